@@ -1,0 +1,49 @@
+import fs from "node:fs";
+import path from "node:path";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
+import { defineConfig } from "vitest/config";
+
+// Three projects, split the way the code is:
+//  - unit:   pure functions (schema/, worker/domain, web display rules, scripts) in plain Node
+//  - worker: routes and queries inside workerd with a real local D1 (worker/test/**)
+//  - chain:  payment verification against a real anvil chain started by the setup (worker/test-chain/**)
+export default defineConfig(async () => {
+  // wrangler.toml serves ./dist as assets; worker tests do not need a built SPA, only the folder.
+  fs.mkdirSync(path.join(import.meta.dirname, "dist"), { recursive: true });
+  const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  const workerProject = (name: string, include: string[], extra: Record<string, unknown> = {}) => ({
+    plugins: [
+      cloudflareTest({
+        main: "./worker/index.ts",
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            KEY_ENCRYPTION_SECRET: "test-key-encryption-secret-0123456789abcdef",
+            SESSION_SECRET: "test-session-secret-0123456789abcdef",
+            ...extra,
+          },
+        },
+      }),
+    ],
+    test: {
+      name,
+      include,
+      setupFiles: ["./worker/test/apply-migrations.ts"],
+    },
+  });
+  return {
+    test: {
+      projects: [
+        {
+          test: {
+            name: "unit",
+            environment: "node",
+            include: ["schema/**/*.test.ts", "worker/domain/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          },
+        },
+        workerProject("worker", ["worker/test/**/*.test.ts"]),
+      ],
+    },
+  };
+});

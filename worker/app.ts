@@ -1,0 +1,39 @@
+// The API: one Hono app, created by a factory so tests can mount it with their own bindings.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { requireSecrets, SECRET_GUARDED_PATHS } from "./config";
+import { createDb } from "./db";
+import { ApiError, errorBody, handleError } from "./http/errors";
+import { securityHeaders } from "./http/security-headers";
+import { healthRoutes } from "./routes/health";
+import type { AppEnv } from "./types";
+
+/** Largest JSON body an ordinary call may send. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+/** Bulk listing uploads send rows in chunks; one chunk may be larger. */
+export const BULK_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+
+const tooLarge = (limit: number) => () => {
+  throw new ApiError(413, `Request body exceeds the ${Math.round(limit / 1024)} KB limit`);
+};
+const ordinaryLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge(BODY_LIMIT_BYTES) });
+const bulkLimit = bodyLimit({ maxSize: BULK_BODY_LIMIT_BYTES, onError: tooLarge(BULK_BODY_LIMIT_BYTES) });
+
+export function createApp() {
+  const app = new Hono<AppEnv>();
+  app.onError(handleError);
+  app.notFound((c) => c.json(errorBody(404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
+
+  app.use("/api/*", securityHeaders);
+  app.use("/api/*", (c, next) => (c.req.path === "/api/admin/addresses/bulk" ? bulkLimit(c, next) : ordinaryLimit(c, next)));
+  app.use("/api/*", async (c, next) => {
+    c.set("db", createDb(c.env.DB));
+    await next();
+  });
+  for (const path of SECRET_GUARDED_PATHS) app.use(path, requireSecrets);
+
+  const routes = app.route("/api/health", healthRoutes);
+  return routes;
+}
+
+export type AppType = ReturnType<typeof createApp>;

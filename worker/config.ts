@@ -1,0 +1,29 @@
+// Configuration checks. Key and payment routes refuse to run without their secrets, so a misconfigured
+// deployment fails loudly instead of encrypting keys under an empty secret.
+import type { MiddlewareHandler } from "hono";
+import { ApiError } from "./http/errors";
+import type { AppEnv } from "./types";
+
+export const REQUIRED_SECRETS = ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"] as const;
+const MIN_SECRET_LENGTH = 32;
+
+/** Names of required secrets that are missing or too short to be real. */
+export function missingSecrets(env: Partial<Record<(typeof REQUIRED_SECRETS)[number], string | undefined>>): string[] {
+  return REQUIRED_SECRETS.filter((name) => (env[name]?.length ?? 0) < MIN_SECRET_LENGTH);
+}
+
+export const requireSecrets: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const missing = missingSecrets(c.env);
+  if (missing.length > 0) {
+    console.error(`refusing key/payment route: secret(s) not configured: ${missing.join(", ")}`);
+    throw new ApiError(
+      503,
+      `Key and payment services are disabled: the server is missing ${missing.join(" and ")} (at least ${MIN_SECRET_LENGTH} characters each). ` +
+        "Set them with `wrangler secret put` (or in .dev.vars locally).",
+    );
+  }
+  await next();
+};
+
+/** Route prefixes that hold keys or money; mounted behind requireSecrets. */
+export const SECRET_GUARDED_PATHS = ["/api/transactions/*", "/api/addresses/verify-ownership", "/api/admin/addresses/bulk"];

@@ -1,0 +1,9 @@
+// Secrets are not in wrangler.toml, so `wrangler types` cannot see them on a fresh clone; declared here.
+declare namespace Cloudflare {
+  interface Env {
+    /** Wraps every listing's private key (envelope encryption, DESIGN §5). At least 32 characters. */
+    KEY_ENCRYPTION_SECRET?: string;
+    /** Keys the hashing of session ids. At least 32 characters. */
+    SESSION_SECRET?: string;
+  }
+}

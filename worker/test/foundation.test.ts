@@ -1,0 +1,171 @@
+import { env } from "cloudflare:test";
+import { Hono } from "hono";
+import * as v from "valibot";
+import { describe, expect, it } from "vitest";
+import { BODY_LIMIT_BYTES, createApp } from "../app";
+import { handleError } from "../http/errors";
+import { validate } from "../http/validate";
+import { LATEST_MIGRATION } from "../routes/health";
+import worker from "../index";
+import { api, postJson } from "./helpers";
+
+describe("migrations", () => {
+  it("apply to an empty D1 and create every table of the schema", async () => {
+    const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>();
+    const names = results.map((r) => r.name);
+    for (const table of [
+      "users", "addresses", "transactions", "watchlist", "encrypted_keys", "fee_config", "transaction_audit",
+      "membership_tiers", "price_history", "market_trends", "listing_promotions", "fee_structure",
+      "blockchain_transaction_audit", "gas_estimation_audit", "algorithm_adjustments", "sales_analytics",
+      "escrow_transactions", "auth_nonces", "sessions",
+    ]) {
+      expect(names, table).toContain(table);
+    }
+  });
+
+  it("insert the reference rows: basic tier and 0% fee config for both networks", async () => {
+    const tier = await env.DB.prepare("SELECT name FROM membership_tiers").all<{ name: string }>();
+    expect(tier.results.map((r) => r.name)).toEqual(["basic"]);
+    const fees = await env.DB.prepare(
+      "SELECT network, exchange_fee_percentage e, commission_fee_percentage c, gas_fee_multiplier g FROM fee_config WHERE is_active = 1 ORDER BY network",
+    ).all();
+    expect(fees.results).toEqual([
+      { network: "ethereum", e: "0", c: "0", g: "1.20" },
+      { network: "solana", e: "0", c: "0", g: "1.20" },
+    ]);
+  });
+
+  it("allow only one open transaction per listing", async () => {
+    await env.DB.prepare("INSERT INTO addresses (id, address, network, price, price_units, currency) VALUES (900, '0xabc', 'ethereum', '1', 100000000, 'ETH')").run();
+    const insert = (id: string, status: string) =>
+      env.DB.prepare(
+        "INSERT INTO transactions (id, address_id, network, price, price_units, currency, total_amount, total_units, status) VALUES (?, 900, 'ethereum', '1', 100000000, 'ETH', '1', 100000000, ?)",
+      ).bind(id, status).run();
+    await insert("t1", "initiated");
+    await expect(insert("t2", "pending")).rejects.toThrow(/UNIQUE/);
+    await insert("t3", "failed");
+    await insert("t4", "cancelled");
+  });
+
+  it("refuse a payment hash that already settled another purchase on the same network", async () => {
+    await env.DB.prepare("INSERT INTO addresses (id, address, network, price, price_units, currency) VALUES (901, '0xdef', 'ethereum', '1', 1, 'ETH'), (902, '0xfed', 'ethereum', '1', 1, 'ETH')").run();
+    const insert = (id: string, addressId: number) =>
+      env.DB.prepare(
+        "INSERT INTO transactions (id, address_id, network, price, price_units, currency, total_amount, total_units, status, tx_hash) VALUES (?, ?, 'ethereum', '1', 1, 'ETH', '1', 1, 'completed', '0xhash')",
+      ).bind(id, addressId).run();
+    await insert("h1", 901);
+    await expect(insert("h2", 902)).rejects.toThrow(/UNIQUE/);
+  });
+});
+
+describe("health", () => {
+  it("reports the database reachable and the latest migration applied", async () => {
+    const res = await api("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: "ok", database: "reachable", migration: { expected: LATEST_MIGRATION, applied: LATEST_MIGRATION } });
+  });
+
+  it("answers 503 when the latest migration is missing", async () => {
+    await env.DB.prepare("DELETE FROM d1_migrations WHERE name = ?").bind(LATEST_MIGRATION).run();
+    const res = await api("/api/health");
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ status: "unavailable" });
+  });
+});
+
+describe("error shape", () => {
+  // A route with a body schema, mounted on the same factory the Worker uses.
+  const probe = () => {
+    const app = new Hono().onError(handleError);
+    app.post("/echo", validate("json", v.object({ name: v.pipe(v.string(), v.minLength(1)) })), (c) => c.json(c.req.valid("json")));
+    app.get("/boom", () => {
+      throw new Error("secret internal detail at /srv/db.ts:42");
+    });
+    return app;
+  };
+
+  it("unknown /api route: 404 JSON", async () => {
+    const res = await api("/api/no-such-thing");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).toMatch(/application\/json/);
+    expect(await res.json()).toEqual({ error: "Not Found", message: "No API route for GET /api/no-such-thing" });
+  });
+
+  it("malformed JSON: 400 Validation Error", async () => {
+    const res = await probe().request("/echo", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name": ' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: "Validation Error", message: "Malformed JSON in request body" });
+  });
+
+  it("wrong content type: 415 with the same shape", async () => {
+    const res = await probe().request("/echo", { method: "POST", headers: { "content-type": "text/plain" }, body: '{"name":"a"}' });
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({ error: "Unsupported Media Type" });
+  });
+
+  it("schema failure names the field", async () => {
+    const res = await probe().request("/echo", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name": 7}' });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string; message: string };
+    expect(body.error).toBe("Validation Error");
+    expect(body.message).toMatch(/^name: /);
+  });
+
+  it("valid body passes through", async () => {
+    const res = await probe().request("/echo", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name":"ok"}' });
+    expect(await res.json()).toEqual({ name: "ok" });
+  });
+
+  it("unexpected error: 500 without stack or internals", async () => {
+    const res = await probe().request("/boom");
+    expect(res.status).toBe(500);
+    const text = await res.text();
+    expect(JSON.parse(text)).toEqual({ error: "Internal Server Error", message: "An unexpected error occurred" });
+    expect(text).not.toMatch(/secret|srv|\.ts|at /);
+  });
+
+  it("oversize body: 413 before the route reads it", async () => {
+    const res = await postJson("/api/health", "x".repeat(BODY_LIMIT_BYTES + 1));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: "Payload Too Large" });
+  });
+});
+
+describe("security headers", () => {
+  it("are on every API response, errors included", async () => {
+    for (const path of ["/api/health", "/api/nope"]) {
+      const res = await api(path);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("x-frame-options")).toBe("DENY");
+    }
+  });
+});
+
+describe("secrets", () => {
+  it("key and payment routes refuse to run without KEY_ENCRYPTION_SECRET", async () => {
+    const app = createApp();
+    const res = await app.request("/api/transactions/abc", {}, { ...env, KEY_ENCRYPTION_SECRET: undefined });
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { message: string }).message).toMatch(/KEY_ENCRYPTION_SECRET/);
+  });
+
+  it("with the secrets configured the same path reaches routing", async () => {
+    const res = await api("/api/transactions/abc");
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("scheduled", () => {
+  it("removes expired nonces and sessions and keeps live ones", async () => {
+    const now = Date.now();
+    await env.DB.prepare("INSERT INTO auth_nonces (nonce, expires_at) VALUES ('old', ?), ('new', ?)").bind(now - 1, now + 60_000).run();
+    const { createExecutionContext, createScheduledController, waitOnExecutionContext } = await import("cloudflare:test");
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    const { results } = await env.DB.prepare("SELECT nonce FROM auth_nonces").all<{ nonce: string }>();
+    expect(results.map((r) => r.nonce)).toEqual(["new"]);
+  });
+});
