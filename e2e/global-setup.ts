@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { applyLocalMigrations, buildWeb, type Child, httpOk, rpcAnswers, seedLocal, startAnvil, startWorker, waitUntil } from "../scripts/stack";
+
+export const E2E_PORT = 8790;
+export const E2E_CHAIN_PORT = 18545;
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseUrl: string;
+    rpcUrl: string;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const persistTo = fs.mkdtempSync(path.join(os.tmpdir(), "vanity-e2e-"));
+  const children: Child[] = [];
+  buildWeb(true);
+  applyLocalMigrations(persistTo, true);
+  seedLocal(persistTo, true);
+  const rpcUrl = `http://127.0.0.1:${E2E_CHAIN_PORT}`;
+  children.push(startAnvil({ port: E2E_CHAIN_PORT, chainId: 31337, silent: true }));
+  if (!(await waitUntil(rpcAnswers(rpcUrl), 30_000))) throw new Error("anvil did not start for the e2e run");
+  children.push(
+    startWorker({
+      port: E2E_PORT,
+      persistTo,
+      vars: {
+        ETH_RPC_URL: rpcUrl,
+        KEY_ENCRYPTION_SECRET: "e2e-key-encryption-secret-0123456789abcdef",
+        SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+      },
+    }),
+  );
+  const baseUrl = `http://127.0.0.1:${E2E_PORT}`;
+  if (!(await waitUntil(httpOk(`${baseUrl}/api/health`), 90_000))) throw new Error("wrangler dev did not become healthy for the e2e run");
+  project.provide("baseUrl", baseUrl);
+  project.provide("rpcUrl", rpcUrl);
+  return () => {
+    for (const child of children) child.stop();
+    fs.rmSync(persistTo, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,15 @@
+import { defineConfig } from "vitest/config";
+
+// Browser journeys: the global setup starts the whole stack (built SPA, fresh local D1, anvil, wrangler
+// dev) on its own ports, then each file drives Debian's chromium through playwright-core.
+export default defineConfig({
+  test: {
+    name: "e2e",
+    root: import.meta.dirname,
+    include: ["**/*.e2e.ts"],
+    globalSetup: ["./global-setup.ts"],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});

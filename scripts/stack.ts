@@ -1,0 +1,139 @@
+// The local stack, in parts: build the SPA, migrate and seed a local D1, start anvil, start `wrangler dev`.
+// Used by `npm start` (scripts/start.ts) and by the browser tests (e2e/global-setup.ts), so both run the
+// same thing.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const bin = (name: string) => path.join(ROOT, "node_modules", ".bin", name);
+
+// No metrics and no Request.cf download: `wrangler dev` must work without the internet.
+export const STACK_ENV: NodeJS.ProcessEnv = {
+  ...process.env,
+  WRANGLER_SEND_METRICS: "false",
+  CLOUDFLARE_CF_FETCH_ENABLED: "false",
+  WRANGLER_LOG: process.env.WRANGLER_LOG ?? "warn",
+};
+
+export class StackError extends Error {}
+
+function runSync(command: string, args: string[], env: NodeJS.ProcessEnv = STACK_ENV, quiet = false) {
+  const res = spawnSync(command, args, { cwd: ROOT, stdio: quiet ? "pipe" : "inherit", env, encoding: "utf8" });
+  if (res.status !== 0) {
+    const detail = quiet ? `\n${res.stdout ?? ""}${res.stderr ?? ""}` : "";
+    throw new StackError(`${path.basename(command)} ${args.join(" ")} failed (exit ${res.status ?? res.signal})${detail}`);
+  }
+}
+
+export function portFree(port: number, host = "127.0.0.1") {
+  return new Promise<boolean>((resolve) => {
+    const server = net.createServer();
+    server.once("error", () => resolve(false));
+    server.once("listening", () => server.close(() => resolve(true)));
+    server.listen(port, host);
+  });
+}
+
+export function buildWeb(quiet = false) {
+  runSync(process.execPath, [path.join(ROOT, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", quiet ? "error" : "warn"], STACK_ENV, quiet);
+}
+
+/** Applies migrations to the local D1 (wrangler's default state, or `persistTo`). */
+export function applyLocalMigrations(persistTo?: string, quiet = false) {
+  const args = ["d1", "migrations", "apply", "DB", "--local", ...(persistTo ? ["--persist-to", persistTo] : [])];
+  runSync(bin("wrangler"), args, { ...STACK_ENV, CI: "true" }, quiet);
+}
+
+export function seedLocal(persistTo?: string, quiet = false) {
+  runSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "seed.ts")], { ...STACK_ENV, SEED_PERSIST_TO: persistTo ?? "" }, quiet);
+}
+
+export type Child = { name: string; process: ChildProcess; stop: () => void };
+
+/** Starts a long-running child in its own process group, forwarding its output line by line. */
+export function startChild(
+  name: string,
+  command: string,
+  args: string[],
+  opts: { filter?: (line: string) => boolean; onExit?: (code: number | null) => void; silent?: boolean } = {},
+): Child {
+  const child = spawn(command, args, { cwd: ROOT, env: STACK_ENV, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
+    let buf = "";
+    stream.on("data", (chunk: Buffer) => {
+      buf += chunk;
+      const lines = buf.split("\n");
+      buf = lines.pop() ?? "";
+      if (opts.silent) return;
+      for (const line of lines) if (line.trim() && opts.filter?.(line) !== false) out.write(`\x1b[90m[${name}]\x1b[0m ${line}\n`);
+    });
+  };
+  forward(child.stdout!, process.stdout);
+  forward(child.stderr!, process.stderr);
+  let stopped = false;
+  child.on("exit", (code) => {
+    if (!stopped) opts.onExit?.(code);
+  });
+  return {
+    name,
+    process: child,
+    stop: () => {
+      stopped = true;
+      try {
+        if (child.pid) process.kill(-child.pid, "SIGTERM");
+      } catch {
+        /* already gone */
+      }
+    },
+  };
+}
+
+export function startAnvil(opts: { port: number; chainId: number; statePath?: string; silent?: boolean; onExit?: (code: number | null) => void }) {
+  const args = ["--host", "127.0.0.1", "--port", String(opts.port), "--chain-id", String(opts.chainId), "--silent"];
+  if (opts.statePath) args.push("--state", opts.statePath);
+  return startChild("anvil", bin("anvil"), args, { silent: opts.silent, onExit: opts.onExit });
+}
+
+export function startWorker(opts: {
+  port: number;
+  persistTo?: string;
+  vars?: Record<string, string>;
+  silent?: boolean;
+  onExit?: (code: number | null) => void;
+}) {
+  const args = ["dev", "--port", String(opts.port), "--ip", "127.0.0.1", "--test-scheduled", "--show-interactive-dev-session=false"];
+  if (opts.persistTo) args.push("--persist-to", opts.persistTo);
+  for (const [k, v] of Object.entries(opts.vars ?? {})) args.push("--var", `${k}:${v}`);
+  return startChild("wrangler", bin("wrangler"), args, {
+    silent: opts.silent,
+    onExit: opts.onExit,
+    filter: (line) => !/GET \/(assets|favicon)|__scheduled/.test(line),
+  });
+}
+
+/** Polls until `check` resolves true or the time runs out. */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, intervalMs = 300) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if (await check()) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, intervalMs));
+  }
+  return false;
+}
+
+export const httpOk = (url: string) => async () => (await fetch(url)).ok;
+
+export const rpcAnswers = (url: string) => async () => {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] }),
+  });
+  return res.ok;
+};
