@@ -6,12 +6,12 @@ import { defineConfig } from "vitest/config";
 // Three projects, split the way the code is:
 //  - unit:   pure functions (schema/, worker/domain, web display rules, scripts) in plain Node
 //  - worker: routes and queries inside workerd with a real local D1 (worker/test/**)
-//  - chain:  payment verification against a real anvil chain started by the setup (worker/test-chain/**)
+//  - chain:  payment verification against a real anvil chain started by scripts/test/anvil-global-setup.ts (worker/test-chain/**)
 export default defineConfig(async () => {
   // wrangler.toml serves ./dist as assets; worker tests do not need a built SPA, only the folder.
   fs.mkdirSync(path.join(import.meta.dirname, "dist"), { recursive: true });
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
-  const workerProject = (name: string, include: string[], extra: Record<string, unknown> = {}) => ({
+  const workerProject = (name: string, include: string[], extra: Record<string, unknown> = {}, globalSetup: string[] = []) => ({
     plugins: [
       cloudflareTest({
         main: "./worker/index.ts",
@@ -30,6 +30,7 @@ export default defineConfig(async () => {
       name,
       include,
       setupFiles: ["./worker/test/apply-migrations.ts"],
+      globalSetup,
     },
   });
   return {
@@ -43,6 +44,8 @@ export default defineConfig(async () => {
           },
         },
         workerProject("worker", ["worker/test/**/*.test.ts"]),
+        // anvil is started by the global setup on a fixed port (scripts/test/anvil-global-setup.ts).
+        workerProject("chain", ["worker/test-chain/**/*.test.ts"], { ETH_RPC_URL: "http://127.0.0.1:28545" }, ["./scripts/test/anvil-global-setup.ts"]),
       ],
     },
   };
