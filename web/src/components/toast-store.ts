@@ -30,6 +30,11 @@ export function dismissToast(id: number) {
   }, TOAST_REMOVE_DELAY_MS);
 }
 
+/** The toasts now in the store (newest first). */
+export function currentToasts(): ToastItem[] {
+  return items;
+}
+
 export function useToasts(): ToastItem[] {
   return useSyncExternalStore(
     (l) => {
