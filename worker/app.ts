@@ -5,6 +5,7 @@ import { requireSecrets, SECRET_GUARDED_PATHS } from "./config";
 import { createDb } from "./db";
 import { ApiError, errorBody, handleError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
+import { addressCheckerRoutes } from "./routes/address-checker";
 import { healthRoutes } from "./routes/health";
 import type { AppEnv } from "./types";
 
@@ -32,7 +33,7 @@ export function createApp() {
   });
   for (const path of SECRET_GUARDED_PATHS) app.use(path, requireSecrets);
 
-  const routes = app.route("/api/health", healthRoutes);
+  const routes = app.route("/api/health", healthRoutes).route("/api/addresses", addressCheckerRoutes);
   return routes;
 }
 

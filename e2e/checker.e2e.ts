@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openBrowser, type Session } from "./browser";
+
+describe("the address checker on the home page", () => {
+  let s: Session;
+  beforeAll(async () => {
+    s = await openBrowser();
+    await s.page.goto(s.baseUrl + "/");
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  const box = () => s.page.getByLabel("Address to check");
+  const checkButton = () => s.page.getByRole("button", { name: "Validate and Check Rarity" });
+
+  it("an empty box gives the Error toast and calls nothing", async () => {
+    await checkButton().click();
+    await s.page.getByTestId("toast").filter({ hasText: "Please enter an address" }).waitFor();
+    expect(await s.page.getByTestId("check-result").count()).toBe(0);
+  });
+
+  it("a known address shows its score, pattern, value and the explanation", async () => {
+    await box().fill("  0x0000000049cbd371133c6caece543d8108839081 ");
+    await checkButton().click();
+    const result = s.page.getByTestId("check-result");
+    await result.getByText("Valid Address").waitFor();
+    expect(await result.textContent()).toContain("5/10");
+    expect(await result.textContent()).toContain("leading-zeros");
+    expect(await result.locator("mark").first().textContent()).toBe("00000000");
+    expect(await s.page.getByTestId("rarity-explanation").textContent()).toMatch(/One CPU core \(25,000 keys\/s\)/);
+    await s.page.getByTestId("toast").filter({ hasText: "Rarity Score: 5/10" }).waitFor();
+  });
+
+  it("an invalid checksum shows Invalid Address with the server's message", async () => {
+    await box().fill("0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD");
+    await checkButton().click();
+    await s.page.getByTestId("check-result").getByText("Invalid Address").waitFor();
+    expect(await s.page.getByTestId("check-result").textContent()).toMatch(/checksum/i);
+  });
+
+  it("Clear empties the box and the result", async () => {
+    await s.page.getByRole("button", { name: "Clear" }).click();
+    expect(await box().inputValue()).toBe("");
+    expect(await s.page.getByTestId("check-result").count()).toBe(0);
+  });
+
+  it("no console errors", () => {
+    expect(s.errors).toEqual([]);
+  });
+});

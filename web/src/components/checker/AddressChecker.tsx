@@ -1,0 +1,76 @@
+import { useId, useState } from "react";
+import { toast } from "../toast-store";
+import { CheckResultPanel } from "./CheckResultPanel";
+import { useAddressCheck } from "./use-address-check";
+
+/** The Address Validation and Rarity Checker (home page and marketplace). */
+export function AddressChecker() {
+  const [input, setInput] = useState("");
+  const check = useAddressCheck();
+  const inputId = useId();
+
+  const submit = () => {
+    const address = input.trim();
+    if (!address) {
+      toast({ title: "Error", description: "Please enter an address", variant: "destructive" });
+      return;
+    }
+    check.mutate(address);
+  };
+
+  return (
+    <section aria-labelledby={`${inputId}-title`} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5 sm:p-6">
+      <h2 id={`${inputId}-title`} className="text-xl font-bold">
+        Address Validation and Rarity Checker
+      </h2>
+      <p className="mt-1 text-sm text-slate-400">Paste any Ethereum or Solana address to see its pattern, how hard it is to generate, and what it might be worth.</p>
+      <form
+        className="mt-4 space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <label htmlFor={inputId} className="sr-only">
+          Address to check
+        </label>
+        <textarea
+          id={inputId}
+          rows={2}
+          value={input}
+          onChange={(e) => setInput(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.shiftKey) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          placeholder="0x0000… or So1…"
+          spellCheck={false}
+          autoComplete="off"
+          className="w-full resize-y rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 font-mono text-sm text-slate-100 placeholder:text-slate-500 focus:border-violet-500 focus:outline-none"
+        />
+        <div className="flex flex-wrap gap-2">
+          <button
+            type="submit"
+            disabled={check.isPending}
+            className="rounded-lg bg-violet-600 px-4 py-2 font-semibold text-white hover:bg-violet-500 disabled:cursor-wait disabled:opacity-60"
+          >
+            {check.isPending ? "Checking…" : "Validate and Check Rarity"}
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setInput("");
+              check.reset();
+            }}
+            className="rounded-lg border border-slate-700 px-4 py-2 font-semibold text-slate-200 hover:bg-slate-800"
+          >
+            Clear
+          </button>
+        </div>
+      </form>
+      {check.data && <CheckResultPanel result={check.data} />}
+    </section>
+  );
+}
