@@ -2,7 +2,9 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
+import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { applyLocalMigrations, buildWeb, type Child, httpOk, rpcAnswers, seedLocal, startAnvil, startWorker, waitUntil } from "../scripts/stack";
+import { SOLANA_ADMIN_SEED, solanaTestKey } from "./wallets/wallet-standard";
 
 export const E2E_PORT = 8790;
 export const E2E_CHAIN_PORT = 18545;
@@ -29,6 +31,9 @@ export default async function setup(project: TestProject) {
       persistTo,
       vars: {
         ETH_RPC_URL: rpcUrl,
+        // wrangler.toml's admin (anvil account 0) plus the test Solana wallet, so both "Admin (ETH)" and
+        // "Admin (SOL)" can be seen.
+        ADMIN_WALLETS: `${DEV_ACCOUNTS.admin.address},${solanaTestKey(SOLANA_ADMIN_SEED).address}`,
         KEY_ENCRYPTION_SECRET: "e2e-key-encryption-secret-0123456789abcdef",
         SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
       },

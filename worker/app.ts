@@ -1,12 +1,15 @@
 // The API: one Hono app, created by a factory so tests can mount it with their own bindings.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { requireSecrets, SECRET_GUARDED_PATHS } from "./config";
+import { loadSession } from "./auth/middleware";
+import { requireSecrets, requireSessionSecret, SECRET_GUARDED_PATHS, SESSION_SECRET_GUARDED_PATHS } from "./config";
 import { createDb } from "./db";
 import { ApiError, errorBody, handleError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { addressCheckerRoutes } from "./routes/address-checker";
+import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
+import { userRoutes } from "./routes/users";
 import type { AppEnv } from "./types";
 
 /** Largest JSON body an ordinary call may send. */
@@ -32,8 +35,14 @@ export function createApp() {
     await next();
   });
   for (const path of SECRET_GUARDED_PATHS) app.use(path, requireSecrets);
+  for (const path of SESSION_SECRET_GUARDED_PATHS) app.use(path, requireSessionSecret);
+  app.use("/api/*", loadSession);
 
-  const routes = app.route("/api/health", healthRoutes).route("/api/addresses", addressCheckerRoutes);
+  const routes = app
+    .route("/api/health", healthRoutes)
+    .route("/api/auth", authRoutes)
+    .route("/api/users", userRoutes)
+    .route("/api/addresses", addressCheckerRoutes);
   return routes;
 }
 

@@ -12,18 +12,27 @@ export function missingSecrets(env: Partial<Record<(typeof REQUIRED_SECRETS)[num
   return REQUIRED_SECRETS.filter((name) => (env[name]?.length ?? 0) < MIN_SECRET_LENGTH);
 }
 
-export const requireSecrets: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const missing = missingSecrets(c.env);
-  if (missing.length > 0) {
-    console.error(`refusing key/payment route: secret(s) not configured: ${missing.join(", ")}`);
-    throw new ApiError(
-      503,
-      `Key and payment services are disabled: the server is missing ${missing.join(" and ")} (at least ${MIN_SECRET_LENGTH} characters each). ` +
-        "Set them with `wrangler secret put` (or in .dev.vars locally).",
-    );
-  }
-  await next();
-};
+/** Refuses the route with 503 while any of `names` is missing; `service` says what is disabled. */
+export function requireSecretsFor(names: readonly (typeof REQUIRED_SECRETS)[number][], service: string): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const missing = missingSecrets(c.env).filter((name) => (names as readonly string[]).includes(name));
+    if (missing.length > 0) {
+      console.error(`refusing ${service} route: secret(s) not configured: ${missing.join(", ")}`);
+      throw new ApiError(
+        503,
+        `${service} services are disabled: the server is missing ${missing.join(" and ")} (at least ${MIN_SECRET_LENGTH} characters each). ` +
+          "Set them with `wrangler secret put` (or in .dev.vars locally).",
+      );
+    }
+    await next();
+  };
+}
+
+export const requireSecrets = requireSecretsFor(REQUIRED_SECRETS, "Key and payment");
+/** Sign-in and sessions need only SESSION_SECRET (it keys the session-id hashes). */
+export const requireSessionSecret = requireSecretsFor(["SESSION_SECRET"], "Sign-in");
 
 /** Route prefixes that hold keys or money; mounted behind requireSecrets. */
 export const SECRET_GUARDED_PATHS = ["/api/transactions/*", "/api/addresses/verify-ownership", "/api/admin/addresses/bulk"];
+/** Route prefixes that issue or read sessions; mounted behind requireSessionSecret. */
+export const SESSION_SECRET_GUARDED_PATHS = ["/api/auth/*"];

@@ -1,3 +1,4 @@
+import type { AuthSession } from "./auth/session";
 import type { Db } from "./db";
 
 /** Hono environment shared by every route: bindings from wrangler.toml and per-request variables. */
@@ -5,5 +6,7 @@ export type AppEnv = {
   Bindings: Env;
   Variables: {
     db: Db;
+    /** The signed-in wallet (set by auth/middleware.ts loadSession), or null for a visitor. */
+    session: AuthSession | null;
   };
 };

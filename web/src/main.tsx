@@ -6,6 +6,10 @@ import { createQueryClient } from "./api/query-client";
 import { NotFound } from "./components/NotFound";
 import { routeTree } from "./routeTree.gen";
 import "./styles.css";
+import { startEvmDiscovery } from "./wallet/evm-discovery";
+
+// Wallet extensions announce themselves at any time during the page's life: listen from the start.
+startEvmDiscovery();
 
 const queryClient = createQueryClient();
 const router = createRouter({

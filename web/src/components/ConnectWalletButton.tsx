@@ -1,0 +1,104 @@
+import { Link } from "@tanstack/react-router";
+import { lazy, Suspense, useState } from "react";
+import type { Network } from "../../../schema/db";
+import { evmWallets } from "../wallet/evm-discovery";
+import { shortAddress } from "../wallet/short-address";
+import { loadSolanaWallets, solanaWallets } from "../wallet/solana-discovery";
+import { useAdminStatus } from "../wallet/useAdminStatus";
+import { useSignIn } from "../wallet/useSignIn";
+import { useWallet } from "../wallet/useWallet";
+import { type WalletChoice, walletChoiceId } from "../wallet/useWalletChoices";
+import { connectorNotFound } from "../wallet/wallet-errors";
+import { setWalletState } from "../wallet/wallet-store";
+import { toast } from "./toast-store";
+
+// The picker (and Radix Dialog with it) loads only when someone opens it.
+const WalletPickerDialog = lazy(() => import("./WalletPickerDialog"));
+
+const currentChoices = (): WalletChoice[] => [...evmWallets(), ...solanaWallets()];
+
+export function NetworkIcon({ network }: { network: Network }) {
+  const eth = network === "ethereum";
+  return (
+    <span className={eth ? "text-indigo-300" : "text-teal-300"} title={eth ? "Ethereum" : "Solana"}>
+      <span aria-hidden>{eth ? "◆" : "◎"}</span>
+      <span className="sr-only">{eth ? "Ethereum" : "Solana"}</span>
+    </span>
+  );
+}
+
+/** The header's wallet control: "Connect Wallet", or the connected wallet linking to /profile. */
+export function ConnectWalletButton({ className = "" }: { className?: string }) {
+  const wallet = useWallet();
+  const { isAdmin } = useAdminStatus(wallet.isConnected ? wallet.address : null);
+  const signIn = useSignIn();
+  const [pickerOpen, setPickerOpen] = useState(false);
+
+  const start = async () => {
+    if (wallet.status === "error") setWalletState({ status: "idle", error: null });
+    await loadSolanaWallets().catch(() => undefined);
+    const choices = currentChoices();
+    // One wallet: straight to its prompt. None or several: the picker explains or lets the person choose.
+    if (choices.length === 1) void signIn(choices[0]);
+    else setPickerOpen(true);
+  };
+
+  const choose = (id: string) => {
+    setPickerOpen(false);
+    const choices = currentChoices();
+    const choice = choices.find((c) => walletChoiceId(c) === id);
+    if (!choice) {
+      const message = connectorNotFound(id, choices.map((c) => c.name));
+      setWalletState({ status: "error", error: message });
+      toast({ title: "Failed to connect wallet", description: message, variant: "destructive" });
+      return;
+    }
+    void signIn(choice);
+  };
+
+  if (wallet.isConnected && wallet.address && wallet.network) {
+    const label = isAdmin ? `Admin (${wallet.network === "ethereum" ? "ETH" : "SOL"})` : shortAddress(wallet.address);
+    return (
+      <div className={`flex items-center gap-1 ${className}`}>
+        <Link
+          to="/profile"
+          data-testid="wallet-button"
+          title={wallet.address}
+          className="inline-flex items-center gap-2 rounded-lg border border-slate-700 bg-slate-900 px-3 py-1.5 font-mono text-sm text-white hover:border-violet-500"
+        >
+          <NetworkIcon network={wallet.network} />
+          {label}
+        </Link>
+        <button
+          type="button"
+          onClick={() => void wallet.disconnect()}
+          aria-label="Disconnect wallet"
+          title="Disconnect"
+          className="rounded-lg px-2 py-1.5 text-slate-400 hover:bg-slate-800 hover:text-white"
+        >
+          ⏏
+        </button>
+      </div>
+    );
+  }
+
+  const connecting = wallet.status === "connecting";
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="wallet-button"
+        onClick={() => void start()}
+        disabled={connecting}
+        className={`rounded-lg bg-violet-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-violet-500 disabled:opacity-60 ${className}`}
+      >
+        {connecting ? "Connecting..." : "Connect Wallet"}
+      </button>
+      {pickerOpen && (
+        <Suspense fallback={null}>
+          <WalletPickerDialog open={pickerOpen} onOpenChange={setPickerOpen} onChoose={choose} />
+        </Suspense>
+      )}
+    </>
+  );
+}

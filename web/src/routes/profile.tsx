@@ -1,0 +1,111 @@
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import { ConnectWalletButton } from "../components/ConnectWalletButton";
+import { NetworkBadge } from "../components/NetworkBadge";
+import { toast } from "../components/toast-store";
+import { shortAddress } from "../wallet/short-address";
+import { useAdminStatus } from "../wallet/useAdminStatus";
+import { useWallet } from "../wallet/useWallet";
+
+export const Route = createFileRoute("/profile")({
+  component: ProfilePage,
+});
+
+/** How long the copy button says "Copied" (transactions-profile-admin.md §9). */
+const COPY_FEEDBACK_MS = 2000;
+const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" });
+
+function ProfilePage() {
+  const wallet = useWallet();
+  if (!wallet.isConnected || !wallet.address) return <ConnectPrompt />;
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <ProfileHeader address={wallet.address} createdAt={wallet.user?.createdAt ?? null} onDisconnect={() => void wallet.disconnect()} />
+      {/* My Purchases / My Listings / Transaction History arrive with their issues. */}
+      <TermsNotice />
+    </div>
+  );
+}
+
+function ConnectPrompt() {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-white">Connect Your Wallet</h1>
+      <p className="mt-3 text-slate-400">Connect your wallet to see your profile, your purchases and the private keys you bought.</p>
+      <div className="mt-6 flex justify-center">
+        <ConnectWalletButton />
+      </div>
+      <TermsNotice />
+    </section>
+  );
+}
+
+function ProfileHeader({ address, createdAt, onDisconnect }: { address: string; createdAt: string | null; onDisconnect: () => void }) {
+  const { isAdmin } = useAdminStatus(address);
+  const [copied, setCopied] = useState(false);
+  const network = address.startsWith("0x") ? "ethereum" : "solana";
+  const avatar = (network === "ethereum" ? address.slice(2, 4) : address.slice(0, 2)).toUpperCase();
+  // "Member since" is when the users row was created; the spec's fallback is the current month.
+  const since = monthYear.format(createdAt ? new Date(createdAt) : new Date());
+
+  useEffect(() => {
+    if (!copied) return;
+    const timer = window.setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
+    return () => window.clearTimeout(timer);
+  }, [copied]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address);
+      setCopied(true);
+      toast({ title: "Copied!", description: "Wallet address copied to the clipboard.", variant: "success" });
+    } catch {
+      toast({ title: "Failed to copy", description: "Your browser did not allow copying. Select the address and copy it by hand.", variant: "destructive" });
+    }
+  };
+
+  return (
+    <section className="flex flex-col gap-6 rounded-2xl border border-slate-800 bg-slate-900/60 p-6 sm:flex-row sm:items-center">
+      <div
+        aria-hidden
+        className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-violet-600 to-indigo-700 font-mono text-2xl font-bold text-white"
+        data-testid="profile-avatar"
+      >
+        {avatar}
+      </div>
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h1 className="font-mono text-2xl font-bold text-white" title={address}>
+            {shortAddress(address)}
+          </h1>
+          <NetworkBadge network={network} />
+          {isAdmin && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-300">✓ Verified Admin</span>
+          )}
+        </div>
+        <p className="mt-1 text-sm text-slate-400">Member since {since}</p>
+        <p className="mt-2 font-mono text-xs break-all text-slate-500">{address}</p>
+      </div>
+      <div className="flex gap-2">
+        <button type="button" onClick={() => void copy()} className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm hover:border-violet-500" aria-label="Copy wallet address">
+          {copied ? "Copied" : "Copy address"}
+        </button>
+        <button type="button" onClick={onDisconnect} className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm text-slate-300 hover:border-red-500 hover:text-white">
+          Disconnect
+        </button>
+      </div>
+    </section>
+  );
+}
+
+function TermsNotice() {
+  return (
+    <p className="mt-10 text-center text-sm text-slate-500">
+      Purchased keys are for collecting and small amounts. Read the{" "}
+      <Link to="/terms-of-service" className="text-violet-400 hover:text-violet-300">
+        Terms of Service
+      </Link>{" "}
+      before you buy, import or destroy a key.
+    </p>
+  );
+}

@@ -1,0 +1,155 @@
+// Sessions (DESIGN §4): an opaque random id in an HttpOnly, SameSite=Lax cookie; the database keeps only
+// HMAC-SHA256(SESSION_SECRET, id), so a leaked table cannot be replayed as cookies. Each row is bound to one
+// (network, wallet) and expires; signing in always issues a new id and drops the one the browser had.
+import { and, eq, gt } from "drizzle-orm";
+import type { Context } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import { sessions, users, type Network } from "../../schema/db";
+import type { Db } from "../db";
+import { deriveUsername, normalizeWallet } from "../domain/users";
+import { isAdminWallet } from "./roles";
+
+export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
+/** 32 bytes: 256 bits of entropy, well above the 128 the design asks for. */
+const SESSION_ID_BYTES = 32;
+const SESSION_ID_RE = /^[A-Za-z0-9_-]{43}$/;
+
+export type AuthSession = {
+  userId: number;
+  network: Network;
+  /** Stored form: Ethereum lower-case, Solana exact. */
+  walletAddress: string;
+  isAdmin: boolean;
+  expiresAt: number;
+};
+
+export function newSessionId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(SESSION_ID_BYTES));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export async function hashSessionId(secret: string, id: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(id)));
+  return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// ---- the cookie ----------------------------------------------------------------------------------------
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/** Plain http is only acceptable on the developer's own machine; everywhere else the cookie is Secure. */
+export function isLocalHost(url: string): boolean {
+  const host = new URL(url).hostname;
+  return LOCAL_HOSTS.has(host) || host.endsWith(".localhost");
+}
+
+// Outside localhost the cookie carries the __Host- prefix: Secure, path=/, no Domain, so no subdomain can
+// plant or read it.
+const cookieSpec = (c: Context) =>
+  isLocalHost(c.req.url) ? ({ name: "session", secure: false } as const) : ({ name: "session", prefix: "host", secure: true } as const);
+
+export function readSessionCookie(c: Context): string | null {
+  const spec = cookieSpec(c);
+  const value = "prefix" in spec ? getCookie(c, spec.name, spec.prefix) : getCookie(c, spec.name);
+  return value && SESSION_ID_RE.test(value) ? value : null;
+}
+
+export function writeSessionCookie(c: Context, id: string, expiresAt: number) {
+  const spec = cookieSpec(c);
+  const opts = { path: "/", httpOnly: true, sameSite: "Lax", maxAge: Math.floor((expiresAt - Date.now()) / 1000) } as const;
+  if ("prefix" in spec) setCookie(c, spec.name, id, { ...opts, secure: true, prefix: "host" });
+  else setCookie(c, spec.name, id, opts);
+}
+
+export function clearSessionCookie(c: Context) {
+  const spec = cookieSpec(c);
+  if ("prefix" in spec) deleteCookie(c, spec.name, { path: "/", secure: true, prefix: "host" });
+  else deleteCookie(c, spec.name, { path: "/" });
+}
+
+// ---- the rows ------------------------------------------------------------------------------------------
+
+export type StartSessionInput = {
+  network: Network;
+  /** The address as signed (any case); stored normalized. */
+  address: string;
+  nonce: string;
+  /** Hash of the session the browser presented, dropped in the same batch (rotation). */
+  previousIdHash: string | null;
+  secret: string;
+  now: number;
+};
+
+/**
+ * Consumes the nonce and opens a session, atomically. Every statement of the batch is conditioned on the
+ * nonce still being stored and unexpired, and the last one deletes it: D1 runs a batch as one transaction
+ * and serializes writes, so of two requests carrying the same signed message exactly one gets a session.
+ * Returns null when the nonce was unknown, already used or expired (nothing was written then).
+ */
+export async function startSession(d1: D1Database, input: StartSessionInput): Promise<{ id: string; expiresAt: number } | null> {
+  const { network, nonce, now } = input;
+  const wallet = normalizeWallet(network, input.address);
+  const shortName = deriveUsername(network, wallet);
+  // Vanity addresses share prefixes and suffixes by design, so the short name can be taken by another
+  // wallet; the long form (the whole address) is unique because the wallet is.
+  const longName = `${network === "ethereum" ? "eth" : "sol"}_${wallet}`;
+  const id = newSessionId();
+  const idHash = await hashSessionId(input.secret, id);
+  const expiresAt = now + SESSION_TTL_MS;
+  const nonceLive = "EXISTS (SELECT 1 FROM auth_nonces WHERE nonce = ? AND expires_at > ?)";
+
+  const statements = [
+    d1
+      .prepare(
+        `INSERT INTO users (username, wallet_address, network, is_verified)
+         SELECT CASE WHEN EXISTS (SELECT 1 FROM users WHERE username = ?) THEN ? ELSE ? END, ?, ?, 1
+         WHERE ${nonceLive}
+         ON CONFLICT (wallet_address) DO UPDATE SET is_verified = 1`,
+      )
+      .bind(shortName, longName, shortName, wallet, network, nonce, now),
+    d1
+      .prepare(
+        `INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at, created_at)
+         SELECT ?, id, ?, ?, ?, ? FROM users WHERE wallet_address = ? AND ${nonceLive}`,
+      )
+      .bind(idHash, network, wallet, expiresAt, now, wallet, nonce, now),
+  ];
+  if (input.previousIdHash) {
+    statements.push(d1.prepare(`DELETE FROM sessions WHERE id_hash = ? AND ${nonceLive}`).bind(input.previousIdHash, nonce, now));
+  }
+  statements.push(d1.prepare("DELETE FROM auth_nonces WHERE nonce = ? RETURNING expires_at").bind(nonce));
+
+  const results = await d1.batch<{ expires_at: number }>(statements);
+  const consumed = results[results.length - 1].results[0];
+  if (!consumed || consumed.expires_at <= now) return null;
+  return { id, expiresAt };
+}
+
+/** The live session behind a cookie value, with the admin role resolved now (ADMIN_WALLETS may change). */
+export async function findSession(db: Db, env: Pick<Env, "ADMIN_WALLETS">, idHash: string, now: number): Promise<AuthSession | null> {
+  const row = await db
+    .select({
+      userId: sessions.userId,
+      network: sessions.network,
+      walletAddress: sessions.walletAddress,
+      expiresAt: sessions.expiresAt,
+      userIsAdmin: users.isAdmin,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)))
+    .get();
+  if (!row) return null;
+  return {
+    userId: row.userId,
+    network: row.network,
+    walletAddress: row.walletAddress,
+    expiresAt: row.expiresAt,
+    isAdmin: row.userIsAdmin || isAdminWallet(env, row.network, row.walletAddress),
+  };
+}
+
+export async function endSession(db: Db, idHash: string) {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}

@@ -1,0 +1,111 @@
+// Sign-in by wallet signature (DESIGN §4).
+//   POST /api/auth/nonce    -> a fresh nonce (and the message to sign)        [POST: it creates state]
+//   POST /api/auth/verify   -> checks the signed message, opens a session (cookie)
+//   GET  /api/auth/session  -> the signed-in user, or {authenticated:false}
+//   POST /api/auth/logout   -> ends the session
+import { eq } from "drizzle-orm";
+import { Hono } from "hono";
+import type { Hex } from "viem";
+import { detectAddressType, validateAddress } from "../../schema/address";
+import { NonceRequest, type NonceResponse, type SessionResponse, VerifyRequest } from "../../schema/auth";
+import { users } from "../../schema/db";
+import type { AuthSession } from "../auth/middleware";
+import { presentedSession } from "../auth/middleware";
+import { issueNonce, nonceIsLive } from "../auth/nonce";
+import { clearSessionCookie, endSession, findSession, hashSessionId, startSession, writeSessionCookie } from "../auth/session";
+import { buildSiweMessage, checkSiwe, readSiweClaims } from "../auth/siwe";
+import { buildSiwsMessage, checkSiws, signInFields } from "../auth/siws";
+import { siteOf } from "../auth/site";
+import type { Db } from "../db";
+import { ApiError } from "../http/errors";
+import { validate } from "../http/validate";
+import type { AppEnv } from "../types";
+
+const refuse = (reason: string) => new ApiError(401, `Sign-in failed: ${reason}`);
+
+async function sessionResponse(db: Db, session: AuthSession): Promise<SessionResponse> {
+  const user = await db.select().from(users).where(eq(users.id, session.userId)).get();
+  if (!user) return { authenticated: false };
+  return {
+    authenticated: true,
+    user: {
+      id: user.id,
+      username: user.username,
+      walletAddress: user.walletAddress,
+      network: user.network,
+      isAdmin: session.isAdmin,
+      createdAt: new Date(user.createdAt).toISOString(),
+    },
+    expiresAt: new Date(session.expiresAt).toISOString(),
+  };
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post("/nonce", validate("json", NonceRequest), async (c) => {
+    const body = c.req.valid("json");
+    if (body.address !== undefined) {
+      const checked = validateAddress(body.address, body.network);
+      if (!checked.isValid) throw new ApiError(400, `address: ${checked.message}`);
+    }
+    const now = Date.now();
+    const site = siteOf(c.req.url);
+    const { nonce, issuedAt, expiresAt } = await issueNonce(c.var.db, now);
+    const answer: NonceResponse = { nonce, expiresAt: new Date(expiresAt).toISOString() };
+    if (body.network === "ethereum") {
+      answer.message = buildSiweMessage(site, { address: body.address, chainId: Number(c.env.ETH_CHAIN_ID), nonce, issuedAt, expiresAt });
+    } else {
+      const fields = signInFields(site, { address: body.address, nonce, issuedAt, expiresAt });
+      answer.signInInput = fields;
+      if (body.address) answer.message = buildSiwsMessage({ ...fields, address: body.address });
+    }
+    return c.json(answer);
+  })
+
+  .post("/verify", validate("json", VerifyRequest), async (c) => {
+    const body = c.req.valid("json");
+    const now = Date.now();
+    const site = siteOf(c.req.url);
+    let address: string;
+    let nonce: string;
+    if (body.network === "ethereum") {
+      const claims = readSiweClaims(body.message, Number(c.env.ETH_CHAIN_ID));
+      if (!claims.ok) throw refuse(claims.reason);
+      if (!(await nonceIsLive(c.var.db, claims.nonce, now))) throw refuse("the nonce is unknown, used or expired; request a new one");
+      const checked = await checkSiwe(c.env, site, { message: body.message, signature: body.signature as Hex, nonce: claims.nonce, now });
+      if (!checked.ok) throw refuse(checked.reason);
+      address = checked.address;
+      nonce = claims.nonce;
+    } else {
+      const checked = await checkSiws(site, { text: body.message, signature: body.signature, claimedAddress: body.address, now });
+      if (!checked.ok) throw refuse(checked.reason);
+      if (detectAddressType(checked.message.address) !== "solana") throw refuse("not a Solana address");
+      address = checked.message.address;
+      nonce = checked.message.nonce!;
+    }
+
+    const previous = await presentedSession(c);
+    const started = await startSession(c.env.DB, {
+      network: body.network,
+      address,
+      nonce,
+      previousIdHash: previous?.idHash ?? null,
+      secret: c.env.SESSION_SECRET!,
+      now,
+    });
+    if (!started) throw refuse("the nonce is unknown, used or expired; request a new one");
+    writeSessionCookie(c, started.id, started.expiresAt);
+    const session = await findSession(c.var.db, c.env, await hashSessionId(c.env.SESSION_SECRET!, started.id), now);
+    return c.json(session ? await sessionResponse(c.var.db, session) : ({ authenticated: false } satisfies SessionResponse));
+  })
+
+  .get("/session", async (c) => {
+    const session = c.var.session;
+    return c.json(session ? await sessionResponse(c.var.db, session) : ({ authenticated: false } satisfies SessionResponse));
+  })
+
+  .post("/logout", async (c) => {
+    const presented = await presentedSession(c);
+    if (presented) await endSession(c.var.db, presented.idHash);
+    clearSessionCookie(c);
+    return c.json({ success: true });
+  });
