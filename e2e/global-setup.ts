@@ -13,15 +13,37 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseUrl: string;
     rpcUrl: string;
+    /** The e2e run's wrangler state directory, so tests can write rows into its D1 (e2e/listings-db.ts). */
+    persistTo: string;
   }
 }
+
+// The Worker's secrets for this run; the seed step seals the demo keys under the same one.
+const E2E_SECRETS = {
+  KEY_ENCRYPTION_SECRET: "e2e-key-encryption-secret-0123456789abcdef",
+  SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+};
 
 export default async function setup(project: TestProject) {
   const persistTo = fs.mkdtempSync(path.join(os.tmpdir(), "vanity-e2e-"));
   const children: Child[] = [];
+  const teardown = () => {
+    for (const child of children) child.stop();
+    fs.rmSync(persistTo, { recursive: true, force: true });
+  };
+  try {
+    await startStack(project, persistTo, children);
+  } catch (err) {
+    teardown();
+    throw err;
+  }
+  return teardown;
+}
+
+async function startStack(project: TestProject, persistTo: string, children: Child[]) {
   buildWeb(true);
   applyLocalMigrations(persistTo, true);
-  seedLocal(persistTo, true);
+  seedLocal(persistTo, true, E2E_SECRETS);
   const rpcUrl = `http://127.0.0.1:${E2E_CHAIN_PORT}`;
   children.push(startAnvil({ port: E2E_CHAIN_PORT, chainId: 31337, silent: true }));
   if (!(await waitUntil(rpcAnswers(rpcUrl), 30_000))) throw new Error("anvil did not start for the e2e run");
@@ -34,8 +56,7 @@ export default async function setup(project: TestProject) {
         // wrangler.toml's admin (anvil account 0) plus the test Solana wallet, so both "Admin (ETH)" and
         // "Admin (SOL)" can be seen.
         ADMIN_WALLETS: `${DEV_ACCOUNTS.admin.address},${solanaTestKey(SOLANA_ADMIN_SEED).address}`,
-        KEY_ENCRYPTION_SECRET: "e2e-key-encryption-secret-0123456789abcdef",
-        SESSION_SECRET: "e2e-session-secret-0123456789abcdef",
+        ...E2E_SECRETS,
       },
     }),
   );
@@ -43,8 +64,5 @@ export default async function setup(project: TestProject) {
   if (!(await waitUntil(httpOk(`${baseUrl}/api/health`), 90_000))) throw new Error("wrangler dev did not become healthy for the e2e run");
   project.provide("baseUrl", baseUrl);
   project.provide("rpcUrl", rpcUrl);
-  return () => {
-    for (const child of children) child.stop();
-    fs.rmSync(persistTo, { recursive: true, force: true });
-  };
+  project.provide("persistTo", persistTo);
 }

@@ -9,7 +9,7 @@
 // - Ethereum wallet addresses are stored lower-case (identity is case-insensitive); listing addresses
 //   keep the checksummed form buyers expect to see.
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 const createdAt = () => integer("created_at", { mode: "number" }).notNull().default(nowMs);
@@ -38,6 +38,19 @@ export const users = sqliteTable(
 export const LISTING_STATUSES = ["active", "inactive", "pending", "sold", "deleted"] as const;
 export const PROMOTION_TYPES = ["standard", "featured", "promoted"] as const;
 export const CATEGORIES = ["leading-zeros", "trailing-zeros", "word-like", "palindrome", "sequential", "custom"] as const;
+
+/** Rows the public marketplace may show at all (available or sold); the partial search indexes use this term. */
+export const BROWSABLE_SQL = "status in ('active', 'sold')";
+/** Longest address a search key is reversed over (Solana base58 is at most 44 characters). */
+const SEARCH_KEY_MAX = 48;
+const SEARCH_KEY_SQL = sql.raw(
+  "CASE WHEN network = 'ethereum' THEN lower(CASE WHEN substr(address, 1, 2) IN ('0x', '0X') THEN substr(address, 3) ELSE address END) ELSE address END",
+);
+// SQLite has no reverse(); substr past the end is '', so concatenating characters from the last possible
+// position down to 1 reverses any key up to SEARCH_KEY_MAX characters.
+const SEARCH_KEY_REV_SQL = sql.raw(
+  Array.from({ length: SEARCH_KEY_MAX }, (_, i) => `substr(search_key, ${SEARCH_KEY_MAX - i}, 1)`).join(" || "),
+);
 
 export const addresses = sqliteTable(
   "addresses",
@@ -75,9 +88,46 @@ export const addresses = sqliteTable(
     caseSensitivePattern: bool("case_sensitive_pattern").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(nowMs),
+    // Search keys for the marketplace's pattern filter, computed by SQLite (virtual, never written by code):
+    // the address as patterns match it (Ethereum: hex after 0x, lower-case; Solana: exact base58) and the
+    // same reversed, so "ends with" is an index range too.
+    searchKey: text("search_key").generatedAlwaysAs(SEARCH_KEY_SQL, { mode: "virtual" }),
+    searchKeyRev: text("search_key_rev").generatedAlwaysAs(SEARCH_KEY_REV_SQL, { mode: "virtual" }),
   },
   (t) => [
     uniqueIndex("addresses_address_unique").on(t.address),
+    // Marketplace search (worker/listings/search.ts) reads only publicly browsable rows, so these indexes are
+    // partial on BROWSABLE_SQL (the query repeats that exact term). Each starts with what it orders or ranges
+    // by and carries the filter columns, so filters are checked inside the index without reading rows.
+    index("addresses_search_rarity")
+      .on(t.rarityScore, t.id, t.network, t.category, t.patternLength, t.status, t.isListed)
+      .where(sql.raw(BROWSABLE_SQL)),
+    index("addresses_search_created")
+      .on(t.createdAt, t.id, t.network, t.category, t.patternLength, t.status, t.isListed)
+      .where(sql.raw(BROWSABLE_SQL)),
+    index("addresses_search_price")
+      .on(t.network, t.currency, t.priceUnits, t.id, t.category, t.patternLength, t.status, t.isListed)
+      .where(sql.raw(BROWSABLE_SQL)),
+    // The same three orders within each (category, pattern length) bucket: category and character-count
+    // filters correlate with every sort (longer patterns are rarer and pricier), so filtered searches merge
+    // per-bucket ranges instead of skipping through the global order (search.ts bucketPage).
+    index("addresses_search_len_rarity")
+      .on(t.category, t.patternLength, t.rarityScore, t.id, t.network, t.status, t.isListed)
+      .where(sql.raw(BROWSABLE_SQL)),
+    index("addresses_search_len_created")
+      .on(t.category, t.patternLength, t.createdAt, t.id, t.network, t.status, t.isListed)
+      .where(sql.raw(BROWSABLE_SQL)),
+    index("addresses_search_len_price")
+      .on(t.category, t.patternLength, t.network, t.currency, t.priceUnits, t.id, t.status, t.isListed)
+      .where(sql.raw(BROWSABLE_SQL)),
+    // The pattern indexes also carry every sort key: a pattern's matches are counted and sorted from the
+    // index alone, and only the page's rows are read.
+    index("addresses_search_prefix")
+      .on(t.searchKey, t.network, t.category, t.patternLength, t.status, t.isListed, t.rarityScore, t.createdAt, t.currency, t.priceUnits)
+      .where(sql.raw(BROWSABLE_SQL)),
+    index("addresses_search_suffix")
+      .on(t.searchKeyRev, t.network, t.category, t.patternLength, t.status, t.isListed, t.rarityScore, t.createdAt, t.currency, t.priceUnits)
+      .where(sql.raw(BROWSABLE_SQL)),
     // Browsing: the public marketplace reads listed rows ordered by rarity, price or age.
     index("addresses_browse_rarity").on(t.status, t.isListed, t.rarityScore),
     index("addresses_browse_price").on(t.status, t.isListed, t.priceUnits),
@@ -87,6 +137,25 @@ export const addresses = sqliteTable(
     index("addresses_seller").on(t.sellerId),
     index("addresses_featured").on(t.isFeatured, t.status),
   ],
+);
+
+// Exact counts and price sums of browsable listings per (state, network, currency, category, pattern length),
+// kept by triggers on addresses (migrations/0003_browse_search_sql.sql). The marketplace's totals and the market
+// stats read these few hundred rows instead of counting a million listings. state: "available" (active and
+// listed) or "sold".
+export const listingCounts = sqliteTable(
+  "listing_counts",
+  {
+    state: text("state", { enum: ["available", "sold"] }).notNull(),
+    network: text("network", { enum: NETWORKS }).notNull(),
+    currency: text("currency", { enum: ["ETH", "SOL"] }).notNull(),
+    category: text("category").notNull(),
+    patternLength: integer("pattern_length").notNull(),
+    listings: integer("listings").notNull().default(0),
+    // REAL: a display statistic that must never overflow, not an amount anyone pays.
+    priceUnits: real("price_units").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.state, t.network, t.currency, t.category, t.patternLength] })],
 );
 
 export const TRANSACTION_STATUSES = ["initiated", "pending", "verified", "completed", "failed", "cancelled", "expired"] as const;
@@ -423,6 +492,18 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("sessions_user").on(t.userId), index("sessions_expiry").on(t.expiresAt)],
+);
+
+// Fixed-window request counters (worker/http/rate-limit.ts): one row per (key, window start), bumped by an
+// atomic upsert; rows of windows that have ended are deleted as new ones are counted.
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window").on(t.windowStart)],
 );
 
 export type User = typeof users.$inferSelect;

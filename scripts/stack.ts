@@ -46,8 +46,9 @@ export function applyLocalMigrations(persistTo?: string, quiet = false) {
   runSync(bin("wrangler"), args, { ...STACK_ENV, CI: "true" }, quiet);
 }
 
-export function seedLocal(persistTo?: string, quiet = false) {
-  runSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "seed.ts")], { ...STACK_ENV, SEED_PERSIST_TO: persistTo ?? "" }, quiet);
+/** `env` reaches the seed step: e.g. the KEY_ENCRYPTION_SECRET the Worker will run with, to seal demo keys under it. */
+export function seedLocal(persistTo?: string, quiet = false, env: Record<string, string> = {}) {
+  runSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "seed.ts")], { ...STACK_ENV, ...env, SEED_PERSIST_TO: persistTo ?? "" }, quiet);
 }
 
 export type Child = { name: string; process: ChildProcess; stop: () => void };

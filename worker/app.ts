@@ -6,9 +6,17 @@ import { requireSecrets, requireSessionSecret, SECRET_GUARDED_PATHS, SESSION_SEC
 import { createDb } from "./db";
 import { ApiError, errorBody, handleError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
-import { addressCheckerRoutes } from "./routes/address-checker";
 import { authRoutes } from "./routes/auth";
+import { addressCheckerRoutes } from "./routes/address-checker";
+import { adminRoutes } from "./routes/admin";
+import { configRoutes } from "./routes/config";
+import { feeRoutes } from "./routes/fees";
 import { healthRoutes } from "./routes/health";
+import { listingsBrowseRoutes } from "./routes/listings-browse";
+import { listingsManageRoutes } from "./routes/listings-manage";
+import { marketRoutes } from "./routes/market";
+import { ownershipRoutes } from "./routes/ownership";
+import { transactionHistoryRoutes } from "./routes/transaction-history";
 import { userRoutes } from "./routes/users";
 import type { AppEnv } from "./types";
 
@@ -38,11 +46,15 @@ export function createApp() {
   for (const path of SESSION_SECRET_GUARDED_PATHS) app.use(path, requireSessionSecret);
   app.use("/api/*", loadSession);
 
-  const routes = app
-    .route("/api/health", healthRoutes)
-    .route("/api/auth", authRoutes)
-    .route("/api/users", userRoutes)
-    .route("/api/addresses", addressCheckerRoutes);
+  const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
+    .route("/api/addresses", addressCheckerRoutes)
+    .route("/api/addresses", listingsBrowseRoutes)
+    .route("/api/addresses", ownershipRoutes)
+    .route("/api/addresses", listingsManageRoutes)
+    .route("/api/admin", adminRoutes)
+    .route("/api/transactions", feeRoutes)
+    .route("/api/transactions", transactionHistoryRoutes)
+    .route("/api", marketRoutes);
   return routes;
 }
 

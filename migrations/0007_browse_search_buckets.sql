@@ -1,0 +1,3 @@
+CREATE INDEX `addresses_search_len_rarity` ON `addresses` (`category`,`pattern_length`,`rarity_score`,`id`,`network`,`status`,`is_listed`) WHERE status in ('active', 'sold');--> statement-breakpoint
+CREATE INDEX `addresses_search_len_created` ON `addresses` (`category`,`pattern_length`,`created_at`,`id`,`network`,`status`,`is_listed`) WHERE status in ('active', 'sold');--> statement-breakpoint
+CREATE INDEX `addresses_search_len_price` ON `addresses` (`category`,`pattern_length`,`network`,`currency`,`price_units`,`id`,`status`,`is_listed`) WHERE status in ('active', 'sold');

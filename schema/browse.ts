@@ -1,0 +1,86 @@
+// Browsing: the constants and response shapes of the public listing calls (public-side.md §3, §7, §9), shared
+// by the Worker (which builds them) and the web app (which reads them).
+import type { CATEGORIES, LISTING_STATUSES, Network, PROMOTION_TYPES } from "./db";
+
+export const PAGE_SIZES = [20, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+/**
+ * Only the first this-many results of a search can be paged through (offset + limit must not exceed it), the
+ * way large search engines bound deep paging: every page stays fast, and a longer list is narrowed by filters.
+ */
+export const MAX_RESULT_WINDOW = 10_000;
+export const MAX_SEARCH_LENGTH = 100;
+export const CHAR_LENGTH_MIN = 1;
+export const CHAR_LENGTH_MAX = 100;
+export const PATTERN_FILTERS = ["prefix", "suffix", "either"] as const;
+export const SORT_FIELDS = ["rarity", "price", "createdAt"] as const;
+export const SORT_ORDERS = ["asc", "desc"] as const;
+export const FEATURED_LIMIT = 12;
+export const RECENT_TRANSACTIONS_LIMIT = 10;
+
+export type PatternFilter = (typeof PATTERN_FILTERS)[number];
+export type SortField = (typeof SORT_FIELDS)[number];
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/** A listing as every public call returns it. Never carries key material or the seller's wallet. */
+export type ListingView = {
+  id: number;
+  address: string;
+  network: Network;
+  pattern: string;
+  category: (typeof CATEGORIES)[number] | string;
+  /** Number of matched (highlighted) characters: what the character-count filters compare. */
+  patternLength: number;
+  /** 0.0 to 10.0, one decimal, as a string (spec: numeric string). */
+  rarityScore: string;
+  /** Decimal string, at most 8 decimals. */
+  price: string;
+  currency: "ETH" | "SOL";
+  /** price x the latest USD rate, rounded to cents. */
+  usdPrice: number;
+  /** usdPrice as "$1,234.56" ("<$0.01" for a positive amount below a cent). */
+  formattedUsd: string;
+  status: (typeof LISTING_STATUSES)[number];
+  isListed: boolean;
+  promotionType: (typeof PROMOTION_TYPES)[number];
+  isFeatured: boolean;
+  /** True only when the signed-in session's user is the seller. */
+  isOwner: boolean;
+  /** ISO 8601. */
+  createdAt: string;
+};
+
+export type Pagination = {
+  page: number;
+  totalPages: number;
+  total: number;
+  hasPrevPage: boolean;
+  hasNextPage: boolean;
+  /**
+   * False when a free-text or pattern search matched so many listings that counting further was stopped:
+   * `total` is then MAX_RESULT_WINDOW and means "more than that" ("10,000+").
+   */
+  totalIsExact: boolean;
+};
+
+export type SearchResponse = { addresses: ListingView[]; pagination: Pagination };
+
+/** GET /api/market-stats; README "Browse API" defines each figure. */
+export type MarketStats = { totalAddresses: number; totalVolume: number; activeUsers: number; avgPrice: number };
+
+/** GET /api/prices/live: USD per coin. */
+export type LivePrices = { ethPrice: number; solPrice: number; source: "feed" | "fallback"; updatedAt: string | null };
+
+/** One row of GET /api/transactions/recent. */
+export type RecentTransaction = {
+  id: string;
+  status: string;
+  price: string;
+  currency: "ETH" | "SOL";
+  network: Network;
+  createdAt: string;
+  completedAt: string | null;
+  address: { id: number; address: string; network: Network; rarityScore: string };
+  buyer: { username: string } | null;
+  seller: { username: string } | null;
+};

@@ -1,0 +1,122 @@
+// Listing management (transactions-profile-admin.md §2, §3, §5, §7, §9; public-side.md §4, §7): the constants,
+// messages and response shapes of the create, bulk, owner and admin calls, shared by the Worker (which
+// builds them) and the web app (which reads them).
+import type { ListingView } from "./browse";
+import type { LISTING_STATUSES, Network, PROMOTION_TYPES } from "./db";
+
+/** The spec's price messages (§5), plus the two limits exact storage needs. */
+export const PRICE_MESSAGES = {
+  required: "Price is required",
+  positive: "Price must be a positive number greater than 0",
+  negative: "Negative prices are not allowed",
+  decimals: "Price can have at most 8 decimal places",
+  tooLarge: "Price must be at most 90000000",
+} as const;
+
+export const OWNERSHIP_MESSAGES = {
+  missing: "Please enter both address and private key",
+  keyRequired: "Private key is required for ownership verification",
+  mismatch: "Private key does not match the address",
+} as const;
+
+export type PromotionType = (typeof PROMOTION_TYPES)[number];
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
+/** POST /api/addresses/verify-ownership answer. `error` is null when verified. */
+export type OwnershipResponse = { verified: boolean; error: string | null };
+
+/** How many verify-ownership calls one client may make per window. */
+export const OWNERSHIP_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+
+// ---- bulk upload -------------------------------------------------------------------------------------
+
+/** The bulk CSV's columns, exactly (§3, §5). */
+export const BULK_CSV_COLUMNS = ["address", "private_key", "platform", "pattern_type", "pattern_matched"] as const;
+export type BulkRow = Record<(typeof BULK_CSV_COLUMNS)[number], string>;
+/** Rows per POST /api/admin/addresses/bulk request: the client sends a file in chunks of at most this many. */
+export const BULK_MAX_ROWS = 500;
+export const BULK_MESSAGES = {
+  missingFields: "Missing required fields",
+  skipped8: "Pattern matched 8+ characters marked as SOLD - skipped",
+} as const;
+
+export type BulkRowReason =
+  | "missing-fields"
+  | "invalid-field"
+  | "invalid-platform"
+  | "invalid-address"
+  | "invalid-pattern"
+  | "key-mismatch"
+  | "invalid-key"
+  | "duplicate"
+  | "skipped";
+
+export type BulkRowResult =
+  | { index: number; status: "success"; id: number; address: string; price: string; currency: "ETH" | "SOL"; rarityScore: string }
+  | { index: number; status: "error"; reason: BulkRowReason; message: string };
+
+/** POST /api/admin/addresses/bulk answer: one result per row sent, in order (index = position in `rows`). */
+export type BulkUploadResponse = {
+  results: BulkRowResult[];
+  summary: { total: number; succeeded: number; failed: number };
+};
+
+// ---- fees -------------------------------------------------------------------------------------------
+
+/** POST /api/transactions/calculate-fees answer: decimal strings in `currency`. */
+export type FeeBreakdown = {
+  listingPrice: string;
+  gasFee: string;
+  exchangeFee: string;
+  commissionFee: string;
+  totalAmount: string;
+  currency: "ETH" | "SOL";
+  network: Network;
+  /** Where the gas figure came from: the node's gas price, the spec's fixed Solana fee, or the fallback. */
+  gasSource: "rpc" | "fixed" | "fallback";
+};
+
+// ---- admin ------------------------------------------------------------------------------------------
+
+export const ADMIN_PAGE_SIZES = [20, 50, 100, 250] as const;
+export const ADMIN_STATUS_FILTERS = ["all", "active", "pending", "sold", "inactive"] as const;
+export const ADMIN_NETWORK_FILTERS = ["all", "ethereum", "solana"] as const;
+/** Most listing ids one bulk admin action may name. */
+export const MAX_BULK_IDS = 500;
+
+/** A listing row of the admin table and of "My Listings" (§3 "Listing in profile/admin"). */
+export type AdminListing = Pick<
+  ListingView,
+  "id" | "address" | "network" | "price" | "currency" | "usdPrice" | "formattedUsd" | "category" | "pattern" | "rarityScore" | "status" | "isFeatured" | "isListed" | "promotionType" | "createdAt"
+>;
+
+export type AdminListingsResponse = {
+  addresses: AdminListing[];
+  pagination: { total: number; limit: number; offset: number; page: number; totalPages: number; hasPrevPage: boolean; hasNextPage: boolean };
+};
+
+export type AdminStats = { totalListings: number; activeListings: number; featuredListings: number; totalUsers: number };
+
+/** Bulk admin actions: how many listings changed, and the ids left alone with why (e.g. sold, reserved). */
+export type BulkActionResponse = { success: true; updated: number; skipped: { id: number; reason: string }[] };
+
+// ---- profile ----------------------------------------------------------------------------------------
+
+/** One row of GET /api/transactions/user: the caller's sales and purchases, newest first. */
+export type UserTransaction = {
+  id: string;
+  status: string;
+  price: string;
+  currency: "ETH" | "SOL";
+  network: Network;
+  createdAt: string;
+  completedAt: string | null;
+  address: { id: number; address: string; network: Network; rarityScore: string };
+  buyer: { username: string } | null;
+  seller: { username: string } | null;
+  role: "sale" | "purchase";
+};
+
+/** Default and largest page of the profile lists (GET /api/addresses/user, /api/transactions/user). */
+export const PROFILE_LIST_DEFAULT = 100;
+export const PROFILE_LIST_MAX = 500;

@@ -1,0 +1,41 @@
+// The fixed query mix of `npm run bench:search`, as the marketplace client sends it (public-side.md §7:
+// excludeSold=true, limit, offset, then each non-default filter), and the latency arithmetic.
+
+export type MixQuery = { name: string; query: string };
+
+const page = (params: string, offset = 0) => `excludeSold=true&limit=20&offset=${offset}${params ? `&${params}` : ""}`;
+
+export const QUERY_MIX: MixQuery[] = [
+  { name: "default page", query: page("") },
+  { name: "network=ethereum", query: page("network=ethereum") },
+  { name: "network=solana", query: page("network=solana") },
+  { name: "category=word-like", query: page("category=word-like") },
+  { name: "category=palindrome", query: page("category=palindrome") },
+  { name: "minCharLength=8", query: page("minCharLength=8") },
+  { name: "maxCharLength=4", query: page("maxCharLength=4") },
+  { name: "min 6 + max 8", query: page("minCharLength=6&maxCharLength=8") },
+  { name: "excludeSold=false", query: page("").replace("excludeSold=true", "excludeSold=false") },
+  { name: "prefix dead", query: page("patternFilter=prefix&patternValue=dead") },
+  { name: "prefix 0000 (common)", query: page("patternFilter=prefix&patternValue=0000") },
+  { name: "suffix beef", query: page("patternFilter=suffix&patternValue=beef") },
+  { name: "suffix pump (Solana)", query: page("patternFilter=suffix&patternValue=pump") },
+  { name: "either cafe", query: page("patternFilter=either&patternValue=cafe") },
+  { name: "search c0ffee", query: page("search=c0ffee") },
+  { name: "search Moon", query: page("search=Moon") },
+  { name: "sort rarity desc", query: page("sortBy=rarity&sortOrder=desc") },
+  { name: "sort rarity asc", query: page("sortBy=rarity&sortOrder=asc") },
+  { name: "sort price desc", query: page("sortBy=price&sortOrder=desc") },
+  { name: "sort price asc", query: page("sortBy=price&sortOrder=asc") },
+  { name: "sort createdAt desc", query: page("sortBy=createdAt&sortOrder=desc") },
+  { name: "sort createdAt asc", query: page("sortBy=createdAt&sortOrder=asc") },
+  { name: "page 50", query: page("", 980) },
+  { name: "page 50, price asc", query: page("sortBy=price&sortOrder=asc", 980) },
+];
+
+/** Nearest-rank percentile of a sample, in the sample's unit. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1];
+}

@@ -1,0 +1,25 @@
+// Market-wide reads: stats, recent transactions, live prices, the fee breakdown and the chain configuration.
+// Keys start with their path, so the purchase flow's invalidation of /api/transactions reaches the recent list.
+import { queryOptions } from "@tanstack/react-query";
+import type { LivePrices, MarketStats, RecentTransaction } from "../../../schema/browse";
+import type { FeeBreakdown } from "../../../schema/listings";
+import type { ChainConfig } from "../lib/explorer";
+import { request } from "./http";
+
+export const marketStatsQuery = () =>
+  queryOptions({ queryKey: ["/api/market-stats"], queryFn: () => request<MarketStats>("GET", "/api/market-stats") });
+
+export const recentTransactionsQuery = () =>
+  queryOptions({ queryKey: ["/api/transactions", "recent"], queryFn: () => request<RecentTransaction[]>("GET", "/api/transactions/recent") });
+
+export const livePricesQuery = () => queryOptions({ queryKey: ["/api/prices/live"], queryFn: () => request<LivePrices>("GET", "/api/prices/live") });
+
+/** GET /api/config: which Ethereum chain and Solana cluster the marketplace settles on (explorer links). */
+export const chainConfigQuery = () => queryOptions({ queryKey: ["/api/config"], queryFn: () => request<ChainConfig>("GET", "/api/config") });
+
+/** POST /api/transactions/calculate-fees: a pure calculation, so it is read like data. Membership is always basic. */
+export const feesQuery = (price: string, currency: "ETH" | "SOL") =>
+  queryOptions({
+    queryKey: ["/api/transactions/calculate-fees", price, currency],
+    queryFn: () => request<FeeBreakdown>("POST", "/api/transactions/calculate-fees", { price, currency, membershipTier: "basic" }),
+  });

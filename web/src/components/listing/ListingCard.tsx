@@ -1,0 +1,127 @@
+// A listing as a card (public-side.md §2 "Listing card", §4, §9): tier, network, NEW / HOT / SOLD, the
+// rarity ring at 9+, the featured (purple) or promoted (orange) tint, the address with its pattern
+// highlighted, pattern, score, matched length and price. Non-owners get Buy Now; owners get their controls.
+import { Link, useNavigate } from "@tanstack/react-router";
+import type { ListingView } from "../../../../schema/browse";
+import { approxUsd, buyButton, CARD_USD_RATES, formatPrice, formatUsd, hasRarityRing, promotionTint } from "../../lib/display";
+import { patternRanges } from "../../lib/pattern-ranges";
+import { HighlightedAddress } from "../HighlightedAddress";
+import { NetworkBadge } from "../NetworkBadge";
+import { RarityScore, StatusBadges, TierBadge } from "./badges";
+import { OwnerControls } from "./OwnerControls";
+import { useBuyFlow } from "./use-buy-flow";
+
+const TINT = {
+  purple: "border-purple-500/60 bg-purple-950/30",
+  orange: "border-orange-500/60 bg-orange-950/25",
+  none: "border-slate-800 bg-slate-900/60",
+};
+
+export function ListingCard({ listing }: { listing: ListingView }) {
+  const tint = promotionTint(listing.promotionType);
+  const ring = hasRarityRing(listing.rarityScore) ? "ring-2 ring-amber-400/80 ring-offset-2 ring-offset-slate-950" : "";
+  const usd = listing.formattedUsd || formatUsd(approxUsd(listing.price, listing.currency, CARD_USD_RATES));
+  return (
+    <article
+      className={`flex flex-col gap-3 rounded-2xl border p-4 transition-colors ${TINT[tint ?? "none"]} ${ring}`}
+      data-testid="listing-card"
+      data-promotion={listing.promotionType}
+    >
+      {tint && <span className="sr-only">{tint === "purple" ? "Featured listing" : "Promoted listing"}</span>}
+      <div className="flex flex-wrap items-center gap-1.5">
+        <TierBadge score={listing.rarityScore} />
+        <StatusBadges createdAt={listing.createdAt} score={listing.rarityScore} status={listing.status} />
+        <span className="ml-auto">
+          <NetworkBadge network={listing.network} short />
+        </span>
+      </div>
+      <Link
+        to="/address/$id"
+        params={{ id: String(listing.id) }}
+        className="rounded text-sm leading-relaxed text-slate-200 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
+        <HighlightedAddress address={listing.address} ranges={patternRanges(listing.address, listing.network, listing.pattern)} />
+      </Link>
+      <dl className="grid grid-cols-3 gap-2 text-xs">
+        <div>
+          <dt className="text-slate-500">Pattern</dt>
+          <dd className="truncate font-mono text-slate-200" title={listing.pattern}>
+            {listing.pattern}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500">Rarity</dt>
+          <dd>
+            <RarityScore score={listing.rarityScore} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-500" title="Characters in the matched pattern">
+            Length
+          </dt>
+          <dd className="text-slate-200">
+            {listing.patternLength} {listing.patternLength === 1 ? "character" : "characters"}
+          </dd>
+        </div>
+      </dl>
+      <div className="mt-auto flex items-end justify-between gap-2">
+        <div>
+          <div className="text-lg font-bold text-white tabular-nums">
+            {formatPrice(listing.price)} <span className="text-sm font-semibold text-slate-300">{listing.currency}</span>
+          </div>
+          <div className="text-xs text-slate-400">{usd}</div>
+        </div>
+      </div>
+      {listing.isOwner ? <OwnerControls listing={listing} /> : <CardBuyButton listing={listing} />}
+    </article>
+  );
+}
+
+function CardBuyButton({ listing }: { listing: ListingView }) {
+  const navigate = useNavigate();
+  // The purchase itself (POST /api/transactions/initiate, then the secure-transaction page) arrives with the
+  // purchase issue. Until then a buyer with a connected wallet continues on the listing's own page.
+  const flow = useBuyFlow(() => void navigate({ to: "/address/$id", params: { id: String(listing.id) } }));
+  const state = buyButton(listing);
+  const base = "w-full rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
+  if (!state.enabled) {
+    return (
+      <button type="button" disabled className={`${base} cursor-not-allowed bg-slate-800 text-slate-400`}>
+        {state.label}
+      </button>
+    );
+  }
+  const label = flow.phase === "checking" ? "Checking wallet..." : flow.phase === "redirecting" ? "Redirecting to profile..." : "Buy Now";
+  return (
+    <button
+      type="button"
+      onClick={flow.start}
+      aria-busy={flow.phase !== "idle"}
+      disabled={flow.phase !== "idle"}
+      className={`${base} bg-violet-600 text-white hover:bg-violet-500 disabled:cursor-wait disabled:opacity-80`}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** A card-shaped loading placeholder. */
+export function ListingCardSkeleton() {
+  return (
+    <div className="flex animate-pulse flex-col gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-4" aria-hidden data-testid="listing-card-skeleton">
+      <div className="flex gap-2">
+        <div className="h-5 w-20 rounded bg-slate-800" />
+        <div className="ml-auto h-5 w-12 rounded-full bg-slate-800" />
+      </div>
+      <div className="h-4 w-full rounded bg-slate-800" />
+      <div className="h-4 w-2/3 rounded bg-slate-800" />
+      <div className="grid grid-cols-3 gap-2">
+        <div className="h-8 rounded bg-slate-800" />
+        <div className="h-8 rounded bg-slate-800" />
+        <div className="h-8 rounded bg-slate-800" />
+      </div>
+      <div className="h-6 w-1/2 rounded bg-slate-800" />
+      <div className="h-9 w-full rounded-lg bg-slate-800" />
+    </div>
+  );
+}

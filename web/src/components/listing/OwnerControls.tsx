@@ -1,0 +1,173 @@
+// What the owner of a listing sees on its card instead of Buy Now (public-side.md §2, §4, §5, §7, §8): the
+// status badge, the price edit control, Make Featured / Remove Featured and Delete. Each change refreshes
+// only the /api/addresses caches.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import type { ListingView } from "../../../../schema/browse";
+import type { PromotionType } from "../../../../schema/listings";
+import { errorMessage } from "../../api/error-message";
+import { deleteListing, refreshListings, updateListingPrice, updateListingPromotion } from "../../api/listings";
+import { ownerStatusBadge } from "../../lib/display";
+import { acceptPriceInput, canConfirmPrice, PRICE_INPUT_STEP } from "../../lib/price-input";
+import { toast } from "../toast-store";
+
+const BADGE_CLASSES: Record<ReturnType<typeof ownerStatusBadge>, string> = {
+  Listed: "bg-emerald-500/15 text-emerald-300",
+  Sold: "bg-slate-200 text-slate-900",
+  Deleted: "bg-red-500/15 text-red-300",
+  Unavailable: "bg-amber-500/15 text-amber-300",
+};
+
+const PROMOTION_WORDING: Record<PromotionType, string> = {
+  featured: "Listing is now featured with purple highlighting.",
+  promoted: "Listing is now promoted with orange highlighting.",
+  standard: "Listing is now standard, without highlighting.",
+};
+
+const button = "rounded-lg border px-3 py-1.5 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-50";
+
+export function OwnerControls({ listing }: { listing: ListingView }) {
+  const badge = ownerStatusBadge(listing);
+  // Sold and deleted listings are records now: the server refuses changes to them, so none are offered.
+  const changeable = listing.status !== "sold" && listing.status !== "deleted";
+  return (
+    <div className="space-y-3" data-testid="owner-controls">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${BADGE_CLASSES[badge]}`} data-testid="owner-status">
+          {badge}
+        </span>
+        {changeable && <PriceEditor listing={listing} />}
+      </div>
+      {changeable && (
+        <div className="flex flex-wrap gap-2">
+          <FeatureToggle listing={listing} />
+          <DeleteButton listing={listing} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** View -> edit (confirm / cancel) -> pending -> view. */
+function PriceEditor({ listing }: { listing: ListingView }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState("");
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const mutation = useMutation({
+    mutationFn: (price: string) => updateListingPrice(listing.id, price),
+    onSuccess: async (updated) => {
+      toast({ title: "Price Updated", description: `Listing price updated to ${updated.price} ${updated.currency}`, variant: "success" });
+      setEditing(false);
+      await refreshListings(queryClient);
+    },
+    onError: (err) => toast({ title: "Update Failed", description: errorMessage(err) || "Failed to update price", variant: "destructive" }),
+  });
+
+  if (!editing) {
+    return (
+      <button
+        type="button"
+        className={`${button} border-slate-700 text-slate-200 hover:border-violet-500`}
+        onClick={() => {
+          setDraft(listing.price);
+          setEditing(true);
+        }}
+      >
+        Edit Price
+      </button>
+    );
+  }
+  const confirm = () => {
+    if (canConfirmPrice(draft, mutation.isPending)) mutation.mutate(draft.trim());
+  };
+  return (
+    <form
+      className="flex basis-full flex-col gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        confirm();
+      }}
+    >
+      <label htmlFor={inputId} className="sr-only">
+        New price in {listing.currency}
+      </label>
+      <div className="flex items-center gap-2">
+        <input
+          id={inputId}
+          type="number"
+          inputMode="decimal"
+          step={PRICE_INPUT_STEP}
+          min={PRICE_INPUT_STEP}
+          value={draft}
+          autoFocus
+          disabled={mutation.isPending}
+          onChange={(e) => {
+            if (acceptPriceInput(e.target.value)) setDraft(e.target.value);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Escape") setEditing(false);
+          }}
+          className="min-w-0 flex-1 rounded-lg border border-slate-700 bg-slate-950 px-2 py-1 text-sm text-white focus:border-violet-500 focus:outline-none"
+        />
+        <span className="text-sm text-slate-400">{listing.currency}</span>
+      </div>
+      <div className="flex gap-2">
+        <button type="submit" disabled={!canConfirmPrice(draft, mutation.isPending)} className={`${button} border-violet-500 bg-violet-600 text-white hover:bg-violet-500`}>
+          {mutation.isPending ? "Saving..." : "Confirm"}
+        </button>
+        <button type="button" disabled={mutation.isPending} onClick={() => setEditing(false)} className={`${button} border-slate-700 text-slate-300 hover:bg-slate-800`}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** Toggles between featured and standard (isFeatured is sent true only for featured). */
+function FeatureToggle({ listing }: { listing: ListingView }) {
+  const queryClient = useQueryClient();
+  const featured = listing.promotionType === "featured";
+  const mutation = useMutation({
+    mutationFn: () => updateListingPromotion(listing.id, featured ? "standard" : "featured"),
+    onSuccess: async (updated) => {
+      toast({ title: "Featured Status Updated", description: PROMOTION_WORDING[updated.promotionType], variant: "success" });
+      await refreshListings(queryClient);
+    },
+    onError: (err) => toast({ title: "Update Failed", description: errorMessage(err) || "Failed to update featured status", variant: "destructive" }),
+  });
+  return (
+    <button
+      type="button"
+      disabled={mutation.isPending}
+      onClick={() => mutation.mutate()}
+      className={`${button} ${featured ? "border-slate-700 text-slate-200 hover:bg-slate-800" : "border-purple-500/60 text-purple-200 hover:bg-purple-500/10"}`}
+    >
+      {featured ? "Remove Featured" : "Make Featured"}
+    </button>
+  );
+}
+
+function DeleteButton({ listing }: { listing: ListingView }) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => deleteListing(listing.id),
+    onSuccess: async () => {
+      toast({ title: "Listing Deleted", description: "The listing no longer appears in the marketplace.", variant: "success" });
+      await refreshListings(queryClient);
+    },
+    onError: (err) => toast({ title: "Delete Failed", description: errorMessage(err) || "Failed to delete listing", variant: "destructive" }),
+  });
+  return (
+    <button
+      type="button"
+      disabled={mutation.isPending}
+      onClick={() => {
+        if (window.confirm("Delete this listing? This cannot be undone.")) mutation.mutate();
+      }}
+      className={`${button} border-red-600/60 text-red-300 hover:bg-red-500/10`}
+    >
+      {mutation.isPending ? "Deleting..." : "Delete"}
+    </button>
+  );
+}

@@ -1,0 +1,201 @@
+import { describe, expect, it } from "vitest";
+import {
+  approxUsd,
+  availabilityText,
+  buyButton,
+  CARD_USD_RATES,
+  formatNumber,
+  formatPrice,
+  formatPriceTrimmed,
+  formatRarity,
+  formatUsd,
+  formatUsdTotal,
+  hasRarityRing,
+  isHot,
+  isNew,
+  ownerStatusBadge,
+  promotionTint,
+  PURCHASES_USD_RATES,
+  purchaseStatusLabel,
+  rarityColour,
+  rarityLabel,
+  rarityTier,
+  relativeTime,
+  shortAddress,
+  transactionDisplay,
+  TRANSACTIONS_TABLE_USD_RATES,
+} from "./display";
+
+describe("shortAddress", () => {
+  it("keeps 20 characters or fewer as they are", () => {
+    expect(shortAddress("")).toBe("");
+    expect(shortAddress("12345678901234567890")).toBe("12345678901234567890");
+  });
+  it("beyond 20: first 8 ... last 6", () => {
+    expect(shortAddress("123456789012345678901")).toBe("12345678...678901");
+    expect(shortAddress("0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266")).toBe("0xf39Fd6...b92266");
+    expect(shortAddress("HTEt6JErUsgJjSEKtGvyvBDgiZq34p97uu2kaiGDtjHg")).toBe("HTEt6JEr...GDtjHg");
+  });
+});
+
+describe("numbers", () => {
+  it("6 decimals under 1, else 4", () => {
+    expect(formatNumber(0.5)).toBe("0.500000");
+    expect(formatNumber("0.123456789")).toBe("0.123457");
+    expect(formatNumber(0.9999999)).toBe("1.000000");
+    expect(formatNumber(1)).toBe("1.0000");
+    expect(formatNumber(1234.56789)).toBe("1234.5679");
+    expect(formatNumber(-0.25)).toBe("-0.250000");
+    expect(formatNumber("abc")).toBe("0");
+  });
+
+  it("prices: 8 decimals, exact for decimal strings", () => {
+    expect(formatPrice("1.5")).toBe("1.50000000");
+    expect(formatPrice("0.00001")).toBe("0.00001000");
+    expect(formatPrice("123456789012.12345678")).toBe("123456789012.12345678");
+    expect(formatPrice(0.1 + 0.2)).toBe("0.30000000");
+    expect(formatPrice("2")).toBe("2.00000000");
+    expect(formatPrice(".5")).toBe("0.50000000");
+    expect(formatPrice("0.999999999")).toBe("1.00000000");
+  });
+
+  it("negative prices show as absolute values with 8 decimals", () => {
+    expect(formatPrice("-1.5")).toBe("1.50000000");
+    expect(formatPrice(-0.00000001)).toBe("0.00000001");
+  });
+
+  it("garbage shows as zero", () => {
+    for (const bad of ["", "abc", "1.2.3", "1e5", Number.NaN, Infinity]) expect(formatPrice(bad as string)).toBe("0.00000000");
+  });
+
+  it("detail page: trailing zeros trimmed", () => {
+    expect(formatPriceTrimmed("1.50000000")).toBe("1.5");
+    expect(formatPriceTrimmed("2.0")).toBe("2");
+    expect(formatPriceTrimmed("0.00012300")).toBe("0.000123");
+    expect(formatPriceTrimmed("-3.10")).toBe("3.1");
+    expect(formatPriceTrimmed("0.123456789")).toBe("0.12345679");
+  });
+
+  it("USD", () => {
+    expect(formatUsd(3796)).toBe("$3,796.00");
+    expect(formatUsdTotal(12.3456789)).toBe("$12.345679");
+  });
+});
+
+describe("rarity", () => {
+  it.each([
+    [10, "ULTRA RARE", "GOLD", "purple"],
+    [9, "ULTRA RARE", "GOLD", "purple"],
+    [8.9, "RARE", "EPIC", "purple"],
+    [8, "RARE", "EPIC", "purple"],
+    [7.9, "UNCOMMON", "RARE", "blue"],
+    [7, "UNCOMMON", "RARE", "blue"],
+    [6, "NOTABLE", "HIGH", "blue"],
+    [5.9, "COMMON", "PLUS", "green"],
+    [5, "COMMON", "PLUS", "green"],
+    [4.9, "COMMON", "BASE", "green"],
+    [4, "COMMON", "BASE", "green"],
+    [3.9, "BASIC", "BASE", "grey"],
+    [0, "BASIC", "BASE", "grey"],
+  ])("%s: card %s, table %s, colour %s", (s, tier, label, colour) => {
+    expect(rarityTier(s).label).toBe(tier);
+    expect(rarityTier(String(s)).label).toBe(tier);
+    expect(rarityLabel(s)).toBe(label);
+    expect(rarityColour(String(s))).toBe(colour);
+  });
+
+  it("only ULTRA RARE is gold", () => {
+    expect(rarityTier("9.0").gold).toBe(true);
+    expect(rarityTier("8.9").gold).toBe(false);
+  });
+
+  it("HOT at 8.5, ring at 9", () => {
+    expect([isHot(8.4), isHot("8.5"), isHot(10)]).toEqual([false, true, true]);
+    expect([hasRarityRing(8.9), hasRarityRing("9.0")]).toEqual([false, true]);
+  });
+
+  it("score text", () => {
+    expect(formatRarity("7.25")).toBe("7.3/10");
+    expect(formatRarity(11)).toBe("10.0/10");
+    expect(formatRarity("x")).toBe("0.0/10");
+  });
+});
+
+describe("badges", () => {
+  const now = Date.parse("2026-11-22T12:00:00Z");
+  const day = 86_400_000;
+  it("NEW within 7 days", () => {
+    expect(isNew(new Date(now - 7 * day).toISOString(), now)).toBe(true);
+    expect(isNew(now - 7 * day - 1, now)).toBe(false);
+    expect(isNew(now - 1000, now)).toBe(true);
+    expect(isNew("not a date", now)).toBe(false);
+    expect(isNew(now + 10 * day, now)).toBe(false);
+  });
+
+  it("promotion tint", () => {
+    expect(promotionTint("featured")).toBe("purple");
+    expect(promotionTint("promoted")).toBe("orange");
+    expect(promotionTint("standard")).toBeNull();
+    expect(promotionTint("none")).toBeNull();
+  });
+});
+
+describe("listing state", () => {
+  it.each([
+    [{ status: "active", isListed: true }, true, "Buy Now", "Listed", "Available for Purchase"],
+    [{ status: "sold", isListed: false }, false, "Sold", "Sold", "Not Available"],
+    [{ status: "sold", isListed: true }, false, "Sold", "Sold", "Not Available"],
+    [{ status: "deleted", isListed: true }, false, "Deleted", "Deleted", "Not Available"],
+    [{ status: "inactive", isListed: true }, false, "Unavailable", "Unavailable", "Not Available"],
+    [{ status: "pending", isListed: true }, false, "Unavailable", "Unavailable", "Not Available"],
+    [{ status: "active", isListed: false }, false, "Not Listed", "Unavailable", "Not Available"],
+  ])("%j", (listing, enabled, label, badge, availability) => {
+    expect(buyButton(listing)).toEqual({ enabled, label });
+    expect(ownerStatusBadge(listing)).toBe(badge);
+    expect(availabilityText(listing)).toBe(availability);
+  });
+});
+
+describe("transactions", () => {
+  it("display mapping", () => {
+    expect(transactionDisplay("pending")).toEqual({ type: "Listed", status: "Active" });
+    expect(transactionDisplay("completed")).toEqual({ type: "Sale", status: "Completed" });
+    for (const s of ["cancelled", "failed", "expired", "initiated", ""]) expect(transactionDisplay(s)).toEqual({ type: "Cancelled", status: "Cancelled" });
+  });
+
+  it("purchases: only completed is Completed", () => {
+    expect(purchaseStatusLabel("completed")).toBe("Completed");
+    expect(purchaseStatusLabel("verified")).toBe("Pending");
+  });
+
+  it("fallback USD rates per screen", () => {
+    expect(approxUsd("1", "ETH", CARD_USD_RATES)).toBe(3796);
+    expect(approxUsd("2", "SOL", CARD_USD_RATES)).toBe(368);
+    expect(approxUsd(1, "ETH", TRANSACTIONS_TABLE_USD_RATES)).toBe(1640);
+    expect(approxUsd(10, "SOL", TRANSACTIONS_TABLE_USD_RATES)).toBeCloseTo(364);
+    expect(approxUsd(1, "ETH", PURCHASES_USD_RATES)).toBe(3600);
+    expect(approxUsd(1, "BTC", PURCHASES_USD_RATES)).toBe(170);
+    expect(approxUsd("-1", "ETH", CARD_USD_RATES)).toBe(3796);
+    expect(approxUsd("x", "ETH", CARD_USD_RATES)).toBe(0);
+  });
+});
+
+describe("relativeTime", () => {
+  const now = Date.parse("2026-11-22T12:00:00Z");
+  it.each([
+    [now - 10_000, "less than a minute ago"],
+    [now - 3 * 60_000, "3 minutes ago"],
+    [now - 60_000, "1 minute ago"],
+    [now - 2 * 3600_000 - 59 * 60_000, "2 hours ago"],
+    [now - 86_400_000, "1 day ago"],
+    [now - 8 * 86_400_000, "1 week ago"],
+    [now - 45 * 86_400_000, "1 month ago"],
+    [now - 400 * 86_400_000, "1 year ago"],
+    [now + 3600_000, "in 1 hour"],
+    [now + 5_000, "in less than a minute"],
+  ])("%s", (when, text) => {
+    expect(relativeTime(when, now)).toBe(text);
+    expect(relativeTime(new Date(when).toISOString(), now)).toBe(text);
+  });
+  it("an invalid date reads nothing", () => expect(relativeTime("nope", now)).toBe(""));
+});

@@ -1,0 +1,210 @@
+// Display rules of the browsing screens (public-side.md §4, §5, §9; transactions-profile-admin.md §4, §9 and
+// the address detail section), as pure functions so every card, table and page shows the same thing.
+// No React here: components import these.
+
+type Rarity = number | string;
+const score = (r: Rarity): number => {
+  const n = typeof r === "number" ? r : Number(r);
+  return Number.isFinite(n) ? n : 0;
+};
+
+// ---------------------------------------------------------------------------------------------- addresses
+
+/** Addresses longer than 20 characters: first 8, "...", last 6. */
+export function shortAddress(address: string): string {
+  return address.length > 20 ? `${address.slice(0, 8)}...${address.slice(-6)}` : address;
+}
+
+// ------------------------------------------------------------------------------------------------ numbers
+
+/** General figures: 6 decimals under 1, else 4. */
+export function formatNumber(value: number | string): string {
+  const n = Number(value);
+  if (!Number.isFinite(n)) return "0";
+  return n.toFixed(Math.abs(n) < 1 ? 6 : 4);
+}
+
+/** Splits a decimal into sign, whole part and fraction digits, exactly (no floating point for strings). */
+function decimalParts(value: number | string): { negative: boolean; whole: string; fraction: string } | null {
+  const text = typeof value === "number" ? (Number.isFinite(value) ? value.toFixed(8) : "") : value.trim();
+  const m = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!m || (m[2] === "" && (m[3] ?? "") === "")) return null;
+  return { negative: m[1] === "-", whole: (m[2] || "0").replace(/^0+(?=\d)/, ""), fraction: m[3] ?? "" };
+}
+
+/** Rounds fraction digits to `places` (half up), carrying into the whole part. */
+function roundFraction(whole: string, fraction: string, places: number): { whole: string; fraction: string } {
+  if (fraction.length <= places) return { whole, fraction: fraction.padEnd(places, "0") };
+  const digits = BigInt(whole + fraction.slice(0, places)) + (Number(fraction[places]) >= 5 ? 1n : 0n);
+  const s = digits.toString().padStart(places + 1, "0");
+  return { whole: s.slice(0, s.length - places), fraction: s.slice(s.length - places) };
+}
+
+/**
+ * A price with 8 decimals. Negative prices show as their absolute value (spec §5); a value that is not a
+ * number shows as 0.
+ */
+export function formatPrice(value: number | string): string {
+  const parts = decimalParts(value);
+  if (!parts) return "0.00000000";
+  const { whole, fraction } = roundFraction(parts.whole, parts.fraction, 8);
+  return `${whole}.${fraction}`;
+}
+
+/** Detail page: up to 8 decimals with trailing zeros trimmed ("1.50000000" -> "1.5", "2.0" -> "2"). */
+export function formatPriceTrimmed(value: number | string): string {
+  const [whole, fraction = ""] = formatPrice(value).split(".");
+  const kept = fraction.replace(/0+$/, "");
+  return kept ? `${whole}.${kept}` : whole;
+}
+
+/** USD figure of a purchase total: 6 decimals (transactions-profile-admin.md §9). */
+export function formatUsdTotal(usd: number): string {
+  return `$${(Number.isFinite(usd) ? Math.abs(usd) : 0).toFixed(6)}`;
+}
+
+// ------------------------------------------------------------------------------------------------- rarity
+
+export type RarityColour = "purple" | "blue" | "green" | "grey";
+export type CardTier = { label: "ULTRA RARE" | "RARE" | "UNCOMMON" | "NOTABLE" | "COMMON" | "BASIC"; gold: boolean };
+
+/** Card badge: 9+ ULTRA RARE (gold gradient), 8+ RARE, 7+ UNCOMMON, 6+ NOTABLE, 4+ COMMON, else BASIC. */
+export function rarityTier(r: Rarity): CardTier {
+  const s = score(r);
+  if (s >= 9) return { label: "ULTRA RARE", gold: true };
+  if (s >= 8) return { label: "RARE", gold: false };
+  if (s >= 7) return { label: "UNCOMMON", gold: false };
+  if (s >= 6) return { label: "NOTABLE", gold: false };
+  if (s >= 4) return { label: "COMMON", gold: false };
+  return { label: "BASIC", gold: false };
+}
+
+/** Marketplace table Type column: 9+ GOLD, 8+ EPIC, 7+ RARE, 6+ HIGH, 5+ PLUS, else BASE. */
+export function rarityLabel(r: Rarity): "GOLD" | "EPIC" | "RARE" | "HIGH" | "PLUS" | "BASE" {
+  const s = score(r);
+  if (s >= 9) return "GOLD";
+  if (s >= 8) return "EPIC";
+  if (s >= 7) return "RARE";
+  if (s >= 6) return "HIGH";
+  if (s >= 5) return "PLUS";
+  return "BASE";
+}
+
+/** Rarity colour everywhere else: 8+ purple, 6+ blue, 4+ green, else grey. */
+export function rarityColour(r: Rarity): RarityColour {
+  const s = score(r);
+  if (s >= 8) return "purple";
+  if (s >= 6) return "blue";
+  if (s >= 4) return "green";
+  return "grey";
+}
+
+/** "7.3/10": the score with one decimal. */
+export function formatRarity(r: Rarity): string {
+  return `${Math.min(10, Math.max(0, score(r))).toFixed(1)}/10`;
+}
+
+// ------------------------------------------------------------------------------------------------- badges
+
+export const NEW_WITHIN_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** NEW: created within the last 7 days. */
+export function isNew(createdAt: string | number | Date, now: number = Date.now()): boolean {
+  const t = new Date(createdAt).getTime();
+  return Number.isFinite(t) && now - t <= NEW_WITHIN_MS && t <= now + 60_000;
+}
+
+/** HOT: rarity 8.5 or more. */
+export const isHot = (r: Rarity): boolean => score(r) >= 8.5;
+
+/** Highlight ring: rarity 9 or more. */
+export const hasRarityRing = (r: Rarity): boolean => score(r) >= 9;
+
+/** Promotion tint: featured purple, promoted orange, standard (or the marketplace's "none") nothing. */
+export function promotionTint(promotionType: string | null | undefined): "purple" | "orange" | null {
+  if (promotionType === "featured") return "purple";
+  if (promotionType === "promoted") return "orange";
+  return null;
+}
+
+// ------------------------------------------------------------------------------------- listing state
+
+type ListingState = { status: string; isListed: boolean };
+
+/** Buy button: enabled only for an active, listed listing; otherwise disabled with the reason. */
+export function buyButton(listing: ListingState): { enabled: true; label: "Buy Now" } | { enabled: false; label: "Sold" | "Deleted" | "Unavailable" | "Not Listed" } {
+  if (listing.status === "sold") return { enabled: false, label: "Sold" };
+  if (listing.status === "deleted") return { enabled: false, label: "Deleted" };
+  if (!listing.isListed) return { enabled: false, label: "Not Listed" };
+  if (listing.status !== "active") return { enabled: false, label: "Unavailable" };
+  return { enabled: true, label: "Buy Now" };
+}
+
+/** The owner's status badge: Listed, Sold, Deleted or Unavailable. */
+export function ownerStatusBadge(listing: ListingState): "Listed" | "Sold" | "Deleted" | "Unavailable" {
+  if (listing.status === "sold") return "Sold";
+  if (listing.status === "deleted") return "Deleted";
+  return listing.status === "active" && listing.isListed ? "Listed" : "Unavailable";
+}
+
+/** Detail page availability text. */
+export const availabilityText = (listing: ListingState): "Available for Purchase" | "Not Available" =>
+  listing.status === "active" && listing.isListed ? "Available for Purchase" : "Not Available";
+
+// ----------------------------------------------------------------------------------------- transactions
+
+/** Transactions table: pending -> Listed / Active, completed -> Sale / Completed, anything else Cancelled. */
+export function transactionDisplay(status: string): { type: "Listed" | "Sale" | "Cancelled"; status: "Active" | "Completed" | "Cancelled" } {
+  if (status === "pending") return { type: "Listed", status: "Active" };
+  if (status === "completed") return { type: "Sale", status: "Completed" };
+  return { type: "Cancelled", status: "Cancelled" };
+}
+
+/** Profile purchases: only completed reads Completed; everything else Pending. */
+export const purchaseStatusLabel = (status: string): "Completed" | "Pending" => (status === "completed" ? "Completed" : "Pending");
+
+// ------------------------------------------------------------------------------------------------- USD
+
+export type UsdRates = { ETH: number; SOL: number };
+
+/** Fallback USD rates, where each screen uses them (they differ by screen in the spec). */
+export const CARD_USD_RATES: UsdRates = { ETH: 3796, SOL: 184 };
+export const TRANSACTIONS_TABLE_USD_RATES: UsdRates = { ETH: 1640, SOL: 36.4 };
+/** Purchases table: 3600 per ETH, 170 for any other currency. */
+export const PURCHASES_USD_RATES: UsdRates = { ETH: 3600, SOL: 170 };
+
+/** Approximate USD of an amount: ETH at the ETH rate, any other currency at the SOL rate. */
+export function approxUsd(amount: number | string, currency: string, rates: UsdRates): number {
+  const n = Number(amount);
+  if (!Number.isFinite(n)) return 0;
+  return Math.abs(n) * (currency === "ETH" ? rates.ETH : rates.SOL);
+}
+
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/** "$1,234.56". */
+export const formatUsd = (amount: number): string => usd.format(Number.isFinite(amount) ? amount : 0);
+
+// ---------------------------------------------------------------------------------------- relative time
+
+const RELATIVE_UNITS: [unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
+  ["year", 365 * 86400],
+  ["month", 30 * 86400],
+  ["week", 7 * 86400],
+  ["day", 86400],
+  ["hour", 3600],
+  ["minute", 60],
+];
+const relative = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+
+/** "3 minutes ago", "2 days ago", "in 1 hour"; under a minute reads "less than a minute ago". */
+export function relativeTime(when: string | number | Date, now: number = Date.now()): string {
+  const t = new Date(when).getTime();
+  if (!Number.isFinite(t)) return "";
+  const seconds = (t - now) / 1000;
+  const abs = Math.abs(seconds);
+  if (abs < 60) return seconds <= 0 ? "less than a minute ago" : "in less than a minute";
+  for (const [unit, size] of RELATIVE_UNITS) {
+    if (abs >= size) return relative.format(Math.sign(seconds) * Math.floor(abs / size), unit);
+  }
+  return relative.format(Math.sign(seconds) * Math.floor(abs / 60), "minute");
+}

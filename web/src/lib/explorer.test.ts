@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { explorerUrl } from "./explorer";
+
+const ETH = "0x0000000049cbd371133c6caece543d8108839081";
+const SOL = "So11111111111111111111111111111111111111112";
+
+describe("explorerUrl", () => {
+  it("uses Etherscan for the configured Ethereum chain", () => {
+    expect(explorerUrl("ethereum", ETH, { ethChainId: 1, solCluster: "mainnet-beta" })).toBe(`https://etherscan.io/address/${ETH}`);
+    expect(explorerUrl("ethereum", ETH, { ethChainId: 11155111, solCluster: "devnet" })).toBe(`https://sepolia.etherscan.io/address/${ETH}`);
+  });
+
+  it("has no explorer for a local or unknown Ethereum chain", () => {
+    expect(explorerUrl("ethereum", ETH, { ethChainId: 31337, solCluster: "localnet" })).toBeNull();
+  });
+
+  it("uses Solscan with the cluster for Solana", () => {
+    expect(explorerUrl("solana", SOL, { ethChainId: 1, solCluster: "mainnet-beta" })).toBe(`https://solscan.io/account/${SOL}`);
+    expect(explorerUrl("solana", SOL, { ethChainId: 1, solCluster: "devnet" })).toBe(`https://solscan.io/account/${SOL}?cluster=devnet`);
+    expect(explorerUrl("solana", SOL, { ethChainId: 1, solCluster: "testnet" })).toBe(`https://solscan.io/account/${SOL}?cluster=testnet`);
+    expect(explorerUrl("solana", SOL, { ethChainId: 1, solCluster: "localnet" })).toBeNull();
+  });
+});

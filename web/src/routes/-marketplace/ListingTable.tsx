@@ -1,0 +1,172 @@
+// The marketplace table (public-side.md §2 "Listing table"): star (kept on this page only), Buy, network,
+// Type, Age, Price, address. Network and Age are hidden on small screens. Type, Age and Price sort on the
+// server through the shared sort in the URL.
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import type { ListingView, SortField, SortOrder } from "../../../../schema/browse";
+import { HighlightedAddress } from "../../components/HighlightedAddress";
+import { RARITY_TEXT } from "../../components/listing/badges";
+import { hasConnectedWallet } from "../../components/listing/use-buy-flow";
+import { NetworkBadge } from "../../components/NetworkBadge";
+import { buyButton, formatPrice, rarityColour, rarityLabel, relativeTime } from "../../lib/display";
+import { patternRanges } from "../../lib/pattern-ranges";
+
+type Props = {
+  listings: ListingView[];
+  sortBy: SortField;
+  sortOrder: SortOrder;
+  onSort: (column: SortField) => void;
+  busy: boolean;
+};
+
+const th = "px-2 py-2 text-left text-xs font-semibold tracking-wide text-slate-400 uppercase sm:px-3";
+const td = "px-2 py-2.5 align-middle sm:px-3";
+
+export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Props) {
+  const [starred, setStarred] = useState<ReadonlySet<number>>(new Set());
+  const toggleStar = (id: number) =>
+    setStarred((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const now = Date.now();
+  return (
+    <div className="overflow-x-auto">
+      <table className={`w-full text-sm transition-opacity ${busy ? "opacity-50" : ""}`} data-testid="listing-table">
+        <thead className="border-b border-slate-800">
+          <tr>
+            <th scope="col" className={`${th} w-10`}>
+              <span className="sr-only">Star</span>
+            </th>
+            <th scope="col" className={th}>
+              <span className="sr-only">Buy</span>
+            </th>
+            <th scope="col" className={`${th} hidden sm:table-cell`}>
+              Network
+            </th>
+            <SortHeader label="Type" column="rarity" sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} />
+            <SortHeader label="Age" column="createdAt" sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} className="hidden sm:table-cell" />
+            <SortHeader label="Price" column="price" sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} />
+            <th scope="col" className={th}>
+              Address
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-800">
+          {listings.map((l) => (
+            <tr key={l.id} className="hover:bg-slate-800/30" data-testid="listing-row" data-listing-id={l.id}>
+              <td className={td}>
+                <button
+                  type="button"
+                  aria-pressed={starred.has(l.id)}
+                  aria-label={`Star ${l.address}`}
+                  onClick={() => toggleStar(l.id)}
+                  className={`rounded px-1 text-lg leading-none focus-visible:outline-2 focus-visible:outline-violet-400 ${starred.has(l.id) ? "text-amber-300" : "text-slate-600 hover:text-slate-300"}`}
+                >
+                  {starred.has(l.id) ? "★" : "☆"}
+                </button>
+              </td>
+              <td className={td}>
+                <TableBuyButton listing={l} />
+              </td>
+              <td className={`${td} hidden sm:table-cell`}>
+                <NetworkBadge network={l.network} short />
+              </td>
+              <td className={td}>
+                <span className={`text-xs font-bold tracking-wider ${RARITY_TEXT[rarityColour(l.rarityScore)]}`} title={`Rarity ${l.rarityScore}/10`}>
+                  {rarityLabel(l.rarityScore)}
+                </span>
+              </td>
+              <td className={`${td} hidden whitespace-nowrap text-slate-400 sm:table-cell`}>
+                <time dateTime={l.createdAt}>{relativeTime(l.createdAt, now)}</time>
+              </td>
+              <td className={`${td} whitespace-nowrap`}>
+                <div className="font-semibold text-white tabular-nums" data-testid="listing-price">
+                  {formatPrice(l.price)} {l.currency}
+                </div>
+                <div className="text-xs text-slate-500">{l.formattedUsd}</div>
+              </td>
+              {/* A floor under the address's width, so a phone wraps it over two or three lines, not one character per line. */}
+              <td className={`${td} min-w-[10.5rem]`}>
+                <Link
+                  to="/address/$id"
+                  params={{ id: String(l.id) }}
+                  className="rounded text-[0.7rem] leading-snug text-slate-200 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 sm:text-sm"
+                >
+                  <HighlightedAddress address={l.address} ranges={patternRanges(l.address, l.network, l.pattern)} />
+                </Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function SortHeader({
+  label,
+  column,
+  sortBy,
+  sortOrder,
+  onSort,
+  className = "",
+}: {
+  label: string;
+  column: SortField;
+  sortBy: SortField;
+  sortOrder: SortOrder;
+  onSort: (c: SortField) => void;
+  className?: string;
+}) {
+  const active = sortBy === column;
+  return (
+    <th scope="col" className={`${th} ${className}`} aria-sort={active ? (sortOrder === "asc" ? "ascending" : "descending") : "none"}>
+      <button
+        type="button"
+        onClick={() => onSort(column)}
+        className={`inline-flex items-center gap-1 rounded uppercase hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 ${active ? "text-white" : ""}`}
+      >
+        {label}
+        <span aria-hidden className="text-[0.65rem]">
+          {active ? (sortOrder === "asc" ? "▲" : "▼") : "↕"}
+        </span>
+      </button>
+    </th>
+  );
+}
+
+function TableBuyButton({ listing }: { listing: ListingView }) {
+  const navigate = useNavigate();
+  const state = buyButton(listing);
+  const base = "rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
+  if (listing.isOwner) {
+    return <span className="text-xs text-slate-500" title="You own this listing">Yours</span>;
+  }
+  if (!state.enabled) {
+    return (
+      <button type="button" disabled className={`${base} cursor-not-allowed bg-slate-800 text-slate-500`}>
+        {state.label}
+      </button>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`${base} bg-violet-600 text-white hover:bg-violet-500`}
+      aria-label={`Buy ${listing.address}`}
+      onClick={() => {
+        if (!hasConnectedWallet()) {
+          window.alert("Please connect your wallet first to make a purchase.");
+          return;
+        }
+        // The purchase call (POST /api/transactions/initiate) arrives with the purchase issue; until then a
+        // buyer with a wallet continues on the listing's page.
+        void navigate({ to: "/address/$id", params: { id: String(listing.id) } });
+      }}
+    >
+      Buy
+    </button>
+  );
+}

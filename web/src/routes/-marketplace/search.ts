@@ -1,0 +1,190 @@
+// The marketplace's state lives in the URL (validated search params), so a filtered view survives a reload
+// and can be shared. Only values that differ from the defaults are kept, so the plain page is plain
+// "/marketplace". Everything here is pure: the route validates with parseMarketSearch, the page changes the
+// URL with patchMarketSearch, and the search call's query string comes from searchApiParams.
+//
+// Sort: the table and the filter panel share one sort (sortBy, sortOrder). The page starts at the table's
+// default, createdAt descending (public-side.md §2); §9's panel defaults (rarity, desc) are the search call's
+// own defaults, which the API applies when a caller sends no sort. Sorting is not a filter: it does not count
+// towards "N active" or "(filtered results)", but like every filter it returns to page 1.
+import {
+  CHAR_LENGTH_MAX,
+  CHAR_LENGTH_MIN,
+  DEFAULT_PAGE_SIZE,
+  MAX_RESULT_WINDOW,
+  MAX_SEARCH_LENGTH,
+  PAGE_SIZES,
+  type Pagination,
+  PATTERN_FILTERS,
+  type PatternFilter,
+  SORT_FIELDS,
+  SORT_ORDERS,
+  type SortField,
+  type SortOrder,
+} from "../../../../schema/browse";
+
+/** public-side.md §9 categories ("all" means no category filter). */
+export const CATEGORY_OPTIONS = ["all", "leading-zeros", "trailing-zeros", "word-like", "palindrome", "sequential", "custom"] as const;
+export const NETWORK_OPTIONS = ["all", "ethereum", "solana"] as const;
+export type CategoryOption = (typeof CATEGORY_OPTIONS)[number];
+export type NetworkOption = (typeof NETWORK_OPTIONS)[number];
+export type PageSize = (typeof PAGE_SIZES)[number];
+
+export type MarketSearch = {
+  search?: string;
+  minCharLength?: number;
+  maxCharLength?: number;
+  patternFilter?: PatternFilter;
+  patternValue?: string;
+  category?: CategoryOption;
+  network?: NetworkOption;
+  sortBy?: SortField;
+  sortOrder?: SortOrder;
+  page?: number;
+  limit?: PageSize;
+};
+
+/** Every field with its default filled in: what the page shows. */
+export type MarketState = Required<MarketSearch>;
+
+export const MARKET_DEFAULTS: MarketState = {
+  search: "",
+  minCharLength: 0,
+  maxCharLength: 0,
+  patternFilter: "either",
+  patternValue: "",
+  category: "all",
+  network: "all",
+  sortBy: "createdAt",
+  sortOrder: "desc",
+  page: 1,
+  limit: DEFAULT_PAGE_SIZE as PageSize,
+};
+
+/** The last page the API can serve for a page size (offset + limit stays within MAX_RESULT_WINDOW). */
+export const maxPage = (limit: number) => Math.max(1, Math.floor(MAX_RESULT_WINDOW / limit));
+
+// The router parses each value as JSON when it can, so "123" arrives as a number: read text back as text.
+const asText = (v: unknown, max = MAX_SEARCH_LENGTH): string | undefined => {
+  if (typeof v !== "string" && typeof v !== "number") return undefined;
+  const s = String(v).trim().slice(0, max);
+  return s === "" ? undefined : s;
+};
+const asInt = (v: unknown, min: number, max: number): number | undefined => {
+  const n = typeof v === "number" ? v : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
+  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
+};
+const asOneOf = <T extends string | number>(v: unknown, options: readonly T[]): T | undefined => {
+  const hit = options.find((o) => o === v || String(o) === String(v));
+  return hit;
+};
+
+/** Drops values equal to their defaults (and undefined ones), so URLs stay canonical. */
+function canonical(s: MarketSearch): MarketSearch {
+  const out: MarketSearch = {};
+  for (const key of Object.keys(s) as (keyof MarketSearch)[]) {
+    const value = s[key];
+    if (value === undefined || value === MARKET_DEFAULTS[key]) continue;
+    (out as Record<string, unknown>)[key] = value;
+  }
+  return out;
+}
+
+/** validateSearch: anything malformed or out of range is dropped (the default applies), never an error. */
+export function parseMarketSearch(raw: Record<string, unknown>): MarketSearch {
+  const limit = asOneOf(raw.limit, PAGE_SIZES);
+  return canonical({
+    search: asText(raw.search),
+    minCharLength: asInt(raw.minCharLength, CHAR_LENGTH_MIN, CHAR_LENGTH_MAX),
+    maxCharLength: asInt(raw.maxCharLength, CHAR_LENGTH_MIN, CHAR_LENGTH_MAX),
+    patternFilter: asOneOf(raw.patternFilter, PATTERN_FILTERS),
+    patternValue: asText(raw.patternValue),
+    category: asOneOf(raw.category, CATEGORY_OPTIONS),
+    network: asOneOf(raw.network, NETWORK_OPTIONS),
+    sortBy: asOneOf(raw.sortBy, SORT_FIELDS),
+    sortOrder: asOneOf(raw.sortOrder, SORT_ORDERS),
+    page: asInt(raw.page, 1, maxPage(limit ?? DEFAULT_PAGE_SIZE)),
+    limit,
+  });
+}
+
+export const marketState = (s: MarketSearch): MarketState => ({ ...MARKET_DEFAULTS, ...s });
+
+/**
+ * The next URL state after a change. Changing the search text, any filter, the sort or the page size returns
+ * to page 1 (public-side.md §4); only a change of page alone keeps it.
+ */
+export function patchMarketSearch(current: MarketSearch, patch: Partial<MarketSearch>): MarketSearch {
+  const pageOnly = Object.keys(patch).every((k) => k === "page");
+  const next = { ...current, ...patch };
+  if (!pageOnly) delete next.page;
+  return canonical(next);
+}
+
+/** The filter fields at their defaults (search text and sort untouched): the panel's Reset. */
+export const FILTER_KEYS = ["minCharLength", "maxCharLength", "patternFilter", "patternValue", "category", "network"] as const;
+export function resetFilters(current: MarketSearch): MarketSearch {
+  const patch: Partial<MarketSearch> = {};
+  for (const k of FILTER_KEYS) patch[k] = undefined;
+  return patchMarketSearch(current, patch);
+}
+
+/** True when min and max are both set and min is larger: the length filter is then left out of the call. */
+export const lengthRangeInverted = (s: MarketSearch) =>
+  s.minCharLength !== undefined && s.maxCharLength !== undefined && s.minCharLength > s.maxCharLength;
+
+/** "N active": filters that narrow the results (a pattern mode without a value narrows nothing). */
+export function activeFilterCount(s: MarketSearch): number {
+  const inverted = lengthRangeInverted(s);
+  let n = 0;
+  if (s.minCharLength !== undefined && !inverted) n++;
+  if (s.maxCharLength !== undefined && !inverted) n++;
+  if (s.patternValue) n++;
+  if (s.category && s.category !== "all") n++;
+  if (s.network && s.network !== "all") n++;
+  return n;
+}
+
+/** Whether "(filtered results)" is shown: a search or a filter is active. */
+export const isFiltered = (s: MarketSearch) => Boolean(s.search) || activeFilterCount(s) > 0;
+
+/**
+ * GET /api/addresses/search's query (public-side.md §7): excludeSold=true, limit, offset, walletAddress when
+ * connected, search when typed, and each non-empty, non-"all" filter, sortBy and sortOrder.
+ */
+export function searchApiParams(s: MarketSearch, walletAddress: string | null): string {
+  const st = marketState(s);
+  const p = new URLSearchParams();
+  p.set("excludeSold", "true");
+  p.set("limit", String(st.limit));
+  p.set("offset", String((st.page - 1) * st.limit));
+  if (walletAddress) p.set("walletAddress", walletAddress);
+  if (st.search) p.set("search", st.search);
+  if (!lengthRangeInverted(s)) {
+    if (s.minCharLength !== undefined) p.set("minCharLength", String(s.minCharLength));
+    if (s.maxCharLength !== undefined) p.set("maxCharLength", String(s.maxCharLength));
+  }
+  p.set("patternFilter", st.patternFilter);
+  if (st.patternValue) p.set("patternValue", st.patternValue);
+  if (st.category !== "all") p.set("category", st.category);
+  if (st.network !== "all") p.set("network", st.network);
+  p.set("sortBy", st.sortBy);
+  p.set("sortOrder", st.sortOrder);
+  return p.toString();
+}
+
+/** A table header click: the same column flips its order; a newly chosen column starts descending. */
+export function nextSort(current: { sortBy: SortField; sortOrder: SortOrder }, column: SortField): { sortBy: SortField; sortOrder: SortOrder } {
+  if (current.sortBy === column) return { sortBy: column, sortOrder: current.sortOrder === "desc" ? "asc" : "desc" };
+  return { sortBy: column, sortOrder: "desc" };
+}
+
+const count = new Intl.NumberFormat("en-US");
+
+/** "X-Y of total" for the rows on this page ("0-0 of 0" when there are none; "10,000+" when not exact). */
+export function rangeText(pagination: Pick<Pagination, "total" | "totalIsExact">, page: number, limit: number, rowsOnPage: number): string {
+  const total = `${count.format(pagination.total)}${pagination.totalIsExact === false ? "+" : ""}`;
+  if (rowsOnPage === 0) return `0-0 of ${total}`;
+  const first = (page - 1) * limit + 1;
+  return `${count.format(first)}-${count.format(first + rowsOnPage - 1)} of ${total}`;
+}

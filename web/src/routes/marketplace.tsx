@@ -1,0 +1,246 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { useEffect, useId, useRef, useState } from "react";
+import { PAGE_SIZES, type SortField } from "../../../schema/browse";
+import { errorMessage } from "../api/error-message";
+import { featuredQuery, searchQuery } from "../api/listings";
+import { AddressChecker } from "../components/checker/AddressChecker";
+import { ListingCard } from "../components/listing/ListingCard";
+import { useViewer } from "../components/listing/use-viewer";
+import { FiltersCard } from "./-marketplace/FiltersCard";
+import { ListingTable } from "./-marketplace/ListingTable";
+import {
+  isFiltered,
+  type MarketSearch,
+  marketState,
+  nextSort,
+  type PageSize,
+  parseMarketSearch,
+  patchMarketSearch,
+  rangeText,
+  resetFilters,
+  searchApiParams,
+} from "./-marketplace/search";
+
+/** At most this many featured listings on the marketplace (public-side.md §9). */
+const MARKETPLACE_FEATURED = 6;
+/** The search box applies after this pause in typing. */
+const SEARCH_PAUSE_MS = 300;
+
+export const Route = createFileRoute("/marketplace")({
+  validateSearch: (raw: Record<string, unknown>): MarketSearch => parseMarketSearch(raw),
+  component: MarketplacePage,
+});
+
+function MarketplacePage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const resultsRef = useRef<HTMLElement>(null);
+  const viewer = useViewer();
+
+  // Every change goes through the URL. Typing replaces the history entry instead of adding one per pause.
+  const update = (patch: Partial<MarketSearch>, opts: { replace?: boolean } = {}) =>
+    navigate({ search: (prev) => patchMarketSearch(prev, patch), replace: opts.replace ?? false, resetScroll: false });
+
+  return (
+    <>
+      <section className="border-b border-slate-800 bg-gradient-to-b from-violet-950/40 to-transparent">
+        <div className="mx-auto max-w-6xl px-4 py-12 text-center sm:py-16">
+          <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">Premium Vanity Address Marketplace</h1>
+          <p className="mx-auto mt-3 max-w-2xl text-slate-300">Ethereum and Solana addresses with patterns worth keeping, each scored for how hard it is to generate.</p>
+          <SearchBox value={search.search ?? ""} onCommit={(text, replace) => update({ search: text || undefined }, { replace })} />
+        </div>
+      </section>
+      <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+        <FeaturedStrip viewer={viewer} />
+        <FiltersCard search={search} onChange={(patch) => update(patch)} onReset={() => navigate({ search: (prev) => resetFilters(prev), resetScroll: false })} />
+        <Results
+          ref={resultsRef}
+          search={search}
+          viewer={viewer}
+          onPage={(page) => {
+            update({ page });
+            resultsRef.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+          }}
+          onPageSize={(limit) => update({ limit })}
+          onSort={(column) => update(nextSort(marketState(search), column))}
+          onClampPage={(page) => update({ page }, { replace: true })}
+        />
+        <AddressChecker />
+      </div>
+    </>
+  );
+}
+
+function SearchBox({ value, onCommit }: { value: string; onCommit: (text: string, replace: boolean) => void }) {
+  const [draft, setDraft] = useState(value);
+  const id = useId();
+  // Follow the URL when it changes from elsewhere ("Clear search", back button).
+  useEffect(() => setDraft((d) => (d.trim() === value ? d : value)), [value]);
+  useEffect(() => {
+    if (draft.trim() === value) return;
+    const timer = window.setTimeout(() => onCommit(draft.trim(), value !== ""), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+    // Only a change of text restarts the pause (onCommit is a fresh closure on every render).
+  }, [draft, value]);
+  return (
+    <form
+      role="search"
+      className="mx-auto mt-8 max-w-2xl"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (draft.trim() !== value) onCommit(draft.trim(), false);
+      }}
+    >
+      <label htmlFor={id} className="sr-only">
+        Search addresses
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        placeholder="Search addresses..."
+        maxLength={100}
+        spellCheck={false}
+        autoComplete="off"
+        className="w-full rounded-xl border border-slate-700 bg-slate-950/80 px-4 py-3 font-mono text-base text-slate-100 placeholder:font-sans placeholder:text-slate-500 focus:border-violet-500 focus:outline-none"
+      />
+    </form>
+  );
+}
+
+/** Up to 6 featured listings, shown only when there are some (a failed read just leaves them out). */
+function FeaturedStrip({ viewer }: { viewer: string | null }) {
+  const featured = useQuery(featuredQuery(viewer));
+  const listings = Array.isArray(featured.data) ? featured.data.slice(0, MARKETPLACE_FEATURED) : [];
+  if (listings.length === 0) return null;
+  return (
+    <section aria-labelledby="marketplace-featured-title">
+      <h2 id="marketplace-featured-title" className="mb-4 text-2xl font-bold">
+        Featured Addresses
+      </h2>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {listings.map((listing) => (
+          <ListingCard key={listing.id} listing={listing} />
+        ))}
+      </div>
+    </section>
+  );
+}
+
+type ResultsProps = {
+  ref: React.Ref<HTMLElement>;
+  search: MarketSearch;
+  viewer: string | null;
+  onPage: (page: number) => void;
+  onPageSize: (limit: PageSize) => void;
+  onSort: (column: SortField) => void;
+  onClampPage: (page: number) => void;
+};
+
+function Results({ ref, search, viewer, onPage, onPageSize, onSort, onClampPage }: ResultsProps) {
+  const st = marketState(search);
+  const results = useQuery({ ...searchQuery(searchApiParams(search, viewer)), placeholderData: keepPreviousData });
+  const sizeId = useId();
+  const data = results.data;
+  const fresh = data && !results.isPlaceholderData;
+
+  // A page past the end (an old link, a listing sold meanwhile) moves to the last page there is.
+  const totalPages = fresh ? data.pagination.totalPages : 0;
+  useEffect(() => {
+    if (fresh && totalPages > 0 && st.page > totalPages) onClampPage(totalPages);
+  }, [fresh, totalPages, st.page]);
+
+  return (
+    <section ref={ref} aria-labelledby="results-title" className="scroll-mt-20 rounded-2xl border border-slate-800 bg-slate-900/60">
+      <div className="flex flex-wrap items-center gap-3 border-b border-slate-800 p-4">
+        <h2 id="results-title" className="text-lg font-bold">
+          Addresses
+        </h2>
+        <p className="text-sm text-slate-400" aria-live="polite" data-testid="results-range">
+          {/* Old rows stay on screen (dimmed) while the next ones load; their range would not match the new page. */}
+          {fresh && rangeText(data.pagination, st.page, st.limit, data.addresses.length)}
+          {fresh && isFiltered(search) && <span className="text-violet-300"> (filtered results)</span>}
+        </p>
+        <div className="ml-auto flex items-center gap-2">
+          <label htmlFor={sizeId} className="text-sm text-slate-400">
+            Show
+          </label>
+          <select
+            id={sizeId}
+            value={st.limit}
+            onChange={(e) => onPageSize(Number(e.target.value) as PageSize)}
+            className="rounded-lg border border-slate-700 bg-slate-950 px-2 py-1 text-sm text-slate-100 focus:border-violet-500 focus:outline-none"
+          >
+            {PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      {results.isFetching && (
+        <div role="status" className="flex items-center justify-center gap-3 py-6 text-slate-300" data-testid="results-loading">
+          <span aria-hidden className="h-5 w-5 animate-spin rounded-full border-2 border-violet-400 border-t-transparent" />
+          Loading marketplace...
+        </div>
+      )}
+
+      {results.isError && !results.isFetching && (
+        <p role="alert" className="p-6 text-center text-red-300">
+          The listings could not be loaded: {errorMessage(results.error)}
+        </p>
+      )}
+
+      {data && !results.isError && data.addresses.length === 0 && !results.isFetching && (
+        <div className="px-4 py-14 text-center" data-testid="results-empty">
+          <p className="text-slate-300">No addresses found matching your criteria.</p>
+          {search.search && (
+            <Link
+              to="/marketplace"
+              search={(prev) => patchMarketSearch(prev, { search: undefined })}
+              resetScroll={false}
+              className="mt-3 inline-block rounded font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+            >
+              Clear search
+            </Link>
+          )}
+        </div>
+      )}
+
+      {data && !results.isError && data.addresses.length > 0 && (
+        <ListingTable listings={data.addresses} sortBy={st.sortBy} sortOrder={st.sortOrder} onSort={onSort} busy={results.isPlaceholderData} />
+      )}
+
+      {data && !results.isError && data.pagination.totalPages > 1 && (
+        <nav aria-label="Pagination" className="flex items-center justify-between gap-3 border-t border-slate-800 p-4 text-sm">
+          <PageButton disabled={!data.pagination.hasPrevPage || results.isPlaceholderData} onClick={() => onPage(st.page - 1)}>
+            Previous
+          </PageButton>
+          <span className="text-slate-300" data-testid="page-indicator">
+            Page {data.pagination.page} of {data.pagination.totalPages}
+          </span>
+          <PageButton disabled={!data.pagination.hasNextPage || results.isPlaceholderData} onClick={() => onPage(st.page + 1)}>
+            Next
+          </PageButton>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function PageButton({ disabled, onClick, children }: { disabled: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      type="button"
+      disabled={disabled}
+      onClick={onClick}
+      className="rounded-lg border border-slate-700 px-4 py-1.5 font-semibold text-slate-200 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-40"
+    >
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { PRICE_MESSAGES } from "../../schema/listings";
+import { changePercentage, checkPrice, decimalToUnits, MAX_PRICE_UNITS, mulDiv, percentOf, unitsToDecimal } from "./money";
+
+describe("decimal <-> units", () => {
+  it("converts exactly, both ways", () => {
+    expect(decimalToUnits("1")).toBe(100_000_000n);
+    expect(decimalToUnits("0.00000001")).toBe(1n);
+    expect(decimalToUnits("0.1")).toBe(10_000_000n);
+    expect(decimalToUnits("123456789.12345678")).toBe(12_345_678_912_345_678n);
+    expect(unitsToDecimal(1n)).toBe("0.00000001");
+    expect(unitsToDecimal(150_000_000n)).toBe("1.5");
+    expect(unitsToDecimal(0n)).toBe("0");
+    expect(unitsToDecimal(-5n)).toBe("-0.00000005");
+    expect(unitsToDecimal(12_345_678_912_345_678n)).toBe("123456789.12345678");
+  });
+
+  it("round-trips where floats would not (0.1 + 0.2)", () => {
+    expect(unitsToDecimal(decimalToUnits("0.1") + decimalToUnits("0.2"))).toBe("0.3");
+  });
+
+  it("refuses more than 8 decimals, signs and garbage", () => {
+    for (const bad of ["0.000000001", "-1", "+1", "abc", "", ".", "1.2.3", "0x10", "1e"]) expect(() => decimalToUnits(bad), bad).toThrow(RangeError);
+  });
+});
+
+describe("mulDiv, percentOf, changePercentage", () => {
+  it("rounds as asked", () => {
+    expect(mulDiv(10n, 1n, 3n, "down")).toBe(3n);
+    expect(mulDiv(10n, 1n, 3n, "up")).toBe(4n);
+    expect(mulDiv(10n, 1n, 4n, "half-up")).toBe(3n); // 2.5 -> 3
+    expect(mulDiv(9n, 1n, 4n, "half-up")).toBe(2n); // 2.25 -> 2
+    expect(mulDiv(8n, 1n, 4n, "up")).toBe(2n);
+  });
+
+  it("takes percentages of amounts exactly", () => {
+    expect(percentOf(decimalToUnits("1"), "2.5")).toBe(decimalToUnits("0.025"));
+    expect(percentOf(decimalToUnits("0.00000001"), "50")).toBe(1n); // half a unit rounds up
+    expect(percentOf(decimalToUnits("3"), "0")).toBe(0n);
+  });
+
+  it("reports price changes in percent with two decimals", () => {
+    expect(changePercentage(decimalToUnits("1"), decimalToUnits("1.5"))).toBe("50.00");
+    expect(changePercentage(decimalToUnits("2"), decimalToUnits("1"))).toBe("-50.00");
+    expect(changePercentage(decimalToUnits("3"), decimalToUnits("4"))).toBe("33.33");
+    expect(changePercentage(decimalToUnits("3"), decimalToUnits("2"))).toBe("-33.33");
+    expect(changePercentage(decimalToUnits("1"), decimalToUnits("1"))).toBe("0.00");
+    expect(changePercentage(0n, 5n)).toBeNull();
+  });
+});
+
+describe("checkPrice: the spec's rules and messages", () => {
+  const message = (input: unknown) => {
+    const r = checkPrice(input);
+    return r.ok ? null : r.message;
+  };
+
+  it("accepts numbers and numeric strings, canonically", () => {
+    expect(checkPrice("0.50")).toEqual({ ok: true, price: "0.5", units: 50_000_000n });
+    expect(checkPrice(" 2 ")).toEqual({ ok: true, price: "2", units: 200_000_000n });
+    expect(checkPrice(0.1)).toEqual({ ok: true, price: "0.1", units: 10_000_000n });
+    expect(checkPrice(1e-7)).toEqual({ ok: true, price: "0.0000001", units: 10n });
+    expect(checkPrice("1e-8")).toEqual({ ok: true, price: "0.00000001", units: 1n });
+    expect(checkPrice(".5")).toMatchObject({ ok: true, price: "0.5" });
+    expect(checkPrice("1.500000000000")).toMatchObject({ ok: true, price: "1.5" });
+    expect(checkPrice("90000000")).toMatchObject({ ok: true, units: MAX_PRICE_UNITS });
+  });
+
+  it("required", () => {
+    for (const v of [undefined, null, "", "   "]) expect(message(v)).toBe(PRICE_MESSAGES.required);
+  });
+
+  it("no minus sign", () => {
+    for (const v of ["-1", "-0", -0, -0.5, " -3"]) expect(message(v)).toBe(PRICE_MESSAGES.negative);
+  });
+
+  it("a number above 0", () => {
+    for (const v of [0, "0", "0.00000000", "abc", "1,5", "0x10", "NaN", "Infinity", Infinity, NaN, true, {}, [], "1 2", "1e", "\u00001", "x".repeat(1000)]) {
+      expect(message(v), JSON.stringify(v)).toBe(PRICE_MESSAGES.positive);
+    }
+  });
+
+  it("at most 8 decimals and at most 90,000,000", () => {
+    expect(message("0.000000001")).toBe(PRICE_MESSAGES.decimals);
+    expect(message(1.5e-9)).toBe(PRICE_MESSAGES.decimals);
+    expect(message("1e-9999")).toBe(PRICE_MESSAGES.decimals);
+    expect(message("90000000.00000001")).toBe(PRICE_MESSAGES.tooLarge);
+    expect(message("1e9999")).toBe(PRICE_MESSAGES.tooLarge);
+    expect(message(1e21)).toBe(PRICE_MESSAGES.tooLarge);
+  });
+});

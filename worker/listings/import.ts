@@ -1,0 +1,210 @@
+// The bulk import: rows in the CSV's shape (address, private_key, platform, pattern_type, pattern_matched)
+// become listings, each checked on its own so a bad row never stops the good ones. Used by
+// POST /api/admin/addresses/bulk and by the seed step (scripts/seed.ts) for the demo listings.
+//
+// Per row, in order: the five fields present and sane; 8+ matched characters skipped (spec §8); the
+// platform; pattern_type a plain word; the address valid for its network; pattern_matched really the
+// address's own start and/or end (so a cell like "=cmd|' /C calc'!A0" is refused, not stored); not listed
+// already, nor earlier in the same upload; the key derives the address. Then the spec's bulk price and
+// rarity tables (domain/bulk-pricing.ts), the rarity engine's category and pattern fields, sealing and the
+// batched insert (store.ts). Re-importing the same rows only reports duplicates.
+import { sql } from "drizzle-orm";
+import { validateAddress } from "../../schema/address";
+import type { Network } from "../../schema/db";
+import { BULK_CSV_COLUMNS, BULK_MAX_ROWS, BULK_MESSAGES, type BulkRowReason, type BulkRowResult, type PromotionType } from "../../schema/listings";
+import type { Db } from "../db";
+import { bulkPrice, bulkRarity } from "../domain/bulk-pricing";
+import { checkPrice } from "../domain/money";
+import { proveOwnership } from "../domain/ownership";
+import { analyzeAddress, type RarityAnalysis } from "../domain/rarity";
+import type { VaultEnv } from "../vault";
+import { rarityString } from "./listing-view";
+import { DuplicateAddressError, type ListingDraft, storeListings } from "./store";
+
+/** Longest cell accepted per column (a JSON byte-array key is the longest real value, about 300 characters). */
+const MAX_CELL: Record<(typeof BULK_CSV_COLUMNS)[number], number> = {
+  address: 128,
+  private_key: 1024,
+  platform: 32,
+  pattern_type: 32,
+  pattern_matched: 64,
+};
+const CONTROL_RE = /[\u0000-\u001f\u007f]/;
+const PATTERN_TYPE_RE = /^[A-Za-z0-9][A-Za-z0-9 +_-]*$/;
+/** Address characters only (base58 and hex are both alphanumeric): anything else cannot be a match. */
+const MATCHED_RE = /^[A-Za-z0-9]+$/;
+const MATCHED_MESSAGE = "pattern_matched must be the characters the address starts and/or ends with";
+const PLATFORMS: Record<string, Network> = { ethereum: "ethereum", eth: "ethereum", solana: "solana", sol: "solana" };
+
+/** What the seed may change about a row before it is stored (the endpoint changes nothing). */
+export type RowDecoration = { price?: string; createdAt?: number; promotionType?: PromotionType; featuredUntil?: number | null };
+
+export type ImportOptions = {
+  /**
+   * "table" (the default, and what the bulk endpoint uses): the spec's rarity by matched length, as DESIGN
+   * §7 says for bulk uploads. "engine": the rarity engine's score (the seed's demo listings use it, so the
+   * demo shows the same scores the checker gives).
+   */
+  rarity?: "table" | "engine";
+  decorate?: (row: { index: number; address: string; network: Network; analysis: RarityAnalysis; matchedLength: number }) => RowDecoration | undefined;
+  now?: number;
+};
+
+type Candidate = { index: number; network: Network; address: string; key: string; matched: string };
+type Outcome = BulkRowResult;
+type Failure = Extract<BulkRowResult, { status: "error" }>;
+
+const fail = (index: number, reason: BulkRowReason, message: string): Failure => ({ index, status: "error", reason, message });
+
+/** Checks one row's cells; a Candidate when it may go on to the duplicate and ownership checks. */
+function readRow(index: number, input: unknown): Candidate | Failure {
+  if (input === null || typeof input !== "object" || Array.isArray(input)) return fail(index, "missing-fields", BULK_MESSAGES.missingFields);
+  const row = input as Record<string, unknown>;
+  const cells = {} as Record<(typeof BULK_CSV_COLUMNS)[number], string>;
+  for (const column of BULK_CSV_COLUMNS) {
+    const value = row[column];
+    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return fail(index, "missing-fields", BULK_MESSAGES.missingFields);
+    if (typeof value !== "string") return fail(index, "invalid-field", `${column} must be text`);
+    if (value.length > MAX_CELL[column]) return fail(index, "invalid-field", `${column} is too long (at most ${MAX_CELL[column]} characters)`);
+    if (CONTROL_RE.test(value.trim())) return fail(index, "invalid-field", `${column} must not contain control characters`);
+    cells[column] = value.trim();
+  }
+  if (!MATCHED_RE.test(cells.pattern_matched)) return fail(index, "invalid-pattern", MATCHED_MESSAGE);
+  if (cells.pattern_matched.replace(/^0x/i, "").length >= 8) return fail(index, "skipped", BULK_MESSAGES.skipped8);
+  const network = PLATFORMS[cells.platform.toLowerCase()];
+  if (!network) return fail(index, "invalid-platform", "platform must be ethereum or solana");
+  if (!PATTERN_TYPE_RE.test(cells.pattern_type)) {
+    return fail(index, "invalid-pattern", "pattern_type must be a plain word such as prefix, suffix or prefix+suffix");
+  }
+  const checked = validateAddress(cells.address, network);
+  if (!checked.isValid) return fail(index, "invalid-address", checked.message);
+  const matched = network === "ethereum" ? cells.pattern_matched.replace(/^0x/i, "") : cells.pattern_matched;
+  if (!matchesEnds(checked.normalized, network, matched)) {
+    return fail(index, "invalid-pattern", MATCHED_MESSAGE);
+  }
+  return { index, network, address: checked.normalized, key: cells.private_key, matched };
+}
+
+/** Whether `matched` is a prefix, a suffix, or a prefix followed by a suffix of the address's body. */
+export function matchesEnds(address: string, network: Network, matched: string): boolean {
+  const fold = (s: string) => (network === "ethereum" ? s.toLowerCase() : s);
+  const body = fold(network === "ethereum" ? address.slice(2) : address);
+  const m = fold(matched);
+  if (m.length === 0 || m.length > body.length) return false;
+  for (let split = 0; split <= m.length; split++) {
+    if (body.startsWith(m.slice(0, split)) && body.endsWith(m.slice(split))) return true;
+  }
+  return false;
+}
+
+const addressKey = (network: Network, address: string) => (network === "ethereum" ? address.toLowerCase() : address);
+
+/**
+ * Which of the candidates are listed already (any status: a deleted listing still owns its address), keyed
+ * by addressKey. Listings store the EIP-55 form; the all-lower-case form is looked up too, in case a row was
+ * ever written without normalizing. Both are exact lookups on the unique index.
+ */
+export async function listedAlready(db: Db, candidates: { network: Network; address: string }[]): Promise<Map<string, { id: number; status: string }>> {
+  const found = new Map<string, { id: number; status: string }>();
+  if (candidates.length === 0) return found;
+  const forms = candidates.flatMap((c) => (c.network === "ethereum" ? [c.address, c.address.toLowerCase()] : [c.address]));
+  const rows = await db.all<{ id: number; address: string; network: Network; status: string }>(
+    sql`SELECT id, address, network, status FROM addresses WHERE address IN (SELECT value FROM json_each(${JSON.stringify(forms)}))`,
+  );
+  for (const r of rows) found.set(addressKey(r.network, r.address), { id: r.id, status: r.status });
+  return found;
+}
+
+function draftFor(c: Candidate, sellerId: number, privateKey: string, options: ImportOptions, now: number): ListingDraft | Failure {
+  const analysis = analyzeAddress(c.address, c.network);
+  const currency = c.network === "ethereum" ? "ETH" : "SOL";
+  const decoration = options.decorate?.({ index: c.index, address: c.address, network: c.network, analysis, matchedLength: c.matched.length }) ?? {};
+  const price = checkPrice(decoration.price ?? bulkPrice(c.matched.length));
+  if (!price.ok) return fail(c.index, "invalid-field", price.message);
+  const promotionType = decoration.promotionType ?? "standard";
+  return {
+    address: c.address,
+    network: c.network,
+    sellerId,
+    price: price.price,
+    priceUnits: price.units,
+    currency,
+    rarityScore: options.rarity === "engine" ? analysis.rarityScore : bulkRarity(c.matched.length),
+    analysis,
+    isListed: true,
+    status: "active",
+    promotionType,
+    isFeatured: promotionType !== "standard",
+    featuredUntil: promotionType !== "standard" ? (decoration.featuredUntil ?? null) : null,
+    createdAt: decoration.createdAt ?? now,
+    privateKey,
+  };
+}
+
+/** Imports at most BULK_MAX_ROWS rows in one batch; see importListings. */
+async function importChunk(db: Db, env: VaultEnv, sellerId: number, rows: unknown[], offset: number, options: ImportOptions): Promise<Outcome[]> {
+  const now = options.now ?? Date.now();
+  const outcomes: Outcome[] = [];
+  let pending: Candidate[] = [];
+  const firstSeen = new Map<string, number>();
+  rows.forEach((input, i) => {
+    const r = readRow(offset + i, input);
+    if ("reason" in r) return void outcomes.push(r);
+    const key = addressKey(r.network, r.address);
+    const earlier = firstSeen.get(key);
+    if (earlier !== undefined) return void outcomes.push(fail(r.index, "duplicate", `Duplicate of row ${earlier + 1} in this upload`));
+    firstSeen.set(key, r.index);
+    pending.push(r);
+  });
+
+  // A race with another upload can list an address between our check and our batch; the unique index then
+  // refuses the whole batch, and we check again. Three rounds settle any realistic race.
+  for (let round = 0; round < 3 && pending.length > 0; round++) {
+    const listed = await listedAlready(db, pending);
+    const drafts: ListingDraft[] = [];
+    const draftRows: Candidate[] = [];
+    for (const c of pending) {
+      const existing = listed.get(addressKey(c.network, c.address));
+      if (existing) {
+        outcomes.push(fail(c.index, "duplicate", `Already listed (listing #${existing.id}${existing.status === "deleted" ? ", deleted" : ""})`));
+        continue;
+      }
+      const proof = proveOwnership(c.network, c.address, c.key);
+      if (!proof.verified) {
+        outcomes.push(fail(c.index, proof.reason, proof.error));
+        continue;
+      }
+      const draft = draftFor(c, sellerId, proof.privateKey, options, now);
+      if ("reason" in draft) outcomes.push(draft);
+      else {
+        drafts.push(draft);
+        draftRows.push(c);
+      }
+    }
+    try {
+      const ids = await storeListings(db, env, drafts);
+      ids.forEach((id, i) => {
+        const d = drafts[i];
+        outcomes.push({ index: draftRows[i].index, status: "success", id, address: d.address, price: d.price, currency: d.currency, rarityScore: rarityString(d.rarityScore) });
+      });
+      pending = [];
+    } catch (err) {
+      if (!(err instanceof DuplicateAddressError)) throw err;
+      pending = draftRows;
+    }
+  }
+  for (const c of pending) outcomes.push(fail(c.index, "duplicate", "Already listed"));
+  return outcomes;
+}
+
+/**
+ * Imports bulk rows as listings of `sellerId` and returns one result per row (index = position in `rows`),
+ * in order. Rows are stored in batches of BULK_MAX_ROWS, each atomic with its keys.
+ */
+export async function importListings(db: Db, env: VaultEnv, sellerId: number, rows: unknown[], options: ImportOptions = {}): Promise<BulkRowResult[]> {
+  const results: Outcome[] = [];
+  for (let start = 0; start < rows.length; start += BULK_MAX_ROWS) {
+    results.push(...(await importChunk(db, env, sellerId, rows.slice(start, start + BULK_MAX_ROWS), start, options)));
+  }
+  return results.sort((a, b) => a.index - b.index);
+}

@@ -1,0 +1,75 @@
+// The home page's figures (README "Browse API" defines each) and its recent-transactions list.
+import { sql } from "drizzle-orm";
+import { type MarketStats, RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/browse";
+import type { Db } from "../db";
+import { type Currency, round8, unitsToEth, type UsdRates } from "../domain/prices";
+import { rarityString } from "./listing-view";
+import { batchAll } from "./raw-batch";
+
+export const ACTIVE_USER_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
+
+type Sums = { currency: Currency; n: number; units: number };
+
+export async function marketStats(db: Db, rates: UsdRates, now: number): Promise<MarketStats> {
+  const since = now - ACTIVE_USER_WINDOW_MS;
+  const [listed, volume, users] = await batchAll<[Sums[], Sums[], { n: number }[]]>(db, [
+    // Trigger-kept sums: no scan of the listings.
+    sql`SELECT currency, sum(listings) AS n, total(price_units) AS units FROM listing_counts WHERE state = 'available' GROUP BY currency`,
+    sql`SELECT currency, count(*) AS n, total(total_units) AS units FROM transactions WHERE status = 'completed' AND is_test_data = 0 GROUP BY currency`,
+    sql`
+      SELECT count(*) AS n FROM (
+        SELECT user_id AS u FROM sessions WHERE expires_at > ${now}
+        UNION SELECT buyer_id FROM transactions WHERE created_at >= ${since} AND buyer_id IS NOT NULL AND is_test_data = 0
+        UNION SELECT seller_id FROM transactions WHERE created_at >= ${since} AND seller_id IS NOT NULL AND is_test_data = 0
+      )`,
+  ]);
+  const inEth = (rows: Sums[]) => rows.reduce((sum, r) => sum + unitsToEth(Number(r.units), r.currency, rates), 0);
+  const totalAddresses = listed.reduce((sum, r) => sum + Number(r.n), 0);
+  return {
+    totalAddresses,
+    totalVolume: round8(inEth(volume)),
+    activeUsers: Number(users[0]?.n ?? 0),
+    avgPrice: totalAddresses === 0 ? 0 : round8(inEth(listed) / totalAddresses),
+  };
+}
+
+type RecentRow = {
+  id: string;
+  status: string;
+  price: string;
+  currency: Currency;
+  network: RecentTransaction["network"];
+  created_at: number;
+  completed_at: number | null;
+  address_id: number;
+  address: string;
+  rarity_score: number;
+  buyer: string | null;
+  seller: string | null;
+};
+
+/** The latest pending and completed purchases (not test data), newest first, with usernames only. */
+export async function recentTransactions(db: Db): Promise<RecentTransaction[]> {
+  const rows = await db.all<RecentRow>(sql`
+    SELECT t.id, t.status, t.price, t.currency, t.network, t.created_at, t.completed_at,
+           a.id AS address_id, a.address, a.rarity_score, b.username AS buyer, s.username AS seller
+    FROM transactions t
+    JOIN addresses a ON a.id = t.address_id
+    LEFT JOIN users b ON b.id = t.buyer_id
+    LEFT JOIN users s ON s.id = t.seller_id
+    WHERE t.status IN ('pending', 'completed') AND t.is_test_data = 0
+    ORDER BY t.created_at DESC, t.id DESC
+    LIMIT ${RECENT_TRANSACTIONS_LIMIT}`);
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status,
+    price: r.price,
+    currency: r.currency,
+    network: r.network,
+    createdAt: new Date(r.created_at).toISOString(),
+    completedAt: r.completed_at === null ? null : new Date(r.completed_at).toISOString(),
+    address: { id: r.address_id, address: r.address, network: r.network, rarityScore: rarityString(r.rarity_score) },
+    buyer: r.buyer === null ? null : { username: r.buyer },
+    seller: r.seller === null ? null : { username: r.seller },
+  }));
+}

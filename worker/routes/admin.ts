@@ -1,0 +1,148 @@
+// The admin panel's API (transactions-profile-admin.md §2 Admin panel, §7), mounted on /api/admin. Every
+// route requires an admin session (requireAdmin on the whole sub-app); x-wallet-address is only compared
+// with the session (auth/middleware.ts).
+//   GET    /addresses                 the listings table: search, network and status filters, paging
+//   GET    /stats                     the four stat cards
+//   POST   /addresses/bulk            bulk CSV rows -> listings, one result per row
+//   PUT    /addresses/bulk-status     {listingIds, status}
+//   PUT    /addresses/bulk-featured   {listingIds, isFeatured}
+//   DELETE /addresses/bulk-delete     {listingIds} (JSON body)
+//   PUT    /addresses/{id}            {status?, isFeatured?} -> the listing
+//   DELETE /addresses/{id}            soft deletion
+import { Hono } from "hono";
+import * as v from "valibot";
+import {
+  ADMIN_NETWORK_FILTERS,
+  ADMIN_PAGE_SIZES,
+  ADMIN_STATUS_FILTERS,
+  type AdminListingsResponse,
+  type AdminStats,
+  BULK_MAX_ROWS,
+  type BulkActionResponse,
+  type BulkUploadResponse,
+  MAX_BULK_IDS,
+} from "../../schema/listings";
+import { MAX_SEARCH_LENGTH } from "../../schema/browse";
+import { requireAdmin } from "../auth/middleware";
+import { getUsdPrices } from "../chain/price-feed";
+import { ApiError } from "../http/errors";
+import { listingIdParam, queryInt } from "../http/params";
+import { validate } from "../http/validate";
+import { adminListings, adminStats, requireListings, toAdminListing } from "../listings/admin";
+import { changePromotion, deleteStatements, listingForChange, promotionStatements, softDelete, statusStatement } from "../listings/changes";
+import { importListings } from "../listings/import";
+import { listingById } from "../listings/listings";
+import type { AppEnv } from "../types";
+
+const listQuery = v.object({
+  limit: v.optional(v.picklist(ADMIN_PAGE_SIZES.map(String) as [string, ...string[]], `limit must be one of ${ADMIN_PAGE_SIZES.join(", ")}`), "20"),
+  offset: v.optional(queryInt("offset", 0, 10_000_000), "0"),
+  search: v.optional(
+    v.pipe(
+      v.string(),
+      v.maxLength(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`),
+      v.regex(/^[^\u0000-\u001f\u007f]*$/, "search must not contain control characters"),
+      v.trim(),
+    ),
+  ),
+  network: v.optional(v.picklist(ADMIN_NETWORK_FILTERS, "network must be all, ethereum or solana"), "all"),
+  status: v.optional(v.picklist(ADMIN_STATUS_FILTERS, `status must be one of ${ADMIN_STATUS_FILTERS.join(", ")}`), "all"),
+});
+
+/** listingIds: non-empty, at most MAX_BULK_IDS, positive whole numbers; duplicates are folded. */
+const listingIds = v.pipe(
+  v.array(
+    v.pipe(v.number("listingIds must hold listing ids (whole numbers from 1)"), v.safeInteger("listingIds must hold whole numbers"), v.minValue(1, "listingIds must hold ids from 1")),
+    "listingIds must be an array of listing ids",
+  ),
+  v.minLength(1, "No Listings Selected: listingIds must name at least one listing"),
+  v.maxLength(MAX_BULK_IDS, `listingIds may name at most ${MAX_BULK_IDS} listings at a time`),
+  v.transform((ids) => [...new Set(ids)]),
+);
+
+const activeOrInactive = v.picklist(["active", "inactive"], "status must be active or inactive");
+const featuredFlag = v.boolean("isFeatured must be true or false");
+
+const bulkBody = v.object({
+  rows: v.pipe(
+    v.array(v.unknown(), "rows must be an array of CSV rows"),
+    v.minLength(1, "rows must hold at least one row"),
+    v.maxLength(BULK_MAX_ROWS, `rows may hold at most ${BULK_MAX_ROWS} rows per request; send the file in chunks`),
+  ),
+});
+
+const skippedBecause = (states: Map<number, { status: string; reserved: number }>, rule: (s: { status: string; reserved: number }) => string | null) =>
+  [...states].flatMap(([id, s]) => {
+    const reason = rule(s);
+    return reason ? [{ id, reason }] : [];
+  });
+
+export const adminRoutes = new Hono<AppEnv>()
+  .use("*", requireAdmin)
+  .get("/addresses", validate("query", listQuery), async (c) => {
+    const q = c.req.valid("query");
+    const rates = await getUsdPrices(c.env);
+    const result = await adminListings(c.var.db, { ...q, limit: Number(q.limit), offset: Number(q.offset), search: q.search || undefined }, rates);
+    return c.json(result satisfies AdminListingsResponse);
+  })
+  .get("/stats", async (c) => c.json((await adminStats(c.var.db)) satisfies AdminStats))
+  .post("/addresses/bulk", validate("json", bulkBody), async (c) => {
+    const { rows } = c.req.valid("json");
+    const results = await importListings(c.var.db, c.env, c.var.session.userId, rows);
+    const succeeded = results.filter((r) => r.status === "success").length;
+    return c.json({ results, summary: { total: results.length, succeeded, failed: results.length - succeeded } } satisfies BulkUploadResponse);
+  })
+  .put("/addresses/bulk-status", validate("json", v.object({ listingIds, status: activeOrInactive })), async (c) => {
+    const { listingIds: ids, status } = c.req.valid("json");
+    const states = await requireListings(c.var.db, ids);
+    const result = await c.var.db.$client.batch([statusStatement(c.var.db, JSON.stringify(ids), status, Date.now())]);
+    const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : null));
+    return c.json({ success: true, updated: result[0].results.length, skipped } satisfies BulkActionResponse);
+  })
+  .put("/addresses/bulk-featured", validate("json", v.object({ listingIds, isFeatured: featuredFlag })), async (c) => {
+    const { listingIds: ids, isFeatured } = c.req.valid("json");
+    const states = await requireListings(c.var.db, ids);
+    // Featuring leaves promoted listings promoted (they are featured already); unfeaturing makes them standard.
+    const guard = isFeatured ? "status NOT IN ('sold', 'deleted') AND promotion_type != 'promoted'" : "status NOT IN ('sold', 'deleted')";
+    const statements = promotionStatements(c.var.db, JSON.stringify(ids), isFeatured ? "featured" : "standard", c.var.session.userId, Date.now(), guard);
+    const results = await c.var.db.$client.batch(statements);
+    const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : null));
+    return c.json({ success: true, updated: results[results.length - 1].results.length, skipped } satisfies BulkActionResponse);
+  })
+  .delete("/addresses/bulk-delete", validate("json", v.object({ listingIds })), async (c) => {
+    const { listingIds: ids } = c.req.valid("json");
+    const states = await requireListings(c.var.db, ids);
+    const results = await c.var.db.$client.batch(deleteStatements(c.var.db, JSON.stringify(ids), Date.now()));
+    const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : s.reserved ? "purchase in progress" : null));
+    return c.json({ success: true, updated: results[results.length - 1].results.length, skipped } satisfies BulkActionResponse);
+  })
+  .put(
+    "/addresses/:id{[0-9]+}",
+    validate("param", listingIdParam),
+    validate("json", v.object({ status: v.optional(activeOrInactive), isFeatured: v.optional(featuredFlag) })),
+    async (c) => {
+      const { id } = c.req.valid("param");
+      const { status, isFeatured } = c.req.valid("json");
+      if (status === undefined && isFeatured === undefined) throw new ApiError(400, "Nothing to change: send status and/or isFeatured");
+      const db = c.var.db;
+      const session = c.var.session;
+      const row = await listingForChange(db, id, session);
+      if (row.status === "deleted") throw new ApiError(404, "Address not found");
+      const now = Date.now();
+      if (status !== undefined) {
+        if (row.status === "sold") throw new ApiError(409, "This listing has been sold; its status can no longer change");
+        const [result] = await db.$client.batch([statusStatement(db, JSON.stringify([id]), status, now)]);
+        if (result.results.length === 0) throw new ApiError(409, "The listing changed while this request was made; reload it and try again");
+      }
+      if (isFeatured !== undefined) await changePromotion(db, id, session, undefined, isFeatured, now);
+      const [rates, fresh] = await Promise.all([getUsdPrices(c.env), listingById(db, id)]);
+      return c.json(toAdminListing(fresh!, rates));
+    },
+  )
+  .delete("/addresses/:id{[0-9]+}", validate("param", listingIdParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const row = await listingForChange(c.var.db, id, c.var.session);
+    if (row.status === "deleted") throw new ApiError(404, "Address not found");
+    await softDelete(c.var.db, id, c.var.session, Date.now());
+    return c.json({ success: true, updated: 1, skipped: [] } satisfies BulkActionResponse);
+  });

@@ -1,0 +1,195 @@
+// POST /api/admin/addresses/bulk and the import behind it (also the seed's path): one result per row, bad
+// rows never stop good ones, the spec's tables, no duplicates on re-upload, hostile cells refused.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { formatBulkCsv, parseBulkCsv } from "../../schema/bulk-csv";
+import { BULK_MAX_ROWS, BULK_MESSAGES, type BulkRow, type BulkUploadResponse } from "../../schema/listings";
+import { createDb } from "../db";
+import { importListings } from "../listings/import";
+import { openKey, sealingKey } from "../vault";
+import { bulkRow, type Caller, counts, ethKey, send, signInAll, solKey } from "./listing-fixtures";
+
+let admin: Caller;
+let user: Caller;
+beforeAll(async () => {
+  ({ admin, user } = await signInAll());
+});
+
+const upload = (rows: unknown, caller?: Caller) => send("POST", "/api/admin/addresses/bulk", { rows }, caller);
+
+async function uploaded(rows: unknown[]): Promise<BulkUploadResponse> {
+  const res = await upload(rows, admin);
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+async function openStored(id: number) {
+  const row = await env.DB.prepare(
+    "SELECT a.address, k.encrypted_private_key AS encryptedPrivateKey, k.salt, k.iv, k.wrapped_key AS wrappedKey, k.mac, k.key_version AS keyVersion FROM encrypted_keys k JOIN addresses a ON a.id = k.address_id WHERE a.id = ?",
+  )
+    .bind(id)
+    .first<Record<string, string | number>>();
+  const { address, ...record } = row!;
+  return openKey({ secret: sealingKey(env).secret, listingId: id, address: String(address), record: record as never });
+}
+
+describe("who may upload", () => {
+  it("signed out 401, non-admin 403, nothing stored", async () => {
+    const before = await counts();
+    expect((await upload([bulkRow(ethKey())])).status).toBe(401);
+    expect((await upload([bulkRow(ethKey())], user)).status).toBe(403);
+    expect(await counts()).toBe(before);
+  });
+});
+
+describe("mixed rows", () => {
+  const good = [ethKey(), ethKey(), solKey(), ethKey()];
+  const stranger = ethKey();
+  let rows: unknown[];
+  let first: BulkUploadResponse;
+
+  beforeAll(async () => {
+    rows = [
+      bulkRow(good[0], 4), // 0 ok: <=4 -> 0.00001
+      bulkRow(good[1], 7), // 1 ok: 7 -> 0.002
+      bulkRow(good[2], 6), // 2 ok: solana, 6 -> 0.0002 SOL
+      bulkRow(ethKey(), 8), // 3 skipped: 8+
+      { ...bulkRow(stranger), private_key: ethKey().privateKey }, // 4 key mismatch
+      { ...bulkRow(ethKey()), address: "0x1234" }, // 5 invalid address
+      { ...bulkRow(ethKey()), private_key: "" }, // 6 missing field
+      { address: ethKey().address }, // 7 missing fields
+      bulkRow(good[0], 4), // 8 duplicate of row 0 in this upload
+      { ...bulkRow(ethKey()), pattern_type: "=cmd|' /C calc'!A0" }, // 9 formula in pattern_type
+      { ...bulkRow(ethKey()), pattern_matched: "=cmd|' /C calc'!A0" }, // 10 formula in pattern_matched
+      { ...bulkRow(ethKey()), platform: "bitcoin" }, // 11 unknown platform
+      "not a row", // 12
+      { ...bulkRow(ethKey()), address: 42 }, // 13 wrong type
+      { ...bulkRow(ethKey()), private_key: "x".repeat(5000) }, // 14 oversized cell
+      bulkRow(good[3], 5), // 15 ok: 5 -> 0.00002
+      { ...bulkRow(ethKey()), private_key: "not a key" }, // 16 unreadable key
+      { ...bulkRow(ethKey()), pattern_matched: "abc\u0000" }, // 17 control character
+    ];
+    first = await uploaded(rows);
+  });
+
+  it("one result per row, in order", () => {
+    expect(first.results.map((r) => r.index)).toEqual(rows.map((_, i) => i));
+    expect(first.summary).toEqual({ total: rows.length, succeeded: 4, failed: rows.length - 4 });
+  });
+
+  it("good rows are stored with the spec's price and rarity tables, SOL for solana", () => {
+    const ok = first.results.filter((r) => r.status === "success");
+    expect(ok.map((r) => [r.index, r.price, r.currency, r.rarityScore])).toEqual([
+      [0, "0.00001", "ETH", "1.0"],
+      [1, "0.002", "ETH", "2.5"],
+      [2, "0.0002", "SOL", "2.0"],
+      [15, "0.00002", "ETH", "1.5"],
+    ]);
+  });
+
+  it("each bad row says why", () => {
+    const reasons = Object.fromEntries(first.results.filter((r) => r.status === "error").map((r) => [r.index, r.status === "error" ? [r.reason, r.message] : null]));
+    expect(reasons[3]).toEqual(["skipped", BULK_MESSAGES.skipped8]);
+    expect(reasons[4]).toEqual(["key-mismatch", "Private key does not match the address"]);
+    expect(reasons[5]?.[0]).toBe("invalid-address");
+    expect(reasons[6]).toEqual(["missing-fields", BULK_MESSAGES.missingFields]);
+    expect(reasons[7]).toEqual(["missing-fields", BULK_MESSAGES.missingFields]);
+    expect(reasons[8]).toEqual(["duplicate", "Duplicate of row 1 in this upload"]);
+    expect(reasons[9]?.[0]).toBe("invalid-pattern");
+    expect(reasons[10]?.[0]).toBe("invalid-pattern");
+    expect(reasons[11]).toEqual(["invalid-platform", "platform must be ethereum or solana"]);
+    expect(reasons[12]).toEqual(["missing-fields", BULK_MESSAGES.missingFields]);
+    expect(reasons[13]).toEqual(["invalid-field", "address must be text"]);
+    expect(reasons[14]?.[0]).toBe("invalid-field");
+    expect(reasons[16]?.[0]).toBe("invalid-key");
+    expect(reasons[17]).toEqual(["invalid-field", "pattern_matched must not contain control characters"]);
+  });
+
+  it("nothing of a refused row is stored; formula cells never reach the database", async () => {
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM addresses WHERE pattern LIKE '%cmd%' OR category LIKE '%cmd%' OR address = ?").bind(stranger.address).first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+  });
+
+  it("stored keys open to the canonical key, bound to their listing", async () => {
+    for (const [i, key] of [[0, good[0]], [2, good[2]]] as const) {
+      const r = first.results[i];
+      if (r.status !== "success") throw new Error("expected success");
+      expect(await openStored(r.id)).toBe(key.privateKey);
+    }
+  });
+
+  it("the engine still fills category and pattern fields; the seller is the admin", async () => {
+    const r = first.results[1];
+    if (r.status !== "success") throw new Error("expected success");
+    const row = await env.DB.prepare("SELECT seller_id, category, pattern_length, rarity_score, status, is_listed FROM addresses WHERE id = ?").bind(r.id).first();
+    expect(row).toMatchObject({ seller_id: admin.userId, rarity_score: 2.5, status: "active", is_listed: 1 });
+    const history = await env.DB.prepare("SELECT change_type, price FROM price_history WHERE address_id = ?").bind(r.id).all();
+    expect(history.results).toEqual([{ change_type: "listed", price: "0.002" }]);
+  });
+
+  it("uploading the same rows again creates nothing: the stored ones report duplicate", async () => {
+    const before = await counts();
+    const again = await uploaded(rows);
+    expect(again.summary.succeeded).toBe(0);
+    for (const i of [0, 1, 2, 15]) expect(again.results[i]).toMatchObject({ status: "error", reason: "duplicate", message: expect.stringMatching(/^Already listed \(listing #\d+\)$/) });
+    expect(await counts()).toBe(before);
+  });
+});
+
+describe("request shape", () => {
+  it.each([
+    ["no rows", { rows: [] }, /at least one row/],
+    ["too many rows", { rows: Array.from({ length: BULK_MAX_ROWS + 1 }, () => ({})) }, /at most 500 rows/],
+    ["rows not an array", { rows: "address,private_key" }, /rows must be an array/],
+    ["no rows field", {}, /rows/],
+  ])("%s: 400, nothing stored", async (_name, body, message) => {
+    const before = await counts();
+    const res = await send("POST", "/api/admin/addresses/bulk", body, admin);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { message: string }).message).toMatch(message);
+    expect(await counts()).toBe(before);
+  });
+
+  it("a body over 4 MB: 413", async () => {
+    const res = await send("POST", "/api/admin/addresses/bulk", { rows: [{ address: "x".repeat(5 * 1024 * 1024) }] }, admin);
+    expect(res.status).toBe(413);
+  });
+});
+
+describe("CSV files through the import (the seed's path)", () => {
+  it("a fixture CSV of real keys imports once; a second run only reports duplicates", async () => {
+    const keys = [ethKey(), solKey(), ethKey()];
+    const csv = formatBulkCsv(keys.map((k, i) => bulkRow(k, 4 + i)));
+    const parsed = parseBulkCsv(`\uFEFF${csv.replace(/\n/g, "\r\n")}`);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const db = createDb(env.DB);
+    const createdAt = Date.now() - 10 * 24 * 3600 * 1000;
+    const decorate = ({ index }: { index: number }) => (index === 1 ? { price: "2.5", promotionType: "featured" as const, createdAt } : { createdAt });
+    const results = await importListings(db, env, admin.userId, parsed.rows, { rarity: "engine", decorate });
+    expect(results.map((r) => r.status)).toEqual(["success", "success", "success"]);
+    const sol = results[1];
+    if (sol.status !== "success") throw new Error("expected success");
+    const row = await env.DB.prepare("SELECT price, currency, promotion_type, is_featured, created_at FROM addresses WHERE id = ?").bind(sol.id).first();
+    expect(row).toEqual({ price: "2.5", currency: "SOL", promotion_type: "featured", is_featured: 1, created_at: createdAt });
+    const again = await importListings(db, env, admin.userId, parsed.rows, { rarity: "engine", decorate });
+    expect(again.map((r) => (r.status === "error" ? r.reason : r.status))).toEqual(["duplicate", "duplicate", "duplicate"]);
+  });
+
+  it("quoted cells, quoted newlines and a wrong delimiter", () => {
+    const k = ethKey();
+    const quoted = parseBulkCsv(`address,private_key,platform,pattern_type,pattern_matched\n"${k.address}","${k.privateKey}",ethereum,"pre\nfix",abcd\n`);
+    expect(quoted).toMatchObject({ ok: true, rows: [{ address: k.address, pattern_type: "pre\nfix" }] });
+    expect(parseBulkCsv("address;private_key;platform;pattern_type;pattern_matched\n1;2;3;4;5")).toEqual({
+      ok: false,
+      message: "Missing required headers: address, private_key, platform, pattern_type, pattern_matched",
+    });
+    expect(parseBulkCsv("address,platform\n1,2")).toEqual({ ok: false, message: "Missing required headers: private_key, pattern_type, pattern_matched" });
+  });
+
+  it("a quoted newline inside a cell is refused by the server, not stored", async () => {
+    const k = ethKey();
+    const rows: BulkRow[] = [{ ...bulkRow(k), pattern_type: "pre\nfix" }];
+    const { results } = await uploaded(rows);
+    expect(results[0]).toMatchObject({ status: "error", reason: "invalid-field" });
+  });
+});

@@ -1,0 +1,216 @@
+// GET /api/market-stats, /api/prices/live, /api/transactions/recent, and the price source behind every USD figure.
+import { env } from "cloudflare:test";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/browse";
+import { createApp } from "../app";
+import { getUsdPrices, PRICE_STALE_LIMIT_MS, PRICE_TTL_MS, resetPriceCache } from "../chain/price-feed";
+import { clearBrowseData, insertListing, insertListings, insertUser, toUnits } from "./browse-fixtures";
+import { api } from "./helpers";
+
+const DAY = 24 * 60 * 60 * 1000;
+const FEED = "https://prices.test/usd";
+const withFeed = { ...env, PRICE_FEED_URL: FEED };
+
+/** Replaces fetch for the feed URL only (the network boundary); returns how many times the feed was asked. */
+function stubFeed(answer: () => Response | Promise<Response>) {
+  const original = globalThis.fetch;
+  const calls = { n: 0 };
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url !== FEED) return original(input, init);
+    calls.n += 1;
+    return answer();
+  }) as typeof fetch;
+  return { calls, restore: () => (globalThis.fetch = original) };
+}
+
+let restore: (() => void) | null = null;
+beforeEach(() => resetPriceCache());
+afterEach(() => {
+  restore?.();
+  restore = null;
+});
+
+type TxSeed = { listing: number; buyer?: number | null; seller?: number | null; price: string; currency: "ETH" | "SOL"; status: string; createdAt: number; test?: boolean };
+let txCounter = 0;
+async function insertTransaction(t: TxSeed): Promise<string> {
+  txCounter += 1;
+  const id = `tx-${txCounter}`;
+  await env.DB.prepare(
+    `INSERT INTO transactions (id, address_id, buyer_id, seller_id, buyer_wallet, network, price, price_units, currency, total_amount, total_units, status, tx_hash, is_test_data, created_at, completed_at)
+     VALUES (?, ?, ?, ?, '0xbuyerwallet', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  )
+    .bind(
+      id, t.listing, t.buyer ?? null, t.seller ?? null, t.currency === "ETH" ? "ethereum" : "solana", t.price, toUnits(t.price), t.currency,
+      t.price, toUnits(t.price), t.status, `0xhash${txCounter}`, t.test ? 1 : 0, t.createdAt, t.status === "completed" ? t.createdAt + 1000 : null,
+    )
+    .run();
+  return id;
+}
+
+describe("GET /api/prices/live", () => {
+  it("without PRICE_FEED_URL: the spec's fallback rates", async () => {
+    const res = await api("/api/prices/live");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ethPrice: 3796, solPrice: 184, source: "fallback", updatedAt: null });
+    expect(res.headers.get("cache-control")).toBe("public, max-age=30");
+  });
+
+  it.each([
+    ["CoinGecko shape", { ethereum: { usd: 2500.5 }, solana: { usd: 150.25 } }],
+    ["own shape", { ethPrice: 2500.5, solPrice: 150.25 }],
+    ["numeric strings", { ETH: "2500.5", SOL: "150.25" }],
+  ])("reads the feed (%s) and caches it", async (_name, payload) => {
+    const feed = stubFeed(() => Response.json(payload));
+    restore = feed.restore;
+    const app = createApp();
+    for (let i = 0; i < 3; i++) {
+      const body = await (await app.request("/api/prices/live", {}, withFeed)).json();
+      expect(body).toMatchObject({ ethPrice: 2500.5, solPrice: 150.25, source: "feed" });
+    }
+    expect(feed.calls.n).toBe(1);
+  });
+
+  it.each([
+    ["server error", () => new Response("oops", { status: 500 })],
+    ["not JSON", () => new Response("<html>")],
+    ["zero", () => Response.json({ ethPrice: 0, solPrice: 184 })],
+    ["negative", () => Response.json({ ethPrice: -5, solPrice: 184 })],
+    ["absurd", () => Response.json({ ethPrice: 1e12, solPrice: 184 })],
+    ["not numbers", () => Response.json({ ethPrice: "abc", solPrice: null })],
+    ["network failure", () => Promise.reject(new TypeError("fetch failed"))],
+  ])("a broken feed (%s) falls back to the spec's rates", async (_name, answer) => {
+    const feed = stubFeed(answer);
+    restore = feed.restore;
+    const res = await createApp().request("/api/prices/live", {}, withFeed);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ethPrice: 3796, solPrice: 184, source: "fallback", updatedAt: null });
+  });
+
+  it("a feed that hangs is abandoned after the timeout", async () => {
+    const feed = stubFeed(() => new Promise<Response>(() => {}));
+    restore = feed.restore;
+    // The stub ignores the abort signal, so this proves the caller does not wait on it forever.
+    const started = Date.now();
+    const prices = await Promise.race([getUsdPrices(withFeed), new Promise((r) => setTimeout(() => r("still waiting"), 5000))]);
+    expect(prices).not.toBe("still waiting");
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it("serves the last good price while the feed is down, then the fallback once it is too old", async () => {
+    let up = true;
+    const feed = stubFeed(() => (up ? Response.json({ ethPrice: 2000, solPrice: 100 }) : new Response("down", { status: 503 })));
+    restore = feed.restore;
+    const t0 = 1_800_000_000_000;
+    expect(await getUsdPrices(withFeed, t0)).toMatchObject({ ethPrice: 2000, source: "feed", updatedAt: new Date(t0).toISOString() });
+    up = false;
+    expect(await getUsdPrices(withFeed, t0 + PRICE_TTL_MS + 1)).toMatchObject({ ethPrice: 2000, source: "feed" });
+    expect(await getUsdPrices(withFeed, t0 + PRICE_STALE_LIMIT_MS + 1)).toMatchObject({ ethPrice: 3796, source: "fallback" });
+    up = true;
+    expect(await getUsdPrices(withFeed, t0 + PRICE_STALE_LIMIT_MS + 60_000)).toMatchObject({ ethPrice: 2000, source: "feed" });
+  });
+});
+
+describe("GET /api/market-stats", () => {
+  beforeAll(async () => {
+    await clearBrowseData();
+    const now = Date.now();
+    const [buyer, seller, browser, oldBuyer, expired] = [
+      await insertUser("buyer", "0xb1"),
+      await insertUser("seller", "0xb2"),
+      await insertUser("browser", "0xb3"),
+      await insertUser("old", "0xb4"),
+      await insertUser("expired", "0xb5"),
+    ];
+    const [eth1] = await insertListings([
+      { price: "1", currency: "ETH" },
+      { price: "0.5", currency: "ETH" },
+      { price: "10", currency: "SOL" },
+    ]);
+    const soldEth = await insertListing({ price: "2", currency: "ETH", status: "sold", isListed: false });
+    const soldSol = await insertListing({ price: "5", currency: "SOL", status: "sold", isListed: false });
+    await insertListings([{ price: "100", status: "deleted" }, { price: "100", status: "inactive" }, { price: "100", isListed: false }]);
+
+    await insertTransaction({ listing: soldEth, buyer, seller, price: "1.1", currency: "ETH", status: "completed", createdAt: now - 10 * DAY });
+    await insertTransaction({ listing: soldSol, buyer, seller, price: "5", currency: "SOL", status: "completed", createdAt: now - 5 * DAY });
+    await insertTransaction({ listing: eth1, buyer: oldBuyer, price: "3", currency: "ETH", status: "pending", createdAt: now - 40 * DAY });
+    await insertTransaction({ listing: soldEth, buyer: oldBuyer, price: "7", currency: "ETH", status: "completed", createdAt: now - 1 * DAY, test: true });
+    await insertTransaction({ listing: soldEth, price: "9", currency: "ETH", status: "failed", createdAt: now });
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at) VALUES ('s1', ?, 'ethereum', '0xb3', ?)").bind(browser, now + DAY),
+      env.DB.prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at) VALUES ('s2', ?, 'ethereum', '0xb1', ?)").bind(buyer, now + DAY),
+      env.DB.prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at) VALUES ('s3', ?, 'ethereum', '0xb5', ?)").bind(expired, now - 1),
+    ]);
+  });
+
+  it("follows the README definitions", async () => {
+    const res = await api("/api/market-stats");
+    expect(res.status).toBe(200);
+    const stats = await res.json();
+    const solInEth = (sol: number) => (sol * 184) / 3796;
+    expect(stats).toEqual({
+      // active and listed only
+      totalAddresses: 3,
+      // completed, real transactions, SOL converted at the current rates
+      totalVolume: Math.round((1.1 + solInEth(5)) * 1e8) / 1e8,
+      // buyer + seller (transactions within 30 days) + browser (live session); not old, expired or test-only users
+      activeUsers: 3,
+      // average asking price of the active listed listings, in ETH
+      avgPrice: Math.round(((1 + 0.5 + solInEth(10)) / 3) * 1e8) / 1e8,
+    });
+    expect(res.headers.get("cache-control")).toBe("public, max-age=30");
+  });
+
+  it("follows listing changes through the counts the triggers keep", async () => {
+    await env.DB.prepare("UPDATE addresses SET status = 'inactive' WHERE price = '0.5'").run();
+    expect(await (await api("/api/market-stats")).json()).toMatchObject({ totalAddresses: 2, avgPrice: Math.round(((1 + (10 * 184) / 3796) / 2) * 1e8) / 1e8 });
+    await env.DB.prepare("UPDATE addresses SET price = '2', price_units = 200000000 WHERE price = '1' AND status = 'active'").run();
+    expect(await (await api("/api/market-stats")).json()).toMatchObject({ totalAddresses: 2, avgPrice: Math.round(((2 + (10 * 184) / 3796) / 2) * 1e8) / 1e8 });
+  });
+
+  it("uses the live rate for SOL amounts", async () => {
+    const feed = stubFeed(() => Response.json({ ethPrice: 1000, solPrice: 100 }));
+    restore = feed.restore;
+    const stats = (await (await createApp().request("/api/market-stats", {}, withFeed)).json()) as { totalVolume: number };
+    expect(stats.totalVolume).toBe(1.6);
+  });
+
+  it("an empty market is all zeros", async () => {
+    await clearBrowseData();
+    expect(await (await api("/api/market-stats")).json()).toEqual({ totalAddresses: 0, totalVolume: 0, activeUsers: 0, avgPrice: 0 });
+  });
+});
+
+describe("GET /api/transactions/recent", () => {
+  let shown: string[];
+  beforeAll(async () => {
+    await clearBrowseData();
+    const now = Date.now();
+    const alice = await insertUser("alice", "0xa1");
+    const bob = await insertUser("bob", "0xa2");
+    const listings = await insertListings(Array.from({ length: 14 }, (_, i) => ({ rarity: 5 + i / 10, network: i % 2 ? "solana" : "ethereum" })));
+    shown = [];
+    for (let i = 0; i < 12; i++) {
+      const status = i % 3 === 0 ? "pending" : "completed";
+      const currency = i % 2 ? "SOL" : "ETH";
+      shown.push(await insertTransaction({ listing: listings[i], buyer: alice, seller: i === 0 ? null : bob, price: "0.5", currency, status, createdAt: now - i * 60_000 }));
+    }
+    await insertTransaction({ listing: listings[12], buyer: alice, price: "1", currency: "ETH", status: "failed", createdAt: now + 1000 });
+    await insertTransaction({ listing: listings[12], buyer: alice, price: "1", currency: "ETH", status: "cancelled", createdAt: now + 2000 });
+    await insertTransaction({ listing: listings[13], buyer: alice, price: "1", currency: "SOL", status: "completed", createdAt: now + 3000, test: true });
+  });
+
+  it(`the latest ${RECENT_TRANSACTIONS_LIMIT} pending or completed purchases, newest first, with usernames only`, async () => {
+    const res = await api("/api/transactions/recent");
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as RecentTransaction[];
+    expect(body.map((t) => t.id)).toEqual(shown.slice(0, RECENT_TRANSACTIONS_LIMIT));
+    expect(Object.keys(body[1]).sort()).toEqual(["address", "buyer", "completedAt", "createdAt", "currency", "id", "network", "price", "seller", "status"]);
+    expect(body[0]).toMatchObject({ status: "pending", price: "0.5", currency: "ETH", network: "ethereum", buyer: { username: "alice" }, seller: null, completedAt: null });
+    expect(body[1]).toMatchObject({ status: "completed", currency: "SOL", network: "solana", buyer: { username: "alice" }, seller: { username: "bob" } });
+    expect(Object.keys(body[1].address).sort()).toEqual(["address", "id", "network", "rarityScore"]);
+    expect(body[1].address.rarityScore).toBe("5.1");
+    const text = JSON.stringify(body);
+    expect(text).not.toMatch(/0xa1|0xa2|buyerwallet|0xhash|wallet|private/i);
+  });
+});

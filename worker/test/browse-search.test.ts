@@ -1,0 +1,445 @@
+// GET /api/addresses/search: every parameter, its bad values, paging arithmetic, sorting and visibility.
+import { env } from "cloudflare:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_RESULT_WINDOW } from "../../schema/browse";
+import { resetPriceCache } from "../chain/price-feed";
+import { PATTERN_CANDIDATE_MAX } from "../listings/search";
+import { clearBrowseData, insertListing, insertListings, search, snapshot } from "./browse-fixtures";
+
+const DAY = 24 * 60 * 60 * 1000;
+const ids = (body: { addresses: { id: number }[] }) => body.addresses.map((a) => a.id);
+
+beforeEach(() => resetPriceCache());
+
+describe("malformed parameters: 400 naming the parameter, nothing changed", () => {
+  beforeAll(async () => {
+    await clearBrowseData();
+    await insertListings([{ rarity: 7 }, { network: "solana" }]);
+  });
+
+  const cases: [string, RegExp][] = [
+    ["limit=10000", /^limit: must be one of: 20, 50, 100$/],
+    ["limit=0", /^limit: /],
+    ["limit=-20", /^limit: /],
+    ["limit=abc", /^limit: /],
+    ["limit=20&limit=50", /^limit: /],
+    ["offset=-1", /^offset: must be a whole number from 0 to 10000$/],
+    ["offset=1.5", /^offset: /],
+    ["offset=abc", /^offset: /],
+    ["offset=1e3", /^offset: /],
+    ["offset=999999999999999999999999", /^offset: /],
+    ["offset=9990", /^offset: offset \+ limit must not exceed 10000/],
+    ["offset=9950&limit=100", /^offset: offset \+ limit must not exceed 10000/],
+    ["minCharLength=0", /^minCharLength: must be a whole number from 1 to 100$/],
+    ["minCharLength=101", /^minCharLength: /],
+    ["minCharLength=abc", /^minCharLength: /],
+    ["maxCharLength=0", /^maxCharLength: must be a whole number from 1 to 100$/],
+    ["maxCharLength=101", /^maxCharLength: /],
+    ["minCharLength=9&maxCharLength=4", /^minCharLength: must not be greater than maxCharLength$/],
+    ["sortBy=name", /^sortBy: must be one of: rarity, price, createdAt$/],
+    ["sortBy=price;DROP TABLE addresses", /^sortBy: /],
+    ["sortOrder=up", /^sortOrder: must be one of: asc, desc$/],
+    ["category=rare", /^category: must be one of: all, leading-zeros/],
+    ["network=bitcoin", /^network: must be one of: all, ethereum, solana$/],
+    ["patternFilter=middle", /^patternFilter: must be one of: prefix, suffix, either$/],
+    ["excludeSold=yes", /^excludeSold: must be one of: true, false$/],
+    [`search=${"a".repeat(5000)}`, /^search: must be at most 100 characters$/],
+    [`search=${"a".repeat(101)}`, /^search: /],
+    [`patternValue=${"a".repeat(101)}`, /^patternValue: must be at most 100 characters$/],
+    [`walletAddress=${"a".repeat(5000)}`, /^walletAddress: /],
+  ];
+
+  it.each(cases)("%s", async (query, message) => {
+    const before = await snapshot();
+    const { status, body } = await search(query);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ error: "Validation Error" });
+    expect(body.message).toMatch(message);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("accepts the bounds themselves", async () => {
+    for (const query of ["limit=100", "offset=9980", "offset=9900&limit=100", "minCharLength=1&maxCharLength=100", "minCharLength=5&maxCharLength=5", `search=${"a".repeat(100)}`]) {
+      expect((await search(query)).status, query).toBe(200);
+    }
+  });
+
+  it("treats empty values as not sent and ignores unknown parameters", async () => {
+    const all = await search("");
+    const blank = await search("search=&category=&minCharLength=&patternValue=&page=7&foo=bar");
+    expect(blank.status).toBe(200);
+    expect(ids(blank.body)).toEqual(ids(all.body));
+  });
+});
+
+describe("defaults, visibility and excludeSold", () => {
+  let available: number[];
+  let sold: number;
+  beforeAll(async () => {
+    await clearBrowseData();
+    available = await insertListings([{ rarity: 3 }, { rarity: 9, network: "solana" }, { rarity: 6 }]);
+    sold = await insertListing({ rarity: 8, status: "sold", isListed: false });
+    await insertListings([
+      { rarity: 9.9, status: "deleted" },
+      { rarity: 9.8, status: "inactive" },
+      { rarity: 9.7, status: "pending" },
+      { rarity: 9.6, isListed: false },
+    ]);
+  });
+
+  it("default: active and listed only, rarity descending, page 1 of 20", async () => {
+    const { status, body } = await search("");
+    expect(status).toBe(200);
+    expect(ids(body)).toEqual([available[1], available[2], available[0]]);
+    expect(body.pagination).toEqual({ page: 1, totalPages: 1, total: 3, hasPrevPage: false, hasNextPage: false, totalIsExact: true });
+  });
+
+  it("excludeSold=true is the default; false adds sold listings but never deleted, inactive, pending or unlisted ones", async () => {
+    expect(ids((await search("excludeSold=true")).body)).toEqual([available[1], available[2], available[0]]);
+    const withSold = (await search("excludeSold=false")).body;
+    expect(ids(withSold)).toEqual([available[1], sold, available[2], available[0]]);
+    expect(withSold.pagination.total).toBe(4);
+    expect(withSold.addresses[1]).toMatchObject({ status: "sold", isListed: false });
+  });
+
+  it("walletAddress is accepted and changes nothing", async () => {
+    const plain = await search("");
+    const withWallet = await search("walletAddress=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+    expect(withWallet.status).toBe(200);
+    expect(withWallet.body).toEqual(plain.body);
+  });
+
+  it("listing objects carry the spec's fields and nothing else", async () => {
+    const { body } = await search("");
+    const listing = body.addresses[0];
+    expect(Object.keys(listing).sort()).toEqual(
+      [
+        "id", "address", "network", "pattern", "category", "patternLength", "rarityScore", "price", "currency", "usdPrice",
+        "formattedUsd", "status", "isListed", "promotionType", "isFeatured", "isOwner", "createdAt",
+      ].sort(),
+    );
+    expect(listing).toMatchObject({ network: "solana", rarityScore: "9.0", price: "0.1", currency: "SOL", usdPrice: 18.4, formattedUsd: "$18.40", isOwner: false });
+    expect(listing.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(JSON.stringify(body)).not.toMatch(/private|encrypted|seller|wallet/i);
+  });
+});
+
+describe("pagination arithmetic", () => {
+  let all: number[];
+  beforeAll(async () => {
+    await clearBrowseData();
+    // 45 listings, rarity descending with id: the default order is exactly `all`.
+    all = await insertListings(Array.from({ length: 45 }, (_, i) => ({ rarity: 9 - i * 0.1 })));
+  });
+
+  it.each([
+    [0, 20, { page: 1, totalPages: 3, hasPrevPage: false, hasNextPage: true }, 0, 20],
+    [20, 20, { page: 2, totalPages: 3, hasPrevPage: true, hasNextPage: true }, 20, 40],
+    [40, 20, { page: 3, totalPages: 3, hasPrevPage: true, hasNextPage: false }, 40, 45],
+    [60, 20, { page: 4, totalPages: 3, hasPrevPage: true, hasNextPage: false }, 45, 45],
+    [0, 50, { page: 1, totalPages: 1, hasPrevPage: false, hasNextPage: false }, 0, 45],
+    [0, 100, { page: 1, totalPages: 1, hasPrevPage: false, hasNextPage: false }, 0, 45],
+    [10, 20, { page: 1, totalPages: 3, hasPrevPage: true, hasNextPage: true }, 10, 30],
+  ])("offset %i limit %i", async (offset, limit, expected, from, to) => {
+    const { body } = await search(`offset=${offset}&limit=${limit}`);
+    expect(body.pagination).toEqual({ ...expected, total: 45, totalIsExact: true });
+    expect(ids(body)).toEqual(all.slice(from, to));
+  });
+
+  it.each(["", "category=custom&", "maxCharLength=50&"])("pages neither repeat nor skip a listing, for every sort (%s)", async (filter) => {
+    for (const sortBy of ["rarity", "price", "createdAt"]) {
+      for (const sortOrder of ["asc", "desc"]) {
+        const base = `${filter}sortBy=${sortBy}&sortOrder=${sortOrder}`;
+        const pages = await Promise.all([0, 20, 40].map((o) => search(`${base}&offset=${o}`)));
+        const paged = pages.flatMap((p) => ids(p.body));
+        const whole = ids((await search(`${base}&limit=50`)).body);
+        expect(paged, base).toEqual(whole);
+        expect(new Set(paged).size).toBe(45);
+      }
+    }
+  });
+
+  it("no results: zero pages", async () => {
+    const { body } = await search("category=palindrome");
+    expect(body).toEqual({ addresses: [], pagination: { page: 1, totalPages: 0, total: 0, hasPrevPage: false, hasNextPage: false, totalIsExact: true } });
+  });
+});
+
+describe("filters", () => {
+  let rows: Record<string, number>;
+  beforeAll(async () => {
+    await clearBrowseData();
+    const [ethZeros, solWord, ethPal, solSeq, ethLong] = await insertListings([
+      { network: "ethereum", category: "leading-zeros", patternLength: 6 },
+      { network: "solana", category: "word-like", patternLength: 4 },
+      { network: "ethereum", category: "palindrome", patternLength: 1 },
+      { network: "solana", category: "sequential", patternLength: 100 },
+      { network: "ethereum", category: "custom", patternLength: 9 },
+    ]);
+    rows = { ethZeros, solWord, ethPal, solSeq, ethLong };
+  });
+  const found = async (query: string) => new Set(ids((await search(query)).body));
+
+  it("network", async () => {
+    expect(await found("network=ethereum")).toEqual(new Set([rows.ethZeros, rows.ethPal, rows.ethLong]));
+    expect(await found("network=solana")).toEqual(new Set([rows.solWord, rows.solSeq]));
+    expect((await found("network=all")).size).toBe(5);
+  });
+
+  it("category", async () => {
+    expect(await found("category=word-like")).toEqual(new Set([rows.solWord]));
+    expect(await found("category=leading-zeros")).toEqual(new Set([rows.ethZeros]));
+    expect((await found("category=all")).size).toBe(5);
+    expect((await search("category=trailing-zeros")).body.pagination.total).toBe(0);
+  });
+
+  it("character count is the matched pattern's length, bounds inclusive", async () => {
+    expect(await found("minCharLength=6")).toEqual(new Set([rows.ethZeros, rows.solSeq, rows.ethLong]));
+    expect(await found("maxCharLength=4")).toEqual(new Set([rows.solWord, rows.ethPal]));
+    expect(await found("minCharLength=4&maxCharLength=6")).toEqual(new Set([rows.ethZeros, rows.solWord]));
+    expect(await found("minCharLength=100")).toEqual(new Set([rows.solSeq]));
+    expect(await found("maxCharLength=1")).toEqual(new Set([rows.ethPal]));
+  });
+
+  it("filters combine, and totals follow them", async () => {
+    const { body } = await search("network=ethereum&minCharLength=5&category=custom");
+    expect(ids(body)).toEqual([rows.ethLong]);
+    expect(body.pagination.total).toBe(1);
+  });
+});
+
+describe("pattern filter and free-text search", () => {
+  let r: Record<string, number>;
+  beforeAll(async () => {
+    await clearBrowseData();
+    const [deadEth, beefEth, bothEth, solPump, solDead, solDEAD] = await insertListings([
+      { address: "0xDEAD000000000000000000000000000000000a11" },
+      { address: "0x1234000000000000000000000000000000bEEF00" },
+      { address: "0xdead0000000000000000000000000000000000ad" },
+      { network: "solana", address: "So1pumpHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHpump" },
+      { network: "solana", address: "deadHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHH" },
+      { network: "solana", address: "DEADHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHHH" },
+    ]);
+    r = { deadEth, beefEth, bothEth, solPump, solDead, solDEAD };
+  });
+  const found = async (query: string) => new Set(ids((await search(query)).body));
+
+  it("prefix: after 0x for Ethereum (with or without it, any case); exact case for Solana", async () => {
+    expect(await found("patternFilter=prefix&patternValue=dead")).toEqual(new Set([r.deadEth, r.bothEth, r.solDead]));
+    expect(await found("patternFilter=prefix&patternValue=0xDeAd")).toEqual(new Set([r.deadEth, r.bothEth]));
+    expect(await found("patternFilter=prefix&patternValue=DEAD")).toEqual(new Set([r.deadEth, r.bothEth, r.solDEAD]));
+    expect(await found("patternFilter=prefix&patternValue=DEAD&network=solana")).toEqual(new Set([r.solDEAD]));
+  });
+
+  it("suffix", async () => {
+    expect(await found("patternFilter=suffix&patternValue=beef00")).toEqual(new Set([r.beefEth]));
+    expect(await found("patternFilter=suffix&patternValue=pump")).toEqual(new Set([r.solPump]));
+    expect(await found("patternFilter=suffix&patternValue=PUMP")).toEqual(new Set());
+  });
+
+  it("either (the default mode) is prefix or suffix, each listing once", async () => {
+    expect(await found("patternValue=dead")).toEqual(new Set([r.deadEth, r.bothEth, r.solDead]));
+    const { body } = await search("patternFilter=either&patternValue=ad");
+    expect(ids(body).sort()).toEqual([r.bothEth].sort());
+    expect(body.pagination.total).toBe(1);
+  });
+
+  it("free text matches anywhere: Ethereum ignoring case, Solana exactly", async () => {
+    expect(await found("search=BEEF")).toEqual(new Set([r.beefEth]));
+    expect(await found("search=dea")).toEqual(new Set([r.deadEth, r.bothEth, r.solDead]));
+    expect(await found("search=1pum")).toEqual(new Set([r.solPump]));
+    expect(await found("search=1PUM")).toEqual(new Set());
+    expect(await found("search=0xdead")).toEqual(new Set([r.deadEth, r.bothEth]));
+    expect(await found("search=%20%20dead%20")).toEqual(new Set([r.deadEth, r.bothEth, r.solDead]));
+  });
+
+  it("search and pattern combine", async () => {
+    expect(await found("search=a11&patternValue=dead&patternFilter=prefix")).toEqual(new Set([r.deadEth]));
+  });
+
+  it.each(["%", "_", "%25", "de%", "d_ad", "'; DROP TABLE addresses; --", "*", "[a-z]", "dead\\"])("%s is literal text: no wildcard, no error", async (value) => {
+    for (const param of ["search", "patternValue"]) {
+      const { status, body } = await search(`${param}=${encodeURIComponent(value)}`);
+      expect(status).toBe(200);
+      expect(body.addresses).toEqual([]);
+      expect(body.pagination.total).toBe(0);
+    }
+    expect((await search("")).body.pagination.total).toBe(6);
+  });
+});
+
+describe("sorting", () => {
+  let r: Record<string, number>;
+  const now = Date.now();
+  beforeAll(async () => {
+    await clearBrowseData();
+    const [eth01, sol1, sol3, eth1] = await insertListings([
+      { price: "0.1", currency: "ETH", rarity: 2, createdAt: now - 3 * DAY }, // $379.60 at 3796
+      { price: "1", currency: "SOL", rarity: 8, createdAt: now - 1 * DAY }, // $184
+      { price: "3", currency: "SOL", rarity: 5, createdAt: now - 2 * DAY }, // $552
+      { price: "1", currency: "ETH", rarity: 9, createdAt: now - 4 * DAY }, // $3796
+    ]);
+    r = { eth01, sol1, sol3, eth1 };
+  });
+
+  it("rarity both ways", async () => {
+    expect(ids((await search("sortBy=rarity&sortOrder=desc")).body)).toEqual([r.eth1, r.sol1, r.sol3, r.eth01]);
+    expect(ids((await search("sortBy=rarity&sortOrder=asc")).body)).toEqual([r.eth01, r.sol3, r.sol1, r.eth1]);
+  });
+
+  it("createdAt both ways", async () => {
+    expect(ids((await search("sortBy=createdAt&sortOrder=desc")).body)).toEqual([r.sol1, r.sol3, r.eth01, r.eth1]);
+    expect(ids((await search("sortBy=createdAt&sortOrder=asc")).body)).toEqual([r.eth1, r.eth01, r.sol3, r.sol1]);
+  });
+
+  it("price compares USD value across currencies, not raw numbers", async () => {
+    expect(ids((await search("sortBy=price&sortOrder=asc")).body)).toEqual([r.sol1, r.eth01, r.sol3, r.eth1]);
+    expect(ids((await search("sortBy=price&sortOrder=desc")).body)).toEqual([r.eth1, r.sol3, r.eth01, r.sol1]);
+    // Paging through a merged price order keeps it.
+    const page2 = await search("sortBy=price&sortOrder=asc&offset=2&limit=20");
+    expect(ids(page2.body)).toEqual([r.sol3, r.eth1]);
+  });
+
+  it("price order follows the live rate", async () => {
+    // At ETH $1000 and SOL $500: 0.1 ETH = $100 < 1 SOL = $500 < 1 ETH = $1000 < 3 SOL = $1500.
+    const feed = { ethPrice: 1000, solPrice: 500 };
+    const original = globalThis.fetch;
+    globalThis.fetch = (async () => Response.json(feed)) as typeof fetch;
+    try {
+      const { createApp } = await import("../app");
+      const res = await createApp().request("/api/addresses/search?sortBy=price&sortOrder=asc", {}, { ...env, PRICE_FEED_URL: "https://prices.test/usd" });
+      const body = (await res.json()) as { addresses: { id: number; formattedUsd: string }[] };
+      expect(ids(body)).toEqual([r.eth01, r.sol1, r.eth1, r.sol3]);
+      expect(body.addresses.map((a) => a.formattedUsd)).toEqual(["$100.00", "$500.00", "$1,000.00", "$1,500.00"]);
+    } finally {
+      globalThis.fetch = original;
+    }
+  });
+
+  it("sorts within filters", async () => {
+    expect(ids((await search("sortBy=price&sortOrder=desc&network=solana")).body)).toEqual([r.sol3, r.sol1]);
+    expect(ids((await search("sortBy=rarity&sortOrder=asc&network=ethereum")).body)).toEqual([r.eth01, r.eth1]);
+  });
+});
+
+describe("large result sets", () => {
+  // More than PATTERN_CANDIDATE_MAX, so the common pattern below takes the sort-index plan too.
+  const BULK = PATTERN_CANDIDATE_MAX + 50;
+  beforeAll(async () => {
+    await clearBrowseData();
+    // Every bulk address starts with 0xbeef and contains "beef"; rarity spreads over 0.0..9.9.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO addresses (address, network, price, price_units, currency, rarity_score, category, pattern, pattern_length, created_at)
+       SELECT printf('0xbeef%036x', i), 'ethereum', '0.01', 1000000, 'ETH', (i % 100) / 10.0, 'word-like', 'beef', 4, ? - i FROM n`,
+    )
+      .bind(BULK, Date.now())
+      .run();
+    await insertListing({ address: "0x1111111111111111111111111111111111111111", rarity: 9.95 });
+  }, 60_000);
+  afterAll(clearBrowseData);
+
+  it("exact totals from the counts table; paging stops at the window", async () => {
+    const first = await search("");
+    expect(first.body.pagination).toEqual({ page: 1, totalPages: MAX_RESULT_WINDOW / 20, total: BULK + 1, hasPrevPage: false, hasNextPage: true, totalIsExact: true });
+    const last = await search(`offset=${MAX_RESULT_WINDOW - 20}`);
+    expect(last.body.pagination).toMatchObject({ page: 500, totalPages: 500, hasNextPage: false, hasPrevPage: true });
+    expect(last.body.addresses).toHaveLength(20);
+  });
+
+  it("a very common pattern walks the sort index and stops counting past the window", async () => {
+    const { body } = await search("patternFilter=prefix&patternValue=beef&sortBy=rarity&sortOrder=desc");
+    expect(body.pagination).toEqual({ page: 1, totalPages: 500, total: MAX_RESULT_WINDOW, hasPrevPage: false, hasNextPage: true, totalIsExact: false });
+    expect(body.addresses.map((a) => a.rarityScore)).toEqual(Array(20).fill("9.9"));
+    expect(body.addresses.every((a) => a.address.startsWith("0xbeef"))).toBe(true);
+  });
+
+  it("a pattern with fewer matches than the candidate limit counts exactly, even past the window", async () => {
+    // Every bulk address ends in a hex counter; those ending in "0" are a sixteenth of them.
+    const { body } = await search("patternFilter=suffix&patternValue=0&sortBy=createdAt&sortOrder=asc");
+    const expected = Math.floor(BULK / 16);
+    expect(body.pagination).toMatchObject({ total: expected, totalIsExact: true });
+    expect(body.addresses.every((a) => a.address.endsWith("0"))).toBe(true);
+  });
+
+  it("a common pattern narrowed by a filter is counted exactly", async () => {
+    const { body } = await search("patternFilter=prefix&patternValue=beef&network=solana");
+    expect(body.pagination).toMatchObject({ total: 0, totalIsExact: true });
+  });
+
+  it("a very common text stops counting at the window and says so", async () => {
+    const { body } = await search("search=beef");
+    expect(body.pagination).toEqual({ page: 1, totalPages: 500, total: MAX_RESULT_WINDOW, hasPrevPage: false, hasNextPage: true, totalIsExact: false });
+    expect(body.addresses).toHaveLength(20);
+    expect(body.addresses.every((a) => a.address.includes("beef"))).toBe(true);
+  });
+
+  it("a rare text among many rows is found and counted exactly", async () => {
+    const { body } = await search("search=11111111");
+    expect(ids(body)).toHaveLength(1);
+    expect(body.pagination).toMatchObject({ total: 1, totalIsExact: true });
+  });
+
+  it("price sort merges currencies at depth", async () => {
+    const { body } = await search(`sortBy=price&sortOrder=asc&offset=${MAX_RESULT_WINDOW - 100}&limit=100`);
+    expect(body.addresses).toHaveLength(100);
+  });
+});
+
+describe("every plan agrees with a straightforward oracle", () => {
+  type Row = { id: number; network: "ethereum" | "solana"; category: string; len: number; rarity: number; units: number; createdAt: number; status: string; isListed: boolean; address: string };
+  const rows: Row[] = [];
+  const categories = ["custom", "leading-zeros", "word-like", "palindrome"];
+  const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
+  beforeAll(async () => {
+    await clearBrowseData();
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const now = Date.now();
+    for (let i = 0; i < 90; i++) {
+      const network = rand() < 0.5 ? "ethereum" : "solana";
+      const len = [0, 3, 4, 4, 6, 9][Math.floor(rand() * 6)];
+      const seed_ = {
+        network,
+        category: categories[Math.floor(rand() * categories.length)],
+        patternLength: len,
+        rarity: Math.round((len * 0.7 + rand()) * 10) / 10,
+        price: (Math.floor(rand() * 5000) / 1000 + 0.001).toFixed(3),
+        createdAt: now - Math.floor(rand() * 1000) * 60_000,
+        status: (rand() < 0.85 ? "active" : rand() < 0.5 ? "sold" : "deleted") as "active" | "sold" | "deleted",
+        address: network === "ethereum" ? `0x${i % 3 === 0 ? "dead" : "beef"}${String(i).padStart(36, "0")}` : `${i % 3 === 0 ? "Moon" : "Sun1"}${"H".repeat(38)}${B58[Math.floor(i / 58)]}${B58[i % 58]}`,
+      } as const;
+      const id = await insertListing({ ...seed_, isListed: seed_.status !== "sold" });
+      rows.push({ id, network, category: seed_.category, len, rarity: seed_.rarity, units: Math.round(Number(seed_.price) * 1e8), createdAt: seed_.createdAt, status: seed_.status, isListed: seed_.status !== "sold", address: seed_.address });
+    }
+  });
+
+  const usd = (r: Row) => (r.units / 1e8) * (r.network === "ethereum" ? 3796 : 184);
+  function oracle(p: URLSearchParams): number[] {
+    const sortBy = p.get("sortBy") ?? "rarity";
+    const asc = p.get("sortOrder") === "asc";
+    const key = (r: Row) => (sortBy === "price" ? usd(r) : sortBy === "createdAt" ? r.createdAt : r.rarity);
+    const pattern = p.get("patternValue");
+    const text = p.get("search");
+    return rows
+      .filter((r) => (p.get("excludeSold") === "false" ? r.status === "sold" || (r.status === "active" && r.isListed) : r.status === "active" && r.isListed))
+      .filter((r) => !p.get("network") || r.network === p.get("network"))
+      .filter((r) => !p.get("category") || r.category === p.get("category"))
+      .filter((r) => !p.get("minCharLength") || r.len >= Number(p.get("minCharLength")))
+      .filter((r) => !p.get("maxCharLength") || r.len <= Number(p.get("maxCharLength")))
+      .filter((r) => !pattern || (r.network === "ethereum" ? r.address.toLowerCase().startsWith(`0x${pattern.toLowerCase()}`) : r.address.startsWith(pattern)))
+      .filter((r) => !text || (r.network === "ethereum" ? r.address.toLowerCase().includes(text.toLowerCase()) : r.address.includes(text)))
+      .sort((a, b) => (key(a) - key(b) || a.id - b.id) * (asc ? 1 : -1))
+      .map((r) => r.id);
+  }
+
+  const filters = ["", "category=word-like", "minCharLength=4", "maxCharLength=4&network=solana", "category=custom&excludeSold=false", "minCharLength=3&maxCharLength=6&category=palindrome", "patternFilter=prefix&patternValue=dead", "search=Moon", "search=Moon&category=custom"];
+  const sorts = ["rarity", "price", "createdAt"].flatMap((s) => [`sortBy=${s}&sortOrder=asc`, `sortBy=${s}&sortOrder=desc`]);
+  it.each(filters.flatMap((f) => sorts.map((s) => [f ? `${f}&${s}` : s])))("%s", async (query) => {
+    const expected = oracle(new URLSearchParams(query));
+    const first = await search(`${query}&limit=20`);
+    expect(first.body.pagination.total).toBe(expected.length);
+    const second = await search(`${query}&limit=20&offset=20`);
+    expect([...ids(first.body), ...ids(second.body)]).toEqual(expected.slice(0, 40));
+  });
+});

@@ -1,0 +1,34 @@
+// GET /api/config: the chain and cluster the browser links explorers to, and nothing secret.
+import { describe, expect, it } from "vitest";
+import { solanaCluster } from "../routes/config";
+import { api } from "./helpers";
+
+describe("GET /api/config", () => {
+  it("answers the configured Ethereum chain id and the Solana cluster", async () => {
+    const res = await api("/api/config");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+    // wrangler.toml's local settings: anvil (31337) and a local Solana validator.
+    expect(await res.json()).toEqual({ ethChainId: 31337, solCluster: "localnet" });
+  });
+
+  it("never includes the RPC URLs", async () => {
+    const text = await (await api("/api/config")).text();
+    expect(text).not.toContain("http");
+  });
+});
+
+describe("solanaCluster", () => {
+  it("reads the cluster from the RPC host", () => {
+    expect(solanaCluster("http://127.0.0.1:8899")).toBe("localnet");
+    expect(solanaCluster("http://localhost:8899")).toBe("localnet");
+    expect(solanaCluster("https://api.devnet.solana.com")).toBe("devnet");
+    expect(solanaCluster("https://api.testnet.solana.com")).toBe("testnet");
+    expect(solanaCluster("https://api.mainnet-beta.solana.com")).toBe("mainnet-beta");
+    expect(solanaCluster("https://rpc.example.com/?api-key=secret")).toBe("mainnet-beta");
+  });
+
+  it("treats an unreadable URL as local (no public explorer link)", () => {
+    expect(solanaCluster("not a url")).toBe("localnet");
+  });
+});
