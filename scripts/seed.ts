@@ -49,7 +49,7 @@ export async function seedDemoListings(env: Env, csvPath = DEMO_CSV, now = Date.
   if (!seller) return "no admin wallet in ADMIN_WALLETS: demo listings skipped";
   const plan = planDemoListings(parsed.rows, now);
   const vault = { KEY_ENCRYPTION_SECRET: secret, KEY_ENCRYPTION_VERSION: env.KEY_ENCRYPTION_VERSION };
-  const results = await importListings(db, vault, seller.id, parsed.rows, { rarity: "engine", now, decorate: ({ address }) => plan.get(address) });
+  const results = await importListings(db, vault, seller.id, parsed.rows, { rarity: "engine", longPatterns: "keep", now, decorate: ({ address }) => plan.get(address) });
   const added = results.filter((r) => r.status === "success").length;
   const failed = results.filter((r) => r.status === "error");
   const duplicates = failed.filter((r) => r.reason === "duplicate").length;

@@ -46,6 +46,12 @@ export type ImportOptions = {
    * demo shows the same scores the checker gives).
    */
   rarity?: "table" | "engine";
+  /**
+   * "skip" (the default, and what the bulk endpoint uses): rows matching 8+ characters are refused as the spec
+   * says. "keep": the seed keeps its mirrored (palindrome) demo rows, which match 8 characters by nature
+   * (4 at each end); it prices every demo row itself and scores it with the engine, so the 8+ table is moot.
+   */
+  longPatterns?: "skip" | "keep";
   decorate?: (row: { index: number; address: string; network: Network; analysis: RarityAnalysis; matchedLength: number }) => RowDecoration | undefined;
   now?: number;
 };
@@ -57,7 +63,7 @@ type Failure = Extract<BulkRowResult, { status: "error" }>;
 const fail = (index: number, reason: BulkRowReason, message: string): Failure => ({ index, status: "error", reason, message });
 
 /** Checks one row's cells; a Candidate when it may go on to the duplicate and ownership checks. */
-function readRow(index: number, input: unknown): Candidate | Failure {
+function readRow(index: number, input: unknown, options: ImportOptions): Candidate | Failure {
   if (input === null || typeof input !== "object" || Array.isArray(input)) return fail(index, "missing-fields", BULK_MESSAGES.missingFields);
   const row = input as Record<string, unknown>;
   const cells = {} as Record<(typeof BULK_CSV_COLUMNS)[number], string>;
@@ -70,7 +76,7 @@ function readRow(index: number, input: unknown): Candidate | Failure {
     cells[column] = value.trim();
   }
   if (!MATCHED_RE.test(cells.pattern_matched)) return fail(index, "invalid-pattern", MATCHED_MESSAGE);
-  if (cells.pattern_matched.replace(/^0x/i, "").length >= 8) return fail(index, "skipped", BULK_MESSAGES.skipped8);
+  if (options.longPatterns !== "keep" && cells.pattern_matched.replace(/^0x/i, "").length >= 8) return fail(index, "skipped", BULK_MESSAGES.skipped8);
   const network = PLATFORMS[cells.platform.toLowerCase()];
   if (!network) return fail(index, "invalid-platform", "platform must be ethereum or solana");
   if (!PATTERN_TYPE_RE.test(cells.pattern_type)) {
@@ -148,7 +154,7 @@ async function importChunk(db: Db, env: VaultEnv, sellerId: number, rows: unknow
   let pending: Candidate[] = [];
   const firstSeen = new Map<string, number>();
   rows.forEach((input, i) => {
-    const r = readRow(offset + i, input);
+    const r = readRow(offset + i, input, options);
     if ("reason" in r) return void outcomes.push(r);
     const key = addressKey(r.network, r.address);
     const earlier = firstSeen.get(key);

@@ -193,3 +193,16 @@ describe("CSV files through the import (the seed's path)", () => {
     expect(results[0]).toMatchObject({ status: "error", reason: "invalid-field" });
   });
 });
+
+describe("long patterns", () => {
+  it("are skipped by default and kept only when the caller prices them itself (the seed's mirrored demo rows)", async () => {
+    const db = createDb(env.DB);
+    const seller = await env.DB.prepare("INSERT INTO users (username, wallet_address, network) VALUES ('long_seller', '0xlongseller', 'ethereum') RETURNING id").first<{ id: number }>();
+    const [skipped] = await importListings(db, env, seller!.id, [bulkRow(ethKey(), 8)]);
+    expect(skipped).toMatchObject({ status: "error", reason: "skipped", message: BULK_MESSAGES.skipped8 });
+    const [unpriced] = await importListings(db, env, seller!.id, [bulkRow(ethKey(), 8)], { longPatterns: "keep" });
+    expect(unpriced).toMatchObject({ status: "error" });
+    const [kept] = await importListings(db, env, seller!.id, [bulkRow(ethKey(), 8)], { longPatterns: "keep", rarity: "engine", decorate: () => ({ price: "0.05" }) });
+    expect(kept).toMatchObject({ status: "success", price: "0.05" });
+  });
+});

@@ -1,0 +1,78 @@
+// End-to-end: runs the real CLI (worker threads included) on tiny patterns.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, describe, expect, it } from "vitest";
+import { CSV_HEADER, readRows } from "./csv.ts";
+import { verifiedRow } from "./verify.ts";
+
+const CLI = fileURLToPath(new URL("cli.ts", import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), "grind-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function grind(...args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", CLI, ...args], { encoding: "utf8", timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("npm run grind", () => {
+  it("grinds Ethereum with 2 threads and writes rows that verify", () => {
+    const out = join(dir, "eth.csv");
+    const r = grind("--network", "ethereum", "--prefix", "a", "--suffix", "0", "--count", "4", "--threads", "2", "--out", out);
+    expect(r.stderr).toContain("done: 4/4");
+    expect(r.code).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const rows = readRows(out);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) {
+      expect(row).toMatchObject({ platform: "ethereum", pattern_type: "prefix+suffix" });
+      expect(row.pattern_matched.toLowerCase()).toBe("a0");
+      const again = verifiedRow({ network: "ethereum", prefix: "a", suffix: "0", caseSensitive: false }, row.address, row.private_key);
+      expect(again).toEqual(row);
+    }
+  }, 90_000);
+
+  it("grinds Solana case-sensitively and appends", () => {
+    const out = join(dir, "sol.csv");
+    expect(grind("-n", "solana", "-s", "z", "--case-sensitive", "-c", "2", "-t", "1", "-o", out, "-q").code).toBe(0);
+    const r = grind("-n", "solana", "-p", "B", "-c", "1", "-t", "1", "-o", out, "--append", "-q");
+    expect(r.code).toBe(0);
+    const rows = readRows(out);
+    expect(rows.map((x) => x.pattern_type)).toEqual(["suffix", "suffix", "prefix"]);
+    expect(readFileSync(out, "utf8").split(CSV_HEADER).length).toBe(2); // one header
+    for (const row of rows.slice(0, 2)) {
+      expect(row.address.endsWith("z")).toBe(true);
+      verifiedRow({ network: "solana", prefix: "", suffix: "z", caseSensitive: true }, row.address, row.private_key);
+    }
+  }, 90_000);
+
+  it("refuses to clobber an existing file", () => {
+    const out = join(dir, "keep.csv");
+    writeFileSync(out, "precious\n");
+    const r = grind("-n", "ethereum", "-p", "a", "-o", out);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain("--force");
+    expect(readFileSync(out, "utf8")).toBe("precious\n");
+  }, 30_000);
+
+  it.each([
+    [["-n", "ethereum", "-p", "0xzz", "-o", "-"], /non-hex characters: "z"/],
+    [["-n", "solana", "-p", "0l", "--case-sensitive", "-o", "-"], /outside the base58 alphabet.*"0", "l"/],
+    [["-n", "ethereum", "-p", "a".repeat(41), "-o", "-"], /too long/],
+    [["-n", "solana", "-s", "1".repeat(45), "-o", "-"], /too long/],
+    [["-n", "ethereum", "-p", "a", "-c", "0", "-o", "-"], /--count must be at least 1/],
+  ])("exits 2 for %j", (args, message) => {
+    const r = grind(...args);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(message);
+  }, 30_000);
+
+  it("prints usage with --help", () => {
+    const r = grind("--help");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("--case-sensitive");
+    expect(r.stdout).toContain("Phantom");
+  }, 30_000);
+});
