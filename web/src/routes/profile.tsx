@@ -2,6 +2,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { NetworkBadge } from "../components/NetworkBadge";
+import { AdminSections } from "../components/profile/AdminSections";
 import { toast } from "../components/toast-store";
 import { shortAddress } from "../wallet/short-address";
 import { useAdminStatus } from "../wallet/useAdminStatus";
@@ -21,10 +22,17 @@ function ProfilePage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <ProfileHeader address={wallet.address} createdAt={wallet.user?.createdAt ?? null} onDisconnect={() => void wallet.disconnect()} />
-      {/* My Purchases / My Listings / Transaction History arrive with their issues. */}
+      <ProfileBody address={wallet.address} />
+      {/* My Purchases (the non-admin view) arrives with the purchase issue. */}
       <TermsNotice />
     </div>
   );
+}
+
+/** Admins see My Listings and Transaction History (transactions-profile-admin.md §2 Profile). */
+function ProfileBody({ address }: { address: string }) {
+  const { isAdmin } = useAdminStatus(address);
+  return isAdmin ? <AdminSections wallet={address} /> : null;
 }
 
 function ConnectPrompt() {

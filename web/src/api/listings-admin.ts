@@ -1,0 +1,92 @@
+// Listing creation, the admin panel and the admin profile lists (transactions-profile-admin.md §7). Keys
+// start with their path: everything under /api/addresses is refreshed by one invalidation after a change,
+// and the admin table and stats (under /api/admin) are refreshed with it.
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import type { AddressCheckResponse } from "../../../schema/api";
+import type { ListingView } from "../../../schema/browse";
+import type {
+  AdminListingsResponse,
+  AdminStats,
+  BulkActionResponse,
+  BulkRow,
+  BulkUploadResponse,
+  OwnershipResponse,
+  PromotionType,
+  UserTransaction,
+} from "../../../schema/listings";
+import type { Network } from "../../../schema/db";
+import { request } from "./http";
+
+export const ADMIN_KEY = "/api/admin";
+
+/** GET /api/addresses/validate?address: the live check of the create-listing form. */
+export const validateAddress = (address: string, signal?: AbortSignal) =>
+  fetch(`/api/addresses/validate?address=${encodeURIComponent(address)}`, { credentials: "include", signal }).then(async (res) => {
+    if (!res.ok) throw new Error(`${res.status}`);
+    return (await res.json()) as AddressCheckResponse;
+  });
+
+/** POST /api/addresses/verify-ownership. The key is sent once and kept nowhere else. */
+export const verifyOwnership = (address: string, privateKey: string, network: Network) =>
+  request<OwnershipResponse>("POST", "/api/addresses/verify-ownership", { address, privateKey, network });
+
+export type CreateListingPayload = {
+  address: string;
+  network: Network;
+  price: string;
+  currency: "ETH" | "SOL";
+  promotionType: PromotionType;
+  isFeatured: boolean;
+  isListed: true;
+  status: "active";
+  privateKey: string;
+};
+
+/** POST /api/addresses (admins). Rarity, category and pattern are the server's to decide. */
+export const createListing = (payload: CreateListingPayload) =>
+  request<{ success: true; id: number; listing: ListingView }>("POST", "/api/addresses", payload);
+
+export type AdminListingsParams = { limit: number; offset: number; search: string; network: string; status: string };
+
+export const adminListingsQuery = (p: AdminListingsParams) =>
+  queryOptions({
+    queryKey: [ADMIN_KEY, "addresses", p],
+    queryFn: () => {
+      const q = new URLSearchParams({ limit: String(p.limit), offset: String(p.offset), network: p.network, status: p.status });
+      if (p.search.trim()) q.set("search", p.search.trim());
+      return request<AdminListingsResponse>("GET", `${ADMIN_KEY}/addresses?${q}`);
+    },
+    placeholderData: (prev) => prev,
+  });
+
+export const adminStatsQuery = () => queryOptions({ queryKey: [ADMIN_KEY, "stats"], queryFn: () => request<AdminStats>("GET", `${ADMIN_KEY}/stats`) });
+
+export const bulkSetStatus = (listingIds: number[], status: "active" | "inactive") =>
+  request<BulkActionResponse>("PUT", `${ADMIN_KEY}/addresses/bulk-status`, { listingIds, status });
+export const bulkSetFeatured = (listingIds: number[], isFeatured: boolean) =>
+  request<BulkActionResponse>("PUT", `${ADMIN_KEY}/addresses/bulk-featured`, { listingIds, isFeatured });
+export const bulkDelete = (listingIds: number[]) => request<BulkActionResponse>("DELETE", `${ADMIN_KEY}/addresses/bulk-delete`, { listingIds });
+export const adminUpdateListing = (id: number, change: { status?: "active" | "inactive"; isFeatured?: boolean }) =>
+  request<unknown>("PUT", `${ADMIN_KEY}/addresses/${id}`, change);
+export const adminDeleteListing = (id: number) => request<BulkActionResponse>("DELETE", `${ADMIN_KEY}/addresses/${id}`);
+
+/** POST /api/admin/addresses/bulk: one chunk of CSV rows, one result per row. */
+export const uploadBulkRows = (rows: BulkRow[]) => request<BulkUploadResponse>("POST", `${ADMIN_KEY}/addresses/bulk`, { rows });
+
+/** After any listing change: the listing reads and the admin table and stats. */
+export const refreshAfterListingChange = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: ["/api/addresses"] }), queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] })]);
+
+/** GET /api/addresses/user ("My Listings", admins). */
+export const userListingsQuery = (wallet: string) =>
+  queryOptions({
+    queryKey: ["/api/addresses", "user", wallet],
+    queryFn: () => request<ListingView[]>("GET", `/api/addresses/user?walletAddress=${encodeURIComponent(wallet)}`),
+  });
+
+/** GET /api/transactions/user ("Transaction History", admins): sales and purchases merged. */
+export const userTransactionsQuery = (wallet: string) =>
+  queryOptions({
+    queryKey: ["/api/transactions", "user", wallet],
+    queryFn: () => request<UserTransaction[]>("GET", `/api/transactions/user?walletAddress=${encodeURIComponent(wallet)}`),
+  });

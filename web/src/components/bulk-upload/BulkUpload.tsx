@@ -1,0 +1,232 @@
+// The bulk upload (transactions-profile-admin.md §2 "Bulk upload", §5, §8, §9), on /create-listing and in
+// the admin panel's Bulk Upload tab: template download, CSV choice and checks, a preview with per-row status
+// badges, the upload in chunks to POST /api/admin/addresses/bulk with a progress bar, and Reset.
+// papaparse (through schema/bulk-csv.ts) is imported only here, so it stays out of the shared chunks.
+import { useQueryClient } from "@tanstack/react-query";
+import { useId, useRef, useState } from "react";
+import { formatBulkCsv, parseBulkCsv } from "../../../../schema/bulk-csv";
+import { errorMessage } from "../../api/error-message";
+import { refreshAfterListingChange, uploadBulkRows } from "../../api/listings-admin";
+import { downloadCsv } from "../../lib/admin-export";
+import { toast } from "../toast-store";
+import { applyResults, chunk, countResults, failRows, fileProblem, prepareRows, type RowStatus, TEMPLATE_ROW, UPLOAD_CHUNK, type UploadRow } from "./bulk-rows";
+
+/** Rows drawn in the preview; a bigger file is still uploaded whole, and the counts cover every row. */
+const PREVIEW_LIMIT = 1000;
+
+const BADGE: Record<RowStatus, string> = {
+  pending: "bg-slate-600/30 text-slate-300",
+  validating: "bg-sky-500/20 text-sky-200",
+  success: "bg-emerald-500/20 text-emerald-200",
+  error: "bg-red-500/20 text-red-200",
+};
+
+/** Why the text is not a usable CSV before its headers are even looked at, or null. */
+function formatProblem(text: string): string | null {
+  if (text.includes("\u0000")) return "The file is not a text CSV file";
+  const header = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
+  if (!header.includes(",") && /[;\t|]/.test(header)) return "The CSV must be comma-separated";
+  return null;
+}
+
+export function BulkUpload() {
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [rows, setRows] = useState<UploadRow[]>([]);
+  const [uploading, setUploading] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [done, setDone] = useState(false);
+
+  const reset = () => {
+    setRows([]);
+    setFileName(null);
+    setProgress(0);
+    setDone(false);
+    if (fileInput.current) fileInput.current.value = "";
+  };
+
+  const downloadTemplate = () => {
+    downloadCsv(`${formatBulkCsv([TEMPLATE_ROW])}\n`, "bulk-upload-template.csv");
+    toast({ title: "Template Downloaded", description: "Fill in one row per address with the 5 columns of the template.", variant: "success" });
+  };
+
+  const choose = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = fileProblem(file);
+    if (problem) {
+      toast({ ...problem, variant: "destructive" });
+      if (fileInput.current) fileInput.current.value = "";
+      return;
+    }
+    let text: string;
+    try {
+      text = await file.text();
+    } catch {
+      toast({ title: "Invalid CSV Format", description: "The file could not be read", variant: "destructive" });
+      return;
+    }
+    const bad = formatProblem(text);
+    const parsed = bad ? null : parseBulkCsv(text);
+    if (!parsed || !parsed.ok || parsed.rows.length === 0) {
+      toast({
+        title: "Invalid CSV Format",
+        description: bad ?? (parsed && !parsed.ok ? parsed.message : "The CSV file has no data rows"),
+        variant: "destructive",
+      });
+      if (fileInput.current) fileInput.current.value = "";
+      return;
+    }
+    const prepared = prepareRows(parsed.rows);
+    setRows(prepared);
+    setFileName(file.name);
+    setProgress(0);
+    setDone(false);
+    const ready = prepared.filter((r) => r.status === "pending").length;
+    toast({ title: "CSV Parsed", description: `${prepared.length} rows found, ${ready} ready to upload`, variant: "success" });
+  };
+
+  const start = async () => {
+    const todo = rows.filter((r) => r.status === "pending").map((r) => r.index);
+    if (todo.length === 0 || uploading) return;
+    setUploading(true);
+    setProgress(0);
+    let current = rows;
+    const update = (next: UploadRow[]) => {
+      current = next;
+      setRows(next);
+    };
+    let processed = 0;
+    for (const sent of chunk(todo, UPLOAD_CHUNK)) {
+      const inChunk = new Set(sent);
+      update(current.map((r) => (inChunk.has(r.index) ? { ...r, status: "validating" } : r)));
+      try {
+        const answer = await uploadBulkRows(sent.map((i) => current[i].row));
+        update(applyResults(current, sent, answer.results));
+      } catch (err) {
+        update(failRows(current, sent, errorMessage(err) || "Upload failed"));
+      }
+      processed += sent.length;
+      setProgress(Math.round((processed / todo.length) * 100));
+    }
+    // The keys have been sent; nothing keeps them in the page afterwards.
+    update(current.map((r) => ({ ...r, row: { ...r.row, private_key: "" } })));
+    setUploading(false);
+    setDone(true);
+    const { succeeded, failed } = countResults(current);
+    toast({ title: "Bulk Upload Complete", description: `${succeeded} successful, ${failed} failed`, variant: failed > 0 && succeeded === 0 ? "destructive" : "success" });
+    void refreshAfterListingChange(queryClient);
+  };
+
+  const pending = rows.filter((r) => r.status === "pending").length;
+  const counts = countResults(rows);
+
+  return (
+    <section className="space-y-5 rounded-2xl border border-slate-800 bg-slate-900/60 p-6" aria-labelledby={`${inputId}-title`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <h2 id={`${inputId}-title`} className="text-xl font-semibold text-white">
+            Bulk Upload
+          </h2>
+          <p className="mt-1 max-w-2xl text-sm text-slate-400">
+            Upload a CSV with exactly these 5 columns: <code className="text-violet-300">address, private_key, platform, pattern_type, pattern_matched</code>. Each
+            row's key is checked against its address. Prices and rarity follow the matched length; 8 or more matched characters are skipped.
+          </p>
+        </div>
+        <button type="button" onClick={downloadTemplate} className="rounded-lg border border-slate-700 px-3 py-2 text-sm text-slate-200 hover:border-violet-500">
+          Download Template
+        </button>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-3">
+        <label htmlFor={inputId} className="text-sm font-medium text-slate-300">
+          CSV file
+        </label>
+        <input
+          id={inputId}
+          ref={fileInput}
+          type="file"
+          accept=".csv,text/csv"
+          disabled={uploading}
+          onChange={(e) => void choose(e.target.files?.[0])}
+          className="text-sm text-slate-300 file:mr-3 file:rounded-lg file:border-0 file:bg-violet-600 file:px-3 file:py-2 file:text-white hover:file:bg-violet-500"
+          data-testid="bulk-file-input"
+        />
+        {fileName && <span className="text-sm text-slate-400">{fileName}</span>}
+      </div>
+
+      {rows.length > 0 && (
+        <>
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              onClick={() => void start()}
+              disabled={uploading || pending === 0}
+              className="rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500 disabled:cursor-not-allowed disabled:opacity-50"
+            >
+              {uploading ? "Uploading..." : `Start Upload (${pending} rows)`}
+            </button>
+            <button type="button" onClick={reset} disabled={uploading} className="rounded-lg border border-slate-700 px-4 py-2 text-sm text-slate-200 hover:border-slate-500 disabled:opacity-50">
+              Reset
+            </button>
+            {(uploading || done) && (
+              <span className="text-sm text-slate-400" aria-live="polite">
+                {counts.succeeded} successful, {counts.failed} failed
+              </span>
+            )}
+          </div>
+          {(uploading || done) && (
+            <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full overflow-hidden rounded-full bg-slate-800">
+              <div className="h-full bg-violet-500 transition-all" style={{ width: `${progress}%` }} />
+            </div>
+          )}
+          <div className="max-h-[28rem] overflow-auto rounded-xl border border-slate-800">
+            <table className="w-full text-left text-sm" data-testid="bulk-preview">
+              <caption className="sr-only">Parsed rows</caption>
+              <thead className="sticky top-0 bg-slate-900 text-xs uppercase text-slate-400">
+                <tr>
+                  <th className="px-3 py-2">#</th>
+                  <th className="px-3 py-2">Address</th>
+                  <th className="px-3 py-2">Platform</th>
+                  <th className="px-3 py-2">Pattern</th>
+                  <th className="px-3 py-2">Matched</th>
+                  <th className="px-3 py-2">Price</th>
+                  <th className="px-3 py-2">Rarity</th>
+                  <th className="px-3 py-2">Status</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-800">
+                {rows.slice(0, PREVIEW_LIMIT).map((r) => (
+                  <tr key={r.index} data-testid="bulk-row" data-status={r.status}>
+                    <td className="px-3 py-2 text-slate-500">{r.index + 1}</td>
+                    <td className="max-w-[16rem] truncate px-3 py-2 font-mono text-xs text-slate-200" title={r.row.address}>
+                      {r.row.address || "—"}
+                    </td>
+                    <td className="px-3 py-2 text-slate-300">{r.row.platform}</td>
+                    <td className="px-3 py-2 text-slate-300">{r.row.pattern_type}</td>
+                    <td className="px-3 py-2 font-mono text-xs text-slate-300">
+                      {r.row.pattern_matched} ({r.matchedLength})
+                    </td>
+                    <td className="px-3 py-2 tabular-nums text-slate-200">{r.price ?? "SOLD"}</td>
+                    <td className="px-3 py-2 tabular-nums text-slate-200">{r.rarity.toFixed(1)}/10</td>
+                    <td className="px-3 py-2">
+                      <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[r.status]}`}>{r.status}</span>
+                      {r.status === "success" && r.id !== undefined && <span className="ml-2 text-xs text-slate-400">#{r.id}</span>}
+                      {r.message && <p className="mt-1 text-xs text-red-300">{r.message}</p>}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {rows.length > PREVIEW_LIMIT && (
+            <p className="text-sm text-slate-400">
+              Showing the first {PREVIEW_LIMIT.toLocaleString("en-US")} of {rows.length.toLocaleString("en-US")} rows; every row is uploaded and counted.
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

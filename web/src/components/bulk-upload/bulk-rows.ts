@@ -1,0 +1,106 @@
+// The bulk upload's rows on the client (transactions-profile-admin.md §5, §8, §9): the file check, the
+// per-row preview (the spec's fixed price and rarity by matched length, 8+ skipped), chunking for
+// POST /api/admin/addresses/bulk, and merging the server's per-row results back in.
+import { BULK_CSV_COLUMNS, BULK_MESSAGES, type BulkRow, type BulkRowResult } from "../../../../schema/listings";
+
+export type RowStatus = "pending" | "validating" | "success" | "error";
+
+export type UploadRow = {
+  /** Position in the file (0-based, data rows only). */
+  index: number;
+  row: BulkRow;
+  matchedLength: number;
+  /** The spec's bulk price for the matched length, or null when the row is skipped (8+). */
+  price: string | null;
+  rarity: number;
+  status: RowStatus;
+  message?: string;
+  id?: number;
+};
+
+/** Rows per request (the server takes up to BULK_MAX_ROWS). */
+export const UPLOAD_CHUNK = 100;
+/** Largest CSV accepted in the browser: 5 MB (a 10,000-row file is about 1.3 MB). */
+export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+
+export const TEMPLATE_ROW: BulkRow = {
+  address: "0x00000a3f5c2b8e1d4f6a9c0b7e2d5f8a1c4e7b90",
+  private_key: "replace-with-the-64-hex-character-private-key",
+  platform: "ethereum",
+  pattern_type: "prefix",
+  pattern_matched: "00000",
+};
+
+/** Price by matched characters: up to 4 -> 0.00001, 5 -> 0.00002, 6 -> 0.0002, 7 -> 0.002, 8+ -> not listed. */
+export function bulkPrice(matchedLength: number): string | null {
+  if (matchedLength >= 8) return null;
+  if (matchedLength === 7) return "0.002";
+  if (matchedLength === 6) return "0.0002";
+  if (matchedLength === 5) return "0.00002";
+  return "0.00001";
+}
+
+/** Rarity by matched characters: 1 = 0.5, 4 = 1, 5 = 1.5, 6 = 2, 7 = 2.5, 8+ = 3, any other 0.5. */
+export function bulkRarity(matchedLength: number): number {
+  if (matchedLength >= 8) return 3;
+  return ({ 4: 1, 5: 1.5, 6: 2, 7: 2.5 } as Record<number, number>)[matchedLength] ?? 0.5;
+}
+
+/** The matched characters, not counting a leading 0x (as the server counts them). */
+export const matchedLength = (patternMatched: string) => patternMatched.trim().replace(/^0x/i, "").length;
+
+/** Why a chosen file is refused, or null when it may be read. */
+export function fileProblem(file: { name: string; type: string; size: number }): { title: string; description: string } | null {
+  const csvType = file.type === "text/csv" || file.type === "application/vnd.ms-excel" || (file.type === "" && /\.csv$/i.test(file.name));
+  if (!csvType) return { title: "Invalid File", description: "Please select a valid CSV file" };
+  if (file.size > MAX_CSV_BYTES) return { title: "Invalid File", description: `The CSV file is too large (at most ${MAX_CSV_BYTES / 1024 / 1024} MB); split it into smaller files` };
+  if (file.size === 0) return { title: "Invalid File", description: "The CSV file is empty" };
+  return null;
+}
+
+/** The preview: every parsed row, with rows missing a field or matching 8+ characters already marked as errors. */
+export function prepareRows(rows: BulkRow[]): UploadRow[] {
+  return rows.map((row, index) => {
+    const length = matchedLength(row.pattern_matched ?? "");
+    const base = { index, row, matchedLength: length, price: bulkPrice(length), rarity: bulkRarity(length) };
+    if (BULK_CSV_COLUMNS.some((c) => !row[c] || row[c].trim() === "")) return { ...base, status: "error", message: BULK_MESSAGES.missingFields };
+    if (length >= 8) return { ...base, status: "error", message: BULK_MESSAGES.skipped8 };
+    return { ...base, status: "pending" };
+  });
+}
+
+export function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** The rows after one chunk's answer: `sent[i]` is the row index the server's result `i` belongs to. */
+export function applyResults(rows: UploadRow[], sent: number[], results: BulkRowResult[]): UploadRow[] {
+  const byIndex = new Map<number, BulkRowResult>();
+  for (const r of results) if (sent[r.index] !== undefined) byIndex.set(sent[r.index], r);
+  const inChunk = new Set(sent);
+  return rows.map((row) => {
+    if (!inChunk.has(row.index)) return row;
+    const r = byIndex.get(row.index);
+    if (!r) return { ...row, status: "error", message: "Upload failed" };
+    if (r.status === "success") return { ...row, status: "success", id: r.id, price: r.price, message: undefined };
+    return { ...row, status: "error", message: r.message || "Upload failed" };
+  });
+}
+
+/** Marks the rows of a chunk whose request failed as a whole. */
+export function failRows(rows: UploadRow[], sent: number[], message: string): UploadRow[] {
+  const inChunk = new Set(sent);
+  return rows.map((row) => (inChunk.has(row.index) ? { ...row, status: "error", message: message || "Upload failed" } : row));
+}
+
+export function countResults(rows: UploadRow[]): { succeeded: number; failed: number } {
+  let succeeded = 0;
+  let failed = 0;
+  for (const r of rows) {
+    if (r.status === "success") succeeded++;
+    else if (r.status === "error") failed++;
+  }
+  return { succeeded, failed };
+}

@@ -1,0 +1,26 @@
+// Whether the page may show admin-only content (transactions-profile-admin.md §2 Create-listing, Admin
+// panel): "loading" while the wallet reconnects (up to the spec's 2 s wait) or the admin check runs.
+import { useEffect, useState } from "react";
+import { useAdminStatus } from "../wallet/useAdminStatus";
+import { useWallet } from "../wallet/useWallet";
+
+/** How long a page waits for the wallet to connect before saying none is (§9 "Wallet connection wait 2 s"). */
+export const WALLET_WAIT_MS = 2000;
+
+export type AdminGate = "loading" | "disconnected" | "not-admin" | "admin";
+
+export function useAdminGate(): { gate: AdminGate; address: string | null; network: string | null } {
+  const wallet = useWallet();
+  const [waited, setWaited] = useState(false);
+  useEffect(() => {
+    const t = window.setTimeout(() => setWaited(true), WALLET_WAIT_MS);
+    return () => window.clearTimeout(t);
+  }, []);
+  const address = wallet.isConnected ? wallet.address : null;
+  const admin = useAdminStatus(address);
+  let gate: AdminGate;
+  if (!address) gate = wallet.status === "connecting" || !waited ? "loading" : "disconnected";
+  else if (admin.isLoading) gate = "loading";
+  else gate = admin.isAdmin ? "admin" : "not-admin";
+  return { gate, address, network: wallet.network };
+}

@@ -1,0 +1,332 @@
+// The admin panel's Listings Management tab (transactions-profile-admin.md §2 Admin panel, §5, §8, §9):
+// stat cards, search and filters, select-all with bulk actions, the table with row actions, and paging.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useMemo, useState } from "react";
+import { ADMIN_NETWORK_FILTERS, ADMIN_PAGE_SIZES, ADMIN_STATUS_FILTERS, type AdminListing, type BulkActionResponse } from "../../../../schema/listings";
+import { errorMessage } from "../../api/error-message";
+import {
+  adminDeleteListing,
+  adminListingsQuery,
+  adminStatsQuery,
+  adminUpdateListing,
+  bulkDelete,
+  bulkSetFeatured,
+  bulkSetStatus,
+  refreshAfterListingChange,
+} from "../../api/listings-admin";
+import { NetworkBadge } from "../../components/NetworkBadge";
+import { toast } from "../../components/toast-store";
+import { downloadCsv, exportFileName, listingsCsv } from "../../lib/admin-export";
+import { formatPriceTrimmed } from "../../lib/display";
+import { shortAddress } from "../../wallet/short-address";
+import { allSelected, bulkResultText, offsetFor, pageSummary, toggleAll, toggleId } from "./table-state";
+
+const STATUS_BADGE: Record<string, string> = {
+  active: "bg-emerald-500/15 text-emerald-200",
+  inactive: "bg-slate-600/30 text-slate-300",
+  pending: "bg-amber-500/15 text-amber-200",
+  sold: "bg-sky-500/15 text-sky-200",
+  deleted: "bg-red-500/15 text-red-200",
+};
+const control =
+  "rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus:border-violet-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500/40";
+const dateFmt = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const t = window.setTimeout(() => setV(value), ms);
+    return () => window.clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
+function useErrorToast(isError: boolean, at: number, title: string) {
+  useEffect(() => {
+    if (isError) toast({ title, description: "Try again in a moment.", variant: "destructive" });
+  }, [isError, at, title]);
+}
+
+export function ListingsTab() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState("");
+  const [network, setNetwork] = useState<string>("all");
+  const [status, setStatus] = useState<string>("all");
+  const [pageSize, setPageSize] = useState<number>(ADMIN_PAGE_SIZES[0]);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState(false);
+  const debouncedSearch = useDebounced(search, 300);
+
+  // Selection belongs to the page shown: another page starts with nothing selected.
+  const goTo = (next: number) => {
+    setPage(next);
+    setSelected(new Set());
+  };
+
+  // New filters start again at page 1 with nothing selected.
+  useEffect(() => {
+    setPage(1);
+    setSelected(new Set());
+  }, [debouncedSearch, network, status, pageSize]);
+
+  const stats = useQuery(adminStatsQuery());
+  const listings = useQuery(adminListingsQuery({ limit: pageSize, offset: offsetFor(page, pageSize), search: debouncedSearch, network, status }));
+  useErrorToast(stats.isError, stats.errorUpdatedAt, "Failed to fetch admin stats");
+  useErrorToast(listings.isError, listings.errorUpdatedAt, "Failed to fetch admin addresses");
+
+  const rows = useMemo(() => listings.data?.addresses ?? [], [listings.data]);
+  const ids = rows.map((r) => r.id);
+  const pagination = listings.data?.pagination;
+
+  const needSelection = (what: "update" | "delete" | "export") => {
+    if (selected.size > 0) return false;
+    toast({ title: "No Listings Selected", description: `Please select listings to ${what}`, variant: "destructive" });
+    return true;
+  };
+
+  const run = async (action: () => Promise<BulkActionResponse>, ok: string, verb: "updated" | "deleted", failTitle: string, fallback: string) => {
+    setBusy(true);
+    try {
+      const result = await action();
+      toast({ title: ok, description: bulkResultText(result, verb), variant: "success" });
+      setSelected(new Set());
+    } catch (err) {
+      toast({ title: failTitle, description: errorMessage(err) || fallback, variant: "destructive" });
+    } finally {
+      setBusy(false);
+      void refreshAfterListingChange(queryClient);
+    }
+  };
+
+  const bulkUpdate = (action: (ids: number[]) => Promise<BulkActionResponse>) => {
+    if (needSelection("update")) return;
+    void run(() => action([...selected]), "Bulk Update Complete", "updated", "Update Failed", "Failed to update listings");
+  };
+
+  const bulkRemove = () => {
+    if (needSelection("delete")) return;
+    if (!window.confirm(`Delete ${selected.size} selected listings? This cannot be undone.`)) return;
+    void run(() => bulkDelete([...selected]), "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
+  };
+
+  const exportCsv = () => {
+    if (needSelection("export")) return;
+    const chosen = rows.filter((r) => selected.has(r.id));
+    const name = exportFileName();
+    downloadCsv(listingsCsv(chosen), name);
+    toast({ title: "Export Complete", description: `${chosen.length} listing${chosen.length === 1 ? "" : "s"} exported to ${name}`, variant: "success" });
+  };
+
+  const rowAction = async (change: () => Promise<unknown>, ok: string, okText: string, failTitle: string, fallback: string) => {
+    setBusy(true);
+    try {
+      await change();
+      toast({ title: ok, description: okText, variant: "success" });
+    } catch (err) {
+      toast({ title: failTitle, description: errorMessage(err) || fallback, variant: "destructive" });
+    } finally {
+      setBusy(false);
+      void refreshAfterListingChange(queryClient);
+    }
+  };
+
+  const toggleStatus = (l: AdminListing) => {
+    const next = l.status === "active" ? "inactive" : "active";
+    void rowAction(() => adminUpdateListing(l.id, { status: next }), "Status Updated", `${shortAddress(l.address)} is now ${next}`, "Update Failed", "Failed to update listing status");
+  };
+  const toggleFeatured = (l: AdminListing) =>
+    void rowAction(
+      () => adminUpdateListing(l.id, { isFeatured: !l.isFeatured }),
+      "Featured Status Updated",
+      `${shortAddress(l.address)} is ${l.isFeatured ? "no longer featured" : "now featured"}`,
+      "Update Failed",
+      "Failed to update featured status",
+    );
+  const remove = (l: AdminListing) => {
+    if (!window.confirm("Delete this listing? This cannot be undone.")) return;
+    void rowAction(() => adminDeleteListing(l.id), "Listing Deleted", `${shortAddress(l.address)} was deleted`, "Delete Failed", "Failed to delete listing(s)");
+  };
+
+  const statCards: [string, number | undefined][] = [
+    ["Total Listings", stats.data?.totalListings],
+    ["Active Listings", stats.data?.activeListings],
+    ["Featured", stats.data?.featuredListings],
+    ["Total Users", stats.data?.totalUsers],
+  ];
+  const bulkButton = "rounded-lg border border-slate-700 px-3 py-1.5 text-sm text-slate-200 hover:border-violet-500 disabled:opacity-50";
+
+  return (
+    <div className="space-y-6">
+      <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {statCards.map(([title, value]) => (
+          <div key={title} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4" data-testid="stat-card">
+            <p className="text-sm text-slate-400">{title}</p>
+            <p className="mt-1 text-2xl font-bold tabular-nums text-white">{stats.isLoading ? "…" : (value ?? "—")}</p>
+          </div>
+        ))}
+      </div>
+
+      <div className="flex flex-col gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 md:flex-row md:items-end">
+        <div className="flex-1">
+          <label htmlFor={`${id}-search`} className="mb-1 block text-sm text-slate-400">
+            Search
+          </label>
+          <input id={`${id}-search`} type="search" className={`${control} w-full`} value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Address, category or pattern" />
+        </div>
+        <div>
+          <label htmlFor={`${id}-network`} className="mb-1 block text-sm text-slate-400">
+            Network
+          </label>
+          <select id={`${id}-network`} className={control} value={network} onChange={(e) => setNetwork(e.target.value)}>
+            {ADMIN_NETWORK_FILTERS.map((n) => (
+              <option key={n} value={n}>
+                {n === "all" ? "All networks" : n === "ethereum" ? "Ethereum" : "Solana"}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor={`${id}-status`} className="mb-1 block text-sm text-slate-400">
+            Status
+          </label>
+          <select id={`${id}-status`} className={control} value={status} onChange={(e) => setStatus(e.target.value)}>
+            {ADMIN_STATUS_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {s === "all" ? "All statuses" : s[0].toUpperCase() + s.slice(1)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2" role="toolbar" aria-label="Bulk actions">
+        <span className="mr-2 text-sm text-slate-400" aria-live="polite">
+          {selected.size} selected
+        </span>
+        <button type="button" className={bulkButton} disabled={busy} onClick={() => bulkUpdate((ids) => bulkSetStatus(ids, "active"))}>
+          Activate
+        </button>
+        <button type="button" className={bulkButton} disabled={busy} onClick={() => bulkUpdate((ids) => bulkSetStatus(ids, "inactive"))}>
+          Deactivate
+        </button>
+        <button type="button" className={bulkButton} disabled={busy} onClick={() => bulkUpdate((ids) => bulkSetFeatured(ids, true))}>
+          Feature
+        </button>
+        <button type="button" className={bulkButton} disabled={busy} onClick={() => bulkUpdate((ids) => bulkSetFeatured(ids, false))}>
+          Unfeature
+        </button>
+        <button type="button" className={bulkButton} disabled={busy} onClick={exportCsv}>
+          Export
+        </button>
+        <button type="button" className={`${bulkButton} hover:border-red-500 hover:text-red-200`} disabled={busy} onClick={bulkRemove}>
+          Delete
+        </button>
+      </div>
+
+      <div className="overflow-x-auto rounded-2xl border border-slate-800">
+        <table className="w-full min-w-[56rem] text-left text-sm" data-testid="admin-table">
+          <caption className="sr-only">Listings</caption>
+          <thead className="bg-slate-900 text-xs uppercase text-slate-400">
+            <tr>
+              <th className="px-3 py-3">
+                <input type="checkbox" aria-label="Select all listings on this page" checked={allSelected(selected, ids)} onChange={() => setSelected(toggleAll(selected, ids))} className="accent-violet-500" />
+              </th>
+              <th className="px-3 py-3">Address</th>
+              <th className="px-3 py-3">Network</th>
+              <th className="px-3 py-3">Price</th>
+              <th className="px-3 py-3">Category</th>
+              <th className="px-3 py-3">Status</th>
+              <th className="px-3 py-3">Featured</th>
+              <th className="px-3 py-3">Created</th>
+              <th className="px-3 py-3">Actions</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-800">
+            {listings.isLoading ? (
+              <tr>
+                <td colSpan={9} className="px-3 py-10 text-center text-slate-400">
+                  Loading listings…
+                </td>
+              </tr>
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={9} className="px-3 py-10 text-center text-slate-400">
+                  {listings.isError ? "Listings could not be loaded." : "No listings match these filters."}
+                </td>
+              </tr>
+            ) : (
+              rows.map((l) => (
+                <tr key={l.id} data-testid="admin-row" className={selected.has(l.id) ? "bg-violet-500/5" : undefined}>
+                  <td className="px-3 py-2">
+                    <input type="checkbox" aria-label={`Select ${l.address}`} checked={selected.has(l.id)} onChange={() => setSelected(toggleId(selected, l.id))} className="accent-violet-500" />
+                  </td>
+                  <td className="px-3 py-2">
+                    <span className="font-mono text-slate-100" title={l.address}>
+                      {shortAddress(l.address)}
+                    </span>
+                    {l.pattern && <span className="block font-mono text-xs text-violet-300">{l.pattern}</span>}
+                  </td>
+                  <td className="px-3 py-2">
+                    <NetworkBadge network={l.network} short />
+                  </td>
+                  <td className="px-3 py-2 tabular-nums">
+                    <span className="text-white">
+                      {formatPriceTrimmed(l.price)} {l.currency}
+                    </span>
+                    {l.formattedUsd && <span className="block text-xs text-slate-400">{l.formattedUsd}</span>}
+                  </td>
+                  <td className="px-3 py-2 text-slate-300">{l.category || "Custom"}</td>
+                  <td className="px-3 py-2">
+                    <span data-testid="status-badge" className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[l.status] ?? STATUS_BADGE.inactive}`}>
+                      {l.status}
+                    </span>
+                  </td>
+                  <td className="px-3 py-2">{l.isFeatured ? <span className="text-amber-300">★ Yes</span> : <span className="text-slate-500">☆ No</span>}</td>
+                  <td className="px-3 py-2 text-slate-400">{dateFmt.format(new Date(l.createdAt))}</td>
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap gap-1">
+                      <button type="button" className="rounded px-2 py-1 text-xs text-slate-200 ring-1 ring-slate-700 hover:ring-violet-500 disabled:opacity-40" disabled={busy || l.status === "sold"} onClick={() => toggleStatus(l)}>
+                        {l.status === "active" ? "Deactivate" : "Activate"}
+                      </button>
+                      <button type="button" className="rounded px-2 py-1 text-xs text-slate-200 ring-1 ring-slate-700 hover:ring-violet-500 disabled:opacity-40" disabled={busy || l.status === "sold"} onClick={() => toggleFeatured(l)}>
+                        {l.isFeatured ? "Unfeature" : "Feature"}
+                      </button>
+                      <button type="button" className="rounded px-2 py-1 text-xs text-red-300 ring-1 ring-slate-700 hover:ring-red-500 disabled:opacity-40" disabled={busy} onClick={() => remove(l)} aria-label={`Delete ${l.address}`}>
+                        Delete
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+
+      <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-400">
+        <span aria-live="polite" data-testid="page-summary">{pagination ? pageSummary(pagination.offset, rows.length, pagination.total) : ""}</span>
+        <div className="flex items-center gap-2">
+          <label htmlFor={`${id}-size`}>Per page</label>
+          <select id={`${id}-size`} className={control} value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))}>
+            {ADMIN_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <button type="button" className={bulkButton} disabled={!pagination?.hasPrevPage} onClick={() => goTo(Math.max(1, page - 1))}>
+            Previous
+          </button>
+          <span>
+            Page {pagination?.page ?? page} of {Math.max(1, pagination?.totalPages ?? 1)}
+          </span>
+          <button type="button" className={bulkButton} disabled={!pagination?.hasNextPage} onClick={() => goTo(page + 1)}>
+            Next
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,392 @@
+// The single-listing form's four sections (transactions-profile-admin.md §2 Create-listing, §5, §7, §8, §9).
+// The private key lives only in this component's state: it is sent to verify-ownership and with the
+// listing, cleared after every submit, and never stored or logged.
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { type FormEvent, useEffect, useId, useState } from "react";
+import type { AddressCheckResponse } from "../../../../schema/api";
+import type { Network } from "../../../../schema/db";
+import { detectNetworkForForm } from "../../../../schema/address";
+import { OWNERSHIP_MESSAGES, type PromotionType } from "../../../../schema/listings";
+import { HttpError } from "../../api/http";
+import { createListing, refreshAfterListingChange, validateAddress, verifyOwnership } from "../../api/listings-admin";
+import { feesQuery, livePricesQuery } from "../../api/market";
+import { toast } from "../../components/toast-store";
+import { formatUsd } from "../../lib/display";
+import { DETECT_DELAY_MS, FEE_PREVIEW_DELAY_MS, feePercent, priceError, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
+
+type Validation =
+  | { state: "idle" }
+  | { state: "validating" }
+  | { state: "valid"; result: Extract<AddressCheckResponse, { isValid: true }> }
+  | { state: "invalid"; message: string }
+  | { state: "failed" };
+
+const input =
+  "w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white placeholder:text-slate-500 focus:border-violet-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500/40";
+const label = "mb-1 block text-sm font-medium text-slate-300";
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const t = window.setTimeout(() => setDebounced(value), ms);
+    return () => window.clearTimeout(t);
+  }, [value, ms]);
+  return debounced;
+}
+
+export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
+  const id = useId();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [address, setAddress] = useState("");
+  const [network, setNetwork] = useState<Network>("ethereum");
+  const [price, setPrice] = useState("");
+  const [priceTouched, setPriceTouched] = useState(false);
+  const [privateKey, setPrivateKey] = useState("");
+  const [showKey, setShowKey] = useState(false);
+  const [keyError, setKeyError] = useState<string | null>(null);
+  const [promotionType, setPromotionType] = useState<PromotionType>("standard");
+  const [validation, setValidation] = useState<Validation>({ state: "idle" });
+  const [ownership, setOwnership] = useState<"unknown" | "verifying" | "verified" | "failed">("unknown");
+  const [submitting, setSubmitting] = useState(false);
+  const currency = network === "ethereum" ? "ETH" : "SOL";
+  const trimmed = address.trim();
+
+  // Live validation once the address has 10 characters; the latest keystroke wins.
+  useEffect(() => {
+    if (trimmed.length < VALIDATE_MIN_LENGTH) {
+      setValidation({ state: "idle" });
+      return;
+    }
+    setValidation({ state: "validating" });
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      validateAddress(trimmed, controller.signal)
+        .then((result) => setValidation(result.isValid ? { state: "valid", result } : { state: "invalid", message: result.message }))
+        .catch(() => {
+          if (controller.signal.aborted) return;
+          setValidation({ state: "failed" });
+          toast({ title: "Failed to validate address", description: "The address could not be checked. Try again in a moment.", variant: "destructive" });
+        });
+    }, 300);
+    return () => {
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, [trimmed]);
+
+  // Network and currency follow the address about 1.5 s after typing stops.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      const detected = detectNetworkForForm(trimmed);
+      if (detected) setNetwork(detected.network);
+    }, DETECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [trimmed]);
+
+  // A changed address or key needs a new proof.
+  useEffect(() => setOwnership("unknown"), [trimmed, privateKey, network]);
+
+  const prices = useQuery({ ...livePricesQuery(), refetchInterval: 60_000, staleTime: 30_000 });
+  const priceMessage = priceError(price);
+  const previewPrice = useDebounced(priceMessage ? "" : price.trim(), FEE_PREVIEW_DELAY_MS);
+  const fees = useQuery({ ...feesQuery(previewPrice, currency), enabled: previewPrice !== "" && previewPrice === price.trim() });
+  const rate = currency === "ETH" ? prices.data?.ethPrice : prices.data?.solPrice;
+
+  const reset = () => {
+    setAddress("");
+    setNetwork("ethereum");
+    setPrice("");
+    setPriceTouched(false);
+    setPrivateKey("");
+    setShowKey(false);
+    setKeyError(null);
+    setPromotionType("standard");
+    setOwnership("unknown");
+  };
+
+  const verify = async () => {
+    if (!trimmed || !privateKey.trim()) {
+      toast({ title: "Validation Error", description: OWNERSHIP_MESSAGES.missing, variant: "destructive" });
+      return;
+    }
+    setOwnership("verifying");
+    try {
+      const result = await verifyOwnership(trimmed, privateKey, network);
+      if (result.verified) {
+        setOwnership("verified");
+        toast({ title: "Ownership Verified", description: "The private key matches the address.", variant: "success" });
+      } else {
+        setOwnership("failed");
+        toast({ title: "Verification Failed", description: result.error || OWNERSHIP_MESSAGES.mismatch, variant: "destructive" });
+      }
+    } catch (err) {
+      setOwnership("failed");
+      const message = err instanceof HttpError && err.status < 500 ? err.serverMessage : null;
+      toast({ title: "Verification Error", description: message ?? "Failed to verify ownership", variant: "destructive" });
+    }
+  };
+
+  const canSubmit = validation.state === "valid" && !submitting;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSubmit) return;
+    setPriceTouched(true);
+    const keyMissing = privateKey.trim() === "";
+    setKeyError(keyMissing ? OWNERSHIP_MESSAGES.keyRequired : null);
+    if (priceMessage || keyMissing) return;
+    setSubmitting(true);
+    const key = privateKey;
+    setPrivateKey("");
+    setShowKey(false);
+    try {
+      await createListing({
+        address: trimmed,
+        network,
+        currency,
+        price: price.trim(),
+        promotionType,
+        isFeatured: promotionType !== "standard",
+        isListed: true,
+        status: "active",
+        privateKey: key,
+      });
+      toast({ title: "Listing Created Successfully!", description: `${trimmed} is now listed for ${price.trim()} ${currency}.`, variant: "success" });
+      await refreshAfterListingChange(queryClient);
+      reset();
+    } catch (err) {
+      const message = err instanceof HttpError ? err.serverMessage : null;
+      toast({ title: "Failed to Create Listing", description: message ?? "An unexpected error occurred", variant: "destructive" });
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const section = "space-y-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-6";
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-6" autoComplete="off" noValidate aria-label="Create a listing">
+      <fieldset className={section}>
+        <legend className="sr-only">Address Information</legend>
+        <h2 className="text-lg font-semibold text-white">1. Address Information</h2>
+        <div>
+          <label htmlFor={`${id}-address`} className={label}>
+            Address
+          </label>
+          <input
+            id={`${id}-address`}
+            className={`${input} font-mono`}
+            value={address}
+            onChange={(e) => setAddress(e.target.value)}
+            placeholder="0x… or a Solana address"
+            spellCheck={false}
+            autoComplete="off"
+            aria-describedby={`${id}-address-status`}
+            aria-invalid={validation.state === "invalid"}
+          />
+          <div id={`${id}-address-status`} className="mt-2 min-h-5 text-sm" aria-live="polite">
+            {validation.state === "idle" && trimmed.length > 0 && <span className="text-slate-500">Keep typing: the address is checked from {VALIDATE_MIN_LENGTH} characters.</span>}
+            {validation.state === "validating" && <span className="text-slate-400">Validating address…</span>}
+            {validation.state === "valid" && (
+              <span className="text-emerald-300" data-testid="address-valid">
+                ✓ {validation.result.message} · rarity {validation.result.rarityScore.toFixed(1)}/10 · {validation.result.category}
+                {validation.result.pattern ? ` · pattern ${validation.result.pattern}` : ""}
+              </span>
+            )}
+            {validation.state === "invalid" && (
+              <span className="text-red-300">
+                Invalid address{validation.message ? `: ${validation.message}` : ""}
+              </span>
+            )}
+            {validation.state === "failed" && <span className="text-red-300">Failed to validate address</span>}
+          </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-network`} className={label}>
+              Network
+            </label>
+            <select id={`${id}-network`} className={input} value={network} onChange={(e) => setNetwork(e.target.value as Network)}>
+              <option value="ethereum">Ethereum</option>
+              <option value="solana">Solana</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor={`${id}-currency`} className={label}>
+              Currency
+            </label>
+            <input id={`${id}-currency`} className={`${input} text-slate-400`} value={currency} readOnly aria-readonly />
+          </div>
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className="sr-only">Pricing &amp; Fees</legend>
+        <h2 className="text-lg font-semibold text-white">2. Pricing &amp; Fees</h2>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor={`${id}-price`} className={label}>
+              Price ({currency})
+            </label>
+            <input
+              id={`${id}-price`}
+              className={input}
+              inputMode="decimal"
+              value={price}
+              onChange={(e) => {
+                setPrice(e.target.value);
+                setPriceTouched(true);
+              }}
+              placeholder="0.05"
+              aria-invalid={priceTouched && priceMessage !== null}
+              aria-describedby={`${id}-price-msg`}
+            />
+            <p id={`${id}-price-msg`} className="mt-1 min-h-5 text-sm text-red-300">
+              {priceTouched ? priceMessage : null}
+            </p>
+            {!priceMessage && rate !== undefined && <p className="text-xs text-slate-400">≈ {formatUsd(Number(price) * rate)}</p>}
+          </div>
+          <div className="rounded-xl border border-slate-800 bg-slate-950/60 p-4 text-sm" aria-live="polite">
+            <p className="font-medium text-slate-300">Live market prices</p>
+            {prices.isLoading ? (
+              <p className="mt-2 text-slate-500">Loading prices…</p>
+            ) : prices.data ? (
+              <dl className="mt-2 grid grid-cols-2 gap-2">
+                <div>
+                  <dt className="text-xs text-slate-500">ETH</dt>
+                  <dd className="tabular-nums text-white">{formatUsd(prices.data.ethPrice)}</dd>
+                </div>
+                <div>
+                  <dt className="text-xs text-slate-500">SOL</dt>
+                  <dd className="tabular-nums text-white">{formatUsd(prices.data.solPrice)}</dd>
+                </div>
+              </dl>
+            ) : (
+              <p className="mt-2 text-slate-500">Market prices are unavailable right now.</p>
+            )}
+          </div>
+        </div>
+        <div className="rounded-xl border border-slate-800 bg-slate-950/60 p-4 text-sm" data-testid="fee-breakdown">
+          <p className="font-medium text-slate-300">Fee breakdown</p>
+          {priceMessage ? (
+            <p className="mt-2 text-slate-500">Enter a price to see the fees.</p>
+          ) : fees.isFetching || !fees.data ? (
+            <p className="mt-2 text-slate-500">{fees.isError ? "Fees could not be calculated right now." : "Calculating fees…"}</p>
+          ) : (
+            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 tabular-nums">
+              <dt className="text-slate-400">Listing price</dt>
+              <dd className="text-right text-white">
+                {fees.data.listingPrice} {currency}
+              </dd>
+              <dt className="text-slate-400">Platform fee ({feePercent(fees.data.exchangeFee, fees.data.listingPrice)})</dt>
+              <dd className="text-right text-white">
+                {fees.data.exchangeFee} {currency}
+              </dd>
+              <dt className="text-slate-400">Commission ({feePercent(fees.data.commissionFee, fees.data.listingPrice)})</dt>
+              <dd className="text-right text-white">
+                {fees.data.commissionFee} {currency}
+              </dd>
+              <dt className="text-slate-400">Estimated gas fee</dt>
+              <dd className="text-right text-white">
+                {fees.data.gasFee} {currency}
+              </dd>
+              <dt className="border-t border-slate-800 pt-1 font-medium text-slate-200">You receive</dt>
+              <dd className="border-t border-slate-800 pt-1 text-right font-semibold text-emerald-300">
+                {sellerReceives(fees.data.listingPrice, [fees.data.exchangeFee, fees.data.commissionFee, fees.data.gasFee])} {currency}
+              </dd>
+            </dl>
+          )}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className="sr-only">Ownership Verification</legend>
+        <h2 className="text-lg font-semibold text-white">3. Ownership Verification</h2>
+        <p className="text-sm text-slate-400">The key is checked against the address, then stored encrypted and released only to the buyer.</p>
+        <div>
+          <label htmlFor={`${id}-key`} className={label}>
+            Private key
+          </label>
+          <div className="flex gap-2">
+            <input
+              id={`${id}-key`}
+              name="listing-private-key"
+              className={`${input} font-mono`}
+              type={showKey ? "text" : "password"}
+              value={privateKey}
+              onChange={(e) => {
+                setPrivateKey(e.target.value);
+                setKeyError(null);
+              }}
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="off"
+              data-1p-ignore
+              data-lpignore="true"
+              aria-invalid={keyError !== null}
+              aria-describedby={`${id}-key-msg`}
+            />
+            <button type="button" onClick={() => setShowKey((v) => !v)} className="rounded-lg border border-slate-700 px-3 text-sm text-slate-200 hover:border-violet-500" aria-pressed={showKey}>
+              {showKey ? "Hide" : "Show"}
+            </button>
+          </div>
+          <p id={`${id}-key-msg`} className="mt-1 min-h-5 text-sm text-red-300">
+            {keyError}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <button
+            type="button"
+            onClick={() => void verify()}
+            disabled={ownership === "verifying"}
+            className="rounded-lg border border-violet-500 px-4 py-2 text-sm font-semibold text-violet-200 hover:bg-violet-500/10 disabled:opacity-50"
+          >
+            {ownership === "verifying" ? "Verifying…" : "Verify Ownership"}
+          </button>
+          {ownership === "verified" && <span className="text-sm text-emerald-300">✓ Ownership verified</span>}
+          {ownership === "failed" && <span className="text-sm text-red-300">Not verified</span>}
+        </div>
+      </fieldset>
+
+      <fieldset className={section}>
+        <legend className="text-lg font-semibold text-white">4. Listing Options</legend>
+        <div className="grid gap-3 sm:grid-cols-3" role="radiogroup" aria-label="Listing type">
+          {(
+            [
+              ["standard", "Standard", "Listed in the marketplace."],
+              ["featured", "Featured", "Highlighted in purple and shown first."],
+              ...(isAdmin ? ([["promoted", "Promoted", "Orange highlight, admins only."]] as const) : []),
+            ] as const
+          ).map(([value, title, text]) => (
+            <label
+              key={value}
+              className={`flex cursor-pointer gap-3 rounded-xl border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-500 ${
+                promotionType === value ? "border-violet-500 bg-violet-500/10" : "border-slate-800 hover:border-slate-600"
+              }`}
+            >
+              <input type="radio" name={`${id}-promotion`} value={value} checked={promotionType === value} onChange={() => setPromotionType(value)} className="mt-1 accent-violet-500" />
+              <span>
+                <span className="block font-medium text-white">{title}</span>
+                <span className="text-slate-400">{text}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={() => void navigate({ to: "/marketplace" })} className="rounded-lg border border-slate-700 px-5 py-2 text-sm text-slate-200 hover:border-slate-500">
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={!canSubmit}
+          className="rounded-lg bg-violet-600 px-5 py-2 text-sm font-semibold text-white hover:bg-violet-500 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {submitting ? "Creating…" : "Create Listing"}
+        </button>
+      </div>
+    </form>
+  );
+}

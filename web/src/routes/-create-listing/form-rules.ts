@@ -1,0 +1,40 @@
+// The create-listing form's pure rules (transactions-profile-admin.md §5, §9): the price messages, when the
+// address is checked, and the fee preview's "seller receives".
+import { PRICE_MESSAGES } from "../../../../schema/listings";
+
+/** Address validation starts at this many characters. */
+export const VALIDATE_MIN_LENGTH = 10;
+/** Network auto-detect runs this long after the last keystroke. */
+export const DETECT_DELAY_MS = 1500;
+/** The fee preview waits this long after the price changes. */
+export const FEE_PREVIEW_DELAY_MS = 800;
+/** The largest price storage takes (schema/listings.ts PRICE_MESSAGES.tooLarge). */
+const MAX_PRICE = 90_000_000;
+
+/** The price's inline message, or null when it may be sent. */
+export function priceError(input: string): string | null {
+  const text = input.trim();
+  if (text === "") return PRICE_MESSAGES.required;
+  if (text.startsWith("-")) return PRICE_MESSAGES.negative;
+  if (!/^\d*\.?\d*$/.test(text) || text === ".") return PRICE_MESSAGES.positive;
+  const n = Number(text);
+  if (!Number.isFinite(n) || n <= 0) return PRICE_MESSAGES.positive;
+  if ((text.split(".")[1] ?? "").length > 8) return PRICE_MESSAGES.decimals;
+  if (n > MAX_PRICE) return PRICE_MESSAGES.tooLarge;
+  return null;
+}
+
+/** Price minus every fee, never below 0, to 8 decimals. */
+export function sellerReceives(price: string, fees: (string | number)[]): string {
+  const total = fees.reduce<number>((sum, f) => sum + Number(f || 0), 0);
+  const left = Number(price) - total;
+  return (Number.isFinite(left) && left > 0 ? left : 0).toFixed(8);
+}
+
+/** A fee as a percentage of the price ("0%", "2.5%"). */
+export function feePercent(fee: string | number, price: string | number): string {
+  const p = Number(price);
+  const f = Number(fee);
+  if (!(p > 0) || !Number.isFinite(f)) return "0%";
+  return `${Number(((f / p) * 100).toFixed(2))}%`;
+}
