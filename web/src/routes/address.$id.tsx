@@ -3,7 +3,7 @@
 // the listed date and the Purchase Breakdown from calculate-fees. Buy Now only when the listing can be bought.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import type { ListingView } from "../../../schema/browse";
 import { listingQuery } from "../api/listings";
 import { chainConfigQuery, feesQuery, livePricesQuery } from "../api/market";
@@ -13,12 +13,12 @@ import { useBuyFlow } from "../components/listing/use-buy-flow";
 import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { toast } from "../components/toast-store";
+import { useCopy } from "../components/use-copy";
 import { availabilityText, buyButton, formatPriceTrimmed, formatUsdTotal } from "../lib/display";
 import { explorerName, explorerUrl } from "../lib/explorer";
 import { patternRanges } from "../lib/pattern-ranges";
 
 /** How long "Copied!" stays on the button (transactions-profile-admin.md §9). */
-const COPY_FEEDBACK_MS = 2000;
 
 export const Route = createFileRoute("/address/$id")({
   // Starts the read as soon as a link to the page is hovered or followed; the page shows its own skeleton.
@@ -153,21 +153,7 @@ function ListingDetail({ listing }: { listing: ListingView }) {
 }
 
 function CopyAddressButton({ address }: { address: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address);
-      setCopied(true);
-      toast({ title: "Copied!", description: "Address copied to the clipboard.", variant: "success" });
-    } catch {
-      toast({ title: "Failed to copy", description: "Your browser did not allow copying. Select the address and copy it by hand.", variant: "destructive" });
-    }
-  };
+  const { copied, copy } = useCopy(address, "Address");
   return (
     <button
       type="button"

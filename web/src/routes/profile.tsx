@@ -1,9 +1,8 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { AdminSections } from "../components/profile/AdminSections";
-import { toast } from "../components/toast-store";
+import { useCopy } from "../components/use-copy";
 import { shortAddress } from "../wallet/short-address";
 import { useAdminStatus } from "../wallet/useAdminStatus";
 import { useWallet } from "../wallet/useWallet";
@@ -13,7 +12,6 @@ export const Route = createFileRoute("/profile")({
 });
 
 /** How long the copy button says "Copied" (transactions-profile-admin.md §9). */
-const COPY_FEEDBACK_MS = 2000;
 const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" });
 
 function ProfilePage() {
@@ -50,27 +48,11 @@ function ConnectPrompt() {
 
 function ProfileHeader({ address, createdAt, onDisconnect }: { address: string; createdAt: string | null; onDisconnect: () => void }) {
   const { isAdmin } = useAdminStatus(address);
-  const [copied, setCopied] = useState(false);
+  const { copied, copy } = useCopy(address, "Wallet address");
   const network = address.startsWith("0x") ? "ethereum" : "solana";
   const avatar = (network === "ethereum" ? address.slice(2, 4) : address.slice(0, 2)).toUpperCase();
   // "Member since" is when the users row was created; the spec's fallback is the current month.
   const since = monthYear.format(createdAt ? new Date(createdAt) : new Date());
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
-    return () => window.clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(address);
-      setCopied(true);
-      toast({ title: "Copied!", description: "Wallet address copied to the clipboard.", variant: "success" });
-    } catch {
-      toast({ title: "Failed to copy", description: "Your browser did not allow copying. Select the address and copy it by hand.", variant: "destructive" });
-    }
-  };
 
   return (
     <section className="flex flex-col gap-6 rounded-2xl border border-slate-800 bg-slate-900/60 p-6 sm:flex-row sm:items-center">
