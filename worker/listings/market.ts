@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { type MarketStats, RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/browse";
 import type { Db } from "../db";
 import { type Currency, round8, unitsToEth, type UsdRates } from "../domain/prices";
-import { rarityString } from "./listing-view";
 import { batchAll } from "./raw-batch";
+import { selectTransactions, toTransactionView } from "./transaction-view";
 
 export const ACTIVE_USER_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -33,43 +33,12 @@ export async function marketStats(db: Db, rates: UsdRates, now: number): Promise
   };
 }
 
-type RecentRow = {
-  id: string;
-  status: string;
-  price: string;
-  currency: Currency;
-  network: RecentTransaction["network"];
-  created_at: number;
-  completed_at: number | null;
-  address_id: number;
-  address: string;
-  rarity_score: number;
-  buyer: string | null;
-  seller: string | null;
-};
-
 /** The latest pending and completed purchases (not test data), newest first, with usernames only. */
 export async function recentTransactions(db: Db): Promise<RecentTransaction[]> {
-  const rows = await db.all<RecentRow>(sql`
-    SELECT t.id, t.status, t.price, t.currency, t.network, t.created_at, t.completed_at,
-           a.id AS address_id, a.address, a.rarity_score, b.username AS buyer, s.username AS seller
-    FROM transactions t
-    JOIN addresses a ON a.id = t.address_id
-    LEFT JOIN users b ON b.id = t.buyer_id
-    LEFT JOIN users s ON s.id = t.seller_id
-    WHERE t.status IN ('pending', 'completed') AND t.is_test_data = 0
-    ORDER BY t.created_at DESC, t.id DESC
-    LIMIT ${RECENT_TRANSACTIONS_LIMIT}`);
-  return rows.map((r) => ({
-    id: r.id,
-    status: r.status,
-    price: r.price,
-    currency: r.currency,
-    network: r.network,
-    createdAt: new Date(r.created_at).toISOString(),
-    completedAt: r.completed_at === null ? null : new Date(r.completed_at).toISOString(),
-    address: { id: r.address_id, address: r.address, network: r.network, rarityScore: rarityString(r.rarity_score) },
-    buyer: r.buyer === null ? null : { username: r.buyer },
-    seller: r.seller === null ? null : { username: r.seller },
-  }));
+  const rows = await selectTransactions(
+    db,
+    sql`WHERE t.status IN ('pending', 'completed') AND t.is_test_data = 0
+        ORDER BY t.created_at DESC, t.id DESC LIMIT ${RECENT_TRANSACTIONS_LIMIT}`,
+  );
+  return rows.map(toTransactionView);
 }
