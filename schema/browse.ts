@@ -1,6 +1,6 @@
 // Browsing: the constants and response shapes of the public listing calls (public-side.md §3, §7, §9), shared
 // by the Worker (which builds them) and the web app (which reads them).
-import type { CATEGORIES, LISTING_STATUSES, Network, PROMOTION_TYPES } from "./db";
+import type { LISTING_STATUSES, Network, PROMOTION_TYPES } from "./db";
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -28,7 +28,8 @@ export type ListingView = {
   address: string;
   network: Network;
   pattern: string;
-  category: (typeof CATEGORIES)[number] | string;
+  /** One of CATEGORIES for listings the rarity engine scored; stored as free text, so typed as string. */
+  category: string;
   /** Number of matched (highlighted) characters: what the character-count filters compare. */
   patternLength: number;
   /** 0.0 to 10.0, one decimal, as a string (spec: numeric string). */

@@ -1,5 +1,5 @@
 // The one place a listing row becomes what the public calls return (schema/browse.ts ListingView). Queries
-// select LISTING_COLUMNS and nothing else, so key material and the seller's wallet cannot leak into a response.
+// select listingColumns() and nothing else, so key material and the seller's wallet cannot leak into a response.
 import type { ListingView } from "../../schema/browse";
 import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
 

@@ -47,28 +47,32 @@ function withRows(page: SQL, q: SearchQuery): SQL {
   return sql`WITH page AS (${page}) SELECT ${sql.raw(listingColumns("a"))} FROM page JOIN addresses a ON a.id = page.id ORDER BY page.k ${d}, page.id ${d}`;
 }
 
-/** Sort-index plan. Price merges one index range per (network, currency), each cut at offset + limit, in USD. */
-function sortIndexPage(q: SearchQuery, rates: UsdRates, predicates: SQL[]): SQL {
+/**
+ * Sort-index plan, as (id, k) of the page. Price merges one index range per (network, currency), each cut at
+ * offset + limit, in USD.
+ */
+function sortIndexIds(q: SearchQuery, rates: UsdRates, predicates: SQL[], onlyIf?: SQL): SQL {
   const d = dir(q);
   const where = [visibility(q), ...columnFilters(q), ...predicates];
+  // `onlyIf` false makes every LIMIT 0, and SQLite ends a LIMIT 0 query before it reads anything.
+  const limit = (n: number) => (onlyIf ? sql`(CASE WHEN ${onlyIf} THEN ${n} ELSE 0 END)` : sql`${n}`);
   if (q.sortBy !== "price") {
     const index = sql.raw(q.sortBy === "rarity" ? "addresses_search_rarity" : "addresses_search_created");
     const col = sortKey(q, rates);
-    return withRows(
-      sql`SELECT id, ${col} AS k FROM addresses INDEXED BY ${index} WHERE ${and(where)} ORDER BY ${col} ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`,
-      q,
-    );
+    return sql`SELECT id, ${col} AS k FROM addresses INDEXED BY ${index} WHERE ${and(where)} ORDER BY ${col} ${d}, id ${d} LIMIT ${limit(q.limit)} OFFSET ${q.offset}`;
   }
   const depth = q.offset + q.limit;
   const branches = networksOf(q).flatMap((network) =>
     CURRENCIES.map((currency) => {
       const rate = currency === "ETH" ? rates.ethPrice : rates.solPrice;
       const branchWhere = and([...where, sql`network = ${network}`, sql`currency = ${currency}`]);
-      return sql`SELECT * FROM (SELECT id, price_units * ${rate} AS k FROM addresses INDEXED BY addresses_search_price WHERE ${branchWhere} ORDER BY price_units ${d}, id ${d} LIMIT ${depth})`;
+      return sql`SELECT * FROM (SELECT id, price_units * ${rate} AS k FROM addresses INDEXED BY addresses_search_price WHERE ${branchWhere} ORDER BY price_units ${d}, id ${d} LIMIT ${limit(depth)})`;
     }),
   );
-  return withRows(sql`SELECT id, k FROM (${sql.join(branches, sql` UNION ALL `)}) ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`, q);
+  return sql`SELECT id, k FROM (${sql.join(branches, sql` UNION ALL `)}) ORDER BY k ${d}, id ${d} LIMIT ${limit(q.limit)} OFFSET ${q.offset}`;
 }
+
+const sortIndexPage = (q: SearchQuery, rates: UsdRates, predicates: SQL[]) => withRows(sortIndexIds(q, rates, predicates), q);
 
 /**
  * Filtered-sort plan, for category or character-count filters. Those correlate with every sort (longer patterns
@@ -112,23 +116,32 @@ type PlanRow = Omit<ListingRow, "id"> & { id: number | null; _total: number; _fo
  * Candidate plan, one statement: `cand` holds at most `cap` candidates; `hits` those that pass every
  * condition, with their sort key; the result is the page's rows plus the totals (always at least one row,
  * so the totals arrive even for an empty page). `rowPredicates` null: cand already has (id, k) filtered
- * from a covering index, and no row is read except the page's.
+ * from a covering index, and no row is read except the page's. `fallback(guard)`: the page to use instead
+ * when there are more than `cap` candidates, reading nothing unless `guard` holds; likewise `hits` is empty
+ * over the cap, so whichever page is not wanted costs nothing.
  */
-async function candidatePlan(db: Db, q: SearchQuery, rates: UsdRates, cand: SQL, cap: number, rowPredicates: SQL[] | null) {
+async function candidatePlan(
+  db: Db,
+  q: SearchQuery,
+  rates: UsdRates,
+  plan: { cand: SQL; cap: number; rowPredicates: SQL[] | null; fallback?: (guard: SQL) => SQL },
+) {
+  const { cand, cap, rowPredicates, fallback } = plan;
   const d = dir(q);
-  // Over the cap the caller switches plans: `underCap` keeps the row reads and the sort it would throw away
-  // from happening at all.
-  const underCap = sql`(SELECT n FROM found) <= ${cap}`;
+  // LIMIT -1 is no limit; LIMIT 0 ends the query before it reads anything.
+  const underCap = sql`LIMIT (CASE WHEN (SELECT n FROM found) <= ${cap} THEN -1 ELSE 0 END)`;
   const hits =
     rowPredicates === null
-      ? sql`SELECT id, k FROM cand WHERE ${underCap}`
+      ? sql`SELECT id, k FROM cand ${underCap}`
       : sql`SELECT a.id, ${sortKey(q, rates)} AS k FROM cand JOIN addresses AS a NOT INDEXED ON a.id = cand.id
-            WHERE ${and([underCap, visibility(q), ...columnFilters(q), ...rowPredicates])}`;
+            WHERE ${and([visibility(q), ...columnFilters(q), ...rowPredicates])} ${underCap}`;
+  const fromHits = sql`SELECT id, k FROM hits ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`;
+  const page = fallback ? sql`SELECT * FROM (${fromHits}) UNION ALL SELECT * FROM (${fallback(sql`(SELECT n FROM found) > ${cap}`)})` : fromHits;
   const rows = await db.all<PlanRow>(sql`
     WITH cand AS MATERIALIZED (SELECT * FROM (${cand}) LIMIT ${cap + 1}),
     found AS (SELECT count(*) AS n FROM cand),
     hits AS MATERIALIZED (${hits}),
-    page AS (SELECT id, k FROM hits ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}),
+    page AS (${page}),
     meta AS (SELECT (SELECT count(*) FROM hits) AS total, (SELECT n FROM found) AS found)
     SELECT meta.total AS _total, meta.found AS _found, ${sql.raw(listingColumns("a"))}
     FROM meta LEFT JOIN page ON 1 LEFT JOIN addresses a ON a.id = page.id
@@ -173,19 +186,23 @@ export async function searchListings(db: Db, q: SearchQuery, rates: UsdRates): P
   }
 
   if (patternHits && patternWhere && !textWhere) {
-    const plan = await candidatePlan(db, q, rates, patternHits, PATTERN_CANDIDATE_MAX, null);
-    if (!plan.overflow) return { rows: plan.rows, total: plan.total, totalIsExact: true };
-    // A common pattern (say "0000"): dense enough that the sort index finds a page at once. Its candidates
-    // already passed every filter, so there are more than the window can page: counting further would only
-    // cost time.
-    return { rows: await db.all<ListingRow>(sortIndexPage(q, rates, [patternWhere])), total: MAX_RESULT_WINDOW, totalIsExact: false };
+    // Over the cap (a common pattern, say "0000") matches are dense enough that the sort index finds a page at
+    // once, in the same statement. The candidates already passed every filter, so there are more than the
+    // window can page: counting further would only cost time.
+    const plan = await candidatePlan(db, q, rates, {
+      cand: patternHits,
+      cap: PATTERN_CANDIDATE_MAX,
+      rowPredicates: null,
+      fallback: (guard) => sortIndexIds(q, rates, [patternWhere], guard),
+    });
+    return plan.overflow ? { rows: plan.rows, total: MAX_RESULT_WINDOW, totalIsExact: false } : { rows: plan.rows, total: plan.total, totalIsExact: true };
   }
 
   const predicates = [textWhere!, ...(patternWhere ? [patternWhere] : [])];
-  const byText = await candidatePlan(db, q, rates, textCandidates(q), TEXT_CANDIDATE_MAX, predicates);
+  const byText = await candidatePlan(db, q, rates, { cand: textCandidates(q), cap: TEXT_CANDIDATE_MAX, rowPredicates: predicates });
   if (!byText.overflow) return { rows: byText.rows, total: byText.total, totalIsExact: true };
   if (patternHits) {
-    const byPattern = await candidatePlan(db, q, rates, sql`SELECT id FROM (${patternHits})`, TEXT_CANDIDATE_MAX, [textWhere!]);
+    const byPattern = await candidatePlan(db, q, rates, { cand: sql`SELECT id FROM (${patternHits})`, cap: TEXT_CANDIDATE_MAX, rowPredicates: [textWhere!] });
     if (!byPattern.overflow) return { rows: byPattern.rows, total: byPattern.total, totalIsExact: true };
   }
   // A very common text: the sort index finds a page quickly; counting stops at the window.
