@@ -224,7 +224,8 @@ describe("admin status", () => {
     const key = solanaKey();
     const e = { ...env, ADMIN_WALLETS: `${adminAccount.address},${key.address}` };
     expect(await (await adminStatus(key.address, e)).json()).toMatchObject({ isAdmin: true });
-    const swapped = key.address.replace(/[a-z]/, (ch) => ch.toUpperCase());
+    // Swap the case of one letter whose other case is still base58 ('i' and 'o' have none: I and O are not digits).
+    const swapped = key.address.replace(/[a-hj-km-np-z]/, (ch) => ch.toUpperCase());
     if (swapped !== key.address) expect(await (await adminStatus(swapped, e)).json()).toMatchObject({ isAdmin: false });
   });
 

@@ -151,6 +151,12 @@ describe("secrets", () => {
     expect(((await res.json()) as { message: string }).message).toMatch(/KEY_ENCRYPTION_SECRET/);
   });
 
+  it("public reads under /api/transactions stay up without the secrets", async () => {
+    const app = createApp();
+    const res = await app.request("/api/transactions/recent", {}, { ...env, KEY_ENCRYPTION_SECRET: undefined, SESSION_SECRET: undefined });
+    expect(res.status).toBe(200);
+  });
+
   it("with the secrets configured the same path reaches routing", async () => {
     const res = await api("/api/transactions/abc");
     expect(res.status).toBe(404);
