@@ -31,6 +31,17 @@ const tooLarge = (limit: number) => () => {
 const ordinaryLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge(BODY_LIMIT_BYTES) });
 const bulkLimit = bodyLimit({ maxSize: BULK_BODY_LIMIT_BYTES, onError: tooLarge(BULK_BODY_LIMIT_BYTES) });
 
+/**
+ * Public browse reads may be answered by the nearest D1 read replica; every other call (writes, keys,
+ * payments, sign-in, an owner's or admin's reads) starts on the primary, so it sees its own writes (DESIGN §1).
+ */
+const REPLICA_READS = [/^\/api\/addresses\/(search|featured|validate|[0-9]+)$/, /^\/api\/(market-stats|prices\/live|config|transactions\/recent)$/];
+
+export function sessionConstraint(method: string, path: string): D1SessionConstraint {
+  const browse = (method === "GET" || method === "HEAD") && REPLICA_READS.some((re) => re.test(path));
+  return browse ? "first-unconstrained" : "first-primary";
+}
+
 export function createApp() {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
@@ -39,7 +50,7 @@ export function createApp() {
   app.use("/api/*", securityHeaders);
   app.use("/api/*", (c, next) => (c.req.path === "/api/admin/addresses/bulk" ? bulkLimit(c, next) : ordinaryLimit(c, next)));
   app.use("/api/*", async (c, next) => {
-    c.set("db", createDb(c.env.DB));
+    c.set("db", createDb(c.env.DB.withSession(sessionConstraint(c.req.method, c.req.path))));
     await next();
   });
   for (const path of SECRET_GUARDED_PATHS) app.use(path, requireSecrets);
