@@ -1,7 +1,7 @@
 // Listing management (transactions-profile-admin.md §2, §3, §5, §7, §9; public-side.md §4, §7): the constants,
 // messages and response shapes of the create, bulk, owner and admin calls, shared by the Worker (which
 // builds them) and the web app (which reads them).
-import type { ListingView } from "./browse";
+import type { ListingView, RecentTransaction } from "./browse";
 import type { LISTING_STATUSES, Network, PROMOTION_TYPES } from "./db";
 
 /** The spec's price messages (§5), plus the two limits exact storage needs. */
@@ -103,19 +103,7 @@ export type BulkActionResponse = { success: true; updated: number; skipped: { id
 // ---- profile ----------------------------------------------------------------------------------------
 
 /** One row of GET /api/transactions/user: the caller's sales and purchases, newest first. */
-export type UserTransaction = {
-  id: string;
-  status: string;
-  price: string;
-  currency: "ETH" | "SOL";
-  network: Network;
-  createdAt: string;
-  completedAt: string | null;
-  address: { id: number; address: string; network: Network; rarityScore: string };
-  buyer: { username: string } | null;
-  seller: { username: string } | null;
-  role: "sale" | "purchase";
-};
+export type UserTransaction = RecentTransaction & { role: "sale" | "purchase" };
 
 /** Default and largest page of the profile lists (GET /api/addresses/user, /api/transactions/user). */
 export const PROFILE_LIST_DEFAULT = 100;
