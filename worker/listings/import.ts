@@ -6,14 +6,14 @@
 // platform; pattern_type a plain word; the address valid for its network; pattern_matched really the
 // address's own start and/or end (so a cell like "=cmd|' /C calc'!A0" is refused, not stored); not listed
 // already, nor earlier in the same upload; the key derives the address. Then the spec's bulk price and
-// rarity tables (domain/bulk-pricing.ts), the rarity engine's category and pattern fields, sealing and the
+// rarity tables (schema/bulk-pricing.ts), the rarity engine's category and pattern fields, sealing and the
 // batched insert (store.ts). Re-importing the same rows only reports duplicates.
 import { sql } from "drizzle-orm";
 import { validateAddress } from "../../schema/address";
 import type { Network } from "../../schema/db";
 import { BULK_CSV_COLUMNS, BULK_MAX_ROWS, BULK_MESSAGES, type BulkRowReason, type BulkRowResult, type PromotionType } from "../../schema/listings";
 import type { Db } from "../db";
-import { bulkPrice, bulkRarity } from "../domain/bulk-pricing";
+import { bulkPrice, bulkRarity } from "../../schema/bulk-pricing";
 import { checkPrice } from "../domain/money";
 import { proveOwnership } from "../domain/ownership";
 import { analyzeAddress, type RarityAnalysis } from "../domain/rarity";

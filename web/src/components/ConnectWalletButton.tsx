@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import type { Network } from "../../../schema/db";
 import { evmWallets } from "../wallet/evm-discovery";
-import { shortAddress } from "../wallet/short-address";
+import { shortAddress } from "../lib/display";
 import { loadSolanaWallets, solanaWallets } from "../wallet/solana-discovery";
 import { useAdminStatus } from "../wallet/useAdminStatus";
 import { useSignIn } from "../wallet/useSignIn";

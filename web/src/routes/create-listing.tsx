@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
 import { useAdminGate } from "../components/use-admin-gate";
-import { shortAddress } from "../wallet/short-address";
+import { shortAddress } from "../lib/display";
 import { SingleListingForm } from "./-create-listing/SingleListingForm";
 
 const BulkUpload = lazy(() => import("../components/bulk-upload/BulkUpload").then((m) => ({ default: m.BulkUpload })));

@@ -3,7 +3,7 @@ import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { AdminSections } from "../components/profile/AdminSections";
 import { useCopy } from "../components/use-copy";
-import { shortAddress } from "../wallet/short-address";
+import { shortAddress } from "../lib/display";
 import { useAdminStatus } from "../wallet/useAdminStatus";
 import { useWallet } from "../wallet/useWallet";
 

@@ -31,20 +31,10 @@ export const TEMPLATE_ROW: BulkRow = {
   pattern_matched: "00000",
 };
 
-/** Price by matched characters: up to 4 -> 0.00001, 5 -> 0.00002, 6 -> 0.0002, 7 -> 0.002, 8+ -> not listed. */
-export function bulkPrice(matchedLength: number): string | null {
-  if (matchedLength >= 8) return null;
-  if (matchedLength === 7) return "0.002";
-  if (matchedLength === 6) return "0.0002";
-  if (matchedLength === 5) return "0.00002";
-  return "0.00001";
-}
+// The spec's fixed tables are shared with the server, so the preview shows what the upload will store.
+import { bulkPrice, bulkRarity } from "../../../../schema/bulk-pricing";
 
-/** Rarity by matched characters: 1 = 0.5, 4 = 1, 5 = 1.5, 6 = 2, 7 = 2.5, 8+ = 3, any other 0.5. */
-export function bulkRarity(matchedLength: number): number {
-  if (matchedLength >= 8) return 3;
-  return ({ 4: 1, 5: 1.5, 6: 2, 7: 2.5 } as Record<number, number>)[matchedLength] ?? 0.5;
-}
+export { bulkPrice, bulkRarity };
 
 /** The matched characters, not counting a leading 0x (as the server counts them). */
 export const matchedLength = (patternMatched: string) => patternMatched.trim().replace(/^0x/i, "").length;

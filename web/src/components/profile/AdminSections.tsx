@@ -6,7 +6,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { userListingsQuery, userTransactionsQuery } from "../../api/listings-admin";
 import { formatPriceTrimmed, relativeTime } from "../../lib/display";
-import { shortAddress } from "../../wallet/short-address";
+import { shortAddress } from "../../lib/display";
 import { ListingCard } from "../listing/ListingCard";
 import { toast } from "../toast-store";
 import { newestFirst } from "./history";

@@ -18,7 +18,7 @@ import { NetworkBadge } from "../../components/NetworkBadge";
 import { toast } from "../../components/toast-store";
 import { downloadCsv, exportFileName, listingsCsv } from "../../lib/admin-export";
 import { formatPriceTrimmed } from "../../lib/display";
-import { shortAddress } from "../../wallet/short-address";
+import { shortAddress } from "../../lib/display";
 import { allSelected, bulkResultText, offsetFor, pageSummary, toggleAll, toggleId } from "./table-state";
 
 const STATUS_BADGE: Record<string, string> = {
