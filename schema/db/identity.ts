@@ -1,0 +1,63 @@
+// Identity: users, sign-in nonces, sessions and the rate-limit counters.
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, NETWORKS, nowMs } from "./columns";
+
+export const users = sqliteTable(
+  "users",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    username: text("username").notNull(),
+    walletAddress: text("wallet_address").notNull(),
+    network: text("network", { enum: NETWORKS }).notNull(),
+    email: text("email"),
+    membershipTier: text("membership_tier").notNull().default("basic"),
+    isVerified: bool("is_verified").notNull().default(false),
+    isAdmin: bool("is_admin").notNull().default(false),
+    reputationScore: integer("reputation_score").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_username_unique").on(t.username), uniqueIndex("users_wallet_unique").on(t.walletAddress)],
+);
+
+// Sign-in nonces (DESIGN §4): random, 10-minute TTL, consumed once by a DELETE ... RETURNING.
+export const authNonces = sqliteTable(
+  "auth_nonces",
+  {
+    nonce: text("nonce").primaryKey(),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("auth_nonces_expiry").on(t.expiresAt)],
+);
+
+// Sessions: only the hash of the opaque cookie value is stored, bound to (network, address).
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    network: text("network", { enum: NETWORKS }).notNull(),
+    walletAddress: text("wallet_address").notNull(),
+    expiresAt: integer("expires_at").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sessions_user").on(t.userId), index("sessions_expiry").on(t.expiresAt)],
+);
+
+// Fixed-window request counters (worker/http/rate-limit.ts): one row per (key, window start), bumped by an
+// atomic upsert; rows of windows that have ended are deleted as new ones are counted.
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").notNull(),
+    windowStart: integer("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] }), index("rate_limits_window").on(t.windowStart)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Session = typeof sessions.$inferSelect;

@@ -1,0 +1,181 @@
+// Purchases: transactions, fees, audits of every step, and the escrow of received payments.
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, createdAt, NETWORKS, nowMs } from "./columns";
+import { users } from "./identity";
+import { addresses } from "./listings";
+
+export const TRANSACTION_STATUSES = ["initiated", "pending", "verified", "completed", "failed", "cancelled", "expired"] as const;
+export const OPEN_TRANSACTION_STATUSES = ["initiated", "pending", "verified"] as const;
+
+export const transactions = sqliteTable(
+  "transactions",
+  {
+    id: text("id").primaryKey(),
+    addressId: integer("address_id")
+      .notNull()
+      .references(() => addresses.id),
+    buyerId: integer("buyer_id").references(() => users.id),
+    sellerId: integer("seller_id").references(() => users.id),
+    buyerWallet: text("buyer_wallet"),
+    network: text("network", { enum: NETWORKS }).notNull(),
+    price: text("price").notNull(),
+    priceUnits: integer("price_units").notNull(),
+    currency: text("currency", { enum: ["ETH", "SOL"] }).notNull(),
+    exchangeFee: text("exchange_fee").notNull().default("0"),
+    commissionFee: text("commission_fee").notNull().default("0"),
+    totalAmount: text("total_amount").notNull(),
+    totalUnits: integer("total_units").notNull(),
+    status: text("status", { enum: TRANSACTION_STATUSES }).notNull().default("initiated"),
+    txHash: text("tx_hash"),
+    verificationHash: text("verification_hash"),
+    // Solana Pay style reference key carried by the payment, so it can be found without the signature.
+    paymentReference: text("payment_reference"),
+    disputeReason: text("dispute_reason"),
+    failureReason: text("failure_reason"),
+    isTestData: bool("is_test_data").notNull().default(false),
+    privateKeyDestroyed: bool("private_key_destroyed").notNull().default(false),
+    expiresAt: integer("expires_at"),
+    createdAt: createdAt(),
+    completedAt: integer("completed_at"),
+    updatedAt: integer("updated_at").notNull().default(nowMs),
+  },
+  (t) => [
+    // At most one open purchase per listing: a second buyer's insert fails inside the database.
+    uniqueIndex("transactions_one_open_per_listing")
+      .on(t.addressId)
+      .where(sql`status in ('initiated', 'pending', 'verified')`),
+    // A payment hash or signature settles at most one purchase per network.
+    uniqueIndex("transactions_payment_unique")
+      .on(t.network, t.txHash)
+      .where(sql`tx_hash is not null`),
+    index("transactions_buyer").on(t.buyerId, t.createdAt),
+    index("transactions_seller").on(t.sellerId, t.createdAt),
+    index("transactions_status").on(t.status, t.updatedAt),
+    index("transactions_created").on(t.createdAt),
+  ],
+);
+
+export const feeConfig = sqliteTable(
+  "fee_config",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    network: text("network", { enum: NETWORKS }).notNull(),
+    exchangeFeePercentage: text("exchange_fee_percentage").notNull().default("0"),
+    commissionFeePercentage: text("commission_fee_percentage").notNull().default("0"),
+    minimumFee: text("minimum_fee").notNull().default("0"),
+    maximumFee: text("maximum_fee"),
+    gasFeeMultiplier: text("gas_fee_multiplier").notNull().default("1.20"),
+    effectiveFrom: integer("effective_from").notNull().default(nowMs),
+    isActive: bool("is_active").notNull().default(true),
+  },
+  (t) => [uniqueIndex("fee_config_one_active_per_network").on(t.network).where(sql`is_active = 1`)],
+);
+
+export const transactionAudit = sqliteTable(
+  "transaction_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: text("transaction_id"),
+    addressId: integer("address_id"),
+    action: text("action").notNull(),
+    performedBy: text("performed_by"),
+    metadata: text("metadata", { mode: "json" }),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    timestamp: integer("timestamp").notNull().default(nowMs),
+  },
+  (t) => [index("transaction_audit_transaction").on(t.transactionId, t.timestamp)],
+);
+
+export const membershipTiers = sqliteTable(
+  "membership_tiers",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    price: text("price").notNull().default("0"),
+    currency: text("currency").notNull().default("ETH"),
+    billingPeriod: text("billing_period").notNull().default("monthly"),
+    features: text("features", { mode: "json" }),
+    maxListings: integer("max_listings"),
+    featuredListingsIncluded: integer("featured_listings_included").notNull().default(0),
+    commissionDiscount: text("commission_discount").notNull().default("0"),
+    isActive: bool("is_active").notNull().default(true),
+  },
+  (t) => [uniqueIndex("membership_tiers_name_unique").on(t.name)],
+);
+
+export const feeStructure = sqliteTable("fee_structure", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  service: text("service").notNull(),
+  tier: text("tier").notNull().default("basic"),
+  feeType: text("fee_type").notNull(),
+  amount: text("amount"),
+  percentage: text("percentage"),
+  currency: text("currency"),
+  description: text("description"),
+  isActive: bool("is_active").notNull().default(true),
+});
+
+export const blockchainTransactionAudit = sqliteTable(
+  "blockchain_transaction_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: text("transaction_id"),
+    txHash: text("tx_hash"),
+    blockNumber: integer("block_number"),
+    blockHash: text("block_hash"),
+    confirmations: integer("confirmations"),
+    gasUsed: text("gas_used"),
+    gasPrice: text("gas_price"),
+    gasLimit: text("gas_limit"),
+    effectiveGasPrice: text("effective_gas_price"),
+    fromAddress: text("from_address"),
+    toAddress: text("to_address"),
+    value: text("value"),
+    recipients: text("recipients", { mode: "json" }),
+    status: text("status"),
+    networkStatus: text("network_status"),
+    errorMessage: text("error_message"),
+    network: text("network", { enum: NETWORKS }),
+    currency: text("currency"),
+    createdAt: createdAt(),
+    updatedAt: integer("updated_at").notNull().default(nowMs),
+    confirmedAt: integer("confirmed_at"),
+    rawData: text("raw_data", { mode: "json" }),
+    explorerUrls: text("explorer_urls", { mode: "json" }),
+  },
+  (t) => [index("blockchain_audit_transaction").on(t.transactionId), index("blockchain_audit_hash").on(t.txHash)],
+);
+
+export const gasEstimationAudit = sqliteTable("gas_estimation_audit", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  transactionId: text("transaction_id"),
+  network: text("network", { enum: NETWORKS }),
+  estimatedGas: text("estimated_gas"),
+  estimatedGasPrice: text("estimated_gas_price"),
+  estimatedCost: text("estimated_cost"),
+  actualGas: text("actual_gas"),
+  actualGasPrice: text("actual_gas_price"),
+  actualCost: text("actual_cost"),
+  accuracy: real("accuracy"),
+  success: bool("success"),
+  failureReason: text("failure_reason"),
+  createdAt: createdAt(),
+});
+
+export const escrowTransactions = sqliteTable("escrow_transactions", {
+  id: text("id").primaryKey(),
+  network: text("network", { enum: NETWORKS }).notNull(),
+  amount: text("amount").notNull(),
+  currency: text("currency").notNull(),
+  senderAddress: text("sender_address"),
+  recipientAddress: text("recipient_address"),
+  status: text("status").notNull().default("pending"),
+  txHash: text("tx_hash"),
+  releaseTxHash: text("release_tx_hash"),
+  releaseTime: integer("release_time"),
+  createdAt: createdAt(),
+});
+
+export type Transaction = typeof transactions.$inferSelect;
