@@ -16,6 +16,9 @@ import { Route as MarketplaceRouteImport } from './routes/marketplace'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AddressIdRouteImport } from './routes/address.$id'
+import { Route as SecureTransactionTransactionIdRouteImport } from './routes/secure-transaction.$transactionId'
+import { Route as TransactionCancelledTransactionIdRouteImport } from './routes/transaction-cancelled.$transactionId'
+import { Route as TransactionTransactionIdRouteImport } from './routes/transaction.$transactionId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -52,6 +55,24 @@ const AddressIdRoute = AddressIdRouteImport.update({
   path: '/address/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SecureTransactionTransactionIdRoute =
+  SecureTransactionTransactionIdRouteImport.update({
+    id: '/secure-transaction/$transactionId',
+    path: '/secure-transaction/$transactionId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const TransactionCancelledTransactionIdRoute =
+  TransactionCancelledTransactionIdRouteImport.update({
+    id: '/transaction-cancelled/$transactionId',
+    path: '/transaction-cancelled/$transactionId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const TransactionTransactionIdRoute =
+  TransactionTransactionIdRouteImport.update({
+    id: '/transaction/$transactionId',
+    path: '/transaction/$transactionId',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -61,6 +82,9 @@ export interface FileRoutesByFullPath {
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
+  '/secure-transaction/$transactionId': typeof SecureTransactionTransactionIdRoute
+  '/transaction-cancelled/$transactionId': typeof TransactionCancelledTransactionIdRoute
+  '/transaction/$transactionId': typeof TransactionTransactionIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -70,6 +94,9 @@ export interface FileRoutesByTo {
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
+  '/secure-transaction/$transactionId': typeof SecureTransactionTransactionIdRoute
+  '/transaction-cancelled/$transactionId': typeof TransactionCancelledTransactionIdRoute
+  '/transaction/$transactionId': typeof TransactionTransactionIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -80,6 +107,9 @@ export interface FileRoutesById {
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
+  '/secure-transaction/$transactionId': typeof SecureTransactionTransactionIdRoute
+  '/transaction-cancelled/$transactionId': typeof TransactionCancelledTransactionIdRoute
+  '/transaction/$transactionId': typeof TransactionTransactionIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -91,6 +121,9 @@ export interface FileRouteTypes {
     | '/profile'
     | '/terms-of-service'
     | '/address/$id'
+    | '/secure-transaction/$transactionId'
+    | '/transaction-cancelled/$transactionId'
+    | '/transaction/$transactionId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -100,6 +133,9 @@ export interface FileRouteTypes {
     | '/profile'
     | '/terms-of-service'
     | '/address/$id'
+    | '/secure-transaction/$transactionId'
+    | '/transaction-cancelled/$transactionId'
+    | '/transaction/$transactionId'
   id:
     | '__root__'
     | '/'
@@ -109,6 +145,9 @@ export interface FileRouteTypes {
     | '/profile'
     | '/terms-of-service'
     | '/address/$id'
+    | '/secure-transaction/$transactionId'
+    | '/transaction-cancelled/$transactionId'
+    | '/transaction/$transactionId'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -119,6 +158,9 @@ export interface RootRouteChildren {
   ProfileRoute: typeof ProfileRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   AddressIdRoute: typeof AddressIdRoute
+  SecureTransactionTransactionIdRoute: typeof SecureTransactionTransactionIdRoute
+  TransactionCancelledTransactionIdRoute: typeof TransactionCancelledTransactionIdRoute
+  TransactionTransactionIdRoute: typeof TransactionTransactionIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -172,6 +214,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AddressIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/secure-transaction/$transactionId': {
+      id: '/secure-transaction/$transactionId'
+      path: '/secure-transaction/$transactionId'
+      fullPath: '/secure-transaction/$transactionId'
+      preLoaderRoute: typeof SecureTransactionTransactionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/transaction-cancelled/$transactionId': {
+      id: '/transaction-cancelled/$transactionId'
+      path: '/transaction-cancelled/$transactionId'
+      fullPath: '/transaction-cancelled/$transactionId'
+      preLoaderRoute: typeof TransactionCancelledTransactionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/transaction/$transactionId': {
+      id: '/transaction/$transactionId'
+      path: '/transaction/$transactionId'
+      fullPath: '/transaction/$transactionId'
+      preLoaderRoute: typeof TransactionTransactionIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -183,6 +246,10 @@ const rootRouteChildren: RootRouteChildren = {
   ProfileRoute: ProfileRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
   AddressIdRoute: AddressIdRoute,
+  SecureTransactionTransactionIdRoute: SecureTransactionTransactionIdRoute,
+  TransactionCancelledTransactionIdRoute:
+    TransactionCancelledTransactionIdRoute,
+  TransactionTransactionIdRoute: TransactionTransactionIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { explorerUrl } from "./explorer";
+import { explorerTxUrl, explorerUrl } from "./explorer";
 
 const ETH = "0x0000000049cbd371133c6caece543d8108839081";
 const SOL = "So11111111111111111111111111111111111111112";
@@ -19,5 +19,20 @@ describe("explorerUrl", () => {
     expect(explorerUrl("solana", SOL, { ethChainId: 1, solCluster: "devnet" })).toBe(`https://solscan.io/account/${SOL}?cluster=devnet`);
     expect(explorerUrl("solana", SOL, { ethChainId: 1, solCluster: "testnet" })).toBe(`https://solscan.io/account/${SOL}?cluster=testnet`);
     expect(explorerUrl("solana", SOL, { ethChainId: 1, solCluster: "localnet" })).toBeNull();
+  });
+});
+
+describe("explorerTxUrl", () => {
+  const HASH = `0x${"ab".repeat(32)}`;
+  const SIG = "5".repeat(88);
+  it("links a payment on the configured chain", () => {
+    expect(explorerTxUrl("ethereum", HASH, { ethChainId: 1, solCluster: "mainnet-beta" })).toBe(`https://etherscan.io/tx/${HASH}`);
+    expect(explorerTxUrl("ethereum", HASH, { ethChainId: 11155111, solCluster: "devnet" })).toBe(`https://sepolia.etherscan.io/tx/${HASH}`);
+    expect(explorerTxUrl("solana", SIG, { ethChainId: 1, solCluster: "mainnet-beta" })).toBe(`https://solscan.io/tx/${SIG}`);
+    expect(explorerTxUrl("solana", SIG, { ethChainId: 1, solCluster: "devnet" })).toBe(`https://solscan.io/tx/${SIG}?cluster=devnet`);
+  });
+  it("has none on a local chain", () => {
+    expect(explorerTxUrl("ethereum", HASH, { ethChainId: 31337, solCluster: "localnet" })).toBeNull();
+    expect(explorerTxUrl("solana", SIG, { ethChainId: 31337, solCluster: "localnet" })).toBeNull();
   });
 });

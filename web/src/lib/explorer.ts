@@ -23,5 +23,17 @@ export function explorerUrl(network: Network, address: string, config: ChainConf
   return `https://solscan.io/account/${a}${cluster}`;
 }
 
+/** A payment's page on the explorer of the configured chain (Etherscan tx, Solscan tx); null on a local chain. */
+export function explorerTxUrl(network: Network, hash: string, config: ChainConfig): string | null {
+  const h = encodeURIComponent(hash);
+  if (network === "ethereum") {
+    const base = ETHERSCAN_BY_CHAIN[config.ethChainId];
+    return base ? `${base}/tx/${h}` : null;
+  }
+  if (config.solCluster === "localnet") return null;
+  const cluster = config.solCluster === "mainnet-beta" ? "" : `?cluster=${config.solCluster}`;
+  return `https://solscan.io/tx/${h}${cluster}`;
+}
+
 /** The explorer's name for the button's accessible description. */
 export const explorerName = (network: Network): "Etherscan" | "Solscan" => (network === "ethereum" ? "Etherscan" : "Solscan");

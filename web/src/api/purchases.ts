@@ -1,0 +1,88 @@
+// Buying (schema/purchases.ts is the contract): reserving, the purchase page's reads and actions, the
+// buyer's purchases and the admin's payments needing attention. Purchase keys start with
+// "/api/transactions", so the spec's "after a purchase starts, refresh /api/addresses and /api/transactions"
+// reaches the recent list, the purchases and every open purchase page with two invalidations.
+import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import type {
+  AttentionResponse,
+  CancelResponse,
+  ConfirmResponse,
+  CreateTransactionResponse,
+  DestroyKeyResponse,
+  InitiateResponse,
+  PurchasesResponse,
+  PurchaseView,
+  RefundResponse,
+  RevealResponse,
+  SolanaTransactionResponse,
+} from "../../../schema/purchases";
+import { ADDRESSES_KEY } from "./listings";
+import { HttpError, request } from "./http";
+
+export const TRANSACTIONS_KEY = "/api/transactions";
+const tx = (id: string) => `${TRANSACTIONS_KEY}/${encodeURIComponent(id)}`;
+
+/** POST /api/transactions/initiate: the card and table buy buttons (membership is always basic). */
+export const initiatePurchase = (body: { addressId: number; buyerId: string; price: string; currency: "ETH" | "SOL" }) =>
+  request<InitiateResponse>("POST", `${TRANSACTIONS_KEY}/initiate`, { ...body, membershipTier: "basic" });
+
+/** POST /api/transactions: the listing page's buy button. */
+export const createPurchase = (body: { addressId: number; buyerId: string }) => request<CreateTransactionResponse>("POST", TRANSACTIONS_KEY, body);
+
+/** GET /api/transactions/:id (buyer, seller or admin; anyone else gets 404). */
+export const purchaseQuery = (id: string) =>
+  queryOptions({
+    queryKey: [TRANSACTIONS_KEY, "one", id],
+    queryFn: () => request<PurchaseView>("GET", tx(id)),
+  });
+
+export const confirmPayment = (id: string, body: { txHash: string; buyerWallet: string }) => request<ConfirmResponse>("POST", `${tx(id)}/confirm`, body);
+
+export const cancelPurchase = (id: string) => request<CancelResponse>("POST", `${tx(id)}/cancel`);
+
+/** The unsigned Solana transfer the Worker builds for this purchase (Solana Pay transaction request). */
+export const solanaPaymentTransaction = (id: string, account: string) =>
+  request<SolanaTransactionResponse>("POST", `${tx(id)}/solana-transaction`, { account });
+
+/**
+ * POST /api/transactions/:id/reveal-private-key. Refusals come back as `{success: false, ...}` whatever the
+ * status code, so the page can show the server's words and any supportInfo.
+ */
+export async function revealPrivateKey(id: string): Promise<RevealResponse> {
+  try {
+    return await request<RevealResponse>("POST", `${tx(id)}/reveal-private-key`);
+  } catch (err) {
+    if (err instanceof HttpError) {
+      try {
+        const body = JSON.parse(err.bodyText) as Partial<Extract<RevealResponse, { success: false }>>;
+        if (body && typeof body.message === "string") return { success: false, error: body.error ?? "Error", message: body.message, supportInfo: body.supportInfo };
+      } catch {
+        /* not JSON: fall through */
+      }
+    }
+    throw err;
+  }
+}
+
+export const destroyPrivateKey = (id: string) => request<DestroyKeyResponse>("DELETE", `${tx(id)}/private-key`);
+
+/** GET /api/transactions/purchases: the signed-in buyer's own purchases, paged. */
+export const myPurchasesQuery = (wallet: string, page: number, limit: number) =>
+  queryOptions({
+    queryKey: [TRANSACTIONS_KEY, "purchases", wallet, page, limit],
+    queryFn: () => request<PurchasesResponse>("GET", `${TRANSACTIONS_KEY}/purchases?page=${page}&limit=${limit}`),
+  });
+
+export const ATTENTION_KEY = "/api/admin/payments/attention";
+
+/** GET /api/admin/payments/attention: received payments that need a refund or a look. */
+export const paymentsAttentionQuery = () =>
+  queryOptions({ queryKey: [ATTENTION_KEY], queryFn: () => request<AttentionResponse>("GET", ATTENTION_KEY) });
+
+export const markPaymentRefunded = (id: string, refundTxHash: string) =>
+  request<RefundResponse>("POST", `/api/admin/payments/${encodeURIComponent(id)}/refund`, { refundTxHash });
+
+/** The spec's cache rule after a purchase starts: refresh the listings and the transaction lists. */
+export async function refreshAfterPurchase(queryClient: QueryClient) {
+  await Promise.all([queryClient.invalidateQueries({ queryKey: [ADDRESSES_KEY] }), queryClient.invalidateQueries({ queryKey: [TRANSACTIONS_KEY] })]);
+}

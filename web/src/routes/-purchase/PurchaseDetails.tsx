@@ -1,0 +1,36 @@
+// The details card: what was bought, on which network, for how much, and when.
+import type { ReactNode } from "react";
+import type { PurchaseView } from "../../../../schema/purchases";
+import { formatPriceTrimmed, formatRarity } from "../../lib/display";
+import { StatusBadge } from "./StatusBadge";
+
+const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+export function PurchaseDetails({ view }: { view: PurchaseView }) {
+  const amount = (v: string) => `${formatPriceTrimmed(v)} ${view.currency}`;
+  const rows: [string, ReactNode][] = [
+    ["Address", <span className="font-mono break-all">{view.address}</span>],
+    ["Network", view.network === "ethereum" ? "Ethereum" : "Solana"],
+    ["Rarity", formatRarity(view.rarityScore)],
+    ["Price", amount(view.price)],
+    ["Total", amount(view.totalAmount)],
+    ["Status", <StatusBadge status={view.status} />],
+    ["Created", when.format(new Date(view.createdAt))],
+  ];
+  if (view.completedAt) rows.push(["Completed", when.format(new Date(view.completedAt))]);
+  return (
+    <section aria-labelledby="details-title" className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
+      <h2 id="details-title" className="text-xs font-semibold tracking-wide text-slate-400 uppercase">
+        Purchase Details
+      </h2>
+      <dl className="mt-3 space-y-2 text-sm" data-testid="purchase-details">
+        {rows.map(([label, value]) => (
+          <div key={label} className="grid grid-cols-[6rem_1fr] gap-3">
+            <dt className="text-slate-400">{label}</dt>
+            <dd className="min-w-0 text-slate-100">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

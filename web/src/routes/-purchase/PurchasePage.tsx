@@ -1,0 +1,120 @@
+// The purchase page, at /transaction/{id} and /secure-transaction/{id} alike (DESIGN §6): pay while
+// initiated, wait while pending, reveal while verified or completed. It polls the purchase fast while a
+// payment is confirming and stops once the purchase has ended.
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import type { ChainConfigResponse, PurchaseView } from "../../../../schema/purchases";
+import { HttpError } from "../../api/http";
+import { request } from "../../api/http";
+import { purchaseQuery } from "../../api/purchases";
+import { Spinner } from "../../components/Spinner";
+import { shortAddress } from "../../lib/display";
+import { ConfirmingPanel } from "./ConfirmingPanel";
+import { PaymentHashCard } from "./PaymentHashCard";
+import { PaymentPanel } from "./PaymentPanel";
+import { PrivateKeyCard } from "./PrivateKeyCard";
+import { pollInterval, purchaseStage, failureText } from "./purchase-state";
+import { PurchaseDetails } from "./PurchaseDetails";
+import { StatusBadge } from "./StatusBadge";
+import { forgetSentPayment } from "./sent-payments";
+import { usePayment } from "./use-payment";
+
+/** GET /api/config with the payment settings (the purchase page's own key: it needs the full answer). */
+export const paymentConfigQuery = () => ({
+  queryKey: ["/api/config"] as const,
+  queryFn: () => request<ChainConfigResponse>("GET", "/api/config"),
+});
+
+export function PurchasePage({ transactionId }: { transactionId: string }) {
+  const [paymentSent, setPaymentSent] = useState(false);
+  const purchase = useQuery({
+    ...purchaseQuery(transactionId),
+    refetchInterval: (q) => (q.state.data ? pollInterval(q.state.data.status, paymentSent) : false),
+    // A background tab keeps polling, so the key is ready when the buyer comes back.
+    refetchIntervalInBackground: true,
+  });
+
+  if (purchase.isPending) return <Spinner label="Loading transaction..." />;
+  if (purchase.isError) return <PurchaseError notFound={purchase.error instanceof HttpError && (purchase.error.status === 404 || purchase.error.status === 400)} />;
+  return <PurchaseBody view={purchase.data} onPaymentSent={setPaymentSent} />;
+}
+
+function PurchaseError({ notFound }: { notFound: boolean }) {
+  return (
+    <section className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">
+      <h1 className="text-3xl font-bold text-white">Transaction Error</h1>
+      <p className="mt-3 text-slate-400">{notFound ? "Transaction not found" : "Failed to fetch transaction details"}</p>
+      <Link
+        to="/marketplace"
+        className="mt-6 inline-block rounded-lg bg-violet-600 px-5 py-2.5 font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+      >
+        Return to Marketplace
+      </Link>
+    </section>
+  );
+}
+
+function PurchaseBody({ view, onPaymentSent }: { view: PurchaseView; onPaymentSent: (sent: boolean) => void }) {
+  const config = useQuery(paymentConfigQuery());
+  const payment = usePayment(view, config.data);
+  const stage = purchaseStage(view);
+  const sentHash = payment.state.step === "reporting" ? payment.state.hash : null;
+  const hash = view.blockchainTxHash ?? view.txHash ?? sentHash;
+
+  useEffect(() => onPaymentSent(sentHash !== null), [sentHash, onPaymentSent]);
+  useEffect(() => {
+    if (stage !== "pay") forgetSentPayment(view.id);
+  }, [stage, view.id]);
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
+      <Link to="/marketplace" className="inline-flex items-center gap-1 rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400">
+        <span aria-hidden>←</span> Back to Marketplace
+      </Link>
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold text-white sm:text-3xl">Secure Transaction</h1>
+          <p className="mt-1 font-mono text-sm text-slate-400" title={view.address}>
+            {shortAddress(view.address)}
+          </p>
+        </div>
+        <StatusBadge status={view.status} />
+      </header>
+
+      {stage === "pay" && (sentHash ? <ConfirmingPanel view={view} hash={sentHash} /> : <PaymentPanel view={view} config={config.data} payment={payment} />)}
+      {stage === "pay" && sentHash && payment.state.step === "reporting" && payment.state.note && (
+        <p className="text-sm text-slate-400" role="status">
+          {payment.state.note}
+        </p>
+      )}
+      {stage === "confirming" && <ConfirmingPanel view={view} hash={hash} />}
+      {stage === "released" && (view.role === "buyer" ? <PrivateKeyCard view={view} /> : <Notice title="Payment verified" text="The private key is released to the buyer only." />)}
+      {stage === "destroyed" && (
+        <Notice title="🔥 Private key destroyed" text="The buyer destroyed the private key we held for this purchase. It can never be shown again." testId="key-destroyed" />
+      )}
+      {stage === "failed" && <Notice title="Payment not accepted" text={`${failureText(view.failureReason)} No key was released. If you paid, the payment is listed for a refund.`} tone="red" />}
+      {stage === "expired" && (
+        <Notice title="Reservation expired" text="No payment arrived within the reservation time, so the address was released. A payment that arrives late is refunded." link={view.addressId} />
+      )}
+      {stage === "cancelled" && <Notice title="Purchase cancelled" text="This purchase was cancelled before payment. Nothing was charged." link={view.addressId} />}
+
+      {hash && <PaymentHashCard hash={hash} network={view.network} />}
+      <PurchaseDetails view={view} />
+    </div>
+  );
+}
+
+function Notice({ title, text, tone = "slate", link, testId }: { title: string; text: string; tone?: "slate" | "red"; link?: number; testId?: string }) {
+  return (
+    <section className={`rounded-2xl border p-5 sm:p-6 ${tone === "red" ? "border-red-700 bg-red-950/40" : "border-slate-700 bg-slate-900/60"}`} data-testid={testId}>
+      <h2 className="text-lg font-semibold text-white">{title}</h2>
+      <p className="mt-2 text-sm text-slate-300">{text}</p>
+      {link !== undefined && (
+        <Link to="/address/$id" params={{ id: String(link) }} className="mt-4 inline-block text-sm font-semibold text-violet-300 hover:text-violet-200">
+          See the listing
+        </Link>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { PurchaseStatus } from "../../../../schema/purchases";
+import { type BadgeColour, statusBadge } from "./purchase-state";
+
+const COLOURS: Record<BadgeColour, string> = {
+  green: "bg-emerald-500/15 text-emerald-300 ring-emerald-500/40",
+  yellow: "bg-amber-500/15 text-amber-300 ring-amber-500/40",
+  blue: "bg-sky-500/15 text-sky-300 ring-sky-500/40",
+  red: "bg-red-500/15 text-red-300 ring-red-500/40",
+  grey: "bg-slate-500/20 text-slate-300 ring-slate-500/40",
+};
+
+/** The purchase's status as a coloured badge (the colour is never the only signal: the label says it). */
+export function StatusBadge({ status }: { status: PurchaseStatus }) {
+  const { label, colour } = statusBadge(status);
+  return (
+    <span className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ring-1 ${COLOURS[colour]}`} data-testid="purchase-status" data-status={status}>
+      {label}
+    </span>
+  );
+}

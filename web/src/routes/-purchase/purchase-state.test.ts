@@ -1,0 +1,77 @@
+import { describe, expect, it } from "vitest";
+import { PURCHASE_STATUSES } from "../../../../schema/purchases";
+import { confirmationsText, failureText, FAST_POLL_MS, pollInterval, purchaseStage, reservationCountdown, SLOW_POLL_MS, statusBadge } from "./purchase-state";
+
+describe("purchaseStage", () => {
+  it("pays while initiated, waits while pending, reveals while verified or completed", () => {
+    expect(purchaseStage({ status: "initiated", privateKeyDestroyed: false })).toBe("pay");
+    expect(purchaseStage({ status: "pending", privateKeyDestroyed: false })).toBe("confirming");
+    expect(purchaseStage({ status: "verified", privateKeyDestroyed: false })).toBe("released");
+    expect(purchaseStage({ status: "completed", privateKeyDestroyed: false })).toBe("released");
+  });
+  it("never offers the key once destroyed", () => {
+    expect(purchaseStage({ status: "completed", privateKeyDestroyed: true })).toBe("destroyed");
+    expect(purchaseStage({ status: "verified", privateKeyDestroyed: true })).toBe("destroyed");
+  });
+  it("ends unpaid purchases without a key", () => {
+    expect(purchaseStage({ status: "failed", privateKeyDestroyed: false })).toBe("failed");
+    expect(purchaseStage({ status: "cancelled", privateKeyDestroyed: false })).toBe("cancelled");
+    expect(purchaseStage({ status: "expired", privateKeyDestroyed: false })).toBe("expired");
+  });
+});
+
+describe("statusBadge", () => {
+  it("colours every status with one of the five colours", () => {
+    const colours = PURCHASE_STATUSES.map((s) => statusBadge(s).colour);
+    expect(colours).toEqual(["blue", "yellow", "green", "green", "red", "grey", "grey"]);
+    expect(statusBadge("pending").label).toBe("Confirming");
+  });
+});
+
+describe("pollInterval", () => {
+  it("polls fast while a payment is confirming or was just sent", () => {
+    expect(pollInterval("pending", false)).toBe(FAST_POLL_MS);
+    expect(pollInterval("initiated", true)).toBe(FAST_POLL_MS);
+    expect(FAST_POLL_MS).toBeLessThanOrEqual(2000);
+  });
+  it("polls every 10 s while awaiting payment or settling", () => {
+    expect(pollInterval("initiated", false)).toBe(SLOW_POLL_MS);
+    expect(pollInterval("verified", false)).toBe(SLOW_POLL_MS);
+    expect(SLOW_POLL_MS).toBe(10_000);
+  });
+  it("stops once the purchase has ended", () => {
+    for (const s of ["completed", "failed", "cancelled", "expired"] as const) expect(pollInterval(s, true)).toBe(false);
+  });
+});
+
+describe("confirmationsText", () => {
+  it("reads 'n of m confirmations', clamped to the required depth", () => {
+    expect(confirmationsText(2, 3)).toBe("2 of 3 confirmations");
+    expect(confirmationsText(0, 3)).toBe("0 of 3 confirmations");
+    expect(confirmationsText(7, 3)).toBe("3 of 3 confirmations");
+    expect(confirmationsText(-1, 1)).toBe("0 of 1 confirmation");
+  });
+});
+
+describe("reservationCountdown", () => {
+  const now = Date.parse("2026-11-23T10:00:00Z");
+  it("shows minutes and seconds left", () => {
+    expect(reservationCountdown("2026-11-23T10:15:00Z", now)).toBe("15:00");
+    expect(reservationCountdown("2026-11-23T10:00:09Z", now)).toBe("0:09");
+  });
+  it("is null when run out or unknown", () => {
+    expect(reservationCountdown("2026-11-23T10:00:00Z", now)).toBeNull();
+    expect(reservationCountdown("2026-11-23T09:59:00Z", now)).toBeNull();
+    expect(reservationCountdown(null, now)).toBeNull();
+    expect(reservationCountdown("not a date", now)).toBeNull();
+  });
+});
+
+describe("failureText", () => {
+  it("explains each stored reason", () => {
+    expect(failureText("underpaid")).toMatch(/less than the total/);
+    expect(failureText("hash-used")).toMatch(/another purchase/);
+    expect(failureText(null)).toMatch(/could not be verified/);
+    expect(failureText("something new")).toBe("something new");
+  });
+});

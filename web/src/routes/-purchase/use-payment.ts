@@ -1,0 +1,92 @@
+// usePayment: pays for a purchase from the signed-in wallet and reports the payment to the server.
+import { useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { ChainConfigResponse, PurchaseView } from "../../../../schema/purchases";
+import { errorMessage } from "../../api/error-message";
+import { confirmPayment, purchaseQuery, solanaPaymentTransaction } from "../../api/purchases";
+import { toast } from "../../components/toast-store";
+import { sameWallet } from "../../wallet/storage";
+import { useWalletState } from "../../wallet/wallet-store";
+import { describePaymentFailure, PaymentError, type PaymentFailure } from "./payment-errors";
+import { amountToSend } from "./payment-amount";
+import { signedInEvmProvider, signedInSolanaWallet } from "./payment-wallets";
+import { forgetSentPayment, rememberSentPayment, sentPayment } from "./sent-payments";
+
+export type PaymentStep =
+  | { step: "idle" }
+  | { step: "wallet" }
+  | { step: "reporting"; hash: string; note: string | null }
+  | { step: "failed"; failure: PaymentFailure };
+
+const NETWORK_NAME = { ethereum: "Ethereum", solana: "Solana" } as const;
+
+export function usePayment(view: PurchaseView, config: ChainConfigResponse | undefined) {
+  const queryClient = useQueryClient();
+  const wallet = useWalletState();
+  const resumed = sentPayment(view.id);
+  const [state, setState] = useState<PaymentStep>(() => (resumed && view.status === "initiated" ? { step: "reporting", hash: resumed, note: null } : { step: "idle" }));
+  const busy = useRef(false);
+
+  const report = useCallback(
+    async (hash: string) => {
+      setState({ step: "reporting", hash, note: null });
+      try {
+        const answer = await confirmPayment(view.id, { txHash: hash, buyerWallet: wallet.address ?? "" });
+        setState({ step: "reporting", hash, note: answer.success ? null : answer.message });
+      } catch (err) {
+        // The payment is on chain whatever this call says: the server keeps looking for it, and the page
+        // keeps polling. Say what happened without calling the payment failed.
+        setState({ step: "reporting", hash, note: errorMessage(err) || "The server could not check the payment yet; it keeps looking." });
+      }
+      await queryClient.invalidateQueries({ queryKey: purchaseQuery(view.id).queryKey });
+    },
+    [queryClient, view.id, wallet.address],
+  );
+
+  // A payment sent before a reload is reported again once; the server's answer is idempotent.
+  useEffect(() => {
+    if (resumed && view.status === "initiated") void report(resumed);
+    if (resumed && view.status !== "initiated") forgetSentPayment(view.id);
+  }, []);
+
+  const pay = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    setState({ step: "wallet" });
+    try {
+      if (wallet.status !== "connected" || !wallet.address) throw new PaymentError("other", "No wallet connected. Connect the wallet you bought with, then try again.");
+      if (wallet.network !== view.network) {
+        throw new PaymentError("wrong-chain", `Wrong network: this purchase is paid on ${NETWORK_NAME[view.network]}, and your wallet is a ${NETWORK_NAME[wallet.network ?? "ethereum"]} wallet.`);
+      }
+      if (!config) throw new PaymentError("other", "The marketplace's payment settings have not loaded yet. Try again in a moment.");
+      const expected = config.payments[view.network].recipient;
+      if (!sameWallet(view.network, expected, view.recipient)) throw new PaymentError("other", "The payment address of this purchase is not the marketplace's. Nothing was sent; please contact support.");
+      const amount = amountToSend(view);
+      let hash: string;
+      if (view.network === "ethereum") {
+        const provider = signedInEvmProvider(wallet.walletType);
+        if (!provider) throw new PaymentError("other", "Wallet not connected for payments: the wallet you signed in with is not available in this browser.");
+        const { sendEthereumPayment } = await import("../../wallet/pay-ethereum");
+        hash = await sendEthereumPayment({ provider, from: wallet.address, to: view.recipient, valueWei: amount, chainId: view.chainId ?? config.payments.ethereum.chainId });
+      } else {
+        const solWallet = await signedInSolanaWallet(wallet.walletType);
+        if (!solWallet) throw new PaymentError("other", "Wallet not connected for payments: the wallet you signed in with is not available in this browser.");
+        const { transaction } = await solanaPaymentTransaction(view.id, wallet.address);
+        const { sendSolanaPayment } = await import("../../wallet/pay-solana");
+        hash = await sendSolanaPayment({ wallet: solWallet, from: wallet.address, transactionBase64: transaction, cluster: config.payments.solana.cluster });
+      }
+      rememberSentPayment(view.id, hash);
+      toast({ title: "Payment Sent!", description: "Waiting for the network to confirm it. Your key appears here as soon as it does.", variant: "success" });
+      await report(hash);
+    } catch (err) {
+      const failure = describePaymentFailure(err);
+      setState({ step: "failed", failure });
+      toast({ title: "Payment Failed", description: failure.message, variant: "destructive" });
+    } finally {
+      busy.current = false;
+    }
+  }, [config, report, view, wallet]);
+
+  const reset = useCallback(() => setState({ step: "idle" }), []);
+  return { state, pay, reset };
+}
