@@ -9,10 +9,9 @@ import { listingQuery } from "../api/listings";
 import { chainConfigQuery, feesQuery, livePricesQuery } from "../api/market";
 import { HighlightedAddress } from "../components/HighlightedAddress";
 import { RarityBadge, StatusBadges } from "../components/listing/badges";
-import { useBuyFlow } from "../components/listing/use-buy-flow";
+import { buyPhaseLabel, useBuyFlow } from "../components/listing/use-buy-flow";
 import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { NetworkBadge } from "../components/NetworkBadge";
-import { toast } from "../components/toast-store";
 import { useCopy } from "../components/use-copy";
 import { availabilityText, buyButton, formatPriceTrimmed, formatUsdTotal } from "../lib/display";
 import { explorerName, explorerUrl } from "../lib/explorer";
@@ -235,7 +234,7 @@ function PurchaseBreakdown({ listing }: { listing: ListingView }) {
         {listing.isOwner ? (
           <p className="text-sm text-slate-400">You own this listing.</p>
         ) : canBuy ? (
-          <DetailBuyButton label={`Buy Now - ${fees.data ? amount(fees.data.totalAmount) : amount(listing.price)}`} />
+          <DetailBuyButton listing={listing} label={`Buy Now - ${fees.data ? amount(fees.data.totalAmount) : amount(listing.price)}`} />
         ) : (
           <p className="text-sm text-amber-300">This address is currently not available for purchase.</p>
         )}
@@ -244,13 +243,8 @@ function PurchaseBreakdown({ listing }: { listing: ListingView }) {
   );
 }
 
-function DetailBuyButton({ label }: { label: string }) {
-  // The purchase (POST /api/transactions/initiate, the payment, the key) arrives with the purchase issue. Until
-  // then a buyer with a connected wallet is told plainly that checkout is not open; nothing is reserved or paid.
-  const flow = useBuyFlow(() =>
-    toast({ title: "Checkout not open yet", description: "Paying for a listing opens with the next release. Nothing was reserved or charged." }),
-  );
-  const text = flow.phase === "checking" ? "Checking wallet..." : flow.phase === "redirecting" ? "Redirecting to profile..." : label;
+function DetailBuyButton({ listing, label }: { listing: ListingView; label: string }) {
+  const flow = useBuyFlow(listing, "detail");
   return (
     <button
       type="button"
@@ -259,7 +253,7 @@ function DetailBuyButton({ label }: { label: string }) {
       aria-busy={flow.phase !== "idle"}
       className="w-full rounded-lg bg-violet-600 px-4 py-2.5 font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:cursor-wait disabled:opacity-80"
     >
-      {text}
+      {buyPhaseLabel(flow.phase, label)}
     </button>
   );
 }

@@ -2,6 +2,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { AdminSections } from "../components/profile/AdminSections";
+import { MyPurchases } from "../components/profile/MyPurchases";
 import { useCopy } from "../components/use-copy";
 import { shortAddress } from "../lib/display";
 import { useAdminStatus } from "../wallet/useAdminStatus";
@@ -21,16 +22,15 @@ function ProfilePage() {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <ProfileHeader address={wallet.address} createdAt={wallet.user?.createdAt ?? null} onDisconnect={() => void wallet.disconnect()} />
       <ProfileBody address={wallet.address} />
-      {/* My Purchases (the non-admin view) arrives with the purchase issue. */}
       <TermsNotice />
     </div>
   );
 }
 
-/** Admins see My Listings and Transaction History (transactions-profile-admin.md §2 Profile). */
+/** Admins see My Listings and Transaction History, buyers My Purchases (transactions-profile-admin.md §2 Profile). */
 function ProfileBody({ address }: { address: string }) {
   const { isAdmin } = useAdminStatus(address);
-  return isAdmin ? <AdminSections wallet={address} /> : null;
+  return isAdmin ? <AdminSections wallet={address} /> : <MyPurchases wallet={address} />;
 }
 
 function ConnectPrompt() {

@@ -1,7 +1,7 @@
 // A listing as a card (public-side.md §2 "Listing card", §4, §9): tier, network, NEW / HOT / SOLD, the
 // rarity ring at 9+, the featured (purple) or promoted (orange) tint, the address with its pattern
 // highlighted, pattern, score, matched length and price. Non-owners get Buy Now; owners get their controls.
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import type { ListingView } from "../../../../schema/browse";
 import { approxUsd, buyButton, CARD_USD_RATES, formatPrice, formatUsd, hasRarityRing, promotionTint } from "../../lib/display";
 import { patternRanges } from "../../lib/pattern-ranges";
@@ -9,7 +9,7 @@ import { HighlightedAddress } from "../HighlightedAddress";
 import { NetworkBadge } from "../NetworkBadge";
 import { RarityScore, StatusBadges, TierBadge } from "./badges";
 import { OwnerControls } from "./OwnerControls";
-import { useBuyFlow } from "./use-buy-flow";
+import { buyPhaseLabel, useBuyFlow } from "./use-buy-flow";
 
 const TINT = {
   purple: "border-purple-500/60 bg-purple-950/30",
@@ -78,10 +78,7 @@ export function ListingCard({ listing }: { listing: ListingView }) {
 }
 
 function CardBuyButton({ listing }: { listing: ListingView }) {
-  const navigate = useNavigate();
-  // The purchase itself (POST /api/transactions/initiate, then the secure-transaction page) arrives with the
-  // purchase issue. Until then a buyer with a connected wallet continues on the listing's own page.
-  const flow = useBuyFlow(() => void navigate({ to: "/address/$id", params: { id: String(listing.id) } }));
+  const flow = useBuyFlow(listing, "card");
   const state = buyButton(listing);
   const base = "w-full rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
   if (!state.enabled) {
@@ -91,7 +88,6 @@ function CardBuyButton({ listing }: { listing: ListingView }) {
       </button>
     );
   }
-  const label = flow.phase === "checking" ? "Checking wallet..." : flow.phase === "redirecting" ? "Redirecting to profile..." : "Buy Now";
   return (
     <button
       type="button"
@@ -100,7 +96,7 @@ function CardBuyButton({ listing }: { listing: ListingView }) {
       disabled={flow.phase !== "idle"}
       className={`${base} bg-violet-600 text-white hover:bg-violet-500 disabled:cursor-wait disabled:opacity-80`}
     >
-      {label}
+      {buyPhaseLabel(flow.phase, "Buy Now")}
     </button>
   );
 }

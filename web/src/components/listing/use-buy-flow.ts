@@ -1,43 +1,113 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
+import type { ListingView } from "../../../../schema/browse";
+import { createPurchase, initiatePurchase, refreshAfterPurchase } from "../../api/purchases";
+import { requestAutoPay } from "../../routes/-purchase/sent-payments";
+import { getWalletState } from "../../wallet/wallet-store";
 import { readStoredWallet } from "../../wallet/storage";
 import { toast } from "../toast-store";
+import { purchaseStartMessage } from "./purchase-start-message";
 
 /** The card's pause before the buy flow starts, and the wait before a wallet-less buyer is sent to /profile. */
 export const BUY_START_DELAY_MS = 500;
 export const WALLET_REDIRECT_DELAY_MS = 2000;
 
-export type BuyPhase = "idle" | "checking" | "redirecting";
+export type BuyPhase = "idle" | "checking" | "redirecting" | "initiating" | "creating";
 
 /** Buying needs a connected wallet: walletAddress stored and isWalletConnected "true" (public-side.md §5). */
 export const hasConnectedWallet = () => readStoredWallet().connected;
 
+/** The buy button's text in each phase of the flow. */
+export function buyPhaseLabel(phase: BuyPhase, idleLabel: string): string {
+  switch (phase) {
+    case "checking":
+      return "Checking wallet...";
+    case "redirecting":
+      return "Redirecting to profile...";
+    case "initiating":
+      return "Initiating transaction...";
+    case "creating":
+      return "Creating transaction...";
+    case "idle":
+      return idleLabel;
+  }
+}
+
 /**
- * The buy flow of a listing card (public-side.md §4, §5): a 500 ms pause, then the wallet check. Without a
- * wallet: the "Wallet Required" toast, "Redirecting to profile..." and /profile after 2 seconds. With one,
- * `onWalletReady` continues (the card opens the listing's page).
+ * Where a buy button starts the purchase (public-side.md §4, §7, §8; transactions-profile-admin.md §7, §8):
+ * - "card": POST /api/transactions/initiate; no wallet -> "Wallet Required" toast and /profile after 2 s;
+ *   failure -> "Failed to initiate transaction: {message}".
+ * - "table": the same call; no wallet -> the marketplace's alert, no call; failure -> an alert with the
+ *   server's text.
+ * - "detail": POST /api/transactions {addressId, buyerId}; failure -> "Purchase Failed".
  */
-export function useBuyFlow(onWalletReady: () => void) {
+export type BuyVariant = "card" | "table" | "detail";
+
+const NETWORK_NAME = { ethereum: "Ethereum", solana: "Solana" } as const;
+
+/**
+ * The buy flow: a 500 ms pause, the wallet check, "Initiating transaction..." (the wallet is the listing's
+ * network), "Creating transaction..." (the reservation call), then the "Transaction Created!" toast and the
+ * purchase page, which opens the wallet to pay. Any failure says why and returns to idle.
+ */
+export function useBuyFlow(listing: ListingView, variant: BuyVariant) {
   const [phase, setPhase] = useState<BuyPhase>("idle");
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
-  const later = (ms: number, fn: () => void) => timers.current.push(window.setTimeout(fn, ms));
+  const wait = (ms: number) => new Promise<void>((resolve) => timers.current.push(window.setTimeout(resolve, ms)));
 
-  const start = () => {
-    if (phase !== "idle") return;
-    setPhase("checking");
-    later(BUY_START_DELAY_MS, () => {
-      if (!hasConnectedWallet()) {
-        toast({ title: "Wallet Required", description: "Please connect your wallet to purchase this address." });
-        setPhase("redirecting");
-        later(WALLET_REDIRECT_DELAY_MS, () => void navigate({ to: "/profile" }));
-        return;
-      }
-      setPhase("idle");
-      onWalletReady();
-    });
+  const fail = (message: string) => {
+    setPhase("idle");
+    if (variant === "table") window.alert(message || "Failed to create transaction");
+    else if (variant === "detail") toast({ title: "Purchase Failed", description: message || "Unable to create transaction", variant: "destructive" });
+    else toast({ title: `Failed to initiate transaction: ${message || "Unable to create transaction"}`, variant: "destructive" });
   };
 
-  return { phase, start };
+  const start = async () => {
+    if (phase !== "idle") return;
+    if (variant === "table" && !hasConnectedWallet()) {
+      window.alert("Please connect your wallet first to make a purchase.");
+      return;
+    }
+    setPhase("checking");
+    await wait(BUY_START_DELAY_MS);
+    if (!hasConnectedWallet()) {
+      toast({ title: "Wallet Required", description: "Please connect your wallet to purchase this address." });
+      setPhase("redirecting");
+      await wait(WALLET_REDIRECT_DELAY_MS);
+      void navigate({ to: "/profile" });
+      return;
+    }
+    setPhase("initiating");
+    const wallet = getWalletState();
+    const buyer = wallet.address ?? readStoredWallet().address;
+    const network = wallet.network ?? readStoredWallet().network;
+    if (!buyer) return fail("Wallet not connected");
+    if (network && network !== listing.network) {
+      return fail(`This address is sold on ${NETWORK_NAME[listing.network]}. Connect a ${NETWORK_NAME[listing.network]} wallet to buy it.`);
+    }
+    setPhase("creating");
+    let transactionId: string;
+    try {
+      transactionId =
+        variant === "detail"
+          ? (await createPurchase({ addressId: listing.id, buyerId: buyer })).transactionId
+          : (await initiatePurchase({ addressId: listing.id, buyerId: buyer, price: listing.price, currency: listing.currency })).transactionId;
+    } catch (err) {
+      // A changed price or a listing taken meanwhile: show the fresh listing behind the message.
+      void refreshAfterPurchase(queryClient);
+      return fail(purchaseStartMessage(err, listing.currency));
+    }
+    toast({ title: "Transaction Created!", description: "Redirecting to transaction page to complete purchase...", variant: "success" });
+    requestAutoPay(transactionId);
+    void refreshAfterPurchase(queryClient);
+    setPhase("idle");
+    if (variant === "detail") void navigate({ to: "/transaction/$transactionId", params: { transactionId } });
+    else void navigate({ to: "/secure-transaction/$transactionId", params: { transactionId } });
+  };
+
+  return { phase, start: () => void start() };
 }

@@ -1,12 +1,12 @@
 // The marketplace table (public-side.md §2 "Listing table"): star (kept on this page only), Buy, network,
 // Type, Age, Price, address. Network and Age are hidden on small screens. Type, Age and Price sort on the
 // server through the shared sort in the URL.
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link } from "@tanstack/react-router";
 import { useState } from "react";
 import type { ListingView, SortField, SortOrder } from "../../../../schema/browse";
 import { HighlightedAddress } from "../../components/HighlightedAddress";
 import { RARITY_TEXT } from "../../components/listing/badges";
-import { hasConnectedWallet } from "../../components/listing/use-buy-flow";
+import { buyPhaseLabel, useBuyFlow } from "../../components/listing/use-buy-flow";
 import { NetworkBadge } from "../../components/NetworkBadge";
 import { buyButton, formatPrice, rarityColour, rarityLabel, relativeTime } from "../../lib/display";
 import { patternRanges } from "../../lib/pattern-ranges";
@@ -138,7 +138,7 @@ function SortHeader({
 }
 
 function TableBuyButton({ listing }: { listing: ListingView }) {
-  const navigate = useNavigate();
+  const flow = useBuyFlow(listing, "table");
   const state = buyButton(listing);
   const base = "rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
   if (listing.isOwner) {
@@ -154,19 +154,13 @@ function TableBuyButton({ listing }: { listing: ListingView }) {
   return (
     <button
       type="button"
-      className={`${base} bg-violet-600 text-white hover:bg-violet-500`}
-      aria-label={`Buy ${listing.address}`}
-      onClick={() => {
-        if (!hasConnectedWallet()) {
-          window.alert("Please connect your wallet first to make a purchase.");
-          return;
-        }
-        // The purchase call (POST /api/transactions/initiate) arrives with the purchase issue; until then a
-        // buyer with a wallet continues on the listing's page.
-        void navigate({ to: "/address/$id", params: { id: String(listing.id) } });
-      }}
+      className={`${base} bg-violet-600 text-white hover:bg-violet-500 disabled:cursor-wait disabled:opacity-80`}
+      aria-label={flow.phase === "idle" ? `Buy ${listing.address}` : undefined}
+      aria-busy={flow.phase !== "idle"}
+      disabled={flow.phase !== "idle"}
+      onClick={flow.start}
     >
-      Buy
+      {buyPhaseLabel(flow.phase, "Buy")}
     </button>
   );
 }

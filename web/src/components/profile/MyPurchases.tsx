@@ -1,0 +1,160 @@
+// "My Purchases", the profile's buyer view (transactions-profile-admin.md §2 Profile, §4, §9): Address,
+// Price (approximate USD), Rarity x/10, Purchased (relative), Status (Completed / Pending) and the Private Key
+// column (Destroyed, Access Key + Destroy, or Available after completion), paged; rows open the purchase page.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useState } from "react";
+import type { PurchaseListItem } from "../../../../schema/purchases";
+import { livePricesQuery } from "../../api/market";
+import { myPurchasesQuery } from "../../api/purchases";
+import { approxUsd, formatPriceTrimmed, formatRarity, formatUsd, PURCHASES_USD_RATES, purchaseStatusLabel, relativeTime, shortAddress, type UsdRates } from "../../lib/display";
+import { DestroyKeyDialog } from "../purchase/DestroyKeyDialog";
+import { toast } from "../toast-store";
+
+export const PURCHASES_PAGE_SIZE = 20;
+
+/** The Private Key column: what the buyer can do with the key of this purchase. */
+export function privateKeyCell(p: Pick<PurchaseListItem, "status" | "privateKeyDestroyed">): "destroyed" | "access" | "later" {
+  if (p.status !== "completed") return "later";
+  return p.privateKeyDestroyed ? "destroyed" : "access";
+}
+
+export function MyPurchases({ wallet }: { wallet: string }) {
+  const [page, setPage] = useState(1);
+  const purchases = useQuery({ ...myPurchasesQuery(wallet, page, PURCHASES_PAGE_SIZE), placeholderData: keepPreviousData });
+  const prices = useQuery(livePricesQuery());
+  const rates: UsdRates = prices.data?.source === "feed" ? { ETH: prices.data.ethPrice, SOL: prices.data.solPrice } : PURCHASES_USD_RATES;
+
+  useEffect(() => {
+    if (purchases.isError) toast({ title: "Failed to fetch user purchases", description: "Try again in a moment.", variant: "destructive" });
+  }, [purchases.isError, purchases.errorUpdatedAt]);
+
+  const rows = purchases.data?.purchases ?? [];
+  const pagination = purchases.data?.pagination;
+  const th = "px-3 py-3 text-left text-xs font-semibold tracking-wide text-slate-400 uppercase";
+  const now = Date.now();
+
+  return (
+    <section aria-labelledby="my-purchases-title" className="mt-10">
+      <h2 id="my-purchases-title" className="text-2xl font-semibold text-white">
+        My Purchases
+      </h2>
+      {purchases.isPending ? (
+        <p className="mt-6 text-slate-400" role="status">
+          Loading your purchases…
+        </p>
+      ) : purchases.isError ? (
+        <p className="mt-6 text-slate-400">Your purchases could not be loaded.</p>
+      ) : rows.length === 0 ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-700 p-10 text-center">
+          <p className="text-lg font-semibold text-white">No Purchases Yet</p>
+          <p className="mt-2 text-slate-400">Addresses you buy appear here, with their private keys.</p>
+          <Link to="/marketplace" className="mt-4 inline-block rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500">
+            Browse the marketplace
+          </Link>
+        </div>
+      ) : (
+        <>
+          <div className={`mt-6 overflow-x-auto rounded-2xl border border-slate-800 transition-opacity ${purchases.isPlaceholderData ? "opacity-60" : ""}`}>
+            <table className="w-full min-w-[44rem] text-sm" data-testid="my-purchases">
+              <thead className="bg-slate-900">
+                <tr>
+                  <th scope="col" className={th}>Address</th>
+                  <th scope="col" className={th}>Price</th>
+                  <th scope="col" className={th}>Rarity</th>
+                  <th scope="col" className={th}>Purchased</th>
+                  <th scope="col" className={th}>Status</th>
+                  <th scope="col" className={th}>Private Key</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-800">
+                {rows.map((p) => (
+                  <tr key={p.id} data-testid="purchase-row" data-transaction-id={p.id}>
+                    <td className="px-3 py-3">
+                      <Link
+                        to="/secure-transaction/$transactionId"
+                        params={{ transactionId: p.id }}
+                        className="rounded font-mono text-slate-100 hover:text-violet-300 focus-visible:outline-2 focus-visible:outline-violet-400"
+                        title={p.address.address}
+                      >
+                        {shortAddress(p.address.address)}
+                      </Link>
+                    </td>
+                    <td className="px-3 py-3 whitespace-nowrap">
+                      <div className="font-semibold text-white tabular-nums">
+                        {formatPriceTrimmed(p.price)} {p.currency}
+                      </div>
+                      <div className="text-xs text-slate-500">≈ {formatUsd(approxUsd(p.price, p.currency, rates))}</div>
+                    </td>
+                    <td className="px-3 py-3 text-slate-200">{formatRarity(p.address.rarityScore)}</td>
+                    <td className="px-3 py-3 whitespace-nowrap text-slate-400">
+                      <time dateTime={p.createdAt}>{relativeTime(p.completedAt ?? p.createdAt, now)}</time>
+                    </td>
+                    <td className="px-3 py-3">
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${p.status === "completed" ? "bg-emerald-500/15 text-emerald-300" : "bg-amber-500/15 text-amber-300"}`}
+                      >
+                        {purchaseStatusLabel(p.status)}
+                      </span>
+                    </td>
+                    <td className="px-3 py-3">
+                      <KeyCell purchase={p} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pagination && pagination.totalPages > 1 && (
+            <nav aria-label="My purchases pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+              <button
+                type="button"
+                disabled={!pagination.hasPrevPage}
+                onClick={() => setPage((n) => Math.max(1, n - 1))}
+                className="rounded-lg border border-slate-700 px-3 py-1.5 text-slate-200 hover:border-violet-500 disabled:opacity-40"
+              >
+                Previous
+              </button>
+              <span className="text-slate-400">
+                Page {pagination.page} of {pagination.totalPages}
+              </span>
+              <button
+                type="button"
+                disabled={!pagination.hasNextPage}
+                onClick={() => setPage((n) => n + 1)}
+                className="rounded-lg border border-slate-700 px-3 py-1.5 text-slate-200 hover:border-violet-500 disabled:opacity-40"
+              >
+                Next
+              </button>
+            </nav>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function KeyCell({ purchase }: { purchase: PurchaseListItem }) {
+  const cell = privateKeyCell(purchase);
+  if (cell === "destroyed") return <span className="text-sm font-semibold text-orange-300">🔥 Destroyed</span>;
+  if (cell === "later") return <span className="text-xs text-slate-500">Available after completion</span>;
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Link
+        to="/secure-transaction/$transactionId"
+        params={{ transactionId: purchase.id }}
+        className="rounded-md bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-500 focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
+        Access Key
+      </Link>
+      <DestroyKeyDialog
+        transactionId={purchase.id}
+        trigger={
+          <button type="button" className="rounded-md border border-red-700 px-2.5 py-1 text-xs font-semibold text-red-200 hover:bg-red-950 focus-visible:outline-2 focus-visible:outline-red-400">
+            Destroy
+          </button>
+        }
+      />
+    </div>
+  );
+}
