@@ -1,0 +1,164 @@
+// "Payments needing attention" (issue 10 §3): received payments that did not buy anything as they were
+// sent (late, partial, duplicate, over, failed), with what arrived against what was due, links to the
+// explorer, and "Mark refunded" once the admin has sent the money back (its hash is recorded).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useId, useState } from "react";
+import { type AttentionPayment, type AttentionReason, TX_HASH_PATTERN } from "../../../../schema/purchases";
+import { errorMessage } from "../../api/error-message";
+import { markPaymentRefunded, paymentsAttentionQuery } from "../../api/purchases";
+import { Spinner } from "../../components/Spinner";
+import { toast } from "../../components/toast-store";
+import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/display";
+
+export const REASON_TEXT: Record<AttentionReason, { label: string; help: string }> = {
+  late: { label: "Late", help: "Paid after the reservation expired" },
+  partial: { label: "Partial", help: "Paid less than the total due" },
+  duplicate: { label: "Duplicate", help: "A second payment for a purchase already paid" },
+  over: { label: "Over", help: "Paid more than the total due: the excess is owed back" },
+  failed: { label: "Failed", help: "Received, but the purchase failed" },
+};
+
+export function PaymentsAttentionTab() {
+  const payments = useQuery(paymentsAttentionQuery());
+  if (payments.isPending) return <Spinner label="Loading payments…" />;
+  if (payments.isError) {
+    return (
+      <p role="alert" className="rounded-xl border border-red-700 bg-red-950/40 p-4 text-sm text-red-200">
+        Payments could not be loaded: {errorMessage(payments.error)}
+      </p>
+    );
+  }
+  const rows = payments.data.payments;
+  return (
+    <section aria-labelledby="attention-title" className="space-y-4">
+      <div>
+        <h2 id="attention-title" className="text-xl font-semibold text-white">
+          Payments needing attention
+        </h2>
+        <p className="mt-1 text-sm text-slate-400">
+          Money that arrived but did not (fully) pay for a purchase. Send it back from the platform wallet, then record the refund's transaction hash here.
+        </p>
+      </div>
+      {rows.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-700 p-10 text-center text-slate-400">No payments need attention. Every received payment is settled.</div>
+      ) : (
+        <ul className="space-y-3" data-testid="attention-list">
+          {rows.map((p) => (
+            <AttentionRow key={p.id} payment={p} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AttentionRow({ payment: p }: { payment: AttentionPayment }) {
+  const reason = REASON_TEXT[p.reason] ?? { label: p.reason, help: "" };
+  const refunded = p.status === "refunded";
+  return (
+    <li className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4" data-testid="attention-row" data-reason={p.reason}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-300" title={reason.help}>
+          {reason.label}
+        </span>
+        <span className="text-xs text-slate-400">{reason.help}</span>
+        <span className="ml-auto text-xs text-slate-500" title={p.createdAt}>
+          {relativeTime(p.createdAt)}
+        </span>
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-xs text-slate-500">Received</dt>
+          <dd className="font-semibold text-white tabular-nums">
+            {formatPriceTrimmed(p.amount)} {p.currency}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-slate-500">Due</dt>
+          <dd className="text-slate-200 tabular-nums">{p.expectedAmount ? `${formatPriceTrimmed(p.expectedAmount)} ${p.currency}` : "—"}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs text-slate-500">From</dt>
+          <dd className="font-mono break-all text-slate-200">{p.senderAddress ?? "unknown"}</dd>
+        </div>
+        <div className="min-w-0">
+          <dt className="text-xs text-slate-500">Payment</dt>
+          <dd className="font-mono break-all text-slate-200">
+            {p.txHash ? (
+              p.explorerUrl ? (
+                <a href={p.explorerUrl} target="_blank" rel="noopener noreferrer" className="text-violet-300 hover:text-violet-200">
+                  {shortAddress(p.txHash)} <span aria-hidden>↗</span>
+                  <span className="sr-only"> (opens the explorer in a new tab)</span>
+                </a>
+              ) : (
+                <span title={p.txHash}>{shortAddress(p.txHash)}</span>
+              )
+            ) : (
+              "—"
+            )}
+          </dd>
+        </div>
+        {p.transactionId && (
+          <div>
+            <dt className="text-xs text-slate-500">Purchase</dt>
+            <dd>
+              <Link to="/transaction/$transactionId" params={{ transactionId: p.transactionId }} className="font-mono text-violet-300 hover:text-violet-200">
+                {shortAddress(p.transactionId)}
+              </Link>
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt className="text-xs text-slate-500">Status</dt>
+          <dd className="text-slate-200 capitalize">{p.status.replace(/_/g, " ")}</dd>
+        </div>
+      </dl>
+      {!refunded && <RefundForm payment={p} />}
+    </li>
+  );
+}
+
+function RefundForm({ payment }: { payment: AttentionPayment }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [hash, setHash] = useState("");
+  const valid = TX_HASH_PATTERN.test(hash.trim());
+  const refund = useMutation({
+    mutationFn: () => markPaymentRefunded(payment.id, hash.trim()),
+    onSuccess: async () => {
+      toast({ title: "Marked Refunded", description: `The refund of ${formatPriceTrimmed(payment.amount)} ${payment.currency} is recorded.`, variant: "success" });
+      setHash("");
+      await queryClient.invalidateQueries({ queryKey: paymentsAttentionQuery().queryKey });
+    },
+    onError: (err) => toast({ title: "Update Failed", description: errorMessage(err) || "The refund could not be recorded.", variant: "destructive" }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (valid && !refund.isPending) refund.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="mt-4 flex flex-col gap-2 border-t border-slate-800 pt-3 sm:flex-row sm:items-end">
+      <label htmlFor={`${id}-hash`} className="flex-1 text-xs text-slate-400">
+        Refund transaction hash
+        <input
+          id={`${id}-hash`}
+          value={hash}
+          onChange={(e) => setHash(e.target.value)}
+          placeholder={payment.network === "ethereum" ? "0x…" : "signature"}
+          aria-invalid={hash !== "" && !valid}
+          spellCheck={false}
+          autoComplete="off"
+          className="mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 font-mono text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+        />
+      </label>
+      <button
+        type="submit"
+        disabled={!valid || refund.isPending}
+        className="rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {refund.isPending ? "Saving…" : "Mark refunded"}
+      </button>
+    </form>
+  );
+}
