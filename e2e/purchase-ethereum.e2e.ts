@@ -1,0 +1,85 @@
+// Buying on Ethereum in a real browser, end to end on the e2e stack's anvil: the buyer (anvil account 1,
+// injected EIP-1193 wallet) buys a listing whose key only this test knows, the wallet pays the exact amount,
+// the key appears once the payment is deep enough, derives the listing's address, saves as a keystore that
+// decrypts back, is destroyed; the listing is SOLD and the sale shows on the home page. A second journey
+// closes the tab before the page could report the payment: the server finds it by itself.
+import fs from "node:fs";
+import type { Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { decryptKeystore } from "../web/src/routes/-purchase/keystore";
+import { listAsAdmin, signInWithKey } from "./api-session";
+import { openBrowser, type Session } from "./browser";
+import { buyFromListingPage, connect, destroyKey, expectDestroyedInMyPurchases, expectSoldEverywhere, revealKey, toast } from "./purchase-journey";
+import { injectEthereumWallet } from "./wallets/eip1193";
+
+let s: Session | undefined;
+afterEach(async () => {
+  await s?.close();
+  s = undefined;
+});
+
+async function freshListing(price = "0.01") {
+  const key = generatePrivateKey();
+  const address = privateKeyToAccount(key).address;
+  const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+  return { key, address, id: await listAsAdmin(admin, { address, network: "ethereum", price, privateKey: key }) };
+}
+
+async function buyerSession() {
+  s = await openBrowser();
+  await injectEthereumWallet(s.page, { account: DEV_ACCOUNTS.buyer.address, rpcUrl: inject("rpcUrl") });
+  await s.page.goto(`${s.baseUrl}/`);
+  await connect(s.page, "0x709979");
+  return s;
+}
+
+describe("buying on Ethereum", () => {
+  it("buy, pay from the wallet, see the key (it derives the address), save a keystore, destroy it; SOLD and in recent sales", async () => {
+    const listing = await freshListing();
+    const { page, baseUrl } = await buyerSession();
+    const transactionId = await buyFromListingPage(page, baseUrl, listing.id);
+
+    // The purchase page opened the wallet by itself (the buy flow's automatic payment).
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __testEthereum: { control: { requests: string[] } } }).__testEthereum.control.requests), { timeout: 20_000 }).toContain("eth_sendTransaction");
+    await toast(page, "Private Key Released!", 90_000);
+    const key = await revealKey(page);
+    expect(privateKeyToAccount(key as Hex).address).toBe(listing.address);
+    expect(key.toLowerCase()).toBe(listing.key.toLowerCase());
+
+    // Save as a V3 keystore and open it again with the same password.
+    await page.getByLabel("Password", { exact: true }).fill("e2e keystore password");
+    await page.getByLabel("Repeat password").fill("e2e keystore password");
+    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.getByRole("button", { name: "Download keystore file" }).click()]);
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^UTC--.*--${listing.address.slice(2).toLowerCase()}\\.json$`));
+    const keystore = JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as unknown;
+    expect(await decryptKeystore(keystore, "e2e keystore password")).toBe(listing.key.toLowerCase());
+
+    await destroyKey(page);
+    await expectDestroyedInMyPurchases(page, baseUrl, transactionId);
+    await expectSoldEverywhere(page, baseUrl, listing.id, listing.address);
+    expect(s!.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  });
+
+  it("the tab closes before the payment is reported: the server finds it, and the key is there on return", async () => {
+    const listing = await freshListing("0.02");
+    const { page, baseUrl, context } = await buyerSession();
+    // The page never reaches the confirm call: as if the tab closed right after the wallet sent the payment.
+    await context.route("**/api/transactions/*/confirm", (route) => route.abort());
+    const transactionId = await buyFromListingPage(page, baseUrl, listing.id);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __testEthereum: { control: { requests: string[] } } }).__testEthereum.control.requests), { timeout: 20_000 }).toContain("eth_sendTransaction");
+    await page.close();
+
+    // The cron job scans the chain for the buyer's transfer (npm start ticks it every 10 s; here the test does).
+    const again = await context.newPage();
+    const tick = setInterval(() => void fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`).catch(() => {}), 2000);
+    try {
+      await again.goto(`${baseUrl}/secure-transaction/${transactionId}`);
+      const key = await revealKey(again);
+      expect(privateKeyToAccount(key as Hex).address).toBe(listing.address);
+    } finally {
+      clearInterval(tick);
+    }
+  });
+});

@@ -1,0 +1,65 @@
+// The steps every purchase journey shares, on either network: buy from the listing page, wait for the
+// key, reveal it, destroy it, and see the sale everywhere it shows.
+import { expect } from "vitest";
+import type { Page } from "./browser";
+
+export const walletButton = (page: Page) => page.getByRole("banner").getByTestId("wallet-button");
+export const toast = (page: Page, text: string, timeout = 30_000) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor({ timeout });
+const short = (a: string) => `${a.slice(0, 8)}...${a.slice(-6)}`;
+
+export async function connect(page: Page, expectedLabel: string) {
+  await walletButton(page).filter({ hasText: "Connect Wallet" }).click();
+  await expect.poll(() => walletButton(page).textContent(), { timeout: 20_000 }).toContain(expectedLabel);
+}
+
+/** From the listing page: Buy Now, the created toast, and the purchase page. Answers the purchase id. */
+export async function buyFromListingPage(page: Page, baseUrl: string, listingId: number): Promise<string> {
+  await page.goto(`${baseUrl}/address/${listingId}`);
+  const buy = page.getByRole("button", { name: /^Buy Now - / });
+  await buy.click();
+  await toast(page, "Transaction Created!");
+  await page.waitForURL((u) => u.pathname.startsWith("/transaction/"), { timeout: 20_000 });
+  return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
+}
+
+/** Waits for the Private Key Access card; answers the key after Show (checking it was masked and copy was off). */
+export async function revealKey(page: Page): Promise<string> {
+  const card = page.getByTestId("private-key-card");
+  await card.waitFor({ timeout: 90_000 });
+  const key = card.getByTestId("private-key");
+  await expect.poll(() => key.textContent(), { timeout: 20_000 }).toMatch(/^•+$/);
+  expect(await card.getByRole("button", { name: "Copy", exact: true }).isDisabled()).toBe(true);
+  await card.getByRole("button", { name: "Show" }).click();
+  await expect.poll(() => key.textContent()).not.toMatch(/•/);
+  expect(await card.getByRole("button", { name: "Copy", exact: true }).isDisabled()).toBe(false);
+  return (await key.textContent())!.trim();
+}
+
+export async function destroyKey(page: Page) {
+  await page.getByRole("button", { name: "Destroy Private Key" }).click();
+  const dialog = page.getByRole("dialog", { name: "Permanently Destroy Private Key?" });
+  await dialog.waitFor();
+  await dialog.getByTestId("shred-window").getByText(/30 days/).waitFor();
+  await dialog.getByRole("button", { name: "Permanently Destroy" }).click();
+  await toast(page, "Private Key Destroyed");
+  await page.getByTestId("key-destroyed").waitFor({ timeout: 20_000 });
+}
+
+/** My Purchases lists the purchase as completed with its key destroyed. */
+export async function expectDestroyedInMyPurchases(page: Page, baseUrl: string, transactionId: string) {
+  await page.goto(`${baseUrl}/profile`);
+  const row = page.locator(`[data-testid="purchase-row"][data-transaction-id="${transactionId}"]`);
+  await row.waitFor({ timeout: 20_000 });
+  await row.getByText("Completed").waitFor();
+  await row.getByText("🔥 Destroyed").waitFor();
+}
+
+/** The listing shows SOLD and cannot be bought; the home page's recent transactions show the sale. */
+export async function expectSoldEverywhere(page: Page, baseUrl: string, listingId: number, address: string) {
+  await page.goto(`${baseUrl}/address/${listingId}`);
+  await page.getByText("SOLD", { exact: true }).first().waitFor({ timeout: 20_000 });
+  await page.getByText("This address is currently not available for purchase.").waitFor();
+  await page.goto(`${baseUrl}/`);
+  const sale = page.getByTestId("transactions-table").getByTestId("transaction-row").filter({ hasText: short(address) });
+  await sale.filter({ hasText: "Completed" }).first().waitFor({ timeout: 20_000 });
+}
