@@ -3,7 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import type { LivePrices, MarketStats, RecentTransaction } from "../../../schema/browse";
 import type { FeeBreakdown } from "../../../schema/listings";
-import type { ChainConfig } from "../lib/explorer";
+import type { ChainConfigResponse } from "../../../schema/purchases";
 import { request } from "./http";
 
 export const marketStatsQuery = () =>
@@ -14,8 +14,18 @@ export const recentTransactionsQuery = () =>
 
 export const livePricesQuery = () => queryOptions({ queryKey: ["/api/prices/live"], queryFn: () => request<LivePrices>("GET", "/api/prices/live") });
 
-/** GET /api/config: which Ethereum chain and Solana cluster the marketplace settles on (explorer links). */
-export const chainConfigQuery = () => queryOptions({ queryKey: ["/api/config"], queryFn: () => request<ChainConfig>("GET", "/api/config") });
+/**
+ * GET /api/config: which Ethereum chain and Solana cluster the marketplace settles on (explorer links), and
+ * what a payer needs (platform address, chain id or cluster, depth). `payments` is read defensively: an older
+ * Worker answers without it.
+ */
+export type MarketConfig = Omit<ChainConfigResponse, "payments"> & { payments?: ChainConfigResponse["payments"] };
+
+export const chainConfigQuery = () =>
+  queryOptions({
+    queryKey: ["/api/config"],
+    queryFn: () => request<MarketConfig>("GET", "/api/config"),
+  });
 
 /** POST /api/transactions/calculate-fees: a pure calculation, so it is read like data. Membership is always basic. */
 export const feesQuery = (price: string, currency: "ETH" | "SOL") =>

@@ -3,7 +3,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import type { ChainConfigResponse, PurchaseView } from "../../../../schema/purchases";
+import type { PurchaseView } from "../../../../schema/purchases";
 import { errorMessage } from "../../api/error-message";
 import { cancelPurchase } from "../../api/purchases";
 import { toast } from "../../components/toast-store";
@@ -13,6 +13,7 @@ import { BASE_UNIT_DECIMALS, formatBaseUnits, parseBaseUnits } from "./payment-a
 import { reservationCountdown } from "./purchase-state";
 import { takeAutoPay } from "./sent-payments";
 import type { usePayment } from "./use-payment";
+import type { MarketConfig } from "../../api/market";
 
 type Payment = ReturnType<typeof usePayment>;
 
@@ -25,7 +26,7 @@ function useNow(intervalMs: number) {
   return now;
 }
 
-export function PaymentPanel({ view, config, payment }: { view: PurchaseView; config: ChainConfigResponse | undefined; payment: Payment }) {
+export function PaymentPanel({ view, config, payment }: { view: PurchaseView; config: MarketConfig | undefined; payment: Payment }) {
   const now = useNow(1000);
   const left = reservationCountdown(view.expiresAt, now);
   const { state, pay, reset } = payment;
@@ -80,8 +81,8 @@ export function PaymentPanel({ view, config, payment }: { view: PurchaseView; co
           <dt className="text-slate-400">Network</dt>
           <dd className="text-slate-100">
             {view.network === "ethereum"
-              ? `Ethereum (chain id ${view.chainId ?? config?.payments.ethereum.chainId ?? "?"})`
-              : `Solana (${config?.payments.solana.cluster ?? "cluster loading"})`}
+              ? `Ethereum (chain id ${view.chainId ?? config?.payments?.ethereum.chainId ?? "?"})`
+              : `Solana (${config?.payments?.solana.cluster ?? "cluster loading"})`}
           </dd>
         </div>
       </dl>

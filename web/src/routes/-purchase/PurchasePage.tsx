@@ -4,9 +4,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
-import type { ChainConfigResponse, PurchaseView } from "../../../../schema/purchases";
+import type { PurchaseView } from "../../../../schema/purchases";
 import { HttpError } from "../../api/http";
-import { request } from "../../api/http";
+import { chainConfigQuery } from "../../api/market";
 import { purchaseQuery } from "../../api/purchases";
 import { Spinner } from "../../components/Spinner";
 import { shortAddress } from "../../lib/display";
@@ -19,12 +19,6 @@ import { PurchaseDetails } from "./PurchaseDetails";
 import { StatusBadge } from "./StatusBadge";
 import { forgetSentPayment } from "./sent-payments";
 import { usePayment } from "./use-payment";
-
-/** GET /api/config with the payment settings (the purchase page's own key: it needs the full answer). */
-export const paymentConfigQuery = () => ({
-  queryKey: ["/api/config"] as const,
-  queryFn: () => request<ChainConfigResponse>("GET", "/api/config"),
-});
 
 export function PurchasePage({ transactionId }: { transactionId: string }) {
   const [paymentSent, setPaymentSent] = useState(false);
@@ -56,7 +50,7 @@ function PurchaseError({ notFound }: { notFound: boolean }) {
 }
 
 function PurchaseBody({ view, onPaymentSent }: { view: PurchaseView; onPaymentSent: (sent: boolean) => void }) {
-  const config = useQuery(paymentConfigQuery());
+  const config = useQuery(chainConfigQuery());
   const payment = usePayment(view, config.data);
   const stage = purchaseStage(view);
   const sentHash = payment.state.step === "reporting" ? payment.state.hash : null;

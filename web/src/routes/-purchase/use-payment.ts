@@ -1,7 +1,8 @@
 // usePayment: pays for a purchase from the signed-in wallet and reports the payment to the server.
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ChainConfigResponse, PurchaseView } from "../../../../schema/purchases";
+import type { PurchaseView } from "../../../../schema/purchases";
+import type { MarketConfig } from "../../api/market";
 import { errorMessage } from "../../api/error-message";
 import { confirmPayment, purchaseQuery, solanaPaymentTransaction } from "../../api/purchases";
 import { toast } from "../../components/toast-store";
@@ -20,7 +21,7 @@ export type PaymentStep =
 
 const NETWORK_NAME = { ethereum: "Ethereum", solana: "Solana" } as const;
 
-export function usePayment(view: PurchaseView, config: ChainConfigResponse | undefined) {
+export function usePayment(view: PurchaseView, config: MarketConfig | undefined) {
   const queryClient = useQueryClient();
   const wallet = useWalletState();
   const resumed = sentPayment(view.id);
@@ -58,8 +59,9 @@ export function usePayment(view: PurchaseView, config: ChainConfigResponse | und
       if (wallet.network !== view.network) {
         throw new PaymentError("wrong-chain", `Wrong network: this purchase is paid on ${NETWORK_NAME[view.network]}, and your wallet is a ${NETWORK_NAME[wallet.network ?? "ethereum"]} wallet.`);
       }
-      if (!config) throw new PaymentError("other", "The marketplace's payment settings have not loaded yet. Try again in a moment.");
-      const expected = config.payments[view.network].recipient;
+      const payments = config?.payments;
+      if (!payments) throw new PaymentError("other", "The marketplace's payment settings have not loaded yet. Try again in a moment.");
+      const expected = payments[view.network].recipient;
       if (!sameWallet(view.network, expected, view.recipient)) throw new PaymentError("other", "The payment address of this purchase is not the marketplace's. Nothing was sent; please contact support.");
       const amount = amountToSend(view);
       let hash: string;
@@ -67,13 +69,13 @@ export function usePayment(view: PurchaseView, config: ChainConfigResponse | und
         const provider = signedInEvmProvider(wallet.walletType);
         if (!provider) throw new PaymentError("other", "Wallet not connected for payments: the wallet you signed in with is not available in this browser.");
         const { sendEthereumPayment } = await import("../../wallet/pay-ethereum");
-        hash = await sendEthereumPayment({ provider, from: wallet.address, to: view.recipient, valueWei: amount, chainId: view.chainId ?? config.payments.ethereum.chainId });
+        hash = await sendEthereumPayment({ provider, from: wallet.address, to: view.recipient, valueWei: amount, chainId: view.chainId ?? payments.ethereum.chainId });
       } else {
         const solWallet = await signedInSolanaWallet(wallet.walletType);
         if (!solWallet) throw new PaymentError("other", "Wallet not connected for payments: the wallet you signed in with is not available in this browser.");
         const { transaction } = await solanaPaymentTransaction(view.id, wallet.address);
         const { sendSolanaPayment } = await import("../../wallet/pay-solana");
-        hash = await sendSolanaPayment({ wallet: solWallet, from: wallet.address, transactionBase64: transaction, cluster: config.payments.solana.cluster });
+        hash = await sendSolanaPayment({ wallet: solWallet, from: wallet.address, transactionBase64: transaction, cluster: payments.solana.cluster });
       }
       rememberSentPayment(view.id, hash);
       toast({ title: "Payment Sent!", description: "Waiting for the network to confirm it. Your key appears here as soon as it does.", variant: "success" });
