@@ -13,8 +13,9 @@ export async function connect(page: Page, expectedLabel: string) {
 }
 
 /** From the listing page: Buy Now, the created toast, and the purchase page. Answers the purchase id. */
-export async function buyFromListingPage(page: Page, baseUrl: string, listingId: number): Promise<string> {
+export async function buyFromListingPage(page: Page, baseUrl: string, listingId: number, beforeBuy?: () => Promise<void>): Promise<string> {
   await page.goto(`${baseUrl}/address/${listingId}`);
+  await beforeBuy?.();
   const buy = page.getByRole("button", { name: /^Buy Now - / });
   await buy.click();
   await toast(page, "Transaction Created!");

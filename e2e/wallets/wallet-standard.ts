@@ -18,27 +18,46 @@ export function solanaTestKey(seedByte: number): SolanaTestKey {
 /** Seed of the Solana wallet that the e2e stack lists in ADMIN_WALLETS. */
 export const SOLANA_ADMIN_SEED = 0x5a;
 
-export async function injectSolanaWallet(page: Page, key: SolanaTestKey, opts: { name?: string; signIn?: boolean } = {}) {
+/**
+ * `rpcUrl` adds `solana:signAndSendTransaction`: the transaction is signed in Node with the key and sent to
+ * that RPC (the e2e run's LiteSVM chain), as a wallet sends through its own node.
+ */
+export async function injectSolanaWallet(page: Page, key: SolanaTestKey, opts: { name?: string; signIn?: boolean; rpcUrl?: string } = {}) {
   await page.exposeFunction("__e2eSolanaSign", (bytes: number[]) => Array.from(ed25519.sign(Uint8Array.from(bytes), key.secretKey)));
+  if (opts.rpcUrl) {
+    const rpcUrl = opts.rpcUrl;
+    await page.exposeFunction("__e2eSolanaSignAndSend", async (bytes: number[]) => {
+      const { Connection, Keypair, VersionedTransaction } = await import("@solana/web3.js");
+      const tx = VersionedTransaction.deserialize(Uint8Array.from(bytes));
+      tx.sign([Keypair.fromSeed(key.secretKey)]);
+      const signature = await new Connection(rpcUrl, "confirmed").sendRawTransaction(tx.serialize());
+      return Array.from(base58.decode(signature));
+    });
+  }
   await page.addInitScript(installSolanaWallet, {
     address: key.address,
     publicKey: Array.from(ed25519.getPublicKey(key.secretKey)),
     name: opts.name ?? "Test Solana Wallet",
     withSignIn: opts.signIn ?? true,
+    withSend: Boolean(opts.rpcUrl),
     icon: `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" fill="#ab9ff2"/></svg>')}`,
   });
 }
 
 /** Runs inside the page before its scripts. Controls for the tests live on window.__testSolana. */
-function installSolanaWallet(cfg: { address: string; publicKey: number[]; name: string; withSignIn: boolean; icon: string }) {
+function installSolanaWallet(cfg: { address: string; publicKey: number[]; name: string; withSignIn: boolean; withSend: boolean; icon: string }) {
   type ChangeListener = (props: { accounts?: unknown[] }) => void;
-  const w = window as unknown as { __e2eSolanaSign: (bytes: number[]) => Promise<number[]>; __testSolana: unknown };
+  const w = window as unknown as {
+    __e2eSolanaSign: (bytes: number[]) => Promise<number[]>;
+    __e2eSolanaSignAndSend: (bytes: number[]) => Promise<number[]>;
+    __testSolana: unknown;
+  };
   const chains = ["solana:mainnet", "solana:devnet", "solana:localnet"] as const;
   const account = Object.freeze({
     address: cfg.address,
     publicKey: new Uint8Array(cfg.publicKey),
     chains,
-    features: ["solana:signMessage", ...(cfg.withSignIn ? ["solana:signIn"] : [])],
+    features: ["solana:signMessage", ...(cfg.withSignIn ? ["solana:signIn"] : []), ...(cfg.withSend ? ["solana:signAndSendTransaction"] : [])],
     label: cfg.name,
   });
   let accounts: (typeof account)[] = [];
@@ -108,6 +127,17 @@ function installSolanaWallet(cfg: { address: string; publicKey: number[]; name: 
       },
     },
   };
+  if (cfg.withSend) {
+    features["solana:signAndSendTransaction"] = {
+      version: "1.0.0",
+      supportedTransactionVersions: ["legacy", 0],
+      async signAndSendTransaction(...inputs: { account: { address: string }; transaction: Uint8Array }[]) {
+        control.calls.push("signAndSendTransaction");
+        refuseIfAsked();
+        return Promise.all(inputs.map(async ({ transaction }) => ({ signature: new Uint8Array(await w.__e2eSolanaSignAndSend(Array.from(transaction))) })));
+      },
+    };
+  }
   if (cfg.withSignIn) {
     features["solana:signIn"] = {
       version: "1.0.0",
