@@ -56,8 +56,8 @@ export function MyPurchases({ wallet }: { wallet: string }) {
       ) : (
         <>
           <div className={`mt-6 overflow-x-auto rounded-2xl border border-slate-800 transition-opacity ${purchases.isPlaceholderData ? "opacity-60" : ""}`}>
-            <table className="w-full min-w-[44rem] text-sm" data-testid="my-purchases">
-              <thead className="bg-slate-900">
+            <table className="w-full text-sm max-sm:block" data-testid="my-purchases">
+              <thead className="bg-slate-900 max-sm:hidden">
                 <tr>
                   <th scope="col" className={th}>Address</th>
                   <th scope="col" className={th}>Price</th>
@@ -67,10 +67,11 @@ export function MyPurchases({ wallet }: { wallet: string }) {
                   <th scope="col" className={th}>Private Key</th>
                 </tr>
               </thead>
-              <tbody className="divide-y divide-slate-800">
+              <tbody className="divide-y divide-slate-800 max-sm:block">
                 {rows.map((p) => (
-                  <tr key={p.id} data-testid="purchase-row" data-transaction-id={p.id}>
-                    <td className="px-3 py-3">
+                  <tr key={p.id} data-testid="purchase-row" data-transaction-id={p.id} className="max-sm:grid max-sm:grid-cols-2 max-sm:gap-x-3 max-sm:py-2">
+                    <td className="px-3 py-3 max-sm:col-span-2">
+                      <span className="block text-xs text-slate-500 sm:hidden">Address</span>
                       <Link
                         to="/secure-transaction/$transactionId"
                         params={{ transactionId: p.id }}
@@ -81,23 +82,30 @@ export function MyPurchases({ wallet }: { wallet: string }) {
                       </Link>
                     </td>
                     <td className="px-3 py-3 whitespace-nowrap">
+                      <span className="block text-xs text-slate-500 sm:hidden">Price</span>
                       <div className="font-semibold text-white tabular-nums">
                         {formatPriceTrimmed(p.price)} {p.currency}
                       </div>
                       <div className="text-xs text-slate-500">≈ {formatUsd(approxUsd(p.price, p.currency, rates))}</div>
                     </td>
-                    <td className="px-3 py-3 text-slate-200">{formatRarity(p.address.rarityScore)}</td>
+                    <td className="px-3 py-3 text-slate-200">
+                      <span className="block text-xs text-slate-500 sm:hidden">Rarity</span>
+                      {formatRarity(p.address.rarityScore)}
+                    </td>
                     <td className="px-3 py-3 whitespace-nowrap text-slate-400">
+                      <span className="block text-xs text-slate-500 sm:hidden">Purchased</span>
                       <time dateTime={p.createdAt}>{relativeTime(p.completedAt ?? p.createdAt, now)}</time>
                     </td>
                     <td className="px-3 py-3">
+                      <span className="block text-xs text-slate-500 sm:hidden">Status</span>
                       <span
                         className={`rounded-full px-2 py-0.5 text-xs font-semibold ${p.status === "completed" ? "bg-emerald-500/15 text-emerald-300" : "bg-amber-500/15 text-amber-300"}`}
                       >
                         {purchaseStatusLabel(p.status)}
                       </span>
                     </td>
-                    <td className="px-3 py-3">
+                    <td className="px-3 py-3 max-sm:col-span-2">
+                      <span className="block text-xs text-slate-500 sm:hidden">Private Key</span>
                       <KeyCell purchase={p} />
                     </td>
                   </tr>
