@@ -1,0 +1,70 @@
+// The admin's "Payments needing attention" in a real browser: a buyer underpays a reservation (a real
+// transfer on the e2e anvil), the payment is listed with what arrived against what was due, and the admin
+// records the refund (a real transfer back from the platform account) with its hash.
+import type { Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import type { InitiateResponse, PurchaseView } from "../schema/purchases";
+import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { listAsAdmin, signInWithKey } from "./api-session";
+import { openBrowser, type Session } from "./browser";
+import { connect, toast } from "./purchase-journey";
+import { injectEthereumWallet } from "./wallets/eip1193";
+
+let s: Session | undefined;
+afterEach(async () => {
+  await s?.close();
+  s = undefined;
+});
+
+async function anvil<T>(method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(inject("rpcUrl"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result as T;
+}
+
+const send = (from: string, to: string, value: bigint) => anvil<string>("eth_sendTransaction", [{ from, to, value: `0x${value.toString(16)}`, gas: "0x5208" }]);
+
+describe("payments needing attention", () => {
+  it("an underpayment is listed for the admin, who marks it refunded with the refund's hash", async () => {
+    const key = generatePrivateKey();
+    const address = privateKeyToAccount(key).address;
+    const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+    const listingId = await listAsAdmin(admin, { address, network: "ethereum", price: "0.03", privateKey: key });
+
+    const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
+    const initiated = await buyer.call<InitiateResponse>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address, price: "0.03", currency: "ETH" });
+    expect(initiated.status).toBe(201);
+    const id = initiated.body.transactionId;
+    const view = (await buyer.call<PurchaseView>("GET", `/api/transactions/${id}`)).body;
+    const half = BigInt(view.amountBaseUnits) / 2n;
+    const txHash = await send(DEV_ACCOUNTS.otherBuyer.address, view.recipient, half);
+    // Reported at once and again until it is deep enough to decide (anvil mines a block a second).
+    await expect
+      .poll(async () => (await buyer.call<{ status: string }>("POST", `/api/transactions/${id}/confirm`, { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address })).body.status, {
+        timeout: 30_000,
+        interval: 1000,
+      })
+      .toBe("failed");
+
+    s = await openBrowser();
+    const { page, baseUrl } = s;
+    await injectEthereumWallet(page, { account: DEV_ACCOUNTS.admin.address, rpcUrl: inject("rpcUrl") });
+    await page.goto(`${baseUrl}/`);
+    await connect(page, "Admin (ETH)");
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole("tab", { name: "Payments" }).click();
+    const row = page.getByTestId("attention-row").filter({ hasText: `${txHash.slice(0, 8)}...${txHash.slice(-6)}` });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.getAttribute("data-reason")).toBe("partial");
+    await row.getByText(/^0\.015 ETH$/).waitFor(); // received
+    await row.getByText(/^0\.03\d* ETH$/).first().waitFor(); // due (the total)
+
+    const refundHash = await send(DEV_ACCOUNTS.platform.address, DEV_ACCOUNTS.otherBuyer.address, half);
+    await row.getByLabel("Refund transaction hash").fill(refundHash);
+    await row.getByRole("button", { name: "Mark refunded" }).click();
+    await toast(page, "Marked Refunded");
+    await expect.poll(() => row.getByRole("button", { name: "Mark refunded" }).count(), { timeout: 15_000 }).toBe(0);
+  });
+});
