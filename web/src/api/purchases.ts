@@ -29,10 +29,13 @@ export const initiatePurchase = (body: { addressId: number; buyerId: string; pri
 /** POST /api/transactions: the listing page's buy button. */
 export const createPurchase = (body: { addressId: number; buyerId: string }) => request<CreateTransactionResponse>("POST", TRANSACTIONS_KEY, body);
 
-/** GET /api/transactions/:id (buyer, seller or admin; anyone else gets 404). */
-export const purchaseQuery = (id: string) =>
+/**
+ * GET /api/transactions/:id (buyer, seller or admin; anyone else gets 404). The signed-in wallet is part of
+ * the key: signing in on the page reads the purchase again.
+ */
+export const purchaseQuery = (id: string, viewer: string | null = null) =>
   queryOptions({
-    queryKey: [TRANSACTIONS_KEY, "one", id],
+    queryKey: [TRANSACTIONS_KEY, "one", id, viewer],
     queryFn: () => request<PurchaseView>("GET", tx(id)),
   });
 

@@ -3,6 +3,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { purchaseQuery } from "../api/purchases";
+import { useViewer } from "../components/listing/use-viewer";
 
 export const Route = createFileRoute("/transaction-cancelled/$transactionId")({
   component: CancelledNotice,
@@ -11,7 +12,7 @@ export const Route = createFileRoute("/transaction-cancelled/$transactionId")({
 function CancelledNotice() {
   const { transactionId } = Route.useParams();
   // Only to send Try Again to the listing itself; the notice stands without it.
-  const purchase = useQuery({ ...purchaseQuery(transactionId), enabled: Boolean(transactionId) });
+  const purchase = useQuery({ ...purchaseQuery(transactionId, useViewer()), enabled: Boolean(transactionId) });
   const link = "rounded-lg px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">

@@ -8,6 +8,8 @@ import type { PurchaseView } from "../../../../schema/purchases";
 import { HttpError } from "../../api/http";
 import { chainConfigQuery } from "../../api/market";
 import { purchaseQuery } from "../../api/purchases";
+import { ConnectWalletButton } from "../../components/ConnectWalletButton";
+import { useViewer } from "../../components/listing/use-viewer";
 import { Spinner } from "../../components/Spinner";
 import { shortAddress } from "../../lib/display";
 import { ConfirmingPanel } from "./ConfirmingPanel";
@@ -23,22 +25,36 @@ import { usePayment } from "./use-payment";
 export function PurchasePage({ transactionId }: { transactionId: string }) {
   const [paymentSent, setPaymentSent] = useState(false);
   const purchase = useQuery({
-    ...purchaseQuery(transactionId),
+    ...purchaseQuery(transactionId, useViewer()),
     refetchInterval: (q) => (q.state.data ? pollInterval(q.state.data.status, paymentSent) : false),
     // A background tab keeps polling, so the key is ready when the buyer comes back.
     refetchIntervalInBackground: true,
   });
 
   if (purchase.isPending) return <Spinner label="Loading transaction..." />;
-  if (purchase.isError) return <PurchaseError notFound={purchase.error instanceof HttpError && (purchase.error.status === 404 || purchase.error.status === 400)} />;
+  if (purchase.isError) {
+    const status = purchase.error instanceof HttpError ? purchase.error.status : 0;
+    return <PurchaseError reason={status === 401 ? "signed-out" : status === 404 || status === 400 ? "not-found" : "failed"} />;
+  }
   return <PurchaseBody view={purchase.data} onPaymentSent={setPaymentSent} />;
 }
 
-function PurchaseError({ notFound }: { notFound: boolean }) {
+function PurchaseError({ reason }: { reason: "signed-out" | "not-found" | "failed" }) {
+  if (reason === "signed-out") {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-white">Connect Your Wallet</h1>
+        <p className="mt-3 text-slate-400">Connect the wallet you bought with to see this purchase and its private key.</p>
+        <div className="mt-6 flex justify-center">
+          <ConnectWalletButton />
+        </div>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center" role="alert">
       <h1 className="text-3xl font-bold text-white">Transaction Error</h1>
-      <p className="mt-3 text-slate-400">{notFound ? "Transaction not found" : "Failed to fetch transaction details"}</p>
+      <p className="mt-3 text-slate-400">{reason === "not-found" ? "Transaction not found" : "Failed to fetch transaction details"}</p>
       <Link
         to="/marketplace"
         className="mt-6 inline-block rounded-lg bg-violet-600 px-5 py-2.5 font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"

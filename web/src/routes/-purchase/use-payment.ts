@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { PurchaseView } from "../../../../schema/purchases";
 import type { MarketConfig } from "../../api/market";
 import { errorMessage } from "../../api/error-message";
-import { confirmPayment, purchaseQuery, solanaPaymentTransaction } from "../../api/purchases";
+import { confirmPayment, solanaPaymentTransaction, TRANSACTIONS_KEY } from "../../api/purchases";
 import { toast } from "../../components/toast-store";
 import { sameWallet } from "../../wallet/storage";
 import { useWalletState } from "../../wallet/wallet-store";
@@ -39,7 +39,7 @@ export function usePayment(view: PurchaseView, config: MarketConfig | undefined)
         // keeps polling. Say what happened without calling the payment failed.
         setState({ step: "reporting", hash, note: errorMessage(err) || "The server could not check the payment yet; it keeps looking." });
       }
-      await queryClient.invalidateQueries({ queryKey: purchaseQuery(view.id).queryKey });
+      await queryClient.invalidateQueries({ queryKey: [TRANSACTIONS_KEY, "one", view.id] });
     },
     [queryClient, view.id, wallet.address],
   );
