@@ -13,7 +13,7 @@
 //  - "candidates": a pattern beside a text (an index range of the covering prefix/suffix index) or a text of two characters
 //    or more (the trigram index) names few enough listings: read at most `cap` of them, sort, count exactly.
 //    When there are more than `cap`, the same statement answers from a bounded scan instead (below).
-//  - "scan": a text or pattern too common to list (one character, or more than `cap` candidates). Read the
+//  - "scan": a text or pattern too common to list (one character, or a text with more than `cap` candidates). Read the
 //    first SCAN_DEPTH listings of the chosen order and keep those that match: they are exactly the best
 //    matches in that order. The total is exact when the scan reached the end of the order, otherwise it is a
 //    lower bound (totalIsExact false, shown "N+") and paging stops there: narrowing the search reaches more.
@@ -24,7 +24,7 @@ import { keyBranches, patternEnds, textBranches } from "./search-sql";
 /** Pattern candidates are index-only (no row reads), so many can be sorted. */
 export const PATTERN_CANDIDATE_MAX = 20_000;
 /** Text candidates each cost a row read (filters, Solana's exact case, the sort key). */
-export const TEXT_CANDIDATE_MAX = 16_000;
+export const TEXT_CANDIDATE_MAX = 10_000;
 /**
  * How many listings of the chosen order a scan reads (each a row read). Large enough that a one-character
  * text (found in about half of all addresses) fills dozens of pages, small enough to stay a few milliseconds.
@@ -80,7 +80,9 @@ export function choosePlan(query: SearchQuery): SearchPlan {
   const textPossible = !q.text || textBranches(q).length > 0;
   if (!patternPossible || !textPossible) return { kind: "nothing", q };
   if (!q.pattern && !q.text) return { kind: "ordered", q, walk };
-  if (q.pattern && !q.text) return { kind: "pattern-range", q };
+  // One character matches a sixteenth to a half of a network's addresses: listing them all costs more than
+  // any page is worth, so like one-character text it is answered from a scan of the order.
+  if (q.pattern && !q.text) return q.pattern.value.length < 2 ? { kind: "scan", q, walk, depth: SCAN_DEPTH } : { kind: "pattern-range", q };
   // A pattern is an index range with every filter inside: the better source of candidates beside a text.
   if (q.pattern) return { kind: "candidates", q, walk, from: "pattern", cap: PATTERN_CANDIDATE_MAX, scanDepth: SCAN_DEPTH };
   // One character has no trigram to look up, and is in most addresses anyway.

@@ -146,9 +146,10 @@ const FOLDED_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
 
 /**
  * Ids of listings whose address may contain the free text, from the trigram index (case folded; the plan's
- * row check then applies Solana's exact case). Three characters or more: the phrase. Two: every trigram that
- * starts with them, plus the addresses that end with them (the one place no such trigram exists), from the
- * suffix index.
+ * row check then applies Solana's exact case), each once. Three characters or more: the phrase. Two: every
+ * trigram that starts with them, plus, from the suffix index, the addresses that end with them and hold them
+ * nowhere else (the one place no such trigram exists; "nowhere else" keeps the two parts disjoint, so they
+ * stream as UNION ALL and the candidate cap stops the reading early).
  */
 function textCandidates(q: SearchQuery): SQL {
   const text = q.text ?? "";
@@ -156,11 +157,16 @@ function textCandidates(q: SearchQuery): SQL {
   if (text.length >= 3) return sql`SELECT rowid AS id FROM addresses_fts WHERE addresses_fts MATCH ${`"${text}"`}`;
   const folded = text.toLowerCase();
   const trigrams = [...FOLDED_ALPHABET].map((c) => `"${folded}${c}"`).join(" OR ");
-  const endings = textBranches(q).map(
-    (b) =>
-      sql`SELECT id FROM addresses INDEXED BY addresses_search_suffix WHERE ${and([visibility(q), sql`network = ${b.network}`, keyRange("search_key_rev", reverse(b.value))])}`,
-  );
-  return sql.join([sql`SELECT rowid AS id FROM addresses_fts WHERE addresses_fts MATCH ${trigrams}`, ...endings], sql` UNION `);
+  const endings = textBranches(q).map((b) => {
+    const rev = reverse(b.value);
+    return sql`SELECT id FROM addresses INDEXED BY addresses_search_suffix WHERE ${and([
+      visibility(q),
+      sql`network = ${b.network}`,
+      keyRange("search_key_rev", rev),
+      sql`instr(lower(substr(search_key_rev, 2)), ${rev.toLowerCase()}) = 0`,
+    ])}`;
+  });
+  return sql.join([sql`SELECT rowid AS id FROM addresses_fts WHERE addresses_fts MATCH ${trigrams}`, ...endings], sql` UNION ALL `);
 }
 
 const CURRENCIES = ["ETH", "SOL"] as const;

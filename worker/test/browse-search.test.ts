@@ -361,11 +361,19 @@ describe("large result sets", () => {
     expect(last.body.pagination).toMatchObject({ total: BULK, totalIsExact: true, hasNextPage: false });
   });
 
-  it("a pattern with fewer matches than the candidate limit counts exactly, even past the window", async () => {
-    // Every bulk address ends in a hex counter; those ending in "0" are a sixteenth of them.
+  it("a two-character pattern is counted exactly from its range", async () => {
+    // Every bulk address ends in a hex counter; those ending in "00" are a 256th of them.
+    const { body } = await search("patternFilter=suffix&patternValue=00&sortBy=createdAt&sortOrder=asc");
+    expect(body.pagination).toMatchObject({ total: Math.floor(BULK / 256), totalIsExact: true });
+    expect(body.addresses.every((a) => a.address.endsWith("00"))).toBe(true);
+  });
+
+  it("a one-character pattern is answered from a bounded scan, like one-character text", async () => {
+    // The first SCAN_DEPTH listings by age, oldest first, are bulk rows i = BULK down to BULK - SCAN_DEPTH + 1.
     const { body } = await search("patternFilter=suffix&patternValue=0&sortBy=createdAt&sortOrder=asc");
-    const expected = Math.floor(BULK / 16);
-    expect(body.pagination).toMatchObject({ total: expected, totalIsExact: true });
+    let expected = 0;
+    for (let i = BULK; i > BULK - SCAN_DEPTH; i--) if (i % 16 === 0) expected++;
+    expect(body.pagination).toMatchObject({ total: expected, totalIsExact: false });
     expect(body.addresses.every((a) => a.address.endsWith("0"))).toBe(true);
   });
 
@@ -430,6 +438,17 @@ describe("odd text and patterns", () => {
     expect(status).toBe(200);
     expect(ids(body)).toEqual(expected());
     expect(body.pagination).toMatchObject({ total: expected().length, totalIsExact: true });
+  });
+
+  it("two characters found both inside and at the end of an address count that listing once", async () => {
+    const both = await insertListing({ address: "0x1277777777777777777777777777777777777712", rarity: 1 });
+    try {
+      const { body } = await search("search=12");
+      expect(ids(body)).toEqual([both]);
+      expect(body.pagination).toMatchObject({ total: 1, totalIsExact: true });
+    } finally {
+      await env.DB.prepare("DELETE FROM addresses WHERE id = ?").bind(both).run();
+    }
   });
 
   it("too long is a clear 400, not a search", async () => {
