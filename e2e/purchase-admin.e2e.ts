@@ -8,7 +8,7 @@ import type { InitiateResponse, PurchaseView } from "../schema/purchases";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
-import { connect, toast } from "./purchase-journey";
+import { connect, recordToasts, toast } from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
 
 let s: Session | undefined;
@@ -51,6 +51,7 @@ describe("payments needing attention", () => {
     s = await openBrowser();
     const { page, baseUrl } = s;
     await injectEthereumWallet(page, { account: DEV_ACCOUNTS.admin.address, rpcUrl: inject("rpcUrl") });
+    await recordToasts(page);
     await page.goto(`${baseUrl}/`);
     await connect(page, "Admin (ETH)");
     await page.goto(`${baseUrl}/admin`);

@@ -11,7 +11,7 @@ import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { decryptKeystore } from "../web/src/routes/-purchase/keystore";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
-import { buyFromListingPage, connect, destroyKey, expectDestroyedInMyPurchases, expectSoldEverywhere, revealKey, toast } from "./purchase-journey";
+import { buyFromListingPage, connect, destroyKey, expectDestroyedInMyPurchases, expectSoldEverywhere, recordToasts, revealKey, toast } from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
 
 let s: Session | undefined;
@@ -30,6 +30,7 @@ async function freshListing(price = "0.01") {
 async function buyerSession() {
   s = await openBrowser();
   await injectEthereumWallet(s.page, { account: DEV_ACCOUNTS.buyer.address, rpcUrl: inject("rpcUrl") });
+  await recordToasts(s.page);
   await s.page.goto(`${s.baseUrl}/`);
   await connect(s.page, "0x709979");
   return s;

@@ -4,7 +4,39 @@ import { expect } from "vitest";
 import type { Page } from "./browser";
 
 export const walletButton = (page: Page) => page.getByRole("banner").getByTestId("wallet-button");
-export const toast = (page: Page, text: string, timeout = 30_000) => page.getByTestId("toast").filter({ hasText: text }).first().waitFor({ timeout });
+/**
+ * Every toast the page showed, in order. Only one toast shows at a time (the spec), so a quick successor can
+ * replace one before a locator sees it; a MutationObserver installed before the page's scripts sees them all.
+ */
+export async function recordToasts(page: Page) {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = seen;
+    new MutationObserver(() => {
+      document.querySelectorAll<HTMLElement>('[data-testid="toast"]').forEach((el) => {
+        const text = el.textContent ?? "";
+        if (el.dataset.recorded !== text) {
+          el.dataset.recorded = text;
+          seen.push(text);
+        }
+      });
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+const toastsSeen = (page: Page) => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
+
+/** Waits until a toast containing `text` has shown on this page (recorded by recordToasts). */
+export async function toast(page: Page, text: string, timeout = 30_000) {
+  const deadline = Date.now() + timeout;
+  let seen: string[] = [];
+  while (Date.now() < deadline) {
+    seen = await toastsSeen(page);
+    if (seen.some((t) => t.includes(text))) return;
+    await page.waitForTimeout(200);
+  }
+  throw new Error(`no toast "${text}" within ${timeout} ms; toasts shown: ${JSON.stringify(seen)}`);
+}
 const short = (a: string) => `${a.slice(0, 8)}...${a.slice(-6)}`;
 
 export async function connect(page: Page, expectedLabel: string) {
