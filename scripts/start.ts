@@ -143,7 +143,14 @@ async function main() {
 
   These are PUBLIC development keys (the mnemonic "${LOCAL_CHAIN.mnemonic}"): everyone has them.
   Never send real funds to them.
-
+${
+  useLocalChain && useLocalSolana
+    ? `
+  No wallet extension needed: "Connect Wallet" offers these accounts as "Local dev buyer/admin ETH/SOL (public
+  test key)" wallets, which sign in the page and pay on the local chains.
+`
+    : ""
+}
   With a browser wallet instead: add network "Anvil local", RPC ${ethRpcUrl}, chain id ${LOCAL_CHAIN.chainId},
   currency ETH, and import a key above (the mnemonic also works in Phantom or Solflare: account i is m/44'/501'/i'/0').
   The cron route is called every ${TICK_MS / 1000} s. Press Ctrl-C to stop everything.

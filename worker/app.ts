@@ -10,6 +10,7 @@ import { authRoutes } from "./routes/auth";
 import { addressCheckerRoutes } from "./routes/address-checker";
 import { adminRoutes } from "./routes/admin";
 import { configRoutes } from "./routes/config";
+import { devChainRoutes } from "./routes/dev-chains";
 import { feeRoutes } from "./routes/fees";
 import { healthRoutes } from "./routes/health";
 import { listingsBrowseRoutes } from "./routes/listings-browse";
@@ -65,6 +66,7 @@ export function createApp() {
     .route("/api/admin", adminRoutes)
     .route("/api/transactions", feeRoutes)
     .route("/api/transactions", transactionHistoryRoutes)
+    .route("/api/dev-chains", devChainRoutes)
     .route("/api", marketRoutes);
   return routes;
 }
