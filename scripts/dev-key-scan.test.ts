@@ -31,8 +31,11 @@ describe("findDevSecrets", () => {
     ]);
   });
 
-  it("passes a clean bundle, including one that names the public addresses", () => {
-    const dir = bundle({ "assets/a.js": `const admin="${DEV_ACCOUNTS.admin.address}",sol="${SOLANA_DEV_ACCOUNTS.admin.address}"` });
+  it("passes a clean bundle, including one that names the public addresses and a source map quoting a library's docs", () => {
+    const dir = bundle({
+      "assets/a.js": `const admin="${DEV_ACCOUNTS.admin.address}",sol="${SOLANA_DEV_ACCOUNTS.admin.address}"`,
+      "index.js.map": '{"sourcesContent":["Secp256k1.fromMnemonic(\'test test test test test test test test test test test junk\')"]}',
+    });
     expect(findDevSecrets(dir)).toEqual([]);
   });
 });

@@ -16,7 +16,9 @@ export function findDevSecrets(dir: string): { file: string; secret: string }[] 
   const found: { file: string; secret: string }[] = [];
   if (!fs.existsSync(dir)) return found;
   for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
+    // Source maps carry libraries' own sources, whose doc comments quote anvil's mnemonic (ox, viem); they
+    // are not served to browsers, and the code they map is scanned itself.
+    if (!entry.isFile() || entry.name.endsWith(".map")) continue;
     const file = path.join(entry.parentPath, entry.name);
     const text = fs.readFileSync(file, "latin1");
     const lower = text.toLowerCase();
