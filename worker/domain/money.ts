@@ -60,6 +60,14 @@ export function unitsToNumber(units: bigint): number {
   return Number(units);
 }
 
+/** 1e-8 units -> the chain's smallest unit: wei (x 1e10) for ETH, lamports (x 10) for SOL. */
+export const BASE_UNITS_PER_UNIT = { ETH: 10_000_000_000n, SOL: 10n } as const;
+
+export function unitsToBaseUnits(units: bigint, currency: keyof typeof BASE_UNITS_PER_UNIT): bigint {
+  if (units < 0n) throw new RangeError("amount must not be negative");
+  return units * BASE_UNITS_PER_UNIT[currency];
+}
+
 export type Rounding = "down" | "up" | "half-up";
 
 /** a x b / d for non-negative a, b and positive d, rounded as asked. */
