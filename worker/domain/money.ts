@@ -24,17 +24,14 @@ function readDecimal(text: string): { digits: string; scale: number } | null {
   const [, whole = "", frac = "", exp] = m;
   if (whole === "" && frac === "") return null;
   let digits = (whole + frac).replace(/^0+(?=\d)/, "");
+  // A negative scale is a whole number with trailing zeros ("1e3" is digits 1, scale -3).
   let scale = frac.length - (exp === undefined ? 0 : Number(exp));
-  if (scale < 0) {
-    digits += "0".repeat(-scale);
-    scale = 0;
-  }
-  // Trailing zeros after the point do not count as decimals ("1.50000000000" is 1.5).
-  while (scale > 0 && digits.length > 1 && digits.endsWith("0")) {
+  // Trailing zeros do not count as decimals ("1.50000000000" is 1.5); a lone "0" stays.
+  while (digits.length > 1 && digits.endsWith("0")) {
     digits = digits.slice(0, -1);
     scale -= 1;
   }
-  if (/^0+$/.test(digits)) return { digits: "0", scale: 0 };
+  if (digits === "0") return { digits, scale: 0 };
   return { digits, scale };
 }
 
