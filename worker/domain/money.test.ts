@@ -113,6 +113,13 @@ describe("guards the mutation tests asked for", () => {
     expect(checkPrice("1e8")).toEqual({ ok: false, message: PRICE_MESSAGES.tooLarge });
   });
 
+  it("JSON-impossible numbers and over-long texts are refused before parsing", () => {
+    expect(checkPrice(-Infinity)).toEqual({ ok: false, message: PRICE_MESSAGES.positive });
+    expect(checkPrice(Number.NaN)).toEqual({ ok: false, message: PRICE_MESSAGES.positive });
+    expect(checkPrice(`${"0".repeat(39)}1`)).toEqual({ ok: true, price: "1", units: 100_000_000n }); // 40 characters: read
+    expect(checkPrice(`${"0".repeat(40)}1`)).toEqual({ ok: false, message: PRICE_MESSAGES.positive }); // 41: refused unread
+  });
+
   it("anything but a string is refused as a decimal", () => {
     expect(() => decimalToUnits(5 as unknown as string)).toThrow(RangeError);
     expect(() => decimalToUnits(null as unknown as string)).toThrow(RangeError);

@@ -87,8 +87,10 @@ export function percentOf(units: bigint, percent: string): bigint {
 export function changePercentage(fromUnits: bigint, toUnits: bigint): string | null {
   if (fromUnits <= 0n) return null;
   const diff = toUnits - fromUnits;
+  // Stryker disable next-line EqualityOperator: -0n is 0n (equivalent mutant)
   const hundredths = mulDiv(diff < 0n ? -diff : diff, 10_000n, fromUnits, "half-up");
   const text = `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}`;
+  // Stryker disable next-line EqualityOperator: hundredths > 0 implies diff != 0 (equivalent mutant)
   return diff < 0n && hundredths > 0n ? `-${text}` : text;
 }
 
@@ -119,6 +121,8 @@ export function checkPrice(input: unknown): PriceCheck {
   if (d.digits === "0") return { ok: false, message: PRICE_MESSAGES.positive };
   if (d.scale > PRICE_DECIMALS) return { ok: false, message: PRICE_MESSAGES.decimals };
   // Bound the digits before building a bigint from them (an exponent like 1e9999 would be huge).
+  // Stryker disable next-line ConditionalExpression: the units check below gives the same answer; this bound only keeps
+  // an exponent like 1e9999 from building a huge bigint first (a cost, not a result)
   if (d.digits.length - d.scale > MAX_PRICE_TEXT.length) return { ok: false, message: PRICE_MESSAGES.tooLarge };
   const units = BigInt(d.digits) * 10n ** BigInt(PRICE_DECIMALS - d.scale);
   if (units > MAX_PRICE_UNITS) return { ok: false, message: PRICE_MESSAGES.tooLarge };

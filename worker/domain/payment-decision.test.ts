@@ -155,6 +155,13 @@ describe("decidePayment: the buyer really paid", () => {
   });
 });
 
+describe("decidePayment: constants and rare states", () => {
+  it("a hash the node does not know keeps the listing 10 minutes past expiry", () => expect(MISSING_PAYMENT_GRACE_MS).toBe(600_000));
+  it("a bad report on a verified purchase does not close it", () => {
+    expect(decidePayment(facts({ status: "verified" }), found({ toPlatform: false }))).toMatchObject({ outcome: "reject", closePurchase: false });
+  });
+});
+
 describe("matchTransferToPurchase: two open reservations by one buyer", () => {
   const a = { id: "a", expected: 500n };
   const b = { id: "b", expected: 700n };
