@@ -12,6 +12,7 @@ import { addressCheckerRoutes } from "./routes/address-checker";
 import { adminRoutes } from "./routes/admin";
 import { adminPaymentRoutes } from "./routes/admin-payments";
 import { configRoutes } from "./routes/config";
+import { devChainRoutes } from "./routes/dev-chains";
 import { healthRoutes } from "./routes/health";
 import { listingsBrowseRoutes } from "./routes/listings-browse";
 import { listingsManageRoutes } from "./routes/listings-manage";
@@ -72,6 +73,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
     .route("/api/admin/payments", adminPaymentRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/transactions", transactionRoutes)
+    .route("/api/dev-chains", devChainRoutes)
     .route("/api", marketRoutes);
   return routes;
 }

@@ -7,19 +7,11 @@ import { type ChainConfigResponse, RESERVATION_MINUTES, type SolanaCluster } fro
 import { configuredDepth } from "../chain/payment-verifier";
 import { solanaCommitment } from "../chain/solana-payments";
 import type { AppEnv } from "../types";
+import { localDevWallets } from "./dev-chains";
 
 export type { ChainConfigResponse, SolanaCluster };
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]);
-
-function isLocal(rpcUrl: string): boolean {
-  try {
-    const host = new URL(rpcUrl).hostname.toLowerCase();
-    return host === "localhost" || host === "127.0.0.1";
-  } catch {
-    return false;
-  }
-}
 
 /** The Solana cluster an RPC URL serves: a local validator, devnet, testnet, or else mainnet. */
 export function solanaCluster(rpcUrl: string): SolanaCluster {
@@ -48,6 +40,6 @@ export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
       solana: { recipient: c.env.PLATFORM_SOL_ADDRESS, cluster: solCluster, commitment: solanaCommitment(c.env.SOL_COMMITMENT) },
     },
     reservationMinutes: RESERVATION_MINUTES,
-    localDevWallets: isLocal(c.env.ETH_RPC_URL) && isLocal(c.env.SOL_RPC_URL),
+    localDevWallets: localDevWallets(c.env),
   } satisfies ChainConfigResponse);
 });

@@ -21,11 +21,16 @@ export async function fundedBuyer(): Promise<EthBuyer> {
   return { ...(await ethWallet(account)), account };
 }
 
-/** Sends `wei` from `account` to `to` and waits for the receipt (whatever its status). */
-export async function pay(account: PrivateKeyAccount, wei: bigint, to: Hex = env.PLATFORM_ETH_ADDRESS as Hex): Promise<Hex> {
+/**
+ * Sends `wei` from `account` to `to` and waits for the receipt (whatever its status); with `bury`, mines until
+ * the payment is ETH_CONFIRMATIONS deep (anvil automines one block per transaction).
+ */
+export async function pay(account: PrivateKeyAccount, wei: bigint, to: Hex = env.PLATFORM_ETH_ADDRESS as Hex, bury = true): Promise<Hex> {
   const wallet = createWalletClient({ account, chain: ethereumChain(env), transport: http(env.ETH_RPC_URL) });
   const hash = await wallet.sendTransaction({ to, value: wei, gas: 100_000n });
   await ethereumClient(env).waitForTransactionReceipt({ hash, pollingInterval: 50 });
+  const extra = Number(env.ETH_CONFIRMATIONS) - 1;
+  if (bury && extra > 0) await anvil("anvil_mine", [`0x${extra.toString(16)}`]);
   return hash;
 }
 
