@@ -119,6 +119,7 @@ export const FAILURE_REASONS = [
   "wrong-recipient",
   "reverted",
   "wrong-chain",
+  "missing-reference",
   "hash-used",
   "reorged",
   "not-found",
