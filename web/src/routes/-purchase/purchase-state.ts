@@ -82,6 +82,7 @@ const FAILURE_TEXT: Record<string, string> = {
   "wrong-recipient": "The payment went to another address than the marketplace's.",
   reverted: "The payment transaction failed on chain (reverted).",
   "wrong-chain": "The payment was made on another network or chain.",
+  "missing-reference": "The transfer did not carry this purchase's reference, so it could not be matched to it.",
   "hash-used": "That transaction already paid for another purchase.",
   reorged: "The payment disappeared from the chain (reorganisation) before it was final.",
   "not-found": "The payment could not be found on chain.",
