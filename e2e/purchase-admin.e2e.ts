@@ -67,5 +67,5 @@ describe("payments needing attention", () => {
     await row.getByRole("button", { name: "Mark refunded" }).click();
     await toast(page, "Marked Refunded");
     await expect.poll(() => row.getByRole("button", { name: "Mark refunded" }).count(), { timeout: 15_000 }).toBe(0);
-  });
+  }, 180_000);
 });

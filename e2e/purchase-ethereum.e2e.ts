@@ -61,7 +61,7 @@ describe("buying on Ethereum", () => {
     await expectDestroyedInMyPurchases(page, baseUrl, transactionId);
     await expectSoldEverywhere(page, baseUrl, listing.id, listing.address);
     expect(s!.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
-  });
+  }, 180_000);
 
   it("the tab closes before the payment is reported: the server finds it, and the key is there on return", async () => {
     const listing = await freshListing("0.02");
@@ -82,5 +82,5 @@ describe("buying on Ethereum", () => {
     } finally {
       clearInterval(tick);
     }
-  });
+  }, 180_000);
 });

@@ -63,7 +63,7 @@ describe("buying on Solana", () => {
     await destroyKey(page);
     await expectDestroyedInMyPurchases(page, baseUrl, transactionId);
     await expectSoldEverywhere(page, baseUrl, listing.id, listing.address);
-  });
+  }, 180_000);
 
   it("a payment refused in the wallet says so, sends nothing, and Try Again pays", async () => {
     const listing = await freshListing("0.25");
@@ -78,5 +78,5 @@ describe("buying on Solana", () => {
     await page.getByRole("alert").filter({ hasText: "You rejected the payment in your wallet" }).waitFor();
     await page.getByRole("button", { name: "Try Again" }).click();
     await revealKey(page);
-  });
+  }, 180_000);
 });

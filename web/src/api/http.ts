@@ -33,7 +33,7 @@ export class HttpError extends Error {
   }
 }
 
-export async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function request<T>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, cache?: RequestCache): Promise<T> {
   const finalHeaders: Record<string, string> = { ...headers };
   if (body !== undefined) finalHeaders["content-type"] = "application/json";
   const wallet = storedWallet();
@@ -42,6 +42,7 @@ export async function request<T>(method: string, path: string, body?: unknown, h
     method,
     credentials: "include",
     headers: finalHeaders,
+    cache,
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!res.ok) throw new HttpError(res.status, await res.text(), res.statusText);

@@ -9,8 +9,15 @@ import { request } from "./http";
 export const marketStatsQuery = () =>
   queryOptions({ queryKey: ["/api/market-stats"], queryFn: () => request<MarketStats>("GET", "/api/market-stats") });
 
-export const recentTransactionsQuery = () =>
-  queryOptions({ queryKey: ["/api/transactions", "recent"], queryFn: () => request<RecentTransaction[]>("GET", "/api/transactions/recent") });
+/**
+ * GET /api/transactions/recent. Anonymous answers may be kept 30 s by the browser, under the URL alone; a
+ * signed-in reader (a buyer who just bought, say) revalidates instead of reusing that anonymous copy.
+ */
+export const recentTransactionsQuery = (viewer: string | null = null) =>
+  queryOptions({
+    queryKey: ["/api/transactions", "recent", viewer],
+    queryFn: () => request<RecentTransaction[]>("GET", "/api/transactions/recent", undefined, {}, viewer ? "no-cache" : undefined),
+  });
 
 export const livePricesQuery = () => queryOptions({ queryKey: ["/api/prices/live"], queryFn: () => request<LivePrices>("GET", "/api/prices/live") });
 

@@ -5,7 +5,7 @@ import { featuredQuery } from "../api/listings";
 import { marketStatsQuery, recentTransactionsQuery } from "../api/market";
 import { AddressChecker } from "../components/checker/AddressChecker";
 import { ListingCard, ListingCardSkeleton } from "../components/listing/ListingCard";
-import { useViewer } from "../components/listing/use-viewer";
+import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { TransactionsTable } from "../components/transactions/TransactionsTable";
 import { formatNumber } from "../lib/display";
 
@@ -17,7 +17,7 @@ export const Route = createFileRoute("/")({
   // placeholders, so nothing here waits.
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(marketStatsQuery());
-    void queryClient.prefetchQuery(recentTransactionsQuery());
+    void queryClient.prefetchQuery(recentTransactionsQuery(currentViewer()));
   },
   component: HomePage,
 });
@@ -120,7 +120,7 @@ function FeaturedSection() {
 }
 
 function RecentTransactionsSection() {
-  const recent = useQuery(recentTransactionsQuery());
+  const recent = useQuery(recentTransactionsQuery(useViewer()));
   return (
     <section aria-labelledby="recent-title">
       <SectionHeader id="recent-title" title="Recent Transactions">
