@@ -19,6 +19,9 @@ export type PaymentStep =
   | { step: "reporting"; hash: string; note: string | null }
   | { step: "failed"; failure: PaymentFailure };
 
+/** How often a sent payment is reported again while the server has not seen it yet. */
+export const REPORT_AGAIN_MS = 3000;
+
 const NETWORK_NAME = { ethereum: "Ethereum", solana: "Solana" } as const;
 
 export function usePayment(view: PurchaseView, config: MarketConfig | undefined) {
@@ -49,6 +52,19 @@ export function usePayment(view: PurchaseView, config: MarketConfig | undefined)
     if (resumed && view.status === "initiated") void report(resumed);
     if (resumed && view.status !== "initiated") forgetSentPayment(view.id);
   }, []);
+
+  // The server verifies on confirm; a payment not yet mined or indexed is answered "not found" and the
+  // purchase stays open. Report the same hash again every few seconds until the purchase moves on.
+  const reportingHash = state.step === "reporting" ? state.hash : null;
+  useEffect(() => {
+    if (!reportingHash || view.status !== "initiated") return;
+    const timer = window.setInterval(() => {
+      void confirmPayment(view.id, { txHash: reportingHash, buyerWallet: wallet.address ?? "" })
+        .catch(() => undefined)
+        .then(() => queryClient.invalidateQueries({ queryKey: [TRANSACTIONS_KEY, "one", view.id] }));
+    }, REPORT_AGAIN_MS);
+    return () => window.clearInterval(timer);
+  }, [reportingHash, view.status, view.id, wallet.address, queryClient]);
 
   const pay = useCallback(async () => {
     if (busy.current) return;
