@@ -13,9 +13,9 @@
 //  - "candidates": a pattern beside a text (an index range of the covering prefix/suffix index) or a text of two characters
 //    or more (the trigram index) names few enough listings: read at most `cap` of them, sort, count exactly.
 //    When there are more than `cap`, the same statement answers from a bounded scan instead (below).
-//  - "scan": a text or pattern too common to list (one character, or a text with more than `cap` candidates).
-//    Read the first SCAN_DEPTH listings of the chosen order (TEXT_SCAN_DEPTH for a text the trigram index can
-//    name) and keep those that match: they are exactly the best matches in that order. The total is exact when the scan reached the end of the order, otherwise it is a
+//  - "scan": a text or pattern too common to list (one character, or a text with more than `cap` candidates). Read the
+//    first SCAN_DEPTH listings of the chosen order and keep those that match: they are exactly the best
+//    matches in that order. The total is exact when the scan reached the end of the order, otherwise it is a
 //    lower bound (totalIsExact false, shown "N+") and paging stops there: narrowing the search reaches more.
 //  - "nothing": a text or pattern no address can contain (wrong alphabet, "%", quotes, "é"...).
 import type { SearchQuery } from "./search-params";
@@ -30,13 +30,6 @@ export const TEXT_CANDIDATE_MAX = 10_000;
  * text (found in about half of all addresses) fills dozens of pages, small enough to stay a few milliseconds.
  */
 export const SCAN_DEPTH = 2_000;
-/**
- * A text with more candidates than TEXT_CANDIDATE_MAX scans deeper: its candidates' ids are looked up in the
- * trigram index once, and a listing of the order is checked against them without reading its row (only
- * those found are read, for Solana's exact case). Deep enough that a text in 1% of the listings still fills
- * pages in an order where it is rare at the top.
- */
-export const TEXT_SCAN_DEPTH = 20_000;
 
 /** How the chosen order is walked: one sort index, or per (category, length) bucket and merged. */
 export type OrderWalk = "sort-index" | "buckets";
@@ -94,5 +87,5 @@ export function choosePlan(query: SearchQuery): SearchPlan {
   if (q.pattern) return { kind: "candidates", q, walk, from: "pattern", cap: PATTERN_CANDIDATE_MAX, scanDepth: SCAN_DEPTH };
   // One character has no trigram to look up, and is in most addresses anyway.
   if (q.text!.length < 2) return { kind: "scan", q, walk, depth: SCAN_DEPTH };
-  return { kind: "candidates", q, walk, from: "text", cap: TEXT_CANDIDATE_MAX, scanDepth: TEXT_SCAN_DEPTH };
+  return { kind: "candidates", q, walk, from: "text", cap: TEXT_CANDIDATE_MAX, scanDepth: SCAN_DEPTH };
 }

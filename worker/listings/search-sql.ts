@@ -284,15 +284,12 @@ function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" 
     : sql`SELECT a.id, ${sortKey(q, rates)} AS k FROM cand JOIN addresses AS a NOT INDEXED ON a.id = cand.id
           WHERE ${and([visibility(q), ...columnFilters(q), ...predicates])} ${underCap}`;
   const overCap = sql`(SELECT n FROM found) > ${cap}`;
-  // A text's scan keeps only listings the trigram index names before any row is read (see TEXT_SCAN_DEPTH).
-  const scanned =
-    plan.kind === "candidates" && plan.from === "text" ? sql`SELECT id, k FROM scan WHERE id IN (${textCandidates(q)})` : sql`SELECT id, k FROM scan`;
   return sql`
     WITH cand AS MATERIALIZED (SELECT * FROM (${cand}) LIMIT ${cap + 1}),
     found AS (SELECT count(*) AS n FROM cand),
     hits AS MATERIALIZED (${hits}),
     scan AS MATERIALIZED (${orderedIds(q, rates, walk, depth, 0, overCap)}),
-    scan_hits AS MATERIALIZED (SELECT s.id, s.k FROM (${scanned}) AS s JOIN addresses AS a NOT INDEXED ON a.id = s.id WHERE ${and(predicates)}),
+    scan_hits AS MATERIALIZED (SELECT scan.id, scan.k FROM scan JOIN addresses AS a NOT INDEXED ON a.id = scan.id WHERE ${and(predicates)}),
     matched AS (SELECT id, k FROM hits UNION ALL SELECT id, k FROM scan_hits),
     page AS (SELECT id, k FROM matched ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}),
     meta AS (SELECT (SELECT count(*) FROM matched) AS total, (SELECT n FROM found) AS found, (SELECT count(*) FROM scan) AS scanned)
