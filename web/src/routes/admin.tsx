@@ -6,10 +6,12 @@ import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
 import { useAdminGate } from "../components/use-admin-gate";
 import { ListingsTab } from "./-admin/ListingsTab";
+import { pageTitle } from "../components/page-title";
 
 const BulkUpload = lazy(() => import("../components/bulk-upload/BulkUpload").then((m) => ({ default: m.BulkUpload })));
 
 export const Route = createFileRoute("/admin")({
+  head: () => pageTitle("Admin Panel"),
   component: AdminPage,
 });
 
@@ -32,11 +34,11 @@ function AdminPage() {
           <p className="mt-2 text-slate-300">Admin access required. Please connect with an authorized admin wallet.</p>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-slate-800 bg-slate-900/60 p-4 text-sm" aria-label="Debug info">
-          <dt className="text-slate-500">Connected wallet</dt>
+          <dt className="text-slate-400">Connected wallet</dt>
           <dd className="font-mono break-all text-slate-300">{address ?? "Not connected"}</dd>
-          <dt className="text-slate-500">Network</dt>
+          <dt className="text-slate-400">Network</dt>
           <dd className="text-slate-300">{address ? (network ?? "unknown") : "—"}</dd>
-          <dt className="text-slate-500">isAdmin</dt>
+          <dt className="text-slate-400">isAdmin</dt>
           <dd className="font-mono text-slate-300">false</dd>
         </dl>
         {!address && (
