@@ -12,6 +12,7 @@ import { adminRoutes } from "./routes/admin";
 import { configRoutes } from "./routes/config";
 import { feeRoutes } from "./routes/fees";
 import { healthRoutes } from "./routes/health";
+import { listingContextRoutes } from "./routes/listing-context";
 import { listingsBrowseRoutes } from "./routes/listings-browse";
 import { listingsManageRoutes } from "./routes/listings-manage";
 import { marketRoutes } from "./routes/market";
@@ -60,6 +61,7 @@ export function createApp() {
   const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
     .route("/api/addresses", addressCheckerRoutes)
     .route("/api/addresses", listingsBrowseRoutes)
+    .route("/api/addresses", listingContextRoutes)
     .route("/api/addresses", ownershipRoutes)
     .route("/api/addresses", listingsManageRoutes)
     .route("/api/admin", adminRoutes)
