@@ -199,7 +199,7 @@ export function BulkUpload() {
               <tbody className="divide-y divide-slate-800">
                 {rows.slice(0, PREVIEW_LIMIT).map((r) => (
                   <tr key={r.index} data-testid="bulk-row" data-status={r.status}>
-                    <td className="px-3 py-2 text-slate-500">{r.index + 1}</td>
+                    <td className="px-3 py-2 text-slate-400">{r.index + 1}</td>
                     <td className="max-w-[16rem] truncate px-3 py-2 font-mono text-xs text-slate-200" title={r.row.address}>
                       {r.row.address || "—"}
                     </td>

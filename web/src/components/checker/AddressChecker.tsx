@@ -48,7 +48,7 @@ export function AddressChecker() {
           placeholder="0x0000… or So1…"
           spellCheck={false}
           autoComplete="off"
-          className="w-full resize-y rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 font-mono text-sm text-slate-100 placeholder:text-slate-500 focus:border-violet-500 focus:outline-none"
+          className="w-full resize-y rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 font-mono text-sm text-slate-100 placeholder:text-slate-400 focus:border-violet-500 focus:outline-none"
         />
         <div className="flex flex-wrap gap-2">
           <button

@@ -283,7 +283,7 @@ export function ListingsTab() {
                       {l.status}
                     </span>
                   </td>
-                  <td className="px-3 py-2">{l.isFeatured ? <span className="text-amber-300">★ Yes</span> : <span className="text-slate-500">☆ No</span>}</td>
+                  <td className="px-3 py-2">{l.isFeatured ? <span className="text-amber-300">★ Yes</span> : <span className="text-slate-400">☆ No</span>}</td>
                   <td className="px-3 py-2 text-slate-400">{dateFmt.format(new Date(l.createdAt))}</td>
                   <td className="px-3 py-2">
                     <div className="flex flex-wrap gap-1">

@@ -23,7 +23,7 @@ type Validation =
   | { state: "failed" };
 
 const input =
-  "w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white placeholder:text-slate-500 focus:border-violet-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500/40";
+  "w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white placeholder:text-slate-400 focus:border-violet-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500/40";
 const label = "mb-1 block text-sm font-medium text-slate-300";
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -186,7 +186,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
             aria-invalid={validation.state === "invalid"}
           />
           <div id={`${id}-address-status`} className="mt-2 min-h-5 text-sm" aria-live="polite">
-            {validation.state === "idle" && trimmed.length > 0 && <span className="text-slate-500">Keep typing: the address is checked from {VALIDATE_MIN_LENGTH} characters.</span>}
+            {validation.state === "idle" && trimmed.length > 0 && <span className="text-slate-400">Keep typing: the address is checked from {VALIDATE_MIN_LENGTH} characters.</span>}
             {validation.state === "validating" && <span className="text-slate-400">Validating address…</span>}
             {validation.state === "valid" && (
               <span className="text-emerald-300" data-testid="address-valid">
@@ -250,29 +250,29 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
           <div className="rounded-xl border border-slate-800 bg-slate-950/60 p-4 text-sm" aria-live="polite">
             <p className="font-medium text-slate-300">Live market prices</p>
             {prices.isLoading ? (
-              <p className="mt-2 text-slate-500">Loading prices…</p>
+              <p className="mt-2 text-slate-400">Loading prices…</p>
             ) : prices.data ? (
               <dl className="mt-2 grid grid-cols-2 gap-2">
                 <div>
-                  <dt className="text-xs text-slate-500">ETH</dt>
+                  <dt className="text-xs text-slate-400">ETH</dt>
                   <dd className="tabular-nums text-white">{formatUsd(prices.data.ethPrice)}</dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-slate-500">SOL</dt>
+                  <dt className="text-xs text-slate-400">SOL</dt>
                   <dd className="tabular-nums text-white">{formatUsd(prices.data.solPrice)}</dd>
                 </div>
               </dl>
             ) : (
-              <p className="mt-2 text-slate-500">Market prices are unavailable right now.</p>
+              <p className="mt-2 text-slate-400">Market prices are unavailable right now.</p>
             )}
           </div>
         </div>
         <div className="rounded-xl border border-slate-800 bg-slate-950/60 p-4 text-sm" data-testid="fee-breakdown">
           <p className="font-medium text-slate-300">Fee breakdown</p>
           {priceMessage ? (
-            <p className="mt-2 text-slate-500">Enter a price to see the fees.</p>
+            <p className="mt-2 text-slate-400">Enter a price to see the fees.</p>
           ) : fees.isFetching || !fees.data ? (
-            <p className="mt-2 text-slate-500">{fees.isError ? "Fees could not be calculated right now." : "Calculating fees…"}</p>
+            <p className="mt-2 text-slate-400">{fees.isError ? "Fees could not be calculated right now." : "Calculating fees…"}</p>
           ) : (
             <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 tabular-nums">
               <dt className="text-slate-400">Listing price</dt>
@@ -355,7 +355,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
           {(
             [
               ["standard", "Standard", "Listed in the marketplace."],
-              ["featured", "Featured", "Highlighted in purple and shown first."],
+              ["featured", "Featured", "Highlighted in purple and shown under Featured Addresses on the home page and the marketplace."],
               ...(isAdmin ? ([["promoted", "Promoted", "Orange highlight, admins only."]] as const) : []),
             ] as const
           ).map(([value, title, text]) => (

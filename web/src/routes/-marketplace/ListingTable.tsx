@@ -19,8 +19,10 @@ type Props = {
   busy: boolean;
 };
 
-const th = "px-2 py-2 text-left text-xs font-semibold tracking-wide text-slate-400 uppercase sm:px-3";
-const td = "px-2 py-2.5 align-middle sm:px-3";
+// Tight cells on a phone: the whole table fits 360 px with every address shown in full (issue 13), the
+// address wrapping over three lines rather than scrolling or being cut.
+const th = "px-1.5 py-2 text-left text-xs font-semibold tracking-wide text-slate-400 uppercase sm:px-3";
+const td = "px-1.5 py-2.5 align-middle sm:px-3";
 
 export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Props) {
   const [starred, setStarred] = useState<ReadonlySet<number>>(new Set());
@@ -36,7 +38,7 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
       <table className={`w-full text-sm transition-opacity ${busy ? "opacity-50" : ""}`} data-testid="listing-table">
         <thead className="border-b border-slate-800">
           <tr>
-            <th scope="col" className={`${th} w-10`}>
+            <th scope="col" className={`${th} w-8 sm:w-10`}>
               <span className="sr-only">Star</span>
             </th>
             <th scope="col" className={th}>
@@ -45,7 +47,7 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
             <th scope="col" className={`${th} hidden sm:table-cell`}>
               Network
             </th>
-            <SortHeader label="Type" column="rarity" sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} />
+            <SortHeader label="Type" column="rarity" sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} className="hidden sm:table-cell" />
             <SortHeader label="Age" column="createdAt" sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} className="hidden sm:table-cell" />
             <SortHeader label="Price" column="price" sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} />
             <th scope="col" className={th}>
@@ -62,7 +64,7 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
                   aria-pressed={starred.has(l.id)}
                   aria-label={`Star ${l.address}`}
                   onClick={() => toggleStar(l.id)}
-                  className={`rounded px-1 text-lg leading-none focus-visible:outline-2 focus-visible:outline-violet-400 ${starred.has(l.id) ? "text-amber-300" : "text-slate-600 hover:text-slate-300"}`}
+                  className={`rounded px-0.5 text-lg leading-none focus-visible:outline-2 focus-visible:outline-violet-400 ${starred.has(l.id) ? "text-amber-300" : "text-slate-400 hover:text-slate-300"}`}
                 >
                   {starred.has(l.id) ? "★" : "☆"}
                 </button>
@@ -73,26 +75,26 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
               <td className={`${td} hidden sm:table-cell`}>
                 <NetworkBadge network={l.network} short />
               </td>
-              <td className={td}>
-                <span className={`text-xs font-bold tracking-wider ${RARITY_TEXT[rarityColour(l.rarityScore)]}`} title={`Rarity ${l.rarityScore}/10`}>
-                  {rarityLabel(l.rarityScore)}
-                </span>
+              <td className={`${td} hidden sm:table-cell`}>
+                <TypeLabel listing={l} />
               </td>
               <td className={`${td} hidden whitespace-nowrap text-slate-400 sm:table-cell`}>
                 <time dateTime={l.createdAt}>{relativeTime(l.createdAt, now)}</time>
               </td>
-              <td className={`${td} whitespace-nowrap`}>
+              <td className={`${td} sm:whitespace-nowrap`}>
                 <div className="font-semibold text-white tabular-nums" data-testid="listing-price">
-                  {formatPrice(l.price)} {l.currency}
+                  {formatPrice(l.price)} <span className="block text-xs sm:inline sm:text-sm">{l.currency}</span>
                 </div>
-                <div className="text-xs text-slate-500">{l.formattedUsd}</div>
+                <div className="text-xs text-slate-400">{l.formattedUsd}</div>
               </td>
               {/* A floor under the address's width, so a phone wraps it over two or three lines, not one character per line. */}
-              <td className={`${td} min-w-[10.5rem]`}>
+              <td className={`${td} min-w-[9.5rem]`}>
+                {/* The Type column is hidden on a phone; its label rides above the address instead. */}
+                <TypeLabel listing={l} className="mb-0.5 block sm:hidden" />
                 <Link
                   to="/address/$id"
                   params={{ id: String(l.id) }}
-                  className="rounded text-[0.7rem] leading-snug text-slate-200 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 sm:text-sm"
+                  className="rounded text-xs leading-snug text-slate-200 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 sm:text-sm"
                 >
                   <HighlightedAddress address={l.address} ranges={patternRanges(l.address, l.network, l.pattern)} />
                 </Link>
@@ -102,6 +104,14 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
         </tbody>
       </table>
     </div>
+  );
+}
+
+function TypeLabel({ listing, className = "" }: { listing: ListingView; className?: string }) {
+  return (
+    <span className={`text-xs font-bold tracking-wider ${RARITY_TEXT[rarityColour(listing.rarityScore)]} ${className}`} title={`Rarity ${listing.rarityScore}/10`}>
+      {rarityLabel(listing.rarityScore)}
+    </span>
   );
 }
 
@@ -142,11 +152,11 @@ function TableBuyButton({ listing }: { listing: ListingView }) {
   const state = buyButton(listing);
   const base = "rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
   if (listing.isOwner) {
-    return <span className="text-xs text-slate-500" title="You own this listing">Yours</span>;
+    return <span className="text-xs text-slate-400" title="You own this listing">Yours</span>;
   }
   if (!state.enabled) {
     return (
-      <button type="button" disabled className={`${base} cursor-not-allowed bg-slate-800 text-slate-500`}>
+      <button type="button" disabled className={`${base} cursor-not-allowed bg-slate-800 text-slate-400`}>
         {state.label}
       </button>
     );
