@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { toast } from "../toast-store";
+import { checkerInput } from "./checker-input";
 import { CheckResultPanel } from "./CheckResultPanel";
 import { useAddressCheck } from "./use-address-check";
 
@@ -10,12 +11,12 @@ export function AddressChecker() {
   const inputId = useId();
 
   const submit = () => {
-    const address = input.trim();
-    if (!address) {
-      toast({ title: "Error", description: "Please enter an address", variant: "destructive" });
+    const parsed = checkerInput(input);
+    if (!parsed.ok) {
+      toast({ title: "Error", description: parsed.message, variant: "destructive" });
       return;
     }
-    check.mutate(address);
+    check.mutate(parsed.address);
   };
 
   return (

@@ -6,14 +6,13 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { AddressCheckResponse } from "../../../../schema/api";
 import type { Network } from "../../../../schema/db";
-import { detectNetworkForForm } from "../../../../schema/address";
 import { OWNERSHIP_MESSAGES, type PromotionType } from "../../../../schema/listings";
 import { HttpError } from "../../api/http";
 import { createListing, refreshAfterListingChange, validateAddress, verifyOwnership } from "../../api/listings-admin";
 import { feesQuery, livePricesQuery } from "../../api/market";
 import { toast } from "../../components/toast-store";
 import { formatUsd } from "../../lib/display";
-import { DETECT_DELAY_MS, FEE_PREVIEW_DELAY_MS, feePercent, priceError, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
+import { FEE_PREVIEW_DELAY_MS, feePercent, formNetwork, priceError, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
 
 type Validation =
   | { state: "idle" }
@@ -40,7 +39,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [address, setAddress] = useState("");
-  const [network, setNetwork] = useState<Network>("ethereum");
+  const [chosenNetwork, setNetwork] = useState<Network>("ethereum");
   const [price, setPrice] = useState("");
   const [priceTouched, setPriceTouched] = useState(false);
   const [privateKey, setPrivateKey] = useState("");
@@ -50,8 +49,9 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
   const [validation, setValidation] = useState<Validation>({ state: "idle" });
   const [ownership, setOwnership] = useState<"unknown" | "verifying" | "verified" | "failed">("unknown");
   const [submitting, setSubmitting] = useState(false);
-  const currency = network === "ethereum" ? "ETH" : "SOL";
   const trimmed = address.trim();
+  const { network, locked: networkLocked } = formNetwork(trimmed, chosenNetwork);
+  const currency = network === "ethereum" ? "ETH" : "SOL";
 
   // Live validation once the address has 10 characters; the latest keystroke wins.
   useEffect(() => {
@@ -74,15 +74,6 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
       controller.abort();
       window.clearTimeout(timer);
     };
-  }, [trimmed]);
-
-  // Network and currency follow the address about 1.5 s after typing stops.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      const detected = detectNetworkForForm(trimmed);
-      if (detected) setNetwork(detected.network);
-    }, DETECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
   }, [trimmed]);
 
   // A changed address or key needs a new proof.
@@ -207,10 +198,22 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
             <label htmlFor={`${id}-network`} className={label}>
               Network
             </label>
-            <select id={`${id}-network`} className={input} value={network} onChange={(e) => setNetwork(e.target.value as Network)}>
+            <select
+              id={`${id}-network`}
+              className={input}
+              value={network}
+              onChange={(e) => setNetwork(e.target.value as Network)}
+              disabled={networkLocked}
+              aria-describedby={networkLocked ? `${id}-network-note` : undefined}
+            >
               <option value="ethereum">Ethereum</option>
               <option value="solana">Solana</option>
             </select>
+            {networkLocked && (
+              <p id={`${id}-network-note`} className="mt-1 text-xs text-slate-400">
+                Set by the address.
+              </p>
+            )}
           </div>
           <div>
             <label htmlFor={`${id}-currency`} className={label}>
