@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
 import { ADMIN_NETWORK_FILTERS, ADMIN_PAGE_SIZES, ADMIN_STATUS_FILTERS, type AdminListing, type BulkActionResponse } from "../../../../schema/listings";
 import { errorMessage } from "../../api/error-message";
+import { HttpError } from "../../api/http";
 import {
   adminDeleteListing,
   adminListingsQuery,
@@ -19,7 +20,7 @@ import { toast } from "../../components/toast-store";
 import { downloadCsv, exportFileName, listingsCsv } from "../../lib/admin-export";
 import { formatPriceTrimmed } from "../../lib/display";
 import { shortAddress } from "../../lib/display";
-import { allSelected, bulkResultText, offsetFor, pageSummary, toggleAll, toggleId } from "./table-state";
+import { allSelected, bulkResultText, missingIdsOf, offsetFor, pageSummary, selectionOnPage, toggleAll, toggleId } from "./table-state";
 
 const STATUS_BADGE: Record<string, string> = {
   active: "bg-emerald-500/15 text-emerald-200",
@@ -80,17 +81,41 @@ export function ListingsTab() {
   const ids = rows.map((r) => r.id);
   const pagination = listings.data?.pagination;
 
+  // The selection follows the rows that exist: a row deleted by its own button (or by anyone, seen on refresh)
+  // leaves it, so a bulk action never names a listing that is gone (issue 13).
+  useEffect(() => {
+    setSelected((prev) => {
+      const next = selectionOnPage(prev, ids);
+      return next.size === prev.size ? prev : next;
+    });
+  }, [rows]);
+
   const needSelection = (what: "update" | "delete" | "export") => {
     if (selected.size > 0) return false;
     toast({ title: "No Listings Selected", description: `Please select listings to ${what}`, variant: "destructive" });
     return true;
   };
 
-  const run = async (action: () => Promise<BulkActionResponse>, ok: string, verb: "updated" | "deleted", failTitle: string, fallback: string) => {
+  /**
+   * A bulk call over the selection, reported per row (done, skipped and why). Rows someone else removed since
+   * the page loaded are left out and reported, and the rest still go through.
+   */
+  const run = async (action: (ids: number[]) => Promise<BulkActionResponse>, ok: string, verb: "updated" | "deleted", failTitle: string, fallback: string) => {
     setBusy(true);
+    const chosen = [...selected];
     try {
-      const result = await action();
-      toast({ title: ok, description: bulkResultText(result, verb), variant: "success" });
+      let gone: number[] = [];
+      let result: BulkActionResponse;
+      try {
+        result = await action(chosen);
+      } catch (err) {
+        gone = err instanceof HttpError && err.status === 404 ? missingIdsOf(err.bodyText) : [];
+        const rest = chosen.filter((id) => !gone.includes(id));
+        if (gone.length === 0 || rest.length === 0) throw err;
+        result = await action(rest);
+      }
+      const report = { ...result, skipped: [...result.skipped, ...gone.map((id) => ({ id, reason: "no longer exists" }))] };
+      toast({ title: ok, description: bulkResultText(report, verb), variant: "success" });
       setSelected(new Set());
     } catch (err) {
       toast({ title: failTitle, description: errorMessage(err) || fallback, variant: "destructive" });
@@ -102,13 +127,13 @@ export function ListingsTab() {
 
   const bulkUpdate = (action: (ids: number[]) => Promise<BulkActionResponse>) => {
     if (needSelection("update")) return;
-    void run(() => action([...selected]), "Bulk Update Complete", "updated", "Update Failed", "Failed to update listings");
+    void run(action, "Bulk Update Complete", "updated", "Update Failed", "Failed to update listings");
   };
 
   const bulkRemove = () => {
     if (needSelection("delete")) return;
     if (!window.confirm(`Delete ${selected.size} selected listings? This cannot be undone.`)) return;
-    void run(() => bulkDelete([...selected]), "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
+    void run(bulkDelete, "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
   };
 
   const exportCsv = () => {
