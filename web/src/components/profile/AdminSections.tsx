@@ -1,7 +1,7 @@
 // The profile's admin view (transactions-profile-admin.md §2 Profile): "My Listings" (GET
 // /api/addresses/user) with Create New Listing, and "Transaction History" (GET /api/transactions/user:
 // sales and purchases merged, newest first by createdAt).
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { userListingsQuery, userTransactionsQuery } from "../../api/listings-admin";
@@ -28,9 +28,9 @@ export function AdminSections({ wallet }: { wallet: string }) {
 }
 
 function MyListings({ wallet }: { wallet: string }) {
-  const listings = useQuery(userListingsQuery(wallet));
+  const listings = useInfiniteQuery(userListingsQuery(wallet));
   useFailureToast(listings.isError, listings.errorUpdatedAt, "Failed to fetch user listings");
-  const rows = listings.data ?? [];
+  const rows = listings.data?.pages.flat() ?? [];
   return (
     <section aria-labelledby="my-listings-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -55,11 +55,28 @@ function MyListings({ wallet }: { wallet: string }) {
           </Link>
         </div>
       ) : (
-        <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {rows.map((l) => (
-            <ListingCard key={l.id} listing={l} />
-          ))}
-        </div>
+        <>
+          <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="my-listings">
+            {rows.map((l) => (
+              <ListingCard key={l.id} listing={l} />
+            ))}
+          </div>
+          <div className="mt-6 flex flex-wrap items-center justify-center gap-4 text-sm text-slate-400">
+            <span aria-live="polite" data-testid="my-listings-count">
+              {rows.length} listing{rows.length === 1 ? "" : "s"} shown{listings.hasNextPage ? "" : " (all)"}
+            </span>
+            {listings.hasNextPage && (
+              <button
+                type="button"
+                onClick={() => void listings.fetchNextPage()}
+                disabled={listings.isFetchingNextPage}
+                className="rounded-lg border border-slate-700 px-4 py-2 font-semibold text-slate-200 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-60"
+              >
+                {listings.isFetchingNextPage ? "Loading…" : "Show more"}
+              </button>
+            )}
+          </div>
+        </>
       )}
     </section>
   );
