@@ -37,6 +37,8 @@ export function BulkUpload() {
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
+  // Rows sent so far and in all, for the progress bar's words ("200 of 350 rows").
+  const [sentCount, setSentCount] = useState({ sent: 0, total: 0 });
   const [done, setDone] = useState(false);
 
   const reset = () => {
@@ -92,6 +94,7 @@ export function BulkUpload() {
     if (todo.length === 0 || uploading) return;
     setUploading(true);
     setProgress(0);
+    setSentCount({ sent: 0, total: todo.length });
     let current = rows;
     const update = (next: UploadRow[]) => {
       current = next;
@@ -109,6 +112,7 @@ export function BulkUpload() {
       }
       processed += sent.length;
       setProgress(Math.round((processed / todo.length) * 100));
+      setSentCount({ sent: processed, total: todo.length });
     }
     // The keys have been sent; nothing keeps them in the page afterwards.
     update(current.map((r) => ({ ...r, row: { ...r.row, private_key: "" } })));
@@ -177,8 +181,21 @@ export function BulkUpload() {
             )}
           </div>
           {(uploading || done) && (
-            <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full overflow-hidden rounded-full bg-slate-800">
-              <div className="h-full bg-violet-500 transition-all" style={{ width: `${progress}%` }} />
+            <div className="space-y-1">
+              <div
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress}
+                aria-valuetext={`${sentCount.sent} of ${sentCount.total} rows`}
+                className="h-2 w-full overflow-hidden rounded-full bg-slate-800"
+              >
+                <div className="h-full bg-violet-500 transition-all" style={{ width: `${progress}%` }} />
+              </div>
+              <p className="text-xs text-slate-400" data-testid="upload-count">
+                {sentCount.sent} of {sentCount.total} rows {uploading ? "checked so far" : "checked"}
+              </p>
             </div>
           )}
           <div className="max-h-[28rem] overflow-auto rounded-xl border border-slate-800">
