@@ -7,6 +7,7 @@ import { featuredQuery, searchQuery } from "../api/listings";
 import { AddressChecker } from "../components/checker/AddressChecker";
 import { FeaturedListings, FeaturedListingsSkeleton } from "../components/listing/FeaturedListings";
 import { useViewer } from "../components/listing/use-viewer";
+import { useDebounced } from "../components/use-debounced";
 import { FiltersCard } from "./-marketplace/FiltersCard";
 import { ListingTable } from "./-marketplace/ListingTable";
 import {
@@ -79,12 +80,11 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (text: string
   const id = useId();
   // Follow the URL when it changes from elsewhere ("Clear search", back button).
   useEffect(() => setDraft((d) => (d.trim() === value ? d : value)), [value]);
+  const settled = useDebounced(draft.trim(), SEARCH_PAUSE_MS);
   useEffect(() => {
-    if (draft.trim() === value) return;
-    const timer = window.setTimeout(() => onCommit(draft.trim(), value !== ""), SEARCH_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-    // Only a change of text restarts the pause (onCommit is a fresh closure on every render).
-  }, [draft, value]);
+    if (settled !== value && settled === draft.trim()) onCommit(settled, value !== "");
+    // Only a settled change of text commits (onCommit is a fresh closure on every render).
+  }, [settled]);
   return (
     <form
       role="search"
@@ -218,6 +218,7 @@ function Results({ ref, search, viewer, onPage, onPageSize, onSort, onClampPage 
           <p className="text-slate-300">No addresses found matching your criteria.</p>
           {search.search && (
             <Link
+              from="/marketplace"
               to="/marketplace"
               search={(prev) => patchMarketSearch(prev, { search: undefined })}
               resetScroll={false}

@@ -20,6 +20,8 @@ import { toast } from "../../components/toast-store";
 import { downloadCsv, exportFileName, listingsCsv } from "../../lib/admin-export";
 import { formatPriceTrimmed } from "../../lib/display";
 import { shortAddress } from "../../lib/display";
+import { type AdminSearch, adminState } from "./admin-search";
+import { useDebounced } from "../../components/use-debounced";
 import { allSelected, bulkResultText, missingIdsOf, offsetFor, pageSummary, selectionOnPage, toggleAll, toggleId } from "./table-state";
 
 const STATUS_BADGE: Record<string, string> = {
@@ -33,47 +35,40 @@ const control =
   "rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus:border-violet-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500/40";
 const dateFmt = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setV(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
 function useErrorToast(isError: boolean, at: number, title: string) {
   useEffect(() => {
     if (isError) toast({ title, description: "Try again in a moment.", variant: "destructive" });
   }, [isError, at, title]);
 }
 
-export function ListingsTab() {
+type Props = { search: AdminSearch; onChange: (patch: Partial<Record<keyof AdminSearch, unknown>>, replace?: boolean) => void };
+
+/** The search box applies after this pause in typing. */
+const SEARCH_PAUSE_MS = 300;
+
+export function ListingsTab({ search: urlSearch, onChange }: Props) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  const [network, setNetwork] = useState<string>("all");
-  const [status, setStatus] = useState<string>("all");
-  const [pageSize, setPageSize] = useState<number>(ADMIN_PAGE_SIZES[0]);
-  const [page, setPage] = useState(1);
+  // Filters, page and page size live in the URL (admin-search.ts); only the typed text and the selection are local.
+  const { q, network, status, page, limit: pageSize } = adminState(urlSearch);
+  const [search, setSearch] = useState(q);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
-  const debouncedSearch = useDebounced(search, 300);
+  const debouncedSearch = useDebounced(search.trim(), SEARCH_PAUSE_MS);
 
-  // Selection belongs to the page shown: another page starts with nothing selected.
-  const goTo = (next: number) => {
-    setPage(next);
-    setSelected(new Set());
-  };
-
-  // New filters start again at page 1 with nothing selected.
+  // Typing replaces the history entry rather than adding one per pause; the URL changing elsewhere (back
+  // button, a shared link) puts its text in the box.
   useEffect(() => {
-    setPage(1);
-    setSelected(new Set());
-  }, [debouncedSearch, network, status, pageSize]);
+    if (debouncedSearch !== q) onChange({ q: debouncedSearch }, true);
+  }, [debouncedSearch]);
+  useEffect(() => setSearch((typed) => (typed.trim() === q ? typed : q)), [q]);
+
+  // Selection belongs to the page shown: another page or new filters start with nothing selected.
+  const goTo = (next: number) => onChange({ page: next });
+  useEffect(() => setSelected(new Set()), [q, network, status, pageSize, page]);
 
   const stats = useQuery(adminStatsQuery());
-  const listings = useQuery(adminListingsQuery({ limit: pageSize, offset: offsetFor(page, pageSize), search: debouncedSearch, network, status }));
+  const listings = useQuery(adminListingsQuery({ limit: pageSize, offset: offsetFor(page, pageSize), search: q, network, status }));
   useErrorToast(stats.isError, stats.errorUpdatedAt, "Failed to fetch admin stats");
   useErrorToast(listings.isError, listings.errorUpdatedAt, "Failed to fetch admin addresses");
 
@@ -204,7 +199,7 @@ export function ListingsTab() {
           <label htmlFor={`${id}-network`} className="mb-1 block text-sm text-slate-400">
             Network
           </label>
-          <select id={`${id}-network`} className={control} value={network} onChange={(e) => setNetwork(e.target.value)}>
+          <select id={`${id}-network`} className={control} value={network} onChange={(e) => onChange({ network: e.target.value })}>
             {ADMIN_NETWORK_FILTERS.map((n) => (
               <option key={n} value={n}>
                 {n === "all" ? "All networks" : n === "ethereum" ? "Ethereum" : "Solana"}
@@ -216,7 +211,7 @@ export function ListingsTab() {
           <label htmlFor={`${id}-status`} className="mb-1 block text-sm text-slate-400">
             Status
           </label>
-          <select id={`${id}-status`} className={control} value={status} onChange={(e) => setStatus(e.target.value)}>
+          <select id={`${id}-status`} className={control} value={status} onChange={(e) => onChange({ status: e.target.value })}>
             {ADMIN_STATUS_FILTERS.map((s) => (
               <option key={s} value={s}>
                 {s === "all" ? "All statuses" : s[0].toUpperCase() + s.slice(1)}
@@ -334,7 +329,7 @@ export function ListingsTab() {
         <span aria-live="polite" data-testid="page-summary">{pagination ? pageSummary(pagination.offset, rows.length, pagination.total) : ""}</span>
         <div className="flex items-center gap-2">
           <label htmlFor={`${id}-size`}>Per page</label>
-          <select id={`${id}-size`} className={control} value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))}>
+          <select id={`${id}-size`} className={control} value={pageSize} onChange={(e) => onChange({ limit: Number(e.target.value) })}>
             {ADMIN_PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}

@@ -12,6 +12,7 @@ import { createListing, refreshAfterListingChange, validateAddress, verifyOwners
 import { feesQuery, livePricesQuery } from "../../api/market";
 import { toast } from "../../components/toast-store";
 import { formatUsd } from "../../lib/display";
+import { useDebounced } from "../../components/use-debounced";
 import { FEE_PREVIEW_DELAY_MS, feePercent, formNetwork, priceError, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
 
 type Validation =
@@ -25,14 +26,6 @@ const input =
   "w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white placeholder:text-slate-400 focus:border-violet-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500/40";
 const label = "mb-1 block text-sm font-medium text-slate-300";
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
   const id = useId();

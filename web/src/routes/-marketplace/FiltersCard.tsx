@@ -2,6 +2,7 @@
 // text boxes apply after a short pause in typing, and only with a value the search accepts.
 import { useEffect, useId, useState } from "react";
 import { PATTERN_FILTERS, SORT_FIELDS, type SortField } from "../../../../schema/browse";
+import { useDebounced } from "../../components/use-debounced";
 import { activeFilterCount, CATEGORY_OPTIONS, filtersDiffer, lengthDraft, lengthRangeInverted, type MarketSearch, marketState, NETWORK_OPTIONS } from "./search";
 
 export const TYPING_PAUSE_MS = 400;
@@ -127,14 +128,13 @@ export function FiltersCard({ search, onChange, onReset }: Props) {
   );
 }
 
-/** Calls `commit` once the value has stopped changing for a moment. */
+/** Calls `commit` once the value has stopped changing for a moment and differs from what is applied. */
 function useCommitAfterPause<T>(value: T, committed: T, commit: (v: T) => void) {
+  const settled = useDebounced(value, TYPING_PAUSE_MS);
   useEffect(() => {
-    if (value === committed) return;
-    const timer = window.setTimeout(() => commit(value), TYPING_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-    // `commit` is a fresh closure each render: the pause restarts only when the value changes.
-  }, [value, committed]);
+    if (settled === value && settled !== committed) commit(settled);
+    // `commit` is a fresh closure each render: only a settled value commits.
+  }, [settled]);
 }
 
 /** A character-count box: a whole number from 1 to 100, or empty for no bound. */
