@@ -15,6 +15,7 @@ import {
   bulkSetStatus,
   refreshAfterListingChange,
 } from "../../api/listings-admin";
+import { type Column, DataTable } from "../../components/DataTable";
 import { NetworkBadge } from "../../components/NetworkBadge";
 import { toast } from "../../components/toast-store";
 import { downloadCsv, exportFileName, listingsCsv } from "../../lib/admin-export";
@@ -175,6 +176,71 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
     ["Featured", stats.data?.featuredListings],
     ["Total Users", stats.data?.totalUsers],
   ];
+  const rowButton = "rounded px-2 py-1 text-xs ring-1 ring-slate-700 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-40";
+  const columns: Column<AdminListing>[] = [
+    {
+      key: "select",
+      header: (
+        <input type="checkbox" aria-label="Select all listings on this page" checked={allSelected(selected, ids)} onChange={() => setSelected(toggleAll(selected, ids))} className="accent-violet-500" />
+      ),
+      cell: (l) => <input type="checkbox" aria-label={`Select ${l.address}`} checked={selected.has(l.id)} onChange={() => setSelected(toggleId(selected, l.id))} className="accent-violet-500" />,
+    },
+    {
+      key: "address",
+      header: "Address",
+      cell: (l) => (
+        <>
+          <span className="font-mono text-slate-100" title={l.address}>
+            {shortAddress(l.address)}
+          </span>
+          {l.pattern && <span className="block font-mono text-xs text-violet-300">{l.pattern}</span>}
+        </>
+      ),
+    },
+    { key: "network", header: "Network", cell: (l) => <NetworkBadge network={l.network} short /> },
+    {
+      key: "price",
+      header: "Price",
+      className: "tabular-nums",
+      cell: (l) => (
+        <>
+          <span className="text-white">
+            {formatPriceTrimmed(l.price)} {l.currency}
+          </span>
+          {l.formattedUsd && <span className="block text-xs text-slate-400">{l.formattedUsd}</span>}
+        </>
+      ),
+    },
+    { key: "category", header: "Category", className: "text-slate-300", cell: (l) => l.category || "Custom" },
+    {
+      key: "status",
+      header: "Status",
+      cell: (l) => (
+        <span data-testid="status-badge" className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[l.status] ?? STATUS_BADGE.inactive}`}>
+          {l.status}
+        </span>
+      ),
+    },
+    { key: "featured", header: "Featured", cell: (l) => (l.isFeatured ? <span className="text-amber-300">★ Yes</span> : <span className="text-slate-400">☆ No</span>) },
+    { key: "created", header: "Created", className: "text-slate-400", cell: (l) => dateFmt.format(new Date(l.createdAt)) },
+    {
+      key: "actions",
+      header: "Actions",
+      cell: (l) => (
+        <div className="flex flex-wrap gap-1">
+          <button type="button" className={`${rowButton} text-slate-200 hover:ring-violet-500`} disabled={busy || l.status === "sold"} onClick={() => toggleStatus(l)}>
+            {l.status === "active" ? "Deactivate" : "Activate"}
+          </button>
+          <button type="button" className={`${rowButton} text-slate-200 hover:ring-violet-500`} disabled={busy || l.status === "sold"} onClick={() => toggleFeatured(l)}>
+            {l.isFeatured ? "Unfeature" : "Feature"}
+          </button>
+          <button type="button" className={`${rowButton} text-red-300 hover:ring-red-500`} disabled={busy} onClick={() => remove(l)} aria-label={`Delete ${l.address}`}>
+            Delete
+          </button>
+        </div>
+      ),
+    },
+  ];
   const bulkButton = "rounded-lg border border-slate-700 px-3 py-1.5 text-sm text-slate-200 hover:border-violet-500 disabled:opacity-50";
 
   return (
@@ -246,83 +312,19 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       </div>
 
       <div className="overflow-x-auto rounded-2xl border border-slate-800">
-        <table className="w-full min-w-[56rem] text-left text-sm" data-testid="admin-table">
-          <caption className="sr-only">Listings</caption>
-          <thead className="bg-slate-900 text-xs uppercase text-slate-400">
-            <tr>
-              <th className="px-3 py-3">
-                <input type="checkbox" aria-label="Select all listings on this page" checked={allSelected(selected, ids)} onChange={() => setSelected(toggleAll(selected, ids))} className="accent-violet-500" />
-              </th>
-              <th className="px-3 py-3">Address</th>
-              <th className="px-3 py-3">Network</th>
-              <th className="px-3 py-3">Price</th>
-              <th className="px-3 py-3">Category</th>
-              <th className="px-3 py-3">Status</th>
-              <th className="px-3 py-3">Featured</th>
-              <th className="px-3 py-3">Created</th>
-              <th className="px-3 py-3">Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-800">
-            {listings.isLoading ? (
-              <tr>
-                <td colSpan={9} className="px-3 py-10 text-center text-slate-400">
-                  Loading listings…
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={9} className="px-3 py-10 text-center text-slate-400">
-                  {listings.isError ? "Listings could not be loaded." : "No listings match these filters."}
-                </td>
-              </tr>
-            ) : (
-              rows.map((l) => (
-                <tr key={l.id} data-testid="admin-row" className={selected.has(l.id) ? "bg-violet-500/5" : undefined}>
-                  <td className="px-3 py-2">
-                    <input type="checkbox" aria-label={`Select ${l.address}`} checked={selected.has(l.id)} onChange={() => setSelected(toggleId(selected, l.id))} className="accent-violet-500" />
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="font-mono text-slate-100" title={l.address}>
-                      {shortAddress(l.address)}
-                    </span>
-                    {l.pattern && <span className="block font-mono text-xs text-violet-300">{l.pattern}</span>}
-                  </td>
-                  <td className="px-3 py-2">
-                    <NetworkBadge network={l.network} short />
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">
-                    <span className="text-white">
-                      {formatPriceTrimmed(l.price)} {l.currency}
-                    </span>
-                    {l.formattedUsd && <span className="block text-xs text-slate-400">{l.formattedUsd}</span>}
-                  </td>
-                  <td className="px-3 py-2 text-slate-300">{l.category || "Custom"}</td>
-                  <td className="px-3 py-2">
-                    <span data-testid="status-badge" className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[l.status] ?? STATUS_BADGE.inactive}`}>
-                      {l.status}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">{l.isFeatured ? <span className="text-amber-300">★ Yes</span> : <span className="text-slate-400">☆ No</span>}</td>
-                  <td className="px-3 py-2 text-slate-400">{dateFmt.format(new Date(l.createdAt))}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-1">
-                      <button type="button" className="rounded px-2 py-1 text-xs text-slate-200 ring-1 ring-slate-700 hover:ring-violet-500 disabled:opacity-40" disabled={busy || l.status === "sold"} onClick={() => toggleStatus(l)}>
-                        {l.status === "active" ? "Deactivate" : "Activate"}
-                      </button>
-                      <button type="button" className="rounded px-2 py-1 text-xs text-slate-200 ring-1 ring-slate-700 hover:ring-violet-500 disabled:opacity-40" disabled={busy || l.status === "sold"} onClick={() => toggleFeatured(l)}>
-                        {l.isFeatured ? "Unfeature" : "Feature"}
-                      </button>
-                      <button type="button" className="rounded px-2 py-1 text-xs text-red-300 ring-1 ring-slate-700 hover:ring-red-500 disabled:opacity-40" disabled={busy} onClick={() => remove(l)} aria-label={`Delete ${l.address}`}>
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(l) => l.id}
+          caption="Listings"
+          loading={listings.isLoading}
+          loadingText="Loading listings…"
+          empty={listings.isError ? "Listings could not be loaded." : "No listings match these filters."}
+          testId="admin-table"
+          tableClassName="min-w-[56rem]"
+          theadClassName="bg-slate-900"
+          rowProps={(l) => ({ "data-testid": "admin-row", className: selected.has(l.id) ? "bg-violet-500/5" : undefined })}
+        />
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-400">
