@@ -39,7 +39,7 @@ const text = (v: unknown, max: number) => (typeof v === "string" ? v.trim().slic
 const safeIcon = (v: unknown) => (typeof v === "string" && /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(v) ? v : null);
 
 /** An announcement as the app shows it, or null when it is not a usable wallet. */
-function toWallet(detail: EIP6963ProviderDetail): EvmWallet | null {
+export function toWallet(detail: EIP6963ProviderDetail): EvmWallet | null {
   const uuid = text(detail?.info?.uuid, 100);
   if (!uuid || !isProvider(detail?.provider)) return null;
   return {
