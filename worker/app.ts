@@ -11,6 +11,7 @@ import { authRoutes } from "./routes/auth";
 import { addressCheckerRoutes } from "./routes/address-checker";
 import { adminRoutes } from "./routes/admin";
 import { configRoutes } from "./routes/config";
+import { devChainRoutes } from "./routes/dev-chains";
 import { feeRoutes } from "./routes/fees";
 import { healthRoutes } from "./routes/health";
 import { listingContextRoutes } from "./routes/listing-context";
@@ -74,6 +75,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
     .route("/api/admin", adminRoutes)
     .route("/api/transactions", feeRoutes)
     .route("/api/transactions", transactionHistoryRoutes)
+    .route("/api/dev-chains", devChainRoutes)
     .route("/api", marketRoutes);
   return routes;
 }
