@@ -8,6 +8,8 @@
 // own defaults, which the API applies when a caller sends no sort. Sorting is not a filter: it does not count
 // towards "N active" or "(filtered results)", but like every filter it returns to page 1.
 import {
+  CHAR_LENGTH_MAX,
+  CHAR_LENGTH_MIN,
   DEFAULT_PAGE_SIZE,
   MAX_RESULT_WINDOW,
   MAX_SEARCH_LENGTH,
