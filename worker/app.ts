@@ -10,16 +10,16 @@ import { securityHeaders } from "./http/security-headers";
 import { authRoutes } from "./routes/auth";
 import { addressCheckerRoutes } from "./routes/address-checker";
 import { adminRoutes } from "./routes/admin";
+import { adminPaymentRoutes } from "./routes/admin-payments";
 import { configRoutes } from "./routes/config";
 import { devChainRoutes } from "./routes/dev-chains";
-import { feeRoutes } from "./routes/fees";
 import { healthRoutes } from "./routes/health";
 import { listingContextRoutes } from "./routes/listing-context";
 import { listingsBrowseRoutes } from "./routes/listings-browse";
 import { listingsManageRoutes } from "./routes/listings-manage";
 import { marketRoutes } from "./routes/market";
 import { ownershipRoutes } from "./routes/ownership";
-import { transactionHistoryRoutes } from "./routes/transaction-history";
+import { transactionRoutes } from "./routes/transactions";
 import { userRoutes } from "./routes/users";
 import type { AppEnv } from "./types";
 
@@ -72,9 +72,9 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
     .route("/api/addresses", listingContextRoutes)
     .route("/api/addresses", ownershipRoutes)
     .route("/api/addresses", listingsManageRoutes)
+    .route("/api/admin/payments", adminPaymentRoutes)
     .route("/api/admin", adminRoutes)
-    .route("/api/transactions", feeRoutes)
-    .route("/api/transactions", transactionHistoryRoutes)
+    .route("/api/transactions", transactionRoutes)
     .route("/api/dev-chains", devChainRoutes)
     .route("/api", marketRoutes);
   return routes;

@@ -2,7 +2,7 @@
 // Public like GET /api/addresses/{id}, with the same visibility: a deleted listing is 404 for all but its owner.
 import { Hono } from "hono";
 import { COMPARABLES_LIMIT, type ListingContext, PRICE_HISTORY_LIMIT, RECENT_SALES_LIMIT } from "../../schema/listing-context";
-import { getUsdPrices } from "../chain/price-feed";
+import { getUsdPrices } from "../prices/price-feed";
 import { formatUsd, usdValue } from "../domain/prices";
 import { difficultyFromLog2, estimateValue, expectedTimeSeconds, REFERENCE_RATES } from "../domain/rarity";
 import { ApiError } from "../http/errors";
