@@ -86,7 +86,7 @@ export function MyPurchases({ wallet }: { wallet: string }) {
                       <div className="font-semibold text-white tabular-nums">
                         {formatPriceTrimmed(p.price)} {p.currency}
                       </div>
-                      <div className="text-xs text-slate-500">≈ {formatUsd(approxUsd(p.price, p.currency, rates))}</div>
+                      <div className="text-xs text-slate-400">≈ {formatUsd(approxUsd(p.price, p.currency, rates))}</div>
                     </td>
                     <td className="px-3 py-3 text-slate-200">
                       <span className="block text-xs text-slate-500 sm:hidden">Rarity</span>
@@ -151,7 +151,7 @@ function KeyCell({ purchase }: { purchase: PurchaseListItem }) {
       <Link
         to="/secure-transaction/$transactionId"
         params={{ transactionId: purchase.id }}
-        className="rounded-md bg-emerald-600 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-500 focus-visible:outline-2 focus-visible:outline-violet-400"
+        className="rounded-md bg-emerald-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-600 focus-visible:outline-2 focus-visible:outline-violet-400"
       >
         Access Key
       </Link>
