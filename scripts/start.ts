@@ -94,7 +94,7 @@ async function main() {
   }
 
   step("Starting the Worker (wrangler dev)…");
-  children.push(startWorker({ port: PORT, vars: { ETH_RPC_URL: ethRpcUrl }, onExit: died("wrangler dev") }));
+  children.push(startWorker({ port: PORT, vars: { ETH_RPC_URL: ethRpcUrl, SITE_ORIGIN: `http://localhost:${PORT}` }, onExit: died("wrangler dev") }));
   if (!(await waitUntil(httpOk(`http://127.0.0.1:${PORT}/api/health`), 60_000))) fail("The Worker did not report healthy within 60 s (GET /api/health).");
 
   const tick = () => fetch(`http://127.0.0.1:${PORT}/__scheduled?cron=*+*+*+*+*`).catch(() => undefined);
