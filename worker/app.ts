@@ -1,10 +1,10 @@
 // The API: one Hono app, created by a factory so tests can mount it with their own bindings.
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { loadSession } from "./auth/middleware";
 import { requireSecrets, requireSessionSecret, SECRET_GUARDED_PATHS, SESSION_SECRET_GUARDED_PATHS } from "./config";
 import { createDb } from "./db";
-import { ApiError, errorBody, handleError } from "./http/errors";
+import { bodyLimit } from "./http/body-limit";
+import { errorBody, handleError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { authRoutes } from "./routes/auth";
 import { addressCheckerRoutes } from "./routes/address-checker";
@@ -25,11 +25,8 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 /** Bulk listing uploads send rows in chunks; one chunk may be larger. */
 export const BULK_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
-const tooLarge = (limit: number) => () => {
-  throw new ApiError(413, `Request body exceeds the ${Math.round(limit / 1024)} KB limit`);
-};
-const ordinaryLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge(BODY_LIMIT_BYTES) });
-const bulkLimit = bodyLimit({ maxSize: BULK_BODY_LIMIT_BYTES, onError: tooLarge(BULK_BODY_LIMIT_BYTES) });
+const ordinaryLimit = bodyLimit(BODY_LIMIT_BYTES);
+const bulkLimit = bodyLimit(BULK_BODY_LIMIT_BYTES);
 
 /**
  * Public browse reads may be answered by the nearest D1 read replica; every other call (writes, keys,
