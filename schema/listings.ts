@@ -45,6 +45,7 @@ export type BulkRowReason =
   | "invalid-field"
   | "invalid-platform"
   | "invalid-address"
+  | "keyless-address"
   | "invalid-pattern"
   | "key-mismatch"
   | "invalid-key"

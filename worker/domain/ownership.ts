@@ -10,6 +10,7 @@ import { base58 } from "@scure/base";
 import { validateAddress } from "../../schema/address";
 import type { Network } from "../../schema/db";
 import { OWNERSHIP_MESSAGES } from "../../schema/listings";
+import { keylessAddress } from "./keyless";
 
 /** Longest key text looked at: a JSON array of 64 bytes with generous spacing is well under this. */
 export const MAX_PRIVATE_KEY_LENGTH = 1024;
@@ -126,7 +127,7 @@ export function normalizePrivateKey(network: Network, key: string): string {
 
 export type OwnershipProof =
   | { verified: true; address: string; privateKey: string }
-  | { verified: false; error: string; reason: "invalid-address" | "invalid-key" | "key-mismatch" };
+  | { verified: false; error: string; reason: "invalid-address" | "keyless-address" | "invalid-key" | "key-mismatch" };
 
 /**
  * Checks that `key` derives `address` on `network`. On success gives the address in its normalized form
@@ -135,6 +136,9 @@ export type OwnershipProof =
 export function proveOwnership(network: Network, address: string, key: string): OwnershipProof {
   const checked = validateAddress(typeof address === "string" ? address : "", network);
   if (!checked.isValid) return { verified: false, error: checked.message, reason: "invalid-address" };
+  // Checked before the key: a keyless address cannot be proven, and the seller should learn why, not "mismatch".
+  const keyless = keylessAddress(checked.normalized, network);
+  if (keyless) return { verified: false, error: `${keyless.message} It cannot be listed.`, reason: "keyless-address" };
   if (typeof key !== "string" || key.trim() === "") return { verified: false, error: OWNERSHIP_MESSAGES.keyRequired, reason: "invalid-key" };
   let derived: Derived;
   try {

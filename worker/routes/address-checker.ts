@@ -7,7 +7,8 @@ import { guessNetwork, validateAddress } from "../../schema/address";
 import type { AddressCheckResponse } from "../../schema/api";
 import { algorithmAdjustments, NETWORKS, type Network } from "../../schema/db";
 import type { Db } from "../db";
-import { analyzeAddress, estimateValue, expectedTimeSeconds, REFERENCE_RATES } from "../domain/rarity";
+import { keylessAddress } from "../domain/keyless";
+import { analyzeAddress, estimateValue, expectedTimeSeconds, hexCharacters, REFERENCE_RATES } from "../domain/rarity";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../types";
 
@@ -45,16 +46,21 @@ async function check(db: Db, address: string, network: Network): Promise<Address
   }
   const rarity = analyzeAddress(result.normalized, network);
   const rates = REFERENCE_RATES[network];
+  const keyless = keylessAddress(result.normalized, network);
   const { matchRanges, ...fields } = rarity;
+  const name = network === "ethereum" ? "Ethereum" : "Solana";
   return {
     isValid: true,
-    message: `Valid ${network === "ethereum" ? "Ethereum" : "Solana"} address`,
+    message: keyless ? `Valid ${name} address, but no one holds its private key` : `Valid ${name} address`,
     network,
     address: result.normalized,
     currency: network === "ethereum" ? "ETH" : "SOL",
-    estimatedValue: estimateValue(rarity.difficulty.log2, network, await valueMultiplier(db, network)),
+    // No key, nothing to sell: whatever its pattern, it is worth nothing.
+    estimatedValue: keyless ? "0" : estimateValue(rarity.difficulty.log2, network, await valueMultiplier(db, network)),
     ...fields,
     matchRanges: matchRanges.map(([start, end]) => [start, end] as [number, number]),
+    hexCharacters: hexCharacters(rarity.difficulty.log2),
+    keyless,
     expectedTime: {
       cpuCoreSeconds: expectedTimeSeconds(rarity.difficulty.attempts, rates.cpuCore),
       gpuSeconds: expectedTimeSeconds(rarity.difficulty.attempts, rates.gpu),

@@ -11,6 +11,11 @@ export const LOG2_ZERO_BYTE = 8;
 /** log2 of the attempts that give score 10. */
 export const SCORE_FULL_LOG2 = 64;
 
+/** The difficulty in fixed hex characters: log2(D) / 4, unrounded and unclamped. */
+export function hexCharacters(log2: number): number {
+  return log2 / LOG2_HEX_CHAR;
+}
+
 /** rarityScore = clamp(10 x log2(D) / 64, 0, 10), one decimal. */
 export function scoreFromLog2(log2: number): number {
   const raw = (10 * log2) / SCORE_FULL_LOG2;

@@ -57,6 +57,12 @@ export function CheckResultPanel({ result }: { result: AddressCheckResponse }) {
   return (
     <div role="status" className="mt-5 space-y-4 rounded-xl border border-emerald-700/50 bg-emerald-950/20 p-4" data-testid="check-result">
       <h3 className="font-bold text-emerald-300">Valid Address</h3>
+      {result.keyless && (
+        <p className="rounded-lg border border-amber-600/60 bg-amber-950/40 p-3 text-sm text-amber-100" data-testid="keyless-notice">
+          <strong className="text-amber-300">No private key exists.</strong> {result.keyless.message} It is worth nothing here and cannot be
+          listed.
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Rarity Score">{result.rarityScore}/10</Stat>
         <Stat label="Est. Value">
