@@ -29,9 +29,12 @@ function Explanation({ r }: { r: AddressCheckValid }) {
         Pattern found: <span className="font-mono font-semibold text-violet-200">{r.pattern}</span> ({r.category}) {where}
         {r.caseSensitivePattern ? ", letter case included" : ""}.
       </p>
-      <p>
-        Expected attempts to generate it: <strong className="text-white">{compactNumber(r.difficulty.attempts)}</strong> (2
-        <sup>{Number(r.difficulty.log2.toFixed(1))}</sup> random keys). The score is 10 × log₂(attempts) / 64, so 10 means 2<sup>64</sup>.
+      <p data-testid="rarity-meaning">
+        As hard as <strong className="text-white">{r.hexCharacters.toFixed(1)} fixed hex characters</strong>: about{" "}
+        <strong className="text-white">{compactNumber(r.difficulty.attempts)}</strong> attempts (2<sup>{Number(r.difficulty.log2.toFixed(1))}</sup>{" "}
+        random keys), <strong className="text-white">{formatDuration(r.expectedTime.cpuCoreSeconds)}</strong> on one CPU core,{" "}
+        <strong className="text-white">{formatDuration(r.expectedTime.gpuSeconds)}</strong> on one high-end GPU. The score is log₂(attempts) / 4:
+        one point per fixed hex character, 10 from 2<sup>40</sup> attempts.
       </p>
       <ul className="list-inside list-disc">
         <li>
