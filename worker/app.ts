@@ -1,21 +1,17 @@
 // The API: one Hono app, created by a factory so tests can mount it with their own bindings.
 import { Hono } from "hono";
 import { loadSession } from "./auth/middleware";
-import { requireSecrets, requireSessionSecret, SECRET_GUARDED_PATHS, SESSION_SECRET_GUARDED_PATHS } from "./config";
 import { createDb } from "./db";
 import { bodyLimit } from "./http/body-limit";
 import { errorBody, handleError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { authRoutes } from "./routes/auth";
-import { addressCheckerRoutes } from "./routes/address-checker";
+import { addressRoutes } from "./routes/addresses";
 import { adminRoutes } from "./routes/admin";
 import { configRoutes } from "./routes/config";
 import { feeRoutes } from "./routes/fees";
 import { healthRoutes } from "./routes/health";
-import { listingsBrowseRoutes } from "./routes/listings-browse";
-import { listingsManageRoutes } from "./routes/listings-manage";
 import { marketRoutes } from "./routes/market";
-import { ownershipRoutes } from "./routes/ownership";
 import { transactionHistoryRoutes } from "./routes/transaction-history";
 import { userRoutes } from "./routes/users";
 import type { AppEnv } from "./types";
@@ -50,15 +46,11 @@ export function createApp() {
     c.set("db", createDb(c.env.DB.withSession(sessionConstraint(c.req.method, c.req.path))));
     await next();
   });
-  for (const path of SECRET_GUARDED_PATHS) app.use(path, requireSecrets);
-  for (const path of SESSION_SECRET_GUARDED_PATHS) app.use(path, requireSessionSecret);
+  // Routes that need a secret say so themselves (requireSecrets / requireSessionSecret from config.ts).
   app.use("/api/*", loadSession);
 
   const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
-    .route("/api/addresses", addressCheckerRoutes)
-    .route("/api/addresses", listingsBrowseRoutes)
-    .route("/api/addresses", ownershipRoutes)
-    .route("/api/addresses", listingsManageRoutes)
+    .route("/api/addresses", addressRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/transactions", feeRoutes)
     .route("/api/transactions", transactionHistoryRoutes)

@@ -20,6 +20,7 @@ import type { Db } from "../db";
 import { ApiError } from "../http/errors";
 import { rateLimit } from "../http/rate-limit";
 import { validate } from "../http/validate";
+import { requireSessionSecret } from "../config";
 import type { AppEnv } from "../types";
 
 const refuse = (reason: string) => new ApiError(401, `Sign-in failed: ${reason}`);
@@ -42,6 +43,8 @@ async function sessionResponse(db: Db, session: AuthSession): Promise<SessionRes
 }
 
 export const authRoutes = new Hono<AppEnv>()
+  // Every sign-in route issues or reads sessions, which are keyed by SESSION_SECRET.
+  .use(requireSessionSecret)
   // Counted after validation: a malformed request is a 400 that stores nothing, so it need not use up the quota.
   .post("/nonce", validate("json", NonceRequest), rateLimit("auth-nonce", NONCE_RATE_LIMIT.limit, NONCE_RATE_LIMIT.windowMs), async (c) => {
     const body = c.req.valid("json");

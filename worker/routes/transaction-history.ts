@@ -8,6 +8,7 @@ import { requireAdmin } from "../auth/middleware";
 import { ignoredWalletQuery, queryInt } from "../http/params";
 import { validate } from "../http/validate";
 import { userTransactions } from "../listings/profile";
+import { requireSecrets } from "../config";
 import type { AppEnv } from "../types";
 
 const query = v.object({
@@ -16,7 +17,7 @@ const query = v.object({
   offset: v.optional(queryInt("offset", 0, 1_000_000)),
 });
 
-export const transactionHistoryRoutes = new Hono<AppEnv>().get("/user", requireAdmin, validate("query", query), async (c) => {
+export const transactionHistoryRoutes = new Hono<AppEnv>().get("/user", requireSecrets, requireAdmin, validate("query", query), async (c) => {
   const { limit = PROFILE_LIST_DEFAULT, offset = 0 } = c.req.valid("query");
   const rows = await userTransactions(c.var.db, c.var.session.userId, limit, offset);
   return c.json(rows satisfies UserTransaction[]);

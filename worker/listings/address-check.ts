@@ -1,16 +1,13 @@
-// The address checker: is this a valid address, how rare is it, what might it be worth.
-// Invalid addresses are an answer (200, isValid false, a specific message); malformed requests are 400s.
+// The address checker's answer: is this a valid address, how rare is it, what does the score mean, what might
+// it be worth, and does anyone hold its key. Invalid addresses are an answer (isValid false, a specific message).
 import { and, desc, eq } from "drizzle-orm";
-import { Hono } from "hono";
 import * as v from "valibot";
-import { guessNetwork, validateAddress } from "../../schema/address";
+import { validateAddress } from "../../schema/address";
 import type { AddressCheckResponse } from "../../schema/api";
 import { algorithmAdjustments, NETWORKS, type Network } from "../../schema/db";
 import type { Db } from "../db";
 import { keylessAddress } from "../domain/keyless";
 import { analyzeAddress, estimateValue, expectedTimeSeconds, hexCharacters, REFERENCE_RATES } from "../domain/rarity";
-import { validate } from "../http/validate";
-import type { AppEnv } from "../types";
 
 /** Longest input we analyse; real addresses are at most 44 characters. */
 export const MAX_CHECK_LENGTH = 256;
@@ -23,11 +20,11 @@ const addressField = v.pipe(
   v.minLength(1, "address is required"),
 );
 
-const postBody = v.object({
+export const checkPostBody = v.object({
   address: addressField,
   network: v.optional(v.picklist(NETWORKS, "network must be ethereum or solana")),
 });
-const getQuery = v.object({ address: addressField });
+export const checkGetQuery = v.object({ address: addressField });
 
 async function valueMultiplier(db: Db, network: Network): Promise<number> {
   const row = await db
@@ -39,7 +36,7 @@ async function valueMultiplier(db: Db, network: Network): Promise<number> {
   return row && row.m > 0 ? row.m : 1;
 }
 
-async function check(db: Db, address: string, network: Network): Promise<AddressCheckResponse> {
+export async function checkAddress(db: Db, address: string, network: Network): Promise<AddressCheckResponse> {
   const result = validateAddress(address, network);
   if (!result.isValid) {
     return { isValid: false, message: result.message, error: result.message, network, address };
@@ -68,13 +65,3 @@ async function check(db: Db, address: string, network: Network): Promise<Address
     referenceRates: { cpuCore: rates.cpuCore, gpu: rates.gpu },
   };
 }
-
-export const addressCheckerRoutes = new Hono<AppEnv>()
-  .post("/validate", validate("json", postBody), async (c) => {
-    const { address, network } = c.req.valid("json");
-    return c.json(await check(c.var.db, address, network ?? guessNetwork(address)));
-  })
-  .get("/validate", validate("query", getQuery), async (c) => {
-    const { address } = c.req.valid("query");
-    return c.json(await check(c.var.db, address, guessNetwork(address)));
-  });
