@@ -58,4 +58,3 @@ export function createApp() {
   return routes;
 }
 
-export type AppType = ReturnType<typeof createApp>;

@@ -4,12 +4,10 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import { bool, createdAt, NETWORKS, nowMs } from "./columns";
 import { users } from "./identity";
 
-export const LISTING_STATUSES = ["active", "inactive", "pending", "sold", "deleted"] as const;
-export const PROMOTION_TYPES = ["standard", "featured", "promoted"] as const;
-export const CATEGORIES = ["leading-zeros", "trailing-zeros", "word-like", "palindrome", "sequential", "custom"] as const;
+import { CATEGORIES, LISTING_STATUSES, PROMOTION_TYPES, RARITY_SCALE } from "../constants";
 
-/** The rarity scale new scores are written on (see rarityScale below). */
-export const RARITY_SCALE = 2;
+export { CATEGORIES, LISTING_STATUSES, PROMOTION_TYPES, RARITY_SCALE };
+
 /** Rows the public marketplace may show at all (available or sold); the partial search indexes use this term. */
 export const BROWSABLE_SQL = "status in ('active', 'sold')";
 /** Longest address a search key is reversed over (Solana base58 is at most 44 characters). */

@@ -1,6 +1,7 @@
 // Sign-in nonces (DESIGN §4): 128 random bits from crypto.getRandomValues, stored with a 10-minute TTL and
 // consumed once. Consumption happens in the same D1 batch as the session insert (see session.ts), so a
 // replayed signature finds its nonce gone.
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { and, eq, gt } from "drizzle-orm";
 import { authNonces } from "../../schema/db";
 import type { Db } from "../db";
@@ -11,7 +12,7 @@ export const NONCE_BYTES = 16;
 
 export function newNonce(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(NONCE_BYTES));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return bytesToHex(bytes);
 }
 
 /**

@@ -5,7 +5,9 @@
 // Messages never contain the key or any part of it: they name the format that was expected instead.
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { equalBytes } from "@noble/curves/utils.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
+import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { base58 } from "@scure/base";
 import { validateAddress } from "../../schema/address";
 import type { Network } from "../../schema/db";
@@ -30,21 +32,8 @@ export class OwnershipError extends Error {
 
 const unrecognised = (network: Network) => new OwnershipError(`Unrecognised private key format for ${network}: ${FORMAT_HELP[network]}`);
 
-function hexBytes(text: string): Uint8Array {
-  const hex = text.startsWith("0x") ? text.slice(2) : text;
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  return out;
-}
-
-const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
-  return diff === 0;
-}
+/** Bytes of a hex text already checked by HEX64_RE / HEX128_RE (an optional 0x, then hex digits). */
+const hexBytes = (text: string): Uint8Array => hexToBytes(text.startsWith("0x") ? text.slice(2) : text);
 
 // ---- Ethereum -------------------------------------------------------------------------------------------
 
@@ -55,7 +44,7 @@ function deriveEthereum(key: string): Derived {
   const secret = hexBytes(key);
   if (!secp256k1.utils.isValidSecretKey(secret)) throw new OwnershipError("Invalid Ethereum private key: it is outside the range of secp256k1 keys");
   const publicKey = secp256k1.getPublicKey(secret, false); // 0x04 || x || y
-  const address = `0x${toHex(keccak_256(publicKey.subarray(1)).subarray(12))}`;
+  const address = `0x${bytesToHex(keccak_256(publicKey.subarray(1)).subarray(12))}`;
   secret.fill(0);
   return { address, canonicalKey: `0x${(key.startsWith("0x") ? key.slice(2) : key).toLowerCase()}` };
 }
@@ -78,7 +67,7 @@ function solanaSeed(key: string): Uint8Array {
   }
   if (!bytes || (bytes.length !== 32 && bytes.length !== 64)) throw unrecognised("solana");
   const seed = bytes.slice(0, 32);
-  if (bytes.length === 64 && !sameBytes(ed25519.getPublicKey(seed), bytes.subarray(32))) {
+  if (bytes.length === 64 && !equalBytes(ed25519.getPublicKey(seed), bytes.subarray(32))) {
     throw new OwnershipError("Invalid Solana secret key: its embedded public key does not match its seed");
   }
   bytes.fill(0);
