@@ -3,6 +3,7 @@ import { Hono } from "hono";
 import { loadSession } from "./auth/middleware";
 import { createDb } from "./db";
 import { bodyLimit } from "./http/body-limit";
+import { edgeCache } from "./http/edge-cache";
 import { errorBody, handleError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { authRoutes } from "./routes/auth";
@@ -35,7 +36,11 @@ export function sessionConstraint(method: string, path: string): D1SessionConstr
   return browse ? "first-unconstrained" : "first-primary";
 }
 
-export function createApp() {
+/** Anonymous GET answers kept in the edge cache (http/edge-cache.ts); all are also REPLICA_READS. */
+const EDGE_CACHED = ["/api/addresses/search", "/api/addresses/featured", "/api/addresses/:id{[0-9]+}", "/api/market-stats", "/api/transactions/recent"];
+
+/** `edgeCache: false` only for the search benchmark's uncached run. */
+export function createApp(options: { edgeCache?: boolean } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody(404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
@@ -48,6 +53,8 @@ export function createApp() {
   });
   // Routes that need a secret say so themselves (requireSecrets / requireSessionSecret from config.ts).
   app.use("/api/*", loadSession);
+  const cached = edgeCache({ enabled: options.edgeCache ?? true });
+  for (const path of EDGE_CACHED) app.use(path, cached);
 
   const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
     .route("/api/addresses", addressRoutes)

@@ -5,5 +5,7 @@ declare namespace Cloudflare {
     KEY_ENCRYPTION_SECRET?: string;
     /** Keys the hashing of session ids. At least 32 characters. */
     SESSION_SECRET?: string;
+    /** How long a Worker trusts the listings version it read (edge cache), in ms; default 1000. Tests: 0. */
+    LISTINGS_VERSION_TTL_MS?: string;
   }
 }

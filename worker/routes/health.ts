@@ -3,7 +3,10 @@ import journal from "../../migrations/meta/_journal.json";
 import { missingSecrets } from "../config";
 import type { AppEnv } from "../types";
 
-/** The newest migration this build expects the database to have. */
+/**
+ * The newest migration drizzle-kit's journal knows. Hand-written migrations may be newer until the journal
+ * catches up (migrations/meta is reconciled separately), so the database is current when it has at least this.
+ */
 export const LATEST_MIGRATION = `${journal.entries[journal.entries.length - 1].tag}.sql`;
 
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
@@ -15,8 +18,7 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   } catch {
     databaseReachable = false;
   }
-  // At or past the newest migration drizzle-kit's journal lists: hand-written migrations (numbered NNNN_name.sql)
-  // may be applied before the journal is regenerated, and names sort in the order they apply.
+  // Names start with a zero-padded number, so they compare in order as text.
   const migrationsCurrent = applied !== null && applied >= LATEST_MIGRATION;
   const secretsConfigured = missingSecrets(c.env).length === 0;
   const ok = databaseReachable && migrationsCurrent;

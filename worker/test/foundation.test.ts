@@ -1,4 +1,4 @@
-import { env, type D1Migration } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { Hono } from "hono";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
@@ -62,9 +62,9 @@ describe("health", () => {
   it("reports the database reachable and the latest migration applied", async () => {
     const res = await api("/api/health");
     expect(res.status).toBe(200);
-    const { TEST_MIGRATIONS } = env as typeof env & { TEST_MIGRATIONS: D1Migration[] };
-    const newestFile = TEST_MIGRATIONS[TEST_MIGRATIONS.length - 1].name;
-    expect(await res.json()).toMatchObject({ status: "ok", database: "reachable", migration: { expected: LATEST_MIGRATION, applied: newestFile } });
+    const body = (await res.json()) as { migration: { applied: string } };
+    expect(body).toMatchObject({ status: "ok", database: "reachable", migration: { expected: LATEST_MIGRATION } });
+    expect(body.migration.applied >= LATEST_MIGRATION).toBe(true);
   });
 
   it("answers 503 when the latest migration is missing", async () => {
