@@ -30,9 +30,10 @@ export async function rescoreRarity(d1: D1Database, limit = RESCORE_BATCH): Prom
     const { difficulty, rarityScore } = analyzeAddress(row.address, row.network);
     const engineScored = Math.abs(row.rarity_score - scaleOneScore(difficulty.log2)) < 1e-9;
     return d1
-      .prepare(`UPDATE addresses SET rarity_score = ?, rarity_scale = ? WHERE id = ? AND rarity_scale < ?`)
+      .prepare(`UPDATE addresses SET rarity_score = ?, rarity_scale = ? WHERE id = ? AND rarity_scale < ? RETURNING id`)
       .bind(engineScored ? rarityScore : row.rarity_score, RARITY_SCALE, row.id, RARITY_SCALE);
   });
+  // Counted from RETURNING: meta.changes also counts what triggers wrote (the listings version).
   const done = await d1.batch(updates);
-  return done.reduce((n, r) => n + (r.meta.changes ?? 0), 0);
+  return done.reduce((n, r) => n + r.results.length, 0);
 }
