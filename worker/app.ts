@@ -10,6 +10,7 @@ import { authRoutes } from "./routes/auth";
 import { addressRoutes } from "./routes/addresses";
 import { adminRoutes } from "./routes/admin";
 import { configRoutes } from "./routes/config";
+import { devChainRoutes } from "./routes/dev-chains";
 import { feeRoutes } from "./routes/fees";
 import { healthRoutes } from "./routes/health";
 import { marketRoutes } from "./routes/market";
@@ -61,6 +62,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
     .route("/api/admin", adminRoutes)
     .route("/api/transactions", feeRoutes)
     .route("/api/transactions", transactionHistoryRoutes)
+    .route("/api/dev-chains", devChainRoutes)
     .route("/api", marketRoutes);
   return routes;
 }

@@ -3,10 +3,16 @@
 // the RPC URLs themselves (which may carry an API key) are never returned, only the cluster read from them.
 import { Hono } from "hono";
 import type { AppEnv } from "../types";
+import { localDevWallets } from "./dev-chains";
 
 export type SolanaCluster = "mainnet-beta" | "devnet" | "testnet" | "localnet";
 /** Mirrored by web/src/lib/explorer.ts ChainConfig. */
-export type ChainConfigResponse = { ethChainId: number; solCluster: SolanaCluster };
+export type ChainConfigResponse = {
+  ethChainId: number;
+  solCluster: SolanaCluster;
+  /** Both chains are local nodes: the web app may offer the public dev accounts as wallets (web/src/wallet/dev/). */
+  localDevWallets: boolean;
+};
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "0.0.0.0"]);
 
@@ -30,5 +36,6 @@ export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
   return c.json({
     ethChainId: Number.isSafeInteger(chainId) && chainId > 0 ? chainId : 0,
     solCluster: solanaCluster(c.env.SOL_RPC_URL),
+    localDevWallets: localDevWallets(c.env),
   } satisfies ChainConfigResponse);
 });

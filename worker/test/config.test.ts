@@ -9,7 +9,7 @@ describe("GET /api/config", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     // wrangler.toml's local settings: anvil (31337) and a local Solana validator.
-    expect(await res.json()).toEqual({ ethChainId: 31337, solCluster: "localnet" });
+    expect(await res.json()).toEqual({ ethChainId: 31337, solCluster: "localnet", localDevWallets: true });
   });
 
   it("never includes the RPC URLs", async () => {
