@@ -9,12 +9,12 @@ import { securityHeaders } from "./http/security-headers";
 import { authRoutes } from "./routes/auth";
 import { addressRoutes } from "./routes/addresses";
 import { adminRoutes } from "./routes/admin";
+import { adminPaymentRoutes } from "./routes/admin-payments";
 import { configRoutes } from "./routes/config";
 import { devChainRoutes } from "./routes/dev-chains";
-import { feeRoutes } from "./routes/fees";
 import { healthRoutes } from "./routes/health";
 import { marketRoutes } from "./routes/market";
-import { transactionHistoryRoutes } from "./routes/transaction-history";
+import { transactionRoutes } from "./routes/transactions";
 import { userRoutes } from "./routes/users";
 import type { AppEnv } from "./types";
 
@@ -59,9 +59,9 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
 
   const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
     .route("/api/addresses", addressRoutes)
+    .route("/api/admin/payments", adminPaymentRoutes)
     .route("/api/admin", adminRoutes)
-    .route("/api/transactions", feeRoutes)
-    .route("/api/transactions", transactionHistoryRoutes)
+    .route("/api/transactions", transactionRoutes)
     .route("/api/dev-chains", devChainRoutes)
     .route("/api", marketRoutes);
   return routes;

@@ -19,7 +19,7 @@ import type { SearchResponse } from "../../schema/browse";
 import { NETWORKS, PROMOTION_TYPES } from "../../schema/db";
 import { OWNERSHIP_MESSAGES, OWNERSHIP_RATE_LIMIT, type OwnershipResponse, PROFILE_LIST_DEFAULT, PROFILE_LIST_MAX } from "../../schema/listings";
 import { requireAdmin, requireSession } from "../auth/middleware";
-import { getUsdPrices } from "../chain/price-feed";
+import { getUsdPrices } from "../prices/price-feed";
 import { requireSecrets } from "../config";
 import { checkPrice } from "../domain/money";
 import { MAX_PRIVATE_KEY_LENGTH, verifyOwnership } from "../domain/ownership";
