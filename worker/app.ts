@@ -13,6 +13,7 @@ import { adminPaymentRoutes } from "./routes/admin-payments";
 import { configRoutes } from "./routes/config";
 import { devChainRoutes } from "./routes/dev-chains";
 import { healthRoutes } from "./routes/health";
+import { listingContextRoutes } from "./routes/listing-context";
 import { marketRoutes } from "./routes/market";
 import { transactionRoutes } from "./routes/transactions";
 import { userRoutes } from "./routes/users";
@@ -59,6 +60,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
 
   const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
     .route("/api/addresses", addressRoutes)
+    .route("/api/addresses", listingContextRoutes)
     .route("/api/admin/payments", adminPaymentRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/transactions", transactionRoutes)

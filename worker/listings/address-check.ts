@@ -26,7 +26,7 @@ export const checkPostBody = v.object({
 });
 export const checkGetQuery = v.object({ address: addressField });
 
-async function valueMultiplier(db: Db, network: Network): Promise<number> {
+export async function valueMultiplier(db: Db, network: Network): Promise<number> {
   const row = await db
     .select({ m: algorithmAdjustments.baseValueMultiplier })
     .from(algorithmAdjustments)

@@ -31,10 +31,10 @@ function Explanation({ r }: { r: AddressCheckValid }) {
       </p>
       <p data-testid="rarity-meaning">
         As hard as <strong className="text-white">{r.hexCharacters.toFixed(1)} fixed hex characters</strong>: about{" "}
-        <strong className="text-white">{compactNumber(r.difficulty.attempts)}</strong> attempts (2<sup>{Number(r.difficulty.log2.toFixed(1))}</sup>{" "}
+        <strong className="text-white">{compactNumber(r.difficulty.attempts)}</strong> attempts (2<sup className="text-xs">{Number(r.difficulty.log2.toFixed(1))}</sup>{" "}
         random keys), <strong className="text-white">{formatDuration(r.expectedTime.cpuCoreSeconds)}</strong> on one CPU core,{" "}
         <strong className="text-white">{formatDuration(r.expectedTime.gpuSeconds)}</strong> on one high-end GPU. The score is log₂(attempts) / 4:
-        one point per fixed hex character, 10 from 2<sup>40</sup> attempts.
+        one point per fixed hex character, 10 from 2<sup className="text-xs">40</sup> attempts.
       </p>
       <ul className="list-inside list-disc">
         <li>
