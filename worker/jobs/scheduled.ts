@@ -7,6 +7,7 @@ import { getUsdPrices } from "../prices/price-feed";
 import { expireReservations, scanForPayments, verifyPendingPayments } from "../purchases/payment-jobs";
 import { rewrapUnderCurrentSecret, type ShredReport } from "../vault/shred";
 import { recomputeMarketTrends } from "./market-trends";
+import { rescoreRarity } from "./rescore-rarity";
 
 export type JobReport = {
   expiredNonces: number;
@@ -15,6 +16,8 @@ export type JobReport = {
   pricesSource: "feed" | "fallback" | null;
   marketTrends: number;
   keyRewrap: ShredReport | null;
+  /** Listings moved to the current rarity scale (migration 0009). */
+  rescoredListings: number;
   errors: string[];
 };
 
@@ -48,6 +51,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   const prices = await attempt("prices", errors, () => getUsdPrices(env, now));
   const trends = await attempt("market-trends", errors, () => recomputeMarketTrends(db, now));
   const keyRewrap = await attempt("key-rewrap", errors, () => rewrapUnderCurrentSecret(db, env));
+  const rescored = await attempt("rarity-rescore", errors, () => rescoreRarity(env.DB));
   return {
     expiredNonces: nonces.meta.changes ?? 0,
     expiredSessions: expired.meta.changes ?? 0,
@@ -55,6 +59,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     pricesSource: prices?.source ?? null,
     marketTrends: trends ?? 0,
     keyRewrap,
+    rescoredListings: rescored ?? 0,
     errors,
   };
 }
