@@ -19,7 +19,7 @@ export type PaymentStep =
   | { step: "reporting"; hash: string; note: string | null }
   | { step: "failed"; failure: PaymentFailure };
 
-/** How often a sent payment is reported again while the server has not seen it yet. */
+/** How often a sent payment is reported again while its purchase is open or pending. */
 export const REPORT_AGAIN_MS = 3000;
 
 const NETWORK_NAME = { ethereum: "Ethereum", solana: "Solana" } as const;
@@ -53,11 +53,13 @@ export function usePayment(view: PurchaseView, config: MarketConfig | undefined)
     if (resumed && view.status !== "initiated") forgetSentPayment(view.id);
   }, []);
 
-  // The server verifies on confirm; a payment not yet mined or indexed is answered "not found" and the
-  // purchase stays open. Report the same hash again every few seconds until the purchase moves on.
-  const reportingHash = state.step === "reporting" ? state.hash : null;
+  // The server verifies on confirm; a payment not yet mined, indexed or deep enough leaves the purchase open
+  // or pending. Report the same hash again every few seconds until the purchase settles or fails, so the key
+  // shows seconds after the required depth instead of at the next cron run (DESIGN §6: the cron job is only
+  // the safety net). A reloaded page does the same with the hash the server already has.
+  const reportingHash = state.step === "reporting" ? state.hash : view.status === "pending" && view.role === "buyer" ? view.txHash : null;
   useEffect(() => {
-    if (!reportingHash || view.status !== "initiated") return;
+    if (!reportingHash || (view.status !== "initiated" && view.status !== "pending") || !wallet.address) return;
     const timer = window.setInterval(() => {
       void confirmPayment(view.id, { txHash: reportingHash, buyerWallet: wallet.address ?? "" })
         .catch(() => undefined)
