@@ -35,4 +35,7 @@ describe("patchAdminSearch", () => {
   it("adminState fills the defaults", () => {
     expect(adminState({})).toEqual({ tab: "listings", q: "", network: "all", status: "all", page: 1, limit: 20 });
   });
+  it("keeps the payments tab in the URL", () => {
+    expect(parseAdminSearch({ tab: "payments" })).toEqual({ tab: "payments" });
+  });
 });
