@@ -64,6 +64,7 @@ async function run(o: GrindOptions): Promise<number> {
       if (workers.has(w)) workers.set(w, performance.now());
       attempts += msg.attempts;
       if (msg.type !== "found" || finished) return;
+      if (!("privateKey" in msg)) return finish(3, "BUG: a split-key result in a plain search");
       try {
         const row = verifiedRow(o.spec, msg.address, msg.privateKey);
         if (seen.has(row.address)) return;
