@@ -10,6 +10,7 @@ import { authRoutes } from "./routes/auth";
 import { addressCheckerRoutes } from "./routes/address-checker";
 import { adminRoutes } from "./routes/admin";
 import { configRoutes } from "./routes/config";
+import { customOrderRoutes } from "./routes/custom-orders";
 import { feeRoutes } from "./routes/fees";
 import { healthRoutes } from "./routes/health";
 import { listingsBrowseRoutes } from "./routes/listings-browse";
@@ -63,6 +64,7 @@ export function createApp() {
     .route("/api/addresses", ownershipRoutes)
     .route("/api/addresses", listingsManageRoutes)
     .route("/api/admin", adminRoutes)
+    .route("/api/custom-orders", customOrderRoutes)
     .route("/api/transactions", feeRoutes)
     .route("/api/transactions", transactionHistoryRoutes)
     .route("/api", marketRoutes);

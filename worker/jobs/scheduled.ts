@@ -3,8 +3,9 @@
 import { lt } from "drizzle-orm";
 import { authNonces, sessions } from "../../schema/db";
 import { createDb } from "../db";
+import { expireUnpaidOrders } from "../orders/orders";
 
-export type JobReport = { expiredNonces: number; expiredSessions: number };
+export type JobReport = { expiredNonces: number; expiredSessions: number; expiredCustomOrders: number };
 
 export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobReport> {
   const db = createDb(env.DB);
@@ -12,5 +13,6 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     db.delete(authNonces).where(lt(authNonces.expiresAt, now)),
     db.delete(sessions).where(lt(sessions.expiresAt, now)),
   ]);
-  return { expiredNonces: nonces.meta.changes ?? 0, expiredSessions: expired.meta.changes ?? 0 };
+  const expiredCustomOrders = await expireUnpaidOrders(db, now);
+  return { expiredNonces: nonces.meta.changes ?? 0, expiredSessions: expired.meta.changes ?? 0, expiredCustomOrders };
 }
