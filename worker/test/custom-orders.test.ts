@@ -91,7 +91,7 @@ describe("POST /api/custom-orders", () => {
     const sol = await signInSolana();
     const res = await send("POST", "/api/custom-orders", body, { cookie: sol.cookie, userId: 0, headers: { cookie: sol.cookie } });
     expect(res.status).toBe(403);
-    expect((await res.json()).message).toMatch(/Ethereum/);
+    expect(((await res.json()) as { message: string }).message).toMatch(/Ethereum/);
     expect(await tableState()).toBe(before);
   });
 
@@ -106,7 +106,7 @@ describe("POST /api/custom-orders", () => {
   it("refuses a pattern beyond the maximum with the reason", async () => {
     const res = await send("POST", "/api/custom-orders", { prefix: "abcdef1234", publicKey: publicKeyOf(randomSecret()), price: "0.5" }, user);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/^pattern: Too hard to order/);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^pattern: Too hard to order/);
   });
 
   it("refuses hostile bodies with 400 and changes nothing", async () => {
@@ -148,7 +148,7 @@ describe("POST /api/custom-orders", () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => place(other, { prefix: "ab" })));
     expect(results.filter((r) => r.res.status === 201)).toHaveLength(3);
     const refused = results.find((r) => r.res.status === 409)!;
-    expect((await refused.res.json()).message).toMatch(/already have 3 orders waiting/);
+    expect(((await refused.res.json()) as { message: string }).message).toMatch(/already have 3 orders waiting/);
     // another wallet is not affected
     expect((await place(user, { prefix: "ab" })).res.status).toBe(201);
   });
@@ -241,7 +241,7 @@ describe("the grinder's calls (admin)", () => {
     while (addressMatchesOrder(pattern, orderAddress(order.publicKey, wrong, 0))) wrong++;
     const res = await send("POST", `/api/custom-orders/admin/${order.id}/submit`, { offset: scalarToHex(wrong), variant: 0 }, admin);
     expect(res.status).toBe(400);
-    expect((await res.json()).message).toMatch(/^offset: this offset gives 0x[0-9a-fA-F]{40}, which does not match 0xc…/);
+    expect(((await res.json()) as { message: string }).message).toMatch(/^offset: this offset gives 0x[0-9a-fA-F]{40}, which does not match 0xc…/);
     const k = findOffset(order.publicKey, pattern, 0);
     let variant = 1;
     while (addressMatchesOrder(pattern, orderAddress(order.publicKey, k, variant))) variant++;
@@ -318,7 +318,7 @@ describe("two grinders, stale grinders and a found address used twice", () => {
     expect((await send("POST", `/api/custom-orders/admin/${first.id}/submit`, { offset: scalarToHex(k), variant: 0 }, admin)).status).toBe(200);
     const res = await send("POST", `/api/custom-orders/admin/${second.id}/submit`, { offset: scalarToHex(k), variant: 0 }, admin);
     expect(res.status).toBe(409);
-    expect((await res.json()).message).toMatch(/already belongs to another order/);
+    expect(((await res.json()) as { message: string }).message).toMatch(/already belongs to another order/);
   });
 });
 
