@@ -6,7 +6,7 @@ import { defineConfig } from "vitest/config";
 // Three projects, split the way the code is:
 //  - unit:   pure functions (schema/, worker/domain, web display rules, scripts) in plain Node
 //  - worker: routes and queries inside workerd with a real local D1 (worker/test/**)
-//  - chain:  payment verification against a real anvil chain started by scripts/test/anvil-global-setup.ts (worker/test-chain/**)
+//  - chain:  payment verification against a real anvil and the LiteSVM Solana RPC, started by scripts/test/*-global-setup.ts (worker/test-chain/**)
 export default defineConfig(async () => {
   // wrangler.toml serves ./dist as assets; worker tests do not need a built SPA, only the folder.
   fs.mkdirSync(path.join(import.meta.dirname, "dist"), { recursive: true });
@@ -31,6 +31,7 @@ export default defineConfig(async () => {
       include,
       setupFiles: ["./worker/test/apply-migrations.ts"],
       globalSetup,
+      deps: { optimizer: { ssr: { enabled: true, include: ["@solana/web3.js"] } } },
     },
   });
   return {
@@ -44,8 +45,13 @@ export default defineConfig(async () => {
           },
         },
         workerProject("worker", ["worker/test/**/*.test.ts"]),
-        // anvil is started by the global setup on a fixed port (scripts/test/anvil-global-setup.ts).
-        workerProject("chain", ["worker/test-chain/**/*.test.ts"], { ETH_RPC_URL: "http://127.0.0.1:28545" }, ["./scripts/test/anvil-global-setup.ts"]),
+        // anvil and the LiteSVM Solana RPC are started by the global setups on fixed ports (scripts/test/).
+        workerProject(
+          "chain",
+          ["worker/test-chain/**/*.test.ts"],
+          { ETH_RPC_URL: "http://127.0.0.1:28545", SOL_RPC_URL: "http://127.0.0.1:28899" },
+          ["./scripts/test/anvil-global-setup.ts", "./scripts/test/solana-global-setup.ts"],
+        ),
       ],
     },
   };
