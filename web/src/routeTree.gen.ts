@@ -12,10 +12,12 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as CreateListingRouteImport } from './routes/create-listing'
+import { Route as CustomOrderRouteImport } from './routes/custom-order'
 import { Route as MarketplaceRouteImport } from './routes/marketplace'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AddressIdRouteImport } from './routes/address.$id'
+import { Route as CustomOrdersIdRouteImport } from './routes/custom-orders.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -30,6 +32,11 @@ const AdminRoute = AdminRouteImport.update({
 const CreateListingRoute = CreateListingRouteImport.update({
   id: '/create-listing',
   path: '/create-listing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CustomOrderRoute = CustomOrderRouteImport.update({
+  id: '/custom-order',
+  path: '/custom-order',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MarketplaceRoute = MarketplaceRouteImport.update({
@@ -52,34 +59,45 @@ const AddressIdRoute = AddressIdRouteImport.update({
   path: '/address/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CustomOrdersIdRoute = CustomOrdersIdRouteImport.update({
+  id: '/custom-orders/$id',
+  path: '/custom-orders/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
   '/create-listing': typeof CreateListingRoute
+  '/custom-order': typeof CustomOrderRoute
   '/marketplace': typeof MarketplaceRoute
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
+  '/custom-orders/$id': typeof CustomOrdersIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
   '/create-listing': typeof CreateListingRoute
+  '/custom-order': typeof CustomOrderRoute
   '/marketplace': typeof MarketplaceRoute
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
+  '/custom-orders/$id': typeof CustomOrdersIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
   '/create-listing': typeof CreateListingRoute
+  '/custom-order': typeof CustomOrderRoute
   '/marketplace': typeof MarketplaceRoute
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
+  '/custom-orders/$id': typeof CustomOrdersIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -87,38 +105,46 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/create-listing'
+    | '/custom-order'
     | '/marketplace'
     | '/profile'
     | '/terms-of-service'
     | '/address/$id'
+    | '/custom-orders/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/admin'
     | '/create-listing'
+    | '/custom-order'
     | '/marketplace'
     | '/profile'
     | '/terms-of-service'
     | '/address/$id'
+    | '/custom-orders/$id'
   id:
     | '__root__'
     | '/'
     | '/admin'
     | '/create-listing'
+    | '/custom-order'
     | '/marketplace'
     | '/profile'
     | '/terms-of-service'
     | '/address/$id'
+    | '/custom-orders/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRoute
   CreateListingRoute: typeof CreateListingRoute
+  CustomOrderRoute: typeof CustomOrderRoute
   MarketplaceRoute: typeof MarketplaceRoute
   ProfileRoute: typeof ProfileRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   AddressIdRoute: typeof AddressIdRoute
+  CustomOrdersIdRoute: typeof CustomOrdersIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -142,6 +168,13 @@ declare module '@tanstack/react-router' {
       path: '/create-listing'
       fullPath: '/create-listing'
       preLoaderRoute: typeof CreateListingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/custom-order': {
+      id: '/custom-order'
+      path: '/custom-order'
+      fullPath: '/custom-order'
+      preLoaderRoute: typeof CustomOrderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/marketplace': {
@@ -172,6 +205,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AddressIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/custom-orders/$id': {
+      id: '/custom-orders/$id'
+      path: '/custom-orders/$id'
+      fullPath: '/custom-orders/$id'
+      preLoaderRoute: typeof CustomOrdersIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -179,10 +219,12 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRoute,
   CreateListingRoute: CreateListingRoute,
+  CustomOrderRoute: CustomOrderRoute,
   MarketplaceRoute: MarketplaceRoute,
   ProfileRoute: ProfileRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
   AddressIdRoute: AddressIdRoute,
+  CustomOrdersIdRoute: CustomOrdersIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

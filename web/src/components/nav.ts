@@ -5,6 +5,7 @@ export type NavLink = { to: string; label: string; adminOnly?: boolean };
 
 export const HEADER_LINKS: NavLink[] = [
   { to: "/marketplace", label: "Marketplace" },
+  { to: "/custom-order", label: "Custom Order" },
   { to: "/profile", label: "Profile" },
   { to: "/create-listing", label: "Create Listing", adminOnly: true },
   { to: "/admin", label: "Admin", adminOnly: true },
