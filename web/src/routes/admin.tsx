@@ -5,6 +5,7 @@ import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from "rea
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
 import { useAdminGate } from "../components/use-admin-gate";
+import { CustomOrdersTab } from "./-admin/CustomOrdersTab";
 import { ListingsTab } from "./-admin/ListingsTab";
 
 const BulkUpload = lazy(() => import("../components/bulk-upload/BulkUpload").then((m) => ({ default: m.BulkUpload })));
@@ -16,6 +17,7 @@ export const Route = createFileRoute("/admin")({
 const TABS = [
   { key: "listings", label: "Listings Management" },
   { key: "bulk", label: "Bulk Upload" },
+  { key: "orders", label: "Custom Orders" },
   { key: "analytics", label: "Analytics" },
   { key: "settings", label: "Settings" },
 ] as const;
@@ -97,6 +99,7 @@ function AdminPanel() {
             <BulkUpload />
           </Suspense>
         )}
+        {tab === "orders" && <CustomOrdersTab />}
         {tab === "analytics" && <ComingSoon title="Analytics" text="Sales and listing analytics are coming soon." />}
         {tab === "settings" && <ComingSoon title="Settings" text="Marketplace settings are coming soon." />}
       </div>

@@ -2,6 +2,7 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { AdminSections } from "../components/profile/AdminSections";
+import { MyOrders } from "../components/profile/MyOrders";
 import { useCopy } from "../components/use-copy";
 import { shortAddress } from "../lib/display";
 import { useAdminStatus } from "../wallet/useAdminStatus";
@@ -21,6 +22,7 @@ function ProfilePage() {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <ProfileHeader address={wallet.address} createdAt={wallet.user?.createdAt ?? null} onDisconnect={() => void wallet.disconnect()} />
       <ProfileBody address={wallet.address} />
+      {wallet.network === "ethereum" && <MyOrders wallet={wallet.address} />}
       {/* My Purchases (the non-admin view) arrives with the purchase issue. */}
       <TermsNotice />
     </div>
