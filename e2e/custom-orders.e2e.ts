@@ -44,7 +44,7 @@ describe("custom order journey", () => {
     await page.getByLabel("Starts with (after 0x)").fill("xy");
     await page.getByText("The prefix may hold only 0-9 and a-f").waitFor();
     await page.getByLabel("Starts with (after 0x)").fill("abcdef1234");
-    await page.getByText(/Too hard to order/).waitFor();
+    await page.getByRole("alert").filter({ hasText: /Too hard to order/ }).waitFor();
     await page.getByLabel("Starts with (after 0x)").fill("e7");
     await page.getByTestId("order-price").waitFor();
     expect(await page.getByTestId("order-quote").textContent()).toContain("2^8");

@@ -26,7 +26,7 @@ describe("whyNotPlaceable", () => {
 
   it("names the first missing step: pattern, refusal, quote, wallet, key file, confirmation", () => {
     expect(whyNotPlaceable({ ...ready, patternOk: false })).toMatch(/valid pattern/);
-    expect(whyNotPlaceable({ ...ready, refusal: "Too hard" })).toBe("Too hard");
+    expect(whyNotPlaceable({ ...ready, refusal: "Too hard" })).toMatch(/beyond what we take/);
     expect(whyNotPlaceable({ ...ready, quoteReady: false })).toMatch(/price/);
     expect(whyNotPlaceable({ ...ready, wallet: "none" })).toMatch(/Connect/);
     expect(whyNotPlaceable({ ...ready, wallet: "solana" })).toMatch(/Ethereum wallet/);

@@ -23,7 +23,7 @@ export type PlaceState = {
 /** Why the order cannot be placed yet (the first missing step), or null when it can. */
 export function whyNotPlaceable(s: PlaceState): string | null {
   if (!s.patternOk) return "Enter a valid pattern first.";
-  if (s.refusal) return s.refusal;
+  if (s.refusal) return "This pattern is beyond what we take (the reason is above); shorten it.";
   if (!s.quoteReady) return "Waiting for the price…";
   if (s.wallet === "none") return "Connect and sign in with an Ethereum wallet to place the order.";
   if (s.wallet === "solana") return "Custom orders are paid from an Ethereum wallet; connect one instead of a Solana wallet.";
