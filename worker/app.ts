@@ -4,6 +4,7 @@ import { bodyLimit } from "hono/body-limit";
 import { loadSession } from "./auth/middleware";
 import { requireSecrets, requireSessionSecret, SECRET_GUARDED_PATHS, SESSION_SECRET_GUARDED_PATHS } from "./config";
 import { createDb } from "./db";
+import { edgeCache } from "./http/edge-cache";
 import { ApiError, errorBody, handleError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { authRoutes } from "./routes/auth";
@@ -43,7 +44,11 @@ export function sessionConstraint(method: string, path: string): D1SessionConstr
   return browse ? "first-unconstrained" : "first-primary";
 }
 
-export function createApp() {
+/** Anonymous GET answers kept in the edge cache (http/edge-cache.ts); all are also REPLICA_READS. */
+const EDGE_CACHED = ["/api/addresses/search", "/api/addresses/featured", "/api/addresses/:id{[0-9]+}", "/api/market-stats", "/api/transactions/recent"];
+
+/** `edgeCache: false` only for the search benchmark's uncached run. */
+export function createApp(options: { edgeCache?: boolean } = {}) {
   const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound((c) => c.json(errorBody(404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
@@ -57,6 +62,8 @@ export function createApp() {
   for (const path of SECRET_GUARDED_PATHS) app.use(path, requireSecrets);
   for (const path of SESSION_SECRET_GUARDED_PATHS) app.use(path, requireSessionSecret);
   app.use("/api/*", loadSession);
+  const cached = edgeCache({ enabled: options.edgeCache ?? true });
+  for (const path of EDGE_CACHED) app.use(path, cached);
 
   const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
     .route("/api/addresses", addressCheckerRoutes)

@@ -12,5 +12,7 @@ declare namespace Cloudflare {
     CUSTOM_ORDER_MAX_PRICE?: string;
     CUSTOM_ORDER_MAX_DIFFICULTY_BITS?: string;
     CUSTOM_ORDER_GRIND_RATE?: string;
+    /** How long a Worker trusts the listings version it read (edge cache), in ms; default 1000. Tests: 0. */
+    LISTINGS_VERSION_TTL_MS?: string;
   }
 }

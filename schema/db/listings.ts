@@ -127,6 +127,13 @@ export const listingCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.state, t.network, t.currency, t.category, t.patternLength] })],
 );
 
+// One counter, bumped by triggers on addresses and transactions (migrations/0010_listings_version.sql) on every
+// change: the edge cache keys anonymous browse answers by it, so a change makes every old answer unreachable.
+export const listingsVersion = sqliteTable("listings_version", {
+  id: integer("id").primaryKey(),
+  version: integer("version").notNull(),
+});
+
 export const watchlist = sqliteTable(
   "watchlist",
   {

@@ -129,8 +129,13 @@ async function main() {
   const reuse = KEEP_DB !== null && fs.existsSync(path.join(KEEP_DB, "loaded.json"));
   tmp = KEEP_DB ?? fs.mkdtempSync(path.join(os.tmpdir(), "vanity-bench-search-"));
   fs.mkdirSync(tmp, { recursive: true });
-  if (reuse) console.log(`bench:search: reusing the listings loaded in ${tmp}`);
-  else await loadInto(tmp);
+  if (reuse) {
+    console.log(`bench:search: reusing the listings loaded in ${tmp}`);
+    // Migrations added since the load (they must keep working on a full database anyway).
+    applyLocalMigrations(tmp, true);
+  } else {
+    await loadInto(tmp);
+  }
   await run(tmp);
 }
 
