@@ -9,6 +9,7 @@ import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
 import { compactNumber, formatDuration } from "../lib/duration";
 import { useWallet } from "../wallet/useWallet";
+import { FinalKeyCard } from "./-custom-order/FinalKeyCard";
 
 export const Route = createFileRoute("/custom-orders/$id")({
   component: CustomOrderStatusPage,
@@ -103,6 +104,7 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
           key file with its password to make the private key.
         </p>
       )}
+      {order.status === "delivered" && <FinalKeyCard order={order} />}
       {cancellable && (
         <button
           type="button"
