@@ -15,6 +15,7 @@ export const FOOTER_LINKS: NavLink[] = [
   { to: "/", label: "Home" },
   { to: "/profile", label: "Profile" },
   { to: "/create-listing", label: "Create Listing" },
+  { to: "/custom-order", label: "Custom Orders" },
   { to: "/terms-of-service", label: "Terms of Service" },
   { to: "/marketplace", label: "Browse Addresses" },
 ];

@@ -4,6 +4,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
 import { useDeferredValue, useId, useState } from "react";
+import { orderPatternProblems } from "../../../schema/custom-order-pattern";
 import { publicKeyOf, randomSecret } from "../../../schema/split-key";
 import { ORDERS_KEY, orderQuoteQuery, placeOrder } from "../api/custom-orders";
 import { HttpError } from "../api/http";
@@ -34,7 +35,8 @@ function CustomOrderPage() {
 
   const { pattern, problems, bits } = readPattern({ prefix, suffix, caseSensitive });
   const deferred = useDeferredValue(pattern);
-  const quote = useQuery({ ...orderQuoteQuery(deferred), enabled: problems.length === 0, placeholderData: keepPreviousData });
+  // The deferred pattern may still be an invalid one typed a moment ago: ask only for well-formed patterns.
+  const quote = useQuery({ ...orderQuoteQuery(deferred), enabled: problems.length === 0 && orderPatternProblems(deferred).length === 0, placeholderData: keepPreviousData });
   const current = quote.data && quote.data.prefix === pattern.prefix && quote.data.suffix === pattern.suffix && quote.data.caseSensitive === caseSensitive ? quote.data : null;
 
   const place = useMutation({
