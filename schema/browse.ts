@@ -58,8 +58,9 @@ export type Pagination = {
   hasPrevPage: boolean;
   hasNextPage: boolean;
   /**
-   * False when a free-text or pattern search matched so many listings that counting further was stopped:
-   * `total` is then MAX_RESULT_WINDOW and means "more than that" ("10,000+").
+   * False when a search too common to list (a one-character text or pattern, or a text in more listings than
+   * the search checks one by one) was answered from a bounded scan of the chosen order: `total` then counts
+   * the matches the scan saw, at least that many exist ("850+"), and pages stop there.
    */
   totalIsExact: boolean;
 };

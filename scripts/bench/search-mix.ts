@@ -32,6 +32,40 @@ export const QUERY_MIX: MixQuery[] = [
   { name: "page 50, price asc", query: page("sortBy=price&sortOrder=asc", 980) },
 ];
 
+/**
+ * Short and odd searches (issue 12): one to three characters of text and pattern, the "0x" every Ethereum
+ * address starts with, characters only one network's alphabet has.
+ */
+export const SHORT_MIX: MixQuery[] = [
+  { name: "search a", query: page("search=a") },
+  { name: "search x", query: page("search=x") },
+  { name: "search 0x", query: page("search=0x") },
+  { name: "search 0xd", query: page("search=0xd") },
+  { name: "search ab", query: page("search=ab") },
+  { name: "search Mo", query: page("search=Mo") },
+  { name: "search zz", query: page("search=zz") },
+  { name: "search dea", query: page("search=dea") },
+  { name: "search So1", query: page("search=So1") },
+  { name: "prefix 0x", query: page("patternFilter=prefix&patternValue=0x") },
+  { name: "prefix 0", query: page("patternFilter=prefix&patternValue=0") },
+  { name: "prefix de", query: page("patternFilter=prefix&patternValue=de") },
+  { name: "suffix f", query: page("patternFilter=suffix&patternValue=f") },
+  { name: "either 1 (Solana)", query: page("patternFilter=either&patternValue=1") },
+  { name: "either ab", query: page("patternFilter=either&patternValue=ab") },
+];
+
+/** The last page of the window (offset 9,980) in every order inside filters, and a pattern's. */
+export const DEEP_MIX: MixQuery[] = [
+  { name: "deep rarity asc, leading-zeros", query: page("category=leading-zeros&sortBy=rarity&sortOrder=asc", 9980) },
+  { name: "deep rarity desc, palindrome", query: page("category=palindrome&sortBy=rarity&sortOrder=desc", 9980) },
+  { name: "deep price asc, word-like", query: page("category=word-like&sortBy=price&sortOrder=asc", 9980) },
+  { name: "deep createdAt asc, custom", query: page("category=custom&sortBy=createdAt&sortOrder=asc", 9980) },
+  { name: "deep price desc, min 8", query: page("minCharLength=8&sortBy=price&sortOrder=desc", 9980) },
+  { name: "deep rarity asc, solana", query: page("network=solana&sortBy=rarity&sortOrder=asc", 9980) },
+  { name: "deep price asc, prefix 0000", query: page("patternFilter=prefix&patternValue=0000&sortBy=price&sortOrder=asc", 9980) },
+  { name: "deep, search Moon", query: page("search=Moon&sortBy=createdAt&sortOrder=asc", 4900) },
+];
+
 /** Nearest-rank percentile of a sample, in the sample's unit. */
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;

@@ -1,10 +1,12 @@
 // npm run bench:search: a million generated listings in a throw-away local D1, the search endpoint measured
 // through `wrangler dev` over HTTP for a fixed query mix, and the same mix against a naive implementation in
-// the same run. Prints p50/p95 per query and overall, and the naive/indexed ratio. Everything it starts (the
-// loader's workerd, wrangler dev) is stopped and its temp directory removed, also on Ctrl-C or failure.
+// the same run. Prints p50/p95 per query and overall, and the naive/indexed ratio; then short and odd queries
+// and the window's deepest pages the same way; then the mix under load from 1, 8 and 32 concurrent clients,
+// with and without the edge cache (requests/s, p50, p95, p99). Everything it starts (the loader's workerd,
+// wrangler dev) is stopped and its temp directory removed, also on Ctrl-C or failure.
 //
 //   BENCH_ROWS=100000 npm run bench:search   # a smaller run
-//   BENCH_ITERATIONS=50 BENCH_NAIVE_ITERATIONS=5
+//   BENCH_ITERATIONS=50 BENCH_NAIVE_ITERATIONS=5 BENCH_LOAD_SECONDS=10
 //   BENCH_KEEP_DB=/tmp/x npm run bench:search  # load into /tmp/x and keep it; a later run with the same
 //                                              # setting skips the load (for tuning queries)
 import fs from "node:fs";
@@ -13,14 +15,22 @@ import path from "node:path";
 import { applyLocalMigrations, type Child, portFree, ROOT, startChild, waitUntil } from "../stack.ts";
 import { NAIVE_TABLE } from "./naive-search.ts";
 import { loadListings } from "./search-load.ts";
-import { percentile, QUERY_MIX } from "./search-mix.ts";
+import { DEEP_MIX, type MixQuery, percentile, QUERY_MIX, SHORT_MIX } from "./search-mix.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 40);
 const NAIVE_ITERATIONS = Number(process.env.BENCH_NAIVE_ITERATIONS ?? 5);
+const LOAD_SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 10);
+const LOAD_CLIENTS = [1, 8, 32];
 const WARMUP = 3;
-const GOAL_P95_MS = 30;
+const GOAL_SHAPE_P95_MS = 30;
+const GOAL_P95_MS = 20;
 const GOAL_RATIO = 20;
+const GOAL_LOAD_RPS = 100;
+const GOAL_LOAD_P95_MS = 100;
+const GOAL_CACHED_OVER_FLOOR_MS = 2;
+/** The bench Worker sends requests with this header to a copy of the app without the edge cache. */
+const UNCACHED = { "x-bench-cache": "off" };
 
 type Sample = { ms: number[]; total: number; exact: boolean; ids: number[] };
 type SearchBody = { addresses: { id: number }[]; pagination: { total: number; totalIsExact: boolean } };
@@ -98,29 +108,57 @@ async function freePort(from: number): Promise<number> {
   throw new Error(`no free port in ${from}..${from + 99}`);
 }
 
-async function timedGet(url: string): Promise<{ ms: number; body: SearchBody }> {
+async function timedGet(url: string, headers: Record<string, string> = UNCACHED): Promise<{ ms: number; body: SearchBody; cache: string | null }> {
   const started = performance.now();
-  const res = await fetch(url);
+  const res = await fetch(url, { headers });
   const text = await res.text();
   const ms = performance.now() - started;
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 300)}`);
-  return { ms, body: JSON.parse(text) as SearchBody };
+  return { ms, body: JSON.parse(text) as SearchBody, cache: res.headers.get("x-edge-cache") };
 }
 
 /**
  * Runs the whole mix `iterations` times, round-robin (one request at a time), so a burst of load from
  * elsewhere on the machine lands on every query alike instead of on whichever was running.
  */
-async function measureMix(base: string, route: string, iterations: number): Promise<Sample[]> {
-  const samples: Sample[] = QUERY_MIX.map(() => ({ ms: [], total: 0, exact: true, ids: [] }));
+async function measureMix(base: string, route: string, iterations: number, mix: MixQuery[] = QUERY_MIX): Promise<Sample[]> {
+  const samples: Sample[] = mix.map(() => ({ ms: [], total: 0, exact: true, ids: [] }));
   for (let i = 0; i < WARMUP + iterations; i++) {
-    for (const [n, q] of QUERY_MIX.entries()) {
+    for (const [n, q] of mix.entries()) {
       const { ms, body } = await timedGet(`${base}${route}?${q.query}`);
       if (i >= WARMUP) samples[n].ms.push(ms);
       Object.assign(samples[n], { total: body.pagination.total, exact: body.pagination.totalIsExact, ids: body.addresses.map((a) => a.id) });
     }
   }
   return samples;
+}
+
+type LoadResult = { clients: number; cached: boolean; rps: number; ms: number[]; hits: number };
+
+/**
+ * `clients` concurrent loops over the mix and the short queries for LOAD_SECONDS, each starting at another
+ * query. With the cache, one pass first fills it, as any visitor traffic would; the listings do not change
+ * during the run, so the steady state is all hits.
+ */
+async function loadRun(base: string, clients: number, cached: boolean): Promise<LoadResult> {
+  const mix = [...QUERY_MIX, ...SHORT_MIX];
+  const url = (q: MixQuery) => `${base}/api/addresses/search?${q.query}`;
+  const headers: Record<string, string> = cached ? {} : UNCACHED;
+  if (cached) for (const q of mix) await timedGet(url(q), headers);
+  const ms: number[] = [];
+  let hits = 0;
+  const started = performance.now();
+  const until = started + LOAD_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      for (let i = client * 7; performance.now() < until; i++) {
+        const r = await timedGet(url(mix[i % mix.length]), headers);
+        ms.push(r.ms);
+        if (r.cache === "HIT") hits++;
+      }
+    }),
+  );
+  return { clients, cached, rps: ms.length / ((performance.now() - started) / 1000), ms, hits };
 }
 
 const f = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1)).padStart(7);
@@ -196,6 +234,14 @@ async function run(dir: string) {
   console.log(`measured the indexed search: ${ITERATIONS} rounds of the mix after ${WARMUP} warm-up rounds (load average ${loadBefore} -> ${load()} on ${os.cpus().length} cores)`);
   const naive = await measureMix(base, "/api/bench/naive-search", NAIVE_ITERATIONS);
   console.log(`measured the naive search: ${NAIVE_ITERATIONS} rounds (load average now ${load()})`);
+  const short = await measureMix(base, "/api/addresses/search", ITERATIONS, SHORT_MIX);
+  const deep = await measureMix(base, "/api/addresses/search", ITERATIONS, DEEP_MIX);
+  console.log(`measured short and deep queries: ${ITERATIONS} rounds each (load average now ${load()})`);
+  const loads: LoadResult[] = [];
+  for (const cached of [false, true]) {
+    for (const clients of LOAD_CLIENTS) loads.push(await loadRun(base, clients, cached));
+  }
+  console.log(`measured the mix under load: ${LOAD_SECONDS} s per line (load average now ${load()})`);
 
   // Same answers: the fast path must return the naive path's page and total (unless it stopped counting).
   const mismatches = QUERY_MIX.filter((_, i) => fast[i].ids.join() !== naive[i].ids.join() || (fast[i].exact && fast[i].total !== naive[i].total));
@@ -217,7 +263,40 @@ async function run(dir: string) {
   const floorLine = (name: string, ms: number[], what: string) => console.log(`${name.padEnd(24)} ${f(percentile(ms, 50))} ${f(percentile(ms, 95))}     ${what}`);
   floorLine("floor: no database", floors["/api/prices/live"], "GET /api/prices/live, same Worker and HTTP path");
   floorLine("floor: one tiny query", floors["/api/health"], "GET /api/health (one single-row D1 read)");
-  console.log(`\ngoal: overall p95 < ${GOAL_P95_MS} ms: ${p95 < GOAL_P95_MS ? "met" : "NOT met"} (${p95.toFixed(1)} ms); naive/indexed at p95 >= ${GOAL_RATIO}x: ${ratio >= GOAL_RATIO ? "met" : "NOT met"} (${ratio.toFixed(0)}x)`);
+
+  const shapeTable = (title: string, mix: MixQuery[], samples: Sample[]) => {
+    const head = `${title.padEnd(32)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)}   total`;
+    console.log(`\n${head}\n${"-".repeat(head.length)}`);
+    mix.forEach((q, i) => {
+      const total = `${samples[i].total.toLocaleString("en-US")}${samples[i].exact ? "" : "+"}`;
+      console.log(`${q.name.padEnd(32)} ${f(percentile(samples[i].ms, 50))} ${f(percentile(samples[i].ms, 95))}   ${total}`);
+    });
+  };
+  shapeTable("short and odd queries", SHORT_MIX, short);
+  shapeTable("deepest pages (offset 9,980)", DEEP_MIX, deep);
+
+  const loadHead = `${"load: clients".padEnd(16)} ${"edge cache".padEnd(11)} ${"requests/s".padStart(10)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)}   cache hits`;
+  console.log(`\n${loadHead}\n${"-".repeat(loadHead.length)}`);
+  for (const r of loads) {
+    const hits = r.cached ? `${((100 * r.hits) / r.ms.length).toFixed(0)}%` : "";
+    console.log(
+      `${String(r.clients).padEnd(16)} ${(r.cached ? "on" : "off").padEnd(11)} ${r.rps.toFixed(0).padStart(10)} ${f(percentile(r.ms, 50))} ${f(percentile(r.ms, 95))} ${f(percentile(r.ms, 99))}   ${hits}`,
+    );
+  }
+
+  const shapes = [...QUERY_MIX.map((q, i) => [q.name, fast[i]] as const), ...SHORT_MIX.map((q, i) => [q.name, short[i]] as const), ...DEEP_MIX.map((q, i) => [q.name, deep[i]] as const)];
+  const slow = shapes.filter(([, x]) => percentile(x.ms, 95) >= GOAL_SHAPE_P95_MS).map(([name, x]) => `${name} ${percentile(x.ms, 95).toFixed(1)} ms`);
+  const eight = loads.find((r) => r.clients === 8 && !r.cached)!;
+  const cachedOne = loads.find((r) => r.clients === 1 && r.cached)!;
+  const floorP95 = percentile(floors["/api/prices/live"], 95);
+  const overFloor = percentile(cachedOne.ms, 95) - floorP95;
+  const met = (ok: boolean) => (ok ? "met" : "NOT met");
+  console.log(`\ngoal: every query shape p95 < ${GOAL_SHAPE_P95_MS} ms at one client: ${met(slow.length === 0)}${slow.length ? ` (over: ${slow.join("; ")})` : ""}`);
+  console.log(`goal: overall p95 < ${GOAL_P95_MS} ms: ${met(p95 < GOAL_P95_MS)} (${p95.toFixed(1)} ms); naive/indexed at p95 >= ${GOAL_RATIO}x: ${met(ratio >= GOAL_RATIO)} (${ratio.toFixed(0)}x)`);
+  console.log(
+    `goal: 8 clients uncached >= ${GOAL_LOAD_RPS} requests/s with p95 < ${GOAL_LOAD_P95_MS} ms: ${met(eight.rps >= GOAL_LOAD_RPS && percentile(eight.ms, 95) < GOAL_LOAD_P95_MS)} (${eight.rps.toFixed(0)}/s, p95 ${percentile(eight.ms, 95).toFixed(1)} ms)`,
+  );
+  console.log(`goal: cached p95 within ${GOAL_CACHED_OVER_FLOOR_MS} ms of the no-database floor: ${met(overFloor <= GOAL_CACHED_OVER_FLOOR_MS)} (${percentile(cachedOne.ms, 95).toFixed(1)} vs ${floorP95.toFixed(1)} ms)`);
   if (mismatches.length > 0) {
     console.error(`\nindexed and naive answers differ for: ${mismatches.map((q) => q.name).join(", ")}`);
     process.exitCode = 1;

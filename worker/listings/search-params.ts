@@ -3,19 +3,9 @@
 // parameters are ignored; an empty value counts as not sent (the client omits empty filters, but a hand-written
 // URL with `search=` should not fail).
 import * as v from "valibot";
-import {
-  CHAR_LENGTH_MAX,
-  CHAR_LENGTH_MIN,
-  MAX_RESULT_WINDOW,
-  MAX_SEARCH_LENGTH,
-  PATTERN_FILTERS,
-  type PatternFilter,
-  SORT_FIELDS,
-  SORT_ORDERS,
-  type SortField,
-  type SortOrder,
-} from "../../schema/browse";
-import { CATEGORIES, type Network } from "../../schema/db";
+import { MAX_RESULT_WINDOW, type PatternFilter, type SortField, type SortOrder } from "../../schema/browse";
+import type { Network } from "../../schema/db";
+import { SEARCH_FIELDS as F } from "../../schema/search";
 
 export type SearchQuery = {
   /** excludeSold=true (the default): only active, listed rows; false adds sold ones. */
@@ -34,33 +24,22 @@ export type SearchQuery = {
   sortOrder: SortOrder;
 };
 
-// Messages name no field: describeIssues (http/validate.ts) prefixes each with its parameter's name.
-const wholeNumber = (min: number, max: number) => {
-  const message = `must be a whole number from ${min} to ${max}`;
-  return v.pipe(v.string(message), v.regex(/^\d+$/, message), v.transform(Number), v.minValue(min, message), v.maxValue(max, message));
-};
-
-const text = () =>
-  v.pipe(v.string("must be text"), v.maxLength(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`), v.transform((s) => s.trim()));
-
-const oneOf = <const T extends readonly string[]>(options: T) => v.picklist(options, `must be one of: ${options.join(", ")}`);
-
+// The field rules are shared with the marketplace page's URL reading (schema/search.ts); the defaults and the
+// cross-field checks are the API's.
 const fields = v.object({
-  excludeSold: v.optional(oneOf(["true", "false"]), "true"),
-  limit: v.optional(oneOf(["20", "50", "100"]), "20"),
-  offset: v.optional(wholeNumber(0, MAX_RESULT_WINDOW), "0"),
-  // Accepted because the client sends it when a wallet is connected; it proves nothing and changes nothing
-  // (ownership comes from the session only).
-  walletAddress: v.optional(text()),
-  search: v.optional(text()),
-  minCharLength: v.optional(wholeNumber(CHAR_LENGTH_MIN, CHAR_LENGTH_MAX)),
-  maxCharLength: v.optional(wholeNumber(CHAR_LENGTH_MIN, CHAR_LENGTH_MAX)),
-  patternFilter: v.optional(oneOf(PATTERN_FILTERS), "either"),
-  patternValue: v.optional(text()),
-  category: v.optional(oneOf(["all", ...CATEGORIES] as const), "all"),
-  network: v.optional(oneOf(["all", "ethereum", "solana"] as const), "all"),
-  sortBy: v.optional(oneOf(SORT_FIELDS), "rarity"),
-  sortOrder: v.optional(oneOf(SORT_ORDERS), "desc"),
+  excludeSold: v.optional(F.excludeSold, "true"),
+  limit: v.optional(F.limit, "20"),
+  offset: v.optional(F.offset, "0"),
+  walletAddress: v.optional(F.walletAddress),
+  search: v.optional(F.search),
+  minCharLength: v.optional(F.minCharLength),
+  maxCharLength: v.optional(F.maxCharLength),
+  patternFilter: v.optional(F.patternFilter, "either"),
+  patternValue: v.optional(F.patternValue),
+  category: v.optional(F.category, "all"),
+  network: v.optional(F.network, "all"),
+  sortBy: v.optional(F.sortBy, "rarity"),
+  sortOrder: v.optional(F.sortOrder, "desc"),
 });
 
 /** Drops parameters sent empty, so `?search=&category=` means the defaults. */

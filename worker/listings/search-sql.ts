@@ -1,7 +1,10 @@
-// SQL fragments of the marketplace search (all values bound as parameters; only constant SQL is raw).
-// How they are combined into fast plans is in search.ts; the indexes they target are in schema/db.ts.
+// Step 2 of the marketplace search: the SQL of each plan chosen by search-plan.ts (all values bound as
+// parameters; only constant SQL is raw). The indexes it targets are in schema/db/listings.ts.
 import { type SQL, sql } from "drizzle-orm";
 import { BROWSABLE_SQL, NETWORKS, type Network } from "../../schema/db";
+import type { UsdRates } from "../domain/prices";
+import { listingColumns } from "./listing-view";
+import type { OrderWalk, SearchPlan } from "./search-plan";
 import type { SearchQuery } from "./search-params";
 
 const or = (parts: SQL[]): SQL => (parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`);
@@ -79,16 +82,25 @@ export const patternEnds = (q: SearchQuery): ("prefix" | "suffix")[] =>
  */
 export function patternCandidates(q: SearchQuery, key: SQL): SQL | null {
   const selects: SQL[] = [];
+  const prefixes = keyBranches(q, "prefix");
   for (const end of patternEnds(q)) {
     const index = sql.raw(end === "prefix" ? "addresses_search_prefix" : "addresses_search_suffix");
     for (const b of keyBranches(q, end)) {
-      const range = end === "prefix" ? keyRange("search_key", b.value) : keyRange("search_key_rev", reverse(b.value));
-      selects.push(sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${index} WHERE ${and([visibility(q), ...columnFilters(q), sql`network = ${b.network}`, range])}`);
+      const where = [visibility(q), ...columnFilters(q), sql`network = ${b.network}`];
+      if (end === "prefix") {
+        where.push(keyRange("search_key", b.value));
+      } else {
+        where.push(keyRange("search_key_rev", reverse(b.value)));
+        // "Either": a row matching both ends comes from the prefix branch only, so the branches stay disjoint
+        // (UNION ALL, no de-duplication over a large range). The reversed key ends with the reversed prefix.
+        const prefix = q.pattern?.mode === "either" ? prefixes.find((p) => p.network === b.network) : undefined;
+        if (prefix?.value === "") continue;
+        if (prefix) where.push(sql`substr(search_key_rev, ${-prefix.value.length}) <> ${reverse(prefix.value)}`);
+      }
+      selects.push(sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${index} WHERE ${and(where)}`);
     }
   }
-  if (selects.length === 0) return null;
-  // Branches of one end are disjoint (one network each); prefix and suffix can both match a row.
-  return sql.join(selects, q.pattern?.mode === "either" ? sql` UNION ` : sql` UNION ALL `);
+  return selects.length === 0 ? null : sql.join(selects, sql` UNION ALL `);
 }
 
 /** The pattern as a per-row condition (for plans that walk a sort index instead). Null: matches nothing. */
@@ -128,15 +140,188 @@ export function textPredicate(q: SearchQuery): SQL | null {
   return parts.length === 0 ? null : or(parts);
 }
 
+
+// Lower-case letters and digits: every character an address holds, with case folded as the trigram index does.
+const FOLDED_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
+
 /**
- * Ids of addresses containing the free text, from the trigram index, ignoring case (textPredicate then
- * decides Solana's case). Three characters or more is an index lookup (a phrase of trigrams); shorter text
- * has no trigram and is scanned.
+ * Ids of listings whose address may contain the free text, from the trigram index (case folded; the plan's
+ * row check then applies Solana's exact case), each once. Three characters or more: the phrase. Two: every
+ * trigram that starts with them, plus, from the suffix index, the addresses that end with them and hold them
+ * nowhere else (the one place no such trigram exists; "nowhere else" keeps the two parts disjoint, so they
+ * stream as UNION ALL and the candidate cap stops the reading early).
  */
-export function textCandidates(q: SearchQuery): SQL {
+function textCandidates(q: SearchQuery): SQL {
   const text = q.text ?? "";
-  // textBranches admits only letters and digits, so the quoted phrase cannot carry FTS syntax.
-  return text.length >= 3
-    ? sql`SELECT rowid AS id FROM addresses_fts WHERE addresses_fts MATCH ${`"${text}"`}`
-    : sql`SELECT rowid AS id FROM addresses_fts WHERE address LIKE ${`%${text}%`}`;
+  // textBranches admitted only letters and digits, so neither form can carry FTS syntax.
+  if (text.length >= 3) return sql`SELECT rowid AS id FROM addresses_fts WHERE addresses_fts MATCH ${`"${text}"`}`;
+  const folded = text.toLowerCase();
+  const trigrams = [...FOLDED_ALPHABET].map((c) => `"${folded}${c}"`).join(" OR ");
+  const endings = textBranches(q).map((b) => {
+    const rev = reverse(b.value);
+    return sql`SELECT id FROM addresses INDEXED BY addresses_search_suffix WHERE ${and([
+      visibility(q),
+      sql`network = ${b.network}`,
+      keyRange("search_key_rev", rev),
+      sql`instr(lower(substr(search_key_rev, 2)), ${rev.toLowerCase()}) = 0`,
+    ])}`;
+  });
+  return sql.join([sql`SELECT rowid AS id FROM addresses_fts WHERE addresses_fts MATCH ${trigrams}`, ...endings], sql` UNION ALL `);
+}
+
+const CURRENCIES = ["ETH", "SOL"] as const;
+const dir = (q: SearchQuery) => sql.raw(q.sortOrder === "asc" ? "ASC" : "DESC");
+
+/** The sort key of a row: price is 1e-8 units times the coin's current USD rate, so ETH and SOL compare by value. */
+function sortKey(q: SearchQuery, rates: UsdRates): SQL {
+  if (q.sortBy === "price") return sql`(price_units * (CASE currency WHEN 'ETH' THEN ${rates.ethPrice} ELSE ${rates.solPrice} END))`;
+  return sql.raw(q.sortBy === "rarity" ? "rarity_score" : "created_at");
+}
+
+/** `n`, or 0 unless `onlyIf` holds: SQLite ends a LIMIT 0 query before it reads anything. */
+const limitUnless = (n: number, onlyIf?: SQL) => (onlyIf ? sql`(CASE WHEN ${onlyIf} THEN ${n} ELSE 0 END)` : sql`${n}`);
+
+/**
+ * (id, k) of the first `depth` browsable listings under the column filters, in the query's order, skipping
+ * `skip` of them; nothing is read unless `onlyIf` holds. Only index entries are read (the filters are index
+ * columns).
+ *  - sort-index: one partial index per order; price merges one range per (network, currency), each cut at
+ *    skip + depth, in USD at the current rate.
+ *  - buckets: category and character-count filters correlate with every order (longer patterns are rarer and
+ *    pricier), so the global order could skip most of a million entries before a page fills. Instead, for each
+ *    (category, length) bucket with listings under the filters (from listing_counts), take the first
+ *    skip + depth entries of that bucket's own ordered range, then merge. The per-bucket picks travel as JSON
+ *    because SQLite has no LATERAL join.
+ */
+function orderedIds(q: SearchQuery, rates: UsdRates, walk: OrderWalk, depth: number, skip: number, onlyIf?: SQL): SQL {
+  const d = dir(q);
+  const reach = skip + depth;
+  if (walk === "buckets") return bucketIds(q, rates, reach, depth, skip, onlyIf);
+  const where = [visibility(q), ...columnFilters(q)];
+  if (q.sortBy !== "price") {
+    const index = sql.raw(q.sortBy === "rarity" ? "addresses_search_rarity" : "addresses_search_created");
+    const col = sortKey(q, rates);
+    return sql`SELECT id, ${col} AS k FROM addresses INDEXED BY ${index} WHERE ${and(where)} ORDER BY ${col} ${d}, id ${d} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip}`;
+  }
+  const branches = networksOf(q).flatMap((network) =>
+    CURRENCIES.map((currency) => {
+      const rate = currency === "ETH" ? rates.ethPrice : rates.solPrice;
+      const branchWhere = and([...where, sql`network = ${network}`, sql`currency = ${currency}`]);
+      return sql`SELECT * FROM (SELECT id, price_units * ${rate} AS k FROM addresses INDEXED BY addresses_search_price WHERE ${branchWhere} ORDER BY price_units ${d}, id ${d} LIMIT ${limitUnless(reach, onlyIf)})`;
+    }),
+  );
+  return sql`SELECT id, k FROM (${sql.join(branches, sql` UNION ALL `)}) ORDER BY k ${d}, id ${d} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip}`;
+}
+
+function bucketIds(q: SearchQuery, rates: UsdRates, reach: number, depth: number, skip: number, onlyIf?: SQL): SQL {
+  const d = dir(q);
+  const byPrice = q.sortBy === "price";
+  const index = sql.raw(q.sortBy === "rarity" ? "addresses_search_len_rarity" : byPrice ? "addresses_search_len_price" : "addresses_search_len_created");
+  const col = sql.raw(q.sortBy === "rarity" ? "rarity_score" : byPrice ? "price_units" : "created_at");
+  const state = q.availableOnly ? sql`state = 'available'` : sql`state IN ('available', 'sold')`;
+  // Price buckets are also split by network and currency (the index is ordered by raw units within a currency).
+  const bucketCols = sql.raw(byPrice ? "category AS c, pattern_length AS len, network AS net, currency AS cur" : "category AS c, pattern_length AS len");
+  const bucketMatch = byPrice
+    ? sql`category = buckets.c AND pattern_length = buckets.len AND network = buckets.net AND currency = buckets.cur`
+    : sql`category = buckets.c AND pattern_length = buckets.len`;
+  const key = byPrice
+    ? sql`json_extract(value, '$[0]') * (CASE buckets_cur WHEN 'ETH' THEN ${rates.ethPrice} ELSE ${rates.solPrice} END)`
+    : sql`json_extract(value, '$[0]')`;
+  return sql`SELECT id, k FROM (WITH buckets AS (SELECT DISTINCT ${bucketCols} FROM listing_counts WHERE ${and([state, ...columnFilters(q), sql`listings > 0`])}),
+    picks AS (
+      SELECT ${sql.raw(byPrice ? "buckets.cur" : "NULL")} AS buckets_cur, (SELECT json_group_array(json_array(s, id)) FROM (
+        SELECT ${col} AS s, id FROM addresses INDEXED BY ${index}
+        WHERE ${and([visibility(q), ...columnFilters(q), bucketMatch])}
+        ORDER BY ${col} ${d}, id ${d} LIMIT ${limitUnless(reach, onlyIf)})) AS arr
+      FROM buckets),
+    merged AS (SELECT json_extract(value, '$[1]') AS id, ${key} AS k FROM picks, json_each(picks.arr))
+    SELECT id, k FROM merged ORDER BY k ${d}, id ${d} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip})`;
+}
+
+/** Per-row conditions of a text and/or pattern, on the addresses row (null: nothing can match). */
+function matchPredicates(q: SearchQuery): SQL[] {
+  return [...(q.text ? [textPredicate(q)!] : []), ...(q.pattern ? [patternPredicate(q)!] : [])];
+}
+
+/** A page's (id, k) joined back to the listing's columns, in page order. */
+function withRows(page: SQL, q: SearchQuery): SQL {
+  const d = dir(q);
+  return sql`WITH page AS (${page}) SELECT ${sql.raw(listingColumns("a"))} FROM page JOIN addresses a ON a.id = page.id ORDER BY page.k ${d}, page.id ${d}`;
+}
+
+/** Exact count of browsable listings under the column filters, from the trigger-kept listing_counts. */
+function countsTableTotal(q: SearchQuery): SQL {
+  const parts: SQL[] = [q.availableOnly ? sql`state = 'available'` : sql`state IN ('available', 'sold')`, ...columnFilters(q)];
+  return sql`SELECT coalesce(sum(listings), 0) AS n FROM listing_counts WHERE ${and(parts)}`;
+}
+
+/**
+ * One statement for the "candidates" and "scan" plans. `cand`: at most cap + 1 candidates; `hits`: those that
+ * pass every condition, with their sort key (empty when over the cap); `scan`: the first `depth` listings of
+ * the order (read only when over the cap), and `scanHits` those that match. The page comes from whichever is
+ * filled. The result is the page's rows plus the totals, always at least one row so the totals arrive even
+ * for an empty page.
+ */
+function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" }>, rates: UsdRates): SQL {
+  const { q, walk } = plan;
+  const d = dir(q);
+  const cap = plan.kind === "candidates" ? plan.cap : -1;
+  const depth = plan.kind === "candidates" ? plan.scanDepth : plan.depth;
+  const predicates = matchPredicates(q);
+  const cand =
+    plan.kind === "scan"
+      ? sql`SELECT NULL AS id, NULL AS k WHERE 0`
+      : plan.from === "pattern"
+        ? patternCandidates(q, sortKey(q, rates))!
+        : sql`SELECT id, NULL AS k FROM (${textCandidates(q)})`;
+  // LIMIT -1 is no limit; LIMIT 0 ends the query before it reads anything.
+  const underCap = sql`LIMIT (CASE WHEN (SELECT n FROM found) <= ${cap} THEN -1 ELSE 0 END)`;
+  // Pattern candidates came from the covering index with every column filter applied: exact unless a text
+  // also has to be checked on the row.
+  const indexOnly = plan.kind === "candidates" && plan.from === "pattern" && !q.text;
+  const hits = indexOnly
+    ? sql`SELECT id, k FROM cand ${underCap}`
+    : sql`SELECT a.id, ${sortKey(q, rates)} AS k FROM cand JOIN addresses AS a NOT INDEXED ON a.id = cand.id
+          WHERE ${and([visibility(q), ...columnFilters(q), ...predicates])} ${underCap}`;
+  const overCap = sql`(SELECT n FROM found) > ${cap}`;
+  return sql`
+    WITH cand AS MATERIALIZED (SELECT * FROM (${cand}) LIMIT ${cap + 1}),
+    found AS (SELECT count(*) AS n FROM cand),
+    hits AS MATERIALIZED (${hits}),
+    scan AS MATERIALIZED (${orderedIds(q, rates, walk, depth, 0, overCap)}),
+    scan_hits AS MATERIALIZED (SELECT scan.id, scan.k FROM scan JOIN addresses AS a NOT INDEXED ON a.id = scan.id WHERE ${and(predicates)}),
+    matched AS (SELECT id, k FROM hits UNION ALL SELECT id, k FROM scan_hits),
+    page AS (SELECT id, k FROM matched ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}),
+    meta AS (SELECT (SELECT count(*) FROM matched) AS total, (SELECT n FROM found) AS found, (SELECT count(*) FROM scan) AS scanned)
+    SELECT meta.total AS _total, meta.found AS _found, meta.scanned AS _scanned, ${sql.raw(listingColumns("a"))}
+    FROM meta LEFT JOIN page ON 1 LEFT JOIN addresses a ON a.id = page.id
+    ORDER BY page.k ${d}, page.id ${d}`;
+}
+
+/** What search.ts runs for a plan: a page and a count (one batch), or one statement carrying both. */
+export type PlanSql = { kind: "page-and-count"; page: SQL; count: SQL } | { kind: "matches"; statement: SQL; cap: number; depth: number } | { kind: "nothing" };
+
+export function planSql(plan: SearchPlan, rates: UsdRates): PlanSql {
+  switch (plan.kind) {
+    case "nothing":
+      return { kind: "nothing" };
+    case "ordered":
+      return { kind: "page-and-count", page: withRows(orderedIds(plan.q, rates, plan.walk, plan.q.limit, plan.q.offset), plan.q), count: countsTableTotal(plan.q) };
+    case "pattern-range": {
+      // Index-only: the page is the best offset + limit of the range (SQLite keeps a heap of that size), the total
+      // its exact count.
+      const { q } = plan;
+      const ranges = patternCandidates(q, sortKey(q, rates))!;
+      const d = dir(q);
+      return {
+        kind: "page-and-count",
+        page: withRows(sql`SELECT id, k FROM (${ranges}) ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`, q),
+        count: sql`SELECT count(*) AS n FROM (${ranges})`,
+      };
+    }
+    case "candidates":
+      return { kind: "matches", statement: matchStatement(plan, rates), cap: plan.cap, depth: plan.scanDepth };
+    case "scan":
+      return { kind: "matches", statement: matchStatement(plan, rates), cap: -1, depth: plan.depth };
+  }
 }

@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_RESULT_WINDOW } from "../../schema/browse";
 import { resetPriceCache } from "../chain/price-feed";
-import { PATTERN_CANDIDATE_MAX } from "../listings/search";
+import { PATTERN_CANDIDATE_MAX, SCAN_DEPTH } from "../listings/search";
 import { clearBrowseData, insertListing, insertListings, search, snapshot } from "./browse-fixtures";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -347,18 +347,33 @@ describe("large result sets", () => {
     expect(last.body.addresses).toHaveLength(20);
   });
 
-  it("a very common pattern walks the sort index and stops counting past the window", async () => {
+  // A text with more candidates than the cap is answered from the first SCAN_DEPTH listings of the order: rarity
+  // 9.95 (no "beef") first, then SCAN_DEPTH - 1 bulk rows, all matching. They are the best matches, "N+".
+  const scanned = { page: 1, totalPages: Math.ceil((SCAN_DEPTH - 1) / 20), total: SCAN_DEPTH - 1, hasPrevPage: false, hasNextPage: true, totalIsExact: false };
+
+  it("a very common pattern is sorted from its index range and counted exactly, to the window's last page", async () => {
     const { body } = await search("patternFilter=prefix&patternValue=beef&sortBy=rarity&sortOrder=desc");
-    expect(body.pagination).toEqual({ page: 1, totalPages: 500, total: MAX_RESULT_WINDOW, hasPrevPage: false, hasNextPage: true, totalIsExact: false });
+    expect(body.pagination).toEqual({ page: 1, totalPages: MAX_RESULT_WINDOW / 20, total: BULK, hasPrevPage: false, hasNextPage: true, totalIsExact: true });
     expect(body.addresses.map((a) => a.rarityScore)).toEqual(Array(20).fill("9.9"));
     expect(body.addresses.every((a) => a.address.startsWith("0xbeef"))).toBe(true);
+    const last = await search(`patternFilter=either&patternValue=beef&sortBy=createdAt&sortOrder=asc&offset=${MAX_RESULT_WINDOW - 20}`);
+    expect(last.body.addresses).toHaveLength(20);
+    expect(last.body.pagination).toMatchObject({ total: BULK, totalIsExact: true, hasNextPage: false });
   });
 
-  it("a pattern with fewer matches than the candidate limit counts exactly, even past the window", async () => {
-    // Every bulk address ends in a hex counter; those ending in "0" are a sixteenth of them.
+  it("a two-character pattern is counted exactly from its range", async () => {
+    // Every bulk address ends in a hex counter; those ending in "00" are a 256th of them.
+    const { body } = await search("patternFilter=suffix&patternValue=00&sortBy=createdAt&sortOrder=asc");
+    expect(body.pagination).toMatchObject({ total: Math.floor(BULK / 256), totalIsExact: true });
+    expect(body.addresses.every((a) => a.address.endsWith("00"))).toBe(true);
+  });
+
+  it("a one-character pattern is answered from a bounded scan, like one-character text", async () => {
+    // The first SCAN_DEPTH listings by age, oldest first, are bulk rows i = BULK down to BULK - SCAN_DEPTH + 1.
     const { body } = await search("patternFilter=suffix&patternValue=0&sortBy=createdAt&sortOrder=asc");
-    const expected = Math.floor(BULK / 16);
-    expect(body.pagination).toMatchObject({ total: expected, totalIsExact: true });
+    let expected = 0;
+    for (let i = BULK; i > BULK - SCAN_DEPTH; i--) if (i % 16 === 0) expected++;
+    expect(body.pagination).toMatchObject({ total: expected, totalIsExact: false });
     expect(body.addresses.every((a) => a.address.endsWith("0"))).toBe(true);
   });
 
@@ -367,9 +382,14 @@ describe("large result sets", () => {
     expect(body.pagination).toMatchObject({ total: 0, totalIsExact: true });
   });
 
-  it("a very common text stops counting at the window and says so", async () => {
+  it("a very common text is answered from a bounded scan of the order and says its total is a lower bound", async () => {
     const { body } = await search("search=beef");
-    expect(body.pagination).toEqual({ page: 1, totalPages: 500, total: MAX_RESULT_WINDOW, hasPrevPage: false, hasNextPage: true, totalIsExact: false });
+    expect(body.pagination).toEqual(scanned);
+    // The last page the scan reaches, and nothing after it.
+    const last = await search(`search=beef&offset=${SCAN_DEPTH - 20}`);
+    expect(last.body.addresses).toHaveLength(19);
+    expect(last.body.pagination).toMatchObject({ hasNextPage: false, totalIsExact: false });
+    expect((await search(`search=beef&offset=${SCAN_DEPTH}`)).body.addresses).toEqual([]);
     expect(body.addresses).toHaveLength(20);
     expect(body.addresses.every((a) => a.address.includes("beef"))).toBe(true);
   });
@@ -383,6 +403,58 @@ describe("large result sets", () => {
   it("price sort merges currencies at depth", async () => {
     const { body } = await search(`sortBy=price&sortOrder=asc&offset=${MAX_RESULT_WINDOW - 100}&limit=100`);
     expect(body.addresses).toHaveLength(100);
+  });
+});
+
+describe("odd text and patterns", () => {
+  let eth: number;
+  let sol: number;
+  beforeAll(async () => {
+    await clearBrowseData();
+    [eth, sol] = await insertListings([
+      { address: "0xAbCdEf0000000000000000000000000000000001", rarity: 9 },
+      { network: "solana", address: "So1aBcDeFGHJKLMNPQRSTUVWXYZabcdefghijkmno", rarity: 8 },
+    ]);
+  });
+
+  it.each([
+    ["only spaces: no text at all, every listing", "search=%20%20%20", () => [eth, sol]],
+    ["a letter outside every address alphabet: nothing", "search=%C3%A9", () => []],
+    ["emoji: nothing", "search=%F0%9F%92%8E", () => []],
+    ["an inner space: nothing (addresses hold none)", "search=ab%20cd", () => []],
+    ["LIKE wildcards are plain characters: nothing", "search=%25%25", () => []],
+    ["a quote: nothing", "search=%27", () => []],
+    ["FTS syntax is plain text: nothing", "search=a%22%20OR%20%22b", () => []],
+    ["a pattern in the wrong alphabet: nothing", "patternFilter=suffix&patternValue=%C3%A9", () => []],
+    ["one character, Ethereum ignoring case and Solana exact", "search=B", () => [eth, sol]],
+    ["one lower-case letter", "search=b", () => [eth, sol]],
+    ["0x matches Ethereum only", "search=0x", () => [eth]],
+    ["0x with its case changed", "search=0XAB", () => [eth]],
+    ["two characters at the very end", "search=01", () => [eth]],
+    ["two characters at the very end, Solana exact", "search=no", () => [sol]],
+    ["two characters in the wrong case for Solana", "search=NO", () => []],
+  ])("%s", async (_, query, expected) => {
+    const { status, body } = await search(query);
+    expect(status).toBe(200);
+    expect(ids(body)).toEqual(expected());
+    expect(body.pagination).toMatchObject({ total: expected().length, totalIsExact: true });
+  });
+
+  it("two characters found both inside and at the end of an address count that listing once", async () => {
+    const both = await insertListing({ address: "0x1277777777777777777777777777777777777712", rarity: 1 });
+    try {
+      const { body } = await search("search=12");
+      expect(ids(body)).toEqual([both]);
+      expect(body.pagination).toMatchObject({ total: 1, totalIsExact: true });
+    } finally {
+      await env.DB.prepare("DELETE FROM addresses WHERE id = ?").bind(both).run();
+    }
+  });
+
+  it("too long is a clear 400, not a search", async () => {
+    const { status, body } = await search(`search=${"0x".repeat(51)}`);
+    expect(status).toBe(400);
+    expect(body.message).toBe("search: must be at most 100 characters");
   });
 });
 
@@ -427,13 +499,18 @@ describe("every plan agrees with a straightforward oracle", () => {
       .filter((r) => !p.get("category") || r.category === p.get("category"))
       .filter((r) => !p.get("minCharLength") || r.len >= Number(p.get("minCharLength")))
       .filter((r) => !p.get("maxCharLength") || r.len <= Number(p.get("maxCharLength")))
-      .filter((r) => !pattern || (r.network === "ethereum" ? r.address.toLowerCase().startsWith(`0x${pattern.toLowerCase()}`) : r.address.startsWith(pattern)))
+      // An Ethereum prefix may be written with its 0x.
+      .filter((r) => !pattern || (r.network === "ethereum" ? r.address.toLowerCase().startsWith(`0x${pattern.toLowerCase().replace(/^0x/, "")}`) : r.address.startsWith(pattern)))
       .filter((r) => !text || (r.network === "ethereum" ? r.address.toLowerCase().includes(text.toLowerCase()) : r.address.includes(text)))
       .sort((a, b) => (key(a) - key(b) || a.id - b.id) * (asc ? 1 : -1))
       .map((r) => r.id);
   }
 
-  const filters = ["", "category=word-like", "minCharLength=4", "maxCharLength=4&network=solana", "category=custom&excludeSold=false", "minCharLength=3&maxCharLength=6&category=palindrome", "patternFilter=prefix&patternValue=dead", "search=Moon", "search=Moon&category=custom"];
+  const filters = ["", "category=word-like", "minCharLength=4", "maxCharLength=4&network=solana", "category=custom&excludeSold=false", "minCharLength=3&maxCharLength=6&category=palindrome", "patternFilter=prefix&patternValue=dead", "search=Moon", "search=Moon&category=custom",
+    // Short and odd: one character, two (also where they only occur as an address's last two), "0x" forms.
+    "search=a", "search=M", "search=de", "search=DE", "search=Mo", "search=12", "search=0", "search=0x", "search=0X", "search=0xde", "search=x",
+    "search=0x&network=solana", "search=Sun1&patternFilter=prefix&patternValue=S", "patternFilter=prefix&patternValue=d", "patternFilter=prefix&patternValue=0x",
+    "patternFilter=prefix&patternValue=0xbe", "patternFilter=prefix&patternValue=M&category=word-like"];
   const sorts = ["rarity", "price", "createdAt"].flatMap((s) => [`sortBy=${s}&sortOrder=asc`, `sortBy=${s}&sortOrder=desc`]);
   it.each(filters.flatMap((f) => sorts.map((s) => [f ? `${f}&${s}` : s])))("%s", async (query) => {
     const expected = oracle(new URLSearchParams(query));

@@ -8,24 +8,19 @@
 // own defaults, which the API applies when a caller sends no sort. Sorting is not a filter: it does not count
 // towards "N active" or "(filtered results)", but like every filter it returns to page 1.
 import {
-  CHAR_LENGTH_MAX,
-  CHAR_LENGTH_MIN,
   DEFAULT_PAGE_SIZE,
   MAX_RESULT_WINDOW,
   MAX_SEARCH_LENGTH,
   PAGE_SIZES,
   type Pagination,
-  PATTERN_FILTERS,
   type PatternFilter,
-  SORT_FIELDS,
-  SORT_ORDERS,
   type SortField,
   type SortOrder,
 } from "../../../../schema/browse";
+import { CATEGORY_OPTIONS, NETWORK_OPTIONS, readSearchField } from "../../../../schema/search";
 
-/** public-side.md §9 categories ("all" means no category filter). */
-export const CATEGORY_OPTIONS = ["all", "leading-zeros", "trailing-zeros", "word-like", "palindrome", "sequential", "custom"] as const;
-export const NETWORK_OPTIONS = ["all", "ethereum", "solana"] as const;
+/** public-side.md §9 categories ("all" means no category filter) and networks: the API's own lists. */
+export { CATEGORY_OPTIONS, NETWORK_OPTIONS };
 export type CategoryOption = (typeof CATEGORY_OPTIONS)[number];
 export type NetworkOption = (typeof NETWORK_OPTIONS)[number];
 export type PageSize = (typeof PAGE_SIZES)[number];
@@ -64,19 +59,14 @@ export const MARKET_DEFAULTS: MarketState = {
 /** The last page the API can serve for a page size (offset + limit stays within MAX_RESULT_WINDOW). */
 export const maxPage = (limit: number) => Math.max(1, Math.floor(MAX_RESULT_WINDOW / limit));
 
-// The router parses each value as JSON when it can, so "123" arrives as a number: read text back as text.
-const asText = (v: unknown, max = MAX_SEARCH_LENGTH): string | undefined => {
-  if (typeof v !== "string" && typeof v !== "number") return undefined;
-  const s = String(v).trim().slice(0, max);
-  return s === "" ? undefined : s;
+// Text longer than the API accepts is cut rather than dropped, so a pasted address still searches.
+const asText = (v: unknown): string | undefined => {
+  const s = readSearchField("search", typeof v === "string" ? v.trim().slice(0, MAX_SEARCH_LENGTH) : v);
+  return s ? s : undefined;
 };
-const asInt = (v: unknown, min: number, max: number): number | undefined => {
+const asPage = (v: unknown, limit: number): number | undefined => {
   const n = typeof v === "number" ? v : typeof v === "string" && /^\d+$/.test(v.trim()) ? Number(v) : NaN;
-  return Number.isInteger(n) && n >= min && n <= max ? n : undefined;
-};
-const asOneOf = <T extends string | number>(v: unknown, options: readonly T[]): T | undefined => {
-  const hit = options.find((o) => o === v || String(o) === String(v));
-  return hit;
+  return Number.isInteger(n) && n >= 1 && n <= maxPage(limit) ? n : undefined;
 };
 
 /** Drops values equal to their defaults (and undefined ones), so URLs stay canonical. */
@@ -90,20 +80,24 @@ function canonical(s: MarketSearch): MarketSearch {
   return out;
 }
 
-/** validateSearch: anything malformed or out of range is dropped (the default applies), never an error. */
+/**
+ * validateSearch, with the API's own field rules (schema/search.ts): anything malformed or out of range is
+ * dropped (the default applies), never an error.
+ */
 export function parseMarketSearch(raw: Record<string, unknown>): MarketSearch {
-  const limit = asOneOf(raw.limit, PAGE_SIZES);
+  const limitText = readSearchField("limit", raw.limit);
+  const limit = limitText === undefined ? undefined : (Number(limitText) as PageSize);
   return canonical({
     search: asText(raw.search),
-    minCharLength: asInt(raw.minCharLength, CHAR_LENGTH_MIN, CHAR_LENGTH_MAX),
-    maxCharLength: asInt(raw.maxCharLength, CHAR_LENGTH_MIN, CHAR_LENGTH_MAX),
-    patternFilter: asOneOf(raw.patternFilter, PATTERN_FILTERS),
+    minCharLength: readSearchField("minCharLength", raw.minCharLength),
+    maxCharLength: readSearchField("maxCharLength", raw.maxCharLength),
+    patternFilter: readSearchField("patternFilter", raw.patternFilter),
     patternValue: asText(raw.patternValue),
-    category: asOneOf(raw.category, CATEGORY_OPTIONS),
-    network: asOneOf(raw.network, NETWORK_OPTIONS),
-    sortBy: asOneOf(raw.sortBy, SORT_FIELDS),
-    sortOrder: asOneOf(raw.sortOrder, SORT_ORDERS),
-    page: asInt(raw.page, 1, maxPage(limit ?? DEFAULT_PAGE_SIZE)),
+    category: readSearchField("category", raw.category),
+    network: readSearchField("network", raw.network),
+    sortBy: readSearchField("sortBy", raw.sortBy),
+    sortOrder: readSearchField("sortOrder", raw.sortOrder),
+    page: asPage(raw.page, limit ?? DEFAULT_PAGE_SIZE),
     limit,
   });
 }
