@@ -44,10 +44,12 @@ export default defineConfig(async () => {
           test: {
             name: "unit",
             environment: "node",
-            include: ["schema/**/*.test.ts", "worker/domain/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+            include: ["schema/**/*.test.ts", "worker/domain/**/*.test.ts", "worker/chain/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           },
         },
-        workerProject("worker", ["worker/test/**/*.test.ts"]),
+        // No chain node here (a dead port, refused at once): routes must cope with the node being down, and a
+        // developer's own anvil on 8545 must not leak into these tests.
+        workerProject("worker", ["worker/test/**/*.test.ts"], { ETH_RPC_URL: "http://127.0.0.1:9", SOL_RPC_URL: "http://127.0.0.1:9" }),
         // anvil and the LiteSVM Solana RPC are started by the global setups on fixed ports (scripts/test/).
         workerProject(
           "chain",

@@ -37,7 +37,7 @@ const units = (price: string) => {
   return Number(whole) * 1e8 + Number(frac.padEnd(8, "0"));
 };
 
-async function withDb<T>(fn: (db: Database) => Promise<T>): Promise<T> {
+export async function withDb<T>(fn: (db: Database) => Promise<T>): Promise<T> {
   const proxy = await getPlatformProxy<Record<string, unknown>>({
     configPath: path.join(ROOT, "wrangler.toml"),
     persist: { path: path.join(inject("persistTo"), "v3") },

@@ -1,9 +1,11 @@
 // `npm run check`: builds the SPA and the production Worker bundle (`wrangler deploy --dry-run`) and prints
-// their sizes. Fails when the home route's initial JavaScript is over budget (150 KB gzip).
+// their sizes. Fails when the home route's initial JavaScript is over budget (150 KB gzip), or when either
+// contains a public dev key (the local dev wallets exist only in npm start's build).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { findDevSecrets } from "./dev-key-scan";
 import { buildWeb, ROOT, STACK_ENV } from "./stack";
 
 export const HOME_JS_BUDGET_BYTES = 150 * 1024;
@@ -51,6 +53,14 @@ function main() {
   const raw = bundle.reduce((s, f) => s + fs.statSync(path.join(outdir, f)).size, 0);
   const zipped = bundle.reduce((s, f) => s + gz(path.join(outdir, f)), 0);
   console.log(`Worker bundle (wrangler deploy --dry-run): ${kb(raw)} raw, ${kb(zipped)} gzip`);
+
+  const leaks = [...findDevSecrets(dist), ...findDevSecrets(outdir)];
+  for (const leak of leaks) console.error(`✗ ${path.relative(ROOT, leak.file)} contains ${leak.secret}`);
+  if (leaks.length > 0) {
+    console.error("✗ the production build contains public dev keys (the local dev wallets must be built only by npm start)");
+    process.exit(1);
+  }
+  console.log("No dev keys in dist/ or the Worker bundle.");
 
   if (homeJs > HOME_JS_BUDGET_BYTES) {
     console.error(`✗ home route initial JS ${kb(homeJs)} is over the ${kb(HOME_JS_BUDGET_BYTES)} budget`);

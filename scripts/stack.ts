@@ -36,8 +36,10 @@ export function portFree(port: number, host = "127.0.0.1") {
   });
 }
 
-export function buildWeb(quiet = false) {
-  runSync(process.execPath, [path.join(ROOT, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", quiet ? "error" : "warn"], STACK_ENV, quiet);
+/** `localDevWallets` builds the local dev wallets into the SPA (never for a production build). */
+export function buildWeb(quiet = false, opts: { localDevWallets?: boolean } = {}) {
+  const env = { ...STACK_ENV, VITE_LOCAL_DEV_WALLETS: opts.localDevWallets ? "true" : "" };
+  runSync(process.execPath, [path.join(ROOT, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", quiet ? "error" : "warn"], env, quiet);
 }
 
 /** Applies migrations to the local D1 (wrangler's default state, or `persistTo`). */
@@ -91,9 +93,18 @@ export function startChild(
   };
 }
 
-export function startAnvil(opts: { port: number; chainId: number; statePath?: string; silent?: boolean; onExit?: (code: number | null) => void }) {
+export function startAnvil(opts: {
+  port: number;
+  chainId: number;
+  statePath?: string;
+  /** Seconds per block; absent = a block per transaction (automine). */
+  blockTime?: number;
+  silent?: boolean;
+  onExit?: (code: number | null) => void;
+}) {
   const args = ["--host", "127.0.0.1", "--port", String(opts.port), "--chain-id", String(opts.chainId), "--silent"];
   if (opts.statePath) args.push("--state", opts.statePath);
+  if (opts.blockTime) args.push("--block-time", String(opts.blockTime));
   return startChild("anvil", bin("anvil"), args, { silent: opts.silent, onExit: opts.onExit });
 }
 
@@ -112,6 +123,15 @@ export function startWorker(opts: {
     onExit: opts.onExit,
     filter: (line) => !/GET \/(assets|favicon)|__scheduled/.test(line),
   });
+}
+
+/**
+ * One cron tick: `wrangler dev --test-scheduled` runs the Worker's scheduled handler for this path, which
+ * wrangler.toml routes to the Worker first (otherwise the SPA's index.html answers it).
+ */
+export async function tickScheduled(baseUrl: string) {
+  const res = await fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`);
+  return { ok: res.ok, body: await res.text() };
 }
 
 /** Polls until `check` resolves true or the time runs out. */

@@ -3,13 +3,15 @@
 //   2. creates .dev.vars with fresh random secrets if it is missing
 //   3. applies migrations to the local D1 (under .wrangler/)
 //   4. runs the idempotent seed step
-//   5. starts anvil on 127.0.0.1:8545 (chain 31337, its public dev mnemonic) unless ETH_RPC_URL points elsewhere
+//   5. starts anvil on 127.0.0.1:8545 (chain 31337, its public dev mnemonic, a block every second) unless
+//      ETH_RPC_URL points elsewhere, and the LiteSVM Solana RPC on 127.0.0.1:8899 unless SOL_RPC_URL does
 //   6. starts `wrangler dev` with the assets and --test-scheduled, and ticks the cron route every 10 s
 // Ctrl-C stops every child. Running it again reuses the data (D1 and the chain state live under .wrangler/).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { DEV_ACCOUNTS, LOCAL_CHAIN } from "./dev-accounts";
+import { DEV_ACCOUNTS, LOCAL_CHAIN, LOCAL_SOLANA, SOLANA_DEV_ACCOUNTS } from "./dev-accounts";
+import { startSolanaRpc } from "./solana-rpc/server";
 import {
   applyLocalMigrations,
   buildWeb,
@@ -22,6 +24,7 @@ import {
   StackError,
   startAnvil,
   startWorker,
+  tickScheduled,
   waitUntil,
 } from "./stack";
 
@@ -29,8 +32,12 @@ const PORT = Number(process.env.PORT ?? 8787);
 const TICK_MS = 10_000;
 const ethRpcUrl = process.env.ETH_RPC_URL ?? LOCAL_CHAIN.rpcUrl;
 const useLocalChain = ethRpcUrl.replace(/\/$/, "") === LOCAL_CHAIN.rpcUrl || ethRpcUrl === "http://localhost:8545";
+const solRpcUrl = process.env.SOL_RPC_URL ?? LOCAL_SOLANA.rpcUrl;
+const useLocalSolana = solRpcUrl.replace(/\/$/, "") === LOCAL_SOLANA.rpcUrl || solRpcUrl === `http://localhost:${LOCAL_SOLANA.port}`;
+/** Seconds per anvil block: payments gain depth on their own, as on a real chain. */
+const BLOCK_TIME = 1;
 
-const children: Child[] = [];
+const children: Pick<Child, "name" | "stop">[] = [];
 let stopping = false;
 
 const step = (message: string) => console.log(`\x1b[36m▸\x1b[0m ${message}`);
@@ -74,9 +81,12 @@ async function main() {
   if (!(await portFree(PORT))) fail(`Port ${PORT} is already in use. Stop whatever is running there (another npm start?) or run with PORT=<other>.`);
   if (useLocalChain && !(await portFree(8545)))
     fail("Port 8545 is already in use, so the local chain cannot start. Stop the other node, or set ETH_RPC_URL to use it.");
+  if (useLocalSolana && !(await portFree(LOCAL_SOLANA.port)))
+    fail(`Port ${LOCAL_SOLANA.port} is already in use, so the local Solana chain cannot start. Stop the other node, or set SOL_RPC_URL to use it.`);
 
   step("Building the web app…");
-  buildWeb();
+  // The local dev wallets are built in only when both chains are the local ones (never in a production build).
+  buildWeb(false, { localDevWallets: useLocalChain && useLocalSolana });
   if (ensureDevVars()) step("Created .dev.vars with fresh random secrets.");
   step("Applying migrations to the local D1…");
   applyLocalMigrations();
@@ -87,34 +97,62 @@ async function main() {
     step(`Starting the local Ethereum chain (anvil, chain ${LOCAL_CHAIN.chainId}) on ${LOCAL_CHAIN.rpcUrl}…`);
     const stateDir = path.join(ROOT, ".wrangler", "anvil");
     fs.mkdirSync(stateDir, { recursive: true });
-    children.push(startAnvil({ port: 8545, chainId: LOCAL_CHAIN.chainId, statePath: path.join(stateDir, "state.json"), onExit: died("anvil") }));
+    children.push(
+      startAnvil({ port: 8545, chainId: LOCAL_CHAIN.chainId, statePath: path.join(stateDir, "state.json"), blockTime: BLOCK_TIME, onExit: died("anvil") }),
+    );
     if (!(await waitUntil(rpcAnswers(LOCAL_CHAIN.rpcUrl), 30_000))) fail("anvil did not answer on 127.0.0.1:8545 within 30 s.");
   } else {
     step(`Using the Ethereum node at ${ethRpcUrl}.`);
   }
 
+  if (useLocalSolana) {
+    step(`Starting the local Solana chain (LiteSVM JSON-RPC) on ${LOCAL_SOLANA.rpcUrl}…`);
+    const solana = await startSolanaRpc({ port: LOCAL_SOLANA.port, statePath: path.join(ROOT, ".wrangler", "solana") }).catch((err: unknown) =>
+      fail(`The local Solana chain did not start: ${err instanceof Error ? err.message : String(err)}`),
+    );
+    children.push({ name: "solana-rpc", stop: () => void solana.stop() });
+  } else {
+    step(`Using the Solana node at ${solRpcUrl}.`);
+  }
+
   step("Starting the Worker (wrangler dev)…");
-  children.push(startWorker({ port: PORT, vars: { ETH_RPC_URL: ethRpcUrl }, onExit: died("wrangler dev") }));
+  children.push(startWorker({ port: PORT, vars: { ETH_RPC_URL: ethRpcUrl, SOL_RPC_URL: solRpcUrl }, onExit: died("wrangler dev") }));
   if (!(await waitUntil(httpOk(`http://127.0.0.1:${PORT}/api/health`), 60_000))) fail("The Worker did not report healthy within 60 s (GET /api/health).");
 
-  const tick = () => fetch(`http://127.0.0.1:${PORT}/__scheduled?cron=*+*+*+*+*`).catch(() => undefined);
+  const tick = () => tickScheduled(`http://127.0.0.1:${PORT}`).catch(() => undefined);
   setInterval(tick, TICK_MS);
   void tick();
 
   const { admin, buyer, platform } = DEV_ACCOUNTS;
+  const sol = SOLANA_DEV_ACCOUNTS;
   console.log(`
 \x1b[32m✓ The marketplace is running at http://localhost:${PORT}\x1b[0m
 
-  Admin wallet (anvil dev account 0)   ${admin.address}
-    private key ${admin.privateKey}
-  Buyer wallet (anvil dev account 1)   ${buyer.address}
-    private key ${buyer.privateKey}
-  Platform receiving address (ETH)     ${platform.address}
+  Ethereum (anvil, chain ${LOCAL_CHAIN.chainId}, a block every ${BLOCK_TIME} s)
+    Admin wallet (dev account 0)   ${admin.address}
+      private key ${admin.privateKey}
+    Buyer wallet (dev account 1)   ${buyer.address}
+      private key ${buyer.privateKey}
+    Platform receiving address     ${platform.address}
+  Solana (LiteSVM, ${solRpcUrl}; confirmed at once, finalized after 32 slots of 400 ms)
+    Admin wallet (dev account 0)   ${sol.admin.address}
+      private key ${sol.admin.secretKey}
+    Buyer wallet (dev account 1)   ${sol.buyer.address}
+      private key ${sol.buyer.secretKey}
+    Platform receiving address     ${sol.platform.address}
 
-  These are anvil's PUBLIC development keys: everyone has them. Never send real funds to them.
-
-  Add the local chain to your browser wallet: network "Anvil local", RPC ${ethRpcUrl},
-  chain id ${LOCAL_CHAIN.chainId}, currency ETH. Import the admin or buyer key above to sign in.
+  These are PUBLIC development keys (the mnemonic "${LOCAL_CHAIN.mnemonic}"): everyone has them.
+  Never send real funds to them.
+${
+  useLocalChain && useLocalSolana
+    ? `
+  No wallet extension needed: "Connect Wallet" offers these accounts as "Local dev buyer/admin ETH/SOL (public
+  test key)" wallets, which sign in the page and pay on the local chains.
+`
+    : ""
+}
+  With a browser wallet instead: add network "Anvil local", RPC ${ethRpcUrl}, chain id ${LOCAL_CHAIN.chainId},
+  currency ETH, and import a key above (the mnemonic also works in Phantom or Solflare: account i is m/44'/501'/i'/0').
   The cron route is called every ${TICK_MS / 1000} s. Press Ctrl-C to stop everything.
 `);
 }

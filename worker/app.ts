@@ -10,15 +10,16 @@ import { securityHeaders } from "./http/security-headers";
 import { authRoutes } from "./routes/auth";
 import { addressCheckerRoutes } from "./routes/address-checker";
 import { adminRoutes } from "./routes/admin";
+import { adminPaymentRoutes } from "./routes/admin-payments";
 import { configRoutes } from "./routes/config";
 import { customOrderRoutes } from "./routes/custom-orders";
-import { feeRoutes } from "./routes/fees";
+import { devChainRoutes } from "./routes/dev-chains";
 import { healthRoutes } from "./routes/health";
 import { listingsBrowseRoutes } from "./routes/listings-browse";
 import { listingsManageRoutes } from "./routes/listings-manage";
 import { marketRoutes } from "./routes/market";
 import { ownershipRoutes } from "./routes/ownership";
-import { transactionHistoryRoutes } from "./routes/transaction-history";
+import { transactionRoutes } from "./routes/transactions";
 import { userRoutes } from "./routes/users";
 import type { AppEnv } from "./types";
 
@@ -70,10 +71,11 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
     .route("/api/addresses", listingsBrowseRoutes)
     .route("/api/addresses", ownershipRoutes)
     .route("/api/addresses", listingsManageRoutes)
+    .route("/api/admin/payments", adminPaymentRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/custom-orders", customOrderRoutes)
-    .route("/api/transactions", feeRoutes)
-    .route("/api/transactions", transactionHistoryRoutes)
+    .route("/api/transactions", transactionRoutes)
+    .route("/api/dev-chains", devChainRoutes)
     .route("/api", marketRoutes);
   return routes;
 }

@@ -39,16 +39,29 @@ export const transactions = sqliteTable(
     createdAt: createdAt(),
     completedAt: integer("completed_at"),
     updatedAt: integer("updated_at").notNull().default(nowMs),
+    // The amount to pay in wei or lamports (decimal text: wei exceed 2^53).
+    amountBaseUnits: text("amount_base_units"),
+    confirmations: integer("confirmations").notNull().default(0),
+    // Where the reported payment was last seen (block hash or slot); a change means a reorg.
+    paymentBlock: text("payment_block"),
+    // Ethereum: the chain head at reservation; the scan for unreported payments starts there.
+    scanFromBlock: integer("scan_from_block"),
+    reportedAt: integer("reported_at"),
+    // A verifying run holds the row until then, so overlapping cron runs do not verify it twice.
+    leaseUntil: integer("lease_until"),
   },
   (t) => [
     // At most one open purchase per listing: a second buyer's insert fails inside the database.
     uniqueIndex("transactions_one_open_per_listing")
       .on(t.addressId)
       .where(sql`status in ('initiated', 'pending', 'verified')`),
-    // A payment hash or signature settles at most one purchase per network.
-    uniqueIndex("transactions_payment_unique")
+    // A payment hash or signature settles at most one purchase per network. Only purchases it paid count:
+    // a failed or unverified report of the same hash must not block the purchase it really paid.
+    uniqueIndex("transactions_payment_settles_once")
       .on(t.network, t.txHash)
-      .where(sql`tx_hash is not null`),
+      .where(sql`status in ('verified', 'completed')`),
+    index("transactions_buyer_open").on(t.buyerId, t.status),
+    index("transactions_open_expiry").on(t.status, t.expiresAt),
     index("transactions_buyer").on(t.buyerId, t.createdAt),
     index("transactions_seller").on(t.sellerId, t.createdAt),
     index("transactions_status").on(t.status, t.updatedAt),
@@ -164,18 +177,36 @@ export const gasEstimationAudit = sqliteTable("gas_estimation_audit", {
   createdAt: createdAt(),
 });
 
-export const escrowTransactions = sqliteTable("escrow_transactions", {
-  id: text("id").primaryKey(),
-  network: text("network", { enum: NETWORKS }).notNull(),
-  amount: text("amount").notNull(),
-  currency: text("currency").notNull(),
-  senderAddress: text("sender_address"),
-  recipientAddress: text("recipient_address"),
-  status: text("status").notNull().default("pending"),
-  txHash: text("tx_hash"),
-  releaseTxHash: text("release_tx_hash"),
-  releaseTime: integer("release_time"),
-  createdAt: createdAt(),
-});
+/** Every received payment, once: held when seen, released on completion, otherwise marked for refund. */
+export const escrowTransactions = sqliteTable(
+  "escrow_transactions",
+  {
+    id: text("id").primaryKey(),
+    network: text("network", { enum: NETWORKS }).notNull(),
+    amount: text("amount").notNull(),
+    currency: text("currency").notNull(),
+    senderAddress: text("sender_address"),
+    recipientAddress: text("recipient_address"),
+    status: text("status").notNull().default("pending"),
+    txHash: text("tx_hash"),
+    releaseTxHash: text("release_tx_hash"),
+    releaseTime: integer("release_time"),
+    createdAt: createdAt(),
+    transactionId: text("transaction_id"),
+    amountBaseUnits: text("amount_base_units"),
+    expectedBaseUnits: text("expected_base_units"),
+    /** late | partial | duplicate | over | failed; null when the payment settled its purchase exactly. */
+    attentionReason: text("attention_reason"),
+    /** null | needed | refunded. */
+    refundStatus: text("refund_status"),
+    refundBaseUnits: text("refund_base_units"),
+  },
+  (t) => [
+    uniqueIndex("escrow_payment_unique")
+      .on(t.network, t.txHash)
+      .where(sql`tx_hash is not null`),
+    index("escrow_refund").on(t.refundStatus, t.createdAt),
+  ],
+);
 
 export type Transaction = typeof transactions.$inferSelect;

@@ -4,7 +4,7 @@
 // route, so the two differ only in how they query. Never part of the production Worker.
 import { type SQL, sql } from "drizzle-orm";
 import { Hono } from "hono";
-import { getUsdPrices } from "../../worker/chain/price-feed";
+import { getUsdPrices } from "../../worker/prices/price-feed";
 import { validate } from "../../worker/http/validate";
 import { type ListingRow, listingColumns, toListingView } from "../../worker/listings/listing-view";
 import { batchAll } from "../../worker/listings/raw-batch";

@@ -11,6 +11,15 @@ import { startEvmDiscovery } from "./wallet/evm-discovery";
 // Wallet extensions announce themselves at any time during the page's life: listen from the start.
 startEvmDiscovery();
 
+// The local demo's dev wallets (web/src/wallet/dev): built in only by npm start, offered only when the
+// Worker says both chains are local. A production build has neither the flag nor the module.
+if (import.meta.env.VITE_LOCAL_DEV_WALLETS === "true") {
+  void fetch("/api/config")
+    .then((res) => res.json() as Promise<{ localDevWallets?: boolean }>)
+    .then((config) => (config.localDevWallets ? import("./wallet/dev").then((dev) => dev.installDevWallets()) : undefined))
+    .catch(() => undefined);
+}
+
 const queryClient = createQueryClient();
 const router = createRouter({
   routeTree,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ethereumGasUnits, type FeeConfig, feeBreakdownUnits, percentageFee } from "./fees";
-import { decimalToUnits as u, unitsToDecimal } from "./money";
+import { ethereumGasUnits, FALLBACK_GAS_FEE, type FeeConfig, feeBreakdownUnits, percentageFee, SOLANA_GAS_FEE } from "./fees";
+import { decimalToUnits, decimalToUnits as u, unitsToDecimal } from "./money";
 
 const FREE: FeeConfig = { exchangeFeePercentage: "0", commissionFeePercentage: "0", minimumFee: "0", maximumFee: null, gasFeeMultiplier: "1.20" };
 
@@ -41,5 +41,43 @@ describe("the breakdown", () => {
     expect(b.exchangeFee).toBe(u("0.1"));
     expect(b.commissionFee).toBe(u("0.1"));
     expect(unitsToDecimal(b.totalAmount)).toBe("10.2001");
+  });
+});
+
+describe("fee guards the mutation tests asked for", () => {
+  const config = { exchangeFeePercentage: "0", commissionFeePercentage: "10", minimumFee: "0", maximumFee: null, gasFeeMultiplier: "1.20" };
+
+  it("the spec's fixed gas figures", () => {
+    expect(SOLANA_GAS_FEE).toBe("0.000005");
+    expect(FALLBACK_GAS_FEE).toBe("0.0001");
+  });
+
+  it("a negative gas price is refused", () => {
+    expect(() => ethereumGasUnits(-1n, "1.20")).toThrow("gas price must not be negative");
+    expect(ethereumGasUnits(0n, "1.20")).toBe(0n);
+  });
+
+  it("the maximum caps a fee at exactly the maximum; a blank maximum means no cap", () => {
+    const price = decimalToUnits("10");
+    expect(percentageFee(price, "10", "0", "0.5")).toBe(decimalToUnits("0.5"));
+    expect(percentageFee(price, "10", "0", "1")).toBe(decimalToUnits("1"));
+    expect(percentageFee(price, "10", "0", "1.00000001")).toBe(decimalToUnits("1"));
+    expect(percentageFee(price, "10", "0", "  ")).toBe(decimalToUnits("1"));
+    expect(percentageFee(price, "10", "0", "")).toBe(decimalToUnits("1"));
+  });
+
+  it("the minimum lifts a fee to exactly the minimum, not a fee already above it", () => {
+    const price = decimalToUnits("1");
+    expect(percentageFee(price, "1", "0.02", null)).toBe(decimalToUnits("0.02"));
+    expect(percentageFee(price, "1", "0.01", null)).toBe(decimalToUnits("0.01"));
+    expect(percentageFee(price, "1", "0.005", null)).toBe(decimalToUnits("0.01"));
+  });
+
+  it("a membership discount of 100% or more waives the commission; just under 100% leaves a little", () => {
+    const price = decimalToUnits("1");
+    expect(feeBreakdownUnits(price, config, 0n, "100").commissionFee).toBe(0n);
+    expect(feeBreakdownUnits(price, config, 0n, "150").commissionFee).toBe(0n);
+    expect(feeBreakdownUnits(price, config, 0n, "99").commissionFee).toBe(decimalToUnits("0.001"));
+    expect(feeBreakdownUnits(price, config, 0n, "0").commissionFee).toBe(decimalToUnits("0.1"));
   });
 });

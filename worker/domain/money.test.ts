@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PRICE_MESSAGES } from "../../schema/listings";
-import { changePercentage, checkPrice, decimalToUnits, MAX_PRICE_UNITS, mulDiv, percentOf, unitsToDecimal } from "./money";
+import { changePercentage, checkPrice, decimalToUnits, MAX_PRICE_UNITS, mulDiv, percentOf, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "./money";
 
 describe("decimal <-> units", () => {
   it("converts exactly, both ways", () => {
@@ -87,5 +87,78 @@ describe("checkPrice: the spec's rules and messages", () => {
     expect(message("90000000.00000001")).toBe(PRICE_MESSAGES.tooLarge);
     expect(message("1e9999")).toBe(PRICE_MESSAGES.tooLarge);
     expect(message(1e21)).toBe(PRICE_MESSAGES.tooLarge);
+  });
+});
+
+describe("guards the mutation tests asked for", () => {
+  it("a price with more than 8 decimals is refused, by message, however it is written", () => {
+    for (const text of ["0.000000001", "1.123456789", "1e-9", "12345e-12"]) expect(() => decimalToUnits(text), text).toThrow("at most 8 decimals");
+    expect(checkPrice("1.123456789")).toEqual({ ok: false, message: PRICE_MESSAGES.decimals });
+    expect(checkPrice("1e-9")).toEqual({ ok: false, message: PRICE_MESSAGES.decimals });
+  });
+
+  it("trailing zeros are not decimals, leading zeros are not digits, exponents are exact", () => {
+    expect(decimalToUnits("1.12345678000")).toBe(112_345_678n);
+    expect(decimalToUnits("0.0000000000")).toBe(0n);
+    expect(decimalToUnits("1e3")).toBe(100_000_000_000n);
+    expect(decimalToUnits("1E-8")).toBe(1n);
+    expect(decimalToUnits("100")).toBe(10_000_000_000n);
+    expect(decimalToUnits(" 1.5 ")).toBe(150_000_000n);
+    expect(checkPrice("0000000001.5")).toEqual({ ok: true, price: "1.5", units: 150_000_000n });
+    expect(checkPrice("000000000090000000")).toEqual({ ok: true, price: "90000000", units: MAX_PRICE_UNITS });
+    expect(checkPrice("0.0")).toEqual({ ok: false, message: PRICE_MESSAGES.positive });
+    expect(checkPrice("0e5")).toEqual({ ok: false, message: PRICE_MESSAGES.positive });
+    expect(checkPrice("9e7")).toEqual({ ok: true, price: "90000000", units: MAX_PRICE_UNITS });
+    expect(checkPrice("9.00000001e7")).toEqual({ ok: false, message: PRICE_MESSAGES.tooLarge });
+    expect(checkPrice("1e8")).toEqual({ ok: false, message: PRICE_MESSAGES.tooLarge });
+  });
+
+  it("JSON-impossible numbers and over-long texts are refused before parsing", () => {
+    expect(checkPrice(-Infinity)).toEqual({ ok: false, message: PRICE_MESSAGES.positive });
+    expect(checkPrice(Number.NaN)).toEqual({ ok: false, message: PRICE_MESSAGES.positive });
+    expect(checkPrice(`${"0".repeat(39)}1`)).toEqual({ ok: true, price: "1", units: 100_000_000n }); // 40 characters: read
+    expect(checkPrice(`${"0".repeat(40)}1`)).toEqual({ ok: false, message: PRICE_MESSAGES.positive }); // 41: refused unread
+  });
+
+  it("anything but a string is refused as a decimal", () => {
+    expect(() => decimalToUnits(5 as unknown as string)).toThrow(RangeError);
+    expect(() => decimalToUnits(null as unknown as string)).toThrow(RangeError);
+  });
+
+  it("mulDiv refuses a negative factor and a divisor that is not positive", () => {
+    expect(() => mulDiv(-1n, 1n, 1n, "down")).toThrow("mulDiv expects");
+    expect(() => mulDiv(1n, -1n, 1n, "down")).toThrow("mulDiv expects");
+    expect(() => mulDiv(1n, 1n, 0n, "down")).toThrow("mulDiv expects");
+    expect(() => mulDiv(1n, 1n, -1n, "down")).toThrow("mulDiv expects");
+    expect(mulDiv(0n, 0n, 1n, "up")).toBe(0n);
+  });
+
+  it("down, up and half-up differ where they should", () => {
+    expect(mulDiv(5n, 1n, 3n, "down")).toBe(1n); // 1.67
+    expect(mulDiv(5n, 1n, 3n, "half-up")).toBe(2n);
+    expect(mulDiv(4n, 1n, 3n, "up")).toBe(2n); // 1.33
+    expect(mulDiv(4n, 1n, 3n, "half-up")).toBe(1n);
+    expect(mulDiv(6n, 1n, 3n, "up")).toBe(2n); // exact: no rounding
+  });
+
+  it("a change too small to show is 0.00, never -0.00; a fall is negative", () => {
+    expect(changePercentage(100_000_000n, 99_999_999n)).toBe("0.00");
+    expect(changePercentage(100_000_000n, 99_990_000n)).toBe("-0.01");
+    expect(changePercentage(100_000_000n, 100_005_000n)).toBe("0.01"); // 0.005 rounds half up
+    expect(changePercentage(-5n, 5n)).toBeNull();
+  });
+
+  it("units fit D1 exactly or are refused", () => {
+    expect(unitsToNumber(BigInt(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(() => unitsToNumber(BigInt(Number.MAX_SAFE_INTEGER) + 1n)).toThrow(RangeError);
+    expect(() => unitsToNumber(-BigInt(Number.MAX_SAFE_INTEGER) - 1n)).toThrow(RangeError);
+    expect(unitsToNumber(-BigInt(Number.MAX_SAFE_INTEGER))).toBe(-Number.MAX_SAFE_INTEGER);
+  });
+
+  it("wei and lamports from units: x 1e10 and x 10, never negative", () => {
+    expect(unitsToBaseUnits(1n, "ETH")).toBe(10_000_000_000n);
+    expect(unitsToBaseUnits(123_456_789n, "SOL")).toBe(1_234_567_890n);
+    expect(unitsToBaseUnits(0n, "ETH")).toBe(0n);
+    expect(() => unitsToBaseUnits(-1n, "SOL")).toThrow(RangeError);
   });
 });

@@ -1,5 +1,5 @@
 // USD prices of the two coins, as pure functions: the spec's fallback rates, reading a feed's answer, and
-// turning an amount into the USD figures listings carry. Fetching and caching live in chain/price-feed.ts.
+// turning an amount into the USD figures listings carry. Fetching and caching live in prices/price-feed.ts.
 import type { LivePrices } from "../../schema/browse";
 
 export type Currency = "ETH" | "SOL";

@@ -10,7 +10,7 @@
 // isOwner, so they are neither looked up nor stored, and go out as `private, no-store`.
 import type { Context, MiddlewareHandler } from "hono";
 import { readSessionCookie } from "../auth/session";
-import { getUsdPrices } from "../chain/price-feed";
+import { getUsdPrices } from "../prices/price-feed";
 import type { UsdRates } from "../domain/prices";
 import { createDb } from "../db";
 import { currentListingsVersion, versionTtlMs } from "../listings/version";

@@ -1,18 +1,65 @@
-// The cron job (every minute in production, every 10 s under `npm start`). Each task is idempotent and
-// bounded, so two overlapping runs do no harm.
+// The cron job (every minute in production). Each task is idempotent and bounded, so two overlapping runs
+// do no harm; one failing task does not stop the others.
 import { lt } from "drizzle-orm";
 import { authNonces, sessions } from "../../schema/db";
 import { createDb } from "../db";
 import { expireUnpaidOrders } from "../orders/orders";
+import { getUsdPrices } from "../prices/price-feed";
+import { expireReservations, scanForPayments, verifyPendingPayments } from "../purchases/payment-jobs";
+import { rewrapUnderCurrentSecret, type ShredReport } from "../vault/shred";
+import { recomputeMarketTrends } from "./market-trends";
 
-export type JobReport = { expiredNonces: number; expiredSessions: number; expiredCustomOrders: number };
+export type JobReport = {
+  expiredNonces: number;
+  expiredSessions: number;
+  payments: { verified: number; settled: number; foundByScan: number; expiredReservations: number };
+  pricesSource: "feed" | "fallback" | null;
+  marketTrends: number;
+  keyRewrap: ShredReport | null;
+  /** found custom orders not paid by their deadline */
+  expiredCustomOrders: number;
+  errors: string[];
+};
+
+async function attempt<T>(name: string, errors: string[], task: () => Promise<T>): Promise<T | null> {
+  try {
+    return await task();
+  } catch (err) {
+    const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    console.error(`scheduled task ${name} failed:`, message);
+    errors.push(`${name}: ${message}`);
+    return null;
+  }
+}
 
 export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobReport> {
   const db = createDb(env.DB);
+  const errors: string[] = [];
   const [nonces, expired] = await db.batch([
     db.delete(authNonces).where(lt(authNonces.expiresAt, now)),
     db.delete(sessions).where(lt(sessions.expiresAt, now)),
   ]);
-  const expiredCustomOrders = await expireUnpaidOrders(db, now);
-  return { expiredNonces: nonces.meta.changes ?? 0, expiredSessions: expired.meta.changes ?? 0, expiredCustomOrders };
+  // Verify first, then look for unreported payments, and only then expire: a reservation paid in its last
+  // minute is found before it would lapse.
+  const verified = await attempt("verify", errors, () => verifyPendingPayments(db, env, now));
+  let foundByScan = 0;
+  for (const network of ["ethereum", "solana"] as const) {
+    const scan = await attempt(`scan-${network}`, errors, () => scanForPayments(db, env, network, now));
+    foundByScan += scan?.found ?? 0;
+  }
+  const expiredReservations = await attempt("expire", errors, () => expireReservations(db, now));
+  const prices = await attempt("prices", errors, () => getUsdPrices(env, now));
+  const trends = await attempt("market-trends", errors, () => recomputeMarketTrends(db, now));
+  const keyRewrap = await attempt("key-rewrap", errors, () => rewrapUnderCurrentSecret(db, env));
+  const expiredCustomOrders = await attempt("custom-orders", errors, () => expireUnpaidOrders(db, now));
+  return {
+    expiredNonces: nonces.meta.changes ?? 0,
+    expiredSessions: expired.meta.changes ?? 0,
+    payments: { verified: verified?.verified ?? 0, settled: verified?.settled ?? 0, foundByScan, expiredReservations: expiredReservations ?? 0 },
+    pricesSource: prices?.source ?? null,
+    marketTrends: trends ?? 0,
+    keyRewrap,
+    expiredCustomOrders: expiredCustomOrders ?? 0,
+    errors,
+  };
 }

@@ -1,10 +1,9 @@
-// The home page's figures (README "Browse API" defines each) and its recent-transactions list.
+// The home page's figures (README "Browse API" defines each).
 import { sql } from "drizzle-orm";
-import { type MarketStats, RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/browse";
+import type { MarketStats } from "../../schema/browse";
 import type { Db } from "../db";
 import { type Currency, round8, unitsToEth, type UsdRates } from "../domain/prices";
 import { batchAll } from "./raw-batch";
-import { selectTransactions, toTransactionView } from "./transaction-view";
 
 export const ACTIVE_USER_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
@@ -31,14 +30,4 @@ export async function marketStats(db: Db, rates: UsdRates, now: number): Promise
     activeUsers: Number(users[0]?.n ?? 0),
     avgPrice: totalAddresses === 0 ? 0 : round8(inEth(listed) / totalAddresses),
   };
-}
-
-/** The latest pending and completed purchases (not test data), newest first, with usernames only. */
-export async function recentTransactions(db: Db): Promise<RecentTransaction[]> {
-  const rows = await selectTransactions(
-    db,
-    sql`WHERE t.status IN ('pending', 'completed') AND t.is_test_data = 0
-        ORDER BY t.created_at DESC, t.id DESC LIMIT ${RECENT_TRANSACTIONS_LIMIT}`,
-  );
-  return rows.map(toTransactionView);
 }

@@ -24,7 +24,7 @@ import {
 } from "../../schema/listings";
 import { MAX_SEARCH_LENGTH } from "../../schema/browse";
 import { requireAdmin } from "../auth/middleware";
-import { getUsdPrices } from "../chain/price-feed";
+import { getUsdPrices } from "../prices/price-feed";
 import { ApiError } from "../http/errors";
 import { listingIdParam, queryInt } from "../http/params";
 import { validate } from "../http/validate";

@@ -4,7 +4,7 @@
 import { type Context, Hono, type Next } from "hono";
 import { matchedRoutes } from "hono/route";
 import type { SearchResponse } from "../../schema/browse";
-import { getUsdPrices } from "../chain/price-feed";
+import { getUsdPrices } from "../prices/price-feed";
 import { ApiError } from "../http/errors";
 import { LISTING_ID_MESSAGE, listingIdParam } from "../http/params";
 import { validate } from "../http/validate";

@@ -10,7 +10,7 @@ import * as v from "valibot";
 import { PROMOTION_TYPES } from "../../schema/db";
 import { PROFILE_LIST_DEFAULT, PROFILE_LIST_MAX } from "../../schema/listings";
 import { requireAdmin, requireSession } from "../auth/middleware";
-import { getUsdPrices } from "../chain/price-feed";
+import { getUsdPrices } from "../prices/price-feed";
 import { requireSecrets } from "../config";
 import { checkPrice } from "../domain/money";
 import { ApiError } from "../http/errors";

@@ -1,9 +1,10 @@
-// Public market figures: GET /api/market-stats, /api/prices/live, /api/transactions/recent (mounted on /api).
+// Public market figures: GET /api/market-stats, /api/prices/live (mounted on /api); the recent transactions
+// are in routes/transactions.ts.
 // None of them is personal, so browsers and the edge may cache them briefly.
 import { Hono } from "hono";
-import type { LivePrices, MarketStats, RecentTransaction } from "../../schema/browse";
-import { getUsdPrices } from "../chain/price-feed";
-import { marketStats, recentTransactions } from "../listings/market";
+import type { LivePrices, MarketStats } from "../../schema/browse";
+import { getUsdPrices } from "../prices/price-feed";
+import { marketStats } from "../listings/market";
 import type { AppEnv } from "../types";
 
 const PUBLIC_30S = "public, max-age=30";
@@ -19,9 +20,4 @@ export const marketRoutes = new Hono<AppEnv>()
     const prices = await getUsdPrices(c.env);
     c.header("Cache-Control", PUBLIC_30S);
     return c.json(prices satisfies LivePrices);
-  })
-  .get("/transactions/recent", async (c) => {
-    const rows = await recentTransactions(c.var.db);
-    c.header("Cache-Control", PUBLIC_30S);
-    return c.json(rows satisfies RecentTransaction[]);
   });

@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/browse";
 import { createApp } from "../app";
-import { getUsdPrices, PRICE_STALE_LIMIT_MS, PRICE_TTL_MS, resetPriceCache } from "../chain/price-feed";
+import { getUsdPrices, PRICE_STALE_LIMIT_MS, PRICE_TTL_MS, resetPriceCache } from "../prices/price-feed";
 import { clearBrowseData, insertListing, insertListings, insertUser, toUnits } from "./browse-fixtures";
 import { api } from "./helpers";
 

@@ -2,7 +2,7 @@
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_RESULT_WINDOW } from "../../schema/browse";
-import { resetPriceCache } from "../chain/price-feed";
+import { resetPriceCache } from "../prices/price-feed";
 import { PATTERN_CANDIDATE_MAX, SCAN_DEPTH } from "../listings/search";
 import { clearBrowseData, insertListing, insertListings, search, snapshot } from "./browse-fixtures";
 

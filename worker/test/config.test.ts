@@ -1,4 +1,5 @@
 // GET /api/config: the chain and cluster the browser links explorers to, and nothing secret.
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { solanaCluster } from "../routes/config";
 import { api } from "./helpers";
@@ -9,12 +10,27 @@ describe("GET /api/config", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     // wrangler.toml's local settings: anvil (31337) and a local Solana validator.
-    expect(await res.json()).toEqual({ ethChainId: 31337, solCluster: "localnet" });
+    expect(await res.json()).toMatchObject({ ethChainId: 31337, solCluster: "localnet" });
+  });
+
+  it("names what a payer needs: platform addresses, chain, depth, reservation length; local chains offer dev wallets", async () => {
+    const body = await (await api("/api/config")).json();
+    expect(body).toEqual({
+      ethChainId: 31337,
+      solCluster: "localnet",
+      payments: {
+        ethereum: { recipient: env.PLATFORM_ETH_ADDRESS, chainId: 31337, confirmations: Number(env.ETH_CONFIRMATIONS) },
+        solana: { recipient: env.PLATFORM_SOL_ADDRESS, cluster: "localnet", commitment: "confirmed" },
+      },
+      reservationMinutes: 15,
+      localDevWallets: true,
+    });
   });
 
   it("never includes the RPC URLs", async () => {
     const text = await (await api("/api/config")).text();
     expect(text).not.toContain("http");
+    expect(text).not.toContain("8545");
   });
 });
 

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { ListingView, SearchResponse } from "../../schema/browse";
 import { createApp } from "../app";
-import { resetPriceCache } from "../chain/price-feed";
+import { resetPriceCache } from "../prices/price-feed";
 import { CACHE_STATUS_HEADER, edgeCacheKey } from "../http/edge-cache";
 import { forgetListingsVersion } from "../listings/version";
 import { buyerAccount, signInEthereum } from "./auth-helpers";

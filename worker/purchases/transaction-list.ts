@@ -1,9 +1,11 @@
-// A purchase as the public lists show it (recent transactions, a user's history): the listing's address and
-// rarity, usernames only — never a wallet, a hash or a key. One SELECT and one mapping for every list.
+// Purchases as the lists show them (the home page's recent transactions, the admin's transaction history):
+// the listing's address and rarity, usernames only — never a wallet, a hash or a key. One SELECT and one
+// mapping for every list.
 import { type SQL, sql } from "drizzle-orm";
-import type { RecentTransaction } from "../../schema/browse";
+import { RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/browse";
+import type { UserTransaction } from "../../schema/listings";
 import type { Db } from "../db";
-import { rarityString } from "./listing-view";
+import { rarityString } from "../listings/listing-view";
 
 export type TransactionRow = {
   id: string;
@@ -46,4 +48,24 @@ export function toTransactionView(r: TransactionRow): RecentTransaction {
     buyer: r.buyer === null ? null : { username: r.buyer },
     seller: r.seller === null ? null : { username: r.seller },
   };
+}
+
+/** The latest pending and completed purchases (not test data), newest first, with usernames only. */
+export async function recentTransactions(db: Db): Promise<RecentTransaction[]> {
+  const rows = await selectTransactions(
+    db,
+    sql`WHERE t.status IN ('pending', 'completed') AND t.is_test_data = 0
+        ORDER BY t.created_at DESC, t.id DESC LIMIT ${RECENT_TRANSACTIONS_LIMIT}`,
+  );
+  return rows.map(toTransactionView);
+}
+
+/** The user's sales and purchases in one list, newest first; a purchase of one's own listing shows once, as a purchase. */
+export async function userTransactions(db: Db, userId: number, limit: number, offset: number): Promise<UserTransaction[]> {
+  const rows = await selectTransactions(
+    db,
+    sql`WHERE t.buyer_id = ${userId} OR t.seller_id = ${userId}
+        ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
+  );
+  return rows.map((r) => ({ ...toTransactionView(r), role: r.buyer_id === userId ? "purchase" : "sale" }));
 }

@@ -1,0 +1,235 @@
+// Buying (issue 10): the request schemas the Worker validates and the answers the purchase pages read. This
+// file is the contract between worker/purchases + worker/routes/transactions.ts and the web's purchase pages;
+// change it only together with both sides.
+import * as v from "valibot";
+import type { Network } from "./db";
+
+// ---- constants both sides show ------------------------------------------------------------------------
+
+/** An unpaid reservation frees the listing after this many minutes. */
+export const RESERVATION_MINUTES = 15;
+/** Open (initiated, pending or verified) purchases one buyer may hold at once. */
+export const MAX_OPEN_RESERVATIONS = 3;
+/** Initiate calls per client per minute (both POST /api/transactions/initiate and POST /api/transactions). */
+export const INITIATE_RATE_LIMIT = { limit: 10, windowMs: 60_000 } as const;
+/** Days between scheduled key-encryption-secret rotations (README "Buying", "Destroying a key"). */
+export const KEY_SHRED_INTERVAL_DAYS = 7;
+/**
+ * The destroy dialog's help text about backup copies (DESIGN §5): D1 Time Travel keeps earlier database states
+ * for 30 days, so the deleted ciphertext lives on there until the secret that wrapped it is retired.
+ */
+export const KEY_SHRED_WINDOW_TEXT =
+  `Our database host keeps point-in-time backups for 30 days, so an encrypted copy of this key remains in those backups. ` +
+  `Every ${KEY_SHRED_INTERVAL_DAYS} days all stored keys are re-encrypted under a new secret and the old secret is deleted; ` +
+  `from then on (at most ${KEY_SHRED_INTERVAL_DAYS} days after you destroy it) no one, including us, can decrypt those copies.`;
+
+export const PURCHASE_STATUSES = ["initiated", "pending", "verified", "completed", "failed", "cancelled", "expired"] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+/** Statuses in which the buyer may reveal the key. */
+export const KEY_RELEASE_STATUSES = ["verified", "completed"] as const;
+
+// ---- GET /api/config ------------------------------------------------------------------------------------
+
+export type SolanaCluster = "mainnet-beta" | "devnet" | "testnet" | "localnet";
+export type SolanaCommitment = "processed" | "confirmed" | "finalized";
+
+/** GET /api/config: what the browser needs to link out and to pay. */
+export type ChainConfigResponse = {
+  ethChainId: number;
+  solCluster: SolanaCluster;
+  payments: {
+    ethereum: { recipient: string; chainId: number; confirmations: number };
+    solana: { recipient: string; cluster: SolanaCluster; commitment: SolanaCommitment };
+  };
+  reservationMinutes: number;
+  /** True only when both RPC URLs point at localhost/127.0.0.1 (the local dev wallets may be offered). */
+  localDevWallets: boolean;
+};
+
+// ---- request bodies ---------------------------------------------------------------------------------------
+
+/** A listing id as a JSON number or a string of digits. */
+const addressIdInput = v.pipe(
+  v.union([v.number(), v.string()], "must be a listing id"),
+  v.transform((x) => (typeof x === "string" ? x.trim() : String(x))),
+  v.regex(/^[1-9][0-9]{0,14}$/, "must be a listing id (a whole number from 1)"),
+  v.transform(Number),
+);
+const walletInput = v.pipe(v.string("must be a string"), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(64, "is too long"));
+
+/** POST /api/transactions/initiate. `buyerId` is the wallet address; it must equal the session's wallet. */
+export const InitiateRequest = v.object({
+  addressId: addressIdInput,
+  buyerId: walletInput,
+  /** The price the buyer saw; differing from the server's -> 409 with `currentPrice`. */
+  price: v.optional(v.union([v.number(), v.pipe(v.string(), v.maxLength(40, "is too long"))], "must be a number or a decimal string")),
+  currency: v.optional(v.picklist(["ETH", "SOL"], "must be ETH or SOL")),
+  membershipTier: v.optional(v.literal("basic", "must be basic")),
+});
+export type InitiateRequest = v.InferOutput<typeof InitiateRequest>;
+
+/** POST /api/transactions (the other buy-flow variant). */
+export const CreateTransactionRequest = v.object({
+  addressId: addressIdInput,
+  buyerId: v.optional(walletInput),
+});
+export type CreateTransactionRequest = v.InferOutput<typeof CreateTransactionRequest>;
+
+/** 0x + 32-byte hex (Ethereum) or a base58 signature (Solana, 64 bytes = 86-88 characters). */
+export const TX_HASH_PATTERN = /^(?:0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/;
+
+/** POST /api/transactions/:id/confirm. */
+export const ConfirmRequest = v.object({
+  txHash: v.pipe(v.string("must be a string"), v.trim(), v.regex(TX_HASH_PATTERN, "must be an Ethereum transaction hash or a Solana signature")),
+  buyerWallet: walletInput,
+});
+export type ConfirmRequest = v.InferOutput<typeof ConfirmRequest>;
+
+/** POST /api/transactions/:id/solana-transaction (Solana Pay transaction request). */
+export const SolanaTransactionRequest = v.object({
+  account: v.pipe(v.string("must be a string"), v.trim(), v.regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, "must be a Solana address")),
+});
+export type SolanaTransactionRequest = v.InferOutput<typeof SolanaTransactionRequest>;
+
+/** POST /api/admin/payments/:id/refund. */
+export const RefundRequest = v.object({
+  refundTxHash: v.pipe(v.string("must be a string"), v.trim(), v.regex(TX_HASH_PATTERN, "must be an Ethereum transaction hash or a Solana signature")),
+});
+export type RefundRequest = v.InferOutput<typeof RefundRequest>;
+
+// ---- answers --------------------------------------------------------------------------------------------
+
+export type FeeCalculation = { listingPrice: string; gasFee: string; totalAmount: string };
+
+/** 201 from POST /api/transactions/initiate. */
+export type InitiateResponse = { success: true; transactionId: string; expiresAt: string; feeCalculation: FeeCalculation };
+/** 201 from POST /api/transactions. */
+export type CreateTransactionResponse = { id: string; transactionId: string; expiresAt: string; feeCalculation: FeeCalculation };
+
+/**
+ * Error bodies: `{error, message}` everywhere, plus `reservedUntil` (ISO) on 409 "reserved" and `currentPrice`
+ * (decimal string) on 409 "price changed".
+ */
+export type PurchaseError = { error: string; message: string; reservedUntil?: string; currentPrice?: string };
+
+/** Why a payment did not complete the purchase (stored as failureReason). */
+export const FAILURE_REASONS = [
+  "underpaid",
+  "wrong-sender",
+  "wrong-recipient",
+  "reverted",
+  "wrong-chain",
+  "missing-reference",
+  "hash-used",
+  "reorged",
+  "not-found",
+  "expired",
+] as const;
+export type FailureReason = (typeof FAILURE_REASONS)[number];
+
+/** GET /api/transactions/:id (buyer, seller or admin only; `Cache-Control: no-store`). */
+export type PurchaseView = {
+  id: string;
+  status: PurchaseStatus;
+  failureReason: string | null;
+  /** The listing's address. */
+  address: string;
+  addressId: number;
+  network: Network;
+  price: string;
+  currency: "ETH" | "SOL";
+  exchangeFee: string;
+  commissionFee: string;
+  /** Decimal string in `currency`: what the buyer pays. */
+  totalAmount: string;
+  /** totalAmount in wei (Ethereum) or lamports (Solana), as a decimal string: send exactly this. */
+  amountBaseUnits: string;
+  /** The platform address to pay. */
+  recipient: string;
+  /** Ethereum chain id to pay on; null for Solana. */
+  chainId: number | null;
+  /** Solana reference key (base58) to attach to the transfer; null for Ethereum. */
+  paymentReference: string | null;
+  txHash: string | null;
+  blockchainTxHash: string | null;
+  confirmations: number;
+  requiredConfirmations: number;
+  expiresAt: string | null;
+  createdAt: string;
+  completedAt: string | null;
+  privateKeyDestroyed: boolean;
+  role: "buyer" | "seller" | "admin";
+  rarityScore: string;
+  pattern: string | null;
+  category: string | null;
+};
+
+/** POST /api/transactions/:id/confirm. */
+export type ConfirmResponse = {
+  success: boolean;
+  status: PurchaseStatus;
+  confirmations: number;
+  requiredConfirmations: number;
+  message: string;
+};
+
+export type CancelResponse = { success: true; status: "cancelled" };
+
+/** POST /api/transactions/:id/solana-transaction: an unsigned transfer, base64 wire format. */
+export type SolanaTransactionResponse = { transaction: string; message: string };
+
+export type SupportInfo = { message: string; instructions: string; txHash: string | null; contactMethod: string };
+
+/** POST /api/transactions/:id/reveal-private-key (`no-store`). */
+export type RevealResponse =
+  | { success: true; privateKey: string; address: string; network: Network }
+  | { success: false; error: string; message: string; supportInfo?: SupportInfo };
+
+/** DELETE /api/transactions/:id/private-key. */
+export type DestroyKeyResponse = { success: true; message: string };
+
+export type PurchaseListItem = {
+  id: string;
+  status: PurchaseStatus;
+  price: string;
+  currency: "ETH" | "SOL";
+  network: Network;
+  totalAmount: string;
+  createdAt: string;
+  completedAt: string | null;
+  privateKeyDestroyed: boolean;
+  address: { id: number; address: string; network: Network; rarityScore: string };
+};
+
+export const PURCHASES_PAGE_DEFAULT = 20;
+export const PURCHASES_PAGE_MAX = 100;
+
+/** GET /api/transactions/purchases?page=&limit= (the session's own purchases, newest first). */
+export type PurchasesResponse = {
+  purchases: PurchaseListItem[];
+  pagination: { page: number; totalPages: number; total: number; hasPrevPage: boolean; hasNextPage: boolean };
+};
+
+export const ATTENTION_REASONS = ["late", "partial", "duplicate", "over", "failed"] as const;
+export type AttentionReason = (typeof ATTENTION_REASONS)[number];
+
+/** One row of GET /api/admin/payments/attention: a received payment that needs a refund or a look. */
+export type AttentionPayment = {
+  /** The escrow row's id (use it with POST /api/admin/payments/:id/refund). */
+  id: string;
+  transactionId: string | null;
+  network: Network;
+  /** What arrived, decimal string in `currency`. */
+  amount: string;
+  currency: "ETH" | "SOL";
+  /** What the purchase asked for (null when no purchase matched). */
+  expectedAmount: string | null;
+  senderAddress: string | null;
+  txHash: string | null;
+  reason: AttentionReason;
+  status: string;
+  createdAt: string;
+  explorerUrl: string | null;
+};
+export type AttentionResponse = { payments: AttentionPayment[] };
+export type RefundResponse = { success: true };

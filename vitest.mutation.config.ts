@@ -1,0 +1,10 @@
+// The unit tests Stryker runs for `npm run test:mutation`: only the money rules' own tests, in plain Node
+// (the worker and chain projects need workerd and anvil, which mutation runs must not start per mutant).
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    environment: "node",
+    include: ["worker/domain/payment-decision.test.ts", "worker/domain/money.test.ts", "worker/domain/fees.test.ts", "worker/domain/prices.test.ts"],
+  },
+});

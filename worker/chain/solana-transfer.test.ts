@@ -1,0 +1,153 @@
+// Decoding real serialized transactions built with @solana/web3.js: legacy and v0, signed and unsigned.
+import { Keypair, PublicKey, SystemInstruction, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
+import { describe, expect, it } from "vitest";
+import { formatLamports, observeSolanaPayment } from "./solana-payments";
+import { systemTransfers, unsignedTransfer } from "./solana-transfer";
+
+const buyer = Keypair.generate();
+const platform = Keypair.generate().publicKey;
+const reference = Keypair.generate().publicKey;
+const blockhash = "EETubP5AKHgjPAhzPAFcb8BAY1hMH639CWCFTqi3hq1k";
+
+function transfer(lamports: number | bigint, to: PublicKey = platform, from: Keypair = buyer, refs: PublicKey[] = [reference]) {
+  const ix = SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to, lamports });
+  for (const r of refs) ix.keys.push({ pubkey: r, isSigner: false, isWritable: false });
+  return ix;
+}
+
+function legacy(...ixs: ReturnType<typeof transfer>[]): Uint8Array {
+  const tx = new Transaction({ feePayer: buyer.publicKey, recentBlockhash: blockhash }).add(...ixs);
+  tx.sign(buyer);
+  return tx.serialize();
+}
+
+function v0(...ixs: ReturnType<typeof transfer>[]): Uint8Array {
+  const message = new TransactionMessage({ payerKey: buyer.publicKey, recentBlockhash: blockhash, instructions: ixs }).compileToV0Message();
+  const tx = new VersionedTransaction(message);
+  tx.sign([buyer]);
+  return tx.serialize();
+}
+
+const response = (wire: Uint8Array, err: unknown = null) => ({
+  slot: 42,
+  transaction: [Buffer.from(wire).toString("base64"), "base64"] as [string, "base64"],
+  meta: { err, loadedAddresses: { writable: [], readonly: [] } },
+});
+const expectation = { buyer: buyer.publicKey.toBase58(), recipient: platform.toBase58(), reference: reference.toBase58() };
+
+describe("systemTransfers", () => {
+  it("reads payer, receiver, exact lamports and the reference from a signed legacy transaction", () => {
+    const [t] = systemTransfers(legacy(transfer(1_234_567_891n)));
+    expect(t).toEqual({
+      from: buyer.publicKey.toBase58(),
+      to: platform.toBase58(),
+      lamports: 1_234_567_891n,
+      accounts: [buyer.publicKey.toBase58(), platform.toBase58(), reference.toBase58()],
+    });
+  });
+
+  it("reads a v0 transaction the same way", () => {
+    expect(systemTransfers(v0(transfer(5n)))[0]).toMatchObject({ lamports: 5n, to: platform.toBase58() });
+  });
+
+  it("reads an unsigned transaction (as the Worker builds it for the wallet)", () => {
+    const tx = new Transaction({ feePayer: buyer.publicKey, recentBlockhash: blockhash }).add(transfer(7n));
+    const wire = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
+    expect(systemTransfers(wire)[0].lamports).toBe(7n);
+  });
+
+  it("ignores other System instructions", () => {
+    const create = SystemProgram.createAccount({ fromPubkey: buyer.publicKey, newAccountPubkey: reference, lamports: 999, space: 0, programId: SystemProgram.programId });
+    const wire = new Transaction({ feePayer: buyer.publicKey, recentBlockhash: blockhash }).add(create).serialize({ requireAllSignatures: false, verifySignatures: false });
+    expect(systemTransfers(wire)).toEqual([]);
+  });
+
+  it("refuses truncated bytes", () => {
+    expect(() => systemTransfers(new Uint8Array([1]))).toThrow();
+  });
+});
+
+describe("observeSolanaPayment", () => {
+  it("a transfer of the buyer to the platform with the reference: found, every fact true", () => {
+    expect(observeSolanaPayment(response(legacy(transfer(100n))), expectation)).toEqual({
+      kind: "found",
+      succeeded: true,
+      onExpectedChain: true,
+      toPlatform: true,
+      fromBuyer: true,
+      carriesReference: true,
+      amount: 100n,
+      confirmations: 1,
+      block: "42",
+    });
+  });
+
+  it("a failed transaction is not succeeded", () => {
+    expect(observeSolanaPayment(response(legacy(transfer(100n)), { InstructionError: [0, "Custom"] }), expectation)).toMatchObject({ succeeded: false });
+  });
+
+  it("to someone else: not to the platform", () => {
+    expect(observeSolanaPayment(response(legacy(transfer(100n, Keypair.generate().publicKey))), expectation)).toMatchObject({ toPlatform: false, amount: 0n });
+  });
+
+  it("from another wallet: not from the buyer", () => {
+    const other = Keypair.generate();
+    const tx = new Transaction({ feePayer: other.publicKey, recentBlockhash: blockhash }).add(transfer(100n, platform, other));
+    tx.sign(other);
+    expect(observeSolanaPayment(response(tx.serialize()), expectation)).toMatchObject({ toPlatform: true, fromBuyer: false, amount: 0n });
+  });
+
+  it("without the reference key, or with it only elsewhere in the transaction", () => {
+    expect(observeSolanaPayment(response(legacy(transfer(100n, platform, buyer, []))), expectation)).toMatchObject({ carriesReference: false });
+    const elsewhere = legacy(transfer(100n, platform, buyer, []), transfer(1n, Keypair.generate().publicKey, buyer, [reference]));
+    expect(observeSolanaPayment(response(elsewhere), expectation)).toMatchObject({ carriesReference: false });
+  });
+
+  it("sums several buyer-to-platform transfers", () => {
+    expect(observeSolanaPayment(response(v0(transfer(60n), transfer(40n, platform, buyer, []))), expectation)).toMatchObject({ amount: 100n, carriesReference: true });
+  });
+
+  it("an answer that is not base64 wire bytes reads as missing", () => {
+    expect(observeSolanaPayment({ slot: 1, transaction: { message: {} }, meta: null }, expectation)).toEqual({ kind: "missing" });
+  });
+});
+
+describe("unsignedTransfer (the Worker's Solana Pay transaction request)", () => {
+  const input = { payer: buyer.publicKey.toBase58(), recipient: platform.toBase58(), reference: reference.toBase58(), lamports: 123_456_789_012n, recentBlockhash: blockhash };
+
+  it("is a transaction @solana/web3.js reads back: fee payer, blockhash, one transfer with the reference as a read-only non-signer", () => {
+    const tx = Transaction.from(unsignedTransfer(input));
+    expect(tx.feePayer?.toBase58()).toBe(input.payer);
+    expect(tx.recentBlockhash).toBe(blockhash);
+    expect(tx.instructions).toHaveLength(1);
+    const [ix] = tx.instructions;
+    expect(ix.programId.toBase58()).toBe(SystemProgram.programId.toBase58());
+    expect(ix.keys.map((k) => [k.pubkey.toBase58(), k.isSigner, k.isWritable])).toEqual([
+      [input.payer, true, true],
+      [input.recipient, false, true],
+      [input.reference, false, false],
+    ]);
+    expect(SystemInstruction.decodeTransfer(ix).lamports).toBe(123_456_789_012n);
+  });
+
+  it("the buyer's wallet can sign it as is, and the signed bytes decode to the same payment", () => {
+    const tx = Transaction.from(unsignedTransfer(input));
+    tx.sign(buyer);
+    expect(tx.verifySignatures()).toBe(true);
+    expect(observeSolanaPayment(response(tx.serialize()), expectation)).toMatchObject({ amount: 123_456_789_012n, fromBuyer: true, toPlatform: true, carriesReference: true });
+  });
+
+  it("refuses a payer equal to the recipient, keys that are not 32 bytes, and zero lamports", () => {
+    expect(() => unsignedTransfer({ ...input, payer: input.recipient })).toThrow(RangeError);
+    expect(() => unsignedTransfer({ ...input, reference: "abc" })).toThrow();
+    expect(() => unsignedTransfer({ ...input, lamports: 0n })).toThrow(RangeError);
+  });
+});
+
+describe("formatLamports", () => {
+  it("9 decimals, no trailing zeros", () => {
+    expect(formatLamports(1_500_000_000n)).toBe("1.5");
+    expect(formatLamports(1n)).toBe("0.000000001");
+    expect(formatLamports(2_000_000_000n)).toBe("2");
+  });
+});

@@ -1,0 +1,143 @@
+// Solana's wire format, for the one thing the Worker needs: System Program transfers. Reading them out of a
+// transaction as the node returns it (getTransaction, encoding base64, maxSupportedTransactionVersion 0), and
+// writing the unsigned transfer the buyer's wallet signs (Solana Pay transaction request). Done by hand on
+// the documented format rather than with @solana/web3.js, whose RPC dependencies do not load in workerd;
+// the tests check both directions against transactions @solana/web3.js builds and parses.
+import { base58 } from "@scure/base";
+
+export const SYSTEM_PROGRAM = "11111111111111111111111111111111";
+/** System Program instruction index of Transfer (u32 little-endian), followed by lamports (u64 little-endian). */
+const TRANSFER = 2;
+
+export type SolanaTransfer = { from: string; to: string; lamports: bigint; accounts: string[] };
+
+/** getTransaction's answer, the parts read here. */
+export type SolanaTransactionResponse = {
+  slot: number;
+  transaction: [string, "base64"] | unknown;
+  meta: { err: unknown; loadedAddresses?: { writable: string[]; readonly: string[] } | null } | null;
+};
+
+class Reader {
+  private i = 0;
+  constructor(private readonly bytes: Uint8Array) {}
+  u8(): number {
+    const b = this.bytes[this.i++];
+    if (b === undefined) throw new RangeError("truncated transaction");
+    return b;
+  }
+  /** Solana's compact-u16 (1-3 bytes, 7 bits each). */
+  length(): number {
+    let value = 0;
+    for (let shift = 0; shift < 21; shift += 7) {
+      const b = this.u8();
+      value |= (b & 0x7f) << shift;
+      if ((b & 0x80) === 0) return value;
+    }
+    throw new RangeError("bad compact-u16");
+  }
+  take(n: number): Uint8Array {
+    if (this.i + n > this.bytes.length) throw new RangeError("truncated transaction");
+    const out = this.bytes.subarray(this.i, this.i + n);
+    this.i += n;
+    return out;
+  }
+}
+
+function compactLength(n: number): number[] {
+  const out: number[] = [];
+  let rest = n;
+  for (;;) {
+    const low = rest & 0x7f;
+    rest >>= 7;
+    if (rest === 0) {
+      out.push(low);
+      return out;
+    }
+    out.push(low | 0x80);
+  }
+}
+
+/** Every System transfer in a wire transaction, with the accounts its instruction names (payer, receiver, then extras such as a reference key). */
+export function systemTransfers(wire: Uint8Array, loaded: { writable: string[]; readonly: string[] } | null = null): SolanaTransfer[] {
+  const r = new Reader(wire);
+  r.take(64 * r.length()); // signatures
+  let first = r.u8();
+  if (first & 0x80) {
+    if ((first & 0x7f) !== 0) throw new RangeError("unsupported transaction version");
+    first = r.u8();
+  }
+  r.u8(); // read-only signed count
+  r.u8(); // read-only unsigned count
+  const keys: string[] = [];
+  for (let n = r.length(); n > 0; n--) keys.push(base58.encode(r.take(32)));
+  keys.push(...(loaded?.writable ?? []), ...(loaded?.readonly ?? []));
+  r.take(32); // recent blockhash
+  const transfers: SolanaTransfer[] = [];
+  for (let n = r.length(); n > 0; n--) {
+    const program = keys[r.u8()];
+    const indexes = Array.from(r.take(r.length()));
+    const data = r.take(r.length());
+    if (program !== SYSTEM_PROGRAM || data.length !== 12 || indexes.length < 2) continue;
+    const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+    if (view.getUint32(0, true) !== TRANSFER) continue;
+    const accounts = indexes.map((k) => keys[k]);
+    if (accounts.some((a) => a === undefined)) continue;
+    transfers.push({ from: accounts[0], to: accounts[1], lamports: view.getBigUint64(4, true), accounts });
+  }
+  return transfers;
+}
+
+/**
+ * An unsigned legacy transaction with one System transfer of `lamports` from `payer` (also the fee payer) to
+ * `recipient`, with `reference` as a read-only non-signer account on the transfer (Solana Pay).
+ */
+export function unsignedTransfer(input: { payer: string; recipient: string; reference: string; lamports: bigint; recentBlockhash: string }): Uint8Array {
+  const keys = [input.payer, input.recipient, input.reference, SYSTEM_PROGRAM];
+  if (new Set(keys).size !== keys.length) throw new RangeError("payer, recipient and reference must differ");
+  const decoded = keys.map((k) => base58.decode(k));
+  const blockhash = base58.decode(input.recentBlockhash);
+  if (decoded.some((k) => k.length !== 32) || blockhash.length !== 32) throw new RangeError("not a 32-byte key");
+  if (input.lamports <= 0n || input.lamports >= 2n ** 64n) throw new RangeError("lamports out of range");
+  const data = new Uint8Array(12);
+  const view = new DataView(data.buffer);
+  view.setUint32(0, TRANSFER, true);
+  view.setBigUint64(4, input.lamports, true);
+  // Header: 1 signer (the payer, writable); the reference and the program are read-only non-signers.
+  const message = [
+    1, 0, 2,
+    ...compactLength(keys.length),
+    ...decoded.flatMap((k) => Array.from(k)),
+    ...blockhash,
+    ...compactLength(1),
+    3,
+    ...compactLength(3), 0, 1, 2,
+    ...compactLength(data.length),
+    ...data,
+  ];
+  return new Uint8Array([...compactLength(1), ...new Uint8Array(64), ...message]);
+}
+
+function base64ToBytes(text: string): Uint8Array {
+  const bin = atob(text);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+export function bytesToBase64(bytes: Uint8Array): string {
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin);
+}
+
+/** The transaction's wire bytes from a getTransaction answer (encoding base64), or null if it is not that shape. */
+export function wireBytes(response: SolanaTransactionResponse): Uint8Array | null {
+  const tx = response.transaction;
+  if (!Array.isArray(tx) || typeof tx[0] !== "string" || tx[1] !== "base64") return null;
+  try {
+    return base64ToBytes(tx[0]);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,101 @@
+// What the buyer does with an open purchase besides paying: report the payment (confirm), cancel an unpaid
+// reservation, or ask for the unsigned Solana transfer (Solana Pay transaction request).
+import { sql } from "drizzle-orm";
+import type { ConfirmResponse } from "../../schema/purchases";
+import type { AuthSession } from "../auth/middleware";
+import type { VerifierEnv } from "../chain/payment-verifier";
+import { solanaCommitment, solanaRpc } from "../chain/solana-payments";
+import { bytesToBase64, unsignedTransfer } from "../chain/solana-transfer";
+import type { Db } from "../db";
+import { ApiError } from "../http/errors";
+import { assertSessionWallet } from "./buyer";
+import { findPurchase, OPEN_STATUSES, type PurchaseRow } from "./purchase-row";
+import { verifyPayment } from "./verify";
+import { writeBatch } from "./write-batch";
+
+const ETH_HASH = /^0x[0-9a-fA-F]{64}$/;
+const SOL_SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
+
+/** The buyer's own purchase, or 404 (to anyone else it does not exist). */
+async function ownPurchase(db: Db, session: AuthSession, id: string): Promise<PurchaseRow> {
+  const row = await findPurchase(db, id);
+  if (!row || row.buyer_id !== session.userId || row.buyer_wallet !== session.walletAddress) throw new ApiError(404, "Transaction not found");
+  return row;
+}
+
+const MESSAGES: Record<string, string> = {
+  "node-unavailable": "The blockchain node is not answering; your payment will be checked again automatically.",
+  "not-found-yet": "The payment is not visible on the chain yet; it will be checked again automatically.",
+  reorged: "The block holding your payment was replaced; waiting for it to be confirmed again.",
+  confirming: "Payment found; waiting for confirmations.",
+};
+
+export async function confirmPayment(db: Db, env: VerifierEnv, session: AuthSession, id: string, input: { txHash: string; buyerWallet: string }): Promise<ConfirmResponse> {
+  assertSessionWallet(session, input.buyerWallet, "buyerWallet");
+  const row = await ownPurchase(db, session, id);
+  const pattern = row.network === "ethereum" ? ETH_HASH : SOL_SIGNATURE;
+  if (!pattern.test(input.txHash)) throw new ApiError(400, `txHash: must be ${row.network === "ethereum" ? "an Ethereum transaction hash" : "a Solana signature"}`);
+  const hash = row.network === "ethereum" ? input.txHash.toLowerCase() : input.txHash;
+  const now = Date.now();
+  let current = row;
+  if (row.status === "initiated" || row.status === "pending") {
+    // Recorded before asking the node, so a node that is down now leaves the purchase pending for the cron job.
+    await db.run(sql`UPDATE transactions SET status = 'pending', tx_hash = ${hash}, reported_at = ${now}, updated_at = ${now},
+                     confirmations = CASE WHEN tx_hash = ${hash} THEN confirmations ELSE 0 END,
+                     payment_block = CASE WHEN tx_hash = ${hash} THEN payment_block ELSE NULL END
+                     WHERE id = ${id} AND status IN ('initiated', 'pending')`);
+    current = (await findPurchase(db, id))!;
+  }
+  const outcome = await verifyPayment(db, env, current, hash, now);
+  const after = (await findPurchase(db, id))!;
+  const d = outcome.decision;
+  const message =
+    d.outcome === "settle" || d.outcome === "done"
+      ? "Payment confirmed; your private key is available."
+      : d.outcome === "wait"
+        ? MESSAGES[d.note]
+        : d.outcome === "refund"
+          ? `This purchase is ${after.status}; the payment has been recorded for a refund.`
+          : `The transaction does not pay this purchase: ${d.reason}.`;
+  return {
+    success: d.outcome !== "reject" && d.outcome !== "refund",
+    status: after.status,
+    confirmations: after.confirmations,
+    requiredConfirmations: outcome.requiredConfirmations,
+    message,
+  };
+}
+
+export async function cancelPurchase(db: Db, session: AuthSession, id: string, info: { ip: string; userAgent: string | null }) {
+  await ownPurchase(db, session, id);
+  const now = Date.now();
+  const [updated] = await writeBatch(db, [
+    sql`UPDATE transactions SET status = 'cancelled', updated_at = ${now} WHERE id = ${id} AND status = 'initiated' AND tx_hash IS NULL`,
+    sql`INSERT INTO transaction_audit (transaction_id, action, performed_by, ip_address, user_agent, timestamp)
+               SELECT ${id}, 'cancelled', ${session.walletAddress}, ${info.ip}, ${info.userAgent}, ${now}
+               WHERE EXISTS (SELECT 1 FROM transactions WHERE id = ${id} AND status = 'cancelled' AND updated_at = ${now})`,
+  ]);
+  if (((updated as D1Result).meta.changes ?? 0) === 0) throw new ApiError(409, "Only an unpaid reservation can be cancelled");
+}
+
+export async function solanaTransferRequest(db: Db, env: VerifierEnv, session: AuthSession, id: string, account: string) {
+  assertSessionWallet(session, account, "account");
+  const row = await ownPurchase(db, session, id);
+  if (row.network !== "solana" || !row.payment_reference || !row.amount_base_units) throw new ApiError(409, "This purchase is not paid on Solana");
+  if (!(OPEN_STATUSES as readonly string[]).includes(row.status) || row.status === "verified") throw new ApiError(409, `This purchase is ${row.status}`);
+  let blockhash: string;
+  try {
+    const latest = await solanaRpc<{ value: { blockhash: string } }>(env.SOL_RPC_URL, "getLatestBlockhash", [{ commitment: solanaCommitment(env.SOL_COMMITMENT) }]);
+    blockhash = latest.value.blockhash;
+  } catch {
+    throw new ApiError(503, "The Solana node is not answering; try again in a moment");
+  }
+  let bytes: Uint8Array;
+  try {
+    // Solana Pay: the reference rides on the transfer as a read-only non-signer, so the payment can be found by it.
+    bytes = unsignedTransfer({ payer: account, recipient: env.PLATFORM_SOL_ADDRESS, reference: row.payment_reference, lamports: BigInt(row.amount_base_units), recentBlockhash: blockhash });
+  } catch {
+    throw new ApiError(400, "account: must be a Solana address other than the platform's");
+  }
+  return { transaction: bytesToBase64(bytes), message: `Pay ${row.total_amount} SOL for this address` };
+}

@@ -1,0 +1,81 @@
+// The purchase work of the cron job: verify pending payments, find payments the browser never reported,
+// expire unpaid reservations. Each step is bounded per run and idempotent; overlapping runs split the
+// pending purchases between them through a short lease on each row.
+import { sql } from "drizzle-orm";
+import type { Network } from "../../schema/db";
+import { paymentVerifier, type ScanTarget, type VerifierEnv } from "../chain/payment-verifier";
+import type { Db } from "../db";
+import { findPurchase, PURCHASE_COLUMNS, PURCHASE_COLUMNS_BARE, type PurchaseRow } from "./purchase-row";
+import { verifyPayment } from "./verify";
+
+/** Pending purchases one run verifies at most. */
+export const VERIFY_PER_RUN = 25;
+/** Purchases one scan looks for payments to, per network. */
+export const SCAN_TARGETS_PER_RUN = 50;
+/** A run holds a pending purchase this long; a crashed run's rows are picked up again after it. */
+export const LEASE_MS = 60_000;
+/** Closed purchases stay in the scan this long, so a late or second payment is still listed for refund. */
+export const LATE_PAYMENT_WINDOW_MS = 24 * 60 * 60_000;
+
+export async function verifyPendingPayments(db: Db, env: VerifierEnv, now = Date.now()): Promise<{ verified: number; settled: number }> {
+  // Claiming and reading in one statement: a concurrent run's claim excludes these rows and vice versa.
+  const claimed = await db.all<PurchaseRow>(sql`
+    UPDATE transactions SET lease_until = ${now + LEASE_MS}
+    WHERE id IN (SELECT id FROM transactions WHERE status = 'pending' AND tx_hash IS NOT NULL AND (lease_until IS NULL OR lease_until < ${now})
+                   ORDER BY updated_at LIMIT ${VERIFY_PER_RUN})
+    RETURNING ${PURCHASE_COLUMNS_BARE}`);
+  let settled = 0;
+  for (const row of claimed) {
+    const outcome = await verifyPayment(db, env, row, row.tx_hash!, now);
+    if (outcome.decision.outcome === "settle") settled++;
+  }
+  return { verified: claimed.length, settled };
+}
+
+export async function scanForPayments(db: Db, env: VerifierEnv, network: Network, now = Date.now()): Promise<{ found: number; nodeAnswered: boolean }> {
+  const verifier = paymentVerifier(env, network);
+  const rows = await db.all<PurchaseRow>(sql`
+    SELECT ${PURCHASE_COLUMNS} FROM transactions t
+    WHERE t.network = ${network} AND (t.status = 'initiated' OR (t.status IN ('expired', 'cancelled', 'failed', 'completed') AND t.updated_at > ${now - LATE_PAYMENT_WINDOW_MS}))
+    ORDER BY t.created_at LIMIT ${SCAN_TARGETS_PER_RUN}`);
+  if (rows.length === 0) return { found: 0, nodeAnswered: true };
+  if (rows.some((r) => r.scan_from_block === null) && network === "ethereum") {
+    // Reserved while the node was away: start from today's head (the confirm call covers the gap).
+    const head = await verifier.scanStart();
+    if (head !== null) {
+      await db.run(sql`UPDATE transactions SET scan_from_block = ${head} WHERE network = ${network} AND scan_from_block IS NULL AND status = 'initiated'`);
+      for (const r of rows) r.scan_from_block ??= head;
+    }
+  }
+  const known = await db.all<{ h: string }>(sql`
+    SELECT lower(tx_hash) AS h FROM escrow_transactions WHERE network = ${network} AND tx_hash IS NOT NULL AND created_at > ${now - 2 * LATE_PAYMENT_WINDOW_MS}
+    UNION SELECT lower(tx_hash) FROM transactions WHERE network = ${network} AND tx_hash IS NOT NULL AND status IN ('pending', 'verified', 'completed')
+          AND updated_at > ${now - 2 * LATE_PAYMENT_WINDOW_MS}`);
+  const targets: ScanTarget[] = rows.map((r) => ({
+    id: r.id,
+    buyer: r.buyer_wallet ?? "",
+    reference: r.payment_reference,
+    expected: BigInt(r.amount_base_units ?? "0"),
+    open: r.status === "initiated",
+    fromBlock: r.scan_from_block,
+    createdAt: r.created_at,
+  }));
+  const result = await verifier.scan(targets, new Set(known.map((k) => k.h)));
+  if (result.scannedThrough !== null) {
+    const next = result.scannedThrough + 1;
+    await db.run(sql`UPDATE transactions SET scan_from_block = ${next} WHERE network = ${network} AND scan_from_block < ${next}
+                     AND id IN (SELECT value FROM json_each(${JSON.stringify(rows.map((r) => r.id))}))`);
+  }
+  for (const { targetId, hash } of result.found ?? []) {
+    const row = await findPurchase(db, targetId);
+    if (row) await verifyPayment(db, env, row, network === "ethereum" ? hash.toLowerCase() : hash, now);
+  }
+  return { found: result.found?.length ?? 0, nodeAnswered: result.found !== null };
+}
+
+/** Unpaid reservations past their 15 minutes: expired, which frees the listing. */
+export async function expireReservations(db: Db, now = Date.now()): Promise<number> {
+  const result = await db.run(sql`UPDATE transactions SET status = 'expired', failure_reason = 'expired', updated_at = ${now}
+                                  WHERE status = 'initiated' AND expires_at < ${now}`);
+  return result.meta.changes ?? 0;
+}

@@ -1,0 +1,53 @@
+// Settling a paid purchase (DESIGN §6): ONE D1 batch — purchase completed with its hash, listing sold and
+// unlisted, escrow released (any excess listed for refund), sales_analytics, price_history, audit rows.
+// Every row after the first is written only if that first update completed the purchase in this very batch;
+// a second run that also gets here hits sales_analytics' unique index and the batch rolls back, and a hash
+// that already settled another purchase fails the first update on the index (unique among verified/completed).
+import { sql } from "drizzle-orm";
+import type { PaymentVerifier } from "../chain/payment-verifier";
+import type { Db } from "../db";
+import type { PaymentObservation } from "../domain/payment-decision";
+import type { PurchaseRow } from "./purchase-row";
+import { escrow } from "./verify";
+import { writeBatch } from "./write-batch";
+
+export async function settlePurchase(
+  db: Db,
+  verifier: PaymentVerifier,
+  p: PurchaseRow,
+  hash: string,
+  seen: Extract<PaymentObservation, { kind: "found" }>,
+  excess: bigint,
+  now: number,
+): Promise<boolean> {
+  const completedHere = sql`EXISTS (SELECT 1 FROM transactions WHERE id = ${p.id} AND status = 'completed' AND tx_hash = ${hash} AND completed_at = ${now})`;
+  try {
+    await writeBatch(db, [
+      sql`UPDATE transactions SET status = 'completed', tx_hash = ${hash}, confirmations = ${seen.confirmations}, payment_block = ${seen.block},
+                 completed_at = ${now}, updated_at = ${now}, failure_reason = NULL
+                 WHERE id = ${p.id} AND status IN ('initiated', 'pending', 'verified')`,
+      sql`UPDATE addresses SET status = 'sold', is_listed = 0, updated_at = ${now} WHERE id = ${p.address_id} AND ${completedHere}`,
+      escrow(db, verifier, p, hash, seen.amount, { status: "released", reason: excess > 0n ? "over" : null, refund: excess > 0n ? excess : null }, now, completedHere),
+      // Fails with a UNIQUE error when this purchase was already settled: the whole batch then rolls back.
+      sql`INSERT INTO sales_analytics (transaction_id, address_id, network, rarity_score, category, estimated_value, actual_sale_price, sale_date,
+                                              leading_zeros, patterns)
+                 SELECT ${p.id}, a.id, a.network, a.rarity_score, a.category, NULL, ${p.price}, ${now}, a.leading_zero_count, json_array(a.pattern)
+                 FROM addresses a WHERE a.id = ${p.address_id} AND ${completedHere}`,
+      sql`INSERT INTO price_history (address_id, price, currency, change_type, previous_price, transaction_id, created_at)
+                 SELECT ${p.address_id}, ${p.price}, ${p.currency}, 'sale', ${p.price}, ${p.id}, ${now} WHERE ${completedHere}`,
+      sql`INSERT INTO transaction_audit (transaction_id, address_id, action, performed_by, metadata, timestamp)
+                 SELECT ${p.id}, ${p.address_id}, 'completed', 'payment-verifier',
+                        ${JSON.stringify({ txHash: hash, amount: seen.amount.toString(), excess: excess.toString(), confirmations: seen.confirmations })}, ${now}
+                 WHERE ${completedHere}`,
+      sql`INSERT INTO blockchain_transaction_audit (transaction_id, tx_hash, block_hash, confirmations, to_address, value, status, network_status,
+                                                           network, currency, created_at, updated_at, confirmed_at, explorer_urls)
+                 VALUES (${p.id}, ${hash}, ${seen.block}, ${seen.confirmations}, ${verifier.recipient}, ${seen.amount.toString()}, 'settled', 'found',
+                         ${p.network}, ${p.currency}, ${now}, ${now}, ${now}, ${JSON.stringify([verifier.explorerUrl(hash)].filter(Boolean))})`,
+    ]);
+    const row = await db.get<{ status: string; tx_hash: string | null }>(sql`SELECT status, tx_hash FROM transactions WHERE id = ${p.id}`);
+    return row?.status === "completed" && row.tx_hash === hash;
+  } catch (err) {
+    if (/UNIQUE constraint failed/i.test(err instanceof Error ? err.message : String(err))) return false;
+    throw err;
+  }
+}

@@ -1,0 +1,121 @@
+// Every /api/transactions call in one router: the public recent list, the fee preview, reserving, the
+// purchase page's calls (view, confirm, cancel, Solana transfer request, key reveal and destruction), the
+// buyer's purchases and the admin's transaction history. The buyer is always the session's wallet.
+import { type Context, Hono } from "hono";
+import * as v from "valibot";
+import type { RecentTransaction } from "../../schema/browse";
+import { PROFILE_LIST_DEFAULT, PROFILE_LIST_MAX, type UserTransaction } from "../../schema/listings";
+import {
+  type CancelResponse,
+  ConfirmRequest,
+  CreateTransactionRequest,
+  type CreateTransactionResponse,
+  type DestroyKeyResponse,
+  INITIATE_RATE_LIMIT,
+  InitiateRequest,
+  type InitiateResponse,
+  PURCHASES_PAGE_DEFAULT,
+  PURCHASES_PAGE_MAX,
+  type PurchasesResponse,
+  type PurchaseView,
+  type RevealResponse,
+  SolanaTransactionRequest,
+  type SolanaTransactionResponse,
+} from "../../schema/purchases";
+import { type AuthSession, requireAdmin, requireSession } from "../auth/middleware";
+import { ApiError } from "../http/errors";
+import { ignoredWalletQuery, queryInt } from "../http/params";
+import { clientIp, countRequest } from "../http/rate-limit";
+import { validate } from "../http/validate";
+import { cancelPurchase, confirmPayment, solanaTransferRequest } from "../purchases/buyer-actions";
+import { listPurchases, purchaseView } from "../purchases/purchase-view";
+import { type ReserveInput, reserveListing } from "../purchases/reserve";
+import { recentTransactions, userTransactions } from "../purchases/transaction-list";
+import type { AppEnv } from "../types";
+import { destroyKey, revealKey } from "../vault/delivery";
+import { feeRoutes } from "./fees";
+
+const PUBLIC_30S = "public, max-age=30";
+const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, "must be a transaction id")) });
+const historyQuery = v.object({
+  walletAddress: ignoredWalletQuery,
+  limit: v.optional(queryInt("limit", 1, PROFILE_LIST_MAX)),
+  offset: v.optional(queryInt("offset", 0, 1_000_000)),
+});
+const purchasesQuery = v.object({
+  walletAddress: ignoredWalletQuery,
+  page: v.optional(queryInt("page", 1, 100_000)),
+  limit: v.optional(queryInt("limit", 1, PURCHASES_PAGE_MAX)),
+});
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context, whatever its validated input
+type AnyContext = Context<any>;
+const requestInfo = (c: AnyContext) => ({ ip: clientIp(c), userAgent: c.req.header("user-agent")?.slice(0, 256) ?? null });
+
+async function reserve(c: Context<AppEnv & { Variables: { session: AuthSession } }>, input: ReserveInput) {
+  const session = c.var.session;
+  // Counted per wallet: reservations are what a hoarder would multiply, whatever address they come from.
+  const count = await countRequest(c.env.DB, `initiate:${session.userId}`, INITIATE_RATE_LIMIT.windowMs, Date.now());
+  if (count > INITIATE_RATE_LIMIT.limit) throw new ApiError(429, `Too many purchase attempts: at most ${INITIATE_RATE_LIMIT.limit} per minute. Wait a minute and try again.`);
+  return reserveListing(c.var.db, c.env, session, input, requestInfo(c));
+}
+
+const noStore = (c: AnyContext) => c.header("Cache-Control", "no-store");
+
+export const transactionRoutes = new Hono<AppEnv>()
+  .get("/recent", async (c) => {
+    const rows = await recentTransactions(c.var.db);
+    c.header("Cache-Control", PUBLIC_30S);
+    return c.json(rows satisfies RecentTransaction[]);
+  })
+  .route("/", feeRoutes)
+  .get("/user", requireAdmin, validate("query", historyQuery), async (c) => {
+    const { limit = PROFILE_LIST_DEFAULT, offset = 0 } = c.req.valid("query");
+    const rows = await userTransactions(c.var.db, c.var.session.userId, limit, offset);
+    return c.json(rows satisfies UserTransaction[]);
+  })
+  .get("/purchases", requireSession, validate("query", purchasesQuery), async (c) => {
+    const { page = 1, limit = PURCHASES_PAGE_DEFAULT } = c.req.valid("query");
+    noStore(c);
+    return c.json((await listPurchases(c.var.db, c.var.session.userId, page, limit)) satisfies PurchasesResponse);
+  })
+  .post("/initiate", requireSession, validate("json", InitiateRequest), async (c) => {
+    const r = await reserve(c, c.req.valid("json"));
+    const body = { success: true, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies InitiateResponse;
+    return c.json(body, 201);
+  })
+  .post("/", requireSession, validate("json", CreateTransactionRequest), async (c) => {
+    const r = await reserve(c, c.req.valid("json"));
+    const body = { id: r.id, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies CreateTransactionResponse;
+    return c.json(body, 201);
+  })
+  .get("/:id{[0-9a-f-]{36}}", requireSession, validate("param", idParam), async (c) => {
+    noStore(c);
+    return c.json((await purchaseView(c.var.db, c.env, c.var.session, c.req.valid("param").id)) satisfies PurchaseView);
+  })
+  .post("/:id{[0-9a-f-]{36}}/confirm", requireSession, validate("param", idParam), validate("json", ConfirmRequest), async (c) => {
+    noStore(c);
+    return c.json(await confirmPayment(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json")));
+  })
+  .post("/:id{[0-9a-f-]{36}}/cancel", requireSession, validate("param", idParam), async (c) => {
+    await cancelPurchase(c.var.db, c.var.session, c.req.valid("param").id, requestInfo(c));
+    return c.json({ success: true, status: "cancelled" } satisfies CancelResponse);
+  })
+  .post("/:id{[0-9a-f-]{36}}/solana-transaction", requireSession, validate("param", idParam), validate("json", SolanaTransactionRequest), async (c) => {
+    noStore(c);
+    const body = await solanaTransferRequest(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json").account);
+    return c.json(body satisfies SolanaTransactionResponse);
+  })
+  .post("/:id{[0-9a-f-]{36}}/reveal-private-key", validate("param", idParam), async (c) => {
+    noStore(c);
+    const result = await revealKey(c.var.db, c.env, c.req.valid("param").id, { session: c.var.session ?? null, ...requestInfo(c) });
+    if (result.ok) return c.json({ success: true, privateKey: result.privateKey, address: result.address, network: result.network } satisfies RevealResponse);
+    const { status, error, message, supportInfo } = result;
+    return c.json({ success: false, error, message, ...(supportInfo ? { supportInfo } : {}) } satisfies RevealResponse, status);
+  })
+  .delete("/:id{[0-9a-f-]{36}}/private-key", validate("param", idParam), async (c) => {
+    noStore(c);
+    const result = await destroyKey(c.var.db, c.req.valid("param").id, { session: c.var.session ?? null, ...requestInfo(c) });
+    if (result.ok) return c.json({ success: true, message: "The private key has been permanently removed from our database." } satisfies DestroyKeyResponse);
+    return c.json({ success: false, error: result.error, message: result.message }, result.status);
+  });

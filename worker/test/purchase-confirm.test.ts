@@ -1,0 +1,177 @@
+// Reporting a payment while the chain node is down (this project has none): validated input, the buyer
+// only, and the purchase stays pending for the cron job instead of failing. Also the cron job itself and
+// the admin's payments needing attention. Real verification against anvil is in worker/test-chain/.
+import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import worker from "../index";
+import { runScheduledJobs } from "../jobs/scheduled";
+import { actors, call, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, type Wallet } from "./purchase-fixtures";
+
+let seller: Wallet;
+beforeAll(async () => {
+  ({ seller } = await actors());
+});
+
+const HASH = `0x${"12".repeat(32)}`;
+
+async function reserved() {
+  const buyer = await ethWallet();
+  const listing = await listWithKey(seller.userId);
+  return { buyer, listing, id: await reserve(buyer, listing.id) };
+}
+
+describe("POST /api/transactions/:id/confirm", () => {
+  it("node down: 200, pending, 0 of the required confirmations; the hash is kept for the cron job", async () => {
+    const { buyer, id } = await reserved();
+    const res = await call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: HASH, buyerWallet: buyer.address });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(await res.json()).toEqual({
+      success: true,
+      status: "pending",
+      confirmations: 0,
+      requiredConfirmations: Number(env.ETH_CONFIRMATIONS),
+      message: expect.stringContaining("not answering"),
+    });
+    expect(await purchaseRow(id)).toMatchObject({ status: "pending", tx_hash: HASH });
+    const audit = await env.DB.prepare("SELECT status, network_status FROM blockchain_transaction_audit WHERE transaction_id = ?").bind(id).first();
+    expect(audit).toEqual({ status: "node-unavailable", network_status: "unavailable" });
+  });
+
+  it("the cron job with the node still down leaves it pending, past its expiry too, and never releases a key", async () => {
+    const { buyer, id } = await reserved();
+    await call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: HASH.replace("12", "34"), buyerWallet: buyer.address });
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 60_000, id).run();
+    const report = await runScheduledJobs(env);
+    expect(report.payments.verified).toBeGreaterThanOrEqual(1);
+    expect((await purchaseRow(id))!.status).toBe("pending");
+    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer)).status).toBe(409);
+  });
+
+  it("only the buyer: another wallet 404, signed out 401, a buyerWallet that is not the session's 403", async () => {
+    const { buyer, id } = await reserved();
+    const other = await ethWallet();
+    expect((await call("POST", `/api/transactions/${id}/confirm`, other, { txHash: HASH, buyerWallet: other.address })).status).toBe(404);
+    expect((await call("POST", `/api/transactions/${id}/confirm`, undefined, { txHash: HASH, buyerWallet: buyer.address })).status).toBe(401);
+    expect((await call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: HASH, buyerWallet: other.address })).status).toBe(403);
+    expect((await purchaseRow(id))!.status).toBe("initiated");
+  });
+
+  const hostile: [string, unknown][] = [
+    ["missing fields", {}],
+    ["txHash missing", { buyerWallet: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" }],
+    ["buyerWallet missing", { txHash: HASH }],
+    ["garbage hash", { txHash: "not a hash", buyerWallet: "x" }],
+    ["a hash one digit short", { txHash: HASH.slice(0, -1), buyerWallet: "x" }],
+    ["a huge hash", { txHash: `0x${"a".repeat(100_000)}`, buyerWallet: "x" }],
+    ["a number", { txHash: 12, buyerWallet: "x" }],
+    ["an object", { txHash: { $ne: null }, buyerWallet: "x" }],
+    ["SQL", { txHash: "0x'; DROP TABLE transactions; --", buyerWallet: "x" }],
+  ];
+  it.each(hostile)("%s: 400, nothing changed", async (_name, body) => {
+    const { buyer, id } = await reserved();
+    const before = await purchaseState();
+    const res = await call("POST", `/api/transactions/${id}/confirm`, buyer, body);
+    expect([400, 413]).toContain(res.status);
+    expect(await purchaseState()).toBe(before);
+  });
+
+  it("a Solana signature on an Ethereum purchase (the other network's hash): 400, nothing changed", async () => {
+    const { buyer, id } = await reserved();
+    const signature = "5".repeat(87);
+    const res = await call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: signature, buyerWallet: buyer.address });
+    expect(res.status).toBe(400);
+    expect((await purchaseRow(id))!.status).toBe("initiated");
+  });
+
+  it("an id that is not a transaction id is simply not found", async () => {
+    expect((await call("POST", "/api/transactions/../admin/confirm", seller, { txHash: HASH, buyerWallet: seller.address })).status).toBe(404);
+  });
+});
+
+describe("the cron job", () => {
+  it("reached through the Worker's scheduled handler: expires lapsed reservations and recomputes market trends", async () => {
+    const { id } = await reserved();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, id).run();
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+    expect((await purchaseRow(id))!.status).toBe("expired");
+    const trends = await env.DB.prepare("SELECT network, category, active_listings FROM market_trends WHERE period = '24h'").all();
+    expect(trends.results.length).toBeGreaterThan(0);
+  });
+
+  it("two runs at once: each pending purchase is verified by one of them only", async () => {
+    const ids = [];
+    for (let i = 0; i < 3; i++) {
+      const { buyer, id } = await reserved();
+      await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ?, lease_until = NULL WHERE id = ?").bind(`0x${String(i).repeat(64)}`, id).run();
+      ids.push(id);
+      void buyer;
+    }
+    await env.DB.prepare("UPDATE transactions SET lease_until = NULL").run();
+    const [a, b] = await Promise.all([runScheduledJobs(env), runScheduledJobs(env)]);
+    const pendingNow = await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE status = 'pending'").first<{ n: number }>();
+    expect(a.payments.verified + b.payments.verified).toBe(pendingNow!.n);
+    for (const id of ids) expect((await purchaseRow(id))!.status).toBe("pending");
+  }, 30_000);
+
+  it("market trends: one row per network and category, replaced, not accumulated", async () => {
+    await runScheduledJobs(env);
+    const first = await env.DB.prepare("SELECT count(*) AS n FROM market_trends").first<{ n: number }>();
+    await runScheduledJobs(env);
+    const second = await env.DB.prepare("SELECT count(*) AS n FROM market_trends").first<{ n: number }>();
+    expect(second!.n).toBe(first!.n);
+    const dupes = await env.DB.prepare("SELECT count(*) AS n FROM (SELECT network, category FROM market_trends GROUP BY network, category HAVING count(*) > 1)").first<{ n: number }>();
+    expect(dupes!.n).toBe(0);
+  });
+});
+
+describe("admin: payments needing attention", () => {
+  async function seedRefund(reason: string) {
+    const id = crypto.randomUUID();
+    const hash = `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+    await env.DB.prepare(
+      `INSERT INTO escrow_transactions (id, network, amount, currency, sender_address, status, tx_hash, transaction_id, amount_base_units, expected_base_units,
+                                        attention_reason, refund_status, refund_base_units, created_at)
+       VALUES (?, 'ethereum', '0.4', 'ETH', '0xabc', 'refund', ?, 'tx', '400000000000000000', '500000000000000000', ?, 'needed', '400000000000000000', ?)`,
+    )
+      .bind(id, hash, reason, Date.now())
+      .run();
+    return { id, hash };
+  }
+
+  it("lists refunds due with amounts; admin marks one refunded with the refund hash; only admins", async () => {
+    const { id, hash } = await seedRefund("partial");
+    const user = await ethWallet();
+    expect((await call("GET", "/api/admin/payments/attention", user)).status).toBe(403);
+    expect((await call("GET", "/api/admin/payments/attention")).status).toBe(401);
+    const list = await (await call("GET", "/api/admin/payments/attention", seller)).json<{ payments: Record<string, unknown>[] }>();
+    expect(list.payments.find((p) => p.id === id)).toMatchObject({
+      transactionId: "tx",
+      network: "ethereum",
+      amount: "0.4",
+      currency: "ETH",
+      expectedAmount: "0.5",
+      senderAddress: "0xabc",
+      txHash: hash,
+      reason: "partial",
+      status: "refund",
+      explorerUrl: null,
+    });
+
+    expect((await call("POST", `/api/admin/payments/${id}/refund`, user, { refundTxHash: HASH })).status).toBe(403);
+    expect((await call("POST", `/api/admin/payments/${id}/refund`, seller, { refundTxHash: "nope" })).status).toBe(400);
+    const res = await call("POST", `/api/admin/payments/${id}/refund`, seller, { refundTxHash: HASH });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true });
+    expect((await call("POST", `/api/admin/payments/${id}/refund`, seller, { refundTxHash: HASH })).status).toBe(409);
+    expect((await call("POST", `/api/admin/payments/${crypto.randomUUID()}/refund`, seller, { refundTxHash: HASH })).status).toBe(404);
+    const after = await (await call("GET", "/api/admin/payments/attention", seller)).json<{ payments: { id: string }[] }>();
+    expect(after.payments.some((p) => p.id === id)).toBe(false);
+    const row = await env.DB.prepare("SELECT refund_status, release_tx_hash FROM escrow_transactions WHERE id = ?").bind(id).first();
+    expect(row).toEqual({ refund_status: "refunded", release_tx_hash: HASH });
+    const audit = await env.DB.prepare("SELECT action FROM transaction_audit WHERE action = 'refund_marked' AND metadata LIKE ?").bind(`%${id}%`).first();
+    expect(audit).toEqual({ action: "refund_marked" });
+  });
+});

@@ -1,0 +1,177 @@
+// The purchase page's reads and the key: GET /api/transactions/:id (buyer, seller, admin only), My Purchases,
+// reveal (paying buyer only, after payment, until destroyed) and destroy (buyer only, irreversible).
+import { env } from "cloudflare:test";
+import { privateKeyToAddress } from "viem/accounts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { actors, call, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "./purchase-fixtures";
+
+let seller: Wallet;
+let admin: Wallet;
+beforeAll(async () => {
+  ({ seller } = await actors());
+  admin = seller; // the fixture seller is anvil account 0, an admin
+});
+
+/** A completed purchase by a fresh buyer, as settle leaves it. */
+async function completed() {
+  const buyer = await ethWallet();
+  const listing = await listWithKey(seller.userId);
+  const id = await reserve(buyer, listing.id);
+  const hash = `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+  await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?").bind(hash, Date.now(), id).run();
+  return { buyer, listing, id, hash };
+}
+
+const audits = (id: string) => env.DB.prepare("SELECT action, performed_by, metadata FROM transaction_audit WHERE transaction_id = ? ORDER BY id").bind(id).all<{ action: string; performed_by: string | null; metadata: string }>().then((r) => r.results);
+
+describe("GET /api/transactions/:id", () => {
+  it("the buyer sees everything needed to pay, never key material, not cached", async () => {
+    const buyer = await ethWallet();
+    const listing = await listWithKey(seller.userId, { price: "0.25" });
+    const id = await reserve(buyer, listing.id);
+    const res = await call("GET", `/api/transactions/${id}`, buyer);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const text = await res.text();
+    expect(text).not.toContain(listing.key.privateKey.slice(2, 20));
+    expect(text).not.toMatch(/encrypted|wrapped|privateKey"/i);
+    expect(JSON.parse(text)).toMatchObject({
+      id,
+      status: "initiated",
+      address: listing.key.address,
+      addressId: listing.id,
+      network: "ethereum",
+      price: "0.25",
+      currency: "ETH",
+      totalAmount: "0.25",
+      amountBaseUnits: "250000000000000000",
+      recipient: env.PLATFORM_ETH_ADDRESS,
+      chainId: 31337,
+      paymentReference: null,
+      txHash: null,
+      confirmations: 0,
+      requiredConfirmations: Number(env.ETH_CONFIRMATIONS),
+      privateKeyDestroyed: false,
+      role: "buyer",
+    });
+  });
+
+  it("the seller and admins see it with their role; another wallet gets 404; signed out 401", async () => {
+    const buyer = await ethWallet();
+    const sellerWallet = await ethWallet();
+    const listing = await listWithKey(sellerWallet.userId);
+    const id = await reserve(buyer, listing.id);
+    expect(await (await call("GET", `/api/transactions/${id}`, sellerWallet)).json()).toMatchObject({ role: "seller" });
+    expect(await (await call("GET", `/api/transactions/${id}`, admin)).json()).toMatchObject({ role: "admin" });
+    const stranger = await call("GET", `/api/transactions/${id}`, await ethWallet());
+    expect(stranger.status).toBe(404);
+    expect((await call("GET", `/api/transactions/${id}`)).status).toBe(401);
+    expect((await call("GET", `/api/transactions/${crypto.randomUUID()}`, buyer)).status).toBe(404);
+  });
+});
+
+describe("GET /api/transactions/purchases", () => {
+  it("the session's own purchases, newest first, paged", async () => {
+    const buyer = await ethWallet();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push(await reserve(buyer, (await listWithKey(seller.userId)).id));
+      await env.DB.prepare("UPDATE transactions SET created_at = ? WHERE id = ?").bind(1_000 + i, ids[i]).run();
+    }
+    await reserve(await ethWallet(), (await listWithKey(seller.userId)).id);
+    const res = await call("GET", "/api/transactions/purchases?page=1&limit=2", buyer);
+    expect(res.status).toBe(200);
+    const body = await res.json<{ purchases: { id: string; address: { address: string } }[]; pagination: unknown }>();
+    expect(body.purchases.map((p) => p.id)).toEqual([ids[2], ids[1]]);
+    expect(body.pagination).toEqual({ page: 1, totalPages: 2, total: 3, hasPrevPage: false, hasNextPage: true });
+    const page2 = await (await call("GET", "/api/transactions/purchases?page=2&limit=2", buyer)).json<{ purchases: { id: string }[] }>();
+    expect(page2.purchases.map((p) => p.id)).toEqual([ids[0]]);
+    expect((await call("GET", "/api/transactions/purchases")).status).toBe(401);
+    expect((await call("GET", "/api/transactions/purchases?limit=100000", buyer)).status).toBe(400);
+    expect((await call("GET", "/api/transactions/purchases?page=-1", buyer)).status).toBe(400);
+  }, 30_000);
+});
+
+describe("POST /api/transactions/:id/reveal-private-key", () => {
+  it("the paying buyer gets the key that derives the listing's address; no-store; audited", async () => {
+    const { buyer, listing, id } = await completed();
+    const res = await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.json<{ success: boolean; privateKey: `0x${string}`; address: string; network: string }>();
+    expect(body).toEqual({ success: true, privateKey: listing.key.privateKey, address: listing.key.address, network: "ethereum" });
+    expect(privateKeyToAddress(body.privateKey)).toBe(listing.key.address);
+    const rows = await audits(id);
+    expect(rows.at(-1)).toMatchObject({ action: "key_revealed", performed_by: buyer.address.toLowerCase() });
+    expect(JSON.stringify(rows)).not.toContain(listing.key.privateKey.slice(2));
+  });
+
+  it("refused for another wallet (404), the seller (403), signed out (401), before payment (409): each audited, no key", async () => {
+    const { listing, id } = await completed();
+    const stranger = await call("POST", `/api/transactions/${id}/reveal-private-key`, await ethWallet());
+    expect(stranger.status).toBe(404);
+    const bySeller = await call("POST", `/api/transactions/${id}/reveal-private-key`, seller);
+    expect(bySeller.status).toBe(403);
+    expect(await bySeller.json()).toMatchObject({ success: false, error: "Forbidden" });
+    const signedOut = await call("POST", `/api/transactions/${id}/reveal-private-key`);
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get("cache-control")).toBe("no-store");
+    for (const r of [stranger, signedOut]) expect(await r.text()).not.toContain(listing.key.privateKey.slice(2));
+
+    const unpaidBuyer = await ethWallet();
+    const unpaid = await reserve(unpaidBuyer, (await listWithKey(seller.userId)).id);
+    for (const status of ["initiated", "pending", "failed", "expired", "cancelled"]) {
+      await env.DB.prepare("UPDATE transactions SET status = ? WHERE id = ?").bind(status, unpaid).run();
+      const res = await call("POST", `/api/transactions/${unpaid}/reveal-private-key`, unpaidBuyer);
+      expect(res.status, status).toBe(409);
+      expect(await res.json()).toMatchObject({ success: false, message: "The private key is available once the payment is confirmed" });
+    }
+    const refused = (await audits(id)).filter((a) => a.action === "key_reveal_refused");
+    expect(refused).toHaveLength(3);
+  });
+
+  it("a record that fails to decrypt: a 500-class answer with support info and the payment hash, audited", async () => {
+    const { buyer, listing, id, hash } = await completed();
+    await env.DB.prepare("UPDATE encrypted_keys SET mac = ? WHERE address_id = ?").bind(btoa("x".repeat(32)), listing.id).run();
+    const res = await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toMatchObject({
+      success: false,
+      supportInfo: { message: expect.any(String), instructions: expect.any(String), txHash: hash, contactMethod: expect.any(String) },
+    });
+    expect((await audits(id)).at(-1)).toMatchObject({ action: "key_reveal_failed" });
+  });
+});
+
+describe("DELETE /api/transactions/:id/private-key", () => {
+  it("another wallet or the seller cannot destroy; the buyer can, once, irreversibly; reveal is refused after", async () => {
+    const { buyer, listing, id } = await completed();
+    expect((await call("DELETE", `/api/transactions/${id}/private-key`, await ethWallet())).status).toBe(404);
+    expect((await call("DELETE", `/api/transactions/${id}/private-key`, seller)).status).toBe(403);
+    expect((await call("DELETE", `/api/transactions/${id}/private-key`)).status).toBe(401);
+    const kept = await env.DB.prepare("SELECT count(*) AS n FROM encrypted_keys WHERE address_id = ?").bind(listing.id).first<{ n: number }>();
+    expect(kept!.n).toBe(1);
+
+    const res = await call("DELETE", `/api/transactions/${id}/private-key`, buyer);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true, message: "The private key has been permanently removed from our database." });
+    const gone = await env.DB.prepare("SELECT count(*) AS n FROM encrypted_keys WHERE address_id = ?").bind(listing.id).first<{ n: number }>();
+    expect(gone!.n).toBe(0);
+    expect((await purchaseRow(id))!.private_key_destroyed).toBe(1);
+    expect((await audits(id)).map((a) => a.action)).toContain("key_destroyed");
+
+    const again = await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer);
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ message: "The private key has been permanently destroyed" });
+    expect((await call("DELETE", `/api/transactions/${id}/private-key`, buyer)).status).toBe(409);
+    const list = await (await call("GET", "/api/transactions/purchases", buyer)).json<{ purchases: { privateKeyDestroyed: boolean }[] }>();
+    expect(list.purchases[0].privateKeyDestroyed).toBe(true);
+  });
+
+  it("before payment the key cannot be destroyed (it is still the seller's)", async () => {
+    const buyer = await ethWallet();
+    const listing = await listWithKey(seller.userId);
+    const id = await reserve(buyer, listing.id);
+    expect((await call("DELETE", `/api/transactions/${id}/private-key`, buyer)).status).toBe(409);
+  });
+});

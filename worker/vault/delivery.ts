@@ -1,0 +1,115 @@
+// Key delivery and destruction for a purchase (DESIGN §5): the only place a listing's key is decrypted,
+// only for the paying buyer of a verified or completed purchase whose key still exists. Every attempt —
+// delivered, refused, failed — and every destruction writes a transaction_audit row (who, what, when, ip,
+// user agent; never the key, never the session id).
+import { sql } from "drizzle-orm";
+import type { Network } from "../../schema/db";
+import { KEY_RELEASE_STATUSES, type SupportInfo } from "../../schema/purchases";
+import type { AuthSession } from "../auth/middleware";
+import type { Db } from "../db";
+import { openingSecrets, type VaultEnv } from "./keyring";
+import { openKey } from "./vault";
+import { writeBatch } from "../purchases/write-batch";
+
+export type Requester = { session: AuthSession | null; ip: string; userAgent: string | null };
+
+export type DeliveryResult =
+  | { ok: true; privateKey: string; address: string; network: Network }
+  | { ok: false; status: 401 | 403 | 404 | 409 | 500; error: string; message: string; supportInfo?: SupportInfo };
+
+type Row = {
+  id: string;
+  address_id: number;
+  buyer_id: number | null;
+  seller_id: number | null;
+  buyer_wallet: string | null;
+  status: string;
+  tx_hash: string | null;
+  private_key_destroyed: number;
+  address: string;
+  network: Network;
+};
+
+const read = (db: Db, id: string) =>
+  db.get<Row>(sql`SELECT t.id, t.address_id, t.buyer_id, t.seller_id, t.buyer_wallet, t.status, t.tx_hash, t.private_key_destroyed, a.address, a.network
+                  FROM transactions t JOIN addresses a ON a.id = t.address_id WHERE t.id = ${id}`);
+
+function audit(who: Requester, row: Pick<Row, "id" | "address_id"> | null, transactionId: string, action: string, detail: Record<string, unknown>) {
+  return sql`INSERT INTO transaction_audit (transaction_id, address_id, action, performed_by, metadata, ip_address, user_agent, timestamp)
+                    VALUES (${transactionId}, ${row?.address_id ?? null}, ${action}, ${who.session?.walletAddress ?? null}, ${JSON.stringify(detail)},
+                            ${who.ip}, ${who.userAgent}, ${Date.now()})`;
+}
+
+const isBuyer = (row: Row, session: AuthSession) => row.buyer_id === session.userId && row.buyer_wallet === session.walletAddress;
+
+/** Why `who` may not touch this purchase's key, or null when they may. Shared by reveal and destroy. */
+function refusal(row: Row | undefined, who: Requester, verb: string): Extract<DeliveryResult, { ok: false }> | null {
+  if (!who.session) return { ok: false, status: 401, error: "Unauthorized", message: `Sign in with the buying wallet to ${verb} the private key` };
+  if (!row) return { ok: false, status: 404, error: "Not Found", message: "Transaction not found" };
+  if (!isBuyer(row, who.session)) {
+    const related = row.seller_id === who.session.userId || who.session.isAdmin;
+    // A stranger learns nothing about the purchase; the seller and admins are told why.
+    if (!related) return { ok: false, status: 404, error: "Not Found", message: "Transaction not found" };
+    return { ok: false, status: 403, error: "Forbidden", message: `Only the buyer's wallet can ${verb} this private key` };
+  }
+  if (row.private_key_destroyed) return { ok: false, status: 409, error: "Conflict", message: "The private key has been permanently destroyed" };
+  if (!(KEY_RELEASE_STATUSES as readonly string[]).includes(row.status)) {
+    return { ok: false, status: 409, error: "Conflict", message: "The private key is available once the payment is confirmed" };
+  }
+  return null;
+}
+
+export async function revealKey(db: Db, env: VaultEnv, transactionId: string, who: Requester): Promise<DeliveryResult> {
+  const row = await read(db, transactionId);
+  const refused = refusal(row, who, "reveal");
+  if (refused) {
+    await db.run(audit(who, row ?? null, transactionId, "key_reveal_refused", { status: refused.status, reason: refused.message }));
+    return refused;
+  }
+  const r = row!;
+  const record = await db.get<{ encryptedPrivateKey: string; salt: string; iv: string; wrappedKey: string; mac: string; keyVersion: number }>(
+    sql`SELECT encrypted_private_key AS encryptedPrivateKey, salt, iv, wrapped_key AS wrappedKey, mac, key_version AS keyVersion
+        FROM encrypted_keys WHERE address_id = ${r.address_id}`,
+  );
+  try {
+    if (!record) throw new Error("no encrypted key stored for this listing");
+    const privateKey = await openKey({ secret: openingSecrets(env), listingId: r.address_id, address: r.address, record });
+    await db.run(audit(who, r, transactionId, "key_revealed", { keyVersion: record.keyVersion }));
+    return { ok: true, privateKey, address: r.address, network: r.network };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : "unknown";
+    console.error("key delivery failed", transactionId, reason);
+    await db.run(audit(who, r, transactionId, "key_reveal_failed", { reason }));
+    return {
+      ok: false,
+      status: 500,
+      error: "Key Delivery Failed",
+      message: "Your payment is verified, but the private key could not be decrypted.",
+      supportInfo: {
+        message: "Your payment is confirmed and recorded. Our team will deliver the key or refund you.",
+        instructions: "Contact support with the transaction id and the transaction hash below; do not pay again.",
+        txHash: r.tx_hash,
+        contactMethod: "support@vanity.market",
+      },
+    };
+  }
+}
+
+export type DestroyResult = { ok: true } | Extract<DeliveryResult, { ok: false }>;
+
+/** Deletes the ciphertext and marks the purchase, in one batch. Irreversible (README "Destroying a key"). */
+export async function destroyKey(db: Db, transactionId: string, who: Requester): Promise<DestroyResult> {
+  const row = await read(db, transactionId);
+  const refused = refusal(row, who, "destroy");
+  if (refused) {
+    await db.run(audit(who, row ?? null, transactionId, "key_destroy_refused", { status: refused.status, reason: refused.message }));
+    return refused;
+  }
+  const r = row!;
+  await writeBatch(db, [
+    sql`DELETE FROM encrypted_keys WHERE address_id = ${r.address_id}`,
+    sql`UPDATE transactions SET private_key_destroyed = 1, updated_at = ${Date.now()} WHERE id = ${r.id}`,
+    audit(who, r, transactionId, "key_destroyed", {}),
+  ]);
+  return { ok: true };
+}
