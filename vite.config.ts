@@ -2,6 +2,8 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { routePreload } from "./scripts/build/route-preload";
+import { parseMarketSearch, searchApiParams } from "./web/src/routes/-marketplace/search";
 
 // The SPA lives in web/ and builds into dist/, which wrangler serves as static assets.
 export default defineConfig({
@@ -16,6 +18,16 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    // The reads each landing page makes on first render (a visitor without a stored wallet).
+    routePreload([
+      { path: "/", routeSource: "src/routes/index.tsx", fetches: ["/api/addresses/featured", "/api/market-stats", "/api/transactions/recent"] },
+      {
+        path: "/marketplace",
+        routeSource: "src/routes/marketplace.tsx",
+        fetches: ["/api/addresses/featured", `/api/addresses/search?${searchApiParams(parseMarketSearch({}), null)}`],
+      },
+      { path: "/address/:id", routeSource: "src/routes/address.$id.tsx", fetches: ["/api/addresses/:id", "/api/addresses/:id/context"] },
+    ]),
   ],
   build: {
     outDir: "../dist",

@@ -312,7 +312,8 @@ describe("marketplace", () => {
     await s.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: s.baseUrl });
     const first = rows(page).first();
     const id = await first.getAttribute("data-listing-id");
-    const shown = await first.locator("td").last().textContent();
+    // The address link's text (the cell also carries the phone-only Type label, hidden at this width).
+    const shown = await first.locator("td").last().getByRole("link").textContent();
     await first.getByRole("link").click();
     await page.waitForURL((u) => u.pathname === `/address/${id}`);
     // The router keeps the marketplace on screen until the listing's loader resolves: wait for the new heading.
@@ -322,7 +323,7 @@ describe("marketplace", () => {
     expect(await page.locator("main").textContent()).toContain("Available for Purchase");
     const breakdown = page.getByTestId("purchase-breakdown");
     // The fee call and the live price (for the USD figure) land in either order.
-    await expect.poll(() => breakdown.textContent(), { timeout: 15_000 }).toMatch(/Listing Price.*SOL.*Gas Fee \(est\.\)0\.000005 SOL.*Total Amount.*SOL\$\d+\.\d{6}/);
+    await expect.poll(() => breakdown.textContent(), { timeout: 15_000 }).toMatch(/Listing Price.*SOL.*Gas Fee \(est\.\)0\.000005 SOL.*Total Amount.*SOL\$[\d,]+\.\d{2}(?!\d)/);
     await page.getByRole("button", { name: /^Buy Now - .* SOL$/ }).waitFor();
 
     await page.getByRole("button", { name: "Copy Address" }).click();
@@ -349,8 +350,9 @@ describe("listing page for a listing that does not exist", () => {
       await s.page.getByRole("heading", { name: "Address Not Found" }).waitFor();
       await s.page.getByRole("link", { name: "Back to Marketplace" }).click();
       await s.page.waitForURL((u) => u.pathname === "/marketplace");
-      // The only console line is the browser's own report of the API's 404.
-      expect(s.errors.filter((e) => !e.includes("status of 404"))).toEqual([]);
+      // The only console lines are the browser's own reports of the API's 404, and of the 400 the page's preload
+      // hint (dist/_headers) gets for an id that is not a number.
+      expect(s.errors.filter((e) => !/status of 40[04]/.test(e))).toEqual([]);
     } finally {
       await s.close();
     }

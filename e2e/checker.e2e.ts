@@ -45,6 +45,18 @@ describe("the address checker on the home page", () => {
     expect(await s.page.getByTestId("check-result").count()).toBe(0);
   });
 
+  it("an address pasted over several lines is checked as one; two addresses get a plain reason (issue 13)", async () => {
+    await box().fill("0x0000000049cbd37113\r\n3c6caece543d8108839081\n");
+    await checkButton().click();
+    await s.page.getByTestId("check-result").getByText("Valid Address").waitFor();
+    await s.page.getByRole("button", { name: "Clear" }).click();
+    await box().fill("0x0000000049cbd371133c6caece543d8108839081\n0x000000000000000000000000000000000000dEaD");
+    await checkButton().click();
+    await s.page.getByTestId("toast").filter({ hasText: "check one address at a time" }).waitFor();
+    expect(await s.page.getByTestId("check-result").count()).toBe(0);
+    await s.page.getByRole("button", { name: "Clear" }).click();
+  });
+
   it("no console errors", () => {
     expect(s.errors).toEqual([]);
   });

@@ -6,7 +6,8 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { openBrowser, type Page, type Session } from "./browser";
-import { insertListings } from "./listings-db";
+import { USER_LISTINGS_PAGE } from "../web/src/api/listings-admin";
+import { ensureUser, insertListings } from "./listings-db";
 import { injectEthereumWallet } from "./wallets/eip1193";
 
 const short = (a: string) => `${a.slice(0, 8)}...${a.slice(-6)}`;
@@ -215,6 +216,66 @@ describe("admin panel paging and filters", () => {
     await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Delete", exact: true }).click();
     await toastWith(page, "Bulk Delete Complete");
     await page.getByText("No listings match these filters.").waitFor({ timeout: 15_000 });
+    expect(s.errors).toEqual([]);
+  });
+});
+
+describe("admin defects found in the browser (issue 13)", () => {
+  it("after deleting one selected row, bulk Delete removes the others instead of failing with 'Listing not found'", async () => {
+    const token = `sel${Date.now().toString(36)}`;
+    const now = Date.now();
+    const made = Array.from({ length: 3 }, () => freshAccount().address);
+    await insertListings(
+      made.map((address, i) => ({ address, network: "ethereum" as const, price: "0.01", rarity: 3, category: "custom", pattern: token, patternLength: token.length, createdAt: now - i * 1000 })),
+    );
+    s = await openBrowser();
+    const { page } = s;
+    await signIn(page, DEV_ACCOUNTS.admin.address, "Admin (ETH)");
+    await page.getByRole("banner").getByRole("link", { name: "Admin", exact: true }).click();
+    await page.getByLabel("Search", { exact: true }).fill(token);
+    const rows = page.getByTestId("admin-row");
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
+    await page.getByLabel("Select all listings on this page").check();
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: `Delete ${made[0]}` }).click();
+    await toastWith(page, "Listing Deleted");
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => page.getByRole("toolbar", { name: "Bulk actions" }).textContent()).toContain("2 selected");
+    page.once("dialog", (d) => {
+      expect(d.message()).toBe("Delete 2 selected listings? This cannot be undone.");
+      void d.accept();
+    });
+    await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Delete", exact: true }).click();
+    await toastWith(page, "Bulk Delete Complete");
+    expect(await page.getByTestId("toast").textContent()).toContain("2 listings deleted");
+    await page.getByText("No listings match these filters.").waitFor({ timeout: 15_000 });
+    expect(s.errors).toEqual([]);
+  });
+
+  it("My Listings on the admin's profile pages past the first page instead of stopping", async () => {
+    const admin = await ensureUser("eth_0xf39fd6b92266", DEV_ACCOUNTS.admin.address);
+    const now = Date.now();
+    await insertListings(
+      Array.from({ length: USER_LISTINGS_PAGE + 2 }, (_, i) => ({
+        address: freshAccount().address,
+        network: "ethereum" as const,
+        price: "0.02",
+        rarity: 2,
+        category: "custom",
+        pattern: "custom",
+        patternLength: 0,
+        sellerId: admin,
+        createdAt: now - i * 1000,
+      })),
+    );
+    s = await openBrowser();
+    const { page } = s;
+    await signIn(page, DEV_ACCOUNTS.admin.address, "Admin (ETH)");
+    await page.getByRole("banner").getByRole("link", { name: "Profile" }).click();
+    const cards = page.getByTestId("my-listings").getByTestId("listing-card");
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(USER_LISTINGS_PAGE);
+    await page.getByRole("button", { name: "Show more" }).click();
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(USER_LISTINGS_PAGE + 2);
     expect(s.errors).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ import { configRoutes } from "./routes/config";
 import { customOrderRoutes } from "./routes/custom-orders";
 import { devChainRoutes } from "./routes/dev-chains";
 import { healthRoutes } from "./routes/health";
+import { listingContextRoutes } from "./routes/listing-context";
 import { listingsBrowseRoutes } from "./routes/listings-browse";
 import { listingsManageRoutes } from "./routes/listings-manage";
 import { marketRoutes } from "./routes/market";
@@ -69,6 +70,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
   const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
     .route("/api/addresses", addressCheckerRoutes)
     .route("/api/addresses", listingsBrowseRoutes)
+    .route("/api/addresses", listingContextRoutes)
     .route("/api/addresses", ownershipRoutes)
     .route("/api/addresses", listingsManageRoutes)
     .route("/api/admin/payments", adminPaymentRoutes)

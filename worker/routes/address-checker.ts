@@ -28,7 +28,7 @@ const postBody = v.object({
 });
 const getQuery = v.object({ address: addressField });
 
-async function valueMultiplier(db: Db, network: Network): Promise<number> {
+export async function valueMultiplier(db: Db, network: Network): Promise<number> {
   const row = await db
     .select({ m: algorithmAdjustments.baseValueMultiplier })
     .from(algorithmAdjustments)

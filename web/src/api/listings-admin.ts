@@ -1,7 +1,7 @@
 // Listing creation, the admin panel and the admin profile lists (transactions-profile-admin.md §7). Keys
 // start with their path: everything under /api/addresses is refreshed by one invalidation after a change,
 // and the admin table and stats (under /api/admin) are refreshed with it.
-import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { AddressCheckResponse } from "../../../schema/api";
 import type { ListingView } from "../../../schema/browse";
 import type {
@@ -78,10 +78,17 @@ export const refreshAfterListingChange = (queryClient: QueryClient) =>
   Promise.all([queryClient.invalidateQueries({ queryKey: ["/api/addresses"] }), queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] })]);
 
 /** GET /api/addresses/user ("My Listings", admins). */
+/** "My Listings" loads this many at a time; "Show more" fetches the next page (issue 13: it stopped at 100). */
+export const USER_LISTINGS_PAGE = 48;
+
 export const userListingsQuery = (wallet: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ["/api/addresses", "user", wallet],
-    queryFn: () => request<ListingView[]>("GET", `/api/addresses/user?walletAddress=${encodeURIComponent(wallet)}`),
+    initialPageParam: 0,
+    queryFn: ({ pageParam }) =>
+      request<ListingView[]>("GET", `/api/addresses/user?walletAddress=${encodeURIComponent(wallet)}&limit=${USER_LISTINGS_PAGE}&offset=${pageParam}`),
+    // A full page may have more behind it; a short one is the end.
+    getNextPageParam: (last, pages) => (last.length === USER_LISTINGS_PAGE ? pages.length * USER_LISTINGS_PAGE : undefined),
   });
 
 /** GET /api/transactions/user ("Transaction History", admins): sales and purchases merged. */

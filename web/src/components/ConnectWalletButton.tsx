@@ -59,12 +59,12 @@ export function ConnectWalletButton({ className = "" }: { className?: string }) 
   if (wallet.isConnected && wallet.address && wallet.network) {
     const label = isAdmin ? `Admin (${wallet.network === "ethereum" ? "ETH" : "SOL"})` : shortAddress(wallet.address);
     return (
-      <div className={`flex items-center gap-1 ${className}`}>
+      <div className={`flex shrink-0 items-center gap-1 ${className}`}>
         <Link
           to="/profile"
           data-testid="wallet-button"
           title={wallet.address}
-          className="inline-flex items-center gap-2 rounded-lg border border-slate-700 bg-slate-900 px-3 py-1.5 font-mono text-sm text-white hover:border-violet-500"
+          className="inline-flex items-center gap-2 rounded-lg border border-slate-700 bg-slate-900 px-2 py-1.5 font-mono text-xs text-white hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400 sm:px-3 sm:text-sm"
         >
           <NetworkIcon network={wallet.network} />
           {label}
@@ -74,7 +74,7 @@ export function ConnectWalletButton({ className = "" }: { className?: string }) 
           onClick={() => void wallet.disconnect()}
           aria-label="Disconnect wallet"
           title="Disconnect"
-          className="rounded-lg px-2 py-1.5 text-slate-400 hover:bg-slate-800 hover:text-white"
+          className="rounded-lg px-2 py-1.5 text-slate-400 hover:bg-slate-800 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
         >
           ⏏
         </button>
@@ -90,7 +90,7 @@ export function ConnectWalletButton({ className = "" }: { className?: string }) 
         data-testid="wallet-button"
         onClick={() => void start()}
         disabled={connecting}
-        className={`rounded-lg bg-violet-600 px-4 py-1.5 text-sm font-semibold text-white hover:bg-violet-500 disabled:opacity-60 ${className}`}
+        className={`shrink-0 rounded-lg bg-violet-600 px-3 py-1.5 text-sm font-semibold whitespace-nowrap text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400 disabled:opacity-60 sm:px-4 ${className}`}
       >
         {connecting ? "Connecting..." : "Connect Wallet"}
       </button>

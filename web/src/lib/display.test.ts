@@ -9,7 +9,6 @@ import {
   formatPriceTrimmed,
   formatRarity,
   formatUsd,
-  formatUsdTotal,
   hasRarityRing,
   isHot,
   isNew,
@@ -78,7 +77,11 @@ describe("numbers", () => {
 
   it("USD", () => {
     expect(formatUsd(3796)).toBe("$3,796.00");
-    expect(formatUsdTotal(12.3456789)).toBe("$12.345679");
+    // Rounded to cents everywhere, including a purchase total.
+    expect(formatUsd(6.302878)).toBe("$6.30");
+    expect(formatUsd(12.3456789)).toBe("$12.35");
+    expect(formatUsd(0.004)).toBe("<$0.01");
+    expect(formatUsd(0)).toBe("$0.00");
   });
 });
 

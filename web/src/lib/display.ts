@@ -58,11 +58,6 @@ export function formatPriceTrimmed(value: number | string): string {
   return kept ? `${whole}.${kept}` : whole;
 }
 
-/** USD figure of a purchase total: 6 decimals (transactions-profile-admin.md §9). */
-export function formatUsdTotal(usd: number): string {
-  return `$${(Number.isFinite(usd) ? Math.abs(usd) : 0).toFixed(6)}`;
-}
-
 // ------------------------------------------------------------------------------------------------- rarity
 
 export type RarityColour = "purple" | "blue" | "green" | "grey";
@@ -181,8 +176,15 @@ export function approxUsd(amount: number | string, currency: string, rates: UsdR
 }
 
 const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
-/** "$1,234.56". */
-export const formatUsd = (amount: number): string => usd.format(Number.isFinite(amount) ? amount : 0);
+/**
+ * "$1,234.56": every USD figure is rounded to cents (issue 13; the spec's 6-decimal total read "$6.302878"). A
+ * positive amount under a cent reads "<$0.01", as the Worker's formattedUsd does, rather than a free "$0.00".
+ */
+export function formatUsd(amount: number): string {
+  if (!Number.isFinite(amount)) return usd.format(0);
+  if (amount > 0 && amount < 0.01) return "<$0.01";
+  return usd.format(amount);
+}
 
 // ---------------------------------------------------------------------------------------- relative time
 

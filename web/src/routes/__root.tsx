@@ -1,21 +1,27 @@
-import * as Tooltip from "@radix-ui/react-tooltip";
 import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { createRootRouteWithContext, HeadContent, Outlet } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import { Footer } from "../components/Footer";
 import { Header } from "../components/Header";
 import { NotFound } from "../components/NotFound";
-import { Toaster } from "../components/Toaster";
+import { pageTitle } from "../components/page-title";
+
+// The toast region (Radix) loads beside the first render rather than before it: no page needs it to paint,
+// and a toast raised meanwhile waits in the store (toast-store.ts) until the region mounts.
+const Toaster = lazy(() => import("../components/Toaster").then((m) => ({ default: m.Toaster })));
 
 export type RouterContext = { queryClient: QueryClient };
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  head: () => pageTitle(),
   component: RootLayout,
   notFoundComponent: NotFound,
 });
 
 function RootLayout() {
   return (
-    <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+    <>
+      <HeadContent />
       <div className="flex min-h-screen flex-col">
         <Header />
         <main className="flex-1">
@@ -23,7 +29,9 @@ function RootLayout() {
         </main>
         <Footer />
       </div>
-      <Toaster />
-    </Tooltip.Provider>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
+    </>
   );
 }

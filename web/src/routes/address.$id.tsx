@@ -12,15 +12,18 @@ import { RarityBadge, StatusBadges } from "../components/listing/badges";
 import { useBuyFlow } from "../components/listing/use-buy-flow";
 import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { NetworkBadge } from "../components/NetworkBadge";
+import { pageTitle } from "../components/page-title";
 import { toast } from "../components/toast-store";
 import { useCopy } from "../components/use-copy";
-import { availabilityText, buyButton, formatPriceTrimmed, formatUsdTotal } from "../lib/display";
+import { availabilityText, buyButton, formatPriceTrimmed, formatUsd } from "../lib/display";
 import { explorerName, explorerUrl } from "../lib/explorer";
 import { patternRanges } from "../lib/pattern-ranges";
+import { ListingExplanation } from "./-address/ListingExplanation";
 
 /** How long "Copied!" stays on the button (transactions-profile-admin.md §9). */
 
 export const Route = createFileRoute("/address/$id")({
+  head: ({ params }) => pageTitle(`Listing #${params.id}`),
   // Starts the read as soon as a link to the page is hovered or followed; the page shows its own skeleton.
   loader: ({ context: { queryClient }, params }) => {
     void queryClient.prefetchQuery(listingQuery(params.id, currentViewer()));
@@ -148,6 +151,7 @@ function ListingDetail({ listing }: { listing: ListingView }) {
         </section>
         <PurchaseBreakdown listing={listing} />
       </div>
+      <ListingExplanation listing={listing} />
     </div>
   );
 }
@@ -177,7 +181,7 @@ function ExplorerButton({ listing }: { listing: ListingView }) {
           View on Explorer
         </button>
         {config.data && (
-          <span id="explorer-note" className="text-xs text-slate-500">
+          <span id="explorer-note" className="text-xs text-slate-400">
             This marketplace runs on a local development chain, which no public explorer shows.
           </span>
         )}
@@ -227,7 +231,7 @@ function PurchaseBreakdown({ listing }: { listing: ListingView }) {
           <dt className="font-semibold text-slate-200">Total Amount</dt>
           <dd className="text-right">
             <div className="font-bold text-white tabular-nums">{fees.data ? amount(fees.data.totalAmount) : pendingText}</div>
-            {fees.data && rate !== null && <div className="text-xs text-slate-400">{formatUsdTotal(Number(fees.data.totalAmount) * rate)}</div>}
+            {fees.data && rate !== null && <div className="text-xs text-slate-400">{formatUsd(Number(fees.data.totalAmount) * rate)}</div>}
           </dd>
         </div>
       </dl>

@@ -1,16 +1,21 @@
 // /admin (transactions-profile-admin.md §2 Admin panel): the privilege check, the access-denied state with
-// debug info, and four tabs (a hand-written tablist: arrow keys, Home and End move between tabs).
+// debug info, and four tabs (Radix Tabs). The tab and the listings filters live in the URL (-admin/admin-search.ts).
 import { createFileRoute } from "@tanstack/react-router";
-import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from "react";
+import * as Tabs from "@radix-ui/react-tabs";
+import { lazy, Suspense } from "react";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
 import { useAdminGate } from "../components/use-admin-gate";
+import { type AdminSearch, adminState, parseAdminSearch, patchAdminSearch } from "./-admin/admin-search";
 import { CustomOrdersTab } from "./-admin/CustomOrdersTab";
 import { ListingsTab } from "./-admin/ListingsTab";
+import { pageTitle } from "../components/page-title";
 
 const BulkUpload = lazy(() => import("../components/bulk-upload/BulkUpload").then((m) => ({ default: m.BulkUpload })));
 
 export const Route = createFileRoute("/admin")({
+  head: () => pageTitle("Admin Panel"),
+  validateSearch: (raw: Record<string, unknown>): AdminSearch => parseAdminSearch(raw),
   component: AdminPage,
 });
 
@@ -21,7 +26,6 @@ const TABS = [
   { key: "analytics", label: "Analytics" },
   { key: "settings", label: "Settings" },
 ] as const;
-type TabKey = (typeof TABS)[number]["key"];
 
 function AdminPage() {
   const { gate, address, network } = useAdminGate();
@@ -34,11 +38,11 @@ function AdminPage() {
           <p className="mt-2 text-slate-300">Admin access required. Please connect with an authorized admin wallet.</p>
         </div>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-xl border border-slate-800 bg-slate-900/60 p-4 text-sm" aria-label="Debug info">
-          <dt className="text-slate-500">Connected wallet</dt>
+          <dt className="text-slate-400">Connected wallet</dt>
           <dd className="font-mono break-all text-slate-300">{address ?? "Not connected"}</dd>
-          <dt className="text-slate-500">Network</dt>
+          <dt className="text-slate-400">Network</dt>
           <dd className="text-slate-300">{address ? (network ?? "unknown") : "—"}</dd>
-          <dt className="text-slate-500">isAdmin</dt>
+          <dt className="text-slate-400">isAdmin</dt>
           <dd className="font-mono text-slate-300">false</dd>
         </dl>
         {!address && (
@@ -53,56 +57,47 @@ function AdminPage() {
 }
 
 function AdminPanel() {
-  const id = useId();
-  const [tab, setTab] = useState<TabKey>("listings");
-  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const state = adminState(search);
+  const update = (patch: Partial<Record<keyof AdminSearch, unknown>>, replace = false) =>
+    navigate({ search: (prev) => patchAdminSearch(prev, patch), replace, resetScroll: false });
 
-  const onKeyDown = (e: KeyboardEvent) => {
-    const i = TABS.findIndex((t) => t.key === tab);
-    const next = { ArrowRight: (i + 1) % TABS.length, ArrowLeft: (i - 1 + TABS.length) % TABS.length, Home: 0, End: TABS.length - 1 }[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    setTab(TABS[next].key);
-    refs.current[TABS[next].key]?.focus();
-  };
-
+  // Radix Tabs: arrow keys, Home and End move between tabs; the open tab is in the URL.
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-white">Admin Panel</h1>
       <p className="mt-2 text-slate-400">Manage listings, upload in bulk and review the marketplace.</p>
-      <div role="tablist" aria-label="Admin sections" className="mt-6 flex flex-wrap gap-1 border-b border-slate-800" onKeyDown={onKeyDown}>
-        {TABS.map((t) => (
-          <button
-            key={t.key}
-            ref={(el) => {
-              refs.current[t.key] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${t.key}`}
-            aria-selected={tab === t.key}
-            aria-controls={`${id}-panel-${t.key}`}
-            tabIndex={tab === t.key ? 0 : -1}
-            onClick={() => setTab(t.key)}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-violet-400 ${
-              tab === t.key ? "border-violet-500 text-white" : "border-transparent text-slate-400 hover:text-white"
-            }`}
-          >
-            {t.label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`} tabIndex={0} className="mt-6 focus:outline-none">
-        {tab === "listings" && <ListingsTab />}
-        {tab === "bulk" && (
+      <Tabs.Root value={state.tab} onValueChange={(tab) => update({ tab })} activationMode="automatic">
+        <Tabs.List aria-label="Admin sections" className="mt-6 flex flex-wrap gap-1 border-b border-slate-800">
+          {TABS.map((t) => (
+            <Tabs.Trigger
+              key={t.key}
+              value={t.key}
+              className="-mb-px border-b-2 border-transparent px-4 py-2 text-sm font-medium text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 data-[state=active]:border-violet-500 data-[state=active]:text-white"
+            >
+              {t.label}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        <Tabs.Content value="listings" className="mt-6 focus:outline-none">
+          <ListingsTab search={search} onChange={update} />
+        </Tabs.Content>
+        <Tabs.Content value="bulk" className="mt-6 focus:outline-none">
           <Suspense fallback={<Spinner label="Loading bulk upload…" />}>
             <BulkUpload />
           </Suspense>
-        )}
-        {tab === "orders" && <CustomOrdersTab />}
-        {tab === "analytics" && <ComingSoon title="Analytics" text="Sales and listing analytics are coming soon." />}
-        {tab === "settings" && <ComingSoon title="Settings" text="Marketplace settings are coming soon." />}
-      </div>
+        </Tabs.Content>
+        <Tabs.Content value="orders" className="mt-6 focus:outline-none">
+          <CustomOrdersTab />
+        </Tabs.Content>
+        <Tabs.Content value="analytics" className="mt-6 focus:outline-none">
+          <ComingSoon title="Analytics" text="Sales and listing analytics are coming soon." />
+        </Tabs.Content>
+        <Tabs.Content value="settings" className="mt-6 focus:outline-none">
+          <ComingSoon title="Settings" text="Marketplace settings are coming soon." />
+        </Tabs.Content>
+      </Tabs.Root>
     </div>
   );
 }

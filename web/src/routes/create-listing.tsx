@@ -7,10 +7,12 @@ import { Spinner } from "../components/Spinner";
 import { useAdminGate } from "../components/use-admin-gate";
 import { shortAddress } from "../lib/display";
 import { SingleListingForm } from "./-create-listing/SingleListingForm";
+import { pageTitle } from "../components/page-title";
 
 const BulkUpload = lazy(() => import("../components/bulk-upload/BulkUpload").then((m) => ({ default: m.BulkUpload })));
 
 export const Route = createFileRoute("/create-listing")({
+  head: () => pageTitle("Create Listing"),
   component: CreateListingPage,
 });
 
@@ -35,7 +37,7 @@ function CreateListingPage() {
       <section className="mx-auto max-w-xl px-4 py-24 text-center">
         <h1 className="text-3xl font-bold text-white">Admin Access Required</h1>
         <p className="mt-3 text-slate-400">Only admin wallets can create new listings.</p>
-        <p className="mt-2 text-sm text-slate-500">
+        <p className="mt-2 text-sm text-slate-400">
           The connected wallet <span className="font-mono text-slate-300">{shortAddress(address)}</span> does not have admin privileges.
         </p>
         <Link to="/marketplace" className="mt-6 inline-block rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500">

@@ -4,15 +4,17 @@ import type { ReactNode } from "react";
 import { featuredQuery } from "../api/listings";
 import { marketStatsQuery, recentTransactionsQuery } from "../api/market";
 import { AddressChecker } from "../components/checker/AddressChecker";
-import { ListingCard, ListingCardSkeleton } from "../components/listing/ListingCard";
+import { FeaturedListings, FeaturedListingsSkeleton } from "../components/listing/FeaturedListings";
 import { useViewer } from "../components/listing/use-viewer";
 import { TransactionsTable } from "../components/transactions/TransactionsTable";
+import { pageTitle } from "../components/page-title";
 import { formatNumber } from "../lib/display";
 
 /** Loading placeholders in the Featured Addresses grid (public-side.md §9). */
 const FEATURED_PLACEHOLDERS = 6;
 
 export const Route = createFileRoute("/")({
+  head: () => pageTitle(),
   // Start the home page's reads while the route loads (and on hover of a link to it); the page shows its own
   // placeholders, so nothing here waits.
   loader: ({ context: { queryClient } }) => {
@@ -26,7 +28,7 @@ function HomePage() {
   return (
     <>
       <Hero />
-      <div className="mx-auto max-w-6xl space-y-14 px-4 py-10">
+      <div className="mx-auto max-w-6xl space-y-10 px-4 py-6 sm:space-y-14 sm:py-10">
         <FeaturedSection />
         <RecentTransactionsSection />
         <AddressChecker />
@@ -41,18 +43,27 @@ function Hero() {
   const stats = useQuery(marketStatsQuery());
   return (
     <section className="border-b border-slate-800 bg-gradient-to-b from-violet-950/40 to-transparent">
-      <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:py-24">
-        <h1 className="text-4xl font-extrabold tracking-tight sm:text-6xl">Vanity Addresses</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-300">From memorable patterns to custom words - find your perfect crypto identity.</p>
-        {/* The stats appear only once loaded; the space is kept so the page does not jump. */}
-        <div className="mx-auto mt-10 min-h-[5.5rem] max-w-4xl">
-          {stats.data && (
-            <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4" data-testid="market-stats">
+      <div className="mx-auto max-w-6xl px-4 py-8 text-center sm:py-24">
+        <h1 className="text-3xl font-extrabold tracking-tight sm:text-6xl">Vanity Addresses</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-base text-slate-300 sm:mt-4 sm:text-lg">From memorable patterns to custom words - find your perfect crypto identity.</p>
+        {/* The stats appear only once loaded; placeholders of the same size keep the space so the page does not jump. */}
+        <div className="mx-auto mt-6 max-w-4xl sm:mt-10">
+          {stats.data ? (
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4" data-testid="market-stats">
               <Stat label="Addresses Listed">{integer.format(stats.data.totalAddresses)}</Stat>
               <Stat label="Volume Traded in ETH">{formatNumber(stats.data.totalVolume)}</Stat>
               <Stat label="Active Users">{integer.format(stats.data.activeUsers)}</Stat>
               <Stat label="Avg. Price in ETH">{formatNumber(stats.data.avgPrice)}</Stat>
             </dl>
+          ) : (
+            <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4" aria-hidden>
+              {Array.from({ length: 4 }, (_, i) => (
+                <div key={i} className={`${STAT_BOX} animate-pulse`}>
+                  <div className="mx-auto h-8 w-20 rounded bg-slate-800" />
+                  <div className="mx-auto mt-1 h-8 w-24 rounded bg-slate-800 sm:h-4" />
+                </div>
+              ))}
+            </div>
           )}
         </div>
       </div>
@@ -60,11 +71,13 @@ function Hero() {
   );
 }
 
+const STAT_BOX = "rounded-xl border border-slate-800 bg-slate-900/60 px-3 py-3 sm:py-4";
+
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="flex flex-col-reverse rounded-xl border border-slate-800 bg-slate-900/60 px-3 py-4">
-      <dt className="mt-1 text-xs tracking-wide text-slate-400 uppercase">{label}</dt>
-      <dd className="text-2xl font-bold text-white tabular-nums">{children}</dd>
+    <div className={`flex flex-col-reverse ${STAT_BOX}`}>
+      <dt className="mt-1 flex min-h-8 items-center justify-center text-xs leading-4 tracking-wide text-slate-400 uppercase sm:min-h-4">{label}</dt>
+      <dd className="h-8 truncate text-xl leading-8 font-bold text-white tabular-nums sm:text-2xl">{children}</dd>
     </div>
   );
 }
@@ -96,12 +109,7 @@ function FeaturedSection() {
         <ViewAll />
       </SectionHeader>
       {featured.isPending ? (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
-          <span className="sr-only">Loading featured addresses</span>
-          {Array.from({ length: FEATURED_PLACEHOLDERS }, (_, i) => (
-            <ListingCardSkeleton key={i} />
-          ))}
-        </div>
+        <FeaturedListingsSkeleton count={FEATURED_PLACEHOLDERS} label="Loading featured addresses" />
       ) : featured.isError ? (
         <p role="alert" className="rounded-xl border border-red-800/60 bg-red-950/30 p-4 text-sm text-red-200">
           Featured addresses could not be loaded: {featured.error.message}
@@ -109,11 +117,7 @@ function FeaturedSection() {
       ) : featured.data.length === 0 ? (
         <p className="rounded-xl border border-slate-800 bg-slate-900/60 p-8 text-center text-slate-400">No featured addresses available at the moment.</p>
       ) : (
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {featured.data.map((listing) => (
-            <ListingCard key={listing.id} listing={listing} />
-          ))}
-        </div>
+        <FeaturedListings listings={featured.data} label="Featured addresses" />
       )}
     </section>
   );

@@ -5,8 +5,9 @@ import { PAGE_SIZES, type SortField } from "../../../schema/browse";
 import { errorMessage } from "../api/error-message";
 import { featuredQuery, searchQuery } from "../api/listings";
 import { AddressChecker } from "../components/checker/AddressChecker";
-import { ListingCard } from "../components/listing/ListingCard";
+import { FeaturedListings, FeaturedListingsSkeleton } from "../components/listing/FeaturedListings";
 import { useViewer } from "../components/listing/use-viewer";
+import { useDebounced } from "../components/use-debounced";
 import { FiltersCard } from "./-marketplace/FiltersCard";
 import { ListingTable } from "./-marketplace/ListingTable";
 import {
@@ -21,6 +22,7 @@ import {
   resetFilters,
   searchApiParams,
 } from "./-marketplace/search";
+import { pageTitle } from "../components/page-title";
 
 /** At most this many featured listings on the marketplace (public-side.md §9). */
 const MARKETPLACE_FEATURED = 6;
@@ -28,6 +30,7 @@ const MARKETPLACE_FEATURED = 6;
 const SEARCH_PAUSE_MS = 300;
 
 export const Route = createFileRoute("/marketplace")({
+  head: () => pageTitle("Marketplace"),
   validateSearch: (raw: Record<string, unknown>): MarketSearch => parseMarketSearch(raw),
   component: MarketplacePage,
 });
@@ -45,13 +48,13 @@ function MarketplacePage() {
   return (
     <>
       <section className="border-b border-slate-800 bg-gradient-to-b from-violet-950/40 to-transparent">
-        <div className="mx-auto max-w-6xl px-4 py-12 text-center sm:py-16">
-          <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">Premium Vanity Address Marketplace</h1>
-          <p className="mx-auto mt-3 max-w-2xl text-slate-300">Ethereum and Solana addresses with patterns worth keeping, each scored for how hard it is to generate.</p>
+        <div className="mx-auto max-w-6xl px-4 py-6 text-center sm:py-16">
+          <h1 className="text-2xl font-extrabold tracking-tight sm:text-5xl">Premium Vanity Address Marketplace</h1>
+          <p className="mx-auto mt-2 max-w-2xl text-sm text-slate-300 sm:mt-3 sm:text-base">Ethereum and Solana addresses with patterns worth keeping, each scored for how hard it is to generate.</p>
           <SearchBox value={search.search ?? ""} onCommit={(text, replace) => update({ search: text || undefined }, { replace })} />
         </div>
       </section>
-      <div className="mx-auto max-w-6xl space-y-8 px-4 py-10">
+      <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:space-y-8 sm:py-10">
         <FeaturedStrip viewer={viewer} />
         <FiltersCard search={search} onChange={(patch) => update(patch)} onReset={() => navigate({ search: (prev) => resetFilters(prev), resetScroll: false })} />
         <Results
@@ -77,16 +80,15 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (text: string
   const id = useId();
   // Follow the URL when it changes from elsewhere ("Clear search", back button).
   useEffect(() => setDraft((d) => (d.trim() === value ? d : value)), [value]);
+  const settled = useDebounced(draft.trim(), SEARCH_PAUSE_MS);
   useEffect(() => {
-    if (draft.trim() === value) return;
-    const timer = window.setTimeout(() => onCommit(draft.trim(), value !== ""), SEARCH_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-    // Only a change of text restarts the pause (onCommit is a fresh closure on every render).
-  }, [draft, value]);
+    if (settled !== value && settled === draft.trim()) onCommit(settled, value !== "");
+    // Only a settled change of text commits (onCommit is a fresh closure on every render).
+  }, [settled]);
   return (
     <form
       role="search"
-      className="mx-auto mt-8 max-w-2xl"
+      className="mx-auto mt-5 max-w-2xl sm:mt-8"
       onSubmit={(e) => {
         e.preventDefault();
         if (draft.trim() !== value) onCommit(draft.trim(), false);
@@ -104,27 +106,30 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (text: string
         maxLength={100}
         spellCheck={false}
         autoComplete="off"
-        className="w-full rounded-xl border border-slate-700 bg-slate-950/80 px-4 py-3 font-mono text-base text-slate-100 placeholder:font-sans placeholder:text-slate-500 focus:border-violet-500 focus:outline-none"
+        className="w-full rounded-xl border border-slate-700 bg-slate-950/80 px-4 py-3 font-mono text-base text-slate-100 placeholder:font-sans placeholder:text-slate-400 focus:border-violet-500 focus:outline-none"
       />
     </form>
   );
 }
 
-/** Up to 6 featured listings, shown only when there are some (a failed read just leaves them out). */
+/**
+ * Up to 6 featured listings, shown only when there are some (a failed read just leaves them out). While they
+ * load, placeholders hold their space so the results below do not jump when they arrive.
+ */
 function FeaturedStrip({ viewer }: { viewer: string | null }) {
   const featured = useQuery(featuredQuery(viewer));
   const listings = Array.isArray(featured.data) ? featured.data.slice(0, MARKETPLACE_FEATURED) : [];
-  if (listings.length === 0) return null;
+  if (!featured.isPending && listings.length === 0) return null;
   return (
     <section aria-labelledby="marketplace-featured-title">
-      <h2 id="marketplace-featured-title" className="mb-4 text-2xl font-bold">
+      <h2 id="marketplace-featured-title" className="mb-4 text-xl font-bold sm:text-2xl">
         Featured Addresses
       </h2>
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {listings.map((listing) => (
-          <ListingCard key={listing.id} listing={listing} />
-        ))}
-      </div>
+      {featured.isPending ? (
+        <FeaturedListingsSkeleton count={MARKETPLACE_FEATURED} label="Loading featured addresses" />
+      ) : (
+        <FeaturedListings listings={listings} label="Featured addresses" />
+      )}
     </section>
   );
 }
@@ -153,7 +158,13 @@ function Results({ ref, search, viewer, onPage, onPageSize, onSort, onClampPage 
   }, [fresh, totalPages, st.page]);
 
   return (
-    <section ref={ref} aria-labelledby="results-title" className="scroll-mt-20 rounded-2xl border border-slate-800 bg-slate-900/60">
+    // Until the first page arrives the section keeps roughly a page's height, so the footer does not jump.
+    <section
+      ref={ref}
+      aria-labelledby="results-title"
+      className={`scroll-mt-20 rounded-2xl border border-slate-800 bg-slate-900/60 ${data ? "" : "min-h-[40rem]"}`}
+      aria-busy={results.isFetching}
+    >
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-800 p-4">
         <h2 id="results-title" className="text-lg font-bold">
           Addresses
@@ -182,10 +193,17 @@ function Results({ ref, search, viewer, onPage, onPageSize, onSort, onClampPage 
         </div>
       </div>
 
+      {/* Over the previous rows rather than above them, so a new page or filter does not push the table down. */}
       {results.isFetching && (
-        <div role="status" className="flex items-center justify-center gap-3 py-6 text-slate-300" data-testid="results-loading">
-          <span aria-hidden className="h-5 w-5 animate-spin rounded-full border-2 border-violet-400 border-t-transparent" />
-          Loading marketplace...
+        <div className="relative">
+          <div
+            role="status"
+            className={`flex items-center justify-center gap-3 py-6 text-slate-300 ${data ? "absolute inset-x-0 top-0 z-10 bg-slate-900/80" : ""}`}
+            data-testid="results-loading"
+          >
+            <span aria-hidden className="h-5 w-5 animate-spin rounded-full border-2 border-violet-400 border-t-transparent" />
+            Loading marketplace...
+          </div>
         </div>
       )}
 
@@ -200,6 +218,7 @@ function Results({ ref, search, viewer, onPage, onPageSize, onSort, onClampPage 
           <p className="text-slate-300">No addresses found matching your criteria.</p>
           {search.search && (
             <Link
+              from="/marketplace"
               to="/marketplace"
               search={(prev) => patchMarketSearch(prev, { search: undefined })}
               resetScroll={false}

@@ -7,8 +7,10 @@ import { useCopy } from "../components/use-copy";
 import { shortAddress } from "../lib/display";
 import { useAdminStatus } from "../wallet/useAdminStatus";
 import { useWallet } from "../wallet/useWallet";
+import { pageTitle } from "../components/page-title";
 
 export const Route = createFileRoute("/profile")({
+  head: () => pageTitle("Profile"),
   component: ProfilePage,
 });
 
@@ -76,13 +78,14 @@ function ProfileHeader({ address, createdAt, onDisconnect }: { address: string; 
           )}
         </div>
         <p className="mt-1 text-sm text-slate-400">Member since {since}</p>
-        <p className="mt-2 font-mono text-xs break-all text-slate-500">{address}</p>
+        <p className="mt-2 font-mono text-xs break-all text-slate-400">{address}</p>
       </div>
       <div className="flex gap-2">
-        <button type="button" onClick={() => void copy()} className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm hover:border-violet-500" aria-label="Copy wallet address">
+        {/* The visible words are the accessible name (WCAG 2.5.3); no aria-label that says something else. */}
+        <button type="button" onClick={() => void copy()} className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400">
           {copied ? "Copied" : "Copy address"}
         </button>
-        <button type="button" onClick={onDisconnect} className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm text-slate-300 hover:border-red-500 hover:text-white">
+        <button type="button" onClick={onDisconnect} className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400">
           Disconnect
         </button>
       </div>
@@ -92,9 +95,9 @@ function ProfileHeader({ address, createdAt, onDisconnect }: { address: string; 
 
 function TermsNotice() {
   return (
-    <p className="mt-10 text-center text-sm text-slate-500">
+    <p className="mt-10 text-center text-sm text-slate-400">
       Purchased keys are for collecting and small amounts. Read the{" "}
-      <Link to="/terms-of-service" className="text-violet-400 hover:text-violet-300">
+      <Link to="/terms-of-service" className="text-violet-300 underline underline-offset-2 hover:text-violet-200">
         Terms of Service
       </Link>{" "}
       before you buy, import or destroy a key.

@@ -1,6 +1,8 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { pageTitle } from "../components/page-title";
 
 export const Route = createFileRoute("/terms-of-service")({
+  head: () => pageTitle("Terms of Service"),
   component: TermsPage,
 });
 
@@ -60,7 +62,7 @@ function TermsPage() {
       </section>
 
       <p className="pt-4">
-        <Link to="/" className="text-violet-400 hover:text-violet-300">
+        <Link to="/" className="text-violet-300 underline underline-offset-2 hover:text-violet-200">
           Back to Home
         </Link>
       </p>

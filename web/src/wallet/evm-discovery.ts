@@ -1,7 +1,8 @@
-// EIP-6963 wallet discovery. Started once when the app boots and kept listening for the page's whole life,
-// because extensions announce themselves whenever they finish loading; the request event is sent once.
-// Wallets are told apart by the uuid of their announcement (repeats are ignored). window.ethereum is used
-// only when nothing announced itself.
+// EIP-6963 wallet discovery, through mipd's store. Started once when the app boots and kept listening for the
+// page's whole life, because extensions announce themselves whenever they finish loading. Wallets are told
+// apart by the uuid of their announcement (repeats are ignored). window.ethereum is used only when nothing
+// announced itself.
+import { createStore, type EIP6963ProviderDetail, type Store } from "mipd";
 import { useSyncExternalStore } from "react";
 
 export type Eip1193Provider = {
@@ -22,13 +23,14 @@ export type EvmWallet = {
   provider: Eip1193Provider;
 };
 
-type AnnounceDetail = { info?: { uuid?: unknown; name?: unknown; icon?: unknown; rdns?: unknown }; provider?: unknown };
-
+// The EIP-6963 store is mipd's (from viem's authors): it sends the request event, listens for announcements for
+// the page's whole life and ignores repeated uuids. Anything may announce, an extension or the local demo's dev
+// wallets (wallet/dev), through the same standard event; this module only vets what is shown.
+let store: Store | null = null;
 // Snapshots handed to useSyncExternalStore must keep their identity until something changes.
 const NONE: EvmWallet[] = [];
 let announced: EvmWallet[] = NONE;
 let fallback: { source: unknown; wallets: EvmWallet[] } | null = null;
-let started = false;
 const listeners = new Set<() => void>();
 
 const isProvider = (p: unknown): p is Eip1193Provider => typeof p === "object" && p !== null && typeof (p as Eip1193Provider).request === "function";
@@ -36,27 +38,31 @@ const text = (v: unknown, max: number) => (typeof v === "string" ? v.trim().slic
 /** Icons must be images carried inline; anything else (a remote URL, javascript:) is dropped. */
 const safeIcon = (v: unknown) => (typeof v === "string" && /^data:image\/(png|jpeg|gif|webp|svg\+xml)[;,]/i.test(v) ? v : null);
 
-function onAnnounce(event: Event) {
-  const detail = (event as CustomEvent<AnnounceDetail>).detail;
+/** An announcement as the app shows it, or null when it is not a usable wallet. */
+export function toWallet(detail: EIP6963ProviderDetail): EvmWallet | null {
   const uuid = text(detail?.info?.uuid, 100);
-  if (!uuid || !isProvider(detail?.provider) || announced.some((w) => w.uuid === uuid)) return;
-  const wallet: EvmWallet = {
+  if (!uuid || !isProvider(detail?.provider)) return null;
+  return {
     kind: "evm",
     uuid,
-    rdns: text(detail.info?.rdns, 100) || uuid,
-    name: text(detail.info?.name, 60) || "Ethereum wallet",
-    icon: safeIcon(detail.info?.icon),
-    provider: detail.provider,
+    rdns: text(detail.info.rdns, 100) || uuid,
+    name: text(detail.info.name, 60) || "Ethereum wallet",
+    icon: safeIcon(detail.info.icon),
+    provider: detail.provider as Eip1193Provider,
   };
-  announced = [...announced, wallet];
-  listeners.forEach((l) => l());
 }
 
 export function startEvmDiscovery() {
-  if (started || typeof window === "undefined") return;
-  started = true;
-  window.addEventListener("eip6963:announceProvider", onAnnounce);
-  window.dispatchEvent(new Event("eip6963:requestProvider"));
+  if (store || typeof window === "undefined") return;
+  store = createStore();
+  store.subscribe(
+    (details) => {
+      announced = details.map(toWallet).filter((w): w is EvmWallet => w !== null);
+      if (announced.length === 0) announced = NONE;
+      listeners.forEach((l) => l());
+    },
+    { emitImmediately: true },
+  );
 }
 
 /** Announced wallets, or the legacy injected provider when none announced. */

@@ -8,6 +8,7 @@ import { formatBulkCsv, parseBulkCsv } from "../../../../schema/bulk-csv";
 import { errorMessage } from "../../api/error-message";
 import { refreshAfterListingChange, uploadBulkRows } from "../../api/listings-admin";
 import { downloadCsv } from "../../lib/admin-export";
+import { type Column, DataTable } from "../DataTable";
 import { toast } from "../toast-store";
 import { applyResults, chunk, countResults, failRows, fileProblem, prepareRows, type RowStatus, TEMPLATE_ROW, UPLOAD_CHUNK, type UploadRow } from "./bulk-rows";
 
@@ -20,6 +21,37 @@ const BADGE: Record<RowStatus, string> = {
   success: "bg-emerald-500/20 text-emerald-200",
   error: "bg-red-500/20 text-red-200",
 };
+
+const PREVIEW_COLUMNS: Column<UploadRow>[] = [
+  { key: "n", header: "#", className: "text-slate-400", cell: (r) => r.index + 1 },
+  {
+    key: "address",
+    header: "Address",
+    className: "max-w-[16rem] truncate font-mono text-xs text-slate-200",
+    cell: (r) => <span title={r.row.address}>{r.row.address || "—"}</span>,
+  },
+  { key: "platform", header: "Platform", className: "text-slate-300", cell: (r) => r.row.platform },
+  { key: "pattern", header: "Pattern", className: "text-slate-300", cell: (r) => r.row.pattern_type },
+  {
+    key: "matched",
+    header: "Matched",
+    className: "font-mono text-xs text-slate-300",
+    cell: (r) => `${r.row.pattern_matched} (${r.matchedLength})`,
+  },
+  { key: "price", header: "Price", className: "tabular-nums text-slate-200", cell: (r) => r.price ?? "SOLD" },
+  { key: "rarity", header: "Rarity", className: "tabular-nums text-slate-200", cell: (r) => `${r.rarity.toFixed(1)}/10` },
+  {
+    key: "status",
+    header: "Status",
+    cell: (r) => (
+      <>
+        <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[r.status]}`}>{r.status}</span>
+        {r.status === "success" && r.id !== undefined && <span className="ml-2 text-xs text-slate-400">#{r.id}</span>}
+        {r.message && <p className="mt-1 text-xs text-red-300">{r.message}</p>}
+      </>
+    ),
+  },
+];
 
 /** Why the text is not a usable CSV before its headers are even looked at, or null. */
 function formatProblem(text: string): string | null {
@@ -37,6 +69,8 @@ export function BulkUpload() {
   const [rows, setRows] = useState<UploadRow[]>([]);
   const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
+  // Rows sent so far and in all, for the progress bar's words ("200 of 350 rows").
+  const [sentCount, setSentCount] = useState({ sent: 0, total: 0 });
   const [done, setDone] = useState(false);
 
   const reset = () => {
@@ -92,6 +126,7 @@ export function BulkUpload() {
     if (todo.length === 0 || uploading) return;
     setUploading(true);
     setProgress(0);
+    setSentCount({ sent: 0, total: todo.length });
     let current = rows;
     const update = (next: UploadRow[]) => {
       current = next;
@@ -109,6 +144,7 @@ export function BulkUpload() {
       }
       processed += sent.length;
       setProgress(Math.round((processed / todo.length) * 100));
+      setSentCount({ sent: processed, total: todo.length });
     }
     // The keys have been sent; nothing keeps them in the page afterwards.
     update(current.map((r) => ({ ...r, row: { ...r.row, private_key: "" } })));
@@ -177,48 +213,33 @@ export function BulkUpload() {
             )}
           </div>
           {(uploading || done) && (
-            <div role="progressbar" aria-label="Upload progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress} className="h-2 w-full overflow-hidden rounded-full bg-slate-800">
-              <div className="h-full bg-violet-500 transition-all" style={{ width: `${progress}%` }} />
+            <div className="space-y-1">
+              <div
+                role="progressbar"
+                aria-label="Upload progress"
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={progress}
+                aria-valuetext={`${sentCount.sent} of ${sentCount.total} rows`}
+                className="h-2 w-full overflow-hidden rounded-full bg-slate-800"
+              >
+                <div className="h-full bg-violet-500 transition-all" style={{ width: `${progress}%` }} />
+              </div>
+              <p className="text-xs text-slate-400" data-testid="upload-count">
+                {sentCount.sent} of {sentCount.total} rows {uploading ? "checked so far" : "checked"}
+              </p>
             </div>
           )}
           <div className="max-h-[28rem] overflow-auto rounded-xl border border-slate-800">
-            <table className="w-full text-left text-sm" data-testid="bulk-preview">
-              <caption className="sr-only">Parsed rows</caption>
-              <thead className="sticky top-0 bg-slate-900 text-xs uppercase text-slate-400">
-                <tr>
-                  <th className="px-3 py-2">#</th>
-                  <th className="px-3 py-2">Address</th>
-                  <th className="px-3 py-2">Platform</th>
-                  <th className="px-3 py-2">Pattern</th>
-                  <th className="px-3 py-2">Matched</th>
-                  <th className="px-3 py-2">Price</th>
-                  <th className="px-3 py-2">Rarity</th>
-                  <th className="px-3 py-2">Status</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-800">
-                {rows.slice(0, PREVIEW_LIMIT).map((r) => (
-                  <tr key={r.index} data-testid="bulk-row" data-status={r.status}>
-                    <td className="px-3 py-2 text-slate-500">{r.index + 1}</td>
-                    <td className="max-w-[16rem] truncate px-3 py-2 font-mono text-xs text-slate-200" title={r.row.address}>
-                      {r.row.address || "—"}
-                    </td>
-                    <td className="px-3 py-2 text-slate-300">{r.row.platform}</td>
-                    <td className="px-3 py-2 text-slate-300">{r.row.pattern_type}</td>
-                    <td className="px-3 py-2 font-mono text-xs text-slate-300">
-                      {r.row.pattern_matched} ({r.matchedLength})
-                    </td>
-                    <td className="px-3 py-2 tabular-nums text-slate-200">{r.price ?? "SOLD"}</td>
-                    <td className="px-3 py-2 tabular-nums text-slate-200">{r.rarity.toFixed(1)}/10</td>
-                    <td className="px-3 py-2">
-                      <span className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${BADGE[r.status]}`}>{r.status}</span>
-                      {r.status === "success" && r.id !== undefined && <span className="ml-2 text-xs text-slate-400">#{r.id}</span>}
-                      {r.message && <p className="mt-1 text-xs text-red-300">{r.message}</p>}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              columns={PREVIEW_COLUMNS}
+              rows={rows.slice(0, PREVIEW_LIMIT)}
+              rowKey={(r) => r.index}
+              caption="Parsed rows"
+              testId="bulk-preview"
+              theadClassName="sticky top-0 bg-slate-900"
+              rowProps={(r) => ({ "data-testid": "bulk-row", "data-status": r.status })}
+            />
           </div>
           {rows.length > PREVIEW_LIMIT && (
             <p className="text-sm text-slate-400">

@@ -1,6 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { toast } from "../toast-store";
+import { checkerInput } from "./checker-input";
 import { CheckResultPanel } from "./CheckResultPanel";
 import { useAddressCheck } from "./use-address-check";
 
@@ -11,12 +12,12 @@ export function AddressChecker() {
   const inputId = useId();
 
   const submit = () => {
-    const address = input.trim();
-    if (!address) {
-      toast({ title: "Error", description: "Please enter an address", variant: "destructive" });
+    const parsed = checkerInput(input);
+    if (!parsed.ok) {
+      toast({ title: "Error", description: parsed.message, variant: "destructive" });
       return;
     }
-    check.mutate(address);
+    check.mutate(parsed.address);
   };
 
   return (
@@ -49,7 +50,7 @@ export function AddressChecker() {
           placeholder="0x0000… or So1…"
           spellCheck={false}
           autoComplete="off"
-          className="w-full resize-y rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 font-mono text-sm text-slate-100 placeholder:text-slate-500 focus:border-violet-500 focus:outline-none"
+          className="w-full resize-y rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 font-mono text-sm text-slate-100 placeholder:text-slate-400 focus:border-violet-500 focus:outline-none"
         />
         <div className="flex flex-wrap gap-2">
           <button

@@ -31,7 +31,7 @@ function Explanation({ r }: { r: AddressCheckValid }) {
       </p>
       <p>
         Expected attempts to generate it: <strong className="text-white">{compactNumber(r.difficulty.attempts)}</strong> (2
-        <sup>{Number(r.difficulty.log2.toFixed(1))}</sup> random keys). The score is 10 × log₂(attempts) / 64, so 10 means 2<sup>64</sup>.
+        <sup className="text-xs">{Number(r.difficulty.log2.toFixed(1))}</sup> random keys). The score is 10 × log₂(attempts) / 64, so 10 means 2<sup className="text-xs">64</sup>.
       </p>
       <ul className="list-inside list-disc">
         <li>

@@ -17,13 +17,18 @@ const TINT = {
   none: "border-slate-800 bg-slate-900/60",
 };
 
-export function ListingCard({ listing }: { listing: ListingView }) {
+// Cards and their placeholders share one minimum height, so swapping one for the other moves nothing. In the
+// phone strip (compactOnPhone) the pattern / rarity / length details are left to the listing's own page.
+const CARD_MIN_H = "min-h-[16.5rem]";
+const COMPACT_MIN_H = "min-h-[12.5rem] sm:min-h-[16.5rem]";
+
+export function ListingCard({ listing, compactOnPhone = false }: { listing: ListingView; compactOnPhone?: boolean }) {
   const tint = promotionTint(listing.promotionType);
   const ring = hasRarityRing(listing.rarityScore) ? "ring-2 ring-amber-400/80 ring-offset-2 ring-offset-slate-950" : "";
   const usd = listing.formattedUsd || formatUsd(approxUsd(listing.price, listing.currency, CARD_USD_RATES));
   return (
     <article
-      className={`flex flex-col gap-3 rounded-2xl border p-4 transition-colors ${TINT[tint ?? "none"]} ${ring}`}
+      className={`flex w-full flex-col gap-3 rounded-2xl border p-4 transition-colors ${compactOnPhone ? COMPACT_MIN_H : CARD_MIN_H} ${TINT[tint ?? "none"]} ${ring}`}
       data-testid="listing-card"
       data-promotion={listing.promotionType}
     >
@@ -42,21 +47,21 @@ export function ListingCard({ listing }: { listing: ListingView }) {
       >
         <HighlightedAddress address={listing.address} ranges={patternRanges(listing.address, listing.network, listing.pattern)} />
       </Link>
-      <dl className="grid grid-cols-3 gap-2 text-xs">
+      <dl className={`${compactOnPhone ? "hidden sm:grid" : "grid"} grid-cols-3 gap-2 text-xs`}>
         <div>
-          <dt className="text-slate-500">Pattern</dt>
+          <dt className="text-slate-400">Pattern</dt>
           <dd className="truncate font-mono text-slate-200" title={listing.pattern}>
             {listing.pattern}
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500">Rarity</dt>
+          <dt className="text-slate-400">Rarity</dt>
           <dd>
             <RarityScore score={listing.rarityScore} />
           </dd>
         </div>
         <div>
-          <dt className="text-slate-500" title="Characters in the matched pattern">
+          <dt className="text-slate-400" title="Characters in the matched pattern">
             Length
           </dt>
           <dd className="text-slate-200">
@@ -106,21 +111,25 @@ function CardBuyButton({ listing }: { listing: ListingView }) {
 }
 
 /** A card-shaped loading placeholder. */
-export function ListingCardSkeleton() {
+export function ListingCardSkeleton({ compactOnPhone = false }: { compactOnPhone?: boolean }) {
   return (
-    <div className="flex animate-pulse flex-col gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-4" aria-hidden data-testid="listing-card-skeleton">
+    <div
+      className={`flex animate-pulse flex-col gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 ${compactOnPhone ? COMPACT_MIN_H : CARD_MIN_H}`}
+      aria-hidden
+      data-testid="listing-card-skeleton"
+    >
       <div className="flex gap-2">
         <div className="h-5 w-20 rounded bg-slate-800" />
         <div className="ml-auto h-5 w-12 rounded-full bg-slate-800" />
       </div>
       <div className="h-4 w-full rounded bg-slate-800" />
       <div className="h-4 w-2/3 rounded bg-slate-800" />
-      <div className="grid grid-cols-3 gap-2">
+      <div className={`${compactOnPhone ? "hidden sm:grid" : "grid"} grid-cols-3 gap-2`}>
         <div className="h-8 rounded bg-slate-800" />
         <div className="h-8 rounded bg-slate-800" />
         <div className="h-8 rounded bg-slate-800" />
       </div>
-      <div className="h-6 w-1/2 rounded bg-slate-800" />
+      <div className="mt-auto h-6 w-1/2 rounded bg-slate-800" />
       <div className="h-9 w-full rounded-lg bg-slate-800" />
     </div>
   );

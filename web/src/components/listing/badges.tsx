@@ -42,16 +42,16 @@ const TIER_CLASSES: Record<string, string> = {
 /** The card's tier: ULTRA RARE (gold gradient), RARE, UNCOMMON, NOTABLE, COMMON, BASIC. */
 export function TierBadge({ score }: { score: string | number }) {
   const tier = rarityTier(score);
-  return <span className={`rounded-md px-2 py-0.5 text-[0.7rem] font-extrabold tracking-wider ${TIER_CLASSES[tier.label]}`}>{tier.label}</span>;
+  return <span className={`rounded-md px-2 py-0.5 text-xs font-extrabold tracking-wider ${TIER_CLASSES[tier.label]}`}>{tier.label}</span>;
 }
 
 /** NEW (created within 7 days), HOT (8.5+), SOLD. */
 export function StatusBadges({ createdAt, score, status }: { createdAt: string; score: string | number; status: string }) {
   return (
     <>
-      {isNew(createdAt) && <span className="rounded-md bg-emerald-500/20 px-1.5 py-0.5 text-[0.7rem] font-bold text-emerald-300">NEW</span>}
-      {isHot(score) && <span className="rounded-md bg-rose-500/20 px-1.5 py-0.5 text-[0.7rem] font-bold text-rose-300">HOT</span>}
-      {status === "sold" && <span className="rounded-md bg-slate-200 px-1.5 py-0.5 text-[0.7rem] font-bold text-slate-900">SOLD</span>}
+      {isNew(createdAt) && <span className="rounded-md bg-emerald-500/20 px-1.5 py-0.5 text-xs font-bold text-emerald-300">NEW</span>}
+      {isHot(score) && <span className="rounded-md bg-rose-500/20 px-1.5 py-0.5 text-xs font-bold text-rose-300">HOT</span>}
+      {status === "sold" && <span className="rounded-md bg-slate-200 px-1.5 py-0.5 text-xs font-bold text-slate-900">SOLD</span>}
     </>
   );
 }

@@ -1,12 +1,14 @@
 // The profile's admin view (transactions-profile-admin.md §2 Profile): "My Listings" (GET
 // /api/addresses/user) with Create New Listing, and "Transaction History" (GET /api/transactions/user:
 // sales and purchases merged, newest first by createdAt).
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { userListingsQuery, userTransactionsQuery } from "../../api/listings-admin";
 import { formatPriceTrimmed, relativeTime } from "../../lib/display";
 import { shortAddress } from "../../lib/display";
+import type { UserTransaction } from "../../../../schema/listings";
+import { type Column, DataTable } from "../DataTable";
 import { ListingCard } from "../listing/ListingCard";
 import { toast } from "../toast-store";
 import { newestFirst } from "./history";
@@ -28,9 +30,9 @@ export function AdminSections({ wallet }: { wallet: string }) {
 }
 
 function MyListings({ wallet }: { wallet: string }) {
-  const listings = useQuery(userListingsQuery(wallet));
+  const listings = useInfiniteQuery(userListingsQuery(wallet));
   useFailureToast(listings.isError, listings.errorUpdatedAt, "Failed to fetch user listings");
-  const rows = listings.data ?? [];
+  const rows = listings.data?.pages.flat() ?? [];
   return (
     <section aria-labelledby="my-listings-title">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -55,15 +57,71 @@ function MyListings({ wallet }: { wallet: string }) {
           </Link>
         </div>
       ) : (
-        <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {rows.map((l) => (
-            <ListingCard key={l.id} listing={l} />
-          ))}
-        </div>
+        <>
+          <div className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="my-listings">
+            {rows.map((l) => (
+              <ListingCard key={l.id} listing={l} />
+            ))}
+          </div>
+          <div className="mt-6 flex flex-wrap items-center justify-center gap-4 text-sm text-slate-400">
+            <span aria-live="polite" data-testid="my-listings-count">
+              {rows.length} listing{rows.length === 1 ? "" : "s"} shown{listings.hasNextPage ? "" : " (all)"}
+            </span>
+            {listings.hasNextPage && (
+              <button
+                type="button"
+                onClick={() => void listings.fetchNextPage()}
+                disabled={listings.isFetchingNextPage}
+                className="rounded-lg border border-slate-700 px-4 py-2 font-semibold text-slate-200 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-60"
+              >
+                {listings.isFetchingNextPage ? "Loading…" : "Show more"}
+              </button>
+            )}
+          </div>
+        </>
       )}
     </section>
   );
 }
+
+const HISTORY_COLUMNS: Column<UserTransaction>[] = [
+  {
+    key: "type",
+    header: "Type",
+    cell: (t) => (
+      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${t.role === "sale" ? "bg-emerald-500/15 text-emerald-200" : "bg-sky-500/15 text-sky-200"}`}>
+        {t.role === "sale" ? "Sale" : "Purchase"}
+      </span>
+    ),
+  },
+  {
+    key: "address",
+    header: "Address",
+    cell: (t) => (
+      <Link to="/address/$id" params={{ id: String(t.address.id) }} className="font-mono text-slate-100 hover:text-violet-300" title={t.address.address}>
+        {shortAddress(t.address.address)}
+      </Link>
+    ),
+  },
+  {
+    key: "price",
+    header: "Price",
+    className: "tabular-nums text-white",
+    cell: (t) => (
+      <>
+        {formatPriceTrimmed(t.price)} {t.currency}
+      </>
+    ),
+  },
+  { key: "with", header: "With", className: "text-slate-300", cell: (t) => (t.role === "sale" ? t.buyer?.username : t.seller?.username) ?? "—" },
+  { key: "status", header: "Status", className: "capitalize text-slate-300", cell: (t) => t.status },
+  {
+    key: "date",
+    header: "Date",
+    className: "text-slate-400",
+    cell: (t) => <time dateTime={t.createdAt}>{relativeTime(t.createdAt)}</time>,
+  },
+];
 
 function TransactionHistory({ wallet }: { wallet: string }) {
   const history = useQuery(userTransactionsQuery(wallet));
@@ -89,42 +147,15 @@ function TransactionHistory({ wallet }: { wallet: string }) {
         </div>
       ) : (
         <div className="mt-6 overflow-x-auto rounded-2xl border border-slate-800">
-          <table className="w-full min-w-[40rem] text-left text-sm" data-testid="transaction-history">
-            <thead className="bg-slate-900 text-xs uppercase text-slate-400">
-              <tr>
-                <th className="px-3 py-3">Type</th>
-                <th className="px-3 py-3">Address</th>
-                <th className="px-3 py-3">Price</th>
-                <th className="px-3 py-3">With</th>
-                <th className="px-3 py-3">Status</th>
-                <th className="px-3 py-3">Date</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-800">
-              {rows.map((t) => (
-                <tr key={t.id}>
-                  <td className="px-3 py-2">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${t.role === "sale" ? "bg-emerald-500/15 text-emerald-200" : "bg-sky-500/15 text-sky-200"}`}>
-                      {t.role === "sale" ? "Sale" : "Purchase"}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">
-                    <Link to="/address/$id" params={{ id: String(t.address.id) }} className="font-mono text-slate-100 hover:text-violet-300" title={t.address.address}>
-                      {shortAddress(t.address.address)}
-                    </Link>
-                  </td>
-                  <td className="px-3 py-2 tabular-nums text-white">
-                    {formatPriceTrimmed(t.price)} {t.currency}
-                  </td>
-                  <td className="px-3 py-2 text-slate-300">{(t.role === "sale" ? t.buyer?.username : t.seller?.username) ?? "—"}</td>
-                  <td className="px-3 py-2 capitalize text-slate-300">{t.status}</td>
-                  <td className="px-3 py-2 text-slate-400" title={t.createdAt}>
-                    {relativeTime(t.createdAt)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            columns={HISTORY_COLUMNS}
+            rows={rows}
+            rowKey={(t) => t.id}
+            caption="Your sales and purchases"
+            testId="transaction-history"
+            tableClassName="min-w-[40rem]"
+            theadClassName="bg-slate-900"
+          />
         </div>
       )}
     </section>

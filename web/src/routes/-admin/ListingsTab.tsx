@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
 import { ADMIN_NETWORK_FILTERS, ADMIN_PAGE_SIZES, ADMIN_STATUS_FILTERS, type AdminListing, type BulkActionResponse } from "../../../../schema/listings";
 import { errorMessage } from "../../api/error-message";
+import { HttpError } from "../../api/http";
 import {
   adminDeleteListing,
   adminListingsQuery,
@@ -14,12 +15,15 @@ import {
   bulkSetStatus,
   refreshAfterListingChange,
 } from "../../api/listings-admin";
+import { type Column, DataTable } from "../../components/DataTable";
 import { NetworkBadge } from "../../components/NetworkBadge";
 import { toast } from "../../components/toast-store";
 import { downloadCsv, exportFileName, listingsCsv } from "../../lib/admin-export";
 import { formatPriceTrimmed } from "../../lib/display";
 import { shortAddress } from "../../lib/display";
-import { allSelected, bulkResultText, offsetFor, pageSummary, toggleAll, toggleId } from "./table-state";
+import { type AdminSearch, adminState } from "./admin-search";
+import { useDebounced } from "../../components/use-debounced";
+import { allSelected, bulkResultText, missingIdsOf, offsetFor, pageSummary, selectionOnPage, toggleAll, toggleId } from "./table-state";
 
 const STATUS_BADGE: Record<string, string> = {
   active: "bg-emerald-500/15 text-emerald-200",
@@ -32,47 +36,40 @@ const control =
   "rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus:border-violet-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500/40";
 const dateFmt = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setV(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
 function useErrorToast(isError: boolean, at: number, title: string) {
   useEffect(() => {
     if (isError) toast({ title, description: "Try again in a moment.", variant: "destructive" });
   }, [isError, at, title]);
 }
 
-export function ListingsTab() {
+type Props = { search: AdminSearch; onChange: (patch: Partial<Record<keyof AdminSearch, unknown>>, replace?: boolean) => void };
+
+/** The search box applies after this pause in typing. */
+const SEARCH_PAUSE_MS = 300;
+
+export function ListingsTab({ search: urlSearch, onChange }: Props) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [search, setSearch] = useState("");
-  const [network, setNetwork] = useState<string>("all");
-  const [status, setStatus] = useState<string>("all");
-  const [pageSize, setPageSize] = useState<number>(ADMIN_PAGE_SIZES[0]);
-  const [page, setPage] = useState(1);
+  // Filters, page and page size live in the URL (admin-search.ts); only the typed text and the selection are local.
+  const { q, network, status, page, limit: pageSize } = adminState(urlSearch);
+  const [search, setSearch] = useState(q);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState(false);
-  const debouncedSearch = useDebounced(search, 300);
+  const debouncedSearch = useDebounced(search.trim(), SEARCH_PAUSE_MS);
 
-  // Selection belongs to the page shown: another page starts with nothing selected.
-  const goTo = (next: number) => {
-    setPage(next);
-    setSelected(new Set());
-  };
-
-  // New filters start again at page 1 with nothing selected.
+  // Typing replaces the history entry rather than adding one per pause; the URL changing elsewhere (back
+  // button, a shared link) puts its text in the box.
   useEffect(() => {
-    setPage(1);
-    setSelected(new Set());
-  }, [debouncedSearch, network, status, pageSize]);
+    if (debouncedSearch !== q) onChange({ q: debouncedSearch }, true);
+  }, [debouncedSearch]);
+  useEffect(() => setSearch((typed) => (typed.trim() === q ? typed : q)), [q]);
+
+  // Selection belongs to the page shown: another page or new filters start with nothing selected.
+  const goTo = (next: number) => onChange({ page: next });
+  useEffect(() => setSelected(new Set()), [q, network, status, pageSize, page]);
 
   const stats = useQuery(adminStatsQuery());
-  const listings = useQuery(adminListingsQuery({ limit: pageSize, offset: offsetFor(page, pageSize), search: debouncedSearch, network, status }));
+  const listings = useQuery(adminListingsQuery({ limit: pageSize, offset: offsetFor(page, pageSize), search: q, network, status }));
   useErrorToast(stats.isError, stats.errorUpdatedAt, "Failed to fetch admin stats");
   useErrorToast(listings.isError, listings.errorUpdatedAt, "Failed to fetch admin addresses");
 
@@ -80,17 +77,41 @@ export function ListingsTab() {
   const ids = rows.map((r) => r.id);
   const pagination = listings.data?.pagination;
 
+  // The selection follows the rows that exist: a row deleted by its own button (or by anyone, seen on refresh)
+  // leaves it, so a bulk action never names a listing that is gone (issue 13).
+  useEffect(() => {
+    setSelected((prev) => {
+      const next = selectionOnPage(prev, ids);
+      return next.size === prev.size ? prev : next;
+    });
+  }, [rows]);
+
   const needSelection = (what: "update" | "delete" | "export") => {
     if (selected.size > 0) return false;
     toast({ title: "No Listings Selected", description: `Please select listings to ${what}`, variant: "destructive" });
     return true;
   };
 
-  const run = async (action: () => Promise<BulkActionResponse>, ok: string, verb: "updated" | "deleted", failTitle: string, fallback: string) => {
+  /**
+   * A bulk call over the selection, reported per row (done, skipped and why). Rows someone else removed since
+   * the page loaded are left out and reported, and the rest still go through.
+   */
+  const run = async (action: (ids: number[]) => Promise<BulkActionResponse>, ok: string, verb: "updated" | "deleted", failTitle: string, fallback: string) => {
     setBusy(true);
+    const chosen = [...selected];
     try {
-      const result = await action();
-      toast({ title: ok, description: bulkResultText(result, verb), variant: "success" });
+      let gone: number[] = [];
+      let result: BulkActionResponse;
+      try {
+        result = await action(chosen);
+      } catch (err) {
+        gone = err instanceof HttpError && err.status === 404 ? missingIdsOf(err.bodyText) : [];
+        const rest = chosen.filter((id) => !gone.includes(id));
+        if (gone.length === 0 || rest.length === 0) throw err;
+        result = await action(rest);
+      }
+      const report = { ...result, skipped: [...result.skipped, ...gone.map((id) => ({ id, reason: "no longer exists" }))] };
+      toast({ title: ok, description: bulkResultText(report, verb), variant: "success" });
       setSelected(new Set());
     } catch (err) {
       toast({ title: failTitle, description: errorMessage(err) || fallback, variant: "destructive" });
@@ -102,13 +123,13 @@ export function ListingsTab() {
 
   const bulkUpdate = (action: (ids: number[]) => Promise<BulkActionResponse>) => {
     if (needSelection("update")) return;
-    void run(() => action([...selected]), "Bulk Update Complete", "updated", "Update Failed", "Failed to update listings");
+    void run(action, "Bulk Update Complete", "updated", "Update Failed", "Failed to update listings");
   };
 
   const bulkRemove = () => {
     if (needSelection("delete")) return;
     if (!window.confirm(`Delete ${selected.size} selected listings? This cannot be undone.`)) return;
-    void run(() => bulkDelete([...selected]), "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
+    void run(bulkDelete, "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
   };
 
   const exportCsv = () => {
@@ -155,6 +176,71 @@ export function ListingsTab() {
     ["Featured", stats.data?.featuredListings],
     ["Total Users", stats.data?.totalUsers],
   ];
+  const rowButton = "rounded px-2 py-1 text-xs ring-1 ring-slate-700 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-40";
+  const columns: Column<AdminListing>[] = [
+    {
+      key: "select",
+      header: (
+        <input type="checkbox" aria-label="Select all listings on this page" checked={allSelected(selected, ids)} onChange={() => setSelected(toggleAll(selected, ids))} className="accent-violet-500" />
+      ),
+      cell: (l) => <input type="checkbox" aria-label={`Select ${l.address}`} checked={selected.has(l.id)} onChange={() => setSelected(toggleId(selected, l.id))} className="accent-violet-500" />,
+    },
+    {
+      key: "address",
+      header: "Address",
+      cell: (l) => (
+        <>
+          <span className="font-mono text-slate-100" title={l.address}>
+            {shortAddress(l.address)}
+          </span>
+          {l.pattern && <span className="block font-mono text-xs text-violet-300">{l.pattern}</span>}
+        </>
+      ),
+    },
+    { key: "network", header: "Network", cell: (l) => <NetworkBadge network={l.network} short /> },
+    {
+      key: "price",
+      header: "Price",
+      className: "tabular-nums",
+      cell: (l) => (
+        <>
+          <span className="text-white">
+            {formatPriceTrimmed(l.price)} {l.currency}
+          </span>
+          {l.formattedUsd && <span className="block text-xs text-slate-400">{l.formattedUsd}</span>}
+        </>
+      ),
+    },
+    { key: "category", header: "Category", className: "text-slate-300", cell: (l) => l.category || "Custom" },
+    {
+      key: "status",
+      header: "Status",
+      cell: (l) => (
+        <span data-testid="status-badge" className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[l.status] ?? STATUS_BADGE.inactive}`}>
+          {l.status}
+        </span>
+      ),
+    },
+    { key: "featured", header: "Featured", cell: (l) => (l.isFeatured ? <span className="text-amber-300">★ Yes</span> : <span className="text-slate-400">☆ No</span>) },
+    { key: "created", header: "Created", className: "text-slate-400", cell: (l) => dateFmt.format(new Date(l.createdAt)) },
+    {
+      key: "actions",
+      header: "Actions",
+      cell: (l) => (
+        <div className="flex flex-wrap gap-1">
+          <button type="button" className={`${rowButton} text-slate-200 hover:ring-violet-500`} disabled={busy || l.status === "sold"} onClick={() => toggleStatus(l)}>
+            {l.status === "active" ? "Deactivate" : "Activate"}
+          </button>
+          <button type="button" className={`${rowButton} text-slate-200 hover:ring-violet-500`} disabled={busy || l.status === "sold"} onClick={() => toggleFeatured(l)}>
+            {l.isFeatured ? "Unfeature" : "Feature"}
+          </button>
+          <button type="button" className={`${rowButton} text-red-300 hover:ring-red-500`} disabled={busy} onClick={() => remove(l)} aria-label={`Delete ${l.address}`}>
+            Delete
+          </button>
+        </div>
+      ),
+    },
+  ];
   const bulkButton = "rounded-lg border border-slate-700 px-3 py-1.5 text-sm text-slate-200 hover:border-violet-500 disabled:opacity-50";
 
   return (
@@ -179,7 +265,7 @@ export function ListingsTab() {
           <label htmlFor={`${id}-network`} className="mb-1 block text-sm text-slate-400">
             Network
           </label>
-          <select id={`${id}-network`} className={control} value={network} onChange={(e) => setNetwork(e.target.value)}>
+          <select id={`${id}-network`} className={control} value={network} onChange={(e) => onChange({ network: e.target.value })}>
             {ADMIN_NETWORK_FILTERS.map((n) => (
               <option key={n} value={n}>
                 {n === "all" ? "All networks" : n === "ethereum" ? "Ethereum" : "Solana"}
@@ -191,7 +277,7 @@ export function ListingsTab() {
           <label htmlFor={`${id}-status`} className="mb-1 block text-sm text-slate-400">
             Status
           </label>
-          <select id={`${id}-status`} className={control} value={status} onChange={(e) => setStatus(e.target.value)}>
+          <select id={`${id}-status`} className={control} value={status} onChange={(e) => onChange({ status: e.target.value })}>
             {ADMIN_STATUS_FILTERS.map((s) => (
               <option key={s} value={s}>
                 {s === "all" ? "All statuses" : s[0].toUpperCase() + s.slice(1)}
@@ -226,90 +312,26 @@ export function ListingsTab() {
       </div>
 
       <div className="overflow-x-auto rounded-2xl border border-slate-800">
-        <table className="w-full min-w-[56rem] text-left text-sm" data-testid="admin-table">
-          <caption className="sr-only">Listings</caption>
-          <thead className="bg-slate-900 text-xs uppercase text-slate-400">
-            <tr>
-              <th className="px-3 py-3">
-                <input type="checkbox" aria-label="Select all listings on this page" checked={allSelected(selected, ids)} onChange={() => setSelected(toggleAll(selected, ids))} className="accent-violet-500" />
-              </th>
-              <th className="px-3 py-3">Address</th>
-              <th className="px-3 py-3">Network</th>
-              <th className="px-3 py-3">Price</th>
-              <th className="px-3 py-3">Category</th>
-              <th className="px-3 py-3">Status</th>
-              <th className="px-3 py-3">Featured</th>
-              <th className="px-3 py-3">Created</th>
-              <th className="px-3 py-3">Actions</th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-800">
-            {listings.isLoading ? (
-              <tr>
-                <td colSpan={9} className="px-3 py-10 text-center text-slate-400">
-                  Loading listings…
-                </td>
-              </tr>
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={9} className="px-3 py-10 text-center text-slate-400">
-                  {listings.isError ? "Listings could not be loaded." : "No listings match these filters."}
-                </td>
-              </tr>
-            ) : (
-              rows.map((l) => (
-                <tr key={l.id} data-testid="admin-row" className={selected.has(l.id) ? "bg-violet-500/5" : undefined}>
-                  <td className="px-3 py-2">
-                    <input type="checkbox" aria-label={`Select ${l.address}`} checked={selected.has(l.id)} onChange={() => setSelected(toggleId(selected, l.id))} className="accent-violet-500" />
-                  </td>
-                  <td className="px-3 py-2">
-                    <span className="font-mono text-slate-100" title={l.address}>
-                      {shortAddress(l.address)}
-                    </span>
-                    {l.pattern && <span className="block font-mono text-xs text-violet-300">{l.pattern}</span>}
-                  </td>
-                  <td className="px-3 py-2">
-                    <NetworkBadge network={l.network} short />
-                  </td>
-                  <td className="px-3 py-2 tabular-nums">
-                    <span className="text-white">
-                      {formatPriceTrimmed(l.price)} {l.currency}
-                    </span>
-                    {l.formattedUsd && <span className="block text-xs text-slate-400">{l.formattedUsd}</span>}
-                  </td>
-                  <td className="px-3 py-2 text-slate-300">{l.category || "Custom"}</td>
-                  <td className="px-3 py-2">
-                    <span data-testid="status-badge" className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[l.status] ?? STATUS_BADGE.inactive}`}>
-                      {l.status}
-                    </span>
-                  </td>
-                  <td className="px-3 py-2">{l.isFeatured ? <span className="text-amber-300">★ Yes</span> : <span className="text-slate-500">☆ No</span>}</td>
-                  <td className="px-3 py-2 text-slate-400">{dateFmt.format(new Date(l.createdAt))}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex flex-wrap gap-1">
-                      <button type="button" className="rounded px-2 py-1 text-xs text-slate-200 ring-1 ring-slate-700 hover:ring-violet-500 disabled:opacity-40" disabled={busy || l.status === "sold"} onClick={() => toggleStatus(l)}>
-                        {l.status === "active" ? "Deactivate" : "Activate"}
-                      </button>
-                      <button type="button" className="rounded px-2 py-1 text-xs text-slate-200 ring-1 ring-slate-700 hover:ring-violet-500 disabled:opacity-40" disabled={busy || l.status === "sold"} onClick={() => toggleFeatured(l)}>
-                        {l.isFeatured ? "Unfeature" : "Feature"}
-                      </button>
-                      <button type="button" className="rounded px-2 py-1 text-xs text-red-300 ring-1 ring-slate-700 hover:ring-red-500 disabled:opacity-40" disabled={busy} onClick={() => remove(l)} aria-label={`Delete ${l.address}`}>
-                        Delete
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(l) => l.id}
+          caption="Listings"
+          loading={listings.isLoading}
+          loadingText="Loading listings…"
+          empty={listings.isError ? "Listings could not be loaded." : "No listings match these filters."}
+          testId="admin-table"
+          tableClassName="min-w-[56rem]"
+          theadClassName="bg-slate-900"
+          rowProps={(l) => ({ "data-testid": "admin-row", className: selected.has(l.id) ? "bg-violet-500/5" : undefined })}
+        />
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-400">
         <span aria-live="polite" data-testid="page-summary">{pagination ? pageSummary(pagination.offset, rows.length, pagination.total) : ""}</span>
         <div className="flex items-center gap-2">
           <label htmlFor={`${id}-size`}>Per page</label>
-          <select id={`${id}-size`} className={control} value={pageSize} onChange={(e) => setPageSize(Number(e.target.value))}>
+          <select id={`${id}-size`} className={control} value={pageSize} onChange={(e) => onChange({ limit: Number(e.target.value) })}>
             {ADMIN_PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { allSelected, bulkResultText, offsetFor, pageSummary, toggleAll, toggleId } from "./table-state";
+import { allSelected, bulkResultText, offsetFor, pageSummary, toggleAll, toggleId, missingIdsOf, selectionOnPage } from "./table-state";
 
 describe("selection", () => {
   it("toggles one id and all shown ids", () => {
@@ -29,5 +29,20 @@ describe("bulkResultText", () => {
     expect(bulkResultText({ success: true, updated: 2, skipped: [{ id: 3, reason: "sold" }, { id: 4, reason: "sold" }] }, "deleted")).toBe(
       "2 listings deleted; 2 skipped (sold)",
     );
+  });
+});
+
+describe("selectionOnPage", () => {
+  it("drops selected ids whose rows are gone, keeps the rest", () => {
+    expect([...selectionOnPage(new Set([1, 2, 3]), [2, 3, 4])]).toEqual([2, 3]);
+    expect(selectionOnPage(new Set([9]), []).size).toBe(0);
+  });
+});
+
+describe("missingIdsOf", () => {
+  it("reads the Worker's 404 body; anything else names nothing", () => {
+    expect(missingIdsOf('{"error":"Not Found","message":"Listing not found: 7","missingIds":[7]}')).toEqual([7]);
+    expect(missingIdsOf('{"missingIds":["7", 1.5, 8]}')).toEqual([8]);
+    expect(missingIdsOf("not json")).toEqual([]);
   });
 });

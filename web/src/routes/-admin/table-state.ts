@@ -34,3 +34,22 @@ export function bulkResultText(result: BulkActionResponse, verb: "updated" | "de
   const reasons = [...new Set(result.skipped.map((s) => s.reason))].join(", ");
   return `${main}; ${result.skipped.length} skipped (${reasons})`;
 }
+
+/**
+ * The selection kept to rows that still exist on the page shown: a row deleted (by its own button, another
+ * admin, a refresh) leaves the selection, so a bulk action never names a listing that is gone.
+ */
+export function selectionOnPage(selected: ReadonlySet<number>, ids: readonly number[]): Set<number> {
+  const shown = new Set(ids);
+  return new Set([...selected].filter((id) => shown.has(id)));
+}
+
+/** The ids a refused bulk call names as missing (the Worker's 404 body carries `missingIds`). */
+export function missingIdsOf(bodyText: string): number[] {
+  try {
+    const body = JSON.parse(bodyText) as { missingIds?: unknown };
+    return Array.isArray(body.missingIds) ? body.missingIds.filter((n): n is number => Number.isSafeInteger(n)) : [];
+  } catch {
+    return [];
+  }
+}

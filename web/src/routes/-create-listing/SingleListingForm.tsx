@@ -6,14 +6,14 @@ import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { AddressCheckResponse } from "../../../../schema/api";
 import type { Network } from "../../../../schema/db";
-import { detectNetworkForForm } from "../../../../schema/address";
 import { OWNERSHIP_MESSAGES, type PromotionType } from "../../../../schema/listings";
 import { HttpError } from "../../api/http";
 import { createListing, refreshAfterListingChange, validateAddress, verifyOwnership } from "../../api/listings-admin";
 import { feesQuery, livePricesQuery } from "../../api/market";
 import { toast } from "../../components/toast-store";
 import { formatUsd } from "../../lib/display";
-import { DETECT_DELAY_MS, FEE_PREVIEW_DELAY_MS, feePercent, priceError, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
+import { useDebounced } from "../../components/use-debounced";
+import { FEE_PREVIEW_DELAY_MS, feePercent, formNetwork, priceError, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
 
 type Validation =
   | { state: "idle" }
@@ -23,24 +23,16 @@ type Validation =
   | { state: "failed" };
 
 const input =
-  "w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white placeholder:text-slate-500 focus:border-violet-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500/40";
+  "w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white placeholder:text-slate-400 focus:border-violet-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500/40";
 const label = "mb-1 block text-sm font-medium text-slate-300";
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const t = window.setTimeout(() => setDebounced(value), ms);
-    return () => window.clearTimeout(t);
-  }, [value, ms]);
-  return debounced;
-}
 
 export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [address, setAddress] = useState("");
-  const [network, setNetwork] = useState<Network>("ethereum");
+  const [chosenNetwork, setNetwork] = useState<Network>("ethereum");
   const [price, setPrice] = useState("");
   const [priceTouched, setPriceTouched] = useState(false);
   const [privateKey, setPrivateKey] = useState("");
@@ -50,8 +42,9 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
   const [validation, setValidation] = useState<Validation>({ state: "idle" });
   const [ownership, setOwnership] = useState<"unknown" | "verifying" | "verified" | "failed">("unknown");
   const [submitting, setSubmitting] = useState(false);
-  const currency = network === "ethereum" ? "ETH" : "SOL";
   const trimmed = address.trim();
+  const { network, locked: networkLocked } = formNetwork(trimmed, chosenNetwork);
+  const currency = network === "ethereum" ? "ETH" : "SOL";
 
   // Live validation once the address has 10 characters; the latest keystroke wins.
   useEffect(() => {
@@ -74,15 +67,6 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
       controller.abort();
       window.clearTimeout(timer);
     };
-  }, [trimmed]);
-
-  // Network and currency follow the address about 1.5 s after typing stops.
-  useEffect(() => {
-    const timer = window.setTimeout(() => {
-      const detected = detectNetworkForForm(trimmed);
-      if (detected) setNetwork(detected.network);
-    }, DETECT_DELAY_MS);
-    return () => window.clearTimeout(timer);
   }, [trimmed]);
 
   // A changed address or key needs a new proof.
@@ -186,7 +170,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
             aria-invalid={validation.state === "invalid"}
           />
           <div id={`${id}-address-status`} className="mt-2 min-h-5 text-sm" aria-live="polite">
-            {validation.state === "idle" && trimmed.length > 0 && <span className="text-slate-500">Keep typing: the address is checked from {VALIDATE_MIN_LENGTH} characters.</span>}
+            {validation.state === "idle" && trimmed.length > 0 && <span className="text-slate-400">Keep typing: the address is checked from {VALIDATE_MIN_LENGTH} characters.</span>}
             {validation.state === "validating" && <span className="text-slate-400">Validating address…</span>}
             {validation.state === "valid" && (
               <span className="text-emerald-300" data-testid="address-valid">
@@ -207,10 +191,22 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
             <label htmlFor={`${id}-network`} className={label}>
               Network
             </label>
-            <select id={`${id}-network`} className={input} value={network} onChange={(e) => setNetwork(e.target.value as Network)}>
+            <select
+              id={`${id}-network`}
+              className={input}
+              value={network}
+              onChange={(e) => setNetwork(e.target.value as Network)}
+              disabled={networkLocked}
+              aria-describedby={networkLocked ? `${id}-network-note` : undefined}
+            >
               <option value="ethereum">Ethereum</option>
               <option value="solana">Solana</option>
             </select>
+            {networkLocked && (
+              <p id={`${id}-network-note`} className="mt-1 text-xs text-slate-400">
+                Set by the address.
+              </p>
+            )}
           </div>
           <div>
             <label htmlFor={`${id}-currency`} className={label}>
@@ -250,29 +246,29 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
           <div className="rounded-xl border border-slate-800 bg-slate-950/60 p-4 text-sm" aria-live="polite">
             <p className="font-medium text-slate-300">Live market prices</p>
             {prices.isLoading ? (
-              <p className="mt-2 text-slate-500">Loading prices…</p>
+              <p className="mt-2 text-slate-400">Loading prices…</p>
             ) : prices.data ? (
               <dl className="mt-2 grid grid-cols-2 gap-2">
                 <div>
-                  <dt className="text-xs text-slate-500">ETH</dt>
+                  <dt className="text-xs text-slate-400">ETH</dt>
                   <dd className="tabular-nums text-white">{formatUsd(prices.data.ethPrice)}</dd>
                 </div>
                 <div>
-                  <dt className="text-xs text-slate-500">SOL</dt>
+                  <dt className="text-xs text-slate-400">SOL</dt>
                   <dd className="tabular-nums text-white">{formatUsd(prices.data.solPrice)}</dd>
                 </div>
               </dl>
             ) : (
-              <p className="mt-2 text-slate-500">Market prices are unavailable right now.</p>
+              <p className="mt-2 text-slate-400">Market prices are unavailable right now.</p>
             )}
           </div>
         </div>
         <div className="rounded-xl border border-slate-800 bg-slate-950/60 p-4 text-sm" data-testid="fee-breakdown">
           <p className="font-medium text-slate-300">Fee breakdown</p>
           {priceMessage ? (
-            <p className="mt-2 text-slate-500">Enter a price to see the fees.</p>
+            <p className="mt-2 text-slate-400">Enter a price to see the fees.</p>
           ) : fees.isFetching || !fees.data ? (
-            <p className="mt-2 text-slate-500">{fees.isError ? "Fees could not be calculated right now." : "Calculating fees…"}</p>
+            <p className="mt-2 text-slate-400">{fees.isError ? "Fees could not be calculated right now." : "Calculating fees…"}</p>
           ) : (
             <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 tabular-nums">
               <dt className="text-slate-400">Listing price</dt>
@@ -355,7 +351,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
           {(
             [
               ["standard", "Standard", "Listed in the marketplace."],
-              ["featured", "Featured", "Highlighted in purple and shown first."],
+              ["featured", "Featured", "Highlighted in purple and shown under Featured Addresses on the home page and the marketplace."],
               ...(isAdmin ? ([["promoted", "Promoted", "Orange highlight, admins only."]] as const) : []),
             ] as const
           ).map(([value, title, text]) => (

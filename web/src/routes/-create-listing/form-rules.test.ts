@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { feePercent, priceError, sellerReceives } from "./form-rules";
+import { feePercent, formNetwork, priceError, sellerReceives } from "./form-rules";
 
 describe("priceError", () => {
   it("gives the spec's messages", () => {
@@ -24,5 +24,17 @@ describe("fee preview", () => {
     expect(feePercent("0", "1")).toBe("0%");
     expect(feePercent("0.025", "1")).toBe("2.5%");
     expect(feePercent("1", "0")).toBe("0%");
+  });
+});
+
+describe("formNetwork", () => {
+  it("the address's network wins at once over the select", () => {
+    expect(formNetwork("0x1234567890123456789012345678901234567890", "solana")).toEqual({ network: "ethereum", locked: true });
+    expect(formNetwork("  7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV  ", "ethereum")).toEqual({ network: "solana", locked: true });
+  });
+
+  it("the seller's choice stands while the address says nothing yet", () => {
+    expect(formNetwork("", "solana")).toEqual({ network: "solana", locked: false });
+    expect(formNetwork("0x12", "solana")).toEqual({ network: "solana", locked: false });
   });
 });

@@ -1,11 +1,11 @@
 // The create-listing form's pure rules (transactions-profile-admin.md §5, §9): the price messages, when the
 // address is checked, and the fee preview's "seller receives".
+import { detectNetworkForForm } from "../../../../schema/address";
+import type { Network } from "../../../../schema/db";
 import { PRICE_MESSAGES } from "../../../../schema/listings";
 
 /** Address validation starts at this many characters. */
 export const VALIDATE_MIN_LENGTH = 10;
-/** Network auto-detect runs this long after the last keystroke. */
-export const DETECT_DELAY_MS = 1500;
 /** The fee preview waits this long after the price changes. */
 export const FEE_PREVIEW_DELAY_MS = 800;
 /** The largest price storage takes (schema/listings.ts PRICE_MESSAGES.tooLarge). */
@@ -37,4 +37,13 @@ export function feePercent(fee: string | number, price: string | number): string
   const f = Number(fee);
   if (!(p > 0) || !Number.isFinite(f)) return "0%";
   return `${Number(((f / p) * 100).toFixed(2))}%`;
+}
+
+/**
+ * The listing's network: the one the address shows, as soon as it shows one (a 0x address is Ethereum, whatever
+ * the select said before), else the seller's choice. `locked` says the select follows the address (issue 13).
+ */
+export function formNetwork(address: string, chosen: Network): { network: Network; locked: boolean } {
+  const detected = detectNetworkForForm(address.trim());
+  return detected ? { network: detected.network, locked: true } : { network: chosen, locked: false };
 }

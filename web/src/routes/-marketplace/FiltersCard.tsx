@@ -1,8 +1,9 @@
 // The collapsible "Advanced Filters" card (public-side.md §2, §5, §9). Selects apply at once; the number and
 // text boxes apply after a short pause in typing, and only with a value the search accepts.
 import { useEffect, useId, useState } from "react";
-import { CHAR_LENGTH_MAX, CHAR_LENGTH_MIN, PATTERN_FILTERS, SORT_FIELDS, type SortField } from "../../../../schema/browse";
-import { activeFilterCount, CATEGORY_OPTIONS, lengthRangeInverted, type MarketSearch, marketState, NETWORK_OPTIONS } from "./search";
+import { PATTERN_FILTERS, SORT_FIELDS, type SortField } from "../../../../schema/browse";
+import { useDebounced } from "../../components/use-debounced";
+import { activeFilterCount, CATEGORY_OPTIONS, filtersDiffer, lengthDraft, lengthRangeInverted, type MarketSearch, marketState, NETWORK_OPTIONS } from "./search";
 
 export const TYPING_PAUSE_MS = 400;
 
@@ -116,7 +117,7 @@ export function FiltersCard({ search, onChange, onReset }: Props) {
           <button
             type="button"
             onClick={onReset}
-            disabled={active === 0 && !search.patternFilter}
+            disabled={!filtersDiffer(search)}
             className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm font-semibold text-slate-300 hover:bg-slate-800 disabled:opacity-50"
           >
             Reset Filters
@@ -127,14 +128,13 @@ export function FiltersCard({ search, onChange, onReset }: Props) {
   );
 }
 
-/** Calls `commit` once the value has stopped changing for a moment. */
+/** Calls `commit` once the value has stopped changing for a moment and differs from what is applied. */
 function useCommitAfterPause<T>(value: T, committed: T, commit: (v: T) => void) {
+  const settled = useDebounced(value, TYPING_PAUSE_MS);
   useEffect(() => {
-    if (value === committed) return;
-    const timer = window.setTimeout(() => commit(value), TYPING_PAUSE_MS);
-    return () => window.clearTimeout(timer);
-    // `commit` is a fresh closure each render: the pause restarts only when the value changes.
-  }, [value, committed]);
+    if (settled === value && settled !== committed) commit(settled);
+    // `commit` is a fresh closure each render: only a settled value commits.
+  }, [settled]);
 }
 
 /** A character-count box: a whole number from 1 to 100, or empty for no bound. */
@@ -142,9 +142,9 @@ function LengthBox({ id, label, value, onCommit }: { id: string; label: string; 
   const [draft, setDraft] = useState(value === undefined ? "" : String(value));
   // Follow the URL when it changes from elsewhere (Reset, back button).
   useEffect(() => setDraft(value === undefined ? "" : String(value)), [value]);
-  const parsed = draft.trim() === "" ? undefined : Number(draft);
-  const valid = parsed === undefined || (Number.isInteger(parsed) && parsed >= CHAR_LENGTH_MIN && parsed <= CHAR_LENGTH_MAX);
-  useCommitAfterPause(valid ? parsed : value, value, onCommit);
+  const parsed = lengthDraft(draft);
+  const valid = parsed.ok;
+  useCommitAfterPause(parsed.ok ? parsed.value : value, value, onCommit);
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
@@ -152,20 +152,19 @@ function LengthBox({ id, label, value, onCommit }: { id: string; label: string; 
       </label>
       <input
         id={id}
-        type="number"
+        // Text, not type=number: a number box reports "" for input it cannot parse, which would clear the
+        // filter silently instead of saying what is wrong.
+        type="text"
         inputMode="numeric"
-        min={CHAR_LENGTH_MIN}
-        max={CHAR_LENGTH_MAX}
-        step={1}
         value={draft}
         onChange={(e) => setDraft(e.target.value)}
         aria-invalid={!valid}
         aria-describedby={valid ? undefined : `${id}-error`}
         className={field}
       />
-      {!valid && (
-        <p id={`${id}-error`} className="mt-1 text-xs text-amber-300">
-          Enter a whole number from {CHAR_LENGTH_MIN} to {CHAR_LENGTH_MAX}.
+      {!parsed.ok && (
+        <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-amber-300">
+          {parsed.message}
         </p>
       )}
     </div>

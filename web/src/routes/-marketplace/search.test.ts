@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   activeFilterCount,
+  filtersDiffer,
   isFiltered,
+  lengthDraft,
   maxPage,
   nextSort,
   parseMarketSearch,
@@ -143,5 +145,32 @@ describe("rangeText", () => {
     expect(rangeText({ total: 45, totalIsExact: true }, 3, 20, 5)).toBe("41-45 of 45");
     expect(rangeText({ total: 0, totalIsExact: true }, 1, 20, 0)).toBe("0-0 of 0");
     expect(rangeText({ total: 10000, totalIsExact: false }, 2, 100, 100)).toBe("101-200 of 10,000+");
+  });
+});
+
+describe("filtersDiffer (Reset Filters enabled)", () => {
+  it("false only at the defaults; true for any filter, even one that applies nothing", () => {
+    expect(filtersDiffer(parseMarketSearch({}))).toBe(false);
+    expect(filtersDiffer(parseMarketSearch({ search: "dead", sortBy: "price", page: "2" }))).toBe(false);
+    expect(filtersDiffer(parseMarketSearch({ network: "solana" }))).toBe(true);
+    expect(filtersDiffer(parseMarketSearch({ patternFilter: "prefix" }))).toBe(true);
+    // min above max: not applied, not counted as active, but still a choice to reset.
+    const inverted = parseMarketSearch({ minCharLength: "9", maxCharLength: "3" });
+    expect(activeFilterCount(inverted)).toBe(0);
+    expect(filtersDiffer(inverted)).toBe(true);
+  });
+});
+
+describe("lengthDraft (character-count boxes)", () => {
+  it("empty is no bound; 1 to 100 are values", () => {
+    expect(lengthDraft("")).toEqual({ ok: true, value: undefined });
+    expect(lengthDraft(" 7 ")).toEqual({ ok: true, value: 7 });
+    expect(lengthDraft("100")).toEqual({ ok: true, value: 100 });
+  });
+
+  it.each(["0", "101", "1.5", "-", "-3", "abc", "1e2", "٣"])("%s is refused with a reason", (text) => {
+    const r = lengthDraft(text);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.message).toMatch(/whole number from 1 to 100|outside 1–100/);
   });
 });

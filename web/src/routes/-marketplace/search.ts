@@ -8,6 +8,8 @@
 // own defaults, which the API applies when a caller sends no sort. Sorting is not a filter: it does not count
 // towards "N active" or "(filtered results)", but like every filter it returns to page 1.
 import {
+  CHAR_LENGTH_MAX,
+  CHAR_LENGTH_MIN,
   DEFAULT_PAGE_SIZE,
   MAX_RESULT_WINDOW,
   MAX_SEARCH_LENGTH,
@@ -141,6 +143,26 @@ export function activeFilterCount(s: MarketSearch): number {
 
 /** Whether "(filtered results)" is shown: a search or a filter is active. */
 export const isFiltered = (s: MarketSearch) => Boolean(s.search) || activeFilterCount(s) > 0;
+
+/**
+ * Whether any filter differs from its default, counted or not (an inverted length range applies nothing but is
+ * still a choice the buyer made): Reset Filters is enabled exactly then.
+ */
+export const filtersDiffer = (s: MarketSearch) => FILTER_KEYS.some((k) => s[k] !== undefined);
+
+/**
+ * A character-count box as typed: empty (no bound), or a whole number from 1 to 100; anything else is refused
+ * with the reason shown next to the box, and the filter keeps its last good value meanwhile.
+ */
+export function lengthDraft(text: string): { ok: true; value: number | undefined } | { ok: false; message: string } {
+  const t = text.trim();
+  if (t === "") return { ok: true, value: undefined };
+  const range = `a whole number from ${CHAR_LENGTH_MIN} to ${CHAR_LENGTH_MAX}`;
+  if (!/^\d+$/.test(t)) return { ok: false, message: `"${t.slice(0, 12)}" is not ${range}; the filter still uses the previous value.` };
+  const n = Number(t);
+  if (n < CHAR_LENGTH_MIN || n > CHAR_LENGTH_MAX) return { ok: false, message: `${n} is outside ${CHAR_LENGTH_MIN}–${CHAR_LENGTH_MAX}; enter ${range}. The filter still uses the previous value.` };
+  return { ok: true, value: n };
+}
 
 /**
  * GET /api/addresses/search's query (public-side.md §7): excludeSold=true, limit, offset, walletAddress when

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { routeHintHeaders } from "./route-preload";
+
+const manifest = {
+  "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_react.js", "_shared.js"] },
+  "_react.js": { file: "assets/react-1.js" },
+  "_shared.js": { file: "assets/shared-1.js" },
+  "_card.js": { file: "assets/card-1.js", imports: ["_shared.js"] },
+  "src/routes/index.tsx?tsr-split=component": { file: "assets/home-1.js", imports: ["index.html", "_card.js", "_react.js"] },
+  "src/routes/marketplace.tsx?tsr-split=component": { file: "assets/market-1.js", imports: ["index.html"] },
+};
+
+describe("routeHintHeaders", () => {
+  it("preloads each route's own chunks (not the entry's) and its first reads, credentials included", () => {
+    const text = routeHintHeaders(manifest, [
+      { path: "/", routeSource: "src/routes/index.tsx", fetches: ["/api/a"] },
+      { path: "/marketplace", routeSource: "src/routes/marketplace.tsx", fetches: [] },
+    ]);
+    expect(text.split("\n").slice(1)).toEqual([
+      "/",
+      "  Link: </assets/home-1.js>; rel=modulepreload, </assets/card-1.js>; rel=modulepreload, </api/a>; rel=preload; as=fetch; crossorigin=use-credentials",
+      "/marketplace",
+      "  Link: </assets/market-1.js>; rel=modulepreload",
+      "",
+    ]);
+  });
+
+  it("fails the build when a route has no split chunk (a renamed route would otherwise lose its hints silently)", () => {
+    expect(() => routeHintHeaders(manifest, [{ path: "/x", routeSource: "src/routes/x.tsx", fetches: [] }])).toThrow(/no split chunk/);
+  });
+});

@@ -1,0 +1,21 @@
+// Where the key comes from, in plain words: who generated it, what the marketplace checked and when, and
+// what a buyer who needs certainty should do instead.
+const proved = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+
+export function Provenance({ provedAt }: { provedAt: string }) {
+  return (
+    <section aria-labelledby="provenance-title" className="space-y-2 rounded-2xl border border-slate-800 bg-slate-900/60 p-5 text-sm text-slate-300 sm:p-6">
+      <h2 id="provenance-title" className="text-lg font-bold text-white">
+        Where the key comes from
+      </h2>
+      <p>
+        The seller generated this key. On <time dateTime={provedAt}>{proved.format(new Date(provedAt))}</time> the marketplace checked that it controls this
+        address before listing it. The key is stored encrypted and is released only to the buyer, once the payment is confirmed on-chain.
+      </p>
+      <p>
+        The seller has seen the key. If you need certainty that nobody else ever saw it, order a trustless custom address instead, generated so that only
+        you hold the final key (custom orders are not open yet).
+      </p>
+    </section>
+  );
+}

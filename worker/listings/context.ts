@@ -1,0 +1,53 @@
+// Reads behind the listing page's explanation (schema/listing-context.ts): price history, comparable listings
+// and recent sales of the same kind. Each is one indexed query; none reads key material or a seller's wallet.
+import { sql } from "drizzle-orm";
+import { BROWSABLE_SQL } from "../../schema/db";
+import type { Db } from "../db";
+import { type ListingRow, listingColumns } from "./listing-view";
+
+export type ListingKind = { id: number; network: string; category: string; patternLength: number; rarityScore: number };
+
+export type PriceHistoryRow = { price: string; currency: "ETH" | "SOL"; change_type: string; created_at: number };
+
+/** The latest `limit` price changes of a listing, oldest first (price_history_address index). */
+export async function priceHistoryOf(db: Db, addressId: number, limit: number): Promise<PriceHistoryRow[]> {
+  const rows = await db.all<PriceHistoryRow>(sql`
+    SELECT price, currency, change_type, created_at FROM price_history
+    WHERE address_id = ${addressId}
+    ORDER BY created_at DESC, id DESC
+    LIMIT ${limit}`);
+  return rows.reverse();
+}
+
+/**
+ * Buyable listings of the same network, category and pattern length, closest in rarity first. The
+ * BROWSABLE_SQL term lets the partial (category, pattern_length, rarity_score, ...) search index serve it.
+ */
+export function comparableListings(db: Db, kind: ListingKind, limit: number): Promise<ListingRow[]> {
+  return db.all<ListingRow>(sql`
+    SELECT ${sql.raw(listingColumns())} FROM addresses
+    WHERE ${sql.raw(BROWSABLE_SQL)} AND status = 'active' AND is_listed = 1
+      AND category = ${kind.category} AND pattern_length = ${kind.patternLength} AND network = ${kind.network}
+      AND id <> ${kind.id}
+    ORDER BY abs(rarity_score - ${kind.rarityScore}), id DESC
+    LIMIT ${limit}`);
+}
+
+export type SaleRow = { listing_id: number; address: string; network: "ethereum" | "solana"; price: string; currency: "ETH" | "SOL"; sold_at: number };
+
+/** Completed, real (not test) sales of listings of the same network, category and pattern length, newest first. */
+export function recentSalesLike(db: Db, kind: ListingKind, limit: number): Promise<SaleRow[]> {
+  return db.all<SaleRow>(sql`
+    SELECT a.id AS listing_id, a.address, a.network, t.price, t.currency, coalesce(t.completed_at, t.created_at) AS sold_at
+    FROM transactions t JOIN addresses a ON a.id = t.address_id
+    WHERE t.status = 'completed' AND t.is_test_data = 0
+      AND a.category = ${kind.category} AND a.pattern_length = ${kind.patternLength} AND a.network = ${kind.network}
+    ORDER BY sold_at DESC, t.id DESC
+    LIMIT ${limit}`);
+}
+
+/** The stored difficulty the listing's score was computed from. */
+export async function difficultyLog2Of(db: Db, addressId: number): Promise<number> {
+  const row = await db.get<{ d: number }>(sql`SELECT difficulty_log2 AS d FROM addresses WHERE id = ${addressId}`);
+  return row?.d ?? 0;
+}
