@@ -21,6 +21,8 @@ export default defineConfig(async () => {
             TEST_MIGRATIONS: migrations,
             KEY_ENCRYPTION_SECRET: "test-key-encryption-secret-0123456789abcdef",
             SESSION_SECRET: "test-session-secret-0123456789abcdef",
+            // The tests call the Worker as http://localhost (worker/test/helpers.ts).
+            SITE_ORIGIN: "http://localhost",
             // Every request reads the listings version, so tests that write and then read never see the edge
             // cache's production staleness window (edge-cache.test.ts measures that one explicitly).
             LISTINGS_VERSION_TTL_MS: "0",

@@ -25,11 +25,21 @@ describe("the address checker on the home page", () => {
     await checkButton().click();
     const result = s.page.getByTestId("check-result");
     await result.getByText("Valid Address").waitFor();
-    expect(await result.textContent()).toContain("5/10");
+    expect(await result.textContent()).toContain("8/10");
     expect(await result.textContent()).toContain("leading-zeros");
     expect(await result.locator("mark").first().textContent()).toBe("00000000");
     expect(await s.page.getByTestId("rarity-explanation").textContent()).toMatch(/One CPU core \(25,000 keys\/s\)/);
-    await s.page.getByTestId("toast").filter({ hasText: "Rarity Score: 5/10" }).waitFor();
+    expect(await s.page.getByTestId("rarity-meaning").textContent()).toMatch(/As hard as 8\.0 fixed hex characters: about 4\.3\s?billion attempts/i);
+    await s.page.getByTestId("toast").filter({ hasText: "Rarity Score: 8/10" }).waitFor();
+  });
+
+  it("the burn address says no key exists and is worth 0", async () => {
+    await box().fill("0x000000000000000000000000000000000000dEaD");
+    await checkButton().click();
+    const notice = s.page.getByTestId("keyless-notice");
+    await notice.waitFor();
+    expect(await notice.textContent()).toMatch(/No private key exists.*burn address/);
+    expect(await s.page.getByTestId("check-result").textContent()).toMatch(/0 ETH/);
   });
 
   it("an invalid checksum shows Invalid Address with the server's message", async () => {

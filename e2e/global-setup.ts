@@ -61,6 +61,8 @@ async function startStack(project: TestProject, persistTo: string, children: Pic
       vars: {
         ETH_RPC_URL: rpcUrl,
         SOL_RPC_URL: solana.url,
+        // Sign-in messages name the site the browser opens (the baseUrl below).
+        SITE_ORIGIN: `http://127.0.0.1:${E2E_PORT}`,
         // wrangler.toml's admin (anvil account 0) plus the test Solana wallet, so both "Admin (ETH)" and
         // "Admin (SOL)" can be seen.
         ADMIN_WALLETS: `${DEV_ACCOUNTS.admin.address},${solanaTestKey(SOLANA_ADMIN_SEED).address}`,

@@ -1,10 +1,10 @@
 // Address detection and validation, shared by the browser and the Worker. Pure functions, no I/O.
-// The browser mostly needs the detection rules (cheap string checks); validation pulls in keccak-256
-// (EIP-55 checksums) and ed25519 point decoding (Solana on-curve check), which bundlers drop when only
+// The browser mostly needs the detection rules (cheap string checks); validation pulls in viem's EIP-55
+// checksum (keccak-256) and ed25519 point decoding (Solana on-curve check), which bundlers drop when only
 // the detection functions are imported (the @noble packages are side-effect free).
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { keccak_256 } from "@noble/hashes/sha3.js";
 import { base58 } from "@scure/base";
+import { checksumAddress } from "viem";
 import type { Network } from "./db";
 
 /** Bitcoin/Solana base58 digits in value order: no 0, O, I or l. */
@@ -123,23 +123,11 @@ function isHexCode(c: number): boolean {
 }
 
 /**
- * EIP-55 checksummed form of a 0x-prefixed (or bare) 40-hex-character address: a letter is upper case
- * when the matching nibble of keccak-256(lower-case hex body as ASCII) is 8 or more.
+ * EIP-55 checksummed form of a 0x-prefixed (or bare) 40-hex-character address, through viem's checksumAddress
+ * (which trusts its input, hence the check here).
  */
 export function toChecksumAddress(hex: string): string {
-  const body = (hex.startsWith("0x") || hex.startsWith("0X") ? hex.slice(2) : hex).toLowerCase();
-  if (body.length !== 40) throw new RangeError("toChecksumAddress expects 40 hexadecimal characters");
-  const ascii = new Uint8Array(40);
-  for (let i = 0; i < 40; i++) {
-    const c = body.charCodeAt(i);
-    if (!isHexCode(c)) throw new RangeError("toChecksumAddress expects 40 hexadecimal characters");
-    ascii[i] = c;
-  }
-  const hash = keccak_256(ascii);
-  let out = "0x";
-  for (let i = 0; i < 40; i++) {
-    const nibble = i % 2 === 0 ? hash[i >> 1] >> 4 : hash[i >> 1] & 0x0f;
-    out += nibble >= 8 ? body[i].toUpperCase() : body[i];
-  }
-  return out;
+  const body = hex.startsWith("0x") || hex.startsWith("0X") ? hex.slice(2) : hex;
+  if (!/^[0-9a-fA-F]{40}$/.test(body)) throw new RangeError("toChecksumAddress expects 40 hexadecimal characters");
+  return checksumAddress(`0x${body.toLowerCase()}`);
 }

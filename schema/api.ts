@@ -1,37 +1,28 @@
 // Response shapes both sides share. The Worker's handlers build them (checked with `satisfies`), the web
 // reads them; keeping them here means neither side imports the other's code.
-import type { CATEGORIES, Network } from "./db";
+import type { Network } from "./db";
+import type { KeylessReason, RarityAnalysis } from "./rarity";
 
 /** POST/GET /api/addresses/validate when the address is not valid: an answer, not an error. */
 export type AddressCheckInvalid = { isValid: false; message: string; error: string; network: Network; address: string };
 
-/** POST/GET /api/addresses/validate for a valid address: the spec's fields plus the difficulty behind the score. */
-export type AddressCheckValid = {
+/** POST/GET /api/addresses/validate for a valid address: the rarity analysis plus what it means and is worth. */
+export type AddressCheckValid = Omit<RarityAnalysis, "matchRanges"> & {
   isValid: true;
   message: string;
   network: Network;
   address: string;
   currency: "ETH" | "SOL";
+  /** Decimal string in `currency`; "0" for a keyless address. */
   estimatedValue: string;
-  rarityScore: number;
-  category: (typeof CATEGORIES)[number];
-  pattern: string;
-  patternLength: number;
-  patternPosition: "prefix" | "suffix" | "prefix+suffix" | "none";
   /** [start, end) character ranges of the full address to highlight. */
   matchRanges: [number, number][];
-  difficulty: { attempts: number; log2: number };
+  /** The difficulty in fixed hex characters, log2(attempts) / 4 (unrounded and unclamped, unlike the score). */
+  hexCharacters: number;
   expectedTime: { cpuCoreSeconds: number; gpuSeconds: number };
   referenceRates: { cpuCore: number; gpu: number };
-  repeatingDigits: number;
-  hasLeadingZeros: boolean;
-  leadingZeroCount: number;
-  hasTrailingZeros: boolean;
-  trailingZeroCount: number;
-  hasPalindrome: boolean;
-  hasSequence: boolean;
-  hasWordPattern: boolean;
-  caseSensitivePattern: boolean;
+  /** Set when nobody can hold this address's key (zero, burn, precompile, small-order point): worth nothing, never listed. */
+  keyless: { reason: KeylessReason; message: string } | null;
 };
 
 export type AddressCheckResponse = AddressCheckValid | AddressCheckInvalid;

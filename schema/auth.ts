@@ -3,8 +3,9 @@
 import * as v from "valibot";
 import type { Network } from "./db";
 
-/** Longest sign-in message accepted. Ours are about 400 characters; the bound keeps parsing cheap. */
-export const MAX_SIGN_IN_MESSAGE_LENGTH = 2048;
+import { MAX_SIGN_IN_MESSAGE_LENGTH } from "./constants";
+
+export { MAX_SIGN_IN_MESSAGE_LENGTH };
 
 const walletAddressInput = v.pipe(v.string(), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(64, "is too long"));
 

@@ -3,6 +3,19 @@
 // builds them) and the web app (which reads them).
 import type { ListingView, RecentTransaction } from "./browse";
 import type { LISTING_STATUSES, Network, PROMOTION_TYPES } from "./db";
+import {
+  ADMIN_NETWORK_FILTERS,
+  ADMIN_PAGE_SIZES,
+  ADMIN_STATUS_FILTERS,
+  BULK_CSV_COLUMNS,
+  BULK_MAX_ROWS,
+  MAX_BULK_IDS,
+  OWNERSHIP_RATE_LIMIT,
+  PROFILE_LIST_DEFAULT,
+  PROFILE_LIST_MAX,
+} from "./constants";
+
+export { ADMIN_NETWORK_FILTERS, ADMIN_PAGE_SIZES, ADMIN_STATUS_FILTERS, BULK_CSV_COLUMNS, BULK_MAX_ROWS, MAX_BULK_IDS, OWNERSHIP_RATE_LIMIT, PROFILE_LIST_DEFAULT, PROFILE_LIST_MAX };
 
 /** The spec's price messages (§5), plus the two limits exact storage needs. */
 export const PRICE_MESSAGES = {
@@ -25,16 +38,11 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 /** POST /api/addresses/verify-ownership answer. `error` is null when verified. */
 export type OwnershipResponse = { verified: boolean; error: string | null };
 
-/** How many verify-ownership calls one client may make per window. */
-export const OWNERSHIP_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+
 
 // ---- bulk upload -------------------------------------------------------------------------------------
 
-/** The bulk CSV's columns, exactly (§3, §5). */
-export const BULK_CSV_COLUMNS = ["address", "private_key", "platform", "pattern_type", "pattern_matched"] as const;
 export type BulkRow = Record<(typeof BULK_CSV_COLUMNS)[number], string>;
-/** Rows per POST /api/admin/addresses/bulk request: the client sends a file in chunks of at most this many. */
-export const BULK_MAX_ROWS = 500;
 export const BULK_MESSAGES = {
   missingFields: "Missing required fields",
   skipped8: "Pattern matched 8+ characters marked as SOLD - skipped",
@@ -45,6 +53,7 @@ export type BulkRowReason =
   | "invalid-field"
   | "invalid-platform"
   | "invalid-address"
+  | "keyless-address"
   | "invalid-pattern"
   | "key-mismatch"
   | "invalid-key"
@@ -78,11 +87,6 @@ export type FeeBreakdown = {
 
 // ---- admin ------------------------------------------------------------------------------------------
 
-export const ADMIN_PAGE_SIZES = [20, 50, 100, 250] as const;
-export const ADMIN_STATUS_FILTERS = ["all", "active", "pending", "sold", "inactive"] as const;
-export const ADMIN_NETWORK_FILTERS = ["all", "ethereum", "solana"] as const;
-/** Most listing ids one bulk admin action may name. */
-export const MAX_BULK_IDS = 500;
 
 /** A listing row of the admin table and of "My Listings" (§3 "Listing in profile/admin"). */
 export type AdminListing = Pick<
@@ -105,6 +109,4 @@ export type BulkActionResponse = { success: true; updated: number; skipped: { id
 /** One row of GET /api/transactions/user: the caller's sales and purchases, newest first. */
 export type UserTransaction = RecentTransaction & { role: "sale" | "purchase" };
 
-/** Default and largest page of the profile lists (GET /api/addresses/user, /api/transactions/user). */
-export const PROFILE_LIST_DEFAULT = 100;
-export const PROFILE_LIST_MAX = 500;
+

@@ -1,14 +1,13 @@
 // The API: one Hono app, created by a factory so tests can mount it with their own bindings.
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { loadSession } from "./auth/middleware";
-import { requireSecrets, requireSessionSecret, SECRET_GUARDED_PATHS, SESSION_SECRET_GUARDED_PATHS } from "./config";
 import { createDb } from "./db";
+import { bodyLimit } from "./http/body-limit";
 import { edgeCache } from "./http/edge-cache";
-import { ApiError, errorBody, handleError } from "./http/errors";
+import { errorBody, handleError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { authRoutes } from "./routes/auth";
-import { addressCheckerRoutes } from "./routes/address-checker";
+import { addressRoutes } from "./routes/addresses";
 import { adminRoutes } from "./routes/admin";
 import { adminPaymentRoutes } from "./routes/admin-payments";
 import { configRoutes } from "./routes/config";
@@ -16,10 +15,7 @@ import { customOrderRoutes } from "./routes/custom-orders";
 import { devChainRoutes } from "./routes/dev-chains";
 import { healthRoutes } from "./routes/health";
 import { listingContextRoutes } from "./routes/listing-context";
-import { listingsBrowseRoutes } from "./routes/listings-browse";
-import { listingsManageRoutes } from "./routes/listings-manage";
 import { marketRoutes } from "./routes/market";
-import { ownershipRoutes } from "./routes/ownership";
 import { transactionRoutes } from "./routes/transactions";
 import { userRoutes } from "./routes/users";
 import type { AppEnv } from "./types";
@@ -29,11 +25,8 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 /** Bulk listing uploads send rows in chunks; one chunk may be larger. */
 export const BULK_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 
-const tooLarge = (limit: number) => () => {
-  throw new ApiError(413, `Request body exceeds the ${Math.round(limit / 1024)} KB limit`);
-};
-const ordinaryLimit = bodyLimit({ maxSize: BODY_LIMIT_BYTES, onError: tooLarge(BODY_LIMIT_BYTES) });
-const bulkLimit = bodyLimit({ maxSize: BULK_BODY_LIMIT_BYTES, onError: tooLarge(BULK_BODY_LIMIT_BYTES) });
+const ordinaryLimit = bodyLimit(BODY_LIMIT_BYTES);
+const bulkLimit = bodyLimit(BULK_BODY_LIMIT_BYTES);
 
 /**
  * Public browse reads may be answered by the nearest D1 read replica; every other call (writes, keys,
@@ -61,18 +54,14 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
     c.set("db", createDb(c.env.DB.withSession(sessionConstraint(c.req.method, c.req.path))));
     await next();
   });
-  for (const path of SECRET_GUARDED_PATHS) app.use(path, requireSecrets);
-  for (const path of SESSION_SECRET_GUARDED_PATHS) app.use(path, requireSessionSecret);
+  // Routes that need a secret say so themselves (requireSecrets / requireSessionSecret from config.ts).
   app.use("/api/*", loadSession);
   const cached = edgeCache({ enabled: options.edgeCache ?? true });
   for (const path of EDGE_CACHED) app.use(path, cached);
 
   const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
-    .route("/api/addresses", addressCheckerRoutes)
-    .route("/api/addresses", listingsBrowseRoutes)
+    .route("/api/addresses", addressRoutes)
     .route("/api/addresses", listingContextRoutes)
-    .route("/api/addresses", ownershipRoutes)
-    .route("/api/addresses", listingsManageRoutes)
     .route("/api/admin/payments", adminPaymentRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/custom-orders", customOrderRoutes)
@@ -82,4 +71,3 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
   return routes;
 }
 
-export type AppType = ReturnType<typeof createApp>;

@@ -15,7 +15,6 @@ export function missingSecrets(env: Partial<Record<(typeof REQUIRED_SECRETS)[num
 /** Refuses the route with 503 while any of `names` is missing; `service` says what is disabled. */
 export function requireSecretsFor(names: readonly (typeof REQUIRED_SECRETS)[number][], service: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (SECRET_FREE_PATHS.has(c.req.path)) return next();
     const missing = missingSecrets(c.env).filter((name) => (names as readonly string[]).includes(name));
     if (missing.length > 0) {
       console.error(`refusing ${service} route: secret(s) not configured: ${missing.join(", ")}`);
@@ -29,16 +28,7 @@ export function requireSecretsFor(names: readonly (typeof REQUIRED_SECRETS)[numb
   };
 }
 
+/** On every route that touches keys or money; public reads beside them (recent transactions, the fee preview) go without. */
 export const requireSecrets = requireSecretsFor(REQUIRED_SECRETS, "Key and payment");
 /** Sign-in and sessions need only SESSION_SECRET (it keys the session-id hashes). */
 export const requireSessionSecret = requireSecretsFor(["SESSION_SECRET"], "Sign-in");
-
-/**
- * Public reads under a guarded prefix that touch neither keys nor money, so a misconfigured deployment still
- * shows its home page's recent transactions and the fee preview.
- */
-export const SECRET_FREE_PATHS = new Set(["/api/transactions/recent", "/api/transactions/calculate-fees"]);
-/** Route prefixes that hold keys or money; mounted behind requireSecrets (except SECRET_FREE_PATHS). */
-export const SECRET_GUARDED_PATHS = ["/api/transactions/*", "/api/addresses/verify-ownership", "/api/admin/addresses/bulk"];
-/** Route prefixes that issue or read sessions; mounted behind requireSessionSecret. */
-export const SESSION_SECRET_GUARDED_PATHS = ["/api/auth/*"];

@@ -6,5 +6,7 @@ export const nowMs = sql`(cast(unixepoch('subsec') * 1000 as integer))`;
 export const createdAt = () => integer("created_at", { mode: "number" }).notNull().default(nowMs);
 export const bool = (name: string) => integer(name, { mode: "boolean" });
 
-export const NETWORKS = ["ethereum", "solana"] as const;
+import { NETWORKS } from "../constants";
+
+export { NETWORKS };
 export type Network = (typeof NETWORKS)[number];

@@ -4,9 +4,9 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import { bool, createdAt, NETWORKS, nowMs } from "./columns";
 import { users } from "./identity";
 
-export const LISTING_STATUSES = ["active", "inactive", "pending", "sold", "deleted"] as const;
-export const PROMOTION_TYPES = ["standard", "featured", "promoted"] as const;
-export const CATEGORIES = ["leading-zeros", "trailing-zeros", "word-like", "palindrome", "sequential", "custom"] as const;
+import { CATEGORIES, LISTING_STATUSES, PROMOTION_TYPES, RARITY_SCALE } from "../constants";
+
+export { CATEGORIES, LISTING_STATUSES, PROMOTION_TYPES, RARITY_SCALE };
 
 /** Rows the public marketplace may show at all (available or sold); the partial search indexes use this term. */
 export const BROWSABLE_SQL = "status in ('active', 'sold')";
@@ -55,6 +55,9 @@ export const addresses = sqliteTable(
     hasSequence: bool("has_sequence").notNull().default(false),
     hasWordPattern: bool("has_word_pattern").notNull().default(false),
     caseSensitivePattern: bool("case_sensitive_pattern").notNull().default(false),
+    // Which rarity scale rarity_score is on: 1 = the old 10 x log2(D) / 64, 2 = log2(D) / 4 (DESIGN §7).
+    // Rows from before migration 0009 are 1 until the cron rescores them (worker/jobs/rescore-rarity.ts).
+    rarityScale: integer("rarity_scale").notNull().default(RARITY_SCALE),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(nowMs),
     // Search keys for the marketplace's pattern filter, computed by SQLite (virtual, never written by code):
@@ -105,6 +108,8 @@ export const addresses = sqliteTable(
     index("addresses_category").on(t.category),
     index("addresses_seller").on(t.sellerId),
     index("addresses_featured").on(t.isFeatured, t.status),
+    // Rows still on an old scale: tiny once the rescoring job has run, so each cron tick finds them at once.
+    index("addresses_rarity_scale_pending").on(t.id).where(sql`rarity_scale < ${sql.raw(String(RARITY_SCALE))}`),
   ],
 );
 

@@ -5,8 +5,9 @@ import { bool, createdAt, NETWORKS, nowMs } from "./columns";
 import { users } from "./identity";
 import { addresses } from "./listings";
 
-export const TRANSACTION_STATUSES = ["initiated", "pending", "verified", "completed", "failed", "cancelled", "expired"] as const;
-export const OPEN_TRANSACTION_STATUSES = ["initiated", "pending", "verified"] as const;
+import { OPEN_TRANSACTION_STATUSES, TRANSACTION_STATUSES } from "../constants";
+
+export { OPEN_TRANSACTION_STATUSES, TRANSACTION_STATUSES };
 
 export const transactions = sqliteTable(
   "transactions",

@@ -76,6 +76,11 @@ for (let n = 0; n < 40; n++) {
   NIBBLE_SHIFT[n] = 8 * (hashByte & 3) + (n % 2 === 0 ? 4 : 0);
 }
 
+/** Nibble n (0..39) of the address in a keccak digest (as the searcher's digest words hold it). */
+export function addressNibble(digest: Uint32Array, n: number): number {
+  return (digest[NIBBLE_WORD[n]] >>> NIBBLE_SHIFT[n]) & 15;
+}
+
 function randomScalar(min: bigint, max: bigint): bigint {
   for (;;) {
     const k = BigInt("0x" + randomBytes(32).toString("hex"));
@@ -110,6 +115,12 @@ export class EthereumSearcher implements Searcher {
   private k = 0n;
   /** Split-key orders: the buyer's A; chains start at A + k·G and matches report (k, variant). */
   private readonly base: ReturnType<typeof parsePublicKey> | null;
+  /**
+   * Another matcher instead of the pattern's nibbles: sees each candidate's keccak digest (address = nibbles
+   * read with addressNibble) and says whether it is a match. The demo's word-pair grind uses it to accept any of
+   * hundreds of patterns at once (scripts/demo/word-pairs.ts).
+   */
+  accept: ((digest: Uint32Array) => boolean) | null = null;
   /** Test hook: sees every candidate's private key and lower-case address (slow; tests only). */
   trace: ((privateKey: bigint, addressLowerHex: string) => void) | null = null;
 
@@ -328,6 +339,7 @@ export class EthereumSearcher implements Searcher {
   /** Pattern test on the digest: nibbles first; the EIP-55 case test only for nibble matches. */
   private matches(): boolean {
     const out = this.out;
+    if (this.accept !== null) return this.accept(out);
     if (((out[this.w0] ^ this.v0) & this.m0) !== 0) return false;
     const { mw, mm, mv } = this;
     for (let i = 1; i < mw.length; i++) if (((out[mw[i]] ^ mv[i]) & mm[i]) !== 0) return false;

@@ -1,6 +1,7 @@
 // Sessions (DESIGN §4): an opaque random id in an HttpOnly, SameSite=Lax cookie; the database keeps only
 // HMAC-SHA256(SESSION_SECRET, id), so a leaked table cannot be replayed as cookies. Each row is bound to one
 // (network, wallet) and expires; signing in always issues a new id and drops the one the browser had.
+import { bytesToHex } from "@noble/hashes/utils.js";
 import { and, eq, gt } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
@@ -31,7 +32,7 @@ export function newSessionId(): string {
 export async function hashSessionId(secret: string, id: string): Promise<string> {
   const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
   const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(id)));
-  return Array.from(mac, (b) => b.toString(16).padStart(2, "0")).join("");
+  return bytesToHex(mac);
 }
 
 // ---- the cookie ----------------------------------------------------------------------------------------

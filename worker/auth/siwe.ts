@@ -4,6 +4,7 @@
 import { createPublicClient, getAddress, http, type Address, type Hex } from "viem";
 import { createSiweMessage, parseSiweMessage, verifySiweMessage } from "viem/siwe";
 import { ethereumChain } from "../chain/ethereum";
+import { issuedAtIsAcceptable } from "./clock";
 import { type SiteOrigin, uriIsOnSite } from "./site";
 
 export const SIGN_IN_STATEMENT = "Sign in to Vanity Addresses. This request costs nothing and sends no transaction.";
@@ -31,12 +32,13 @@ const signInClient = (env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_URL">) =>
 export type SiweCheck = { ok: true; address: Address } | { ok: false; reason: string };
 
 /** Reads the nonce and chain id a message claims, before any signature work. */
-export function readSiweClaims(message: string, expectedChainId: number): { ok: true; nonce: string } | { ok: false; reason: string } {
+export function readSiweClaims(message: string, expectedChainId: number, now: number): { ok: true; nonce: string } | { ok: false; reason: string } {
   const parsed = parseSiweMessage(message);
   if (!parsed.address || !parsed.nonce || parsed.chainId === undefined) return { ok: false, reason: "not a Sign-In with Ethereum message" };
   if (parsed.chainId !== expectedChainId) return { ok: false, reason: `message is for chain ${parsed.chainId}, this marketplace signs in on chain ${expectedChainId}` };
-  // viem refuses unreadable expiry and not-before times but not an unreadable issue time.
-  if (parsed.issuedAt !== undefined && Number.isNaN(parsed.issuedAt.getTime())) return { ok: false, reason: "message has no valid issue time" };
+  // viem checks expiry and not-before but never the issue time: without this a message stamped a day ahead
+  // passed here while SIWS refused it. Both now allow the same clock skew (clock.ts).
+  if (!issuedAtIsAcceptable(parsed.issuedAt, now)) return { ok: false, reason: "message has no valid issue time" };
   return { ok: true, nonce: parsed.nonce };
 }
 

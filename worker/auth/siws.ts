@@ -4,12 +4,11 @@
 // Ed25519 signature through Web Crypto.
 import { base58 } from "@scure/base";
 import type { SolanaSignInFields } from "../../schema/auth";
+import { issuedAtIsAcceptable } from "./clock";
 import { SIGN_IN_STATEMENT } from "./siwe";
 import { type SiteOrigin, uriIsOnSite } from "./site";
 
 const HEADER_SUFFIX = " wants you to sign in with your Solana account:";
-/** How far a wallet's clock may run ahead of ours when it stamps "Issued At". */
-const CLOCK_SKEW_MS = 5 * 60 * 1000;
 
 export type SiwsMessage = {
   domain: string;
@@ -117,8 +116,7 @@ export async function checkSiws(site: SiteOrigin, p: { text: string; signature: 
   const expires = time(m.expirationTime);
   if (Number.isNaN(expires)) return { ok: false, reason: "message has no valid expiration time" };
   if (expires <= p.now) return { ok: false, reason: "message has expired" };
-  const issued = time(m.issuedAt);
-  if (Number.isNaN(issued) || issued > p.now + CLOCK_SKEW_MS) return { ok: false, reason: "message has no valid issue time" };
+  if (m.issuedAt === undefined || !issuedAtIsAcceptable(new Date(time(m.issuedAt)), p.now)) return { ok: false, reason: "message has no valid issue time" };
   if (m.notBefore !== undefined) {
     const notBefore = time(m.notBefore);
     if (Number.isNaN(notBefore) || notBefore > p.now) return { ok: false, reason: "message is not valid yet" };

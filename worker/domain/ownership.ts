@@ -5,11 +5,14 @@
 // Messages never contain the key or any part of it: they name the format that was expected instead.
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { equalBytes } from "@noble/curves/utils.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
+import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { base58 } from "@scure/base";
 import { validateAddress } from "../../schema/address";
 import type { Network } from "../../schema/db";
 import { OWNERSHIP_MESSAGES } from "../../schema/listings";
+import { keylessAddress } from "./keyless";
 
 /** Longest key text looked at: a JSON array of 64 bytes with generous spacing is well under this. */
 export const MAX_PRIVATE_KEY_LENGTH = 1024;
@@ -29,21 +32,8 @@ export class OwnershipError extends Error {
 
 const unrecognised = (network: Network) => new OwnershipError(`Unrecognised private key format for ${network}: ${FORMAT_HELP[network]}`);
 
-function hexBytes(text: string): Uint8Array {
-  const hex = text.startsWith("0x") ? text.slice(2) : text;
-  const out = new Uint8Array(hex.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.slice(2 * i, 2 * i + 2), 16);
-  return out;
-}
-
-const toHex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
-  return diff === 0;
-}
+/** Bytes of a hex text already checked by HEX64_RE / HEX128_RE (an optional 0x, then hex digits). */
+const hexBytes = (text: string): Uint8Array => hexToBytes(text.startsWith("0x") ? text.slice(2) : text);
 
 // ---- Ethereum -------------------------------------------------------------------------------------------
 
@@ -54,7 +44,7 @@ function deriveEthereum(key: string): Derived {
   const secret = hexBytes(key);
   if (!secp256k1.utils.isValidSecretKey(secret)) throw new OwnershipError("Invalid Ethereum private key: it is outside the range of secp256k1 keys");
   const publicKey = secp256k1.getPublicKey(secret, false); // 0x04 || x || y
-  const address = `0x${toHex(keccak_256(publicKey.subarray(1)).subarray(12))}`;
+  const address = `0x${bytesToHex(keccak_256(publicKey.subarray(1)).subarray(12))}`;
   secret.fill(0);
   return { address, canonicalKey: `0x${(key.startsWith("0x") ? key.slice(2) : key).toLowerCase()}` };
 }
@@ -77,7 +67,7 @@ function solanaSeed(key: string): Uint8Array {
   }
   if (!bytes || (bytes.length !== 32 && bytes.length !== 64)) throw unrecognised("solana");
   const seed = bytes.slice(0, 32);
-  if (bytes.length === 64 && !sameBytes(ed25519.getPublicKey(seed), bytes.subarray(32))) {
+  if (bytes.length === 64 && !equalBytes(ed25519.getPublicKey(seed), bytes.subarray(32))) {
     throw new OwnershipError("Invalid Solana secret key: its embedded public key does not match its seed");
   }
   bytes.fill(0);
@@ -126,7 +116,7 @@ export function normalizePrivateKey(network: Network, key: string): string {
 
 export type OwnershipProof =
   | { verified: true; address: string; privateKey: string }
-  | { verified: false; error: string; reason: "invalid-address" | "invalid-key" | "key-mismatch" };
+  | { verified: false; error: string; reason: "invalid-address" | "keyless-address" | "invalid-key" | "key-mismatch" };
 
 /**
  * Checks that `key` derives `address` on `network`. On success gives the address in its normalized form
@@ -135,6 +125,9 @@ export type OwnershipProof =
 export function proveOwnership(network: Network, address: string, key: string): OwnershipProof {
   const checked = validateAddress(typeof address === "string" ? address : "", network);
   if (!checked.isValid) return { verified: false, error: checked.message, reason: "invalid-address" };
+  // Checked before the key: a keyless address cannot be proven, and the seller should learn why, not "mismatch".
+  const keyless = keylessAddress(checked.normalized, network);
+  if (keyless) return { verified: false, error: `${keyless.message} It cannot be listed.`, reason: "keyless-address" };
   if (typeof key !== "string" || key.trim() === "") return { verified: false, error: OWNERSHIP_MESSAGES.keyRequired, reason: "invalid-key" };
   let derived: Derived;
   try {

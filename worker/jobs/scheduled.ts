@@ -8,6 +8,7 @@ import { getUsdPrices } from "../prices/price-feed";
 import { expireReservations, scanForPayments, verifyPendingPayments } from "../purchases/payment-jobs";
 import { rewrapUnderCurrentSecret, type ShredReport } from "../vault/shred";
 import { recomputeMarketTrends } from "./market-trends";
+import { rescoreRarity } from "./rescore-rarity";
 
 export type JobReport = {
   expiredNonces: number;
@@ -18,6 +19,8 @@ export type JobReport = {
   keyRewrap: ShredReport | null;
   /** found custom orders not paid by their deadline */
   expiredCustomOrders: number;
+  /** Listings moved to the current rarity scale (migration 0009). */
+  rescoredListings: number;
   errors: string[];
 };
 
@@ -52,6 +55,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   const trends = await attempt("market-trends", errors, () => recomputeMarketTrends(db, now));
   const keyRewrap = await attempt("key-rewrap", errors, () => rewrapUnderCurrentSecret(db, env));
   const expiredCustomOrders = await attempt("custom-orders", errors, () => expireUnpaidOrders(db, now));
+  const rescored = await attempt("rarity-rescore", errors, () => rescoreRarity(env.DB));
   return {
     expiredNonces: nonces.meta.changes ?? 0,
     expiredSessions: expired.meta.changes ?? 0,
@@ -60,6 +64,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     marketTrends: trends ?? 0,
     keyRewrap,
     expiredCustomOrders: expiredCustomOrders ?? 0,
+    rescoredListings: rescored ?? 0,
     errors,
   };
 }

@@ -1,10 +1,15 @@
 // The home page's figures (README "Browse API" defines each).
 import { sql } from "drizzle-orm";
+import { BROWSABLE_SQL } from "../../schema/db";
 import type { MarketStats } from "../../schema/browse";
 import type { Db } from "../db";
 import { type Currency, round8, unitsToEth, type UsdRates } from "../domain/prices";
 import { batchAll } from "./raw-batch";
 
+/**
+ * "Active users" are wallets that did something in this window: put up a listing that is still browsable, or
+ * bought or sold in a completed purchase. Signing in is not enough: anyone can sign in with throwaway wallets.
+ */
 export const ACTIVE_USER_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 type Sums = { currency: Currency; n: number; units: number };
@@ -17,9 +22,9 @@ export async function marketStats(db: Db, rates: UsdRates, now: number): Promise
     sql`SELECT currency, count(*) AS n, total(total_units) AS units FROM transactions WHERE status = 'completed' AND is_test_data = 0 GROUP BY currency`,
     sql`
       SELECT count(*) AS n FROM (
-        SELECT user_id AS u FROM sessions WHERE expires_at > ${now}
-        UNION SELECT buyer_id FROM transactions WHERE created_at >= ${since} AND buyer_id IS NOT NULL AND is_test_data = 0
-        UNION SELECT seller_id FROM transactions WHERE created_at >= ${since} AND seller_id IS NOT NULL AND is_test_data = 0
+        SELECT seller_id AS u FROM addresses WHERE ${sql.raw(BROWSABLE_SQL)} AND created_at >= ${since} AND seller_id IS NOT NULL
+        UNION SELECT buyer_id FROM transactions WHERE status = 'completed' AND created_at >= ${since} AND buyer_id IS NOT NULL AND is_test_data = 0
+        UNION SELECT seller_id FROM transactions WHERE status = 'completed' AND created_at >= ${since} AND seller_id IS NOT NULL AND is_test_data = 0
       )`,
   ]);
   const inEth = (rows: Sums[]) => rows.reduce((sum, r) => sum + unitsToEth(Number(r.units), r.currency, rates), 0);

@@ -32,6 +32,7 @@ import { adminListings, adminStats, requireListings, toAdminListing } from "../l
 import { changePromotion, deleteStatements, listingForChange, promotionStatements, softDelete, statusStatement } from "../listings/changes";
 import { importListings } from "../listings/import";
 import { listingById } from "../listings/listings";
+import { requireSecrets } from "../config";
 import type { AppEnv } from "../types";
 
 const listQuery = v.object({
@@ -78,6 +79,8 @@ const skippedBecause = (states: Map<number, { status: string; reserved: number }
   });
 
 export const adminRoutes = new Hono<AppEnv>()
+  // The bulk upload seals keys: refused up front without KEY_ENCRYPTION_SECRET, before anyone is asked to sign in.
+  .use("/addresses/bulk", requireSecrets)
   .use("*", requireAdmin)
   .get("/addresses", validate("query", listQuery), async (c) => {
     const q = c.req.valid("query");

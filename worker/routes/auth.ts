@@ -11,14 +11,16 @@ import { NonceRequest, type NonceResponse, type SessionResponse, VerifyRequest }
 import { users } from "../../schema/db";
 import type { AuthSession } from "../auth/middleware";
 import { presentedSession } from "../auth/middleware";
-import { issueNonce, nonceIsLive } from "../auth/nonce";
+import { issueNonce, NONCE_RATE_LIMIT, nonceIsLive } from "../auth/nonce";
 import { clearSessionCookie, endSession, findSession, hashSessionId, startSession, writeSessionCookie } from "../auth/session";
 import { buildSiweMessage, checkSiwe, readSiweClaims } from "../auth/siwe";
 import { buildSiwsMessage, checkSiws, signInFields } from "../auth/siws";
 import { siteOf } from "../auth/site";
 import type { Db } from "../db";
 import { ApiError } from "../http/errors";
+import { rateLimit } from "../http/rate-limit";
 import { validate } from "../http/validate";
+import { requireSessionSecret } from "../config";
 import type { AppEnv } from "../types";
 
 const refuse = (reason: string) => new ApiError(401, `Sign-in failed: ${reason}`);
@@ -41,15 +43,20 @@ async function sessionResponse(db: Db, session: AuthSession): Promise<SessionRes
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post("/nonce", validate("json", NonceRequest), async (c) => {
+  // Every sign-in route issues or reads sessions, which are keyed by SESSION_SECRET.
+  .use(requireSessionSecret)
+  // Counted after validation: a malformed request is a 400 that stores nothing, so it need not use up the quota.
+  .post("/nonce", validate("json", NonceRequest), rateLimit("auth-nonce", NONCE_RATE_LIMIT.limit, NONCE_RATE_LIMIT.windowMs), async (c) => {
     const body = c.req.valid("json");
     if (body.address !== undefined) {
       const checked = validateAddress(body.address, body.network);
       if (!checked.isValid) throw new ApiError(400, `address: ${checked.message}`);
     }
     const now = Date.now();
-    const site = siteOf(c.req.url);
-    const { nonce, issuedAt, expiresAt } = await issueNonce(c.var.db, now);
+    const site = siteOf(c.env);
+    const issued = await issueNonce(c.env.DB, now);
+    if (!issued) throw new ApiError(503, "Sign-in is busy: too many sign-ins are waiting. Try again in a few minutes.");
+    const { nonce, issuedAt, expiresAt } = issued;
     const answer: NonceResponse = { nonce, expiresAt: new Date(expiresAt).toISOString() };
     if (body.network === "ethereum") {
       answer.message = buildSiweMessage(site, { address: body.address, chainId: Number(c.env.ETH_CHAIN_ID), nonce, issuedAt, expiresAt });
@@ -64,11 +71,11 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/verify", validate("json", VerifyRequest), async (c) => {
     const body = c.req.valid("json");
     const now = Date.now();
-    const site = siteOf(c.req.url);
+    const site = siteOf(c.env);
     let address: string;
     let nonce: string;
     if (body.network === "ethereum") {
-      const claims = readSiweClaims(body.message, Number(c.env.ETH_CHAIN_ID));
+      const claims = readSiweClaims(body.message, Number(c.env.ETH_CHAIN_ID), now);
       if (!claims.ok) throw refuse(claims.reason);
       if (!(await nonceIsLive(c.var.db, claims.nonce, now))) throw refuse("the nonce is unknown, used or expired; request a new one");
       const checked = await checkSiwe(c.env, site, { message: body.message, signature: body.signature as Hex, nonce: claims.nonce, now });

@@ -12,8 +12,8 @@ import { comparableListings, difficultyLog2Of, priceHistoryOf, recentSalesLike }
 import { toListingView } from "../listings/listing-view";
 import { listingById } from "../listings/listings";
 import type { AppEnv } from "../types";
-import { valueMultiplier } from "./address-checker";
-import { sessionUserId } from "./listings-browse";
+import { valueMultiplier } from "../listings/address-check";
+import { sessionUserId } from "./addresses";
 
 export const listingContextRoutes = new Hono<AppEnv>()
   .get("/:id{[0-9]+}/context", validate("param", listingIdParam), async (c) => {

@@ -23,6 +23,7 @@ import {
   type SolanaTransactionResponse,
 } from "../../schema/purchases";
 import { type AuthSession, requireAdmin, requireSession } from "../auth/middleware";
+import { requireSecrets } from "../config";
 import { ApiError } from "../http/errors";
 import { ignoredWalletQuery, queryInt } from "../http/params";
 import { clientIp, countRequest } from "../http/rate-limit";
@@ -62,6 +63,8 @@ async function reserve(c: Context<AppEnv & { Variables: { session: AuthSession }
 
 const noStore = (c: AnyContext) => c.header("Cache-Control", "no-store");
 
+// Every route that touches keys or money carries requireSecrets (503 without KEY_ENCRYPTION_SECRET and
+// SESSION_SECRET); the public recent-transactions list and the fee preview (feeRoutes) go without.
 export const transactionRoutes = new Hono<AppEnv>()
   .get("/recent", async (c) => {
     const rows = await recentTransactions(c.var.db);
@@ -69,51 +72,51 @@ export const transactionRoutes = new Hono<AppEnv>()
     return c.json(rows satisfies RecentTransaction[]);
   })
   .route("/", feeRoutes)
-  .get("/user", requireAdmin, validate("query", historyQuery), async (c) => {
+  .get("/user", requireSecrets, requireAdmin, validate("query", historyQuery), async (c) => {
     const { limit = PROFILE_LIST_DEFAULT, offset = 0 } = c.req.valid("query");
     const rows = await userTransactions(c.var.db, c.var.session.userId, limit, offset);
     return c.json(rows satisfies UserTransaction[]);
   })
-  .get("/purchases", requireSession, validate("query", purchasesQuery), async (c) => {
+  .get("/purchases", requireSecrets, requireSession, validate("query", purchasesQuery), async (c) => {
     const { page = 1, limit = PURCHASES_PAGE_DEFAULT } = c.req.valid("query");
     noStore(c);
     return c.json((await listPurchases(c.var.db, c.var.session.userId, page, limit)) satisfies PurchasesResponse);
   })
-  .post("/initiate", requireSession, validate("json", InitiateRequest), async (c) => {
+  .post("/initiate", requireSecrets, requireSession, validate("json", InitiateRequest), async (c) => {
     const r = await reserve(c, c.req.valid("json"));
     const body = { success: true, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies InitiateResponse;
     return c.json(body, 201);
   })
-  .post("/", requireSession, validate("json", CreateTransactionRequest), async (c) => {
+  .post("/", requireSecrets, requireSession, validate("json", CreateTransactionRequest), async (c) => {
     const r = await reserve(c, c.req.valid("json"));
     const body = { id: r.id, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies CreateTransactionResponse;
     return c.json(body, 201);
   })
-  .get("/:id{[0-9a-f-]{36}}", requireSession, validate("param", idParam), async (c) => {
+  .get("/:id{[0-9a-f-]{36}}", requireSecrets, requireSession, validate("param", idParam), async (c) => {
     noStore(c);
     return c.json((await purchaseView(c.var.db, c.env, c.var.session, c.req.valid("param").id)) satisfies PurchaseView);
   })
-  .post("/:id{[0-9a-f-]{36}}/confirm", requireSession, validate("param", idParam), validate("json", ConfirmRequest), async (c) => {
+  .post("/:id{[0-9a-f-]{36}}/confirm", requireSecrets, requireSession, validate("param", idParam), validate("json", ConfirmRequest), async (c) => {
     noStore(c);
     return c.json(await confirmPayment(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json")));
   })
-  .post("/:id{[0-9a-f-]{36}}/cancel", requireSession, validate("param", idParam), async (c) => {
+  .post("/:id{[0-9a-f-]{36}}/cancel", requireSecrets, requireSession, validate("param", idParam), async (c) => {
     await cancelPurchase(c.var.db, c.var.session, c.req.valid("param").id, requestInfo(c));
     return c.json({ success: true, status: "cancelled" } satisfies CancelResponse);
   })
-  .post("/:id{[0-9a-f-]{36}}/solana-transaction", requireSession, validate("param", idParam), validate("json", SolanaTransactionRequest), async (c) => {
+  .post("/:id{[0-9a-f-]{36}}/solana-transaction", requireSecrets, requireSession, validate("param", idParam), validate("json", SolanaTransactionRequest), async (c) => {
     noStore(c);
     const body = await solanaTransferRequest(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json").account);
     return c.json(body satisfies SolanaTransactionResponse);
   })
-  .post("/:id{[0-9a-f-]{36}}/reveal-private-key", validate("param", idParam), async (c) => {
+  .post("/:id{[0-9a-f-]{36}}/reveal-private-key", requireSecrets, validate("param", idParam), async (c) => {
     noStore(c);
     const result = await revealKey(c.var.db, c.env, c.req.valid("param").id, { session: c.var.session ?? null, ...requestInfo(c) });
     if (result.ok) return c.json({ success: true, privateKey: result.privateKey, address: result.address, network: result.network } satisfies RevealResponse);
     const { status, error, message, supportInfo } = result;
     return c.json({ success: false, error, message, ...(supportInfo ? { supportInfo } : {}) } satisfies RevealResponse, status);
   })
-  .delete("/:id{[0-9a-f-]{36}}/private-key", validate("param", idParam), async (c) => {
+  .delete("/:id{[0-9a-f-]{36}}/private-key", requireSecrets, validate("param", idParam), async (c) => {
     noStore(c);
     const result = await destroyKey(c.var.db, c.req.valid("param").id, { session: c.var.session ?? null, ...requestInfo(c) });
     if (result.ok) return c.json({ success: true, message: "The private key has been permanently removed from our database." } satisfies DestroyKeyResponse);

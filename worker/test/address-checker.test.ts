@@ -17,7 +17,7 @@ describe("POST /api/addresses/validate", () => {
       isValid: true,
       network: "ethereum",
       currency: "ETH",
-      rarityScore: 5,
+      rarityScore: 8,
       category: "leading-zeros",
       pattern: "00000000",
       patternLength: 8,
@@ -25,6 +25,8 @@ describe("POST /api/addresses/validate", () => {
       leadingZeroCount: 8,
       difficulty: { log2: 32, attempts: 2 ** 32 },
       matchRanges: [[2, 10]],
+      hexCharacters: 8,
+      keyless: null,
     });
     expect(body.estimatedValue).toMatch(/^\d+(\.\d{1,8})?$/);
     expect((body.expectedTime as { cpuCoreSeconds: number }).cpuCoreSeconds).toBeCloseTo(2 ** 32 / 25_000);
@@ -97,7 +99,7 @@ describe("GET /api/addresses/validate", () => {
   it("validates from the query string", async () => {
     const res = await api("/api/addresses/validate?address=0x0000f83d8427610068974f4284a0dc825a8218e6");
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ isValid: true, rarityScore: 2.5, category: "leading-zeros" });
+    expect(await res.json()).toMatchObject({ isValid: true, rarityScore: 4, category: "leading-zeros" });
   });
 
   it("400 without an address, with a 10 kB address, or with control characters", async () => {

@@ -27,8 +27,14 @@ export function sessionCookie(res: Response): string {
   return set.split(";")[0];
 }
 
+let clients = 0;
+/**
+ * A nonce as a fresh client would get it: each call has its own cf-connecting-ip, so the per-client nonce
+ * limit (tested on its own in auth-security.test.ts) does not couple unrelated sign-ins in one test file.
+ */
 export async function nonceFor(body: Record<string, unknown>): Promise<NonceResponse> {
-  const res = await postJson("/api/auth/nonce", body);
+  clients++;
+  const res = await postJson("/api/auth/nonce", body, { headers: { "cf-connecting-ip": `198.18.${clients >> 8}.${clients & 255}` } });
   if (res.status !== 200) throw new Error(`nonce: ${res.status} ${await res.text()}`);
   return res.json();
 }

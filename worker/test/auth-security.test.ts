@@ -1,5 +1,5 @@
 // The sign-in protections, one attack each. Every test here fails if the protection it names is removed.
-import { env } from "cloudflare:test";
+import { env, SELF } from "cloudflare:test";
 import { Hono } from "hono";
 import type { Hex } from "viem";
 import { createSiweMessage } from "viem/siwe";
@@ -7,9 +7,11 @@ import { describe, expect, it } from "vitest";
 import type { SessionResponse } from "../../schema/auth";
 import { createApp } from "../app";
 import { requireAdmin, requireSession } from "../auth/middleware";
+import { MAX_LIVE_NONCES, NONCE_RATE_LIMIT, NONCE_TTL_MS } from "../auth/nonce";
 import { buildSiwsMessage, signInFields } from "../auth/siws";
 import { siteOf } from "../auth/site";
 import type { AppEnv } from "../types";
+import { postJson } from "./helpers";
 import { adminAccount, buyerAccount, nonceFor, otherAccount, sessionOf, signInEthereum, signInSolana, solanaKey, verify } from "./auth-helpers";
 
 /** The real app plus two probe routes, one for any signed-in wallet and one for admins only. */
@@ -85,7 +87,7 @@ describe("nonce", () => {
     const key = solanaKey();
     const { nonce } = await nonceFor({ network: "solana", address: key.address });
     await env.DB.prepare("UPDATE auth_nonces SET expires_at = ? WHERE nonce = ?").bind(Date.now() - 1, nonce).run();
-    const message = buildSiwsMessage({ ...signInFields(siteOf("http://localhost/"), { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 }), address: key.address });
+    const message = buildSiwsMessage({ ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 }), address: key.address });
     const res = await verify({ network: "solana", message, signature: key.sign(message) });
     expect(res.status).toBe(401);
   });
@@ -129,7 +131,7 @@ describe("message contents", () => {
   it("a SIWS message for another domain is refused", async () => {
     const key = solanaKey();
     const { nonce } = await nonceFor({ network: "solana", address: key.address });
-    const fields = signInFields(siteOf("http://localhost/"), { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 });
+    const fields = signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 });
     const message = buildSiwsMessage({ ...fields, domain: "vanity-market.evil", address: key.address });
     const res = await verify({ network: "solana", message, signature: key.sign(message) });
     expect(res.status).toBe(401);
@@ -140,7 +142,7 @@ describe("message contents", () => {
     const key = solanaKey();
     const { nonce } = await nonceFor({ network: "solana", address: key.address });
     const message = buildSiwsMessage({
-      ...signInFields(siteOf("http://localhost/"), { nonce, issuedAt: Date.now() - 120_000, expiresAt: Date.now() - 60_000 }),
+      ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt: Date.now() - 120_000, expiresAt: Date.now() - 60_000 }),
       address: key.address,
     });
     const res = await verify({ network: "solana", message, signature: key.sign(message) });
@@ -151,7 +153,7 @@ describe("message contents", () => {
   it("a SIWS message without an expiry is refused", async () => {
     const key = solanaKey();
     const { nonce } = await nonceFor({ network: "solana", address: key.address });
-    const message = buildSiwsMessage({ ...signInFields(siteOf("http://localhost/"), { nonce, issuedAt: Date.now(), expiresAt: 0 }), expirationTime: undefined, address: key.address });
+    const message = buildSiwsMessage({ ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt: Date.now(), expiresAt: 0 }), expirationTime: undefined, address: key.address });
     const res = await verify({ network: "solana", message, signature: key.sign(message) });
     expect(res.status).toBe(401);
   });
@@ -268,5 +270,111 @@ describe("x-wallet-address", () => {
     const { cookie } = await signInSolana(key);
     expect((await probe("/api/probe/me", { cookie, "x-wallet-address": key.address })).status).toBe(200);
     expect((await probe("/api/probe/me", { cookie, "x-wallet-address": key.address.toLowerCase() })).status).toBe(403);
+  });
+});
+
+describe("the site a sign-in is for (SITE_ORIGIN, never the Host header)", () => {
+  const evil = (path: string, body: unknown) =>
+    SELF.fetch(`http://evil.example${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("a nonce asked for through another Host still names the configured site", async () => {
+    const res = await evil("/api/auth/nonce", { network: "ethereum", address: buyerAccount.address });
+    expect(res.status).toBe(200);
+    const { message, nonce } = (await res.json()) as { message: string; nonce: string };
+    expect(message.startsWith("http://localhost wants you to sign in")).toBe(true);
+    expect(message).toContain("URI: http://localhost\n");
+    const solana = (await (await evil("/api/auth/nonce", { network: "solana" })).json()) as { signInInput: { domain: string; uri: string } };
+    expect(solana.signInInput).toMatchObject({ domain: "localhost", uri: "http://localhost" });
+    expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it("a SIWE message for evil.example posted with Host: evil.example is refused and opens no session", async () => {
+    const { nonce } = await nonceFor({ network: "ethereum", address: buyerAccount.address });
+    const message = createSiweMessage({
+      scheme: "http", domain: "evil.example", uri: "http://evil.example", address: buyerAccount.address, version: "1", chainId: 31337, nonce,
+      issuedAt: new Date(), expirationTime: new Date(Date.now() + 5 * 60_000),
+    });
+    const res = await evil("/api/auth/verify", { network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) });
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("a SIWS message for evil.example posted with Host: evil.example is refused and opens no session", async () => {
+    const key = solanaKey();
+    const { nonce } = await nonceFor({ network: "solana", address: key.address });
+    const message = buildSiwsMessage({ ...signInFields(siteOf({ SITE_ORIGIN: "http://evil.example" }), { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 }), address: key.address });
+    const res = await evil("/api/auth/verify", { network: "solana", message, signature: key.sign(message), address: key.address });
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect(await env.DB.prepare("SELECT count(*) n FROM sessions WHERE wallet_address = ?").bind(key.address).first("n")).toBe(0);
+  });
+
+  it("without a valid SITE_ORIGIN sign-in answers 503 and names the setting", async () => {
+    for (const SITE_ORIGIN of ["", "not a url", "https://vanity.example/app", "ftp://vanity.example"]) {
+      const res = await createApp().request(
+        "http://localhost/api/auth/nonce",
+        { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "solana" }) },
+        { ...env, SITE_ORIGIN },
+      );
+      expect(res.status, SITE_ORIGIN).toBe(503);
+      expect((await errorOf(res)).message).toMatch(/SITE_ORIGIN/);
+    }
+  });
+});
+
+describe("Issued At: the same bound for both networks", () => {
+  it("SIWE refuses a message issued a day ahead and accepts one 4 minutes ahead", async () => {
+    const ahead = await siwe(buyerAccount.address, { issuedAt: new Date(Date.now() + 24 * 3600_000), expirationTime: new Date(Date.now() + 25 * 3600_000) });
+    const refused = await verify({ network: "ethereum", message: ahead, signature: await buyerAccount.signMessage({ message: ahead }) });
+    expect(refused.status).toBe(401);
+    expect((await errorOf(refused)).message).toMatch(/issue time/);
+    const skewed = await siwe(buyerAccount.address, { issuedAt: new Date(Date.now() + 4 * 60_000), expirationTime: new Date(Date.now() + 10 * 60_000) });
+    expect((await verify({ network: "ethereum", message: skewed, signature: await buyerAccount.signMessage({ message: skewed }) })).status).toBe(200);
+  });
+
+  it("SIWS refuses a message issued a day ahead and accepts one 4 minutes ahead", async () => {
+    const key = solanaKey();
+    const signIn = async (issuedAt: number) => {
+      const { nonce } = await nonceFor({ network: "solana", address: key.address });
+      const message = buildSiwsMessage({ ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt, expiresAt: issuedAt + 3600_000 }), address: key.address });
+      return verify({ network: "solana", message, signature: key.sign(message) });
+    };
+    const refused = await signIn(Date.now() + 24 * 3600_000);
+    expect(refused.status).toBe(401);
+    expect((await errorOf(refused)).message).toMatch(/issue time/);
+    expect((await signIn(Date.now() + 4 * 60_000)).status).toBe(200);
+  });
+});
+
+describe("POST /api/auth/nonce is limited", () => {
+  const ask = (ip: string) => postJson("/api/auth/nonce", { network: "solana" }, { headers: { "cf-connecting-ip": ip } });
+
+  it(`one client gets ${NONCE_RATE_LIMIT.limit} nonces a minute, then 429; another client is unaffected`, async () => {
+    const ip = "203.0.113.77";
+    const statuses: number[] = [];
+    for (let i = 0; i <= NONCE_RATE_LIMIT.limit; i++) statuses.push((await ask(ip)).status);
+    expect(statuses.slice(0, NONCE_RATE_LIMIT.limit).every((s) => s === 200)).toBe(true);
+    expect(statuses[NONCE_RATE_LIMIT.limit]).toBe(429);
+    expect((await ask("203.0.113.78")).status).toBe(200);
+  });
+
+  it("expired nonces are dropped whenever a new one is issued", async () => {
+    await env.DB.prepare("INSERT INTO auth_nonces (nonce, expires_at, created_at) VALUES ('expiredexpired01', ?, ?)").bind(Date.now() - 1, Date.now() - NONCE_TTL_MS).run();
+    expect((await ask("203.0.113.79")).status).toBe(200);
+    expect(await env.DB.prepare("SELECT count(*) n FROM auth_nonces WHERE nonce = 'expiredexpired01'").first("n")).toBe(0);
+  });
+
+  it(`past ${MAX_LIVE_NONCES.toLocaleString("en-US")} unused nonces sign-in answers 503 and stores nothing`, async () => {
+    await env.DB.prepare("DELETE FROM auth_nonces").run();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO auth_nonces (nonce, expires_at, created_at) SELECT printf('filler%010d', i), ?, ? FROM n`,
+    ).bind(MAX_LIVE_NONCES, Date.now() + NONCE_TTL_MS, Date.now()).run();
+    const res = await ask("203.0.113.80");
+    expect(res.status).toBe(503);
+    expect(await env.DB.prepare("SELECT count(*) n FROM auth_nonces").first("n")).toBe(MAX_LIVE_NONCES);
+    await env.DB.prepare("DELETE FROM auth_nonces WHERE nonce = 'filler0000000001'").run();
+    expect((await ask("203.0.113.81")).status).toBe(200);
+    await env.DB.prepare("DELETE FROM auth_nonces").run();
   });
 });

@@ -115,11 +115,12 @@ describe("Sign-In with Ethereum", () => {
   it("outside localhost the cookie is Secure with the __Host- prefix", async () => {
     const app = createApp();
     const origin = "https://vanity.example";
-    const nonceRes = await app.request(`${origin}/api/auth/nonce`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "ethereum", address: buyerAccount.address }) }, env);
+    const siteEnv = { ...env, SITE_ORIGIN: origin };
+    const nonceRes = await app.request(`${origin}/api/auth/nonce`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "ethereum", address: buyerAccount.address }) }, siteEnv);
     const { message } = (await nonceRes.json()) as NonceResponse;
     expect(message).toContain("https://vanity.example wants you to sign in");
     const signature = await buyerAccount.signMessage({ message: message! });
-    const res = await app.request(`${origin}/api/auth/verify`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "ethereum", message, signature }) }, env);
+    const res = await app.request(`${origin}/api/auth/verify`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "ethereum", message, signature }) }, siteEnv);
     expect(res.status).toBe(200);
     const setCookie = res.headers.getSetCookie()[0];
     expect(setCookie).toMatch(/^__Host-session=/);
@@ -127,7 +128,7 @@ describe("Sign-In with Ethereum", () => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     const cookie = setCookie.split(";")[0];
-    const session = (await (await app.request(`${origin}/api/auth/session`, { headers: { cookie } }, env)).json()) as SessionResponse;
+    const session = (await (await app.request(`${origin}/api/auth/session`, { headers: { cookie } }, siteEnv)).json()) as SessionResponse;
     expect(session).toMatchObject({ authenticated: true });
   });
 });

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FEATURED_LIMIT, type ListingView } from "../../schema/browse";
 import { createDb } from "../db";
 import { handleError } from "../http/errors";
-import { listingsBrowseRoutes } from "../routes/listings-browse";
+import { addressRoutes } from "../routes/addresses";
 import type { AppEnv } from "../types";
 import { adminAccount, signInEthereum } from "./auth-helpers";
 import { clearBrowseData, insertListing, insertListings, insertUser, search, snapshot } from "./browse-fixtures";
@@ -21,7 +21,7 @@ function withSession(session: unknown) {
     (c as unknown as { set: (k: string, v: unknown) => void }).set("session", session);
     await next();
   });
-  return app.route("/api/addresses", listingsBrowseRoutes);
+  return app.route("/api/addresses", addressRoutes);
 }
 
 describe("featured", () => {

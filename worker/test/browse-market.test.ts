@@ -122,8 +122,11 @@ describe("GET /api/market-stats", () => {
       await insertUser("old", "0xb4"),
       await insertUser("expired", "0xb5"),
     ];
-    const [eth1] = await insertListings([
-      { price: "1", currency: "ETH" },
+    const lister = await insertUser("lister", "0xb6");
+    const oldLister = await insertUser("old-lister", "0xb7");
+    const [eth1, , eth2] = await insertListings([
+      { price: "1", currency: "ETH", sellerId: lister, createdAt: now - 2 * DAY },
+      { price: "1.5", currency: "ETH", sellerId: oldLister, createdAt: now - 45 * DAY, status: "inactive" },
       { price: "0.5", currency: "ETH" },
       { price: "10", currency: "SOL" },
     ]);
@@ -136,6 +139,7 @@ describe("GET /api/market-stats", () => {
     await insertTransaction({ listing: eth1, buyer: oldBuyer, price: "3", currency: "ETH", status: "pending", createdAt: now - 40 * DAY });
     await insertTransaction({ listing: soldEth, buyer: oldBuyer, price: "7", currency: "ETH", status: "completed", createdAt: now - 1 * DAY, test: true });
     await insertTransaction({ listing: soldEth, price: "9", currency: "ETH", status: "failed", createdAt: now });
+    await insertTransaction({ listing: eth2, buyer: browser, price: "1", currency: "ETH", status: "pending", createdAt: now - DAY });
     await env.DB.batch([
       env.DB.prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at) VALUES ('s1', ?, 'ethereum', '0xb3', ?)").bind(browser, now + DAY),
       env.DB.prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at) VALUES ('s2', ?, 'ethereum', '0xb1', ?)").bind(buyer, now + DAY),
@@ -153,7 +157,8 @@ describe("GET /api/market-stats", () => {
       totalAddresses: 3,
       // completed, real transactions, SOL converted at the current rates
       totalVolume: Math.round((1.1 + solInEth(5)) * 1e8) / 1e8,
-      // buyer + seller (transactions within 30 days) + browser (live session); not old, expired or test-only users
+      // buyer + seller (a completed purchase within 30 days) + lister (listed within 30 days); a live session
+      // alone (browser), a pending purchase, an old listing, test data or an expired session count for nothing
       activeUsers: 3,
       // average asking price of the active listed listings, in ETH
       avgPrice: Math.round(((1 + 0.5 + solInEth(10)) / 3) * 1e8) / 1e8,

@@ -146,20 +146,41 @@ describe("security headers", () => {
 });
 
 describe("secrets", () => {
+  // The guards are middleware on the routes that need them (no path list): each route below is refused up front
+  // without its secret, before validation or sign-in is looked at, and the public reads beside them stay up.
+  const post = (body: unknown = {}) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const keyRoutes: [string, RequestInit][] = [
+    ["/api/addresses/verify-ownership", post()],
+    ["/api/addresses", post()],
+    ["/api/admin/addresses/bulk", post({ rows: [] })],
+    ["/api/transactions/user", {}],
+  ];
+
   it("key and payment routes refuse to run without KEY_ENCRYPTION_SECRET", async () => {
-    const app = createApp();
-    const res = await app.request("/api/transactions/abc", {}, { ...env, KEY_ENCRYPTION_SECRET: undefined });
-    expect(res.status).toBe(503);
-    expect(((await res.json()) as { message: string }).message).toMatch(/KEY_ENCRYPTION_SECRET/);
+    for (const [path, init] of keyRoutes) {
+      const res = await createApp().request(path, init, { ...env, KEY_ENCRYPTION_SECRET: undefined });
+      expect(res.status, path).toBe(503);
+      expect(((await res.json()) as { message: string }).message, path).toMatch(/KEY_ENCRYPTION_SECRET/);
+    }
   });
 
-  it("public reads under /api/transactions stay up without the secrets", async () => {
-    const app = createApp();
-    const res = await app.request("/api/transactions/recent", {}, { ...env, KEY_ENCRYPTION_SECRET: undefined, SESSION_SECRET: undefined });
-    expect(res.status).toBe(200);
+  it("sign-in routes refuse to run without SESSION_SECRET", async () => {
+    for (const path of ["/api/auth/nonce", "/api/auth/verify", "/api/auth/logout"]) {
+      const res = await createApp().request(path, post({ network: "solana" }), { ...env, SESSION_SECRET: undefined });
+      expect(res.status, path).toBe(503);
+      expect(((await res.json()) as { message: string }).message, path).toMatch(/SESSION_SECRET/);
+    }
   });
 
-  it("with the secrets configured the same path reaches routing", async () => {
+  it("public reads beside them stay up without the secrets", async () => {
+    const bare = { ...env, KEY_ENCRYPTION_SECRET: undefined, SESSION_SECRET: undefined };
+    expect((await createApp().request("/api/transactions/recent", {}, bare)).status).toBe(200);
+    expect((await createApp().request("/api/addresses/validate?address=0x0000f83d8427610068974F4284A0DC825A8218e6", {}, bare)).status).toBe(200);
+    expect((await createApp().request("/api/addresses/search", {}, bare)).status).toBe(200);
+    expect((await createApp().request("/api/transactions/calculate-fees", post({ price: "1", network: "ethereum" }), bare)).status).not.toBe(503);
+  });
+
+  it("with the secrets configured an unknown path reaches routing", async () => {
     const res = await api("/api/transactions/abc");
     expect(res.status).toBe(404);
   });

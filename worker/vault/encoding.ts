@@ -44,11 +44,6 @@ export function lengthPrefixed(fields: readonly Uint8Array[]): Uint8Array {
 
 /**
  * Compares two byte strings in time that depends only on their lengths (which are public: a MAC is always
- * 32 bytes), never on where they first differ.
+ * 32 bytes), never on where they first differ: @noble's equalBytes (@noble/hashes/utils has none in v2).
  */
-export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a[i] ^ b[i];
-  return diff === 0;
-}
+export { equalBytes as constantTimeEqual } from "@noble/curves/utils.js";

@@ -50,7 +50,7 @@ describe("analyzeAddress: random addresses", () => {
 describe("analyzeAddress: ethereum", () => {
   it("leading zeros: 16 per zero, from 3", () => {
     const r = analyzeAddress(eth("000000"), "ethereum");
-    expect(r).toMatchObject({ category: "leading-zeros", pattern: "000000", patternPosition: "prefix", matchRanges: [[2, 8]], hasLeadingZeros: true, leadingZeroCount: 6, rarityScore: 3.8 });
+    expect(r).toMatchObject({ category: "leading-zeros", pattern: "000000", patternPosition: "prefix", matchRanges: [[2, 8]], hasLeadingZeros: true, leadingZeroCount: 6, rarityScore: 6 });
     expect(r.difficulty.log2).toBe(24);
     expect(analyzeAddress(eth("000"), "ethereum").difficulty.log2).toBe(12);
     expect(analyzeAddress(eth("00"), "ethereum")).toMatchObject({ hasLeadingZeros: false, leadingZeroCount: 2 });
@@ -69,10 +69,10 @@ describe("analyzeAddress: ethereum", () => {
     expect(analyzeAddress(eth("", "aaaa"), "ethereum").difficulty.log2).toBe(12);
   });
 
-  it("scores 4, 8 and 12 fixed characters as 2.5, 5.0 and 7.5", () => {
-    expect(analyzeAddress(eth("dead"), "ethereum").rarityScore).toBe(2.5);
-    expect(analyzeAddress(eth("deadbeef"), "ethereum").rarityScore).toBe(5);
-    expect(analyzeAddress(eth("000000000000"), "ethereum").rarityScore).toBe(7.5);
+  it("scores 4, 8 and 12 fixed characters as 4.0, 8.0 and 10 (the scale's top is 10 characters)", () => {
+    expect(analyzeAddress(eth("dead"), "ethereum").rarityScore).toBe(4);
+    expect(analyzeAddress(eth("deadbeef"), "ethereum").rarityScore).toBe(8);
+    expect(analyzeAddress(eth("000000000000"), "ethereum").rarityScore).toBe(10);
   });
 
   it("words at either end, with leetspeak, longest first", () => {

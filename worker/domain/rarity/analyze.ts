@@ -17,7 +17,7 @@ import {
   sequenceAtStart,
   uniformCaseLetters,
 } from "./patterns";
-import type { MatchRange, Network, PatternPosition, RarityAnalysis, RarityCategory } from "./types";
+import type { MatchRange, Network, PatternPosition, RarityAnalysis, RarityCategory } from "../../../schema/rarity";
 import { caseVariants, isDeliberateCase, longestWordAtEnd, longestWordAtStart } from "./words";
 
 /**

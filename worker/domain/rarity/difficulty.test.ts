@@ -1,22 +1,28 @@
 import { base58 } from "@scure/base";
 import { describe, expect, it } from "vitest";
 import { BASE58_ALPHABET } from "../../../schema/address";
-import { LOG2_BASE58_CHAR, difficultyFromLog2, scoreFromLog2, solanaFirstCharProbability, solanaPrefixLog2 } from "./difficulty";
+import { LOG2_BASE58_CHAR, difficultyFromLog2, hexCharacters, scoreFromLog2, solanaFirstCharProbability, solanaPrefixLog2 } from "./difficulty";
 import { seededBytes } from "./test-random";
 
-describe("scoreFromLog2", () => {
-  it("maps 4, 8 and 12 fixed hex characters to 2.5, 5.0 and 7.5", () => {
-    expect(scoreFromLog2(16)).toBe(2.5);
-    expect(scoreFromLog2(32)).toBe(5);
-    expect(scoreFromLog2(48)).toBe(7.5);
-    expect(scoreFromLog2(64)).toBe(10);
+describe("scoreFromLog2: clamp(log2 / 4, 0, 10)", () => {
+  it("one point per fixed hex character: 4, 7, 8.5 and 9 characters score 4, 7, 8.5 and 9", () => {
+    expect(scoreFromLog2(16)).toBe(4);
+    expect(scoreFromLog2(28)).toBe(7);
+    expect(scoreFromLog2(34)).toBe(8.5);
+    expect(scoreFromLog2(36)).toBe(9);
+    expect(scoreFromLog2(40)).toBe(10);
   });
   it("clamps to 0..10 and rounds to one decimal", () => {
     expect(scoreFromLog2(0)).toBe(0);
     expect(scoreFromLog2(-3)).toBe(0);
+    expect(scoreFromLog2(48)).toBe(10);
     expect(scoreFromLog2(160)).toBe(10);
-    expect(scoreFromLog2(12)).toBe(1.9); // 1.875
-    expect(scoreFromLog2(23.43)).toBe(3.7);
+    expect(scoreFromLog2(29.2)).toBe(7.3);
+    expect(scoreFromLog2(23.43)).toBe(5.9); // a 4-character Solana suffix: 5.86 bits, about 1.46 points each
+  });
+  it("hexCharacters is log2 / 4, neither rounded nor clamped", () => {
+    expect(hexCharacters(29.2)).toBeCloseTo(7.3, 12);
+    expect(hexCharacters(144)).toBe(36);
   });
   it("reports attempts as 2^log2", () => {
     expect(difficultyFromLog2(16)).toEqual({ attempts: 65536, log2: 16 });

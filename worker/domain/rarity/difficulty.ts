@@ -8,12 +8,17 @@ export const LOG2_HEX_CHAR = 4;
 export const LOG2_BASE58_CHAR = Math.log2(58);
 /** log2 of the odds of one leading zero byte (one leading "1" of a Solana address). */
 export const LOG2_ZERO_BYTE = 8;
-/** log2 of the attempts that give score 10. */
-export const SCORE_FULL_LOG2 = 64;
+/** log2 of the attempts that give score 10: ten fixed hex characters. */
+export const SCORE_FULL_LOG2 = 40;
 
-/** rarityScore = clamp(10 x log2(D) / 64, 0, 10), one decimal. */
+/** The difficulty in fixed hex characters: log2(D) / 4, unrounded and unclamped. */
+export function hexCharacters(log2: number): number {
+  return log2 / LOG2_HEX_CHAR;
+}
+
+/** rarityScore = clamp(log2(D) / 4, 0, 10), one decimal: one point per fixed hex character of difficulty. */
 export function scoreFromLog2(log2: number): number {
-  const raw = (10 * log2) / SCORE_FULL_LOG2;
+  const raw = hexCharacters(log2);
   const clamped = raw > 10 ? 10 : raw > 0 ? raw : 0;
   return Math.round(clamped * 10) / 10;
 }

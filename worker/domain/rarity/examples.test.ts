@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import doc from "../../../docs/rarity.md?raw";
 import { validateAddress } from "../../../schema/address";
 import { analyzeAddress } from "./analyze";
-import type { Network } from "./types";
+import type { Network } from "../../../schema/rarity";
 
 const table = doc.split("<!-- rarity-examples:start -->")[1]?.split("<!-- rarity-examples:end -->")[0] ?? "";
 const rows = table

@@ -1,7 +1,7 @@
 // Reference key-generation rates, used to turn a difficulty into "expected time" on the checker and to
 // price the compute behind a pattern (value.ts). docs/rarity.md gives the sources; they are round,
 // deliberately middle-of-the-road figures, not a benchmark of any one machine.
-import type { Network } from "./types";
+import type { Network } from "../../../schema/rarity";
 
 export type KeyRates = {
   /** Random keys per second on one CPU core (one thread). */

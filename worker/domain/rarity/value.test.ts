@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REFERENCE_RATES, expectedTimeSeconds } from "./rates";
-import { MAX_VALUE, VALUE_MODEL, estimateValue, valueInCoin } from "./value";
+import { MAX_VALUE, VALUE_MAX_LOG2, VALUE_MODEL, estimateValue, valueInCoin } from "./value";
 
 describe("estimateValue", () => {
   it("is the documented table (docs/rarity.md)", () => {
@@ -10,15 +10,15 @@ describe("estimateValue", () => {
     expect(estimateValue(32, "solana")).toBe("0.03009726");
     expect(estimateValue(48, "ethereum")).toBe("0.03264601");
     expect(estimateValue(48, "solana")).toBe("6.40898045");
-    expect(estimateValue(64, "ethereum")).toBe("2024.80267546");
-    expect(estimateValue(64, "solana")).toBe("417725.22282857");
+    expect(estimateValue(56, "ethereum")).toBe("7.91125264");
+    expect(estimateValue(56, "solana")).toBe("1631.77649542");
   });
 
   it("is strictly increasing in difficulty, also at 8 decimals", () => {
     for (const network of ["ethereum", "solana"] as const) {
       let previous = -1;
       let previousText = "";
-      for (let log2 = 0; log2 <= 76; log2 += 0.25) {
+      for (let log2 = 0; log2 <= VALUE_MAX_LOG2; log2 += 0.25) {
         const value = valueInCoin(log2, network);
         const text = estimateValue(log2, network);
         expect(value).toBeGreaterThan(previous);
@@ -47,15 +47,19 @@ describe("estimateValue", () => {
     expect(() => estimateValue(Number.NaN, "ethereum")).toThrow(RangeError);
   });
 
-  it("returns a plain decimal with at most 8 decimals, saturating at the column maximum", () => {
+  it("returns a plain decimal with at most 8 decimals, bounded above", () => {
     for (const log2 of [0, 3.3, 17, 41.5, 77]) {
       expect(estimateValue(log2, "ethereum")).toMatch(/^\d+(\.\d{1,8})?$/);
       expect(estimateValue(log2, "solana")).toMatch(/^\d+(\.\d{1,8})?$/);
     }
-    expect(estimateValue(160, "ethereum")).toBe("9999999999.99999999");
-    expect(estimateValue(Infinity, "solana")).toBe("9999999999.99999999");
-    expect(valueInCoin(200, "ethereum")).toBe(MAX_VALUE);
+    // Past 2^56 the value stops rising: the burn address 0x…dEaD (2^144) once showed 9,999,999,999.99999999 ETH.
+    expect(estimateValue(144, "ethereum")).toBe(estimateValue(VALUE_MAX_LOG2, "ethereum"));
+    expect(estimateValue(Infinity, "solana")).toBe("1631.77649542");
+    expect(valueInCoin(200, "ethereum")).toBe(valueInCoin(VALUE_MAX_LOG2, "ethereum"));
     expect(estimateValue(-5, "ethereum")).toBe("0.001");
+    // The column maximum still caps an absurd admin multiplier.
+    expect(valueInCoin(VALUE_MAX_LOG2, "solana", 1e12)).toBe(MAX_VALUE);
+    expect(estimateValue(VALUE_MAX_LOG2, "solana", 1e12)).toBe("9999999999.99999999");
   });
 });
 

@@ -1,13 +1,13 @@
 // The estimated value of an address: a floor that rises with the score, plus the compute a grinder
 // would rent to produce the pattern, times a margin. All figures are in the network's own currency.
 import { REFERENCE_RATES } from "./rates";
-import type { Network } from "./types";
+import type { Network } from "../../../schema/rarity";
 
 /**
  * Calibration (docs/rarity.md):
  * - floor: what any listed address is worth (about 4 USD at the reference coin prices), rising linearly
- *   with the score to twice the floor at score 10, so rarer always means dearer even where the compute is
- *   negligible;
+ *   with log2 of the difficulty (by one floor every 64 bits), so rarer always means dearer even where the
+ *   compute is negligible;
  * - compute: attempts / reference GPU rate x GPU rental price, converted at the reference coin price (the
  *   spec's fallback USD rates), times `margin` for the seller's time, risk and profit.
  * The admin's algorithm_adjustments.baseValueMultiplier scales the result.
@@ -19,17 +19,24 @@ export const VALUE_MODEL = {
   solana: { floor: 0.02, usdPerCoin: 184 },
 } as const;
 
-/** Values saturate at the largest amount the decimal(18,8) price columns hold. */
+/** Never more than the largest amount the decimal(18,8) price columns hold (a large admin multiplier could reach it). */
 export const MAX_VALUE = 9_999_999_999.99999999;
 const MAX_VALUE_TEXT = "9999999999.99999999";
 
-/** The value before rounding, in ETH or SOL. Strictly increasing in difficultyLog2 until MAX_VALUE (about 2^86 keys for Ethereum, 2^78 for Solana). */
+/**
+ * Difficulty past which the value stops rising: 2^56 attempts (14 hex characters), about 2 GPU-years for an
+ * Ethereum pattern and 23 for a Solana one at the reference rates, beyond what any seller plausibly ground.
+ * Harder patterns are priced as this one (addresses past 2^128 have no key at all: domain/keyless.ts).
+ */
+export const VALUE_MAX_LOG2 = 56;
+
+/** The value before rounding, in ETH or SOL. Strictly increasing in difficultyLog2 up to VALUE_MAX_LOG2, flat after. */
 export function valueInCoin(difficultyLog2: number, network: Network, baseValueMultiplier = 1.0): number {
   if (Number.isNaN(difficultyLog2)) throw new RangeError("difficultyLog2 must be a number");
   if (!Number.isFinite(baseValueMultiplier) || baseValueMultiplier <= 0) {
     throw new RangeError("baseValueMultiplier must be a positive number");
   }
-  const log2 = Math.max(0, difficultyLog2);
+  const log2 = Math.min(VALUE_MAX_LOG2, Math.max(0, difficultyLog2));
   const { floor, usdPerCoin } = VALUE_MODEL[network];
   const gpuSeconds = 2 ** log2 / REFERENCE_RATES[network].gpu;
   const compute = (gpuSeconds / 3600) * VALUE_MODEL.gpuUsdPerHour / usdPerCoin;

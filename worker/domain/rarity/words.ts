@@ -2,7 +2,7 @@
 // the address (longest dictionary word wins). Matching walks a trie over case-folded characters, so it
 // allocates nothing and never backtracks.
 import { BASE58_ALPHABET } from "../../../schema/address";
-import type { Network } from "./types";
+import type { Network } from "../../../schema/rarity";
 
 /**
  * Words spellable in hex, at least 4 characters. Leetspeak substitutions: 0 for o, 1 for i or l, 5 for s,

@@ -1,6 +1,7 @@
-// The shape of a rarity analysis. Field names follow the addresses table (schema/db.ts) so a route can
-// copy the pattern fields straight into a listing row.
-import type { CATEGORIES, Network } from "../../../schema/db";
+// The rarity analysis, defined once: the engine (worker/domain/rarity) returns it, the checker's answer
+// (schema/api.ts) carries it, the web reads it. Field names follow the addresses table (schema/db) so a route
+// can copy the pattern fields straight into a listing row.
+import type { CATEGORIES, Network } from "./db";
 
 export type { Network };
 export type RarityCategory = (typeof CATEGORIES)[number];
@@ -12,12 +13,12 @@ export type MatchRange = readonly [start: number, end: number];
 export type Difficulty = {
   /** Expected number of random keys a grinder needs to produce the pattern (mean of a geometric law). */
   attempts: number;
-  /** log2(attempts); the score is 10 x log2 / 64. */
+  /** log2(attempts); the score is log2 / 4, clamped to 0..10 (docs/rarity.md). */
   log2: number;
 };
 
 export type RarityAnalysis = {
-  /** 0 to 10, one decimal: clamp(10 x log2(attempts) / 64, 0, 10). */
+  /** 0 to 10, one decimal: clamp(log2(attempts) / 4, 0, 10); one point is one fixed hex character. */
   rarityScore: number;
   category: RarityCategory;
   /** The matched characters as they appear ("dead", "0000...beef"), or "custom" when nothing is notable. */
@@ -41,3 +42,6 @@ export type RarityAnalysis = {
   /** The scored pattern's letters are matched with their case (EIP-55 case for Ethereum; base58 for Solana). */
   caseSensitivePattern: boolean;
 };
+
+/** Why an address has no private key anyone can hold (worker/domain/keyless.ts). */
+export type KeylessReason = "zero-address" | "precompile" | "burn-address" | "unreachable-pattern" | "small-order-point" | "outside-key-subgroup";

@@ -1,15 +1,13 @@
-// The address checker: is this a valid address, how rare is it, what might it be worth.
-// Invalid addresses are an answer (200, isValid false, a specific message); malformed requests are 400s.
+// The address checker's answer: is this a valid address, how rare is it, what does the score mean, what might
+// it be worth, and does anyone hold its key. Invalid addresses are an answer (isValid false, a specific message).
 import { and, desc, eq } from "drizzle-orm";
-import { Hono } from "hono";
 import * as v from "valibot";
-import { guessNetwork, validateAddress } from "../../schema/address";
+import { validateAddress } from "../../schema/address";
 import type { AddressCheckResponse } from "../../schema/api";
 import { algorithmAdjustments, NETWORKS, type Network } from "../../schema/db";
 import type { Db } from "../db";
-import { analyzeAddress, estimateValue, expectedTimeSeconds, REFERENCE_RATES } from "../domain/rarity";
-import { validate } from "../http/validate";
-import type { AppEnv } from "../types";
+import { keylessAddress } from "../domain/keyless";
+import { analyzeAddress, estimateValue, expectedTimeSeconds, hexCharacters, REFERENCE_RATES } from "../domain/rarity";
 
 /** Longest input we analyse; real addresses are at most 44 characters. */
 export const MAX_CHECK_LENGTH = 256;
@@ -22,11 +20,11 @@ const addressField = v.pipe(
   v.minLength(1, "address is required"),
 );
 
-const postBody = v.object({
+export const checkPostBody = v.object({
   address: addressField,
   network: v.optional(v.picklist(NETWORKS, "network must be ethereum or solana")),
 });
-const getQuery = v.object({ address: addressField });
+export const checkGetQuery = v.object({ address: addressField });
 
 export async function valueMultiplier(db: Db, network: Network): Promise<number> {
   const row = await db
@@ -38,23 +36,28 @@ export async function valueMultiplier(db: Db, network: Network): Promise<number>
   return row && row.m > 0 ? row.m : 1;
 }
 
-async function check(db: Db, address: string, network: Network): Promise<AddressCheckResponse> {
+export async function checkAddress(db: Db, address: string, network: Network): Promise<AddressCheckResponse> {
   const result = validateAddress(address, network);
   if (!result.isValid) {
     return { isValid: false, message: result.message, error: result.message, network, address };
   }
   const rarity = analyzeAddress(result.normalized, network);
   const rates = REFERENCE_RATES[network];
+  const keyless = keylessAddress(result.normalized, network);
   const { matchRanges, ...fields } = rarity;
+  const name = network === "ethereum" ? "Ethereum" : "Solana";
   return {
     isValid: true,
-    message: `Valid ${network === "ethereum" ? "Ethereum" : "Solana"} address`,
+    message: keyless ? `Valid ${name} address, but no one holds its private key` : `Valid ${name} address`,
     network,
     address: result.normalized,
     currency: network === "ethereum" ? "ETH" : "SOL",
-    estimatedValue: estimateValue(rarity.difficulty.log2, network, await valueMultiplier(db, network)),
+    // No key, nothing to sell: whatever its pattern, it is worth nothing.
+    estimatedValue: keyless ? "0" : estimateValue(rarity.difficulty.log2, network, await valueMultiplier(db, network)),
     ...fields,
     matchRanges: matchRanges.map(([start, end]) => [start, end] as [number, number]),
+    hexCharacters: hexCharacters(rarity.difficulty.log2),
+    keyless,
     expectedTime: {
       cpuCoreSeconds: expectedTimeSeconds(rarity.difficulty.attempts, rates.cpuCore),
       gpuSeconds: expectedTimeSeconds(rarity.difficulty.attempts, rates.gpu),
@@ -62,13 +65,3 @@ async function check(db: Db, address: string, network: Network): Promise<Address
     referenceRates: { cpuCore: rates.cpuCore, gpu: rates.gpu },
   };
 }
-
-export const addressCheckerRoutes = new Hono<AppEnv>()
-  .post("/validate", validate("json", postBody), async (c) => {
-    const { address, network } = c.req.valid("json");
-    return c.json(await check(c.var.db, address, network ?? guessNetwork(address)));
-  })
-  .get("/validate", validate("query", getQuery), async (c) => {
-    const { address } = c.req.valid("query");
-    return c.json(await check(c.var.db, address, guessNetwork(address)));
-  });

@@ -1,0 +1,39 @@
+// One-off rescoring after the rarity scale changed (migration 0009, DESIGN §7): rows on an old scale get the
+// current engine's score, a batch per cron tick, until none is left. Idempotent and bounded like every cron task.
+import { RARITY_SCALE } from "../../schema/db";
+import { analyzeAddress } from "../domain/rarity";
+
+/** Rows per cron tick: one D1 batch of updates, a few milliseconds of scoring. */
+export const RESCORE_BATCH = 500;
+
+/** The score rows on scale 1 carry: 10 x log2(D) / 64, one decimal. */
+export function scaleOneScore(log2: number): number {
+  const raw = (10 * log2) / 64;
+  return Math.round(Math.min(10, Math.max(0, raw)) * 10) / 10;
+}
+
+type Row = { id: number; address: string; network: "ethereum" | "solana"; rarity_score: number };
+
+/**
+ * Rescores up to `limit` rows still on an old scale; returns how many it moved to the current one. A row whose
+ * stored score is exactly what the old engine gave its address gets the new engine score. Any other score came
+ * from the spec's fixed bulk table (by matched length, not by difficulty: DESIGN §7), which did not change, so
+ * it is kept and only marked current.
+ */
+export async function rescoreRarity(d1: D1Database, limit = RESCORE_BATCH): Promise<number> {
+  const { results } = await d1
+    .prepare(`SELECT id, address, network, rarity_score FROM addresses WHERE rarity_scale < ? ORDER BY id LIMIT ?`)
+    .bind(RARITY_SCALE, limit)
+    .all<Row>();
+  if (results.length === 0) return 0;
+  const updates = results.map((row) => {
+    const { difficulty, rarityScore } = analyzeAddress(row.address, row.network);
+    const engineScored = Math.abs(row.rarity_score - scaleOneScore(difficulty.log2)) < 1e-9;
+    return d1
+      .prepare(`UPDATE addresses SET rarity_score = ?, rarity_scale = ? WHERE id = ? AND rarity_scale < ? RETURNING id`)
+      .bind(engineScored ? rarityScore : row.rarity_score, RARITY_SCALE, row.id, RARITY_SCALE);
+  });
+  // Counted from RETURNING: meta.changes also counts what triggers wrote (the listings version).
+  const done = await d1.batch(updates);
+  return done.reduce((n, r) => n + r.results.length, 0);
+}

@@ -1,0 +1,189 @@
+// /api/addresses: one router for the resource (issue 11). The address checker, public listing reads,
+// verify-ownership, and creating and changing listings:
+//   POST|GET /validate              the address checker (public)
+//   GET    /search, /featured, /{id} public listing reads (public-side.md §7)
+//   POST   /verify-ownership        does this key derive this address? (public, rate limited, needs the secrets)
+//   POST   /                        create a listing (admins; transactions-profile-admin.md §2, §3, §5)
+//   GET    /user                    the caller's listings ("My Listings"; admin only, as the spec says)
+//   PATCH  /{id}                    price, or promotion (owner or admin; public-side.md §4, §7)
+//   DELETE /{id}                    soft deletion (owner or admin)
+// Who may act comes from the session alone; the x-wallet-address header is checked against it by
+// auth/middleware.ts (a disagreeing header is a 403) and authorises nothing. verify-ownership proves knowledge
+// of a key only, so it needs no sign-in; it is an oracle anyone can ask, hence the rate limit. Keys are never
+// logged, stored by it or echoed.
+import { type Context, Hono, type Next } from "hono";
+import { matchedRoutes } from "hono/route";
+import * as v from "valibot";
+import { guessNetwork } from "../../schema/address";
+import type { SearchResponse } from "../../schema/browse";
+import { NETWORKS, PROMOTION_TYPES } from "../../schema/db";
+import { OWNERSHIP_MESSAGES, OWNERSHIP_RATE_LIMIT, type OwnershipResponse, PROFILE_LIST_DEFAULT, PROFILE_LIST_MAX } from "../../schema/listings";
+import { requireAdmin, requireSession } from "../auth/middleware";
+import { getUsdPrices } from "../prices/price-feed";
+import { requireSecrets } from "../config";
+import { checkPrice } from "../domain/money";
+import { MAX_PRIVATE_KEY_LENGTH, verifyOwnership } from "../domain/ownership";
+import { ApiError } from "../http/errors";
+import { ignoredWalletQuery, LISTING_ID_MESSAGE, listingIdParam, queryInt } from "../http/params";
+import { rateLimit } from "../http/rate-limit";
+import { validate } from "../http/validate";
+import { checkAddress, checkGetQuery, checkPostBody } from "../listings/address-check";
+import { changePrice, changePromotion, softDelete } from "../listings/changes";
+import { createListingBody, draftFromPayload } from "../listings/create";
+import { listedAlready } from "../listings/import";
+import { toListingView } from "../listings/listing-view";
+import { featuredListings, listingById } from "../listings/listings";
+import { userListings } from "../listings/profile";
+import { searchQuerySchema } from "../listings/search-params";
+import { paginate, searchListings } from "../listings/search";
+import { DuplicateAddressError, storeListings } from "../listings/store";
+import type { AppEnv } from "../types";
+
+/**
+ * The signed-in user's id, or null. Read loosely: the session middleware (worker/auth) sets `session`; the
+ * `walletAddress` query parameter or any header never makes anyone an owner.
+ */
+export function sessionUserId(c: Context<AppEnv>): number | null {
+  const session = (c.var as { session?: unknown }).session as { userId?: unknown } | null | undefined;
+  const id = session?.userId;
+  return typeof id === "number" && Number.isSafeInteger(id) ? id : null;
+}
+
+const ID_MESSAGE = `id: ${LISTING_ID_MESSAGE}`;
+
+/** Non-numeric ids get a 400 only when no sibling route (e.g. GET /validate) handles the path. */
+async function malformedId(c: Context<AppEnv>, next: Next) {
+  const others = matchedRoutes(c).filter((r) => r.handler !== malformedId && r.method !== "ALL" && !r.path.endsWith("*"));
+  if (others.length > 0) return next();
+  throw new ApiError(400, ID_MESSAGE);
+}
+
+const MAX_ADDRESS_LENGTH = 256;
+
+const ownershipBody = v.object({
+  address: v.optional(
+    v.pipe(
+      v.string("address must be a string"),
+      v.maxLength(MAX_ADDRESS_LENGTH, `address must be at most ${MAX_ADDRESS_LENGTH} characters`),
+      v.regex(/^[^\u0000-\u001f\u007f]*$/, "address must not contain control characters"),
+      v.trim(),
+    ),
+  ),
+  privateKey: v.optional(
+    v.pipe(v.string("privateKey must be a string"), v.maxLength(MAX_PRIVATE_KEY_LENGTH, `privateKey must be at most ${MAX_PRIVATE_KEY_LENGTH} characters`)),
+  ),
+  network: v.optional(v.picklist(NETWORKS, "network must be ethereum or solana")),
+});
+
+const patchBody = v.object({
+  // Checked by checkPrice, so the messages are exactly the spec's.
+  price: v.optional(v.unknown()),
+  promotionType: v.optional(v.picklist(PROMOTION_TYPES, "promotionType must be standard, featured or promoted")),
+  isFeatured: v.optional(v.boolean("isFeatured must be true or false")),
+});
+
+const listQuery = v.object({
+  walletAddress: ignoredWalletQuery,
+  limit: v.optional(queryInt("limit", 1, PROFILE_LIST_MAX)),
+  offset: v.optional(queryInt("offset", 0, 1_000_000)),
+});
+
+const duplicate = (address: string) => new ApiError(409, `${address} is already listed`);
+
+export const addressRoutes = new Hono<AppEnv>()
+  .post("/validate", validate("json", checkPostBody), async (c) => {
+    const { address, network } = c.req.valid("json");
+    return c.json(await checkAddress(c.var.db, address, network ?? guessNetwork(address)));
+  })
+  .get("/validate", validate("query", checkGetQuery), async (c) => {
+    const { address } = c.req.valid("query");
+    return c.json(await checkAddress(c.var.db, address, guessNetwork(address)));
+  })
+  // ---- listing reads
+  .get("/search", validate("query", searchQuerySchema), async (c) => {
+    const q = c.req.valid("query");
+    const rates = await getUsdPrices(c.env);
+    const result = await searchListings(c.var.db, q, rates);
+    const viewer = sessionUserId(c);
+    return c.json({
+      addresses: result.rows.map((row) => toListingView(row, rates, viewer)),
+      pagination: paginate(q.offset, q.limit, result.total, result.totalIsExact),
+    } satisfies SearchResponse);
+  })
+  .get("/featured", async (c) => {
+    const [rates, rows] = await Promise.all([getUsdPrices(c.env), featuredListings(c.var.db, Date.now())]);
+    const viewer = sessionUserId(c);
+    return c.json(rows.map((row) => toListingView(row, rates, viewer)));
+  })
+  .get("/:id{[0-9]+}", validate("param", listingIdParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(c.var.db, id)]);
+    const viewer = sessionUserId(c);
+    const isOwner = row !== null && viewer !== null && row.seller_id === viewer;
+    // Deleted listings are gone for everyone but their owner.
+    if (!row || (row.status === "deleted" && !isOwner)) throw new ApiError(404, "Address not found");
+    return c.json(toListingView(row, rates, viewer));
+  })
+  // ---- ownership proof
+  .post(
+    "/verify-ownership",
+    requireSecrets,
+    rateLimit("verify-ownership", OWNERSHIP_RATE_LIMIT.limit, OWNERSHIP_RATE_LIMIT.windowMs),
+    validate("json", ownershipBody),
+    (c) => {
+      const { address, privateKey, network } = c.req.valid("json");
+      if (!address || !privateKey || privateKey.trim() === "") throw new ApiError(400, OWNERSHIP_MESSAGES.missing);
+      const result = verifyOwnership(network ?? guessNetwork(address), address, privateKey);
+      return c.json({ verified: result.verified, error: result.error ?? null } satisfies OwnershipResponse);
+    },
+  )
+  // ---- creating and changing listings
+  // Creating seals a key: without KEY_ENCRYPTION_SECRET it is refused up front (503), like the bulk path.
+  .post("/", requireSecrets, requireAdmin, validate("json", createListingBody), async (c) => {
+    const session = c.var.session;
+    const draft = draftFromPayload(c.req.valid("json"), session.userId, Date.now());
+    const db = c.var.db;
+    if ((await listedAlready(db, [draft])).size > 0) throw duplicate(draft.address);
+    let id: number;
+    try {
+      [id] = await storeListings(db, c.env, [draft]);
+    } catch (err) {
+      // Listed by someone else between our check and our insert: the unique index refused it.
+      if (err instanceof DuplicateAddressError) throw duplicate(draft.address);
+      throw err;
+    }
+    const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(db, id)]);
+    return c.json({ success: true, id, listing: toListingView(row!, rates, session.userId) }, 201);
+  })
+  .get("/user", requireAdmin, validate("query", listQuery), async (c) => {
+    const { limit = PROFILE_LIST_DEFAULT, offset = 0 } = c.req.valid("query");
+    const userId = c.var.session.userId;
+    const [rates, rows] = await Promise.all([getUsdPrices(c.env), userListings(c.var.db, userId, limit, offset)]);
+    return c.json(rows.map((row) => toListingView(row, rates, userId)));
+  })
+  .patch("/:id{[0-9]+}", requireSession, validate("param", listingIdParam), validate("json", patchBody), async (c) => {
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const session = c.var.session;
+    const wantsPrice = body.price !== undefined;
+    const wantsPromotion = body.promotionType !== undefined || body.isFeatured !== undefined;
+    if (wantsPrice && wantsPromotion) throw new ApiError(400, "Change the price and the promotion in separate requests");
+    if (!wantsPrice && !wantsPromotion) throw new ApiError(400, "Nothing to change: send price, or promotionType and isFeatured");
+    const now = Date.now();
+    if (wantsPrice) {
+      const price = checkPrice(body.price);
+      if (!price.ok) throw new ApiError(400, price.message);
+      await changePrice(c.var.db, id, session, price.price, price.units, now);
+    } else {
+      await changePromotion(c.var.db, id, session, body.promotionType, body.isFeatured, now);
+    }
+    const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(c.var.db, id)]);
+    return c.json(toListingView(row!, rates, session.userId));
+  })
+  .delete("/:id{[0-9]+}", requireSession, validate("param", listingIdParam), async (c) => {
+    const { id } = c.req.valid("param");
+    await softDelete(c.var.db, id, c.var.session, Date.now());
+    return c.json({ success: true, id, status: "deleted" as const });
+  })
+  // Last: any other GET /{id} is a malformed id (400), unless a route above took the path.
+  .get("/:id", malformedId);
