@@ -15,3 +15,4 @@ export * from "./db/identity";
 export * from "./db/listings";
 export * from "./db/purchases";
 export * from "./db/analytics";
+export * from "./db/custom-orders";

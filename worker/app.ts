@@ -11,6 +11,7 @@ import { addressRoutes } from "./routes/addresses";
 import { adminRoutes } from "./routes/admin";
 import { adminPaymentRoutes } from "./routes/admin-payments";
 import { configRoutes } from "./routes/config";
+import { customOrderRoutes } from "./routes/custom-orders";
 import { devChainRoutes } from "./routes/dev-chains";
 import { healthRoutes } from "./routes/health";
 import { listingContextRoutes } from "./routes/listing-context";
@@ -63,6 +64,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
     .route("/api/addresses", listingContextRoutes)
     .route("/api/admin/payments", adminPaymentRoutes)
     .route("/api/admin", adminRoutes)
+    .route("/api/custom-orders", customOrderRoutes)
     .route("/api/transactions", transactionRoutes)
     .route("/api/dev-chains", devChainRoutes)
     .route("/api", marketRoutes);

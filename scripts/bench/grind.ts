@@ -7,6 +7,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { EthereumSearcher } from "../grind/ethereum.ts";
 import { expectedAttempts, type Network, type PatternSpec } from "../grind/pattern.ts";
 import { SolanaSearcher } from "../grind/solana.ts";
+import { publicKeyOf, randomSecret } from "../../schema/split-key.ts";
 import type { Searcher } from "../grind/types.ts";
 
 const { values } = parseArgs({
@@ -37,10 +38,13 @@ function measure(step: () => number, secs: number): number {
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+const rates = new Map<string, number>();
 console.log(`grind benchmark: one core, ${seconds}s per network (node ${process.version})`);
 const VARIANTS: Record<Network, [string, () => Searcher][]> = {
   ethereum: [
     ["ethereum", () => new EthereumSearcher(PATTERNS.ethereum)],
+    // custom orders search from the buyer's A; goal: within 10% of the plain search
+    ["ethereum split-key (custom orders)", () => new EthereumSearcher(PATTERNS.ethereum, { publicKey: publicKeyOf(randomSecret()) })],
     ["  without endomorphism (reference)", () => new EthereumSearcher(PATTERNS.ethereum, { endomorphism: false })],
     ["  + JS keccak instead of wasm (reference)", () => new EthereumSearcher(PATTERNS.ethereum, { endomorphism: false, keccak: "js" })],
   ],
@@ -54,10 +58,16 @@ for (const network of networks) {
     const searcher = make();
     const setupMs = performance.now() - setup;
     const rate = measure(() => searcher.step().attempts, label.includes("reference") ? Math.min(seconds, 2) : seconds);
+    rates.set(label, rate);
     console.log(
       `${label.padEnd(42)} ${fmt(rate).padStart(10)} candidates/s per core   (prefix=${spec.prefix}, 1 in ${expectedAttempts(spec).toExponential(1)}; setup ${setupMs.toFixed(0)} ms)`,
     );
   }
+}
+
+if (rates.has("ethereum")) {
+  const ratio = rates.get("ethereum split-key (custom orders)")! / rates.get("ethereum")!;
+  console.log(`split-key / plain: ${(100 * ratio).toFixed(1)}% (goal: at least 90%)`);
 }
 
 if (networks.includes("solana") && !values["no-alternatives"]) {

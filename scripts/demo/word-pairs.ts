@@ -47,7 +47,7 @@ let attempts = 0;
 while (Date.now() < deadline) {
   const { attempts: n, found } = searcher.step();
   attempts += n;
-  if (!found) continue;
+  if (!found || !("privateKey" in found)) continue;
   if (ethereumAddressFromPrivateKey(found.privateKey) !== found.address) throw new Error(`verification failed for ${found.address}`);
   const a = analyzeAddress(found.address, "ethereum");
   if (a.patternPosition === "prefix+suffix") hits.push({ address: found.address, privateKey: found.privateKey, score: a.rarityScore, pattern: a.pattern, log2: a.difficulty.log2 });

@@ -51,6 +51,8 @@ Patterns
 Progress (stderr, once a second): keys/s, attempts, expected attempts per match and the
 expected time remaining. Exit codes: 0 done, 2 bad usage, 3 verification failure (a bug).
 
+Custom orders: npm run grind -- --orders (see npm run grind -- --orders --help).
+
 Examples
   npm run grind -- --network ethereum --prefix dead --suffix beef --count 2 --out dead.csv
   npm run grind -- -n solana -p Sol -c 5 --threads 1 -o sol.csv --append

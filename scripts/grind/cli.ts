@@ -3,6 +3,8 @@
 import { Worker } from "node:worker_threads";
 import { parseCli, USAGE, UsageError, type GrindOptions } from "./args.ts";
 import { CsvError, CsvWriter } from "./csv.ts";
+import { OrdersApiError } from "./orders-api.ts";
+import { ORDERS_USAGE, type OrdersOptions, parseOrdersCli, runOrders } from "./orders.ts";
 import { expectedAttempts, patternType } from "./pattern.ts";
 import { VerificationError, verifiedRow } from "./verify.ts";
 import type { WorkerInput, WorkerMessage } from "./worker.ts";
@@ -64,6 +66,7 @@ async function run(o: GrindOptions): Promise<number> {
       if (workers.has(w)) workers.set(w, performance.now());
       attempts += msg.attempts;
       if (msg.type !== "found" || finished) return;
+      if (!("privateKey" in msg)) return finish(3, "BUG: a split-key result in a plain search");
       try {
         const row = verifiedRow(o.spec, msg.address, msg.privateKey);
         if (seen.has(row.address)) return;
@@ -124,7 +127,34 @@ async function run(o: GrindOptions): Promise<number> {
   });
 }
 
+async function ordersMain(argv: string[]): Promise<void> {
+  let options: OrdersOptions | null;
+  try {
+    options = parseOrdersCli(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`error: ${e.message}\nrun with --orders --help for usage\n`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  if (options === null) {
+    process.stdout.write(ORDERS_USAGE + "\n");
+    return;
+  }
+  try {
+    process.exitCode = await runOrders(options);
+  } catch (e) {
+    if (e instanceof OrdersApiError) {
+      process.stderr.write(`error: ${e.message}\n`);
+      process.exit(1);
+    }
+    throw e;
+  }
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes("--orders")) return ordersMain(process.argv.slice(2));
   let options: GrindOptions | null;
   try {
     options = parseCli(process.argv.slice(2));

@@ -12,6 +12,8 @@ import { keccak64 } from "./keccak.gen.ts";
 import { createWasmKeccak } from "./keccak-wasm.ts";
 import type { PatternSpec } from "./pattern.ts";
 import { ethereumAddressFromPrivateKey, toChecksumAddress, verifiedRow } from "./verify.ts";
+import { finalPrivateKey, orderAddress, parseScalar, publicKeyOf, randomSecret } from "../../schema/split-key.ts";
+import { addressMatchesOrder } from "../../schema/custom-order-pattern.ts";
 
 const rnd = () => BigInt("0x" + randomBytes(32).toString("hex")) % P;
 const mod = (v: bigint) => ((v % P) + P) % P;
@@ -155,6 +157,7 @@ describe("EthereumSearcher (incremental batched addition)", () => {
         const r = s.step();
         if (r.found) {
           found++;
+          if (!("privateKey" in r.found)) throw new Error("a plain search reported an offset");
           const row = verifiedRow(p, r.found.address, r.found.privateKey);
           expect(row.address).toBe(getAddress(row.address));
           expect(row.private_key).toMatch(/^0x[0-9a-f]{64}$/);
@@ -162,5 +165,40 @@ describe("EthereumSearcher (incremental batched addition)", () => {
       }
       expect(found).toBe(3);
     }
+  });
+
+  it("split-key orders: every shortcut's (offset, variant) gives the buyer a final key that derives the matching address", () => {
+    const a = randomSecret();
+    const A = publicKeyOf(a);
+    const p = spec("", "7", false);
+    const s = new EthereumSearcher(p, { batch: 64, publicKey: A });
+    const variants = new Set<number>();
+    for (let i = 0; i < 2000 && variants.size < 6; i++) {
+      const r = s.step();
+      if (!r.found) continue;
+      if ("privateKey" in r.found) throw new Error("a split-key search reported a private key");
+      const k = parseScalar(r.found.offset);
+      // the server's check (from A alone) and the buyer's computation (with a) agree with the grinder
+      expect(orderAddress(A, k, r.found.variant)).toBe(r.found.address);
+      const key = finalPrivateKey(a, k, r.found.variant);
+      expect(ethereumAddressFromPrivateKey(key)).toBe(r.found.address);
+      expect(addressMatchesOrder({ prefix: "", suffix: "7", caseSensitive: false }, r.found.address)).toBe(true);
+      variants.add(r.found.variant);
+    }
+    expect([...variants].sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it("split-key orders with the EIP-55 case: matches honour the checksum", () => {
+    const a = randomSecret();
+    const s = new EthereumSearcher(spec("Ab", "", true), { batch: 256, publicKey: publicKeyOf(a) });
+    let found = 0;
+    for (let i = 0; i < 400 && found < 2; i++) {
+      const r = s.step();
+      if (!r.found || "privateKey" in r.found) continue;
+      found++;
+      expect(r.found.address.slice(2, 4)).toBe("Ab");
+      expect(ethereumAddressFromPrivateKey(finalPrivateKey(a, parseScalar(r.found.offset), r.found.variant))).toBe(r.found.address);
+    }
+    expect(found).toBe(2);
   });
 });

@@ -13,6 +13,11 @@
 // (key -K) and the secp256k1 endomorphism λ·P = (β·x, y), λ²·P = (β²·x, y) (keys λK, λ²K) and their
 // negations: 6 keccak-checked addresses per point for one extra field multiplication.
 //
+// Split-key orders (issue 14, `publicKey` option): the chain starts at C = A + k·G for the buyer's public
+// key A instead of k·G; everything else is identical, so the split-key search runs at the plain search's
+// speed. A match reports the offset k and which of the six variants matched (schema/split-key.ts maps it
+// back to the buyer's key); the grinder never learns a key.
+//
 // Keys sold separately must not be related (whoever buys k+i could otherwise walk to k+j), so a
 // chain yields at most one match: after a match the search restarts from a new random k.
 import { randomBytes } from "node:crypto";
@@ -23,6 +28,7 @@ import { keccak64 } from "./keccak.gen.ts";
 import { createWasmKeccak } from "./keccak-wasm.ts";
 import { matchesAddress, type PatternSpec } from "./pattern.ts";
 import { toChecksumAddress } from "./verify.ts";
+import { parsePublicKey, scalarToHex } from "../../schema/split-key.ts";
 import type { Found, Searcher, StepResult } from "./types.ts";
 
 export const N_ORDER = secp256k1.Point.Fn.ORDER;
@@ -107,6 +113,8 @@ export class EthereumSearcher implements Searcher {
   private readonly v0: number;
   private readonly mirror: number;
   private k = 0n;
+  /** Split-key orders: the buyer's A; chains start at A + k·G and matches report (k, variant). */
+  private readonly base: ReturnType<typeof parsePublicKey> | null;
   /**
    * Another matcher instead of the pattern's nibbles: sees each candidate's keccak digest (address = nibbles
    * read with addressNibble) and says whether it is a match. The demo's word-pair grind uses it to accept any of
@@ -118,9 +126,15 @@ export class EthereumSearcher implements Searcher {
 
   constructor(
     readonly pattern: PatternSpec,
-    { batch = 1024, keccak = "wasm", endomorphism = true }: { batch?: number; keccak?: "wasm" | "js"; endomorphism?: boolean } = {},
+    {
+      batch = 1024,
+      keccak = "wasm",
+      endomorphism = true,
+      publicKey,
+    }: { batch?: number; keccak?: "wasm" | "js"; endomorphism?: boolean; publicKey?: string } = {},
   ) {
     if (pattern.network !== "ethereum") throw new Error("EthereumSearcher needs an ethereum pattern");
+    this.base = publicKey === undefined ? null : parsePublicKey(publicKey);
     if (keccak === "wasm") {
       const k = createWasmKeccak();
       this.inp = k.inp;
@@ -163,14 +177,21 @@ export class EthereumSearcher implements Searcher {
   private reseed(): void {
     const B = BigInt(this.batch);
     // k in [B+1, n-B-1]: k ± i never wraps and C never equals ±i·G, so no dx is zero
-    this.startAt(randomScalar(B + 1n, N_ORDER - B - 1n));
+    for (;;) {
+      try {
+        return this.startAt(randomScalar(B + 1n, N_ORDER - B - 1n));
+      } catch {
+        // A + k·G at infinity (k = -a): astronomically unlikely; any other k will do
+      }
+    }
   }
 
   /** Continues the search from key k (tests use it with a known k; step() picks random ones). */
   startAt(k: bigint): void {
     if (k <= BigInt(this.batch) || k >= N_ORDER - BigInt(this.batch)) throw new RangeError("start key too close to 0 or n");
     this.k = k;
-    const c = secp256k1.Point.BASE.multiply(this.k).toAffine();
+    const kG = secp256k1.Point.BASE.multiply(this.k);
+    const c = (this.base === null ? kG : this.base.add(kG)).toAffine();
     fromBigInt(this.s, S.CX, c.x);
     fromBigInt(this.s, S.CY, c.y);
   }
@@ -199,7 +220,13 @@ export class EthereumSearcher implements Searcher {
       if (i === 0) for (let j = 0; j < L; j++) acc[j] = dx[j];
       else mul(acc, o, acc, o - L, dx, o);
     }
-    fromBigInt(s, INV, invert(toBigInt(acc, B * L), P));
+    const product = toBigInt(acc, B * L) % P;
+    if (product === 0n) {
+      // C = ±i·G for some table entry: only reachable from a crafted A (a = ±i - k); start elsewhere.
+      this.k = 0n;
+      return { attempts, found: null };
+    }
+    fromBigInt(s, INV, invert(product, P));
 
     for (let i = B; i >= 0; i--) {
       const o = i * L;
@@ -241,7 +268,11 @@ export class EthereumSearcher implements Searcher {
 
   /** A match: report it and make sure no later key is related to it. */
   private hit(attempts: number, offset: number, variant: number): StepResult {
-    const found = { address: toChecksumAddress(this.lowerHex()), privateKey: "0x" + this.keyAt(offset, variant).toString(16).padStart(64, "0") };
+    const address = toChecksumAddress(this.lowerHex());
+    const found: Found =
+      this.base === null
+        ? { address, privateKey: "0x" + this.keyAt(offset, variant).toString(16).padStart(64, "0") }
+        : { address, offset: scalarToHex(this.keyAt(offset, 0)), variant };
     this.k = 0n; // forces a reseed on the next step
     return { attempts, found };
   }

@@ -9,7 +9,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { base58 } from "@scure/base";
 import { base58Digits32 } from "./base58.ts";
 import { BASE58_ALPHABET, solanaVariants, type PatternSpec } from "./pattern.ts";
-import type { Searcher, StepResult } from "./types.ts";
+import type { KeyFound, Searcher } from "./types.ts";
 
 const JWK = { publicKeyEncoding: { format: "jwk" }, privateKeyEncoding: { format: "jwk" } } as const;
 
@@ -53,7 +53,7 @@ export class SolanaSearcher implements Searcher {
   }
 
   /** Checks up to perBatch fresh key pairs; stops at the first match. */
-  step(): StepResult {
+  step(): { attempts: number; found: KeyFound | null } {
     for (let n = 1; n <= this.perBatch; n++) {
       const { privateKey } = generateKeyPairSync("ed25519", JWK) as unknown as { privateKey: { d: string; x: string } };
       this.pub.write(privateKey.x, 0, "base64url");

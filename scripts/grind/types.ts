@@ -1,9 +1,18 @@
-export interface Found {
+export interface KeyFound {
   /** Ethereum: 0x + EIP-55 checksummed; Solana: base58 public key */
   address: string;
   /** Ethereum: 0x + 64 hex; Solana: base58 of the 64-byte secret key (seed || public key) */
   privateKey: string;
 }
+
+/** A split-key order's match: the offset k (0x + 64 hex) from the buyer's A and the variant that matched. */
+export interface OffsetFound {
+  address: string;
+  offset: string;
+  variant: number;
+}
+
+export type Found = KeyFound | OffsetFound;
 
 export interface StepResult {
   attempts: number;

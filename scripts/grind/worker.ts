@@ -3,19 +3,20 @@
 import { parentPort, workerData } from "node:worker_threads";
 import type { PatternSpec } from "./pattern.ts";
 import { createSearcher } from "./searcher.ts";
+import type { Found } from "./types.ts";
 
 export interface WorkerInput {
   spec: PatternSpec;
   reportMs: number;
+  /** Split-key order: the buyer's public key A (the search starts from A + k·G). */
+  publicKey?: string;
 }
 
-export type WorkerMessage =
-  | { type: "progress"; attempts: number }
-  | { type: "found"; attempts: number; address: string; privateKey: string };
+export type WorkerMessage = { type: "progress"; attempts: number } | ({ type: "found"; attempts: number } & Found);
 
-const { spec, reportMs } = workerData as WorkerInput;
+const { spec, reportMs, publicKey } = workerData as WorkerInput;
 const port = parentPort!;
-const searcher = createSearcher(spec);
+const searcher = createSearcher(spec, publicKey);
 let pending = 0;
 let last = performance.now();
 for (;;) {

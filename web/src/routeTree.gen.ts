@@ -12,10 +12,12 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as CreateListingRouteImport } from './routes/create-listing'
+import { Route as CustomOrderRouteImport } from './routes/custom-order'
 import { Route as MarketplaceRouteImport } from './routes/marketplace'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AddressIdRouteImport } from './routes/address.$id'
+import { Route as CustomOrdersIdRouteImport } from './routes/custom-orders.$id'
 import { Route as SecureTransactionTransactionIdRouteImport } from './routes/secure-transaction.$transactionId'
 import { Route as TransactionCancelledTransactionIdRouteImport } from './routes/transaction-cancelled.$transactionId'
 import { Route as TransactionTransactionIdRouteImport } from './routes/transaction.$transactionId'
@@ -33,6 +35,11 @@ const AdminRoute = AdminRouteImport.update({
 const CreateListingRoute = CreateListingRouteImport.update({
   id: '/create-listing',
   path: '/create-listing',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CustomOrderRoute = CustomOrderRouteImport.update({
+  id: '/custom-order',
+  path: '/custom-order',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MarketplaceRoute = MarketplaceRouteImport.update({
@@ -53,6 +60,11 @@ const TermsOfServiceRoute = TermsOfServiceRouteImport.update({
 const AddressIdRoute = AddressIdRouteImport.update({
   id: '/address/$id',
   path: '/address/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CustomOrdersIdRoute = CustomOrdersIdRouteImport.update({
+  id: '/custom-orders/$id',
+  path: '/custom-orders/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SecureTransactionTransactionIdRoute =
@@ -78,10 +90,12 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
   '/create-listing': typeof CreateListingRoute
+  '/custom-order': typeof CustomOrderRoute
   '/marketplace': typeof MarketplaceRoute
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
+  '/custom-orders/$id': typeof CustomOrdersIdRoute
   '/secure-transaction/$transactionId': typeof SecureTransactionTransactionIdRoute
   '/transaction-cancelled/$transactionId': typeof TransactionCancelledTransactionIdRoute
   '/transaction/$transactionId': typeof TransactionTransactionIdRoute
@@ -90,10 +104,12 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
   '/create-listing': typeof CreateListingRoute
+  '/custom-order': typeof CustomOrderRoute
   '/marketplace': typeof MarketplaceRoute
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
+  '/custom-orders/$id': typeof CustomOrdersIdRoute
   '/secure-transaction/$transactionId': typeof SecureTransactionTransactionIdRoute
   '/transaction-cancelled/$transactionId': typeof TransactionCancelledTransactionIdRoute
   '/transaction/$transactionId': typeof TransactionTransactionIdRoute
@@ -103,10 +119,12 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/admin': typeof AdminRoute
   '/create-listing': typeof CreateListingRoute
+  '/custom-order': typeof CustomOrderRoute
   '/marketplace': typeof MarketplaceRoute
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
+  '/custom-orders/$id': typeof CustomOrdersIdRoute
   '/secure-transaction/$transactionId': typeof SecureTransactionTransactionIdRoute
   '/transaction-cancelled/$transactionId': typeof TransactionCancelledTransactionIdRoute
   '/transaction/$transactionId': typeof TransactionTransactionIdRoute
@@ -117,10 +135,12 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/create-listing'
+    | '/custom-order'
     | '/marketplace'
     | '/profile'
     | '/terms-of-service'
     | '/address/$id'
+    | '/custom-orders/$id'
     | '/secure-transaction/$transactionId'
     | '/transaction-cancelled/$transactionId'
     | '/transaction/$transactionId'
@@ -129,10 +149,12 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/create-listing'
+    | '/custom-order'
     | '/marketplace'
     | '/profile'
     | '/terms-of-service'
     | '/address/$id'
+    | '/custom-orders/$id'
     | '/secure-transaction/$transactionId'
     | '/transaction-cancelled/$transactionId'
     | '/transaction/$transactionId'
@@ -141,10 +163,12 @@ export interface FileRouteTypes {
     | '/'
     | '/admin'
     | '/create-listing'
+    | '/custom-order'
     | '/marketplace'
     | '/profile'
     | '/terms-of-service'
     | '/address/$id'
+    | '/custom-orders/$id'
     | '/secure-transaction/$transactionId'
     | '/transaction-cancelled/$transactionId'
     | '/transaction/$transactionId'
@@ -154,10 +178,12 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   AdminRoute: typeof AdminRoute
   CreateListingRoute: typeof CreateListingRoute
+  CustomOrderRoute: typeof CustomOrderRoute
   MarketplaceRoute: typeof MarketplaceRoute
   ProfileRoute: typeof ProfileRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   AddressIdRoute: typeof AddressIdRoute
+  CustomOrdersIdRoute: typeof CustomOrdersIdRoute
   SecureTransactionTransactionIdRoute: typeof SecureTransactionTransactionIdRoute
   TransactionCancelledTransactionIdRoute: typeof TransactionCancelledTransactionIdRoute
   TransactionTransactionIdRoute: typeof TransactionTransactionIdRoute
@@ -184,6 +210,13 @@ declare module '@tanstack/react-router' {
       path: '/create-listing'
       fullPath: '/create-listing'
       preLoaderRoute: typeof CreateListingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/custom-order': {
+      id: '/custom-order'
+      path: '/custom-order'
+      fullPath: '/custom-order'
+      preLoaderRoute: typeof CustomOrderRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/marketplace': {
@@ -214,6 +247,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AddressIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/custom-orders/$id': {
+      id: '/custom-orders/$id'
+      path: '/custom-orders/$id'
+      fullPath: '/custom-orders/$id'
+      preLoaderRoute: typeof CustomOrdersIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/secure-transaction/$transactionId': {
       id: '/secure-transaction/$transactionId'
       path: '/secure-transaction/$transactionId'
@@ -242,10 +282,12 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AdminRoute: AdminRoute,
   CreateListingRoute: CreateListingRoute,
+  CustomOrderRoute: CustomOrderRoute,
   MarketplaceRoute: MarketplaceRoute,
   ProfileRoute: ProfileRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
   AddressIdRoute: AddressIdRoute,
+  CustomOrdersIdRoute: CustomOrdersIdRoute,
   SecureTransactionTransactionIdRoute: SecureTransactionTransactionIdRoute,
   TransactionCancelledTransactionIdRoute:
     TransactionCancelledTransactionIdRoute,

@@ -3,6 +3,7 @@
 import { lt } from "drizzle-orm";
 import { authNonces, sessions } from "../../schema/db";
 import { createDb } from "../db";
+import { expireUnpaidOrders } from "../orders/orders";
 import { getUsdPrices } from "../prices/price-feed";
 import { expireReservations, scanForPayments, verifyPendingPayments } from "../purchases/payment-jobs";
 import { rewrapUnderCurrentSecret, type ShredReport } from "../vault/shred";
@@ -16,6 +17,8 @@ export type JobReport = {
   pricesSource: "feed" | "fallback" | null;
   marketTrends: number;
   keyRewrap: ShredReport | null;
+  /** found custom orders not paid by their deadline */
+  expiredCustomOrders: number;
   /** Listings moved to the current rarity scale (migration 0009). */
   rescoredListings: number;
   errors: string[];
@@ -51,6 +54,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   const prices = await attempt("prices", errors, () => getUsdPrices(env, now));
   const trends = await attempt("market-trends", errors, () => recomputeMarketTrends(db, now));
   const keyRewrap = await attempt("key-rewrap", errors, () => rewrapUnderCurrentSecret(db, env));
+  const expiredCustomOrders = await attempt("custom-orders", errors, () => expireUnpaidOrders(db, now));
   const rescored = await attempt("rarity-rescore", errors, () => rescoreRarity(env.DB));
   return {
     expiredNonces: nonces.meta.changes ?? 0,
@@ -59,6 +63,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     pricesSource: prices?.source ?? null,
     marketTrends: trends ?? 0,
     keyRewrap,
+    expiredCustomOrders: expiredCustomOrders ?? 0,
     rescoredListings: rescored ?? 0,
     errors,
   };

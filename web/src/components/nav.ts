@@ -5,6 +5,7 @@ export type NavLink = { to: string; label: string; adminOnly?: boolean };
 
 export const HEADER_LINKS: NavLink[] = [
   { to: "/marketplace", label: "Marketplace" },
+  { to: "/custom-order", label: "Custom Order" },
   { to: "/profile", label: "Profile" },
   { to: "/create-listing", label: "Create Listing", adminOnly: true },
   { to: "/admin", label: "Admin", adminOnly: true },
@@ -14,6 +15,7 @@ export const FOOTER_LINKS: NavLink[] = [
   { to: "/", label: "Home" },
   { to: "/profile", label: "Profile" },
   { to: "/create-listing", label: "Create Listing" },
+  { to: "/custom-order", label: "Custom Orders" },
   { to: "/terms-of-service", label: "Terms of Service" },
   { to: "/marketplace", label: "Browse Addresses" },
 ];

@@ -7,6 +7,7 @@ import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
 import { useAdminGate } from "../components/use-admin-gate";
 import { type AdminSearch, adminState, parseAdminSearch, patchAdminSearch } from "./-admin/admin-search";
+import { CustomOrdersTab } from "./-admin/CustomOrdersTab";
 import { ListingsTab } from "./-admin/ListingsTab";
 import { pageTitle } from "../components/page-title";
 import { PaymentsAttentionTab } from "./-admin/PaymentsAttentionTab";
@@ -23,6 +24,7 @@ const TABS = [
   { key: "listings", label: "Listings Management" },
   { key: "bulk", label: "Bulk Upload" },
   { key: "payments", label: "Payments" },
+  { key: "orders", label: "Custom Orders" },
   { key: "analytics", label: "Analytics" },
   { key: "settings", label: "Settings" },
 ] as const;
@@ -90,6 +92,9 @@ function AdminPanel() {
         </Tabs.Content>
         <Tabs.Content value="payments" className="mt-6 focus:outline-none">
           <PaymentsAttentionTab />
+        </Tabs.Content>
+        <Tabs.Content value="orders" className="mt-6 focus:outline-none">
+          <CustomOrdersTab />
         </Tabs.Content>
         <Tabs.Content value="analytics" className="mt-6 focus:outline-none">
           <ComingSoon title="Analytics" text="Sales and listing analytics are coming soon." />

@@ -3,6 +3,7 @@ import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { AdminSections } from "../components/profile/AdminSections";
 import { MyPurchases } from "../components/profile/MyPurchases";
+import { MyOrders } from "../components/profile/MyOrders";
 import { useCopy } from "../components/use-copy";
 import { shortAddress } from "../lib/display";
 import { useAdminStatus } from "../wallet/useAdminStatus";
@@ -24,6 +25,7 @@ function ProfilePage() {
     <div className="mx-auto max-w-5xl px-4 py-10">
       <ProfileHeader address={wallet.address} createdAt={wallet.user?.createdAt ?? null} onDisconnect={() => void wallet.disconnect()} />
       <ProfileBody address={wallet.address} />
+      {wallet.network === "ethereum" && <MyOrders wallet={wallet.address} />}
       <TermsNotice />
     </div>
   );

@@ -1,3 +1,4 @@
+import { Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { toast } from "../toast-store";
 import { checkerInput } from "./checker-input";
@@ -72,6 +73,12 @@ export function AddressChecker() {
         </div>
       </form>
       {check.data && <CheckResultPanel result={check.data} />}
+      <p className="mt-4 text-sm text-slate-400">
+        Want an Ethereum address with your own pattern, whose key only you hold?{" "}
+        <Link to="/custom-order" className="text-violet-300 underline hover:text-violet-200">
+          Order a custom address
+        </Link>
+      </p>
     </section>
   );
 }

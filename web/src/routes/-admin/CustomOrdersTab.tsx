@@ -1,0 +1,77 @@
+// The admin queue of custom orders: difficulty, age, status and the grinder's last progress, refreshed every
+// 15 s. The grinder itself works through the same API (`npm run grind -- --orders`); this is for watching it.
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { QUEUE_FILTERS } from "../../../../schema/custom-orders";
+import { orderQueueQuery } from "../../api/custom-orders";
+import { compactNumber, formatDuration } from "../../lib/duration";
+import { shortAddress } from "../../lib/display";
+
+export function CustomOrdersTab() {
+  const id = useId();
+  const [status, setStatus] = useState<(typeof QUEUE_FILTERS)[number]>("waiting");
+  const queue = useQuery(orderQueueQuery(status));
+  const rows = queue.data?.orders ?? [];
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
+            Custom orders
+          </h2>
+          <p className="text-sm text-slate-400">
+            Filled by <span className="font-mono">npm run grind -- --orders</span>; offsets are never shown here.
+          </p>
+        </div>
+        <label className="text-sm text-slate-300">
+          Show{" "}
+          <select value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className="ml-1 rounded-lg border border-slate-700 bg-slate-950 px-2 py-1">
+            {QUEUE_FILTERS.map((f) => (
+              <option key={f} value={f}>
+                {f === "waiting" ? "waiting (open + grinding)" : f}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {queue.isPending && <p className="mt-6 text-slate-400">Loading the queue…</p>}
+      {queue.isError && <p className="mt-6 text-red-300">The queue could not be loaded: {queue.error.message}</p>}
+      {queue.isSuccess && rows.length === 0 && <p className="mt-6 rounded-xl border border-dashed border-slate-700 p-6 text-center text-slate-400">No orders here.</p>}
+      {rows.length > 0 && (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[640px] text-left text-sm" data-testid="order-queue">
+            <thead className="text-xs text-slate-400 uppercase">
+              <tr>
+                <th className="py-2 pr-3">#</th>
+                <th className="py-2 pr-3">Pattern</th>
+                <th className="py-2 pr-3">Difficulty</th>
+                <th className="py-2 pr-3">Age</th>
+                <th className="py-2 pr-3">Status</th>
+                <th className="py-2 pr-3">Grinder</th>
+                <th className="py-2 pr-3">Buyer</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-800">
+              {rows.map((o) => (
+                <tr key={o.id}>
+                  <td className="py-2 pr-3 text-slate-400">{o.id}</td>
+                  <td className="py-2 pr-3 font-mono text-slate-100">
+                    0x{o.prefix}…{o.suffix}
+                    {o.caseSensitive ? " (Aa)" : ""}
+                  </td>
+                  <td className="py-2 pr-3">2^{o.difficultyBits}</td>
+                  <td className="py-2 pr-3">{formatDuration(o.ageSeconds)}</td>
+                  <td className="py-2 pr-3">{o.status}{o.address ? <div className="font-mono text-xs text-emerald-300">{shortAddress(o.address)}</div> : null}</td>
+                  <td className="py-2 pr-3 text-slate-300">
+                    {o.progress ? `${compactNumber(o.progress.attempts)} at ${compactNumber(o.progress.rate)}/s, ${formatDuration((Date.now() - Date.parse(o.progress.at)) / 1000)} ago` : "—"}
+                  </td>
+                  <td className="py-2 pr-3 font-mono text-xs text-slate-400">{shortAddress(o.buyerWallet)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

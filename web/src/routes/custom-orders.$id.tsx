@@ -1,0 +1,132 @@
+// /custom-orders/{id}: one custom order as its buyer follows it: waiting, grinding (with the grinder's last
+// progress), found (the address is public; payment is due by the deadline), delivered, expired or cancelled.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import type { CustomOrderView } from "../../../schema/custom-orders";
+import { cancelOrder, customOrderQuery, ORDERS_KEY } from "../api/custom-orders";
+import { HttpError } from "../api/http";
+import { ConnectWalletButton } from "../components/ConnectWalletButton";
+import { Spinner } from "../components/Spinner";
+import { compactNumber, formatDuration } from "../lib/duration";
+import { useWallet } from "../wallet/useWallet";
+import { FinalKeyCard } from "./-custom-order/FinalKeyCard";
+
+export const Route = createFileRoute("/custom-orders/$id")({
+  component: CustomOrderStatusPage,
+});
+
+const STATUS_TEXT: Record<CustomOrderView["status"], string> = {
+  open: "Waiting for the grinder",
+  grinding: "Being ground",
+  found: "Found: waiting for payment",
+  delivered: "Delivered",
+  expired: "Expired (not paid in time)",
+  cancelled: "Cancelled",
+};
+
+function CustomOrderStatusPage() {
+  const { id } = Route.useParams();
+  const wallet = useWallet();
+  const orderId = /^[1-9][0-9]{0,14}$/.test(id) ? Number(id) : null;
+  const order = useQuery({ ...customOrderQuery(orderId ?? 0), enabled: wallet.isConnected && orderId !== null });
+
+  if (!wallet.isConnected) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-white">Connect Your Wallet</h1>
+        <p className="mt-3 text-slate-400">Sign in with the wallet that placed this order to follow it.</p>
+        <div className="mt-6 flex justify-center">
+          <ConnectWalletButton />
+        </div>
+      </section>
+    );
+  }
+  if (orderId === null || (order.error instanceof HttpError && order.error.status === 404)) {
+    return (
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <h1 className="text-3xl font-bold text-white">Order not found</h1>
+        <p className="mt-3 text-slate-400">No order {id} belongs to the signed-in wallet.</p>
+        <Link to="/custom-order" className="mt-6 inline-block text-violet-300 underline">
+          Order a custom address
+        </Link>
+      </section>
+    );
+  }
+  if (order.isPending) return <Spinner label="Loading your order…" />;
+  if (order.isError) return <p className="mx-auto max-w-xl px-4 py-24 text-center text-red-300">The order could not be loaded: {order.error.message}</p>;
+  return <OrderDetails order={order.data} />;
+}
+
+function OrderDetails({ order }: { order: CustomOrderView }) {
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: () => cancelOrder(order.id),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] }),
+  });
+  const expected = Number(order.expectedAttempts);
+  const cancellable = ["open", "grinding", "found"].includes(order.status);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-10">
+      <h1 className="text-2xl font-bold text-white">Custom order #{order.id}</h1>
+      <p className="mt-1 text-slate-400" data-testid="order-status">
+        {STATUS_TEXT[order.status]}
+      </p>
+      <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-5 sm:grid-cols-2">
+        <Row label="Pattern">
+          <span className="font-mono">
+            0x{order.prefix}…{order.suffix}
+          </span>
+          {order.caseSensitive ? " (case-sensitive)" : ""}
+        </Row>
+        <Row label="Price">{order.price} ETH</Row>
+        <Row label="Difficulty">
+          2^{order.difficultyBits} ({compactNumber(expected)} attempts expected)
+        </Row>
+        <Row label="Ordered">{new Date(order.createdAt).toLocaleString()}</Row>
+        {order.progress && order.status === "grinding" && (
+          <Row label="Grinder progress">
+            {compactNumber(order.progress.attempts)} attempts at {compactNumber(order.progress.rate)}/s
+            {order.progress.rate > 0 && expected > order.progress.attempts ? `, about ${formatDuration((expected - order.progress.attempts) / order.progress.rate)} to go on average` : ""}
+          </Row>
+        )}
+        {order.address && (
+          <Row label="Your address">
+            <span className="font-mono break-all text-emerald-300" data-testid="order-address">
+              {order.address}
+            </span>
+          </Row>
+        )}
+        {order.paymentDeadline && order.status === "found" && <Row label="Pay by">{new Date(order.paymentDeadline).toLocaleString()}</Row>}
+      </dl>
+      {order.status === "found" && (
+        <p className="mt-4 text-sm text-slate-300">
+          The address is reserved for you alone until the deadline. After payment this page gives you the offset, and your browser opens your saved secret
+          key file with its password to make the private key.
+        </p>
+      )}
+      {order.status === "delivered" && <FinalKeyCard order={order} />}
+      {cancellable && (
+        <button
+          type="button"
+          disabled={cancel.isPending}
+          onClick={() => {
+            if (window.confirm("Cancel this order? A found address is then given up for good.")) cancel.mutate();
+          }}
+          className="mt-6 rounded-lg border border-slate-700 px-4 py-2 text-sm text-slate-200 hover:border-red-500"
+        >
+          Cancel order
+        </button>
+      )}
+      {cancel.isError && <p className="mt-2 text-sm text-red-300">{cancel.error instanceof HttpError ? (cancel.error.serverMessage ?? cancel.error.message) : "Could not cancel."}</p>}
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs tracking-wide text-slate-400 uppercase">{label}</dt>
+      <dd className="mt-0.5 text-sm text-slate-100">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+// The grinder's side of an order (admin only): take it, report progress, submit the offset. The server
+// never trusts a submitted offset: it recomputes f·(A + k·G) from the stored A and refuses a k whose
+// address does not match the stored pattern. Every state change is one conditional UPDATE, so two
+// grinders (or a grinder and a cancelling buyer) cannot both win.
+import { CUSTOM_ORDER_PAYMENT_HOURS, GRINDER_STALE_MS } from "../../schema/custom-orders";
+import { addressMatchesOrder, describeOrderPattern } from "../../schema/custom-order-pattern";
+import { orderAddress, parseScalar, SplitKeyError } from "../../schema/split-key";
+import type { Db } from "../db";
+import { ApiError } from "../http/errors";
+import type { OrderRow } from "./order-view";
+import { orderById } from "./orders";
+
+/** Claims an open order, or a grinding one whose grinder has gone quiet; 409 otherwise. */
+export async function takeOrder(db: Db, id: number, adminId: number, now: number): Promise<OrderRow> {
+  const taken = await db.$client
+    .prepare(
+      `UPDATE custom_orders SET status = 'grinding', taken_by = ?2, taken_at = ?3, progress_attempts = NULL, progress_rate = NULL, progress_at = ?3, updated_at = ?3
+       WHERE id = ?1 AND (status = 'open' OR (status = 'grinding' AND coalesce(progress_at, taken_at) < ?4))
+       RETURNING id`,
+    )
+    .bind(id, adminId, now, now - GRINDER_STALE_MS)
+    .first<{ id: number }>();
+  const row = await orderById(db, id);
+  if (!row) throw new ApiError(404, "Order not found");
+  if (!taken) throw new ApiError(409, `Order ${id} is ${row.status}${row.status === "grinding" ? " by a grinder that reported recently" : ""}; it cannot be taken`);
+  return row;
+}
+
+/** Records the taking grinder's cumulative attempts and rate; 409 if the order is no longer its to grind. */
+export async function recordProgress(db: Db, id: number, adminId: number, attempts: number, rate: number, now: number): Promise<void> {
+  const done = await db.$client
+    .prepare(
+      `UPDATE custom_orders SET progress_attempts = ?3, progress_rate = ?4, progress_at = ?5, updated_at = ?5
+       WHERE id = ?1 AND status = 'grinding' AND taken_by = ?2 RETURNING id`,
+    )
+    .bind(id, adminId, attempts, rate, now)
+    .first();
+  if (!done) await refuseNotGrinding(db, id);
+}
+
+async function refuseNotGrinding(db: Db, id: number): Promise<never> {
+  const row = await orderById(db, id);
+  if (!row) throw new ApiError(404, "Order not found");
+  throw new ApiError(409, `Order ${id} is ${row.status}${row.status === "grinding" ? " by another grinder" : ""}; take it first`);
+}
+
+/**
+ * Accepts (k, variant) only if the address of f·(A + k·G) matches the order. The found order then waits for
+ * payment until its deadline; the address is unique across all orders.
+ */
+export async function submitOffset(db: Db, id: number, adminId: number, offsetHex: string, variant: number, now: number): Promise<OrderRow> {
+  const row = await orderById(db, id);
+  if (!row) throw new ApiError(404, "Order not found");
+  if (row.status !== "grinding" || row.takenBy !== adminId) await refuseNotGrinding(db, id);
+  let address: string;
+  try {
+    address = orderAddress(row.publicKey, parseScalar(offsetHex, "offset"), variant);
+  } catch (e) {
+    if (e instanceof SplitKeyError) throw new ApiError(400, `offset: ${e.message}`);
+    throw e;
+  }
+  if (!addressMatchesOrder(row, address)) {
+    throw new ApiError(400, `offset: this offset gives ${address}, which does not match ${describeOrderPattern(row)}${row.caseSensitive ? " (case-sensitive)" : ""}`);
+  }
+  const deadline = now + CUSTOM_ORDER_PAYMENT_HOURS * 3600_000;
+  try {
+    const done = await db.$client
+      .prepare(
+        `UPDATE custom_orders SET status = 'found', found_address = ?3, found_offset = ?4, found_variant = ?5, found_at = ?6, payment_deadline = ?7, updated_at = ?6
+         WHERE id = ?1 AND status = 'grinding' AND taken_by = ?2 RETURNING id`,
+      )
+      .bind(id, adminId, address, offsetHex.toLowerCase(), variant, now, deadline)
+      .first();
+    if (!done) await refuseNotGrinding(db, id);
+  } catch (e) {
+    if (e instanceof ApiError) throw e;
+    if (String((e as Error).message).includes("UNIQUE")) throw new ApiError(409, `${address} already belongs to another order`);
+    throw e;
+  }
+  return (await orderById(db, id))!;
+}

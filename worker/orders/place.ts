@@ -1,0 +1,61 @@
+// Placing an order: the server's quote, never the client's; at most MAX_UNFINISHED_ORDERS waiting per buyer,
+// counted inside the INSERT so parallel requests cannot pass the cap together.
+import { MAX_UNFINISHED_ORDERS } from "../../schema/custom-orders";
+import { orderPatternProblems, type OrderPattern } from "../../schema/custom-order-pattern";
+import { parsePublicKey, SplitKeyError } from "../../schema/split-key";
+import type { AuthSession } from "../auth/session";
+import type { Db } from "../db";
+import { quoteOrder, type QuoteConfig } from "../domain/custom-orders/quote";
+import { decimalToUnits, unitsToNumber } from "../domain/money";
+import { ApiError } from "../http/errors";
+
+export type PlaceOrderInput = OrderPattern & { publicKey: string; price: string };
+
+/** Validates the pattern and quote; 400 with the reason for a malformed or too hard pattern. */
+export function checkedQuote(pattern: OrderPattern, config: QuoteConfig) {
+  const problems = orderPatternProblems(pattern);
+  if (problems.length) throw new ApiError(400, `pattern: ${problems.join("; ")}`);
+  const quote = quoteOrder(pattern, config);
+  if (quote.refusal) throw new ApiError(400, `pattern: ${quote.refusal}`);
+  return quote;
+}
+
+export async function placeOrder(db: Db, session: AuthSession, input: PlaceOrderInput, config: QuoteConfig, now: number): Promise<number> {
+  if (session.network !== "ethereum") {
+    throw new ApiError(403, "Custom orders are for Ethereum wallets: Solana keys cannot be split (the scalar comes from a hash of the seed)");
+  }
+  const quote = checkedQuote(input, config);
+  let publicKey: string;
+  try {
+    publicKey = "0x" + parsePublicKey(input.publicKey).toHex(true);
+  } catch (e) {
+    if (e instanceof SplitKeyError) throw new ApiError(400, e.message);
+    throw e;
+  }
+  if (decimalToUnits(input.price) !== quote.priceUnits) {
+    throw new ApiError(409, `The price for this pattern is now ${quote.price} ETH; review it and order again`, { currentPrice: quote.price });
+  }
+  const row = await db.$client
+    .prepare(
+      `INSERT INTO custom_orders (buyer_id, buyer_wallet, public_key, prefix, suffix, case_sensitive, difficulty_bits, price, price_units, currency, status, created_at, updated_at)
+       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'ETH', 'open', ?10, ?10
+       WHERE (SELECT count(*) FROM custom_orders WHERE buyer_id = ?1 AND status IN ('open', 'grinding', 'found')) < ?11
+       RETURNING id`,
+    )
+    .bind(
+      session.userId,
+      session.walletAddress.toLowerCase(),
+      publicKey,
+      input.prefix,
+      input.suffix,
+      input.caseSensitive ? 1 : 0,
+      quote.difficultyBits,
+      quote.price,
+      unitsToNumber(quote.priceUnits),
+      now,
+      MAX_UNFINISHED_ORDERS,
+    )
+    .first<{ id: number }>();
+  if (!row) throw new ApiError(409, `You already have ${MAX_UNFINISHED_ORDERS} orders waiting; pay for or cancel one first`);
+  return row.id;
+}

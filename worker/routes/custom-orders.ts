@@ -1,0 +1,97 @@
+// Custom orders (issue 14), mounted on /api/custom-orders; the calls are listed in schema/custom-orders.ts.
+// Buyers place and follow their orders; the grinder (an admin session, `npm run grind -- --orders`) takes
+// them, reports progress and submits offsets, which the server checks against the stored public key.
+import { Hono } from "hono";
+import { createMiddleware } from "hono/factory";
+import {
+  createOrderBody,
+  type CustomOrderList,
+  type CustomOrderQuote,
+  type CustomOrderView,
+  type OrderQueue,
+  orderIdParam,
+  progressBody,
+  queueQuery,
+  quoteQuery,
+  submitBody,
+} from "../../schema/custom-orders";
+import { orderPatternProblems } from "../../schema/custom-order-pattern";
+import { requireAdmin, requireSession } from "../auth/middleware";
+import { quoteConfig, quoteOrder } from "../domain/custom-orders/quote";
+import { ApiError } from "../http/errors";
+import { countRequest } from "../http/rate-limit";
+import { validate } from "../http/validate";
+import { recordProgress, submitOffset, takeOrder } from "../orders/fulfil";
+import { toBuyerView, toQueuedOrder } from "../orders/order-view";
+import { cancelOrder, orderForViewer, orderQueue, ordersOfBuyer } from "../orders/orders";
+import { placeOrder } from "../orders/place";
+import type { AppEnv } from "../types";
+
+const noStore = { "Cache-Control": "no-store" };
+
+/** Orders placed per wallet per minute; counted per wallet (a session is required) after validation. */
+export const PLACING_LIMIT = 20;
+const placingLimit = createMiddleware<AppEnv>(async (c, next) => {
+  const count = await countRequest(c.env.DB, `custom-order:${c.var.session!.userId}`, 60_000, Date.now());
+  if (count > PLACING_LIMIT) throw new ApiError(429, `Too many orders: at most ${PLACING_LIMIT} a minute. Wait a minute and try again.`);
+  await next();
+});
+
+export const customOrderRoutes = new Hono<AppEnv>()
+  .get("/quote", validate("query", quoteQuery), (c) => {
+    const q = c.req.valid("query");
+    const pattern = { prefix: q.prefix, suffix: q.suffix, caseSensitive: q.caseSensitive === "true" };
+    const problems = orderPatternProblems(pattern);
+    if (problems.length) throw new ApiError(400, `pattern: ${problems.join("; ")}`);
+    const config = quoteConfig(c.env);
+    const quote = quoteOrder(pattern, config);
+    return c.json({
+      ...pattern,
+      difficultyBits: quote.difficultyBits,
+      expectedAttempts: quote.expectedAttempts.toString(),
+      estimatedSeconds: quote.estimatedSeconds,
+      grindRate: config.grindRate,
+      price: quote.price,
+      currency: "ETH",
+      maxDifficultyBits: config.maxDifficultyBits,
+      refusal: quote.refusal,
+    } satisfies CustomOrderQuote);
+  })
+  .post("/", requireSession, validate("json", createOrderBody), placingLimit, async (c) => {
+    const body = c.req.valid("json");
+    const now = Date.now();
+    const id = await placeOrder(c.var.db, c.var.session, body, quoteConfig(c.env), now);
+    const row = await orderForViewer(c.var.db, id, c.var.session);
+    return c.json(toBuyerView(row) satisfies CustomOrderView, 201, noStore);
+  })
+  .get("/mine", requireSession, async (c) => {
+    const rows = await ordersOfBuyer(c.var.db, c.var.session.userId);
+    return c.json({ orders: rows.map(toBuyerView) } satisfies CustomOrderList, 200, noStore);
+  })
+  .get("/admin/queue", requireAdmin, validate("query", queueQuery), async (c) => {
+    const now = Date.now();
+    const rows = await orderQueue(c.var.db, c.req.valid("query").status);
+    return c.json({ orders: rows.map((r) => toQueuedOrder(r, now)) } satisfies OrderQueue, 200, noStore);
+  })
+  .post("/admin/:id{[0-9]+}/take", requireAdmin, validate("param", orderIdParam), async (c) => {
+    const row = await takeOrder(c.var.db, c.req.valid("param").id, c.var.session.userId, Date.now());
+    return c.json(toQueuedOrder(row, Date.now()), 200, noStore);
+  })
+  .post("/admin/:id{[0-9]+}/progress", requireAdmin, validate("param", orderIdParam), validate("json", progressBody), async (c) => {
+    const { attempts, rate } = c.req.valid("json");
+    await recordProgress(c.var.db, c.req.valid("param").id, c.var.session.userId, attempts, rate, Date.now());
+    return c.json({ success: true });
+  })
+  .post("/admin/:id{[0-9]+}/submit", requireAdmin, validate("param", orderIdParam), validate("json", submitBody), async (c) => {
+    const { offset, variant } = c.req.valid("json");
+    const row = await submitOffset(c.var.db, c.req.valid("param").id, c.var.session.userId, offset, variant, Date.now());
+    return c.json(toQueuedOrder(row, Date.now()), 200, noStore);
+  })
+  .get("/:id{[0-9]+}", requireSession, validate("param", orderIdParam), async (c) => {
+    const row = await orderForViewer(c.var.db, c.req.valid("param").id, c.var.session);
+    return c.json(toBuyerView(row) satisfies CustomOrderView, 200, noStore);
+  })
+  .post("/:id{[0-9]+}/cancel", requireSession, validate("param", orderIdParam), async (c) => {
+    const row = await cancelOrder(c.var.db, c.req.valid("param").id, c.var.session.userId, Date.now());
+    return c.json(toBuyerView(row) satisfies CustomOrderView, 200, noStore);
+  });
