@@ -1,5 +1,5 @@
 import { Link } from "@tanstack/react-router";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import type { Network } from "../../../schema/db";
 import { evmWallets } from "../wallet/evm-discovery";
 import { shortAddress } from "../lib/display";
@@ -33,6 +33,13 @@ export function ConnectWalletButton({ className = "" }: { className?: string }) 
   const { isAdmin } = useAdminStatus(wallet.isConnected ? wallet.address : null);
   const signIn = useSignIn();
   const [pickerOpen, setPickerOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // The picker unmounts as it closes (it is lazy and rendered only while open), so Radix's own focus return
+  // can land on <body>; a keyboard user must come back to the button that opened it.
+  const closePicker = (open: boolean) => {
+    setPickerOpen(open);
+    if (!open) requestAnimationFrame(() => trigger.current?.focus());
+  };
 
   const start = async () => {
     if (wallet.status === "error") setWalletState({ status: "idle", error: null });
@@ -87,6 +94,7 @@ export function ConnectWalletButton({ className = "" }: { className?: string }) 
     <>
       <button
         type="button"
+        ref={trigger}
         data-testid="wallet-button"
         onClick={() => void start()}
         disabled={connecting}
@@ -96,7 +104,7 @@ export function ConnectWalletButton({ className = "" }: { className?: string }) 
       </button>
       {pickerOpen && (
         <Suspense fallback={null}>
-          <WalletPickerDialog open={pickerOpen} onOpenChange={setPickerOpen} onChoose={choose} />
+          <WalletPickerDialog open={pickerOpen} onOpenChange={closePicker} onChoose={choose} />
         </Suspense>
       )}
     </>
