@@ -46,6 +46,9 @@ export default defineConfig(async () => {
           test: {
             name: "unit",
             environment: "node",
+            // Some unit tests spawn node or build large samples; on a loaded 2-core machine 5 s is not enough.
+            // A hang guard, not a speed check (speed lives in the benchmarks).
+            testTimeout: 30_000,
             include: ["schema/**/*.test.ts", "worker/domain/**/*.test.ts", "worker/chain/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           },
         },
