@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { amountToSend, decimalToBaseUnits, formatBaseUnits, parseBaseUnits } from "./payment-amount";
+import { amountToSend, formatBaseUnits, parseBaseUnits, totalInBaseUnits } from "./payment-amount";
 
 describe("payment amounts", () => {
   it("converts totals to wei and lamports exactly", () => {
-    expect(decimalToBaseUnits("0.00000001", 18)).toBe(10_000_000_000n);
-    expect(decimalToBaseUnits("1.5", 18)).toBe(1_500_000_000_000_000_000n);
-    expect(decimalToBaseUnits("0.1", 18)).toBe(100_000_000_000_000_000n); // 0.1 is not exact as a float
-    expect(decimalToBaseUnits("12345678.12345678", 9)).toBe(12_345_678_123_456_780n);
-    expect(decimalToBaseUnits("2.50000000", 9)).toBe(2_500_000_000n);
+    expect(totalInBaseUnits("ethereum", "0.00000001")).toBe(10_000_000_000n);
+    expect(totalInBaseUnits("ethereum", "1.5")).toBe(1_500_000_000_000_000_000n);
+    expect(totalInBaseUnits("ethereum", "0.1")).toBe(100_000_000_000_000_000n); // 0.1 is not exact as a float
+    expect(totalInBaseUnits("solana", "12345678.12345678")).toBe(12_345_678_123_456_780n);
+    expect(totalInBaseUnits("solana", "2.50000000")).toBe(2_500_000_000n);
   });
-  it("refuses more decimals than the coin has, and non-numbers", () => {
-    expect(() => decimalToBaseUnits("0.0000000001", 9)).toThrow(/More decimals/);
-    expect(() => decimalToBaseUnits("1e-3", 18)).toThrow();
-    expect(() => decimalToBaseUnits("-1", 18)).toThrow();
+  it("refuses more decimals than a price has, and non-numbers", () => {
+    expect(() => totalInBaseUnits("solana", "0.0000000001")).toThrow(/at most 8 decimals/);
+    expect(() => totalInBaseUnits("ethereum", "1.2.3")).toThrow();
+    expect(() => totalInBaseUnits("ethereum", "abc")).toThrow();
+    expect(() => totalInBaseUnits("ethereum", "-1")).toThrow();
   });
   it("formats base units back", () => {
     expect(formatBaseUnits(1_500_000_000_000_000_000n, 18)).toBe("1.5");

@@ -1,6 +1,7 @@
 // Amounts to pay, in integers only: wei (1 ETH = 10^18) and lamports (1 SOL = 10^9). The wallet is asked to
 // send exactly `amountBaseUnits`; a float never touches the figure.
 import type { Network } from "../../../../schema/db";
+import { decimalToUnits, unitsToBaseUnits } from "../../../../worker/domain/money";
 
 export const BASE_UNIT_DECIMALS: Record<Network, number> = { ethereum: 18, solana: 9 };
 
@@ -18,15 +19,6 @@ export function formatBaseUnits(units: bigint, decimals: number): string {
   return fraction ? `${whole}.${fraction}` : whole.toString();
 }
 
-/** A decimal string of the coin as base units, exactly; more decimals than the coin has are refused. */
-export function decimalToBaseUnits(amount: string, decimals: number): bigint {
-  const m = /^(\d+)(?:\.(\d+))?$/.exec(amount.trim());
-  if (!m) throw new Error("Not a decimal amount.");
-  const fraction = (m[2] ?? "").replace(/0+$/, "");
-  if (fraction.length > decimals) throw new Error("More decimals than the coin has.");
-  return BigInt(m[1]) * 10n ** BigInt(decimals) + BigInt(fraction.padEnd(decimals, "0") || "0");
-}
-
 /**
  * The base units to send, after checking that they are the total shown to the buyer: the page refuses to
  * ask the wallet for an amount that differs from the one on screen.
@@ -34,8 +26,14 @@ export function decimalToBaseUnits(amount: string, decimals: number): bigint {
 export function amountToSend(view: { network: Network; totalAmount: string; amountBaseUnits: string }): bigint {
   const units = parseBaseUnits(view.amountBaseUnits);
   if (units <= 0n) throw new Error("The amount to pay must be more than zero.");
-  if (decimalToBaseUnits(view.totalAmount, BASE_UNIT_DECIMALS[view.network]) !== units) {
+  // The same exact conversion the server used to compute amountBaseUnits (worker/domain/money.ts).
+  if (totalInBaseUnits(view.network, view.totalAmount) !== units) {
     throw new Error("The amount to pay does not match the total shown. Reload the page and try again.");
   }
   return units;
+}
+
+/** The total shown (a decimal with at most 8 places) in wei or lamports; anything else is refused. */
+export function totalInBaseUnits(network: Network, totalAmount: string): bigint {
+  return unitsToBaseUnits(decimalToUnits(totalAmount), network === "ethereum" ? "ETH" : "SOL");
 }
