@@ -58,7 +58,13 @@ describe("Ethereum dev wallet (EIP-1193)", () => {
     const p = provider();
     const hash = (await p.request({ method: "eth_sendTransaction", params: [{ from: DEV_ACCOUNTS.buyer.address, to: DEV_ACCOUNTS.platform.address, value: `0x${parseEther("0.01").toString(16)}` }] })) as Hex;
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
-    const receipt = (await p.request({ method: "eth_getTransactionReceipt", params: [hash] })) as { status: string; from: string; to: string };
+    // anvil's automine seals the block just after answering the send, so on a loaded machine the first
+    // receipt query can still see nothing: wait for it, as a wallet does.
+    let receipt: { status: string; from: string; to: string } | null = null;
+    await waitUntil(async () => {
+      receipt = (await p.request({ method: "eth_getTransactionReceipt", params: [hash] })) as typeof receipt;
+      return receipt !== null;
+    }, 10_000, 100);
     expect(receipt).toMatchObject({ status: "0x1", from: DEV_ACCOUNTS.buyer.address.toLowerCase(), to: DEV_ACCOUNTS.platform.address.toLowerCase() });
     const tx = (await p.request({ method: "eth_getTransactionByHash", params: [hash] })) as { value: string };
     expect(BigInt(tx.value)).toBe(parseEther("0.01"));
