@@ -6,6 +6,7 @@ import { bodyLimit } from "./http/body-limit";
 import { edgeCache } from "./http/edge-cache";
 import { errorBody, handleError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
+import { varyPublicByCookie } from "./http/vary-cookie";
 import { authRoutes } from "./routes/auth";
 import { addressRoutes } from "./routes/addresses";
 import { adminRoutes } from "./routes/admin";
@@ -49,6 +50,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
   app.notFound((c) => c.json(errorBody(404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
 
   app.use("/api/*", securityHeaders);
+  app.use("/api/*", varyPublicByCookie);
   app.use("/api/*", (c, next) => (c.req.path === "/api/admin/addresses/bulk" ? bulkLimit(c, next) : ordinaryLimit(c, next)));
   app.use("/api/*", async (c, next) => {
     c.set("db", createDb(c.env.DB.withSession(sessionConstraint(c.req.method, c.req.path))));
