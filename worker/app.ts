@@ -15,7 +15,6 @@ import { configRoutes } from "./routes/config";
 import { customOrderRoutes } from "./routes/custom-orders";
 import { devChainRoutes } from "./routes/dev-chains";
 import { healthRoutes } from "./routes/health";
-import { listingContextRoutes } from "./routes/listing-context";
 import { marketRoutes } from "./routes/market";
 import { transactionRoutes } from "./routes/transactions";
 import { userRoutes } from "./routes/users";
@@ -33,7 +32,7 @@ const bulkLimit = bodyLimit(BULK_BODY_LIMIT_BYTES);
  * Public browse reads may be answered by the nearest D1 read replica; every other call (writes, keys,
  * payments, sign-in, an owner's or admin's reads) starts on the primary, so it sees its own writes (DESIGN §1).
  */
-const REPLICA_READS = [/^\/api\/addresses\/(search|featured|validate|[0-9]+)$/, /^\/api\/(market-stats|prices\/live|config|transactions\/recent)$/];
+const REPLICA_READS = [/^\/api\/addresses\/(search|featured|validate|[0-9]+|[0-9]+\/context)$/, /^\/api\/(market-stats|prices\/live|config|transactions\/recent)$/];
 
 export function sessionConstraint(method: string, path: string): D1SessionConstraint {
   const browse = (method === "GET" || method === "HEAD") && REPLICA_READS.some((re) => re.test(path));
@@ -63,7 +62,6 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
 
   const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
     .route("/api/addresses", addressRoutes)
-    .route("/api/addresses", listingContextRoutes)
     .route("/api/admin/payments", adminPaymentRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/custom-orders", customOrderRoutes)
