@@ -14,7 +14,7 @@ import type { Network } from "../../schema/db";
 import { BULK_CSV_COLUMNS, BULK_MAX_ROWS, BULK_MESSAGES, type BulkRowReason, type BulkRowResult, type PromotionType } from "../../schema/listings";
 import type { Db } from "../db";
 import { bulkPrice, bulkRarity } from "../../schema/bulk-pricing";
-import { checkPrice } from "../domain/money";
+import { checkPrice } from "../../schema/money";
 import { proveOwnership } from "../domain/ownership";
 import { analyzeAddress, type RarityAnalysis } from "../domain/rarity";
 import type { VaultEnv } from "../vault";

@@ -23,7 +23,7 @@ import { OWNERSHIP_MESSAGES, OWNERSHIP_RATE_LIMIT, type OwnershipResponse, PROFI
 import { requireAdmin, requireSession } from "../auth/middleware";
 import { getUsdPrices } from "../prices/price-feed";
 import { requireSecrets } from "../config";
-import { checkPrice } from "../domain/money";
+import { checkPrice } from "../../schema/money";
 import { MAX_PRIVATE_KEY_LENGTH, verifyOwnership } from "../domain/ownership";
 import { ApiError } from "../http/errors";
 import { ignoredWalletQuery, LISTING_ID_MESSAGE, listingIdParam, queryInt } from "../http/params";
