@@ -10,7 +10,7 @@ import type { Network } from "../schema/db";
 import type { BulkRow } from "../schema/listings";
 import { decimalToUnits, unitsToDecimal } from "../schema/money";
 import { analyzeAddress, estimateValue } from "../worker/domain/rarity";
-import type { RowDecoration } from "../worker/listings/import";
+import type { ImportOptions, RowDecoration } from "../worker/listings/import";
 
 export const DEMO_DAYS = 60;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -68,4 +68,13 @@ export function planDemoListings(rows: BulkRow[], now: number): Map<string, RowD
     });
   }
   return plan;
+}
+
+/**
+ * How the seed imports the demo CSV: the engine's scores (the checker's), the 8+ character rows kept, and
+ * every row dressed by planDemoListings. One definition for the seed and the test that checks what it gives.
+ */
+export function demoImportOptions(rows: BulkRow[], now: number): ImportOptions {
+  const plan = planDemoListings(rows, now);
+  return { rarity: "engine", longPatterns: "keep", now, decorate: ({ address }) => plan.get(address) };
 }

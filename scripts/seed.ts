@@ -11,7 +11,7 @@ import { createDb } from "../worker/db";
 import { deriveUsername, normalizeWallet } from "../worker/domain/users";
 import { importListings } from "../worker/listings/import";
 import { MIN_SECRET_LENGTH } from "../worker/vault";
-import { planDemoListings } from "./demo-listings";
+import { demoImportOptions } from "./demo-listings";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -47,9 +47,8 @@ export async function seedDemoListings(env: Env, csvPath = DEMO_CSV, now = Date.
   const admin = env.ADMIN_WALLETS.split(",").map((w) => w.trim()).find(Boolean);
   const seller = admin && (await db.select({ id: users.id }).from(users).where(eq(users.walletAddress, normalizeWallet(admin.startsWith("0x") ? "ethereum" : "solana", admin))).get());
   if (!seller) return "no admin wallet in ADMIN_WALLETS: demo listings skipped";
-  const plan = planDemoListings(parsed.rows, now);
   const vault = { KEY_ENCRYPTION_SECRET: secret, KEY_ENCRYPTION_VERSION: env.KEY_ENCRYPTION_VERSION };
-  const results = await importListings(db, vault, seller.id, parsed.rows, { rarity: "engine", longPatterns: "keep", now, decorate: ({ address }) => plan.get(address) });
+  const results = await importListings(db, vault, seller.id, parsed.rows, demoImportOptions(parsed.rows, now));
   const added = results.filter((r) => r.status === "success").length;
   const failed = results.filter((r) => r.status === "error");
   const duplicates = failed.filter((r) => r.reason === "duplicate").length;
