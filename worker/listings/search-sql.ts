@@ -4,6 +4,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { BROWSABLE_SQL, NETWORKS, type Network } from "../../schema/db";
 import type { UsdRates } from "../domain/prices";
 import { listingColumns } from "./listing-view";
+import { type BucketList, bucketsOf, type ListingBucket } from "./search-buckets";
 import type { OrderWalk, SearchPlan } from "./search-plan";
 import type { SearchQuery } from "./search-params";
 
@@ -188,15 +189,16 @@ const limitUnless = (n: number, onlyIf?: SQL) => (onlyIf ? sql`(CASE WHEN ${only
  *  - sort-index: one partial index per order; price merges one range per (network, currency), each cut at
  *    skip + depth, in USD at the current rate.
  *  - buckets: category and character-count filters correlate with every order (longer patterns are rarer and
- *    pricier), so the global order could skip most of a million entries before a page fills. Instead, for each
- *    (category, length) bucket with listings under the filters (from listing_counts), take the first
- *    skip + depth entries of that bucket's own ordered range, then merge. The per-bucket picks travel as JSON
- *    because SQLite has no LATERAL join.
+ *    pricier), so the global order could skip most of a million entries before a page fills. Instead each
+ *    (category, length) bucket under the filters is walked in its own ordered range, and the buckets merged.
  */
-function orderedIds(q: SearchQuery, rates: UsdRates, walk: OrderWalk, depth: number, skip: number, onlyIf?: SQL): SQL {
+function orderedIds(q: SearchQuery, rates: UsdRates, walk: OrderWalk, buckets: BucketList | null, depth: number, skip: number, onlyIf?: SQL): SQL {
   const d = dir(q);
   const reach = skip + depth;
-  if (walk === "buckets") return bucketIds(q, rates, reach, depth, skip, onlyIf);
+  if (walk === "buckets") {
+    if (!buckets) throw new Error("a bucketed walk needs the bucket list");
+    return bucketIds(q, rates, bucketsOf(q, buckets), reach, depth, skip, onlyIf);
+  }
   const where = [visibility(q), ...columnFilters(q)];
   if (q.sortBy !== "price") {
     const index = sql.raw(q.sortBy === "rarity" ? "addresses_search_rarity" : "addresses_search_created");
@@ -213,29 +215,61 @@ function orderedIds(q: SearchQuery, rates: UsdRates, walk: OrderWalk, depth: num
   return sql`SELECT id, k FROM (${sql.join(branches, sql` UNION ALL `)}) ORDER BY k ${d}, id ${d} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip}`;
 }
 
-function bucketIds(q: SearchQuery, rates: UsdRates, reach: number, depth: number, skip: number, onlyIf?: SQL): SQL {
+/** A bucket value as SQL text: only values from the fixed sets parseBucketList admits get here. */
+const literal = (value: string | number): SQL => sql.raw(typeof value === "number" ? String(Math.trunc(value)) : `'${value.replace(/'/g, "''")}'`);
+
+/** D1 allows at most this many terms in one compound SELECT. */
+const COMPOUND_MAX = 5;
+
+/**
+ * `arms` (each selecting id and one key column) as UNION ALL nested in groups of at most COMPOUND_MAX. SQLite
+ * flattens the nesting back into one compound, so an ORDER BY over it still merges every arm lazily.
+ */
+function unionAll(arms: SQL[]): SQL {
+  if (arms.length <= COMPOUND_MAX) return sql.join(arms, sql` UNION ALL `);
+  const size = Math.ceil(arms.length / COMPOUND_MAX);
+  const groups: SQL[] = [];
+  for (let i = 0; i < arms.length; i += size) groups.push(sql`SELECT * FROM (${unionAll(arms.slice(i, i + size))})`);
+  return sql.join(groups, sql` UNION ALL `);
+}
+
+/**
+ * The per-bucket walks as one compound SELECT ordered by (k, id): each arm is an ordered range of a
+ * (category, length, ...) index, so SQLite merges the arms lazily and reads about `reach` entries in all
+ * instead of `reach` per bucket. Bucket values are inlined (see literal), so a wide filter's dozens of arms
+ * stay within D1's 100 bound parameters. Price: arms are cut per currency in raw units (their index order),
+ * then the currencies merged in USD at the current rate.
+ */
+function bucketIds(q: SearchQuery, rates: UsdRates, buckets: ListingBucket[], reach: number, depth: number, skip: number, onlyIf?: SQL): SQL {
   const d = dir(q);
-  const byPrice = q.sortBy === "price";
-  const index = sql.raw(q.sortBy === "rarity" ? "addresses_search_len_rarity" : byPrice ? "addresses_search_len_price" : "addresses_search_len_created");
-  const col = sql.raw(q.sortBy === "rarity" ? "rarity_score" : byPrice ? "price_units" : "created_at");
-  const state = q.availableOnly ? sql`state = 'available'` : sql`state IN ('available', 'sold')`;
-  // Price buckets are also split by network and currency (the index is ordered by raw units within a currency).
-  const bucketCols = sql.raw(byPrice ? "category AS c, pattern_length AS len, network AS net, currency AS cur" : "category AS c, pattern_length AS len");
-  const bucketMatch = byPrice
-    ? sql`category = buckets.c AND pattern_length = buckets.len AND network = buckets.net AND currency = buckets.cur`
-    : sql`category = buckets.c AND pattern_length = buckets.len`;
-  const key = byPrice
-    ? sql`json_extract(value, '$[0]') * (CASE buckets_cur WHEN 'ETH' THEN ${rates.ethPrice} ELSE ${rates.solPrice} END)`
-    : sql`json_extract(value, '$[0]')`;
-  return sql`SELECT id, k FROM (WITH buckets AS (SELECT DISTINCT ${bucketCols} FROM listing_counts WHERE ${and([state, ...columnFilters(q), sql`listings > 0`])}),
-    picks AS (
-      SELECT ${sql.raw(byPrice ? "buckets.cur" : "NULL")} AS buckets_cur, (SELECT json_group_array(json_array(s, id)) FROM (
-        SELECT ${col} AS s, id FROM addresses INDEXED BY ${index}
-        WHERE ${and([visibility(q), ...columnFilters(q), bucketMatch])}
-        ORDER BY ${col} ${d}, id ${d} LIMIT ${limitUnless(reach, onlyIf)})) AS arr
-      FROM buckets),
-    merged AS (SELECT json_extract(value, '$[1]') AS id, ${key} AS k FROM picks, json_each(picks.arr))
-    SELECT id, k FROM merged ORDER BY k ${d}, id ${d} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip})`;
+  const order = sql`ORDER BY 2 ${d}, 1 ${d}`;
+  const network = q.network ? [sql`network = ${literal(q.network)}`] : [];
+  const arm = (index: string, col: string, cols: SQL[]) =>
+    sql`SELECT id, ${sql.raw(col)} FROM addresses INDEXED BY ${sql.raw(index)} WHERE ${and([visibility(q), ...network, ...cols])}`;
+  const distinct = <T>(keys: T[]) => [...new Map(keys.map((k) => [JSON.stringify(k), k])).values()];
+  if (q.sortBy !== "price") {
+    const [index, col] = q.sortBy === "rarity" ? ["addresses_search_len_rarity", "rarity_score AS k"] : ["addresses_search_len_created", "created_at AS k"];
+    const arms = distinct(buckets.map((b) => [b.category, b.length] as const)).map(([c, len]) =>
+      arm(index, col, [sql`category = ${literal(c)}`, sql`pattern_length = ${literal(len)}`]),
+    );
+    if (arms.length === 0) return sql`SELECT NULL AS id, NULL AS k WHERE 0`;
+    return sql`SELECT id, k FROM (${unionAll(arms)} ${order} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip})`;
+  }
+  const perCurrency = CURRENCIES.flatMap((currency) => {
+    const arms = distinct(buckets.filter((b) => b.currency === currency).map((b) => [b.category, b.length, b.network] as const)).map(([c, len, net]) =>
+      arm("addresses_search_len_price", "price_units AS u", [
+        sql`category = ${literal(c)}`,
+        sql`pattern_length = ${literal(len)}`,
+        sql`network = ${literal(net)}`,
+        sql`currency = ${literal(currency)}`,
+      ]),
+    );
+    if (arms.length === 0) return [];
+    const rate = currency === "ETH" ? rates.ethPrice : rates.solPrice;
+    return [sql`SELECT id, u * ${rate} AS k FROM (${unionAll(arms)} ${order} LIMIT ${limitUnless(reach, onlyIf)})`];
+  });
+  if (perCurrency.length === 0) return sql`SELECT NULL AS id, NULL AS k WHERE 0`;
+  return sql`SELECT id, k FROM (${sql.join(perCurrency, sql` UNION ALL `)} ${order} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip})`;
 }
 
 /** Per-row conditions of a text and/or pattern, on the addresses row (null: nothing can match). */
@@ -262,7 +296,7 @@ function countsTableTotal(q: SearchQuery): SQL {
  * filled. The result is the page's rows plus the totals, always at least one row so the totals arrive even
  * for an empty page.
  */
-function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" }>, rates: UsdRates): SQL {
+function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" }>, rates: UsdRates, buckets: BucketList | null): SQL {
   const { q, walk } = plan;
   const d = dir(q);
   const cap = plan.kind === "candidates" ? plan.cap : -1;
@@ -288,7 +322,7 @@ function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" 
     WITH cand AS MATERIALIZED (SELECT * FROM (${cand}) LIMIT ${cap + 1}),
     found AS (SELECT count(*) AS n FROM cand),
     hits AS MATERIALIZED (${hits}),
-    scan AS MATERIALIZED (${orderedIds(q, rates, walk, depth, 0, overCap)}),
+    scan AS MATERIALIZED (${orderedIds(q, rates, walk, buckets, depth, 0, overCap)}),
     scan_hits AS MATERIALIZED (SELECT scan.id, scan.k FROM scan JOIN addresses AS a NOT INDEXED ON a.id = scan.id WHERE ${and(predicates)}),
     matched AS (SELECT id, k FROM hits UNION ALL SELECT id, k FROM scan_hits),
     page AS (SELECT id, k FROM matched ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}),
@@ -301,12 +335,15 @@ function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" 
 /** What search.ts runs for a plan: a page and a count (one batch), or one statement carrying both. */
 export type PlanSql = { kind: "page-and-count"; page: SQL; count: SQL } | { kind: "matches"; statement: SQL; cap: number; depth: number } | { kind: "nothing" };
 
-export function planSql(plan: SearchPlan, rates: UsdRates): PlanSql {
+/** Whether a plan's SQL names the (category, length) buckets: search.ts then passes the list and checks it. */
+export const needsBuckets = (plan: SearchPlan): boolean => "walk" in plan && plan.walk === "buckets";
+
+export function planSql(plan: SearchPlan, rates: UsdRates, buckets: BucketList | null = null): PlanSql {
   switch (plan.kind) {
     case "nothing":
       return { kind: "nothing" };
     case "ordered":
-      return { kind: "page-and-count", page: withRows(orderedIds(plan.q, rates, plan.walk, plan.q.limit, plan.q.offset), plan.q), count: countsTableTotal(plan.q) };
+      return { kind: "page-and-count", page: withRows(orderedIds(plan.q, rates, plan.walk, buckets, plan.q.limit, plan.q.offset), plan.q), count: countsTableTotal(plan.q) };
     case "pattern-range": {
       // Index-only: the page is the best offset + limit of the range (SQLite keeps a heap of that size), the total
       // its exact count.
@@ -320,8 +357,8 @@ export function planSql(plan: SearchPlan, rates: UsdRates): PlanSql {
       };
     }
     case "candidates":
-      return { kind: "matches", statement: matchStatement(plan, rates), cap: plan.cap, depth: plan.scanDepth };
+      return { kind: "matches", statement: matchStatement(plan, rates, buckets), cap: plan.cap, depth: plan.scanDepth };
     case "scan":
-      return { kind: "matches", statement: matchStatement(plan, rates), cap: -1, depth: plan.depth };
+      return { kind: "matches", statement: matchStatement(plan, rates, buckets), cap: -1, depth: plan.depth };
   }
 }
