@@ -351,15 +351,41 @@ describe("large result sets", () => {
   // 9.95 (no "beef") first, then SCAN_DEPTH - 1 bulk rows, all matching. They are the best matches, "N+".
   const scanned = { page: 1, totalPages: Math.ceil((SCAN_DEPTH - 1) / 20), total: SCAN_DEPTH - 1, hasPrevPage: false, hasNextPage: true, totalIsExact: false };
 
-  it("a very common pattern is sorted from its index range and counted exactly, to the window's last page", async () => {
+  it("a very common pattern is sorted from its index range, counted up to the window (\"10,000+\"), and paged to the window's last page", async () => {
     const { body } = await search("patternFilter=prefix&patternValue=beef&sortBy=rarity&sortOrder=desc");
-    expect(body.pagination).toEqual({ page: 1, totalPages: MAX_RESULT_WINDOW / 20, total: BULK, hasPrevPage: false, hasNextPage: true, totalIsExact: true });
+    expect(body.pagination).toEqual({ page: 1, totalPages: MAX_RESULT_WINDOW / 20, total: MAX_RESULT_WINDOW, hasPrevPage: false, hasNextPage: true, totalIsExact: false });
     expect(body.addresses.map((a) => a.rarityScore)).toEqual(Array(20).fill("9.9"));
     expect(body.addresses.every((a) => a.address.startsWith("0xbeef"))).toBe(true);
     const last = await search(`patternFilter=either&patternValue=beef&sortBy=createdAt&sortOrder=asc&offset=${MAX_RESULT_WINDOW - 20}`);
     expect(last.body.addresses).toHaveLength(20);
-    expect(last.body.pagination).toMatchObject({ total: BULK, totalIsExact: true, hasNextPage: false });
+    expect(last.body.pagination).toMatchObject({ total: MAX_RESULT_WINDOW, totalIsExact: false, hasNextPage: false });
+    // Bulk row i has created_at now - i: oldest first, the window's last page is i = BULK - 9,980 down to BULK - 9,999.
+    expect(last.body.addresses.map((a) => a.address)).toEqual(Array.from({ length: 20 }, (_, j) => `0xbeef${(BULK - 9980 - j).toString(16).padStart(36, "0")}`));
   });
+
+  it("a pattern with exactly as many matches as the window is counted exactly", async () => {
+    // Bulk rows ending in a hex counter: "0" at the end is every 16th, about 1,250 of them; narrower than the cap.
+    const { body } = await search("patternFilter=suffix&patternValue=00&sortBy=rarity&sortOrder=asc");
+    expect(body.pagination.totalIsExact).toBe(true);
+  });
+
+  it.each(["rarity", "price", "createdAt"].flatMap((s) => ["asc", "desc"].map((o) => [s, o])))(
+    "a common pattern's pages, sorted by %s %s, are exactly the best matches at every depth (the sampled bound drops none)",
+    async (sortBy, sortOrder) => {
+      // "beef" prefixes every bulk row, rarity (i % 100) / 10, created now - i: rows both ends of the index range
+      // (lowest and highest counters) are far from the page's keys, so the bound must come out right anyway.
+      const asc = sortOrder === "asc";
+      const rarity = (i: number) => (i % 100) / 10;
+      const created = (i: number) => -i;
+      const key = sortBy === "rarity" ? rarity : created; // price is the same for all: order by id alone
+      const order = Array.from({ length: BULK }, (_, k) => k + 1).sort((a, b) => (sortBy === "price" ? 0 : key(a) - key(b)) * (asc ? 1 : -1) || (a - b) * (asc ? 1 : -1));
+      for (const offset of [0, 150, 380, 980, 5000, MAX_RESULT_WINDOW - 100]) {
+        const { body } = await search(`patternFilter=prefix&patternValue=beef&sortBy=${sortBy}&sortOrder=${sortOrder}&limit=100&offset=${offset}`);
+        expect(body.addresses.map((a) => a.address), `offset ${offset}`).toEqual(order.slice(offset, offset + 100).map((i) => `0xbeef${i.toString(16).padStart(36, "0")}`));
+      }
+    },
+    30_000,
+  );
 
   it("a two-character pattern is counted exactly from its range", async () => {
     // Every bulk address ends in a hex counter; those ending in "00" are a 256th of them.
