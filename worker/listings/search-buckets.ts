@@ -7,34 +7,34 @@
 // hundred listing_counts rows). When they differ (a first listing of a new length, the last of one sold) the
 // search runs again with the fresh list, so a stale list costs one extra round trip, never a wrong answer.
 import { sql } from "drizzle-orm";
-import { CATEGORIES, NETWORKS, type Network } from "../../schema/db";
 import type { Db } from "../db";
 import type { SearchQuery } from "./search-params";
 
 export type Currency = "ETH" | "SOL";
-export type ListingBucket = { available: boolean; network: Network; currency: Currency; category: (typeof CATEGORIES)[number]; length: number };
+export type ListingBucket = { available: boolean; network: string; currency: Currency; category: string; length: number };
 /** `key` is the list as listing_counts spelled it: two lists are the same exactly when their keys are. */
 export type BucketList = { key: string; buckets: ListingBucket[] };
 
-/** Every non-empty listing_counts row, in a fixed order, as one string. */
-export const bucketListSql = sql`SELECT coalesce(group_concat(b, ';'), '') AS list FROM (
-  SELECT state || ',' || network || ',' || currency || ',' || category || ',' || pattern_length AS b
+/**
+ * Every non-empty listing_counts row, in a fixed order, as one string (fields split by char(31), rows by
+ * char(30): no category can break the parsing).
+ */
+export const bucketListSql = sql`SELECT coalesce(group_concat(b, char(30)), '') AS list FROM (
+  SELECT state || char(31) || network || char(31) || currency || char(31) || category || char(31) || pattern_length AS b
   FROM listing_counts WHERE listings > 0 ORDER BY b)`;
 
-const isCategory = (s: string): s is ListingBucket["category"] => (CATEGORIES as readonly string[]).includes(s);
-const isNetwork = (s: string): s is Network => (NETWORKS as readonly string[]).includes(s);
-
 /**
- * The list from bucketListSql's answer. Rows outside the known categories, networks and currencies are left
- * out: the search inlines bucket values into its SQL (D1 allows 100 bound parameters, fewer than a wide filter
- * has buckets), so only values from those fixed sets may reach it, and the listing columns hold no others.
+ * The list from bucketListSql's answer. The search writes bucket values into its SQL as escaped literals
+ * (search-sql.ts literal), so any category a row holds is kept: a listing in a category this code does not
+ * know still appears under character-count filters. Rows in a currency the price order has no rate for are
+ * left out, as the unfiltered price order leaves them out.
  */
 export function parseBucketList(list: string): BucketList {
   const buckets: ListingBucket[] = [];
-  for (const row of list ? list.split(";") : []) {
-    const [state, network, currency, category, length] = row.split(",");
+  for (const row of list ? list.split("\u001e") : []) {
+    const [state, network, currency, category, length] = row.split("\u001f");
     const n = Number(length);
-    if ((state !== "available" && state !== "sold") || !isNetwork(network) || (currency !== "ETH" && currency !== "SOL") || !isCategory(category) || !Number.isSafeInteger(n) || n < 0) continue;
+    if ((state !== "available" && state !== "sold") || (currency !== "ETH" && currency !== "SOL") || !category || !Number.isSafeInteger(n)) continue;
     buckets.push({ available: state === "available", network, currency, category, length: n });
   }
   return { key: list, buckets };

@@ -595,6 +595,23 @@ describe("filtered orders merge the (category, length) buckets", () => {
     },
   );
 
+  it("a listing in a category this code does not know (or with a quote in it) still appears under character-count filters", async () => {
+    const odd = await insertListings([
+      { category: "mirror", patternLength: 7, rarity: 9.97 },
+      { category: "it's", patternLength: 7, rarity: 9.96, network: "solana" },
+    ]);
+    try {
+      for (const sortBy of ["rarity", "price", "createdAt"]) {
+        const { body } = await search(`minCharLength=7&maxCharLength=7&sortBy=${sortBy}&limit=100`);
+        expect(ids(body), sortBy).toEqual(expect.arrayContaining(odd));
+        expect(body.pagination.total).toBe(rows.filter((r) => r.len === 7).length + 2);
+      }
+      expect(ids((await search("minCharLength=7&sortBy=rarity&sortOrder=desc")).body).slice(0, 2)).toEqual(odd);
+    } finally {
+      for (const id of odd) await env.DB.prepare("DELETE FROM addresses WHERE id = ?").bind(id).run();
+    }
+  });
+
   it("a bucket that appears after the isolate read the list is found at once", async () => {
     // Fills this isolate's list (no palindrome of length 20 exists yet)...
     expect((await search("category=palindrome&sortBy=rarity&sortOrder=desc")).status).toBe(200);
