@@ -1,8 +1,9 @@
 // Reading orders, and the buyer's and the cron job's state changes that need no grinder.
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import { customOrders, type CustomOrderStatus } from "../../schema/db";
 import type { Db } from "../db";
 import { ApiError } from "../http/errors";
+import { writeBatch } from "../purchases/write-batch";
 import type { OrderRow } from "./order-view";
 
 export async function orderById(db: Db, id: number): Promise<OrderRow | undefined> {
@@ -33,31 +34,38 @@ export async function orderQueue(db: Db, filter: "waiting" | "all" | CustomOrder
 
 /** The buyer withdraws an order nobody has paid for; a found address is then never offered to anyone. */
 export async function cancelOrder(db: Db, id: number, buyerId: number, now: number): Promise<OrderRow> {
-  const done = await db
-    .update(customOrders)
-    .set({ status: "cancelled", updatedAt: now })
-    .where(and(eq(customOrders.id, id), eq(customOrders.buyerId, buyerId), inArray(customOrders.status, ["open", "grinding", "found"])))
-    .returning({ id: customOrders.id })
-    .get();
+  const [cancelled] = await writeBatch(db, [
+    sql`UPDATE custom_orders SET status = 'cancelled', updated_at = ${now}
+        WHERE id = ${id} AND buyer_id = ${buyerId} AND status IN ('open', 'grinding', 'found') AND NOT ${paymentInProgress}`,
+    retireOrderListings(now),
+  ]);
   const row = await orderById(db, id);
   if (!row || row.buyerId !== buyerId) throw new ApiError(404, "Order not found");
-  if (!done) throw new ApiError(409, `This order is ${row.status} and can no longer be cancelled`);
+  if ((cancelled.meta.changes ?? 0) === 0) {
+    throw new ApiError(409, row.status === "found" ? "A payment for this order is in progress; it can no longer be cancelled" : `This order is ${row.status} and can no longer be cancelled`);
+  }
   return row;
 }
 
-/** Found orders not paid by their deadline expire; their offset is never revealed. Idempotent, bounded. */
+/**
+ * Found orders not paid by their deadline expire; their offset is never revealed. An order whose listing has a
+ * purchase in progress waits: that payment settles (delivered) or fails first. The expired order's listing
+ * becomes inactive in the same batch, so a payment arriving later follows the escrow's refund path and the
+ * address is never offered to anyone. Idempotent, bounded.
+ */
 export async function expireUnpaidOrders(db: Db, now: number): Promise<number> {
-  const rows = await db
-    .update(customOrders)
-    .set({ status: "expired", updatedAt: now })
-    .where(
-      and(
-        eq(customOrders.status, "found"),
-        lt(customOrders.paymentDeadline, now),
-        inArray(customOrders.id, sql`(SELECT id FROM custom_orders WHERE status = 'found' AND payment_deadline < ${now} LIMIT 500)`),
-      ),
-    )
-    .returning({ id: customOrders.id })
-    .all();
-  return rows.length;
+  const [expired] = await writeBatch(db, [
+    sql`UPDATE custom_orders SET status = 'expired', updated_at = ${now}
+        WHERE id IN (SELECT id FROM custom_orders WHERE status = 'found' AND payment_deadline < ${now} AND NOT ${paymentInProgress} LIMIT 500)`,
+    retireOrderListings(now),
+  ]);
+  return expired.meta.changes ?? 0;
 }
+
+/** In SQL on custom_orders: the order's listing has an open purchase (reserved, paid and confirming, or verified). */
+const paymentInProgress = sql`EXISTS (SELECT 1 FROM transactions t WHERE t.address_id = custom_orders.listing_id AND t.status IN ('initiated', 'pending', 'verified'))`;
+
+/** Takes the listings of expired and cancelled orders off the market (they were never listed; now nobody can reserve them). */
+const retireOrderListings = (now: number) =>
+  sql`UPDATE addresses SET status = 'inactive', updated_at = ${now}
+      WHERE status = 'active' AND id IN (SELECT listing_id FROM custom_orders WHERE status IN ('expired', 'cancelled') AND listing_id IS NOT NULL)`;

@@ -11,6 +11,7 @@ import { validate } from "../http/validate";
 import { comparableListings, difficultyLog2Of, priceHistoryOf, recentSalesLike } from "../listings/context";
 import { toListingView } from "../listings/listing-view";
 import { listingById } from "../listings/listings";
+import { hiddenOrderListing } from "../orders/order-listing";
 import type { AppEnv } from "../types";
 import { valueMultiplier } from "../listings/address-check";
 import { sessionUserId } from "./addresses";
@@ -22,6 +23,7 @@ export const listingContextRoutes = new Hono<AppEnv>()
     const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(db, id)]);
     const viewer = sessionUserId(c);
     if (!row || (row.status === "deleted" && !(viewer !== null && row.seller_id === viewer))) throw new ApiError(404, "Address not found");
+    if (await hiddenOrderListing(db, id, c.var.session)) throw new ApiError(404, "Address not found");
 
     const kind = { id: row.id, network: row.network, category: row.category, patternLength: row.pattern_length, rarityScore: row.rarity_score };
     const [log2, history, comparables, sales, multiplier] = await Promise.all([
