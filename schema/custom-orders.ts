@@ -109,7 +109,15 @@ export type CustomOrderView = {
   variant: number | null;
   progress: GrinderProgress;
   createdAt: string;
+  /**
+   * The order's payment (POST /:id/pay): its newest purchase that is open (initiated and not lapsed, pending,
+   * verified) or completed; the purchase page is /transaction/{transactionId}. null before paying or after a
+   * reservation lapsed unpaid.
+   */
+  payment: OrderPayment | null;
 };
+
+export type OrderPayment = { transactionId: string; status: "initiated" | "pending" | "verified" | "completed" };
 
 export type CustomOrderList = { orders: CustomOrderView[] };
 

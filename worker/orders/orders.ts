@@ -4,7 +4,8 @@ import { customOrders, type CustomOrderStatus } from "../../schema/db";
 import type { Db } from "../db";
 import { ApiError } from "../http/errors";
 import { writeBatch } from "../purchases/write-batch";
-import type { OrderRow } from "./order-view";
+import type { CustomOrderView, OrderPayment } from "../../schema/custom-orders";
+import { type OrderRow, toBuyerView } from "./order-view";
 
 export async function orderById(db: Db, id: number): Promise<OrderRow | undefined> {
   return db.select().from(customOrders).where(eq(customOrders.id, id)).get();
@@ -15,6 +16,21 @@ export async function orderForViewer(db: Db, id: number, viewer: { userId: numbe
   const row = await orderById(db, id);
   if (!row || (row.buyerId !== viewer.userId && !viewer.isAdmin)) throw new ApiError(404, "Order not found");
   return row;
+}
+
+/** The buyer's views of these orders, each with its payment (the newest open or completed purchase of its listing). */
+export async function buyerViews(db: Db, rows: OrderRow[], now: number): Promise<CustomOrderView[]> {
+  const listingIds = rows.flatMap((r) => (r.listingId === null ? [] : [r.listingId]));
+  const payments = new Map<number, OrderPayment>();
+  if (listingIds.length > 0) {
+    const found = await db.all<{ address_id: number; id: string; status: OrderPayment["status"] }>(sql`
+      SELECT address_id, id, status FROM transactions
+      WHERE address_id IN (SELECT value FROM json_each(${JSON.stringify(listingIds)}))
+        AND (status IN ('pending', 'verified', 'completed') OR (status = 'initiated' AND expires_at >= ${now}))
+      ORDER BY created_at DESC, id DESC`);
+    for (const p of found) if (!payments.has(p.address_id)) payments.set(p.address_id, { transactionId: p.id, status: p.status });
+  }
+  return rows.map((r) => toBuyerView(r, r.listingId === null ? null : (payments.get(r.listingId) ?? null)));
 }
 
 /** A buyer's orders, newest first (bounded: a wallet has few). */

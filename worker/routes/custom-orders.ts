@@ -25,7 +25,7 @@ import { clientIp, countRequest } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { recordProgress, submitOffset, takeOrder } from "../orders/fulfil";
 import { toBuyerView, toQueuedOrder } from "../orders/order-view";
-import { cancelOrder, orderForViewer, orderQueue, ordersOfBuyer } from "../orders/orders";
+import { buyerViews, cancelOrder, orderForViewer, orderQueue, ordersOfBuyer } from "../orders/orders";
 import { payOrder } from "../orders/pay";
 import { placeOrder } from "../orders/place";
 import type { AppEnv } from "../types";
@@ -84,7 +84,7 @@ export const customOrderRoutes = new Hono<AppEnv>()
   })
   .get("/mine", requireSession, async (c) => {
     const rows = await ordersOfBuyer(c.var.db, c.var.session.userId);
-    return c.json({ orders: rows.map(toBuyerView) } satisfies CustomOrderList, 200, noStore);
+    return c.json({ orders: await buyerViews(c.var.db, rows, Date.now()) } satisfies CustomOrderList, 200, noStore);
   })
   .get("/admin/queue", requireAdmin, validate("query", queueQuery), async (c) => {
     const now = Date.now();
@@ -107,7 +107,8 @@ export const customOrderRoutes = new Hono<AppEnv>()
   })
   .get("/:id{[0-9]+}", requireSession, validate("param", orderIdParam), async (c) => {
     const row = await orderForViewer(c.var.db, c.req.valid("param").id, c.var.session);
-    return c.json(toBuyerView(row) satisfies CustomOrderView, 200, noStore);
+    const [view] = await buyerViews(c.var.db, [row], Date.now());
+    return c.json(view satisfies CustomOrderView, 200, noStore);
   })
   .post("/:id{[0-9]+}/pay", requireSecrets, requireSession, validate("param", orderIdParam), emptyBody, async (c) => {
     const session = c.var.session;

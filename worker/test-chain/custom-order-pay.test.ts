@@ -36,7 +36,7 @@ describe("paying a found order", () => {
 
     // Delivered in the settle batch: the offset and variant are the buyer's now, and complete the key.
     const order = await orderView(buyer, f.order.id);
-    expect(order).toMatchObject({ status: "delivered", variant: 4 });
+    expect(order).toMatchObject({ status: "delivered", variant: 4, payment: { transactionId: id, status: "completed" } });
     expect(BigInt(order.offset!)).toBe(f.offset);
     const key = finalPrivateKey(f.secret, BigInt(order.offset!), order.variant!) as `0x${string}`;
     expect(privateKeyToAddress(key)).toBe(f.order.address);

@@ -159,12 +159,21 @@ describe("POST /api/custom-orders/:id/pay", () => {
     const view = (await (await call("GET", `/api/transactions/${body.id}`, buyer)).json()) as PurchaseView;
     expect(view).toMatchObject({ customOrderId: f.order.id, address: f.order.address, role: "buyer", status: "initiated" });
 
-    // Once the reservation lapses unpaid, paying again makes a fresh one.
+    // The order page and "My Orders" show the payment, for the purchase page link.
+    const orderView = async () => (await (await call("GET", `/api/custom-orders/${f.order.id}`, buyer)).json()) as CustomOrderView;
+    expect((await orderView()).payment).toEqual({ transactionId: body.id, status: "initiated" });
+    const mine = (await (await call("GET", "/api/custom-orders/mine", buyer)).json()) as { orders: CustomOrderView[] };
+    expect(mine.orders.find((o) => o.id === f.order.id)!.payment).toEqual({ transactionId: body.id, status: "initiated" });
+
+    // Once the reservation lapses unpaid, the order shows no payment, and paying again makes a fresh one.
     await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, body.id).run();
+    expect((await orderView()).payment).toBeNull();
     const fresh = await payOrder(buyer, f.order.id);
     expect(fresh.status).toBe(201);
     expect(((await fresh.json()) as CreateTransactionResponse).id).not.toBe(body.id);
     expect((await purchaseRow(body.id))!.status).toBe("expired");
+    const freshId = (await (await call("GET", `/api/custom-orders/${f.order.id}`, buyer)).json()) as CustomOrderView;
+    expect(freshId.payment!.transactionId).not.toBe(body.id);
   });
 
   it("404 for another wallet and for admins, 401 signed out; nothing written", async () => {
