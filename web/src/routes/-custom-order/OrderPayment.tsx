@@ -7,6 +7,7 @@ import type { CustomOrderView } from "../../../../schema/custom-orders";
 import { ORDERS_KEY, payOrder } from "../../api/custom-orders";
 import { HttpError } from "../../api/http";
 import { formatDuration } from "../../lib/duration";
+import { requestAutoPay } from "../-purchase/sent-payments";
 import type { OrderStage } from "./order-stage";
 
 const box = "mt-6 rounded-2xl border p-5 sm:p-6";
@@ -19,6 +20,8 @@ export function OrderPayment({ order, stage }: { order: CustomOrderView; stage: 
   const pay = useMutation({
     mutationFn: () => payOrder(order.id),
     onSuccess: (r) => {
+      // Like Buy Now: the purchase page opens the wallet at once for this payment.
+      requestAutoPay(r.transactionId);
       void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] });
       void navigate({ to: "/transaction/$transactionId", params: { transactionId: r.transactionId } });
     },
