@@ -97,8 +97,10 @@ describe("never shown to anyone but the order's buyer and admins", () => {
       expect((await res.text()).toLowerCase(), path).not.toContain(hex);
     }
     expect(await listingCounts()).toBe(countsBefore);
-    // Reserved by its buyer: still not in the public recent list.
-    expect((await payOrder(buyer, f.order.id)).status).toBe(201);
+    // Reserved and paid by its buyer (pending, the state the recent list starts showing): still not listed.
+    const paid = await payOrder(buyer, f.order.id);
+    expect(paid.status).toBe(201);
+    await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(`0x${"cd".repeat(32)}`, ((await paid.json()) as CreateTransactionResponse).id).run();
     const recent = await (await call("GET", "/api/transactions/recent")).text();
     expect(recent.toLowerCase()).not.toContain(hex);
   });
@@ -246,6 +248,18 @@ describe("the purchase's key endpoints for an order", () => {
     expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, other)).status).toBe(404);
     expect((await call("DELETE", `/api/transactions/${id}/private-key`, other)).status).toBe(404);
     expect(await purchaseRow(id)).toMatchObject({ private_key_destroyed: 0 });
+
+    // The completed purchase is no public "recent sale" on a comparable listing's page.
+    const twin = await one<{ id: number }>(
+      `INSERT INTO addresses (address, network, seller_id, price, price_units, currency, category, pattern, pattern_length, status, is_listed)
+       SELECT '0x00000000000000000000000000000000000000b2', network, ?, price, price_units, currency, category, pattern, pattern_length, 'active', 1
+       FROM addresses WHERE id = ? RETURNING id`,
+      admin.userId,
+      f.listingId,
+    );
+    const context = await call("GET", `/api/addresses/${twin!.id}/context`, other);
+    expect(context.status).toBe(200);
+    expect((await context.json()) as { recentSales: unknown[] }).toMatchObject({ recentSales: [] });
   });
 });
 
