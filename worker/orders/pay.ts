@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { AuthSession } from "../auth/middleware";
 import type { Db } from "../db";
-import { decimalToUnits, unitsToDecimal } from "../domain/money";
+import { decimalToUnits, unitsToDecimal } from "../../schema/money";
 import { ApiError } from "../http/errors";
 import { type RequestInfo, type Reservation, reserveListing } from "../purchases/reserve";
 import { orderById } from "./orders";
