@@ -5,7 +5,6 @@ import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, nowMs } from "./columns";
 import { users } from "./identity";
-import { addresses } from "./listings";
 
 /**
  * open: waiting for the grinder; grinding: a grinder took it; found: the address exists, waiting for
@@ -39,19 +38,16 @@ export const customOrders = sqliteTable(
     progressAttempts: integer("progress_attempts"),
     progressRate: real("progress_rate"),
     progressAt: integer("progress_at"),
-    /** EIP-55 address of f·(A + k·G), public once found */
+    /**
+     * EIP-55 address of f·(A + k·G), public once found. It is also the order's link to its hidden listing
+     * (addresses.address, unique there too; worker/orders/order-listing.ts).
+     */
     foundAddress: text("found_address"),
     /** k, 0x + 64 hex: secret until the order is delivered */
     foundOffset: text("found_offset"),
     foundVariant: integer("found_variant"),
     foundAt: integer("found_at"),
     paymentDeadline: integer("payment_deadline"),
-    /**
-     * The hidden listing the order is paid through (migration 0013): created when the offset is accepted,
-     * seller_id NULL, is_listed = 0, no sealed key; only this order's buyer can reserve it.
-     */
-    listingId: integer("listing_id").references(() => addresses.id),
-    deliveredAt: integer("delivered_at"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(nowMs),
   },
@@ -60,7 +56,6 @@ export const customOrders = sqliteTable(
     uniqueIndex("custom_orders_found_address").on(t.foundAddress).where(sql`found_address is not null`),
     index("custom_orders_buyer").on(t.buyerId, t.createdAt),
     index("custom_orders_status").on(t.status, t.createdAt),
-    uniqueIndex("custom_orders_listing").on(t.listingId).where(sql`listing_id is not null`),
     index("custom_orders_deadline").on(t.paymentDeadline).where(sql`status = 'found'`),
   ],
 );

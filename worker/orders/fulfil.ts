@@ -10,7 +10,7 @@ import type { Db } from "../db";
 import { ApiError } from "../http/errors";
 import type { OrderRow } from "./order-view";
 import { writeBatch } from "../purchases/write-batch";
-import { hiddenListingStatements } from "./order-listing";
+import { hiddenListingStatement } from "./order-listing";
 import { orderById } from "./orders";
 
 /** Claims an open order, or a grinding one whose grinder has gone quiet; 409 otherwise. */
@@ -72,7 +72,7 @@ export async function submitOffset(db: Db, id: number, adminId: number, offsetHe
       sql`UPDATE custom_orders SET status = 'found', found_address = ${address}, found_offset = ${offsetHex.toLowerCase()}, found_variant = ${variant},
                  found_at = ${now}, payment_deadline = ${deadline}, updated_at = ${now}
           WHERE id = ${id} AND status = 'grinding' AND taken_by = ${adminId}`,
-      ...hiddenListingStatements(id, address, now),
+      hiddenListingStatement(id, address, now),
     ]);
     if ((found.meta.changes ?? 0) === 0) await refuseNotGrinding(db, id);
   } catch (e) {

@@ -5,6 +5,7 @@ import type { Db } from "../db";
 import { ApiError } from "../http/errors";
 import { writeBatch } from "../purchases/write-batch";
 import type { CustomOrderView, OrderPayment } from "../../schema/custom-orders";
+import { listingOfOrder } from "./order-listing";
 import { type OrderRow, toBuyerView } from "./order-view";
 
 export async function orderById(db: Db, id: number): Promise<OrderRow | undefined> {
@@ -20,17 +21,17 @@ export async function orderForViewer(db: Db, id: number, viewer: { userId: numbe
 
 /** The buyer's views of these orders, each with its payment (the newest open or completed purchase of its listing). */
 export async function buyerViews(db: Db, rows: OrderRow[], now: number): Promise<CustomOrderView[]> {
-  const listingIds = rows.flatMap((r) => (r.listingId === null ? [] : [r.listingId]));
-  const payments = new Map<number, OrderPayment>();
-  if (listingIds.length > 0) {
-    const found = await db.all<{ address_id: number; id: string; status: OrderPayment["status"] }>(sql`
-      SELECT address_id, id, status FROM transactions
-      WHERE address_id IN (SELECT value FROM json_each(${JSON.stringify(listingIds)}))
-        AND (status IN ('pending', 'verified', 'completed') OR (status = 'initiated' AND expires_at >= ${now}))
-      ORDER BY created_at DESC, id DESC`);
-    for (const p of found) if (!payments.has(p.address_id)) payments.set(p.address_id, { transactionId: p.id, status: p.status });
+  const addresses = rows.flatMap((r) => (r.foundAddress === null ? [] : [r.foundAddress]));
+  const payments = new Map<string, OrderPayment>();
+  if (addresses.length > 0) {
+    const found = await db.all<{ address: string; id: string; status: OrderPayment["status"] }>(sql`
+      SELECT a.address, t.id, t.status FROM addresses a JOIN transactions t ON t.address_id = a.id
+      WHERE a.address IN (SELECT value FROM json_each(${JSON.stringify(addresses)}))
+        AND (t.status IN ('pending', 'verified', 'completed') OR (t.status = 'initiated' AND t.expires_at >= ${now}))
+      ORDER BY t.created_at DESC, t.id DESC`);
+    for (const p of found) if (!payments.has(p.address)) payments.set(p.address, { transactionId: p.id, status: p.status });
   }
-  return rows.map((r) => toBuyerView(r, r.listingId === null ? null : (payments.get(r.listingId) ?? null)));
+  return rows.map((r) => toBuyerView(r, r.foundAddress === null ? null : (payments.get(r.foundAddress) ?? null)));
 }
 
 /** A buyer's orders, newest first (bounded: a wallet has few). */
@@ -79,9 +80,9 @@ export async function expireUnpaidOrders(db: Db, now: number): Promise<number> {
 }
 
 /** In SQL on custom_orders: the order's listing has an open purchase (reserved, paid and confirming, or verified). */
-const paymentInProgress = sql`EXISTS (SELECT 1 FROM transactions t WHERE t.address_id = custom_orders.listing_id AND t.status IN ('initiated', 'pending', 'verified'))`;
+const paymentInProgress = sql`EXISTS (SELECT 1 FROM transactions t WHERE t.address_id = ${listingOfOrder} AND t.status IN ('initiated', 'pending', 'verified'))`;
 
 /** Takes the listings of expired and cancelled orders off the market (they were never listed; now nobody can reserve them). */
 const retireOrderListings = (now: number) =>
   sql`UPDATE addresses SET status = 'inactive', updated_at = ${now}
-      WHERE status = 'active' AND id IN (SELECT listing_id FROM custom_orders WHERE status IN ('expired', 'cancelled') AND listing_id IS NOT NULL)`;
+      WHERE status = 'active' AND address IN (SELECT found_address FROM custom_orders WHERE status IN ('expired', 'cancelled') AND found_address IS NOT NULL)`;

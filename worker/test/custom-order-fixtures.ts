@@ -30,7 +30,9 @@ export async function foundOrder(buyer: Wallet, grinder: Wallet, pattern: OrderP
   const offset = findOffset(order.publicKey, pattern, variant);
   const submit = await call("POST", `/api/custom-orders/admin/${order.id}/submit`, grinder, { offset: scalarToHex(offset), variant });
   if (submit.status !== 200) throw new Error(`submit: ${submit.status} ${await submit.text()}`);
-  const row = await env.DB.prepare("SELECT listing_id FROM custom_orders WHERE id = ?").bind(order.id).first<{ listing_id: number }>();
+  const row = await env.DB.prepare("SELECT a.id AS listing_id FROM custom_orders co JOIN addresses a ON a.address = co.found_address WHERE co.id = ?")
+    .bind(order.id)
+    .first<{ listing_id: number }>();
   const view = (await (await call("GET", `/api/custom-orders/${order.id}`, buyer)).json()) as CustomOrderView;
   return { order: view, secret, offset, variant, listingId: row!.listing_id };
 }

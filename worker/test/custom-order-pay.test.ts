@@ -23,14 +23,14 @@ const snapshot = async () =>
   JSON.stringify(
     await Promise.all([
       env.DB.prepare("SELECT id, status, address_id, buyer_id, expires_at FROM transactions ORDER BY id").all(),
-      env.DB.prepare("SELECT id, status, listing_id, updated_at FROM custom_orders ORDER BY id").all(),
+      env.DB.prepare("SELECT id, status, found_address, updated_at FROM custom_orders ORDER BY id").all(),
       env.DB.prepare("SELECT id, status, is_listed, updated_at FROM addresses ORDER BY id").all(),
       env.DB.prepare("SELECT count(*) FROM transaction_audit").all(),
     ].map((q) => q.then((r) => r.results))),
   );
 
 describe("the accepted offset makes a hidden listing", () => {
-  it("ethereum, no seller, no sealed key, the order's price, unlisted and active; recorded on the order", async () => {
+  it("ethereum, no seller, no sealed key, the order's price, unlisted and active; linked to the order by its address", async () => {
     const buyer = await ethWallet();
     const f = await foundOrder(buyer, admin);
     expect(f.listingId).toBeGreaterThan(0);
@@ -57,7 +57,7 @@ describe("the accepted offset makes a hidden listing", () => {
     const bad = await call("POST", `/api/custom-orders/admin/${order.id}/submit`, admin, { offset: `0x${"0".repeat(63)}1`, variant: 0 });
     expect([400, 409]).toContain(bad.status);
     expect(await count("addresses")).toBe(before);
-    expect(await one("SELECT listing_id FROM custom_orders WHERE id = ?", order.id)).toEqual({ listing_id: null });
+    expect(await one("SELECT found_address FROM custom_orders WHERE id = ?", order.id)).toEqual({ found_address: null });
   });
 });
 

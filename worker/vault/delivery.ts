@@ -33,7 +33,7 @@ type Row = {
 
 const read = (db: Db, id: string) =>
   db.get<Row>(sql`SELECT t.id, t.address_id, t.buyer_id, t.seller_id, t.buyer_wallet, t.status, t.tx_hash, t.private_key_destroyed, a.address, a.network,
-                         (SELECT co.id FROM custom_orders co WHERE co.listing_id = t.address_id) AS custom_order_id
+                         (SELECT co.id FROM custom_orders co WHERE co.found_address = a.address) AS custom_order_id
                   FROM transactions t JOIN addresses a ON a.id = t.address_id WHERE t.id = ${id}`);
 
 function audit(who: Requester, row: Pick<Row, "id" | "address_id"> | null, transactionId: string, action: string, detail: Record<string, unknown>) {
