@@ -1,10 +1,8 @@
-import { QueryClientProvider } from "@tanstack/react-query";
-import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { startTransition } from "react";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { createQueryClient } from "./api/query-client";
-import { NotFound } from "./components/NotFound";
-import { routeTree } from "./routeTree.gen";
+import { holdReads, releaseReads } from "./api/reads-after-hydration";
+import { App, createAppRouter } from "./app-router";
 import "./styles.css";
 import { startEvmDiscovery } from "./wallet/evm-discovery";
 
@@ -21,24 +19,37 @@ if (import.meta.env.VITE_LOCAL_DEV_WALLETS === "true") {
 }
 
 const queryClient = createQueryClient();
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: "intent",
-  defaultNotFoundComponent: NotFound,
-  scrollRestoration: true,
-});
+const router = createAppRouter(queryClient);
+const container = document.getElementById("root")!;
 
-declare module "@tanstack/react-router" {
-  interface Register {
-    router: typeof router;
+/**
+ * A landing page arrives prerendered (scripts/build/prerender.ts) for its route with no query string. Its
+ * tree is hydrated (kept, made live) when this URL is what was rendered; otherwise the app renders afresh.
+ */
+async function start() {
+  const prerendered = container.dataset.prerenderedRoute;
+  const app = <App router={router} queryClient={queryClient} />;
+  if (!prerendered) return createRoot(container).render(app);
+  holdReads();
+  // The route's code must be loaded before hydrating, or React would find a placeholder where the HTML has
+  // the page.
+  await router.load();
+  if (router.state.matches.at(-1)?.routeId !== prerendered || window.location.search !== "") {
+    releaseReads();
+    container.replaceChildren();
+    return createRoot(container).render(app);
   }
+  // Tells the router this page came from its server render: the router then renders its matches without the
+  // extra root Suspense boundary the server output does not have, and does not load the route again.
+  router.ssr = { manifest: undefined };
+  // Leaving before the page's content hydrated (a header link) must not leave the next page's reads held.
+  router.subscribe("onBeforeNavigate", releaseReads);
+  // In a transition, hydration yields to the browser between components instead of one long task.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      onRecoverableError: (error, info) => console.error("Hydration:", error instanceof Error ? error.message : error, info.componentStack),
+    });
+  });
 }
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+void start();

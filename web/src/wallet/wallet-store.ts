@@ -34,6 +34,8 @@ function initialState(): WalletState {
 }
 
 let state: WalletState = initialState();
+/** What a prerendered page was rendered with (no wallet); hydration starts from it, then applies the stored wallet. */
+const SIGNED_OUT: WalletState = { status: "idle", address: null, network: null, walletType: null, chainId: null, user: null, error: null };
 /** Bumped by every sign-in and disconnect, so a session check that started earlier cannot overwrite them. */
 let generation = 0;
 const listeners = new Set<() => void>();
@@ -64,6 +66,6 @@ export function useWalletState(): WalletState {
       return () => listeners.delete(l);
     },
     () => state,
-    () => state,
+    () => SIGNED_OUT,
   );
 }
