@@ -276,6 +276,7 @@ describe("the listing page explains the purchase", () => {
     expect(text).toMatch(/Estimated value/);
     expect(text).toMatch(/The seller generated this key/);
     expect(text).toMatch(/trustless custom address/);
+    expect(await explanation.getByRole("link", { name: "order a trustless custom address" }).getAttribute("href")).toBe("/custom-order");
     // The two other listings of the same category and length.
     expect(await s.page.getByTestId("comparables").getByRole("listitem").count()).toBe(2);
     // Every dollar figure on the page has exactly two decimals.

@@ -1,7 +1,7 @@
 import { privateKeyToAddress } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import type { BulkRow } from "../schema/listings";
-import { decimalToUnits } from "../worker/domain/money";
+import { decimalToUnits } from "../schema/money";
 import { DEMO_DAYS, demoPrice, planDemoListings, threeSignificant } from "./demo-listings";
 
 const row = (address: string): BulkRow => ({ address, private_key: "", platform: "ethereum", pattern_type: "prefix", pattern_matched: address.slice(2, 6) });

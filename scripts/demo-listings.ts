@@ -8,7 +8,7 @@
 import { validateAddress } from "../schema/address";
 import type { Network } from "../schema/db";
 import type { BulkRow } from "../schema/listings";
-import { decimalToUnits, unitsToDecimal } from "../worker/domain/money";
+import { decimalToUnits, unitsToDecimal } from "../schema/money";
 import { analyzeAddress, estimateValue } from "../worker/domain/rarity";
 import type { RowDecoration } from "../worker/listings/import";
 

@@ -6,6 +6,7 @@ import { bodyLimit } from "./http/body-limit";
 import { edgeCache } from "./http/edge-cache";
 import { errorBody, handleError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
+import { varyPublicByCookie } from "./http/vary-cookie";
 import { authRoutes } from "./routes/auth";
 import { addressRoutes } from "./routes/addresses";
 import { adminRoutes } from "./routes/admin";
@@ -14,7 +15,6 @@ import { configRoutes } from "./routes/config";
 import { customOrderRoutes } from "./routes/custom-orders";
 import { devChainRoutes } from "./routes/dev-chains";
 import { healthRoutes } from "./routes/health";
-import { listingContextRoutes } from "./routes/listing-context";
 import { marketRoutes } from "./routes/market";
 import { transactionRoutes } from "./routes/transactions";
 import { userRoutes } from "./routes/users";
@@ -32,7 +32,7 @@ const bulkLimit = bodyLimit(BULK_BODY_LIMIT_BYTES);
  * Public browse reads may be answered by the nearest D1 read replica; every other call (writes, keys,
  * payments, sign-in, an owner's or admin's reads) starts on the primary, so it sees its own writes (DESIGN §1).
  */
-const REPLICA_READS = [/^\/api\/addresses\/(search|featured|validate|[0-9]+)$/, /^\/api\/(market-stats|prices\/live|config|transactions\/recent)$/];
+const REPLICA_READS = [/^\/api\/addresses\/(search|featured|validate|[0-9]+|[0-9]+\/context)$/, /^\/api\/(market-stats|prices\/live|config|transactions\/recent)$/];
 
 export function sessionConstraint(method: string, path: string): D1SessionConstraint {
   const browse = (method === "GET" || method === "HEAD") && REPLICA_READS.some((re) => re.test(path));
@@ -49,6 +49,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
   app.notFound((c) => c.json(errorBody(404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
 
   app.use("/api/*", securityHeaders);
+  app.use("/api/*", varyPublicByCookie);
   app.use("/api/*", (c, next) => (c.req.path === "/api/admin/addresses/bulk" ? bulkLimit(c, next) : ordinaryLimit(c, next)));
   app.use("/api/*", async (c, next) => {
     c.set("db", createDb(c.env.DB.withSession(sessionConstraint(c.req.method, c.req.path))));
@@ -61,7 +62,6 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
 
   const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
     .route("/api/addresses", addressRoutes)
-    .route("/api/addresses", listingContextRoutes)
     .route("/api/admin/payments", adminPaymentRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/custom-orders", customOrderRoutes)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ethereumGasUnits, FALLBACK_GAS_FEE, type FeeConfig, feeBreakdownUnits, percentageFee, SOLANA_GAS_FEE } from "./fees";
-import { decimalToUnits, decimalToUnits as u, unitsToDecimal } from "./money";
+import { decimalToUnits, decimalToUnits as u, unitsToDecimal } from "../../schema/money";
 
 const FREE: FeeConfig = { exchangeFeePercentage: "0", commissionFeePercentage: "0", minimumFee: "0", maximumFee: null, gasFeeMultiplier: "1.20" };
 

@@ -1,7 +1,7 @@
 // The buyer's fee breakdown (POST /api/transactions/calculate-fees): listing price, estimated gas, the
 // platform's exchange and commission fees from the active fee_config row, and the total. Pure bigint math in
 // 1e-8 units; the gas price is fetched elsewhere (chain/gas.ts) and passed in.
-import { decimalToUnits, mulDiv, percentOf, UNITS_PER_COIN } from "./money";
+import { decimalToUnits, mulDiv, percentOf, UNITS_PER_COIN } from "../../schema/money";
 
 /** The fee_config columns the breakdown reads (decimal strings, percentages as "2.5" for 2.5%). */
 export type FeeConfig = {

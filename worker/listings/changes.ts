@@ -9,7 +9,7 @@
 // and our write makes the write a no-op instead of overwriting it; the caller then re-reads and says why.
 import type { AuthSession } from "../auth/session";
 import type { Db } from "../db";
-import { changePercentage, unitsToNumber } from "../domain/money";
+import { changePercentage, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
 import type { PromotionType } from "../../schema/listings";
 import { PROMOTION_WEIGHT } from "./store";

@@ -1,9 +1,60 @@
-// Reads behind the listing page's explanation (schema/listing-context.ts): price history, comparable listings
-// and recent sales of the same kind. Each is one indexed query; none reads key material or a seller's wallet.
+// The listing page's explanation of a purchase (schema/listing-context.ts), served by
+// GET /api/addresses/{id}/context: difficulty in attempts and time, estimated value, price history,
+// comparable listings and recent sales of the same kind. Each read is one indexed query; none reads key
+// material or a seller's wallet.
 import { sql } from "drizzle-orm";
 import { BROWSABLE_SQL } from "../../schema/db";
+import { COMPARABLES_LIMIT, type ListingContext, PRICE_HISTORY_LIMIT, RECENT_SALES_LIMIT } from "../../schema/listing-context";
 import type { Db } from "../db";
-import { type ListingRow, listingColumns } from "./listing-view";
+import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
+import { difficultyFromLog2, estimateValue, expectedTimeSeconds, REFERENCE_RATES } from "../domain/rarity";
+import { valueMultiplier } from "./address-check";
+import { type ListingRow, listingColumns, toListingView } from "./listing-view";
+
+/** Everything the listing page explains about `row`, priced at `rates`; `viewer` marks their own comparables. */
+export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, viewer: number | null): Promise<ListingContext> {
+  const kind = { id: row.id, network: row.network, category: row.category, patternLength: row.pattern_length, rarityScore: row.rarity_score };
+  const [log2, history, comparables, sales, multiplier] = await Promise.all([
+    difficultyLog2Of(db, row.id),
+    priceHistoryOf(db, row.id, PRICE_HISTORY_LIMIT),
+    comparableListings(db, kind, COMPARABLES_LIMIT),
+    recentSalesLike(db, kind, RECENT_SALES_LIMIT),
+    valueMultiplier(db, row.network),
+  ]);
+  const difficulty = difficultyFromLog2(log2);
+  const reference = REFERENCE_RATES[row.network];
+  const estimate = estimateValue(log2, row.network, multiplier);
+  return {
+    listingId: row.id,
+    difficulty: {
+      log2,
+      attempts: difficulty.attempts,
+      hexCharacters: log2 / 4,
+      cpuCoreSeconds: expectedTimeSeconds(difficulty.attempts, reference.cpuCore),
+      gpuSeconds: expectedTimeSeconds(difficulty.attempts, reference.gpu),
+      referenceRates: { cpuCore: reference.cpuCore, gpu: reference.gpu },
+    },
+    estimatedValue: { amount: estimate, currency: row.currency, usd: usdValue(estimate, row.currency, rates), formattedUsd: formatUsd(estimate, row.currency, rates) },
+    priceHistory: history.map((h) => ({
+      price: h.price,
+      currency: h.currency,
+      usd: usdValue(h.price, h.currency, rates),
+      changeType: h.change_type,
+      at: new Date(h.created_at).toISOString(),
+    })),
+    comparables: comparables.map((r) => toListingView(r, rates, viewer)),
+    recentSales: sales.map((s) => ({
+      listingId: s.listing_id,
+      address: s.address,
+      network: s.network,
+      price: s.price,
+      currency: s.currency,
+      formattedUsd: formatUsd(s.price, s.currency, rates),
+      soldAt: new Date(s.sold_at).toISOString(),
+    })),
+    ownershipProvedAt: new Date(row.created_at).toISOString(),
+  };
+}
 
 export type ListingKind = { id: number; network: string; category: string; patternLength: number; rarityScore: number };
 

@@ -5,7 +5,7 @@
 import * as v from "valibot";
 import { NETWORKS, PROMOTION_TYPES } from "../../schema/db";
 import { OWNERSHIP_MESSAGES } from "../../schema/listings";
-import { checkPrice } from "../domain/money";
+import { checkPrice } from "../../schema/money";
 import { MAX_PRIVATE_KEY_LENGTH, proveOwnership } from "../domain/ownership";
 import { analyzeAddress } from "../domain/rarity";
 import { ApiError } from "../http/errors";

@@ -14,10 +14,11 @@ import type { Network } from "../../schema/db";
 import { BULK_CSV_COLUMNS, BULK_MAX_ROWS, BULK_MESSAGES, type BulkRowReason, type BulkRowResult, type PromotionType } from "../../schema/listings";
 import type { Db } from "../db";
 import { bulkPrice, bulkRarity } from "../../schema/bulk-pricing";
-import { checkPrice } from "../domain/money";
+import { checkPrice } from "../../schema/money";
 import { proveOwnership } from "../domain/ownership";
 import { analyzeAddress, type RarityAnalysis } from "../domain/rarity";
 import type { VaultEnv } from "../vault";
+import { claimedSplit, withClaimedPattern } from "./claimed-pattern";
 import { rarityString } from "./listing-view";
 import { DuplicateAddressError, type ListingDraft, storeListings } from "./store";
 
@@ -56,7 +57,8 @@ export type ImportOptions = {
   now?: number;
 };
 
-type Candidate = { index: number; network: Network; address: string; key: string; matched: string };
+/** `prefixLength`: how many matched characters the address starts with (the rest it ends with). */
+type Candidate = { index: number; network: Network; address: string; key: string; matched: string; prefixLength: number };
 type Outcome = BulkRowResult;
 type Failure = Extract<BulkRowResult, { status: "error" }>;
 
@@ -85,22 +87,9 @@ function readRow(index: number, input: unknown, options: ImportOptions): Candida
   const checked = validateAddress(cells.address, network);
   if (!checked.isValid) return fail(index, "invalid-address", checked.message);
   const matched = network === "ethereum" ? cells.pattern_matched.replace(/^0x/i, "") : cells.pattern_matched;
-  if (!matchesEnds(checked.normalized, network, matched)) {
-    return fail(index, "invalid-pattern", MATCHED_MESSAGE);
-  }
-  return { index, network, address: checked.normalized, key: cells.private_key, matched };
-}
-
-/** Whether `matched` is a prefix, a suffix, or a prefix followed by a suffix of the address's body. */
-export function matchesEnds(address: string, network: Network, matched: string): boolean {
-  const fold = (s: string) => (network === "ethereum" ? s.toLowerCase() : s);
-  const body = fold(network === "ethereum" ? address.slice(2) : address);
-  const m = fold(matched);
-  if (m.length === 0 || m.length > body.length) return false;
-  for (let split = 0; split <= m.length; split++) {
-    if (body.startsWith(m.slice(0, split)) && body.endsWith(m.slice(split))) return true;
-  }
-  return false;
+  const prefixLength = claimedSplit(checked.normalized, network, matched, /^suffix$/i.test(cells.pattern_type));
+  if (prefixLength === null) return fail(index, "invalid-pattern", MATCHED_MESSAGE);
+  return { index, network, address: checked.normalized, key: cells.private_key, matched, prefixLength };
 }
 
 const addressKey = (network: Network, address: string) => (network === "ethereum" ? address.toLowerCase() : address);
@@ -122,7 +111,7 @@ export async function listedAlready(db: Db, candidates: { network: Network; addr
 }
 
 function draftFor(c: Candidate, sellerId: number, privateKey: string, options: ImportOptions, now: number): ListingDraft | Failure {
-  const analysis = analyzeAddress(c.address, c.network);
+  const analysis = withClaimedPattern(analyzeAddress(c.address, c.network), c.address, c.network, c.matched.length, c.prefixLength);
   const currency = c.network === "ethereum" ? "ETH" : "SOL";
   const decoration = options.decorate?.({ index: c.index, address: c.address, network: c.network, analysis, matchedLength: c.matched.length }) ?? {};
   const price = checkPrice(decoration.price ?? bulkPrice(c.matched.length));

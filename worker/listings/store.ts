@@ -11,7 +11,7 @@
 import type { Network } from "../../schema/db";
 import type { PromotionType } from "../../schema/listings";
 import type { Db } from "../db";
-import { unitsToNumber } from "../domain/money";
+import { unitsToNumber } from "../../schema/money";
 import type { RarityAnalysis } from "../domain/rarity";
 import { sealingKey, sealKey, type VaultEnv } from "../vault";
 

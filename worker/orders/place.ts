@@ -6,7 +6,7 @@ import { parsePublicKey, SplitKeyError } from "../../schema/split-key";
 import type { AuthSession } from "../auth/session";
 import type { Db } from "../db";
 import { quoteOrder, type QuoteConfig } from "../domain/custom-orders/quote";
-import { decimalToUnits, unitsToNumber } from "../domain/money";
+import { decimalToUnits, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
 
 export type PlaceOrderInput = OrderPattern & { publicKey: string; price: string };

@@ -7,7 +7,7 @@ import type { FeeBreakdown } from "../../schema/listings";
 import { currentGasPrice } from "../chain/gas";
 import type { Db } from "../db";
 import { ethereumGasUnits, FALLBACK_GAS_FEE, type FeeConfig, feeBreakdownUnits, type FeeUnits, SOLANA_GAS_FEE } from "../domain/fees";
-import { decimalToUnits } from "../domain/money";
+import { decimalToUnits } from "../../schema/money";
 import { ApiError } from "../http/errors";
 
 /** With no fee_config row for the network: no platform fees, the spec's default gas multiplier. */

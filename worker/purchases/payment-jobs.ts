@@ -1,33 +1,52 @@
 // The purchase work of the cron job: verify pending payments, find payments the browser never reported,
 // expire unpaid reservations. Each step is bounded per run and idempotent; overlapping runs split the
-// pending purchases between them through a short lease on each row.
+// pending purchases between them through a short lease on each row, held only while that row is verified
+// so the next run (a minute later) checks it again.
 import { sql } from "drizzle-orm";
 import type { Network } from "../../schema/db";
 import { paymentVerifier, type ScanTarget, type VerifierEnv } from "../chain/payment-verifier";
 import type { Db } from "../db";
 import { findPurchase, PURCHASE_COLUMNS, PURCHASE_COLUMNS_BARE, type PurchaseRow } from "./purchase-row";
-import { verifyPayment } from "./verify";
+import { type VerifyOutcome, verifyPayment } from "./verify";
 
 /** Pending purchases one run verifies at most. */
 export const VERIFY_PER_RUN = 25;
 /** Purchases one scan looks for payments to, per network. */
 export const SCAN_TARGETS_PER_RUN = 50;
-/** A run holds a pending purchase this long; a crashed run's rows are picked up again after it. */
+/** Longest a run may hold a pending purchase; a crashed run's rows are picked up again after it. A run
+ * that finishes a row gives it back at once. */
 export const LEASE_MS = 60_000;
 /** Closed purchases stay in the scan this long, so a late or second payment is still listed for refund. */
 export const LATE_PAYMENT_WINDOW_MS = 24 * 60 * 60_000;
 
-export async function verifyPendingPayments(db: Db, env: VerifierEnv, now = Date.now()): Promise<{ verified: number; settled: number }> {
+type Verify = (db: Db, env: VerifierEnv, row: PurchaseRow, hash: string, now: number) => Promise<VerifyOutcome>;
+
+export async function verifyPendingPayments(
+  db: Db,
+  env: VerifierEnv,
+  now = Date.now(),
+  verify: Verify = verifyPayment,
+): Promise<{ verified: number; settled: number }> {
+  const lease = now + LEASE_MS;
   // Claiming and reading in one statement: a concurrent run's claim excludes these rows and vice versa.
   const claimed = await db.all<PurchaseRow>(sql`
-    UPDATE transactions SET lease_until = ${now + LEASE_MS}
+    UPDATE transactions SET lease_until = ${lease}
     WHERE id IN (SELECT id FROM transactions WHERE status = 'pending' AND tx_hash IS NOT NULL AND (lease_until IS NULL OR lease_until < ${now})
                    ORDER BY updated_at LIMIT ${VERIFY_PER_RUN})
     RETURNING ${PURCHASE_COLUMNS_BARE}`);
   let settled = 0;
-  for (const row of claimed) {
-    const outcome = await verifyPayment(db, env, row, row.tx_hash!, now);
-    if (outcome.decision.outcome === "settle") settled++;
+  // Only our own lease is given back: if this run outlived it, another run may hold the row now.
+  const release = (ids: string[]) =>
+    db.run(sql`UPDATE transactions SET lease_until = NULL WHERE lease_until = ${lease} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  try {
+    for (const row of claimed) {
+      const outcome = await verify(db, env, row, row.tx_hash!, now);
+      if (outcome.decision.outcome === "settle") settled++;
+      await release([row.id]);
+    }
+  } finally {
+    // A verification that threw leaves the rest of the claim unverified: give it back for the next run.
+    if (claimed.length > 0) await release(claimed.map((r) => r.id));
   }
   return { verified: claimed.length, settled };
 }

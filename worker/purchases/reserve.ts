@@ -7,7 +7,7 @@ import { MAX_OPEN_RESERVATIONS, RESERVATION_MINUTES, type FeeCalculation } from 
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier } from "../chain/payment-verifier";
 import type { Db } from "../db";
-import { checkPrice, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "../domain/money";
+import { checkPrice, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
 import { assertSessionWallet } from "./buyer";
 import { quoteFees } from "./fee-quote";

@@ -2,6 +2,7 @@
 // verify-ownership, and creating and changing listings:
 //   POST|GET /validate              the address checker (public)
 //   GET    /search, /featured, /{id} public listing reads (public-side.md §7)
+//   GET    /{id}/context            the listing page's explanation of the purchase (public, issue 13)
 //   POST   /verify-ownership        does this key derive this address? (public, rate limited, needs the secrets)
 //   POST   /                        create a listing (admins; transactions-profile-admin.md §2, §3, §5)
 //   GET    /user                    the caller's listings ("My Listings"; admin only, as the spec says)
@@ -16,12 +17,13 @@ import { matchedRoutes } from "hono/route";
 import * as v from "valibot";
 import { guessNetwork } from "../../schema/address";
 import type { SearchResponse } from "../../schema/browse";
+import type { ListingContext } from "../../schema/listing-context";
 import { NETWORKS, PROMOTION_TYPES } from "../../schema/db";
 import { OWNERSHIP_MESSAGES, OWNERSHIP_RATE_LIMIT, type OwnershipResponse, PROFILE_LIST_DEFAULT, PROFILE_LIST_MAX } from "../../schema/listings";
 import { requireAdmin, requireSession } from "../auth/middleware";
 import { getUsdPrices } from "../prices/price-feed";
 import { requireSecrets } from "../config";
-import { checkPrice } from "../domain/money";
+import { checkPrice } from "../../schema/money";
 import { MAX_PRIVATE_KEY_LENGTH, verifyOwnership } from "../domain/ownership";
 import { ApiError } from "../http/errors";
 import { ignoredWalletQuery, LISTING_ID_MESSAGE, listingIdParam, queryInt } from "../http/params";
@@ -29,6 +31,7 @@ import { rateLimit } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { checkAddress, checkGetQuery, checkPostBody } from "../listings/address-check";
 import { changePrice, changePromotion, softDelete } from "../listings/changes";
+import { listingContext } from "../listings/context";
 import { createListingBody, draftFromPayload } from "../listings/create";
 import { listedAlready } from "../listings/import";
 import { toListingView } from "../listings/listing-view";
@@ -123,6 +126,17 @@ export const addressRoutes = new Hono<AppEnv>()
     // Deleted listings are gone for everyone but their owner.
     if (!row || (row.status === "deleted" && !isOwner)) throw new ApiError(404, "Address not found");
     return c.json(toListingView(row, rates, viewer));
+  })
+  // Same visibility as GET /{id}: a deleted listing is 404 for all but its owner.
+  .get("/:id{[0-9]+}/context", validate("param", listingIdParam), async (c) => {
+    const { id } = c.req.valid("param");
+    const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(c.var.db, id)]);
+    const viewer = sessionUserId(c);
+    if (!row || (row.status === "deleted" && !(viewer !== null && row.seller_id === viewer))) throw new ApiError(404, "Address not found");
+    return c.json((await listingContext(c.var.db, row, rates, viewer)) satisfies ListingContext);
+  })
+  .get("/:id/context", () => {
+    throw new ApiError(400, ID_MESSAGE);
   })
   // ---- ownership proof
   .post(

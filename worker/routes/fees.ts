@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { Network } from "../../schema/db";
 import type { FeeBreakdown } from "../../schema/listings";
-import { checkPrice, unitsToDecimal } from "../domain/money";
+import { checkPrice, unitsToDecimal } from "../../schema/money";
 import { ApiError } from "../http/errors";
 import { validate } from "../http/validate";
 import { quoteFees } from "../purchases/fee-quote";

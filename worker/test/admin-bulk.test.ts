@@ -5,7 +5,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { formatBulkCsv, parseBulkCsv } from "../../schema/bulk-csv";
 import { BULK_MAX_ROWS, BULK_MESSAGES, type BulkRow, type BulkUploadResponse } from "../../schema/listings";
 import { createDb } from "../db";
+import { withClaimedPattern } from "../listings/claimed-pattern";
 import { importListings } from "../listings/import";
+import { analyzeAddress } from "../domain/rarity";
 import { openKey, sealingKey } from "../vault";
 import { bulkRow, type Caller, counts, ethKey, send, signInAll, solKey } from "./listing-fixtures";
 
@@ -125,6 +127,43 @@ describe("mixed rows", () => {
     expect(row).toMatchObject({ seller_id: admin.userId, rarity_score: 2.5, status: "active", is_listed: 1 });
     const history = await env.DB.prepare("SELECT change_type, price FROM price_history WHERE address_id = ?").bind(r.id).all();
     expect(history.results).toEqual([{ change_type: "listed", price: "0.002" }]);
+  });
+
+  it("the stored pattern, its length and position come from the row's checked claim when the engine sees less (issue 13)", async () => {
+    const stored = async (i: number) => {
+      const r = first.results[i];
+      if (r.status !== "success") throw new Error("expected success");
+      return env.DB.prepare("SELECT address, category, pattern, pattern_length FROM addresses WHERE id = ?").bind(r.id).first<{ address: string; category: string; pattern: string; pattern_length: number }>();
+    };
+    // Row 1: a random Ethereum address sold for its first 7 characters; row 2: a Solana one for 6.
+    const eth = (await stored(1))!;
+    expect(eth).toMatchObject({ pattern: eth.address.slice(2, 9), pattern_length: 7 });
+    expect(eth.category).not.toBe("");
+    const sol = (await stored(2))!;
+    expect(sol).toMatchObject({ pattern: sol.address.slice(0, 6), pattern_length: 6 });
+  });
+
+  it("suffix and prefix+suffix claims are stored as such; a notable pattern the engine finds longer is kept", async () => {
+    const suffixKey = ethKey();
+    const bothKey = solKey();
+    const body = suffixKey.address.slice(2);
+    const res = await uploaded([
+      { ...bulkRow(suffixKey), pattern_type: "suffix", pattern_matched: body.slice(-5) },
+      { ...bulkRow(bothKey), pattern_type: "prefix+suffix", pattern_matched: bothKey.address.slice(0, 3) + bothKey.address.slice(-2) },
+    ]);
+    const rows = [];
+    for (const r of res.results) {
+      if (r.status !== "success") throw new Error(`expected success: ${JSON.stringify(r)}`);
+      rows.push(await env.DB.prepare("SELECT address, pattern, pattern_length FROM addresses WHERE id = ?").bind(r.id).first<{ address: string; pattern: string; pattern_length: number }>());
+    }
+    expect(rows[0]).toMatchObject({ pattern: suffixKey.address.slice(-5), pattern_length: 5 });
+    expect(rows[1]).toMatchObject({ pattern: `${bothKey.address.slice(0, 3)}...${bothKey.address.slice(-2)}`, pattern_length: 5 });
+
+    // Ten leading zeros claimed as a 4-character prefix: the engine's longer, categorised pattern stands.
+    const zeros = "0x0000000000" + "7a3f9b1c2d".repeat(3);
+    const engine = analyzeAddress(zeros, "ethereum");
+    expect(engine).toMatchObject({ category: "leading-zeros", patternLength: 10 });
+    expect(withClaimedPattern(engine, zeros, "ethereum", 4, 4)).toBe(engine);
   });
 
   it("uploading the same rows again creates nothing: the stored ones report duplicate", async () => {

@@ -202,12 +202,14 @@ describe("scheduled", () => {
 describe("read replication", () => {
   it("only public browse reads may use a replica; writes, keys, sign-in and owner reads start on the primary", async () => {
     const { sessionConstraint } = await import("../app");
-    for (const path of ["/api/addresses/search", "/api/addresses/featured", "/api/addresses/42", "/api/market-stats", "/api/transactions/recent", "/api/prices/live"]) {
+    for (const path of ["/api/addresses/search", "/api/addresses/featured", "/api/addresses/42", "/api/addresses/42/context", "/api/market-stats", "/api/transactions/recent", "/api/prices/live"]) {
       expect(sessionConstraint("GET", path), path).toBe("first-unconstrained");
     }
     for (const [method, path] of [
       ["POST", "/api/addresses"],
       ["PATCH", "/api/addresses/42"],
+      ["POST", "/api/addresses/42/context"],
+      ["GET", "/api/addresses/user/context"],
       ["GET", "/api/addresses/user"],
       ["GET", "/api/admin/addresses"],
       ["GET", "/api/auth/session"],

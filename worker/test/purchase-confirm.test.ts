@@ -4,7 +4,10 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../index";
+import { createDb } from "../db";
 import { runScheduledJobs } from "../jobs/scheduled";
+import { verifyPendingPayments } from "../purchases/payment-jobs";
+import { verifyPayment } from "../purchases/verify";
 import { actors, call, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, type Wallet } from "./purchase-fixtures";
 
 let seller: Wallet;
@@ -101,20 +104,73 @@ describe("the cron job", () => {
     expect(trends.results.length).toBeGreaterThan(0);
   });
 
-  it("two runs at once: each pending purchase is verified by one of them only", async () => {
+  async function pendingPurchases(n: number): Promise<string[]> {
     const ids = [];
-    for (let i = 0; i < 3; i++) {
-      const { buyer, id } = await reserved();
-      await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ?, lease_until = NULL WHERE id = ?").bind(`0x${String(i).repeat(64)}`, id).run();
+    for (let i = 0; i < n; i++) {
+      const { id } = await reserved();
+      await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(`0x${String(i).repeat(64)}`, id).run();
       ids.push(id);
-      void buyer;
     }
     await env.DB.prepare("UPDATE transactions SET lease_until = NULL").run();
-    const [a, b] = await Promise.all([runScheduledJobs(env), runScheduledJobs(env)]);
-    const pendingNow = await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE status = 'pending'").first<{ n: number }>();
-    expect(a.payments.verified + b.payments.verified).toBe(pendingNow!.n);
+    return ids;
+  }
+
+  it("two runs at once: a row one run is verifying is never verified by the other", async () => {
+    const ids = await pendingPurchases(3);
+    const db = createDb(env.DB);
+    const now = Date.now();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let started!: () => void;
+    const firstStarted = new Promise<void>((resolve) => (started = resolve));
+    const inA: string[] = [];
+    const runA = verifyPendingPayments(db, env, now, async (...args) => {
+      inA.push(args[2].id);
+      started();
+      await gate;
+      return verifyPayment(...args);
+    });
+    await firstStarted;
+    // Run B starts while A is still inside its first verification.
+    const inB: string[] = [];
+    await verifyPendingPayments(db, env, now + 1_000, async (...args) => {
+      inB.push(args[2].id);
+      return verifyPayment(...args);
+    });
+    open();
+    await runA;
+    for (const id of ids) expect(inA).toContain(id);
+    expect(inB.filter((id) => inA.includes(id))).toEqual([]);
     for (const id of ids) expect((await purchaseRow(id))!.status).toBe("pending");
   }, 30_000);
+
+  it("a verified row is given back at once: the next run (not a minute later) checks it again", async () => {
+    const ids = await pendingPurchases(2);
+    const db = createDb(env.DB);
+    const now = Date.now();
+    const first = await verifyPendingPayments(db, env, now);
+    expect(first.verified).toBeGreaterThanOrEqual(ids.length);
+    const leased = await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE lease_until IS NOT NULL").first<{ n: number }>();
+    expect(leased!.n).toBe(0);
+    const seen: string[] = [];
+    await verifyPendingPayments(db, env, now + 1_000, async (...args) => {
+      seen.push(args[2].id);
+      return verifyPayment(...args);
+    });
+    for (const id of ids) expect(seen).toContain(id);
+  }, 30_000);
+
+  it("a run whose verification throws still gives the row back", async () => {
+    const [id] = await pendingPurchases(1);
+    const db = createDb(env.DB);
+    await expect(
+      verifyPendingPayments(db, env, Date.now(), async () => {
+        throw new Error("node fell over");
+      }),
+    ).rejects.toThrow("node fell over");
+    const row = await env.DB.prepare("SELECT lease_until FROM transactions WHERE id = ?").bind(id).first();
+    expect(row).toEqual({ lease_until: null });
+  });
 
   it("market trends: one row per network and category, replaced, not accumulated", async () => {
     await runScheduledJobs(env);

@@ -1,7 +1,7 @@
 // Listing creation, the admin panel and the admin profile lists (transactions-profile-admin.md §7). Keys
 // start with their path: everything under /api/addresses is refreshed by one invalidation after a change,
 // and the admin table and stats (under /api/admin) are refreshed with it.
-import { infiniteQueryOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
+import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { AddressCheckResponse } from "../../../schema/api";
 import type { ListingView } from "../../../schema/browse";
 import type {
@@ -26,9 +26,23 @@ export const validateAddress = (address: string, signal?: AbortSignal) =>
     return (await res.json()) as AddressCheckResponse;
   });
 
+/** The create-listing form's live check of one address; the latest typed address wins (older ones are aborted). */
+export const addressCheckQuery = (address: string) =>
+  queryOptions({ queryKey: ["/api/addresses", "validate", address], queryFn: ({ signal }) => validateAddress(address, signal) });
+
 /** POST /api/addresses/verify-ownership. The key is sent once and kept nowhere else. */
 export const verifyOwnership = (address: string, privateKey: string, network: Network) =>
   request<OwnershipResponse>("POST", "/api/addresses/verify-ownership", { address, privateKey, network });
+
+/**
+ * Proving a key: changes nothing on the server, so it refreshes nothing. A mutation keeps its variables (here
+ * the key) until it is collected: gcTime 0 drops it as soon as the form resets it.
+ */
+export const verifyOwnershipMutation = () =>
+  mutationOptions({
+    mutationFn: (p: { address: string; privateKey: string; network: Network }) => verifyOwnership(p.address, p.privateKey, p.network),
+    gcTime: 0,
+  });
 
 export type CreateListingPayload = {
   address: string;
@@ -76,6 +90,20 @@ export const uploadBulkRows = (rows: BulkRow[]) => request<BulkUploadResponse>("
 /** After any listing change: the listing reads and the admin table and stats. */
 export const refreshAfterListingChange = (queryClient: QueryClient) =>
   Promise.all([queryClient.invalidateQueries({ queryKey: ["/api/addresses"] }), queryClient.invalidateQueries({ queryKey: [ADMIN_KEY] })]);
+
+/**
+ * A write to listings (create, a bulk upload, an admin's row or bulk action) as a mutation: settled either
+ * way it refreshes the listing reads and the admin table, since a call that failed part-way (a bulk chunk,
+ * a dropped connection) may still have changed rows. The refresh runs in the background: the form is free
+ * again at once.
+ */
+export const listingChangeMutation = <TVariables, TData>(queryClient: QueryClient, mutationFn: (variables: TVariables) => Promise<TData>) =>
+  mutationOptions({
+    mutationFn,
+    onSettled: () => {
+      void refreshAfterListingChange(queryClient);
+    },
+  });
 
 /** GET /api/addresses/user ("My Listings", admins). */
 /** "My Listings" loads this many at a time; "Show more" fetches the next page (issue 13: it stopped at 100). */

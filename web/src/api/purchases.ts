@@ -2,7 +2,7 @@
 // buyer's purchases and the admin's payments needing attention. Purchase keys start with
 // "/api/transactions", so the spec's "after a purchase starts, refresh /api/addresses and /api/transactions"
 // reaches the recent list, the purchases and every open purchase page with two invalidations.
-import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import { mutationOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import type {
   AttentionResponse,
   CancelResponse,
@@ -28,6 +28,23 @@ export const initiatePurchase = (body: { addressId: number; buyerId: string; pri
 
 /** POST /api/transactions: the listing page's buy button. */
 export const createPurchase = (body: { addressId: number; buyerId: string }) => request<CreateTransactionResponse>("POST", TRANSACTIONS_KEY, body);
+
+export type StartPurchase = { via: "initiate" | "create"; addressId: number; buyerId: string; price: string; currency: "ETH" | "SOL" };
+
+/**
+ * Reserving a listing from a buy button, answering the new purchase's id. Settled either way the listings
+ * and purchases are refreshed: on success the listing is reserved, on failure (a changed price, a listing
+ * taken meanwhile) the buyer should see the fresh listing behind the message.
+ */
+export const startPurchaseMutation = (queryClient: QueryClient) =>
+  mutationOptions({
+    mutationFn: async ({ via, addressId, buyerId, price, currency }: StartPurchase) =>
+      via === "create" ? (await createPurchase({ addressId, buyerId })).transactionId : (await initiatePurchase({ addressId, buyerId, price, currency })).transactionId,
+    // In the background: the buyer moves on to the purchase page without waiting for the lists to reload.
+    onSettled: () => {
+      void refreshAfterPurchase(queryClient);
+    },
+  });
 
 /**
  * GET /api/transactions/:id (buyer, seller or admin; anyone else gets 404). The signed-in wallet is part of

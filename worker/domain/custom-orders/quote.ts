@@ -8,7 +8,7 @@
 // reasonably wait (the reason names the expected time at the configured grinding rate).
 // All amounts are exact 1e-8 ETH units (DESIGN §3); no float touches a price.
 import { orderDifficultyBits, orderExpectedAttempts, type OrderPattern } from "../../../schema/custom-order-pattern";
-import { decimalToUnits, mulDiv, unitsToDecimal } from "../money";
+import { decimalToUnits, mulDiv, unitsToDecimal } from "../../../schema/money";
 
 export type QuoteConfig = {
   basePriceUnits: bigint;

@@ -2,11 +2,11 @@
 // the admin panel's Bulk Upload tab: template download, CSV choice and checks, a preview with per-row status
 // badges, the upload in chunks to POST /api/admin/addresses/bulk with a progress bar, and Reset.
 // papaparse (through schema/bulk-csv.ts) is imported only here, so it stays out of the shared chunks.
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { formatBulkCsv, parseBulkCsv } from "../../../../schema/bulk-csv";
 import { errorMessage } from "../../api/error-message";
-import { refreshAfterListingChange, uploadBulkRows } from "../../api/listings-admin";
+import { listingChangeMutation, uploadBulkRows } from "../../api/listings-admin";
 import { downloadCsv } from "../../lib/admin-export";
 import { type Column, DataTable } from "../DataTable";
 import { toast } from "../toast-store";
@@ -67,17 +67,15 @@ export function BulkUpload() {
   const fileInput = useRef<HTMLInputElement>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [rows, setRows] = useState<UploadRow[]>([]);
-  const [uploading, setUploading] = useState(false);
   const [progress, setProgress] = useState(0);
   // Rows sent so far and in all, for the progress bar's words ("200 of 350 rows").
   const [sentCount, setSentCount] = useState({ sent: 0, total: 0 });
-  const [done, setDone] = useState(false);
 
   const reset = () => {
     setRows([]);
     setFileName(null);
     setProgress(0);
-    setDone(false);
+    upload.reset();
     if (fileInput.current) fileInput.current.value = "";
   };
 
@@ -116,43 +114,52 @@ export function BulkUpload() {
     setRows(prepared);
     setFileName(file.name);
     setProgress(0);
-    setDone(false);
+    upload.reset();
     const ready = prepared.filter((r) => r.status === "pending").length;
     toast({ title: "CSV Parsed", description: `${prepared.length} rows found, ${ready} ready to upload`, variant: "success" });
   };
 
-  const start = async () => {
+  // The whole upload is one mutation: its chunks go one after another, each row's status and the progress
+  // bar follow as answers come in, and the listing reads are refreshed once it is settled.
+  const upload = useMutation(
+    listingChangeMutation(queryClient, async (todo: number[]) => {
+      setProgress(0);
+      setSentCount({ sent: 0, total: todo.length });
+      let current = rows;
+      const update = (next: UploadRow[]) => {
+        current = next;
+        setRows(next);
+      };
+      let processed = 0;
+      for (const sent of chunk(todo, UPLOAD_CHUNK)) {
+        const inChunk = new Set(sent);
+        update(current.map((r) => (inChunk.has(r.index) ? { ...r, status: "validating" } : r)));
+        try {
+          const answer = await uploadBulkRows(sent.map((i) => current[i].row));
+          update(applyResults(current, sent, answer.results));
+        } catch (err) {
+          update(failRows(current, sent, errorMessage(err) || "Upload failed"));
+        }
+        processed += sent.length;
+        setProgress(Math.round((processed / todo.length) * 100));
+        setSentCount({ sent: processed, total: todo.length });
+      }
+      // The keys have been sent; nothing keeps them in the page afterwards.
+      update(current.map((r) => ({ ...r, row: { ...r.row, private_key: "" } })));
+      return countResults(current);
+    }),
+  );
+  const uploading = upload.isPending;
+  const done = upload.isSuccess;
+
+  const start = () => {
     const todo = rows.filter((r) => r.status === "pending").map((r) => r.index);
     if (todo.length === 0 || uploading) return;
-    setUploading(true);
-    setProgress(0);
-    setSentCount({ sent: 0, total: todo.length });
-    let current = rows;
-    const update = (next: UploadRow[]) => {
-      current = next;
-      setRows(next);
-    };
-    let processed = 0;
-    for (const sent of chunk(todo, UPLOAD_CHUNK)) {
-      const inChunk = new Set(sent);
-      update(current.map((r) => (inChunk.has(r.index) ? { ...r, status: "validating" } : r)));
-      try {
-        const answer = await uploadBulkRows(sent.map((i) => current[i].row));
-        update(applyResults(current, sent, answer.results));
-      } catch (err) {
-        update(failRows(current, sent, errorMessage(err) || "Upload failed"));
-      }
-      processed += sent.length;
-      setProgress(Math.round((processed / todo.length) * 100));
-      setSentCount({ sent: processed, total: todo.length });
-    }
-    // The keys have been sent; nothing keeps them in the page afterwards.
-    update(current.map((r) => ({ ...r, row: { ...r.row, private_key: "" } })));
-    setUploading(false);
-    setDone(true);
-    const { succeeded, failed } = countResults(current);
-    toast({ title: "Bulk Upload Complete", description: `${succeeded} successful, ${failed} failed`, variant: failed > 0 && succeeded === 0 ? "destructive" : "success" });
-    void refreshAfterListingChange(queryClient);
+    upload.mutate(todo, {
+      onSuccess: ({ succeeded, failed }) => {
+        toast({ title: "Bulk Upload Complete", description: `${succeeded} successful, ${failed} failed`, variant: failed > 0 && succeeded === 0 ? "destructive" : "success" });
+      },
+    });
   };
 
   const pending = rows.filter((r) => r.status === "pending").length;
@@ -197,7 +204,7 @@ export function BulkUpload() {
           <div className="flex flex-wrap items-center gap-3">
             <button
               type="button"
-              onClick={() => void start()}
+              onClick={start}
               disabled={uploading || pending === 0}
               className="rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500 disabled:cursor-not-allowed disabled:opacity-50"
             >

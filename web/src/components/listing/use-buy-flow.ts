@@ -1,8 +1,8 @@
-import { useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { ListingView } from "../../../../schema/browse";
-import { createPurchase, initiatePurchase, refreshAfterPurchase } from "../../api/purchases";
+import { startPurchaseMutation } from "../../api/purchases";
 import { requestAutoPay } from "../../routes/-purchase/sent-payments";
 import { getWalletState } from "../../wallet/wallet-store";
 import { readStoredWallet } from "../../wallet/storage";
@@ -52,15 +52,19 @@ const NETWORK_NAME = { ethereum: "Ethereum", solana: "Solana" } as const;
  * purchase page, which opens the wallet to pay. Any failure says why and returns to idle.
  */
 export function useBuyFlow(listing: ListingView, variant: BuyVariant) {
-  const [phase, setPhase] = useState<BuyPhase>("idle");
+  // The steps before the call (the pause, the wallet check) are the flow's own; the reservation call itself
+  // is a mutation, and "Creating transaction..." is its pending state.
+  const [step, setStep] = useState<Exclude<BuyPhase, "creating">>("idle");
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const reservation = useMutation(startPurchaseMutation(queryClient));
+  const phase: BuyPhase = reservation.isPending ? "creating" : step;
   const timers = useRef<number[]>([]);
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
   const wait = (ms: number) => new Promise<void>((resolve) => timers.current.push(window.setTimeout(resolve, ms)));
 
   const fail = (message: string) => {
-    setPhase("idle");
+    setStep("idle");
     if (variant === "table") window.alert(message || "Failed to create transaction");
     else if (variant === "detail") toast({ title: "Purchase Failed", description: message || "Unable to create transaction", variant: "destructive" });
     else toast({ title: `Failed to initiate transaction: ${message || "Unable to create transaction"}`, variant: "destructive" });
@@ -72,16 +76,16 @@ export function useBuyFlow(listing: ListingView, variant: BuyVariant) {
       window.alert("Please connect your wallet first to make a purchase.");
       return;
     }
-    setPhase("checking");
+    setStep("checking");
     await wait(BUY_START_DELAY_MS);
     if (!hasConnectedWallet()) {
       toast({ title: "Wallet Required", description: "Please connect your wallet to purchase this address." });
-      setPhase("redirecting");
+      setStep("redirecting");
       await wait(WALLET_REDIRECT_DELAY_MS);
       void navigate({ to: "/profile" });
       return;
     }
-    setPhase("initiating");
+    setStep("initiating");
     const wallet = getWalletState();
     const buyer = wallet.address ?? readStoredWallet().address;
     const network = wallet.network ?? readStoredWallet().network;
@@ -89,22 +93,21 @@ export function useBuyFlow(listing: ListingView, variant: BuyVariant) {
     if (network && network !== listing.network) {
       return fail(`This address is sold on ${NETWORK_NAME[listing.network]}. Connect a ${NETWORK_NAME[listing.network]} wallet to buy it.`);
     }
-    setPhase("creating");
     let transactionId: string;
     try {
-      transactionId =
-        variant === "detail"
-          ? (await createPurchase({ addressId: listing.id, buyerId: buyer })).transactionId
-          : (await initiatePurchase({ addressId: listing.id, buyerId: buyer, price: listing.price, currency: listing.currency })).transactionId;
+      transactionId = await reservation.mutateAsync({
+        via: variant === "detail" ? "create" : "initiate",
+        addressId: listing.id,
+        buyerId: buyer,
+        price: listing.price,
+        currency: listing.currency,
+      });
     } catch (err) {
-      // A changed price or a listing taken meanwhile: show the fresh listing behind the message.
-      void refreshAfterPurchase(queryClient);
       return fail(purchaseStartMessage(err, listing.currency));
     }
     toast({ title: "Transaction Created!", description: "Redirecting to transaction page to complete purchase...", variant: "success" });
     requestAutoPay(transactionId);
-    void refreshAfterPurchase(queryClient);
-    setPhase("idle");
+    setStep("idle");
     if (variant === "detail") void navigate({ to: "/transaction/$transactionId", params: { transactionId } });
     else void navigate({ to: "/secure-transaction/$transactionId", params: { transactionId } });
   };

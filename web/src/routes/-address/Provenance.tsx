@@ -1,5 +1,7 @@
 // Where the key comes from, in plain words: who generated it, what the marketplace checked and when, and
 // what a buyer who needs certainty should do instead.
+import { Link } from "@tanstack/react-router";
+
 const proved = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
 
 export function Provenance({ provedAt }: { provedAt: string }) {
@@ -13,8 +15,11 @@ export function Provenance({ provedAt }: { provedAt: string }) {
         address before listing it. The key is stored encrypted and is released only to the buyer, once the payment is confirmed on-chain.
       </p>
       <p>
-        The seller has seen the key. If you need certainty that nobody else ever saw it, order a trustless custom address instead, generated so that only
-        you hold the final key (custom orders are not open yet).
+        The seller has seen the key. If you need certainty that nobody else ever saw it,{" "}
+        <Link to="/custom-order" className="font-medium text-sky-300 underline underline-offset-2 hover:text-sky-200">
+          order a trustless custom address
+        </Link>{" "}
+        instead, generated so that only you hold the final key.
       </p>
     </section>
   );

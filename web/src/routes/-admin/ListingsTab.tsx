@@ -1,6 +1,6 @@
 // The admin panel's Listings Management tab (transactions-profile-admin.md §2 Admin panel, §5, §8, §9):
 // stat cards, search and filters, select-all with bulk actions, the table with row actions, and paging.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
 import { ADMIN_NETWORK_FILTERS, ADMIN_PAGE_SIZES, ADMIN_STATUS_FILTERS, type AdminListing, type BulkActionResponse } from "../../../../schema/listings";
 import { errorMessage } from "../../api/error-message";
@@ -13,7 +13,7 @@ import {
   bulkDelete,
   bulkSetFeatured,
   bulkSetStatus,
-  refreshAfterListingChange,
+  listingChangeMutation,
 } from "../../api/listings-admin";
 import { type Column, DataTable } from "../../components/DataTable";
 import { NetworkBadge } from "../../components/NetworkBadge";
@@ -54,7 +54,6 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
   const { q, network, status, page, limit: pageSize } = adminState(urlSearch);
   const [search, setSearch] = useState(q);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const [busy, setBusy] = useState(false);
   const debouncedSearch = useDebounced(search.trim(), SEARCH_PAUSE_MS);
 
   // Typing replaces the history entry rather than adding one per pause; the URL changing elsewhere (back
@@ -96,10 +95,8 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
    * A bulk call over the selection, reported per row (done, skipped and why). Rows someone else removed since
    * the page loaded are left out and reported, and the rest still go through.
    */
-  const run = async (action: (ids: number[]) => Promise<BulkActionResponse>, ok: string, verb: "updated" | "deleted", failTitle: string, fallback: string) => {
-    setBusy(true);
-    const chosen = [...selected];
-    try {
+  const bulk = useMutation(
+    listingChangeMutation(queryClient, async ({ action, chosen }: { action: (ids: number[]) => Promise<BulkActionResponse>; chosen: number[] }) => {
       let gone: number[] = [];
       let result: BulkActionResponse;
       try {
@@ -110,26 +107,34 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
         if (gone.length === 0 || rest.length === 0) throw err;
         result = await action(rest);
       }
-      const report = { ...result, skipped: [...result.skipped, ...gone.map((id) => ({ id, reason: "no longer exists" }))] };
-      toast({ title: ok, description: bulkResultText(report, verb), variant: "success" });
-      setSelected(new Set());
-    } catch (err) {
-      toast({ title: failTitle, description: errorMessage(err) || fallback, variant: "destructive" });
-    } finally {
-      setBusy(false);
-      void refreshAfterListingChange(queryClient);
-    }
-  };
+      return { ...result, skipped: [...result.skipped, ...gone.map((id) => ({ id, reason: "no longer exists" }))] };
+    }),
+  );
+  /** One row's status, featured flag or deletion. */
+  const rowChange = useMutation(listingChangeMutation(queryClient, (change: () => Promise<unknown>) => change()));
+  const busy = bulk.isPending || rowChange.isPending;
+
+  const run = (action: (ids: number[]) => Promise<BulkActionResponse>, ok: string, verb: "updated" | "deleted", failTitle: string, fallback: string) =>
+    bulk.mutate(
+      { action, chosen: [...selected] },
+      {
+        onSuccess: (report) => {
+          toast({ title: ok, description: bulkResultText(report, verb), variant: "success" });
+          setSelected(new Set());
+        },
+        onError: (err) => toast({ title: failTitle, description: errorMessage(err) || fallback, variant: "destructive" }),
+      },
+    );
 
   const bulkUpdate = (action: (ids: number[]) => Promise<BulkActionResponse>) => {
     if (needSelection("update")) return;
-    void run(action, "Bulk Update Complete", "updated", "Update Failed", "Failed to update listings");
+    run(action, "Bulk Update Complete", "updated", "Update Failed", "Failed to update listings");
   };
 
   const bulkRemove = () => {
     if (needSelection("delete")) return;
     if (!window.confirm(`Delete ${selected.size} selected listings? This cannot be undone.`)) return;
-    void run(bulkDelete, "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
+    run(bulkDelete, "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
   };
 
   const exportCsv = () => {
@@ -140,25 +145,18 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
     toast({ title: "Export Complete", description: `${chosen.length} listing${chosen.length === 1 ? "" : "s"} exported to ${name}`, variant: "success" });
   };
 
-  const rowAction = async (change: () => Promise<unknown>, ok: string, okText: string, failTitle: string, fallback: string) => {
-    setBusy(true);
-    try {
-      await change();
-      toast({ title: ok, description: okText, variant: "success" });
-    } catch (err) {
-      toast({ title: failTitle, description: errorMessage(err) || fallback, variant: "destructive" });
-    } finally {
-      setBusy(false);
-      void refreshAfterListingChange(queryClient);
-    }
-  };
+  const rowAction = (change: () => Promise<unknown>, ok: string, okText: string, failTitle: string, fallback: string) =>
+    rowChange.mutate(change, {
+      onSuccess: () => toast({ title: ok, description: okText, variant: "success" }),
+      onError: (err) => toast({ title: failTitle, description: errorMessage(err) || fallback, variant: "destructive" }),
+    });
 
   const toggleStatus = (l: AdminListing) => {
     const next = l.status === "active" ? "inactive" : "active";
-    void rowAction(() => adminUpdateListing(l.id, { status: next }), "Status Updated", `${shortAddress(l.address)} is now ${next}`, "Update Failed", "Failed to update listing status");
+    rowAction(() => adminUpdateListing(l.id, { status: next }), "Status Updated", `${shortAddress(l.address)} is now ${next}`, "Update Failed", "Failed to update listing status");
   };
   const toggleFeatured = (l: AdminListing) =>
-    void rowAction(
+    rowAction(
       () => adminUpdateListing(l.id, { isFeatured: !l.isFeatured }),
       "Featured Status Updated",
       `${shortAddress(l.address)} is ${l.isFeatured ? "no longer featured" : "now featured"}`,
@@ -167,7 +165,7 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
     );
   const remove = (l: AdminListing) => {
     if (!window.confirm("Delete this listing? This cannot be undone.")) return;
-    void rowAction(() => adminDeleteListing(l.id), "Listing Deleted", `${shortAddress(l.address)} was deleted`, "Delete Failed", "Failed to delete listing(s)");
+    rowAction(() => adminDeleteListing(l.id), "Listing Deleted", `${shortAddress(l.address)} was deleted`, "Delete Failed", "Failed to delete listing(s)");
   };
 
   const statCards: [string, number | undefined][] = [

@@ -1,14 +1,14 @@
 // The single-listing form's four sections (transactions-profile-admin.md §2 Create-listing, §5, §7, §8, §9).
 // The private key lives only in this component's state: it is sent to verify-ownership and with the
 // listing, cleared after every submit, and never stored or logged.
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { type FormEvent, useEffect, useId, useState } from "react";
 import type { AddressCheckResponse } from "../../../../schema/api";
 import type { Network } from "../../../../schema/db";
 import { OWNERSHIP_MESSAGES, type PromotionType } from "../../../../schema/listings";
 import { HttpError } from "../../api/http";
-import { createListing, refreshAfterListingChange, validateAddress, verifyOwnership } from "../../api/listings-admin";
+import { addressCheckQuery, createListing, listingChangeMutation, verifyOwnershipMutation } from "../../api/listings-admin";
 import { feesQuery, livePricesQuery } from "../../api/market";
 import { toast } from "../../components/toast-store";
 import { formatUsd } from "../../lib/display";
@@ -22,10 +22,12 @@ type Validation =
   | { state: "invalid"; message: string }
   | { state: "failed" };
 
+/** The live check waits for this pause in typing. */
+const VALIDATE_PAUSE_MS = 300;
+
 const input =
   "w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white placeholder:text-slate-400 focus:border-violet-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500/40";
 const label = "mb-1 block text-sm font-medium text-slate-300";
-
 
 export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
   const id = useId();
@@ -39,38 +41,36 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
   const [showKey, setShowKey] = useState(false);
   const [keyError, setKeyError] = useState<string | null>(null);
   const [promotionType, setPromotionType] = useState<PromotionType>("standard");
-  const [validation, setValidation] = useState<Validation>({ state: "idle" });
-  const [ownership, setOwnership] = useState<"unknown" | "verifying" | "verified" | "failed">("unknown");
-  const [submitting, setSubmitting] = useState(false);
   const trimmed = address.trim();
   const { network, locked: networkLocked } = formNetwork(trimmed, chosenNetwork);
   const currency = network === "ethereum" ? "ETH" : "SOL";
 
-  // Live validation once the address has 10 characters; the latest keystroke wins.
+  // Live validation once the address has 10 characters and typing pauses; the latest address wins.
+  const toCheck = useDebounced(trimmed, VALIDATE_PAUSE_MS);
+  const check = useQuery({ ...addressCheckQuery(toCheck), enabled: toCheck.length >= VALIDATE_MIN_LENGTH && toCheck === trimmed });
+  const validation: Validation =
+    trimmed.length < VALIDATE_MIN_LENGTH
+      ? { state: "idle" }
+      : toCheck !== trimmed || check.isPending
+        ? { state: "validating" }
+        : check.isError
+          ? { state: "failed" }
+          : check.data.isValid
+            ? { state: "valid", result: check.data }
+            : { state: "invalid", message: check.data.message };
   useEffect(() => {
-    if (trimmed.length < VALIDATE_MIN_LENGTH) {
-      setValidation({ state: "idle" });
-      return;
-    }
-    setValidation({ state: "validating" });
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      validateAddress(trimmed, controller.signal)
-        .then((result) => setValidation(result.isValid ? { state: "valid", result } : { state: "invalid", message: result.message }))
-        .catch(() => {
-          if (controller.signal.aborted) return;
-          setValidation({ state: "failed" });
-          toast({ title: "Failed to validate address", description: "The address could not be checked. Try again in a moment.", variant: "destructive" });
-        });
-    }, 300);
-    return () => {
-      controller.abort();
-      window.clearTimeout(timer);
-    };
-  }, [trimmed]);
+    if (check.isError) toast({ title: "Failed to validate address", description: "The address could not be checked. Try again in a moment.", variant: "destructive" });
+  }, [check.isError, check.errorUpdatedAt]);
 
+  const ownershipCheck = useMutation(verifyOwnershipMutation());
+  const ownership = ownershipCheck.isPending ? "verifying" : ownershipCheck.isSuccess ? (ownershipCheck.data.verified ? "verified" : "failed") : ownershipCheck.isError ? "failed" : "unknown";
   // A changed address or key needs a new proof.
-  useEffect(() => setOwnership("unknown"), [trimmed, privateKey, network]);
+  const resetOwnership = ownershipCheck.reset;
+  useEffect(() => resetOwnership(), [trimmed, privateKey, network, resetOwnership]);
+
+  // The payload carries the key: gcTime 0 and the reset once settled leave no copy in the mutation cache.
+  const creation = useMutation({ ...listingChangeMutation(queryClient, createListing), gcTime: 0 });
+  const submitting = creation.isPending;
 
   const prices = useQuery({ ...livePricesQuery(), refetchInterval: 60_000, staleTime: 30_000 });
   const priceMessage = priceError(price);
@@ -87,46 +87,43 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
     setShowKey(false);
     setKeyError(null);
     setPromotionType("standard");
-    setOwnership("unknown");
   };
 
-  const verify = async () => {
+  const verify = () => {
     if (!trimmed || !privateKey.trim()) {
       toast({ title: "Validation Error", description: OWNERSHIP_MESSAGES.missing, variant: "destructive" });
       return;
     }
-    setOwnership("verifying");
-    try {
-      const result = await verifyOwnership(trimmed, privateKey, network);
-      if (result.verified) {
-        setOwnership("verified");
-        toast({ title: "Ownership Verified", description: "The private key matches the address.", variant: "success" });
-      } else {
-        setOwnership("failed");
-        toast({ title: "Verification Failed", description: result.error || OWNERSHIP_MESSAGES.mismatch, variant: "destructive" });
-      }
-    } catch (err) {
-      setOwnership("failed");
-      const message = err instanceof HttpError && err.status < 500 ? err.serverMessage : null;
-      toast({ title: "Verification Error", description: message ?? "Failed to verify ownership", variant: "destructive" });
-    }
+    ownershipCheck.mutate(
+      { address: trimmed, privateKey, network },
+      {
+        onSuccess: (result) => {
+          if (result.verified) toast({ title: "Ownership Verified", description: "The private key matches the address.", variant: "success" });
+          else toast({ title: "Verification Failed", description: result.error || OWNERSHIP_MESSAGES.mismatch, variant: "destructive" });
+        },
+        onError: (err) => {
+          const message = err instanceof HttpError && err.status < 500 ? err.serverMessage : null;
+          toast({ title: "Verification Error", description: message ?? "Failed to verify ownership", variant: "destructive" });
+        },
+      },
+    );
   };
 
   const canSubmit = validation.state === "valid" && !submitting;
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!canSubmit) return;
     setPriceTouched(true);
     const keyMissing = privateKey.trim() === "";
     setKeyError(keyMissing ? OWNERSHIP_MESSAGES.keyRequired : null);
     if (priceMessage || keyMissing) return;
-    setSubmitting(true);
     const key = privateKey;
     setPrivateKey("");
     setShowKey(false);
-    try {
-      await createListing({
+    const listed = { address: trimmed, price: price.trim(), currency };
+    creation.mutate(
+      {
         address: trimmed,
         network,
         currency,
@@ -136,21 +133,24 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
         isListed: true,
         status: "active",
         privateKey: key,
-      });
-      toast({ title: "Listing Created Successfully!", description: `${trimmed} is now listed for ${price.trim()} ${currency}.`, variant: "success" });
-      await refreshAfterListingChange(queryClient);
-      reset();
-    } catch (err) {
-      const message = err instanceof HttpError ? err.serverMessage : null;
-      toast({ title: "Failed to Create Listing", description: message ?? "An unexpected error occurred", variant: "destructive" });
-    } finally {
-      setSubmitting(false);
-    }
+      },
+      {
+        onSuccess: () => {
+          toast({ title: "Listing Created Successfully!", description: `${listed.address} is now listed for ${listed.price} ${listed.currency}.`, variant: "success" });
+          reset();
+        },
+        onError: (err) => {
+          const message = err instanceof HttpError ? err.serverMessage : null;
+          toast({ title: "Failed to Create Listing", description: message ?? "An unexpected error occurred", variant: "destructive" });
+        },
+        onSettled: () => creation.reset(),
+      },
+    );
   };
 
   const section = "space-y-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-6";
   return (
-    <form onSubmit={(e) => void submit(e)} className="space-y-6" autoComplete="off" noValidate aria-label="Create a listing">
+    <form onSubmit={submit} className="space-y-6" autoComplete="off" noValidate aria-label="Create a listing">
       <fieldset className={section}>
         <legend className="sr-only">Address Information</legend>
         <h2 className="text-lg font-semibold text-white">1. Address Information</h2>
@@ -334,7 +334,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
         <div className="flex flex-wrap items-center gap-3">
           <button
             type="button"
-            onClick={() => void verify()}
+            onClick={verify}
             disabled={ownership === "verifying"}
             className="rounded-lg border border-violet-500 px-4 py-2 text-sm font-semibold text-violet-200 hover:bg-violet-500/10 disabled:opacity-50"
           >

@@ -1,7 +1,7 @@
 // Amounts to pay, in integers only: wei (1 ETH = 10^18) and lamports (1 SOL = 10^9). The wallet is asked to
 // send exactly `amountBaseUnits`; a float never touches the figure.
 import type { Network } from "../../../../schema/db";
-import { decimalToUnits, unitsToBaseUnits } from "../../../../worker/domain/money";
+import { decimalToUnits, unitsToBaseUnits } from "../../../../schema/money";
 
 export const BASE_UNIT_DECIMALS: Record<Network, number> = { ethereum: 18, solana: 9 };
 
@@ -26,7 +26,7 @@ export function formatBaseUnits(units: bigint, decimals: number): string {
 export function amountToSend(view: { network: Network; totalAmount: string; amountBaseUnits: string }): bigint {
   const units = parseBaseUnits(view.amountBaseUnits);
   if (units <= 0n) throw new Error("The amount to pay must be more than zero.");
-  // The same exact conversion the server used to compute amountBaseUnits (worker/domain/money.ts).
+  // The same exact conversion the server used to compute amountBaseUnits (schema/money.ts).
   if (totalInBaseUnits(view.network, view.totalAmount) !== units) {
     throw new Error("The amount to pay does not match the total shown. Reload the page and try again.");
   }

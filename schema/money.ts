@@ -1,7 +1,7 @@
 // Exact money (DESIGN §3): a price is a decimal string with at most 8 decimals and, beside it, the same
 // amount as an integer count of 1e-8 units. Conversions and arithmetic use bigint only; no amount that is
 // paid or compared ever passes through a float.
-import { PRICE_MESSAGES } from "../../schema/listings";
+import { PRICE_MESSAGES } from "./listings";
 
 export const PRICE_DECIMALS = 8;
 /** 1e-8 units in one ETH or SOL. */

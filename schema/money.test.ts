@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PRICE_MESSAGES } from "../../schema/listings";
+import { PRICE_MESSAGES } from "./listings";
 import { changePercentage, checkPrice, decimalToUnits, MAX_PRICE_UNITS, mulDiv, percentOf, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "./money";
 
 describe("decimal <-> units", () => {
