@@ -1,7 +1,7 @@
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createQueryClient } from "./api/query-client";
-import { holdReads, releaseReads } from "./api/reads-after-hydration";
+import { firstReadsSettled, holdReads, releaseReads } from "./api/reads-after-hydration";
 import { App, createAppRouter } from "./app-router";
 import "./styles.css";
 import { startEvmDiscovery } from "./wallet/evm-discovery";
@@ -23,6 +23,16 @@ const router = createAppRouter(queryClient);
 const container = document.getElementById("root")!;
 
 /**
+ * Prerendered pages whose main content is their data (the listing: its address is the largest thing on the
+ * screen). Their HTML is the frame and placeholders; hydrating that and then filling it in would put the
+ * content behind two passes of React, so they render afresh, in one pass, once the reads their loader started
+ * have answered (the Link preload headers started those with the HTML, so this rarely waits).
+ */
+const RENDER_WITH_FIRST_READS = new Set(["/address/$id"]);
+/** The longest the listing page waits for its first reads before it renders its placeholders instead. */
+const FIRST_READS_WAIT_MS = 3000;
+
+/**
  * A landing page arrives prerendered (scripts/build/prerender.ts) for its route with no query string. Its
  * tree is hydrated (kept, made live) when this URL is what was rendered; otherwise the app renders afresh.
  */
@@ -30,14 +40,18 @@ async function start() {
   const prerendered = container.dataset.prerenderedRoute;
   const app = <App router={router} queryClient={queryClient} />;
   if (!prerendered) return createRoot(container).render(app);
-  holdReads();
+  const hydrate = !RENDER_WITH_FIRST_READS.has(prerendered);
+  if (hydrate) holdReads();
   // The route's code must be loaded before hydrating, or React would find a placeholder where the HTML has
   // the page.
   await router.load();
-  if (router.state.matches.at(-1)?.routeId !== prerendered || window.location.search !== "") {
+  if (!hydrate || router.state.matches.at(-1)?.routeId !== prerendered || window.location.search !== "") {
     releaseReads();
+    if (!hydrate) await firstReadsSettled(queryClient, FIRST_READS_WAIT_MS);
     container.replaceChildren();
-    return createRoot(container).render(app);
+    const root = createRoot(container);
+    // In a transition, the first render yields to the browser between components instead of one long task.
+    return startTransition(() => root.render(app));
   }
   // Tells the router this page came from its server render: the router then renders its matches without the
   // extra root Suspense boundary the server output does not have, and does not load the route again.

@@ -4,7 +4,7 @@
 // page rendered again from scratch. So while a prerendered page hydrates, reads are held (react-query pauses
 // them as if offline) and released once the page's content has hydrated. The browser has already started
 // these reads from the page's Link preload headers, so holding them costs no network time.
-import { onlineManager } from "@tanstack/react-query";
+import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 
 let held = false;
@@ -23,4 +23,20 @@ export function releaseReads() {
 /** Called by each prerendered page: its effects run once its content has hydrated (or mounted). */
 export function useReleaseReadsAfterHydration() {
   useEffect(releaseReads, []);
+}
+
+/** Resolves once no read is in flight, or after `ms`: a page that renders afresh waits for what its loader started. */
+export function firstReadsSettled(queryClient: QueryClient, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const finish = () => {
+      unsubscribe();
+      clearTimeout(timer);
+      resolve();
+    };
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) finish();
+    });
+    const timer = setTimeout(finish, ms);
+    if (queryClient.isFetching() === 0) finish();
+  });
 }
