@@ -2,8 +2,8 @@
 // Lighthouse mobile: the first paint and the largest text must not wait for ~80 KB of script to download and
 // run on a slow phone). After the browser build it builds web/src/prerender.tsx for Node, renders each page
 // with react-dom/server and writes it beside index.html, with:
-// - the rendered tree in #root, marked with the route it is (main.tsx hydrates only that route with no query
-//   string; any other URL, or a dev server, renders from scratch as before);
+// - the rendered tree in #root, marked with the route it is (main.tsx then renders the app over it once the
+//   route's first reads have answered; a dev server's empty shell renders at once as before);
 // - the route's own <title>;
 // - the stylesheet inlined, so the page paints as soon as its HTML arrives (one round trip fewer).
 // index.html itself stays the empty shell: it is also the fallback for every other path of the SPA.

@@ -1,5 +1,5 @@
 // The app's router and provider tree, shared by the browser entry (main.tsx) and the build-time prerenderer
-// (prerender.tsx), so a prerendered page and the tree that hydrates it are built the same way.
+// (prerender.tsx), so a prerendered page and the app that replaces it are built the same way.
 import type { QueryClient } from "@tanstack/react-query";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, type RouterHistory, RouterProvider } from "@tanstack/react-router";

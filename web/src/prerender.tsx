@@ -1,8 +1,8 @@
 // Build-time rendering of the pages a buyer lands on (issue 13: paint meaningful content before any
 // JavaScript runs). scripts/build/prerender.ts builds this module for Node and writes each page's HTML; the
-// browser entry (main.tsx) hydrates it. Pages render as they look before any API read answers: the header,
-// headings, search box, filters and same-size placeholders, all of which the browser's first render
-// reproduces exactly.
+// browser entry (main.tsx) then renders the app over it. Pages render as they look before any API read
+// answers: the header, headings, search box, filters and same-size placeholders, which the app's render
+// reproduces in the same places.
 import { onlineManager } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
@@ -12,8 +12,7 @@ import { App, createAppRouter } from "./app-router";
 export type PrerenderedPage = { html: string; routeId: string };
 
 export async function renderPage(url: string): Promise<PrerenderedPage> {
-  // Reads stay paused, never sent: the page renders in its "not read yet" state, exactly as main.tsx
-  // hydrates it (api/reads-after-hydration.ts holds reads the same way until the page has hydrated).
+  // Reads stay paused, never sent: the page renders in its "not read yet" state.
   onlineManager.setOnline(false);
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [url] }), prerender: true });

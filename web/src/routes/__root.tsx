@@ -19,7 +19,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  // After the first commit only: a prerendered page has no toast region, so hydration must not expect one.
+  // After the first commit only: the prerenderer cannot wait for the lazy region, and no page needs it to paint.
   const [mounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   return (

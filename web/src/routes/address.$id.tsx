@@ -6,7 +6,6 @@ import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import type { ListingView } from "../../../schema/browse";
 import { listingQuery } from "../api/listings";
-import { useReleaseReadsAfterHydration } from "../api/reads-after-hydration";
 import { chainConfigQuery, feesQuery, livePricesQuery } from "../api/market";
 import { HighlightedAddress } from "../components/HighlightedAddress";
 import { RarityBadge, StatusBadges } from "../components/listing/badges";
@@ -32,7 +31,6 @@ export const Route = createFileRoute("/address/$id")({
 });
 
 function ListingPage() {
-  useReleaseReadsAfterHydration();
   const { id } = Route.useParams();
   const listing = useQuery({
     ...listingQuery(id, useViewer()),

@@ -2,7 +2,6 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { type ReactNode, useDeferredValue } from "react";
 import { featuredQuery } from "../api/listings";
-import { useReleaseReadsAfterHydration } from "../api/reads-after-hydration";
 import { marketStatsQuery, recentTransactionsQuery } from "../api/market";
 import { AddressChecker } from "../components/checker/AddressChecker";
 import { FeaturedListings, FeaturedListingsSkeleton } from "../components/listing/FeaturedListings";
@@ -26,7 +25,6 @@ export const Route = createFileRoute("/")({
 });
 
 function HomePage() {
-  useReleaseReadsAfterHydration();
   return (
     <>
       <Hero />

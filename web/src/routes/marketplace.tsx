@@ -4,7 +4,6 @@ import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
 import { PAGE_SIZES, type SortField } from "../../../schema/browse";
 import { errorMessage } from "../api/error-message";
 import { featuredQuery, searchQuery } from "../api/listings";
-import { useReleaseReadsAfterHydration } from "../api/reads-after-hydration";
 import { AddressChecker } from "../components/checker/AddressChecker";
 import { FeaturedListings, FeaturedListingsSkeleton } from "../components/listing/FeaturedListings";
 import { useViewer } from "../components/listing/use-viewer";
@@ -37,7 +36,6 @@ export const Route = createFileRoute("/marketplace")({
 });
 
 function MarketplacePage() {
-  useReleaseReadsAfterHydration();
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const resultsRef = useRef<HTMLElement>(null);

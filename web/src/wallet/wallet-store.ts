@@ -20,13 +20,8 @@ export type WalletState = {
   error: string | null;
 };
 
-/** What a prerendered page was rendered with (no wallet); hydration starts from it, then applies the stored wallet. */
-const SIGNED_OUT: WalletState = { status: "idle", address: null, network: null, walletType: null, chainId: null, user: null, error: null };
-
 function initialState(): WalletState {
   const stored = typeof window === "undefined" ? null : readStoredWallet();
-  // Nothing stored: the same object hydration starts from, so React has no change to re-render for.
-  if (!stored?.connected && !stored?.address && !stored?.network && !stored?.type) return SIGNED_OUT;
   return {
     status: stored?.connected ? "connected" : "idle",
     address: stored?.address ?? null,
@@ -69,6 +64,6 @@ export function useWalletState(): WalletState {
       return () => listeners.delete(l);
     },
     () => state,
-    () => SIGNED_OUT,
+    () => state,
   );
 }
