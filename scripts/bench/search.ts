@@ -9,6 +9,8 @@
 //   BENCH_ITERATIONS=50 BENCH_NAIVE_ITERATIONS=5 BENCH_LOAD_SECONDS=10
 //   BENCH_KEEP_DB=/tmp/x npm run bench:search  # load into /tmp/x and keep it; a later run with the same
 //                                              # setting skips the load (for tuning queries)
+//   BENCH_ONLY='0000|deep' npm run bench:search  # only the shapes whose name matches (a regular expression,
+//                                                # ignoring case): one table, no naive run, no load section
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -35,6 +37,8 @@ const UNCACHED = { "x-bench-cache": "off" };
 type Sample = { ms: number[]; total: number; exact: boolean; ids: number[] };
 type SearchBody = { addresses: { id: number }[]; pagination: { total: number; totalIsExact: boolean } };
 
+/** Tuning mode: measure only the shapes whose name matches. */
+const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
 const KEEP_DB = process.env.BENCH_KEEP_DB ? path.resolve(process.env.BENCH_KEEP_DB) : null;
 let tmp: string | null = null;
 let worker: Child | null = null;
@@ -161,6 +165,15 @@ async function loadRun(base: string, clients: number, cached: boolean): Promise<
   return { clients, cached, rps: ms.length / ((performance.now() - started) / 1000), ms, hits };
 }
 
+function printShapes(title: string, mix: MixQuery[], samples: Sample[]) {
+  const head = `${title.padEnd(32)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)}   total`;
+  console.log(`\n${head}\n${"-".repeat(head.length)}`);
+  mix.forEach((q, i) => {
+    const total = `${samples[i].total.toLocaleString("en-US")}${samples[i].exact ? "" : "+"}`;
+    console.log(`${q.name.padEnd(32)} ${f(percentile(samples[i].ms, 50))} ${f(percentile(samples[i].ms, 95))}   ${total}`);
+  });
+}
+
 const f = (ms: number) => (ms >= 100 ? ms.toFixed(0) : ms.toFixed(1)).padStart(7);
 
 async function main() {
@@ -230,6 +243,13 @@ async function run(dir: string) {
       if (i >= WARMUP) ms.push(performance.now() - started);
     }
   }
+  if (ONLY) {
+    const mix = [...QUERY_MIX, ...SHORT_MIX, ...DEEP_MIX].filter((q) => ONLY.test(q.name));
+    const samples = await measureMix(base, "/api/addresses/search", ITERATIONS, mix);
+    console.log(`load average ${loadBefore} -> ${load()} on ${os.cpus().length} cores; floor (no database) p95 ${percentile(floors["/api/prices/live"], 95).toFixed(1)} ms`);
+    printShapes(`shapes matching ${ONLY.source}`, mix, samples);
+    return;
+  }
   const fast = await measureMix(base, "/api/addresses/search", ITERATIONS);
   console.log(`measured the indexed search: ${ITERATIONS} rounds of the mix after ${WARMUP} warm-up rounds (load average ${loadBefore} -> ${load()} on ${os.cpus().length} cores)`);
   const naive = await measureMix(base, "/api/bench/naive-search", NAIVE_ITERATIONS);
@@ -264,16 +284,8 @@ async function run(dir: string) {
   floorLine("floor: no database", floors["/api/prices/live"], "GET /api/prices/live, same Worker and HTTP path");
   floorLine("floor: one tiny query", floors["/api/health"], "GET /api/health (one single-row D1 read)");
 
-  const shapeTable = (title: string, mix: MixQuery[], samples: Sample[]) => {
-    const head = `${title.padEnd(32)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)}   total`;
-    console.log(`\n${head}\n${"-".repeat(head.length)}`);
-    mix.forEach((q, i) => {
-      const total = `${samples[i].total.toLocaleString("en-US")}${samples[i].exact ? "" : "+"}`;
-      console.log(`${q.name.padEnd(32)} ${f(percentile(samples[i].ms, 50))} ${f(percentile(samples[i].ms, 95))}   ${total}`);
-    });
-  };
-  shapeTable("short and odd queries", SHORT_MIX, short);
-  shapeTable("deepest pages (offset 9,980)", DEEP_MIX, deep);
+  printShapes("short and odd queries", SHORT_MIX, short);
+  printShapes("deepest pages (offset 9,980)", DEEP_MIX, deep);
 
   const loadHead = `${"load: clients".padEnd(16)} ${"edge cache".padEnd(11)} ${"requests/s".padStart(10)} ${"p50 ms".padStart(7)} ${"p95 ms".padStart(7)} ${"p99 ms".padStart(7)}   cache hits`;
   console.log(`\n${loadHead}\n${"-".repeat(loadHead.length)}`);

@@ -3,13 +3,14 @@
 //
 // The plans, and why each is bounded (README "Browse API" has the figures):
 //  - "ordered": no pattern and no text. Walk a sort index (or, under category / character-count filters, the
-//    same order inside each (category, length) bucket) for offset + limit entries; the exact total comes from
-//    listing_counts. Cost grows with the page's depth, which MAX_RESULT_WINDOW bounds.
+//    same order inside each (category, length) bucket, merged lazily: search-buckets.ts) for offset + limit
+//    entries; the exact total comes from listing_counts. Cost grows with the page's depth, which
+//    MAX_RESULT_WINDOW bounds.
 //  - "pattern-range": a pattern alone. Its matches are ranges of the covering prefix/suffix index, which also
 //    holds every filter and sort key: the page is the best offset + limit entries of the ranges and the total
-//    their exact count, without reading a row. Cost grows with the pattern's match count (a one-character
-//    pattern is the largest range: about 125,000 entries for an Ethereum "0" at a million listings); "0x"
-//    alone is every Ethereum listing and goes to "ordered".
+//    their count up to MAX_RESULT_WINDOW, without reading a row. Cost grows with the pattern's match count (a
+//    one-character pattern is the largest range: about 125,000 entries for an Ethereum "0" at a million
+//    listings); "0x" alone is every Ethereum listing and goes to "ordered".
 //  - "candidates": a pattern beside a text (an index range of the covering prefix/suffix index) or a text of two characters
 //    or more (the trigram index) names few enough listings: read at most `cap` of them, sort, count exactly.
 //    When there are more than `cap`, the same statement answers from a bounded scan instead (below).

@@ -1,9 +1,11 @@
 // Step 2 of the marketplace search: the SQL of each plan chosen by search-plan.ts (all values bound as
 // parameters; only constant SQL is raw). The indexes it targets are in schema/db/listings.ts.
 import { type SQL, sql } from "drizzle-orm";
+import { MAX_RESULT_WINDOW } from "../../schema/browse";
 import { BROWSABLE_SQL, NETWORKS, type Network } from "../../schema/db";
 import type { UsdRates } from "../domain/prices";
 import { listingColumns } from "./listing-view";
+import { type BucketList, bucketsOf, type ListingBucket } from "./search-buckets";
 import type { OrderWalk, SearchPlan } from "./search-plan";
 import type { SearchQuery } from "./search-params";
 
@@ -19,13 +21,20 @@ export function visibility(q: Pick<SearchQuery, "availableOnly">): SQL {
   return q.availableOnly ? sql`${browsable} AND status = 'active' AND is_listed = 1` : sql`${browsable} AND (status = 'sold' OR is_listed = 1)`;
 }
 
+/**
+ * A validated value (an enum member, a whole number, a pattern of address characters) as SQL text. Searches
+ * repeat their filters in every index range they read, and D1 allows 100 bound parameters per statement, so
+ * these are inlined; quotes are escaped all the same.
+ */
+export const literal = (value: string | number): SQL => sql.raw(typeof value === "number" ? String(Math.trunc(value)) : `'${value.replace(/'/g, "''")}'`);
+
 /** The filters every search index carries as columns (checked inside the index, no row reads). */
 export function columnFilters(q: SearchQuery): SQL[] {
   const parts: SQL[] = [];
-  if (q.network) parts.push(sql`network = ${q.network}`);
-  if (q.category) parts.push(sql`category = ${q.category}`);
-  if (q.minLength !== null) parts.push(sql`pattern_length >= ${q.minLength}`);
-  if (q.maxLength !== null) parts.push(sql`pattern_length <= ${q.maxLength}`);
+  if (q.network) parts.push(sql`network = ${literal(q.network)}`);
+  if (q.category) parts.push(sql`category = ${literal(q.category)}`);
+  if (q.minLength !== null) parts.push(sql`pattern_length >= ${literal(q.minLength)}`);
+  if (q.maxLength !== null) parts.push(sql`pattern_length <= ${literal(q.maxLength)}`);
   return parts;
 }
 
@@ -68,39 +77,79 @@ export function prefixUpperBound(s: string): string | null {
 function keyRange(column: "search_key" | "search_key_rev", value: string): SQL {
   const upper = prefixUpperBound(value);
   const col = sql.raw(column);
-  return upper === null ? sql`${col} >= ${value}` : sql`${col} >= ${value} AND ${col} < ${upper}`;
+  return upper === null ? sql`${col} >= ${literal(value)}` : sql`${col} >= ${literal(value)} AND ${col} < ${literal(upper)}`;
 }
 
 /** Pattern ends to search: prefix, suffix or both. */
 export const patternEnds = (q: SearchQuery): ("prefix" | "suffix")[] =>
   !q.pattern ? [] : q.pattern.mode === "either" ? ["prefix", "suffix"] : [q.pattern.mode];
 
+/** One index range of a pattern's matches: its index, the key column the range is on, its conditions. */
+type PatternRange = { index: "addresses_search_prefix" | "addresses_search_suffix"; keyColumn: "search_key" | "search_key_rev"; where: SQL[] };
+
 /**
- * (id, k) of browsable rows whose address matches the pattern, `k` being the sort key, read only from the
- * covering prefix/suffix indexes (every column filter and sort key is in them: no row is read). Null when
- * the pattern cannot match anything.
+ * The index ranges holding the browsable rows whose address matches the pattern (every column filter and sort
+ * key is in the covering prefix/suffix indexes: no row is read). Empty when the pattern cannot match anything.
  */
-export function patternCandidates(q: SearchQuery, key: SQL): SQL | null {
-  const selects: SQL[] = [];
+function patternRanges(q: SearchQuery): PatternRange[] {
+  const ranges: PatternRange[] = [];
   const prefixes = keyBranches(q, "prefix");
   for (const end of patternEnds(q)) {
-    const index = sql.raw(end === "prefix" ? "addresses_search_prefix" : "addresses_search_suffix");
     for (const b of keyBranches(q, end)) {
-      const where = [visibility(q), ...columnFilters(q), sql`network = ${b.network}`];
+      const where = [visibility(q), ...columnFilters(q), sql`network = ${literal(b.network)}`];
       if (end === "prefix") {
         where.push(keyRange("search_key", b.value));
-      } else {
-        where.push(keyRange("search_key_rev", reverse(b.value)));
-        // "Either": a row matching both ends comes from the prefix branch only, so the branches stay disjoint
-        // (UNION ALL, no de-duplication over a large range). The reversed key ends with the reversed prefix.
-        const prefix = q.pattern?.mode === "either" ? prefixes.find((p) => p.network === b.network) : undefined;
-        if (prefix?.value === "") continue;
-        if (prefix) where.push(sql`substr(search_key_rev, ${-prefix.value.length}) <> ${reverse(prefix.value)}`);
+        ranges.push({ index: "addresses_search_prefix", keyColumn: "search_key", where });
+        continue;
       }
-      selects.push(sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${index} WHERE ${and(where)}`);
+      where.push(keyRange("search_key_rev", reverse(b.value)));
+      // "Either": a row matching both ends comes from the prefix branch only, so the branches stay disjoint
+      // (UNION ALL, no de-duplication over a large range). The reversed key ends with the reversed prefix.
+      const prefix = q.pattern?.mode === "either" ? prefixes.find((p) => p.network === b.network) : undefined;
+      if (prefix?.value === "") continue;
+      if (prefix) where.push(sql`substr(search_key_rev, ${literal(-prefix.value.length)}) <> ${literal(reverse(prefix.value))}`);
+      ranges.push({ index: "addresses_search_suffix", keyColumn: "search_key_rev", where });
     }
   }
-  return selects.length === 0 ? null : sql.join(selects, sql` UNION ALL `);
+  return ranges;
+}
+
+const rangeSelect = (r: PatternRange, key: SQL, extra: SQL[] = []) =>
+  sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and([...r.where, ...extra])}`;
+
+/** (id, k) of every pattern match, `k` being the sort key. Null when the pattern cannot match anything. */
+export function patternCandidates(q: SearchQuery, key: SQL): SQL | null {
+  const ranges = patternRanges(q);
+  return ranges.length === 0 ? null : unionAll(ranges.map((r) => rangeSelect(r, key)));
+}
+
+/**
+ * How many entries from each end of each range the page's key bound is taken from. Pages deeper than half of
+ * it get no bound: a sample large enough for them costs about what it would save.
+ */
+export const RANGE_SAMPLE = 1_000;
+
+/**
+ * A page of a pattern's matches, from its index ranges. The page needs the best offset + limit entries of
+ * ranges ordered by the address, not by the sort key, so every entry is read; what costs is keeping each in
+ * the sort. So first a bound: a sample of both ends of each range (for a run of zeros or ones these hold both
+ * the longest and the shortest patterns, so both the rarest and the commonest listings) and its
+ * 2 x (offset + limit)-th best key. A listing is in the sample at most twice (once from each end of its
+ * range), so at least offset + limit matches are that good: the page lies among the entries at least that
+ * good, and only those are sorted. A sample too small for that sets no bound.
+ */
+function patternPage(q: SearchQuery, key: SQL): SQL {
+  const ranges = patternRanges(q);
+  const reach = q.offset + q.limit;
+  const d = dir(q);
+  if (2 * reach > RANGE_SAMPLE) return sql`SELECT id, k FROM (${unionAll(ranges.map((r) => rangeSelect(r, key)))}) ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`;
+  const sample = ranges.flatMap((r) =>
+    (["ASC", "DESC"] as const).map((o) => sql`SELECT * FROM (${rangeSelect(r, key)} ORDER BY ${sql.raw(r.keyColumn)} ${sql.raw(o)} LIMIT ${RANGE_SAMPLE})`),
+  );
+  // Ascending pages need keys at most the bound, descending at least; no bound when the sample is too small.
+  const [cmp, none] = q.sortOrder === "asc" ? [sql.raw("<="), sql.raw("1e308")] : [sql.raw(">="), sql.raw("-1e308")];
+  return sql`WITH bound AS MATERIALIZED (SELECT coalesce((SELECT k FROM (${unionAll(sample)}) ORDER BY k ${d} LIMIT 1 OFFSET ${2 * reach - 1}), ${none}) AS t)
+    SELECT id, k FROM (${unionAll(ranges.map((r) => rangeSelect(r, key, [sql`${key} ${cmp} (SELECT t FROM bound)`])))}) ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`;
 }
 
 /** The pattern as a per-row condition (for plans that walk a sort index instead). Null: matches nothing. */
@@ -188,15 +237,16 @@ const limitUnless = (n: number, onlyIf?: SQL) => (onlyIf ? sql`(CASE WHEN ${only
  *  - sort-index: one partial index per order; price merges one range per (network, currency), each cut at
  *    skip + depth, in USD at the current rate.
  *  - buckets: category and character-count filters correlate with every order (longer patterns are rarer and
- *    pricier), so the global order could skip most of a million entries before a page fills. Instead, for each
- *    (category, length) bucket with listings under the filters (from listing_counts), take the first
- *    skip + depth entries of that bucket's own ordered range, then merge. The per-bucket picks travel as JSON
- *    because SQLite has no LATERAL join.
+ *    pricier), so the global order could skip most of a million entries before a page fills. Instead each
+ *    (category, length) bucket under the filters is walked in its own ordered range, and the buckets merged.
  */
-function orderedIds(q: SearchQuery, rates: UsdRates, walk: OrderWalk, depth: number, skip: number, onlyIf?: SQL): SQL {
+function orderedIds(q: SearchQuery, rates: UsdRates, walk: OrderWalk, buckets: BucketList | null, depth: number, skip: number, onlyIf?: SQL): SQL {
   const d = dir(q);
   const reach = skip + depth;
-  if (walk === "buckets") return bucketIds(q, rates, reach, depth, skip, onlyIf);
+  if (walk === "buckets") {
+    if (!buckets) throw new Error("a bucketed walk needs the bucket list");
+    return bucketIds(q, rates, bucketsOf(q, buckets), reach, depth, skip, onlyIf);
+  }
   const where = [visibility(q), ...columnFilters(q)];
   if (q.sortBy !== "price") {
     const index = sql.raw(q.sortBy === "rarity" ? "addresses_search_rarity" : "addresses_search_created");
@@ -213,29 +263,58 @@ function orderedIds(q: SearchQuery, rates: UsdRates, walk: OrderWalk, depth: num
   return sql`SELECT id, k FROM (${sql.join(branches, sql` UNION ALL `)}) ORDER BY k ${d}, id ${d} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip}`;
 }
 
-function bucketIds(q: SearchQuery, rates: UsdRates, reach: number, depth: number, skip: number, onlyIf?: SQL): SQL {
+/** D1 allows at most this many terms in one compound SELECT. */
+const COMPOUND_MAX = 5;
+
+/**
+ * `arms` (each selecting id and one key column) as UNION ALL nested in groups of at most COMPOUND_MAX. SQLite
+ * flattens the nesting back into one compound, so an ORDER BY over it still merges every arm lazily.
+ */
+function unionAll(arms: SQL[]): SQL {
+  if (arms.length <= COMPOUND_MAX) return sql.join(arms, sql` UNION ALL `);
+  const size = Math.ceil(arms.length / COMPOUND_MAX);
+  const groups: SQL[] = [];
+  for (let i = 0; i < arms.length; i += size) groups.push(sql`SELECT * FROM (${unionAll(arms.slice(i, i + size))})`);
+  return sql.join(groups, sql` UNION ALL `);
+}
+
+/**
+ * The per-bucket walks as one compound SELECT ordered by (k, id): each arm is an ordered range of a
+ * (category, length, ...) index, so SQLite merges the arms lazily and reads about `reach` entries in all
+ * instead of `reach` per bucket. Bucket values are inlined (see literal), so a wide filter's dozens of arms
+ * stay within D1's 100 bound parameters. Price: arms are cut per currency in raw units (their index order),
+ * then the currencies merged in USD at the current rate.
+ */
+function bucketIds(q: SearchQuery, rates: UsdRates, buckets: ListingBucket[], reach: number, depth: number, skip: number, onlyIf?: SQL): SQL {
   const d = dir(q);
-  const byPrice = q.sortBy === "price";
-  const index = sql.raw(q.sortBy === "rarity" ? "addresses_search_len_rarity" : byPrice ? "addresses_search_len_price" : "addresses_search_len_created");
-  const col = sql.raw(q.sortBy === "rarity" ? "rarity_score" : byPrice ? "price_units" : "created_at");
-  const state = q.availableOnly ? sql`state = 'available'` : sql`state IN ('available', 'sold')`;
-  // Price buckets are also split by network and currency (the index is ordered by raw units within a currency).
-  const bucketCols = sql.raw(byPrice ? "category AS c, pattern_length AS len, network AS net, currency AS cur" : "category AS c, pattern_length AS len");
-  const bucketMatch = byPrice
-    ? sql`category = buckets.c AND pattern_length = buckets.len AND network = buckets.net AND currency = buckets.cur`
-    : sql`category = buckets.c AND pattern_length = buckets.len`;
-  const key = byPrice
-    ? sql`json_extract(value, '$[0]') * (CASE buckets_cur WHEN 'ETH' THEN ${rates.ethPrice} ELSE ${rates.solPrice} END)`
-    : sql`json_extract(value, '$[0]')`;
-  return sql`SELECT id, k FROM (WITH buckets AS (SELECT DISTINCT ${bucketCols} FROM listing_counts WHERE ${and([state, ...columnFilters(q), sql`listings > 0`])}),
-    picks AS (
-      SELECT ${sql.raw(byPrice ? "buckets.cur" : "NULL")} AS buckets_cur, (SELECT json_group_array(json_array(s, id)) FROM (
-        SELECT ${col} AS s, id FROM addresses INDEXED BY ${index}
-        WHERE ${and([visibility(q), ...columnFilters(q), bucketMatch])}
-        ORDER BY ${col} ${d}, id ${d} LIMIT ${limitUnless(reach, onlyIf)})) AS arr
-      FROM buckets),
-    merged AS (SELECT json_extract(value, '$[1]') AS id, ${key} AS k FROM picks, json_each(picks.arr))
-    SELECT id, k FROM merged ORDER BY k ${d}, id ${d} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip})`;
+  const order = sql`ORDER BY 2 ${d}, 1 ${d}`;
+  const network = q.network ? [sql`network = ${literal(q.network)}`] : [];
+  const arm = (index: string, col: string, cols: SQL[]) =>
+    sql`SELECT id, ${sql.raw(col)} FROM addresses INDEXED BY ${sql.raw(index)} WHERE ${and([visibility(q), ...network, ...cols])}`;
+  const distinct = <T>(keys: T[]) => [...new Map(keys.map((k) => [JSON.stringify(k), k])).values()];
+  if (q.sortBy !== "price") {
+    const [index, col] = q.sortBy === "rarity" ? ["addresses_search_len_rarity", "rarity_score AS k"] : ["addresses_search_len_created", "created_at AS k"];
+    const arms = distinct(buckets.map((b) => [b.category, b.length] as const)).map(([c, len]) =>
+      arm(index, col, [sql`category = ${literal(c)}`, sql`pattern_length = ${literal(len)}`]),
+    );
+    if (arms.length === 0) return sql`SELECT NULL AS id, NULL AS k WHERE 0`;
+    return sql`SELECT id, k FROM (${unionAll(arms)} ${order} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip})`;
+  }
+  const perCurrency = CURRENCIES.flatMap((currency) => {
+    const arms = distinct(buckets.filter((b) => b.currency === currency).map((b) => [b.category, b.length, b.network] as const)).map(([c, len, net]) =>
+      arm("addresses_search_len_price", "price_units AS u", [
+        sql`category = ${literal(c)}`,
+        sql`pattern_length = ${literal(len)}`,
+        sql`network = ${literal(net)}`,
+        sql`currency = ${literal(currency)}`,
+      ]),
+    );
+    if (arms.length === 0) return [];
+    const rate = currency === "ETH" ? rates.ethPrice : rates.solPrice;
+    return [sql`SELECT id, u * ${rate} AS k FROM (${unionAll(arms)} ${order} LIMIT ${limitUnless(reach, onlyIf)})`];
+  });
+  if (perCurrency.length === 0) return sql`SELECT NULL AS id, NULL AS k WHERE 0`;
+  return sql`SELECT id, k FROM (${sql.join(perCurrency, sql` UNION ALL `)} ${order} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip})`;
 }
 
 /** Per-row conditions of a text and/or pattern, on the addresses row (null: nothing can match). */
@@ -262,7 +341,7 @@ function countsTableTotal(q: SearchQuery): SQL {
  * filled. The result is the page's rows plus the totals, always at least one row so the totals arrive even
  * for an empty page.
  */
-function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" }>, rates: UsdRates): SQL {
+function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" }>, rates: UsdRates, buckets: BucketList | null): SQL {
   const { q, walk } = plan;
   const d = dir(q);
   const cap = plan.kind === "candidates" ? plan.cap : -1;
@@ -288,7 +367,7 @@ function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" 
     WITH cand AS MATERIALIZED (SELECT * FROM (${cand}) LIMIT ${cap + 1}),
     found AS (SELECT count(*) AS n FROM cand),
     hits AS MATERIALIZED (${hits}),
-    scan AS MATERIALIZED (${orderedIds(q, rates, walk, depth, 0, overCap)}),
+    scan AS MATERIALIZED (${orderedIds(q, rates, walk, buckets, depth, 0, overCap)}),
     scan_hits AS MATERIALIZED (SELECT scan.id, scan.k FROM scan JOIN addresses AS a NOT INDEXED ON a.id = scan.id WHERE ${and(predicates)}),
     matched AS (SELECT id, k FROM hits UNION ALL SELECT id, k FROM scan_hits),
     page AS (SELECT id, k FROM matched ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}),
@@ -299,29 +378,32 @@ function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" 
 }
 
 /** What search.ts runs for a plan: a page and a count (one batch), or one statement carrying both. */
-export type PlanSql = { kind: "page-and-count"; page: SQL; count: SQL } | { kind: "matches"; statement: SQL; cap: number; depth: number } | { kind: "nothing" };
+export type PlanSql = { kind: "page-and-count"; page: SQL; count: SQL; countCap?: number } | { kind: "matches"; statement: SQL; cap: number; depth: number } | { kind: "nothing" };
 
-export function planSql(plan: SearchPlan, rates: UsdRates): PlanSql {
+/** Whether a plan's SQL names the (category, length) buckets: search.ts then passes the list and checks it. */
+export const needsBuckets = (plan: SearchPlan): boolean => "walk" in plan && plan.walk === "buckets";
+
+export function planSql(plan: SearchPlan, rates: UsdRates, buckets: BucketList | null = null): PlanSql {
   switch (plan.kind) {
     case "nothing":
       return { kind: "nothing" };
     case "ordered":
-      return { kind: "page-and-count", page: withRows(orderedIds(plan.q, rates, plan.walk, plan.q.limit, plan.q.offset), plan.q), count: countsTableTotal(plan.q) };
+      return { kind: "page-and-count", page: withRows(orderedIds(plan.q, rates, plan.walk, buckets, plan.q.limit, plan.q.offset), plan.q), count: countsTableTotal(plan.q) };
     case "pattern-range": {
-      // Index-only: the page is the best offset + limit of the range (SQLite keeps a heap of that size), the total
-      // its exact count.
+      // Index-only: the page from the ranges (patternPage), and their count up to the window: past it, no page
+      // can be asked for and "10,000+" says as much as the exact number, which would cost a read of every match.
       const { q } = plan;
-      const ranges = patternCandidates(q, sortKey(q, rates))!;
-      const d = dir(q);
+      const key = sortKey(q, rates);
       return {
         kind: "page-and-count",
-        page: withRows(sql`SELECT id, k FROM (${ranges}) ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`, q),
-        count: sql`SELECT count(*) AS n FROM (${ranges})`,
+        page: withRows(patternPage(q, key), q),
+        count: sql`SELECT count(*) AS n FROM (SELECT 1 FROM (${patternCandidates(q, key)!}) LIMIT ${MAX_RESULT_WINDOW + 1})`,
+        countCap: MAX_RESULT_WINDOW,
       };
     }
     case "candidates":
-      return { kind: "matches", statement: matchStatement(plan, rates), cap: plan.cap, depth: plan.scanDepth };
+      return { kind: "matches", statement: matchStatement(plan, rates, buckets), cap: plan.cap, depth: plan.scanDepth };
     case "scan":
-      return { kind: "matches", statement: matchStatement(plan, rates), cap: -1, depth: plan.depth };
+      return { kind: "matches", statement: matchStatement(plan, rates, buckets), cap: -1, depth: plan.depth };
   }
 }

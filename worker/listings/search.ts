@@ -1,14 +1,16 @@
 // The marketplace search, built to stay fast at a million listings (README "Browse API" has the numbers). It
 // reads in one direction: choose a plan from the query (search-plan.ts), build its SQL (search-sql.ts), run it
-// here and turn the rows into a page and a total. Every plan is one D1 round trip.
+// here and turn the rows into a page and a total. Every plan is one D1 round trip (filtered plans: a second
+// one when the bucket list moved, search-buckets.ts).
 import { MAX_RESULT_WINDOW, type Pagination } from "../../schema/browse";
 import type { Db } from "../db";
 import type { UsdRates } from "../domain/prices";
 import type { ListingRow } from "./listing-view";
 import { batchAll } from "./raw-batch";
+import { bucketListSql, knownBuckets, parseBucketList, rememberBuckets } from "./search-buckets";
 import { choosePlan } from "./search-plan";
 import type { SearchQuery } from "./search-params";
-import { planSql } from "./search-sql";
+import { needsBuckets, type PlanSql, planSql } from "./search-sql";
 
 export { PATTERN_CANDIDATE_MAX, SCAN_DEPTH, TEXT_CANDIDATE_MAX } from "./search-plan";
 
@@ -18,27 +20,49 @@ export { PATTERN_CANDIDATE_MAX, SCAN_DEPTH, TEXT_CANDIDATE_MAX } from "./search-
  */
 export type SearchResult = { rows: ListingRow[]; total: number; totalIsExact: boolean };
 
+type BucketListRow = { list: string };
 type MatchRow = Omit<ListingRow, "id"> & { id: number | null; _total: number; _found: number; _scanned: number };
 
 export async function searchListings(db: Db, q: SearchQuery, rates: UsdRates): Promise<SearchResult> {
-  const built = planSql(choosePlan(q), rates);
+  const plan = choosePlan(q);
+  if (!needsBuckets(plan)) return (await run(db, planSql(plan, rates), false)).result;
+  // The SQL names the buckets this isolate knows; the same batch reads the current list. A different list
+  // means the answer may miss a bucket: run again with the one just read (bucket sets change rarely: a first
+  // listing of a new length, the last of one gone).
+  let buckets = await knownBuckets(db);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const { result, bucketKey } = await run(db, planSql(plan, rates, buckets), true);
+    if (bucketKey === buckets.key) return result;
+    buckets = parseBucketList(bucketKey ?? "");
+    rememberBuckets(buckets);
+  }
+  throw new Error("listing buckets kept changing during a search");
+}
+
+/** Runs a plan's SQL in one D1 round trip, with the current bucket list when `checkBuckets`. */
+async function run(db: Db, built: PlanSql, checkBuckets: boolean): Promise<{ result: SearchResult; bucketKey: string | null }> {
+  const check = checkBuckets ? [bucketListSql] : [];
   switch (built.kind) {
     case "nothing":
-      return { rows: [], total: 0, totalIsExact: true };
+      return { result: { rows: [], total: 0, totalIsExact: true }, bucketKey: null };
     case "page-and-count": {
-      const [rows, counted] = await batchAll<[ListingRow[], { n: number }[]]>(db, [built.page, built.count]);
-      return { rows, total: Number(counted[0]?.n ?? 0), totalIsExact: true };
+      const [rows, counted, list] = (await batchAll<unknown[][]>(db, [built.page, built.count, ...check])) as [ListingRow[], { n: number }[], BucketListRow[]?];
+      const n = Number(counted[0]?.n ?? 0);
+      // A capped count past its cap: at least the cap exist ("10,000+"), which is all that can be paged.
+      const over = built.countCap !== undefined && n > built.countCap;
+      return { result: { rows, total: over ? built.countCap! : n, totalIsExact: !over }, bucketKey: list?.[0]?.list ?? null };
     }
     case "matches": {
-      const rows = await db.all<MatchRow>(built.statement);
+      const [rows, list] = (await batchAll<unknown[][]>(db, [built.statement, ...check])) as [MatchRow[], BucketListRow[]?];
       const meta = rows[0] ?? { _total: 0, _found: 0, _scanned: 0 };
       // Candidates within the cap were all checked; a scan that read fewer listings than its depth saw them all.
       const exact = Number(meta._found) <= built.cap || Number(meta._scanned) < built.depth;
-      return {
+      const result = {
         rows: rows.filter((r): r is MatchRow & { id: number } => r.id !== null).map(({ _total, _found, _scanned, ...row }) => row as ListingRow),
         total: Number(meta._total),
         totalIsExact: exact,
       };
+      return { result, bucketKey: list?.[0]?.list ?? null };
     }
   }
 }
