@@ -125,7 +125,8 @@ export function patternCandidates(q: SearchQuery, key: SQL): SQL | null {
 
 /**
  * How many entries from each end of each range the page's key bound is taken from. Pages deeper than half of
- * it get no bound: a sample large enough for them costs about what it would save.
+ * it get no bound: a sample large enough for them costs about what it would save. The first page gets none
+ * either: keeping the best 20 of a range is cheap, and the sample would cost a small range more than it saves.
  */
 export const RANGE_SAMPLE = 1_000;
 
@@ -142,7 +143,7 @@ function patternPage(q: SearchQuery, key: SQL): SQL {
   const ranges = patternRanges(q);
   const reach = q.offset + q.limit;
   const d = dir(q);
-  if (2 * reach > RANGE_SAMPLE) return sql`SELECT id, k FROM (${unionAll(ranges.map((r) => rangeSelect(r, key)))}) ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`;
+  if (q.offset === 0 || 2 * reach > RANGE_SAMPLE) return sql`SELECT id, k FROM (${unionAll(ranges.map((r) => rangeSelect(r, key)))}) ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`;
   const sample = ranges.flatMap((r) =>
     (["ASC", "DESC"] as const).map((o) => sql`SELECT * FROM (${rangeSelect(r, key)} ORDER BY ${sql.raw(r.keyColumn)} ${sql.raw(o)} LIMIT ${RANGE_SAMPLE})`),
   );
