@@ -4,6 +4,8 @@
 //   POST /                                         signed-in Ethereum wallet: place an order (stores A, pattern, quote)
 //   GET  /mine                                     the session's orders, newest first
 //   GET  /:id                                      the buyer's (or an admin's) order; the offset only once delivered
+//   POST /:id/pay                                  the buyer reserves the found order's listing; answers the purchase
+//                                                  (CreateTransactionResponse: 201 new, 200 the open one again)
 //   POST /:id/cancel                               the buyer withdraws an order that is not paid
 //   GET  /admin/queue?status=                      admin: the queue with difficulty, age, status, grinder progress
 //   POST /admin/:id/take                           admin (the grinder): claim an open (or stale) order
@@ -107,7 +109,15 @@ export type CustomOrderView = {
   variant: number | null;
   progress: GrinderProgress;
   createdAt: string;
+  /**
+   * The order's payment (POST /:id/pay): its newest purchase that is open (initiated and not lapsed, pending,
+   * verified) or completed; the purchase page is /transaction/{transactionId}. null before paying or after a
+   * reservation lapsed unpaid.
+   */
+  payment: OrderPayment | null;
 };
+
+export type OrderPayment = { transactionId: string; status: "initiated" | "pending" | "verified" | "completed" };
 
 export type CustomOrderList = { orders: CustomOrderView[] };
 

@@ -162,6 +162,11 @@ export type PurchaseView = {
   rarityScore: string;
   pattern: string | null;
   category: string | null;
+  /**
+   * Set when this purchase pays a custom order (issue 14): there is no stored key; once completed, the order
+   * page /custom-orders/{id} completes the key in the buyer's browser.
+   */
+  customOrderId: number | null;
 };
 
 /** POST /api/transactions/:id/confirm. */

@@ -38,7 +38,10 @@ export const customOrders = sqliteTable(
     progressAttempts: integer("progress_attempts"),
     progressRate: real("progress_rate"),
     progressAt: integer("progress_at"),
-    /** EIP-55 address of f·(A + k·G), public once found */
+    /**
+     * EIP-55 address of f·(A + k·G), public once found. It is also the order's link to its hidden listing
+     * (addresses.address, unique there too; worker/orders/order-listing.ts).
+     */
     foundAddress: text("found_address"),
     /** k, 0x + 64 hex: secret until the order is delivered */
     foundOffset: text("found_offset"),

@@ -8,6 +8,7 @@ import { COMPARABLES_LIMIT, type ListingContext, PRICE_HISTORY_LIMIT, RECENT_SAL
 import type { Db } from "../db";
 import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
 import { difficultyFromLog2, estimateValue, expectedTimeSeconds, REFERENCE_RATES } from "../domain/rarity";
+import { orderListing } from "../orders/order-listing";
 import { valueMultiplier } from "./address-check";
 import { type ListingRow, listingColumns, toListingView } from "./listing-view";
 
@@ -86,12 +87,15 @@ export function comparableListings(db: Db, kind: ListingKind, limit: number): Pr
 
 export type SaleRow = { listing_id: number; address: string; network: "ethereum" | "solana"; price: string; currency: "ETH" | "SOL"; sold_at: number };
 
-/** Completed, real (not test) sales of listings of the same network, category and pattern length, newest first. */
+/**
+ * Completed, real (not test) sales of listings of the same network, category and pattern length, newest first;
+ * never a custom order's private purchase.
+ */
 export function recentSalesLike(db: Db, kind: ListingKind, limit: number): Promise<SaleRow[]> {
   return db.all<SaleRow>(sql`
     SELECT a.id AS listing_id, a.address, a.network, t.price, t.currency, coalesce(t.completed_at, t.created_at) AS sold_at
     FROM transactions t JOIN addresses a ON a.id = t.address_id
-    WHERE t.status = 'completed' AND t.is_test_data = 0
+    WHERE t.status = 'completed' AND t.is_test_data = 0 AND NOT ${orderListing(sql`a.id`)}
       AND a.category = ${kind.category} AND a.pattern_length = ${kind.patternLength} AND a.network = ${kind.network}
     ORDER BY sold_at DESC, t.id DESC
     LIMIT ${limit}`);

@@ -5,9 +5,12 @@
 import { CUSTOM_ORDER_PAYMENT_HOURS, GRINDER_STALE_MS } from "../../schema/custom-orders";
 import { addressMatchesOrder, describeOrderPattern } from "../../schema/custom-order-pattern";
 import { orderAddress, parseScalar, SplitKeyError } from "../../schema/split-key";
+import { sql } from "drizzle-orm";
 import type { Db } from "../db";
 import { ApiError } from "../http/errors";
 import type { OrderRow } from "./order-view";
+import { writeBatch } from "../purchases/write-batch";
+import { hiddenListingStatement } from "./order-listing";
 import { orderById } from "./orders";
 
 /** Claims an open order, or a grinding one whose grinder has gone quiet; 409 otherwise. */
@@ -46,7 +49,7 @@ async function refuseNotGrinding(db: Db, id: number): Promise<never> {
 
 /**
  * Accepts (k, variant) only if the address of f·(A + k·G) matches the order. The found order then waits for
- * payment until its deadline; the address is unique across all orders.
+ * payment until its deadline through its hidden listing; the address is unique across all orders and listings.
  */
 export async function submitOffset(db: Db, id: number, adminId: number, offsetHex: string, variant: number, now: number): Promise<OrderRow> {
   const row = await orderById(db, id);
@@ -64,14 +67,14 @@ export async function submitOffset(db: Db, id: number, adminId: number, offsetHe
   }
   const deadline = now + CUSTOM_ORDER_PAYMENT_HOURS * 3600_000;
   try {
-    const done = await db.$client
-      .prepare(
-        `UPDATE custom_orders SET status = 'found', found_address = ?3, found_offset = ?4, found_variant = ?5, found_at = ?6, payment_deadline = ?7, updated_at = ?6
-         WHERE id = ?1 AND status = 'grinding' AND taken_by = ?2 RETURNING id`,
-      )
-      .bind(id, adminId, address, offsetHex.toLowerCase(), variant, now, deadline)
-      .first();
-    if (!done) await refuseNotGrinding(db, id);
+    // One batch: the order becomes found and, conditional on that, gets its hidden listing (order-listing.ts).
+    const [found] = await writeBatch(db, [
+      sql`UPDATE custom_orders SET status = 'found', found_address = ${address}, found_offset = ${offsetHex.toLowerCase()}, found_variant = ${variant},
+                 found_at = ${now}, payment_deadline = ${deadline}, updated_at = ${now}
+          WHERE id = ${id} AND status = 'grinding' AND taken_by = ${adminId}`,
+      hiddenListingStatement(id, address, now),
+    ]);
+    if ((found.meta.changes ?? 0) === 0) await refuseNotGrinding(db, id);
   } catch (e) {
     if (e instanceof ApiError) throw e;
     if (String((e as Error).message).includes("UNIQUE")) throw new ApiError(409, `${address} already belongs to another order`);

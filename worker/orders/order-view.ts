@@ -1,6 +1,6 @@
 // The two ways an order is shown: to its buyer (the offset only once delivered) and in the admin queue
 // (everything the grinder needs, never the offset).
-import type { CustomOrderView, GrinderProgress, QueuedOrder } from "../../schema/custom-orders";
+import type { CustomOrderView, GrinderProgress, OrderPayment, QueuedOrder } from "../../schema/custom-orders";
 import type { customOrders } from "../../schema/db";
 
 export type OrderRow = typeof customOrders.$inferSelect;
@@ -11,7 +11,7 @@ function progressOf(row: OrderRow): GrinderProgress {
   return row.progressAt === null ? null : { attempts: row.progressAttempts ?? 0, rate: row.progressRate ?? 0, at: new Date(row.progressAt).toISOString() };
 }
 
-export function toBuyerView(row: OrderRow): CustomOrderView {
+export function toBuyerView(row: OrderRow, payment: OrderPayment | null = null): CustomOrderView {
   // The offset completes the buyer's key: before settlement it would hand over the address unpaid.
   const revealed = row.status === "delivered";
   return {
@@ -32,6 +32,7 @@ export function toBuyerView(row: OrderRow): CustomOrderView {
     variant: revealed ? row.foundVariant : null,
     progress: progressOf(row),
     createdAt: new Date(row.createdAt).toISOString(),
+    payment,
   };
 }
 

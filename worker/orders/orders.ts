@@ -1,9 +1,12 @@
 // Reading orders, and the buyer's and the cron job's state changes that need no grinder.
-import { and, desc, eq, inArray, lt, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import { customOrders, type CustomOrderStatus } from "../../schema/db";
 import type { Db } from "../db";
 import { ApiError } from "../http/errors";
-import type { OrderRow } from "./order-view";
+import { writeBatch } from "../purchases/write-batch";
+import type { CustomOrderView, OrderPayment } from "../../schema/custom-orders";
+import { listingOfOrder } from "./order-listing";
+import { type OrderRow, toBuyerView } from "./order-view";
 
 export async function orderById(db: Db, id: number): Promise<OrderRow | undefined> {
   return db.select().from(customOrders).where(eq(customOrders.id, id)).get();
@@ -14,6 +17,21 @@ export async function orderForViewer(db: Db, id: number, viewer: { userId: numbe
   const row = await orderById(db, id);
   if (!row || (row.buyerId !== viewer.userId && !viewer.isAdmin)) throw new ApiError(404, "Order not found");
   return row;
+}
+
+/** The buyer's views of these orders, each with its payment (the newest open or completed purchase of its listing). */
+export async function buyerViews(db: Db, rows: OrderRow[], now: number): Promise<CustomOrderView[]> {
+  const addresses = rows.flatMap((r) => (r.foundAddress === null ? [] : [r.foundAddress]));
+  const payments = new Map<string, OrderPayment>();
+  if (addresses.length > 0) {
+    const found = await db.all<{ address: string; id: string; status: OrderPayment["status"] }>(sql`
+      SELECT a.address, t.id, t.status FROM addresses a JOIN transactions t ON t.address_id = a.id
+      WHERE a.address IN (SELECT value FROM json_each(${JSON.stringify(addresses)}))
+        AND (t.status IN ('pending', 'verified', 'completed') OR (t.status = 'initiated' AND t.expires_at >= ${now}))
+      ORDER BY t.created_at DESC, t.id DESC`);
+    for (const p of found) if (!payments.has(p.address)) payments.set(p.address, { transactionId: p.id, status: p.status });
+  }
+  return rows.map((r) => toBuyerView(r, r.foundAddress === null ? null : (payments.get(r.foundAddress) ?? null)));
 }
 
 /** A buyer's orders, newest first (bounded: a wallet has few). */
@@ -33,31 +51,38 @@ export async function orderQueue(db: Db, filter: "waiting" | "all" | CustomOrder
 
 /** The buyer withdraws an order nobody has paid for; a found address is then never offered to anyone. */
 export async function cancelOrder(db: Db, id: number, buyerId: number, now: number): Promise<OrderRow> {
-  const done = await db
-    .update(customOrders)
-    .set({ status: "cancelled", updatedAt: now })
-    .where(and(eq(customOrders.id, id), eq(customOrders.buyerId, buyerId), inArray(customOrders.status, ["open", "grinding", "found"])))
-    .returning({ id: customOrders.id })
-    .get();
+  const [cancelled] = await writeBatch(db, [
+    sql`UPDATE custom_orders SET status = 'cancelled', updated_at = ${now}
+        WHERE id = ${id} AND buyer_id = ${buyerId} AND status IN ('open', 'grinding', 'found') AND NOT ${paymentInProgress}`,
+    retireOrderListings(now),
+  ]);
   const row = await orderById(db, id);
   if (!row || row.buyerId !== buyerId) throw new ApiError(404, "Order not found");
-  if (!done) throw new ApiError(409, `This order is ${row.status} and can no longer be cancelled`);
+  if ((cancelled.meta.changes ?? 0) === 0) {
+    throw new ApiError(409, row.status === "found" ? "A payment for this order is in progress; it can no longer be cancelled" : `This order is ${row.status} and can no longer be cancelled`);
+  }
   return row;
 }
 
-/** Found orders not paid by their deadline expire; their offset is never revealed. Idempotent, bounded. */
+/**
+ * Found orders not paid by their deadline expire; their offset is never revealed. An order whose listing has a
+ * purchase in progress waits: that payment settles (delivered) or fails first. The expired order's listing
+ * becomes inactive in the same batch, so a payment arriving later follows the escrow's refund path and the
+ * address is never offered to anyone. Idempotent, bounded.
+ */
 export async function expireUnpaidOrders(db: Db, now: number): Promise<number> {
-  const rows = await db
-    .update(customOrders)
-    .set({ status: "expired", updatedAt: now })
-    .where(
-      and(
-        eq(customOrders.status, "found"),
-        lt(customOrders.paymentDeadline, now),
-        inArray(customOrders.id, sql`(SELECT id FROM custom_orders WHERE status = 'found' AND payment_deadline < ${now} LIMIT 500)`),
-      ),
-    )
-    .returning({ id: customOrders.id })
-    .all();
-  return rows.length;
+  const [expired] = await writeBatch(db, [
+    sql`UPDATE custom_orders SET status = 'expired', updated_at = ${now}
+        WHERE id IN (SELECT id FROM custom_orders WHERE status = 'found' AND payment_deadline < ${now} AND NOT ${paymentInProgress} LIMIT 500)`,
+    retireOrderListings(now),
+  ]);
+  return expired.meta.changes ?? 0;
 }
+
+/** In SQL on custom_orders: the order's listing has an open purchase (reserved, paid and confirming, or verified). */
+const paymentInProgress = sql`EXISTS (SELECT 1 FROM transactions t WHERE t.address_id = ${listingOfOrder} AND t.status IN ('initiated', 'pending', 'verified'))`;
+
+/** Takes the listings of expired and cancelled orders off the market (they were never listed; now nobody can reserve them). */
+const retireOrderListings = (now: number) =>
+  sql`UPDATE addresses SET status = 'inactive', updated_at = ${now}
+      WHERE status = 'active' AND address IN (SELECT found_address FROM custom_orders WHERE status IN ('expired', 'cancelled') AND found_address IS NOT NULL)`;

@@ -11,11 +11,12 @@ import { PURCHASE_COLUMNS, type PurchaseRow } from "./purchase-row";
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-type ViewRow = PurchaseRow & { address: string; rarity_score: number; pattern: string | null; category: string | null };
+type ViewRow = PurchaseRow & { address: string; rarity_score: number; pattern: string | null; category: string | null; custom_order_id: number | null };
 
 export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHAIN_ID">, session: AuthSession, id: string): Promise<PurchaseView> {
   const row = await db.get<ViewRow>(sql`
-    SELECT ${PURCHASE_COLUMNS}, a.address, a.rarity_score, a.pattern, a.category
+    SELECT ${PURCHASE_COLUMNS}, a.address, a.rarity_score, a.pattern, a.category,
+           (SELECT co.id FROM custom_orders co WHERE co.found_address = a.address) AS custom_order_id
     FROM transactions t JOIN addresses a ON a.id = t.address_id WHERE t.id = ${id}`);
   const role = !row ? null : row.buyer_id === session.userId ? "buyer" : row.seller_id === session.userId ? "seller" : session.isAdmin ? "admin" : null;
   if (!row || !role) throw new ApiError(404, "Transaction not found");
@@ -49,6 +50,7 @@ export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHA
     rarityScore: rarityString(row.rarity_score),
     pattern: row.pattern,
     category: row.category,
+    customOrderId: row.custom_order_id,
   };
 }
 

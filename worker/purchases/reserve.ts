@@ -9,6 +9,7 @@ import { paymentVerifier } from "../chain/payment-verifier";
 import type { Db } from "../db";
 import { checkPrice, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
+import { orderReservationCondition } from "../orders/order-listing";
 import { assertSessionWallet } from "./buyer";
 import { quoteFees } from "./fee-quote";
 import { writeBatch } from "./write-batch";
@@ -29,7 +30,9 @@ export async function reserveListing(db: Db, env: Env, session: AuthSession, inp
   if (listing.network !== session.network) {
     throw new ApiError(403, `This listing is paid on ${listing.network}; sign in with a ${listing.network === "ethereum" ? "Ethereum" : "Solana"} wallet to buy it`);
   }
-  if (listing.status !== "active" || !listing.is_listed) throw new ApiError(409, "This listing is not available for purchase");
+  // A custom order's hidden listing is reservable by that order's buyer alone, while the order may be paid.
+  const orderCondition = await orderReservationCondition(db, listing.id, session, now);
+  if (listing.status !== "active" || (!listing.is_listed && !orderCondition)) throw new ApiError(409, "This listing is not available for purchase");
   if (input.currency !== undefined && input.currency !== listing.currency) {
     throw new ApiError(409, `This listing is priced in ${listing.currency}`, { currentPrice: listing.price, currency: listing.currency });
   }
@@ -66,7 +69,8 @@ export async function reserveListing(db: Db, env: Env, session: AuthSession, inp
                ${listing.price_units}, ${listing.currency}, ${unitsToDecimal(fees.exchangeFee)}, ${unitsToDecimal(fees.commissionFee)},
                ${unitsToDecimal(payUnits)}, ${unitsToNumber(payUnits)}, 'initiated', ${reference}, ${expiresAt},
                ${unitsToBaseUnits(payUnits, listing.currency).toString()}, ${scanFrom}, ${now}, ${now}
-        WHERE (SELECT count(*) FROM transactions WHERE buyer_id = ${session.userId} AND ${open}) < ${MAX_OPEN_RESERVATIONS}`,
+        WHERE (SELECT count(*) FROM transactions WHERE buyer_id = ${session.userId} AND ${open}) < ${MAX_OPEN_RESERVATIONS}
+          AND ${orderCondition ?? sql`1`}`,
       sql`INSERT INTO transaction_audit (transaction_id, address_id, action, performed_by, metadata, ip_address, user_agent, timestamp)
                  SELECT ${id}, ${listing.id}, 'reserved', ${session.walletAddress}, ${JSON.stringify({ price: listing.price, total: unitsToDecimal(payUnits) })},
                         ${info.ip}, ${info.userAgent}, ${now}
@@ -81,6 +85,10 @@ export async function reserveListing(db: Db, env: Env, session: AuthSession, inp
     if (!/UNIQUE constraint failed/i.test(err instanceof Error ? err.message : String(err))) throw err;
     const holder = await db.get<{ expires_at: number | null }>(sql`SELECT expires_at FROM transactions WHERE address_id = ${listing.id} AND ${open} LIMIT 1`);
     throw new ApiError(409, "This listing is reserved by another buyer", { reservedUntil: new Date(holder?.expires_at ?? now + RESERVATION_MS).toISOString() });
+  }
+  if (inserted === 0 && orderCondition) {
+    // Either the cap or the order's state refused the insert: ask again, now, which one.
+    await orderReservationCondition(db, listing.id, session, now);
   }
   if (inserted === 0) {
     throw new ApiError(409, `You already hold ${MAX_OPEN_RESERVATIONS} open reservations; pay for or cancel one first`);

@@ -1,5 +1,6 @@
 // Settling a paid purchase (DESIGN §6): ONE D1 batch — purchase completed with its hash, listing sold and
-// unlisted, escrow released (any excess listed for refund), sales_analytics, price_history, audit rows.
+// unlisted, escrow released (any excess listed for refund), sales_analytics, price_history, audit rows, and a
+// custom order paid through its hidden listing delivered.
 // Every row after the first is written only if that first update completed the purchase in this very batch;
 // a second run that also gets here hits sales_analytics' unique index and the batch rolls back, and a hash
 // that already settled another purchase fails the first update on the index (unique among verified/completed).
@@ -8,6 +9,7 @@ import type { PaymentVerifier } from "../chain/payment-verifier";
 import type { Db } from "../db";
 import type { PaymentObservation } from "../domain/payment-decision";
 import type { PurchaseRow } from "./purchase-row";
+import { deliverOrder, orderListing } from "../orders/order-listing";
 import { escrow } from "./verify";
 import { writeBatch } from "./write-batch";
 
@@ -26,7 +28,10 @@ export async function settlePurchase(
       sql`UPDATE transactions SET status = 'completed', tx_hash = ${hash}, confirmations = ${seen.confirmations}, payment_block = ${seen.block},
                  completed_at = ${now}, updated_at = ${now}, failure_reason = NULL
                  WHERE id = ${p.id} AND status IN ('initiated', 'pending', 'verified')`,
-      sql`UPDATE addresses SET status = 'sold', is_listed = 0, updated_at = ${now} WHERE id = ${p.address_id} AND ${completedHere}`,
+      // A custom order's listing is never shown as sold (order-listing.ts): it leaves the market as inactive.
+      sql`UPDATE addresses SET status = CASE WHEN ${orderListing(p.address_id)} THEN 'inactive' ELSE 'sold' END, is_listed = 0, updated_at = ${now}
+                 WHERE id = ${p.address_id} AND ${completedHere}`,
+      deliverOrder(p.address_id, now, completedHere),
       escrow(db, verifier, p, hash, seen.amount, { status: "released", reason: excess > 0n ? "over" : null, refund: excess > 0n ? excess : null }, now, completedHere),
       // Fails with a UNIQUE error when this purchase was already settled: the whole batch then rolls back.
       sql`INSERT INTO sales_analytics (transaction_id, address_id, network, rarity_score, category, estimated_value, actual_sale_price, sale_date,

@@ -6,6 +6,7 @@ import { RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/
 import type { UserTransaction } from "../../schema/listings";
 import type { Db } from "../db";
 import { rarityString } from "../listings/listing-view";
+import { orderListing } from "../orders/order-listing";
 
 export type TransactionRow = {
   id: string;
@@ -50,11 +51,14 @@ export function toTransactionView(r: TransactionRow): RecentTransaction {
   };
 }
 
-/** The latest pending and completed purchases (not test data), newest first, with usernames only. */
+/**
+ * The latest pending and completed purchases (not test data), newest first, with usernames only. A custom
+ * order's purchase is the buyer's private business and never listed (order-listing.ts).
+ */
 export async function recentTransactions(db: Db): Promise<RecentTransaction[]> {
   const rows = await selectTransactions(
     db,
-    sql`WHERE t.status IN ('pending', 'completed') AND t.is_test_data = 0
+    sql`WHERE t.status IN ('pending', 'completed') AND t.is_test_data = 0 AND NOT ${orderListing(sql`t.address_id`)}
         ORDER BY t.created_at DESC, t.id DESC LIMIT ${RECENT_TRANSACTIONS_LIMIT}`,
   );
   return rows.map(toTransactionView);

@@ -40,6 +40,7 @@ import { userListings } from "../listings/profile";
 import { searchQuerySchema } from "../listings/search-params";
 import { paginate, searchListings } from "../listings/search";
 import { DuplicateAddressError, storeListings } from "../listings/store";
+import { hiddenOrderListing } from "../orders/order-listing";
 import type { AppEnv } from "../types";
 
 /**
@@ -123,16 +124,17 @@ export const addressRoutes = new Hono<AppEnv>()
     const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(c.var.db, id)]);
     const viewer = sessionUserId(c);
     const isOwner = row !== null && viewer !== null && row.seller_id === viewer;
-    // Deleted listings are gone for everyone but their owner.
-    if (!row || (row.status === "deleted" && !isOwner)) throw new ApiError(404, "Address not found");
+    // Deleted listings are gone for everyone but their owner; a custom order's listing for all but its buyer.
+    if (!row || (row.status === "deleted" && !isOwner) || (await hiddenOrderListing(c.var.db, id, c.var.session))) throw new ApiError(404, "Address not found");
     return c.json(toListingView(row, rates, viewer));
   })
-  // Same visibility as GET /{id}: a deleted listing is 404 for all but its owner.
+  // Same visibility as GET /{id}: a deleted listing is 404 for all but its owner, a custom order's for all but its buyer.
   .get("/:id{[0-9]+}/context", validate("param", listingIdParam), async (c) => {
     const { id } = c.req.valid("param");
     const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(c.var.db, id)]);
     const viewer = sessionUserId(c);
     if (!row || (row.status === "deleted" && !(viewer !== null && row.seller_id === viewer))) throw new ApiError(404, "Address not found");
+    if (await hiddenOrderListing(c.var.db, id, c.var.session)) throw new ApiError(404, "Address not found");
     return c.json((await listingContext(c.var.db, row, rates, viewer)) satisfies ListingContext);
   })
   .get("/:id/context", () => {

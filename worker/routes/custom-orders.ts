@@ -1,7 +1,7 @@
 // Custom orders (issue 14), mounted on /api/custom-orders; the calls are listed in schema/custom-orders.ts.
 // Buyers place and follow their orders; the grinder (an admin session, `npm run grind -- --orders`) takes
 // them, reports progress and submits offsets, which the server checks against the stored public key.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import {
   createOrderBody,
@@ -16,18 +16,36 @@ import {
   submitBody,
 } from "../../schema/custom-orders";
 import { orderPatternProblems } from "../../schema/custom-order-pattern";
+import { INITIATE_RATE_LIMIT, type CreateTransactionResponse } from "../../schema/purchases";
 import { requireAdmin, requireSession } from "../auth/middleware";
+import { requireSecrets } from "../config";
 import { quoteConfig, quoteOrder } from "../domain/custom-orders/quote";
 import { ApiError } from "../http/errors";
-import { countRequest } from "../http/rate-limit";
+import { clientIp, countRequest } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { recordProgress, submitOffset, takeOrder } from "../orders/fulfil";
 import { toBuyerView, toQueuedOrder } from "../orders/order-view";
-import { cancelOrder, orderForViewer, orderQueue, ordersOfBuyer } from "../orders/orders";
+import { buyerViews, cancelOrder, orderForViewer, orderQueue, ordersOfBuyer } from "../orders/orders";
+import { payOrder } from "../orders/pay";
 import { placeOrder } from "../orders/place";
 import type { AppEnv } from "../types";
 
 const noStore = { "Cache-Control": "no-store" };
+
+/** POST /:id/pay reads nothing from its body: it may be absent or `{}`, anything else is refused before any write. */
+const emptyBody = createMiddleware<AppEnv>(async (c, next) => {
+  const text = (await c.req.text()).trim();
+  if (text !== "") {
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ApiError(400, "body: must be empty or {}");
+    }
+    if (typeof body !== "object" || body === null || Array.isArray(body) || Object.keys(body).length > 0) throw new ApiError(400, "body: must be empty or {}");
+  }
+  await next();
+});
 
 /** Orders placed per wallet per minute; counted per wallet (a session is required) after validation. */
 export const PLACING_LIMIT = 20;
@@ -66,7 +84,7 @@ export const customOrderRoutes = new Hono<AppEnv>()
   })
   .get("/mine", requireSession, async (c) => {
     const rows = await ordersOfBuyer(c.var.db, c.var.session.userId);
-    return c.json({ orders: rows.map(toBuyerView) } satisfies CustomOrderList, 200, noStore);
+    return c.json({ orders: await buyerViews(c.var.db, rows, Date.now()) } satisfies CustomOrderList, 200, noStore);
   })
   .get("/admin/queue", requireAdmin, validate("query", queueQuery), async (c) => {
     const now = Date.now();
@@ -89,7 +107,22 @@ export const customOrderRoutes = new Hono<AppEnv>()
   })
   .get("/:id{[0-9]+}", requireSession, validate("param", orderIdParam), async (c) => {
     const row = await orderForViewer(c.var.db, c.req.valid("param").id, c.var.session);
-    return c.json(toBuyerView(row) satisfies CustomOrderView, 200, noStore);
+    const [view] = await buyerViews(c.var.db, [row], Date.now());
+    return c.json(view satisfies CustomOrderView, 200, noStore);
+  })
+  .post("/:id{[0-9]+}/pay", requireSecrets, requireSession, validate("param", orderIdParam), emptyBody, async (c) => {
+    const session = c.var.session;
+    // Counted with the purchase page's reservations: paying an order is reserving a listing.
+    const count = await countRequest(c.env.DB, `initiate:${session.userId}`, INITIATE_RATE_LIMIT.windowMs, Date.now());
+    if (count > INITIATE_RATE_LIMIT.limit) throw new ApiError(429, `Too many purchase attempts: at most ${INITIATE_RATE_LIMIT.limit} per minute. Wait a minute and try again.`);
+    const info = { ip: clientIp(c as unknown as Context<AppEnv>), userAgent: c.req.header("user-agent")?.slice(0, 256) ?? null };
+    const r = await payOrder(c.var.db, c.env, session, c.req.valid("param").id, info);
+    const body = { id: r.id, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies CreateTransactionResponse;
+    return c.json(body, r.reused ? 200 : 201, noStore);
+  })
+  // Any other id on /pay is malformed (a valid one was answered above): 400, not the router's 404.
+  .post("/:id/pay", () => {
+    throw new ApiError(400, "id: must be an order id (a whole number from 1)");
   })
   .post("/:id{[0-9]+}/cancel", requireSession, validate("param", orderIdParam), async (c) => {
     const row = await cancelOrder(c.var.db, c.req.valid("param").id, c.var.session.userId, Date.now());

@@ -28,10 +28,12 @@ type Row = {
   private_key_destroyed: number;
   address: string;
   network: Network;
+  custom_order_id: number | null;
 };
 
 const read = (db: Db, id: string) =>
-  db.get<Row>(sql`SELECT t.id, t.address_id, t.buyer_id, t.seller_id, t.buyer_wallet, t.status, t.tx_hash, t.private_key_destroyed, a.address, a.network
+  db.get<Row>(sql`SELECT t.id, t.address_id, t.buyer_id, t.seller_id, t.buyer_wallet, t.status, t.tx_hash, t.private_key_destroyed, a.address, a.network,
+                         (SELECT co.id FROM custom_orders co WHERE co.found_address = a.address) AS custom_order_id
                   FROM transactions t JOIN addresses a ON a.id = t.address_id WHERE t.id = ${id}`);
 
 function audit(who: Requester, row: Pick<Row, "id" | "address_id"> | null, transactionId: string, action: string, detail: Record<string, unknown>) {
@@ -51,6 +53,10 @@ function refusal(row: Row | undefined, who: Requester, verb: string): Extract<De
     // A stranger learns nothing about the purchase; the seller and admins are told why.
     if (!related) return { ok: false, status: 404, error: "Not Found", message: "Transaction not found" };
     return { ok: false, status: 403, error: "Forbidden", message: `Only the buyer's wallet can ${verb} this private key` };
+  }
+  if (row.custom_order_id !== null) {
+    // A custom order's key was never here: the buyer completes it in the browser from their saved secret.
+    return { ok: false, status: 409, error: "Conflict", message: `This purchase paid custom order ${row.custom_order_id}; its key is completed on the order page (/custom-orders/${row.custom_order_id}) with your saved key file, and the marketplace never held it` };
   }
   if (row.private_key_destroyed) return { ok: false, status: 409, error: "Conflict", message: "The private key has been permanently destroyed" };
   if (!(KEY_RELEASE_STATUSES as readonly string[]).includes(row.status)) {

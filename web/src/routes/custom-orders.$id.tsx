@@ -1,5 +1,6 @@
 // /custom-orders/{id}: one custom order as its buyer follows it: waiting, grinding (with the grinder's last
-// progress), found (the address is public; payment is due by the deadline), delivered, expired or cancelled.
+// progress), found (the address is public; "Pay" until the deadline), paying or paid (a link to the purchase
+// page, where the payment is made and confirmed), delivered (the key is made here), expired or cancelled.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import type { CustomOrderView } from "../../../schema/custom-orders";
@@ -10,19 +11,12 @@ import { Spinner } from "../components/Spinner";
 import { compactNumber, formatDuration } from "../lib/duration";
 import { useWallet } from "../wallet/useWallet";
 import { FinalKeyCard } from "./-custom-order/FinalKeyCard";
+import { cancellable, orderStage, STAGE_TEXT } from "./-custom-order/order-stage";
+import { OrderPayment } from "./-custom-order/OrderPayment";
 
 export const Route = createFileRoute("/custom-orders/$id")({
   component: CustomOrderStatusPage,
 });
-
-const STATUS_TEXT: Record<CustomOrderView["status"], string> = {
-  open: "Waiting for the grinder",
-  grinding: "Being ground",
-  found: "Found: waiting for payment",
-  delivered: "Delivered",
-  expired: "Expired (not paid in time)",
-  cancelled: "Cancelled",
-};
 
 function CustomOrderStatusPage() {
   const { id } = Route.useParams();
@@ -64,12 +58,12 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] }),
   });
   const expected = Number(order.expectedAttempts);
-  const cancellable = ["open", "grinding", "found"].includes(order.status);
+  const stage = orderStage(order);
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-2xl font-bold text-white">Custom order #{order.id}</h1>
       <p className="mt-1 text-slate-400" data-testid="order-status">
-        {STATUS_TEXT[order.status]}
+        {STAGE_TEXT[stage]}
       </p>
       <dl className="mt-6 grid gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-5 sm:grid-cols-2">
         <Row label="Pattern">
@@ -98,14 +92,9 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
         )}
         {order.paymentDeadline && order.status === "found" && <Row label="Pay by">{new Date(order.paymentDeadline).toLocaleString()}</Row>}
       </dl>
-      {order.status === "found" && (
-        <p className="mt-4 text-sm text-slate-300">
-          The address is reserved for you alone until the deadline. After payment this page gives you the offset, and your browser opens your saved secret
-          key file with its password to make the private key.
-        </p>
-      )}
+      <OrderPayment order={order} stage={stage} />
       {order.status === "delivered" && <FinalKeyCard order={order} />}
-      {cancellable && (
+      {cancellable(stage) && (
         <button
           type="button"
           disabled={cancel.isPending}

@@ -1,18 +1,9 @@
-// The profile's "My Orders": the signed-in Ethereum wallet's custom orders (open, grinding, found, delivered,
-// expired, cancelled), each linking to its order page.
+// The profile's "My Orders": the signed-in Ethereum wallet's custom orders (waiting, grinding, found, paying,
+// paid, delivered, expired, cancelled), each linking to its order page.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import type { CustomOrderView } from "../../../../schema/custom-orders";
 import { myOrdersQuery } from "../../api/custom-orders";
-
-const LABEL: Record<CustomOrderView["status"], string> = {
-  open: "Waiting",
-  grinding: "Grinding",
-  found: "Found: pay now",
-  delivered: "Delivered",
-  expired: "Expired",
-  cancelled: "Cancelled",
-};
+import { orderStage, STAGE_LABEL } from "../../routes/-custom-order/order-stage";
 
 export function MyOrders({ wallet }: { wallet: string }) {
   const orders = useQuery(myOrdersQuery(wallet));
@@ -39,7 +30,7 @@ export function MyOrders({ wallet }: { wallet: string }) {
                   {o.address ?? `0x${o.prefix}…${o.suffix}`}
                 </span>
                 <span className="text-sm text-slate-400">
-                  {LABEL[o.status]} · {o.price} ETH
+                  <span data-testid="my-order-stage">{STAGE_LABEL[orderStage(o)]}</span> · {o.price} ETH
                 </span>
               </Link>
             </li>

@@ -99,15 +99,23 @@ function PurchaseBody({ view, onPaymentSent }: { view: PurchaseView; onPaymentSe
         </p>
       )}
       {stage === "confirming" && <ConfirmingPanel view={view} hash={hash} />}
-      {stage === "released" && (view.role === "buyer" ? <PrivateKeyCard view={view} /> : <Notice title="Payment verified" text="The private key is released to the buyer only." />)}
+      {stage === "released" && view.customOrderId !== null && <CustomOrderDelivered view={view} orderId={view.customOrderId} />}
+      {stage === "released" &&
+        view.customOrderId === null &&
+        (view.role === "buyer" ? <PrivateKeyCard view={view} /> : <Notice title="Payment verified" text="The private key is released to the buyer only." />)}
       {stage === "destroyed" && (
         <Notice title="🔥 Private key destroyed" text="The buyer destroyed the private key we held for this purchase. It can never be shown again." testId="key-destroyed" />
       )}
       {stage === "failed" && <Notice title="Payment not accepted" text={`${failureText(view.failureReason)} No key was released. If you paid, the payment is listed for a refund.`} tone="red" />}
       {stage === "expired" && (
-        <Notice title="Reservation expired" text="No payment arrived within the reservation time, so the address was released. A payment that arrives late is refunded." link={view.addressId} />
+        <Notice
+          title="Reservation expired"
+          text={`No payment arrived within the reservation time, so the ${view.customOrderId === null ? "address was released" : "reservation ended; the order page lets you pay again until its deadline"}. A payment that arrives late is refunded.`}
+          link={view.addressId}
+          orderId={view.customOrderId}
+        />
       )}
-      {stage === "cancelled" && <Notice title="Purchase cancelled" text="This purchase was cancelled before payment. Nothing was charged." link={view.addressId} />}
+      {stage === "cancelled" && <Notice title="Purchase cancelled" text="This purchase was cancelled before payment. Nothing was charged." link={view.addressId} orderId={view.customOrderId} />}
 
       {hash && <PaymentHashCard hash={hash} network={view.network} />}
       <PurchaseDetails view={view} />
@@ -115,12 +123,56 @@ function PurchaseBody({ view, onPaymentSent }: { view: PurchaseView; onPaymentSe
   );
 }
 
-function Notice({ title, text, tone = "slate", link, testId }: { title: string; text: string; tone?: "slate" | "red"; link?: number; testId?: string }) {
+/**
+ * A custom order's purchase has no stored key: the buyer's browser completes it from the secret saved when
+ * ordering, on the order page, which reveals the offset once the order is delivered.
+ */
+function CustomOrderDelivered({ view, orderId }: { view: PurchaseView; orderId: number }) {
+  return (
+    <section className="rounded-2xl border border-emerald-800 bg-emerald-950/30 p-5 sm:p-6" data-testid="custom-order-delivered">
+      <h2 className="text-lg font-semibold text-white">Payment confirmed: your custom order is delivered</h2>
+      <p className="mt-2 text-sm text-slate-300">
+        {view.role === "buyer"
+          ? "The marketplace never held this address's private key. Open your order to make it in your browser from the secret key file you saved when ordering, with its password."
+          : "The buyer makes the private key in their own browser; the marketplace never held it."}
+      </p>
+      <Link
+        to="/custom-orders/$id"
+        params={{ id: String(orderId) }}
+        className="mt-4 inline-block rounded-lg bg-violet-600 px-5 py-2.5 font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+      >
+        Open custom order #{orderId}
+      </Link>
+    </section>
+  );
+}
+
+function Notice({
+  title,
+  text,
+  tone = "slate",
+  link,
+  orderId = null,
+  testId,
+}: {
+  title: string;
+  text: string;
+  tone?: "slate" | "red";
+  link?: number;
+  /** A custom order's purchase links to its order: the listing itself is private. */
+  orderId?: number | null;
+  testId?: string;
+}) {
   return (
     <section className={`rounded-2xl border p-5 sm:p-6 ${tone === "red" ? "border-red-700 bg-red-950/40" : "border-slate-700 bg-slate-900/60"}`} data-testid={testId}>
       <h2 className="text-lg font-semibold text-white">{title}</h2>
       <p className="mt-2 text-sm text-slate-300">{text}</p>
-      {link !== undefined && (
+      {orderId !== null && (
+        <Link to="/custom-orders/$id" params={{ id: String(orderId) }} className="mt-4 inline-block text-sm font-semibold text-violet-300 hover:text-violet-200">
+          Back to your order
+        </Link>
+      )}
+      {orderId === null && link !== undefined && (
         <Link to="/address/$id" params={{ id: String(link) }} className="mt-4 inline-block text-sm font-semibold text-violet-300 hover:text-violet-200">
           See the listing
         </Link>

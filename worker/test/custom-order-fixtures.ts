@@ -1,0 +1,43 @@
+// Custom orders brought to `found` the way the real grinder does it (take, search offsets from A, submit),
+// for the worker and chain tests of paying and delivering an order.
+import { env } from "cloudflare:test";
+import type { CustomOrderQuote, CustomOrderView } from "../../schema/custom-orders";
+import { addressMatchesOrder, type OrderPattern } from "../../schema/custom-order-pattern";
+import { CURVE_ORDER, orderAddress, publicKeyOf, randomSecret, scalarToHex } from "../../schema/split-key";
+import { call, type Wallet } from "./purchase-fixtures";
+
+/** Finds an offset the way the grinder would, for a short pattern (a few dozen tries). */
+export function findOffset(publicKey: string, pattern: OrderPattern, variant = 0): bigint {
+  let k = randomSecret() % (CURVE_ORDER - 100_000n);
+  for (let i = 0; i < 100_000; i++, k++) if (addressMatchesOrder(pattern, orderAddress(publicKey, k, variant))) return k;
+  throw new Error("no offset found");
+}
+
+export async function placeOrder(buyer: Wallet, pattern: OrderPattern, secret = randomSecret()): Promise<{ order: CustomOrderView; secret: bigint }> {
+  const q = (await (await call("GET", `/api/custom-orders/quote?prefix=${pattern.prefix}&suffix=${pattern.suffix}&caseSensitive=${pattern.caseSensitive}`)).json()) as CustomOrderQuote;
+  const res = await call("POST", "/api/custom-orders", buyer, { ...pattern, publicKey: publicKeyOf(secret), price: q.price });
+  if (res.status !== 201) throw new Error(`place: ${res.status} ${await res.text()}`);
+  return { order: (await res.json()) as CustomOrderView, secret };
+}
+
+export type FoundOrder = { order: CustomOrderView; secret: bigint; offset: bigint; variant: number; listingId: number };
+
+/** Places an order for `buyer`, and the admin (the grinder) takes it and submits a matching offset. */
+export async function foundOrder(buyer: Wallet, grinder: Wallet, pattern: OrderPattern = { prefix: "a", suffix: "", caseSensitive: false }, variant = 2): Promise<FoundOrder> {
+  const { order, secret } = await placeOrder(buyer, pattern);
+  const take = await call("POST", `/api/custom-orders/admin/${order.id}/take`, grinder, {});
+  if (take.status !== 200) throw new Error(`take: ${take.status} ${await take.text()}`);
+  const offset = findOffset(order.publicKey, pattern, variant);
+  const submit = await call("POST", `/api/custom-orders/admin/${order.id}/submit`, grinder, { offset: scalarToHex(offset), variant });
+  if (submit.status !== 200) throw new Error(`submit: ${submit.status} ${await submit.text()}`);
+  const row = await env.DB.prepare("SELECT a.id AS listing_id FROM custom_orders co JOIN addresses a ON a.address = co.found_address WHERE co.id = ?")
+    .bind(order.id)
+    .first<{ listing_id: number }>();
+  const view = (await (await call("GET", `/api/custom-orders/${order.id}`, buyer)).json()) as CustomOrderView;
+  return { order: view, secret, offset, variant, listingId: row!.listing_id };
+}
+
+/** POST /api/custom-orders/:id/pay as `wallet`. */
+export function payOrder(wallet: Wallet | undefined, id: number | string, body?: unknown, headers: Record<string, string> = {}) {
+  return call("POST", `/api/custom-orders/${id}/pay`, wallet, body, headers);
+}
