@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { prerender } from "./scripts/build/prerender";
 import { routePreload } from "./scripts/build/route-preload";
 import { parseMarketSearch, searchApiParams } from "./web/src/routes/-marketplace/search";
 
@@ -27,6 +28,15 @@ export default defineConfig({
         fetches: ["/api/addresses/featured", `/api/addresses/search?${searchApiParams(parseMarketSearch({}), null)}`],
       },
       { path: "/address/:id", routeSource: "src/routes/address.$id.tsx", fetches: ["/api/addresses/:id", "/api/addresses/:id/context"] },
+    ]),
+    // Landing pages as HTML that paints before any script runs. /marketplace is served as marketplace.html by
+    // the assets; the Worker serves `/` and /address/{id} from prerendered/ (worker/pages.ts), because
+    // index.html must stay the empty shell every other path falls back to.
+    prerender([
+      { url: "/", file: "prerendered/home.html" },
+      { url: "/marketplace", file: "marketplace.html" },
+      // The listing page before its listing loads; the same shell serves every id.
+      { url: "/address/0", file: "prerendered/listing.html" },
     ]),
   ],
   build: {

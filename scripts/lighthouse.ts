@@ -116,6 +116,8 @@ export function budgetFailures(r: RouteResult): string[] {
   return failures;
 }
 
+const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+
 async function startStack(persistTo: string, children: Child[]) {
   for (const port of [PORT, CHAIN_PORT]) if (!(await portFree(port))) throw new Error(`port ${port} is busy (another stack running? use flock /tmp/stack.lock)`);
   buildWeb(true);
@@ -150,7 +152,8 @@ async function main() {
     // Warm the Worker and D1 once so the first measured run does not pay for workerd's start-up.
     for (const route of routes) await fetch(baseUrl + route);
 
-    console.log(`Lighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : "1 run"}, mobile profile, ${CHROME_PATH}`);
+    // Simulated timings scale with how busy the host is: every figure goes with the load it was taken under.
+    console.log(`Lighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : "1 run"}, mobile profile, ${CHROME_PATH}, load average ${loadAverage()}`);
     console.log("route                 perf  a11y  seo  bp   FCP ms  LCP ms   CLS    TBT ms");
     for (const route of routes) {
       const runs = Array.from({ length: RUNS }, () => runLighthouse(baseUrl + route));
@@ -167,6 +170,7 @@ async function main() {
   } finally {
     stop();
   }
+  console.log(`load average at the end ${loadAverage()}`);
   console.log(
     `budget: performance >= ${BUDGET.performance}, accessibility ${BUDGET.accessibility}, LCP < ${BUDGET.lcpMs} ms, CLS < ${BUDGET.cls}, TBT < ${BUDGET.tbtMs} ms`,
   );

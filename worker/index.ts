@@ -1,10 +1,13 @@
 import { createApp } from "./app";
 import { runScheduledJobs } from "./jobs/scheduled";
+import { servePrerenderedPage } from "./pages";
 
 const app = createApp();
 
 export default {
-  fetch: app.fetch,
+  async fetch(request, env, ctx) {
+    return (await servePrerenderedPage(request, env)) ?? app.fetch(request, env, ctx);
+  },
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(
       runScheduledJobs(env).then(

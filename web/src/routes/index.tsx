@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import { featuredQuery } from "../api/listings";
 import { marketStatsQuery, recentTransactionsQuery } from "../api/market";
 import { AddressChecker } from "../components/checker/AddressChecker";
@@ -103,21 +103,24 @@ function ViewAll() {
 
 function FeaturedSection() {
   const featured = useQuery(featuredQuery(useViewer()));
+  // The cards render in the background (React yields to the browser between them) rather than in the task that
+  // takes the answer: on a slow phone that task would otherwise block input for a few hundred ms.
+  const listings = useDeferredValue(featured.data);
   return (
     <section aria-labelledby="featured-title">
       <SectionHeader id="featured-title" title="Featured Addresses">
         <ViewAll />
       </SectionHeader>
-      {featured.isPending ? (
-        <FeaturedListingsSkeleton count={FEATURED_PLACEHOLDERS} label="Loading featured addresses" />
-      ) : featured.isError ? (
+      {featured.isError ? (
         <p role="alert" className="rounded-xl border border-red-800/60 bg-red-950/30 p-4 text-sm text-red-200">
           Featured addresses could not be loaded: {featured.error.message}
         </p>
-      ) : featured.data.length === 0 ? (
+      ) : listings === undefined ? (
+        <FeaturedListingsSkeleton count={FEATURED_PLACEHOLDERS} label="Loading featured addresses" />
+      ) : listings.length === 0 ? (
         <p className="rounded-xl border border-slate-800 bg-slate-900/60 p-8 text-center text-slate-400">No featured addresses available at the moment.</p>
       ) : (
-        <FeaturedListings listings={featured.data} label="Featured addresses" />
+        <FeaturedListings listings={listings} label="Featured addresses" />
       )}
     </section>
   );
@@ -125,8 +128,11 @@ function FeaturedSection() {
 
 function RecentTransactionsSection() {
   const recent = useQuery(recentTransactionsQuery(useViewer()));
+  // In the background, like the featured cards.
+  const transactions = useDeferredValue(recent.data);
   return (
-    <section aria-labelledby="recent-title">
+    // Below the fold: laid out and painted only when it comes near the screen (see AddressChecker).
+    <section aria-labelledby="recent-title" className="[contain-intrinsic-size:auto_640px] [content-visibility:auto]">
       <SectionHeader id="recent-title" title="Recent Transactions">
         <ViewAll />
       </SectionHeader>
@@ -135,7 +141,7 @@ function RecentTransactionsSection() {
           Recent transactions could not be loaded: {recent.error.message}
         </p>
       ) : (
-        <TransactionsTable transactions={recent.data} isLoading={recent.isPending} showBuyer showSeller />
+        <TransactionsTable transactions={transactions} isLoading={transactions === undefined} showBuyer showSeller />
       )}
     </section>
   );

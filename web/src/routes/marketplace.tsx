@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { useEffect, useId, useRef, useState } from "react";
+import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
 import { PAGE_SIZES, type SortField } from "../../../schema/browse";
 import { errorMessage } from "../api/error-message";
 import { featuredQuery, searchQuery } from "../api/listings";
@@ -118,14 +118,18 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (text: string
  */
 function FeaturedStrip({ viewer }: { viewer: string | null }) {
   const featured = useQuery(featuredQuery(viewer));
-  const listings = Array.isArray(featured.data) ? featured.data.slice(0, MARKETPLACE_FEATURED) : [];
-  if (!featured.isPending && listings.length === 0) return null;
+  // The cards render in the background (React yields to the browser between them), not in the task that
+  // takes the answer.
+  const data = useDeferredValue(featured.data);
+  const pending = featured.isPending || (data === undefined && !featured.isError);
+  const listings = Array.isArray(data) ? data.slice(0, MARKETPLACE_FEATURED) : [];
+  if (!pending && listings.length === 0) return null;
   return (
     <section aria-labelledby="marketplace-featured-title">
       <h2 id="marketplace-featured-title" className="mb-4 text-xl font-bold sm:text-2xl">
         Featured Addresses
       </h2>
-      {featured.isPending ? (
+      {pending ? (
         <FeaturedListingsSkeleton count={MARKETPLACE_FEATURED} label="Loading featured addresses" />
       ) : (
         <FeaturedListings listings={listings} label="Featured addresses" />
@@ -148,8 +152,11 @@ function Results({ ref, search, viewer, onPage, onPageSize, onSort, onClampPage 
   const st = marketState(search);
   const results = useQuery({ ...searchQuery(searchApiParams(search, viewer)), placeholderData: keepPreviousData });
   const sizeId = useId();
-  const data = results.data;
-  const fresh = data && !results.isPlaceholderData;
+  // A page of rows renders in the background (React yields to the browser between rows); until it has, the
+  // loading state stays.
+  const data = useDeferredValue(results.data);
+  const rendering = data !== results.data;
+  const fresh = data && !rendering && !results.isPlaceholderData;
 
   // A page past the end (an old link, a listing sold meanwhile) moves to the last page there is.
   const totalPages = fresh ? data.pagination.totalPages : 0;
@@ -163,7 +170,7 @@ function Results({ ref, search, viewer, onPage, onPageSize, onSort, onClampPage 
       ref={ref}
       aria-labelledby="results-title"
       className={`scroll-mt-20 rounded-2xl border border-slate-800 bg-slate-900/60 ${data ? "" : "min-h-[40rem]"}`}
-      aria-busy={results.isFetching}
+      aria-busy={results.isFetching || rendering}
     >
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-800 p-4">
         <h2 id="results-title" className="text-lg font-bold">
@@ -194,7 +201,7 @@ function Results({ ref, search, viewer, onPage, onPageSize, onSort, onClampPage 
       </div>
 
       {/* Over the previous rows rather than above them, so a new page or filter does not push the table down. */}
-      {results.isFetching && (
+      {(results.isFetching || rendering) && (
         <div className="relative">
           <div
             role="status"

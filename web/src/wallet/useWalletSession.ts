@@ -20,8 +20,9 @@ export function useWalletSession() {
     if (started) return;
     started = true;
     const checked = confirmSession();
+    // The Solana wallet list loads when it is needed (Connect, reconnecting a stored Solana wallet, paying),
+    // not on every page load.
     window.setTimeout(() => {
-      void loadSolanaWallets();
       void checked.then(reconnectWallet).catch((err: unknown) => console.warn("wallet reconnect check failed:", err));
     }, RECONNECT_DELAY_MS);
   }, []);

@@ -21,7 +21,9 @@ export function AddressChecker() {
   };
 
   return (
-    <section aria-labelledby={`${inputId}-title`} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5 sm:p-6">
+    // Below the fold on every page that has it: the browser lays it out and paints it only when it comes near
+    // the screen (content-visibility), which keeps a slow phone's first layout short.
+    <section aria-labelledby={`${inputId}-title`} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5 [contain-intrinsic-size:auto_320px] [content-visibility:auto] sm:p-6">
       <h2 id={`${inputId}-title`} className="text-xl font-bold">
         Address Validation and Rarity Checker
       </h2>

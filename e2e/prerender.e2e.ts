@@ -1,0 +1,131 @@
+// The landing pages arrive prerendered (scripts/build/prerender.ts, worker/pages.ts): the HTML alone shows the
+// page; the app (web/src/main.tsx) then renders over it once the route's first reads have answered, with no
+// console error (also for a returning visitor whose stored wallet differs from what was prerendered) and
+// without moving the header. Any other URL gets the empty shell and renders at once.
+import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
+import { openBrowser, type Page, type Session } from "./browser";
+import { ensureUser, insertListings } from "./listings-db";
+
+let s: Session | undefined;
+afterEach(async () => {
+  await s?.close();
+  s = undefined;
+});
+
+let listingId = 0;
+beforeAll(async () => {
+  const seller = await ensureUser("e2e_prerender_seller", "0x000000000000000000000000000000000000beef");
+  [listingId] = await insertListings([
+    {
+      address: "0x000000009e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e",
+      network: "ethereum",
+      price: "0.05",
+      rarity: 7,
+      category: "leading-zeros",
+      pattern: "00000000",
+      patternLength: 8,
+      sellerId: seller,
+      createdAt: Date.now() - 3_600_000,
+    },
+  ]);
+}, 120_000);
+
+/** Remembers where the header and the first heading were as the HTML delivered them, before any script ran. */
+async function markDeliveredLayout(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      const box = (sel: string) => {
+        const r = document.querySelector(sel)?.getBoundingClientRect();
+        return r ? [r.top, r.height] : null;
+      };
+      (window as unknown as { __delivered?: unknown }).__delivered = { header: box("header"), h1: box("main h1"), rendered: !!document.querySelector("#root header") };
+    });
+  });
+}
+
+/** The delivered layout, and the header's and heading's places now: the same when the app did not move them. */
+const layouts = (page: Page) =>
+  page.evaluate(() => {
+    const box = (sel: string) => {
+      const r = document.querySelector(sel)?.getBoundingClientRect();
+      return r ? [r.top, r.height] : null;
+    };
+    const delivered = (window as unknown as { __delivered?: { header: unknown; h1: unknown; rendered: boolean } }).__delivered;
+    return { delivered, now: { header: box("header"), h1: box("main h1"), rendered: true } };
+  });
+
+describe("prerendered landing pages", () => {
+  it("the HTML alone carries each page's heading, title and preload hints; other paths get the empty shell", async () => {
+    const base = inject("baseUrl");
+    const pages = [
+      { path: "/", route: "/", h1: "Vanity Addresses", title: "0xVanity: vanity Ethereum and Solana addresses" },
+      { path: "/marketplace", route: "/marketplace", h1: "Premium Vanity Address Marketplace", title: "Marketplace · 0xVanity" },
+      { path: `/address/${listingId}`, route: "/address/$id", h1: null, title: `Listing #${listingId} · 0xVanity` },
+    ];
+    for (const p of pages) {
+      const res = await fetch(base + p.path);
+      expect(res.status, p.path).toBe(200);
+      const html = await res.text();
+      expect(html, p.path).toContain(`data-prerendered-route="${p.route}"`);
+      expect(html, p.path).toContain(`<title>${p.title}</title>`);
+      if (p.h1) expect(html, p.path).toContain(`>${p.h1}</h1>`);
+      // The stylesheet is inline, so the page paints without another request.
+      expect(html, p.path).toMatch(/<style>[\s\S]{1000,}?<\/style>/);
+      expect(html, p.path).not.toMatch(/<link rel="stylesheet"/);
+      // The page's own _headers preload hints still come with it (the Worker serves / and /address/{id}).
+      expect(res.headers.get("link") ?? "", p.path).toMatch(/rel=modulepreload/);
+    }
+    expect(((await fetch(`${base}/address/${listingId}`)).headers.get("link") ?? "")).toContain(`</api/addresses/${listingId}>`);
+    const shell = await (await fetch(`${base}/profile`)).text();
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).not.toContain("data-prerendered-route");
+  });
+
+  it("paints /, /marketplace and a listing from the HTML, then shows their data in place, without a console error", async () => {
+    s = await openBrowser();
+    await markDeliveredLayout(s.page);
+    await s.page.setViewportSize({ width: 390, height: 844 });
+
+    await s.page.goto(`${s.baseUrl}/`);
+    await s.page.getByTestId("market-stats").waitFor();
+    let l = await layouts(s.page);
+    expect(l.delivered).toEqual(l.now);
+
+    await s.page.goto(`${s.baseUrl}/marketplace`);
+    await s.page.getByTestId("results-range").filter({ hasText: /\d/ }).waitFor();
+    l = await layouts(s.page);
+    expect(l.delivered).toEqual(l.now);
+
+    await s.page.goto(`${s.baseUrl}/address/${listingId}`);
+    await s.page.getByTestId("detail-price").waitFor();
+    // The listing's heading is its address, which only the data has: the header alone stays put.
+    l = await layouts(s.page);
+    expect(l.delivered?.header).toEqual(l.now.header);
+    expect(l.delivered?.rendered).toBe(true);
+    expect(await s.page.title()).toBe(`Listing #${listingId} · 0xVanity`);
+
+    expect(s.errors).toEqual([]);
+  });
+
+  it("a returning visitor's stored wallet renders without an error (the page was prerendered signed out)", async () => {
+    s = await openBrowser();
+    await s.page.addInitScript(() => {
+      localStorage.setItem("walletAddress", "0x000000000000000000000000000000000000beef");
+      localStorage.setItem("walletNetwork", "ethereum");
+      localStorage.setItem("walletType", "injected");
+      localStorage.setItem("isWalletConnected", "true");
+    });
+    await s.page.goto(`${s.baseUrl}/`);
+    await s.page.getByTestId("market-stats").waitFor();
+    // The server has no session for it, so the app signs the stale wallet out (it may log that check).
+    expect(s.errors.filter((e) => /hydrat|Minified React error/i.test(e))).toEqual([]);
+  });
+
+  it("a URL with a query string renders its own state over the same page, without a console error", async () => {
+    s = await openBrowser();
+    await s.page.goto(`${s.baseUrl}/marketplace?search=9e9e`);
+    await s.page.getByTestId("results-range").filter({ hasText: /\d/ }).waitFor();
+    expect(await s.page.getByRole("searchbox", { name: "Search addresses" }).inputValue()).toBe("9e9e");
+    expect(s.errors).toEqual([]);
+  });
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { pageHtml } from "./prerender";
+
+const SHELL = `<!doctype html><html><head><title>Vanity Addresses</title><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>`;
+const CSS = { "/assets/index-abc.css": "body{color:red}" };
+
+describe("pageHtml", () => {
+  const out = pageHtml(SHELL, { html: "<title>Marketplace · 0xVanity</title><main><h1>Market</h1></main>", routeId: "/marketplace" }, CSS);
+
+  it("puts the rendered tree in #root, marked with its route, and the route's title in <head>", () => {
+    expect(out).toContain('<div id="root" data-prerendered-route="/marketplace"><main><h1>Market</h1></main></div>');
+    expect(out).toContain("<head><title>Marketplace · 0xVanity</title>");
+    expect(out.match(/<title>/g)).toHaveLength(1);
+  });
+
+  it("inlines the stylesheet instead of linking it", () => {
+    expect(out).toContain("<style>body{color:red}</style>");
+    expect(out).not.toContain("<link rel=\"stylesheet\"");
+  });
+
+  it("escapes the route id in the attribute", () => {
+    expect(pageHtml(SHELL, { html: "<title>t</title>", routeId: '/a"b<c' }, CSS)).toContain('data-prerendered-route="/a&quot;b&lt;c"');
+  });
+
+  it("refuses a shell or a render it cannot assemble into a page that hydrates", () => {
+    expect(() => pageHtml(SHELL.replace('<div id="root"></div>', "<div id=app></div>"), { html: "<title>t</title>", routeId: "/" }, CSS)).toThrow(/no <div id="root">/);
+    expect(() => pageHtml(SHELL, { html: "<p>no title</p>", routeId: "/" }, CSS)).toThrow(/0 titles/);
+    expect(() => pageHtml(SHELL, { html: "<title>a</title><title>b</title>", routeId: "/" }, CSS)).toThrow(/2 titles/);
+    expect(() => pageHtml(SHELL, { html: "<title>t</title>", routeId: "/" }, {})).toThrow(/no stylesheet/);
+  });
+});

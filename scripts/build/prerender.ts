@@ -1,0 +1,83 @@
+// A Vite plugin that writes the pages a buyer lands on as HTML that paints without JavaScript (issue 13,
+// Lighthouse mobile: the first paint and the largest text must not wait for ~80 KB of script to download and
+// run on a slow phone). After the browser build it builds web/src/prerender.tsx for Node, renders each page
+// with react-dom/server and writes it beside index.html, with:
+// - the rendered tree in #root, marked with the route it is (main.tsx then renders the app over it once the
+//   route's first reads have answered; a dev server's empty shell renders at once as before);
+// - the route's own <title>;
+// - the stylesheet inlined, so the page paints as soon as its HTML arrives (one round trip fewer).
+// index.html itself stays the empty shell: it is also the fallback for every other path of the SPA.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { build, type Plugin, type ResolvedConfig } from "vite";
+
+/** One page to write: `url` is rendered, the HTML goes to `file` (relative to the build's outDir). */
+export type PrerenderPage = { url: string; file: string };
+
+type RenderPage = (url: string) => Promise<{ html: string; routeId: string }>;
+
+const ROOT_DIV = '<div id="root"></div>';
+
+const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+
+/**
+ * The page: the shell with the rendered tree in #root, its title in <head>, and the stylesheet the shell links
+ * inlined (`css` maps each linked href to its text). Throws when the shell is not the one it expects, so a
+ * changed index.html cannot silently ship pages that do not hydrate.
+ */
+export function pageHtml(shell: string, rendered: { html: string; routeId: string }, css: Record<string, string>): string {
+  if (!shell.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
+  // React hoists <title> out of the tree when it hydrates; in the document it belongs in <head>.
+  const titles = [...rendered.html.matchAll(/<title>([^<]*)<\/title>/g)];
+  if (titles.length !== 1) throw new Error(`prerender: ${rendered.routeId} rendered ${titles.length} titles`);
+  const body = rendered.html.replace(titles[0][0], "");
+  let out = shell.replace(/<title>[^<]*<\/title>/, titles[0][0]);
+  out = out.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (tag, href: string) => {
+    const text = css[href];
+    if (text === undefined) throw new Error(`prerender: no stylesheet ${href} to inline`);
+    return `<style>${text}</style>`;
+  });
+  return out.replace(ROOT_DIV, `<div id="root" data-prerendered-route="${escapeAttr(rendered.routeId)}">${body}</div>`);
+}
+
+export function prerender(pages: readonly PrerenderPage[]): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: "vanity:prerender",
+    apply: "build",
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      // The nested Node build below loads this same config; it must not prerender again.
+      if (config.build.ssr) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      const serverDir = fs.mkdtempSync(path.join(os.tmpdir(), "vanity-prerender-"));
+      try {
+        await build({
+          configFile: config.configFile,
+          mode: config.mode,
+          logLevel: "error",
+          // React and the router in the same form (production or development) as the browser build.
+          define: { "process.env.NODE_ENV": JSON.stringify(config.isProduction ? "production" : "development") },
+          // Bundled whole, so the module runs from a folder outside the project.
+          ssr: { noExternal: true },
+          build: { ssr: path.join(config.root, "src", "prerender.tsx"), outDir: serverDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
+        });
+        const { renderPage } = (await import(pathToFileURL(path.join(serverDir, "prerender.js")).href)) as { renderPage: RenderPage };
+        const shell = fs.readFileSync(path.join(outDir, "index.html"), "utf8");
+        const css: Record<string, string> = {};
+        for (const [, href] of shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)) css[href] = fs.readFileSync(path.join(outDir, href), "utf8");
+        for (const page of pages) {
+          const file = path.join(outDir, page.file);
+          fs.mkdirSync(path.dirname(file), { recursive: true });
+          fs.writeFileSync(file, pageHtml(shell, await renderPage(page.url), css));
+        }
+      } finally {
+        fs.rmSync(serverDir, { recursive: true, force: true });
+      }
+    },
+  };
+}

@@ -1,0 +1,42 @@
+// The landing pages the Worker hands out itself (wrangler.toml run_worker_first): `/` and /address/{id} get
+// their prerendered HTML (scripts/build/prerender.ts), which paints before any script runs. They cannot be
+// plain assets: `/` would be index.html, and index.html must stay the empty shell that every other path of
+// the single-page app falls back to; /address/{id} has one shell for every id.
+import { pageTitle } from "../web/src/components/page-title";
+
+/** The prerendered asset for a path, or null when the path is not a prerendered page. */
+export function prerenderedAsset(pathname: string): string | null {
+  if (pathname === "/") return "/prerendered/home";
+  if (/^\/address\/[^/]+\/?$/.test(pathname)) return "/prerendered/listing";
+  return null;
+}
+
+/** A listing page's own title for the tab and history, as the app sets it (the shell was rendered for id 0). */
+function listingTitle(pathname: string): string | null {
+  const id = /^\/address\/([0-9]{1,15})\/?$/.exec(pathname)?.[1];
+  return id ? pageTitle(`Listing #${id}`).meta[0].title : null;
+}
+
+/** The page for a GET of a prerendered path; null for everything else (the API). */
+export async function servePrerenderedPage(request: Request, env: Env): Promise<Response | null> {
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
+  const url = new URL(request.url);
+  const asset = prerenderedAsset(url.pathname);
+  if (!asset) return null;
+  // The page's own preload hints are _headers rules for its path (scripts/build/route-preload.ts), which the
+  // assets apply to a request for that path, not for the prerendered file: ask for both.
+  const plain = new Headers(request.headers);
+  plain.delete("If-None-Match");
+  plain.delete("If-Modified-Since");
+  const [page, forPath] = await Promise.all([
+    // A build without prerendered pages (worker tests, an old dist/) gets the assets' single-page fallback.
+    env.ASSETS.fetch(new Request(new URL(asset, url), request)),
+    env.ASSETS.fetch(new Request(url, { method: "HEAD", headers: plain })),
+  ]);
+  const link = forPath.headers.get("Link");
+  const title = listingTitle(url.pathname);
+  if (!page.ok || (!link && !title)) return page;
+  const res = new Response(page.body, page);
+  if (link) res.headers.set("Link", link);
+  return title ? new HTMLRewriter().on("title", { element: (el) => void el.setInnerContent(title) }).transform(res) : res;
+}
