@@ -6,6 +6,7 @@ import type { Db } from "../db";
 import type { UsdRates } from "../domain/prices";
 import { ApiError } from "../http/errors";
 import { type ListingRow, listingColumns, toListingView } from "./listing-view";
+import { CUSTOM_ORDER_SQL } from "./changes";
 import { batchAll } from "./raw-batch";
 
 export type AdminListingQuery = { limit: number; offset: number; search?: string; network: "all" | "ethereum" | "solana"; status: "all" | "active" | "pending" | "sold" | "inactive" };
@@ -71,7 +72,7 @@ export async function adminStats(db: Db): Promise<AdminStats> {
   return { totalListings: Number(l?.total ?? 0), activeListings: Number(l?.active ?? 0), featuredListings: Number(l?.featured ?? 0), totalUsers: Number(users[0]?.n ?? 0) };
 }
 
-export type IdState = { id: number; status: string; reserved: number };
+export type IdState = { id: number; status: string; reserved: number; custom_order: number };
 
 /**
  * The state of every listing in `ids`; 404 naming the ids that do not exist (deleted ones included: they
@@ -79,7 +80,8 @@ export type IdState = { id: number; status: string; reserved: number };
  */
 export async function requireListings(db: Db, ids: number[]): Promise<Map<number, IdState>> {
   const rows = await db.all<IdState>(sql`
-    SELECT id, status, EXISTS (SELECT 1 FROM transactions t WHERE t.address_id = addresses.id AND t.status IN ('initiated', 'pending', 'verified')) AS reserved
+    SELECT id, status, EXISTS (SELECT 1 FROM transactions t WHERE t.address_id = addresses.id AND t.status IN ('initiated', 'pending', 'verified')) AS reserved,
+           ${sql.raw(CUSTOM_ORDER_SQL)} AS custom_order
     FROM addresses WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND status != 'deleted'`);
   const found = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !found.has(id));

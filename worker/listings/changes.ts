@@ -16,6 +16,12 @@ import { PROMOTION_WEIGHT } from "./store";
 
 /** SQL: the listing (table `addresses`) has a purchase in progress. */
 export const OPEN_PURCHASE_SQL = "EXISTS (SELECT 1 FROM transactions t WHERE t.address_id = addresses.id AND t.status IN ('initiated', 'pending', 'verified'))";
+/**
+ * A custom order's hidden listing (worker/orders/order-listing.ts): the found address belongs to that order's
+ * buyer, so no admin action may list it for anyone else.
+ */
+export const CUSTOM_ORDER_SQL = "EXISTS (SELECT 1 FROM custom_orders co WHERE co.found_address = addresses.address)";
+export const CUSTOM_ORDER_MESSAGE = "This address was found for a custom order; it belongs to that order's buyer and is never listed";
 
 export type ListingState = {
   id: number;
@@ -27,11 +33,13 @@ export type ListingState = {
   promotion_type: PromotionType;
   is_featured: number;
   reserved: number;
+  custom_order: number;
 };
 
 export async function listingState(db: Db, id: number): Promise<ListingState | null> {
   const row = await db.$client
-    .prepare(`SELECT id, seller_id, status, price, price_units, currency, promotion_type, is_featured, ${OPEN_PURCHASE_SQL} AS reserved FROM addresses WHERE id = ?`)
+    .prepare(`SELECT id, seller_id, status, price, price_units, currency, promotion_type, is_featured, ${OPEN_PURCHASE_SQL} AS reserved,
+              ${CUSTOM_ORDER_SQL} AS custom_order FROM addresses WHERE id = ?`)
     .bind(id)
     .first<ListingState>();
   return row ?? null;
@@ -167,13 +175,17 @@ export function deleteStatements(db: Db, idsJson: string, now: number) {
   ];
 }
 
-/** Statements that set the status (active or inactive) of the listings in `idsJson` that are not sold or deleted. */
+/**
+ * Statements that set the status (active or inactive) of the listings in `idsJson` that are not sold or deleted;
+ * a custom order's listing is never activated (activating lists).
+ */
 export function statusStatement(db: Db, idsJson: string, status: "active" | "inactive", now: number) {
   // Activating makes a listing buyable, so it is listed again too; deactivating leaves isListed alone.
   return db.$client
     .prepare(
       `UPDATE addresses SET status = ?, is_listed = CASE WHEN ? = 'active' THEN 1 ELSE is_listed END, updated_at = ?
-       WHERE id IN (SELECT value FROM json_each(?)) AND status NOT IN ('sold', 'deleted') RETURNING id`,
+       WHERE id IN (SELECT value FROM json_each(?)) AND status NOT IN ('sold', 'deleted')
+         AND NOT (? = 'active' AND ${CUSTOM_ORDER_SQL}) RETURNING id`,
     )
-    .bind(status, status, now, idsJson);
+    .bind(status, status, now, idsJson, status);
 }

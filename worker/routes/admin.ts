@@ -28,8 +28,8 @@ import { getUsdPrices } from "../prices/price-feed";
 import { ApiError } from "../http/errors";
 import { listingIdParam, queryInt } from "../http/params";
 import { validate } from "../http/validate";
-import { adminListings, adminStats, requireListings, toAdminListing } from "../listings/admin";
-import { changePromotion, deleteStatements, listingForChange, promotionStatements, softDelete, statusStatement } from "../listings/changes";
+import { adminListings, adminStats, type IdState, requireListings, toAdminListing } from "../listings/admin";
+import { CUSTOM_ORDER_MESSAGE, changePromotion, deleteStatements, listingForChange, promotionStatements, softDelete, statusStatement } from "../listings/changes";
 import { importListings } from "../listings/import";
 import { listingById } from "../listings/listings";
 import { requireSecrets } from "../config";
@@ -72,7 +72,7 @@ const bulkBody = v.object({
   ),
 });
 
-const skippedBecause = (states: Map<number, { status: string; reserved: number }>, rule: (s: { status: string; reserved: number }) => string | null) =>
+const skippedBecause = (states: Map<number, IdState>, rule: (s: IdState) => string | null) =>
   [...states].flatMap(([id, s]) => {
     const reason = rule(s);
     return reason ? [{ id, reason }] : [];
@@ -99,7 +99,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const { listingIds: ids, status } = c.req.valid("json");
     const states = await requireListings(c.var.db, ids);
     const result = await c.var.db.$client.batch([statusStatement(c.var.db, JSON.stringify(ids), status, Date.now())]);
-    const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : null));
+    const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : status === "active" && s.custom_order ? "custom order" : null));
     return c.json({ success: true, updated: result[0].results.length, skipped } satisfies BulkActionResponse);
   })
   .put("/addresses/bulk-featured", validate("json", v.object({ listingIds, isFeatured: featuredFlag })), async (c) => {
@@ -134,6 +134,7 @@ export const adminRoutes = new Hono<AppEnv>()
       const now = Date.now();
       if (status !== undefined) {
         if (row.status === "sold") throw new ApiError(409, "This listing has been sold; its status can no longer change");
+        if (status === "active" && row.custom_order) throw new ApiError(409, CUSTOM_ORDER_MESSAGE);
         const [result] = await db.$client.batch([statusStatement(db, JSON.stringify([id]), status, now)]);
         if (result.results.length === 0) throw new ApiError(409, "The listing changed while this request was made; reload it and try again");
       }

@@ -322,3 +322,27 @@ describe("cancelling and the payment deadline against a purchase in progress", (
     expect(await count("transactions", "address_id = ? AND status IN ('initiated', 'pending', 'verified')", f.listingId)).toBe(0);
   });
 });
+
+describe("admins cannot list an order's address for anyone else", () => {
+  it("activating it one by one is 409 with the reason, in bulk it is skipped as a custom order; it stays unlisted and out of search", async () => {
+    const buyer = await ethWallet();
+    const f = await foundOrder(buyer, admin);
+    // Retired first (as expiry or cancelling leaves it), so that activating would list it again.
+    await env.DB.prepare("UPDATE addresses SET status = 'inactive' WHERE id = ?").bind(f.listingId).run();
+    const before = await snapshot();
+
+    const one = await call("PUT", `/api/admin/addresses/${f.listingId}`, admin, { status: "active" });
+    expect(one.status).toBe(409);
+    expect(((await one.json()) as { message: string }).message).toMatch(/custom order/);
+    expect(await snapshot()).toBe(before);
+
+    const bulk = await call("PUT", "/api/admin/addresses/bulk-status", admin, { listingIds: [f.listingId], status: "active" });
+    expect(bulk.status).toBe(200);
+    expect(await bulk.json()).toMatchObject({ updated: 0, skipped: [{ id: f.listingId, reason: "custom order" }] });
+    expect(await snapshot()).toBe(before);
+
+    const hex = f.order.address!.slice(2).toLowerCase();
+    const search = await call("GET", `/api/addresses/search?search=${hex}&excludeSold=false`, other);
+    expect((await search.text()).toLowerCase()).not.toContain(hex);
+  });
+});
