@@ -6,7 +6,7 @@ import type { Db } from "../db";
 import type { UsdRates } from "../domain/prices";
 import { ApiError } from "../http/errors";
 import { type ListingRow, listingColumns, toListingView } from "./listing-view";
-import { CUSTOM_ORDER_SQL } from "./changes";
+import { CUSTOM_ORDER_SQL } from "../orders/order-listing";
 import { batchAll } from "./raw-batch";
 
 export type AdminListingQuery = { limit: number; offset: number; search?: string; network: "all" | "ethereum" | "solana"; status: "all" | "active" | "pending" | "sold" | "inactive" };

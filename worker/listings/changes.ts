@@ -12,15 +12,11 @@ import type { Db } from "../db";
 import { changePercentage, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
 import type { PromotionType } from "../../schema/listings";
+import { CUSTOM_ORDER_SQL } from "../orders/order-listing";
 import { PROMOTION_WEIGHT } from "./store";
 
 /** SQL: the listing (table `addresses`) has a purchase in progress. */
 export const OPEN_PURCHASE_SQL = "EXISTS (SELECT 1 FROM transactions t WHERE t.address_id = addresses.id AND t.status IN ('initiated', 'pending', 'verified'))";
-/**
- * A custom order's hidden listing (worker/orders/order-listing.ts): the found address belongs to that order's
- * buyer, so no admin action may list it for anyone else.
- */
-export const CUSTOM_ORDER_SQL = "EXISTS (SELECT 1 FROM custom_orders co WHERE co.found_address = addresses.address)";
 export const CUSTOM_ORDER_MESSAGE = "This address was found for a custom order; it belongs to that order's buyer and is never listed";
 
 export type ListingState = {

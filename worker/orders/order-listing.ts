@@ -68,6 +68,12 @@ export async function hiddenOrderListing(db: Db, listingId: number, viewer: Pick
   return !(viewer && (viewer.isAdmin || order.buyer_id === viewer.userId));
 }
 
+/**
+ * The same test as raw SQL on a row of `addresses` (the listing writes are prepared D1 statements): a found
+ * address belongs to its order's buyer, so no admin action may list it for anyone else.
+ */
+export const CUSTOM_ORDER_SQL = "EXISTS (SELECT 1 FROM custom_orders co WHERE co.found_address = addresses.address)";
+
 /** True in SQL when the listing belongs to a custom order. */
 export const orderListing = (listingId: number | SQL) =>
   sql`EXISTS (SELECT 1 FROM addresses ol JOIN custom_orders co ON co.found_address = ol.address WHERE ol.id = ${listingId})`;
