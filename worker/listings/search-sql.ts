@@ -2,7 +2,7 @@
 // parameters; only constant SQL is raw). The indexes it targets are in schema/db/listings.ts.
 import { type SQL, sql } from "drizzle-orm";
 import { MAX_RESULT_WINDOW } from "../../schema/browse";
-import { BROWSABLE_SQL, NETWORKS, type Network } from "../../schema/db";
+import { BROWSABLE_SQL, KEY_START, NETWORKS, type Network } from "../../schema/db";
 import type { UsdRates } from "../domain/prices";
 import { listingColumns } from "./listing-view";
 import { type BucketList, bucketsOf, type ListingBucket } from "./search-buckets";
@@ -84,8 +84,20 @@ function keyRange(column: "search_key" | "search_key_rev", value: string): SQL {
 export const patternEnds = (q: SearchQuery): ("prefix" | "suffix")[] =>
   !q.pattern ? [] : q.pattern.mode === "either" ? ["prefix", "suffix"] : [q.pattern.mode];
 
-/** One index range of a pattern's matches: its index, the key column the range is on, its conditions. */
-type PatternRange = { index: "addresses_search_prefix" | "addresses_search_suffix"; keyColumn: "search_key" | "search_key_rev"; where: SQL[] };
+/**
+ * One index range of a pattern's matches: its index, the key column the range is on and the key value (reversed
+ * for a suffix), the conditions that select the range's listings (`filters`: visibility, column filters,
+ * network and, for "either", the prefix exclusion) and `where`, those plus the key range.
+ */
+type PatternRange = {
+  end: "prefix" | "suffix";
+  index: "addresses_search_prefix" | "addresses_search_suffix";
+  keyColumn: "search_key" | "search_key_rev";
+  value: string;
+  network: Network;
+  filters: SQL[];
+  where: SQL[];
+};
 
 /**
  * The index ranges holding the browsable rows whose address matches the pattern (every column filter and sort
@@ -96,22 +108,27 @@ function patternRanges(q: SearchQuery): PatternRange[] {
   const prefixes = keyBranches(q, "prefix");
   for (const end of patternEnds(q)) {
     for (const b of keyBranches(q, end)) {
-      const where = [visibility(q), ...columnFilters(q), sql`network = ${literal(b.network)}`];
+      const filters = [visibility(q), ...columnFilters(q), sql`network = ${literal(b.network)}`];
       if (end === "prefix") {
-        where.push(keyRange("search_key", b.value));
-        ranges.push({ index: "addresses_search_prefix", keyColumn: "search_key", where });
+        ranges.push({ end, index: "addresses_search_prefix", keyColumn: "search_key", value: b.value, network: b.network, filters, where: [...filters, keyRange("search_key", b.value)] });
         continue;
       }
-      where.push(keyRange("search_key_rev", reverse(b.value)));
       // "Either": a row matching both ends comes from the prefix branch only, so the branches stay disjoint
       // (UNION ALL, no de-duplication over a large range). The reversed key ends with the reversed prefix.
       const prefix = q.pattern?.mode === "either" ? prefixes.find((p) => p.network === b.network) : undefined;
       if (prefix?.value === "") continue;
-      if (prefix) where.push(sql`substr(search_key_rev, ${literal(-prefix.value.length)}) <> ${literal(reverse(prefix.value))}`);
-      ranges.push({ index: "addresses_search_suffix", keyColumn: "search_key_rev", where });
+      if (prefix) filters.push(sql`substr(search_key_rev, ${literal(-prefix.value.length)}) <> ${literal(reverse(prefix.value))}`);
+      const value = reverse(b.value);
+      ranges.push({ end, index: "addresses_search_suffix", keyColumn: "search_key_rev", value, network: b.network, filters, where: [...filters, keyRange("search_key_rev", value)] });
     }
   }
   return ranges;
+}
+
+/** The shortest form the pattern takes in any index range (0: it cannot match anything). */
+export function patternKeyLength(q: SearchQuery): number {
+  const lengths = patternRanges(q).map((r) => r.value.length);
+  return lengths.length === 0 ? 0 : Math.min(...lengths);
 }
 
 const rangeSelect = (r: PatternRange, key: SQL, extra: SQL[] = []) =>
@@ -151,6 +168,78 @@ function patternPage(q: SearchQuery, key: SQL): SQL {
   const [cmp, none] = q.sortOrder === "asc" ? [sql.raw("<="), sql.raw("1e308")] : [sql.raw(">="), sql.raw("-1e308")];
   return sql`WITH bound AS MATERIALIZED (SELECT coalesce((SELECT k FROM (${unionAll(sample)}) ORDER BY k ${d} LIMIT 1 OFFSET ${2 * reach - 1}), ${none}) AS t)
     SELECT id, k FROM (${unionAll(ranges.map((r) => rangeSelect(r, key, [sql`${key} ${cmp} (SELECT t FROM bound)`])))}) ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`;
+}
+
+/**
+ * The sort indexes keyed by a key's first KEY_START characters (schema/db/listings.ts), per pattern end and
+ * order. Each holds the order inside every four-character start, with the filters and the whole key.
+ */
+function walkIndex(r: PatternRange, q: SearchQuery): { index: SQL; start: SQL } {
+  const end = r.end === "prefix" ? "start" : "end";
+  const order = q.sortBy === "createdAt" ? "created" : q.sortBy;
+  return { index: sql.raw(`addresses_search_${end}_${order}`), start: sql.raw(r.end === "prefix" ? "search_key_start" : "search_key_rev_start") };
+}
+
+/**
+ * A page of a pattern of at least KEY_START characters (plan "pattern-walk"), with the rows and the total. Each index range is counted up to
+ * `sortMax` + 1 entries first. A range of at most `sortMax` matches is sorted, like "pattern-range"; a larger
+ * one is walked in the page's order through the index of its four-character start, checking the rest of the
+ * key in the index, so it reads about (offset + limit) / (its share of that start's listings) entries and
+ * sorts nothing. Both arms of a range are in the statement: the count switches one off by making its index
+ * bound NULL, which SQLite evaluates once before it seeks (a condition in WHERE would be tested per entry).
+ * The arms are one compound SELECT ordered by the sort key, which SQLite merges lazily; price merges per
+ * currency in raw units (the index order), then the currencies in USD.
+ */
+function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL {
+  if (sortMax < MAX_RESULT_WINDOW) throw new Error("the range counts double as the total: sortMax must reach the window");
+  const ranges = patternRanges(q);
+  const d = dir(q);
+  const order = sql`ORDER BY 2 ${d}, 1 ${d}`;
+  const counts = ranges.map(
+    (r, i) => sql`${sql.raw(`range${i}`)} AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and(r.where)} LIMIT ${sortMax + 1}))`,
+  );
+  const n = (i: number) => sql`(SELECT n FROM ${sql.raw(`range${i}`)})`;
+  const keyBounds = (r: PatternRange, lower: SQL) => sql`${sql.raw(r.keyColumn)} >= ${lower} AND ${sql.raw(r.keyColumn)} < ${literal(prefixUpperBound(r.value)!)}`;
+  // A range of at most sortMax matches, sorted (its key range is empty otherwise). Price: in USD, both currencies.
+  const sorted = (key: SQL) =>
+    ranges.map(
+      (r, i) =>
+        sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and([...r.filters, keyBounds(r, sql`(CASE WHEN ${n(i)} <= ${sortMax} THEN ${literal(r.value)} END)`)])}`,
+    );
+  // A larger range, walked in index order (its four-character start is NULL otherwise, which no entry has).
+  const walked = (col: string, extra: SQL[]) =>
+    ranges.map((r, i) => {
+      const walk = walkIndex(r, q);
+      return sql`SELECT id, ${sql.raw(col)} FROM addresses INDEXED BY ${walk.index} WHERE ${and([
+        ...r.filters,
+        ...extra,
+        sql`${walk.start} = (CASE WHEN ${n(i)} > ${sortMax} THEN ${literal(r.value.slice(0, KEY_START))} END)`,
+        keyBounds(r, literal(r.value)),
+      ])}`;
+    });
+  const window = sql`LIMIT ${q.limit} OFFSET ${q.offset}`;
+  let page: SQL;
+  if (q.sortBy !== "price") {
+    const col = q.sortBy === "rarity" ? "rarity_score" : "created_at";
+    page = sql`SELECT id, k FROM (${unionAll([...sorted(sql.raw(col)), ...walked(`${col} AS k`, [])])} ${order} ${window})`;
+  } else {
+    // The walks follow raw price units, one currency at a time: merged per currency, then in USD with the rest.
+    const walks = CURRENCIES.map((currency) => {
+      const rate = currency === "ETH" ? rates.ethPrice : rates.solPrice;
+      return sql`SELECT * FROM (SELECT id, u * ${rate} AS k FROM (${unionAll(walked("price_units AS u", [sql`currency = ${literal(currency)}`]))} ${order} LIMIT ${q.offset + q.limit}))`;
+    });
+    page = sql`SELECT id, k FROM (${unionAll([...sorted(sortKey(q, rates)), ...walks])} ${order} ${window})`;
+  }
+  // The ranges are disjoint and each counted up to sortMax + 1 (more than the window): their sum is the exact
+  // total up to the window, and past it says "more than the window".
+  const total = sql.join(
+    ranges.map((_, i) => sql`(SELECT n FROM ${sql.raw(`range${i}`)})`),
+    sql` + `,
+  );
+  return sql`WITH ${sql.join(counts, sql`, `)}, page AS (${page}), meta AS (SELECT ${total} AS total)
+    SELECT meta.total AS _total, ${sql.raw(listingColumns("a"))}
+    FROM meta LEFT JOIN page ON 1 LEFT JOIN addresses a ON a.id = page.id
+    ORDER BY page.k ${d}, page.id ${d}`;
 }
 
 /** The pattern as a per-row condition (for plans that walk a sort index instead). Null: matches nothing. */
@@ -379,7 +468,11 @@ function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" 
 }
 
 /** What search.ts runs for a plan: a page and a count (one batch), or one statement carrying both. */
-export type PlanSql = { kind: "page-and-count"; page: SQL; count: SQL; countCap?: number } | { kind: "matches"; statement: SQL; cap: number; depth: number } | { kind: "nothing" };
+export type PlanSql =
+  | { kind: "page-and-count"; page: SQL; count: SQL; countCap?: number }
+  | { kind: "page-with-total"; statement: SQL; countCap: number }
+  | { kind: "matches"; statement: SQL; cap: number; depth: number }
+  | { kind: "nothing" };
 
 /** Whether a plan's SQL names the (category, length) buckets: search.ts then passes the list and checks it. */
 export const needsBuckets = (plan: SearchPlan): boolean => "walk" in plan && plan.walk === "buckets";
@@ -402,6 +495,8 @@ export function planSql(plan: SearchPlan, rates: UsdRates, buckets: BucketList |
         countCap: MAX_RESULT_WINDOW,
       };
     }
+    case "pattern-walk":
+      return { kind: "page-with-total", statement: patternWalkPage(plan.q, rates, plan.sortMax), countCap: MAX_RESULT_WINDOW };
     case "candidates":
       return { kind: "matches", statement: matchStatement(plan, rates, buckets), cap: plan.cap, depth: plan.scanDepth };
     case "scan":
