@@ -94,7 +94,7 @@ type PatternRange = {
   index: "addresses_search_prefix" | "addresses_search_suffix";
   keyColumn: "search_key" | "search_key_rev";
   value: string;
-  network: Network;
+  networks: Network[];
   filters: SQL[];
   where: SQL[];
 };
@@ -107,19 +107,28 @@ function patternRanges(q: SearchQuery): PatternRange[] {
   const ranges: PatternRange[] = [];
   const prefixes = keyBranches(q, "prefix");
   for (const end of patternEnds(q)) {
+    // Networks whose form of the pattern is the same key (and, for "either", the same prefix to leave out) share
+    // one range: "1111" is one range of both networks' keys, where a range per network would read the other
+    // network's entries too (the index orders by key, then network).
+    const shared = new Map<string, { value: string; exclude: string | null; networks: Network[] }>();
     for (const b of keyBranches(q, end)) {
-      const filters = [visibility(q), ...columnFilters(q), sql`network = ${literal(b.network)}`];
-      if (end === "prefix") {
-        ranges.push({ end, index: "addresses_search_prefix", keyColumn: "search_key", value: b.value, network: b.network, filters, where: [...filters, keyRange("search_key", b.value)] });
-        continue;
-      }
-      // "Either": a row matching both ends comes from the prefix branch only, so the branches stay disjoint
+      // "Either": a row matching both ends comes from the prefix range only, so the ranges stay disjoint
       // (UNION ALL, no de-duplication over a large range). The reversed key ends with the reversed prefix.
-      const prefix = q.pattern?.mode === "either" ? prefixes.find((p) => p.network === b.network) : undefined;
+      const prefix = end === "suffix" && q.pattern?.mode === "either" ? prefixes.find((p) => p.network === b.network) : undefined;
       if (prefix?.value === "") continue;
-      if (prefix) filters.push(sql`substr(search_key_rev, ${literal(-prefix.value.length)}) <> ${literal(reverse(prefix.value))}`);
-      const value = reverse(b.value);
-      ranges.push({ end, index: "addresses_search_suffix", keyColumn: "search_key_rev", value, network: b.network, filters, where: [...filters, keyRange("search_key_rev", value)] });
+      const value = end === "prefix" ? b.value : reverse(b.value);
+      const exclude = prefix ? reverse(prefix.value) : null;
+      const key = `${value}\u0000${exclude}`;
+      const range = shared.get(key) ?? { value, exclude, networks: [] };
+      range.networks.push(b.network);
+      shared.set(key, range);
+    }
+    for (const { value, exclude, networks } of shared.values()) {
+      const filters = [visibility(q), ...columnFilters(q)];
+      if (networks.length < NETWORKS.length) filters.push(sql`network = ${literal(networks[0])}`);
+      if (exclude !== null) filters.push(sql`substr(search_key_rev, ${literal(-exclude.length)}) <> ${literal(exclude)}`);
+      const [index, keyColumn] = end === "prefix" ? (["addresses_search_prefix", "search_key"] as const) : (["addresses_search_suffix", "search_key_rev"] as const);
+      ranges.push({ end, index, keyColumn, value, networks, filters, where: [...filters, keyRange(keyColumn, value)] });
     }
   }
   return ranges;
@@ -207,15 +216,20 @@ function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL 
         sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and([...r.filters, keyBounds(r, sql`(CASE WHEN ${n(i)} <= ${sortMax} THEN ${literal(r.value)} END)`)])}`,
     );
   // A larger range, walked in index order (its four-character start is NULL otherwise, which no entry has).
+  // The price index orders by network and currency first: one walk per network there.
   const walked = (col: string, extra: SQL[]) =>
-    ranges.map((r, i) => {
+    ranges.flatMap((r, i) => {
       const walk = walkIndex(r, q);
-      return sql`SELECT id, ${sql.raw(col)} FROM addresses INDEXED BY ${walk.index} WHERE ${and([
-        ...r.filters,
-        ...extra,
-        sql`${walk.start} = (CASE WHEN ${n(i)} > ${sortMax} THEN ${literal(r.value.slice(0, KEY_START))} END)`,
-        keyBounds(r, literal(r.value)),
-      ])}`;
+      const perNetwork = q.sortBy === "price" && r.networks.length > 1 ? r.networks.map((net) => [sql`network = ${literal(net)}`]) : [[]];
+      return perNetwork.map(
+        (network) => sql`SELECT id, ${sql.raw(col)} FROM addresses INDEXED BY ${walk.index} WHERE ${and([
+          ...r.filters,
+          ...network,
+          ...extra,
+          sql`${walk.start} = (CASE WHEN ${n(i)} > ${sortMax} THEN ${literal(r.value.slice(0, KEY_START))} END)`,
+          keyBounds(r, literal(r.value)),
+        ])}`,
+      );
     });
   const window = sql`LIMIT ${q.limit} OFFSET ${q.offset}`;
   let page: SQL;

@@ -19,7 +19,7 @@ type Row = { id: number; address: string; network: string; category: string; len
 // never browsable (deleted, inactive, unlisted), so the four-character start holds rows the walk must skip.
 const A = RANGE_SORT_MAX + 4_000;
 const SOLD = RANGE_SORT_MAX + 1;
-// Group S: Solana "abcd…" (SOL prices): a small range beside the large Ethereum one, merged in USD.
+// Group S: Solana "abcd…" (SOL prices): in the same key range as group A, merged in USD.
 const S = 400;
 // Group B: Ethereum "0xbeef…beef": matches both ends of "beef", so "either" must list each once.
 const B = 600;
@@ -97,10 +97,15 @@ describe("common patterns are walked in sort order through their four-character 
   const plan = (query: string) => choosePlan(v.parse(searchQuerySchema, Object.fromEntries(new URLSearchParams(query))));
 
   it("the data puts each case on the intended side of the switch", () => {
-    const count = (q: string) => oracle(new URLSearchParams(q)).filter((id) => rows.find((r) => r.id === id)!.network === "ethereum").length;
-    expect(count("patternFilter=prefix&patternValue=abcd&category=word-like")).toBe(RANGE_SORT_MAX);
-    expect(count("patternFilter=prefix&patternValue=abcd&category=word-like&excludeSold=false")).toBe(RANGE_SORT_MAX + 1);
+    const count = (q: string) => oracle(new URLSearchParams(q)).length;
+    expect(count("patternFilter=prefix&patternValue=abcd&category=word-like&network=ethereum")).toBe(RANGE_SORT_MAX);
+    expect(count("patternFilter=prefix&patternValue=abcd&category=word-like&network=ethereum&excludeSold=false")).toBe(RANGE_SORT_MAX + 1);
+    // Both networks' "abcde" keys are one range (walked); the Solana listings carry SOL prices.
     expect(count("patternFilter=prefix&patternValue=abcde")).toBeGreaterThan(RANGE_SORT_MAX);
+    expect(count("patternFilter=prefix&patternValue=abcde&network=solana")).toBeGreaterThan(100);
+    // "either beef": the prefix range (group B) is sorted, the suffix range (group A) walked.
+    expect(count("patternFilter=prefix&patternValue=beef")).toBe(B);
+    expect(count("patternFilter=suffix&patternValue=beef&excludeSold=false") - B).toBeGreaterThan(RANGE_SORT_MAX);
     expect(RANGE_SORT_MAX).toBeGreaterThanOrEqual(MAX_RESULT_WINDOW);
     expect(plan("patternFilter=prefix&patternValue=abcd").kind).toBe("pattern-walk");
     expect(plan("patternFilter=prefix&patternValue=0xabcd").kind).toBe("pattern-walk");
@@ -110,15 +115,15 @@ describe("common patterns are walked in sort order through their four-character 
   });
 
   const cases = [
-    // Exactly RANGE_SORT_MAX matches in the Ethereum range: sorted; the Solana range beside it: sorted.
-    "patternFilter=prefix&patternValue=abcd&category=word-like",
-    // RANGE_SORT_MAX + 1 (the sold row counts): walked, beside the sorted Solana range.
-    "patternFilter=prefix&patternValue=abcd&category=word-like&excludeSold=false",
+    // Exactly RANGE_SORT_MAX matches: sorted.
+    "patternFilter=prefix&patternValue=abcd&category=word-like&network=ethereum",
+    // RANGE_SORT_MAX + 1 (the sold row counts): walked.
+    "patternFilter=prefix&patternValue=abcd&category=word-like&network=ethereum&excludeSold=false",
     // Walked, and the start "abcd" also holds "abcdf…" rows the key check must skip; plus filters in the index.
     "patternFilter=prefix&patternValue=abcde",
     "patternFilter=prefix&patternValue=0xABCDE&minCharLength=5&maxCharLength=7",
     "patternFilter=prefix&patternValue=abcde&network=ethereum&excludeSold=false",
-    // Solana's exact case: "ABCD" is Ethereum's abcd only.
+    // Solana's exact case: "ABCD" is Ethereum's abcd only (a range per network, the two keys differ).
     "patternFilter=prefix&patternValue=ABCD",
     // Suffix walked (every group A row ends in beef), and "either" with group B matching both ends.
     "patternFilter=suffix&patternValue=beef",
