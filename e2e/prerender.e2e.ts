@@ -13,11 +13,12 @@ afterEach(async () => {
 });
 
 let listingId = 0;
+const LISTING_ADDRESS = "0x000000009e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e";
 beforeAll(async () => {
   const seller = await ensureUser("e2e_prerender_seller", "0x000000000000000000000000000000000000beef");
   [listingId] = await insertListings([
     {
-      address: "0x000000009e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e",
+      address: LISTING_ADDRESS,
       network: "ethereum",
       price: "0.05",
       rarity: 7,
@@ -75,7 +76,19 @@ describe("prerendered landing pages", () => {
       // The page's own _headers preload hints still come with it (the Worker serves / and /address/{id}).
       expect(res.headers.get("link") ?? "", p.path).toMatch(/rel=modulepreload/);
     }
-    expect(((await fetch(`${base}/address/${listingId}`)).headers.get("link") ?? "")).toContain(`</api/addresses/${listingId}>`);
+    // The listing's page carries the listing (worker/listing-page.ts): its address is the heading, and its read
+    // is in the page, so the page no longer preloads it for a visitor without a session.
+    const listingPage = await fetch(`${base}/address/${listingId}`);
+    const listingHtml = await listingPage.text();
+    expect(listingHtml).toMatch(new RegExp(`<h1 id="listing-address"[^>]*>.*${LISTING_ADDRESS.slice(10)}.*</h1>`));
+    expect(listingHtml).toContain(`<script type="application/json" id="listing-data">{"id":"${listingId}","listing":{"id":${listingId},`);
+    expect(listingPage.headers.get("cache-control")).toBe("no-cache");
+    expect(listingPage.headers.get("link") ?? "").not.toContain(`</api/addresses/${listingId}>`);
+    expect(listingPage.headers.get("link") ?? "").toContain(`</api/addresses/${listingId}/context>`);
+    // An id nobody can see gets the plain shell with its placeholders.
+    const unknown = await (await fetch(`${base}/address/987654321`)).text();
+    expect(unknown).toContain('data-listing-slot="summary"');
+    expect(unknown).not.toContain("listing-data");
     const shell = await (await fetch(`${base}/profile`)).text();
     expect(shell).toContain('<div id="root"></div>');
     expect(shell).not.toContain("data-prerendered-route");
@@ -96,14 +109,43 @@ describe("prerendered landing pages", () => {
     l = await layouts(s.page);
     expect(l.delivered).toEqual(l.now);
 
+    // The listing arrives with its address in the HTML; the app renders over it (the breakdown is the app's
+    // alone) without moving the header or the address, and without reading the listing again.
+    const listingReads: string[] = [];
+    s.page.on("request", (req) => {
+      if (new URL(req.url()).pathname === `/api/addresses/${listingId}`) listingReads.push(req.url());
+    });
     await s.page.goto(`${s.baseUrl}/address/${listingId}`);
-    await s.page.getByTestId("detail-price").waitFor();
-    // The listing's heading is its address, which only the data has: the header alone stays put.
+    await s.page.getByTestId("purchase-breakdown").waitFor();
+    await s.page.getByTestId("detail-skeleton").waitFor({ state: "detached" });
     l = await layouts(s.page);
-    expect(l.delivered?.header).toEqual(l.now.header);
-    expect(l.delivered?.rendered).toBe(true);
+    expect(l.delivered?.h1).not.toBeNull();
+    expect(l.delivered).toEqual(l.now);
+    expect(await s.page.locator("main h1").textContent()).toBe(LISTING_ADDRESS);
+    expect(listingReads).toEqual([]);
     expect(await s.page.title()).toBe(`Listing #${listingId} · 0xVanity`);
 
+    expect(s.errors).toEqual([]);
+  });
+
+  it("a listing's address and price show with JavaScript off, in the place the app renders them", async () => {
+    s = await openBrowser();
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await s.page.route("**/*.js", (route) => route.abort());
+    await s.page.goto(`${s.baseUrl}/address/${listingId}`);
+    const h1 = s.page.locator("h1#listing-address");
+    expect(await h1.textContent()).toBe(LISTING_ADDRESS);
+    expect(await s.page.getByTestId("detail-price").textContent()).toBe("0.05 ETH");
+    expect(await s.page.locator("#root header").count()).toBe(1);
+    const withoutScript = await h1.boundingBox();
+    expect(withoutScript?.height).toBeGreaterThan(0);
+
+    await s.close();
+    s = await openBrowser();
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await s.page.goto(`${s.baseUrl}/address/${listingId}`);
+    await s.page.getByTestId("purchase-breakdown").waitFor();
+    expect(await s.page.locator("h1#listing-address").boundingBox()).toEqual(withoutScript);
     expect(s.errors).toEqual([]);
   });
 
