@@ -34,6 +34,24 @@ beforeAll(async () => {
 /** Remembers where the header and the first heading were as the HTML delivered them, before any script ran. */
 async function markDeliveredLayout(page: Page) {
   await page.addInitScript(() => {
+    // Every layout shift of the page's life, as CLS counts them; and which of them moved the listing's first
+    // screen (its summary with the address, the price, the grid holding the price): those the Worker rendered.
+    const w = window as unknown as { __shifted?: number; __firstScreenShifts?: string[] };
+    w.__shifted = 0;
+    w.__firstScreenShifts = [];
+    const SECTIONS = 'section[aria-labelledby="listing-address"], section[aria-labelledby="price-title"]';
+    const GRID = 'main .grid:has(> section[aria-labelledby="price-title"])';
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Shift[]) {
+        if (e.hadRecentInput) continue;
+        w.__shifted! += e.value;
+        for (const src of e.sources) {
+          const el = src.node instanceof Element ? src.node : src.node?.parentElement;
+          if (el?.closest(SECTIONS) || el?.matches(GRID)) w.__firstScreenShifts!.push(`${el.tagName}.${el.className}: ${JSON.stringify(src.previousRect)} -> ${JSON.stringify(src.currentRect)}`);
+        }
+      }
+    }).observe({ type: "layout-shift", buffered: true });
     document.addEventListener("DOMContentLoaded", () => {
       const box = (sel: string) => {
         const r = document.querySelector(sel)?.getBoundingClientRect();
@@ -123,6 +141,15 @@ describe("prerendered landing pages", () => {
     expect(l.delivered).toEqual(l.now);
     expect(await s.page.locator("main h1").textContent()).toBe(LISTING_ADDRESS);
     expect(listingReads).toEqual([]);
+    // Nothing the Worker rendered moved (the summary, with its Explorer note, rendered as the HTML had it); the
+    // page as a whole stays far under CLS 0.05 (the breakdown's amounts may still widen as the fees arrive).
+    await s.page.waitForTimeout(300);
+    const shifts = await s.page.evaluate(() => {
+      const w = window as unknown as { __shifted: number; __firstScreenShifts: string[] };
+      return { __shifted: w.__shifted, __firstScreenShifts: w.__firstScreenShifts };
+    });
+    expect(shifts.__firstScreenShifts).toEqual([]);
+    expect(shifts.__shifted).toBeLessThan(0.01);
     expect(await s.page.title()).toBe(`Listing #${listingId} · 0xVanity`);
 
     expect(s.errors).toEqual([]);

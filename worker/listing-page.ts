@@ -52,7 +52,7 @@ export async function anonymousListing(origin: string, id: string, api: ApiFetch
 export function withListing(page: Response, id: string, found: { listing: ListingView; config: ChainConfigResponse }): Response {
   const summary = renderToString(createElement(ListingSummary, { listing: found.listing, chainConfig: found.config }));
   const price = renderToString(createElement(ListingPrice, { listing: found.listing }));
-  const data = scriptSafeJson({ id, listing: found.listing } satisfies EmbeddedListing);
+  const data = scriptSafeJson({ id, listing: found.listing, config: found.config } satisfies EmbeddedListing);
   const res = new Response(page.body, page);
   res.headers.delete("etag");
   res.headers.delete("last-modified");

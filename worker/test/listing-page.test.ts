@@ -53,6 +53,8 @@ function expectPlainShell(html: string) {
   expect(html).not.toContain(EMBEDDED_LISTING_ELEMENT_ID);
 }
 
+const configAnswer = async () => (await api("/api/config")).json();
+
 async function anonymousAnswer(id: number): Promise<ListingView> {
   const res = await api(`/api/addresses/${id}`);
   expect(res.status).toBe(200);
@@ -75,8 +77,10 @@ describe("the listing page for /address/{id}", () => {
     expect(html).toContain('data-testid="detail-price">0.25<!-- --> <!-- -->ETH</div>');
     expect(html).toContain("Available for Purchase");
     expect(html).toContain("<title>Listing #" + id + " · 0xVanity</title>");
-    // The embedded answer is exactly what GET /api/addresses/{id} answers a visitor.
-    expect(embedded(html)).toEqual({ id: String(id), listing: await anonymousAnswer(id) });
+    // The embedded answers are exactly what GET /api/addresses/{id} and /api/config answer a visitor; the
+    // Explorer button was rendered with that config (the worker tests' chain is local: the note says so).
+    expect(html).toContain('id="explorer-note"');
+    expect(embedded(html)).toEqual({ id: String(id), listing: await anonymousAnswer(id), config: await configAnswer() });
   });
 
   it("is never kept by a browser or a shared cache without asking again, and drops only its own read's preload", async () => {
@@ -112,7 +116,7 @@ describe("the listing page for /address/{id}", () => {
     const data = embedded(html)!;
     expect(data.listing.category).toBe(hostile);
     expect(data.listing.pattern).toBe(`--><script>x</script>`);
-    expect(data).toEqual({ id: String(id), listing: await anonymousAnswer(id) });
+    expect(data).toEqual({ id: String(id), listing: await anonymousAnswer(id), config: await configAnswer() });
   });
 
   it("scriptSafeJson leaves no <, >, & or line separator in the text and parses back to the value", () => {
@@ -129,7 +133,7 @@ describe("the listing page for /address/{id}", () => {
     const { res, html } = await page(`/address/${id}`, { cookie: seller.cookie });
     const data = embedded(html)!;
     expect(data.listing.isOwner).toBe(false);
-    expect(data).toEqual({ id: String(id), listing: await anonymousAnswer(id) });
+    expect(data).toEqual({ id: String(id), listing: await anonymousAnswer(id), config: await configAnswer() });
     expect(html).not.toContain(seller.address);
     expect(html.toLowerCase()).not.toContain(seller.address.toLowerCase());
     expect(res.headers.get("set-cookie")).toBeNull();
