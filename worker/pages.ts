@@ -49,6 +49,13 @@ export async function servePrerenderedPage(request: Request, env: Env, api?: Api
   if (found && link && !carriesSession(request)) link = withoutListingPreload(link, listingId!);
   let res = new Response(page.body, page);
   if (link) res.headers.set("Link", link);
-  if (found) res = withListing(res, listingId!, found);
+  if (found) {
+    try {
+      res = withListing(res, listingId!, found);
+    } catch (err) {
+      // A listing the components cannot render still gets its page: the shell, and the app reads it as before.
+      console.error("listing page render failed", err instanceof Error ? err.message : String(err));
+    }
+  }
   return title ? new HTMLRewriter().on("title", { element: (el) => void el.setInnerContent(title) }).transform(res) : res;
 }

@@ -177,6 +177,15 @@ describe("the listing page for /address/{id}", () => {
     const id = await insertListing();
     expectPlainShell((await page(`/address/${id}`, {}, () => Promise.reject(new Error("D1 is down")))).html);
     expectPlainShell((await page(`/address/${id}`, {}, async () => new Response("{}", { status: 500 }))).html);
+    // An answer the components cannot render (here an invalid date) leaves the page a shell, never a 500.
+    const broken = async (req: Request) => {
+      const res = await SELF.fetch(req);
+      if (!new URL(req.url).pathname.startsWith("/api/addresses/")) return res;
+      return Response.json({ ...(await res.json<ListingView>()), createdAt: "not a date" });
+    };
+    const odd = await page(`/address/${id}`, {}, broken);
+    expect(odd.res.status).toBe(200);
+    expectPlainShell(odd.html);
     const head = await servePrerenderedPage(new Request(`http://localhost/address/${id}`, { method: "HEAD" }), assetsEnv, () => Promise.reject(new Error("must not be asked")));
     expect(head!.status).toBe(200);
   });
