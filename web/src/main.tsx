@@ -2,6 +2,7 @@ import { startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { createQueryClient } from "./api/query-client";
 import { firstReadsSettled } from "./api/first-reads";
+import { seedEmbeddedListing } from "./api/embedded-listing";
 import { App, createAppRouter } from "./app-router";
 import "./styles.css";
 import { startEvmDiscovery } from "./wallet/evm-discovery";
@@ -34,6 +35,7 @@ const FIRST_READS_WAIT_MS = 3000;
  * replaces the placeholders in one step; the header and headings render exactly as the HTML had them.
  */
 async function start() {
+  seedEmbeddedListing(queryClient);
   const app = <App router={router} queryClient={queryClient} />;
   if (!container.dataset.prerenderedRoute) return createRoot(container).render(app);
   await router.load();
