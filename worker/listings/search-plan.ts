@@ -38,6 +38,13 @@ export const PATTERN_CANDIDATE_MAX = 20_000;
  * It must reach the window: the statement's range counts are also the total.
  */
 export const RANGE_SORT_MAX = 2 * MAX_RESULT_WINDOW;
+/**
+ * Two characters have no trigram of their own: their candidates are every trigram starting with them (an OR
+ * of 36 lists) plus the addresses ending with them. Past a few thousand listings there are always more than
+ * any cap (about 15,000 for "Mo" at a million listings, 68,000 for "ab"), and counting up to the cap is what
+ * such a search paid for before its scan: so the cap is the scan's depth.
+ */
+export const SHORT_TEXT_CANDIDATE_MAX = 2_000;
 /** Text candidates each cost a row read (filters, Solana's exact case, the sort key). */
 export const TEXT_CANDIDATE_MAX = 10_000;
 /**
@@ -107,5 +114,6 @@ export function choosePlan(query: SearchQuery): SearchPlan {
   if (q.pattern) return { kind: "candidates", q, walk, from: "pattern", cap: PATTERN_CANDIDATE_MAX, scanDepth: SCAN_DEPTH };
   // One character has no trigram to look up, and is in most addresses anyway.
   if (q.text!.length < 2) return { kind: "scan", q, walk, depth: SCAN_DEPTH };
-  return { kind: "candidates", q, walk, from: "text", cap: TEXT_CANDIDATE_MAX, scanDepth: SCAN_DEPTH };
+  const cap = q.text!.length === 2 ? SHORT_TEXT_CANDIDATE_MAX : TEXT_CANDIDATE_MAX;
+  return { kind: "candidates", q, walk, from: "text", cap, scanDepth: SCAN_DEPTH };
 }
