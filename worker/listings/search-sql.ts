@@ -462,22 +462,14 @@ function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" 
   // Pattern candidates came from the covering index with every column filter applied: exact unless a text
   // also has to be checked on the row.
   const indexOnly = plan.kind === "candidates" && plan.from === "pattern" && !q.text;
-  // A text at either end of an address is that address's prefix or suffix: those matches come from the
-  // covering prefix/suffix ranges, sort key included, without reading a row. Only the other candidates (the
-  // text inside, or not a match at all) are checked on their row. On vanity addresses the ends hold most.
-  const ends = plan.kind === "candidates" && plan.from === "text" ? patternCandidates({ ...q, text: null, pattern: { mode: "either", value: q.text! } }, sortKey(q, rates)) : null;
-  const checked = (notIn: SQL[]) => sql`SELECT a.id, ${sortKey(q, rates)} AS k FROM cand JOIN addresses AS a NOT INDEXED ON a.id = cand.id
-          WHERE ${and([...notIn, visibility(q), ...columnFilters(q), ...predicates])} ${underCap}`;
   const hits = indexOnly
     ? sql`SELECT id, k FROM cand ${underCap}`
-    : ends
-      ? sql`SELECT id, k FROM ends UNION ALL ${checked([sql`cand.id NOT IN (SELECT id FROM ends)`])}`
-      : checked([]);
+    : sql`SELECT a.id, ${sortKey(q, rates)} AS k FROM cand JOIN addresses AS a NOT INDEXED ON a.id = cand.id
+          WHERE ${and([visibility(q), ...columnFilters(q), ...predicates])} ${underCap}`;
   const overCap = sql`(SELECT n FROM found) > ${cap}`;
   return sql`
     WITH cand AS MATERIALIZED (SELECT * FROM (${cand}) LIMIT ${cap + 1}),
     found AS (SELECT count(*) AS n FROM cand),
-    ends AS MATERIALIZED (SELECT * FROM (${ends ?? sql`SELECT NULL AS id, NULL AS k WHERE 0`}) ${underCap}),
     hits AS MATERIALIZED (${hits}),
     scan AS MATERIALIZED (${orderedIds(q, rates, walk, buckets, depth, 0, overCap)}),
     scan_hits AS MATERIALIZED (SELECT scan.id, scan.k FROM scan JOIN addresses AS a NOT INDEXED ON a.id = scan.id WHERE ${and(predicates)}),

@@ -1,7 +1,6 @@
-// Free text with candidates: matches at an address's start or end come from the covering prefix/suffix ranges
-// (no row read), the other candidates are checked on their row (search-sql.ts matchStatement). Pages and totals
-// are checked against a plain JS filter and sort of the same rows. Two-character texts count their candidates
-// only up to SHORT_TEXT_CANDIDATE_MAX before a scan answers.
+// Free text with candidates (search-sql.ts matchStatement), found at an address's start, end, both, inside or in
+// another case: pages and totals are checked against a plain JS filter and sort of the same rows. Two-character
+// texts count their candidates only up to SHORT_TEXT_CANDIDATE_MAX before a scan answers.
 import { env } from "cloudflare:test";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { SHORT_TEXT_CANDIDATE_MAX } from "../listings/search-plan";
