@@ -18,6 +18,14 @@ describe("pageHtml", () => {
     expect(out).not.toContain("<link rel=\"stylesheet\"");
   });
 
+  it("hints the route's own scripts at low priority, in <head>", () => {
+    const page = pageHtml(SHELL, { html: "<title>t</title>", routeId: "/" }, CSS, ["/assets/home-1.js", "/assets/card-1.js"]);
+    expect(page).toContain(
+      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-1.js">\n<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/card-1.js">\n</head>',
+    );
+    expect(out).not.toContain("modulepreload");
+  });
+
   it("escapes the route id in the attribute", () => {
     expect(pageHtml(SHELL, { html: "<title>t</title>", routeId: '/a"b<c' }, CSS)).toContain('data-prerendered-route="/a&quot;b&lt;c"');
   });
