@@ -23,6 +23,11 @@ describe("paintFirstHtml", () => {
     expect(out).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
   });
 
+  it("hints what the entry imports to start, beside the entry", () => {
+    const withStart = paintFirstHtml(BUILT, "/assets/boot-1.js", ["/assets/client-1.js"]);
+    expect(withStart).toContain('data-entry="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/client-1.js">');
+  });
+
   it("fails the build on an index.html it does not recognise (no entry, or more than one)", () => {
     expect(() => paintFirstHtml("<head></head>", "/b.js")).toThrow(/found 0/);
     const two = BUILT.replace("</head>", '<script type="module" crossorigin src="/assets/other.js"></script></head>');

@@ -13,22 +13,48 @@
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { OutputBundle, OutputChunk } from "rolldown";
 import { type Plugin, transformWithOxc } from "vite";
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href=/g;
 
-/** index.html with the entry started by the boot script at `bootHref` after the first paint. */
-export function paintFirstHtml(html: string, bootHref: string): string {
+/**
+ * index.html with the entry started by the boot script at `bootHref` after the first paint, and `startChunks`
+ * (what the entry imports dynamically to start, web/src/main.tsx) hinted with the entry's own imports.
+ */
+export function paintFirstHtml(html: string, bootHref: string, startChunks: readonly string[] = []): string {
   const entries = [...html.matchAll(ENTRY_SCRIPT)];
   if (entries.length !== 1) throw new Error(`paint-first: expected one entry module script in index.html, found ${entries.length}`);
   const entry = entries[0][1];
+  const startHints = startChunks.map((href) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`).join("");
   return html
     .replace(MODULE_PRELOAD, `<link rel="modulepreload" crossorigin fetchpriority="low" href=`)
     .replace(
       entries[0][0],
-      `<link rel="modulepreload" crossorigin fetchpriority="low" href="${entry}">\n    <script defer fetchpriority="high" src="${bootHref}" data-entry="${entry}"></script>`,
+      `<link rel="modulepreload" crossorigin fetchpriority="low" href="${entry}">\n    <script defer fetchpriority="high" src="${bootHref}" data-entry="${entry}"></script>${startHints}`,
     );
+}
+
+/**
+ * The chunks the entry imports dynamically and everything they import statically, minus the entry's own static
+ * imports (Vite hints those already). Not the chunks those import dynamically: the routes load their own.
+ */
+function startChunks(bundle: OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === "chunk");
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  if (!entry) throw new Error("paint-first: no entry chunk");
+  const hinted = new Set<string>([entry.fileName]);
+  const visit = (file: string, into: Set<string>) => {
+    if (into.has(file)) return;
+    into.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) visit(dep, into);
+  };
+  for (const dep of entry.imports) visit(dep, hinted);
+  const start = new Set<string>();
+  for (const file of entry.dynamicImports) visit(file, start);
+  return [...start].filter((f) => !hinted.has(f) && f.endsWith(".js")).map((f) => `/${f}`);
 }
 
 export function paintFirst(bootSource: string): Plugin {
@@ -44,7 +70,7 @@ export function paintFirst(bootSource: string): Plugin {
         const { code } = await transformWithOxc(fs.readFileSync(bootSource, "utf8"), bootSource, { lang: "ts" });
         const fileName = `assets/${path.basename(bootSource, ".ts")}-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
         this.emitFile({ type: "asset", fileName, source: code });
-        html.source = paintFirstHtml(String(html.source), `/${fileName}`);
+        html.source = paintFirstHtml(String(html.source), `/${fileName}`, startChunks(bundle));
       },
     },
   };

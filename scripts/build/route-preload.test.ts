@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { routeHintHeaders, routeScriptFiles } from "./route-preload";
 
 const manifest = {
-  "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_react.js", "_shared.js"] },
+  "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_react.js"], dynamicImports: ["src/app-start.ts"] },
+  "src/app-start.ts": { file: "assets/app-start-1.js", imports: ["_shared.js"] },
   "_react.js": { file: "assets/react-1.js" },
   "_shared.js": { file: "assets/shared-1.js" },
   "_card.js": { file: "assets/card-1.js", imports: ["_shared.js"] },
@@ -11,7 +12,7 @@ const manifest = {
 };
 
 describe("routeScriptFiles", () => {
-  it("names a route's own chunks, not the entry's", () => {
+  it("names a route's own chunks, not the entry's nor those of what the entry imports to start", () => {
     expect(routeScriptFiles(manifest, "src/routes/index.tsx")).toEqual(["assets/home-1.js", "assets/card-1.js"]);
     expect(routeScriptFiles(manifest, "src/routes/marketplace.tsx")).toEqual(["assets/market-1.js"]);
   });

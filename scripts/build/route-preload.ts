@@ -12,7 +12,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Plugin } from "vite";
 
-type ManifestChunk = { file: string; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean };
 export type Manifest = Record<string, ManifestChunk>;
 
 export type RouteHint = { path: string; routeSource: string; fetches: string[] };
@@ -27,10 +27,17 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set
   return seen;
 }
 
-/** The files of the route's own chunks (its split chunk and what only it imports), without the entry's. */
+/**
+ * The files of the route's own chunks (its split chunk and what only it imports), without the ones index.html
+ * already hints: the entry's, and those of the modules the entry imports to start (scripts/build/paint-first.ts).
+ */
 export function routeScriptFiles(manifest: Manifest, routeSource: string): string[] {
   const entryKeys = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, entryKeys);
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isEntry) continue;
+    closure(manifest, key, entryKeys);
+    for (const dynamic of chunk.dynamicImports ?? []) closure(manifest, dynamic, entryKeys);
+  }
   const key = Object.keys(manifest).find((k) => k === `${routeSource}?tsr-split=component`);
   if (!key) throw new Error(`route-preload: no split chunk for ${routeSource} in the Vite manifest`);
   return [...closure(manifest, key)]
