@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageHtml } from "./prerender";
+import { disableControls, pageHtml } from "./prerender";
 
 const SHELL = `<!doctype html><html><head><title>Vanity Addresses</title><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>`;
 const CSS = { "/assets/index-abc.css": "body{color:red}" };
@@ -24,6 +24,12 @@ describe("pageHtml", () => {
       '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-1.js">\n<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/card-1.js">\n</head>',
     );
     expect(out).not.toContain("modulepreload");
+  });
+
+  it("disables the page's controls until the app renders over it, once each", () => {
+    const page = pageHtml(SHELL, { html: '<title>t</title><input id="q" value=""/><button type="button" disabled="">Prev</button><button type="submit">Go</button><select id="s"></select><textarea rows="2"></textarea><a href="/x">x</a>', routeId: "/" }, CSS);
+    expect(page).toContain('<input disabled="" id="q" value=""/><button type="button" disabled="">Prev</button><button disabled="" type="submit">Go</button><select disabled="" id="s"></select><textarea disabled="" rows="2"></textarea><a href="/x">x</a>');
+    expect(disableControls("<buttons><inputs>")).toBe("<buttons><inputs>");
   });
 
   it("escapes the route id in the attribute", () => {

@@ -6,7 +6,9 @@
 //   route's first reads have answered; a dev server's empty shell renders at once as before);
 // - the route's own <title>;
 // - the stylesheet inlined, so the page paints as soon as its HTML arrives (one round trip fewer);
-// - the route's own chunks as low-priority modulepreload hints (scripts/build/route-preload.ts says why).
+// - the route's own chunks as low-priority modulepreload hints (scripts/build/route-preload.ts says why);
+// - its controls (buttons, fields) disabled: they do nothing until the app renders over the page, and what a
+//   visitor typed or chose in them would be lost when it does; the app's own controls replace them.
 // index.html itself stays the empty shell: it is also the fallback for every other path of the SPA.
 import fs from "node:fs";
 import os from "node:os";
@@ -25,6 +27,13 @@ type RenderPage = (url: string) => Promise<{ html: string; routeId: string }>;
 
 const ROOT_DIV = '<div id="root"></div>';
 
+const CONTROL = /<(button|input|select|textarea)\b(?![^>]*\sdisabled="")/g;
+
+/** The rendered tree with every control disabled (React writes boolean attributes as `name=""`). */
+export function disableControls(html: string): string {
+  return html.replace(CONTROL, '<$1 disabled=""');
+}
+
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /**
@@ -38,7 +47,7 @@ export function pageHtml(shell: string, rendered: { html: string; routeId: strin
   // React hoists <title> out of the tree when it hydrates; in the document it belongs in <head>.
   const titles = [...rendered.html.matchAll(/<title>([^<]*)<\/title>/g)];
   if (titles.length !== 1) throw new Error(`prerender: ${rendered.routeId} rendered ${titles.length} titles`);
-  const body = rendered.html.replace(titles[0][0], "");
+  const body = disableControls(rendered.html.replace(titles[0][0], ""));
   let out = shell.replace(/<title>[^<]*<\/title>/, titles[0][0]);
   out = out.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (tag, href: string) => {
     const text = css[href];
