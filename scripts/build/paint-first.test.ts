@@ -13,7 +13,7 @@ describe("paintFirstHtml", () => {
 
   it("starts the entry from the boot script instead of a module script the browser would run before painting", () => {
     expect(out).not.toContain('<script type="module"');
-    expect(out).toContain('<script defer fetchpriority="high" src="/assets/boot-1.js" data-entry="/assets/index-1.js"></script>');
+    expect(out).toContain('<script defer fetchpriority="low" src="/assets/boot-1.js" data-entry="/assets/index-1.js"></script>');
   });
 
   it("still fetches the entry and its imports with the HTML, at low priority", () => {

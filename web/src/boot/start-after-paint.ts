@@ -7,8 +7,8 @@
 // the app starts from the memory cache, one frame later than before at most.
 //
 // A classic script, not a module, so it cannot import anything: it is kept tiny and self-contained (the build
-// strips its types; nothing is bundled into it). It is fetched at high priority because the app cannot start
-// without it; at ~1 KB it costs the first paint nothing.
+// strips its types; nothing is bundled into it). It is fetched at low priority, like the modules: nothing the
+// first paint needs waits for it.
 (() => {
   /** The User Timing mark set when the app's entry is requested; e2e/prerender.e2e.ts compares it with the first paint. */
   const START_MARK = "app-entry-start";
