@@ -13,11 +13,12 @@ afterEach(async () => {
 });
 
 let listingId = 0;
+const LISTING_ADDRESS = "0x000000009e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e";
 beforeAll(async () => {
   const seller = await ensureUser("e2e_prerender_seller", "0x000000000000000000000000000000000000beef");
   [listingId] = await insertListings([
     {
-      address: "0x000000009e9e9e9e9e9e9e9e9e9e9e9e9e9e9e9e",
+      address: LISTING_ADDRESS,
       network: "ethereum",
       price: "0.05",
       rarity: 7,
@@ -33,6 +34,24 @@ beforeAll(async () => {
 /** Remembers where the header and the first heading were as the HTML delivered them, before any script ran. */
 async function markDeliveredLayout(page: Page) {
   await page.addInitScript(() => {
+    // Every layout shift of the page's life, as CLS counts them; and which of them moved the listing's first
+    // screen (its summary with the address, the price, the grid holding the price): those the Worker rendered.
+    const w = window as unknown as { __shifted?: number; __firstScreenShifts?: string[] };
+    w.__shifted = 0;
+    w.__firstScreenShifts = [];
+    const SECTIONS = 'section[aria-labelledby="listing-address"], section[aria-labelledby="price-title"]';
+    const GRID = 'main .grid:has(> section[aria-labelledby="price-title"])';
+    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as Shift[]) {
+        if (e.hadRecentInput) continue;
+        w.__shifted! += e.value;
+        for (const src of e.sources) {
+          const el = src.node instanceof Element ? src.node : src.node?.parentElement;
+          if (el?.closest(SECTIONS) || el?.matches(GRID)) w.__firstScreenShifts!.push(`${el.tagName}.${el.className}: ${JSON.stringify(src.previousRect)} -> ${JSON.stringify(src.currentRect)}`);
+        }
+      }
+    }).observe({ type: "layout-shift", buffered: true });
     document.addEventListener("DOMContentLoaded", () => {
       const box = (sel: string) => {
         const r = document.querySelector(sel)?.getBoundingClientRect();
@@ -79,7 +98,19 @@ describe("prerendered landing pages", () => {
       expect(html, p.path).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/[^"]+\.js">/);
       expect(html, p.path).not.toContain('<script type="module"');
     }
-    expect(((await fetch(`${base}/address/${listingId}`)).headers.get("link") ?? "")).toContain(`</api/addresses/${listingId}>`);
+    // The listing's page carries the listing (worker/listing-page.ts): its address is the heading, and its read
+    // is in the page, so the page no longer preloads it for a visitor without a session.
+    const listingPage = await fetch(`${base}/address/${listingId}`);
+    const listingHtml = await listingPage.text();
+    expect(listingHtml).toMatch(new RegExp(`<h1 id="listing-address"[^>]*>.*${LISTING_ADDRESS.slice(10)}.*</h1>`));
+    expect(listingHtml).toContain(`<script type="application/json" id="listing-data">{"id":"${listingId}","listing":{"id":${listingId},`);
+    expect(listingPage.headers.get("cache-control")).toBe("no-cache");
+    expect(listingPage.headers.get("link") ?? "").not.toContain(`</api/addresses/${listingId}>`);
+    expect(listingPage.headers.get("link") ?? "").toContain(`</api/addresses/${listingId}/context>`);
+    // An id nobody can see gets the plain shell with its placeholders.
+    const unknown = await (await fetch(`${base}/address/987654321`)).text();
+    expect(unknown).toContain('data-listing-slot="summary"');
+    expect(unknown).not.toContain("listing-data");
     const shell = await (await fetch(`${base}/profile`)).text();
     expect(shell).toContain('<div id="root"></div>');
     expect(shell).not.toContain("data-prerendered-route");
@@ -100,12 +131,29 @@ describe("prerendered landing pages", () => {
     l = await layouts(s.page);
     expect(l.delivered).toEqual(l.now);
 
+    // The listing arrives with its address in the HTML; the app renders over it (the breakdown is the app's
+    // alone) without moving the header or the address, and without reading the listing again.
+    const listingReads: string[] = [];
+    s.page.on("request", (req) => {
+      if (new URL(req.url()).pathname === `/api/addresses/${listingId}`) listingReads.push(req.url());
+    });
     await s.page.goto(`${s.baseUrl}/address/${listingId}`);
-    await s.page.getByTestId("detail-price").waitFor();
-    // The listing's heading is its address, which only the data has: the header alone stays put.
+    await s.page.getByTestId("purchase-breakdown").waitFor();
+    await s.page.getByTestId("detail-skeleton").waitFor({ state: "detached" });
     l = await layouts(s.page);
-    expect(l.delivered?.header).toEqual(l.now.header);
-    expect(l.delivered?.rendered).toBe(true);
+    expect(l.delivered?.h1).not.toBeNull();
+    expect(l.delivered).toEqual(l.now);
+    expect(await s.page.locator("main h1").textContent()).toBe(LISTING_ADDRESS);
+    expect(listingReads).toEqual([]);
+    // Nothing the Worker rendered moved (the summary, with its Explorer note, rendered as the HTML had it); the
+    // page as a whole stays far under CLS 0.05 (the breakdown's amounts may still widen as the fees arrive).
+    await s.page.waitForTimeout(300);
+    const shifts = await s.page.evaluate(() => {
+      const w = window as unknown as { __shifted: number; __firstScreenShifts: string[] };
+      return { __shifted: w.__shifted, __firstScreenShifts: w.__firstScreenShifts };
+    });
+    expect(shifts.__firstScreenShifts).toEqual([]);
+    expect(shifts.__shifted).toBeLessThan(0.01);
     expect(await s.page.title()).toBe(`Listing #${listingId} · 0xVanity`);
 
     expect(s.errors).toEqual([]);
@@ -136,6 +184,27 @@ describe("prerendered landing pages", () => {
       expect(t.paint, c.path).not.toBeNull();
       expect(t.paint!, c.path).toBeLessThanOrEqual(t.entry!);
     }
+    expect(s.errors).toEqual([]);
+  });
+
+  it("a listing's address and price show with JavaScript off, in the place the app renders them", async () => {
+    s = await openBrowser();
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await s.page.route("**/*.js", (route) => route.abort());
+    await s.page.goto(`${s.baseUrl}/address/${listingId}`);
+    const h1 = s.page.locator("h1#listing-address");
+    expect(await h1.textContent()).toBe(LISTING_ADDRESS);
+    expect(await s.page.getByTestId("detail-price").textContent()).toBe("0.05 ETH");
+    expect(await s.page.locator("#root header").count()).toBe(1);
+    const withoutScript = await h1.boundingBox();
+    expect(withoutScript?.height).toBeGreaterThan(0);
+
+    await s.close();
+    s = await openBrowser();
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    await s.page.goto(`${s.baseUrl}/address/${listingId}`);
+    await s.page.getByTestId("purchase-breakdown").waitFor();
+    expect(await s.page.locator("h1#listing-address").boundingBox()).toEqual(withoutScript);
     expect(s.errors).toEqual([]);
   });
 

@@ -6,7 +6,7 @@ const app = createApp();
 
 export default {
   async fetch(request, env, ctx) {
-    return (await servePrerenderedPage(request, env)) ?? app.fetch(request, env, ctx);
+    return (await servePrerenderedPage(request, env, (req) => Promise.resolve(app.fetch(req, env, ctx)))) ?? app.fetch(request, env, ctx);
   },
   async scheduled(_controller, env, ctx) {
     ctx.waitUntil(

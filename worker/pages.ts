@@ -3,6 +3,7 @@
 // plain assets: `/` would be index.html, and index.html must stay the empty shell that every other path of
 // the single-page app falls back to; /address/{id} has one shell for every id.
 import { pageTitle } from "../web/src/components/page-title";
+import { anonymousListing, type ApiFetch, listingPageId, withListing, withoutListingPreload } from "./listing-page";
 
 /** The prerendered asset for a path, or null when the path is not a prerendered page. */
 export function prerenderedAsset(pathname: string): string | null {
@@ -17,8 +18,14 @@ function listingTitle(pathname: string): string | null {
   return id ? pageTitle(`Listing #${id}`).meta[0].title : null;
 }
 
-/** The page for a GET of a prerendered path; null for everything else (the API). */
-export async function servePrerenderedPage(request: Request, env: Env): Promise<Response | null> {
+/** A session cookie by name (valid or not): such a visitor's app reads the listing with its session. */
+const carriesSession = (request: Request) => /(?:^|;)\s*(?:__Host-)?session=/.test(request.headers.get("cookie") ?? "");
+
+/**
+ * The page for a GET of a prerendered path; null for everything else (the API). `api` is the Worker's own API:
+ * with it, a listing's page carries the listing (worker/listing-page.ts).
+ */
+export async function servePrerenderedPage(request: Request, env: Env, api?: ApiFetch): Promise<Response | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(request.url);
   const asset = prerenderedAsset(url.pathname);
@@ -28,15 +35,27 @@ export async function servePrerenderedPage(request: Request, env: Env): Promise<
   const plain = new Headers(request.headers);
   plain.delete("If-None-Match");
   plain.delete("If-Modified-Since");
-  const [page, forPath] = await Promise.all([
+  const listingId = request.method === "GET" && api ? listingPageId(url.pathname) : null;
+  const [page, forPath, found] = await Promise.all([
     // A build without prerendered pages (worker tests, an old dist/) gets the assets' single-page fallback.
-    env.ASSETS.fetch(new Request(new URL(asset, url), request)),
+    // A listing's page is asked for in full: a "not modified" for the shell says nothing about the listing.
+    env.ASSETS.fetch(new Request(new URL(asset, url), listingId ? { headers: plain } : request)),
     env.ASSETS.fetch(new Request(url, { method: "HEAD", headers: plain })),
+    listingId && api ? anonymousListing(url.origin, listingId, api).catch(() => null) : null,
   ]);
-  const link = forPath.headers.get("Link");
+  let link = forPath.headers.get("Link");
   const title = listingTitle(url.pathname);
   if (!page.ok || (!link && !title)) return page;
-  const res = new Response(page.body, page);
+  if (found && link && !carriesSession(request)) link = withoutListingPreload(link, listingId!);
+  let res = new Response(page.body, page);
   if (link) res.headers.set("Link", link);
+  if (found) {
+    try {
+      res = withListing(res, listingId!, found);
+    } catch (err) {
+      // A listing the components cannot render still gets its page: the shell, and the app reads it as before.
+      console.error("listing page render failed", err instanceof Error ? err.message : String(err));
+    }
+  }
   return title ? new HTMLRewriter().on("title", { element: (el) => void el.setInnerContent(title) }).transform(res) : res;
 }

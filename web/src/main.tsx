@@ -46,10 +46,11 @@ const nextTask = () =>
 async function start() {
   const { createRoot } = await import("react-dom/client");
   await nextTask();
-  const { App, createAppRouter, createQueryClient, firstReadsSettled } = await import("./app-start");
+  const { App, createAppRouter, createQueryClient, firstReadsSettled, seedEmbeddedListing } = await import("./app-start");
   await nextTask();
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
+  seedEmbeddedListing(queryClient);
   const app = <App router={router} queryClient={queryClient} />;
   if (!container.dataset.prerenderedRoute) return createRoot(container).render(app);
   await nextTask();

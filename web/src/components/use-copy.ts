@@ -1,6 +1,10 @@
 import { useEffect, useState } from "react";
 import { toast } from "./toast-store";
 
+// Also type-checked with the Worker's types, which have no DOM: the Worker renders the listing summary that
+// uses this hook (worker/listing-page.ts), though only a browser ever runs the copy.
+type ClipboardNavigator = { clipboard: { writeText(text: string): Promise<void> } };
+
 /** Copy feedback resets after this long (spec §9). */
 export const COPY_FEEDBACK_MS = 2000;
 
@@ -9,12 +13,12 @@ export function useCopy(text: string, what: string) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
-    const timer = window.setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
-    return () => window.clearTimeout(timer);
+    const timer = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
+    return () => clearTimeout(timer);
   }, [copied]);
   const copy = async () => {
     try {
-      await navigator.clipboard.writeText(text);
+      await (navigator as unknown as ClipboardNavigator).clipboard.writeText(text);
       setCopied(true);
       toast({ title: "Copied!", description: `${what} copied to the clipboard.`, variant: "success" });
     } catch {
