@@ -1,16 +1,17 @@
-// A Vite plugin that makes every page paint before any of the app's script runs (issue 13, Lighthouse FCP and
-// TBT). Vite's index.html starts the entry with <script type="module">, which the browser runs as soon as it
-// has arrived, before the first frame when the server is near: the prerendered page then waited for the
-// whole entry to evaluate before showing HTML it already had, and Lighthouse's simulation counted the
-// download and 4x-slowed evaluation of every high-priority script that had arrived before that paint in the
-// first paint (FCP 2.4 s instead of 1.0 s, depending on which came first). The built index.html instead gets:
-// - a tiny classic deferred script (web/src/boot/start-after-paint.ts) that imports the entry once the first
-//   paint has happened (at once on the empty shell of the other paths, which has nothing to paint); at low
-//   priority too: Lighthouse counts a high-priority script that arrives before the first paint as blocking
-//   it (a 1 KB script moved the simulated FCP by 0.6 s), whether or not it did;
-// - the entry and its imports as modulepreload hints at low priority, so they still download with the HTML
-//   and the app starts from the memory cache, without competing with what the first paint needs.
-// The prerendered pages are built from this index.html (scripts/build/prerender.ts), so they get the same.
+// A Vite plugin that makes every page paint before any of the app's script is fetched or run (issue 13,
+// Lighthouse FCP, LCP and TBT). Vite's index.html starts the entry with <script type="module"> and hints its
+// imports with <link rel="modulepreload">: from a nearby server they all arrived before the first frame, a
+// ready module script runs before the browser paints (the prerendered page waited for the whole entry to
+// evaluate before showing HTML it already had), and Lighthouse's simulation counts every script that has
+// arrived before the first paint in that paint (high-priority ones in FCP, all of them in LCP): FCP 2.4 s or
+// 1.0 s and LCP 2.6 s or 1.2 s, depending on which came first. The built index.html instead has one inline
+// script (web/src/boot/start-after-paint.ts) that, once the first paint has happened (at once on the empty
+// shell of the other paths, which has nothing to paint), asks for the entry and everything it needs to start
+// at once (`data-modules`, and the prerendered route's own chunks, `data-route-modules` on #root) and imports
+// the entry. Inline, allowed by its hash in the CSP (`cspWithScript`; script-src stays 'self' otherwise),
+// because as a file it is a request that either counts in the first paint (high priority) or is fetched
+// after everything else (low priority; the app started 150-300 ms late). The prerendered pages are built
+// from this index.html (scripts/build/prerender.ts), so they get the same.
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,23 +19,22 @@ import type { OutputBundle, OutputChunk } from "rolldown";
 import { type Plugin, transformWithOxc } from "vite";
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
-const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href=/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
- * index.html with the entry started by the boot script at `bootHref` after the first paint, and `startChunks`
- * (what the entry imports dynamically to start, web/src/main.tsx) hinted with the entry's own imports.
+ * index.html with the entry started by the inline boot script after the first paint. Vite's modulepreload
+ * hints for the entry's imports leave the HTML: the boot script asks for them, and for `startChunks` (what the
+ * entry imports dynamically to start, web/src/main.tsx), all at once when it starts the entry (`data-modules`).
  */
-export function paintFirstHtml(html: string, bootHref: string, startChunks: readonly string[] = []): string {
+export function paintFirstHtml(html: string, bootCode: string, startChunks: readonly string[] = []): string {
+  if (/<\/script/i.test(bootCode)) throw new Error("paint-first: the boot script cannot be inlined");
   const entries = [...html.matchAll(ENTRY_SCRIPT)];
   if (entries.length !== 1) throw new Error(`paint-first: expected one entry module script in index.html, found ${entries.length}`);
   const entry = entries[0][1];
-  const startHints = startChunks.map((href) => `\n    <link rel="modulepreload" crossorigin fetchpriority="low" href="${href}">`).join("");
+  const modules = [entry, ...[...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]), ...startChunks];
   return html
-    .replace(MODULE_PRELOAD, `<link rel="modulepreload" crossorigin fetchpriority="low" href=`)
-    .replace(
-      entries[0][0],
-      `<link rel="modulepreload" crossorigin fetchpriority="low" href="${entry}">\n    <script defer fetchpriority="low" src="${bootHref}" data-entry="${entry}"></script>${startHints}`,
-    );
+    .replace(MODULE_PRELOAD, "")
+    .replace(entries[0][0], `<script data-entry="${entry}" data-modules="${[...new Set(modules)].join(" ")}">${bootCode}</script>`);
 }
 
 /**
@@ -58,20 +58,35 @@ function startChunks(bundle: OutputBundle): string[] {
   return [...start].filter((f) => !hinted.has(f) && f.endsWith(".js")).map((f) => `/${f}`);
 }
 
+/** The `_headers` text with the boot script's hash allowed by the CSP's script-src (which is otherwise 'self'). */
+export function cspWithScript(headers: string, bootCode: string): string {
+  const hash = createHash("sha256").update(bootCode).digest("base64");
+  if (!headers.includes("script-src 'self';")) throw new Error("paint-first: _headers has no script-src 'self' to extend");
+  return headers.replace("script-src 'self';", `script-src 'self' 'sha256-${hash}';`);
+}
+
 export function paintFirst(bootSource: string): Plugin {
+  let outDir = "";
+  let bootCode: string | null = null;
   return {
     name: "vanity:paint-first",
     apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const headersPath = path.join(outDir, "_headers");
+      if (bootCode === null || !fs.existsSync(headersPath)) return;
+      fs.writeFileSync(headersPath, cspWithScript(fs.readFileSync(headersPath, "utf8"), bootCode));
+    },
     generateBundle: {
       order: "post",
       async handler(_options, bundle) {
         const html = bundle["index.html"];
         // The prerenderer's Node build has no index.html.
         if (!html || html.type !== "asset") return;
-        const { code } = await transformWithOxc(fs.readFileSync(bootSource, "utf8"), bootSource, { lang: "ts" });
-        const fileName = `assets/${path.basename(bootSource, ".ts")}-${createHash("sha256").update(code).digest("base64url").slice(0, 8)}.js`;
-        this.emitFile({ type: "asset", fileName, source: code });
-        html.source = paintFirstHtml(String(html.source), `/${fileName}`, startChunks(bundle));
+        bootCode = (await transformWithOxc(fs.readFileSync(bootSource, "utf8"), bootSource, { lang: "ts" })).code.trim();
+        html.source = paintFirstHtml(String(html.source), bootCode, startChunks(bundle));
       },
     },
   };

@@ -18,12 +18,10 @@ describe("pageHtml", () => {
     expect(out).not.toContain("<link rel=\"stylesheet\"");
   });
 
-  it("hints the route's own scripts at low priority, in <head>", () => {
+  it("names the route's own scripts on #root for the boot script", () => {
     const page = pageHtml(SHELL, { html: "<title>t</title>", routeId: "/" }, CSS, ["/assets/home-1.js", "/assets/card-1.js"]);
-    expect(page).toContain(
-      '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/home-1.js">\n<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/card-1.js">\n</head>',
-    );
-    expect(out).not.toContain("modulepreload");
+    expect(page).toContain('<div id="root" data-prerendered-route="/" data-route-modules="/assets/home-1.js /assets/card-1.js">');
+    expect(out).not.toContain("data-route-modules");
   });
 
   it("disables the page's controls until the app renders over it, once each", () => {

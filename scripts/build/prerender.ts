@@ -6,7 +6,8 @@
 //   route's first reads have answered; a dev server's empty shell renders at once as before);
 // - the route's own <title>;
 // - the stylesheet inlined, so the page paints as soon as its HTML arrives (one round trip fewer);
-// - the route's own chunks as low-priority modulepreload hints (scripts/build/route-preload.ts says why);
+// - the route's own chunks named on #root (`data-route-modules`), which the boot script asks for with the
+//   entry's after the first paint (scripts/build/paint-first.ts says why not before);
 // - its controls (buttons, fields) disabled: they do nothing until the app renders over the page, and what a
 //   visitor typed or chose in them would be lost when it does; the app's own controls replace them.
 // index.html itself stays the empty shell: it is also the fallback for every other path of the SPA.
@@ -38,12 +39,11 @@ const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;
 
 /**
  * The page: the shell with the rendered tree in #root, its title in <head>, and the stylesheet the shell links
- * inlined (`css` maps each linked href to its text) and the route's `scripts` preloaded. Throws when the shell
+ * inlined (`css` maps each linked href to its text) and the route's `scripts` named for the boot script. Throws when the shell
  * is not the one it expects, so a changed index.html cannot silently ship pages that do not hydrate.
  */
 export function pageHtml(shell: string, rendered: { html: string; routeId: string }, css: Record<string, string>, scripts: readonly string[] = []): string {
   if (!shell.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
-  if (!shell.includes("</head>")) throw new Error("prerender: index.html has no </head>");
   // React hoists <title> out of the tree when it hydrates; in the document it belongs in <head>.
   const titles = [...rendered.html.matchAll(/<title>([^<]*)<\/title>/g)];
   if (titles.length !== 1) throw new Error(`prerender: ${rendered.routeId} rendered ${titles.length} titles`);
@@ -54,9 +54,7 @@ export function pageHtml(shell: string, rendered: { html: string; routeId: strin
     if (text === undefined) throw new Error(`prerender: no stylesheet ${href} to inline`);
     return `<style>${text}</style>`;
   });
-  const hints = scripts.map((href) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="${escapeAttr(href)}">\n`).join("");
-  out = out.replace("</head>", `${hints}</head>`);
-  return out.replace(ROOT_DIV, `<div id="root" data-prerendered-route="${escapeAttr(rendered.routeId)}">${body}</div>`);
+  return out.replace(ROOT_DIV, `<div id="root" data-prerendered-route="${escapeAttr(rendered.routeId)}"${scripts.length ? ` data-route-modules="${escapeAttr(scripts.join(" "))}"` : ""}>${body}</div>`);
 }
 
 export function prerender(pages: readonly PrerenderPage[]): Plugin {
