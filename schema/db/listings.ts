@@ -10,6 +10,8 @@ export { CATEGORIES, LISTING_STATUSES, PROMOTION_TYPES, RARITY_SCALE };
 
 /** Rows the public marketplace may show at all (available or sold); the partial search indexes use this term. */
 export const BROWSABLE_SQL = "status in ('active', 'sold')";
+/** How many leading characters of a search key (or of its reverse) the pattern-walk indexes are keyed by. */
+export const KEY_START = 4;
 /** Longest address a search key is reversed over (Solana base58 is at most 44 characters). */
 const SEARCH_KEY_MAX = 48;
 const SEARCH_KEY_SQL = sql.raw(
@@ -65,6 +67,9 @@ export const addresses = sqliteTable(
     // same reversed, so "ends with" is an index range too.
     searchKey: text("search_key").generatedAlwaysAs(SEARCH_KEY_SQL, { mode: "virtual" }),
     searchKeyRev: text("search_key_rev").generatedAlwaysAs(SEARCH_KEY_REV_SQL, { mode: "virtual" }),
+    // Their first KEY_START characters: every match of a pattern that long shares them (the pattern-walk indexes).
+    searchKeyStart: text("search_key_start").generatedAlwaysAs(sql.raw(`substr(search_key, 1, ${KEY_START})`), { mode: "virtual" }),
+    searchKeyRevStart: text("search_key_rev_start").generatedAlwaysAs(sql.raw(`substr(search_key_rev, 1, ${KEY_START})`), { mode: "virtual" }),
   },
   (t) => [
     uniqueIndex("addresses_address_unique").on(t.address),
@@ -100,6 +105,21 @@ export const addresses = sqliteTable(
     index("addresses_search_suffix")
       .on(t.searchKeyRev, t.network, t.category, t.patternLength, t.status, t.isListed, t.rarityScore, t.createdAt, t.currency, t.priceUnits)
       .where(sql.raw(BROWSABLE_SQL)),
+    // A common pattern (thousands of matches) is walked in sort order instead of sorted: its matches all share
+    // the key's first four characters, so these hold each order inside every four-character start, with the
+    // filters and the whole key to check the rest of the pattern in the index (search-sql.ts patternWalk).
+    ...(["search_key", "search_key_rev"] as const).flatMap((key) => {
+      const end = key === "search_key" ? "start" : "end";
+      const [keyCol, start] = key === "search_key" ? [t.searchKey, t.searchKeyStart] : [t.searchKeyRev, t.searchKeyRevStart];
+      const filters = [t.network, t.category, t.patternLength, t.status, t.isListed, keyCol] as const;
+      return [
+        index(`addresses_search_${end}_rarity`).on(start, t.rarityScore, t.id, ...filters).where(sql.raw(BROWSABLE_SQL)),
+        index(`addresses_search_${end}_created`).on(start, t.createdAt, t.id, ...filters).where(sql.raw(BROWSABLE_SQL)),
+        index(`addresses_search_${end}_price`)
+          .on(start, t.network, t.currency, t.priceUnits, t.id, t.category, t.patternLength, t.status, t.isListed, keyCol)
+          .where(sql.raw(BROWSABLE_SQL)),
+      ];
+    }),
     // Browsing: the public marketplace reads listed rows ordered by rarity, price or age.
     index("addresses_browse_rarity").on(t.status, t.isListed, t.rarityScore),
     index("addresses_browse_price").on(t.status, t.isListed, t.priceUnits),

@@ -54,7 +54,7 @@ export const SHORT_MIX: MixQuery[] = [
   { name: "either ab", query: page("patternFilter=either&patternValue=ab") },
 ];
 
-/** The last page of the window (offset 9,980) in every order inside filters, and a pattern's. */
+/** The last page of the window (offset 9,980) in every order inside filters, and common patterns' (every end, every order). */
 export const DEEP_MIX: MixQuery[] = [
   { name: "deep rarity asc, leading-zeros", query: page("category=leading-zeros&sortBy=rarity&sortOrder=asc", 9980) },
   { name: "deep rarity desc, palindrome", query: page("category=palindrome&sortBy=rarity&sortOrder=desc", 9980) },
@@ -63,6 +63,11 @@ export const DEEP_MIX: MixQuery[] = [
   { name: "deep price desc, min 8", query: page("minCharLength=8&sortBy=price&sortOrder=desc", 9980) },
   { name: "deep rarity asc, solana", query: page("network=solana&sortBy=rarity&sortOrder=asc", 9980) },
   { name: "deep price asc, prefix 0000", query: page("patternFilter=prefix&patternValue=0000&sortBy=price&sortOrder=asc", 9980) },
+  { name: "deep rarity desc, suffix 0000", query: page("patternFilter=suffix&patternValue=0000&sortBy=rarity&sortOrder=desc", 9980) },
+  { name: "deep createdAt asc, either 1111", query: page("patternFilter=either&patternValue=1111&sortBy=createdAt&sortOrder=asc", 9980) },
+  { name: "deep price desc, prefix 00000 + min 6", query: page("minCharLength=6&patternFilter=prefix&patternValue=00000&sortBy=price&sortOrder=desc", 9980) },
+  { name: "deep rarity asc, prefix 0000000", query: page("patternFilter=prefix&patternValue=0000000&sortBy=rarity&sortOrder=asc", 9980) },
+  { name: "deep createdAt desc, either abcd", query: page("patternFilter=either&patternValue=abcd&sortBy=createdAt&sortOrder=desc", 9980) },
   { name: "deep, search Moon", query: page("search=Moon&sortBy=createdAt&sortOrder=asc", 4900) },
 ];
 

@@ -11,6 +11,10 @@
 //    their count up to MAX_RESULT_WINDOW, without reading a row. Cost grows with the pattern's match count (a
 //    one-character pattern is the largest range: about 125,000 entries for an Ethereum "0" at a million
 //    listings); "0x" alone is every Ethereum listing and goes to "ordered".
+//  - "pattern-walk": a pattern alone of KEY_START (4) characters or more. A range of up to RANGE_SORT_MAX
+//    matches is sorted as "pattern-range" does; a larger one is walked in the page's order through an index of
+//    its four-character start (every match shares it), so the page reads about offset + limit entries divided
+//    by the pattern's share of that start, and sorts nothing. The statement counts each range to choose.
 //  - "candidates": a pattern beside a text (an index range of the covering prefix/suffix index) or a text of two characters
 //    or more (the trigram index) names few enough listings: read at most `cap` of them, sort, count exactly.
 //    When there are more than `cap`, the same statement answers from a bounded scan instead (below).
@@ -20,10 +24,27 @@
 //    lower bound (totalIsExact false, shown "N+") and paging stops there: narrowing the search reaches more.
 //  - "nothing": a text or pattern no address can contain (wrong alphabet, "%", quotes, "é"...).
 import type { SearchQuery } from "./search-params";
-import { keyBranches, patternEnds, textBranches } from "./search-sql";
+import { MAX_RESULT_WINDOW } from "../../schema/browse";
+import { KEY_START } from "../../schema/db";
+import { keyBranches, patternEnds, patternKeyLength, textBranches } from "./search-sql";
 
 /** Pattern candidates are index-only (no row reads), so many can be sorted. */
 export const PATTERN_CANDIDATE_MAX = 20_000;
+/**
+ * A pattern's index range is sorted up to this many matches and walked in sort order past it. Sorting costs
+ * about the range's size; a walk reads (offset + limit) / (the range's share of its four-character start)
+ * entries, and since offset + limit is at most the window, a range of twice the window is walked through at
+ * most half its start (the largest start, 0000, is about 105,000 entries at a million listings), never all of it.
+ * It must reach the window: the statement's range counts are also the total.
+ */
+export const RANGE_SORT_MAX = 2 * MAX_RESULT_WINDOW;
+/**
+ * Two characters have no trigram of their own: their candidates are every trigram starting with them (an OR
+ * of 36 lists) plus the addresses ending with them. Past a few thousand listings there are always more than
+ * any cap (about 15,000 for "Mo" at a million listings, 68,000 for "ab"), and counting up to the cap is what
+ * such a search paid for before its scan: so the cap is the scan's depth.
+ */
+export const SHORT_TEXT_CANDIDATE_MAX = 2_000;
 /** Text candidates each cost a row read (filters, Solana's exact case, the sort key). */
 export const TEXT_CANDIDATE_MAX = 10_000;
 /**
@@ -39,6 +60,7 @@ export type SearchPlan =
   | { kind: "nothing"; q: SearchQuery }
   | { kind: "ordered"; q: SearchQuery; walk: OrderWalk }
   | { kind: "pattern-range"; q: SearchQuery }
+  | { kind: "pattern-walk"; q: SearchQuery; sortMax: number }
   | { kind: "candidates"; q: SearchQuery; walk: OrderWalk; from: "pattern" | "text"; cap: number; scanDepth: number }
   | { kind: "scan"; q: SearchQuery; walk: OrderWalk; depth: number };
 
@@ -83,10 +105,15 @@ export function choosePlan(query: SearchQuery): SearchPlan {
   if (!q.pattern && !q.text) return { kind: "ordered", q, walk };
   // One character matches a sixteenth to a half of a network's addresses: listing them all costs more than
   // any page is worth, so like one-character text it is answered from a scan of the order.
-  if (q.pattern && !q.text) return q.pattern.value.length < 2 ? { kind: "scan", q, walk, depth: SCAN_DEPTH } : { kind: "pattern-range", q };
+  if (q.pattern && !q.text) {
+    if (q.pattern.value.length < 2) return { kind: "scan", q, walk, depth: SCAN_DEPTH };
+    // A shorter pattern's matches spread over several four-character starts ("000" over 0000 to 000f).
+    return patternKeyLength(q) >= KEY_START ? { kind: "pattern-walk", q, sortMax: RANGE_SORT_MAX } : { kind: "pattern-range", q };
+  }
   // A pattern is an index range with every filter inside: the better source of candidates beside a text.
   if (q.pattern) return { kind: "candidates", q, walk, from: "pattern", cap: PATTERN_CANDIDATE_MAX, scanDepth: SCAN_DEPTH };
   // One character has no trigram to look up, and is in most addresses anyway.
   if (q.text!.length < 2) return { kind: "scan", q, walk, depth: SCAN_DEPTH };
-  return { kind: "candidates", q, walk, from: "text", cap: TEXT_CANDIDATE_MAX, scanDepth: SCAN_DEPTH };
+  const cap = q.text!.length === 2 ? SHORT_TEXT_CANDIDATE_MAX : TEXT_CANDIDATE_MAX;
+  return { kind: "candidates", q, walk, from: "text", cap, scanDepth: SCAN_DEPTH };
 }

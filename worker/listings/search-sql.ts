@@ -2,7 +2,7 @@
 // parameters; only constant SQL is raw). The indexes it targets are in schema/db/listings.ts.
 import { type SQL, sql } from "drizzle-orm";
 import { MAX_RESULT_WINDOW } from "../../schema/browse";
-import { BROWSABLE_SQL, NETWORKS, type Network } from "../../schema/db";
+import { BROWSABLE_SQL, KEY_START, NETWORKS, type Network } from "../../schema/db";
 import type { UsdRates } from "../domain/prices";
 import { listingColumns } from "./listing-view";
 import { type BucketList, bucketsOf, type ListingBucket } from "./search-buckets";
@@ -84,8 +84,20 @@ function keyRange(column: "search_key" | "search_key_rev", value: string): SQL {
 export const patternEnds = (q: SearchQuery): ("prefix" | "suffix")[] =>
   !q.pattern ? [] : q.pattern.mode === "either" ? ["prefix", "suffix"] : [q.pattern.mode];
 
-/** One index range of a pattern's matches: its index, the key column the range is on, its conditions. */
-type PatternRange = { index: "addresses_search_prefix" | "addresses_search_suffix"; keyColumn: "search_key" | "search_key_rev"; where: SQL[] };
+/**
+ * One index range of a pattern's matches: its index, the key column the range is on and the key value (reversed
+ * for a suffix), the conditions that select the range's listings (`filters`: visibility, column filters,
+ * network and, for "either", the prefix exclusion) and `where`, those plus the key range.
+ */
+type PatternRange = {
+  end: "prefix" | "suffix";
+  index: "addresses_search_prefix" | "addresses_search_suffix";
+  keyColumn: "search_key" | "search_key_rev";
+  value: string;
+  networks: Network[];
+  filters: SQL[];
+  where: SQL[];
+};
 
 /**
  * The index ranges holding the browsable rows whose address matches the pattern (every column filter and sort
@@ -95,23 +107,37 @@ function patternRanges(q: SearchQuery): PatternRange[] {
   const ranges: PatternRange[] = [];
   const prefixes = keyBranches(q, "prefix");
   for (const end of patternEnds(q)) {
+    // Networks whose form of the pattern is the same key (and, for "either", the same prefix to leave out) share
+    // one range: "1111" is one range of both networks' keys, where a range per network would read the other
+    // network's entries too (the index orders by key, then network).
+    const shared = new Map<string, { value: string; exclude: string | null; networks: Network[] }>();
     for (const b of keyBranches(q, end)) {
-      const where = [visibility(q), ...columnFilters(q), sql`network = ${literal(b.network)}`];
-      if (end === "prefix") {
-        where.push(keyRange("search_key", b.value));
-        ranges.push({ index: "addresses_search_prefix", keyColumn: "search_key", where });
-        continue;
-      }
-      where.push(keyRange("search_key_rev", reverse(b.value)));
-      // "Either": a row matching both ends comes from the prefix branch only, so the branches stay disjoint
+      // "Either": a row matching both ends comes from the prefix range only, so the ranges stay disjoint
       // (UNION ALL, no de-duplication over a large range). The reversed key ends with the reversed prefix.
-      const prefix = q.pattern?.mode === "either" ? prefixes.find((p) => p.network === b.network) : undefined;
+      const prefix = end === "suffix" && q.pattern?.mode === "either" ? prefixes.find((p) => p.network === b.network) : undefined;
       if (prefix?.value === "") continue;
-      if (prefix) where.push(sql`substr(search_key_rev, ${literal(-prefix.value.length)}) <> ${literal(reverse(prefix.value))}`);
-      ranges.push({ index: "addresses_search_suffix", keyColumn: "search_key_rev", where });
+      const value = end === "prefix" ? b.value : reverse(b.value);
+      const exclude = prefix ? reverse(prefix.value) : null;
+      const key = `${value}\u0000${exclude}`;
+      const range = shared.get(key) ?? { value, exclude, networks: [] };
+      range.networks.push(b.network);
+      shared.set(key, range);
+    }
+    for (const { value, exclude, networks } of shared.values()) {
+      const filters = [visibility(q), ...columnFilters(q)];
+      if (networks.length < NETWORKS.length) filters.push(sql`network = ${literal(networks[0])}`);
+      if (exclude !== null) filters.push(sql`substr(search_key_rev, ${literal(-exclude.length)}) <> ${literal(exclude)}`);
+      const [index, keyColumn] = end === "prefix" ? (["addresses_search_prefix", "search_key"] as const) : (["addresses_search_suffix", "search_key_rev"] as const);
+      ranges.push({ end, index, keyColumn, value, networks, filters, where: [...filters, keyRange(keyColumn, value)] });
     }
   }
   return ranges;
+}
+
+/** The shortest form the pattern takes in any index range (0: it cannot match anything). */
+export function patternKeyLength(q: SearchQuery): number {
+  const lengths = patternRanges(q).map((r) => r.value.length);
+  return lengths.length === 0 ? 0 : Math.min(...lengths);
 }
 
 const rangeSelect = (r: PatternRange, key: SQL, extra: SQL[] = []) =>
@@ -151,6 +177,83 @@ function patternPage(q: SearchQuery, key: SQL): SQL {
   const [cmp, none] = q.sortOrder === "asc" ? [sql.raw("<="), sql.raw("1e308")] : [sql.raw(">="), sql.raw("-1e308")];
   return sql`WITH bound AS MATERIALIZED (SELECT coalesce((SELECT k FROM (${unionAll(sample)}) ORDER BY k ${d} LIMIT 1 OFFSET ${2 * reach - 1}), ${none}) AS t)
     SELECT id, k FROM (${unionAll(ranges.map((r) => rangeSelect(r, key, [sql`${key} ${cmp} (SELECT t FROM bound)`])))}) ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`;
+}
+
+/**
+ * The sort indexes keyed by a key's first KEY_START characters (schema/db/listings.ts), per pattern end and
+ * order. Each holds the order inside every four-character start, with the filters and the whole key.
+ */
+function walkIndex(r: PatternRange, q: SearchQuery): { index: SQL; start: SQL } {
+  const end = r.end === "prefix" ? "start" : "end";
+  const order = q.sortBy === "createdAt" ? "created" : q.sortBy;
+  return { index: sql.raw(`addresses_search_${end}_${order}`), start: sql.raw(r.end === "prefix" ? "search_key_start" : "search_key_rev_start") };
+}
+
+/**
+ * A page of a pattern of at least KEY_START characters (plan "pattern-walk"), with the rows and the total. Each index range is counted up to
+ * `sortMax` + 1 entries first. A range of at most `sortMax` matches is sorted, like "pattern-range"; a larger
+ * one is walked in the page's order through the index of its four-character start, checking the rest of the
+ * key in the index, so it reads about (offset + limit) / (its share of that start's listings) entries and
+ * sorts nothing. Both arms of a range are in the statement: the count switches one off by making its index
+ * bound NULL, which SQLite evaluates once before it seeks (a condition in WHERE would be tested per entry).
+ * The arms are one compound SELECT ordered by the sort key, which SQLite merges lazily; price merges per
+ * currency in raw units (the index order), then the currencies in USD.
+ */
+function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL {
+  if (sortMax < MAX_RESULT_WINDOW) throw new Error("the range counts double as the total: sortMax must reach the window");
+  const ranges = patternRanges(q);
+  const d = dir(q);
+  const order = sql`ORDER BY 2 ${d}, 1 ${d}`;
+  const counts = ranges.map(
+    (r, i) => sql`${sql.raw(`range${i}`)} AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and(r.where)} LIMIT ${sortMax + 1}))`,
+  );
+  const n = (i: number) => sql`(SELECT n FROM ${sql.raw(`range${i}`)})`;
+  const keyBounds = (r: PatternRange, lower: SQL) => sql`${sql.raw(r.keyColumn)} >= ${lower} AND ${sql.raw(r.keyColumn)} < ${literal(prefixUpperBound(r.value)!)}`;
+  // A range of at most sortMax matches, sorted (its key range is empty otherwise). Price: in USD, both currencies.
+  const sorted = (key: SQL) =>
+    ranges.map(
+      (r, i) =>
+        sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and([...r.filters, keyBounds(r, sql`(CASE WHEN ${n(i)} <= ${sortMax} THEN ${literal(r.value)} END)`)])}`,
+    );
+  // A larger range, walked in index order (its four-character start is NULL otherwise, which no entry has).
+  // The price index orders by network and currency first: one walk per network there.
+  const walked = (col: string, extra: SQL[]) =>
+    ranges.flatMap((r, i) => {
+      const walk = walkIndex(r, q);
+      const perNetwork = q.sortBy === "price" && r.networks.length > 1 ? r.networks.map((net) => [sql`network = ${literal(net)}`]) : [[]];
+      return perNetwork.map(
+        (network) => sql`SELECT id, ${sql.raw(col)} FROM addresses INDEXED BY ${walk.index} WHERE ${and([
+          ...r.filters,
+          ...network,
+          ...extra,
+          sql`${walk.start} = (CASE WHEN ${n(i)} > ${sortMax} THEN ${literal(r.value.slice(0, KEY_START))} END)`,
+          keyBounds(r, literal(r.value)),
+        ])}`,
+      );
+    });
+  const window = sql`LIMIT ${q.limit} OFFSET ${q.offset}`;
+  let page: SQL;
+  if (q.sortBy !== "price") {
+    const col = q.sortBy === "rarity" ? "rarity_score" : "created_at";
+    page = sql`SELECT id, k FROM (${unionAll([...sorted(sql.raw(col)), ...walked(`${col} AS k`, [])])} ${order} ${window})`;
+  } else {
+    // The walks follow raw price units, one currency at a time: merged per currency, then in USD with the rest.
+    const walks = CURRENCIES.map((currency) => {
+      const rate = currency === "ETH" ? rates.ethPrice : rates.solPrice;
+      return sql`SELECT * FROM (SELECT id, u * ${rate} AS k FROM (${unionAll(walked("price_units AS u", [sql`currency = ${literal(currency)}`]))} ${order} LIMIT ${q.offset + q.limit}))`;
+    });
+    page = sql`SELECT id, k FROM (${unionAll([...sorted(sortKey(q, rates)), ...walks])} ${order} ${window})`;
+  }
+  // The ranges are disjoint and each counted up to sortMax + 1 (more than the window): their sum is the exact
+  // total up to the window, and past it says "more than the window".
+  const total = sql.join(
+    ranges.map((_, i) => sql`(SELECT n FROM ${sql.raw(`range${i}`)})`),
+    sql` + `,
+  );
+  return sql`WITH ${sql.join(counts, sql`, `)}, page AS (${page}), meta AS (SELECT ${total} AS total)
+    SELECT meta.total AS _total, ${sql.raw(listingColumns("a"))}
+    FROM meta LEFT JOIN page ON 1 LEFT JOIN addresses a ON a.id = page.id
+    ORDER BY page.k ${d}, page.id ${d}`;
 }
 
 /** The pattern as a per-row condition (for plans that walk a sort index instead). Null: matches nothing. */
@@ -359,14 +462,22 @@ function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" 
   // Pattern candidates came from the covering index with every column filter applied: exact unless a text
   // also has to be checked on the row.
   const indexOnly = plan.kind === "candidates" && plan.from === "pattern" && !q.text;
+  // A text at either end of an address is that address's prefix or suffix: those matches come from the
+  // covering prefix/suffix ranges, sort key included, without reading a row. Only the other candidates (the
+  // text inside, or not a match at all) are checked on their row. On vanity addresses the ends hold most.
+  const ends = plan.kind === "candidates" && plan.from === "text" ? patternCandidates({ ...q, text: null, pattern: { mode: "either", value: q.text! } }, sortKey(q, rates)) : null;
+  const checked = (notIn: SQL[]) => sql`SELECT a.id, ${sortKey(q, rates)} AS k FROM cand JOIN addresses AS a NOT INDEXED ON a.id = cand.id
+          WHERE ${and([...notIn, visibility(q), ...columnFilters(q), ...predicates])} ${underCap}`;
   const hits = indexOnly
     ? sql`SELECT id, k FROM cand ${underCap}`
-    : sql`SELECT a.id, ${sortKey(q, rates)} AS k FROM cand JOIN addresses AS a NOT INDEXED ON a.id = cand.id
-          WHERE ${and([visibility(q), ...columnFilters(q), ...predicates])} ${underCap}`;
+    : ends
+      ? sql`SELECT id, k FROM ends UNION ALL ${checked([sql`cand.id NOT IN (SELECT id FROM ends)`])}`
+      : checked([]);
   const overCap = sql`(SELECT n FROM found) > ${cap}`;
   return sql`
     WITH cand AS MATERIALIZED (SELECT * FROM (${cand}) LIMIT ${cap + 1}),
     found AS (SELECT count(*) AS n FROM cand),
+    ends AS MATERIALIZED (SELECT * FROM (${ends ?? sql`SELECT NULL AS id, NULL AS k WHERE 0`}) ${underCap}),
     hits AS MATERIALIZED (${hits}),
     scan AS MATERIALIZED (${orderedIds(q, rates, walk, buckets, depth, 0, overCap)}),
     scan_hits AS MATERIALIZED (SELECT scan.id, scan.k FROM scan JOIN addresses AS a NOT INDEXED ON a.id = scan.id WHERE ${and(predicates)}),
@@ -379,7 +490,11 @@ function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" 
 }
 
 /** What search.ts runs for a plan: a page and a count (one batch), or one statement carrying both. */
-export type PlanSql = { kind: "page-and-count"; page: SQL; count: SQL; countCap?: number } | { kind: "matches"; statement: SQL; cap: number; depth: number } | { kind: "nothing" };
+export type PlanSql =
+  | { kind: "page-and-count"; page: SQL; count: SQL; countCap?: number }
+  | { kind: "page-with-total"; statement: SQL; countCap: number }
+  | { kind: "matches"; statement: SQL; cap: number; depth: number }
+  | { kind: "nothing" };
 
 /** Whether a plan's SQL names the (category, length) buckets: search.ts then passes the list and checks it. */
 export const needsBuckets = (plan: SearchPlan): boolean => "walk" in plan && plan.walk === "buckets";
@@ -402,6 +517,8 @@ export function planSql(plan: SearchPlan, rates: UsdRates, buckets: BucketList |
         countCap: MAX_RESULT_WINDOW,
       };
     }
+    case "pattern-walk":
+      return { kind: "page-with-total", statement: patternWalkPage(plan.q, rates, plan.sortMax), countCap: MAX_RESULT_WINDOW };
     case "candidates":
       return { kind: "matches", statement: matchStatement(plan, rates, buckets), cap: plan.cap, depth: plan.scanDepth };
     case "scan":

@@ -52,6 +52,17 @@ async function run(db: Db, built: PlanSql, checkBuckets: boolean): Promise<{ res
       const over = built.countCap !== undefined && n > built.countCap;
       return { result: { rows, total: over ? built.countCap! : n, totalIsExact: !over }, bucketKey: list?.[0]?.list ?? null };
     }
+    case "page-with-total": {
+      const [rows, list] = (await batchAll<unknown[][]>(db, [built.statement, ...check])) as [(MatchRow & { _total: number })[], BucketListRow[]?];
+      const n = Number(rows[0]?._total ?? 0);
+      const over = n > built.countCap;
+      const result = {
+        rows: rows.filter((r): r is MatchRow & { id: number } => r.id !== null).map(({ _total, _found, _scanned, ...row }) => row as ListingRow),
+        total: over ? built.countCap : n,
+        totalIsExact: !over,
+      };
+      return { result, bucketKey: list?.[0]?.list ?? null };
+    }
     case "matches": {
       const [rows, list] = (await batchAll<unknown[][]>(db, [built.statement, ...check])) as [MatchRow[], BucketListRow[]?];
       const meta = rows[0] ?? { _total: 0, _found: 0, _scanned: 0 };

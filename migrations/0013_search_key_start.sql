@@ -1,0 +1,8 @@
+ALTER TABLE `addresses` ADD `search_key_start` text GENERATED ALWAYS AS (substr(search_key, 1, 4)) VIRTUAL;--> statement-breakpoint
+ALTER TABLE `addresses` ADD `search_key_rev_start` text GENERATED ALWAYS AS (substr(search_key_rev, 1, 4)) VIRTUAL;--> statement-breakpoint
+CREATE INDEX `addresses_search_start_rarity` ON `addresses` (`search_key_start`,`rarity_score`,`id`,`network`,`category`,`pattern_length`,`status`,`is_listed`,`search_key`) WHERE status in ('active', 'sold');--> statement-breakpoint
+CREATE INDEX `addresses_search_start_created` ON `addresses` (`search_key_start`,`created_at`,`id`,`network`,`category`,`pattern_length`,`status`,`is_listed`,`search_key`) WHERE status in ('active', 'sold');--> statement-breakpoint
+CREATE INDEX `addresses_search_start_price` ON `addresses` (`search_key_start`,`network`,`currency`,`price_units`,`id`,`category`,`pattern_length`,`status`,`is_listed`,`search_key`) WHERE status in ('active', 'sold');--> statement-breakpoint
+CREATE INDEX `addresses_search_end_rarity` ON `addresses` (`search_key_rev_start`,`rarity_score`,`id`,`network`,`category`,`pattern_length`,`status`,`is_listed`,`search_key_rev`) WHERE status in ('active', 'sold');--> statement-breakpoint
+CREATE INDEX `addresses_search_end_created` ON `addresses` (`search_key_rev_start`,`created_at`,`id`,`network`,`category`,`pattern_length`,`status`,`is_listed`,`search_key_rev`) WHERE status in ('active', 'sold');--> statement-breakpoint
+CREATE INDEX `addresses_search_end_price` ON `addresses` (`search_key_rev_start`,`network`,`currency`,`price_units`,`id`,`category`,`pattern_length`,`status`,`is_listed`,`search_key_rev`) WHERE status in ('active', 'sold');

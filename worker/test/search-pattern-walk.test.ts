@@ -1,0 +1,157 @@
+// Common patterns: a pattern of four characters or more whose index range holds more than RANGE_SORT_MAX
+// matches is walked in sort order through the index of its four-character start instead of sorted
+// (search-sql.ts patternWalkPage). Every page is checked against a plain JS filter and sort of the same rows,
+// on both sides of the switch, for every sort, deep into the window.
+import { env } from "cloudflare:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { MAX_RESULT_WINDOW } from "../../schema/browse";
+import { choosePlan, RANGE_SORT_MAX } from "../listings/search-plan";
+import { searchQuerySchema } from "../listings/search-params";
+import { resetPriceCache } from "../prices/price-feed";
+import * as v from "valibot";
+import { clearBrowseData, search } from "./browse-fixtures";
+
+type Row = { id: number; address: string; network: string; category: string; len: number; rarity: number; units: number; currency: string; createdAt: number; status: string; isListed: number };
+
+// Group A: Ethereum "0xabcd" + "e" (or "f" for every 12th) + counter + "beef". Its first RANGE_SORT_MAX rows are
+// word-like, active and listed, then one sold word-like row: "abcd" within word-like is exactly RANGE_SORT_MAX
+// matches (sorted), and RANGE_SORT_MAX + 1 once sold listings count (walked). The rest are leading-zeros, some
+// never browsable (deleted, inactive, unlisted), so the four-character start holds rows the walk must skip.
+const A = RANGE_SORT_MAX + 4_000;
+const SOLD = RANGE_SORT_MAX + 1;
+// Group S: Solana "abcd…" (SOL prices): in the same key range as group A, merged in USD.
+const S = 400;
+// Group B: Ethereum "0xbeef…beef": matches both ends of "beef", so "either" must list each once.
+const B = 600;
+// Group C: Ethereum "0xabc0…": "abc" matches here and in "abcd…", two four-character starts.
+const C = 50;
+
+describe("common patterns are walked in sort order through their four-character start", () => {
+  let rows: Row[] = [];
+  beforeAll(async () => {
+    await clearBrowseData();
+    const now = Date.now();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+       INSERT INTO addresses (address, network, price, price_units, currency, rarity_score, category, pattern, pattern_length, status, is_listed, created_at)
+       SELECT printf('0xabcd%s%031xbeef', CASE WHEN i % 12 = 0 THEN 'f' ELSE 'e' END, i), 'ethereum', '0.1', ((i * 131) % 1000 + 1) * 100000, 'ETH',
+         ((i * 37) % 100) / 10.0, CASE WHEN i <= ?2 THEN 'word-like' ELSE 'leading-zeros' END, 'abcd', 3 + i % 6,
+         CASE WHEN i = ?2 THEN 'sold' WHEN i > ?2 AND i % 50 = 0 THEN 'deleted' WHEN i > ?2 AND i % 77 = 0 THEN 'inactive' ELSE 'active' END,
+         CASE WHEN i > ?2 AND i % 91 = 0 THEN 0 ELSE 1 END, ?3 - ((i * 7919) % 50000) * 60000 FROM n`,
+    )
+      .bind(A, SOLD, now)
+      .run();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+       INSERT INTO addresses (address, network, price, price_units, currency, rarity_score, category, pattern, pattern_length, status, is_listed, created_at)
+       SELECT 'abcd' || CASE WHEN i % 12 = 0 THEN 'f' ELSE 'e' END || printf('%.37c', 'H') || substr(?2, i / 58 + 1, 1) || substr(?2, i % 58 + 1, 1), 'solana', '1', ((i * 17) % 1000 + 1) * 1000000, 'SOL',
+         ((i * 13) % 100) / 10.0, CASE WHEN i % 2 = 1 THEN 'word-like' ELSE 'custom' END, 'abcd', 3 + i % 6, CASE WHEN i % 9 = 0 THEN 'sold' ELSE 'active' END, 1,
+         ?3 - ((i * 31) % 50000) * 60000 FROM n`,
+    )
+      .bind(S, "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", now)
+      .run();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?1)
+       INSERT INTO addresses (address, network, price, price_units, currency, rarity_score, category, pattern, pattern_length, status, is_listed, created_at)
+       SELECT printf('0xbeef%032xbeef', i), 'ethereum', '0.1', ((i * 7) % 1000 + 1) * 100000, 'ETH', ((i * 11) % 100) / 10.0, 'custom', 'beef', 4, 'active', 1, ?2 - i * 60000 FROM n
+       UNION ALL
+       SELECT printf('0xabc0%036x', i), 'ethereum', '0.1', 100000 * i, 'ETH', (i % 100) / 10.0, 'custom', 'abc', 3, 'active', 1, ?2 - i * 90000 FROM n WHERE i <= ?3`,
+    )
+      .bind(B, now, C)
+      .run();
+    const { results } = await env.DB.prepare(
+      `SELECT id, address, network, category, pattern_length AS len, rarity_score AS rarity, price_units AS units, currency, created_at AS createdAt, status, is_listed AS isListed FROM addresses`,
+    ).all<Row>();
+    rows = results;
+    expect(rows).toHaveLength(A + S + B + C);
+  }, 120_000);
+  afterAll(clearBrowseData);
+  beforeEach(() => resetPriceCache());
+
+  const usd = (r: Row) => (r.units / 1e8) * (r.currency === "ETH" ? 3796 : 184);
+  // What a buyer asked for, by a plain reading of public-side.md: Ethereum after "0x" ignoring case, Solana exact.
+  function oracle(p: URLSearchParams): number[] {
+    const sortBy = p.get("sortBy") ?? "rarity";
+    const asc = p.get("sortOrder") === "asc";
+    const key = (r: Row) => (sortBy === "price" ? usd(r) : sortBy === "createdAt" ? r.createdAt : r.rarity);
+    const value = p.get("patternValue") ?? "";
+    const mode = p.get("patternFilter") ?? "either";
+    const matches = (r: Row) => {
+      const addr = r.network === "ethereum" ? r.address.slice(2).toLowerCase() : r.address;
+      const v = r.network === "ethereum" ? value.toLowerCase() : value;
+      const prefix = addr.startsWith(r.network === "ethereum" ? v.replace(/^0x/, "") : v);
+      const suffix = addr.endsWith(v);
+      return mode === "prefix" ? prefix : mode === "suffix" ? suffix : prefix || suffix;
+    };
+    return rows
+      .filter((r) => (p.get("excludeSold") === "false" ? r.status === "sold" || (r.status === "active" && r.isListed === 1) : r.status === "active" && r.isListed === 1))
+      .filter((r) => !p.get("network") || r.network === p.get("network"))
+      .filter((r) => !p.get("category") || r.category === p.get("category"))
+      .filter((r) => !p.get("minCharLength") || r.len >= Number(p.get("minCharLength")))
+      .filter((r) => !p.get("maxCharLength") || r.len <= Number(p.get("maxCharLength")))
+      .filter(matches)
+      .sort((a, b) => (key(a) - key(b) || a.id - b.id) * (asc ? 1 : -1))
+      .map((r) => r.id);
+  }
+
+  const plan = (query: string) => choosePlan(v.parse(searchQuerySchema, Object.fromEntries(new URLSearchParams(query))));
+
+  it("the data puts each case on the intended side of the switch", () => {
+    const count = (q: string) => oracle(new URLSearchParams(q)).length;
+    expect(count("patternFilter=prefix&patternValue=abcd&category=word-like&network=ethereum")).toBe(RANGE_SORT_MAX);
+    expect(count("patternFilter=prefix&patternValue=abcd&category=word-like&network=ethereum&excludeSold=false")).toBe(RANGE_SORT_MAX + 1);
+    // Both networks' "abcde" keys are one range (walked); the Solana listings carry SOL prices.
+    expect(count("patternFilter=prefix&patternValue=abcde")).toBeGreaterThan(RANGE_SORT_MAX);
+    expect(count("patternFilter=prefix&patternValue=abcde&network=solana")).toBeGreaterThan(100);
+    // "either beef": the prefix range (group B) is sorted, the suffix range (group A) walked.
+    expect(count("patternFilter=prefix&patternValue=beef")).toBe(B);
+    expect(count("patternFilter=suffix&patternValue=beef&excludeSold=false") - B).toBeGreaterThan(RANGE_SORT_MAX);
+    expect(RANGE_SORT_MAX).toBeGreaterThanOrEqual(MAX_RESULT_WINDOW);
+    expect(plan("patternFilter=prefix&patternValue=abcd").kind).toBe("pattern-walk");
+    expect(plan("patternFilter=prefix&patternValue=0xabcd").kind).toBe("pattern-walk");
+    // Shorter than four characters: its matches can span several starts, so never walked.
+    expect(plan("patternFilter=prefix&patternValue=abc").kind).toBe("pattern-range");
+    expect(plan("patternFilter=prefix&patternValue=0xabc").kind).toBe("pattern-range");
+  });
+
+  const cases = [
+    // Exactly RANGE_SORT_MAX matches: sorted.
+    "patternFilter=prefix&patternValue=abcd&category=word-like&network=ethereum",
+    // RANGE_SORT_MAX + 1 (the sold row counts): walked.
+    "patternFilter=prefix&patternValue=abcd&category=word-like&network=ethereum&excludeSold=false",
+    // Walked, and the start "abcd" also holds "abcdf…" rows the key check must skip; plus filters in the index.
+    "patternFilter=prefix&patternValue=abcde",
+    "patternFilter=prefix&patternValue=0xABCDE&minCharLength=5&maxCharLength=7",
+    "patternFilter=prefix&patternValue=abcde&network=ethereum&excludeSold=false",
+    // Solana's exact case: "ABCD" is Ethereum's abcd only (a range per network, the two keys differ).
+    "patternFilter=prefix&patternValue=ABCD",
+    // Suffix walked (every group A row ends in beef), and "either" with group B matching both ends.
+    "patternFilter=suffix&patternValue=beef",
+    "patternFilter=either&patternValue=beef&excludeSold=false",
+    "patternFilter=either&patternValue=abcd",
+    // Three characters over two starts (abc0, abcd): the range plan, still exact.
+    "patternFilter=prefix&patternValue=abc",
+  ];
+  const sorts = ["rarity", "price", "createdAt"].flatMap((s) => [`sortBy=${s}&sortOrder=asc`, `sortBy=${s}&sortOrder=desc`]);
+  it.each(cases.flatMap((c) => sorts.map((s) => [`${c}&${s}`])))(
+    "%s: first, middle and last pages and the total are the oracle's",
+    async (query) => {
+      const expected = oracle(new URLSearchParams(query));
+      const total = Math.min(expected.length, MAX_RESULT_WINDOW);
+      for (const [offset, limit] of [
+        [0, 20],
+        [20, 100],
+        [4_321, 50],
+        [MAX_RESULT_WINDOW - 20, 20],
+      ]) {
+        const { body } = await search(`${query}&limit=${limit}&offset=${offset}`);
+        expect(
+          body.addresses.map((a) => a.id),
+          `offset ${offset}`,
+        ).toEqual(expected.slice(offset, Math.min(offset + limit, total)));
+        expect(body.pagination).toMatchObject({ total, totalIsExact: expected.length <= MAX_RESULT_WINDOW });
+      }
+    },
+    30_000,
+  );
+});
