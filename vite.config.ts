@@ -2,6 +2,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { paintFirst } from "./scripts/build/paint-first";
 import { prerender } from "./scripts/build/prerender";
 import { routePreload } from "./scripts/build/route-preload";
 import { parseMarketSearch, searchApiParams } from "./web/src/routes/-marketplace/search";
@@ -29,14 +30,16 @@ export default defineConfig({
       },
       { path: "/address/:id", routeSource: "src/routes/address.$id.tsx", fetches: ["/api/addresses/:id", "/api/addresses/:id/context"] },
     ]),
+    // Every page paints before the app's entry is evaluated: a small boot script starts it after the first paint.
+    paintFirst("web/src/boot/start-after-paint.ts"),
     // Landing pages as HTML that paints before any script runs. /marketplace is served as marketplace.html by
     // the assets; the Worker serves `/` and /address/{id} from prerendered/ (worker/pages.ts), because
     // index.html must stay the empty shell every other path falls back to.
     prerender([
-      { url: "/", file: "prerendered/home.html" },
-      { url: "/marketplace", file: "marketplace.html" },
+      { url: "/", file: "prerendered/home.html", routeSource: "src/routes/index.tsx" },
+      { url: "/marketplace", file: "marketplace.html", routeSource: "src/routes/marketplace.tsx" },
       // The listing page before its listing loads; the same shell serves every id.
-      { url: "/address/0", file: "prerendered/listing.html" },
+      { url: "/address/0", file: "prerendered/listing.html", routeSource: "src/routes/address.$id.tsx" },
     ]),
   ],
   build: {

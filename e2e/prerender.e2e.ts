@@ -91,8 +91,15 @@ describe("prerendered landing pages", () => {
       // The stylesheet is inline, so the page paints without another request.
       expect(html, p.path).toMatch(/<style>[\s\S]{1000,}?<\/style>/);
       expect(html, p.path).not.toMatch(/<link rel="stylesheet"/);
-      // The page's own _headers preload hints still come with it (the Worker serves / and /address/{id}).
-      expect(res.headers.get("link") ?? "", p.path).toMatch(/rel=modulepreload/);
+      // The page's own _headers preload hints for its first reads still come with it (the Worker serves / and
+      // /address/{id}); its scripts are named for the boot script, which asks for them after the first paint,
+      // and none is a module script the browser would run before painting (scripts/build/paint-first.ts).
+      expect(res.headers.get("link") ?? "", p.path).toMatch(/rel=preload; as=fetch/);
+      expect(html, p.path).toMatch(/data-route-modules="\/assets\/[^"]+\.js/);
+      expect(html, p.path).not.toContain('<script type="module"');
+      expect(html, p.path).not.toContain("<link rel=\"modulepreload\"");
+      // The inline boot script is allowed by its hash, and only it: script-src is otherwise 'self'.
+      expect(res.headers.get("content-security-policy") ?? "", p.path).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
     }
     // The listing's page carries the listing (worker/listing-page.ts): its address is the heading, and its read
     // is in the page, so the page no longer preloads it for a visitor without a session.
@@ -152,6 +159,40 @@ describe("prerendered landing pages", () => {
     expect(shifts.__shifted).toBeLessThan(0.01);
     expect(await s.page.title()).toBe(`Listing #${listingId} · 0xVanity`);
 
+    expect(s.errors).toEqual([]);
+  });
+
+  it("each landing page paints before any of the app's script is fetched or evaluated", async () => {
+    s = await openBrowser();
+    const checks = [
+      { path: "/", ready: "market-stats" },
+      { path: "/marketplace", ready: "results-range" },
+      { path: `/address/${listingId}`, ready: "detail-price" },
+      // The empty shell has nothing to paint first: the app starts at once (and must start at all).
+      { path: "/terms-of-service", ready: null },
+    ];
+    for (const c of checks) {
+      await s.page.goto(`${s.baseUrl}${c.path}`);
+      await s.page.waitForFunction(() => performance.getEntriesByName("app-entry-start").length > 0);
+      if (c.ready) await s.page.getByTestId(c.ready).first().waitFor();
+      // web/src/boot/start-after-paint.ts marks the moment it asks for the entry; nothing else starts the app.
+      const t = await s.page.evaluate(() => ({
+        paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        entry: performance.getEntriesByName("app-entry-start")[0]?.startTime ?? null,
+        modules: document.querySelectorAll('script[type="module"]').length,
+        scriptStarts: performance
+          .getEntriesByType("resource")
+          .filter((r) => r.name.endsWith(".js"))
+          .map((r) => r.startTime),
+      }));
+      expect(t.entry, c.path).not.toBeNull();
+      expect(t.modules, c.path).toBe(0);
+      if (!c.ready) continue;
+      expect(t.paint, c.path).not.toBeNull();
+      expect(t.paint!, c.path).toBeLessThanOrEqual(t.entry!);
+      expect(t.scriptStarts.length, c.path).toBeGreaterThan(0);
+      expect(Math.min(...t.scriptStarts), c.path).toBeGreaterThanOrEqual(t.paint!);
+    }
     expect(s.errors).toEqual([]);
   });
 

@@ -13,9 +13,12 @@ export const HOME_JS_BUDGET_BYTES = 150 * 1024;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(fs.readFileSync(file), { level: 9 }).length;
 
-type Manifest = Record<string, { file: string; imports?: string[]; isEntry?: boolean }>;
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
 
-/** JavaScript the browser loads to render the home page: the entry, the home route's chunk, and their static imports. */
+/**
+ * JavaScript the browser loads to render the home page: the entry, what it imports dynamically to start (React
+ * DOM and the app's modules, web/src/main.tsx), the home route's chunk, and their static imports.
+ */
 export function homeRouteScripts(distDir: string): string[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(distDir, ".vite", "manifest.json"), "utf8")) as Manifest;
   const seen = new Set<string>();
@@ -24,7 +27,10 @@ export function homeRouteScripts(distDir: string): string[] {
     seen.add(key);
     for (const dep of manifest[key].imports ?? []) visit(dep);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry || key.startsWith("src/routes/index.tsx")) visit(key);
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry) for (const dynamic of chunk.dynamicImports ?? []) visit(dynamic);
+    if (chunk.isEntry || key.startsWith("src/routes/index.tsx")) visit(key);
+  }
   return [...seen].map((key) => path.join(distDir, manifest[key].file)).filter((f) => f.endsWith(".js"));
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageHtml } from "./prerender";
+import { disableControls, pageHtml } from "./prerender";
 
 const SHELL = `<!doctype html><html><head><title>Vanity Addresses</title><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head><body><div id="root"></div></body></html>`;
 const CSS = { "/assets/index-abc.css": "body{color:red}" };
@@ -16,6 +16,18 @@ describe("pageHtml", () => {
   it("inlines the stylesheet instead of linking it", () => {
     expect(out).toContain("<style>body{color:red}</style>");
     expect(out).not.toContain("<link rel=\"stylesheet\"");
+  });
+
+  it("names the route's own scripts on #root for the boot script", () => {
+    const page = pageHtml(SHELL, { html: "<title>t</title>", routeId: "/" }, CSS, ["/assets/home-1.js", "/assets/card-1.js"]);
+    expect(page).toContain('<div id="root" data-prerendered-route="/" data-route-modules="/assets/home-1.js /assets/card-1.js">');
+    expect(out).not.toContain("data-route-modules");
+  });
+
+  it("disables the page's controls until the app renders over it, once each", () => {
+    const page = pageHtml(SHELL, { html: '<title>t</title><input id="q" value=""/><button type="button" disabled="">Prev</button><button type="submit">Go</button><select id="s"></select><textarea rows="2"></textarea><a href="/x">x</a>', routeId: "/" }, CSS);
+    expect(page).toContain('<input disabled="" id="q" value=""/><button type="button" disabled="">Prev</button><button disabled="" type="submit">Go</button><select disabled="" id="s"></select><textarea disabled="" rows="2"></textarea><a href="/x">x</a>');
+    expect(disableControls("<buttons><inputs>")).toBe("<buttons><inputs>");
   });
 
   it("escapes the route id in the attribute", () => {

@@ -5,41 +5,56 @@
 // - the rendered tree in #root, marked with the route it is (main.tsx then renders the app over it once the
 //   route's first reads have answered; a dev server's empty shell renders at once as before);
 // - the route's own <title>;
-// - the stylesheet inlined, so the page paints as soon as its HTML arrives (one round trip fewer).
+// - the stylesheet inlined, so the page paints as soon as its HTML arrives (one round trip fewer);
+// - the route's own chunks named on #root (`data-route-modules`), which the boot script asks for with the
+//   entry's after the first paint (scripts/build/paint-first.ts says why not before);
+// - its controls (buttons, fields) disabled: they do nothing until the app renders over the page, and what a
+//   visitor typed or chose in them would be lost when it does; the app's own controls replace them.
 // index.html itself stays the empty shell: it is also the fallback for every other path of the SPA.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
+import { readManifest, routeScriptFiles } from "./route-preload";
 
-/** One page to write: `url` is rendered, the HTML goes to `file` (relative to the build's outDir). */
-export type PrerenderPage = { url: string; file: string };
+/**
+ * One page to write: `url` is rendered, the HTML goes to `file` (relative to the build's outDir); `routeSource`
+ * is the route's file (as the router plugin's manifest keys name it), whose chunks the page preloads.
+ */
+export type PrerenderPage = { url: string; file: string; routeSource: string };
 
 type RenderPage = (url: string) => Promise<{ html: string; routeId: string }>;
 
 const ROOT_DIV = '<div id="root"></div>';
 
+const CONTROL = /<(button|input|select|textarea)\b(?![^>]*\sdisabled="")/g;
+
+/** The rendered tree with every control disabled (React writes boolean attributes as `name=""`). */
+export function disableControls(html: string): string {
+  return html.replace(CONTROL, '<$1 disabled=""');
+}
+
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
 /**
  * The page: the shell with the rendered tree in #root, its title in <head>, and the stylesheet the shell links
- * inlined (`css` maps each linked href to its text). Throws when the shell is not the one it expects, so a
- * changed index.html cannot silently ship pages that do not hydrate.
+ * inlined (`css` maps each linked href to its text) and the route's `scripts` named for the boot script. Throws when the shell
+ * is not the one it expects, so a changed index.html cannot silently ship pages that do not hydrate.
  */
-export function pageHtml(shell: string, rendered: { html: string; routeId: string }, css: Record<string, string>): string {
+export function pageHtml(shell: string, rendered: { html: string; routeId: string }, css: Record<string, string>, scripts: readonly string[] = []): string {
   if (!shell.includes(ROOT_DIV)) throw new Error(`prerender: index.html has no ${ROOT_DIV}`);
   // React hoists <title> out of the tree when it hydrates; in the document it belongs in <head>.
   const titles = [...rendered.html.matchAll(/<title>([^<]*)<\/title>/g)];
   if (titles.length !== 1) throw new Error(`prerender: ${rendered.routeId} rendered ${titles.length} titles`);
-  const body = rendered.html.replace(titles[0][0], "");
+  const body = disableControls(rendered.html.replace(titles[0][0], ""));
   let out = shell.replace(/<title>[^<]*<\/title>/, titles[0][0]);
   out = out.replace(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g, (tag, href: string) => {
     const text = css[href];
     if (text === undefined) throw new Error(`prerender: no stylesheet ${href} to inline`);
     return `<style>${text}</style>`;
   });
-  return out.replace(ROOT_DIV, `<div id="root" data-prerendered-route="${escapeAttr(rendered.routeId)}">${body}</div>`);
+  return out.replace(ROOT_DIV, `<div id="root" data-prerendered-route="${escapeAttr(rendered.routeId)}"${scripts.length ? ` data-route-modules="${escapeAttr(scripts.join(" "))}"` : ""}>${body}</div>`);
 }
 
 export function prerender(pages: readonly PrerenderPage[]): Plugin {
@@ -70,10 +85,12 @@ export function prerender(pages: readonly PrerenderPage[]): Plugin {
         const shell = fs.readFileSync(path.join(outDir, "index.html"), "utf8");
         const css: Record<string, string> = {};
         for (const [, href] of shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)) css[href] = fs.readFileSync(path.join(outDir, href), "utf8");
+        const manifest = readManifest(outDir);
         for (const page of pages) {
           const file = path.join(outDir, page.file);
+          const scripts = routeScriptFiles(manifest, page.routeSource).map((f) => `/${f}`);
           fs.mkdirSync(path.dirname(file), { recursive: true });
-          fs.writeFileSync(file, pageHtml(shell, await renderPage(page.url), css));
+          fs.writeFileSync(file, pageHtml(shell, await renderPage(page.url), css, scripts));
         }
       } finally {
         fs.rmSync(serverDir, { recursive: true, force: true });

@@ -1,9 +1,4 @@
 import { startTransition } from "react";
-import { createRoot } from "react-dom/client";
-import { createQueryClient } from "./api/query-client";
-import { firstReadsSettled } from "./api/first-reads";
-import { seedEmbeddedListing } from "./api/embedded-listing";
-import { App, createAppRouter } from "./app-router";
 import "./styles.css";
 import { startEvmDiscovery } from "./wallet/evm-discovery";
 
@@ -19,14 +14,28 @@ if (import.meta.env.VITE_LOCAL_DEV_WALLETS === "true") {
     .catch(() => undefined);
 }
 
-const queryClient = createQueryClient();
-const router = createAppRouter(queryClient);
 const container = document.getElementById("root")!;
 
 /** The longest a prerendered page waits for its first reads before the app renders its placeholders instead. */
 const FIRST_READS_WAIT_MS = 3000;
 
 /**
+ * Lets the browser handle input and paint before the next step of starting the app, so the start is a few short
+ * tasks instead of one long one (on a slow phone, a tap during a long task waits for its end).
+ */
+const nextTask = () =>
+  new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+
+/**
+ * The app starts in steps, each its own task: React DOM's modules are evaluated, then the app's (router, data
+ * layer, the shared layout), then the router is built, then it loads the route. They are dynamic imports for
+ * that reason only; the build hints all of them with the HTML (scripts/build/paint-first.ts), so none waits
+ * for the network.
+ *
  * A landing page arrives prerendered (scripts/build/prerender.ts): its HTML is on screen before this runs.
  * The app then renders afresh rather than hydrating it, once the reads the route's loader started have
  * answered: a prerendered page is rendered before any read answers, and reads that answer while React
@@ -35,12 +44,20 @@ const FIRST_READS_WAIT_MS = 3000;
  * replaces the placeholders in one step; the header and headings render exactly as the HTML had them.
  */
 async function start() {
+  const { createRoot } = await import("react-dom/client");
+  await nextTask();
+  const { App, createAppRouter, createQueryClient, firstReadsSettled, seedEmbeddedListing } = await import("./app-start");
+  await nextTask();
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
   seedEmbeddedListing(queryClient);
   const app = <App router={router} queryClient={queryClient} />;
   if (!container.dataset.prerenderedRoute) return createRoot(container).render(app);
+  await nextTask();
   await router.load();
   await firstReadsSettled(queryClient, FIRST_READS_WAIT_MS);
-  container.replaceChildren();
+  // The prerendered HTML stays on screen while React renders: React clears a root's container in the commit
+  // that first fills it, so the page goes from HTML to app in one frame, laid out once.
   const root = createRoot(container);
   // In a transition, the first render yields to the browser between components instead of one long task.
   startTransition(() => root.render(app));

@@ -8,7 +8,9 @@ import {
   formatPrice,
   formatPriceTrimmed,
   formatRarity,
+  formatCount,
   formatUsd,
+  groupDigits,
   hasRarityRing,
   isHot,
   isNew,
@@ -201,4 +203,43 @@ describe("relativeTime", () => {
     expect(relativeTime(new Date(when).toISOString(), now)).toBe(text);
   });
   it("an invalid date reads nothing", () => expect(relativeTime("nope", now)).toBe(""));
+});
+
+// display.ts writes these out instead of using Intl (ICU's start-up is a long task on the landing pages): they
+// must read exactly as Intl's en-US formatters would.
+describe("figures written without Intl read as Intl's en-US formatters", () => {
+  const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+  const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+  const words = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+  const samples = [0, 0.01, 0.015, 0.125, 0.5, 1, 1.005, 9.995, 12.3456, 999.995, 1000, 1234.5, 99999.999, 1e6, 123456789.987, 2 ** 40 + 0.49];
+
+  it("formatUsd and groupDigits", () => {
+    for (const n of [...samples, ...samples.map((x) => -x)]) {
+      if (n > 0 && n < 0.01) continue;
+      expect(formatUsd(n), String(n)).toBe(usd.format(n));
+    }
+    expect(groupDigits(1234567.891, 2)).toBe("1,234,567.89");
+    expect(groupDigits(-999)).toBe("-999");
+  });
+
+  it("formatCount", () => {
+    for (const n of [0, 7, 999, 1000, 10000, 123456, 1234567, 10 ** 12, 4.4, 4.5]) expect(formatCount(n), String(n)).toBe(whole.format(n));
+    expect(formatCount(Number.NaN)).toBe("NaN");
+  });
+
+  it("relativeTime", () => {
+    const now = Date.UTC(2026, 0, 10);
+    for (const [seconds, value, unit] of [
+      [-60, -1, "minute"],
+      [-150, -2, "minute"],
+      [-3600, -1, "hour"],
+      [-86400 * 3, -3, "day"],
+      [-86400 * 400, -1, "year"],
+      [-86400 * 365 * 2000, -2000, "year"],
+      [7200, 2, "hour"],
+      [86400, 1, "day"],
+    ] as const) {
+      expect(relativeTime(now + seconds * 1000, now), `${seconds}s`).toBe(words.format(value, unit));
+    }
+  });
 });

@@ -175,20 +175,51 @@ export function approxUsd(amount: number | string, currency: string, rates: UsdR
   return Math.abs(n) * (currency === "ETH" ? rates.ETH : rates.SOL);
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+// The figures the landing pages show while they start (prices, counts, "3 minutes ago") are written out here
+// rather than with Intl: a page's first Intl formatter starts ICU, 15 to 50 ms of main thread on this machine
+// (more on a slow phone) in the middle of the app's start. They are en-US only, like the rest of the site;
+// display.test.ts checks them against Intl.
+
+/**
+ * "1,234,567.89": `n` rounded to `decimals` places as Intl rounds, half away from zero on the number's shortest
+ * decimal form (0.015 gives 0.02; toFixed would round the binary value 0.01499... down), with en-US grouping.
+ */
+export function groupDigits(n: number, decimals = 0): string {
+  const sign = n < 0 || Object.is(n, -0) ? "-" : "";
+  const decimal = String(Math.abs(n));
+  let digits: string;
+  if (decimal.includes("e")) {
+    // Under 1e-6 or from 1e21 on: no digit to carry that toFixed would round differently.
+    digits = Math.abs(n).toFixed(decimals).replace(".", "");
+  } else {
+    const [whole, fraction = ""] = decimal.split(".");
+    const kept = BigInt(whole + fraction.slice(0, decimals).padEnd(decimals, "0"));
+    digits = String(fraction.charAt(decimals) >= "5" ? kept + 1n : kept).padStart(decimals + 1, "0");
+  }
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals);
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction ? `.${fraction}` : ""}`;
+}
+
+/** A whole count with en-US grouping: "12,345". */
+export function formatCount(n: number): string {
+  return Number.isFinite(n) ? groupDigits(Math.round(n)) : String(n);
+}
+
 /**
  * "$1,234.56": every USD figure is rounded to cents (issue 13; the spec's 6-decimal total read "$6.302878"). A
  * positive amount under a cent reads "<$0.01", as the Worker's formattedUsd does, rather than a free "$0.00".
  */
 export function formatUsd(amount: number): string {
-  if (!Number.isFinite(amount)) return usd.format(0);
+  if (!Number.isFinite(amount)) return "$0.00";
   if (amount > 0 && amount < 0.01) return "<$0.01";
-  return usd.format(amount);
+  const text = groupDigits(amount, 2);
+  return text.startsWith("-") ? `-$${text.slice(1)}` : `$${text}`;
 }
 
 // ---------------------------------------------------------------------------------------- relative time
 
-const RELATIVE_UNITS: [unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
+const RELATIVE_UNITS: [unit: "year" | "month" | "week" | "day" | "hour" | "minute", seconds: number][] = [
   ["year", 365 * 86400],
   ["month", 30 * 86400],
   ["week", 7 * 86400],
@@ -196,7 +227,11 @@ const RELATIVE_UNITS: [unit: Intl.RelativeTimeFormatUnit, seconds: number][] = [
   ["hour", 3600],
   ["minute", 60],
 ];
-const relative = new Intl.RelativeTimeFormat("en", { numeric: "always" });
+/** As Intl.RelativeTimeFormat("en", { numeric: "always" }) words it: "3 minutes ago", "in 1 day". */
+function relative(value: number, unit: (typeof RELATIVE_UNITS)[number][0]): string {
+  const amount = `${formatCount(Math.abs(value))} ${unit}${Math.abs(value) === 1 ? "" : "s"}`;
+  return value < 0 ? `${amount} ago` : `in ${amount}`;
+}
 
 /** "3 minutes ago", "2 days ago", "in 1 hour"; under a minute reads "less than a minute ago". */
 export function relativeTime(when: string | number | Date, now: number = Date.now()): string {
@@ -206,7 +241,7 @@ export function relativeTime(when: string | number | Date, now: number = Date.no
   const abs = Math.abs(seconds);
   if (abs < 60) return seconds <= 0 ? "less than a minute ago" : "in less than a minute";
   for (const [unit, size] of RELATIVE_UNITS) {
-    if (abs >= size) return relative.format(Math.sign(seconds) * Math.floor(abs / size), unit);
+    if (abs >= size) return relative(Math.sign(seconds) * Math.floor(abs / size), unit);
   }
-  return relative.format(Math.sign(seconds) * Math.floor(abs / 60), "minute");
+  return relative(Math.sign(seconds) * Math.floor(abs / 60), "minute");
 }

@@ -1,6 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, HeadContent, Outlet } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, startTransition, useEffect, useState } from "react";
 import { Footer } from "../components/Footer";
 import { Header } from "../components/Header";
 import { NotFound } from "../components/NotFound";
@@ -19,9 +19,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
-  // After the first commit only: the prerenderer cannot wait for the lazy region, and no page needs it to paint.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
   return (
     <>
       <HeadContent />
@@ -32,11 +29,22 @@ function RootLayout() {
         </main>
         <Footer />
       </div>
-      {mounted && (
-        <Suspense fallback={null}>
-          <Toaster />
-        </Suspense>
-      )}
+      <ToastRegion />
     </>
   );
+}
+
+/**
+ * Mounts after the first commit only: the prerenderer cannot wait for the lazy region, and no page needs it to
+ * paint. Its own component, so mounting it re-renders only itself and not the page; in a transition, so the
+ * render yields to the browser.
+ */
+function ToastRegion() {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => startTransition(() => setMounted(true)), []);
+  return mounted ? (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  ) : null;
 }

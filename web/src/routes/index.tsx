@@ -8,7 +8,7 @@ import { FeaturedListings, FeaturedListingsSkeleton } from "../components/listin
 import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { TransactionsTable } from "../components/transactions/TransactionsTable";
 import { pageTitle } from "../components/page-title";
-import { formatNumber } from "../lib/display";
+import { formatCount, formatNumber } from "../lib/display";
 
 /** Loading placeholders in the Featured Addresses grid (public-side.md §9). */
 const FEATURED_PLACEHOLDERS = 6;
@@ -37,8 +37,6 @@ function HomePage() {
   );
 }
 
-const integer = new Intl.NumberFormat("en-US");
-
 function Hero() {
   const stats = useQuery(marketStatsQuery());
   return (
@@ -50,9 +48,9 @@ function Hero() {
         <div className="mx-auto mt-6 max-w-4xl sm:mt-10">
           {stats.data ? (
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4" data-testid="market-stats">
-              <Stat label="Addresses Listed">{integer.format(stats.data.totalAddresses)}</Stat>
+              <Stat label="Addresses Listed">{formatCount(stats.data.totalAddresses)}</Stat>
               <Stat label="Volume Traded in ETH">{formatNumber(stats.data.totalVolume)}</Stat>
-              <Stat label="Active Users">{integer.format(stats.data.activeUsers)}</Stat>
+              <Stat label="Active Users">{formatCount(stats.data.activeUsers)}</Stat>
               <Stat label="Avg. Price in ETH">{formatNumber(stats.data.avgPrice)}</Stat>
             </dl>
           ) : (

@@ -20,6 +20,7 @@ import {
   type SortOrder,
 } from "../../../../schema/browse";
 import { CATEGORY_OPTIONS, NETWORK_OPTIONS, readSearchField } from "../../../../schema/search";
+import { formatCount } from "../../lib/display";
 
 /** public-side.md §9 categories ("all" means no category filter) and networks: the API's own lists. */
 export { CATEGORY_OPTIONS, NETWORK_OPTIONS };
@@ -195,12 +196,10 @@ export function nextSort(current: { sortBy: SortField; sortOrder: SortOrder }, c
   return { sortBy: column, sortOrder: "desc" };
 }
 
-const count = new Intl.NumberFormat("en-US");
-
 /** "X-Y of total" for the rows on this page ("0-0 of 0" when there are none; "10,000+" when not exact). */
 export function rangeText(pagination: Pick<Pagination, "total" | "totalIsExact">, page: number, limit: number, rowsOnPage: number): string {
-  const total = `${count.format(pagination.total)}${pagination.totalIsExact === false ? "+" : ""}`;
+  const total = `${formatCount(pagination.total)}${pagination.totalIsExact === false ? "+" : ""}`;
   if (rowsOnPage === 0) return `0-0 of ${total}`;
   const first = (page - 1) * limit + 1;
-  return `${count.format(first)}-${count.format(first + rowsOnPage - 1)} of ${total}`;
+  return `${formatCount(first)}-${formatCount(first + rowsOnPage - 1)} of ${total}`;
 }
