@@ -246,10 +246,7 @@ function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL 
   }
   // The ranges are disjoint and each counted up to sortMax + 1 (more than the window): their sum is the exact
   // total up to the window, and past it says "more than the window".
-  const total = sql.join(
-    ranges.map((_, i) => sql`(SELECT n FROM ${sql.raw(`range${i}`)})`),
-    sql` + `,
-  );
+  const total = sql.join(ranges.map((_, i) => n(i)), sql` + `);
   return sql`WITH ${sql.join(counts, sql`, `)}, page AS (${page}), meta AS (SELECT ${total} AS total)
     SELECT meta.total AS _total, ${sql.raw(listingColumns("a"))}
     FROM meta LEFT JOIN page ON 1 LEFT JOIN addresses a ON a.id = page.id

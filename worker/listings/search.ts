@@ -39,6 +39,13 @@ export async function searchListings(db: Db, q: SearchQuery, rates: UsdRates): P
   throw new Error("listing buckets kept changing during a search");
 }
 
+/**
+ * The listings of a one-statement plan's answer without its totals columns. Its first row carries the totals
+ * even for an empty page (a row without a listing, id null), so the totals always arrive.
+ */
+const pageRows = (rows: MatchRow[]): ListingRow[] =>
+  rows.filter((r) => r.id !== null).map(({ _total, _found, _scanned, ...row }) => row as ListingRow);
+
 /** Runs a plan's SQL in one D1 round trip, with the current bucket list when `checkBuckets`. */
 async function run(db: Db, built: PlanSql, checkBuckets: boolean): Promise<{ result: SearchResult; bucketKey: string | null }> {
   const check = checkBuckets ? [bucketListSql] : [];
@@ -53,11 +60,11 @@ async function run(db: Db, built: PlanSql, checkBuckets: boolean): Promise<{ res
       return { result: { rows, total: over ? built.countCap! : n, totalIsExact: !over }, bucketKey: list?.[0]?.list ?? null };
     }
     case "page-with-total": {
-      const [rows, list] = (await batchAll<unknown[][]>(db, [built.statement, ...check])) as [(MatchRow & { _total: number })[], BucketListRow[]?];
+      const [rows, list] = (await batchAll<unknown[][]>(db, [built.statement, ...check])) as [MatchRow[], BucketListRow[]?];
       const n = Number(rows[0]?._total ?? 0);
       const over = n > built.countCap;
       const result = {
-        rows: rows.filter((r): r is MatchRow & { id: number } => r.id !== null).map(({ _total, _found, _scanned, ...row }) => row as ListingRow),
+        rows: pageRows(rows),
         total: over ? built.countCap : n,
         totalIsExact: !over,
       };
@@ -69,7 +76,7 @@ async function run(db: Db, built: PlanSql, checkBuckets: boolean): Promise<{ res
       // Candidates within the cap were all checked; a scan that read fewer listings than its depth saw them all.
       const exact = Number(meta._found) <= built.cap || Number(meta._scanned) < built.depth;
       const result = {
-        rows: rows.filter((r): r is MatchRow & { id: number } => r.id !== null).map(({ _total, _found, _scanned, ...row }) => row as ListingRow),
+        rows: pageRows(rows),
         total: Number(meta._total),
         totalIsExact: exact,
       };
