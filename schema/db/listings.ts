@@ -11,7 +11,7 @@ export { CATEGORIES, LISTING_STATUSES, PROMOTION_TYPES, RARITY_SCALE };
 /** Rows the public marketplace may show at all (available or sold); the partial search indexes use this term. */
 export const BROWSABLE_SQL = "status in ('active', 'sold')";
 /** How many leading characters of a search key (or of its reverse) the pattern-walk indexes are keyed by. */
-export const KEY_START = 4;
+export const KEY_START = 1;
 /** Longest address a search key is reversed over (Solana base58 is at most 44 characters). */
 const SEARCH_KEY_MAX = 48;
 const SEARCH_KEY_SQL = sql.raw(
