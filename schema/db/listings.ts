@@ -10,8 +10,12 @@ export { CATEGORIES, LISTING_STATUSES, PROMOTION_TYPES, RARITY_SCALE };
 
 /** Rows the public marketplace may show at all (available or sold); the partial search indexes use this term. */
 export const BROWSABLE_SQL = "status in ('active', 'sold')";
-/** How many leading characters of a search key (or of its reverse) the pattern-walk indexes are keyed by. */
-export const KEY_START = 4;
+/**
+ * How many leading characters of a search key (or of its reverse) the pattern-walk indexes are keyed by. One:
+ * every pattern, of any length, then lies in one start per end and network (with four, a pattern of two or
+ * three characters spanned up to 3,364 starts).
+ */
+export const KEY_START = 1;
 /** Longest address a search key is reversed over (Solana base58 is at most 44 characters). */
 const SEARCH_KEY_MAX = 48;
 const SEARCH_KEY_SQL = sql.raw(
@@ -67,7 +71,7 @@ export const addresses = sqliteTable(
     // same reversed, so "ends with" is an index range too.
     searchKey: text("search_key").generatedAlwaysAs(SEARCH_KEY_SQL, { mode: "virtual" }),
     searchKeyRev: text("search_key_rev").generatedAlwaysAs(SEARCH_KEY_REV_SQL, { mode: "virtual" }),
-    // Their first KEY_START characters: every match of a pattern that long shares them (the pattern-walk indexes).
+    // Their first KEY_START characters: every match of a pattern shares them (the pattern-walk indexes).
     searchKeyStart: text("search_key_start").generatedAlwaysAs(sql.raw(`substr(search_key, 1, ${KEY_START})`), { mode: "virtual" }),
     searchKeyRevStart: text("search_key_rev_start").generatedAlwaysAs(sql.raw(`substr(search_key_rev, 1, ${KEY_START})`), { mode: "virtual" }),
   },
@@ -105,9 +109,9 @@ export const addresses = sqliteTable(
     index("addresses_search_suffix")
       .on(t.searchKeyRev, t.network, t.category, t.patternLength, t.status, t.isListed, t.rarityScore, t.createdAt, t.currency, t.priceUnits)
       .where(sql.raw(BROWSABLE_SQL)),
-    // A common pattern (thousands of matches) is walked in sort order instead of sorted: its matches all share
-    // the key's first four characters, so these hold each order inside every four-character start, with the
-    // filters and the whole key to check the rest of the pattern in the index (search-sql.ts patternWalk).
+    // A common pattern (tens of thousands of matches) is walked in sort order instead of sorted: its matches all
+    // share the key's first character, so these hold each order inside every first character, with the
+    // filters and the whole key to check the rest of the pattern in the index (search-sql.ts patternWalkPage).
     ...(["search_key", "search_key_rev"] as const).flatMap((key) => {
       const end = key === "search_key" ? "start" : "end";
       const [keyCol, start] = key === "search_key" ? [t.searchKey, t.searchKeyStart] : [t.searchKeyRev, t.searchKeyRevStart];

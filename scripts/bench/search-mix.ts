@@ -33,8 +33,9 @@ export const QUERY_MIX: MixQuery[] = [
 ];
 
 /**
- * Short and odd searches (issue 12): one to three characters of text and pattern, the "0x" every Ethereum
- * address starts with, characters only one network's alphabet has.
+ * Short and odd searches (issue 12): one to three characters of text and pattern (the commonest patterns: an
+ * address's own leading zeros, either end), the "0x" every Ethereum address starts with, characters only one
+ * network's alphabet has.
  */
 export const SHORT_MIX: MixQuery[] = [
   { name: "search a", query: page("search=a") },
@@ -48,6 +49,10 @@ export const SHORT_MIX: MixQuery[] = [
   { name: "search So1", query: page("search=So1") },
   { name: "prefix 0x", query: page("patternFilter=prefix&patternValue=0x") },
   { name: "prefix 0", query: page("patternFilter=prefix&patternValue=0") },
+  { name: "prefix 00", query: page("patternFilter=prefix&patternValue=00") },
+  { name: "prefix 000", query: page("patternFilter=prefix&patternValue=000") },
+  { name: "suffix 00", query: page("patternFilter=suffix&patternValue=00") },
+  { name: "either 0", query: page("patternFilter=either&patternValue=0") },
   { name: "prefix de", query: page("patternFilter=prefix&patternValue=de") },
   { name: "suffix f", query: page("patternFilter=suffix&patternValue=f") },
   { name: "either 1 (Solana)", query: page("patternFilter=either&patternValue=1") },
@@ -68,6 +73,12 @@ export const DEEP_MIX: MixQuery[] = [
   { name: "deep price desc, prefix 00000 + min 6", query: page("minCharLength=6&patternFilter=prefix&patternValue=00000&sortBy=price&sortOrder=desc", 9980) },
   { name: "deep rarity asc, prefix 0000000", query: page("patternFilter=prefix&patternValue=0000000&sortBy=rarity&sortOrder=asc", 9980) },
   { name: "deep createdAt desc, either abcd", query: page("patternFilter=either&patternValue=abcd&sortBy=createdAt&sortOrder=desc", 9980) },
+  { name: "deep price asc, prefix 000", query: page("patternFilter=prefix&patternValue=000&sortBy=price&sortOrder=asc", 9980) },
+  { name: "deep rarity desc, prefix 00", query: page("patternFilter=prefix&patternValue=00&sortBy=rarity&sortOrder=desc", 9980) },
+  { name: "deep createdAt asc, prefix 0", query: page("patternFilter=prefix&patternValue=0&sortBy=createdAt&sortOrder=asc", 9980) },
+  // A walk against the pattern's order: ascending rarity passes the commoner keys of "0" before "000000"'s.
+  { name: "deep rarity asc, prefix 000000", query: page("patternFilter=prefix&patternValue=000000&sortBy=rarity&sortOrder=asc", 9980) },
+  { name: "deep rarity asc, suffix 000 + trailing-zeros", query: page("category=trailing-zeros&patternFilter=suffix&patternValue=000&sortBy=rarity&sortOrder=asc", 9980) },
   { name: "deep, search Moon", query: page("search=Moon&sortBy=createdAt&sortOrder=asc", 4900) },
 ];
 

@@ -6,36 +6,34 @@
 //    same order inside each (category, length) bucket, merged lazily: search-buckets.ts) for offset + limit
 //    entries; the exact total comes from listing_counts. Cost grows with the page's depth, which
 //    MAX_RESULT_WINDOW bounds.
-//  - "pattern-range": a pattern alone. Its matches are ranges of the covering prefix/suffix index, which also
-//    holds every filter and sort key: the page is the best offset + limit entries of the ranges and the total
-//    their count up to MAX_RESULT_WINDOW, without reading a row. Cost grows with the pattern's match count (a
-//    one-character pattern is the largest range: about 125,000 entries for an Ethereum "0" at a million
-//    listings); "0x" alone is every Ethereum listing and goes to "ordered".
-//  - "pattern-walk": a pattern alone of KEY_START (4) characters or more. A range of up to RANGE_SORT_MAX
-//    matches is sorted as "pattern-range" does; a larger one is walked in the page's order through an index of
-//    its four-character start (every match shares it), so the page reads about offset + limit entries divided
-//    by the pattern's share of that start, and sorts nothing. The statement counts each range to choose.
+//  - "pattern-walk": a pattern alone, of any length. Its matches are ranges of the covering prefix/suffix index,
+//    which also holds every filter and sort key; the statement first counts each range up to RANGE_SORT_MAX + 1.
+//    A range of at most RANGE_SORT_MAX matches is sorted from the index alone (only the page's rows are read);
+//    a larger one is walked in the page's order through an index of the key's first character (every match
+//    shares it), checking the rest of the key and the filters inside the index, so the page reads about
+//    offset + limit entries divided by the pattern's share of that character, and sorts nothing. The counts
+//    are also the total up to MAX_RESULT_WINDOW ("10,000+" past it). "0x" alone is every Ethereum listing and
+//    goes to "ordered".
 //  - "candidates": a pattern beside a text (an index range of the covering prefix/suffix index) or a text of two characters
 //    or more (the trigram index) names few enough listings: read at most `cap` of them, sort, count exactly.
 //    When there are more than `cap`, the same statement answers from a bounded scan instead (below).
-//  - "scan": a text or pattern too common to list (one character, or a text with more than `cap` candidates). Read the
+//  - "scan": a text too common to list (one character, or more than `cap` candidates). Read the
 //    first SCAN_DEPTH listings of the chosen order and keep those that match: they are exactly the best
 //    matches in that order. The total is exact when the scan reached the end of the order, otherwise it is a
 //    lower bound (totalIsExact false, shown "N+") and paging stops there: narrowing the search reaches more.
 //  - "nothing": a text or pattern no address can contain (wrong alphabet, "%", quotes, "é"...).
 import type { SearchQuery } from "./search-params";
 import { MAX_RESULT_WINDOW } from "../../schema/browse";
-import { KEY_START } from "../../schema/db";
-import { keyBranches, patternEnds, patternKeyLength, textBranches } from "./search-sql";
+import { keyBranches, patternEnds, textBranches } from "./search-sql";
 
 /** Pattern candidates are index-only (no row reads), so many can be sorted. */
 export const PATTERN_CANDIDATE_MAX = 20_000;
 /**
  * A pattern's index range is sorted up to this many matches and walked in sort order past it. Sorting costs
- * about the range's size; a walk reads (offset + limit) / (the range's share of its four-character start)
- * entries, and since offset + limit is at most the window, a range of twice the window is walked through at
- * most half its start (the largest start, 0000, is about 105,000 entries at a million listings), never all of it.
- * It must reach the window: the statement's range counts are also the total.
+ * about the range's size; a walk reads (offset + limit) / (the range's share of its first character's entries),
+ * and since offset + limit is at most the window, a range just over this is walked through at most half of
+ * that character (the largest, Ethereum's "0", about 135,000 entries at a million listings). It must reach the
+ * window: the statement's range counts are also the total.
  */
 export const RANGE_SORT_MAX = 2 * MAX_RESULT_WINDOW;
 /**
@@ -59,7 +57,6 @@ export type OrderWalk = "sort-index" | "buckets";
 export type SearchPlan =
   | { kind: "nothing"; q: SearchQuery }
   | { kind: "ordered"; q: SearchQuery; walk: OrderWalk }
-  | { kind: "pattern-range"; q: SearchQuery }
   | { kind: "pattern-walk"; q: SearchQuery; sortMax: number }
   | { kind: "candidates"; q: SearchQuery; walk: OrderWalk; from: "pattern" | "text"; cap: number; scanDepth: number }
   | { kind: "scan"; q: SearchQuery; walk: OrderWalk; depth: number };
@@ -103,13 +100,8 @@ export function choosePlan(query: SearchQuery): SearchPlan {
   const textPossible = !q.text || textBranches(q).length > 0;
   if (!patternPossible || !textPossible) return { kind: "nothing", q };
   if (!q.pattern && !q.text) return { kind: "ordered", q, walk };
-  // One character matches a sixteenth to a half of a network's addresses: listing them all costs more than
-  // any page is worth, so like one-character text it is answered from a scan of the order.
-  if (q.pattern && !q.text) {
-    if (q.pattern.value.length < 2) return { kind: "scan", q, walk, depth: SCAN_DEPTH };
-    // A shorter pattern's matches spread over several four-character starts ("000" over 0000 to 000f).
-    return patternKeyLength(q) >= KEY_START ? { kind: "pattern-walk", q, sortMax: RANGE_SORT_MAX } : { kind: "pattern-range", q };
-  }
+  // Any pattern, one character included, is one range of one first character per end and network.
+  if (q.pattern && !q.text) return { kind: "pattern-walk", q, sortMax: RANGE_SORT_MAX };
   // A pattern is an index range with every filter inside: the better source of candidates beside a text.
   if (q.pattern) return { kind: "candidates", q, walk, from: "pattern", cap: PATTERN_CANDIDATE_MAX, scanDepth: SCAN_DEPTH };
   // One character has no trigram to look up, and is in most addresses anyway.

@@ -134,12 +134,6 @@ function patternRanges(q: SearchQuery): PatternRange[] {
   return ranges;
 }
 
-/** The shortest form the pattern takes in any index range (0: it cannot match anything). */
-export function patternKeyLength(q: SearchQuery): number {
-  const lengths = patternRanges(q).map((r) => r.value.length);
-  return lengths.length === 0 ? 0 : Math.min(...lengths);
-}
-
 const rangeSelect = (r: PatternRange, key: SQL, extra: SQL[] = []) =>
   sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and([...r.where, ...extra])}`;
 
@@ -150,38 +144,8 @@ export function patternCandidates(q: SearchQuery, key: SQL): SQL | null {
 }
 
 /**
- * How many entries from each end of each range the page's key bound is taken from. Pages deeper than half of
- * it get no bound: a sample large enough for them costs about what it would save. The first page gets none
- * either: keeping the best 20 of a range is cheap, and the sample would cost a small range more than it saves.
- */
-export const RANGE_SAMPLE = 1_000;
-
-/**
- * A page of a pattern's matches, from its index ranges. The page needs the best offset + limit entries of
- * ranges ordered by the address, not by the sort key, so every entry is read; what costs is keeping each in
- * the sort. So first a bound: a sample of both ends of each range (for a run of zeros or ones these hold both
- * the longest and the shortest patterns, so both the rarest and the commonest listings) and its
- * 2 x (offset + limit)-th best key. A listing is in the sample at most twice (once from each end of its
- * range), so at least offset + limit matches are that good: the page lies among the entries at least that
- * good, and only those are sorted. A sample too small for that sets no bound.
- */
-function patternPage(q: SearchQuery, key: SQL): SQL {
-  const ranges = patternRanges(q);
-  const reach = q.offset + q.limit;
-  const d = dir(q);
-  if (q.offset === 0 || 2 * reach > RANGE_SAMPLE) return sql`SELECT id, k FROM (${unionAll(ranges.map((r) => rangeSelect(r, key)))}) ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`;
-  const sample = ranges.flatMap((r) =>
-    (["ASC", "DESC"] as const).map((o) => sql`SELECT * FROM (${rangeSelect(r, key)} ORDER BY ${sql.raw(r.keyColumn)} ${sql.raw(o)} LIMIT ${RANGE_SAMPLE})`),
-  );
-  // Ascending pages need keys at most the bound, descending at least; no bound when the sample is too small.
-  const [cmp, none] = q.sortOrder === "asc" ? [sql.raw("<="), sql.raw("1e308")] : [sql.raw(">="), sql.raw("-1e308")];
-  return sql`WITH bound AS MATERIALIZED (SELECT coalesce((SELECT k FROM (${unionAll(sample)}) ORDER BY k ${d} LIMIT 1 OFFSET ${2 * reach - 1}), ${none}) AS t)
-    SELECT id, k FROM (${unionAll(ranges.map((r) => rangeSelect(r, key, [sql`${key} ${cmp} (SELECT t FROM bound)`])))}) ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}`;
-}
-
-/**
  * The sort indexes keyed by a key's first KEY_START characters (schema/db/listings.ts), per pattern end and
- * order. Each holds the order inside every four-character start, with the filters and the whole key.
+ * order. Each holds the order inside every first character, with the filters and the whole key.
  */
 function walkIndex(r: PatternRange, q: SearchQuery): { index: SQL; start: SQL } {
   const end = r.end === "prefix" ? "start" : "end";
@@ -190,18 +154,21 @@ function walkIndex(r: PatternRange, q: SearchQuery): { index: SQL; start: SQL } 
 }
 
 /**
- * A page of a pattern of at least KEY_START characters (plan "pattern-walk"), with the rows and the total. Each index range is counted up to
- * `sortMax` + 1 entries first. A range of at most `sortMax` matches is sorted, like "pattern-range"; a larger
- * one is walked in the page's order through the index of its four-character start, checking the rest of the
- * key in the index, so it reads about (offset + limit) / (its share of that start's listings) entries and
- * sorts nothing. Both arms of a range are in the statement: the count switches one off by making its index
- * bound NULL, which SQLite evaluates once before it seeks (a condition in WHERE would be tested per entry).
+ * A page of a pattern alone (plan "pattern-walk"), with the rows and the total. Each index range is counted up
+ * to `sortMax` + 1 entries first. A range of at most `sortMax` matches is sorted from the covering prefix/suffix
+ * index (only the page's rows are read); a larger one is walked in the page's order through the index of its
+ * first character, checking the rest of the key in the index, so it reads about (offset + limit) / (its share
+ * of that character's listings) entries and sorts nothing. Both arms of a range are in the statement: the
+ * count switches one off by making its index bound NULL, which SQLite evaluates once before it seeks (a
+ * condition in WHERE would be tested per entry).
  * The arms are one compound SELECT ordered by the sort key, which SQLite merges lazily; price merges per
  * currency in raw units (the index order), then the currencies in USD.
  */
 function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL {
   if (sortMax < MAX_RESULT_WINDOW) throw new Error("the range counts double as the total: sortMax must reach the window");
   const ranges = patternRanges(q);
+  // An empty key (Ethereum's "0x" alone) is every listing of a network: search-plan.ts sends it to "ordered".
+  if (ranges.some((r) => r.value === "")) throw new Error("an empty pattern key has no range to walk");
   const d = dir(q);
   const order = sql`ORDER BY 2 ${d}, 1 ${d}`;
   const counts = ranges.map(
@@ -215,7 +182,7 @@ function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL 
       (r, i) =>
         sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and([...r.filters, keyBounds(r, sql`(CASE WHEN ${n(i)} <= ${sortMax} THEN ${literal(r.value)} END)`)])}`,
     );
-  // A larger range, walked in index order (its four-character start is NULL otherwise, which no entry has).
+  // A larger range, walked in index order (its first character is NULL otherwise, which no entry has).
   // The price index orders by network and currency first: one walk per network there.
   const walked = (col: string, extra: SQL[]) =>
     ranges.flatMap((r, i) => {
@@ -494,18 +461,6 @@ export function planSql(plan: SearchPlan, rates: UsdRates, buckets: BucketList |
       return { kind: "nothing" };
     case "ordered":
       return { kind: "page-and-count", page: withRows(orderedIds(plan.q, rates, plan.walk, buckets, plan.q.limit, plan.q.offset), plan.q), count: countsTableTotal(plan.q) };
-    case "pattern-range": {
-      // Index-only: the page from the ranges (patternPage), and their count up to the window: past it, no page
-      // can be asked for and "10,000+" says as much as the exact number, which would cost a read of every match.
-      const { q } = plan;
-      const key = sortKey(q, rates);
-      return {
-        kind: "page-and-count",
-        page: withRows(patternPage(q, key), q),
-        count: sql`SELECT count(*) AS n FROM (SELECT 1 FROM (${patternCandidates(q, key)!}) LIMIT ${MAX_RESULT_WINDOW + 1})`,
-        countCap: MAX_RESULT_WINDOW,
-      };
-    }
     case "pattern-walk":
       return { kind: "page-with-total", statement: patternWalkPage(plan.q, rates, plan.sortMax), countCap: MAX_RESULT_WINDOW };
     case "candidates":
