@@ -52,12 +52,19 @@ async function markDeliveredLayout(page: Page) {
         }
       }
     }).observe({ type: "layout-shift", buffered: true });
+    // The marketplace's results start below the featured strip: they stay put when its cards replace their placeholders.
+    const RESULTS = 'section[aria-labelledby="results-title"]';
     document.addEventListener("DOMContentLoaded", () => {
       const box = (sel: string) => {
         const r = document.querySelector(sel)?.getBoundingClientRect();
         return r ? [r.top, r.height] : null;
       };
-      (window as unknown as { __delivered?: unknown }).__delivered = { header: box("header"), h1: box("main h1"), rendered: !!document.querySelector("#root header") };
+      (window as unknown as { __delivered?: unknown }).__delivered = {
+        header: box("header"),
+        h1: box("main h1"),
+        results: document.querySelector(RESULTS)?.getBoundingClientRect().top ?? null,
+        rendered: !!document.querySelector("#root header"),
+      };
     });
   });
 }
@@ -69,8 +76,8 @@ const layouts = (page: Page) =>
       const r = document.querySelector(sel)?.getBoundingClientRect();
       return r ? [r.top, r.height] : null;
     };
-    const delivered = (window as unknown as { __delivered?: { header: unknown; h1: unknown; rendered: boolean } }).__delivered;
-    return { delivered, now: { header: box("header"), h1: box("main h1"), rendered: true } };
+    const delivered = (window as unknown as { __delivered?: { header: unknown; h1: unknown; results: unknown; rendered: boolean } }).__delivered;
+    return { delivered, now: { header: box("header"), h1: box("main h1"), results: document.querySelector('section[aria-labelledby="results-title"]')?.getBoundingClientRect().top ?? null, rendered: true } };
   });
 
 describe("prerendered landing pages", () => {
@@ -135,7 +142,9 @@ describe("prerendered landing pages", () => {
 
     await s.page.goto(`${s.baseUrl}/marketplace`);
     await s.page.getByTestId("results-range").filter({ hasText: /\d/ }).waitFor();
+    await s.page.getByTestId("listing-card").first().waitFor();
     l = await layouts(s.page);
+    expect(l.delivered?.results).not.toBeNull();
     expect(l.delivered).toEqual(l.now);
 
     // The listing arrives with its address in the HTML; the app renders over it (the breakdown is the app's
