@@ -52,12 +52,19 @@ async function markDeliveredLayout(page: Page) {
         }
       }
     }).observe({ type: "layout-shift", buffered: true });
+    // The marketplace's results start below the featured strip: they stay put when its cards replace their placeholders.
+    const RESULTS = 'section[aria-labelledby="results-title"]';
     document.addEventListener("DOMContentLoaded", () => {
       const box = (sel: string) => {
         const r = document.querySelector(sel)?.getBoundingClientRect();
         return r ? [r.top, r.height] : null;
       };
-      (window as unknown as { __delivered?: unknown }).__delivered = { header: box("header"), h1: box("main h1"), rendered: !!document.querySelector("#root header") };
+      (window as unknown as { __delivered?: unknown }).__delivered = {
+        header: box("header"),
+        h1: box("main h1"),
+        results: document.querySelector(RESULTS)?.getBoundingClientRect().top ?? null,
+        rendered: !!document.querySelector("#root header"),
+      };
     });
   });
 }
@@ -69,8 +76,8 @@ const layouts = (page: Page) =>
       const r = document.querySelector(sel)?.getBoundingClientRect();
       return r ? [r.top, r.height] : null;
     };
-    const delivered = (window as unknown as { __delivered?: { header: unknown; h1: unknown; rendered: boolean } }).__delivered;
-    return { delivered, now: { header: box("header"), h1: box("main h1"), rendered: true } };
+    const delivered = (window as unknown as { __delivered?: { header: unknown; h1: unknown; results: unknown; rendered: boolean } }).__delivered;
+    return { delivered, now: { header: box("header"), h1: box("main h1"), results: document.querySelector('section[aria-labelledby="results-title"]')?.getBoundingClientRect().top ?? null, rendered: true } };
   });
 
 describe("prerendered landing pages", () => {
@@ -98,6 +105,10 @@ describe("prerendered landing pages", () => {
       expect(html, p.path).toMatch(/data-route-modules="\/assets\/[^"]+\.js/);
       expect(html, p.path).not.toContain('<script type="module"');
       expect(html, p.path).not.toContain("<link rel=\"modulepreload\"");
+      // A raster icon: an SVG one is a document of its own that the page's thread lays out (text and all) while
+      // the app starts.
+      expect(html, p.path).toContain('<link rel="icon" type="image/png"');
+      expect(html, p.path).not.toMatch(/<link rel="icon"[^>]*svg/);
       // The inline boot script is allowed by its hash, and only it: script-src is otherwise 'self'.
       expect(res.headers.get("content-security-policy") ?? "", p.path).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
     }
@@ -131,7 +142,9 @@ describe("prerendered landing pages", () => {
 
     await s.page.goto(`${s.baseUrl}/marketplace`);
     await s.page.getByTestId("results-range").filter({ hasText: /\d/ }).waitFor();
+    await s.page.getByTestId("listing-card").first().waitFor();
     l = await layouts(s.page);
+    expect(l.delivered?.results).not.toBeNull();
     expect(l.delivered).toEqual(l.now);
 
     // The listing arrives with its address in the HTML; the app renders over it (the breakdown is the app's
@@ -164,6 +177,9 @@ describe("prerendered landing pages", () => {
 
   it("each landing page paints before any of the app's script is fetched or evaluated", async () => {
     s = await openBrowser();
+    // Each page as on a first visit: scripts the previous page left in the renderer's memory cache would be
+    // reused without a request (and without a resource timing entry to check).
+    await (await s.context.newCDPSession(s.page)).send("Network.setCacheDisabled", { cacheDisabled: true });
     const checks = [
       { path: "/", ready: "market-stats" },
       { path: "/marketplace", ready: "results-range" },
@@ -192,6 +208,21 @@ describe("prerendered landing pages", () => {
       expect(t.paint!, c.path).toBeLessThanOrEqual(t.entry!);
       expect(t.scriptStarts.length, c.path).toBeGreaterThan(0);
       expect(Math.min(...t.scriptStarts), c.path).toBeGreaterThanOrEqual(t.paint!);
+      // The boot script hints everything the start and the route need (a few per task), and nothing twice.
+      const hints = await s.page.evaluate(() => ({
+        wanted: [
+          ...(document.querySelector<HTMLScriptElement>("script[data-modules]")?.dataset.modules ?? "").split(" "),
+          ...(document.getElementById("root")?.dataset.routeModules ?? "").split(" "),
+        ].filter((m) => m && m !== document.querySelector<HTMLScriptElement>("script[data-entry]")?.dataset.entry),
+        hinted: [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname),
+      }));
+      expect(hints.wanted.length, c.path).toBeGreaterThan(10);
+      expect(hints.hinted, c.path).toEqual(expect.arrayContaining(hints.wanted));
+      expect(new Set(hints.hinted).size, c.path).toBe(hints.hinted.length);
+      // The stylesheet is in the page already (inline): the app's lazy routes do not fetch it again, which cost a
+      // second parse of the sheet and a style recalculation of the whole page while the app rendered.
+      const sheets = await s.page.evaluate(() => performance.getEntriesByType("resource").filter((r) => /\.css(\?|$)/.test(r.name)).length);
+      expect(sheets, c.path).toBe(0);
     }
     expect(s.errors).toEqual([]);
   });
@@ -229,6 +260,29 @@ describe("prerendered landing pages", () => {
     await s.page.getByTestId("market-stats").waitFor();
     // The server has no session for it, so the app signs the stale wallet out (it may log that check).
     expect(s.errors.filter((e) => /hydrat|Minified React error/i.test(e))).toEqual([]);
+  });
+
+  it("the marketplace's results commit their first rows first and the rest of the page after", async () => {
+    s = await openBrowser();
+    await s.page.setViewportSize({ width: 390, height: 844 });
+    // Each MutationObserver callback follows one task's changes to the page, i.e. one of React's commits.
+    await s.page.addInitScript(() => {
+      const w = window as unknown as { __rowCounts?: number[] };
+      w.__rowCounts = [];
+      document.addEventListener("DOMContentLoaded", () => {
+        const root = document.getElementById("root")!;
+        new MutationObserver(() => w.__rowCounts!.push(root.querySelectorAll('[data-testid="listing-row"]').length)).observe(root, { childList: true, subtree: true });
+      });
+    });
+    await s.page.goto(`${s.baseUrl}/marketplace`);
+    await s.page.getByTestId("results-range").filter({ hasText: /\d/ }).waitFor();
+    await expect.poll(() => s!.page.getByTestId("listing-row").count()).toBe(20);
+    const counts = await s.page.evaluate(() => (window as unknown as { __rowCounts: number[] }).__rowCounts.filter((n) => n > 0));
+    // The first commit with rows had the first screen's, a later one the whole page's.
+    expect(counts[0]).toBeGreaterThan(0);
+    expect(counts[0]).toBeLessThanOrEqual(5);
+    expect(counts.at(-1)).toBe(20);
+    expect(s.errors).toEqual([]);
   });
 
   it("a URL with a query string renders its own state over the same page, without a console error", async () => {

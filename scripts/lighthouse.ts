@@ -18,6 +18,8 @@ const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /** Set to a folder to keep each run's JSON report there (to see which element was the LCP, what shifted...). */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+/** Set to a comma-separated list of route kinds (`home`, `marketplace`, `listing`) to measure only those while tuning. */
+const ONLY = process.env.LIGHTHOUSE_ONLY?.split(",").map((s) => s.trim()).filter(Boolean);
 
 /** The budget: every route's median run must meet all of these. */
 export const BUDGET = {
@@ -66,14 +68,26 @@ function runLighthouse(url: string): RouteResult {
   try {
     const res = spawnSync(
       path.join(ROOT, "node_modules", ".bin", "lighthouse"),
-      [url, "--quiet", "--output=json", `--output-path=${out}`, `--chrome-flags=${chromeFlags}`, "--only-categories=performance,accessibility,seo,best-practices"],
+      [
+        url,
+        "--quiet",
+        "--output=json",
+        `--output-path=${out}`,
+        `--chrome-flags=${chromeFlags}`,
+        "--only-categories=performance,accessibility,seo,best-practices",
+        // With a report folder, the trace too: which task is what is only in it.
+        ...(REPORT_DIR ? ["--save-assets"] : []),
+      ],
       { cwd: ROOT, env: { ...process.env, CHROME_PATH }, encoding: "utf8", timeout: 180_000 },
     );
     if (res.status !== 0 || !fs.existsSync(out)) throw new Error(`lighthouse failed on ${url} (exit ${res.status ?? res.signal}):\n${res.stderr}`);
     const lhr = JSON.parse(fs.readFileSync(out, "utf8")) as Lhr;
     if (REPORT_DIR) {
       fs.mkdirSync(REPORT_DIR, { recursive: true });
-      fs.copyFileSync(out, path.join(REPORT_DIR, `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}.json`));
+      const name = `${new URL(url).pathname.replace(/\W+/g, "_") || "_"}-${Date.now()}`;
+      fs.copyFileSync(out, path.join(REPORT_DIR, `${name}.json`));
+      const trace = path.join(userDataDir, "report-0.trace.json");
+      if (fs.existsSync(trace)) fs.copyFileSync(trace, path.join(REPORT_DIR, `${name}.trace.json`));
     }
     if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -148,7 +162,11 @@ async function main() {
     const baseUrl = await startStack(persistTo, children);
     const search = (await (await fetch(`${baseUrl}/api/addresses/search?limit=20`)).json()) as { addresses: { id: number }[] };
     if (!search.addresses.length) throw new Error("the seeded stack has no listings to measure a listing page on");
-    const routes = ["/", "/marketplace", `/address/${search.addresses[0].id}`];
+    const kinds = { home: "/", marketplace: "/marketplace", listing: `/address/${search.addresses[0].id}` };
+    for (const kind of ONLY ?? []) if (!(kind in kinds)) throw new Error(`LIGHTHOUSE_ONLY: unknown route ${kind} (home, marketplace, listing)`);
+    const routes = Object.entries(kinds)
+      .filter(([kind]) => !ONLY?.length || ONLY.includes(kind))
+      .map(([, route]) => route);
     // Warm the Worker and D1 once so the first measured run does not pay for workerd's start-up.
     for (const route of routes) await fetch(baseUrl + route);
 

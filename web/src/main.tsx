@@ -31,8 +31,9 @@ const nextTask = () =>
   });
 
 /**
- * The app starts in steps, each its own task: React DOM's modules are evaluated, then the app's (router, data
- * layer, the shared layout), then the router is built, then it loads the route. They are dynamic imports for
+ * The app starts in steps, each its own task: React DOM's modules are evaluated, then the router's and the data
+ * layer's (web/src/boot/libraries.ts), then the app's (routes, the shared layout), then the router is built, then
+ * it loads the route. They are dynamic imports for
  * that reason only; the build hints all of them with the HTML (scripts/build/paint-first.ts), so none waits
  * for the network.
  *
@@ -45,6 +46,8 @@ const nextTask = () =>
  */
 async function start() {
   const { createRoot } = await import("react-dom/client");
+  await nextTask();
+  await import("./boot/libraries");
   await nextTask();
   const { App, createAppRouter, createQueryClient, firstReadsSettled, seedEmbeddedListing } = await import("./app-start");
   await nextTask();

@@ -18,9 +18,11 @@ const TINT = {
 };
 
 // Cards and their placeholders share one minimum height, so swapping one for the other moves nothing. In the
-// phone strip (compactOnPhone) the pattern / rarity / length details are left to the listing's own page.
+// phone strip (compactOnPhone) the pattern / rarity / length details are left to the listing's own page. The
+// compact heights are what a card measures (248 px in the phone strip, 266 px from sm up): at 12.5rem the
+// placeholders were 48 px shorter, and everything below the strip moved down when the cards arrived.
 const CARD_MIN_H = "min-h-[16.5rem]";
-const COMPACT_MIN_H = "min-h-[12.5rem] sm:min-h-[16.5rem]";
+const COMPACT_MIN_H = "min-h-[15.5rem] sm:min-h-[16.625rem]";
 
 export function ListingCard({ listing, compactOnPhone = false }: { listing: ListingView; compactOnPhone?: boolean }) {
   const tint = promotionTint(listing.promotionType);
