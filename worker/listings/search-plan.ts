@@ -31,11 +31,13 @@ export const PATTERN_CANDIDATE_MAX = 20_000;
 /**
  * A pattern's index range is sorted up to this many matches and walked in sort order past it. Sorting costs
  * about the range's size; a walk reads (offset + limit) / (the range's share of its first character's entries),
- * and since offset + limit is at most the window, a range just over this is walked through at most half of
- * that character (the largest, Ethereum's "0", about 135,000 entries at a million listings). It must reach the
- * window: the statement's range counts are also the total.
+ * so a page of a range just over this reads at most that character's entries (the largest, Ethereum's "0", about
+ * 135,000 at a million listings), and only when the page is deep and the pattern's matches lie against the
+ * order. It is the window itself because the range counts are also the total: every range is counted up to
+ * window + 1 anyway, and a larger switch made every big range's count longer (20,000: 1-3 ms more for short
+ * patterns and "either", for a gain on deep pages only; README "Browse API").
  */
-export const RANGE_SORT_MAX = 2 * MAX_RESULT_WINDOW;
+export const RANGE_SORT_MAX = MAX_RESULT_WINDOW;
 /**
  * Two characters have no trigram of their own: their candidates are every trigram starting with them (an OR
  * of 36 lists) plus the addresses ending with them. Past a few thousand listings there are always more than

@@ -189,12 +189,15 @@ function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL 
       const walk = walkIndex(r, q);
       const perNetwork = q.sortBy === "price" && r.networks.length > 1 ? r.networks.map((net) => [sql`network = ${literal(net)}`]) : [[]];
       return perNetwork.map(
+        // The seek first, then the rest of the key: SQLite tests a walk's conditions on every entry in the order
+        // written, and the key rejects most entries of a long pattern's start (testing it first made the deepest
+        // walks of 000000 about a third faster).
         (network) => sql`SELECT id, ${sql.raw(col)} FROM addresses INDEXED BY ${walk.index} WHERE ${and([
-          ...r.filters,
+          sql`${walk.start} = (CASE WHEN ${n(i)} > ${sortMax} THEN ${literal(r.value.slice(0, KEY_START))} END)`,
           ...network,
           ...extra,
-          sql`${walk.start} = (CASE WHEN ${n(i)} > ${sortMax} THEN ${literal(r.value.slice(0, KEY_START))} END)`,
           keyBounds(r, literal(r.value)),
+          ...r.filters,
         ])}`,
       );
     });
