@@ -277,6 +277,10 @@ describe("the listing page explains the purchase", () => {
     expect(text).toMatch(/The seller generated this key/);
     expect(text).toMatch(/trustless custom address/);
     expect(await explanation.getByRole("link", { name: "order a trustless custom address" }).getAttribute("href")).toBe("/custom-order");
+    // The three sections are laid out only near the viewport (a 20-40 ms layout of the whole page otherwise, when
+    // the app replaces the HTML); their text above is in the document all the same.
+    const belowTheFold = explanation.locator("[data-below-the-fold]");
+    expect(await belowTheFold.evaluateAll((els) => els.map((el) => getComputedStyle(el).contentVisibility))).toEqual(["auto", "auto", "auto"]);
     // The two other listings of the same category and length.
     expect(await s.page.getByTestId("comparables").getByRole("listitem").count()).toBe(2);
     // Every dollar figure on the page has exactly two decimals.
