@@ -134,13 +134,10 @@ function patternRanges(q: SearchQuery): PatternRange[] {
   return ranges;
 }
 
-const rangeSelect = (r: PatternRange, key: SQL, extra: SQL[] = []) =>
-  sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and([...r.where, ...extra])}`;
-
 /** (id, k) of every pattern match, `k` being the sort key. Null when the pattern cannot match anything. */
 export function patternCandidates(q: SearchQuery, key: SQL): SQL | null {
   const ranges = patternRanges(q);
-  return ranges.length === 0 ? null : unionAll(ranges.map((r) => rangeSelect(r, key)));
+  return ranges.length === 0 ? null : unionAll(ranges.map((r) => sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and(r.where)}`));
 }
 
 /**
@@ -450,7 +447,7 @@ function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" 
 
 /** What search.ts runs for a plan: a page and a count (one batch), or one statement carrying both. */
 export type PlanSql =
-  | { kind: "page-and-count"; page: SQL; count: SQL; countCap?: number }
+  | { kind: "page-and-count"; page: SQL; count: SQL }
   | { kind: "page-with-total"; statement: SQL; countCap: number }
   | { kind: "matches"; statement: SQL; cap: number; depth: number }
   | { kind: "nothing" };

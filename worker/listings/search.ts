@@ -54,10 +54,7 @@ async function run(db: Db, built: PlanSql, checkBuckets: boolean): Promise<{ res
       return { result: { rows: [], total: 0, totalIsExact: true }, bucketKey: null };
     case "page-and-count": {
       const [rows, counted, list] = (await batchAll<unknown[][]>(db, [built.page, built.count, ...check])) as [ListingRow[], { n: number }[], BucketListRow[]?];
-      const n = Number(counted[0]?.n ?? 0);
-      // A capped count past its cap: at least the cap exist ("10,000+"), which is all that can be paged.
-      const over = built.countCap !== undefined && n > built.countCap;
-      return { result: { rows, total: over ? built.countCap! : n, totalIsExact: !over }, bucketKey: list?.[0]?.list ?? null };
+      return { result: { rows, total: Number(counted[0]?.n ?? 0), totalIsExact: true }, bucketKey: list?.[0]?.list ?? null };
     }
     case "page-with-total": {
       const [rows, list] = (await batchAll<unknown[][]>(db, [built.statement, ...check])) as [MatchRow[], BucketListRow[]?];
