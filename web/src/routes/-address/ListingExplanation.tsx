@@ -11,6 +11,12 @@ import { PriceContext } from "./PriceContext";
 import { Provenance } from "./Provenance";
 import { ScoreExplanation } from "./ScoreExplanation";
 
+/**
+ * Each section's height on a phone: its skeleton's height while the context loads, and the size the browser
+ * assumes for it while it is still off screen (BelowTheFold), so neither moves what lies below.
+ */
+const SECTION_HEIGHT = { score: "13rem", price: "26rem", provenance: "9rem" } as const;
+
 export function ListingExplanation({ listing }: { listing: ListingView }) {
   const context = useQuery(listingContextQuery(String(listing.id), useViewer()));
   if (context.isPending) return <ExplanationSkeleton />;
@@ -23,13 +29,13 @@ export function ListingExplanation({ listing }: { listing: ListingView }) {
   }
   return (
     <div className="space-y-6" data-testid="listing-explanation">
-      <BelowTheFold height="13rem">
+      <BelowTheFold height={SECTION_HEIGHT.score}>
         <ScoreExplanation listing={listing} difficulty={context.data.difficulty} />
       </BelowTheFold>
-      <BelowTheFold height="26rem">
+      <BelowTheFold height={SECTION_HEIGHT.price}>
         <PriceContext listing={listing} context={context.data} />
       </BelowTheFold>
-      <BelowTheFold height="9rem">
+      <BelowTheFold height={SECTION_HEIGHT.provenance}>
         <Provenance provedAt={context.data.ownershipProvedAt} />
       </BelowTheFold>
     </div>
@@ -54,9 +60,9 @@ function ExplanationSkeleton() {
   return (
     <div className="space-y-6" aria-busy="true" data-testid="explanation-skeleton">
       <span className="sr-only">Loading what this listing is worth</span>
-      <div aria-hidden className="h-[13rem] animate-pulse rounded-2xl bg-slate-800/60" />
-      <div aria-hidden className="h-[26rem] animate-pulse rounded-2xl bg-slate-800/60" />
-      <div aria-hidden className="h-[9rem] animate-pulse rounded-2xl bg-slate-800/60" />
+      <div aria-hidden style={{ height: SECTION_HEIGHT.score }} className="animate-pulse rounded-2xl bg-slate-800/60" />
+      <div aria-hidden style={{ height: SECTION_HEIGHT.price }} className="animate-pulse rounded-2xl bg-slate-800/60" />
+      <div aria-hidden style={{ height: SECTION_HEIGHT.provenance }} className="animate-pulse rounded-2xl bg-slate-800/60" />
     </div>
   );
 }
