@@ -46,10 +46,10 @@ export default defineConfig({
     outDir: "../dist",
     emptyOutDir: true,
     sourcemap: false,
-    // One stylesheet for the whole app, linked by index.html and inlined in the prerendered pages: every page has
-    // it before any script runs. Split per chunk, Vite's helper for lazy imports also asked for it with each
-    // route chunk and, not recognising the inlined copy, fetched the 55 KB sheet again on a prerendered page,
-    // parsed it and recomputed the whole page's style while the app rendered (15-55 ms at 4x CPU).
+    // One stylesheet for the whole app, linked in <head> by index.html and the prerendered pages: every page has
+    // it before it paints. Split per chunk, Vite's helper for lazy imports also asked for a sheet with each route
+    // chunk, and a prerendered page then parsed it again and recomputed its whole style while the app rendered
+    // (15-55 ms at 4x CPU).
     cssCodeSplit: false,
     // scripts/check.ts reads the manifest to size what the home route loads.
     manifest: true,
