@@ -237,6 +237,58 @@ describe("prerendered landing pages", () => {
     expect(s.errors).toEqual([]);
   });
 
+  it("no landing page starts ICU while it starts: figures and dates are written out (web/src/lib/display.ts)", async () => {
+    s = await openBrowser();
+    // A page's first Intl formatter (or toLocaleString) loads ICU's data: a 10-15 ms task on this machine, 40-60 ms
+    // on Lighthouse's slow phone, in the middle of the app's start. Every use while the pages start is recorded.
+    await s.page.addInitScript(() => {
+      const used: string[] = [];
+      (window as unknown as { __intl: string[] }).__intl = used;
+      const record = (what: string) => used.push(`${what} ${new Error().stack?.split("\n").slice(2, 4).join(" <")}`);
+      const intl = Intl as unknown as Record<string, new (...args: unknown[]) => object>;
+      for (const name of ["DateTimeFormat", "NumberFormat", "PluralRules", "RelativeTimeFormat", "ListFormat", "Collator", "Segmenter", "DisplayNames"]) {
+        const Original = intl[name];
+        intl[name] = new Proxy(Original, {
+          construct: (target, args) => (record(`Intl.${name}`), Reflect.construct(target, args)),
+          apply: (target, self, args) => (record(`Intl.${name}`), Reflect.apply(target, self, args)),
+        });
+      }
+      const methods: [object, string][] = [
+        [Number.prototype, "toLocaleString"],
+        [BigInt.prototype, "toLocaleString"],
+        [Date.prototype, "toLocaleString"],
+        [Date.prototype, "toLocaleDateString"],
+        [Date.prototype, "toLocaleTimeString"],
+        [String.prototype, "localeCompare"],
+      ];
+      for (const [proto, name] of methods) {
+        const original = (proto as Record<string, (...args: unknown[]) => unknown>)[name];
+        Object.defineProperty(proto, name, {
+          configurable: true,
+          writable: true,
+          value(this: unknown, ...args: unknown[]) {
+            record(name);
+            return original.apply(this, args);
+          },
+        });
+      }
+    });
+    for (const c of [
+      { path: "/", ready: "market-stats" },
+      { path: "/marketplace", ready: "results-range" },
+      { path: `/address/${listingId}`, ready: "purchase-breakdown" },
+    ]) {
+      await s.page.goto(`${s.baseUrl}${c.path}`);
+      await s.page.getByTestId(c.ready).first().waitFor();
+      // What renders after the first commit too: the marketplace's other rows, the listing's sections below.
+      await s.page.waitForLoadState("networkidle");
+      await s.page.mouse.wheel(0, 4000);
+      await s.page.waitForTimeout(300);
+      expect(await s.page.evaluate(() => (window as unknown as { __intl: string[] }).__intl), c.path).toEqual([]);
+    }
+    expect(s.errors).toEqual([]);
+  });
+
   it("a listing's address and price show with JavaScript off, in the place the app renders them", async () => {
     s = await openBrowser();
     await s.page.setViewportSize({ width: 390, height: 844 });

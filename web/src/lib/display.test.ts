@@ -21,6 +21,8 @@ import {
   rarityColour,
   rarityLabel,
   rarityTier,
+  formatDateLong,
+  formatMonthDay,
   relativeTime,
   shortAddress,
   transactionDisplay,
@@ -225,6 +227,38 @@ describe("figures written without Intl read as Intl's en-US formatters", () => {
   it("formatCount", () => {
     for (const n of [0, 7, 999, 1000, 10000, 123456, 1234567, 10 ** 12, 4.4, 4.5]) expect(formatCount(n), String(n)).toBe(whole.format(n));
     expect(formatCount(Number.NaN)).toBe("NaN");
+  });
+
+  it.each(["UTC", "America/Los_Angeles", "Pacific/Kiritimati"])("formatDateLong and formatMonthDay, in the visitor's time zone (%s) and in UTC", (zone) => {
+    const saved = process.env.TZ;
+    process.env.TZ = zone; // Node re-reads the zone for Date and for Intl's default
+    try {
+      const long = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+      const longUtc = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
+      const monthDay = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
+      expect(long.resolvedOptions().timeZone).toBe(zone);
+      const dates = [Date.UTC(2026, 0, 1), Date.UTC(2026, 2, 5, 23, 30), Date.UTC(2025, 11, 31, 23, 59, 59), Date.UTC(2024, 1, 29, 12), Date.UTC(1999, 8, 9)];
+      let seed = 7;
+      for (let i = 0; i < 500; i++) {
+        seed = (seed * 16807) % 2147483647;
+        dates.push(Date.UTC(2000, 0, 1) + Math.floor((seed / 2147483647) * 40 * 365.25 * 86_400_000));
+      }
+      for (const t of dates) {
+        for (const when of [t, new Date(t), new Date(t).toISOString()]) {
+          expect(formatDateLong(when), String(when)).toBe(long.format(t));
+          expect(formatDateLong(when, { utc: true }), String(when)).toBe(longUtc.format(t));
+          expect(formatMonthDay(when), String(when)).toBe(monthDay.format(t));
+        }
+      }
+    } finally {
+      process.env.TZ = saved;
+      if (saved === undefined) delete process.env.TZ;
+    }
+    // Like Intl's format, an invalid date throws (the Worker then serves the listing page's plain shell).
+    expect(() => new Intl.DateTimeFormat("en-US", { dateStyle: "long" }).format(new Date("not a date"))).toThrow(RangeError);
+    expect(() => formatDateLong("not a date")).toThrow(RangeError);
+    expect(() => formatDateLong(Number.NaN, { utc: true })).toThrow(RangeError);
+    expect(() => formatMonthDay(Number.NaN)).toThrow(RangeError);
   });
 
   it("relativeTime", () => {

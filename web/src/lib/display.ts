@@ -175,7 +175,7 @@ export function approxUsd(amount: number | string, currency: string, rates: UsdR
   return Math.abs(n) * (currency === "ETH" ? rates.ETH : rates.SOL);
 }
 
-// The figures the landing pages show while they start (prices, counts, "3 minutes ago") are written out here
+// The figures the landing pages show while they start (prices, counts, dates, "3 minutes ago") are written out here
 // rather than with Intl: a page's first Intl formatter starts ICU, 15 to 50 ms of main thread on this machine
 // (more on a slow phone) in the middle of the app's start. They are en-US only, like the rest of the site;
 // display.test.ts checks them against Intl.
@@ -215,6 +215,33 @@ export function formatUsd(amount: number): string {
   if (amount > 0 && amount < 0.01) return "<$0.01";
   const text = groupDigits(amount, 2);
   return text.startsWith("-") ? `-$${text.slice(1)}` : `$${text}`;
+}
+
+// ---------------------------------------------------------------------------------------------- dates
+
+const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** A Date of `when`; a RangeError when it is not a date, as Intl's format throws. */
+function validDate(when: string | number | Date): Date {
+  const date = new Date(when);
+  if (!Number.isFinite(date.getTime())) throw new RangeError("Invalid time value");
+  return date;
+}
+
+/**
+ * "March 5, 2026", as Intl.DateTimeFormat("en-US", { dateStyle: "long" }) words it: in the visitor's time zone,
+ * or in UTC with `utc`. An invalid date throws, as Intl's format does (a listing the page cannot render).
+ */
+export function formatDateLong(when: string | number | Date, { utc = false } = {}): string {
+  const date = validDate(when);
+  const [year, month, day] = utc ? [date.getUTCFullYear(), date.getUTCMonth(), date.getUTCDate()] : [date.getFullYear(), date.getMonth(), date.getDate()];
+  return `${MONTHS[month]} ${day}, ${year}`;
+}
+
+/** "Mar 5", as Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" }) words it, in the visitor's time zone. */
+export function formatMonthDay(when: string | number | Date): string {
+  const date = validDate(when);
+  return `${MONTHS[date.getMonth()].slice(0, 3)} ${date.getDate()}`;
 }
 
 // ---------------------------------------------------------------------------------------- relative time

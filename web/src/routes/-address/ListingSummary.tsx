@@ -8,7 +8,7 @@ import { HighlightedAddress } from "../../components/HighlightedAddress";
 import { RarityBadge, StatusBadges } from "../../components/listing/badges";
 import { NetworkBadge } from "../../components/NetworkBadge";
 import { useCopy } from "../../components/use-copy";
-import { availabilityText, formatPriceTrimmed } from "../../lib/display";
+import { availabilityText, formatDateLong, formatPriceTrimmed } from "../../lib/display";
 import { type ChainConfig, explorerName, explorerUrl } from "../../lib/explorer";
 import { patternRanges } from "../../lib/pattern-ranges";
 
@@ -43,7 +43,6 @@ export function ListingSummary({ listing, chainConfig }: { listing: ListingView;
 }
 
 // UTC, so the Worker's render and the browser's agree on the day whatever the visitor's time zone.
-const listedDate = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" });
 
 export function ListingPrice({ listing }: { listing: ListingView }) {
   const availability = availabilityText(listing);
@@ -66,7 +65,7 @@ export function ListingPrice({ listing }: { listing: ListingView }) {
         <div className="flex justify-between gap-4">
           <dt className="text-slate-400">Listed</dt>
           <dd className="text-slate-200">
-            <time dateTime={listing.createdAt}>{listedDate.format(new Date(listing.createdAt))}</time>
+            <time dateTime={listing.createdAt}>{formatDateLong(listing.createdAt, { utc: true })}</time>
           </dd>
         </div>
       </dl>

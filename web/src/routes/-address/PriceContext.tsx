@@ -5,7 +5,7 @@ import type { ListingView } from "../../../../schema/browse";
 import type { ListingContext, PricePoint, RecentSale } from "../../../../schema/listing-context";
 import { HighlightedAddress } from "../../components/HighlightedAddress";
 import { RarityScore } from "../../components/listing/badges";
-import { formatPriceTrimmed, formatUsd, relativeTime, shortAddress } from "../../lib/display";
+import { formatMonthDay, formatPriceTrimmed, formatUsd, relativeTime, shortAddress } from "../../lib/display";
 import { patternRanges } from "../../lib/pattern-ranges";
 import { priceChart } from "./price-chart";
 import { priceVerdict } from "./price-verdict";
@@ -53,7 +53,6 @@ export function PriceContext({ listing, context }: { listing: ListingView; conte
 
 const CHART_W = 320;
 const CHART_H = 96;
-const day = new Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" });
 
 function PriceHistory({ points, currency }: { points: PricePoint[]; currency: string }) {
   const chart = priceChart(points, Date.now(), CHART_W, CHART_H);
@@ -71,7 +70,7 @@ function PriceHistory({ points, currency }: { points: PricePoint[]; currency: st
           <ol className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-300">
             {points.map((p, i) => (
               <li key={i}>
-                <time dateTime={p.at}>{day.format(new Date(p.at))}</time>: {formatPriceTrimmed(p.price)} {currency}{" "}
+                <time dateTime={p.at}>{formatMonthDay(p.at)}</time>: {formatPriceTrimmed(p.price)} {currency}{" "}
                 <span className="text-slate-400">({formatUsd(p.usd)})</span>
               </li>
             ))}

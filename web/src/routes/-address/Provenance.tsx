@@ -1,8 +1,7 @@
 // Where the key comes from, in plain words: who generated it, what the marketplace checked and when, and
 // what a buyer who needs certainty should do instead.
 import { Link } from "@tanstack/react-router";
-
-const proved = new Intl.DateTimeFormat("en-US", { dateStyle: "long" });
+import { formatDateLong } from "../../lib/display";
 
 export function Provenance({ provedAt }: { provedAt: string }) {
   return (
@@ -11,7 +10,7 @@ export function Provenance({ provedAt }: { provedAt: string }) {
         Where the key comes from
       </h2>
       <p>
-        The seller generated this key. On <time dateTime={provedAt}>{proved.format(new Date(provedAt))}</time> the marketplace checked that it controls this
+        The seller generated this key. On <time dateTime={provedAt}>{formatDateLong(provedAt)}</time> the marketplace checked that it controls this
         address before listing it. The key is stored encrypted and is released only to the buyer, once the payment is confirmed on-chain.
       </p>
       <p>
