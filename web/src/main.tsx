@@ -32,7 +32,8 @@ const nextTask = () =>
 
 /**
  * The app starts in steps, each its own task: React DOM's modules are evaluated, then the router's and the data
- * layer's (web/src/boot/libraries.ts), then the app's (routes, the shared layout), then the router is built, then
+ * layer's (web/src/boot/libraries.ts), then the browser history is made, then the app's modules (routes, the shared
+ * layout) are evaluated, then the router is built, then
  * it loads the route. They are dynamic imports for
  * that reason only; the build hints all of them with the HTML (scripts/build/paint-first.ts), so none waits
  * for the network.
@@ -47,12 +48,16 @@ const nextTask = () =>
 async function start() {
   const { createRoot } = await import("react-dom/client");
   await nextTask();
-  await import("./boot/libraries");
+  const { createBrowserHistory } = await import("./boot/libraries");
+  await nextTask();
+  // The browser history on its own: it reads and rewrites the history entry's state and listens for navigation,
+  // a few ms of the browser's own work that made building the router one of the start's longest tasks.
+  const history = createBrowserHistory();
   await nextTask();
   const { App, createAppRouter, createQueryClient, firstReadsSettled, seedEmbeddedListing } = await import("./app-start");
   await nextTask();
   const queryClient = createQueryClient();
-  const router = createAppRouter(queryClient);
+  const router = createAppRouter(queryClient, { history });
   seedEmbeddedListing(queryClient);
   const app = <App router={router} queryClient={queryClient} />;
   if (!container.dataset.prerenderedRoute) return createRoot(container).render(app);
