@@ -1,27 +1,30 @@
 // `npm run check:lighthouse`: Lighthouse 12's mobile profile (simulated slow 4G, 4x CPU slowdown, a 412 px
 // phone screen) on `/`, `/marketplace` and one listing page, against the local stack started here on its own
-// ports (built SPA, fresh seeded D1, anvil), in Debian's chromium. Each route is measured RUNS times and the
-// median run counts, because one run on a busy two-core machine can be an outlier. Prints the scores and
-// fails when a median is under the budget below (issue 13).
+// ports (built SPA, fresh seeded D1, anvil), in Debian's chromium. Each route is measured RUNS times (5 by
+// default, as Lighthouse's docs advise: it about halves the run-to-run spread) and the representative run
+// counts, chosen as Lighthouse chooses it (computeMedianRun: the run nearest the median FCP and median TTI;
+// the median of a single figure such as the score "can still exhibit outlier behavior"). Prints the scores and
+// every run's TBT, and fails when the representative run is outside the budget below (issue 13).
 //
 // Run it under the shared stack lock: `flock /tmp/stack.lock npm run check:lighthouse`.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { DEV_ACCOUNTS } from "./dev-accounts";
 import { applyLocalMigrations, buildWeb, type Child, httpOk, portFree, ROOT, rpcAnswers, seedLocal, startAnvil, startWorker, waitUntil } from "./stack";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8791);
 const CHAIN_PORT = Number(process.env.LIGHTHOUSE_CHAIN_PORT ?? 18546);
-const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 5));
 const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /** Set to a folder to keep each run's JSON report there (to see which element was the LCP, what shifted...). */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 /** Set to a comma-separated list of route kinds (`home`, `marketplace`, `listing`) to measure only those while tuning. */
 const ONLY = process.env.LIGHTHOUSE_ONLY?.split(",").map((s) => s.trim()).filter(Boolean);
 
-/** The budget: every route's median run must meet all of these. */
+/** The budget: every route's representative run (medianRun) must meet all of these. */
 export const BUDGET = {
   performance: 95,
   accessibility: 100,
@@ -50,6 +53,7 @@ export type RouteResult = {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  ttiMs: number;
   failedA11y: string[];
 };
 
@@ -101,6 +105,7 @@ function runLighthouse(url: string): RouteResult {
       lcpMs: value("largest-contentful-paint"),
       cls: value("cumulative-layout-shift"),
       tbtMs: value("total-blocking-time"),
+      ttiMs: value("interactive"),
       failedA11y: Object.entries(lhr.audits)
         .filter(([id, a]) => a.score === 0 && A11Y_AUDIT.test(id))
         .map(([id]) => id),
@@ -113,10 +118,10 @@ function runLighthouse(url: string): RouteResult {
 // Accessibility audits that failed, so a score under 100 says why (ids from Lighthouse's axe mapping).
 const A11Y_AUDIT = /^(color-contrast|label|link-name|button-name|heading-order|image-alt|document-title|html-has-lang|aria-.*|list.*|tabindex|target-size|label-content-name-mismatch|link-in-text-block|meta-viewport|landmark-one-main|region)$/;
 
-/** The run whose performance score is the median; its metrics come with it. */
+/** The representative run, as Lighthouse picks it (nearest the median FCP and TTI); its metrics come with it. */
 export function medianRun(runs: RouteResult[]): RouteResult {
-  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
-  return sorted[Math.floor((sorted.length - 1) / 2)];
+  const asReports = runs.map((run) => ({ run, audits: { "first-contentful-paint": { numericValue: run.fcpMs }, interactive: { numericValue: run.ttiMs } } }));
+  return (computeMedianRun(asReports as unknown as Parameters<typeof computeMedianRun>[0]) as unknown as (typeof asReports)[number]).run;
 }
 
 /** What a route's result breaks of the budget, in words; empty when it is within. */
@@ -171,14 +176,14 @@ async function main() {
     for (const route of routes) await fetch(baseUrl + route);
 
     // Simulated timings scale with how busy the host is: every figure goes with the load it was taken under.
-    console.log(`Lighthouse ${RUNS > 1 ? `median of ${RUNS} runs` : "1 run"}, mobile profile, ${CHROME_PATH}, load average ${loadAverage()}`);
+    console.log(`Lighthouse ${RUNS > 1 ? `representative of ${RUNS} runs` : "1 run"}, mobile profile, ${CHROME_PATH}, load average ${loadAverage()}`);
     console.log("route                 perf  a11y  seo  bp   FCP ms  LCP ms   CLS    TBT ms");
     for (const route of routes) {
       const runs = Array.from({ length: RUNS }, () => runLighthouse(baseUrl + route));
       const r = medianRun(runs);
-      const all = runs.map((x) => x.performance).join("/");
+      const all = `perf ${runs.map((x) => x.performance).join("/")}, TBT ${runs.map((x) => Math.round(x.tbtMs)).join("/")}`;
       console.log(
-        `${route.padEnd(21)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.seo).padStart(3)}  ${String(r.bestPractices).padStart(3)}  ${String(Math.round(r.fcpMs)).padStart(6)}  ${String(Math.round(r.lcpMs)).padStart(6)}  ${r.cls.toFixed(3)}  ${String(Math.round(r.tbtMs)).padStart(6)}   (perf per run ${all})`,
+        `${route.padEnd(21)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.seo).padStart(3)}  ${String(r.bestPractices).padStart(3)}  ${String(Math.round(r.fcpMs)).padStart(6)}  ${String(Math.round(r.lcpMs)).padStart(6)}  ${r.cls.toFixed(3)}  ${String(Math.round(r.tbtMs)).padStart(6)}   (per run: ${all})`,
       );
       for (const failure of budgetFailures(r)) {
         failed = true;
