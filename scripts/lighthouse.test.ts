@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUDGET, budgetFailures, medianRun, type RouteResult } from "./lighthouse";
+import { BUDGET, budgetFailures, median, medianFigures, type RouteResult } from "./lighthouse";
 
 const run = (over: Partial<RouteResult>): RouteResult => ({
   performance: 100,
@@ -15,18 +15,35 @@ const run = (over: Partial<RouteResult>): RouteResult => ({
   ...over,
 });
 
-describe("medianRun", () => {
-  it("is the run nearest the median FCP and TTI, as Lighthouse picks it, not the median score", () => {
+describe("medianFigures", () => {
+  it("judges each figure by its own median over the runs, not by one run's figures", () => {
     const runs = [
-      run({ performance: 99, fcpMs: 790, ttiMs: 2700, tbtMs: 10 }),
-      run({ performance: 90, fcpMs: 800, ttiMs: 2810, tbtMs: 200 }),
-      run({ performance: 100, fcpMs: 760, ttiMs: 1100, tbtMs: 0 }),
-      run({ performance: 95, fcpMs: 900, ttiMs: 3100, tbtMs: 120 }),
-      run({ performance: 97, fcpMs: 810, ttiMs: 2900, tbtMs: 60 }),
+      run({ performance: 98, fcpMs: 776, ttiMs: 2800, tbtMs: 154, failedA11y: ["color-contrast"], accessibility: 98 }),
+      run({ performance: 100, fcpMs: 790, ttiMs: 2700, tbtMs: 42 }),
+      run({ performance: 100, fcpMs: 800, ttiMs: 1100, tbtMs: 74, lcpMs: 2100 }),
+      run({ performance: 100, fcpMs: 760, ttiMs: 3100, tbtMs: 55, cls: 0.2 }),
+      run({ performance: 99, fcpMs: 810, ttiMs: 2900, tbtMs: 102 }),
     ];
-    // Medians: FCP 800, TTI 2810; the median score (97) would have picked the last run.
-    expect(medianRun(runs)).toBe(runs[1]);
-    expect(medianRun([runs[3]])).toBe(runs[3]);
+    // Lighthouse's representative run (nearest the median FCP 790 and TTI 2800) would be the first, TBT 154.
+    expect(medianFigures(runs)).toEqual({
+      performance: 100,
+      accessibility: 100,
+      seo: 100,
+      bestPractices: 100,
+      fcpMs: 790,
+      lcpMs: 900,
+      cls: 0,
+      tbtMs: 74,
+      ttiMs: 2800,
+      failedA11y: ["color-contrast"],
+    });
+  });
+
+  it("takes the middle value, or the mean of the middle two", () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([40, 10, 30, 20])).toBe(25);
+    expect(median([7])).toBe(7);
+    expect(() => median([])).toThrow(/no values/);
   });
 });
 
