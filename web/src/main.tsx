@@ -32,9 +32,8 @@ const nextTask = () =>
 
 /**
  * The app starts in steps, each its own task: React DOM's modules are evaluated, then the router's and the data
- * layer's (web/src/boot/libraries.ts), then the browser history is made, then the app's modules (routes, the shared
- * layout) are evaluated, then the router is built, then
- * it loads the route. They are dynamic imports for
+ * layer's (web/src/boot/libraries.ts), then the browser history is made, then the app's modules (routes, the
+ * shared layout) are evaluated, then the router is built, then it loads the route. They are dynamic imports for
  * that reason only; the build hints all of them with the HTML (scripts/build/paint-first.ts), so none waits
  * for the network.
  *
