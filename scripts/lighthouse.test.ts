@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BUDGET, budgetFailures, median, medianFigures, type RouteResult } from "./lighthouse";
+import { BUDGET, budgetFailures, median, medianFigures, type RouteResult, runWithRetry } from "./lighthouse";
 
 const run = (over: Partial<RouteResult>): RouteResult => ({
   performance: 100,
@@ -57,5 +57,36 @@ describe("budgetFailures", () => {
       "CLS 0.050 >= 0.05",
       "TBT 150 ms >= 150 ms",
     ]);
+  });
+});
+
+describe("runWithRetry", () => {
+  const NO_NAVSTART = "lighthouse failed (exit 1):\nRuntime error encountered: Something went wrong with recording the trace over your page load. Please run Lighthouse again. (NO_NAVSTART)";
+
+  it("tries a run again when Lighthouse could not record it, up to the limit", () => {
+    const logged: string[] = [];
+    let calls = 0;
+    const flaky = () => {
+      calls += 1;
+      if (calls < 3) throw new Error(NO_NAVSTART);
+      return "report";
+    };
+    expect(runWithRetry(flaky, 3, (m) => logged.push(m))).toBe("report");
+    expect(calls).toBe(3);
+    expect(logged).toHaveLength(2);
+    calls = 0;
+    expect(() => runWithRetry(flaky, 2, () => {})).toThrow(/NO_NAVSTART/);
+    expect(calls).toBe(2);
+  });
+
+  it("does not retry any other failure", () => {
+    let calls = 0;
+    expect(() =>
+      runWithRetry(() => {
+        calls += 1;
+        throw new Error("wrangler dev did not become healthy");
+      }, 3, () => {}),
+    ).toThrow(/healthy/);
+    expect(calls).toBe(1);
   });
 });

@@ -115,6 +115,25 @@ function runLighthouse(url: string): RouteResult {
   }
 }
 
+/** How many times a run is tried when Lighthouse itself fails to record it (not when the page misses the budget). */
+const ATTEMPTS = 3;
+
+/**
+ * A run, tried again when Lighthouse reports that its own recording failed (e.g. "NO_NAVSTART: Something went
+ * wrong with recording the trace ... Please run Lighthouse again"); any other error, and the last attempt's, stands.
+ */
+export function runWithRetry<T>(run: () => T, attempts = ATTEMPTS, log: (message: string) => void = console.error): T {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return run();
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (attempt >= attempts || !/Please run Lighthouse again/.test(message)) throw err;
+      log(`  (Lighthouse could not record a run, trying again: ${message.split("\n").find((l) => l.includes("Runtime error")) ?? message})`);
+    }
+  }
+}
+
 // Accessibility audits that failed, so a score under 100 says why (ids from Lighthouse's axe mapping).
 const A11Y_AUDIT = /^(color-contrast|label|link-name|button-name|heading-order|image-alt|document-title|html-has-lang|aria-.*|list.*|tabindex|target-size|label-content-name-mismatch|link-in-text-block|meta-viewport|landmark-one-main|region)$/;
 
@@ -198,7 +217,7 @@ async function main() {
     console.log(`Lighthouse ${RUNS > 1 ? `median of ${RUNS} runs, per figure` : "1 run"}, mobile profile, ${CHROME_PATH}, load average ${loadAverage()}`);
     console.log("route                 perf  a11y  seo  bp   FCP ms  LCP ms   CLS    TBT ms");
     for (const route of routes) {
-      const runs = Array.from({ length: RUNS }, () => runLighthouse(baseUrl + route));
+      const runs = Array.from({ length: RUNS }, () => runWithRetry(() => runLighthouse(baseUrl + route)));
       const r = medianFigures(runs);
       const all = `perf ${runs.map((x) => x.performance).join("/")}, TBT ${runs.map((x) => Math.round(x.tbtMs)).join("/")}`;
       console.log(
