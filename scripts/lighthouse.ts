@@ -53,7 +53,6 @@ export type RouteResult = {
   lcpMs: number;
   cls: number;
   tbtMs: number;
-  ttiMs: number;
   failedA11y: string[];
 };
 
@@ -105,7 +104,6 @@ function runLighthouse(url: string): RouteResult {
       lcpMs: value("largest-contentful-paint"),
       cls: value("cumulative-layout-shift"),
       tbtMs: value("total-blocking-time"),
-      ttiMs: value("interactive"),
       failedA11y: Object.entries(lhr.audits)
         .filter(([id, a]) => a.score === 0 && A11Y_AUDIT.test(id))
         .map(([id]) => id),
@@ -157,7 +155,6 @@ export function medianFigures(runs: RouteResult[]): RouteResult {
     lcpMs: figure("lcpMs"),
     cls: figure("cls"),
     tbtMs: figure("tbtMs"),
-    ttiMs: figure("ttiMs"),
     failedA11y: [...new Set(runs.flatMap((r) => r.failedA11y))],
   };
 }
