@@ -180,6 +180,11 @@ export function approxUsd(amount: number | string, currency: string, rates: UsdR
 // (more on a slow phone) in the middle of the app's start. They are en-US only, like the rest of the site;
 // display.test.ts checks them against Intl.
 
+/** "1234567" -> "1,234,567": en-US thousands separators in a string of digits. */
+export function groupThousands(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
 /**
  * "1,234,567.89": `n` rounded to `decimals` places as Intl rounds, half away from zero on the number's shortest
  * decimal form (0.015 gives 0.02; toFixed would round the binary value 0.01499... down), with en-US grouping.
@@ -198,7 +203,7 @@ export function groupDigits(n: number, decimals = 0): string {
   }
   const whole = digits.slice(0, digits.length - decimals);
   const fraction = digits.slice(digits.length - decimals);
-  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction ? `.${fraction}` : ""}`;
+  return `${sign}${groupThousands(whole)}${fraction ? `.${fraction}` : ""}`;
 }
 
 /** A whole count with en-US grouping: "12,345". */

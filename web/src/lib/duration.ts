@@ -1,5 +1,5 @@
 // Human durations for "how long would a grinder need": seconds to the largest sensible unit.
-import { formatCount } from "./display";
+import { formatCount, groupThousands } from "./display";
 
 const UNITS: [limit: number, seconds: number, name: string][] = [
   [60, 1, "second"],
@@ -58,7 +58,7 @@ export function compactNumber(n: number): string {
     }
     const text = String(units);
     // Compact figures are grouped only from five digits on: "1000 trillion", "12,340 trillion".
-    const grouped = text.length >= 5 ? text.replace(/\B(?=(\d{3})+(?!\d))/g, ",") : text;
+    const grouped = text.length >= 5 ? groupThousands(text) : text;
     const tenth = tenths % 10n;
     return `${sign}${grouped}${tenth ? `.${tenth}` : ""} ${name}`;
   }
