@@ -303,6 +303,39 @@ describe("prerendered landing pages", () => {
     expect(s.errors).toEqual([]);
   });
 
+  it("nothing animates or blurs while a landing page starts: placeholders are still, the header is opaque", async () => {
+    s = await openBrowser();
+    // Every frame that changes is composited again (and, under Lighthouse, screenshotted): a pulsing placeholder
+    // or a spinner makes one every 16 ms while the app starts, on the same two cores as its script. Each frame's
+    // running animations are recorded from the first paint until the page has settled.
+    await s.page.addInitScript(() => {
+      const seen = new Set<string>();
+      (window as unknown as { __animations: Set<string> }).__animations = seen;
+      const sample = () => {
+        for (const a of document.getAnimations()) {
+          const target = (a.effect as KeyframeEffect | null)?.target;
+          seen.add(`${(a as CSSAnimation).animationName ?? a.constructor.name} on ${target?.className ?? "?"}`);
+        }
+        requestAnimationFrame(sample);
+      };
+      requestAnimationFrame(sample);
+    });
+    for (const c of [
+      { path: "/", ready: "market-stats" },
+      { path: "/marketplace", ready: "results-range" },
+      { path: `/address/${listingId}`, ready: "purchase-breakdown" },
+    ]) {
+      await s.page.goto(`${s.baseUrl}${c.path}`);
+      await s.page.getByTestId(c.ready).first().waitFor();
+      await s.page.waitForLoadState("networkidle");
+      await s.page.mouse.wheel(0, 4000);
+      await s.page.waitForTimeout(300);
+      expect(await s.page.evaluate(() => [...(window as unknown as { __animations: Set<string> }).__animations]), c.path).toEqual([]);
+      expect(await s.page.locator("header").first().evaluate((h) => getComputedStyle(h).backdropFilter), c.path).toBe("none");
+    }
+    expect(s.errors).toEqual([]);
+  });
+
   it("a listing's address and price show with JavaScript off, in the place the app renders them", async () => {
     s = await openBrowser();
     await s.page.setViewportSize({ width: 390, height: 844 });

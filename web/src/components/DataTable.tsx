@@ -81,7 +81,7 @@ export function DataTable<T>({
               <tr key={`skeleton-${i}`} aria-hidden data-testid="table-skeleton-row">
                 {columns.map((c) => (
                   <td key={c.key} className={cls(c, `${cell.td} align-middle`)}>
-                    <div className="h-4 animate-pulse rounded bg-slate-800" />
+                    <div className="h-4 rounded bg-slate-800" />
                   </td>
                 ))}
               </tr>

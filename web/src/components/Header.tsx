@@ -14,7 +14,7 @@ export function Header() {
   // One row at every width, so the sticky header stays under 72 px on a phone (issue 13): the links scroll
   // sideways when they do not fit instead of wrapping onto more rows.
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950/90 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:gap-6 sm:px-4">
         <nav className="flex min-w-0 flex-1 items-center gap-3 sm:gap-6" aria-label="Main">
           <Link to="/" className="shrink-0 font-mono text-base font-bold tracking-tight text-white sm:text-lg">

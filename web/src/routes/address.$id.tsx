@@ -65,7 +65,7 @@ function DetailSkeleton() {
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10" aria-busy="true" data-testid="detail-skeleton">
       <span className="sr-only">Loading address details</span>
       <BackLink />
-      <div data-listing-slot="summary" className="animate-pulse space-y-5 rounded-2xl border border-slate-800 bg-slate-900/60 p-5 sm:p-6" aria-hidden>
+      <div data-listing-slot="summary" className="space-y-5 rounded-2xl border border-slate-800 bg-slate-900/60 p-5 sm:p-6" aria-hidden>
         <div className="flex gap-2">
           <div className="h-6 w-24 rounded-full bg-slate-800" />
           <div className="h-6 w-28 rounded-full bg-slate-800" />
@@ -81,8 +81,8 @@ function DetailSkeleton() {
         </div>
       </div>
       <div className="grid gap-6 md:grid-cols-2">
-        <div data-listing-slot="price" className="h-48 animate-pulse rounded-2xl bg-slate-800/60" aria-hidden />
-        <div className="h-48 animate-pulse rounded-2xl bg-slate-800/60" aria-hidden />
+        <div data-listing-slot="price" className="h-48 rounded-2xl bg-slate-800/60" aria-hidden />
+        <div className="h-48 rounded-2xl bg-slate-800/60" aria-hidden />
       </div>
     </div>
   );

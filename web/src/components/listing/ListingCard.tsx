@@ -112,7 +112,7 @@ function CardBuyButton({ listing }: { listing: ListingView }) {
 export function ListingCardSkeleton({ compactOnPhone = false }: { compactOnPhone?: boolean }) {
   return (
     <div
-      className={`flex animate-pulse flex-col gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 ${compactOnPhone ? COMPACT_MIN_H : CARD_MIN_H}`}
+      className={`flex flex-col gap-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-4 ${compactOnPhone ? COMPACT_MIN_H : CARD_MIN_H}`}
       aria-hidden
       data-testid="listing-card-skeleton"
     >

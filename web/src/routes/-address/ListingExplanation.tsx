@@ -60,9 +60,9 @@ function ExplanationSkeleton() {
   return (
     <div className="space-y-6" aria-busy="true" data-testid="explanation-skeleton">
       <span className="sr-only">Loading what this listing is worth</span>
-      <div aria-hidden style={{ height: SECTION_HEIGHT.score }} className="animate-pulse rounded-2xl bg-slate-800/60" />
-      <div aria-hidden style={{ height: SECTION_HEIGHT.price }} className="animate-pulse rounded-2xl bg-slate-800/60" />
-      <div aria-hidden style={{ height: SECTION_HEIGHT.provenance }} className="animate-pulse rounded-2xl bg-slate-800/60" />
+      <div aria-hidden style={{ height: SECTION_HEIGHT.score }} className="rounded-2xl bg-slate-800/60" />
+      <div aria-hidden style={{ height: SECTION_HEIGHT.price }} className="rounded-2xl bg-slate-800/60" />
+      <div aria-hidden style={{ height: SECTION_HEIGHT.provenance }} className="rounded-2xl bg-slate-800/60" />
     </div>
   );
 }
