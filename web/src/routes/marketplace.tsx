@@ -6,7 +6,7 @@ import { errorMessage } from "../api/error-message";
 import { featuredQuery, searchQuery } from "../api/listings";
 import { AddressChecker } from "../components/checker/AddressChecker";
 import { FeaturedListings, FeaturedListingsSkeleton } from "../components/listing/FeaturedListings";
-import { useViewer } from "../components/listing/use-viewer";
+import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { useDebounced } from "../components/use-debounced";
 import { FiltersCard } from "./-marketplace/FiltersCard";
 import { ListingTable } from "./-marketplace/ListingTable";
@@ -32,6 +32,15 @@ const SEARCH_PAUSE_MS = 300;
 export const Route = createFileRoute("/marketplace")({
   head: () => pageTitle("Marketplace"),
   validateSearch: (raw: Record<string, unknown>): MarketSearch => parseMarketSearch(raw),
+  // Starts the page's two reads as the route loads (or a link to it is hovered). A prerendered page then renders
+  // once, with their answers in (main.tsx waits for the reads in flight), instead of first with its
+  // placeholders and a spinner, then again with the rows.
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => {
+    const viewer = currentViewer();
+    void queryClient.prefetchQuery(featuredQuery(viewer));
+    void queryClient.prefetchQuery(searchQuery(searchApiParams(deps, viewer)));
+  },
   component: MarketplacePage,
 });
 
