@@ -189,6 +189,8 @@ describe("on a phone", () => {
     expect(tops.length).toBeGreaterThan(1);
     expect(new Set(tops).size).toBe(1);
     expect(await strip.evaluate((ul) => ul.scrollWidth > ul.clientWidth)).toBe(true);
+    // Only the strip scrolls sideways, not the page (the cards' screen-reader text once widened it to 1,453 px).
+    expect(await pageWidth(page)).toBe(PHONE.width);
     const firstRow = await page.getByTestId("listing-row").first().evaluate((r) => r.getBoundingClientRect().top);
     expect(firstRow).toBeLessThan(PHONE.height);
     expect(await smallText(page)).toEqual([]);
@@ -205,6 +207,7 @@ describe("on a phone", () => {
       await s.page.goto(`${s.baseUrl}${route}`);
       await settled(s.page);
       expect(await smallText(s.page), route).toEqual([]);
+      expect(await pageWidth(s.page), route).toBe(PHONE.width);
       if (process.env.UPDATE_SCREENSHOTS) await screenshot(s.page, shot);
     }
   });
@@ -312,4 +315,9 @@ async function screenshot(page: Page, name: string) {
   const dir = path.join(ROOT, "docs", "screenshots");
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, name) });
+}
+
+/** How wide the page's own scrolling area is: the viewport's width unless something makes the page scroll sideways. */
+function pageWidth(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth);
 }
