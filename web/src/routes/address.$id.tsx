@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import type { ListingView } from "../../../schema/browse";
+import { listingContextQuery } from "../api/listing-context";
 import { listingQuery } from "../api/listings";
 import { chainConfigQuery, feesQuery, livePricesQuery } from "../api/market";
 import { buyPhaseLabel, useBuyFlow } from "../components/listing/use-buy-flow";
@@ -17,8 +18,17 @@ import { ListingPrice, ListingSummary } from "./-address/ListingSummary";
 export const Route = createFileRoute("/address/$id")({
   head: ({ params }) => pageTitle(`Listing #${params.id}`),
   // Starts the read as soon as a link to the page is hovered or followed; the page shows its own skeleton.
+  // With the listing at hand (the Worker embeds it in the page it serves), what the page shows beside it starts
+  // too: a prerendered page then renders once with all of it (main.tsx waits for the reads in flight) instead
+  // of once per answer. The live prices are left to the page: an outside feed, so it does not hold the render.
   loader: ({ context: { queryClient }, params }) => {
-    void queryClient.prefetchQuery(listingQuery(params.id, currentViewer()));
+    const viewer = currentViewer();
+    void queryClient.prefetchQuery(listingQuery(params.id, viewer));
+    void queryClient.prefetchQuery(chainConfigQuery());
+    const listing = queryClient.getQueryData(listingQuery(params.id, viewer).queryKey);
+    if (!listing) return;
+    void queryClient.prefetchQuery(listingContextQuery(params.id, viewer));
+    void queryClient.prefetchQuery(feesQuery(listing.price, listing.currency));
   },
   component: ListingPage,
 });

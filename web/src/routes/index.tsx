@@ -16,10 +16,13 @@ const FEATURED_PLACEHOLDERS = 6;
 export const Route = createFileRoute("/")({
   head: () => pageTitle(),
   // Start the home page's reads while the route loads (and on hover of a link to it); the page shows its own
-  // placeholders, so nothing here waits.
+  // placeholders, so nothing here waits. All three: a prerendered page renders once they have answered
+  // (main.tsx), so one left to the component would render the page a second time when it answers.
   loader: ({ context: { queryClient } }) => {
+    const viewer = currentViewer();
     void queryClient.prefetchQuery(marketStatsQuery());
-    void queryClient.prefetchQuery(recentTransactionsQuery(currentViewer()));
+    void queryClient.prefetchQuery(featuredQuery(viewer));
+    void queryClient.prefetchQuery(recentTransactionsQuery(viewer));
   },
   component: HomePage,
 });
