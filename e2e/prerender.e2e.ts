@@ -31,6 +31,30 @@ beforeAll(async () => {
   ]);
 }, 120_000);
 
+/**
+ * Opens `/`, `/marketplace` and a listing in turn and lets each settle, including what renders after the first
+ * commit (the marketplace's other rows, the listing's sections below the first screen), then runs `check`.
+ */
+async function settleEachLandingPage(session: Session, check: (path: string) => Promise<void>) {
+  for (const c of [
+    { path: "/", ready: "market-stats" },
+    { path: "/marketplace", ready: "results-range" },
+    { path: `/address/${listingId}`, ready: "purchase-breakdown" },
+  ]) {
+    await session.page.goto(`${session.baseUrl}${c.path}`);
+    await session.page.getByTestId(c.ready).first().waitFor();
+    await session.page.waitForLoadState("networkidle");
+    await session.page.mouse.wheel(0, 4000);
+    await session.page.waitForTimeout(300);
+    await check(c.path);
+  }
+}
+
+/** What an init script collected in `window[name]` (an array or a set). */
+function recorded(page: Page, name: string): Promise<string[]> {
+  return page.evaluate((key) => [...(window as unknown as Record<string, Iterable<string>>)[key]], name);
+}
+
 /** Remembers where the header and the first heading were as the HTML delivered them, before any script ran. */
 async function markDeliveredLayout(page: Page) {
   await page.addInitScript(() => {
@@ -288,19 +312,7 @@ describe("prerendered landing pages", () => {
         });
       }
     });
-    for (const c of [
-      { path: "/", ready: "market-stats" },
-      { path: "/marketplace", ready: "results-range" },
-      { path: `/address/${listingId}`, ready: "purchase-breakdown" },
-    ]) {
-      await s.page.goto(`${s.baseUrl}${c.path}`);
-      await s.page.getByTestId(c.ready).first().waitFor();
-      // What renders after the first commit too: the marketplace's other rows, the listing's sections below.
-      await s.page.waitForLoadState("networkidle");
-      await s.page.mouse.wheel(0, 4000);
-      await s.page.waitForTimeout(300);
-      expect(await s.page.evaluate(() => (window as unknown as { __intl: string[] }).__intl), c.path).toEqual([]);
-    }
+    await settleEachLandingPage(s, async (path) => expect(await recorded(s!.page, "__intl"), path).toEqual([]));
     expect(s.errors).toEqual([]);
   });
 
@@ -321,19 +333,10 @@ describe("prerendered landing pages", () => {
       };
       requestAnimationFrame(sample);
     });
-    for (const c of [
-      { path: "/", ready: "market-stats" },
-      { path: "/marketplace", ready: "results-range" },
-      { path: `/address/${listingId}`, ready: "purchase-breakdown" },
-    ]) {
-      await s.page.goto(`${s.baseUrl}${c.path}`);
-      await s.page.getByTestId(c.ready).first().waitFor();
-      await s.page.waitForLoadState("networkidle");
-      await s.page.mouse.wheel(0, 4000);
-      await s.page.waitForTimeout(300);
-      expect(await s.page.evaluate(() => [...(window as unknown as { __animations: Set<string> }).__animations]), c.path).toEqual([]);
-      expect(await s.page.locator("header").first().evaluate((h) => getComputedStyle(h).backdropFilter), c.path).toBe("none");
-    }
+    await settleEachLandingPage(s, async (path) => {
+      expect(await recorded(s!.page, "__animations"), path).toEqual([]);
+      expect(await s!.page.locator("header").first().evaluate((h) => getComputedStyle(h).backdropFilter), path).toBe("none");
+    });
     expect(s.errors).toEqual([]);
   });
 
@@ -357,18 +360,7 @@ describe("prerendered landing pages", () => {
         }).observe(document.getElementById("root")!, { childList: true, subtree: true });
       });
     });
-    for (const c of [
-      { path: "/", ready: "market-stats" },
-      { path: "/marketplace", ready: "results-range" },
-      { path: `/address/${listingId}`, ready: "purchase-breakdown" },
-    ]) {
-      await s.page.goto(`${s.baseUrl}${c.path}`);
-      await s.page.getByTestId(c.ready).first().waitFor();
-      await s.page.waitForLoadState("networkidle");
-      await s.page.mouse.wheel(0, 4000);
-      await s.page.waitForTimeout(300);
-      expect(await s.page.evaluate(() => (window as unknown as { __placeholders: string[] }).__placeholders), c.path).toEqual([]);
-    }
+    await settleEachLandingPage(s, async (path) => expect(await recorded(s!.page, "__placeholders"), path).toEqual([]));
     expect(s.errors).toEqual([]);
   });
 
