@@ -59,7 +59,7 @@ function Hero() {
           ) : (
             <div className="grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-4" aria-hidden>
               {Array.from({ length: 4 }, (_, i) => (
-                <div key={i} className={`${STAT_BOX}`}>
+                <div key={i} className={STAT_BOX}>
                   <div className="mx-auto h-8 w-20 rounded bg-slate-800" />
                   <div className="mx-auto mt-1 h-8 w-24 rounded bg-slate-800 sm:h-4" />
                 </div>
