@@ -23,9 +23,10 @@ export const Route = createFileRoute("/address/$id")({
   // of once per answer. The live prices are left to the page: an outside feed, so it does not hold the render.
   loader: ({ context: { queryClient }, params }) => {
     const viewer = currentViewer();
-    void queryClient.prefetchQuery(listingQuery(params.id, viewer));
+    const read = listingQuery(params.id, viewer);
+    void queryClient.prefetchQuery(read);
     void queryClient.prefetchQuery(chainConfigQuery());
-    const listing = queryClient.getQueryData(listingQuery(params.id, viewer).queryKey);
+    const listing = queryClient.getQueryData(read.queryKey);
     if (!listing) return;
     void queryClient.prefetchQuery(listingContextQuery(params.id, viewer));
     void queryClient.prefetchQuery(feesQuery(listing.price, listing.currency));
