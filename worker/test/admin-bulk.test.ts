@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { formatBulkCsv, parseBulkCsv } from "../../schema/bulk-csv";
 import { BULK_MAX_ROWS, BULK_MESSAGES, type BulkRow, type BulkUploadResponse } from "../../schema/listings";
 import { createDb } from "../db";
-import { withClaimedPattern } from "../listings/claimed-pattern";
+import { claimedSplit, withClaimedPattern } from "../listings/claimed-pattern";
 import { importListings } from "../listings/import";
 import { analyzeAddress } from "../domain/rarity";
 import { openKey, sealingKey } from "../vault";
@@ -145,7 +145,10 @@ describe("mixed rows", () => {
 
   it("suffix and prefix+suffix claims are stored as such; a notable pattern the engine finds longer is kept", async () => {
     const suffixKey = ethKey();
-    const bothKey = solKey();
+    // A claim of 3 + 2 characters reads as 4 + 1 when the address's 4th character is also its second-last
+    // (1 key in 58): the split is then ambiguous, and the rule for it is tested on its own below.
+    let bothKey = solKey();
+    while (claimedSplit(bothKey.address, "solana", bothKey.address.slice(0, 3) + bothKey.address.slice(-2)) !== 3) bothKey = solKey();
     const body = suffixKey.address.slice(2);
     const res = await uploaded([
       { ...bulkRow(suffixKey), pattern_type: "suffix", pattern_matched: body.slice(-5) },
@@ -164,6 +167,16 @@ describe("mixed rows", () => {
     const engine = analyzeAddress(zeros, "ethereum");
     expect(engine).toMatchObject({ category: "leading-zeros", patternLength: 10 });
     expect(withClaimedPattern(engine, zeros, "ethereum", 4, 4)).toBe(engine);
+  });
+
+  it("an ambiguous prefix+suffix claim reads with the longest prefix; a suffix claim with the longest suffix", () => {
+    // "5QGTz" fits this address as 4 + 1 ("5QGT" … "z") and as 3 + 2 ("5QG" … "Tz"): the longest prefix that fits wins.
+    const address = "5QGTk8wXy9ZnPqRsT1uVwXyZaBcDeFgHiJkLmNoTz";
+    expect(claimedSplit(address, "solana", "5QGTz")).toBe(4);
+    expect(claimedSplit(address, "solana", "5QGTz", true)).toBe(3);
+    expect(claimedSplit(address, "solana", "oTz", true)).toBe(0);
+    expect(claimedSplit(address, "solana", "5QGX")).toBeNull();
+    expect(withClaimedPattern(analyzeAddress(address, "solana"), address, "solana", 5, 4)).toMatchObject({ pattern: "5QGT...z", patternPosition: "prefix+suffix", patternLength: 5 });
   });
 
   it("uploading the same rows again creates nothing: the stored ones report duplicate", async () => {
