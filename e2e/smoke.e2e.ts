@@ -32,6 +32,18 @@ describe("smoke", () => {
     await s.page.getByRole("heading", { name: "Terms of Service" }).waitFor();
   });
 
+  it("the browser runs React's production build, the one `npm start` and a deploy ship", async () => {
+    // The e2e set-up builds the app under vitest (NODE_ENV=test); unpinned, Vite bundled React's development build.
+    await s.page.goto(s.baseUrl + "/marketplace");
+    await s.page.waitForLoadState("networkidle");
+    const scripts = await s.page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((url) => url.endsWith(".js")));
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const url of scripts) {
+      const text = await (await s.page.request.get(url)).text();
+      expect(/react-stack-top-frame|cannot be a descendant of/.test(text), `${url} is React's development build`).toBe(false);
+    }
+  });
+
   it("an unknown path shows the 404 page (status 200 from the SPA fallback)", async () => {
     const res = await s.page.goto(s.baseUrl + "/definitely/not/here");
     expect(res?.status()).toBe(200);

@@ -38,7 +38,9 @@ export function portFree(port: number, host = "127.0.0.1") {
 
 /** `localDevWallets` builds the local dev wallets into the SPA (never for a production build). */
 export function buildWeb(quiet = false, opts: { localDevWallets?: boolean } = {}) {
-  const env = { ...STACK_ENV, VITE_LOCAL_DEV_WALLETS: opts.localDevWallets ? "true" : "" };
+  // NODE_ENV pinned: under vitest (the e2e suite's set-up) it is "test", and Vite then bundles React's
+  // development build, so the browser tests would run a different React from the one that ships.
+  const env = { ...STACK_ENV, NODE_ENV: "production", VITE_LOCAL_DEV_WALLETS: opts.localDevWallets ? "true" : "" };
   runSync(process.execPath, [path.join(ROOT, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", quiet ? "error" : "warn"], env, quiet);
 }
 
