@@ -38,15 +38,17 @@ export async function verifyPendingPayments(
   // Only our own lease is given back: if this run outlived it, another run may hold the row now.
   const release = (ids: string[]) =>
     db.run(sql`UPDATE transactions SET lease_until = NULL WHERE lease_until = ${lease} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+  let done = 0;
   try {
     for (const row of claimed) {
       const outcome = await verify(db, env, row, row.tx_hash!, now);
       if (outcome.decision.outcome === "settle") settled++;
       await release([row.id]);
+      done++;
     }
   } finally {
     // A verification that threw leaves the rest of the claim unverified: give it back for the next run.
-    if (claimed.length > 0) await release(claimed.map((r) => r.id));
+    if (done < claimed.length) await release(claimed.slice(done).map((r) => r.id));
   }
   return { verified: claimed.length, settled };
 }

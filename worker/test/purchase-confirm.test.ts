@@ -160,16 +160,20 @@ describe("the cron job", () => {
     for (const id of ids) expect(seen).toContain(id);
   }, 30_000);
 
-  it("a run whose verification throws still gives the row back", async () => {
-    const [id] = await pendingPurchases(1);
+  it("a run whose verification throws still gives back that row and every row after it", async () => {
+    const ids = await pendingPurchases(3);
     const db = createDb(env.DB);
+    let calls = 0;
     await expect(
-      verifyPendingPayments(db, env, Date.now(), async () => {
-        throw new Error("node fell over");
+      verifyPendingPayments(db, env, Date.now(), async (...args) => {
+        if (++calls === 2) throw new Error("node fell over");
+        return verifyPayment(...args);
       }),
     ).rejects.toThrow("node fell over");
-    const row = await env.DB.prepare("SELECT lease_until FROM transactions WHERE id = ?").bind(id).first();
-    expect(row).toEqual({ lease_until: null });
+    expect(calls).toBe(2);
+    for (const id of ids) expect(await env.DB.prepare("SELECT lease_until FROM transactions WHERE id = ?").bind(id).first()).toEqual({ lease_until: null });
+    const leased = await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE lease_until IS NOT NULL").first<{ n: number }>();
+    expect(leased!.n).toBe(0);
   });
 
   it("market trends: one row per network and category, replaced, not accumulated", async () => {
