@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { defineConfig } from "vitest/config";
+import { testPort } from "./scripts/test/ports";
 
 // Three projects, split the way the code is:
 //  - unit:   pure functions (schema/, worker/domain, web display rules, scripts) in plain Node
@@ -55,11 +56,11 @@ export default defineConfig(async () => {
         // No chain node here (a dead port, refused at once): routes must cope with the node being down, and a
         // developer's own anvil on 8545 must not leak into these tests.
         workerProject("worker", ["worker/test/**/*.test.ts"], { ETH_RPC_URL: "http://127.0.0.1:9", SOL_RPC_URL: "http://127.0.0.1:9" }),
-        // anvil and the LiteSVM Solana RPC are started by the global setups on fixed ports (scripts/test/).
+        // anvil and the LiteSVM Solana RPC are started by the global setups on fixed ports (scripts/test/ports.ts).
         workerProject(
           "chain",
           ["worker/test-chain/**/*.test.ts"],
-          { ETH_RPC_URL: "http://127.0.0.1:28545", SOL_RPC_URL: "http://127.0.0.1:28899" },
+          { ETH_RPC_URL: `http://127.0.0.1:${testPort(28545)}`, SOL_RPC_URL: `http://127.0.0.1:${testPort(28899)}` },
           ["./scripts/test/anvil-global-setup.ts", "./scripts/test/solana-global-setup.ts"],
         ),
       ],

@@ -5,11 +5,12 @@ import type { TestProject } from "vitest/node";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { startSolanaRpc } from "../scripts/solana-rpc/server";
 import { applyLocalMigrations, buildWeb, type Child, httpOk, rpcAnswers, seedLocal, startAnvil, startWorker, waitUntil } from "../scripts/stack";
+import { testPort } from "../scripts/test/ports";
 import { SOLANA_ADMIN_SEED, solanaTestKey } from "./wallets/wallet-standard";
 
-export const E2E_PORT = 8790;
-export const E2E_CHAIN_PORT = 18545;
-export const E2E_SOLANA_PORT = 18899;
+export const E2E_PORT = testPort(8790);
+export const E2E_CHAIN_PORT = testPort(18545);
+export const E2E_SOLANA_PORT = testPort(18899);
 
 declare module "vitest" {
   export interface ProvidedContext {

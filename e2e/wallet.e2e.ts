@@ -242,7 +242,7 @@ describe("mobile browser without a wallet", () => {
     await dialog.getByText(/On iPhone/).waitFor();
     await dialog.getByRole("button", { name: "Open in MetaMask" }).click();
     await s.page.waitForURL((u) => u.host === "metamask.app.link");
-    expect(s.page.url()).toBe("https://metamask.app.link/dapp/127.0.0.1:8790/");
+    expect(s.page.url()).toBe(`https://metamask.app.link/dapp/${new URL(s.baseUrl).host}/`);
   });
 });
 

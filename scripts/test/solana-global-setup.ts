@@ -2,8 +2,9 @@
 // vitest.config.ts (SOL_RPC_URL of the chain project) because the Worker bindings are set when the config is
 // read. Slots advance every 400 ms; a test that needs "finalized" sooner calls `localnet_advanceSlots`.
 import { startSolanaRpc } from "../solana-rpc/server";
+import { testPort } from "./ports";
 
-export const CHAIN_TEST_SOLANA_PORT = 28899;
+export const CHAIN_TEST_SOLANA_PORT = testPort(28899);
 
 export default async function setup() {
   const rpc = await startSolanaRpc({ port: CHAIN_TEST_SOLANA_PORT }).catch((err: NodeJS.ErrnoException) => {
