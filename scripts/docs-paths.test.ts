@@ -1,0 +1,116 @@
+// Every repository path the docs name exists, and every link between them resolves (the rule is at the top
+// of scripts/docs-paths.ts). A doc that names a moved or deleted file fails here, not in a newcomer's hands.
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { docFiles, docProblems, headingAnchors, pathExists, repoFromDisk, repoFromFiles } from "./docs-paths";
+
+/**
+ * Pages that work in progress on other branches adds (payments, production settings, the security parsers,
+ * the GPU grinder). README.md links them already; while one is missing, naming or linking it is allowed.
+ * TEMPORARY: remove this exception once those branches are merged and the four pages exist.
+ */
+const PENDING_PAGES = new Set(["docs/payments.md", "docs/production-settings.md", "docs/security-parsers.md", "docs/gpu-grinder.md"]);
+
+const repo = repoFromDisk(path.join(import.meta.dirname, ".."));
+
+describe("the docs of this repository", () => {
+  const docs = docFiles(repo);
+
+  it("include README.md and the topic pages under docs/", () => {
+    expect(docs).toContain("README.md");
+    expect(docs).toContain("docs/rarity.md");
+  });
+
+  for (const doc of docs) {
+    it(`${doc} names only paths that exist and links only what resolves`, () => {
+      expect(docProblems(repo, doc, PENDING_PAGES)).toEqual([]);
+    });
+  }
+});
+
+describe("the checker", () => {
+  const fixture = repoFromFiles({
+    "README.md": "# Title\n\n## Layout\n\n## The two commands\n",
+    "docs/api.md": "# API\n\n## Routes\n\n## Routes\n\n### `GET /api/config`, and more!\n",
+    "worker/app.ts": "",
+    "worker/routes/auth.ts": "",
+    "web/src/routes/address.$id.tsx": "",
+    "web/src/lib/display.test.ts": "",
+    "web/src/components/DataTable.test.tsx": "",
+    "scripts/test/anvil-global-setup.ts": "",
+    "package.json": "{}",
+    "vitest.config.ts": "",
+  });
+  const check = (markdown: string, pending: Set<string> = new Set()) => {
+    const files = repoFromFiles({ "docs/page.md": markdown });
+    const view = { ...fixture, entries: new Set([...fixture.entries, ...files.entries]), read: (f: string) => files.read(f) ?? fixture.read(f) };
+    return docProblems(view, "docs/page.md", pending);
+  };
+
+  it("accepts paths that exist, in code spans and code blocks", () => {
+    expect(check("The app is `worker/app.ts`; routes in `worker/routes/` (`web/src/routes/address.$id.tsx`).\n")).toEqual([]);
+    expect(check("```sh\nnode --import tsx worker/app.ts --port 1\ncat ./package.json\n```\n")).toEqual([]);
+    expect(check("See `worker/app.ts:12` and `vitest.config.ts`.\n")).toEqual([]);
+  });
+
+  it("reports a path that does not exist, with its line", () => {
+    expect(check("Intro.\n\nThe app is `worker/apps.ts`.\n")).toEqual(["docs/page.md:3: `worker/apps.ts` does not exist"]);
+    expect(check("```\nworker/routes/listings-browse.ts   the browse API\n```\n")).toEqual(["docs/page.md:2: `worker/routes/listings-browse.ts` does not exist"]);
+    expect(check("A command: `node scripts/missing.ts --flag`.\n")).toEqual(["docs/page.md:1: `scripts/missing.ts` does not exist"]);
+    expect(check("Config in `vitest.mutaton.config.ts`.\n")).toEqual(["docs/page.md:1: `vitest.mutaton.config.ts` does not exist"]);
+  });
+
+  it("asks a path ending in / for a folder", () => {
+    expect(check("`worker/routes/`\n")).toEqual([]);
+    expect(check("`worker/app.ts/`\n")).toEqual(["docs/page.md:1: `worker/app.ts/` does not exist"]);
+  });
+
+  it("reads *, **, {a,b} and <placeholder> as patterns that must match something", () => {
+    expect(check("`worker/routes/*.ts`, `web/src/**/*.test.{ts,tsx}`, `scripts/test/*-global-setup.ts`, `worker/<name>.ts`\n")).toEqual([]);
+    expect(check("`worker/routes/*.tsx`\n")).toEqual(["docs/page.md:1: `worker/routes/*.tsx` does not exist"]);
+    expect(check("`web/src/**/*.test.{js,jsx}`\n")).toEqual(["docs/page.md:1: `web/src/**/*.test.{js,jsx}` does not exist"]);
+  });
+
+  it("leaves prose, URLs, API paths and other words alone", () => {
+    expect(check("The routes/ folder and worker/nothing.ts in prose; `/api/addresses/{id}`, `http://localhost:8787/web/x`, `keystore.ts`, `npm start`.\n")).toEqual([]);
+  });
+
+  it("resolves links relative to the doc, with heading anchors", () => {
+    expect(check("[api](api.md), [routes](api.md#routes), [again](api.md#routes-1), [config](api.md#get-apiconfig-and-more), [readme](../README.md#the-two-commands), [app](../worker/app.ts), [web](https://example.com/x.md)\n")).toEqual([]);
+    expect(check("# Here\n\n[self](#here)\n")).toEqual([]);
+  });
+
+  it("reports a link that does not resolve, or names a heading that is not there", () => {
+    expect(check("[api](docs/api.md)\n")).toEqual(["docs/page.md:1: link docs/api.md does not resolve (docs/docs/api.md does not exist)"]);
+    expect(check("\n[x](api.md#nowhere)\n")).toEqual(["docs/page.md:2: link api.md#nowhere: docs/api.md has no heading #nowhere"]);
+    expect(check("[up](../../outside.md)\n")).toEqual(["docs/page.md:1: link ../../outside.md leaves the repository"]);
+    expect(check("[ref]: ./missing.md\n")).toEqual(["docs/page.md:1: link ./missing.md does not resolve (docs/missing.md does not exist)"]);
+  });
+
+  it("does not read links inside code", () => {
+    expect(check("`[x](missing.md)`\n\n```md\n[y](missing.md)\n```\n")).toEqual([]);
+  });
+
+  it("skips a pending page only while it is missing", () => {
+    const pending = new Set(["docs/payments.md", "docs/api.md"]);
+    expect(check("[payments](payments.md), `docs/payments.md`\n", pending)).toEqual([]);
+    // docs/api.md exists, so the exception no longer covers it: a wrong anchor is reported.
+    expect(check("[api](api.md#nowhere)\n", pending)).toEqual(["docs/page.md:1: link api.md#nowhere: docs/api.md has no heading #nowhere"]);
+    expect(check("[payments](payments.md)\n")).toEqual(["docs/page.md:1: link payments.md does not resolve (docs/payments.md does not exist)"]);
+  });
+
+  it("makes GitHub's heading anchors", () => {
+    expect([...headingAnchors("# A `code` Title!\n## Same\n## Same\n```\n# not a heading\n```\n### [Linked](x.md) — dash")]).toEqual([
+      "a-code-title",
+      "same",
+      "same-1",
+      "linked--dash",
+    ]);
+  });
+
+  it("finds paths in a repository read from disk", () => {
+    expect(pathExists(repo, "scripts/docs-paths.ts")).toBe(true);
+    expect(pathExists(repo, "scripts/")).toBe(true);
+    expect(pathExists(repo, "node_modules/")).toBe(false);
+  });
+});
