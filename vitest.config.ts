@@ -50,7 +50,7 @@ export default defineConfig(async () => {
             // Some unit tests spawn node or build large samples; on a loaded 2-core machine 5 s is not enough.
             // A hang guard, not a speed check (speed lives in the benchmarks).
             testTimeout: 30_000,
-            include: ["schema/**/*.test.ts", "worker/domain/**/*.test.ts", "worker/chain/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+            include: ["schema/**/*.test.ts", "worker/domain/**/*.test.ts", "worker/chain/**/*.test.ts", "worker/auth/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
           },
         },
         // No chain node here (a dead port, refused at once): routes must cope with the node being down, and a
