@@ -1,6 +1,6 @@
 // Identity: users, sign-in nonces, sessions and the rate-limit counters.
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, NETWORKS, nowMs } from "./columns";
 
 export const users = sqliteTable(
@@ -20,15 +20,20 @@ export const users = sqliteTable(
   (t) => [uniqueIndex("users_username_unique").on(t.username), uniqueIndex("users_wallet_unique").on(t.walletAddress)],
 );
 
-// Sign-in nonces (DESIGN §4): random, 10-minute TTL, consumed once by a DELETE ... RETURNING.
+// Sign-in nonces (DESIGN §4): random, 10-minute TTL, consumed once by a DELETE ... RETURNING. Each keeps the
+// SHA-256 (hex) of the message issued with it: the signed text must be exactly that message.
 export const authNonces = sqliteTable(
   "auth_nonces",
   {
     nonce: text("nonce").primaryKey(),
+    messageHash: text("message_hash").notNull(),
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("auth_nonces_expiry").on(t.expiresAt)],
+  (t) => [
+    index("auth_nonces_expiry").on(t.expiresAt),
+    check("auth_nonces_message_hash", sql`length(${t.messageHash}) = 64 AND ${t.messageHash} NOT GLOB '*[^0-9a-f]*'`),
+  ],
 );
 
 // Sessions: only the hash of the opaque cookie value is stored, bound to (network, address).

@@ -1,10 +1,8 @@
 // Sign-in nonces (DESIGN §4): 128 random bits from crypto.getRandomValues, stored with a 10-minute TTL and
-// consumed once. Consumption happens in the same D1 batch as the session insert (see session.ts), so a
-// replayed signature finds its nonce gone.
-import { bytesToHex } from "@noble/hashes/utils.js";
-import { and, eq, gt } from "drizzle-orm";
-import { authNonces } from "../../schema/db";
-import type { Db } from "../db";
+// the SHA-256 of the message issued for them, and used up by the first verify attempt that names them,
+// whatever its outcome (one DELETE ... RETURNING, so of two requests carrying one nonce only one gets it).
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 
 export const NONCE_TTL_MS = 10 * 60 * 1000;
 /** 16 bytes: 128 bits, above the 96 the design asks for. Hex keeps it alphanumeric, as EIP-4361 requires. */
@@ -22,30 +20,41 @@ export function newNonce(): string {
 export const MAX_LIVE_NONCES = 100_000;
 /** Sign-in nonces one client may request per window (a person needs one or two). */
 export const NONCE_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+/**
+ * Sign-in verifications one client may attempt per window: as many as nonces it may request. Each attempt that
+ * names a live nonce uses it up, so together the two bound the contract-wallet eth_calls a client can cause.
+ */
+export const VERIFY_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+
+/** SHA-256 of a message's UTF-8 bytes, as hex: what the nonce row keeps of the message issued with it. */
+export function messageHash(text: string): string {
+  return bytesToHex(sha256(utf8ToBytes(text)));
+}
+
+export type IssuedNonce = { nonce: string; issuedAt: number; expiresAt: number };
 
 /**
- * Stores a fresh nonce, or returns null when MAX_LIVE_NONCES unused nonces are already waiting. Expired nonces
- * are dropped in the same batch, so the table holds only live ones even between cron runs.
+ * Stores a fresh nonce with the hash of the message `write` issues for it, or returns null when
+ * MAX_LIVE_NONCES unused nonces are already waiting. Expired nonces are dropped in the same batch, so the
+ * table holds only live ones even between cron runs.
  */
-export async function issueNonce(d1: D1Database, now: number): Promise<{ nonce: string; issuedAt: number; expiresAt: number } | null> {
-  const nonce = newNonce();
-  const expiresAt = now + NONCE_TTL_MS;
+export async function issueNonce<T extends { issuedText: string }>(d1: D1Database, now: number, write: (issued: IssuedNonce) => T): Promise<T | null> {
+  const issued = { nonce: newNonce(), issuedAt: now, expiresAt: now + NONCE_TTL_MS };
+  const written = write(issued);
   const [, inserted] = await d1.batch([
     d1.prepare("DELETE FROM auth_nonces WHERE expires_at <= ?").bind(now),
     d1
-      .prepare("INSERT INTO auth_nonces (nonce, expires_at, created_at) SELECT ?, ?, ? WHERE (SELECT count(*) FROM auth_nonces) < ? RETURNING nonce")
-      .bind(nonce, expiresAt, now, MAX_LIVE_NONCES),
+      .prepare("INSERT INTO auth_nonces (nonce, message_hash, expires_at, created_at) SELECT ?, ?, ?, ? WHERE (SELECT count(*) FROM auth_nonces) < ? RETURNING nonce")
+      .bind(issued.nonce, messageHash(written.issuedText), issued.expiresAt, now, MAX_LIVE_NONCES),
   ]);
-  if (inserted.results.length === 0) return null;
-  return { nonce, issuedAt: now, expiresAt };
+  return inserted.results.length === 0 ? null : written;
 }
 
-/** True while the nonce is stored and unexpired. A cheap early refusal; the binding check is the consume. */
-export async function nonceIsLive(db: Db, nonce: string, now: number): Promise<boolean> {
-  const row = await db
-    .select({ nonce: authNonces.nonce })
-    .from(authNonces)
-    .where(and(eq(authNonces.nonce, nonce), gt(authNonces.expiresAt, now)))
-    .get();
-  return row !== undefined;
+/**
+ * Uses the nonce up and answers the hash of the message issued with it, or null when it was unknown, already
+ * used or expired. Called before any signature work, so one nonce buys at most one verification.
+ */
+export async function consumeNonce(d1: D1Database, nonce: string, now: number): Promise<{ messageHash: string } | null> {
+  const row = await d1.prepare("DELETE FROM auth_nonces WHERE nonce = ? RETURNING expires_at, message_hash").bind(nonce).first<{ expires_at: number; message_hash: string }>();
+  return row && row.expires_at > now ? { messageHash: row.message_hash } : null;
 }

@@ -75,7 +75,6 @@ export type StartSessionInput = {
   network: Network;
   /** The address as signed (any case); stored normalized. */
   address: string;
-  nonce: string;
   /** Hash of the session the browser presented, dropped in the same batch (rotation). */
   previousIdHash: string | null;
   secret: string;
@@ -83,13 +82,12 @@ export type StartSessionInput = {
 };
 
 /**
- * Consumes the nonce and opens a session, atomically. Every statement of the batch is conditioned on the
- * nonce still being stored and unexpired, and the last one deletes it: D1 runs a batch as one transaction
- * and serializes writes, so of two requests carrying the same signed message exactly one gets a session.
- * Returns null when the nonce was unknown, already used or expired (nothing was written then).
+ * Opens a session for a wallet whose signed message was verified, in one D1 batch: the users row (made or
+ * marked verified), the session row, and the browser's previous session dropped. The nonce was already used
+ * up (nonce.ts consumeNonce) before the signature was looked at, so a replay never gets this far.
  */
-export async function startSession(d1: D1Database, input: StartSessionInput): Promise<{ id: string; expiresAt: number } | null> {
-  const { network, nonce, now } = input;
+export async function startSession(d1: D1Database, input: StartSessionInput): Promise<{ id: string; expiresAt: number }> {
+  const { network, now } = input;
   const wallet = normalizeWallet(network, input.address);
   const shortName = deriveUsername(network, wallet);
   // Vanity addresses share prefixes and suffixes by design, so the short name can be taken by another
@@ -98,32 +96,21 @@ export async function startSession(d1: D1Database, input: StartSessionInput): Pr
   const id = newSessionId();
   const idHash = await hashSessionId(input.secret, id);
   const expiresAt = now + SESSION_TTL_MS;
-  const nonceLive = "EXISTS (SELECT 1 FROM auth_nonces WHERE nonce = ? AND expires_at > ?)";
 
   const statements = [
     d1
       .prepare(
         `INSERT INTO users (username, wallet_address, network, is_verified)
-         SELECT CASE WHEN EXISTS (SELECT 1 FROM users WHERE username = ?) THEN ? ELSE ? END, ?, ?, 1
-         WHERE ${nonceLive}
+         VALUES (CASE WHEN EXISTS (SELECT 1 FROM users WHERE username = ?) THEN ? ELSE ? END, ?, ?, 1)
          ON CONFLICT (wallet_address) DO UPDATE SET is_verified = 1`,
       )
-      .bind(shortName, longName, shortName, wallet, network, nonce, now),
+      .bind(shortName, longName, shortName, wallet, network),
     d1
-      .prepare(
-        `INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at, created_at)
-         SELECT ?, id, ?, ?, ?, ? FROM users WHERE wallet_address = ? AND ${nonceLive}`,
-      )
-      .bind(idHash, network, wallet, expiresAt, now, wallet, nonce, now),
+      .prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at, created_at) SELECT ?, id, ?, ?, ?, ? FROM users WHERE wallet_address = ?")
+      .bind(idHash, network, wallet, expiresAt, now, wallet),
   ];
-  if (input.previousIdHash) {
-    statements.push(d1.prepare(`DELETE FROM sessions WHERE id_hash = ? AND ${nonceLive}`).bind(input.previousIdHash, nonce, now));
-  }
-  statements.push(d1.prepare("DELETE FROM auth_nonces WHERE nonce = ? RETURNING expires_at").bind(nonce));
-
-  const results = await d1.batch<{ expires_at: number }>(statements);
-  const consumed = results[results.length - 1].results[0];
-  if (!consumed || consumed.expires_at <= now) return null;
+  if (input.previousIdHash) statements.push(d1.prepare("DELETE FROM sessions WHERE id_hash = ?").bind(input.previousIdHash));
+  await d1.batch(statements);
   return { id, expiresAt };
 }
 

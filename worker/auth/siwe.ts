@@ -1,13 +1,18 @@
-// Sign-In with Ethereum (EIP-4361), checked with viem. Domain, nonce, scheme and time are always passed, so
-// a message written for another site, an unknown nonce or an expired message fails inside viem; the chain id
-// is compared here because viem does not look at it.
+// Sign-In with Ethereum (EIP-4361). The server writes the message for each nonce and accepts only that text,
+// byte for byte; the signature is checked with viem, always passing domain, nonce, scheme and time, and the
+// chain id is compared here because viem does not look at it.
 import { createPublicClient, getAddress, http, type Address, type Hex } from "viem";
-import { createSiweMessage, parseSiweMessage, verifySiweMessage } from "viem/siwe";
+import { createSiweMessage, verifySiweMessage } from "viem/siwe";
 import { ethereumChain } from "../chain/ethereum";
 import { issuedAtIsAcceptable } from "./clock";
+import { messageHash } from "./nonce";
+import type { SignInMessage } from "./sign-in-grammar";
 import { type SiteOrigin, uriIsOnSite } from "./site";
 
 export const SIGN_IN_STATEMENT = "Sign in to Vanity Addresses. This request costs nothing and sends no transaction.";
+
+/** The refusal for a well-formed message that is not the one issued for its nonce. */
+export const NOT_ISSUED = "the signed text is not the message issued for this nonce; sign the message the site shows";
 
 export function buildSiweMessage(site: SiteOrigin, p: { address: string; chainId: number; nonce: string; issuedAt: number; expiresAt: number }) {
   return createSiweMessage({
@@ -31,25 +36,24 @@ const signInClient = (env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_URL">) =>
 
 export type SiweCheck = { ok: true; address: Address } | { ok: false; reason: string };
 
-/** Reads the nonce and chain id a message claims, before any signature work. */
-export function readSiweClaims(message: string, expectedChainId: number, now: number): { ok: true; nonce: string } | { ok: false; reason: string } {
-  const parsed = parseSiweMessage(message);
-  if (!parsed.address || !parsed.nonce || parsed.chainId === undefined) return { ok: false, reason: "not a Sign-In with Ethereum message" };
-  if (parsed.chainId !== expectedChainId) return { ok: false, reason: `message is for chain ${parsed.chainId}, this marketplace signs in on chain ${expectedChainId}` };
-  // viem checks expiry and not-before but never the issue time: without this a message stamped a day ahead
-  // passed here while SIWS refused it. Both now allow the same clock skew (clock.ts).
-  if (!issuedAtIsAcceptable(parsed.issuedAt, now)) return { ok: false, reason: "message has no valid issue time" };
-  return { ok: true, nonce: parsed.nonce };
-}
-
+/**
+ * Checks a strictly parsed SIWE message (sign-in-grammar.ts) whose nonce was just used up: chain, site and
+ * times first (each with its own reason), then that the text is byte for byte the message issued for the
+ * nonce, then the signature. Only a signature that does not recover to the address reaches the node, once.
+ */
 export async function checkSiwe(
   env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_URL">,
   site: SiteOrigin,
-  p: { message: string; signature: Hex; nonce: string; now: number },
+  p: { message: string; parsed: SignInMessage; issuedHash: string; signature: Hex; now: number },
 ): Promise<SiweCheck> {
-  const parsed = parseSiweMessage(p.message);
-  if (!parsed.address) return { ok: false, reason: "not a Sign-In with Ethereum message" };
-  if (parsed.uri !== undefined && !uriIsOnSite(parsed.uri, site)) return { ok: false, reason: "message URI is for another site" };
+  const { parsed } = p;
+  const expectedChainId = Number(env.ETH_CHAIN_ID);
+  if (Number(parsed.chainId) !== expectedChainId) return { ok: false, reason: `message is for chain ${parsed.chainId}, this marketplace signs in on chain ${expectedChainId}` };
+  if (parsed.domain !== site.domain || (parsed.scheme ?? "https") !== site.scheme) return { ok: false, reason: "message is for another domain" };
+  if (parsed.uri === undefined || !uriIsOnSite(parsed.uri, site)) return { ok: false, reason: "message URI is for another site" };
+  // viem checks expiry and not-before but never the issue time; SIWS refuses the same times (clock.ts).
+  if (parsed.issuedAt === undefined || !issuedAtIsAcceptable(new Date(parsed.issuedAt), p.now)) return { ok: false, reason: "message has no valid issue time" };
+  if (messageHash(p.message) !== p.issuedHash) return { ok: false, reason: NOT_ISSUED };
   // viem forwards extra parameters to verifyHash: `mode: "eoa"` recovers the signer locally first, so an
   // ordinary wallet signs in without an RPC round trip; only a signature that does not recover falls back to
   // the on-chain ERC-1271/6492 check for smart-contract wallets.
@@ -61,7 +65,7 @@ export async function checkSiwe(
       signature: p.signature,
       domain: site.domain,
       scheme: site.scheme,
-      nonce: p.nonce,
+      nonce: parsed.nonce,
       time: new Date(p.now),
       ...eoaFirst,
     });
@@ -71,5 +75,5 @@ export async function checkSiwe(
     valid = false;
   }
   if (!valid) return { ok: false, reason: "signature, domain or time does not match" };
-  return { ok: true, address: parsed.address };
+  return { ok: true, address: getAddress(parsed.address) };
 }

@@ -11,11 +11,12 @@ import { NonceRequest, type NonceResponse, type SessionResponse, VerifyRequest }
 import { users } from "../../schema/db";
 import type { AuthSession } from "../auth/middleware";
 import { presentedSession } from "../auth/middleware";
-import { issueNonce, NONCE_RATE_LIMIT, nonceIsLive } from "../auth/nonce";
+import { consumeNonce, type IssuedNonce, issueNonce, NONCE_RATE_LIMIT, VERIFY_RATE_LIMIT } from "../auth/nonce";
 import { clearSessionCookie, endSession, findSession, hashSessionId, startSession, writeSessionCookie } from "../auth/session";
-import { buildSiweMessage, checkSiwe, readSiweClaims } from "../auth/siwe";
+import { parseSiwe, parseSiws } from "../auth/sign-in-grammar";
+import { buildSiweMessage, checkSiwe } from "../auth/siwe";
 import { buildSiwsMessage, checkSiws, signInFields } from "../auth/siws";
-import { siteOf } from "../auth/site";
+import { type SiteOrigin, siteOf } from "../auth/site";
 import type { Db } from "../db";
 import { ApiError } from "../http/errors";
 import { rateLimit } from "../http/rate-limit";
@@ -42,6 +43,24 @@ async function sessionResponse(db: Db, session: AuthSession): Promise<SessionRes
   };
 }
 
+/**
+ * What /nonce answers, and the text it issues (whose hash the nonce keeps): the SIWE message; the SIWS message
+ * when the address is known; otherwise the `solana:signIn` input, and as issued text that message with the
+ * address line left for the wallet to fill in.
+ */
+function writeSignIn(site: SiteOrigin, chainId: number, body: NonceRequest, n: IssuedNonce): { answer: NonceResponse; issuedText: string } {
+  const { nonce, issuedAt, expiresAt } = n;
+  const answer: NonceResponse = { nonce, expiresAt: new Date(expiresAt).toISOString() };
+  if (body.network === "ethereum") {
+    answer.message = buildSiweMessage(site, { address: body.address, chainId, nonce, issuedAt, expiresAt });
+    return { answer, issuedText: answer.message };
+  }
+  const fields = signInFields(site, { address: body.address, nonce, issuedAt, expiresAt });
+  answer.signInInput = fields;
+  if (body.address) answer.message = buildSiwsMessage({ ...fields, address: body.address });
+  return { answer, issuedText: answer.message ?? buildSiwsMessage({ ...fields, address: "" }) };
+}
+
 export const authRoutes = new Hono<AppEnv>()
   // Every sign-in route issues or reads sessions, which are keyed by SESSION_SECRET.
   .use(requireSessionSecret)
@@ -52,54 +71,45 @@ export const authRoutes = new Hono<AppEnv>()
       const checked = validateAddress(body.address, body.network);
       if (!checked.isValid) throw new ApiError(400, `address: ${checked.message}`);
     }
-    const now = Date.now();
     const site = siteOf(c.env);
-    const issued = await issueNonce(c.env.DB, now);
+    const issued = await issueNonce(c.env.DB, Date.now(), (nonce) => writeSignIn(site, Number(c.env.ETH_CHAIN_ID), body, nonce));
     if (!issued) throw new ApiError(503, "Sign-in is busy: too many sign-ins are waiting. Try again in a few minutes.");
-    const { nonce, issuedAt, expiresAt } = issued;
-    const answer: NonceResponse = { nonce, expiresAt: new Date(expiresAt).toISOString() };
-    if (body.network === "ethereum") {
-      answer.message = buildSiweMessage(site, { address: body.address, chainId: Number(c.env.ETH_CHAIN_ID), nonce, issuedAt, expiresAt });
-    } else {
-      const fields = signInFields(site, { address: body.address, nonce, issuedAt, expiresAt });
-      answer.signInInput = fields;
-      if (body.address) answer.message = buildSiwsMessage({ ...fields, address: body.address });
-    }
-    return c.json(answer);
+    return c.json(issued.answer);
   })
 
-  .post("/verify", validate("json", VerifyRequest), async (c) => {
+  // Counted after validation, like /nonce. Each attempt that names a live nonce uses it up before any signature
+  // work, so one nonce buys one verification, and this limit bounds how many one client can ask for.
+  .post("/verify", validate("json", VerifyRequest), rateLimit("auth-verify", VERIFY_RATE_LIMIT.limit, VERIFY_RATE_LIMIT.windowMs), async (c) => {
     const body = c.req.valid("json");
     const now = Date.now();
     const site = siteOf(c.env);
+    // A text that is not a sign-in message by the standard's grammar names no nonce and goes no further.
+    const parsed = body.network === "ethereum" ? parseSiwe(body.message) : parseSiws(body.message);
+    if (!parsed) throw refuse(`not a Sign-In with ${body.network === "ethereum" ? "Ethereum (EIP-4361)" : "Solana"} message`);
+    if (!parsed.nonce) throw refuse("message carries no nonce");
+    const issued = await consumeNonce(c.env.DB, parsed.nonce, now);
+    if (!issued) throw refuse("the nonce is unknown, used or expired; request a new one");
+
     let address: string;
-    let nonce: string;
     if (body.network === "ethereum") {
-      const claims = readSiweClaims(body.message, Number(c.env.ETH_CHAIN_ID), now);
-      if (!claims.ok) throw refuse(claims.reason);
-      if (!(await nonceIsLive(c.var.db, claims.nonce, now))) throw refuse("the nonce is unknown, used or expired; request a new one");
-      const checked = await checkSiwe(c.env, site, { message: body.message, signature: body.signature as Hex, nonce: claims.nonce, now });
+      const checked = await checkSiwe(c.env, site, { message: body.message, parsed, issuedHash: issued.messageHash, signature: body.signature as Hex, now });
       if (!checked.ok) throw refuse(checked.reason);
       address = checked.address;
-      nonce = claims.nonce;
     } else {
-      const checked = await checkSiws(site, { text: body.message, signature: body.signature, claimedAddress: body.address, now });
+      const checked = await checkSiws(site, { text: body.message, parsed, issuedHash: issued.messageHash, signature: body.signature, claimedAddress: body.address, now });
       if (!checked.ok) throw refuse(checked.reason);
-      if (detectAddressType(checked.message.address) !== "solana") throw refuse("not a Solana address");
-      address = checked.message.address;
-      nonce = checked.message.nonce!;
+      if (detectAddressType(checked.address) !== "solana") throw refuse("not a Solana address");
+      address = checked.address;
     }
 
     const previous = await presentedSession(c);
     const started = await startSession(c.env.DB, {
       network: body.network,
       address,
-      nonce,
       previousIdHash: previous?.idHash ?? null,
       secret: c.env.SESSION_SECRET!,
       now,
     });
-    if (!started) throw refuse("the nonce is unknown, used or expired; request a new one");
     writeSessionCookie(c, started.id, started.expiresAt);
     const session = await findSession(c.var.db, c.env, await hashSessionId(c.env.SESSION_SECRET!, started.id), now);
     return c.json(session ? await sessionResponse(c.var.db, session) : ({ authenticated: false } satisfies SessionResponse));

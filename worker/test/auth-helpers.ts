@@ -28,19 +28,26 @@ export function sessionCookie(res: Response): string {
 }
 
 let clients = 0;
+/** A cf-connecting-ip no other call in this file used. */
+function freshClient() {
+  clients++;
+  return `198.18.${clients >> 8}.${clients & 255}`;
+}
+
 /**
  * A nonce as a fresh client would get it: each call has its own cf-connecting-ip, so the per-client nonce
  * limit (tested on its own in auth-security.test.ts) does not couple unrelated sign-ins in one test file.
  */
 export async function nonceFor(body: Record<string, unknown>): Promise<NonceResponse> {
-  clients++;
-  const res = await postJson("/api/auth/nonce", body, { headers: { "cf-connecting-ip": `198.18.${clients >> 8}.${clients & 255}` } });
+  const res = await postJson("/api/auth/nonce", body, { headers: { "cf-connecting-ip": freshClient() } });
   if (res.status !== 200) throw new Error(`nonce: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
+/** POST /api/auth/verify from a fresh client too, so the per-client verify limit (auth-message.test.ts) does
+ * not couple unrelated sign-ins either. */
 export function verify(body: Record<string, unknown>, cookie?: string) {
-  return postJson("/api/auth/verify", body, cookie ? { headers: { cookie } } : {});
+  return postJson("/api/auth/verify", body, { headers: { "cf-connecting-ip": freshClient(), ...(cookie ? { cookie } : {}) } });
 }
 
 /** Full SIWE sign-in; returns the verify response and the cookie it set. */

@@ -189,7 +189,7 @@ describe("secrets", () => {
 describe("scheduled", () => {
   it("removes expired nonces and sessions and keeps live ones", async () => {
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO auth_nonces (nonce, expires_at) VALUES ('old', ?), ('new', ?)").bind(now - 1, now + 60_000).run();
+    await env.DB.prepare("INSERT INTO auth_nonces (nonce, message_hash, expires_at) VALUES ('old', '0000000000000000000000000000000000000000000000000000000000000000', ?), ('new', '0000000000000000000000000000000000000000000000000000000000000000', ?)").bind(now - 1, now + 60_000).run();
     const { createExecutionContext, createScheduledController, waitOnExecutionContext } = await import("cloudflare:test");
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: "* * * * *" }), env, ctx);
