@@ -6,6 +6,9 @@ import type { CustomOrderView } from "../../../../schema/custom-orders";
 import { encryptKeystore, KeystoreError, keystoreFileName, MIN_KEYSTORE_PASSWORD } from "../-purchase/keystore";
 import { FinalKeyError, openFinalKey } from "./final-key";
 
+/** Keystores are under 2 KB; anything far larger is not one, and is not read into memory. */
+const MAX_KEYSTORE_FILE_BYTES = 64 * 1024;
+
 function download(fileName: string, text: string, type: string) {
   const url = URL.createObjectURL(new Blob([text], { type }));
   const a = document.createElement("a");
@@ -22,18 +25,33 @@ export function FinalKeyCard({ order }: { order: CustomOrderView }) {
   const [key, setKey] = useState<string | null>(null);
   const [shown, setShown] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The key derivation a keystore asks for takes seconds at geth's settings: show how far it is.
+  const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [newPassword, setNewPassword] = useState("");
+  const [saveError, setSaveError] = useState<string | null>(null);
 
   const open = async () => {
     setError(null);
     setBusy(true);
+    setProgress(null);
     try {
-      setKey(await openFinalKey(order, fileText ?? "", password));
+      setKey(await openFinalKey(order, fileText ?? "", password, setProgress));
     } catch (e) {
       setError(e instanceof KeystoreError || e instanceof FinalKeyError ? e.message : "The key could not be made from this file.");
     } finally {
       setBusy(false);
+      setProgress(null);
+    }
+  };
+
+  const saveKeystore = async (privateKey: string) => {
+    setSaveError(null);
+    try {
+      const ks = await encryptKeystore(privateKey, newPassword);
+      download(keystoreFileName(ks.address), JSON.stringify(ks), "application/json");
+    } catch (e) {
+      setSaveError(e instanceof KeystoreError ? e.message : "The keystore could not be made; try again.");
     }
   };
 
@@ -73,15 +91,17 @@ export function FinalKeyCard({ order }: { order: CustomOrderView }) {
           <button
             type="button"
             disabled={newPassword.length < MIN_KEYSTORE_PASSWORD}
-            onClick={async () => {
-              const ks = await encryptKeystore(key, newPassword);
-              download(keystoreFileName(ks.address), JSON.stringify(ks), "application/json");
-            }}
+            onClick={() => void saveKeystore(key)}
             className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm disabled:opacity-50"
           >
             Download keystore (V3)
           </button>
         </div>
+        {saveError && (
+          <p className="text-sm text-red-300" role="alert">
+            {saveError}
+          </p>
+        )}
       </div>
     );
   }
@@ -89,14 +109,26 @@ export function FinalKeyCard({ order }: { order: CustomOrderView }) {
   return (
     <div className="mt-6 space-y-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
       <h2 className="text-lg font-semibold text-white">Make your private key</h2>
-      <p className="text-sm text-slate-300">Choose the secret-key file you saved when ordering and type its password. Your browser does the rest.</p>
+      <p className="text-sm text-slate-300">
+        Choose the secret-key file you saved when ordering (or a copy another wallet tool re-saved: any version 3 keystore) and type its password. Your
+        browser does the rest.
+      </p>
       <label className="block text-sm text-slate-300" htmlFor={`${id}-file`}>
         Secret key file
+        {/* No type filter: geth names keystores UTC--<time>--<address>, without an extension. */}
         <input
           id={`${id}-file`}
           type="file"
-          accept=".json,application/json"
-          onChange={async (e) => setFileText((await e.target.files?.[0]?.text()) ?? null)}
+          onChange={async (e) => {
+            const file = e.target.files?.[0];
+            setError(null);
+            if (file && file.size > MAX_KEYSTORE_FILE_BYTES) {
+              setFileText(null);
+              setError("That file is too large to be a keystore (a keystore is under 2 KB of JSON).");
+              return;
+            }
+            setFileText((await file?.text()) ?? null);
+          }}
           className="mt-1 block text-sm"
         />
       </label>
@@ -117,7 +149,7 @@ export function FinalKeyCard({ order }: { order: CustomOrderView }) {
         onClick={() => void open()}
         className="rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500 disabled:opacity-50"
       >
-        {busy ? "Opening…" : "Make my key"}
+        {busy ? (progress !== null && progress < 1 ? `Opening… ${Math.round(progress * 100)}%` : "Opening…") : "Make my key"}
       </button>
       {error && (
         <p className="text-sm text-red-300" role="alert">

@@ -1,3 +1,4 @@
+import { encryptKeystoreJson } from "ethers";
 import { privateKeyToAddress } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { orderAddress, publicKeyOf, randomSecret, scalarToHex } from "../../../../schema/split-key";
@@ -32,5 +33,15 @@ describe("openFinalKey", () => {
     await expect(openFinalKey(tampered, file, "password-123")).rejects.toThrow(/do not use it/);
     await expect(openFinalKey({ ...order, offset: null, variant: null }, file, "password-123")).rejects.toBeInstanceOf(FinalKeyError);
     await expect(openFinalKey(order, "not json", "password-123")).rejects.toThrow(/not JSON/);
+  });
+
+  it("opens the secret file after ethers re-saved it (its Crypto spelling), reporting progress", async () => {
+    const { secret, order } = await delivered();
+    const resaved = await encryptKeystoreJson({ address: privateKeyToAddress(scalarToHex(secret) as `0x${string}`), privateKey: scalarToHex(secret) }, "another-password", { scrypt: { N: 1024 } });
+    expect(JSON.parse(resaved).Crypto).toBeDefined();
+    const seen: number[] = [];
+    const key = await openFinalKey(order, resaved, "another-password", (f) => seen.push(f));
+    expect(privateKeyToAddress(key as `0x${string}`)).toBe(order.address);
+    expect(seen.at(-1)).toBe(1);
   });
 });

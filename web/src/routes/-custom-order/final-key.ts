@@ -10,8 +10,12 @@ export class FinalKeyError extends Error {
 
 export type DeliveredOrder = { publicKey: string; address: string | null; offset: string | null; variant: number | null };
 
-/** The final private key (0x + 64 hex) for a delivered order, from the saved keystore text and its password. */
-export async function openFinalKey(order: DeliveredOrder, keystoreText: string, password: string): Promise<string> {
+/**
+ * The final private key (0x + 64 hex) for a delivered order, from the saved keystore text and its password.
+ * The file may since have been re-saved by another tool (ethers writes `Crypto`, ethereumjs may use PBKDF2):
+ * decryptKeystore opens what they write.
+ */
+export async function openFinalKey(order: DeliveredOrder, keystoreText: string, password: string, onProgress?: (fraction: number) => void): Promise<string> {
   if (!order.offset || order.variant === null || !order.address) throw new FinalKeyError("This order has not been delivered yet.");
   let keystore: unknown;
   try {
@@ -19,7 +23,7 @@ export async function openFinalKey(order: DeliveredOrder, keystoreText: string, 
   } catch {
     throw new FinalKeyError("That file is not a key file (it is not JSON).");
   }
-  const secretHex = await decryptKeystore(keystore, password); // throws KeystoreError on a wrong password
+  const secretHex = await decryptKeystore(keystore, password, { onProgress }); // KeystoreError: wrong password, unsupported file
   const secret = parseScalar(secretHex, "secret");
   if (publicKeyOf(secret) !== order.publicKey.toLowerCase()) {
     throw new FinalKeyError("This file holds a different secret than the one this order was placed with; choose the file you saved for this order.");
