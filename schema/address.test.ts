@@ -1,6 +1,8 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { base58 } from "@scure/base";
+import { Keypair, PublicKey } from "@solana/web3.js";
+import { getAddress as ethersGetAddress, isAddress as ethersIsAddress } from "ethers";
 import { describe, expect, it } from "vitest";
 import {
   BASE58_ALPHABET,
@@ -193,5 +195,59 @@ describe("validateAddress: solana", () => {
     }
     expect(validateAddress("1".repeat(31), "solana").isValid).toBe(false);
     expect(validateAddress(good + "1", "solana").isValid).toBe(false);
+  });
+});
+
+// Peers: ethers' isAddress/getAddress (EIP-55: all-lower and all-upper claim no checksum, mixed case must
+// match it) and @solana/web3.js's PublicKey (32 bytes of base58) with PublicKey.isOnCurve.
+describe("validateAddress against ethers and @solana/web3.js", () => {
+  it("Ethereum: accepts what ethers accepts and normalises to ethers' checksummed form", () => {
+    const account = Keypair.generate(); // any bytes: an address is 20 of them
+    const lower = `0x${Array.from(account.publicKey.toBytes().slice(0, 20), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+    const checksummed = ethersGetAddress(lower);
+    const corpus = [
+      lower,
+      checksummed,
+      `0x${lower.slice(2).toUpperCase()}`,
+      checksummed.replace(/[a-f]/, (c) => c.toUpperCase()),
+      ...EIP55_MIXED,
+      ...EIP55_ALL_CAPS,
+      ...EIP55_ALL_LOWER,
+      lower.slice(0, 41),
+      `${lower}0`,
+      lower.replace("0x", "0X"),
+      lower.slice(2),
+      `0x${"g".repeat(40)}`,
+    ];
+    for (const a of corpus) {
+      const ours = validateAddress(a, "ethereum");
+      // ethers also takes the 40 digits without 0x; the marketplace asks for the 0x form.
+      expect(ours.isValid, a).toBe(ethersIsAddress(a) && a.startsWith("0x"));
+      if (ours.isValid) expect(ours.normalized).toBe(ethersGetAddress(a));
+    }
+  });
+
+  it("Solana: accepts exactly the strings PublicKey reads as 32 bytes that are on the curve", () => {
+    const pda = PublicKey.findProgramAddressSync([Buffer.from("vanity")], new PublicKey("TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA"))[0].toBase58();
+    const corpus = [
+      Keypair.generate().publicKey.toBase58(),
+      Keypair.generate().publicKey.toBase58(),
+      "11111111111111111111111111111111",
+      pda,
+      "TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA",
+      base58.encode(new Uint8Array(31).fill(200)),
+      base58.encode(new Uint8Array(33).fill(1)),
+      "0OIl".repeat(9),
+    ];
+    for (const s of corpus) {
+      let theirs: boolean;
+      try {
+        const key = new PublicKey(s);
+        theirs = key.toBase58() === s && PublicKey.isOnCurve(key.toBytes());
+      } catch {
+        theirs = false;
+      }
+      expect(validateAddress(s, "solana").isValid, s).toBe(theirs);
+    }
   });
 });

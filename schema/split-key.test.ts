@@ -1,6 +1,7 @@
 // The split-key arithmetic against independent derivations: viem's privateKeyToAddress for the final key,
 // and the grinder's coordinate shortcuts ((x, -y), (β·x, y), (β²·x, y), ...) for each variant's factor.
 import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { SigningKey } from "ethers";
 import { privateKeyToAddress } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import {
@@ -96,6 +97,49 @@ describe("split-key arithmetic", () => {
     expect(parseScalar(scalarToHex(1n))).toBe(1n);
     for (const bad of ["0x" + "0".repeat(64), scalarToHex(CURVE_ORDER), "0x" + "f".repeat(64), "0x1", "0x" + "z".repeat(64)]) {
       expect(() => parseScalar(bad), bad).toThrow(SplitKeyError);
+    }
+  });
+});
+
+// The custom-order public key (what a buyer's browser sends) against ethers' SigningKey, which reads SEC1 keys
+// with its own curve code: a compressed key is accepted exactly when ethers can decompress it, to the same point.
+describe("parsePublicKey against ethers SigningKey", () => {
+  it("accepts and refuses the same compressed keys", () => {
+    const notOnCurve = (() => {
+      for (let x = 1n; ; x++) {
+        const hex = "0x02" + x.toString(16).padStart(64, "0");
+        try {
+          Point.fromHex(hex.slice(2));
+        } catch {
+          return hex;
+        }
+      }
+    })();
+    const corpus = [
+      ...Array.from({ length: 10 }, () => publicKeyOf(randomSecret())),
+      publicKeyOf(1n),
+      publicKeyOf(CURVE_ORDER - 1n),
+      notOnCurve,
+      "0x02" + "0".repeat(64),
+      "0x02" + P.toString(16),
+      "0x03" + (P - 1n).toString(16),
+      "0x02" + "f".repeat(64),
+      "0x05" + publicKeyOf(2n).slice(4),
+    ];
+    for (const key of corpus) {
+      let theirs: string | null;
+      try {
+        theirs = SigningKey.computePublicKey(key, true);
+      } catch {
+        theirs = null;
+      }
+      let ours: string | null;
+      try {
+        ours = "0x" + parsePublicKey(key).toHex(true);
+      } catch {
+        ours = null;
+      }
+      expect(ours, key).toBe(theirs);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
+import { Keypair } from "@solana/web3.js";
 import { privateKeyToAddress } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { OWNERSHIP_MESSAGES } from "../../schema/listings";
@@ -113,5 +114,34 @@ describe("Solana keys", () => {
 
   it("an off-curve (program-derived) address cannot be owned", () => {
     expect(proveOwnership("solana", "4MD31b2GFAWVDYQT8KG7E5GcZiFyy4MpDUt4BcyEdJRP", SOL_CANONICAL)).toMatchObject({ verified: false, reason: "invalid-address" });
+  });
+});
+
+// The peer for Solana keys: @solana/web3.js's Keypair (what the CLI's keypair file and most tools load with).
+describe("Solana keys against @solana/web3.js Keypair", () => {
+  it("for random keypairs every export form proves the keypair's address and stores its 64 bytes", () => {
+    for (let i = 0; i < 20; i++) {
+      const kp = Keypair.generate();
+      const address = kp.publicKey.toBase58();
+      const canonical = base58.encode(kp.secretKey);
+      for (const key of [canonical, JSON.stringify(Array.from(kp.secretKey)), base58.encode(kp.secretKey.slice(0, 32)), hex(kp.secretKey.slice(0, 32))]) {
+        expect(proveOwnership("solana", address, key)).toEqual({ verified: true, address, privateKey: canonical });
+      }
+    }
+  });
+
+  it("refuses a 64-byte key exactly when Keypair.fromSecretKey does", () => {
+    const kp = Keypair.generate();
+    const other = Keypair.generate();
+    const mixed = new Uint8Array([...kp.secretKey.slice(0, 32), ...other.secretKey.slice(32)]);
+    for (const bytes of [kp.secretKey, mixed]) {
+      let theirs = true;
+      try {
+        Keypair.fromSecretKey(bytes);
+      } catch {
+        theirs = false;
+      }
+      expect(verifyOwnership("solana", base58.encode(bytes.slice(32)), base58.encode(bytes)).verified).toBe(theirs);
+    }
   });
 });

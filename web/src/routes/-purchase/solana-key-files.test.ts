@@ -1,5 +1,6 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
+import { Keypair } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
 import { solanaKeyForms } from "./solana-key-files";
 
@@ -40,5 +41,48 @@ describe("solanaKeyForms", () => {
     expect(() => solanaKeyForms("0OIl", address)).toThrow(/base58/);
     expect(() => solanaKeyForms(base58.encode(new Uint8Array(16)), address)).toThrow(/64-byte/);
     expect(() => solanaKeyForms("[1,2,300]", address)).toThrow(/byte array/);
+  });
+});
+
+// The peer: @solana/web3.js's Keypair, which reads the CLI's keypair file (fromSecretKey on its 64 bytes,
+// validating the public half) and a seed (fromSeed). Same keys in, same accept or refuse, same address out.
+describe("solanaKeyForms against @solana/web3.js Keypair", () => {
+  it("for random keys both forms load in Keypair as the purchased address, and a seed completes as fromSeed does", () => {
+    for (let i = 0; i < 20; i++) {
+      const kp = Keypair.generate();
+      const address = kp.publicKey.toBase58();
+      const forms = solanaKeyForms(base58.encode(kp.secretKey), address);
+      expect(Keypair.fromSecretKey(Uint8Array.from(JSON.parse(forms.keypairJson) as number[])).publicKey.toBase58()).toBe(address);
+      expect(Keypair.fromSecretKey(base58.decode(forms.base58)).publicKey.toBase58()).toBe(address);
+      const fromSeed = Keypair.fromSeed(kp.secretKey.slice(0, 32));
+      expect(solanaKeyForms(base58.encode(kp.secretKey.slice(0, 32)), address).base58).toBe(base58.encode(fromSeed.secretKey));
+    }
+  });
+
+  it("accepts exactly the 64-byte keys Keypair.fromSecretKey accepts", () => {
+    const kp = Keypair.generate();
+    const flipped = (i: number) => {
+      const b = new Uint8Array(kp.secretKey);
+      b[i] ^= 1;
+      return b;
+    };
+    const zeroSeed = Keypair.fromSeed(new Uint8Array(32)).secretKey;
+    const corpus = [kp.secretKey, flipped(0), flipped(31), flipped(32), flipped(63), zeroSeed, new Uint8Array(64), new Uint8Array([...kp.secretKey.slice(0, 32), ...zeroSeed.slice(32)])];
+    for (const bytes of corpus) {
+      let theirs: string | null;
+      try {
+        theirs = Keypair.fromSecretKey(bytes).publicKey.toBase58();
+      } catch {
+        theirs = null;
+      }
+      const claimed = base58.encode(bytes.slice(32));
+      let ours: string | null;
+      try {
+        ours = solanaKeyForms(JSON.stringify(Array.from(bytes)), claimed).address;
+      } catch {
+        ours = null;
+      }
+      expect(ours, base58.encode(bytes)).toBe(theirs);
+    }
   });
 });
