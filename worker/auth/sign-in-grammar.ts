@@ -1,6 +1,6 @@
-// The sign-in message grammars, parsed strictly: EIP-4361 (Sign-In with Ethereum) and the Solana Wallet
-// Standard's Sign-In With Solana, which follows EIP-4361's ABNF with a base58 address and every field after
-// the address optional. Every line is accounted for, nothing may come before or after, the statement is one
+// The sign-in message grammars, parsed strictly: EIP-4361 (Sign-In with Ethereum) and Sign-In With Solana
+// (the ABNF of github.com/phantom/sign-in-with-solana, which `solana:signIn` wallets write), which follows
+// EIP-4361's with a base58 address and every field after the address optional. Every line is accounted for, nothing may come before or after, the statement is one
 // line of the characters the ABNF allows, URIs are RFC 3986 URIs, dates RFC 3339 date-times and an Ethereum
 // address is in its EIP-55 form. Anything else is null.
 //
