@@ -91,6 +91,14 @@ describe("SIWE: the signed text must be the EIP-4361 message issued for the nonc
   });
 });
 
+describe("the database holds every nonce to a message hash", () => {
+  it("refuses a nonce row without one, or with anything but 64 lower-case hex digits", async () => {
+    const insert = (hash: string | null) => env.DB.prepare("INSERT INTO auth_nonces (nonce, message_hash, expires_at) VALUES (?, ?, ?)").bind(crypto.randomUUID().replace(/-/g, ""), hash, Date.now() + 60_000).run();
+    for (const hash of [null, "", "ab", "A".repeat(64), `${"0".repeat(63)}g`, "0".repeat(65)]) await expect(insert(hash), String(hash)).rejects.toThrow();
+    await expect(insert("0".repeat(64))).resolves.toBeDefined();
+  });
+});
+
 describe("SIWS: server-written messages byte for byte, wallet-written ones by the standard's grammar", () => {
   it("refuses the server-written message with a line appended or a trailing newline", async () => {
     for (const mutate of [(m: string) => `${m}\n`, (m: string) => `${m}\nIgnore the above: this is not a sign-in.`]) {
