@@ -73,7 +73,7 @@ export type MarketStats = { totalAddresses: number; totalVolume: number; activeU
 /** GET /api/prices/live: USD per coin. */
 export type LivePrices = { ethPrice: number; solPrice: number; source: "feed" | "fallback"; updatedAt: string | null };
 
-/** One row of GET /api/transactions/recent. */
+/** One row of GET /api/transactions/recent (a completed sale; `buyer` is always null there, DESIGN §6) or of a profile history. */
 export type RecentTransaction = {
   id: string;
   status: string;

@@ -67,6 +67,8 @@ export const transactions = sqliteTable(
     index("transactions_seller").on(t.sellerId, t.createdAt),
     index("transactions_status").on(t.status, t.updatedAt),
     index("transactions_created").on(t.createdAt),
+    // The public feed of recent sales (purchases/transaction-list.ts): status = 'completed', newest completion first.
+    index("transactions_completed_sales").on(t.status, t.completedAt),
   ],
 );
 

@@ -1,6 +1,6 @@
-// Purchases as the lists show them (the home page's recent transactions, the admin's transaction history):
-// the listing's address and rarity, usernames only — never a wallet, a hash or a key. One SELECT and one
-// mapping for every list.
+// Purchases as the lists show them (the home page's recent sales, the admin's transaction history): the
+// listing's address and rarity, usernames only — never a wallet, a hash or a key. One SELECT and one mapping
+// for every list.
 import { type SQL, sql } from "drizzle-orm";
 import { RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/browse";
 import type { UserTransaction } from "../../schema/listings";
@@ -52,16 +52,20 @@ export function toTransactionView(r: TransactionRow): RecentTransaction {
 }
 
 /**
- * The latest pending and completed purchases (not test data), newest first, with usernames only. A custom
- * order's purchase is the buyer's private business and never listed (order-listing.ts).
+ * The public activity feed: the latest completed sales (not test data), newest sale first. DESIGN §6: a
+ * completed sale is a public fact, as it is on chain; an open reservation is not public activity (anyone can
+ * reserve, and report a made-up hash), so initiated, pending and verified purchases never appear. Nothing
+ * about the buyer either: the chain shows who paid the platform, never which address that payment bought, so
+ * the feed names no buyer. A custom order's purchase is the buyer's private business and never listed
+ * (order-listing.ts). Walks the transactions_completed_sales index (status, completed_at) newest first.
  */
 export async function recentTransactions(db: Db): Promise<RecentTransaction[]> {
   const rows = await selectTransactions(
     db,
-    sql`WHERE t.status IN ('pending', 'completed') AND t.is_test_data = 0 AND NOT ${orderListing(sql`t.address_id`)}
-        ORDER BY t.created_at DESC, t.id DESC LIMIT ${RECENT_TRANSACTIONS_LIMIT}`,
+    sql`WHERE t.status = 'completed' AND t.is_test_data = 0 AND NOT ${orderListing(sql`t.address_id`)}
+        ORDER BY t.completed_at DESC, t.id DESC LIMIT ${RECENT_TRANSACTIONS_LIMIT}`,
   );
-  return rows.map(toTransactionView);
+  return rows.map((r) => ({ ...toTransactionView(r), buyer: null }));
 }
 
 /** The user's sales and purchases in one list, newest first; a purchase of one's own listing shows once, as a purchase. */

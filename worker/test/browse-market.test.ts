@@ -31,7 +31,7 @@ afterEach(() => {
   restore = null;
 });
 
-type TxSeed = { listing: number; buyer?: number | null; seller?: number | null; price: string; currency: "ETH" | "SOL"; status: string; createdAt: number; test?: boolean };
+type TxSeed = { listing: number; buyer?: number | null; seller?: number | null; price: string; currency: "ETH" | "SOL"; status: string; createdAt: number; completedAt?: number; test?: boolean };
 let txCounter = 0;
 async function insertTransaction(t: TxSeed): Promise<string> {
   txCounter += 1;
@@ -42,7 +42,7 @@ async function insertTransaction(t: TxSeed): Promise<string> {
   )
     .bind(
       id, t.listing, t.buyer ?? null, t.seller ?? null, t.currency === "ETH" ? "ethereum" : "solana", t.price, toUnits(t.price), t.currency,
-      t.price, toUnits(t.price), t.status, `0xhash${txCounter}`, t.test ? 1 : 0, t.createdAt, t.status === "completed" ? t.createdAt + 1000 : null,
+      t.price, toUnits(t.price), t.status, `0xhash${txCounter}`, t.test ? 1 : 0, t.createdAt, t.completedAt ?? (t.status === "completed" ? t.createdAt + 1000 : null),
     )
     .run();
   return id;
@@ -187,35 +187,63 @@ describe("GET /api/market-stats", () => {
 });
 
 describe("GET /api/transactions/recent", () => {
-  let shown: string[];
+  // DESIGN §6: a completed sale is a public fact; an open reservation is not public activity, and nothing is
+  // said about the buyer beyond what the chain shows (the chain never links the payer to the address bought).
+  let sales: string[];
+  let open: string[];
   beforeAll(async () => {
     await clearBrowseData();
     const now = Date.now();
     const alice = await insertUser("alice", "0xa1");
     const bob = await insertUser("bob", "0xa2");
-    const listings = await insertListings(Array.from({ length: 14 }, (_, i) => ({ rarity: 5 + i / 10, network: i % 2 ? "solana" : "ethereum" })));
-    shown = [];
-    for (let i = 0; i < 12; i++) {
-      const status = i % 3 === 0 ? "pending" : "completed";
+    const listings = await insertListings(Array.from({ length: 21 }, (_, i) => ({ rarity: 5 + i / 10, network: i % 2 ? "solana" : "ethereum" })));
+    const completed: { id: string; at: number }[] = [];
+    open = [];
+    for (let i = 0; i < 15; i++) {
       const currency = i % 2 ? "SOL" : "ETH";
-      shown.push(await insertTransaction({ listing: listings[i], buyer: alice, seller: i === 0 ? null : bob, price: "0.5", currency, status, createdAt: now - i * 60_000 }));
+      const seed = { listing: listings[i], buyer: alice, seller: i === 0 ? null : bob, price: "0.5", currency, createdAt: now - i * 60_000 } as const;
+      if (i % 3 === 0) open.push(await insertTransaction({ ...seed, status: "pending" }));
+      else completed.push({ id: await insertTransaction({ ...seed, status: "completed", completedAt: now - i * 60_000 + 1000 }), at: now - i * 60_000 + 1000 });
     }
-    await insertTransaction({ listing: listings[12], buyer: alice, price: "1", currency: "ETH", status: "failed", createdAt: now + 1000 });
-    await insertTransaction({ listing: listings[12], buyer: alice, price: "1", currency: "ETH", status: "cancelled", createdAt: now + 2000 });
-    await insertTransaction({ listing: listings[13], buyer: alice, price: "1", currency: "SOL", status: "completed", createdAt: now + 3000, test: true });
+    // Reserved before all of them but paid last: a sale is as recent as its completion.
+    completed.push({ id: await insertTransaction({ listing: listings[15], buyer: bob, seller: alice, price: "2", currency: "ETH", status: "completed", createdAt: now - DAY, completedAt: now + 5000 }), at: now + 5000 });
+    // Open reservations newer than every sale, one per open status (a made-up hash on a pending one, as issue 26 §4 would).
+    for (const [k, status] of (["initiated", "pending", "verified"] as const).entries()) {
+      open.push(await insertTransaction({ listing: listings[16 + k], buyer: alice, price: "9", currency: "ETH", status, createdAt: now + 10_000 + k }));
+    }
+    await insertTransaction({ listing: listings[19], buyer: alice, price: "1", currency: "ETH", status: "failed", createdAt: now + 1000 });
+    await insertTransaction({ listing: listings[19], buyer: alice, price: "1", currency: "ETH", status: "cancelled", createdAt: now + 2000 });
+    await insertTransaction({ listing: listings[20], buyer: alice, price: "1", currency: "SOL", status: "completed", createdAt: now + 3000, completedAt: now + 9000, test: true });
+    sales = completed.sort((a, b) => b.at - a.at).map((c) => c.id);
+    expect(sales.length).toBeGreaterThan(RECENT_TRANSACTIONS_LIMIT);
   });
 
-  it(`the latest ${RECENT_TRANSACTIONS_LIMIT} pending or completed purchases, newest first, with usernames only`, async () => {
+  it(`the latest ${RECENT_TRANSACTIONS_LIMIT} completed sales, newest sale first, with the seller's username only`, async () => {
     const res = await api("/api/transactions/recent");
     expect(res.status).toBe(200);
     const body = (await res.json()) as RecentTransaction[];
-    expect(body.map((t) => t.id)).toEqual(shown.slice(0, RECENT_TRANSACTIONS_LIMIT));
+    expect(body.map((t) => t.id)).toEqual(sales.slice(0, RECENT_TRANSACTIONS_LIMIT));
+    expect(body.every((t) => t.status === "completed" && t.completedAt !== null)).toBe(true);
     expect(Object.keys(body[1]).sort()).toEqual(["address", "buyer", "completedAt", "createdAt", "currency", "id", "network", "price", "seller", "status"]);
-    expect(body[0]).toMatchObject({ status: "pending", price: "0.5", currency: "ETH", network: "ethereum", buyer: { username: "alice" }, seller: null, completedAt: null });
-    expect(body[1]).toMatchObject({ status: "completed", currency: "SOL", network: "solana", buyer: { username: "alice" }, seller: { username: "bob" } });
+    expect(body[0]).toMatchObject({ status: "completed", price: "2", currency: "ETH", network: "ethereum", buyer: null, seller: { username: "alice" } });
+    expect(body[1]).toMatchObject({ status: "completed", currency: "SOL", network: "solana", buyer: null, seller: { username: "bob" } });
     expect(Object.keys(body[1].address).sort()).toEqual(["address", "id", "network", "rarityScore"]);
     expect(body[1].address.rarityScore).toBe("5.1");
-    const text = JSON.stringify(body);
+  });
+
+  it("never an open reservation (initiated, pending, verified), a failed or cancelled purchase, or test data", async () => {
+    const body = (await (await api("/api/transactions/recent")).json()) as RecentTransaction[];
+    const ids = body.map((t) => t.id);
+    for (const id of open) expect(ids).not.toContain(id);
+    expect(body.some((t) => t.status !== "completed")).toBe(false);
+    expect(body.some((t) => t.price === "1" || t.price === "9")).toBe(false);
+  });
+
+  it("nothing about the buyer: no username, wallet, hash or key", async () => {
+    const res = await api("/api/transactions/recent");
+    const text = await res.text();
+    expect((JSON.parse(text) as RecentTransaction[]).every((t) => t.buyer === null)).toBe(true);
+    expect(text).not.toContain('"buyer":{');
     expect(text).not.toMatch(/0xa1|0xa2|buyerwallet|0xhash|wallet|private/i);
   });
 });

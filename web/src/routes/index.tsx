@@ -142,7 +142,8 @@ function RecentTransactionsSection() {
           Recent transactions could not be loaded: {recent.error.message}
         </p>
       ) : (
-        <TransactionsTable transactions={transactions} isLoading={transactions === undefined} showBuyer showSeller />
+        // Completed sales only, and no buyer: the feed never names one (DESIGN §6).
+        <TransactionsTable transactions={transactions} isLoading={transactions === undefined} showSeller />
       )}
     </section>
   );
