@@ -12,6 +12,16 @@ export const RESERVATION_MINUTES = 15;
 export const MAX_OPEN_RESERVATIONS = 3;
 /** Initiate calls per client per minute (both POST /api/transactions/initiate and POST /api/transactions). */
 export const INITIATE_RATE_LIMIT = { limit: 10, windowMs: 60_000 } as const;
+/**
+ * Calls a signed-in wallet may make per minute, and calls one client network (an IPv4 address or an IPv6 /64)
+ * may make for all its wallets together (issue 26 §7). A payment report asks the node up to four times and
+ * writes a chain-audit row; the purchase page re-reports every 3 s while a payment confirms (20 a minute).
+ */
+export const CONFIRM_RATE_LIMIT = { perWallet: 30, perClient: 120, windowMs: 60_000, what: "payment reports" } as const;
+/** The Solana transfer request asks the node for a blockhash each time; the page asks once per payment. */
+export const SOLANA_TRANSFER_RATE_LIMIT = { perWallet: 10, perClient: 60, windowMs: 60_000, what: "Solana transfer requests" } as const;
+/** Key reveal and destruction together: each attempt, refused or not, writes an audit row (DESIGN §5). */
+export const KEY_ACCESS_RATE_LIMIT = { perWallet: 20, perClient: 60, windowMs: 60_000, what: "private key requests" } as const;
 /** Days between scheduled key-encryption-secret rotations (README "Buying", "Destroying a key"). */
 export const KEY_SHRED_INTERVAL_DAYS = 7;
 /**

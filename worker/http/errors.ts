@@ -21,12 +21,13 @@ const TITLES: Record<number, string> = {
 
 export type ErrorBody = { error: string; message: string } & Record<string, unknown>;
 
-/** An error meant for the client: its status, message and any extra fields are sent as they are. */
+/** An error meant for the client: its status, message, any extra fields and any headers are sent as they are. */
 export class ApiError extends HTTPException {
   constructor(
     status: ContentfulStatusCode,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(status, { message });
   }
@@ -41,6 +42,7 @@ export function handleError(err: Error, c: Context): Response {
     const extra = err instanceof ApiError ? err.extra : {};
     const res = c.json(errorBody(err.status, err.message || TITLES[err.status] || "Error", extra), err.status as ContentfulStatusCode);
     if (err.status === 429) res.headers.set("Retry-After", "60");
+    if (err instanceof ApiError) for (const [name, value] of Object.entries(err.headers)) res.headers.set(name, value);
     return res;
   }
   // Unexpected: log for operators, tell the client nothing about internals.

@@ -12,27 +12,93 @@ export function clientIp(c: Context<AppEnv>): string {
   return ip && ip.length <= 64 ? ip : "local";
 }
 
-/** Counts one request for `key` in the current window; the count including this one. */
-export async function countRequest(d1: D1Database, key: string, windowMs: number, now: number): Promise<number> {
-  const windowStart = now - (now % windowMs);
-  const [, counted] = await d1.batch<{ count: number }>([
-    d1.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(windowStart - windowMs),
-    d1
-      .prepare(
-        `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
-         ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1 RETURNING count`,
-      )
-      .bind(key, windowStart),
-  ]);
-  return counted.results[0]?.count ?? 1;
+/**
+ * The network a client address stands for when counting: an IPv4 address is one client, an IPv6 address
+ * counts as its /64 (one subscriber's allocation: whoever holds one address can use all 2^64 of them).
+ */
+export function clientNetwork(ip: string): string {
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
+  if (mapped) return mapped[1];
+  if (!ip.includes(":")) return ip;
+  const [head, tail = null] = ip.toLowerCase().split("%")[0].split("::");
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === null ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
+  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return ip;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-/** Refuses with 429 once a client has made `limit` requests to `name` within the current window. */
+/** Counts one request for each key in the current window; the counts including this one, in order. */
+export async function countRequests(d1: D1Database, keys: readonly string[], windowMs: number, now: number): Promise<number[]> {
+  const windowStart = now - (now % windowMs);
+  const [, ...counted] = await d1.batch<{ count: number }>([
+    d1.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(windowStart - windowMs),
+    ...keys.map((key) =>
+      d1
+        .prepare(
+          `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
+           ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1 RETURNING count`,
+        )
+        .bind(key, windowStart),
+    ),
+  ]);
+  return counted.map((r) => r.results[0]?.count ?? 1);
+}
+
+/** Counts one request for `key` in the current window; the count including this one. */
+export async function countRequest(d1: D1Database, key: string, windowMs: number, now: number): Promise<number> {
+  return (await countRequests(d1, [key], windowMs, now))[0];
+}
+
+/** One bucket a request is counted in, and what to tell a client that has filled it. */
+export type LimitCheck = { key: string; limit: number; refusal: string };
+
+/**
+ * Counts the request in every bucket and refuses with 429 (DESIGN §3) once any is over its limit, with a
+ * Retry-After header giving the seconds until the window ends.
+ */
+export async function enforceLimits(d1: D1Database, checks: readonly LimitCheck[], windowMs: number, now = Date.now()): Promise<void> {
+  const counts = await countRequests(d1, checks.map((check) => check.key), windowMs, now);
+  const over = checks.find((check, i) => counts[i] > check.limit);
+  if (!over) return;
+  const retryAfter = Math.max(1, Math.ceil((windowMs - (now % windowMs)) / 1000));
+  throw new ApiError(429, `${over.refusal} Wait ${retryAfter} seconds and try again.`, {}, { "Retry-After": String(retryAfter) });
+}
+
+/** Refuses with 429 once a client (its IPv4 address or IPv6 /64) has made `limit` requests to `name` within the current window. */
 export function rateLimit(name: string, limit: number, windowMs: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const count = await countRequest(c.env.DB, `${name}:${clientIp(c)}`, windowMs, Date.now());
+    const count = await countRequest(c.env.DB, `${name}:${clientNetwork(clientIp(c))}`, windowMs, Date.now());
     if (count > limit) {
       throw new ApiError(429, `Too many requests: at most ${limit} per ${Math.round(windowMs / 1000)} seconds. Wait a minute and try again.`);
+    }
+    await next();
+  };
+}
+
+const perWindow = (limit: number, windowMs: number) => `at most ${limit} per ${windowMs === 60_000 ? "minute" : `${Math.round(windowMs / 1000)} seconds`}`;
+
+/** A limit for signed-in calls: per wallet (a user, whatever address they come from) and per client network (many wallets, one client). */
+export type SignedInLimit = { perWallet: number; perClient: number; windowMs: number; what: string };
+
+/**
+ * For routes that act for a signed-in wallet: counts the request against the wallet and against the client's
+ * network. Mounted after the session and the input are checked, so neither a visitor nor a malformed request
+ * writes anything, not even a counter row. A request without a session is passed on uncounted: the route
+ * itself must refuse it (401) without writing.
+ */
+export function limitSignedIn(name: string, limit: SignedInLimit): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = c.var.session;
+    if (session) {
+      await enforceLimits(
+        c.env.DB,
+        [
+          { key: `${name}:user:${session.userId}`, limit: limit.perWallet, refusal: `Too many ${limit.what}: ${perWindow(limit.perWallet, limit.windowMs)} from one wallet.` },
+          { key: `${name}:net:${clientNetwork(clientIp(c))}`, limit: limit.perClient, refusal: `Too many ${limit.what} from your network: ${perWindow(limit.perClient, limit.windowMs)}.` },
+        ],
+        limit.windowMs,
+      );
     }
     await next();
   };

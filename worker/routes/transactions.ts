@@ -11,14 +11,17 @@ import {
   CreateTransactionRequest,
   type CreateTransactionResponse,
   type DestroyKeyResponse,
+  CONFIRM_RATE_LIMIT,
   INITIATE_RATE_LIMIT,
   InitiateRequest,
+  KEY_ACCESS_RATE_LIMIT,
   type InitiateResponse,
   PURCHASES_PAGE_DEFAULT,
   PURCHASES_PAGE_MAX,
   type PurchasesResponse,
   type PurchaseView,
   type RevealResponse,
+  SOLANA_TRANSFER_RATE_LIMIT,
   SolanaTransactionRequest,
   type SolanaTransactionResponse,
 } from "../../schema/purchases";
@@ -26,7 +29,7 @@ import { type AuthSession, requireAdmin, requireSession } from "../auth/middlewa
 import { requireSecrets } from "../config";
 import { ApiError } from "../http/errors";
 import { ignoredWalletQuery, queryInt } from "../http/params";
-import { clientIp, countRequest } from "../http/rate-limit";
+import { clientIp, countRequest, limitSignedIn } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { cancelPurchase, confirmPayment, solanaTransferRequest } from "../purchases/buyer-actions";
 import { listPurchases, purchaseView } from "../purchases/purchase-view";
@@ -63,6 +66,13 @@ async function reserve(c: Context<AppEnv & { Variables: { session: AuthSession }
 
 const noStore = (c: AnyContext) => c.header("Cache-Control", "no-store");
 
+// Issue 26 §7: what a signed-in wallet may repeat is counted per wallet and per client network, after the
+// session and the input are checked (so neither a visitor nor a malformed call writes a counter row).
+// Reveal and destroy share one count: both write an audit row on every attempt.
+const confirmLimit = limitSignedIn("confirm", CONFIRM_RATE_LIMIT);
+const solanaTransferLimit = limitSignedIn("solana-transfer", SOLANA_TRANSFER_RATE_LIMIT);
+const keyAccessLimit = limitSignedIn("key-access", KEY_ACCESS_RATE_LIMIT);
+
 // Every route that touches keys or money carries requireSecrets (503 without KEY_ENCRYPTION_SECRET and
 // SESSION_SECRET); the public recent-transactions list and the fee preview (feeRoutes) go without.
 export const transactionRoutes = new Hono<AppEnv>()
@@ -96,7 +106,7 @@ export const transactionRoutes = new Hono<AppEnv>()
     noStore(c);
     return c.json((await purchaseView(c.var.db, c.env, c.var.session, c.req.valid("param").id)) satisfies PurchaseView);
   })
-  .post("/:id{[0-9a-f-]{36}}/confirm", requireSecrets, requireSession, validate("param", idParam), validate("json", ConfirmRequest), async (c) => {
+  .post("/:id{[0-9a-f-]{36}}/confirm", requireSecrets, requireSession, validate("param", idParam), validate("json", ConfirmRequest), confirmLimit, async (c) => {
     noStore(c);
     return c.json(await confirmPayment(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json")));
   })
@@ -104,19 +114,20 @@ export const transactionRoutes = new Hono<AppEnv>()
     await cancelPurchase(c.var.db, c.var.session, c.req.valid("param").id, requestInfo(c));
     return c.json({ success: true, status: "cancelled" } satisfies CancelResponse);
   })
-  .post("/:id{[0-9a-f-]{36}}/solana-transaction", requireSecrets, requireSession, validate("param", idParam), validate("json", SolanaTransactionRequest), async (c) => {
+  .post("/:id{[0-9a-f-]{36}}/solana-transaction", requireSecrets, requireSession, validate("param", idParam), validate("json", SolanaTransactionRequest), solanaTransferLimit, async (c) => {
     noStore(c);
     const body = await solanaTransferRequest(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json").account);
     return c.json(body satisfies SolanaTransactionResponse);
   })
-  .post("/:id{[0-9a-f-]{36}}/reveal-private-key", requireSecrets, validate("param", idParam), async (c) => {
+  // No requireSession here: a visitor gets the purchase page's refusal body (401), and writes nothing.
+  .post("/:id{[0-9a-f-]{36}}/reveal-private-key", requireSecrets, validate("param", idParam), keyAccessLimit, async (c) => {
     noStore(c);
     const result = await revealKey(c.var.db, c.env, c.req.valid("param").id, { session: c.var.session ?? null, ...requestInfo(c) });
     if (result.ok) return c.json({ success: true, privateKey: result.privateKey, address: result.address, network: result.network } satisfies RevealResponse);
     const { status, error, message, supportInfo } = result;
     return c.json({ success: false, error, message, ...(supportInfo ? { supportInfo } : {}) } satisfies RevealResponse, status);
   })
-  .delete("/:id{[0-9a-f-]{36}}/private-key", requireSecrets, validate("param", idParam), async (c) => {
+  .delete("/:id{[0-9a-f-]{36}}/private-key", requireSecrets, validate("param", idParam), keyAccessLimit, async (c) => {
     noStore(c);
     const result = await destroyKey(c.var.db, c.req.valid("param").id, { session: c.var.session ?? null, ...requestInfo(c) });
     if (result.ok) return c.json({ success: true, message: "The private key has been permanently removed from our database." } satisfies DestroyKeyResponse);

@@ -1,7 +1,9 @@
 // Key delivery and destruction for a purchase (DESIGN §5): the only place a listing's key is decrypted,
-// only for the paying buyer of a verified or completed purchase whose key still exists. Every attempt —
-// delivered, refused, failed — and every destruction writes a transaction_audit row (who, what, when, ip,
-// user agent; never the key, never the session id).
+// only for the paying buyer of a verified or completed purchase whose key still exists. Every attempt by a
+// signed-in wallet — delivered, refused, failed — and every destruction writes a transaction_audit row (who,
+// what, when, ip, user agent; never the key, never the session id). A caller without a session is refused
+// before anything is read or written: otherwise anyone could add audit rows without end (issue 26 §7). The
+// signed-in attempts are bounded by the route's rate limit (KEY_ACCESS_RATE_LIMIT).
 import { sql } from "drizzle-orm";
 import type { Network } from "../../schema/db";
 import { KEY_RELEASE_STATUSES, type SupportInfo } from "../../schema/purchases";
@@ -44,12 +46,16 @@ function audit(who: Requester, row: Pick<Row, "id" | "address_id"> | null, trans
 
 const isBuyer = (row: Row, session: AuthSession) => row.buyer_id === session.userId && row.buyer_wallet === session.walletAddress;
 
-/** Why `who` may not touch this purchase's key, or null when they may. Shared by reveal and destroy. */
-function refusal(row: Row | undefined, who: Requester, verb: string): Extract<DeliveryResult, { ok: false }> | null {
-  if (!who.session) return { ok: false, status: 401, error: "Unauthorized", message: `Sign in with the buying wallet to ${verb} the private key` };
+type Refusal = Extract<DeliveryResult, { ok: false }>;
+
+/** A visitor's answer: nothing read, nothing written. */
+const signInFirst = (verb: string): Refusal => ({ ok: false, status: 401, error: "Unauthorized", message: `Sign in with the buying wallet to ${verb} the private key` });
+
+/** Why the signed-in `session` may not touch this purchase's key, or null when it may. Shared by reveal and destroy. */
+function refusal(row: Row | undefined, session: AuthSession, verb: string): Refusal | null {
   if (!row) return { ok: false, status: 404, error: "Not Found", message: "Transaction not found" };
-  if (!isBuyer(row, who.session)) {
-    const related = row.seller_id === who.session.userId || who.session.isAdmin;
+  if (!isBuyer(row, session)) {
+    const related = row.seller_id === session.userId || session.isAdmin;
     // A stranger learns nothing about the purchase; the seller and admins are told why.
     if (!related) return { ok: false, status: 404, error: "Not Found", message: "Transaction not found" };
     return { ok: false, status: 403, error: "Forbidden", message: `Only the buyer's wallet can ${verb} this private key` };
@@ -66,8 +72,9 @@ function refusal(row: Row | undefined, who: Requester, verb: string): Extract<De
 }
 
 export async function revealKey(db: Db, env: VaultEnv, transactionId: string, who: Requester): Promise<DeliveryResult> {
+  if (!who.session) return signInFirst("reveal");
   const row = await read(db, transactionId);
-  const refused = refusal(row, who, "reveal");
+  const refused = refusal(row, who.session, "reveal");
   if (refused) {
     await db.run(audit(who, row ?? null, transactionId, "key_reveal_refused", { status: refused.status, reason: refused.message }));
     return refused;
@@ -105,8 +112,9 @@ export type DestroyResult = { ok: true } | Extract<DeliveryResult, { ok: false }
 
 /** Deletes the ciphertext and marks the purchase, in one batch. Irreversible (README "Destroying a key"). */
 export async function destroyKey(db: Db, transactionId: string, who: Requester): Promise<DestroyResult> {
+  if (!who.session) return signInFirst("destroy");
   const row = await read(db, transactionId);
-  const refused = refusal(row, who, "destroy");
+  const refused = refusal(row, who.session, "destroy");
   if (refused) {
     await db.run(audit(who, row ?? null, transactionId, "key_destroy_refused", { status: refused.status, reason: refused.message }));
     return refused;

@@ -1,0 +1,187 @@
+// Issue 26 §7, unbounded writes: the purchase calls a hostile client could repeat. A visitor (no session) writes
+// nothing at all; a signed-in wallet, and all the wallets of one client network together, are held to a
+// number of calls a minute, refused with 429 and Retry-After, and a refused call writes no audit row.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CONFIRM_RATE_LIMIT, KEY_ACCESS_RATE_LIMIT, SOLANA_TRANSFER_RATE_LIMIT } from "../../schema/purchases";
+import { clientNetwork } from "../http/rate-limit";
+import { actors, call, ethWallet, listWithKey, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+
+let seller: Wallet;
+beforeAll(async () => {
+  ({ seller } = await actors());
+});
+
+let ipCounter = 0;
+const freshIp = () => `198.51.100.${++ipCounter}`;
+const from = (ip: string) => ({ "cf-connecting-ip": ip });
+
+/** Every limit here counts per minute: start a run of calls with time to spare before the window turns. */
+async function awayFromWindowEdge(margin = 20_000) {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < margin) await new Promise((r) => setTimeout(r, left + 50));
+}
+
+const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+const auditRows = (id: string) => count("SELECT count(*) AS n FROM transaction_audit WHERE transaction_id = ?", id);
+const chainAuditRows = (id: string) => count("SELECT count(*) AS n FROM blockchain_transaction_audit WHERE transaction_id = ?", id);
+const allRows = async () => ({
+  audit: await count("SELECT count(*) AS n FROM transaction_audit"),
+  limits: await count("SELECT count(*) AS n FROM rate_limits"),
+});
+
+const randomHash = () => `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+
+/** A completed purchase by a fresh buyer, as settle leaves it. */
+async function completed() {
+  const buyer = await ethWallet();
+  const listing = await listWithKey(seller.userId);
+  const id = await reserve(buyer, listing.id);
+  await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?").bind(randomHash(), Date.now(), id).run();
+  return { buyer, id };
+}
+
+async function expectTooMany(res: Response, pattern: RegExp) {
+  expect(res.status).toBe(429);
+  const retryAfter = Number(res.headers.get("retry-after"));
+  expect(retryAfter).toBeGreaterThanOrEqual(1);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  const body = await res.json<{ error: string; message: string }>();
+  expect(body).toEqual({ error: "Too Many Requests", message: expect.stringMatching(pattern) });
+  expect(body.message).toContain(`Wait ${retryAfter} seconds`);
+}
+
+describe("reveal and destroy without a session", () => {
+  it("are refused with 401 and write nothing: no audit row, no counter, however many calls", async () => {
+    const { id } = await completed();
+    const before = await allRows();
+    const ownRows = await auditRows(id);
+    for (let i = 0; i < 25; i++) {
+      const target = i % 2 ? id : crypto.randomUUID();
+      const reveal = await call("POST", `/api/transactions/${target}/reveal-private-key`, undefined, undefined, from(freshIp()));
+      expect(reveal.status).toBe(401);
+      expect(reveal.headers.get("cache-control")).toBe("no-store");
+      expect(await reveal.json()).toMatchObject({ success: false, error: "Unauthorized" });
+      const destroy = await call("DELETE", `/api/transactions/${target}/private-key`, undefined, undefined, from(freshIp()));
+      expect(destroy.status).toBe(401);
+    }
+    expect(await allRows()).toEqual(before);
+    expect(await auditRows(id)).toBe(ownRows);
+  });
+
+  it("a cookie that names no live session is a visitor too", async () => {
+    const { id } = await completed();
+    const before = await allRows();
+    for (let i = 0; i < 5; i++) {
+      const res = await call("POST", `/api/transactions/${id}/reveal-private-key`, undefined, undefined, { cookie: `session=${"A".repeat(43)}`, ...from(freshIp()) });
+      expect(res.status).toBe(401);
+    }
+    expect(await allRows()).toEqual(before);
+  });
+});
+
+describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wallet`, () => {
+  it("a stranger probing a sale: each refusal audited up to the limit, then 429 and no more rows", async () => {
+    await awayFromWindowEdge();
+    const { id } = await completed();
+    const stranger = await ethWallet();
+    const ip = freshIp();
+    const before = await auditRows(id);
+    for (let i = 0; i < KEY_ACCESS_RATE_LIMIT.perWallet; i++) {
+      const res = await call(i % 2 ? "DELETE" : "POST", `/api/transactions/${id}/${i % 2 ? "private-key" : "reveal-private-key"}`, stranger, undefined, from(ip));
+      expect(res.status).toBe(404);
+    }
+    expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perWallet);
+    await expectTooMany(await call("POST", `/api/transactions/${id}/reveal-private-key`, stranger, undefined, from(ip)), /private key requests: at most 20 per minute from one wallet/);
+    await expectTooMany(await call("DELETE", `/api/transactions/${id}/private-key`, stranger, undefined, from(freshIp())), /from one wallet/);
+    expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perWallet);
+  }, 30_000);
+
+  it("the buyer is not held back by another wallet's limit, and still gets the key", async () => {
+    await awayFromWindowEdge();
+    const { buyer, id } = await completed();
+    const stranger = await ethWallet();
+    const ip = freshIp();
+    for (let i = 0; i <= KEY_ACCESS_RATE_LIMIT.perWallet; i++) await call("POST", `/api/transactions/${id}/reveal-private-key`, stranger, undefined, from(ip));
+    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, stranger, undefined, from(ip))).status).toBe(429);
+    const res = await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer, undefined, from(freshIp()));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true });
+  }, 30_000);
+
+  it(`one client network, many wallets: ${KEY_ACCESS_RATE_LIMIT.perClient} a minute in all; IPv6 counts per /64`, async () => {
+    await awayFromWindowEdge(30_000);
+    const { id } = await completed();
+    const wallets = await Promise.all(Array.from({ length: KEY_ACCESS_RATE_LIMIT.perClient / KEY_ACCESS_RATE_LIMIT.perWallet + 1 }, () => ethWallet()));
+    // Every call from another address of the same /64, as a client holding one IPv6 address can.
+    let host = 0;
+    const sameSlash64 = () => from(`2001:db8:77:1:${(++host).toString(16)}::1`);
+    const before = await auditRows(id);
+    for (const wallet of wallets.slice(0, -1)) {
+      for (let i = 0; i < KEY_ACCESS_RATE_LIMIT.perWallet; i++) expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, wallet, undefined, sameSlash64())).status).toBe(404);
+    }
+    const fresh = wallets.at(-1)!;
+    await expectTooMany(await call("POST", `/api/transactions/${id}/reveal-private-key`, fresh, undefined, sameSlash64()), /private key requests from your network: at most 60 per minute/);
+    expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perClient);
+    // The same wallet from another network is served.
+    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, fresh, undefined, from("2001:db8:77:2::1"))).status).toBe(404);
+  }, 60_000);
+});
+
+describe(`POST /api/transactions/:id/confirm: ${CONFIRM_RATE_LIMIT.perWallet} a minute per wallet`, () => {
+  it("repeated reports of a made-up hash: each checked and audited up to the limit, then 429, nothing more written", async () => {
+    await awayFromWindowEdge();
+    const buyer = await ethWallet();
+    const id = await reserve(buyer, (await listWithKey(seller.userId)).id);
+    const ip = freshIp();
+    const report = (n: number) => call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: `0x${n.toString(16).padStart(64, "0")}`, buyerWallet: buyer.address }, from(ip));
+    for (let i = 0; i < CONFIRM_RATE_LIMIT.perWallet; i++) expect((await report(i + 1)).status).toBe(200);
+    const written = await chainAuditRows(id);
+    expect(written).toBe(CONFIRM_RATE_LIMIT.perWallet);
+    const updatedAt = (await env.DB.prepare("SELECT updated_at, tx_hash FROM transactions WHERE id = ?").bind(id).first())!;
+    await expectTooMany(await report(999), /payment reports: at most 30 per minute from one wallet/);
+    await expectTooMany(await report(1000), /from one wallet/);
+    expect(await chainAuditRows(id)).toBe(written);
+    // The refused reports did not touch the purchase either.
+    expect(await env.DB.prepare("SELECT updated_at, tx_hash FROM transactions WHERE id = ?").bind(id).first()).toEqual(updatedAt);
+  }, 30_000);
+
+  it("malformed reports are refused (400) before anything is counted or written", async () => {
+    const buyer = await ethWallet();
+    const id = await reserve(buyer, (await listWithKey(seller.userId)).id);
+    const before = await allRows();
+    for (const body of ["{", { txHash: 5, buyerWallet: buyer.address }, { buyerWallet: buyer.address }]) {
+      expect((await call("POST", `/api/transactions/${id}/confirm`, buyer, body, from(freshIp()))).status).toBe(400);
+    }
+    expect(await allRows()).toEqual(before);
+    expect(await chainAuditRows(id)).toBe(0);
+  });
+});
+
+describe(`POST /api/transactions/:id/solana-transaction: ${SOLANA_TRANSFER_RATE_LIMIT.perWallet} a minute per wallet`, () => {
+  it("then 429 without asking the node again", async () => {
+    await awayFromWindowEdge();
+    const buyer = await solWallet();
+    const id = await reserve(buyer, (await listWithKey(seller.userId, { network: "solana" })).id);
+    const ip = freshIp();
+    const ask = () => call("POST", `/api/transactions/${id}/solana-transaction`, buyer, { account: buyer.address }, from(ip));
+    // No Solana node in this project: each counted request asks it and gets 503.
+    for (let i = 0; i < SOLANA_TRANSFER_RATE_LIMIT.perWallet; i++) expect((await ask()).status).toBe(503);
+    await expectTooMany(await ask(), /Solana transfer requests: at most 10 per minute from one wallet/);
+  }, 30_000);
+});
+
+describe("clientNetwork", () => {
+  it("an IPv4 address is itself; an IPv6 address is its /64, however it is written", () => {
+    expect(clientNetwork("203.0.113.9")).toBe("203.0.113.9");
+    expect(clientNetwork("::ffff:203.0.113.9")).toBe("203.0.113.9");
+    expect(clientNetwork("2001:db8:77:1:abcd::1")).toBe("2001:db8:77:1::/64");
+    expect(clientNetwork("2001:0DB8:0077:0001:ffff:ffff:ffff:ffff")).toBe("2001:db8:77:1::/64");
+    expect(clientNetwork("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(clientNetwork("::1")).toBe("0:0:0:0::/64");
+    expect(clientNetwork("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(clientNetwork("local")).toBe("local");
+    // Not an address: counted as it is, never merged with another.
+    expect(clientNetwork("2001:db8:::1")).toBe("2001:db8:::1");
+  });
+});
