@@ -47,7 +47,8 @@ export type SolanaCommitment = "processed" | "confirmed" | "finalized";
 export type ChainConfigResponse = {
   ethChainId: number;
   solCluster: SolanaCluster;
-  payments: {
+  /** Absent while the server refuses payments (unsafe payment settings, docs/production-settings.md). */
+  payments?: {
     ethereum: { recipient: string; chainId: number; confirmations: number };
     solana: { recipient: string; cluster: SolanaCluster; commitment: SolanaCommitment };
   };

@@ -4,6 +4,7 @@ import { lt } from "drizzle-orm";
 import { authNonces, sessions } from "../../schema/db";
 import { createDb } from "../db";
 import { expireUnpaidOrders } from "../orders/orders";
+import { paymentReadiness } from "../payment-config";
 import { getUsdPrices } from "../prices/price-feed";
 import { expireReservations, scanForPayments, verifyPendingPayments } from "../purchases/payment-jobs";
 import { rewrapUnderCurrentSecret, type ShredReport } from "../vault/shred";
@@ -43,10 +44,17 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     db.delete(sessions).where(lt(sessions.expiresAt, now)),
   ]);
   // Verify first, then look for unreported payments, and only then expire: a reservation paid in its last
-  // minute is found before it would lapse.
-  const verified = await attempt("verify", errors, () => verifyPendingPayments(db, env, now));
+  // minute is found before it would lapse. On unsafe payment settings (payment-config.ts) nothing is verified
+  // or settled: a payment checked at the wrong depth or on the wrong chain would release a key. Expiring
+  // reservations stays safe and goes on.
+  const readiness = await paymentReadiness(env, now);
+  if (!readiness.ok) {
+    console.error(`scheduled payments skipped: unsafe payment settings: ${readiness.problems.join(" | ")}`);
+    errors.push(`payments: skipped, unsafe payment settings: ${readiness.problems.join(" ")}`);
+  }
+  const verified = readiness.ok ? await attempt("verify", errors, () => verifyPendingPayments(db, env, now)) : null;
   let foundByScan = 0;
-  for (const network of ["ethereum", "solana"] as const) {
+  for (const network of readiness.ok ? (["ethereum", "solana"] as const) : []) {
     const scan = await attempt(`scan-${network}`, errors, () => scanForPayments(db, env, network, now));
     foundByScan += scan?.found ?? 0;
   }

@@ -19,6 +19,7 @@ import { orderPatternProblems } from "../../schema/custom-order-pattern";
 import { INITIATE_RATE_LIMIT, type CreateTransactionResponse } from "../../schema/purchases";
 import { requireAdmin, requireSession } from "../auth/middleware";
 import { requireSecrets } from "../config";
+import { requirePaymentSettings } from "../payment-config";
 import { quoteConfig, quoteOrder } from "../domain/custom-orders/quote";
 import { ApiError } from "../http/errors";
 import { clientIp, countRequest } from "../http/rate-limit";
@@ -110,7 +111,7 @@ export const customOrderRoutes = new Hono<AppEnv>()
     const [view] = await buyerViews(c.var.db, [row], Date.now());
     return c.json(view satisfies CustomOrderView, 200, noStore);
   })
-  .post("/:id{[0-9]+}/pay", requireSecrets, requireSession, validate("param", orderIdParam), emptyBody, async (c) => {
+  .post("/:id{[0-9]+}/pay", requireSecrets, requireSession, requirePaymentSettings, validate("param", orderIdParam), emptyBody, async (c) => {
     const session = c.var.session;
     // Counted with the purchase page's reservations: paying an order is reserving a listing.
     const count = await countRequest(c.env.DB, `initiate:${session.userId}`, INITIATE_RATE_LIMIT.windowMs, Date.now());

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import journal from "../../migrations/meta/_journal.json";
 import { missingSecrets } from "../config";
+import { paymentReadiness } from "../payment-config";
 import type { AppEnv } from "../types";
 
 /**
@@ -22,13 +23,17 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   // Names start with a zero-padded number, so they compare in order as text.
   const migrationsCurrent = applied !== null && applied >= LATEST_MIGRATION;
   const secretsConfigured = missingSecrets(c.env).length === 0;
-  const ok = databaseReachable && migrationsCurrent;
+  // Unsafe payment settings take the service down: it would refuse every payment (docs/production-settings.md).
+  // The problems name settings and public values only, never an RPC URL (it may carry an API key).
+  const payments = await paymentReadiness(c.env);
+  const ok = databaseReachable && migrationsCurrent && payments.ok;
   return c.json(
     {
       status: ok ? "ok" : "unavailable",
       database: databaseReachable ? "reachable" : "unreachable",
       migration: { expected: LATEST_MIGRATION, applied },
       secretsConfigured,
+      payments: payments.ok ? { ready: true, production: payments.settings.production, problems: [] } : { ready: false, problems: payments.problems },
     },
     ok ? 200 : 503,
   );

@@ -31,6 +31,7 @@ import { ApiError } from "../http/errors";
 import { ignoredWalletQuery, queryInt } from "../http/params";
 import { clientIp, countRequest, limitSignedIn } from "../http/rate-limit";
 import { validate } from "../http/validate";
+import { requirePaymentSettings } from "../payment-config";
 import { cancelPurchase, confirmPayment, solanaTransferRequest } from "../purchases/buyer-actions";
 import { listPurchases, purchaseView } from "../purchases/purchase-view";
 import { type ReserveInput, reserveListing } from "../purchases/reserve";
@@ -74,7 +75,9 @@ const solanaTransferLimit = limitSignedIn("solana-transfer", SOLANA_TRANSFER_RAT
 const keyAccessLimit = limitSignedIn("key-access", KEY_ACCESS_RATE_LIMIT);
 
 // Every route that touches keys or money carries requireSecrets (503 without KEY_ENCRYPTION_SECRET and
-// SESSION_SECRET); the public recent-transactions list and the fee preview (feeRoutes) go without.
+// SESSION_SECRET); the public recent-transactions list and the fee preview (feeRoutes) go without. Those that
+// take, report or build a payment also carry requirePaymentSettings (503 while a payment setting is unsafe,
+// docs/production-settings.md); reading a purchase, cancelling it and the key calls do not.
 export const transactionRoutes = new Hono<AppEnv>()
   .get("/recent", async (c) => {
     const rows = await recentTransactions(c.var.db);
@@ -92,12 +95,12 @@ export const transactionRoutes = new Hono<AppEnv>()
     noStore(c);
     return c.json((await listPurchases(c.var.db, c.var.session.userId, page, limit)) satisfies PurchasesResponse);
   })
-  .post("/initiate", requireSecrets, requireSession, validate("json", InitiateRequest), async (c) => {
+  .post("/initiate", requireSecrets, requireSession, requirePaymentSettings, validate("json", InitiateRequest), async (c) => {
     const r = await reserve(c, c.req.valid("json"));
     const body = { success: true, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies InitiateResponse;
     return c.json(body, 201);
   })
-  .post("/", requireSecrets, requireSession, validate("json", CreateTransactionRequest), async (c) => {
+  .post("/", requireSecrets, requireSession, requirePaymentSettings, validate("json", CreateTransactionRequest), async (c) => {
     const r = await reserve(c, c.req.valid("json"));
     const body = { id: r.id, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies CreateTransactionResponse;
     return c.json(body, 201);
@@ -106,7 +109,7 @@ export const transactionRoutes = new Hono<AppEnv>()
     noStore(c);
     return c.json((await purchaseView(c.var.db, c.env, c.var.session, c.req.valid("param").id)) satisfies PurchaseView);
   })
-  .post("/:id{[0-9a-f-]{36}}/confirm", requireSecrets, requireSession, validate("param", idParam), validate("json", ConfirmRequest), confirmLimit, async (c) => {
+  .post("/:id{[0-9a-f-]{36}}/confirm", requireSecrets, requireSession, requirePaymentSettings, validate("param", idParam), validate("json", ConfirmRequest), confirmLimit, async (c) => {
     noStore(c);
     return c.json(await confirmPayment(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json")));
   })
@@ -114,7 +117,7 @@ export const transactionRoutes = new Hono<AppEnv>()
     await cancelPurchase(c.var.db, c.var.session, c.req.valid("param").id, requestInfo(c));
     return c.json({ success: true, status: "cancelled" } satisfies CancelResponse);
   })
-  .post("/:id{[0-9a-f-]{36}}/solana-transaction", requireSecrets, requireSession, validate("param", idParam), validate("json", SolanaTransactionRequest), solanaTransferLimit, async (c) => {
+  .post("/:id{[0-9a-f-]{36}}/solana-transaction", requireSecrets, requireSession, requirePaymentSettings, validate("param", idParam), validate("json", SolanaTransactionRequest), solanaTransferLimit, async (c) => {
     noStore(c);
     const body = await solanaTransferRequest(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json").account);
     return c.json(body satisfies SolanaTransactionResponse);

@@ -78,7 +78,10 @@ export function usePayment(view: PurchaseView, config: MarketConfig | undefined)
         throw new PaymentError("wrong-chain", `Wrong network: this purchase is paid on ${NETWORK_NAME[view.network]}, and your wallet is a ${NETWORK_NAME[wallet.network ?? "ethereum"]} wallet.`);
       }
       const payments = config?.payments;
-      if (!payments) throw new PaymentError("other", "The marketplace's payment settings have not loaded yet. Try again in a moment.");
+      if (!payments) {
+        // A loaded configuration without payments: the server refuses payments (unsafe settings); send nothing.
+        throw new PaymentError("other", config ? "Payments are switched off on this marketplace until its payment settings are fixed. Nothing was sent." : "The marketplace's payment settings have not loaded yet. Try again in a moment.");
+      }
       const expected = payments[view.network].recipient;
       if (!sameWallet(view.network, expected, view.recipient)) throw new PaymentError("other", "The payment address of this purchase is not the marketplace's. Nothing was sent; please contact support.");
       const amount = amountToSend(view);

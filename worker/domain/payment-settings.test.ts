@@ -1,0 +1,216 @@
+// Issue 26 §8: the payment settings production refuses. Each case is a deployment an operator could ship.
+import { readFileSync } from "node:fs";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { hmac } from "@noble/hashes/hmac.js";
+import { sha512 } from "@noble/hashes/sha2.js";
+import { base58 } from "@scure/base";
+import { mnemonicToSeedSync } from "@scure/bip39";
+import { mnemonicToAccount } from "viem/accounts";
+import { describe, expect, it } from "vitest";
+import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "../../scripts/dev-accounts";
+import {
+  checkPaymentSettings,
+  MAINNET_MIN_CONFIRMATIONS,
+  type PaymentSettingsText,
+  PUBLIC_DEV_ETH_ADDRESSES,
+  PUBLIC_DEV_SOL_ADDRESSES,
+  SOLANA_GENESIS_HASHES,
+  solanaCluster,
+} from "./payment-settings";
+
+/** wrangler.toml's [vars], as `npm start` and the tests run them. */
+const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
+const LOCAL: PaymentSettingsText = Object.fromEntries([...toml.matchAll(/^([A-Z_]+) = "([^"]*)"$/gm)].map((m) => [m[1], m[2]]));
+
+// Addresses nobody ships as dev accounts (fresh, valid, checksummed).
+const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
+const OWN_SOL = "GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW";
+
+/** A production deployment on Ethereum mainnet and Solana mainnet, done right. */
+const PRODUCTION: PaymentSettingsText = {
+  ETH_RPC_URL: "https://eth-mainnet.example/v2/SECRET-API-KEY",
+  ETH_CHAIN_ID: "1",
+  ETH_CONFIRMATIONS: "12",
+  PLATFORM_ETH_ADDRESS: OWN_ETH,
+  SOL_RPC_URL: "https://solana-rpc.example/?api-key=SECRET-API-KEY",
+  SOL_COMMITMENT: "finalized",
+  PLATFORM_SOL_ADDRESS: OWN_SOL,
+  ADMIN_WALLETS: `${OWN_ETH},${OWN_SOL}`,
+};
+
+function problems(env: PaymentSettingsText, facts = {}): string[] {
+  const check = checkPaymentSettings(env, facts);
+  return check.ok ? [] : check.problems;
+}
+
+function refused(env: PaymentSettingsText, setting: string, pattern: RegExp = /./, facts = {}) {
+  const found = problems(env, facts);
+  expect(found.length, `expected ${setting} to be refused`).toBeGreaterThan(0);
+  const about = found.filter((p) => p.startsWith(setting));
+  expect(about, found.join("\n")).toHaveLength(1);
+  expect(about[0]).toMatch(pattern);
+  // No problem ever repeats an RPC URL: hosted ones carry an API key.
+  expect(found.join(" ")).not.toContain("SECRET");
+}
+
+describe("the local settings (wrangler.toml, npm start, the tests)", () => {
+  it("are accepted: anvil and the local Solana RPC are local, so the public dev accounts may receive there", () => {
+    const check = checkPaymentSettings(LOCAL);
+    expect(check).toEqual({
+      ok: true,
+      settings: {
+        production: false,
+        ethereum: { chainId: 31337, local: true, recipient: DEV_ACCOUNTS.platform.address, confirmations: Number(LOCAL.ETH_CONFIRMATIONS) },
+        solana: { cluster: "localnet", local: true, recipient: SOLANA_DEV_ACCOUNTS.platform.address, commitment: "confirmed" },
+      },
+    });
+  });
+
+  it("stay accepted when the local nodes answer for themselves", () => {
+    expect(checkPaymentSettings(LOCAL, { ethChainId: 31337, solGenesisHash: "3fXAm4YAxbVzPiBDqVkNwmXJxSXsFFMTtbsfCx6G2sBc" }).ok).toBe(true);
+  });
+});
+
+describe("production (a chain that is not local)", () => {
+  it("a correct mainnet configuration is accepted", () => {
+    expect(checkPaymentSettings(PRODUCTION)).toMatchObject({
+      ok: true,
+      settings: { production: true, ethereum: { chainId: 1, local: false, confirmations: 12 }, solana: { cluster: "mainnet-beta", local: false, commitment: "finalized" } },
+    });
+  });
+
+  it("refuses the public dev platform addresses shipped in wrangler.toml", () => {
+    refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: DEV_ACCOUNTS.platform.address }, "PLATFORM_ETH_ADDRESS", /public dev account 9 .*anyone could take the payments/);
+    refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: DEV_ACCOUNTS.platform.address.toLowerCase() }, "PLATFORM_ETH_ADDRESS", /public dev account 9/);
+    refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: SOLANA_DEV_ACCOUNTS.platform.address }, "PLATFORM_SOL_ADDRESS", /public dev account 9/);
+    // Any of the ten, on a testnet too: its keys are just as public.
+    refused({ ...PRODUCTION, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1", PLATFORM_ETH_ADDRESS: PUBLIC_DEV_ETH_ADDRESSES[3] }, "PLATFORM_ETH_ADDRESS", /account 3/);
+    refused({ ...PRODUCTION, SOL_RPC_URL: "https://api.devnet.solana.com", PLATFORM_SOL_ADDRESS: PUBLIC_DEV_SOL_ADDRESSES[5] }, "PLATFORM_SOL_ADDRESS", /account 5/);
+  });
+
+  it("one local chain does not make the other local: the dev address is refused where the chain is public", () => {
+    refused({ ...LOCAL, SOL_RPC_URL: "https://api.devnet.solana.com" }, "PLATFORM_SOL_ADDRESS", /public dev account 9/);
+    expect(problems({ ...LOCAL, SOL_RPC_URL: "https://api.devnet.solana.com" }).some((p) => p.startsWith("PLATFORM_ETH_ADDRESS"))).toBe(false);
+    // anvil's chain id on a hosted node is not local.
+    refused({ ...LOCAL, ETH_RPC_URL: "https://rpc.example", SOL_RPC_URL: LOCAL.SOL_RPC_URL }, "PLATFORM_ETH_ADDRESS", /public dev account 9/);
+    // A loopback node with a public chain id (a fork of mainnet, a tunnel) is not local.
+    refused({ ...LOCAL, ETH_CHAIN_ID: "1", ETH_CONFIRMATIONS: "12" }, "PLATFORM_ETH_ADDRESS", /public dev account 9/);
+  });
+
+  it("refuses a public dev wallet in ADMIN_WALLETS (anyone could sign in as admin), any case", () => {
+    refused({ ...PRODUCTION, ADMIN_WALLETS: `${OWN_ETH}, ${DEV_ACCOUNTS.admin.address.toLowerCase()}` }, "ADMIN_WALLETS", /public dev account 0 .*anyone could sign in as admin/);
+    refused({ ...PRODUCTION, ADMIN_WALLETS: SOLANA_DEV_ACCOUNTS.admin.address }, "ADMIN_WALLETS", /account 0/);
+    expect(checkPaymentSettings(LOCAL).ok).toBe(true);
+  });
+
+  it("refuses plain http to a node that is not on this machine", () => {
+    refused({ ...PRODUCTION, ETH_RPC_URL: "http://eth.example:8545" }, "ETH_RPC_URL", /https/);
+    refused({ ...PRODUCTION, SOL_RPC_URL: "http://sol.example" }, "SOL_RPC_URL", /https/);
+    refused({ ...PRODUCTION, SOL_RPC_URL: "not a url SECRET" }, "SOL_RPC_URL", /http\(s\) URL/);
+    refused({ ...PRODUCTION, ETH_RPC_URL: "ftp://eth.example" }, "ETH_RPC_URL", /http\(s\) URL/);
+  });
+});
+
+describe("ETH_CONFIRMATIONS is never silently 1", () => {
+  it.each([
+    ["missing", undefined],
+    ["empty", ""],
+    ["not a number", "twelve"],
+    ["zero", "0"],
+    ["negative", "-12"],
+    ["a fraction", "12.5"],
+    ["exponent notation", "1e2"],
+    ["too deep", "1001"],
+  ])("%s: refused, on a local chain too", (_, value) => {
+    refused({ ...PRODUCTION, ETH_CONFIRMATIONS: value }, "ETH_CONFIRMATIONS", /whole number of blocks from 1 to 1000/);
+    refused({ ...LOCAL, ETH_CONFIRMATIONS: value }, "ETH_CONFIRMATIONS", /whole number/);
+  });
+
+  it(`on chain id 1 at least ${MAINNET_MIN_CONFIRMATIONS}; depth 1 is refused there, accepted on a testnet and locally`, () => {
+    refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "1" }, "ETH_CONFIRMATIONS", /is 1 on Ethereum mainnet .* at least 12/);
+    refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "11" }, "ETH_CONFIRMATIONS", /at least 12/);
+    expect(problems({ ...PRODUCTION, ETH_CONFIRMATIONS: " 64 " })).toEqual([]);
+    expect(problems({ ...PRODUCTION, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1" })).toEqual([]);
+    expect(problems({ ...LOCAL, ETH_CONFIRMATIONS: "1" })).toEqual([]);
+  });
+
+  it("ETH_CHAIN_ID must be a chain id", () => {
+    for (const value of [undefined, "", "mainnet", "0", "-1", "1.0", "0x1"]) refused({ ...PRODUCTION, ETH_CHAIN_ID: value }, "ETH_CHAIN_ID", /positive whole number/);
+  });
+});
+
+describe("SOL_COMMITMENT is refused rather than coerced", () => {
+  it.each([["missing", undefined], ["processed", "processed"], ["another case", "Finalized"], ["a typo", "finalised"], ["empty", ""]])("%s: refused", (_, value) => {
+    refused({ ...PRODUCTION, SOL_COMMITMENT: value }, "SOL_COMMITMENT", /must be "confirmed" or "finalized"/);
+    refused({ ...LOCAL, SOL_COMMITMENT: value }, "SOL_COMMITMENT", /must be "confirmed" or "finalized"/);
+  });
+
+  it('anything but "finalized" on mainnet, recognised by the RPC host', () => {
+    refused({ ...PRODUCTION, SOL_COMMITMENT: "confirmed" }, "SOL_COMMITMENT", /"confirmed" on Solana mainnet \(SOL_RPC_URL is not a local, devnet or testnet host\); it must be "finalized"/);
+    expect(problems({ ...PRODUCTION, SOL_RPC_URL: "https://api.devnet.solana.com", SOL_COMMITMENT: "confirmed" })).toEqual([]);
+    expect(problems({ ...PRODUCTION, SOL_RPC_URL: "https://api.testnet.solana.com", SOL_COMMITMENT: "confirmed" })).toEqual([]);
+  });
+
+  it("or by the node's genesis hash, whatever the host says", () => {
+    const devnetNamed = { ...PRODUCTION, SOL_RPC_URL: "https://devnet-proxy.example", SOL_COMMITMENT: "confirmed" };
+    expect(problems(devnetNamed)).toEqual([]);
+    refused(devnetNamed, "SOL_COMMITMENT", /the node's genesis hash is mainnet-beta's/, { solGenesisHash: SOLANA_GENESIS_HASHES["mainnet-beta"] });
+    // A loopback URL tunnelled to mainnet is mainnet: the dev platform address and "confirmed" are both refused.
+    const tunnel = { solGenesisHash: SOLANA_GENESIS_HASHES["mainnet-beta"] };
+    refused(LOCAL, "SOL_COMMITMENT", /mainnet/, tunnel);
+    refused(LOCAL, "PLATFORM_SOL_ADDRESS", /public dev account 9/, tunnel);
+    refused({ ...LOCAL, SOL_COMMITMENT: "finalized" }, "PLATFORM_SOL_ADDRESS", /public dev account 9/, { solGenesisHash: SOLANA_GENESIS_HASHES.devnet });
+  });
+});
+
+describe("the node must be the configured chain", () => {
+  it("an Ethereum node serving another chain id is refused", () => {
+    refused(PRODUCTION, "ETH_CHAIN_ID", /ETH_CHAIN_ID is 1, but the node at ETH_RPC_URL serves chain id 11155111/, { ethChainId: 11155111 });
+    refused(LOCAL, "ETH_CHAIN_ID", /serves chain id 1:/, { ethChainId: 1 });
+    expect(problems(PRODUCTION, { ethChainId: 1 })).toEqual([]);
+    // A node that did not answer proves nothing either way.
+    expect(problems(PRODUCTION, { ethChainId: null, solGenesisHash: null })).toEqual([]);
+  });
+});
+
+describe("platform addresses must be addresses", () => {
+  it("refuses malformed ones, a bad EIP-55 checksum, and the zero address", () => {
+    for (const value of [undefined, "", "0x1234", OWN_ETH.replace("E7", "e7"), "0x0000000000000000000000000000000000000000"]) refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: value }, "PLATFORM_ETH_ADDRESS", /must be an Ethereum address/);
+    expect(problems({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: OWN_ETH.toLowerCase() })).toEqual([]);
+    for (const value of [undefined, "", "0OIl", "11111111111111111111111111111111111"]) refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: value }, "PLATFORM_SOL_ADDRESS", /must be a Solana address/);
+  });
+});
+
+describe("the public dev accounts", () => {
+  // SLIP-0010 Ed25519 derivation (hardened only), as Phantom and Solflare derive m/44'/501'/i'/0'.
+  function slip10Ed25519(seed: Uint8Array, path: number[]) {
+    let node = hmac(sha512, new TextEncoder().encode("ed25519 seed"), seed);
+    for (const index of path) {
+      const data = new Uint8Array(37);
+      data.set(node.slice(0, 32), 1);
+      new DataView(data.buffer).setUint32(33, (index | 0x80000000) >>> 0);
+      node = hmac(sha512, node.slice(32), data);
+    }
+    return node.slice(0, 32);
+  }
+
+  it("are accounts 0-9 of the test mnemonic on both chains, including every one scripts/dev-accounts.ts uses", () => {
+    const seed = mnemonicToSeedSync(LOCAL_CHAIN.mnemonic);
+    for (let i = 0; i < 10; i++) {
+      expect(PUBLIC_DEV_ETH_ADDRESSES[i]).toBe(mnemonicToAccount(LOCAL_CHAIN.mnemonic, { addressIndex: i }).address);
+      expect(PUBLIC_DEV_SOL_ADDRESSES[i]).toBe(base58.encode(ed25519.getPublicKey(slip10Ed25519(seed, [44, 501, i, 0]))));
+    }
+    for (const a of Object.values(DEV_ACCOUNTS)) expect(PUBLIC_DEV_ETH_ADDRESSES[a.index]).toBe(a.address);
+    for (const a of Object.values(SOLANA_DEV_ACCOUNTS)) expect(PUBLIC_DEV_SOL_ADDRESSES[a.index]).toBe(a.address);
+  });
+});
+
+describe("solanaCluster", () => {
+  it("reads the cluster from the RPC host; anything unrecognised is mainnet", () => {
+    expect(solanaCluster("http://127.0.0.1:8899")).toBe("localnet");
+    expect(solanaCluster("http://127.8.0.1:8899")).toBe("localnet");
+    expect(solanaCluster("http://validator.localhost:8899")).toBe("localnet");
+    expect(solanaCluster("https://api.devnet.solana.com")).toBe("devnet");
+    expect(solanaCluster("https://rpc.example.com/?api-key=secret")).toBe("mainnet-beta");
+  });
+});

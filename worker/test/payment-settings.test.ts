@@ -1,0 +1,202 @@
+// Issue 26 §8: production refuses to take payments with dev values. The payment routes answer 503 naming each
+// unsafe setting and write nothing; reading a purchase and the key calls stay up; /api/config offers nothing to
+// pay; /api/health shows the problems (never an RPC URL); the cron job verifies and settles nothing. The rules
+// themselves are unit-tested in worker/domain/payment-settings.test.ts. Hosted nodes cannot run here: they are
+// replaced at the network boundary (fetch) by a stub answering only what a node says about itself.
+import { env } from "cloudflare:test";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { SOLANA_GENESIS_HASHES } from "../domain/payment-settings";
+import { runScheduledJobs } from "../jobs/scheduled";
+import { forgetNodeFacts, paymentReadiness } from "../payment-config";
+import { actors, call, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+
+const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
+const OWN_SOL = "GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB";
+const ETH_NODE = "https://eth-node.test";
+const SOL_NODE = "https://sol-node.test";
+const HOSTED = { ETH_RPC_URL: `${ETH_NODE}/v2/SECRET-KEY`, SOL_RPC_URL: `${SOL_NODE}/?api-key=SECRET-KEY` };
+
+/** wrangler.toml as shipped, pointed at mainnet: the deployment issue 26 §8 warns about. */
+const SHIPPED_ON_MAINNET = { ...env, ...HOSTED, ETH_CHAIN_ID: "1" };
+/** The same with every payment setting done right. */
+const MAINNET = { ...SHIPPED_ON_MAINNET, ETH_CONFIRMATIONS: "12", PLATFORM_ETH_ADDRESS: OWN_ETH, SOL_COMMITMENT: "finalized", PLATFORM_SOL_ADDRESS: OWN_SOL, ADMIN_WALLETS: OWN_ETH };
+
+let restoreFetch: (() => void) | null = null;
+/** Hosted nodes (any host under eth-node.test or sol-node.test) at the network boundary: `eth_chainId` and `getGenesisHash` only; anything else is a JSON-RPC error. */
+function stubNodes(ethChainId: string, solGenesis: string) {
+  const original = globalThis.fetch;
+  const chainOf = (host: string) => (host.endsWith(new URL(ETH_NODE).hostname) ? "eth" : host.endsWith(new URL(SOL_NODE).hostname) ? "sol" : null);
+  const answer = (chain: "eth" | "sol", method: string) => (chain === "eth" && method === "eth_chainId" ? ethChainId : chain === "sol" && method === "getGenesisHash" ? solGenesis : undefined);
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const chain = chainOf(new URL(request.url).hostname);
+    if (!chain) return original(input, init);
+    const body = (await request.json()) as { id: number; method: string } | { id: number; method: string }[];
+    const one = (b: { id: number; method: string }) => {
+      const result = answer(chain, b.method);
+      return result === undefined ? { jsonrpc: "2.0", id: b.id, error: { code: -32601, message: "not served by this stub" } } : { jsonrpc: "2.0", id: b.id, result };
+    };
+    return Response.json(Array.isArray(body) ? body.map(one) : one(body));
+  }) as typeof fetch;
+  restoreFetch = () => (globalThis.fetch = original);
+}
+
+beforeEach(() => forgetNodeFacts());
+afterEach(() => {
+  restoreFetch?.();
+  restoreFetch = null;
+});
+
+let seller: Wallet;
+beforeAll(async () => {
+  ({ seller } = await actors());
+});
+
+const as = (overrides: Record<string, unknown>) => (path: string, method: string, wallet?: Wallet, body?: unknown) =>
+  createApp().request(
+    path,
+    { method, headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(wallet?.headers ?? {}) }, body: body === undefined ? undefined : JSON.stringify(body) },
+    overrides,
+  );
+
+async function expectRefused(res: Response, settings: string[]) {
+  expect(res.status).toBe(503);
+  const text = await res.text();
+  expect(text).not.toContain("SECRET-KEY");
+  expect(text).not.toContain("node.test");
+  const body = JSON.parse(text) as { error: string; message: string; problems: string[] };
+  expect(body.error).toBe("Service Unavailable");
+  expect(body.message).toMatch(/^Payments are disabled until the server's payment settings are fixed: /);
+  for (const setting of settings) expect(body.problems.some((p) => p.startsWith(setting)), `${setting} in ${body.message}`).toBe(true);
+  return body;
+}
+
+describe("the shipped settings on mainnet", () => {
+  const unsafe = ["ETH_CONFIRMATIONS", "PLATFORM_ETH_ADDRESS", "SOL_COMMITMENT", "PLATFORM_SOL_ADDRESS", "ADMIN_WALLETS"];
+
+  it("every payment route refuses with 503 naming each setting, and nothing is written", async () => {
+    stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
+    const buyer = await ethWallet();
+    const solBuyer = await solWallet();
+    const listing = await listWithKey(seller.userId);
+    const open = await reserve(buyer, (await listWithKey(seller.userId)).id);
+    const solOpen = await reserve(solBuyer, (await listWithKey(seller.userId, { network: "solana" })).id);
+    const before = await purchaseState();
+    const counters = await env.DB.prepare("SELECT count(*) AS n FROM rate_limits").first();
+    const chainAudits = await env.DB.prepare("SELECT count(*) AS n FROM blockchain_transaction_audit").first();
+    const request = as(SHIPPED_ON_MAINNET);
+
+    const body = await expectRefused(await request("/api/transactions/initiate", "POST", buyer, { addressId: listing.id, buyerId: buyer.address }), unsafe);
+    expect(body.message).toMatch(/PLATFORM_ETH_ADDRESS is public dev account 9/);
+    expect(body.message).toMatch(/ETH_CONFIRMATIONS is 2 on Ethereum mainnet/);
+    await expectRefused(await request("/api/transactions", "POST", buyer, { addressId: listing.id, buyerId: buyer.address }), unsafe);
+    await expectRefused(await request(`/api/transactions/${open}/confirm`, "POST", buyer, { txHash: `0x${"5".repeat(64)}`, buyerWallet: buyer.address }), unsafe);
+    await expectRefused(await request(`/api/transactions/${solOpen}/solana-transaction`, "POST", solBuyer, { account: solBuyer.address }), unsafe);
+    await expectRefused(await request("/api/custom-orders/1/pay", "POST", buyer, {}), unsafe);
+
+    expect(await purchaseState()).toBe(before);
+    expect((await purchaseRow(open))!.status).toBe("initiated");
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM rate_limits").first()).toEqual(counters);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM blockchain_transaction_audit").first()).toEqual(chainAudits);
+  }, 30_000);
+
+  it("reading a purchase, cancelling it and the key stay available to the buyer", async () => {
+    stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
+    const buyer = await ethWallet();
+    const listing = await listWithKey(seller.userId);
+    const id = await reserve(buyer, listing.id);
+    const request = as(SHIPPED_ON_MAINNET);
+    expect((await request(`/api/transactions/${id}`, "GET", buyer)).status).toBe(200);
+    await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?").bind(`0x${"6".repeat(63)}${Date.now() % 10}`, Date.now(), id).run();
+    const reveal = await request(`/api/transactions/${id}/reveal-private-key`, "POST", buyer);
+    expect(reveal.status).toBe(200);
+    expect(await reveal.json()).toMatchObject({ success: true, privateKey: listing.key.privateKey });
+    const other = await reserve(buyer, (await listWithKey(seller.userId)).id);
+    expect((await request(`/api/transactions/${other}/cancel`, "POST", buyer)).status).toBe(200);
+  });
+
+  it("/api/config offers nothing to pay; /api/health is 503 and lists the problems without an RPC URL", async () => {
+    stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
+    const config = await (await createApp().request("/api/config", {}, SHIPPED_ON_MAINNET)).json<Record<string, unknown>>();
+    expect(config).not.toHaveProperty("payments");
+    expect(config).toMatchObject({ ethChainId: 1, solCluster: "mainnet-beta" });
+
+    const health = await createApp().request("/api/health", {}, SHIPPED_ON_MAINNET);
+    expect(health.status).toBe(503);
+    const text = await health.text();
+    expect(text).not.toContain("SECRET-KEY");
+    expect(text).not.toContain("node.test");
+    const body = JSON.parse(text) as { status: string; database: string; payments: { ready: boolean; problems: string[] } };
+    expect(body).toMatchObject({ status: "unavailable", database: "reachable", payments: { ready: false } });
+    for (const setting of unsafe) expect(body.payments.problems.some((p) => p.startsWith(setting)), setting).toBe(true);
+  });
+});
+
+describe("settings that used to be coerced", () => {
+  it("ETH_CONFIRMATIONS missing, even on the local chain, is refused rather than read as 1", async () => {
+    const buyer = await ethWallet();
+    const listing = await listWithKey(seller.userId);
+    const res = await as({ ...env, ETH_CONFIRMATIONS: undefined })("/api/transactions/initiate", "POST", buyer, { addressId: listing.id, buyerId: buyer.address });
+    await expectRefused(res, ["ETH_CONFIRMATIONS"]);
+    expect(await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE address_id = ?").bind(listing.id).first()).toEqual({ n: 0 });
+  });
+
+  it('SOL_COMMITMENT "processed" is refused rather than read as "confirmed"', async () => {
+    const buyer = await solWallet();
+    const id = await reserve(buyer, (await listWithKey(seller.userId, { network: "solana" })).id);
+    const res = await as({ ...env, SOL_COMMITMENT: "processed" })(`/api/transactions/${id}/solana-transaction`, "POST", buyer, { account: buyer.address });
+    await expectRefused(res, ["SOL_COMMITMENT"]);
+  });
+
+  it("the cron job verifies and settles nothing while the settings are unsafe, and says why", async () => {
+    const buyer = await ethWallet();
+    const id = await reserve(buyer, (await listWithKey(seller.userId)).id);
+    await call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: `0x${"7".repeat(64)}`, buyerWallet: buyer.address });
+    const audits = () => env.DB.prepare("SELECT count(*) AS n FROM blockchain_transaction_audit WHERE transaction_id = ?").bind(id).first<{ n: number }>();
+    const written = await audits();
+    const report = await runScheduledJobs({ ...env, ETH_CONFIRMATIONS: "" } as Env);
+    expect(report.payments).toMatchObject({ verified: 0, settled: 0, foundByScan: 0 });
+    expect(report.errors.some((e) => /^payments: skipped, unsafe payment settings: ETH_CONFIRMATIONS/.test(e))).toBe(true);
+    expect(await audits()).toEqual(written);
+    // With the local settings the same purchase is checked again.
+    expect((await runScheduledJobs(env)).payments.verified).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("the node must be the configured chain", () => {
+  it("an Ethereum node serving Sepolia under ETH_CHAIN_ID 1: payment routes refuse, naming ETH_CHAIN_ID", async () => {
+    stubNodes("0xaa36a7", SOLANA_GENESIS_HASHES["mainnet-beta"]);
+    const buyer = await ethWallet();
+    const listing = await listWithKey(seller.userId);
+    const body = await expectRefused(await as(MAINNET)("/api/transactions/initiate", "POST", buyer, { addressId: listing.id, buyerId: buyer.address }), ["ETH_CHAIN_ID"]);
+    expect(body.problems).toEqual([expect.stringMatching(/^ETH_CHAIN_ID is 1, but the node at ETH_RPC_URL serves chain id 11155111/)]);
+  });
+
+  it("a Solana node whose genesis is mainnet's requires finalized, whatever its URL says", async () => {
+    stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
+    const named = { ...MAINNET, SOL_RPC_URL: "https://devnet-gateway.sol-node.test", SOL_COMMITMENT: "confirmed" };
+    const check = await paymentReadiness(named);
+    expect(check).toEqual({ ok: false, problems: [expect.stringMatching(/^SOL_COMMITMENT is "confirmed" on Solana mainnet \(the node's genesis hash is mainnet-beta's\)/)] });
+  });
+
+  it("correct mainnet settings and nodes that agree: the payment routes are open", async () => {
+    stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
+    expect(await paymentReadiness(MAINNET)).toMatchObject({ ok: true, settings: { production: true, ethereum: { chainId: 1, confirmations: 12 }, solana: { commitment: "finalized" } } });
+    const config = await (await createApp().request("/api/config", {}, MAINNET)).json<{ payments: unknown }>();
+    expect(config.payments).toEqual({
+      ethereum: { recipient: OWN_ETH, chainId: 1, confirmations: 12 },
+      solana: { recipient: OWN_SOL, cluster: "mainnet-beta", commitment: "finalized" },
+    });
+    const buyer = await ethWallet();
+    const res = await as(MAINNET)("/api/transactions/initiate", "POST", buyer, { addressId: (await listWithKey(seller.userId)).id, buyerId: buyer.address });
+    expect(res.status, await res.clone().text()).toBe(201);
+  });
+});
+
+describe("the local settings", () => {
+  it("/api/health reports payments ready, not production", async () => {
+    const body = await (await createApp().request("/api/health", {}, env)).json();
+    expect(body).toMatchObject({ status: "ok", payments: { ready: true, production: false, problems: [] } });
+  });
+});
