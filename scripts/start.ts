@@ -77,6 +77,14 @@ function ensureDevVars() {
   return true;
 }
 
+/** With a node that is not local (ETH_RPC_URL / SOL_RPC_URL), the dev settings are refused: say which, and where to read why. */
+async function warnIfPaymentsRefused(healthUrl: string) {
+  const health = (await (await fetch(healthUrl)).json().catch(() => null)) as { payments?: { ready: boolean; problems: string[] } } | null;
+  if (!health?.payments || health.payments.ready) return;
+  console.warn(`\x1b[33m! Payments are refused until these settings are fixed (docs/production-settings.md; set them in .dev.vars):\x1b[0m`);
+  for (const problem of health.payments.problems) console.warn(`  - ${problem}`);
+}
+
 async function main() {
   if (!(await portFree(PORT))) fail(`Port ${PORT} is already in use. Stop whatever is running there (another npm start?) or run with PORT=<other>.`);
   if (useLocalChain && !(await portFree(8545)))
@@ -118,6 +126,7 @@ async function main() {
   step("Starting the Worker (wrangler dev)…");
   children.push(startWorker({ port: PORT, vars: { ETH_RPC_URL: ethRpcUrl, SOL_RPC_URL: solRpcUrl, SITE_ORIGIN: `http://localhost:${PORT}` }, onExit: died("wrangler dev") }));
   if (!(await waitUntil(httpOk(`http://127.0.0.1:${PORT}/api/health`), 60_000))) fail("The Worker did not report healthy within 60 s (GET /api/health).");
+  await warnIfPaymentsRefused(`http://127.0.0.1:${PORT}/api/health`);
 
   const tick = () => tickScheduled(`http://127.0.0.1:${PORT}`).catch(() => undefined);
   setInterval(tick, TICK_MS);

@@ -23,13 +23,14 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   // Names start with a zero-padded number, so they compare in order as text.
   const migrationsCurrent = applied !== null && applied >= LATEST_MIGRATION;
   const secretsConfigured = missingSecrets(c.env).length === 0;
-  // Unsafe payment settings take the service down: it would refuse every payment (docs/production-settings.md).
-  // The problems name settings and public values only, never an RPC URL (it may carry an API key).
+  // Unsafe payment settings leave the site up (browsing works) but refuse every payment: "degraded", still 200,
+  // with the problems (docs/production-settings.md). They name settings and public values only, never an RPC
+  // URL (it may carry an API key).
   const payments = await paymentReadiness(c.env);
-  const ok = databaseReachable && migrationsCurrent && payments.ok;
+  const ok = databaseReachable && migrationsCurrent;
   return c.json(
     {
-      status: ok ? "ok" : "unavailable",
+      status: !ok ? "unavailable" : payments.ok ? "ok" : "degraded",
       database: databaseReachable ? "reachable" : "unreachable",
       migration: { expected: LATEST_MIGRATION, applied },
       secretsConfigured,
