@@ -85,12 +85,19 @@ describe("production (a chain that is not local)", () => {
     refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: SOLANA_DEV_ACCOUNTS.platform.address }, "PLATFORM_SOL_ADDRESS", /public dev account 9/);
     // Any of the ten, on a testnet too: its keys are just as public.
     refused({ ...PRODUCTION, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1", PLATFORM_ETH_ADDRESS: PUBLIC_DEV_ETH_ADDRESSES[3] }, "PLATFORM_ETH_ADDRESS", /account 3/);
+    refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: PUBLIC_DEV_ETH_ADDRESSES[0] }, "PLATFORM_ETH_ADDRESS", /account 0 /);
+    refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: PUBLIC_DEV_SOL_ADDRESSES[0] }, "PLATFORM_SOL_ADDRESS", /account 0 /);
     refused({ ...PRODUCTION, SOL_RPC_URL: "https://api.devnet.solana.com", PLATFORM_SOL_ADDRESS: PUBLIC_DEV_SOL_ADDRESSES[5] }, "PLATFORM_SOL_ADDRESS", /account 5/);
   });
 
   it("one local chain does not make the other local: the dev address is refused where the chain is public", () => {
     refused({ ...LOCAL, SOL_RPC_URL: "https://api.devnet.solana.com" }, "PLATFORM_SOL_ADDRESS", /public dev account 9/);
     expect(problems({ ...LOCAL, SOL_RPC_URL: "https://api.devnet.solana.com" }).some((p) => p.startsWith("PLATFORM_ETH_ADDRESS"))).toBe(false);
+    // Either chain in public is production: the dev admin wallets go too.
+    expect(problems({ ...LOCAL, SOL_RPC_URL: "https://api.devnet.solana.com" }).filter((p) => p.startsWith("ADMIN_WALLETS lists"))).toHaveLength(2);
+    // An RPC URL that cannot be read is no proof of a local chain.
+    refused({ ...LOCAL, SOL_RPC_URL: "localhost:8899" }, "PLATFORM_SOL_ADDRESS", /public dev account 9/);
+    refused({ ...LOCAL, ETH_RPC_URL: "127.0.0.1:8545" }, "PLATFORM_ETH_ADDRESS", /public dev account 9/);
     // anvil's chain id on a hosted node is not local.
     refused({ ...LOCAL, ETH_RPC_URL: "https://rpc.example", SOL_RPC_URL: LOCAL.SOL_RPC_URL }, "PLATFORM_ETH_ADDRESS", /public dev account 9/);
     // A loopback node with a public chain id (a fork of mainnet, a tunnel) is not local.
@@ -100,6 +107,8 @@ describe("production (a chain that is not local)", () => {
   it("refuses a public dev wallet in ADMIN_WALLETS (anyone could sign in as admin), any case", () => {
     refused({ ...PRODUCTION, ADMIN_WALLETS: `${OWN_ETH}, ${DEV_ACCOUNTS.admin.address.toLowerCase()}` }, "ADMIN_WALLETS", /public dev account 0 .*anyone could sign in as admin/);
     refused({ ...PRODUCTION, ADMIN_WALLETS: SOLANA_DEV_ACCOUNTS.admin.address }, "ADMIN_WALLETS", /account 0/);
+    // Solana wallets are compared exactly, as ADMIN_WALLETS itself does: another case is another (unlisted) wallet.
+    expect(problems({ ...PRODUCTION, ADMIN_WALLETS: `${OWN_ETH},,${SOLANA_DEV_ACCOUNTS.admin.address.toLowerCase()}` })).toEqual([]);
     expect(checkPaymentSettings(LOCAL).ok).toBe(true);
   });
 
@@ -126,16 +135,33 @@ describe("ETH_CONFIRMATIONS is never silently 1", () => {
     refused({ ...LOCAL, ETH_CONFIRMATIONS: value }, "ETH_CONFIRMATIONS", /whole number/);
   });
 
+  it("the refusal quotes the value as written, or says it is not set", () => {
+    refused({ ...PRODUCTION, ETH_CONFIRMATIONS: undefined }, "ETH_CONFIRMATIONS", /; it is not set\.$/);
+    refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "" }, "ETH_CONFIRMATIONS", /; it is not set\.$/);
+    refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "   " }, "ETH_CONFIRMATIONS", /; it is "   "\.$/);
+    refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "twelve" }, "ETH_CONFIRMATIONS", /; it is "twelve"\.$/);
+    refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: `${OWN_ETH}${"f".repeat(60)}` }, "PLATFORM_ETH_ADDRESS", new RegExp(`it is "${OWN_ETH}${"f".repeat(24)}"\\.$`));
+  });
+
+  it("surrounding spaces are read past in numbers and the commitment, not in addresses (the verifier compares those as written)", () => {
+    expect(problems({ ...PRODUCTION, ETH_CHAIN_ID: " 1 ", ETH_CONFIRMATIONS: " 12 ", SOL_COMMITMENT: " finalized " })).toEqual([]);
+    refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: ` ${OWN_ETH}` }, "PLATFORM_ETH_ADDRESS", /must be an Ethereum address/);
+    refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: `${OWN_SOL} ` }, "PLATFORM_SOL_ADDRESS", /must be a Solana address/);
+  });
+
   it(`on chain id 1 at least ${MAINNET_MIN_CONFIRMATIONS}; depth 1 is refused there, accepted on a testnet and locally`, () => {
     refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "1" }, "ETH_CONFIRMATIONS", /is 1 on Ethereum mainnet .* at least 12/);
     refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "11" }, "ETH_CONFIRMATIONS", /at least 12/);
     expect(problems({ ...PRODUCTION, ETH_CONFIRMATIONS: " 64 " })).toEqual([]);
+    expect(problems({ ...PRODUCTION, ETH_CONFIRMATIONS: "1000" })).toEqual([]);
     expect(problems({ ...PRODUCTION, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1" })).toEqual([]);
     expect(problems({ ...LOCAL, ETH_CONFIRMATIONS: "1" })).toEqual([]);
   });
 
   it("ETH_CHAIN_ID must be a chain id", () => {
     for (const value of [undefined, "", "mainnet", "0", "-1", "1.0", "0x1"]) refused({ ...PRODUCTION, ETH_CHAIN_ID: value }, "ETH_CHAIN_ID", /positive whole number/);
+    // A chain id that is not one is refused once, whatever the node says.
+    refused({ ...PRODUCTION, ETH_CHAIN_ID: "mainnet" }, "ETH_CHAIN_ID", /positive whole number/, { ethChainId: 1 });
   });
 });
 
@@ -167,6 +193,8 @@ describe("the node must be the configured chain", () => {
   it("an Ethereum node serving another chain id is refused", () => {
     refused(PRODUCTION, "ETH_CHAIN_ID", /ETH_CHAIN_ID is 1, but the node at ETH_RPC_URL serves chain id 11155111/, { ethChainId: 11155111 });
     refused(LOCAL, "ETH_CHAIN_ID", /serves chain id 1:/, { ethChainId: 1 });
+    // ... and a node that is not the configured dev chain is no local chain: its dev accounts are refused too.
+    refused(LOCAL, "PLATFORM_ETH_ADDRESS", /public dev account 9/, { ethChainId: 1 });
     expect(problems(PRODUCTION, { ethChainId: 1 })).toEqual([]);
     // A node that did not answer proves nothing either way.
     expect(problems(PRODUCTION, { ethChainId: null, solGenesisHash: null })).toEqual([]);
@@ -177,7 +205,7 @@ describe("platform addresses must be addresses", () => {
   it("refuses malformed ones, a bad EIP-55 checksum, and the zero address", () => {
     for (const value of [undefined, "", "0x1234", OWN_ETH.replace("E7", "e7"), "0x0000000000000000000000000000000000000000"]) refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: value }, "PLATFORM_ETH_ADDRESS", /must be an Ethereum address/);
     expect(problems({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: OWN_ETH.toLowerCase() })).toEqual([]);
-    for (const value of [undefined, "", "0OIl", "11111111111111111111111111111111111"]) refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: value }, "PLATFORM_SOL_ADDRESS", /must be a Solana address/);
+    for (const value of [undefined, "", "0OIl", `0${OWN_SOL}`, "11111111111111111111111111111111111"]) refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: value }, "PLATFORM_SOL_ADDRESS", /must be a Solana address/);
   });
 });
 
@@ -205,12 +233,25 @@ describe("the public dev accounts", () => {
   });
 });
 
-describe("solanaCluster", () => {
+describe("solanaCluster and this machine's hosts", () => {
   it("reads the cluster from the RPC host; anything unrecognised is mainnet", () => {
-    expect(solanaCluster("http://127.0.0.1:8899")).toBe("localnet");
-    expect(solanaCluster("http://127.8.0.1:8899")).toBe("localnet");
-    expect(solanaCluster("http://validator.localhost:8899")).toBe("localnet");
     expect(solanaCluster("https://api.devnet.solana.com")).toBe("devnet");
+    expect(solanaCluster("https://api.testnet.solana.com")).toBe("testnet");
     expect(solanaCluster("https://rpc.example.com/?api-key=secret")).toBe("mainnet-beta");
+    // Unreadable: no public explorer link (and checkPaymentSettings refuses it).
+    expect(solanaCluster("not a url")).toBe("localnet");
+  });
+
+  it.each(["http://localhost:8899", "http://LOCALHOST:8899", "http://validator.localhost:8899", "http://127.0.0.1:8899", "http://127.10.200.3:8899", "http://[::1]:8899", "http://0.0.0.0:8899"])(
+    "%s is this machine",
+    (url) => {
+      expect(solanaCluster(url)).toBe("localnet");
+      expect(problems({ ...PRODUCTION, SOL_RPC_URL: url })).toEqual([]);
+    },
+  );
+
+  it.each(["http://127.0.0.1.example.com", "http://localhost.example.com", "http://10.0.0.1:8899", "http://[::2]:8899", "http://notlocalhost:8899"])("%s is not", (url) => {
+    expect(solanaCluster(url)).toBe("mainnet-beta");
+    refused({ ...PRODUCTION, SOL_RPC_URL: url }, "SOL_RPC_URL", /must use https/);
   });
 });

@@ -9,7 +9,7 @@
 // chain is not local; its dev accounts' keys are public, so a platform address or admin wallet among them
 // would hand the money or the admin role to anyone.
 import { base58 } from "@scure/base";
-import { isAddress } from "viem";
+import { isAddress, zeroAddress } from "viem";
 import type { SolanaCluster } from "../../schema/purchases";
 
 /** Chain ids of local development chains. */
@@ -83,12 +83,8 @@ export type PaymentSettings = {
 export type PaymentSettingsCheck = { ok: true; settings: PaymentSettings } | { ok: false; problems: string[] };
 
 function parseUrl(text: string | undefined): URL | null {
-  try {
-    const url = new URL((text ?? "").trim());
-    return url.protocol === "http:" || url.protocol === "https:" ? url : null;
-  } catch {
-    return null;
-  }
+  const url = text !== undefined && URL.canParse(text) ? new URL(text) : null;
+  return url && (url.protocol === "http:" || url.protocol === "https:") ? url : null;
 }
 
 /** A host on this machine: localhost, *.localhost, 127.0.0.0/8, [::1] or 0.0.0.0. */
@@ -114,21 +110,15 @@ export function solanaCluster(rpcUrl: string): SolanaCluster {
 const insecureRemote = (url: URL) => url.protocol !== "https:" && !isLoopbackHost(url.hostname);
 const INSECURE = (name: string) => `${name} must use https for a node that is not on this machine: its answers decide which payments release keys.`;
 
-const shown = (text: string | undefined) => (text === undefined || text.trim() === "" ? "not set" : `"${text.trim().slice(0, 66)}"`);
+/** The value as written (quoted, so stray spaces show), or "not set". */
+const shown = (text: string | undefined) => (text === undefined || text === "" ? "not set" : JSON.stringify(text.slice(0, 66)));
 
-const devAccount = (network: "ethereum" | "solana", address: string): number => {
-  const list = network === "ethereum" ? PUBLIC_DEV_ETH_ADDRESSES : PUBLIC_DEV_SOL_ADDRESSES;
-  return network === "ethereum" ? list.findIndex((a) => a.toLowerCase() === address.toLowerCase()) : list.indexOf(address);
-};
+/** The dev account an address is, or -1: Ethereum compared case-insensitively, Solana exactly (as ADMIN_WALLETS is). */
+const ethDevIndex = (address: string) => PUBLIC_DEV_ETH_ADDRESSES.findIndex((a) => a.toLowerCase() === address.toLowerCase());
+const solDevIndex = (address: string) => PUBLIC_DEV_SOL_ADDRESSES.indexOf(address);
 const devNote = (index: number) => `public dev account ${index} of the test mnemonic ("test test ... junk"), whose key everyone holds`;
 
-function isSolanaAddress(text: string): boolean {
-  try {
-    return base58.decode(text).length === 32;
-  } catch {
-    return false;
-  }
-}
+const isSolanaAddress = (text: string) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text) && base58.decode(text).length === 32;
 
 /**
  * Every problem with the payment settings, or the settings. `facts` (what the nodes report) may only make the
@@ -158,11 +148,12 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: NodeFacts 
     problems.push(`ETH_CONFIRMATIONS is ${confirmations} on Ethereum mainnet (chain id 1); it must be at least ${MAINNET_MIN_CONFIRMATIONS}, or a reorganised block could take back a payment after the key is released.`);
   }
 
-  const ethRecipient = (env.PLATFORM_ETH_ADDRESS ?? "").trim();
-  if (!isAddress(ethRecipient, { strict: true }) || /^0x0{40}$/.test(ethRecipient)) {
+  // Addresses are taken as written (no trimming): the verifier compares them with the chain's as they are.
+  const ethRecipient = env.PLATFORM_ETH_ADDRESS ?? "";
+  if (!isAddress(ethRecipient) || ethRecipient.toLowerCase() === zeroAddress) {
     problems.push(`PLATFORM_ETH_ADDRESS must be an Ethereum address (0x and 40 hex digits; mixed case only with a valid EIP-55 checksum), not the zero address; it is ${shown(env.PLATFORM_ETH_ADDRESS)}.`);
-  } else if (!ethLocal && devAccount("ethereum", ethRecipient) >= 0) {
-    problems.push(`PLATFORM_ETH_ADDRESS is ${devNote(devAccount("ethereum", ethRecipient))}; on a chain that is not local anyone could take the payments. Set your own receiving address.`);
+  } else if (!ethLocal && ethDevIndex(ethRecipient) >= 0) {
+    problems.push(`PLATFORM_ETH_ADDRESS is ${devNote(ethDevIndex(ethRecipient))}; on a chain that is not local anyone could take the payments. Set your own receiving address.`);
   }
 
   // ---- Solana
@@ -183,18 +174,18 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: NodeFacts 
     );
   }
 
-  const solRecipient = (env.PLATFORM_SOL_ADDRESS ?? "").trim();
+  const solRecipient = env.PLATFORM_SOL_ADDRESS ?? "";
   if (!isSolanaAddress(solRecipient)) {
     problems.push(`PLATFORM_SOL_ADDRESS must be a Solana address (base58, 32 bytes); it is ${shown(env.PLATFORM_SOL_ADDRESS)}.`);
-  } else if (!solLocal && devAccount("solana", solRecipient) >= 0) {
-    problems.push(`PLATFORM_SOL_ADDRESS is ${devNote(devAccount("solana", solRecipient))}; on a cluster that is not local anyone could take the payments. Set your own receiving address.`);
+  } else if (!solLocal && solDevIndex(solRecipient) >= 0) {
+    problems.push(`PLATFORM_SOL_ADDRESS is ${devNote(solDevIndex(solRecipient))}; on a cluster that is not local anyone could take the payments. Set your own receiving address.`);
   }
 
   // ---- who may act as admin: an admin marks refunds paid and manages every listing.
   const production = !ethLocal || !solLocal;
   if (production) {
-    for (const wallet of (env.ADMIN_WALLETS ?? "").split(",").map((w) => w.trim()).filter(Boolean)) {
-      const index = wallet.startsWith("0x") ? devAccount("ethereum", wallet) : devAccount("solana", wallet);
+    for (const wallet of (env.ADMIN_WALLETS ?? "").split(",").map((w) => w.trim())) {
+      const index = wallet.startsWith("0x") ? ethDevIndex(wallet) : solDevIndex(wallet);
       if (index >= 0) problems.push(`ADMIN_WALLETS lists ${wallet}, ${devNote(index)}; outside a local chain anyone could sign in as admin. Remove it.`);
     }
   }

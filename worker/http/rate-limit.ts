@@ -28,7 +28,11 @@ export function clientNetwork(ip: string): string {
   return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
 }
 
-/** Counts one request for each key in the current window; the counts including this one, in order. */
+/**
+ * Counts one request for each key in the current window; the counts including this one, in order. The sweep
+ * drops every row more than one window old, whichever limiter wrote it: every limiter here counts per minute,
+ * and one with a longer window would need the sweep to keep its rows that long.
+ */
 export async function countRequests(d1: D1Database, keys: readonly string[], windowMs: number, now: number): Promise<number[]> {
   const windowStart = now - (now % windowMs);
   const [, ...counted] = await d1.batch<{ count: number }>([
