@@ -36,6 +36,9 @@ export default defineConfig(async () => {
       name,
       include,
       setupFiles: ["./worker/test/apply-migrations.ts"],
+      // A hang guard, not a speed check: a test that fills a rate-limit window may first wait up to 20 s for a
+      // fresh one (worker/test/helpers.ts inFreshRateWindow).
+      testTimeout: 60_000,
       globalSetup,
       deps: { optimizer: { ssr: { enabled: true, include: ["@solana/web3.js"] } } },
     },

@@ -12,7 +12,7 @@ import { createApp } from "../app";
 import { VERIFY_RATE_LIMIT } from "../auth/nonce";
 import { SIGN_IN_STATEMENT } from "../auth/siwe";
 import { buildSiwsMessage } from "../auth/siws";
-import { postJson } from "./helpers";
+import { postJson, inFreshRateWindow } from "./helpers";
 import { buyerAccount, nonceFor, otherAccount, sessionCookie, solanaKey, verify } from "./auth-helpers";
 
 const errorOf = async (res: Response) => ((await res.json()) as { error: string; message: string }).message;
@@ -223,6 +223,7 @@ describe("the contract-wallet check (ERC-1271/6492 eth_call) cannot be driven wi
   });
 
   it(`one client gets ${VERIFY_RATE_LIMIT.limit} verify attempts a minute, then 429 with no eth_call; another client is unaffected`, async () => {
+    await inFreshRateWindow();
     // Start at the beginning of a window so the attempts cannot straddle two.
     const left = VERIFY_RATE_LIMIT.windowMs - (Date.now() % VERIFY_RATE_LIMIT.windowMs);
     if (left < 20_000) await new Promise((r) => setTimeout(r, left + 50));

@@ -11,7 +11,7 @@ import { MAX_LIVE_NONCES, NONCE_RATE_LIMIT, NONCE_TTL_MS } from "../auth/nonce";
 import { buildSiwsMessage, signInFields } from "../auth/siws";
 import { siteOf } from "../auth/site";
 import type { AppEnv } from "../types";
-import { postJson } from "./helpers";
+import { postJson, inFreshRateWindow } from "./helpers";
 import { adminAccount, buyerAccount, nonceFor, otherAccount, sessionOf, signInEthereum, signInSolana, solanaKey, verify } from "./auth-helpers";
 
 /** The real app plus two probe routes, one for any signed-in wallet and one for admins only. */
@@ -365,6 +365,7 @@ describe("POST /api/auth/nonce is limited", () => {
   const ask = (ip: string) => postJson("/api/auth/nonce", { network: "solana" }, { headers: { "cf-connecting-ip": ip } });
 
   it(`one client gets ${NONCE_RATE_LIMIT.limit} nonces a minute, then 429; another client is unaffected`, async () => {
+    await inFreshRateWindow();
     const ip = "203.0.113.77";
     const statuses: number[] = [];
     for (let i = 0; i <= NONCE_RATE_LIMIT.limit; i++) statuses.push((await ask(ip)).status);

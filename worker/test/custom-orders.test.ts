@@ -9,6 +9,7 @@ import { runScheduledJobs } from "../jobs/scheduled";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { signInEthereum, signInSolana } from "./auth-helpers";
 import { type Caller, send, signInAll } from "./listing-fixtures";
+import { inFreshRateWindow } from "./helpers";
 
 let admin: Caller;
 let user: Caller;
@@ -154,6 +155,7 @@ describe("POST /api/custom-orders", () => {
   });
 
   it("limits placing orders to 20 a minute per wallet (429), counted after validation", async () => {
+    await inFreshRateWindow();
     const account = privateKeyToAccount(generatePrivateKey());
     const { cookie } = await signInEthereum(account);
     const caller = { cookie, userId: 0, headers: { cookie } };

@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OWNERSHIP_MESSAGES, OWNERSHIP_RATE_LIMIT } from "../../schema/listings";
 import { ethKey, send, solKey } from "./listing-fixtures";
+import { inFreshRateWindow } from "./helpers";
 
 let ipCounter = 0;
 /** Each test its own client address, so the rate limit of one test never leaks into another. */
@@ -15,12 +16,6 @@ async function verify(body: unknown, ip = freshIp()) {
 }
 
 afterEach(() => vi.restoreAllMocks());
-
-/** The limit counts per fixed minute: start a counting test well inside one, so it cannot straddle two. */
-async function awayFromWindowEdge() {
-  const left = OWNERSHIP_RATE_LIMIT.windowMs - (Date.now() % OWNERSHIP_RATE_LIMIT.windowMs);
-  if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
-}
 
 describe("verify-ownership", () => {
   it("a matching Ethereum key, with or without 0x: verified, no sign-in needed", async () => {
@@ -107,7 +102,7 @@ describe("verify-ownership", () => {
 
 describe("rate limit", () => {
   it(`${OWNERSHIP_RATE_LIMIT.limit} calls a minute per client, then 429 in the standard shape`, async () => {
-    await awayFromWindowEdge();
+    await inFreshRateWindow();
     const ip = freshIp();
     const k = ethKey();
     const body = { address: k.address, privateKey: k.privateKey, network: "ethereum" };
@@ -124,7 +119,7 @@ describe("rate limit", () => {
   }, 20_000);
 
   it("concurrent calls are all counted (the upsert is atomic)", async () => {
-    await awayFromWindowEdge();
+    await inFreshRateWindow();
     const ip = freshIp();
     const k = ethKey();
     const body = { address: k.address, privateKey: k.privateKey, network: "ethereum" };

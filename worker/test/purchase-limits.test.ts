@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONFIRM_RATE_LIMIT, KEY_ACCESS_RATE_LIMIT, SOLANA_TRANSFER_RATE_LIMIT } from "../../schema/purchases";
 import { clientNetwork } from "../http/rate-limit";
+import { inFreshRateWindow } from "./helpers";
 import { actors, call, ethWallet, listWithKey, reserve, solWallet, type Wallet } from "./purchase-fixtures";
 
 let seller: Wallet;
@@ -15,12 +16,6 @@ beforeAll(async () => {
 let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
 const from = (ip: string) => ({ "cf-connecting-ip": ip });
-
-/** Every limit here counts per minute: start a run of calls with time to spare before the window turns. */
-async function awayFromWindowEdge(margin = 20_000) {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < margin) await new Promise((r) => setTimeout(r, left + 50));
-}
 
 const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
 const auditRows = (id: string) => count("SELECT count(*) AS n FROM transaction_audit WHERE transaction_id = ?", id);
@@ -82,7 +77,7 @@ describe("reveal and destroy without a session", () => {
 
 describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wallet`, () => {
   it("a stranger probing a sale: each refusal audited up to the limit, then 429 and no more rows", async () => {
-    await awayFromWindowEdge();
+    await inFreshRateWindow();
     const { id } = await completed();
     const stranger = await ethWallet();
     const ip = freshIp();
@@ -98,7 +93,7 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
   }, 30_000);
 
   it("the buyer is not held back by another wallet's limit, and still gets the key", async () => {
-    await awayFromWindowEdge();
+    await inFreshRateWindow();
     const { buyer, id } = await completed();
     const stranger = await ethWallet();
     const ip = freshIp();
@@ -110,7 +105,7 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
   }, 30_000);
 
   it(`one client network, many wallets: ${KEY_ACCESS_RATE_LIMIT.perClient} a minute in all; IPv6 counts per /64`, async () => {
-    await awayFromWindowEdge(30_000);
+    await inFreshRateWindow(30_000);
     const { id } = await completed();
     const wallets = await Promise.all(Array.from({ length: KEY_ACCESS_RATE_LIMIT.perClient / KEY_ACCESS_RATE_LIMIT.perWallet + 1 }, () => ethWallet()));
     // Every call from another address of the same /64, as a client holding one IPv6 address can.
@@ -130,7 +125,7 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
 
 describe(`POST /api/transactions/:id/confirm: ${CONFIRM_RATE_LIMIT.perWallet} a minute per wallet`, () => {
   it("repeated reports of a made-up hash: each checked and audited up to the limit, then 429, nothing more written", async () => {
-    await awayFromWindowEdge();
+    await inFreshRateWindow();
     const buyer = await ethWallet();
     const id = await reserve(buyer, (await listWithKey(seller.userId)).id);
     const ip = freshIp();
@@ -160,7 +155,7 @@ describe(`POST /api/transactions/:id/confirm: ${CONFIRM_RATE_LIMIT.perWallet} a 
 
 describe(`POST /api/transactions/:id/solana-transaction: ${SOLANA_TRANSFER_RATE_LIMIT.perWallet} a minute per wallet`, () => {
   it("then 429 without asking the node again", async () => {
-    await awayFromWindowEdge();
+    await inFreshRateWindow();
     const buyer = await solWallet();
     const id = await reserve(buyer, (await listWithKey(seller.userId, { network: "solana" })).id);
     const ip = freshIp();

@@ -6,6 +6,7 @@ import { MAX_OPEN_RESERVATIONS } from "../../schema/purchases";
 import { expireReservations } from "../purchases/payment-jobs";
 import { createDb } from "../db";
 import { actors, call, ethWallet, initiate, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+import { inFreshRateWindow } from "./helpers";
 
 let seller: Wallet;
 let buyer: Wallet;
@@ -167,6 +168,7 @@ describe("a reservation", () => {
   });
 
   it("initiate is rate limited per wallet: 429 after 10 a minute", async () => {
+    await inFreshRateWindow();
     const w = await ethWallet();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i++) statuses.push((await initiate(w, 999_000 + i)).status);
