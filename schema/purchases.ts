@@ -135,6 +135,10 @@ export const FAILURE_REASONS = [
   "reorged",
   "not-found",
   "expired",
+  /** Ethereum: mined in a block before the reservation existed, so not sent for it (issue 26 §1). */
+  "before-reservation",
+  /** The listing was sold to another purchase first; the payment is listed for refund. */
+  "listing-sold",
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
@@ -226,7 +230,14 @@ export type PurchasesResponse = {
   pagination: { page: number; totalPages: number; total: number; hasPrevPage: boolean; hasNextPage: boolean };
 };
 
-export const ATTENTION_REASONS = ["late", "partial", "duplicate", "over", "failed"] as const;
+/**
+ * Why a received payment is owed back: paid after the purchase closed (late), less than due (partial), a second
+ * payment (duplicate), the excess of an overpayment (over), the purchase failed after it arrived (failed), a
+ * transfer from the buyer no purchase can take (unmatched: sent before the reservation, no reference key, or from
+ * a sender with no purchase), or value that reached the platform by a program call the verifier cannot credit
+ * (indirect, Solana).
+ */
+export const ATTENTION_REASONS = ["late", "partial", "duplicate", "over", "failed", "unmatched", "indirect"] as const;
 export type AttentionReason = (typeof ATTENTION_REASONS)[number];
 
 /** One row of GET /api/admin/payments/attention: a received payment that needs a refund or a look. */
@@ -246,6 +257,46 @@ export type AttentionPayment = {
   status: string;
   createdAt: string;
   explorerUrl: string | null;
+  /** Why the last re-check on the chain refused marking it refunded (null when none failed). */
+  checkFailure: string | null;
+  checkedAt: string | null;
 };
 export type AttentionResponse = { payments: AttentionPayment[] };
 export type RefundResponse = { success: true };
+
+/** What the reconciliation found that nothing accounts for (docs/payments.md "Reconciliation"). */
+export const DIFFERENCE_KINDS = ["uncredited", "balance", "ledger"] as const;
+export type DifferenceKind = (typeof DIFFERENCE_KINDS)[number];
+
+/** One row of GET /api/admin/payments/differences. */
+export type PaymentDifference = {
+  id: string;
+  network: Network;
+  kind: DifferenceKind;
+  txHash: string | null;
+  fromBlock: number | null;
+  toBlock: number | null;
+  /** wei or lamports, formatted in the network's coin; negative when the balance fell unexplained. */
+  amount: string | null;
+  currency: "ETH" | "SOL";
+  senderAddress: string | null;
+  transactionId: string | null;
+  escrowId: string | null;
+  detail: string;
+  status: "open" | "resolved";
+  createdAt: string;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  resolutionNote: string | null;
+  explorerUrl: string | null;
+};
+/** How far each network's platform address has been reconciled. */
+export type ReconciliationProgress = { network: Network; through: string | null; updatedAt: string | null };
+export type DifferencesResponse = { differences: PaymentDifference[]; reconciliation: ReconciliationProgress[] };
+
+/** POST /api/admin/payments/differences/:id/resolve. */
+export const ResolveDifferenceRequest = v.object({
+  note: v.pipe(v.string("must be a string"), v.trim(), v.minLength(3, "must say what was done (at least 3 characters)"), v.maxLength(1000, "is too long (1000 characters at most)")),
+});
+export type ResolveDifferenceRequest = v.InferOutput<typeof ResolveDifferenceRequest>;
+export type ResolveDifferenceResponse = { success: true };

@@ -45,8 +45,13 @@ export const transactions = sqliteTable(
     confirmations: integer("confirmations").notNull().default(0),
     // Where the reported payment was last seen (block hash or slot); a change means a reorg.
     paymentBlock: text("payment_block"),
-    // Ethereum: the chain head at reservation; the scan for unreported payments starts there.
+    // Ethereum: the payment scan's cursor for this purchase (starts at the head at reservation, then moves on).
     scanFromBlock: integer("scan_from_block"),
+    // Ethereum: the chain head when the reservation was made, never moved. A payment mined in an earlier block
+    // was not sent for this purchase (issue 26 §1).
+    reservedBlock: integer("reserved_block"),
+    // When the payment scan last looked for this purchase: closed purchases take turns in a bounded budget.
+    scannedAt: integer("scanned_at"),
     reportedAt: integer("reported_at"),
     // A verifying run holds the row until then, so overlapping cron runs do not verify it twice.
     leaseUntil: integer("lease_until"),
@@ -60,6 +65,11 @@ export const transactions = sqliteTable(
     // a failed or unverified report of the same hash must not block the purchase it really paid.
     uniqueIndex("transactions_payment_settles_once")
       .on(t.network, t.txHash)
+      .where(sql`status in ('verified', 'completed')`),
+    // A listing is sold once: at most one verified/completed purchase per listing (a sold listing is never
+    // listed again; a custom order's hidden listing is paid once).
+    uniqueIndex("transactions_one_sale_per_listing")
+      .on(t.addressId)
       .where(sql`status in ('verified', 'completed')`),
     index("transactions_buyer_open").on(t.buyerId, t.status),
     index("transactions_open_expiry").on(t.status, t.expiresAt),
@@ -198,11 +208,14 @@ export const escrowTransactions = sqliteTable(
     transactionId: text("transaction_id"),
     amountBaseUnits: text("amount_base_units"),
     expectedBaseUnits: text("expected_base_units"),
-    /** late | partial | duplicate | over | failed; null when the payment settled its purchase exactly. */
+    /** late | partial | duplicate | over | failed | unmatched | indirect; null when the payment settled its purchase exactly. */
     attentionReason: text("attention_reason"),
     /** null | needed | refunded. */
     refundStatus: text("refund_status"),
     refundBaseUnits: text("refund_base_units"),
+    /** Why the last re-check on the chain (before marking the refund done) refused it; null when it passed. */
+    checkFailure: text("check_failure"),
+    checkedAt: integer("checked_at"),
   },
   (t) => [
     uniqueIndex("escrow_payment_unique")
@@ -211,5 +224,52 @@ export const escrowTransactions = sqliteTable(
     index("escrow_refund").on(t.refundStatus, t.createdAt),
   ],
 );
+
+/**
+ * What the reconciliation found that no purchase or ledger row accounts for, one row per difference, until an
+ * admin resolves it with a note (docs/payments.md). `alerted_at` is for the operators' console's webhook.
+ */
+export const paymentAttention = sqliteTable(
+  "payment_attention",
+  {
+    id: text("id").primaryKey(),
+    network: text("network", { enum: NETWORKS }).notNull(),
+    /** uncredited | balance | ledger */
+    kind: text("kind").notNull(),
+    /** What makes the difference one row: the hash, or the block. */
+    ref: text("ref").notNull(),
+    txHash: text("tx_hash"),
+    fromBlock: integer("from_block"),
+    toBlock: integer("to_block"),
+    /** wei or lamports (decimal text, may be negative for a balance that fell unexplained). */
+    amountBaseUnits: text("amount_base_units"),
+    senderAddress: text("sender_address"),
+    transactionId: text("transaction_id"),
+    escrowId: text("escrow_id"),
+    detail: text("detail").notNull(),
+    /** open | resolved */
+    status: text("status").notNull().default("open"),
+    createdAt: createdAt(),
+    alertedAt: integer("alerted_at"),
+    resolvedAt: integer("resolved_at"),
+    resolvedBy: text("resolved_by"),
+    resolutionNote: text("resolution_note"),
+  },
+  (t) => [uniqueIndex("payment_attention_once").on(t.network, t.kind, t.ref), index("payment_attention_open").on(t.status, t.createdAt)],
+);
+
+/** How far the reconciliation has read each network's platform address. */
+export const reconcileCursors = sqliteTable("reconcile_cursors", {
+  network: text("network", { enum: NETWORKS }).primaryKey(),
+  /** Ethereum: the next block to reconcile. */
+  nextBlock: integer("next_block"),
+  /** Solana: the newest platform signature reconciled. */
+  lastSignature: text("last_signature"),
+  /** Solana: a walk back through more than one run's signatures: continue before this one ... */
+  backlogBefore: text("backlog_before"),
+  /** ... and, once it reaches last_signature, this becomes the new last_signature. */
+  backlogNewest: text("backlog_newest"),
+  updatedAt: integer("updated_at").notNull(),
+});
 
 export type Transaction = typeof transactions.$inferSelect;

@@ -3,6 +3,7 @@
 // means for the purchase is decided by domain/payment-decision.ts.
 import type { Network } from "../../schema/db";
 import type { PaymentObservation } from "../domain/payment-decision";
+import type { ReconcileCursor, TransferCheck } from "../domain/reconciliation";
 import { ethereumVerifier } from "./ethereum-payments";
 import { solanaVerifier } from "./solana-payments";
 
@@ -33,6 +34,30 @@ export type ScanResult = {
   scannedThrough: number | null;
 };
 
+/** What the platform received in one transaction, whoever sent it and however (a refund's re-check, the reconciliation). */
+export type TransferReceipt =
+  | Exclude<TransferCheck, { kind: "found" }>
+  | (Extract<TransferCheck, { kind: "found" }> & {
+      /** Plain transfers to the platform explain all of it (Ethereum: the transaction's own value; Solana: System transfers). */
+      direct: boolean;
+      /** Solana: the extra accounts on the transfers to the platform (where a reference key rides). */
+      references: string[];
+      blockNumber: number | null;
+    });
+
+/** A transfer that reached the platform, as the reconciliation reads it. */
+export type ReceivedTransfer = { hash: string; amount: bigint; senders: string[]; direct: boolean; references: string[]; blockNumber: number | null };
+
+/** One run's read of the platform address. */
+export type ReconcileWindow = {
+  transfers: ReceivedTransfer[];
+  /** Ethereum: blocks where the platform's balance moved by more (or less) than the transfers seen explain. */
+  unexplained: { block: number; amount: bigint }[];
+  cursor: ReconcileCursor;
+  /** Where the reconciliation now stands, in words for the admin (a block number, a signature); null before it starts. */
+  through: string | null;
+};
+
 export interface PaymentVerifier {
   readonly network: Network;
   /** The platform address buyers pay. */
@@ -41,6 +66,13 @@ export interface PaymentVerifier {
   readonly requiredConfirmations: number;
   /** What the chain says about `hash` as a payment to the platform from `expect.buyer`. Never throws. */
   inspect(hash: string, expect: PaymentExpectation): Promise<PaymentObservation>;
+  /** What the platform received in `hash`, whoever sent it and however. Never throws. */
+  received(hash: string): Promise<TransferReceipt>;
+  /**
+   * The platform address's received transfers after `cursor`, at most `limit` blocks (Ethereum) or signatures
+   * (Solana), never past block `upTo` (Ethereum). Null when the node cannot be asked (nothing moves). Never throws.
+   */
+  reconcile(cursor: ReconcileCursor, opts: { limit: number; upTo: number | null }): Promise<ReconcileWindow | null>;
   /** Payments the browser never reported. Never throws. */
   scan(targets: ScanTarget[], knownHashes: ReadonlySet<string>): Promise<ScanResult>;
   /** Where a scan for a purchase made now should start (Ethereum: the head block), or null. */

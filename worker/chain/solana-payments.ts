@@ -1,9 +1,11 @@
 // Solana behind the payment-verifier interface: a payment is a System transfer from the buyer to
 // PLATFORM_SOL_ADDRESS carrying the purchase's reference key (Solana Pay), final at SOL_COMMITMENT. The
-// node is asked over plain JSON-RPC with a short timeout; any failure reads as "unavailable".
+// node is asked over plain JSON-RPC with a short timeout; any failure reads as "unavailable", and so does an
+// answer about another transaction than the one asked for.
 import type { PaymentObservation } from "../domain/payment-decision";
-import type { PaymentVerifier, VerifierEnv } from "./payment-verifier";
-import { type SolanaTransactionResponse, systemTransfers, wireBytes } from "./solana-transfer";
+import { nextSolanaWindow, solanaWindowParams } from "../domain/reconciliation";
+import type { PaymentVerifier, ReceivedTransfer, TransferReceipt, VerifierEnv } from "./payment-verifier";
+import { type DecodedTransaction, decodeTransaction, type SolanaTransactionResponse, transfersOf, wireBytes } from "./solana-transfer";
 
 export const SOLANA_RPC_TIMEOUT_MS = 4_000;
 const LAMPORTS_PER_SOL = 1_000_000_000n;
@@ -19,6 +21,11 @@ export function solanaCommitment(text: string | undefined): SolanaCommitment {
 
 export class SolanaRpcError extends Error {}
 
+/** JSON numbers past 2^53 (lamport balances of more than 9 million SOL) are read exactly, as bigint. */
+function exactNumbers(_key: string, value: unknown, context?: { source?: string }) {
+  return typeof value === "number" && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source) ? BigInt(context.source) : value;
+}
+
 export async function solanaRpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
   const res = await fetch(url, {
     method: "POST",
@@ -27,25 +34,40 @@ export async function solanaRpc<T>(url: string, method: string, params: unknown[
     signal: AbortSignal.timeout(SOLANA_RPC_TIMEOUT_MS),
   });
   if (!res.ok) throw new SolanaRpcError(`${method}: HTTP ${res.status}`);
-  const body = (await res.json()) as { result?: T; error?: { message?: string } };
+  const body = JSON.parse(await res.text(), exactNumbers as (key: string, value: unknown) => unknown) as { result?: T; error?: { message?: string } };
   if (body.error) throw new SolanaRpcError(`${method}: ${body.error.message ?? "error"}`);
   return body.result as T;
 }
 
 export function formatLamports(lamports: bigint): string {
-  const whole = lamports / LAMPORTS_PER_SOL;
-  const frac = (lamports % LAMPORTS_PER_SOL).toString().padStart(9, "0").replace(/0+$/, "");
-  return frac ? `${whole}.${frac}` : `${whole}`;
+  const sign = lamports < 0n ? "-" : "";
+  const abs = lamports < 0n ? -lamports : lamports;
+  const whole = abs / LAMPORTS_PER_SOL;
+  const frac = (abs % LAMPORTS_PER_SOL).toString().padStart(9, "0").replace(/0+$/, "");
+  return `${sign}${frac ? `${whole}.${frac}` : whole}`;
+}
+
+/** The transaction of a getTransaction answer, if it is the one asked for (a node must not answer for another). */
+function decoded(response: SolanaTransactionResponse, signature: string): DecodedTransaction | "other" | null {
+  const wire = wireBytes(response);
+  if (!wire) return null;
+  try {
+    const tx = decodeTransaction(wire, response.meta?.loadedAddresses ?? null);
+    return tx.signatures[0] === signature ? tx : "other";
+  } catch {
+    return null;
+  }
 }
 
 /** What a decoded transaction says as a payment of `buyer` to `recipient` carrying `reference`. */
 export function observeSolanaPayment(
   response: SolanaTransactionResponse,
-  expect: { buyer: string; recipient: string; reference: string | null },
+  expect: { signature: string; buyer: string; recipient: string; reference: string | null },
 ): PaymentObservation {
-  const wire = wireBytes(response);
-  if (!wire) return { kind: "missing" };
-  const transfers = systemTransfers(wire, response.meta?.loadedAddresses ?? null);
+  const tx = decoded(response, expect.signature);
+  if (tx === null) return { kind: "missing" };
+  if (tx === "other") return { kind: "unavailable" };
+  const transfers = transfersOf(tx);
   const toPlatform = transfers.filter((t) => t.to === expect.recipient);
   const fromBuyer = toPlatform.filter((t) => t.from === expect.buyer);
   const amount = fromBuyer.reduce((sum, t) => sum + t.lamports, 0n);
@@ -60,6 +82,36 @@ export function observeSolanaPayment(
     // getTransaction answers at the configured commitment only, so an answer is final enough.
     confirmations: 1,
     block: String(response.slot),
+    blockNumber: response.slot,
+    minedAt: typeof response.blockTime === "number" ? response.blockTime * 1000 : null,
+  };
+}
+
+/**
+ * What the platform received in a transaction, whatever moved it: the change of its balance (a System transfer,
+ * a transfer with seed, a program's CPI). `direct` when plain System transfers to the platform explain it all.
+ */
+export function solanaReceipt(response: SolanaTransactionResponse, signature: string, recipient: string): TransferReceipt {
+  const tx = decoded(response, signature);
+  if (tx === null) return { kind: "missing" };
+  if (tx === "other") return { kind: "unavailable" };
+  const at = tx.keys.indexOf(recipient);
+  const pre = response.meta?.preBalances?.[at];
+  const post = response.meta?.postBalances?.[at];
+  const delta = at >= 0 && pre !== undefined && post !== undefined ? BigInt(post) - BigInt(pre) : 0n;
+  const toPlatform = transfersOf(tx).filter((t) => t.to === recipient);
+  const transferred = toPlatform.reduce((sum, t) => sum + t.lamports, 0n);
+  const senders = [...new Set(toPlatform.map((t) => t.from))];
+  const succeeded = response.meta !== null && (response.meta.err === null || response.meta.err === undefined);
+  return {
+    kind: "found",
+    succeeded,
+    amount: succeeded && delta > 0n ? delta : 0n,
+    senders: senders.length > 0 ? senders : tx.keys.slice(0, 1),
+    direct: toPlatform.length > 0 && transferred === delta,
+    references: [...new Set(toPlatform.flatMap((t) => t.accounts.slice(2)))],
+    confirmations: 1,
+    blockNumber: response.slot,
   };
 }
 
@@ -67,6 +119,19 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
   const recipient = env.PLATFORM_SOL_ADDRESS;
   const commitment = solanaCommitment(env.SOL_COMMITMENT);
   const url = env.SOL_RPC_URL;
+  const getTransaction = (signature: string) =>
+    solanaRpc<SolanaTransactionResponse | null>(url, "getTransaction", [signature, { encoding: "base64", commitment, maxSupportedTransactionVersion: 0 }]);
+
+  async function receipt(signature: string): Promise<TransferReceipt> {
+    try {
+      const response = await getTransaction(signature);
+      return response === null ? { kind: "missing" } : solanaReceipt(response, signature, recipient);
+    } catch (err) {
+      console.warn("solana node unavailable:", err instanceof Error ? err.message : String(err));
+      return { kind: "unavailable" };
+    }
+  }
+
   return {
     network: "solana",
     recipient,
@@ -74,17 +139,18 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
 
     async inspect(signature, expect) {
       try {
-        const response = await solanaRpc<SolanaTransactionResponse | null>(url, "getTransaction", [
-          signature,
-          { encoding: "base64", commitment, maxSupportedTransactionVersion: 0 },
-        ]);
+        const response = await getTransaction(signature);
         if (response === null) return { kind: "missing" };
-        return observeSolanaPayment(response, { ...expect, recipient });
+        const seen = observeSolanaPayment(response, { ...expect, signature, recipient });
+        if (seen.kind === "unavailable") console.error(`solana node answered getTransaction(${signature}) with another transaction; not trusted`);
+        return seen;
       } catch (err) {
         console.warn("solana node unavailable for verification:", err instanceof Error ? err.message : String(err));
         return { kind: "unavailable" };
       }
     },
+
+    received: receipt,
 
     async scan(targets, knownHashes) {
       const found: { targetId: string; hash: string }[] = [];
@@ -101,6 +167,28 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
       } catch (err) {
         console.warn("solana node unavailable for the payment scan:", err instanceof Error ? err.message : String(err));
         return { found: found.length > 0 ? found : null, scannedThrough: null };
+      }
+    },
+
+    async reconcile(cursor, { limit }) {
+      try {
+        const params = solanaWindowParams(cursor, limit);
+        const page = await solanaRpc<{ signature: string; err: unknown }[]>(url, "getSignaturesForAddress", [recipient, { ...params, commitment }]);
+        const transfers: ReceivedTransfer[] = [];
+        if (cursor.lastSignature !== null) {
+          for (const s of page) {
+            if (s.err !== null) continue;
+            const r = await receipt(s.signature);
+            // A node that cannot say what a signature did stops the window here: it is read again next run.
+            if (r.kind !== "found") return null;
+            if (r.amount > 0n) transfers.push({ hash: s.signature, amount: r.amount, senders: r.senders, direct: r.direct, references: r.references, blockNumber: r.blockNumber });
+          }
+        }
+        const next = nextSolanaWindow(cursor, page.map((s) => s.signature), limit);
+        return { transfers, unexplained: [], cursor: next, through: next.lastSignature || null };
+      } catch (err) {
+        console.warn("solana node unavailable for the reconciliation:", err instanceof Error ? err.message : String(err));
+        return null;
       }
     },
 

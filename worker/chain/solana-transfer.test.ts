@@ -1,8 +1,9 @@
 // Decoding real serialized transactions built with @solana/web3.js: legacy and v0, signed and unsigned.
 import { Keypair, PublicKey, SystemInstruction, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
-import { formatLamports, observeSolanaPayment } from "./solana-payments";
-import { systemTransfers, unsignedTransfer } from "./solana-transfer";
+import { base58 } from "@scure/base";
+import { formatLamports, observeSolanaPayment, solanaReceipt } from "./solana-payments";
+import { decodeTransaction, systemTransfers, unsignedTransfer } from "./solana-transfer";
 
 const buyer = Keypair.generate();
 const platform = Keypair.generate().publicKey;
@@ -28,12 +29,16 @@ function v0(...ixs: ReturnType<typeof transfer>[]): Uint8Array {
   return tx.serialize();
 }
 
-const response = (wire: Uint8Array, err: unknown = null) => ({
+const response = (wire: Uint8Array, err: unknown = null, balances: { pre: number[]; post: number[] } = { pre: [], post: [] }) => ({
   slot: 42,
+  blockTime: 1_700_000_000,
   transaction: [Buffer.from(wire).toString("base64"), "base64"] as [string, "base64"],
-  meta: { err, loadedAddresses: { writable: [], readonly: [] } },
+  meta: { err, loadedAddresses: { writable: [], readonly: [] }, preBalances: balances.pre, postBalances: balances.post },
 });
+/** The first signature of a wire transaction (what getTransaction was asked for). */
+const signatureOf = (wire: Uint8Array) => base58.encode(wire.slice(1, 65));
 const expectation = { buyer: buyer.publicKey.toBase58(), recipient: platform.toBase58(), reference: reference.toBase58() };
+const observe = (wire: Uint8Array, err: unknown = null) => observeSolanaPayment(response(wire, err), { ...expectation, signature: signatureOf(wire) });
 
 describe("systemTransfers", () => {
   it("reads payer, receiver, exact lamports and the reference from a signed legacy transaction", () => {
@@ -69,7 +74,7 @@ describe("systemTransfers", () => {
 
 describe("observeSolanaPayment", () => {
   it("a transfer of the buyer to the platform with the reference: found, every fact true", () => {
-    expect(observeSolanaPayment(response(legacy(transfer(100n))), expectation)).toEqual({
+    expect(observe(legacy(transfer(100n)))).toEqual({
       kind: "found",
       succeeded: true,
       onExpectedChain: true,
@@ -79,36 +84,111 @@ describe("observeSolanaPayment", () => {
       amount: 100n,
       confirmations: 1,
       block: "42",
+      blockNumber: 42,
+      minedAt: 1_700_000_000_000,
     });
   });
 
   it("a failed transaction is not succeeded", () => {
-    expect(observeSolanaPayment(response(legacy(transfer(100n)), { InstructionError: [0, "Custom"] }), expectation)).toMatchObject({ succeeded: false });
+    expect(observe(legacy(transfer(100n)), { InstructionError: [0, "Custom"] })).toMatchObject({ succeeded: false });
   });
 
   it("to someone else: not to the platform", () => {
-    expect(observeSolanaPayment(response(legacy(transfer(100n, Keypair.generate().publicKey))), expectation)).toMatchObject({ toPlatform: false, amount: 0n });
+    expect(observe(legacy(transfer(100n, Keypair.generate().publicKey)))).toMatchObject({ toPlatform: false, amount: 0n });
   });
 
   it("from another wallet: not from the buyer", () => {
     const other = Keypair.generate();
     const tx = new Transaction({ feePayer: other.publicKey, recentBlockhash: blockhash }).add(transfer(100n, platform, other));
     tx.sign(other);
-    expect(observeSolanaPayment(response(tx.serialize()), expectation)).toMatchObject({ toPlatform: true, fromBuyer: false, amount: 0n });
+    expect(observe(tx.serialize())).toMatchObject({ toPlatform: true, fromBuyer: false, amount: 0n });
   });
 
   it("without the reference key, or with it only elsewhere in the transaction", () => {
-    expect(observeSolanaPayment(response(legacy(transfer(100n, platform, buyer, []))), expectation)).toMatchObject({ carriesReference: false });
+    expect(observe(legacy(transfer(100n, platform, buyer, [])))).toMatchObject({ carriesReference: false });
     const elsewhere = legacy(transfer(100n, platform, buyer, []), transfer(1n, Keypair.generate().publicKey, buyer, [reference]));
-    expect(observeSolanaPayment(response(elsewhere), expectation)).toMatchObject({ carriesReference: false });
+    expect(observe(elsewhere)).toMatchObject({ carriesReference: false });
   });
 
   it("sums several buyer-to-platform transfers", () => {
-    expect(observeSolanaPayment(response(v0(transfer(60n), transfer(40n, platform, buyer, []))), expectation)).toMatchObject({ amount: 100n, carriesReference: true });
+    expect(observe(v0(transfer(60n), transfer(40n, platform, buyer, [])))).toMatchObject({ amount: 100n, carriesReference: true });
   });
 
   it("an answer that is not base64 wire bytes reads as missing", () => {
-    expect(observeSolanaPayment({ slot: 1, transaction: { message: {} }, meta: null }, expectation)).toEqual({ kind: "missing" });
+    expect(observeSolanaPayment({ slot: 1, transaction: { message: {} }, meta: null }, { ...expectation, signature: "x" })).toEqual({ kind: "missing" });
+  });
+
+  it("no block time: minedAt is unknown", () => {
+    const wire = legacy(transfer(100n));
+    expect(observeSolanaPayment({ ...response(wire), blockTime: null }, { ...expectation, signature: signatureOf(wire) })).toMatchObject({ minedAt: null });
+  });
+
+  it("issue 26 §10: a node answering with another transaction than the one asked for is not trusted", () => {
+    const asked = legacy(transfer(1n));
+    const answered = legacy(transfer(100n));
+    expect(observeSolanaPayment(response(answered), { ...expectation, signature: signatureOf(asked) })).toEqual({ kind: "unavailable" });
+    expect(solanaReceipt(response(answered), signatureOf(asked), platform.toBase58())).toEqual({ kind: "unavailable" });
+  });
+});
+
+describe("decodeTransaction", () => {
+  it("reads the signatures and the account keys, loaded ones last", () => {
+    const wire = legacy(transfer(5n));
+    const tx = decodeTransaction(wire, { writable: ["W"], readonly: ["R"] });
+    expect(tx.signatures).toEqual([signatureOf(wire)]);
+    expect(tx.keys.slice(0, 2)).toEqual([buyer.publicKey.toBase58(), platform.toBase58()]);
+    expect(tx.keys.slice(-2)).toEqual(["W", "R"]);
+  });
+});
+
+describe("solanaReceipt: what the platform received, however it was moved", () => {
+  const keysOf = (wire: Uint8Array) => decodeTransaction(wire).keys;
+  const balancesFor = (wire: Uint8Array, platformDelta: number) => {
+    const keys = keysOf(wire);
+    const pre = keys.map(() => 1_000_000);
+    const post = keys.map((k) => (k === platform.toBase58() ? 1_000_000 + platformDelta : 1_000_000));
+    return { pre, post };
+  };
+
+  it("a plain transfer: its amount, its payer, direct, the references it carries", () => {
+    const wire = legacy(transfer(700n));
+    expect(solanaReceipt(response(wire, null, balancesFor(wire, 700)), signatureOf(wire), platform.toBase58())).toEqual({
+      kind: "found",
+      succeeded: true,
+      amount: 700n,
+      senders: [buyer.publicKey.toBase58()],
+      direct: true,
+      references: [reference.toBase58()],
+      confirmations: 1,
+      blockNumber: 42,
+    });
+  });
+
+  it("value the transfers do not explain (a program moved it): the balance change, not direct, the fee payer as sender", () => {
+    const create = SystemProgram.createAccount({ fromPubkey: buyer.publicKey, newAccountPubkey: platform, lamports: 999, space: 0, programId: SystemProgram.programId });
+    const tx = new Transaction({ feePayer: buyer.publicKey, recentBlockhash: blockhash }).add(create);
+    tx.sign(buyer);
+    const wire = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
+    expect(solanaReceipt(response(wire, null, balancesFor(wire, 999)), signatureOf(wire), platform.toBase58())).toMatchObject({
+      amount: 999n,
+      direct: false,
+      senders: [buyer.publicKey.toBase58()],
+      references: [],
+    });
+  });
+
+  it("a transfer plus more from elsewhere is not direct; a failed one received nothing; an outflow is nothing received", () => {
+    const wire = legacy(transfer(700n));
+    const sig = signatureOf(wire);
+    expect(solanaReceipt(response(wire, null, balancesFor(wire, 900)), sig, platform.toBase58())).toMatchObject({ amount: 900n, direct: false });
+    expect(solanaReceipt(response(wire, { InstructionError: [0, "Custom"] }, balancesFor(wire, 700)), sig, platform.toBase58())).toMatchObject({ succeeded: false, amount: 0n });
+    expect(solanaReceipt(response(wire, null, balancesFor(wire, -5)), sig, platform.toBase58())).toMatchObject({ amount: 0n });
+  });
+
+  it("the platform not in the transaction: nothing received; not base64: missing", () => {
+    const wire = legacy(transfer(5n, Keypair.generate().publicKey));
+    expect(solanaReceipt(response(wire, null, balancesFor(wire, 0)), signatureOf(wire), platform.toBase58())).toMatchObject({ amount: 0n, direct: false });
+    expect(solanaReceipt({ slot: 1, transaction: "x", meta: null }, "s", platform.toBase58())).toEqual({ kind: "missing" });
   });
 });
 
@@ -134,7 +214,7 @@ describe("unsignedTransfer (the Worker's Solana Pay transaction request)", () =>
     const tx = Transaction.from(unsignedTransfer(input));
     tx.sign(buyer);
     expect(tx.verifySignatures()).toBe(true);
-    expect(observeSolanaPayment(response(tx.serialize()), expectation)).toMatchObject({ amount: 123_456_789_012n, fromBuyer: true, toPlatform: true, carriesReference: true });
+    expect(observe(tx.serialize())).toMatchObject({ amount: 123_456_789_012n, fromBuyer: true, toPlatform: true, carriesReference: true });
   });
 
   it("refuses a payer equal to the recipient, keys that are not 32 bytes, and zero lamports", () => {
@@ -149,5 +229,6 @@ describe("formatLamports", () => {
     expect(formatLamports(1_500_000_000n)).toBe("1.5");
     expect(formatLamports(1n)).toBe("0.000000001");
     expect(formatLamports(2_000_000_000n)).toBe("2");
+    expect(formatLamports(-1_500_000_000n)).toBe("-1.5");
   });
 });

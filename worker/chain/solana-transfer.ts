@@ -14,8 +14,16 @@ export type SolanaTransfer = { from: string; to: string; lamports: bigint; accou
 /** getTransaction's answer, the parts read here. */
 export type SolanaTransactionResponse = {
   slot: number;
+  /** Seconds since the epoch (the validators' estimate); null or absent when the node does not know. */
+  blockTime?: number | null;
   transaction: [string, "base64"] | unknown;
-  meta: { err: unknown; loadedAddresses?: { writable: string[]; readonly: string[] } | null } | null;
+  meta: {
+    err: unknown;
+    loadedAddresses?: { writable: string[]; readonly: string[] } | null;
+    /** Lamports of each account key (loaded ones last) before and after the transaction. */
+    preBalances?: number[];
+    postBalances?: number[];
+  } | null;
 };
 
 class Reader {
@@ -58,10 +66,17 @@ function compactLength(n: number): number[] {
   }
 }
 
-/** Every System transfer in a wire transaction, with the accounts its instruction names (payer, receiver, then extras such as a reference key). */
-export function systemTransfers(wire: Uint8Array, loaded: { writable: string[]; readonly: string[] } | null = null): SolanaTransfer[] {
+/** A wire transaction as far as the Worker reads it: its signatures, its account keys (loaded ones last), its instructions. */
+export type DecodedTransaction = {
+  signatures: string[];
+  keys: string[];
+  instructions: { program: string | undefined; indexes: number[]; data: Uint8Array }[];
+};
+
+export function decodeTransaction(wire: Uint8Array, loaded: { writable: string[]; readonly: string[] } | null = null): DecodedTransaction {
   const r = new Reader(wire);
-  r.take(64 * r.length()); // signatures
+  const signatures: string[] = [];
+  for (let n = r.length(); n > 0; n--) signatures.push(base58.encode(r.take(64)));
   let first = r.u8();
   if (first & 0x80) {
     if ((first & 0x7f) !== 0) throw new RangeError("unsupported transaction version");
@@ -73,15 +88,27 @@ export function systemTransfers(wire: Uint8Array, loaded: { writable: string[]; 
   for (let n = r.length(); n > 0; n--) keys.push(base58.encode(r.take(32)));
   keys.push(...(loaded?.writable ?? []), ...(loaded?.readonly ?? []));
   r.take(32); // recent blockhash
-  const transfers: SolanaTransfer[] = [];
+  const instructions: DecodedTransaction["instructions"] = [];
   for (let n = r.length(); n > 0; n--) {
     const program = keys[r.u8()];
     const indexes = Array.from(r.take(r.length()));
-    const data = r.take(r.length());
+    instructions.push({ program, indexes, data: r.take(r.length()) });
+  }
+  return { signatures, keys, instructions };
+}
+
+/** Every System transfer in a wire transaction, with the accounts its instruction names (payer, receiver, then extras such as a reference key). */
+export function systemTransfers(wire: Uint8Array, loaded: { writable: string[]; readonly: string[] } | null = null): SolanaTransfer[] {
+  return transfersOf(decodeTransaction(wire, loaded));
+}
+
+export function transfersOf(tx: DecodedTransaction): SolanaTransfer[] {
+  const transfers: SolanaTransfer[] = [];
+  for (const { program, indexes, data } of tx.instructions) {
     if (program !== SYSTEM_PROGRAM || data.length !== 12 || indexes.length < 2) continue;
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
     if (view.getUint32(0, true) !== TRANSFER) continue;
-    const accounts = indexes.map((k) => keys[k]);
+    const accounts = indexes.map((k) => tx.keys[k]);
     if (accounts.some((a) => a === undefined)) continue;
     transfers.push({ from: accounts[0], to: accounts[1], lamports: view.getBigUint64(4, true), accounts });
   }

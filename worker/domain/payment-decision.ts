@@ -1,17 +1,29 @@
-// What a payment means for a purchase (issue 10 §3, DESIGN §6), decided from facts alone: what the chain
-// says about the reported transaction and what the database says about the purchase. No I/O here, so every
-// rule is unit-tested and mutation-tested; worker/purchases/ reads the facts and applies the decision.
+// What a payment means for a purchase (issue 10 §3, issue 26, DESIGN §6), decided from facts alone: what the
+// chain says about one transaction hash and what the database says about the purchase and the ledger. No I/O
+// here, so every rule is unit-tested and mutation-tested; worker/purchases/ reads the facts and applies the
+// decision (the database's own constraints hold the invariants even if a fact was stale: docs/payments.md).
+//
+// The rules, in order:
+//  1. The ledger first: a hash recorded for another purchase, or for no purchase, never pays this one; a hash
+//     already settled or listed for this purchase needs nothing more.
+//  2. Can the hash still pay this purchase? Only while the purchase is open (initiated or pending) and either
+//     the hash is the one reported in time, or it is reported (or found) before expiry, or it was mined before
+//     expiry (a slow but real payment). Otherwise it can only be an extra payment.
+//  3. Nothing is concluded from a node that does not answer, and nothing is listed for refund before the
+//     transfer is at the required depth in a canonical block: a transaction in a pool is not money received.
+//  4. A purchase is never held past its deadline (expiry + grace) by a hash the node does not know or has not
+//     mined: reports after expiry do not move it.
 import type { AttentionReason, FailureReason, PurchaseStatus } from "../../schema/purchases";
 
 /** What the chain says about one transaction hash or signature. */
 export type PaymentObservation =
-  /** The node did not answer, timed out or answered an error: nothing can be concluded. */
+  /** The node did not answer, timed out, answered an error, or is not on the configured chain: nothing can be concluded. */
   | { kind: "unavailable" }
   /** The node answered: no such transaction (not yet, or not any more after a reorg). */
   | { kind: "missing" }
   | {
       kind: "found";
-      /** Executed successfully (Ethereum receipt status 1; Solana meta.err null). */
+      /** Executed successfully (Ethereum receipt status 1; Solana meta.err null). True while in a pool (not known yet). */
       succeeded: boolean;
       /** Sent on the chain this marketplace settles on (Ethereum chain id; always true on Solana). */
       onExpectedChain: boolean;
@@ -22,11 +34,22 @@ export type PaymentObservation =
       carriesReference: boolean;
       /** Amount received by the platform, in wei or lamports. */
       amount: bigint;
-      /** Blocks on top of (and including) the one holding it; Solana: 1 once the configured commitment is reached. */
+      /** Blocks on top of (and including) the one holding it, 0 while it is in no canonical block; Solana: 1 once the configured commitment is reached. */
       confirmations: number;
-      /** The block hash (or slot) holding it now. */
+      /** The block hash (or slot) holding it now; "" while in a pool. */
       block: string;
+      /** The block number (Ethereum) or slot (Solana) holding it; null while in a pool. */
+      blockNumber: number | null;
+      /** When its block was made (epoch ms); null while in a pool or when the node does not say. */
+      minedAt: number | null;
     };
+
+/**
+ * What the ledger (escrow_transactions, one row per received hash) and the settled purchases say about the hash:
+ * nothing yet; held for this purchase until deep; settled this purchase; listed for refund against this purchase;
+ * or recorded for another purchase or for none.
+ */
+export type LedgerState = "none" | "held-here" | "settled-here" | "refund-here" | "elsewhere";
 
 export type PurchaseFacts = {
   status: PurchaseStatus;
@@ -35,70 +58,102 @@ export type PurchaseFacts = {
   requiredConfirmations: number;
   /** Epoch ms. */
   expiresAt: number;
-  /** When the hash was reported (or found by the scan); null when never. */
-  reportedAt: number | null;
+  now: number;
+  /** The hash is the one recorded on the purchase (reported, or found by the scan, in time). */
+  hashIsCurrent: boolean;
   /** Where this purchase's payment was seen before; null when never seen. */
   lastSeenBlock: string | null;
-  /** The hash already paid for another purchase (verified or completed). */
-  hashPaidAnotherPurchase: boolean;
-  /** The purchase is already completed with exactly this hash. */
-  hashPaidThisPurchase: boolean;
-  now: number;
+  /** Ethereum: the chain head when the reservation was made; null on Solana or when the node was away. */
+  reservedBlock: number | null;
+  ledger: LedgerState;
+  /** The listing already has a verified or completed purchase (another one). */
+  listingSold: boolean;
 };
 
-/** How long after expiry (or after the report, if later) a hash the node does not know keeps the listing. */
+/** How long after expiry a hash the node does not know (or has not mined) keeps the listing. */
 export const MISSING_PAYMENT_GRACE_MS = 10 * 60_000;
 
 export type WaitNote = "node-unavailable" | "not-found-yet" | "reorged" | "confirming";
 
 export type PaymentDecision =
-  /** Nothing final yet: the purchase stays (or becomes) pending. */
+  /** Nothing final yet: the purchase stays (or becomes) pending with this hash. */
   | { outcome: "wait"; note: WaitNote; confirmations: number; holdEscrow: boolean }
   /** Deep enough and enough: complete the purchase; `excess` above the asked amount is owed back. */
   | { outcome: "settle"; excess: bigint }
-  /** The hash does not pay this purchase. `closePurchase`: fail it (else it returns to initiated and may be paid). */
-  | { outcome: "reject"; reason: FailureReason; closePurchase: boolean; refund: AttentionReason | null }
-  /** A real payment from the buyer that the purchase no longer needs: record it for a refund. */
+  /**
+   * The hash does not pay this purchase. `purchase`: reopen it (back to initiated, payable with another hash),
+   * close it (failed), or keep it as it is (the hash was never its payment). `refund`: the money received, listed.
+   */
+  | { outcome: "reject"; reason: FailureReason; purchase: "reopen" | "close" | "keep"; refund: AttentionReason | null }
+  /** A real payment, final, that the purchase cannot take: record it for a refund. */
   | { outcome: "refund"; reason: AttentionReason }
-  /** Already settled by this very hash: nothing to do. */
+  /** A payment the purchase cannot take that is not final (or not visible) yet: nothing is recorded now. */
+  | { outcome: "later"; note: WaitNote; confirmations: number }
+  /** The ledger already has this hash for this purchase: nothing to do. */
   | { outcome: "done" };
 
-const OPEN: readonly PurchaseStatus[] = ["initiated", "pending", "verified"];
+const OPEN: readonly PurchaseStatus[] = ["initiated", "pending"];
+const PAID: readonly PurchaseStatus[] = ["verified", "completed"];
 
-/** The purchase's window for a payment to appear: its expiry, or the report if that came later. */
-function deadline(p: PurchaseFacts): number {
-  const reported = p.reportedAt ?? 0;
-  return Math.max(p.expiresAt, reported) + MISSING_PAYMENT_GRACE_MS;
+/** The last moment a payment can still appear for a purchase that was reported in time. */
+export function paymentDeadline(expiresAt: number): number {
+  return expiresAt + MISSING_PAYMENT_GRACE_MS;
 }
 
-function reject(p: PurchaseFacts, reason: FailureReason, refund: AttentionReason | null = null): PaymentDecision {
-  // A bad report must not cost the buyer a reservation that can still be paid; past expiry it ends.
-  return { outcome: "reject", reason, closePurchase: p.now > p.expiresAt || !OPEN.includes(p.status), refund };
+/** Rule 2: whether this hash may pay the purchase at all. */
+export function canPay(p: PurchaseFacts, seen: PaymentObservation): boolean {
+  if (!OPEN.includes(p.status)) return false;
+  if (p.hashIsCurrent || p.now <= p.expiresAt) return true;
+  return seen.kind === "found" && seen.minedAt !== null && seen.minedAt <= p.expiresAt;
 }
+
+function reject(p: PurchaseFacts, pays: boolean, reason: FailureReason, refund: AttentionReason | null = null): PaymentDecision {
+  // A bad report must not cost the buyer a reservation that can still be paid; past expiry it ends. A hash that
+  // could never pay the purchase leaves it alone.
+  const purchase = !pays ? "keep" : p.now > p.expiresAt ? "close" : "reopen";
+  return { outcome: "reject", reason, purchase, refund };
+}
+
+const DONE: PaymentDecision = { outcome: "done" };
 
 export function decidePayment(p: PurchaseFacts, seen: PaymentObservation): PaymentDecision {
-  if (seen.kind === "unavailable") return { outcome: "wait", note: "node-unavailable", confirmations: 0, holdEscrow: false };
+  const pays = canPay(p, seen);
+  if (p.ledger === "elsewhere") return reject(p, pays, "hash-used");
+  if (p.ledger === "settled-here" || p.ledger === "refund-here") return DONE;
+  if (seen.kind === "unavailable") return pays ? { outcome: "wait", note: "node-unavailable", confirmations: 0, holdEscrow: false } : { outcome: "later", note: "node-unavailable", confirmations: 0 };
+
+  const vanished = p.lastSeenBlock !== null;
+  const overdue = p.now > paymentDeadline(p.expiresAt);
   if (seen.kind === "missing") {
-    const vanished = p.lastSeenBlock !== null;
-    if (p.now > deadline(p)) return { outcome: "reject", reason: vanished ? "reorged" : "not-found", closePurchase: true, refund: null };
+    if (!pays) return { outcome: "later", note: "not-found-yet", confirmations: 0 };
+    if (overdue) return { outcome: "reject", reason: vanished ? "reorged" : "not-found", purchase: "close", refund: null };
     return { outcome: "wait", note: vanished ? "reorged" : "not-found-yet", confirmations: 0, holdEscrow: false };
   }
-  if (!seen.succeeded) return reject(p, "reverted");
-  if (!seen.onExpectedChain) return reject(p, "wrong-chain");
-  if (!seen.toPlatform) return reject(p, "wrong-recipient");
-  if (!seen.fromBuyer) return reject(p, "wrong-sender");
-  if (!seen.carriesReference) return reject(p, "missing-reference");
-  if (p.hashPaidThisPurchase) return { outcome: "done" };
-  if (p.hashPaidAnotherPurchase) return reject(p, "hash-used");
+  if (!seen.succeeded) return reject(p, pays, "reverted");
+  if (!seen.onExpectedChain) return reject(p, pays, "wrong-chain");
+  if (!seen.toPlatform) return reject(p, pays, "wrong-recipient");
+  if (!seen.fromBuyer) return reject(p, pays, "wrong-sender");
 
-  // From here on the platform really received money from this buyer: it is settled or listed for refund.
-  if (p.status === "completed" || p.status === "verified") return { outcome: "refund", reason: "duplicate" };
-  if (!OPEN.includes(p.status)) return { outcome: "refund", reason: "late" };
-  if (seen.confirmations < p.requiredConfirmations) {
-    const moved = p.lastSeenBlock !== null && p.lastSeenBlock !== seen.block;
+  // From here on it is a transfer from this buyer to the platform: once final, it is settled or listed for refund.
+  const deep = seen.confirmations >= p.requiredConfirmations;
+  if (!pays) {
+    if (!deep) return { outcome: "later", note: "confirming", confirmations: seen.confirmations };
+    return { outcome: "refund", reason: PAID.includes(p.status) ? "duplicate" : "late" };
+  }
+  if (seen.confirmations === 0) {
+    // In a pool, or in a block that is no longer canonical: not money yet, and never for longer than the deadline.
+    if (overdue) return { outcome: "reject", reason: vanished ? "reorged" : "not-found", purchase: "close", refund: null };
+    return { outcome: "wait", note: vanished ? "reorged" : "confirming", confirmations: 0, holdEscrow: false };
+  }
+  const unmatched: AttentionReason | null = deep ? "unmatched" : null;
+  if (p.reservedBlock !== null && seen.blockNumber !== null && seen.blockNumber < p.reservedBlock) return reject(p, pays, "before-reservation", unmatched);
+  if (!seen.carriesReference) return reject(p, pays, "missing-reference", unmatched);
+  if (!deep) {
+    const moved = vanished && p.lastSeenBlock !== seen.block;
     return { outcome: "wait", note: moved ? "reorged" : "confirming", confirmations: seen.confirmations, holdEscrow: true };
   }
-  if (seen.amount < p.expected) return { outcome: "reject", reason: "underpaid", closePurchase: true, refund: "partial" };
+  if (seen.amount < p.expected) return { outcome: "reject", reason: "underpaid", purchase: "close", refund: "partial" };
+  if (p.listingSold) return { outcome: "reject", reason: "listing-sold", purchase: "close", refund: "failed" };
   return { outcome: "settle", excess: seen.amount - p.expected };
 }
 

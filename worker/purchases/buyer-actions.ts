@@ -9,6 +9,7 @@ import { bytesToBase64, unsignedTransfer } from "../chain/solana-transfer";
 import type { Db } from "../db";
 import { ApiError } from "../http/errors";
 import { assertSessionWallet } from "./buyer";
+import type { PaymentDecision } from "../domain/payment-decision";
 import { findPurchase, OPEN_STATUSES, type PurchaseRow } from "./purchase-row";
 import { verifyPayment } from "./verify";
 import { writeBatch } from "./write-batch";
@@ -30,6 +31,28 @@ const MESSAGES: Record<string, string> = {
   confirming: "Payment found; waiting for confirmations.",
 };
 
+function confirmMessage(d: PaymentDecision, after: PurchaseRow, hash: string): { success: boolean; message: string } {
+  const paidHere = (after.status === "completed" || after.status === "verified") && after.tx_hash === hash;
+  switch (d.outcome) {
+    case "settle":
+    case "done":
+      return paidHere
+        ? { success: true, message: "Payment confirmed; your private key is available." }
+        : { success: false, message: `This purchase is ${after.status}; this payment is already recorded for a refund.` };
+    case "wait":
+      return { success: true, message: MESSAGES[d.note] };
+    case "later":
+      return {
+        success: false,
+        message: `This purchase is ${after.status} and cannot take this payment. ${d.note === "node-unavailable" ? "The blockchain node is not answering" : "The transaction is not final on the chain yet"}; if it pays the marketplace, it is listed for a refund once it is.`,
+      };
+    case "refund":
+      return { success: false, message: `This purchase is ${after.status}; the payment has been recorded for a refund.` };
+    case "reject":
+      return { success: false, message: `The transaction does not pay this purchase: ${d.reason}.${d.refund ? " The money received is listed for a refund." : ""}` };
+  }
+}
+
 export async function confirmPayment(db: Db, env: VerifierEnv, session: AuthSession, id: string, input: { txHash: string; buyerWallet: string }): Promise<ConfirmResponse> {
   assertSessionWallet(session, input.buyerWallet, "buyerWallet");
   const row = await ownPurchase(db, session, id);
@@ -37,32 +60,24 @@ export async function confirmPayment(db: Db, env: VerifierEnv, session: AuthSess
   if (!pattern.test(input.txHash)) throw new ApiError(400, `txHash: must be ${row.network === "ethereum" ? "an Ethereum transaction hash" : "a Solana signature"}`);
   const hash = row.network === "ethereum" ? input.txHash.toLowerCase() : input.txHash;
   const now = Date.now();
-  let current = row;
-  if (row.status === "initiated" || row.status === "pending") {
-    // Recorded before asking the node, so a node that is down now leaves the purchase pending for the cron job.
-    await db.run(sql`UPDATE transactions SET status = 'pending', tx_hash = ${hash}, reported_at = ${now}, updated_at = ${now},
-                     confirmations = CASE WHEN tx_hash = ${hash} THEN confirmations ELSE 0 END,
-                     payment_block = CASE WHEN tx_hash = ${hash} THEN payment_block ELSE NULL END
-                     WHERE id = ${id} AND status IN ('initiated', 'pending')`);
-    current = (await findPurchase(db, id))!;
-  }
+  // Only a report made before expiry becomes the purchase's payment (issue 26 §4): a later report cannot move the
+  // deadline or hold the listing, it is only checked as a payment (one mined before expiry still pays).
+  await db.run(sql`UPDATE transactions SET status = 'pending', tx_hash = ${hash}, reported_at = ${now}, updated_at = ${now},
+                   confirmations = CASE WHEN tx_hash = ${hash} THEN confirmations ELSE 0 END,
+                   payment_block = CASE WHEN tx_hash = ${hash} THEN payment_block ELSE NULL END
+                   WHERE id = ${id} AND status IN ('initiated', 'pending') AND expires_at >= ${now}`);
+  // Recorded before asking the node, so a node that is down now leaves the purchase pending for the cron job.
+  const current = (await findPurchase(db, id))!;
   const outcome = await verifyPayment(db, env, current, hash, now);
+  // An unpaid reservation past its expiry that this report did not pay ends now, as the cron job would end it.
+  await db.run(sql`UPDATE transactions SET status = 'expired', failure_reason = 'expired', updated_at = ${now}
+                   WHERE id = ${id} AND status = 'initiated' AND expires_at < ${now}`);
   const after = (await findPurchase(db, id))!;
-  const d = outcome.decision;
-  const message =
-    d.outcome === "settle" || d.outcome === "done"
-      ? "Payment confirmed; your private key is available."
-      : d.outcome === "wait"
-        ? MESSAGES[d.note]
-        : d.outcome === "refund"
-          ? `This purchase is ${after.status}; the payment has been recorded for a refund.`
-          : `The transaction does not pay this purchase: ${d.reason}.`;
   return {
-    success: d.outcome !== "reject" && d.outcome !== "refund",
+    ...confirmMessage(outcome.decision, after, hash),
     status: after.status,
     confirmations: after.confirmations,
     requiredConfirmations: outcome.requiredConfirmations,
-    message,
   };
 }
 

@@ -28,12 +28,13 @@ export type PurchaseRow = {
   confirmations: number;
   payment_block: string | null;
   scan_from_block: number | null;
+  reserved_block: number | null;
   reported_at: number | null;
 };
 
 const COLUMNS = `id, address_id, buyer_id, seller_id, buyer_wallet, network, price, currency, exchange_fee, commission_fee, total_amount,
   amount_base_units, status, tx_hash, payment_reference, failure_reason, private_key_destroyed, expires_at, created_at, completed_at,
-  confirmations, payment_block, scan_from_block, reported_at`;
+  confirmations, payment_block, scan_from_block, reserved_block, reported_at`;
 /** The columns of PurchaseRow, qualified with the alias `t`. */
 export const PURCHASE_COLUMNS = sql.raw(COLUMNS.split(",").map((c) => `t.${c.trim()}`).join(", "));
 /** The same, unqualified (for RETURNING). */

@@ -124,7 +124,7 @@ describe("payments that do not pay: a stated reason, no key", () => {
     expect((await call("POST", `/api/transactions/${aliceId}/reveal-private-key`, bob)).status).toBe(404);
   });
 
-  it("a hash replayed on a second purchase: refused as already used (the DB's unique index backs it)", async () => {
+  it("a hash replayed on a second purchase: refused as already used (the DB's trigger and unique index back it)", async () => {
     const buyer = await fundedBuyer();
     const first = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);
     const second = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);
@@ -132,6 +132,11 @@ describe("payments that do not pay: a stated reason, no key", () => {
     expect((await confirm(buyer, first, hash)).body.status).toBe("completed");
     expect((await confirm(buyer, second, hash)).body).toMatchObject({ success: false, status: "initiated" });
     expect(await purchaseRow(second)).toMatchObject({ failure_reason: "hash-used" });
+    // The ledger row is the first purchase's: the trigger refuses before the unique index would.
+    await expect(
+      env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ? WHERE id = ?").bind(hash, second).run(),
+    ).rejects.toThrow(/payment integrity/);
+    await env.DB.prepare("DELETE FROM escrow_transactions WHERE tx_hash = ?").bind(hash).run();
     await expect(
       env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ? WHERE id = ?").bind(hash, second).run(),
     ).rejects.toThrow(/UNIQUE/);

@@ -137,7 +137,9 @@ describe("GET /api/market-stats", () => {
     await insertTransaction({ listing: soldEth, buyer, seller, price: "1.1", currency: "ETH", status: "completed", createdAt: now - 10 * DAY });
     await insertTransaction({ listing: soldSol, buyer, seller, price: "5", currency: "SOL", status: "completed", createdAt: now - 5 * DAY });
     await insertTransaction({ listing: eth1, buyer: oldBuyer, price: "3", currency: "ETH", status: "pending", createdAt: now - 40 * DAY });
-    await insertTransaction({ listing: soldEth, buyer: oldBuyer, price: "7", currency: "ETH", status: "completed", createdAt: now - 1 * DAY, test: true });
+    // A listing is sold once (transactions_one_sale_per_listing): the test-data sale is of another sold listing.
+    const soldTest = await insertListing({ price: "7", currency: "ETH", status: "sold", isListed: false });
+    await insertTransaction({ listing: soldTest, buyer: oldBuyer, price: "7", currency: "ETH", status: "completed", createdAt: now - 1 * DAY, test: true });
     await insertTransaction({ listing: soldEth, price: "9", currency: "ETH", status: "failed", createdAt: now });
     await insertTransaction({ listing: eth2, buyer: browser, price: "1", currency: "ETH", status: "pending", createdAt: now - DAY });
     await env.DB.batch([

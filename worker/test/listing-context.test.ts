@@ -129,7 +129,8 @@ describe("GET /api/addresses/{id}/context", () => {
     expect(body.recentSales).toEqual([
       expect.objectContaining({ listingId: sold, price: "0.31", currency: "ETH", formattedUsd: "$1,176.76", soldAt: new Date(now - 2 * DAY).toISOString() }),
     ]);
-    for (let i = 0; i < RECENT_SALES_LIMIT + 2; i++) await addSale(sold, "0.3", now - i * 1000);
+    // A listing is sold once (transactions_one_sale_per_listing): each further sale is of another listing of the kind.
+    for (let i = 0; i < RECENT_SALES_LIMIT + 2; i++) await addSale(await insertListing({ ...KIND, rarity: 7.1, status: "sold", isListed: false }), "0.3", now - i * 1000);
     const more = await context(subject);
     expect(more.body.recentSales).toHaveLength(RECENT_SALES_LIMIT);
     expect(more.body.recentSales[0].soldAt).toBe(new Date(now).toISOString());

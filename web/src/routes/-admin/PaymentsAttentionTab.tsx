@@ -1,6 +1,7 @@
-// "Payments needing attention" (issue 10 §3): received payments that did not buy anything as they were
-// sent (late, partial, duplicate, over, failed), with what arrived against what was due, links to the
-// explorer, and "Mark refunded" once the admin has sent the money back (its hash is recorded).
+// "Payments needing attention" (issue 10 §3, issue 26 §3): received payments that did not buy anything as they
+// were sent (late, partial, duplicate, over, failed, unmatched, indirect), with what arrived against what was due,
+// links to the explorer, and "Mark refunded" once the admin has sent the money back (its hash is recorded). The
+// server re-checks the payment on the chain first; a refusal says why, here and on the row.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
@@ -17,6 +18,8 @@ export const REASON_TEXT: Record<AttentionReason, { label: string; help: string 
   duplicate: { label: "Duplicate", help: "A second payment for a purchase already paid" },
   over: { label: "Over", help: "Paid more than the total due: the excess is owed back" },
   failed: { label: "Failed", help: "Received, but the purchase failed" },
+  unmatched: { label: "Unmatched", help: "A transfer to the platform that no purchase can take (sent before the reservation, without its reference, or by a wallet with no purchase)" },
+  indirect: { label: "Indirect", help: "Value that reached the platform through a program call the verifier cannot credit" },
 };
 
 export function PaymentsAttentionTab() {
@@ -114,6 +117,11 @@ function AttentionRow({ payment: p }: { payment: AttentionPayment }) {
           <dd className="text-slate-200 capitalize">{p.status.replace(/_/g, " ")}</dd>
         </div>
       </dl>
+      {p.checkFailure && (
+        <p role="status" className="mt-3 rounded-lg border border-red-800 bg-red-950/40 px-3 py-2 text-sm text-red-200">
+          Not marked refunded{p.checkedAt ? ` (checked ${relativeTime(p.checkedAt)})` : ""}: {p.checkFailure}
+        </p>
+      )}
       {!refunded && <RefundForm payment={p} />}
     </li>
   );
@@ -131,7 +139,11 @@ function RefundForm({ payment }: { payment: AttentionPayment }) {
       setHash("");
       await queryClient.invalidateQueries({ queryKey: paymentsAttentionQuery().queryKey });
     },
-    onError: (err) => toast({ title: "Update Failed", description: errorMessage(err) || "The refund could not be recorded.", variant: "destructive" }),
+    onError: async (err) => {
+      toast({ title: "Update Failed", description: errorMessage(err) || "The refund could not be recorded.", variant: "destructive" });
+      // The row now says why the chain check refused it.
+      await queryClient.invalidateQueries({ queryKey: paymentsAttentionQuery().queryKey });
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -87,6 +87,8 @@ const FAILURE_TEXT: Record<string, string> = {
   reorged: "The payment disappeared from the chain (reorganisation) before it was final.",
   "not-found": "The payment could not be found on chain.",
   expired: "The reservation ran out before a payment arrived.",
+  "before-reservation": "That transaction was sent before this reservation was made, so it cannot pay for it.",
+  "listing-sold": "The address was sold to another buyer first.",
 };
 
 /** Plain words for a stored failure reason; an unknown reason is shown as the server wrote it. */

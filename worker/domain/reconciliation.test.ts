@@ -1,0 +1,109 @@
+import { describe, expect, it } from "vitest";
+import {
+  classifyReceived,
+  EMPTY_CURSOR,
+  ethereumWindow,
+  nextSolanaWindow,
+  type ReconcileCursor,
+  refundRecheck,
+  solanaWindowParams,
+  type TransferCheck,
+  unexplainedByBlock,
+} from "./reconciliation";
+
+describe("ethereumWindow: the blocks one run reads", () => {
+  it("the first run starts just past the current depth and reads nothing", () => {
+    expect(ethereumWindow(null, 100, 3, 50, null)).toEqual({ start: 99 });
+    expect(ethereumWindow(null, 1, 3, 50, null)).toEqual({ start: 0 });
+  });
+
+  it("only blocks at the required depth, at most `limit` of them", () => {
+    expect(ethereumWindow(10, 100, 3, 50, null)).toEqual({ from: 10, to: 59 });
+    expect(ethereumWindow(90, 100, 3, 50, null)).toEqual({ from: 90, to: 98 });
+    expect(ethereumWindow(98, 100, 3, 50, null)).toEqual({ from: 98, to: 98 });
+    expect(ethereumWindow(99, 100, 3, 50, null)).toBeNull();
+    expect(ethereumWindow(10, 100, 1, 1, null)).toEqual({ from: 10, to: 10 });
+  });
+
+  it("never past the blocks every open reservation's scan has read", () => {
+    expect(ethereumWindow(10, 100, 3, 50, 20)).toEqual({ from: 10, to: 20 });
+    expect(ethereumWindow(10, 100, 3, 50, 9)).toBeNull();
+    expect(ethereumWindow(10, 100, 3, 50, 10)).toEqual({ from: 10, to: 10 });
+  });
+});
+
+describe("unexplainedByBlock", () => {
+  it("the balance change of each block less what its transactions explain; explained blocks are left out", () => {
+    expect(unexplainedByBlock(7, [100n, 150n, 150n, 140n], [50n, -10n, -10n])).toEqual([{ block: 8, amount: 10n }]);
+    expect(unexplainedByBlock(7, [100n, 90n], [0n])).toEqual([{ block: 7, amount: -10n }]);
+    expect(unexplainedByBlock(7, [100n, 100n, 130n], [0n, 0n])).toEqual([{ block: 8, amount: 30n }]);
+    expect(unexplainedByBlock(7, [5n], [])).toEqual([]);
+  });
+});
+
+describe("the Solana window: newest first, a walk back when one run is not enough", () => {
+  const limit = 3;
+  it("the first run learns where the address stands and reads nothing", () => {
+    expect(solanaWindowParams(EMPTY_CURSOR, limit)).toEqual({ limit: 1 });
+    expect(nextSolanaWindow(EMPTY_CURSOR, ["s9"], limit)).toEqual({ ...EMPTY_CURSOR, lastSignature: "s9" });
+    expect(nextSolanaWindow(EMPTY_CURSOR, [], limit)).toEqual({ ...EMPTY_CURSOR, lastSignature: "" });
+  });
+
+  it("after that, everything newer than the last signature read ('' = from the start)", () => {
+    const c: ReconcileCursor = { ...EMPTY_CURSOR, lastSignature: "s1" };
+    expect(solanaWindowParams(c, limit)).toEqual({ limit, until: "s1" });
+    expect(solanaWindowParams({ ...c, lastSignature: "" }, limit)).toEqual({ limit });
+    expect(nextSolanaWindow(c, ["s3", "s2"], limit)).toEqual({ ...c, lastSignature: "s3" });
+    expect(nextSolanaWindow(c, [], limit)).toBe(c);
+  });
+
+  it("a full page may hide older ones: walk back before its oldest, then take its newest as the last read", () => {
+    const c: ReconcileCursor = { ...EMPTY_CURSOR, lastSignature: "s1" };
+    const walking = nextSolanaWindow(c, ["s9", "s8", "s7"], limit);
+    expect(walking).toEqual({ ...c, backlogBefore: "s7", backlogNewest: "s9" });
+    expect(solanaWindowParams(walking, limit)).toEqual({ limit, before: "s7", until: "s1" });
+    const further = nextSolanaWindow(walking, ["s6", "s5", "s4"], limit);
+    expect(further).toEqual({ ...walking, backlogBefore: "s4" });
+    expect(nextSolanaWindow(further, ["s3", "s2"], limit)).toEqual({ ...EMPTY_CURSOR, lastSignature: "s9" });
+    expect(solanaWindowParams({ ...walking, lastSignature: "" }, limit)).toEqual({ limit, before: "s7" });
+  });
+});
+
+describe("classifyReceived", () => {
+  const none = { ledgerAmount: null, ledgerHeld: false, purchaseWaiting: false };
+  it("a ledger row for all of it: credited; for less: short; held: in progress", () => {
+    expect(classifyReceived(100n, { ...none, ledgerAmount: 100n })).toBe("credited");
+    expect(classifyReceived(100n, { ...none, ledgerAmount: 150n })).toBe("credited");
+    expect(classifyReceived(100n, { ...none, ledgerAmount: 99n })).toBe("short");
+    expect(classifyReceived(100n, { ...none, ledgerAmount: 100n, ledgerHeld: true })).toBe("in-progress");
+  });
+  it("no ledger row: a purchase verifying it is in progress, else unknown", () => {
+    expect(classifyReceived(100n, { ...none, purchaseWaiting: true })).toBe("in-progress");
+    expect(classifyReceived(100n, none)).toBe("unknown");
+  });
+});
+
+describe("refundRecheck: before a refund is marked done", () => {
+  const row = { sender: "0xAbC", amount: 500n };
+  const ok: TransferCheck = { kind: "found", succeeded: true, amount: 500n, senders: ["0xabc"], confirmations: 3 };
+  it("passes for the recorded payment, still there, final, from the sender (any letter case on Ethereum), for at least the amount", () => {
+    expect(refundRecheck("ethereum", row, ok, 3)).toBeNull();
+    expect(refundRecheck("ethereum", row, { ...ok, amount: 501n, confirmations: 9 }, 3)).toBeNull();
+  });
+  it("refuses, saying why", () => {
+    expect(refundRecheck("ethereum", row, { kind: "unavailable" }, 3)).toMatch(/Ethereum node is not answering/);
+    expect(refundRecheck("solana", row, { kind: "unavailable" }, 1)).toMatch(/Solana node is not answering/);
+    expect(refundRecheck("ethereum", row, { kind: "missing" }, 3)).toMatch(/not on the chain/);
+    expect(refundRecheck("ethereum", row, { ...ok, succeeded: false }, 3)).toMatch(/failed on chain/);
+    expect(refundRecheck("ethereum", row, { ...ok, confirmations: 2 }, 3)).toBe("The payment is 2 of 3 confirmations deep; mark it refunded once it is final.");
+    expect(refundRecheck("ethereum", row, { ...ok, amount: 0n }, 3)).toMatch(/sent nothing to the platform/);
+    expect(refundRecheck("ethereum", { ...row, sender: null }, ok, 3)).toMatch(/No sender is recorded/);
+    expect(refundRecheck("ethereum", row, { ...ok, senders: ["0xdef"] }, 3)).toBe("The payment's sender on chain is 0xdef, not 0xAbC as recorded.");
+    expect(refundRecheck("ethereum", row, { ...ok, senders: [] }, 3)).toMatch(/is unknown, not/);
+    expect(refundRecheck("ethereum", row, { ...ok, amount: 499n }, 3)).toMatch(/received 499 base units .* less than the 500 recorded/);
+  });
+  it("Solana compares senders exactly", () => {
+    expect(refundRecheck("solana", { sender: "AbC", amount: 1n }, { ...ok, senders: ["abc"], confirmations: 1 }, 1)).toMatch(/sender/);
+    expect(refundRecheck("solana", { sender: "AbC", amount: 1n }, { ...ok, senders: ["x", "AbC"], confirmations: 1 }, 1)).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+// The reconciliation's rules (issue 26, docs/payments.md "Reconciliation"), as plain functions: which part of
+// the chain one run reads, what counts as accounted for, where a balance moved without a transfer we saw, and
+// whether a refund may be marked done. No I/O, so they are unit- and mutation-tested; worker/chain reads the
+// chain and worker/purchases/reconcile.ts writes what these decide.
+import type { Network } from "../../schema/db";
+
+/** How far one network's platform address has been reconciled (one row of reconcile_cursors). */
+export type ReconcileCursor = {
+  /** Ethereum: the next block to read; null before the first run. */
+  nextBlock: number | null;
+  /** Solana: the newest signature read; null before the first run, "" when the address had none then. */
+  lastSignature: string | null;
+  /** Solana: more signatures arrived than one run reads; the walk back continues before this one ... */
+  backlogBefore: string | null;
+  /** ... and, once it reaches lastSignature, this one becomes lastSignature. */
+  backlogNewest: string | null;
+};
+
+export const EMPTY_CURSOR: ReconcileCursor = { nextBlock: null, lastSignature: null, backlogBefore: null, backlogNewest: null };
+
+/**
+ * Ethereum: the blocks one run reads, or null when there is nothing new. Only blocks at the required depth
+ * (a reorg cannot take them back), never past `upTo` (the blocks every open purchase's scan has read: a payment
+ * the scan is about to credit is not a difference), and at most `limit` of them. The first run starts at the
+ * current depth: what came before the reconciliation existed is not read.
+ */
+export function ethereumWindow(nextBlock: number | null, head: number, required: number, limit: number, upTo: number | null): { from: number; to: number } | { start: number } | null {
+  const deepest = head - required + 1;
+  if (nextBlock === null) return { start: Math.max(0, deepest + 1) };
+  const to = Math.min(nextBlock + limit - 1, deepest, upTo ?? deepest);
+  return to < nextBlock ? null : { from: nextBlock, to };
+}
+
+/**
+ * Per block of a window, the change of the platform's balance that the transfers seen do not explain.
+ * `balances[i]` is the balance at the end of block `from - 1 + i` (so one more entry than blocks), `explained[i]`
+ * the net change block `from + i` should have made (received minus sent minus fees paid).
+ */
+export function unexplainedByBlock(from: number, balances: readonly bigint[], explained: readonly bigint[]): { block: number; amount: bigint }[] {
+  const out: { block: number; amount: bigint }[] = [];
+  for (let i = 0; i < explained.length; i++) {
+    const amount = balances[i + 1] - balances[i] - explained[i];
+    if (amount !== 0n) out.push({ block: from + i, amount });
+  }
+  return out;
+}
+
+/** Solana: the getSignaturesForAddress window of one run. */
+export function solanaWindowParams(c: ReconcileCursor, limit: number): { limit: number; before?: string; until?: string } {
+  // The first run only learns where the address stands now.
+  if (c.lastSignature === null) return { limit: 1 };
+  const until = c.lastSignature === "" ? {} : { until: c.lastSignature };
+  return c.backlogBefore === null ? { limit, ...until } : { limit, before: c.backlogBefore, ...until };
+}
+
+/** Solana: the cursor after reading `page` (newest first) in the window solanaWindowParams gave. */
+export function nextSolanaWindow(c: ReconcileCursor, page: readonly string[], limit: number): ReconcileCursor {
+  if (c.lastSignature === null) return { ...c, lastSignature: page[0] ?? "", backlogBefore: null, backlogNewest: null };
+  const full = page.length >= limit;
+  if (c.backlogBefore !== null) {
+    if (full) return { ...c, backlogBefore: page[page.length - 1] };
+    return { ...c, lastSignature: c.backlogNewest, backlogBefore: null, backlogNewest: null };
+  }
+  if (page.length === 0) return c;
+  if (full) return { ...c, backlogBefore: page[page.length - 1], backlogNewest: page[0] };
+  return { ...c, lastSignature: page[0] };
+}
+
+/**
+ * A transfer that reached the platform, against what the database holds for its hash: the ledger row's amount
+ * (null when there is none) and whether a purchase is waiting on it (pending with that hash).
+ *  - credited: a ledger row accounts for all of it;
+ *  - short: a ledger row accounts for less than arrived (the rest is a difference);
+ *  - in-progress: a purchase is verifying it (the cron job will settle or list it);
+ *  - unknown: nothing accounts for it.
+ */
+export function classifyReceived(amount: bigint, known: { ledgerAmount: bigint | null; ledgerHeld: boolean; purchaseWaiting: boolean }): "credited" | "short" | "in-progress" | "unknown" {
+  if (known.ledgerAmount !== null) {
+    if (known.ledgerHeld) return "in-progress";
+    return known.ledgerAmount < amount ? "short" : "credited";
+  }
+  return known.purchaseWaiting ? "in-progress" : "unknown";
+}
+
+/** What the chain says now about a payment to the platform (a refund's re-check). */
+export type TransferCheck =
+  | { kind: "unavailable" }
+  | { kind: "missing" }
+  | { kind: "found"; succeeded: boolean; amount: bigint; senders: string[]; confirmations: number };
+
+/**
+ * Before an admin marks a refund done: the payment is still on the chain, at the required depth, succeeded, from
+ * the recorded sender to the platform, for at least the recorded amount. Null when it is; otherwise why not, in
+ * words the admin reads (and the row keeps).
+ */
+export function refundRecheck(network: Network, row: { sender: string | null; amount: bigint }, seen: TransferCheck, required: number): string | null {
+  const chain = network === "ethereum" ? "Ethereum" : "Solana";
+  if (seen.kind === "unavailable") return `The ${chain} node is not answering, so the payment could not be re-checked; try again in a moment.`;
+  if (seen.kind === "missing") return "The payment is not on the chain (never mined, or removed by a reorganisation): no money arrived to refund.";
+  if (!seen.succeeded) return "The payment transaction failed on chain: no money arrived to refund.";
+  if (seen.confirmations < required) return `The payment is ${seen.confirmations} of ${required} confirmations deep; mark it refunded once it is final.`;
+  if (seen.amount === 0n) return "The transaction sent nothing to the platform address: no money arrived to refund.";
+  if (row.sender === null) return "No sender is recorded for this payment, so there is no one to refund; resolve it from the reconciliation list.";
+  const same = (a: string) => (network === "ethereum" ? a.toLowerCase() === row.sender!.toLowerCase() : a === row.sender);
+  if (!seen.senders.some(same)) return `The payment's sender on chain is ${seen.senders.join(", ") || "unknown"}, not ${row.sender} as recorded.`;
+  if (seen.amount < row.amount) return `The platform received ${seen.amount} base units in this transaction, less than the ${row.amount} recorded: the recorded amount is wrong.`;
+  return null;
+}
