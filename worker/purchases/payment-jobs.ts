@@ -11,8 +11,10 @@ import { type VerifyOutcome, verifyPayment } from "./verify";
 
 /** Pending purchases one run verifies at most. */
 export const VERIFY_PER_RUN = 25;
-/** Purchases one scan looks for payments to, per network. */
+/** Open reservations one scan looks for payments to, per network. */
 export const SCAN_TARGETS_PER_RUN = 50;
+/** Closed purchases (still in their late-payment window) one scan looks at, per network, taking turns. */
+export const CLOSED_SCAN_TARGETS_PER_RUN = 20;
 /** Longest a run may hold a pending purchase; a crashed run's rows are picked up again after it. A run
  * that finishes a row gives it back at once. */
 export const LEASE_MS = 60_000;
@@ -53,45 +55,70 @@ export async function verifyPendingPayments(
   return { verified: claimed.length, settled };
 }
 
+const CLOSED = sql.raw(`('expired', 'cancelled', 'failed', 'completed')`);
+
+/**
+ * Looks for payments the browser never reported (issue 26 §5). Open reservations come first, all of them (the
+ * least recently scanned first should there ever be more than SCAN_TARGETS_PER_RUN); closed purchases still in
+ * their late-payment window take turns in a budget of their own, so however many there are, a new reservation
+ * is scanned in the very next run. Ethereum scans each group from its own starting block.
+ */
 export async function scanForPayments(db: Db, env: VerifierEnv, network: Network, now = Date.now()): Promise<{ found: number; nodeAnswered: boolean }> {
   const verifier = paymentVerifier(env, network);
-  const rows = await db.all<PurchaseRow>(sql`
-    SELECT ${PURCHASE_COLUMNS} FROM transactions t
-    WHERE t.network = ${network} AND (t.status = 'initiated' OR (t.status IN ('expired', 'cancelled', 'failed', 'completed') AND t.updated_at > ${now - LATE_PAYMENT_WINDOW_MS}))
-    ORDER BY t.created_at LIMIT ${SCAN_TARGETS_PER_RUN}`);
+  const [open, closed] = await Promise.all([
+    db.all<PurchaseRow>(sql`
+      SELECT ${PURCHASE_COLUMNS} FROM transactions t WHERE t.network = ${network} AND t.status = 'initiated'
+      ORDER BY coalesce(t.scanned_at, 0), t.created_at LIMIT ${SCAN_TARGETS_PER_RUN}`),
+    db.all<PurchaseRow>(sql`
+      SELECT ${PURCHASE_COLUMNS} FROM transactions t
+      WHERE t.network = ${network} AND t.status IN ${CLOSED} AND t.updated_at > ${now - LATE_PAYMENT_WINDOW_MS}
+      ORDER BY coalesce(t.scanned_at, 0), t.updated_at LIMIT ${CLOSED_SCAN_TARGETS_PER_RUN}`),
+  ]);
+  const rows = [...open, ...closed];
   if (rows.length === 0) return { found: 0, nodeAnswered: true };
-  if (rows.some((r) => r.scan_from_block === null) && network === "ethereum") {
+  await db.run(sql`UPDATE transactions SET scanned_at = ${now} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(rows.map((r) => r.id))}))`);
+  if (open.some((r) => r.scan_from_block === null) && network === "ethereum") {
     // Reserved while the node was away: start from today's head (the confirm call covers the gap).
     const head = await verifier.scanStart();
     if (head !== null) {
       await db.run(sql`UPDATE transactions SET scan_from_block = ${head} WHERE network = ${network} AND scan_from_block IS NULL AND status = 'initiated'`);
-      for (const r of rows) r.scan_from_block ??= head;
+      for (const r of open) r.scan_from_block ??= head;
     }
   }
   const known = await db.all<{ h: string }>(sql`
     SELECT lower(tx_hash) AS h FROM escrow_transactions WHERE network = ${network} AND tx_hash IS NOT NULL AND created_at > ${now - 2 * LATE_PAYMENT_WINDOW_MS}
     UNION SELECT lower(tx_hash) FROM transactions WHERE network = ${network} AND tx_hash IS NOT NULL AND status IN ('pending', 'verified', 'completed')
           AND updated_at > ${now - 2 * LATE_PAYMENT_WINDOW_MS}`);
-  const targets: ScanTarget[] = rows.map((r) => ({
-    id: r.id,
-    buyer: r.buyer_wallet ?? "",
-    reference: r.payment_reference,
-    expected: BigInt(r.amount_base_units ?? "0"),
-    open: r.status === "initiated",
-    fromBlock: r.scan_from_block,
-    createdAt: r.created_at,
-  }));
-  const result = await verifier.scan(targets, new Set(known.map((k) => k.h)));
-  if (result.scannedThrough !== null) {
-    const next = result.scannedThrough + 1;
-    await db.run(sql`UPDATE transactions SET scan_from_block = ${next} WHERE network = ${network} AND scan_from_block < ${next}
-                     AND id IN (SELECT value FROM json_each(${JSON.stringify(rows.map((r) => r.id))}))`);
+  const knownHashes = new Set(known.map((k) => k.h));
+  let found = 0;
+  let nodeAnswered = true;
+  for (const group of [open, closed]) {
+    if (group.length === 0) continue;
+    const targets: ScanTarget[] = group.map((r) => ({
+      id: r.id,
+      buyer: r.buyer_wallet ?? "",
+      reference: r.payment_reference,
+      expected: BigInt(r.amount_base_units ?? "0"),
+      open: r.status === "initiated",
+      fromBlock: r.scan_from_block,
+      createdAt: r.created_at,
+    }));
+    const result = await verifier.scan(targets, knownHashes);
+    if (result.scannedThrough !== null) {
+      const next = result.scannedThrough + 1;
+      await db.run(sql`UPDATE transactions SET scan_from_block = ${next} WHERE network = ${network} AND scan_from_block < ${next}
+                       AND id IN (SELECT value FROM json_each(${JSON.stringify(group.map((r) => r.id))}))`);
+    }
+    if (result.found === null) nodeAnswered = false;
+    for (const { targetId, hash } of result.found ?? []) {
+      const row = await findPurchase(db, targetId);
+      const h = network === "ethereum" ? hash.toLowerCase() : hash;
+      knownHashes.add(h.toLowerCase());
+      if (row) await verifyPayment(db, env, row, h, now);
+      found++;
+    }
   }
-  for (const { targetId, hash } of result.found ?? []) {
-    const row = await findPurchase(db, targetId);
-    if (row) await verifyPayment(db, env, row, network === "ethereum" ? hash.toLowerCase() : hash, now);
-  }
-  return { found: result.found?.length ?? 0, nodeAnswered: result.found !== null };
+  return { found, nodeAnswered };
 }
 
 /** Unpaid reservations past their 15 minutes: expired, which frees the listing. */
