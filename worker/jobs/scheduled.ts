@@ -7,6 +7,7 @@ import { expireUnpaidOrders } from "../orders/orders";
 import { paymentReadiness } from "../payment-config";
 import { getUsdPrices } from "../prices/price-feed";
 import { expireReservations, scanForPayments, verifyPendingPayments } from "../purchases/payment-jobs";
+import { reconcilePayments, type ReconcileReport } from "../purchases/reconcile";
 import { rewrapUnderCurrentSecret, type ShredReport } from "../vault/shred";
 import { recomputeMarketTrends } from "./market-trends";
 import { rescoreRarity } from "./rescore-rarity";
@@ -15,6 +16,8 @@ export type JobReport = {
   expiredNonces: number;
   expiredSessions: number;
   payments: { verified: number; settled: number; foundByScan: number; expiredReservations: number };
+  /** The platform addresses read against the ledger (null: that network's task failed). */
+  reconciliation: { ethereum: ReconcileReport | null; solana: ReconcileReport | null };
   pricesSource: "feed" | "fallback" | null;
   marketTrends: number;
   keyRewrap: ShredReport | null;
@@ -59,6 +62,11 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     foundByScan += scan?.found ?? 0;
   }
   const expiredReservations = await attempt("expire", errors, () => expireReservations(db, now));
+  // After the scan: a transfer the scan is about to credit is not a difference.
+  const reconciliation = {
+    ethereum: await attempt("reconcile-ethereum", errors, () => reconcilePayments(db, env, "ethereum", now)),
+    solana: await attempt("reconcile-solana", errors, () => reconcilePayments(db, env, "solana", now)),
+  };
   const prices = await attempt("prices", errors, () => getUsdPrices(env, now));
   const trends = await attempt("market-trends", errors, () => recomputeMarketTrends(db, now));
   const keyRewrap = await attempt("key-rewrap", errors, () => rewrapUnderCurrentSecret(db, env));
@@ -68,6 +76,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     expiredNonces: nonces.meta.changes ?? 0,
     expiredSessions: expired.meta.changes ?? 0,
     payments: { verified: verified?.verified ?? 0, settled: verified?.settled ?? 0, foundByScan, expiredReservations: expiredReservations ?? 0 },
+    reconciliation,
     pricesSource: prices?.source ?? null,
     marketTrends: trends ?? 0,
     keyRewrap,

@@ -1,0 +1,220 @@
+// The reconciliation (issue 26 §6, invariant I4 of ledger.ts): every transfer to the platform address that we
+// see is either credited or listed for attention. Each cron run reads the platform address's next window from
+// the chain (Ethereum: blocks at the required depth, their transactions to and from the platform, and the
+// platform's balance, so value that arrived by an internal call shows as a difference; Solana: the platform's
+// signatures, each transaction's change of the platform's balance) and matches every received transfer
+// against the ledger and the purchases. A transfer nothing accounts for is first offered to the purchase it
+// may be for (its reference key, or its sender's purchases), through the same decision as any payment; what is
+// still unaccounted for becomes a ledger row owed back to its sender and a payment_attention row. Bounded per
+// run, idempotent (unique rows, a cursor moved only forward from where this run found it), safe twice at once.
+import { sql } from "drizzle-orm";
+import type { Network } from "../../schema/db";
+import { paymentVerifier, type ReceivedTransfer, type VerifierEnv } from "../chain/payment-verifier";
+import type { Db } from "../db";
+import { matchTransferToPurchase } from "../domain/payment-decision";
+import { classifyReceived, EMPTY_CURSOR, type ReconcileCursor } from "../domain/reconciliation";
+import { isIntegrityError, paymentAttentionStatement, recordPaymentAttention, unclaimedEscrow } from "./ledger";
+import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
+import { PURCHASE_COLUMNS, type PurchaseRow } from "./purchase-row";
+import { verifyPayment } from "./verify";
+import { writeBatch } from "./write-batch";
+
+/** Ethereum blocks one run reconciles at most. */
+export const RECONCILE_BLOCKS_PER_RUN = 50;
+/** Solana signatures of the platform address one run reconciles at most. */
+export const RECONCILE_SIGNATURES_PER_RUN = 50;
+/** A payment held for its purchase this long, while that purchase no longer waits on it, is checked again. */
+export const STALE_HELD_MS = 30 * 60_000;
+const STALE_HELD_PER_RUN = 10;
+
+export type ReconcileReport = {
+  nodeAnswered: boolean;
+  /** Transfers to the platform read this run. */
+  received: number;
+  /** ... of which the ledger or a purchase already accounted for. */
+  accounted: number;
+  /** ... of which a purchase took (settled, or listed for refund) when offered. */
+  claimed: number;
+  /** Differences recorded (payment_attention rows, with a ledger row for each unclaimed transfer). */
+  differences: number;
+  through: string | null;
+};
+
+type CursorRow = { next_block: number | null; last_signature: string | null; backlog_before: string | null; backlog_newest: string | null; updated_at: number };
+
+async function loadCursor(db: Db, network: Network): Promise<{ cursor: ReconcileCursor; updatedAt: number | null }> {
+  const row = await db.get<CursorRow>(sql`SELECT next_block, last_signature, backlog_before, backlog_newest, updated_at FROM reconcile_cursors WHERE network = ${network}`);
+  if (!row) return { cursor: EMPTY_CURSOR, updatedAt: null };
+  return {
+    cursor: { nextBlock: row.next_block, lastSignature: row.last_signature, backlogBefore: row.backlog_before, backlogNewest: row.backlog_newest },
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Moves the cursor on, unless another run moved it since this run read it (then that run's window stands). */
+async function saveCursor(db: Db, network: Network, readAt: number | null, c: ReconcileCursor, now: number) {
+  await db.run(sql`
+    INSERT INTO reconcile_cursors (network, next_block, last_signature, backlog_before, backlog_newest, updated_at)
+    VALUES (${network}, ${c.nextBlock}, ${c.lastSignature}, ${c.backlogBefore}, ${c.backlogNewest}, ${now})
+    ON CONFLICT (network) DO UPDATE SET next_block = excluded.next_block, last_signature = excluded.last_signature,
+      backlog_before = excluded.backlog_before, backlog_newest = excluded.backlog_newest, updated_at = excluded.updated_at
+    WHERE reconcile_cursors.updated_at IS ${readAt}`);
+}
+
+/**
+ * Ethereum: the last block every open reservation's scan has read. A transfer above it may be a payment the scan
+ * is about to credit, so the reconciliation waits for the scan rather than call it a difference.
+ */
+async function scanFloor(db: Db): Promise<number | null> {
+  const row = await db.get<{ floor: number | null }>(sql`
+    SELECT min(scan_from_block) AS floor FROM transactions WHERE network = 'ethereum' AND status = 'initiated' AND scan_from_block IS NOT NULL`);
+  return row?.floor === null || row?.floor === undefined ? null : row.floor - 1;
+}
+
+async function accountedFor(db: Db, network: Network, t: ReceivedTransfer) {
+  const row = await db.get<{ amount: string | null; status: string | null; waiting: number }>(sql`
+    SELECT e.amount_base_units AS amount, e.status AS status,
+           EXISTS (SELECT 1 FROM transactions WHERE network = ${network} AND tx_hash = ${t.hash} AND status IN ('pending', 'verified', 'completed')) AS waiting
+    FROM (SELECT 1) LEFT JOIN escrow_transactions e ON e.network = ${network} AND e.tx_hash = ${t.hash}`);
+  return classifyReceived(t.amount, {
+    ledgerAmount: row?.status ? BigInt(row.amount ?? "0") : null,
+    ledgerHeld: row?.status === "held",
+    purchaseWaiting: Boolean(row?.waiting),
+  });
+}
+
+/** The purchase a transfer nothing accounts for may be for: by its reference key (Solana), else its sender's. */
+async function claimant(db: Db, network: Network, t: ReceivedTransfer, now: number): Promise<PurchaseRow | null> {
+  if (t.references.length > 0) {
+    const byReference = await db.get<PurchaseRow>(sql`
+      SELECT ${PURCHASE_COLUMNS} FROM transactions t WHERE t.network = ${network}
+        AND t.payment_reference IN (SELECT value FROM json_each(${JSON.stringify(t.references)})) ORDER BY t.created_at LIMIT 1`);
+    if (byReference) return byReference;
+  }
+  const sender = t.senders[0];
+  if (!sender) return null;
+  const mine = await db.all<PurchaseRow>(sql`
+    SELECT ${PURCHASE_COLUMNS} FROM transactions t WHERE t.network = ${network} AND t.buyer_wallet = ${network === "ethereum" ? sender.toLowerCase() : sender}
+      AND (t.status IN ('initiated', 'pending') OR t.updated_at > ${now - LATE_PAYMENT_WINDOW_MS})
+    ORDER BY t.created_at LIMIT 20`);
+  const open = mine.filter((r) => r.status === "initiated" && (t.blockNumber === null || r.reserved_block === null || r.reserved_block <= t.blockNumber));
+  const exact = matchTransferToPurchase(
+    open.map((r) => ({ row: r, expected: BigInt(r.amount_base_units ?? "0") })),
+    t.amount,
+  );
+  return exact?.row ?? mine[mine.length - 1] ?? null;
+}
+
+function uncreditedDetail(verifierFormat: (n: bigint) => string, currency: string, t: ReceivedTransfer): string {
+  const amount = `${verifierFormat(t.amount)} ${currency}`;
+  return t.direct
+    ? `${amount} from ${t.senders[0] ?? "an unknown sender"} reached the platform and matches no purchase; listed for refund to the sender.`
+    : `${amount} reached the platform in this transaction by a program call or another route the payment verifier cannot credit; listed for refund to ${t.senders.join(", ") || "its sender"}.`;
+}
+
+export async function reconcilePayments(db: Db, env: VerifierEnv, network: Network, now = Date.now()): Promise<ReconcileReport> {
+  const verifier = paymentVerifier(env, network);
+  const currency = network === "ethereum" ? "ETH" : "SOL";
+  const { cursor, updatedAt } = await loadCursor(db, network);
+  const upTo = network === "ethereum" ? await scanFloor(db) : null;
+  const window = await verifier.reconcile(cursor, { limit: network === "ethereum" ? RECONCILE_BLOCKS_PER_RUN : RECONCILE_SIGNATURES_PER_RUN, upTo });
+  const report: ReconcileReport = { nodeAnswered: window !== null, received: 0, accounted: 0, claimed: 0, differences: 0, through: window?.through ?? null };
+  if (!window) return report;
+
+  for (const t of window.transfers) {
+    report.received++;
+    let state = await accountedFor(db, network, t);
+    if (state === "unknown") {
+      const purchase = await claimant(db, network, t, now);
+      if (purchase) {
+        await verifyPayment(db, env, purchase, t.hash, now);
+        state = await accountedFor(db, network, t);
+        if (state !== "unknown") report.claimed++;
+      }
+    }
+    if (state === "credited" || state === "in-progress") {
+      report.accounted++;
+      continue;
+    }
+    report.differences++;
+    if (state === "short") {
+      await recordPaymentAttention(
+        db,
+        { network, kind: "ledger", ref: t.hash, txHash: t.hash, amount: t.amount, sender: t.senders[0] ?? null, detail: `The ledger records less than the ${verifier.formatAmount(t.amount)} ${currency} that reached the platform in this transaction.` },
+        now,
+      );
+      continue;
+    }
+    const escrowId = crypto.randomUUID();
+    const detail = uncreditedDetail(verifier.formatAmount, currency, t);
+    console.warn(`payment attention (${network}, uncredited): ${detail}`);
+    try {
+      await writeBatch(db, [
+        unclaimedEscrow(network, verifier, { hash: t.hash, sender: t.senders[0] ?? null, amount: t.amount, reason: t.direct ? "unmatched" : "indirect" }, escrowId, now),
+        paymentAttentionStatement({ network, kind: "uncredited", ref: t.hash, txHash: t.hash, amount: t.amount, sender: t.senders[0] ?? null, escrowId, detail }, now),
+      ]);
+    } catch (err) {
+      // Settled by a purchase between the check and this batch: then it is accounted for after all.
+      if (!isIntegrityError(err)) throw err;
+      report.differences--;
+      report.accounted++;
+    }
+  }
+
+  for (const u of window.unexplained) {
+    report.differences++;
+    const reported = await db.all<{ transaction_id: string; tx_hash: string; status: string }>(sql`
+      SELECT transaction_id, tx_hash, status FROM blockchain_transaction_audit
+      WHERE network = ${network} AND block_number = ${u.block} AND status LIKE 'rejected-%' ORDER BY id LIMIT 5`);
+    const amount = `${verifier.formatAmount(u.amount)} ${currency}`;
+    const candidates = reported.map((r) => `${r.tx_hash} (reported on purchase ${r.transaction_id}, ${r.status.replace("rejected-", "refused: ")})`).join("; ");
+    await recordPaymentAttention(
+      db,
+      {
+        network,
+        kind: "balance",
+        ref: `block:${u.block}`,
+        fromBlock: u.block,
+        toBlock: u.block,
+        amount: u.amount,
+        txHash: reported[0]?.tx_hash ?? null,
+        transactionId: reported[0]?.transaction_id ?? null,
+        detail:
+          `In block ${u.block} the platform's balance ${u.amount > 0n ? "rose" : "fell"} by ${amount} more than its transactions explain ` +
+          `(value by an internal call: a contract wallet, an ERC-4337 account, a forwarding contract).` +
+          (candidates ? ` Reported in that block: ${candidates}.` : ""),
+      },
+      now,
+    );
+  }
+  await saveCursor(db, network, updatedAt, window.cursor, now);
+  await recheckStaleHeld(db, env, network, now);
+  return report;
+}
+
+/**
+ * Payments held for a purchase that no longer waits on them (it failed, or was paid with another hash): asked
+ * again, so that once final they are listed for refund instead of staying held. One held for a day and still not
+ * final is a difference (and after two days it is no longer asked about: the difference stands for it).
+ */
+async function recheckStaleHeld(db: Db, env: VerifierEnv, network: Network, now: number) {
+  const rows = await db.all<PurchaseRow & { held_hash: string; held_since: number; escrow_id: string }>(sql`
+    SELECT ${PURCHASE_COLUMNS}, e.tx_hash AS held_hash, e.created_at AS held_since, e.id AS escrow_id
+    FROM escrow_transactions e JOIN transactions t ON t.id = e.transaction_id
+    WHERE e.network = ${network} AND e.status = 'held' AND e.created_at < ${now - STALE_HELD_MS} AND e.created_at > ${now - 2 * LATE_PAYMENT_WINDOW_MS}
+      AND NOT (t.status = 'pending' AND t.tx_hash = e.tx_hash)
+    ORDER BY e.created_at LIMIT ${STALE_HELD_PER_RUN}`);
+  for (const row of rows) {
+    await verifyPayment(db, env, row, row.held_hash, now);
+    if (row.held_since < now - LATE_PAYMENT_WINDOW_MS) {
+      const still = await db.get<{ status: string }>(sql`SELECT status FROM escrow_transactions WHERE id = ${row.escrow_id}`);
+      if (still?.status === "held") {
+        await recordPaymentAttention(
+          db,
+          { network, kind: "ledger", ref: `held:${row.held_hash}`, txHash: row.held_hash, transactionId: row.id, escrowId: row.escrow_id, detail: "A payment seen for this purchase a day ago has not become final on the chain since (dropped or reorganised away?)." },
+          now,
+        );
+      }
+    }
+  }
+}
