@@ -1,10 +1,11 @@
 // The admin's "Payments needing attention" in a real browser: a buyer underpays a reservation (a real
 // transfer on the e2e anvil), the payment is listed with what arrived against what was due, and the admin
-// records the refund (a real transfer back from the platform account) with its hash.
+// records the refund (a real transfer back from the platform account) with its hash. And the reconciliation:
+// value a contract forwards to the platform shows as a balance difference, which the admin resolves with a note.
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import type { InitiateResponse, PurchaseView } from "../schema/purchases";
+import type { DifferencesResponse, InitiateResponse, PurchaseView } from "../schema/purchases";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
@@ -67,5 +68,42 @@ describe("payments needing attention", () => {
     await row.getByRole("button", { name: "Mark refunded" }).click();
     await toast(page, "Marked Refunded");
     await expect.poll(() => row.getByRole("button", { name: "Mark refunded" }).count(), { timeout: 15_000 }).toBe(0);
+  }, 180_000);
+
+  it("value a contract forwards to the platform shows in Reconciliation; the admin resolves it with a note", async () => {
+    const baseUrl = inject("baseUrl");
+    const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+    const tick = () => fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`).catch(() => {});
+    await tick(); // the reconciliation starts from where the chain is now
+    // PUSH1 0 (x4), CALLVALUE, PUSH20 <platform>, GAS, CALL, POP, STOP: forwards what it receives.
+    const forwarder = privateKeyToAccount(generatePrivateKey()).address;
+    await anvil("anvil_setCode", [forwarder, `0x60006000600060003473${DEV_ACCOUNTS.platform.address.slice(2).toLowerCase()}5af15000`]);
+    const value = 12_340_000_000_000_000n; // 0.01234 ETH
+    await anvil("eth_sendTransaction", [{ from: DEV_ACCOUNTS.otherBuyer.address, to: forwarder, value: `0x${value.toString(16)}`, gas: "0x30d40" }]);
+    const found = async () => {
+      await tick();
+      const { body } = await admin.call<DifferencesResponse>("GET", "/api/admin/payments/differences");
+      return body.differences.some((d) => d.kind === "balance" && d.amount === "0.01234");
+    };
+    await expect.poll(found, { timeout: 60_000, interval: 2000 }).toBe(true);
+
+    s = await openBrowser();
+    const { page } = s;
+    await injectEthereumWallet(page, { account: DEV_ACCOUNTS.admin.address, rpcUrl: inject("rpcUrl") });
+    await recordToasts(page);
+    await page.goto(`${baseUrl}/`);
+    await connect(page, "Admin (ETH)");
+    await page.goto(`${baseUrl}/admin`);
+    await page.getByRole("tab", { name: "Payments" }).click();
+    await page.getByRole("heading", { name: "Reconciliation" }).waitFor();
+    const row = page.getByTestId("difference-row").filter({ hasText: "0.01234 ETH" });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.getAttribute("data-kind")).toBe("balance");
+    const resolve = row.getByRole("button", { name: "Resolve" });
+    expect(await resolve.isDisabled()).toBe(true);
+    await row.getByLabel("What was done (required)").fill("Forwarded by our own test contract; nothing to refund");
+    await resolve.click();
+    await toast(page, "Resolved");
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
   }, 180_000);
 });

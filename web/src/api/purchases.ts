@@ -9,10 +9,12 @@ import type {
   ConfirmResponse,
   CreateTransactionResponse,
   DestroyKeyResponse,
+  DifferencesResponse,
   InitiateResponse,
   PurchasesResponse,
   PurchaseView,
   RefundResponse,
+  ResolveDifferenceResponse,
   RevealResponse,
   SolanaTransactionResponse,
 } from "../../../schema/purchases";
@@ -101,6 +103,15 @@ export const paymentsAttentionQuery = () =>
 
 export const markPaymentRefunded = (id: string, refundTxHash: string) =>
   request<RefundResponse>("POST", `/api/admin/payments/${encodeURIComponent(id)}/refund`, { refundTxHash });
+
+export const DIFFERENCES_KEY = "/api/admin/payments/differences";
+
+/** GET /api/admin/payments/differences: what the reconciliation found that nothing accounts for, and how far it has read. */
+export const paymentDifferencesQuery = () =>
+  queryOptions({ queryKey: [DIFFERENCES_KEY], queryFn: () => request<DifferencesResponse>("GET", DIFFERENCES_KEY) });
+
+export const resolvePaymentDifference = (id: string, note: string) =>
+  request<ResolveDifferenceResponse>("POST", `${DIFFERENCES_KEY}/${encodeURIComponent(id)}/resolve`, { note });
 
 /** The spec's cache rule after a purchase starts: refresh the listings and the transaction lists. */
 export async function refreshAfterPurchase(queryClient: QueryClient) {

@@ -11,6 +11,7 @@ import { markPaymentRefunded, paymentsAttentionQuery } from "../../api/purchases
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../components/toast-store";
 import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/display";
+import { PaymentDifferences } from "./PaymentDifferences";
 
 export const REASON_TEXT: Record<AttentionReason, { label: string; help: string }> = {
   late: { label: "Late", help: "Paid after the reservation expired" },
@@ -23,6 +24,15 @@ export const REASON_TEXT: Record<AttentionReason, { label: string; help: string 
 };
 
 export function PaymentsAttentionTab() {
+  return (
+    <div className="space-y-8">
+      <RefundsDue />
+      <PaymentDifferences />
+    </div>
+  );
+}
+
+function RefundsDue() {
   const payments = useQuery(paymentsAttentionQuery());
   if (payments.isPending) return <Spinner label="Loading payments…" />;
   if (payments.isError) {

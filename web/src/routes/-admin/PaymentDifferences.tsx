@@ -1,0 +1,194 @@
+// Admin > Payments > Reconciliation (issue 26): what the reconciliation found at the platform addresses that no
+// purchase or ledger row accounts for (value forwarded by a contract, a transfer no purchase can take, a ledger
+// that records less than arrived), how far each network has been read, and "Resolve" with a note saying what was
+// done (the server audits it).
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { type FormEvent, useId, useState } from "react";
+import type { DifferenceKind, PaymentDifference, ReconciliationProgress } from "../../../../schema/purchases";
+import { errorMessage } from "../../api/error-message";
+import { paymentDifferencesQuery, paymentsAttentionQuery, resolvePaymentDifference } from "../../api/purchases";
+import { Spinner } from "../../components/Spinner";
+import { toast } from "../../components/toast-store";
+import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/display";
+
+export const DIFFERENCE_TEXT: Record<DifferenceKind, { label: string; help: string }> = {
+  uncredited: { label: "Uncredited transfer", help: "Reached the platform and no purchase took it; it is also listed above for refund" },
+  balance: { label: "Balance difference", help: "The platform's balance moved by more than its transactions explain (value by an internal call)" },
+  ledger: { label: "Ledger", help: "The ledger and the chain disagree about a payment" },
+};
+
+const MIN_NOTE = 3;
+
+export function PaymentDifferences() {
+  const id = useId();
+  const differences = useQuery(paymentDifferencesQuery());
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-4 border-t border-slate-800 pt-6">
+      <div>
+        <h2 id={`${id}-title`} className="text-xl font-semibold text-white">
+          Reconciliation
+        </h2>
+        <p className="mt-1 text-sm text-slate-400">
+          Every transfer to the platform addresses is matched against the purchases and the ledger. What nothing accounts for is listed here until
+          someone resolves it with a note.
+        </p>
+      </div>
+      {differences.isPending && <Spinner label="Loading the reconciliation…" />}
+      {differences.isError && (
+        <p role="alert" className="rounded-xl border border-red-700 bg-red-950/40 p-4 text-sm text-red-200">
+          The reconciliation could not be loaded: {errorMessage(differences.error)}
+        </p>
+      )}
+      {differences.isSuccess && (
+        <>
+          <Progress rows={differences.data.reconciliation} />
+          {differences.data.differences.length === 0 ? (
+            <div className="rounded-2xl border border-dashed border-slate-700 p-8 text-center text-slate-400">No differences: every transfer read so far is accounted for.</div>
+          ) : (
+            <ul className="space-y-3" data-testid="difference-list">
+              {differences.data.differences.map((d) => (
+                <DifferenceRow key={d.id} difference={d} />
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function Progress({ rows }: { rows: ReconciliationProgress[] }) {
+  return (
+    <dl className="grid gap-2 text-sm sm:grid-cols-2">
+      {rows.map((r) => (
+        <div key={r.network} className="rounded-xl border border-slate-800 bg-slate-900/40 px-3 py-2">
+          <dt className="text-xs text-slate-500 capitalize">{r.network}</dt>
+          <dd className="text-slate-200">
+            {r.through ? (
+              <>
+                read through <span className="font-mono break-all">{r.network === "ethereum" ? r.through : shortAddress(r.through)}</span>
+                {r.updatedAt && <span className="text-slate-500"> · {relativeTime(r.updatedAt)}</span>}
+              </>
+            ) : (
+              "not started yet (the next cron run starts it)"
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function DifferenceRow({ difference: d }: { difference: PaymentDifference }) {
+  const kind = DIFFERENCE_TEXT[d.kind] ?? { label: d.kind, help: "" };
+  return (
+    <li className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4" data-testid="difference-row" data-kind={d.kind}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="rounded-full bg-rose-500/15 px-2 py-0.5 text-xs font-semibold text-rose-300" title={kind.help}>
+          {kind.label}
+        </span>
+        <span className="text-xs text-slate-400 capitalize">{d.network}</span>
+        <span className="ml-auto text-xs text-slate-500" title={d.createdAt}>
+          {relativeTime(d.createdAt)}
+        </span>
+      </div>
+      <p className="mt-2 text-sm break-words text-slate-200">{d.detail}</p>
+      <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
+        {d.amount !== null && (
+          <div>
+            <dt className="text-xs text-slate-500">Amount</dt>
+            <dd className="font-semibold text-white tabular-nums">
+              {formatPriceTrimmed(d.amount)} {d.currency}
+            </dd>
+          </div>
+        )}
+        {d.fromBlock !== null && (
+          <div>
+            <dt className="text-xs text-slate-500">Block</dt>
+            <dd className="font-mono text-slate-200">{d.fromBlock === d.toBlock ? d.fromBlock : `${d.fromBlock}–${d.toBlock}`}</dd>
+          </div>
+        )}
+        {d.txHash && (
+          <div className="min-w-0">
+            <dt className="text-xs text-slate-500">Transaction</dt>
+            <dd className="font-mono break-all text-slate-200">
+              {d.explorerUrl ? (
+                <a href={d.explorerUrl} target="_blank" rel="noopener noreferrer" className="text-violet-300 hover:text-violet-200">
+                  {shortAddress(d.txHash)} <span aria-hidden>↗</span>
+                  <span className="sr-only"> (opens the explorer in a new tab)</span>
+                </a>
+              ) : (
+                <span title={d.txHash}>{shortAddress(d.txHash)}</span>
+              )}
+            </dd>
+          </div>
+        )}
+        {d.senderAddress && (
+          <div className="min-w-0">
+            <dt className="text-xs text-slate-500">From</dt>
+            <dd className="font-mono break-all text-slate-200">{d.senderAddress}</dd>
+          </div>
+        )}
+        {d.transactionId && (
+          <div>
+            <dt className="text-xs text-slate-500">Purchase</dt>
+            <dd>
+              <Link to="/transaction/$transactionId" params={{ transactionId: d.transactionId }} className="font-mono text-violet-300 hover:text-violet-200">
+                {shortAddress(d.transactionId)}
+              </Link>
+            </dd>
+          </div>
+        )}
+      </dl>
+      <ResolveForm difference={d} />
+    </li>
+  );
+}
+
+function ResolveForm({ difference }: { difference: PaymentDifference }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState("");
+  const valid = note.trim().length >= MIN_NOTE;
+  const resolve = useMutation({
+    mutationFn: () => resolvePaymentDifference(difference.id, note.trim()),
+    onSuccess: async () => {
+      toast({ title: "Resolved", description: "The difference is resolved; your note is recorded.", variant: "success" });
+      setNote("");
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentDifferencesQuery().queryKey }),
+        queryClient.invalidateQueries({ queryKey: paymentsAttentionQuery().queryKey }),
+      ]);
+    },
+    onError: (err) => toast({ title: "Update Failed", description: errorMessage(err) || "The difference could not be resolved.", variant: "destructive" }),
+  });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (valid && !resolve.isPending) resolve.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="mt-4 flex flex-col gap-2 border-t border-slate-800 pt-3 sm:flex-row sm:items-end">
+      <label htmlFor={`${id}-note`} className="flex-1 text-xs text-slate-400">
+        What was done (required)
+        <textarea
+          id={`${id}-note`}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          rows={2}
+          maxLength={1000}
+          placeholder="e.g. refunded to the sender in 0x…, or: our own test transfer"
+          aria-invalid={note !== "" && !valid}
+          className="mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+        />
+      </label>
+      <button
+        type="submit"
+        disabled={!valid || resolve.isPending}
+        className="rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {resolve.isPending ? "Saving…" : "Resolve"}
+      </button>
+    </form>
+  );
+}
