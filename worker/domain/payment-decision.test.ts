@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canPay, decidePayment, matchTransferToPurchase, MISSING_PAYMENT_GRACE_MS, type PaymentObservation, paymentDeadline, type PurchaseFacts } from "./payment-decision";
+import { canPay, decidePayment, ledgerStateOf, matchTransferToPurchase, MISSING_PAYMENT_GRACE_MS, type PaymentObservation, paymentDeadline, type PurchaseFacts } from "./payment-decision";
 
 const NOW = 1_800_000_000_000;
 const EXPIRES = NOW + 60_000;
@@ -51,6 +51,21 @@ describe("rule 1: the ledger comes first", () => {
 
   it("a hash held here goes on as any payment of this purchase", () => {
     expect(decidePayment(facts({ ledger: "held-here" }), found())).toEqual({ outcome: "settle", excess: 0n });
+  });
+});
+
+describe("ledgerStateOf: what the ledger says about a hash, seen from one purchase", () => {
+  it("a purchase the hash settled decides: this one, or another", () => {
+    expect(ledgerStateOf("p", "p", null)).toBe("settled-here");
+    expect(ledgerStateOf("p", "q", { owner: "p", status: "held" })).toBe("elsewhere");
+  });
+  it("otherwise its ledger row: none, another's (or no purchase's), held, released or listed for refund here", () => {
+    expect(ledgerStateOf("p", null, null)).toBe("none");
+    expect(ledgerStateOf("p", null, { owner: "q", status: "held" })).toBe("elsewhere");
+    expect(ledgerStateOf("p", null, { owner: null, status: "refund" })).toBe("elsewhere");
+    expect(ledgerStateOf("p", null, { owner: "p", status: "held" })).toBe("held-here");
+    expect(ledgerStateOf("p", null, { owner: "p", status: "released" })).toBe("settled-here");
+    expect(ledgerStateOf("p", null, { owner: "p", status: "refund" })).toBe("refund-here");
   });
 });
 
@@ -161,6 +176,7 @@ describe("a transaction that does not pay this purchase", () => {
   it("the reservation's block is inclusive, and unknown (Solana, or reserved while the node was away) means no such check", () => {
     expect(decidePayment(facts(), found({ blockNumber: 100 })).outcome).toBe("settle");
     expect(decidePayment(facts({ reservedBlock: null }), found({ blockNumber: 1 })).outcome).toBe("settle");
+    expect(decidePayment(facts(), found({ blockNumber: null })).outcome).toBe("settle");
   });
 
   it("a payment not in a block is judged by its depth first (a pool transaction has no block to compare)", () => {

@@ -51,6 +51,15 @@ export type PaymentObservation =
  */
 export type LedgerState = "none" | "held-here" | "settled-here" | "refund-here" | "elsewhere";
 
+/** The ledger state of a hash as seen from `purchaseId`, from the purchase it settled (if any) and its ledger row (if any). */
+export function ledgerStateOf(purchaseId: string, settledBy: string | null, row: { owner: string | null; status: string } | null): LedgerState {
+  if (settledBy !== null) return settledBy === purchaseId ? "settled-here" : "elsewhere";
+  if (row === null) return "none";
+  if (row.owner !== purchaseId) return "elsewhere";
+  if (row.status === "held") return "held-here";
+  return row.status === "released" ? "settled-here" : "refund-here";
+}
+
 export type PurchaseFacts = {
   status: PurchaseStatus;
   /** The amount asked, in wei or lamports. */
@@ -104,6 +113,7 @@ export function paymentDeadline(expiresAt: number): number {
 export function canPay(p: PurchaseFacts, seen: PaymentObservation): boolean {
   if (!OPEN.includes(p.status)) return false;
   if (p.hashIsCurrent || p.now <= p.expiresAt) return true;
+  // Stryker disable next-line ConditionalExpression: without the kind test, minedAt is undefined and undefined <= n is false (equivalent mutant)
   return seen.kind === "found" && seen.minedAt !== null && seen.minedAt <= p.expiresAt;
 }
 
@@ -146,6 +156,7 @@ export function decidePayment(p: PurchaseFacts, seen: PaymentObservation): Payme
     return { outcome: "wait", note: vanished ? "reorged" : "confirming", confirmations: 0, holdEscrow: false };
   }
   const unmatched: AttentionReason | null = deep ? "unmatched" : null;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: with no reservation block, n < null is n < 0, false for every block number (equivalent mutants)
   if (p.reservedBlock !== null && seen.blockNumber !== null && seen.blockNumber < p.reservedBlock) return reject(p, pays, "before-reservation", unmatched);
   if (!seen.carriesReference) return reject(p, pays, "missing-reference", unmatched);
   if (!deep) {

@@ -100,6 +100,7 @@ describe("refundRecheck: before a refund is marked done", () => {
     expect(refundRecheck("ethereum", { ...row, sender: null }, ok, 3)).toMatch(/No sender is recorded/);
     expect(refundRecheck("ethereum", row, { ...ok, senders: ["0xdef"] }, 3)).toBe("The payment's sender on chain is 0xdef, not 0xAbC as recorded.");
     expect(refundRecheck("ethereum", row, { ...ok, senders: [] }, 3)).toMatch(/is unknown, not/);
+    expect(refundRecheck("solana", row, { ...ok, senders: ["a", "b"], confirmations: 1 }, 1)).toMatch(/is a, b, not/);
     expect(refundRecheck("ethereum", row, { ...ok, amount: 499n }, 3)).toMatch(/received 499 base units .* less than the 500 recorded/);
   });
   it("Solana compares senders exactly", () => {

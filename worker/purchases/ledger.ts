@@ -25,21 +25,12 @@ import type { Network } from "../../schema/db";
 import type { DifferenceKind } from "../../schema/purchases";
 import type { PaymentVerifier } from "../chain/payment-verifier";
 import type { Db } from "../db";
-import type { LedgerState } from "../domain/payment-decision";
+import { type LedgerState, ledgerStateOf } from "../domain/payment-decision";
 import type { PurchaseRow } from "./purchase-row";
 
 /** True for the errors the database raises when a write would break an invariant (unique index or trigger). */
 export function isIntegrityError(err: unknown): boolean {
   return /UNIQUE constraint failed|payment integrity/i.test(err instanceof Error ? err.message : String(err));
-}
-
-/** What the ledger and the settled purchases say about `hash` as seen from `purchaseId` (rule 1 of the decision). */
-export function ledgerStateOf(purchaseId: string, settledBy: string | null, row: { owner: string | null; status: string } | null): LedgerState {
-  if (settledBy !== null) return settledBy === purchaseId ? "settled-here" : "elsewhere";
-  if (row === null) return "none";
-  if (row.owner !== purchaseId) return "elsewhere";
-  if (row.status === "held") return "held-here";
-  return row.status === "released" ? "settled-here" : "refund-here";
 }
 
 export async function ledgerState(db: Db, network: Network, hash: string, purchaseId: string): Promise<LedgerState> {
