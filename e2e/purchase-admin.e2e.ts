@@ -25,6 +25,19 @@ async function anvil<T>(method: string, params: unknown[]): Promise<T> {
   return body.result as T;
 }
 
+/** A browser signed in as the admin, on Admin > Payments. */
+async function adminPayments() {
+  s = await openBrowser();
+  const { page, baseUrl } = s;
+  await injectEthereumWallet(page, { account: DEV_ACCOUNTS.admin.address, rpcUrl: inject("rpcUrl") });
+  await recordToasts(page);
+  await page.goto(`${baseUrl}/`);
+  await connect(page, "Admin (ETH)");
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByRole("tab", { name: "Payments" }).click();
+  return page;
+}
+
 const send = (from: string, to: string, value: bigint) => anvil<string>("eth_sendTransaction", [{ from, to, value: `0x${value.toString(16)}`, gas: "0x5208" }]);
 
 describe("payments needing attention", () => {
@@ -49,14 +62,7 @@ describe("payments needing attention", () => {
       })
       .toBe("failed");
 
-    s = await openBrowser();
-    const { page, baseUrl } = s;
-    await injectEthereumWallet(page, { account: DEV_ACCOUNTS.admin.address, rpcUrl: inject("rpcUrl") });
-    await recordToasts(page);
-    await page.goto(`${baseUrl}/`);
-    await connect(page, "Admin (ETH)");
-    await page.goto(`${baseUrl}/admin`);
-    await page.getByRole("tab", { name: "Payments" }).click();
+    const page = await adminPayments();
     const row = page.getByTestId("attention-row").filter({ hasText: `${txHash.slice(0, 8)}...${txHash.slice(-6)}` });
     await row.waitFor({ timeout: 20_000 });
     expect(await row.getAttribute("data-reason")).toBe("partial");
@@ -87,14 +93,7 @@ describe("payments needing attention", () => {
     };
     await expect.poll(found, { timeout: 60_000, interval: 2000 }).toBe(true);
 
-    s = await openBrowser();
-    const { page } = s;
-    await injectEthereumWallet(page, { account: DEV_ACCOUNTS.admin.address, rpcUrl: inject("rpcUrl") });
-    await recordToasts(page);
-    await page.goto(`${baseUrl}/`);
-    await connect(page, "Admin (ETH)");
-    await page.goto(`${baseUrl}/admin`);
-    await page.getByRole("tab", { name: "Payments" }).click();
+    const page = await adminPayments();
     await page.getByRole("heading", { name: "Reconciliation" }).waitFor();
     const row = page.getByTestId("difference-row").filter({ hasText: "0.01234 ETH" });
     await row.waitFor({ timeout: 20_000 });

@@ -71,6 +71,9 @@ type DifferenceRow = {
   resolution_note: string | null;
 };
 
+const ESCROW_COLUMNS = sql.raw(`id, transaction_id, network, amount, currency, amount_base_units, expected_base_units, refund_base_units, sender_address,
+  tx_hash, attention_reason, status, refund_status, created_at, check_failure, checked_at`);
+
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 const who = (c: Context<AppEnv>) => ({ ip: clientIp(c), userAgent: c.req.header("user-agent")?.slice(0, 256) ?? null });
 
@@ -78,9 +81,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
   .get("/attention", async (c) => {
     const rows = await c.var.db.all<Row>(sql`
-      SELECT id, transaction_id, network, amount, currency, amount_base_units, expected_base_units, refund_base_units, sender_address, tx_hash,
-             attention_reason, status, refund_status, created_at, check_failure, checked_at
-      FROM escrow_transactions WHERE refund_status = 'needed' ORDER BY created_at DESC LIMIT ${ATTENTION_LIMIT}`);
+      SELECT ${ESCROW_COLUMNS} FROM escrow_transactions WHERE refund_status = 'needed' ORDER BY created_at DESC LIMIT ${ATTENTION_LIMIT}`);
     const payments = rows.map((r): AttentionPayment => {
       const verifier = paymentVerifier(c.env, r.network);
       return {
@@ -107,9 +108,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     const { refundTxHash } = c.req.valid("json");
     const db = c.var.db;
     const row = await db.get<Row>(sql`
-      SELECT id, transaction_id, network, amount, currency, amount_base_units, expected_base_units, refund_base_units, sender_address, tx_hash,
-             attention_reason, status, refund_status, created_at, check_failure, checked_at
-      FROM escrow_transactions WHERE id = ${id}`);
+      SELECT ${ESCROW_COLUMNS} FROM escrow_transactions WHERE id = ${id}`);
     if (!row) throw new ApiError(404, "Payment not found");
     if (row.refund_status !== "needed") throw new ApiError(409, "This payment does not need a refund (already refunded or settled)");
     // The money must really be there before anyone records that it went back.

@@ -11,7 +11,7 @@ import { runScheduledJobs } from "../jobs/scheduled";
 import { findPurchase } from "../purchases/purchase-row";
 import { verifyPayment } from "../purchases/verify";
 import { actors, call, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
-import { amountOf, anvil, confirm, fundedBuyer, pay } from "./purchase-helpers";
+import { amountOf, anvil, confirm, countRows as count, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -19,9 +19,6 @@ beforeAll(async () => {
 });
 
 const db = () => createDb(env.DB);
-const escrowOf = (hash: string) => env.DB.prepare("SELECT * FROM escrow_transactions WHERE tx_hash = ?").bind(hash.toLowerCase()).first<Record<string, unknown>>();
-const count = (table: string, where: string, ...binds: unknown[]) =>
-  env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).bind(...binds).first<{ n: number }>().then((r) => r!.n);
 const cancel = (wallet: Wallet, id: string) => call("POST", `/api/transactions/${id}/cancel`, wallet);
 const reveal = (wallet: Wallet, id: string) => call("POST", `/api/transactions/${id}/reveal-private-key`, wallet);
 const markRefunded = (escrowId: string, refundTxHash = `0x${"ab".repeat(32)}`) => call("POST", `/api/admin/payments/${escrowId}/refund`, seller, { refundTxHash });

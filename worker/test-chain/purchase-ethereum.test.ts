@@ -8,17 +8,14 @@ import { runScheduledJobs } from "../jobs/scheduled";
 import { findPurchase } from "../purchases/purchase-row";
 import { verifyPayment } from "../purchases/verify";
 import { actors, call, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
-import { amountOf, anvil, confirm, fundedBuyer, pay } from "./purchase-helpers";
+import { amountOf, anvil, confirm, countRows as count, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
 
 let seller: Wallet;
 beforeAll(async () => {
   ({ seller } = await actors());
 });
 
-const escrowOf = (hash: string) => env.DB.prepare("SELECT * FROM escrow_transactions WHERE tx_hash = ?").bind(hash).first<Record<string, unknown>>();
 const listing = (id: number) => env.DB.prepare("SELECT status, is_listed FROM addresses WHERE id = ?").bind(id).first();
-const count = (table: string, where: string, ...binds: unknown[]) =>
-  env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).bind(...binds).first<{ n: number }>().then((r) => r!.n);
 
 describe("a paid purchase settles", () => {
   it("exact payment: completed in one batch, the key derives the address, the listing is sold, escrow released", async () => {

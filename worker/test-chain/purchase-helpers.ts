@@ -43,3 +43,10 @@ export async function amountOf(wallet: Wallet, id: string): Promise<bigint> {
   const view = await (await call("GET", `/api/transactions/${id}`, wallet)).json<{ amountBaseUnits: string }>();
   return BigInt(view.amountBaseUnits);
 }
+
+/** The ledger row of a payment (hashes are stored lower-case on Ethereum). */
+export const escrowOf = (hash: string) =>
+  env.DB.prepare("SELECT * FROM escrow_transactions WHERE tx_hash = ?").bind(hash.startsWith("0x") ? hash.toLowerCase() : hash).first<Record<string, unknown>>();
+
+export const countRows = (table: string, where: string, ...binds: unknown[]) =>
+  env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).bind(...binds).first<{ n: number }>().then((r) => r!.n);

@@ -13,7 +13,7 @@ import { findPurchase } from "../purchases/purchase-row";
 import { reconcilePayments, STALE_HELD_MS } from "../purchases/reconcile";
 import { verifyPayment } from "../purchases/verify";
 import { actors, call, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
-import { amountOf, anvil, confirm, fundedBuyer, pay } from "./purchase-helpers";
+import { amountOf, anvil, confirm, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
 import { confirmSol, fundedKeypair, fundedSolBuyer, payThroughWorker, rpc, sendInstructions, transferToPlatform } from "./solana-helpers";
 
 let seller: Wallet;
@@ -27,7 +27,6 @@ beforeAll(async () => {
   firstBlock = (await env.DB.prepare("SELECT next_block FROM reconcile_cursors WHERE network = 'ethereum'").first<{ next_block: number }>())!.next_block;
 });
 
-const escrowOf = (hash: string) => env.DB.prepare("SELECT * FROM escrow_transactions WHERE tx_hash = ?").bind(hash).first<Record<string, unknown>>();
 const attentionOf = (where: string, ...binds: unknown[]) => env.DB.prepare(`SELECT * FROM payment_attention WHERE ${where}`).bind(...binds).all<Record<string, unknown>>().then((r) => r.results);
 
 async function blockOf(hash: string): Promise<number> {

@@ -3,7 +3,6 @@
 // that records less than arrived), how far each network has been read, and "Resolve" with a note saying what was
 // done (the server audits it).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import type { DifferenceKind, PaymentDifference, ReconciliationProgress } from "../../../../schema/purchases";
 import { errorMessage } from "../../api/error-message";
@@ -11,6 +10,7 @@ import { paymentDifferencesQuery, paymentsAttentionQuery, resolvePaymentDifferen
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../components/toast-store";
 import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/display";
+import { PaymentField, PaymentRowHeading, PurchaseField, TxHashLink } from "./payment-row";
 
 export const DIFFERENCE_TEXT: Record<DifferenceKind, { label: string; help: string }> = {
   uncredited: { label: "Uncredited transfer", help: "Reached the platform and no purchase took it; it is also listed above for refund" },
@@ -84,62 +84,36 @@ function DifferenceRow({ difference: d }: { difference: PaymentDifference }) {
   const kind = DIFFERENCE_TEXT[d.kind] ?? { label: d.kind, help: "" };
   return (
     <li className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4" data-testid="difference-row" data-kind={d.kind}>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded-full bg-rose-500/15 px-2 py-0.5 text-xs font-semibold text-rose-300" title={kind.help}>
-          {kind.label}
-        </span>
+      <PaymentRowHeading label={kind.label} help={kind.help} tone="bg-rose-500/15 text-rose-300" createdAt={d.createdAt}>
         <span className="text-xs text-slate-400 capitalize">{d.network}</span>
-        <span className="ml-auto text-xs text-slate-500" title={d.createdAt}>
-          {relativeTime(d.createdAt)}
-        </span>
-      </div>
+      </PaymentRowHeading>
       <p className="mt-2 text-sm break-words text-slate-200">{d.detail}</p>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         {d.amount !== null && (
-          <div>
-            <dt className="text-xs text-slate-500">Amount</dt>
+          <PaymentField label="Amount">
             <dd className="font-semibold text-white tabular-nums">
               {formatPriceTrimmed(d.amount)} {d.currency}
             </dd>
-          </div>
+          </PaymentField>
         )}
         {d.fromBlock !== null && (
-          <div>
-            <dt className="text-xs text-slate-500">Block</dt>
+          <PaymentField label="Block">
             <dd className="font-mono text-slate-200">{d.fromBlock === d.toBlock ? d.fromBlock : `${d.fromBlock}–${d.toBlock}`}</dd>
-          </div>
+          </PaymentField>
         )}
         {d.txHash && (
-          <div className="min-w-0">
-            <dt className="text-xs text-slate-500">Transaction</dt>
+          <PaymentField label="Transaction" wide>
             <dd className="font-mono break-all text-slate-200">
-              {d.explorerUrl ? (
-                <a href={d.explorerUrl} target="_blank" rel="noopener noreferrer" className="text-violet-300 hover:text-violet-200">
-                  {shortAddress(d.txHash)} <span aria-hidden>↗</span>
-                  <span className="sr-only"> (opens the explorer in a new tab)</span>
-                </a>
-              ) : (
-                <span title={d.txHash}>{shortAddress(d.txHash)}</span>
-              )}
+              <TxHashLink hash={d.txHash} explorerUrl={d.explorerUrl} />
             </dd>
-          </div>
+          </PaymentField>
         )}
         {d.senderAddress && (
-          <div className="min-w-0">
-            <dt className="text-xs text-slate-500">From</dt>
+          <PaymentField label="From" wide>
             <dd className="font-mono break-all text-slate-200">{d.senderAddress}</dd>
-          </div>
+          </PaymentField>
         )}
-        {d.transactionId && (
-          <div>
-            <dt className="text-xs text-slate-500">Purchase</dt>
-            <dd>
-              <Link to="/transaction/$transactionId" params={{ transactionId: d.transactionId }} className="font-mono text-violet-300 hover:text-violet-200">
-                {shortAddress(d.transactionId)}
-              </Link>
-            </dd>
-          </div>
-        )}
+        {d.transactionId && <PurchaseField id={d.transactionId} />}
       </dl>
       <ResolveForm difference={d} />
     </li>

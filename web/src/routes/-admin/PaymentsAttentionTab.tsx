@@ -3,15 +3,15 @@
 // links to the explorer, and "Mark refunded" once the admin has sent the money back (its hash is recorded). The
 // server re-checks the payment on the chain first; a refusal says why, here and on the row.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { type FormEvent, useId, useState } from "react";
 import { type AttentionPayment, type AttentionReason, TX_HASH_PATTERN } from "../../../../schema/purchases";
 import { errorMessage } from "../../api/error-message";
 import { markPaymentRefunded, paymentsAttentionQuery } from "../../api/purchases";
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../components/toast-store";
-import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/display";
+import { formatPriceTrimmed, relativeTime } from "../../lib/display";
 import { PaymentDifferences } from "./PaymentDifferences";
+import { PaymentField, PaymentRowHeading, PurchaseField, TxHashLink } from "./payment-row";
 
 export const REASON_TEXT: Record<AttentionReason, { label: string; help: string }> = {
   late: { label: "Late", help: "Paid after the reservation expired" },
@@ -71,61 +71,28 @@ function AttentionRow({ payment: p }: { payment: AttentionPayment }) {
   const refunded = p.status === "refunded";
   return (
     <li className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4" data-testid="attention-row" data-reason={p.reason}>
-      <div className="flex flex-wrap items-center gap-2">
-        <span className="rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-300" title={reason.help}>
-          {reason.label}
-        </span>
+      <PaymentRowHeading label={reason.label} help={reason.help} tone="bg-amber-500/15 text-amber-300" createdAt={p.createdAt}>
         <span className="text-xs text-slate-400">{reason.help}</span>
-        <span className="ml-auto text-xs text-slate-500" title={p.createdAt}>
-          {relativeTime(p.createdAt)}
-        </span>
-      </div>
+      </PaymentRowHeading>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-xs text-slate-500">Received</dt>
+        <PaymentField label="Received">
           <dd className="font-semibold text-white tabular-nums">
             {formatPriceTrimmed(p.amount)} {p.currency}
           </dd>
-        </div>
-        <div>
-          <dt className="text-xs text-slate-500">Due</dt>
+        </PaymentField>
+        <PaymentField label="Due">
           <dd className="text-slate-200 tabular-nums">{p.expectedAmount ? `${formatPriceTrimmed(p.expectedAmount)} ${p.currency}` : "—"}</dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="text-xs text-slate-500">From</dt>
+        </PaymentField>
+        <PaymentField label="From" wide>
           <dd className="font-mono break-all text-slate-200">{p.senderAddress ?? "unknown"}</dd>
-        </div>
-        <div className="min-w-0">
-          <dt className="text-xs text-slate-500">Payment</dt>
-          <dd className="font-mono break-all text-slate-200">
-            {p.txHash ? (
-              p.explorerUrl ? (
-                <a href={p.explorerUrl} target="_blank" rel="noopener noreferrer" className="text-violet-300 hover:text-violet-200">
-                  {shortAddress(p.txHash)} <span aria-hidden>↗</span>
-                  <span className="sr-only"> (opens the explorer in a new tab)</span>
-                </a>
-              ) : (
-                <span title={p.txHash}>{shortAddress(p.txHash)}</span>
-              )
-            ) : (
-              "—"
-            )}
-          </dd>
-        </div>
-        {p.transactionId && (
-          <div>
-            <dt className="text-xs text-slate-500">Purchase</dt>
-            <dd>
-              <Link to="/transaction/$transactionId" params={{ transactionId: p.transactionId }} className="font-mono text-violet-300 hover:text-violet-200">
-                {shortAddress(p.transactionId)}
-              </Link>
-            </dd>
-          </div>
-        )}
-        <div>
-          <dt className="text-xs text-slate-500">Status</dt>
+        </PaymentField>
+        <PaymentField label="Payment" wide>
+          <dd className="font-mono break-all text-slate-200">{p.txHash ? <TxHashLink hash={p.txHash} explorerUrl={p.explorerUrl} /> : "—"}</dd>
+        </PaymentField>
+        {p.transactionId && <PurchaseField id={p.transactionId} />}
+        <PaymentField label="Status">
           <dd className="text-slate-200 capitalize">{p.status.replace(/_/g, " ")}</dd>
-        </div>
+        </PaymentField>
       </dl>
       {p.checkFailure && (
         <p role="status" className="mt-3 rounded-lg border border-red-800 bg-red-950/40 px-3 py-2 text-sm text-red-200">
