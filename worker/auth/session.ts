@@ -8,7 +8,7 @@ import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sessions, users, type Network } from "../../schema/db";
 import type { Db } from "../db";
 import { deriveUsername, normalizeWallet } from "../domain/users";
-import { isAdminWallet } from "./roles";
+import { isAdmin } from "./roles";
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** 32 bytes: 256 bits of entropy, well above the 128 the design asks for. */
@@ -115,7 +115,7 @@ export async function startSession(d1: D1Database, input: StartSessionInput): Pr
 }
 
 /** The live session behind a cookie value, with the admin role resolved now (ADMIN_WALLETS may change). */
-export async function findSession(db: Db, env: Pick<Env, "ADMIN_WALLETS">, idHash: string, now: number): Promise<AuthSession | null> {
+export async function findSession(db: Db, env: Pick<Env, "ADMIN_WALLETS" | "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL">, idHash: string, now: number): Promise<AuthSession | null> {
   const row = await db
     .select({
       userId: sessions.userId,
@@ -134,7 +134,7 @@ export async function findSession(db: Db, env: Pick<Env, "ADMIN_WALLETS">, idHas
     network: row.network,
     walletAddress: row.walletAddress,
     expiresAt: row.expiresAt,
-    isAdmin: row.userIsAdmin || isAdminWallet(env, row.network, row.walletAddress),
+    isAdmin: isAdmin(env, row.network, row.walletAddress, row.userIsAdmin),
   };
 }
 

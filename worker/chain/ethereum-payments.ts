@@ -2,11 +2,12 @@
 // PLATFORM_ETH_ADDRESS, final at ETH_CONFIRMATIONS blocks while its block is still canonical. A node that is
 // not on ETH_CHAIN_ID is not asked anything else.
 import { createPublicClient, formatEther, type Hash, type Hex, http, isHash, type PublicClient, TransactionNotFoundError, TransactionReceiptNotFoundError } from "viem";
+import { MAX_CONFIRMATIONS, readConfirmations } from "../domain/payment-settings";
 import type { PaymentObservation } from "../domain/payment-decision";
 import { matchTransferToPurchase } from "../domain/payment-decision";
 import { ethereumWindow, unexplainedByBlock } from "../domain/reconciliation";
 import { ethereumChain } from "./ethereum";
-import { configuredDepth, type PaymentVerifier, type ReceivedTransfer, type ScanTarget, type TransferReceipt, type VerifierEnv } from "./payment-verifier";
+import { type PaymentVerifier, type ReceivedTransfer, type ScanTarget, type TransferReceipt, type VerifierEnv } from "./payment-verifier";
 
 /** A verification call gives up quickly: the purchase stays pending and the cron job asks again. */
 export const VERIFY_TIMEOUT_MS = 4_000;
@@ -32,7 +33,9 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
   const recipient = env.PLATFORM_ETH_ADDRESS;
   const chainId = Number(env.ETH_CHAIN_ID);
   const client = verificationClient(env);
-  const required = configuredDepth(env.ETH_CONFIRMATIONS, 1);
+  // An unreadable setting is refused before any payment route or cron check runs (payment-config.ts); a verifier
+  // made anyway (a purchase page's view) reads it as the deepest allowed, never as a shallow default.
+  const required = readConfirmations(env.ETH_CONFIRMATIONS) ?? MAX_CONFIRMATIONS;
 
   /** Nothing a node says is trusted before it says it is on ETH_CHAIN_ID (a mainnet setting pointed at a testnet node, say). */
   async function onConfiguredChain(): Promise<boolean> {

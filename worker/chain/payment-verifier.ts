@@ -91,9 +91,3 @@ export type VerifierEnv = Pick<
 export function paymentVerifier(env: VerifierEnv, network: Network): PaymentVerifier {
   return network === "ethereum" ? ethereumVerifier(env) : solanaVerifier(env);
 }
-
-/** A positive whole number from configuration text, else `fallback`. */
-export function configuredDepth(text: string | undefined, fallback: number): number {
-  const n = Number((text ?? "").trim());
-  return Number.isSafeInteger(n) && n >= 1 && n <= 1000 ? n : fallback;
-}

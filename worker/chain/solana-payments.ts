@@ -3,6 +3,7 @@
 // node is asked over plain JSON-RPC with a short timeout; any failure reads as "unavailable", and so does an
 // answer about another transaction than the one asked for.
 import type { PaymentObservation } from "../domain/payment-decision";
+import { type PaymentCommitment, readCommitment } from "../domain/payment-settings";
 import { nextSolanaWindow, solanaWindowParams } from "../domain/reconciliation";
 import type { PaymentVerifier, ReceivedTransfer, TransferReceipt, VerifierEnv } from "./payment-verifier";
 import { type DecodedTransaction, decodeTransaction, type SolanaTransactionResponse, transfersOf, wireBytes } from "./solana-transfer";
@@ -12,11 +13,12 @@ const LAMPORTS_PER_SOL = 1_000_000_000n;
 /** Signatures read per reference key in one scan. */
 const SIGNATURES_PER_REFERENCE = 20;
 
-export type SolanaCommitment = "processed" | "confirmed" | "finalized";
-
-export function solanaCommitment(text: string | undefined): SolanaCommitment {
-  // "processed" can still be rolled back: never settle on it.
-  return text?.trim() === "finalized" ? "finalized" : "confirmed";
+/**
+ * The commitment payments are read at: SOL_COMMITMENT, which payment routes and the cron job refuse unless it is
+ * "confirmed" or "finalized" (payment-config.ts); unreadable, it is read as "finalized", never weaker.
+ */
+export function solanaCommitment(text: string | undefined): PaymentCommitment {
+  return readCommitment(text) ?? "finalized";
 }
 
 export class SolanaRpcError extends Error {}

@@ -121,6 +121,36 @@ const devNote = (index: number) => `public dev account ${index} of the test mnem
 const isSolanaAddress = (text: string) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text) && base58.decode(text).length === 32;
 
 /**
+ * Whether both chains are local as configured (the text only; the payment check also asks the nodes). The admin
+ * role uses it: a public dev wallet is an admin only there (auth/roles.ts).
+ */
+export function bothChainsLocal(env: Pick<PaymentSettingsText, "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL">): boolean {
+  const ethUrl = parseUrl(env.ETH_RPC_URL);
+  const solUrl = parseUrl(env.SOL_RPC_URL);
+  const chainText = (env.ETH_CHAIN_ID ?? "").trim();
+  const ethLocal = ethUrl !== null && isLoopbackHost(ethUrl.hostname) && /^\d{1,15}$/.test(chainText) && LOCAL_ETH_CHAIN_IDS.includes(Number(chainText));
+  return ethLocal && solUrl !== null && isLoopbackHost(solUrl.hostname);
+}
+
+/** Whether `address` is one of the public dev accounts above (Ethereum in any letter case, Solana exactly). */
+export function isPublicDevWallet(address: string): boolean {
+  return ethDevIndex(address) >= 0 || solDevIndex(address) >= 0;
+}
+
+/** ETH_CONFIRMATIONS as a depth from 1 to MAX_CONFIRMATIONS, or null: never a silent default. */
+export function readConfirmations(text: string | undefined): number | null {
+  const trimmed = (text ?? "").trim();
+  const n = /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : NaN;
+  return n >= 1 && n <= MAX_CONFIRMATIONS ? n : null;
+}
+
+/** SOL_COMMITMENT as one of SOLANA_COMMITMENTS, or null ("processed" can still be rolled back). */
+export function readCommitment(text: string | undefined): PaymentCommitment | null {
+  const trimmed = (text ?? "").trim();
+  return (SOLANA_COMMITMENTS as readonly string[]).includes(trimmed) ? (trimmed as PaymentCommitment) : null;
+}
+
+/**
  * Every problem with the payment settings, or the settings. `facts` (what the nodes report) may only make the
  * rules stricter: a node that is not the configured chain is a problem of its own.
  */
@@ -140,9 +170,8 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: NodeFacts 
   }
   const ethLocal = ethUrl !== null && isLoopbackHost(ethUrl.hostname) && LOCAL_ETH_CHAIN_IDS.includes(chainId) && (nodeChainId === null || nodeChainId === chainId);
 
-  const depthText = (env.ETH_CONFIRMATIONS ?? "").trim();
-  const confirmations = /^\d{1,4}$/.test(depthText) ? Number(depthText) : NaN;
-  if (!(confirmations >= 1 && confirmations <= MAX_CONFIRMATIONS)) {
+  const confirmations = readConfirmations(env.ETH_CONFIRMATIONS) ?? NaN;
+  if (Number.isNaN(confirmations)) {
     problems.push(`ETH_CONFIRMATIONS must be a whole number of blocks from 1 to ${MAX_CONFIRMATIONS} (${MAINNET_MIN_CONFIRMATIONS} or more on chain id 1); it is ${shown(env.ETH_CONFIRMATIONS)}.`);
   } else if (chainId === ETHEREUM_MAINNET_CHAIN_ID && confirmations < MAINNET_MIN_CONFIRMATIONS) {
     problems.push(`ETH_CONFIRMATIONS is ${confirmations} on Ethereum mainnet (chain id 1); it must be at least ${MAINNET_MIN_CONFIRMATIONS}, or a reorganised block could take back a payment after the key is released.`);
@@ -165,8 +194,8 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: NodeFacts 
   const cluster: SolanaCluster = publicCluster ?? solanaCluster(env.SOL_RPC_URL ?? "");
   const solLocal = solUrl !== null && cluster === "localnet";
 
-  const commitment = (env.SOL_COMMITMENT ?? "").trim();
-  if (!(SOLANA_COMMITMENTS as readonly string[]).includes(commitment)) {
+  const commitment = readCommitment(env.SOL_COMMITMENT);
+  if (commitment === null) {
     problems.push(`SOL_COMMITMENT must be "confirmed" or "finalized" ("finalized" on mainnet); it is ${shown(env.SOL_COMMITMENT)}.`);
   } else if (cluster === "mainnet-beta" && commitment !== "finalized") {
     problems.push(
@@ -196,6 +225,7 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: NodeFacts 
     settings: {
       production,
       ethereum: { chainId, local: ethLocal, recipient: ethRecipient, confirmations },
+      // No problem means every setting was read: commitment is not null here.
       solana: { cluster, local: solLocal, recipient: solRecipient, commitment: commitment as PaymentCommitment },
     },
   };

@@ -26,6 +26,7 @@ import { refundRecheck } from "../domain/reconciliation";
 import { ApiError } from "../http/errors";
 import { clientIp } from "../http/rate-limit";
 import { validate } from "../http/validate";
+import { requirePaymentSettings } from "../payment-config";
 import type { AppEnv } from "../types";
 import { writeBatch } from "../purchases/write-batch";
 
@@ -103,7 +104,8 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     });
     return c.json({ payments } satisfies AttentionResponse);
   })
-  .post("/:id/refund", validate("param", idParam), validate("json", RefundRequest), async (c) => {
+  // The re-check reads the chain: on unsafe payment settings (a node on the wrong chain, say) it proves nothing.
+  .post("/:id/refund", requirePaymentSettings, validate("param", idParam), validate("json", RefundRequest), async (c) => {
     const { id } = c.req.valid("param");
     const { refundTxHash } = c.req.valid("json");
     const db = c.var.db;

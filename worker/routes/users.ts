@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { detectAddressType } from "../../schema/address";
 import { AdminStatusQuery, type AdminStatusResponse } from "../../schema/auth";
 import { users } from "../../schema/db";
-import { isAdminWallet } from "../auth/roles";
+import { isAdmin } from "../auth/roles";
 import { normalizeWallet } from "../domain/users";
 import { ApiError } from "../http/errors";
 import { validate } from "../http/validate";
@@ -21,7 +21,7 @@ export const userRoutes = new Hono<AppEnv>().get("/admin-status", validate("quer
     .where(eq(users.walletAddress, normalizeWallet(network, walletAddress)))
     .get();
   const answer: AdminStatusResponse = {
-    isAdmin: isAdminWallet(c.env, network, walletAddress) || user?.isAdmin === true,
+    isAdmin: isAdmin(c.env, network, walletAddress, user?.isAdmin === true),
     userExists: user !== undefined,
   };
   return c.json(answer);

@@ -6,7 +6,9 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { SOLANA_GENESIS_HASHES } from "../domain/payment-settings";
+import { paymentVerifier } from "../chain/payment-verifier";
+import { solanaCommitment } from "../chain/solana-payments";
+import { MAX_CONFIRMATIONS, SOLANA_GENESIS_HASHES } from "../domain/payment-settings";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { forgetNodeFacts, paymentReadiness } from "../payment-config";
 import { actors, call, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
@@ -101,6 +103,20 @@ describe("the shipped settings on mainnet", () => {
     expect(await env.DB.prepare("SELECT count(*) AS n FROM blockchain_transaction_audit").first()).toEqual(chainAudits);
   }, 30_000);
 
+  it("a public dev wallet is no admin off the local chains, whether listed in ADMIN_WALLETS or marked in its user row", async () => {
+    stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
+    // seller is dev account 0, listed in wrangler.toml's ADMIN_WALLETS; mark its row too.
+    await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").bind(seller.userId).run();
+    expect((await as({ ...env })("/api/admin/payments/attention", "GET", seller)).status).toBe(200);
+    expect((await as(SHIPPED_ON_MAINNET)("/api/admin/payments/attention", "GET", seller)).status).toBe(403);
+    const status = await as(SHIPPED_ON_MAINNET)(`/api/users/admin-status?walletAddress=${seller.address}`, "GET");
+    expect(await status.json()).toMatchObject({ isAdmin: false });
+    // Their own wallet, listed, is an admin on mainnet.
+    const own = await as({ ...MAINNET, ADMIN_WALLETS: OWN_ETH })(`/api/users/admin-status?walletAddress=${OWN_ETH}`, "GET");
+    expect(await own.json()).toMatchObject({ isAdmin: true });
+    await env.DB.prepare("UPDATE users SET is_admin = 0 WHERE id = ?").bind(seller.userId).run();
+  });
+
   it("reading a purchase, cancelling it and the key stay available to the buyer", async () => {
     stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
     const buyer = await ethWallet();
@@ -150,6 +166,21 @@ describe("settings that used to be coerced", () => {
     await expectRefused(res, ["SOL_COMMITMENT"]);
   });
 
+  it("an admin cannot mark a refund paid: its chain re-check would ask a node that cannot be trusted", async () => {
+    const id = crypto.randomUUID();
+    await env.DB.prepare(
+      `INSERT INTO escrow_transactions (id, network, amount, currency, sender_address, status, tx_hash, amount_base_units, expected_base_units,
+                                        attention_reason, refund_status, refund_base_units, created_at)
+       VALUES (?, 'ethereum', '0.4', 'ETH', '0xabc', 'refund', ?, '400000000000000000', '500000000000000000', 'partial', 'needed', '400000000000000000', ?)`,
+    ).bind(id, `0x${"8".repeat(64)}`, Date.now()).run();
+    await expectRefused(await as({ ...env, ETH_CONFIRMATIONS: "" })(`/api/admin/payments/${id}/refund`, "POST", seller, { refundTxHash: `0x${"9".repeat(64)}` }), ["ETH_CONFIRMATIONS"]);
+    expect(await env.DB.prepare("SELECT refund_status, release_tx_hash, check_failure FROM escrow_transactions WHERE id = ?").bind(id).first()).toEqual({
+      refund_status: "needed",
+      release_tx_hash: null,
+      check_failure: null,
+    });
+  });
+
   it("the cron job verifies and settles nothing while the settings are unsafe, and says why", async () => {
     const buyer = await ethWallet();
     const id = await reserve(buyer, (await listWithKey(seller.userId)).id);
@@ -158,10 +189,22 @@ describe("settings that used to be coerced", () => {
     const written = await audits();
     const report = await runScheduledJobs({ ...env, ETH_CONFIRMATIONS: "" } as Env);
     expect(report.payments).toMatchObject({ verified: 0, settled: 0, foundByScan: 0 });
+    expect(report.reconciliation).toEqual({ ethereum: null, solana: null });
     expect(report.errors.some((e) => /^payments: skipped, unsafe payment settings: ETH_CONFIRMATIONS/.test(e))).toBe(true);
     expect(await audits()).toEqual(written);
     // With the local settings the same purchase is checked again.
     expect((await runScheduledJobs(env)).payments.verified).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe("a verifier made while a setting is unreadable (a purchase page's view)", () => {
+  it("reads the depth as the deepest allowed and the commitment as finalized, never a shallow default", () => {
+    expect(paymentVerifier({ ...env, ETH_CONFIRMATIONS: "" }, "ethereum").requiredConfirmations).toBe(MAX_CONFIRMATIONS);
+    expect(paymentVerifier({ ...env, ETH_CONFIRMATIONS: "0" }, "ethereum").requiredConfirmations).toBe(MAX_CONFIRMATIONS);
+    expect(paymentVerifier(env, "ethereum").requiredConfirmations).toBe(Number(env.ETH_CONFIRMATIONS));
+    expect(solanaCommitment("processed")).toBe("finalized");
+    expect(solanaCommitment(undefined)).toBe("finalized");
+    expect(solanaCommitment(" confirmed ")).toBe("confirmed");
   });
 });
 
