@@ -97,10 +97,12 @@ describe("never shown to anyone but the order's buyer and admins", () => {
       expect((await res.text()).toLowerCase(), path).not.toContain(hex);
     }
     expect(await listingCounts()).toBe(countsBefore);
-    // Reserved and paid by its buyer (pending, the state the recent list starts showing): still not listed.
+    // Reserved and paid by its buyer (completed, the state the public recent list shows): still not listed.
     const paid = await payOrder(buyer, f.order.id);
     expect(paid.status).toBe(201);
-    await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(`0x${"cd".repeat(32)}`, ((await paid.json()) as CreateTransactionResponse).id).run();
+    await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?")
+      .bind(`0x${"cd".repeat(32)}`, Date.now(), ((await paid.json()) as CreateTransactionResponse).id)
+      .run();
     const recent = await (await call("GET", "/api/transactions/recent")).text();
     expect(recent.toLowerCase()).not.toContain(hex);
   });
