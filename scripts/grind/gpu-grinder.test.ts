@@ -1,0 +1,321 @@
+// The GPU grinder end to end on the adapter Dawn finds (SwiftShader here and on CI): start points against
+// @noble/curves, a 10,000-point walk checked candidate by candidate, the kernel's first match against a CPU
+// scan of the same candidates, patterns ground to verified keys, split-key offsets, the degenerate cases, and
+// where every start scalar comes from. Small runs (a few invocations, HALF = 8) keep it to seconds.
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { secp256k1 } from "@noble/curves/secp256k1.js";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { describe, expect, it } from "vitest";
+import { addressOfPrivateKey, CURVE_ORDER, finalPrivateKey, orderAddress, publicKeyOf, randomSecret } from "../../schema/split-key.ts";
+import { BETA } from "../../gpu/grind.wgsl.ts";
+import { GpuGrinder, type GpuHit, hitPrivateKey, type GrinderConfig } from "../../gpu/grinder.ts";
+import { CURVE_N, cryptoRandom, MAX_RUN_POINTS, randomStartScalar, type RandomSource } from "../../gpu/start.ts";
+import { matchesAddress, type PatternSpec } from "./pattern.ts";
+import { testGpu } from "./gpu-test-device.ts";
+import { toChecksumAddress, verifiedRow } from "./verify.ts";
+
+const gpu = await testGpu();
+const device = gpu.device;
+const describeGpu = device ? describe : describe.skip;
+if (!gpu.device) it.skip(`GPU grinder tests: ${gpu.reason}`, () => {});
+
+const Point = secp256k1.Point;
+const P = Point.Fp.ORDER;
+const HALF = 8;
+const STRIDE = 2 * HALF + 1;
+const eth = (prefix: string, suffix = "", caseSensitive = false, mirror?: number): PatternSpec => ({
+  network: "ethereum",
+  prefix,
+  suffix,
+  caseSensitive,
+  mirror,
+});
+
+function grinder(config: Partial<GrinderConfig> & Pick<GrinderConfig, "pattern">): Promise<GpuGrinder> {
+  return GpuGrinder.create(device!, { invocations: 64, halfBatch: HALF, unrolled: false, ...config });
+}
+
+/** A CSPRNG stand-in that hands out the given scalars (as 32 big-endian bytes), then fails. */
+function replay(scalars: bigint[]): RandomSource {
+  let i = 0;
+  return (bytes) => {
+    if (i >= scalars.length) throw new Error("replay: out of scalars");
+    const hex = scalars[i++].toString(16).padStart(64, "0");
+    for (let b = 0; b < 32; b++) bytes[b] = parseInt(hex.slice(2 * b, 2 * b + 2), 16);
+  };
+}
+
+const drawScalars = (n: number) => Array.from({ length: n }, () => randomStartScalar(HALF));
+
+/** Address (lower-case hex, 40) of each of the six variants of the point with key s, in the kernel's order. */
+function variantAddresses(s: bigint): string[] {
+  const { x, y } = Point.BASE.multiply(s).toAffine();
+  const bx = (BETA * x) % P;
+  const b2x = (((P - x - bx) % P) + P) % P;
+  const addr = (px: bigint, py: bigint) => {
+    const bytes = new Uint8Array(64);
+    const hex = px.toString(16).padStart(64, "0") + py.toString(16).padStart(64, "0");
+    for (let b = 0; b < 64; b++) bytes[b] = parseInt(hex.slice(2 * b, 2 * b + 2), 16);
+    return Buffer.from(keccak_256(bytes).subarray(12)).toString("hex");
+  };
+  return [addr(x, y), addr(x, P - y), addr(bx, y), addr(bx, P - y), addr(b2x, y), addr(b2x, P - y)];
+}
+
+/** Trace words of one candidate -> its lower-case address. */
+function traceAddress(trace: Uint32Array, index: number): string {
+  let hex = "";
+  for (let w = 0; w < 5; w++) {
+    const v = trace[index * 5 + w];
+    for (let b = 0; b < 4; b++) hex += ((v >>> (8 * b)) & 255).toString(16).padStart(2, "0");
+  }
+  return hex;
+}
+
+describeGpu("start points", () => {
+  it("puts every invocation at k·G for the CSPRNG's k, including scalars with long zero runs and the range ends", async () => {
+    const special = [BigInt(HALF + 1), CURVE_N - MAX_RUN_POINTS - BigInt(HALF) - 1n, 1n << 200n, (1n << 255n) + 15n, 0x0f0f0f0fn << 128n];
+    const scalars = [...special, ...drawScalars(64 - special.length)];
+    const g = await grinder({ pattern: eth("f".repeat(12)), random: replay(scalars) });
+    const r = await g.run(1);
+    expect(r.reseeded).toBe(64);
+    expect(g.history).toEqual(scalars);
+    const state = await g.readState();
+    state.forEach((s, t) => {
+      // seeded, then walked one batch: the centre is now k + STRIDE
+      expect(g.centreScalar(t)).toBe(scalars[t] + BigInt(STRIDE));
+      const expected = Point.BASE.multiply(g.centreScalar(t)).toAffine();
+      expect({ x: s.x, y: s.y, status: s.status }, `invocation ${t}`).toEqual({ x: expected.x, y: expected.y, status: 0 });
+    });
+    g.destroy();
+  });
+
+  it("puts a split-key order's invocations at A + k·G", async () => {
+    const a = randomSecret();
+    const scalars = drawScalars(16);
+    const g = await grinder({ pattern: eth("f".repeat(12)), invocations: 16, publicKey: publicKeyOf(a), random: replay(scalars) });
+    await g.run(1);
+    const state = await g.readState();
+    state.forEach((s, t) => {
+      const expected = Point.BASE.multiply((a + scalars[t] + BigInt(STRIDE)) % CURVE_ORDER).toAffine();
+      expect({ x: s.x, y: s.y }).toEqual({ x: expected.x, y: expected.y });
+    });
+    g.destroy();
+  });
+
+  it("reports a degenerate start (A + k·G at infinity) and restarts that invocation, with no hit", async () => {
+    const k = randomStartScalar(HALF);
+    const a = CURVE_ORDER - k; // A = -k·G: A + k·G is the point at infinity
+    const scalars = [k, ...drawScalars(3)];
+    const g = await grinder({ pattern: eth("0"), invocations: 2, publicKey: publicKeyOf(a), random: replay(scalars) });
+    const first = await g.run(1);
+    expect(first.hits.every((h) => h.invocation !== 0)).toBe(true);
+    expect((await g.readState())[0].status).toBe(1);
+    const second = await g.run(1);
+    expect(second.reseeded).toBeGreaterThanOrEqual(1);
+    expect(g.history.slice(0, 3)).toEqual(scalars.slice(0, 3));
+    expect((await g.readState())[0].status === 0 || second.hits.some((h) => h.invocation === 0)).toBe(true);
+    g.destroy();
+  });
+
+  it("reports a zero denominator in the walk (a crafted A with A + k·G = -3·G) and restarts that invocation", async () => {
+    const k = randomStartScalar(HALF);
+    const a = (((-3n - k) % CURVE_ORDER) + CURVE_ORDER) % CURVE_ORDER; // centre (a + k)·G = -3·G = -T_2
+    const g = await grinder({ pattern: eth("f".repeat(12)), invocations: 1, publicKey: publicKeyOf(a), random: replay([k, ...drawScalars(1)]) });
+    const first = await g.run(1);
+    expect(first.hits).toEqual([]);
+    expect((await g.readState())[0].status).toBe(1);
+    expect((await g.run(1)).reseeded).toBe(1);
+    g.destroy();
+  });
+});
+
+describeGpu("the walk", () => {
+  it("walks 10,013 consecutive points of one run and every one of their 60,078 candidates is noble's address", async () => {
+    const k = randomStartScalar(HALF);
+    const g = await grinder({ pattern: eth("f".repeat(12)), invocations: 1, random: replay([k]) });
+    const batches = 589; // 589 · 17 = 10,013 points
+    const { trace } = await g.run(batches, { trace: true });
+    let pt = Point.BASE.multiply(k - BigInt(HALF));
+    let checked = 0;
+    for (let j = 0; j < batches * STRIDE; j++) {
+      const { x, y } = pt.toAffine();
+      const bx = (BETA * x) % P;
+      const b2x = (((P - x - bx) % P) + P) % P;
+      const xs = [x, x, bx, bx, b2x, b2x];
+      for (let v = 0; v < 6; v++) {
+        const py = v % 2 ? P - y : y;
+        const hex = xs[v].toString(16).padStart(64, "0") + py.toString(16).padStart(64, "0");
+        const expected = Buffer.from(keccak_256(Buffer.from(hex, "hex")).subarray(12)).toString("hex");
+        if (traceAddress(trace!, j * 6 + v) !== expected)
+          throw new Error(`point k - ${HALF} + ${j}, variant ${v}: GPU ${traceAddress(trace!, j * 6 + v)}, noble ${expected}`);
+        checked++;
+      }
+      pt = pt.add(Point.BASE);
+    }
+    expect(checked).toBe(60_078);
+    const [end] = await g.readState();
+    const expected = Point.BASE.multiply(k + BigInt(batches * STRIDE)).toAffine();
+    expect({ x: end.x, y: end.y }).toEqual({ x: expected.x, y: expected.y });
+    g.destroy();
+  }, 60_000);
+
+  it("64 invocations each walk their own run from their own start (both ends and the centre of every batch against noble)", async () => {
+    const scalars = drawScalars(64);
+    const g = await grinder({ pattern: eth("f".repeat(12)), random: replay(scalars) });
+    const { trace } = await g.run(2, { trace: true });
+    for (let t = 0; t < 64; t += 1) {
+      for (let b = 0; b < 2; b++) {
+        // spot-check three points per batch (the whole walk is checked above): both ends and the centre
+        for (const j of [0, HALF, 2 * HALF]) {
+          const want = variantAddresses(scalars[t] + BigInt(b * STRIDE + j - HALF));
+          const got = want.map((_, v) => traceAddress(trace!, ((t * 2 + b) * STRIDE + j) * 6 + v));
+          expect(got, `invocation ${t} batch ${b} point ${j}`).toEqual(want);
+        }
+      }
+    }
+    g.destroy();
+  });
+});
+
+/** The kernel's order of candidates within a batch: offsets +i, -i for i = HALF..1, then the centre. */
+const KERNEL_ORDER = [...Array.from({ length: HALF }, (_, k) => HALF - k).flatMap((i) => [i, -i]), 0];
+
+describeGpu("matching", () => {
+  it.each([
+    ["prefix", eth("a")],
+    ["suffix", eth("", "0")],
+    ["prefix and suffix", eth("1", "e")],
+    ["case-sensitive (EIP-55)", eth("B", "", true)],
+    ["case-sensitive, mixed", eth("c", "D", true)],
+    ["mirror", eth("", "", false, 1)],
+    ["mirror, case-sensitive", eth("", "", true, 2)],
+  ])("reports exactly each invocation's first %s match, as a CPU scan of the same candidates finds it", async (_, spec) => {
+    const scalars = drawScalars(64);
+    const batches = 2;
+    const traced = await grinder({ pattern: eth("f".repeat(12)), random: replay(scalars) });
+    const { trace } = await traced.run(batches, { trace: true });
+    traced.destroy();
+    const g = await grinder({ pattern: spec, random: replay(scalars) });
+    const { hits } = await g.run(batches);
+    g.destroy();
+    let expectedHits = 0;
+    for (let t = 0; t < 64; t++) {
+      let first: { scalar: bigint; variant: number } | null = null;
+      search: for (let b = 0; b < batches; b++) {
+        for (const offset of KERNEL_ORDER) {
+          for (let v = 0; v < 6; v++) {
+            const address = toChecksumAddress(traceAddress(trace!, ((t * batches + b) * STRIDE + offset + HALF) * 6 + v));
+            if (matchesAddress(spec, address)) {
+              first = { scalar: scalars[t] + BigInt(b * STRIDE + offset), variant: v };
+              break search;
+            }
+          }
+        }
+      }
+      const hit = hits.find((h) => h.invocation === t);
+      expect(hit ? { scalar: hit.scalar, variant: hit.variant } : null, `invocation ${t}`).toEqual(first);
+      if (first) expectedHits++;
+    }
+    expect(hits).toHaveLength(expectedHits);
+    // the patterns are chosen so that a CPU scan finds some (and the no-hit side is checked too)
+    expect(expectedHits).toBeGreaterThan(0);
+    expect(expectedHits).toBeLessThanOrEqual(64);
+  });
+});
+
+async function grindUntil(g: GpuGrinder, count: number): Promise<GpuHit[]> {
+  const hits: GpuHit[] = [];
+  for (let i = 0; i < 50 && hits.length < count; i++) hits.push(...(await g.run(2)).hits);
+  return hits;
+}
+
+describeGpu("grinding", () => {
+  it.each([
+    ["prefix", eth("ab")],
+    ["suffix", eth("", "9f")],
+    ["prefix and suffix", eth("7", "7")],
+    ["case-sensitive", eth("Ca", "", true)],
+    ["mirror 2", eth("", "", false, 2)],
+  ])("returns only keys that verify (%s)", async (_, spec) => {
+    const g = await grinder({ pattern: spec });
+    const hits = await grindUntil(g, 3);
+    g.destroy();
+    expect(hits.length).toBeGreaterThanOrEqual(3);
+    for (const hit of hits) {
+      const row = verifiedRow(spec, toChecksumAddress(hit.address), hitPrivateKey(hit));
+      expect(row.address.toLowerCase()).toBe("0x" + hit.address);
+    }
+  });
+
+  it("split-key: each offset, with the buyer's secret, gives the found address and matches the order", async () => {
+    const secret = randomSecret();
+    const publicKey = publicKeyOf(secret);
+    const spec = eth("e", "5");
+    const g = await grinder({ pattern: spec, publicKey });
+    const hits = await grindUntil(g, 3);
+    g.destroy();
+    expect(hits.length).toBeGreaterThanOrEqual(3);
+    for (const hit of hits) {
+      const address = orderAddress(publicKey, hit.scalar, hit.variant);
+      expect(address).toBe(toChecksumAddress(hit.address));
+      expect(matchesAddress(spec, address)).toBe(true);
+      expect(addressOfPrivateKey(finalPrivateKey(secret, hit.scalar, hit.variant))).toBe(address);
+    }
+  });
+});
+
+describeGpu("entropy", () => {
+  it("every start is 32 fresh CSPRNG bytes taken as the scalar, distinct across runs and restarts", async () => {
+    const draws: Uint8Array[] = [];
+    const spy: RandomSource = (bytes) => {
+      cryptoRandom(bytes);
+      draws.push(bytes.slice());
+    };
+    const g = await grinder({ pattern: eth("c"), random: spy });
+    let restarts = 0;
+    for (let i = 0; i < 4; i++) restarts += (await g.run(1)).reseeded;
+    g.destroy();
+    expect(restarts).toBeGreaterThan(64); // the first run's 64 plus one per hit
+    expect(g.history).toHaveLength(restarts);
+    expect(draws).toHaveLength(restarts);
+    draws.forEach((bytes, i) => {
+      expect(bytes.length).toBe(32);
+      expect(g.history[i]).toBe(BigInt("0x" + Buffer.from(bytes).toString("hex")));
+    });
+    expect(new Set(g.history).size).toBe(g.history.length);
+    // spread over the whole range: a seed of fewer bits could not fill the top bits this evenly
+    expect(g.history.filter((k) => k >> 255n === 1n).length).toBeGreaterThan(restarts / 4);
+  });
+
+  it("a draw outside [HALF + 1, n - 2^48 - HALF - 1] is drawn again, never reduced into range", () => {
+    const low = BigInt(HALF);
+    const high = CURVE_N - 1n;
+    const good = (1n << 254n) + 12345n;
+    expect(randomStartScalar(HALF, replay([low, high, 0n, good]))).toBe(good);
+  });
+
+  it("two processes draw disjoint starts", () => {
+    const script = `import { randomStartScalar } from ${JSON.stringify(fileURLToPath(new URL("../../gpu/start.ts", import.meta.url)))};
+      for (let i = 0; i < 500; i++) console.log(randomStartScalar(${HALF}).toString(16));`;
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 30_000 });
+    expect(child.status).toBe(0);
+    const theirs = child.stdout
+      .trim()
+      .split("\n")
+      .map((h) => BigInt("0x" + h));
+    const ours = drawScalars(500);
+    expect(theirs).toHaveLength(500);
+    expect(new Set([...theirs, ...ours]).size).toBe(1000);
+  });
+
+  it("restarts every run that reaches the run-length limit", async () => {
+    const g = await grinder({ pattern: eth("f".repeat(12)), invocations: 4, maxRunPoints: 3 * STRIDE });
+    const reseeded: number[] = [];
+    for (let i = 0; i < 5; i++) reseeded.push((await g.run(1)).reseeded);
+    expect(reseeded).toEqual([4, 0, 0, 4, 0]);
+    const state = await g.readState();
+    state.forEach((s, t) => expect(s.x).toBe(Point.BASE.multiply(g.centreScalar(t)).toAffine().x));
+    g.destroy();
+  });
+});

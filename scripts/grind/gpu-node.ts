@@ -1,0 +1,76 @@
+// WebGPU in Node through Dawn (npm `webgpu`): the environment Dawn's Vulkan backend needs, and the adapter.
+//
+// Vulkan finds drivers through ICD manifests. On a GPU host the vendor's manifest is in the system directory
+// (NVIDIA: /usr/share/vulkan/icd.d/nvidia_icd.json) and nothing needs setting. On machines without a GPU
+// (these 2-core boxes, CI) Debian's chromium ships SwiftShader, a Vulkan driver that runs on the CPU; it is
+// *added* to the search (VK_ADD_DRIVER_FILES, loader 1.3.207+), not put in place of the system drivers as
+// VK_ICD_FILENAMES would, so a real GPU still wins the high-performance request. Mesa's lavapipe is hidden:
+// Dawn refuses it (no dynamic uniform indexing) and prints a warning for it on every start. Nothing is set
+// where the user already chose (VK_ICD_FILENAMES, VK_DRIVER_FILES or VK_ADD_DRIVER_FILES).
+import { existsSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export const SWIFTSHADER_ICD = "/usr/lib/chromium/vk_swiftshader_icd.json";
+
+/** Fills in what Dawn needs when unset; returns the variables it set (for the log). */
+export function prepareVulkanEnv(env: NodeJS.ProcessEnv = process.env, icd = SWIFTSHADER_ICD): string[] {
+  const set: string[] = [];
+  const chosen = env.VK_ICD_FILENAMES || env.VK_DRIVER_FILES || env.VK_ADD_DRIVER_FILES;
+  if (!chosen && existsSync(icd)) {
+    env.VK_ADD_DRIVER_FILES = icd;
+    set.push("VK_ADD_DRIVER_FILES");
+    if (!env.VK_LOADER_DRIVERS_DISABLE) {
+      env.VK_LOADER_DRIVERS_DISABLE = "*lvp_icd*";
+      set.push("VK_LOADER_DRIVERS_DISABLE");
+    }
+  }
+  // The Vulkan loader's window-system probes complain on every start without it.
+  if (!env.XDG_RUNTIME_DIR || !existsSync(env.XDG_RUNTIME_DIR)) {
+    env.XDG_RUNTIME_DIR = mkdtempSync(join(tmpdir(), "vanity-xdg-"));
+    set.push("XDG_RUNTIME_DIR");
+  }
+  return set;
+}
+
+export type NodeAdapter = { adapter: GPUAdapter; gpu: GPU } | { adapter: null; reason: string };
+
+let gpuInstance: GPU | null = null;
+
+/**
+ * The high-performance adapter Dawn finds, or why there is none. The Dawn instance is made once per process
+ * and kept: Dawn's native side lives as long as it does.
+ */
+export async function nodeAdapter(): Promise<NodeAdapter> {
+  prepareVulkanEnv();
+  let gpu: GPU;
+  try {
+    if (!gpuInstance) {
+      const { create, globals } = await import("webgpu");
+      // GPUBufferUsage, GPUMapMode, ... as in a browser
+      Object.assign(globalThis, globals);
+      gpuInstance = create([]);
+    }
+    gpu = gpuInstance;
+  } catch (e) {
+    return { adapter: null, reason: `Dawn (npm webgpu) could not be loaded: ${(e as Error).message}` };
+  }
+  const adapter = await gpu.requestAdapter({ powerPreference: "high-performance" });
+  if (!adapter) {
+    return {
+      adapter: null,
+      reason:
+        "no WebGPU adapter: Dawn found no Vulkan driver it accepts (for an NVIDIA GPU install libvulkan1 and the driver's Vulkan ICD; " +
+        `without a GPU, Debian's chromium package provides SwiftShader at ${SWIFTSHADER_ICD}; see docs/gpu-grinder.md)`,
+    };
+  }
+  return { adapter, gpu };
+}
+
+/** One line naming the adapter, e.g. "nvidia hopper (NVIDIA H100 80GB HBM3)" or "google swiftshader (...)". */
+export function describeAdapter(adapter: GPUAdapter): string {
+  const i = adapter.info;
+  const name = [i.vendor, i.architecture].filter(Boolean).join(" ") || "unknown adapter";
+  const extra = [i.device, i.description].filter(Boolean).join(", ");
+  return extra ? `${name} (${extra})` : name;
+}
