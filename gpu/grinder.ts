@@ -372,3 +372,18 @@ export class GpuGrinder {
     this.traceBuffer.destroy();
   }
 }
+
+/**
+ * Batches for the next dispatch, so that one takes about `targetMs`: long enough that the GPU's fixed costs per
+ * dispatch are small, short enough for progress, stopping, and (in a browser) a responsive page and no GPU
+ * watchdog. Grows at most 4x per step; at least 1.
+ */
+export function scaleBatches(batches: number, elapsedMs: number, targetMs: number, maxBatches = 4096): number {
+  const scaled = Math.round((batches * targetMs) / Math.max(elapsedMs, 1));
+  return Math.max(1, Math.min(maxBatches, batches * 4, scaled));
+}
+
+/** Work sizes that suit an adapter: a real GPU needs tens of thousands of invocations in flight. */
+export function defaultWorkSize(software: boolean): { invocations: number; halfBatch: number } {
+  return software ? { invocations: 256, halfBatch: 32 } : { invocations: 65_536, halfBatch: 128 };
+}

@@ -3,10 +3,19 @@ import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { BASE58_ALPHABET, normalizePrefix, validatePattern, type Network, type PatternSpec } from "./pattern.ts";
 
+/** Exit code when --gpu was given and no GPU adapter could be opened. */
+export const EXIT_NO_GPU = 4;
+
+/** on: the GPU or nothing (exit 4); auto: the GPU if there is one, else the CPU threads. */
+export type GpuMode = "off" | "on" | "auto";
+
 export interface GrindOptions {
   spec: PatternSpec;
   count: number;
   threads: number;
+  gpu: GpuMode;
+  /** GPU work items in flight (default: by adapter) */
+  gpuInvocations?: number;
   out: string;
   append: boolean;
   force: boolean;
@@ -31,6 +40,10 @@ private key with @noble/curves before it is written.
   -c, --count N          how many addresses to find (default 1)
       --case-sensitive   match letter case exactly (see below)
   -t, --threads T        worker threads (default: all ${availableParallelism()} cores)
+      --gpu              grind on the GPU instead (WebGPU through Dawn; Ethereum only); exit 4 when
+                         no GPU adapter can be opened
+      --gpu=auto         the GPU when there is one, else the CPU threads (says which)
+      --gpu-invocations N  GPU work items in flight (default 65,536; 256 on a software adapter)
   -o, --out FILE         CSV file to write, "-" for stdout (required)
       --append           add rows to an existing CSV (same header) instead of creating it
       --force            overwrite an existing non-empty FILE
@@ -49,14 +62,16 @@ Patterns
     secret key (seed || public key), the format Phantom and solana-keygen use.
 
 Progress (stderr, once a second): keys/s, attempts, expected attempts per match and the
-expected time remaining. Exit codes: 0 done, 2 bad usage, 3 verification failure (a bug).
+expected time remaining. Exit codes: 0 done, 2 bad usage, 3 verification failure (a bug; from the GPU:
+a kernel fault), 4 --gpu and no GPU adapter. docs/gpu-grinder.md has the GPU setup (NVIDIA, SwiftShader).
 
 Custom orders: npm run grind -- --orders (see npm run grind -- --orders --help).
 
 Examples
   npm run grind -- --network ethereum --prefix dead --suffix beef --count 2 --out dead.csv
   npm run grind -- -n solana -p Sol -c 5 --threads 1 -o sol.csv --append
-  npm run grind -- -n ethereum --mirror 4 -c 3 -o palindromes.csv`;
+  npm run grind -- -n ethereum --mirror 4 -c 3 -o palindromes.csv
+  npm run grind -- -n ethereum -p 0000000 -c 10 --gpu -o zeros.csv`;
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -66,12 +81,30 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   return n;
 }
 
-const NUMERIC = new Set(["--count", "-c", "--threads", "-t", "--mirror", "-m"]);
+const NUMERIC = new Set(["--count", "-c", "--threads", "-t", "--mirror", "-m", "--gpu-invocations"]);
+
+/** `--gpu` alone means "on"; `--gpu auto` and `--gpu=auto` mean auto (parseArgs has no optional values). */
+export function normalizeGpuFlag(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] !== "--gpu") out.push(argv[i]);
+    else if (argv[i + 1] === "auto" || argv[i + 1] === "on") out.push(`--gpu=${argv[++i]}`);
+    else out.push("--gpu=on");
+  }
+  return out;
+}
+
+export function parseGpuMode(raw: string | undefined): GpuMode {
+  if (raw === undefined) return "off";
+  if (raw === "on" || raw === "auto") return raw;
+  throw new UsageError(`--gpu takes no value or "auto", got ${JSON.stringify(raw)}`);
+}
 
 /** Parses argv (without node and script). Returns null for --help. Throws UsageError. */
 export function parseCli(argv: string[]): GrindOptions | null {
   // "--count -1" would read as a missing value; join it so the message can say what is wrong
   const args: string[] = [];
+  argv = normalizeGpuFlag(argv);
   for (let i = 0; i < argv.length; i++) {
     if (NUMERIC.has(argv[i]) && /^-\d/.test(argv[i + 1] ?? "")) args.push(argv[i].startsWith("--") ? `${argv[i]}=${argv[++i]}` : `${argv[i]}${argv[++i]}`);
     else args.push(argv[i]);
@@ -90,6 +123,8 @@ export function parseCli(argv: string[]): GrindOptions | null {
         count: { type: "string", short: "c" },
         "case-sensitive": { type: "boolean" },
         threads: { type: "string", short: "t" },
+        gpu: { type: "string" },
+        "gpu-invocations": { type: "string" },
         out: { type: "string", short: "o" },
         append: { type: "boolean" },
         force: { type: "boolean" },
@@ -115,7 +150,21 @@ export function parseCli(argv: string[]): GrindOptions | null {
   if (errors.length) throw new UsageError(errors.join("\n"));
   const count = positiveInt("count", values.count, 1);
   const threads = positiveInt("threads", values.threads, availableParallelism());
+  const gpu = parseGpuMode(values.gpu);
+  if (gpu === "on" && network !== "ethereum")
+    throw new UsageError("--gpu grinds Ethereum only (Solana keys are Ed25519, which the GPU kernel does not do); use --gpu=auto to fall back");
+  const gpuInvocations = values["gpu-invocations"] === undefined ? undefined : positiveInt("gpu-invocations", values["gpu-invocations"], 0);
   if (!values.out) throw new UsageError("--out FILE.csv is required (use - for stdout)");
   if (values.append && values.force) throw new UsageError("--append and --force contradict each other");
-  return { spec, count, threads, out: values.out, append: values.append ?? false, force: values.force ?? false, quiet: values.quiet ?? false };
+  return {
+    spec,
+    count,
+    threads,
+    gpu,
+    gpuInvocations,
+    out: values.out,
+    append: values.append ?? false,
+    force: values.force ?? false,
+    quiet: values.quiet ?? false,
+  };
 }

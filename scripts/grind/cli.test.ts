@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
+import { EXIT_NO_GPU, parseCli } from "./args.ts";
 import { CSV_HEADER, readRows } from "./csv.ts";
 import { verifiedRow } from "./verify.ts";
 
@@ -13,9 +14,16 @@ const dir = mkdtempSync(join(tmpdir(), "grind-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function grind(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", CLI, ...args], { encoding: "utf8", timeout: 60_000 });
+  return grindWith({}, ...args);
+}
+
+function grindWith(env: Record<string, string>, ...args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", CLI, ...args], { encoding: "utf8", timeout: 120_000, env: { ...process.env, ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
+
+/** Vulkan finds no driver at all: Dawn has no adapter, as on a machine without a GPU or SwiftShader. */
+const NO_VULKAN = { VK_ICD_FILENAMES: "/nonexistent/no-driver.json" };
 
 describe("npm run grind", () => {
   it("grinds Ethereum with 2 threads and writes rows that verify", () => {
@@ -63,11 +71,15 @@ describe("npm run grind", () => {
     [["-n", "ethereum", "-p", "a".repeat(41), "-o", "-"], /too long/],
     [["-n", "solana", "-s", "1".repeat(45), "-o", "-"], /too long/],
     [["-n", "ethereum", "-p", "a", "-c", "0", "-o", "-"], /--count must be at least 1/],
-  ])("exits 2 for %j", (args, message) => {
-    const r = grind(...args);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(message);
-  }, 30_000);
+  ])(
+    "exits 2 for %j",
+    (args, message) => {
+      const r = grind(...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+    },
+    30_000,
+  );
 
   it("prints usage with --help", () => {
     const r = grind("--help");
@@ -75,4 +87,68 @@ describe("npm run grind", () => {
     expect(r.stdout).toContain("--case-sensitive");
     expect(r.stdout).toContain("Phantom");
   }, 30_000);
+});
+
+describe("npm run grind -- --gpu", () => {
+  it("grinds on the GPU adapter (SwiftShader here) and writes rows that verify", () => {
+    const out = join(dir, "gpu.csv");
+    const spec = { network: "ethereum" as const, prefix: "e", suffix: "D", caseSensitive: true };
+    const r = grind("-n", "ethereum", "-p", "e", "-s", "D", "--case-sensitive", "-c", "3", "--gpu", "-o", out);
+    expect(r.stderr).toMatch(/3 to find, GPU .+, 256 invocations/);
+    expect(r.stderr).toContain("GPU kernels ready");
+    expect(r.stderr).toContain("done: 3/3");
+    expect(r.code).toBe(0);
+    expect(statSync(out).mode & 0o777).toBe(0o600);
+    const rows = readRows(out);
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((row) => row.address)).size).toBe(3);
+    for (const row of rows) {
+      expect(verifiedRow(spec, row.address, row.private_key)).toEqual(row);
+      expect(row.pattern_matched).toBe("eD");
+    }
+  }, 150_000);
+
+  it("--gpu without a GPU adapter exits 4, says why, and creates no file", () => {
+    const out = join(dir, "none.csv");
+    const r = grindWith(NO_VULKAN, "-n", "ethereum", "-p", "a", "--gpu", "-o", out);
+    expect(r.code).toBe(EXIT_NO_GPU);
+    expect(r.stderr).toMatch(/error: --gpu: no WebGPU adapter/);
+    expect(r.stderr).toContain("--gpu=auto");
+    expect(() => statSync(out)).toThrow();
+  }, 60_000);
+
+  it("--gpu=auto without a GPU adapter says so and grinds on the CPU", () => {
+    const out = join(dir, "auto.csv");
+    const r = grindWith(NO_VULKAN, "-n", "ethereum", "-p", "a", "--gpu=auto", "-t", "1", "-o", out);
+    expect(r.stderr).toContain("grinding on the CPU instead");
+    expect(r.stderr).toContain("1 CPU thread(s)");
+    expect(r.code).toBe(0);
+    const [row] = readRows(out);
+    verifiedRow({ network: "ethereum", prefix: "a", suffix: "", caseSensitive: false }, row.address, row.private_key);
+  }, 60_000);
+
+  it.each([
+    [["-n", "ethereum", "-p", "a", "--gpu=fast", "-o", "-"], /--gpu takes no value or "auto"/],
+    [["-n", "solana", "-p", "a", "--gpu", "-o", "-"], /--gpu grinds Ethereum only/],
+    [["-n", "ethereum", "-p", "a", "--gpu", "--gpu-invocations", "0", "-o", "-"], /--gpu-invocations must be at least 1/],
+  ])(
+    "exits 2 for %j",
+    (args, message) => {
+      const r = grind(...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+    },
+    30_000,
+  );
+
+  it("reads --gpu, --gpu auto, --gpu=auto and --gpu-invocations", () => {
+    const base = ["-n", "ethereum", "-p", "a", "-o", "-"];
+    expect(parseCli(base)!.gpu).toBe("off");
+    expect(parseCli([...base, "--gpu"])!.gpu).toBe("on");
+    expect(parseCli(["--gpu", ...base])!.gpu).toBe("on");
+    expect(parseCli([...base, "--gpu", "auto"])!.gpu).toBe("auto");
+    expect(parseCli([...base, "--gpu=auto", "--gpu-invocations", "4096"])).toMatchObject({ gpu: "auto", gpuInvocations: 4096 });
+    // Solana with auto is allowed: it falls back to the CPU
+    expect(parseCli(["-n", "solana", "-p", "a", "-o", "-", "--gpu=auto"])!.gpu).toBe("auto");
+  });
 });

@@ -1,18 +1,21 @@
-// npm run grind -- --orders [--api URL] [--threads T] [--once] [--poll S] [--quiet]
+// npm run grind -- --orders [--api URL] [--threads T] [--gpu[=auto]] [--once] [--poll S] [--quiet]
 // Fills custom orders: takes the oldest waiting order through the admin API, searches from the buyer's
-// public key A on every core (split-key search, ethereum.ts), checks each match with the same code the server
-// uses (schema/split-key.ts) and submits the offset k with its variant. The grinder never sees a key.
+// public key A on every core (split-key search, ethereum.ts) or on the GPU (gpu/), checks each match with the
+// same code the server uses (schema/split-key.ts) and submits the offset k with its variant. The grinder never
+// sees a key.
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { Worker } from "node:worker_threads";
 import type { QueuedOrder } from "../../schema/custom-orders";
 import { addressMatchesOrder, describeOrderPattern } from "../../schema/custom-order-pattern";
 import { orderAddress, parseScalar } from "../../schema/split-key";
+import { fmtInt } from "./format.ts";
+import { gpuFor, gpuSource, type OpenGpu } from "./gpu-source.ts";
 import { grinderKey, OrdersApi, OrdersApiError } from "./orders-api.ts";
-import { UsageError } from "./args.ts";
-import type { WorkerInput, WorkerMessage } from "./worker.ts";
+import { type GpuMode, normalizeGpuFlag, parseGpuMode, UsageError } from "./args.ts";
+import { cpuSource, type SearchSource } from "./search-source.ts";
+import type { Found } from "./types.ts";
 
-export const ORDERS_USAGE = `Usage: npm run grind -- --orders [--api URL] [--threads T] [--once] [--poll S] [--quiet]
+export const ORDERS_USAGE = `Usage: npm run grind -- --orders [--api URL] [--threads T] [--gpu[=auto]] [--once] [--poll S] [--quiet]
 
 Fills custom (split-key) orders from the marketplace's queue: signs in as an admin with Sign-In with
 Ethereum, takes the oldest waiting order, searches offsets k from the buyer's public key on every core,
@@ -20,6 +23,8 @@ reports progress every 10 s and submits k; the server re-checks it. The buyer's 
 
   --api URL        the marketplace (default http://127.0.0.1:8787)
   -t, --threads T  worker threads (default: all ${availableParallelism()} cores)
+  --gpu            search on the GPU instead (exit 4 when no GPU adapter can be opened)
+  --gpu=auto       the GPU when there is one, else the CPU threads
   --once           fill the orders waiting now, then exit (default: keep polling)
   --poll S         seconds between queue checks when idle (default 10)
   -q, --quiet      no progress line
@@ -27,17 +32,18 @@ reports progress every 10 s and submits k; the server re-checks it. The buyer's 
 Authentication: GRINDER_ADMIN_KEY=0x<64 hex>, the private key of an admin wallet (ADMIN_WALLETS). Against
 a local API (localhost, 127.0.0.1) it defaults to anvil's public dev account 0, the local admin.`;
 
-export type OrdersOptions = { api: string; threads: number; once: boolean; pollSeconds: number; quiet: boolean };
+export type OrdersOptions = { api: string; threads: number; gpu: GpuMode; once: boolean; pollSeconds: number; quiet: boolean };
 
 export function parseOrdersCli(argv: string[]): OrdersOptions | null {
   let values;
   try {
     ({ values } = parseArgs({
-      args: argv.filter((a) => a !== "--orders"),
+      args: normalizeGpuFlag(argv.filter((a) => a !== "--orders")),
       strict: true,
       options: {
         api: { type: "string", default: "http://127.0.0.1:8787" },
         threads: { type: "string", short: "t" },
+        gpu: { type: "string" },
         once: { type: "boolean", default: false },
         poll: { type: "string", default: "10" },
         quiet: { type: "boolean", short: "q", default: false },
@@ -45,7 +51,7 @@ export function parseOrdersCli(argv: string[]): OrdersOptions | null {
       },
     }));
   } catch (e) {
-    throw new UsageError(`${(e as Error).message} (--orders takes --api, --threads, --once, --poll, --quiet)`);
+    throw new UsageError(`${(e as Error).message} (--orders takes --api, --threads, --gpu, --once, --poll, --quiet)`);
   }
   if (values.help) return null;
   let api: URL;
@@ -63,6 +69,7 @@ export function parseOrdersCli(argv: string[]): OrdersOptions | null {
   return {
     api: api.origin,
     threads: whole("threads", values.threads, availableParallelism()),
+    gpu: parseGpuMode(values.gpu),
     once: values.once ?? false,
     pollSeconds: whole("poll", values.poll, 10),
     quiet: values.quiet ?? false,
@@ -70,22 +77,26 @@ export function parseOrdersCli(argv: string[]): OrdersOptions | null {
 }
 
 const PROGRESS_EVERY_MS = 10_000;
-const fmtInt = (n: number) => Math.round(n).toLocaleString("en-US");
 const log = (line: string) => process.stderr.write(line + "\n");
 
 type Outcome = "found" | "lost";
 
 /** Grinds one taken order until a verified offset is accepted, or the order stops being ours. */
-async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions): Promise<Outcome> {
+async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions, gpu: OpenGpu | null): Promise<Outcome> {
   const pattern = { prefix: order.prefix, suffix: order.suffix, caseSensitive: order.caseSensitive };
+  const source: SearchSource = gpu
+    ? gpuSource(gpu, { pattern, publicKey: order.publicKey })
+    : cpuSource({ spec: { network: "ethereum", ...pattern }, publicKey: order.publicKey }, o.threads);
   const expected = Number(order.expectedAttempts);
-  log(`order ${order.id}: ${describeOrderPattern(pattern)}${pattern.caseSensitive ? " (case-sensitive)" : ""}, ~${fmtInt(expected)} attempts expected, ${o.threads} thread(s)`);
-  const started = performance.now();
+  log(
+    `order ${order.id}: ${describeOrderPattern(pattern)}${pattern.caseSensitive ? " (case-sensitive)" : ""}, ~${fmtInt(expected)} attempts expected, ${source.description}`,
+  );
+  let started = performance.now();
+  let running = false;
   let attempts = 0;
   let rate = 0;
   let lastAttempts = 0;
   let lastTick = started;
-  const workers: Worker[] = [];
   const tty = process.stderr.isTTY;
 
   return await new Promise<Outcome>((resolve, reject) => {
@@ -96,7 +107,7 @@ async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions):
       done = true;
       clearInterval(ticker);
       clearInterval(reporter);
-      for (const w of workers) void w.terminate();
+      source.stop();
       if (tty && !o.quiet) process.stderr.write("\r\x1b[K");
       if (outcome instanceof Error) reject(outcome);
       else resolve(outcome);
@@ -108,14 +119,17 @@ async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions):
       } else finish(e as Error);
     };
 
-    const onFound = async (msg: Extract<WorkerMessage, { type: "found" }>) => {
-      if (!("offset" in msg) || submitting || done) return;
+    const onFound = async (found: Found) => {
+      if (!("offset" in found) || submitting || done) return;
       // Same check as the server's: never submit an offset that does not give the ordered address.
-      const address = orderAddress(order.publicKey, parseScalar(msg.offset), msg.variant);
-      if (address !== msg.address || !addressMatchesOrder(pattern, address)) return finish(new Error(`BUG: searcher reported ${msg.address}, the offset gives ${address}`));
+      const address = orderAddress(order.publicKey, parseScalar(found.offset), found.variant);
+      if (address !== found.address || !addressMatchesOrder(pattern, address)) {
+        const what = source.kind === "gpu" ? "GPU kernel fault" : "BUG";
+        return finish(new Error(`${what}: the search reported ${found.address}, the offset gives ${address}; nothing submitted`));
+      }
       submitting = true;
       try {
-        await api.submit(order.id, msg.offset, msg.variant);
+        await api.submit(order.id, found.offset, found.variant);
         log(`order ${order.id}: found ${address} after ${fmtInt(attempts)} attempts in ${((performance.now() - started) / 1000).toFixed(1)}s; submitted`);
         finish("found");
       } catch (e) {
@@ -123,21 +137,23 @@ async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions):
       }
     };
 
-    const input: WorkerInput = { spec: { network: "ethereum", ...pattern }, reportMs: 250, publicKey: order.publicKey };
-    for (let i = 0; i < o.threads; i++) {
-      const w = new Worker(new URL("./worker-entry.mjs", import.meta.url), { workerData: input });
-      workers.push(w);
-      w.on("message", (m: WorkerMessage) => {
-        attempts += m.attempts;
-        if (m.type === "found") void onFound(m);
-      });
-      w.on("error", (e) => finish(e));
-      w.on("exit", (code) => {
-        if (!done) finish(new Error(`worker exited unexpectedly (code ${code})`));
-      });
-    }
+    source.start({
+      ready: () => {
+        running = true;
+        started = lastTick = performance.now();
+      },
+      attempts: (n) => {
+        attempts += n;
+      },
+      found: (f) => void onFound(f),
+      fail: (e) => finish(e),
+      notice: (line) => {
+        if (!o.quiet) log(`order ${order.id}: ${line}`);
+      },
+    });
 
     const ticker = setInterval(() => {
+      if (!running) return;
       const now = performance.now();
       const instant = (attempts - lastAttempts) / ((now - lastTick) / 1000);
       rate = rate === 0 ? instant : 0.7 * rate + 0.3 * instant;
@@ -168,6 +184,8 @@ async function takeNext(api: OrdersApi): Promise<QueuedOrder | null> {
 }
 
 export async function runOrders(o: OrdersOptions): Promise<number> {
+  const gpu = await gpuFor(o.gpu);
+  if (typeof gpu === "number") return gpu;
   const api = new OrdersApi(o.api, grinderKey(o.api, process.env));
   await api.signIn();
   log(`grinding custom orders from ${o.api} as ${api.wallet}`);
@@ -185,7 +203,7 @@ export async function runOrders(o: OrdersOptions): Promise<number> {
       await new Promise((r) => setTimeout(r, o.pollSeconds * 1000));
       continue;
     }
-    if ((await grindOrder(api, order, o)) === "found") filled++;
+    if ((await grindOrder(api, order, o, gpu)) === "found") filled++;
   }
   log(`done: ${filled} order(s) filled`);
   return 0;
