@@ -58,30 +58,7 @@ function reduceColumns(): string {
   return lines.join("\n");
 }
 
-function mul(unrolled: boolean): string {
-  if (!unrolled) {
-    // Rolled (software adapters, where every inlined copy of the unrolled body costs seconds of compile
-    // time): row i adds a_i * b into a window of 20 column accumulators; column i is then final and the
-    // window moves up one column. Same products and sums as the unrolled form, so the same bounds.
-    const c = range(LIMBS).map((i) => `c${i}`);
-    return `fn fe_mul(a: Fe, b: Fe) -> Fe {
-  var t: array<i32, 39>;
-  var rows = a;
-  ${c.map((n) => `var ${n} = 0;`).join(" ")}
-  for (var i = 0u; i < ${LIMBS}u; i++) {
-    let x = rows[i];
-    t[i] = c0 + x * b[0];
-${range(LIMBS - 1)
-  .map((j) => `    c${j} = c${j + 1} + x * b[${j + 1}];`)
-  .join("\n")}
-    c${LIMBS - 1} = 0;
-  }
-${range(LIMBS - 1)
-  .map((j) => `  t[${LIMBS + j}] = c${j};`)
-  .join("\n")}
-  return fe_reduce(t);
-}`;
-  }
+function mul(): string {
   const cols = range(39).map((k) => {
     const terms: string[] = [];
     for (let i = Math.max(0, k - 19); i <= Math.min(19, k); i++) terms.push(`a[${i}] * b[${k - i}]`);
@@ -93,8 +70,7 @@ ${cols.map((c) => `    ${c}`).join(",\n")}));
 }`;
 }
 
-function sqr(unrolled: boolean): string {
-  if (!unrolled) return "fn fe_sqr(a: Fe) -> Fe {\n  return fe_mul(a, a);\n}";
+function sqr(): string {
   // off-diagonal products once, with one factor doubled: |2 a_i a_j| <= 2^27 and at most 10 per column
   const lines = ["fn fe_sqr(a: Fe) -> Fe {"];
   for (let i = 0; i < LIMBS; i++) lines.push(`  let d${i} = a[${i}] << 1u;`);
@@ -246,25 +222,21 @@ fn fe_inv(a: Fe) -> Fe {
 }`;
 }
 
-/**
- * The field's WGSL: alias Fe, fe_mul, fe_sqr, fe_sqr_n, fe_inv, fe_add, fe_sub, fe_norm, fe_canon, words.
- * `unrolled` (hardware adapters) writes the multiply and square as straight-line code; rolled (software
- * adapters) as a loop over rows, the square as a multiply.
- */
-export function fieldWgsl({ unrolled }: { unrolled: boolean }): string {
+/** The field's WGSL: alias Fe, fe_mul, fe_sqr, fe_sqr_n, fe_inv, fe_add, fe_sub, fe_norm, fe_canon, words. */
+export function fieldWgsl(): string {
   return [
     `alias Fe = array<i32, ${LIMBS}>;`,
     reduceColumns(),
-    mul(unrolled),
-    sqr(unrolled),
+    mul(),
+    sqr(),
     limbwise("fe_add", "+"),
     limbwise("fe_sub", "-"),
     norm(),
     canon(),
     `fn fe_is_zero(a: Fe) -> bool {
-  var any = 0;
-  for (var i = 0; i < ${LIMBS}; i++) { any = any | a[i]; }
-  return any == 0;
+  return (${range(LIMBS)
+    .map((i) => `a[${i}]`)
+    .join(" | ")}) == 0;
 }`,
     toWordsWgsl(),
     fromWordsWgsl(),

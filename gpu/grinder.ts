@@ -16,11 +16,6 @@ export type GrinderConfig = {
   /** points each side of a batch's centre: one inversion serves 2·halfBatch + 1 points (default 128) */
   halfBatch?: number;
   workgroupSize?: number;
-  /**
-   * straight-line field multiply (default; for GPUs) or rolled (software adapters such as SwiftShader, which
-   * take seconds per inlined copy of the straight-line form to compile): see isSoftwareAdapter
-   */
-  unrolled?: boolean;
   /** a split-key order's public key A (0x + 66 hex): runs start at A + k·G and hits are offsets */
   publicKey?: string;
   /** the CSPRNG for start scalars (tests inject one to watch it) */
@@ -57,7 +52,7 @@ export function hitPrivateKey(hit: GpuHit): string {
   return "0x" + ((factor * hit.scalar) % CURVE_ORDER).toString(16).padStart(64, "0");
 }
 
-/** SwiftShader (and any CPU rasteriser) runs shaders on the CPU: smaller work and the rolled multiply suit it. */
+/** SwiftShader (and any CPU rasteriser) runs shaders on the CPU: it gets far smaller work sizes. */
 export function isSoftwareAdapter(adapter: GPUAdapter): boolean {
   const i = adapter.info;
   return /swiftshader|llvmpipe|lavapipe|software|cpu/i.test(`${i.vendor} ${i.architecture} ${i.device} ${i.description}`);
@@ -220,7 +215,6 @@ export class GpuGrinder {
     const full = {
       halfBatch: 128,
       workgroupSize: 64,
-      unrolled: true,
       random: cryptoRandom,
       maxHits: 256,
       maxRunPoints: Number(MAX_RUN_POINTS),
@@ -232,7 +226,7 @@ export class GpuGrinder {
     if (Math.ceil(full.invocations / full.workgroupSize) > device.limits.maxComputeWorkgroupsPerDimension)
       throw new RangeError("too many invocations for one dispatch");
     patternParams(full.pattern); // throws on a bad pattern before anything is compiled
-    const pipelines = await grinderPipelines(device, { halfBatch: full.halfBatch, workgroupSize: full.workgroupSize, unrolled: full.unrolled });
+    const pipelines = await grinderPipelines(device, { halfBatch: full.halfBatch, workgroupSize: full.workgroupSize });
     return new GpuGrinder(device, full, pipelines);
   }
 

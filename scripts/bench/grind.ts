@@ -1,7 +1,11 @@
 // npm run bench:grind [-- --seconds 5 --network ethereum|solana --no-alternatives]
+// npm run bench:grind -- --gpu [--seconds 10] [--gpu-invocations N] [--gpu-half-batch H] [--gpu-sweep]
 // Runs each network's searcher on ONE core (this thread) against a pattern that will not match
 // in the time given and prints candidates per second. Multiply by cores for a full grind.
+// With --gpu: the Ethereum kernel on the adapter Dawn finds (plain and split-key), printed beside the CPU
+// figures of the same run; --gpu-sweep also tries other work sizes (for tuning on a new GPU).
 import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { EthereumSearcher } from "../grind/ethereum.ts";
@@ -9,16 +13,24 @@ import { expectedAttempts, type Network, type PatternSpec } from "../grind/patte
 import { SolanaSearcher } from "../grind/solana.ts";
 import { publicKeyOf, randomSecret } from "../../schema/split-key.ts";
 import type { Searcher } from "../grind/types.ts";
+import { defaultWorkSize, GpuGrinder, scaleBatches } from "../../gpu/grinder.ts";
+import { openGpu, type OpenGpu } from "../grind/gpu-source.ts";
 
 const { values } = parseArgs({
   options: {
     seconds: { type: "string", default: "5" },
     network: { type: "string" },
     "no-alternatives": { type: "boolean", default: false },
+    gpu: { type: "boolean", default: false },
+    "gpu-invocations": { type: "string" },
+    "gpu-half-batch": { type: "string" },
+    "gpu-sweep": { type: "boolean", default: false },
   },
 });
 const seconds = Number(values.seconds);
-const networks: Network[] = values.network ? [values.network as Network] : ["ethereum", "solana"];
+// with --gpu the CPU side is the Ethereum figures to compare with (plain and split-key)
+const networks: Network[] = values.network ? [values.network as Network] : values.gpu ? ["ethereum"] : ["ethereum", "solana"];
+if (values.gpu) values["no-alternatives"] = true;
 
 // practically impossible: 16^-12 and ~58^-8
 const PATTERNS: Record<Network, PatternSpec> = {
@@ -68,20 +80,93 @@ for (const network of networks) {
 if (rates.has("ethereum")) {
   const ratio = rates.get("ethereum split-key (custom orders)")! / rates.get("ethereum")!;
   console.log(`split-key / plain: ${(100 * ratio).toFixed(1)}% (goal: at least 90%)`);
+  if (values.gpu)
+    console.log(`all ${availableParallelism()} cores (estimate, one core × cores): ${fmt(rates.get("ethereum")! * availableParallelism())} candidates/s`);
 }
 
-if (networks.includes("solana") && !values["no-alternatives"]) {
-  console.log("solana key generation alternatives (1s each, key pair + raw public key only):");
-  const alt: [string, () => void][] = [
-    ["node generateKeyPairSync, JWK encoding (used)", () => void generateKeyPairSync("ed25519", { publicKeyEncoding: { format: "jwk" }, privateKeyEncoding: { format: "jwk" } })],
-    ["node generateKeyPairSync, DER encoding", () => void generateKeyPairSync("ed25519", { publicKeyEncoding: { format: "der", type: "spki" }, privateKeyEncoding: { format: "der", type: "pkcs8" } })],
-    ["@noble/curves ed25519.getPublicKey(randomBytes)", () => void ed25519.getPublicKey(randomBytes(32))],
-  ];
-  for (const [name, fn] of alt) {
-    const rate = measure(() => {
-      for (let i = 0; i < 16; i++) fn();
-      return 16;
-    }, 1);
-    console.log(`  ${name.padEnd(50)} ${fmt(rate).padStart(8)} /s`);
+if (values.gpu) await benchGpu();
+
+/**
+ * candidates/s of each configuration over `secs`, after a warm-up dispatch (compiling, seeding every invocation).
+ * The grinders take turns, one dispatch each, so a change in the machine's load falls on all of them alike.
+ */
+async function gpuRates(gpu: OpenGpu, configs: { invocations: number; halfBatch: number; publicKey?: string }[], secs: number) {
+  const setup = performance.now();
+  const runs = [];
+  for (const config of configs) {
+    const grinder = await GpuGrinder.create(gpu.device, { pattern: PATTERNS.ethereum, ...config });
+    const t = performance.now();
+    await grinder.run(1);
+    runs.push({ grinder, batches: scaleBatches(1, performance.now() - t, 250), candidates: 0, ms: 0, dispatches: 0 });
   }
+  const setupMs = performance.now() - setup;
+  const t0 = performance.now();
+  while (performance.now() - t0 < secs * 1000) {
+    for (const r of runs) {
+      const t = performance.now();
+      r.candidates += (await r.grinder.run(r.batches)).candidates;
+      const ms = performance.now() - t;
+      r.ms += ms;
+      r.dispatches++;
+      r.batches = scaleBatches(r.batches, ms, 250);
+    }
+  }
+  for (const r of runs) r.grinder.destroy();
+  return { setupMs, rates: runs.map((r) => ({ rate: (r.candidates * 1000) / r.ms, dispatches: r.dispatches, batches: r.batches })) };
+}
+
+async function benchGpu() {
+  const gpu = await openGpu();
+  if ("reason" in gpu) {
+    console.log(`GPU: none (${gpu.reason})`);
+    process.exitCode = 4;
+    return;
+  }
+  const info = gpu.adapter.info;
+  const limits = gpu.adapter.limits;
+  console.log(`GPU adapter: ${gpu.name}${gpu.software ? " [software: runs on this machine's CPU cores]" : ""}`);
+  console.log(`  vendor=${info.vendor} architecture=${info.architecture} device=${info.device} description=${info.description}`);
+  console.log(
+    `  limits: maxComputeInvocationsPerWorkgroup=${limits.maxComputeInvocationsPerWorkgroup} maxStorageBufferBindingSize=${limits.maxStorageBufferBindingSize}`,
+  );
+  const size = defaultWorkSize(gpu.software);
+  const invocations = Number(values["gpu-invocations"] ?? size.invocations);
+  const halfBatch = Number(values["gpu-half-batch"] ?? size.halfBatch);
+  const gpuSecs = Math.max(seconds, 2) * 2;
+  const {
+    setupMs,
+    rates: [plain, split],
+  } = await gpuRates(
+    gpu,
+    [
+      { invocations, halfBatch },
+      { invocations, halfBatch, publicKey: publicKeyOf(randomSecret()) },
+    ],
+    gpuSecs,
+  );
+  const work = `${invocations.toLocaleString("en-US")} invocations, HALF=${halfBatch}`;
+  console.log(
+    `${"GPU ethereum".padEnd(42)} ${fmt(plain.rate).padStart(14)} candidates/s   (${work}; ${plain.dispatches} dispatches, last ${plain.batches} batches)`,
+  );
+  console.log(
+    `${"GPU ethereum split-key (custom orders)".padEnd(42)} ${fmt(split.rate).padStart(14)} candidates/s   (${split.dispatches} dispatches; compile + first dispatches ${(setupMs / 1000).toFixed(1)}s)`,
+  );
+  console.log(`GPU split-key / plain: ${((100 * split.rate) / plain.rate).toFixed(1)}% (goal: at least 90%)`);
+  const cpu = rates.get("ethereum");
+  if (cpu)
+    console.log(
+      `GPU / one CPU core: ${(plain.rate / cpu).toFixed(2)}x; GPU / all ${availableParallelism()} cores: ${(plain.rate / (cpu * availableParallelism())).toFixed(2)}x`,
+    );
+  console.log("goal on one H100: at least 1,000 M/s (the profanity2 anchor), 300 M/s the least that counts");
+  if (values["gpu-sweep"]) {
+    console.log("work-size sweep (plain, 2 s each):");
+    const sizes = gpu.software ? [64, 256, 1024] : [16_384, 32_768, 65_536, 131_072, 262_144];
+    for (const h of gpu.software ? [16, 32, 64] : [64, 128, 256]) {
+      for (const n of sizes) {
+        const [r] = (await gpuRates(gpu, [{ invocations: n, halfBatch: h }], 2)).rates;
+        console.log(`  invocations ${n.toLocaleString("en-US").padStart(8)}  HALF ${String(h).padStart(3)}  ${fmt(r.rate).padStart(14)} candidates/s`);
+      }
+    }
+  }
+  gpu.device.destroy();
 }

@@ -9,7 +9,8 @@ import { keccak_256 } from "@noble/hashes/sha3.js";
 import { describe, expect, it } from "vitest";
 import { addressOfPrivateKey, CURVE_ORDER, finalPrivateKey, orderAddress, publicKeyOf, randomSecret } from "../../schema/split-key.ts";
 import { BETA } from "../../gpu/grind.wgsl.ts";
-import { GpuGrinder, type GpuHit, hitPrivateKey, type GrinderConfig } from "../../gpu/grinder.ts";
+import { GpuGrinder, type GpuHit, hitPrivateKey, type GrinderConfig, scaleBatches } from "../../gpu/grinder.ts";
+import { patternParams } from "../../gpu/pattern.ts";
 import { CURVE_N, cryptoRandom, MAX_RUN_POINTS, randomStartScalar, type RandomSource } from "../../gpu/start.ts";
 import { matchesAddress, type PatternSpec } from "./pattern.ts";
 import { testGpu } from "./gpu-test-device.ts";
@@ -33,7 +34,7 @@ const eth = (prefix: string, suffix = "", caseSensitive = false, mirror?: number
 });
 
 function grinder(config: Partial<GrinderConfig> & Pick<GrinderConfig, "pattern">): Promise<GpuGrinder> {
-  return GpuGrinder.create(device!, { invocations: 64, halfBatch: HALF, unrolled: false, ...config });
+  return GpuGrinder.create(device!, { invocations: 64, halfBatch: HALF, ...config });
 }
 
 /** A CSPRNG stand-in that hands out the given scalars (as 32 big-endian bytes), then fails. */
@@ -317,5 +318,33 @@ describeGpu("entropy", () => {
     const state = await g.readState();
     state.forEach((s, t) => expect(s.x).toBe(Point.BASE.multiply(g.centreScalar(t)).toAffine().x));
     g.destroy();
+  });
+});
+
+describe("work sizing and patterns (no GPU needed)", () => {
+  it("scales batches toward the target time, at most 4x up per dispatch, never below 1", () => {
+    expect(scaleBatches(1, 25, 250)).toBe(4);
+    expect(scaleBatches(8, 250, 250)).toBe(8);
+    expect(scaleBatches(8, 500, 250)).toBe(4);
+    expect(scaleBatches(1, 10_000, 250)).toBe(1);
+    expect(scaleBatches(4000, 1, 250, 4096)).toBe(4096);
+  });
+
+  it("refuses patterns the kernel cannot express", () => {
+    expect(() => patternParams({ prefix: "xyz", suffix: "", caseSensitive: false })).toThrow(/hex/);
+    expect(() => patternParams({ prefix: "a".repeat(30), suffix: "b".repeat(11), caseSensitive: false })).toThrow(/40/);
+    expect(() => patternParams({ prefix: "a", suffix: "", caseSensitive: false, mirror: 2 })).toThrow(/mirror/);
+    expect(() => patternParams({ prefix: "", suffix: "", caseSensitive: false, mirror: 21 })).toThrow(/mirror/);
+  });
+
+  it("puts a pattern's characters on the digest words the CPU searcher reads", () => {
+    // digest words are little-endian: characters 0, 1 are byte 12, the low byte of word 3 (high nibble first);
+    // character 39 is the low nibble of byte 31, the top byte of word 7
+    const p = patternParams({ prefix: "Ab", suffix: "C", caseSensitive: true });
+    expect(p.mask[0]).toBe(0xff);
+    expect(p.value[0]).toBe(0xab);
+    expect(p.mask[4]).toBe(0x0f000000);
+    expect(p.value[4]).toBe(0x0c000000);
+    expect([p.caseMode, p.caseMask[0], p.caseUpper[0], p.caseMask[1], p.caseUpper[1]]).toEqual([1, 0b11, 0b01, 1 << 7, 1 << 7]);
   });
 });

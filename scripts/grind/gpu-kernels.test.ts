@@ -1,9 +1,8 @@
 // The GPU grinder's building blocks against bigint arithmetic and @noble/hashes, on thousands of random vectors
 // and at the edges of the limb bounds the code relies on (gpu/field.wgsl.ts). The test kernels are added to the
-// grinder's own generated WGSL (grinderWgsl), so they call exactly the functions the grinder runs; both forms
-// of the multiply (straight-line for GPUs, rolled for software adapters) are tested.
+// grinder's own generated WGSL (grinderWgsl), so they call exactly the functions the grinder runs.
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { FIELD_P, fromLimbs, LIMBS, toLimbs } from "../../gpu/field.wgsl.ts";
 import { grinderWgsl } from "../../gpu/grind.wgsl.ts";
 import { computePipeline, runTestKernel, testGpu } from "./gpu-test-device.ts";
@@ -102,15 +101,9 @@ type FieldCase = { op: FieldOp; a: Int32Array; b: Int32Array };
 
 const describeGpu = device ? describe : describe.skip;
 
-describeGpu.each([
-  ["straight-line", true],
-  ["rolled", false],
-])("the field on the GPU (%s multiply)", (_, unrolled) => {
-  let code = "";
-  beforeAll(() => {
-    code = grinderWgsl({ halfBatch: 1, workgroupSize: 64, unrolled }) + TEST_ENTRIES;
-  });
+const code = grinderWgsl({ halfBatch: 1, workgroupSize: 64 }) + TEST_ENTRIES;
 
+describeGpu("the field on the GPU", () => {
   async function field(cases: FieldCase[]): Promise<Int32Array[]> {
     const pipeline = await computePipeline(device!, code, "test_field");
     const input = new Int32Array(cases.length * 41);
@@ -231,8 +224,6 @@ describeGpu.each([
 });
 
 describeGpu("keccak-256 on the GPU", () => {
-  const code = grinderWgsl({ halfBatch: 1, workgroupSize: 64, unrolled: false }) + TEST_ENTRIES;
-
   it("hashes 64-byte public keys as @noble/hashes does (2,000 random messages)", async () => {
     const n = 2000;
     const bytes = new Uint8Array(n * 64);

@@ -65,7 +65,6 @@ export function gpuSource(gpu: OpenGpu, options: GpuSearchOptions): SearchSource
           publicKey: options.publicKey,
           invocations,
           halfBatch: size.halfBatch,
-          unrolled: !gpu.software,
         });
         events.notice(`GPU kernels ready in ${((performance.now() - compiling) / 1000).toFixed(1)}s`);
         events.ready();
