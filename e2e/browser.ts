@@ -15,15 +15,19 @@ const CHROMIUM_ARGS = [
   "--disable-quic",
 ];
 
+// WebGPU on SwiftShader (chromium's CPU Vulkan driver), for the browser grinder (/grind). Without these flags
+// headless chromium has navigator.gpu but no adapter.
+const WEBGPU_ARGS = ["--enable-unsafe-webgpu", "--enable-unsafe-swiftshader"];
+
 export type Session = { context: BrowserContext; page: Page; errors: string[]; close: () => Promise<void>; baseUrl: string };
 
 /** A fresh browser profile and page; console errors and page errors are collected in `errors`. */
-export async function openBrowser(): Promise<Session> {
+export async function openBrowser({ webgpu = false }: { webgpu?: boolean } = {}): Promise<Session> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vanity-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
-    args: CHROMIUM_ARGS,
+    args: webgpu ? [...CHROMIUM_ARGS, ...WEBGPU_ARGS] : CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
   });
   const page = context.pages()[0] ?? (await context.newPage());

@@ -4,18 +4,17 @@
 // 360 px with every address whole, no text under 12 px); per-route titles; robots.txt; the listing page's
 // explanation. `UPDATE_SCREENSHOTS=1` also writes the 390 px screenshots under docs/screenshots/.
 import fs from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { seriousViolations } from "./axe";
 import { openBrowser, type Page, type Session } from "./browser";
 import { ensureUser, insertListings, type ListingRow } from "./listings-db";
 import { injectEthereumWallet } from "./wallets/eip1193";
 import { injectSolanaWallet, solanaTestKey } from "./wallets/wallet-standard";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const PHONE = { width: 390, height: 844 };
 const NARROW = { width: 360, height: 740 };
 
@@ -43,22 +42,6 @@ beforeAll(async () => {
   });
   [listingId] = await insertListings([row(1), row(2), row(3)]);
 }, 120_000);
-
-type AxeViolation = { id: string; impact: string | null; help: string; nodes: { target: string[] }[] };
-
-/** axe-core's WCAG 2.x A/AA rules on the page as it is now; only serious and critical findings. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated through the DevTools protocol, which the page's CSP (script-src 'self') does not govern.
-  await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: unknown) => Promise<{ violations: unknown[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"] }, resultTypes: ["violations"] });
-    return result.violations;
-  });
-  return (violations as AxeViolation[])
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`);
-}
 
 /** Waits until the page has its content: the main heading and no skeleton or loading status left. */
 async function settled(page: Page) {

@@ -39,10 +39,10 @@ export function randomStartScalar(halfBatch: number, random: RandomSource = cryp
   }
 }
 
-const walkTables = new Map<number, Int32Array>();
+const walkTables = new Map<number, Int32Array<ArrayBuffer>>();
 
 /** Walk table: entry i < half is (i+1)·G, entry half is (2·half+1)·G; each as x, y, -y limbs. */
-export function walkTable(half: number): Int32Array {
+export function walkTable(half: number): Int32Array<ArrayBuffer> {
   let table = walkTables.get(half);
   if (table) return table;
   table = new Int32Array((half + 1) * TABLE_ENTRY);
@@ -59,10 +59,10 @@ export function walkTable(half: number): Int32Array {
   return table;
 }
 
-let combTable: Int32Array | null = null;
+let combTable: Int32Array<ArrayBuffer> | null = null;
 
 /** Comb table: window w (0..63), digit d (1..15) holds d·16^w·G as x, y limbs. */
-export function comb(): Int32Array {
+export function comb(): Int32Array<ArrayBuffer> {
   if (combTable) return combTable;
   const table = new Int32Array(COMB_WINDOWS * 15 * COMB_ENTRY);
   let windowBase = Point.BASE;

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as CreateListingRouteImport } from './routes/create-listing'
 import { Route as CustomOrderRouteImport } from './routes/custom-order'
+import { Route as GrindRouteImport } from './routes/grind'
 import { Route as MarketplaceRouteImport } from './routes/marketplace'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
@@ -40,6 +41,11 @@ const CreateListingRoute = CreateListingRouteImport.update({
 const CustomOrderRoute = CustomOrderRouteImport.update({
   id: '/custom-order',
   path: '/custom-order',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GrindRoute = GrindRouteImport.update({
+  id: '/grind',
+  path: '/grind',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MarketplaceRoute = MarketplaceRouteImport.update({
@@ -91,6 +97,7 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminRoute
   '/create-listing': typeof CreateListingRoute
   '/custom-order': typeof CustomOrderRoute
+  '/grind': typeof GrindRoute
   '/marketplace': typeof MarketplaceRoute
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
@@ -105,6 +112,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminRoute
   '/create-listing': typeof CreateListingRoute
   '/custom-order': typeof CustomOrderRoute
+  '/grind': typeof GrindRoute
   '/marketplace': typeof MarketplaceRoute
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
@@ -120,6 +128,7 @@ export interface FileRoutesById {
   '/admin': typeof AdminRoute
   '/create-listing': typeof CreateListingRoute
   '/custom-order': typeof CustomOrderRoute
+  '/grind': typeof GrindRoute
   '/marketplace': typeof MarketplaceRoute
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
@@ -136,6 +145,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/create-listing'
     | '/custom-order'
+    | '/grind'
     | '/marketplace'
     | '/profile'
     | '/terms-of-service'
@@ -150,6 +160,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/create-listing'
     | '/custom-order'
+    | '/grind'
     | '/marketplace'
     | '/profile'
     | '/terms-of-service'
@@ -164,6 +175,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/create-listing'
     | '/custom-order'
+    | '/grind'
     | '/marketplace'
     | '/profile'
     | '/terms-of-service'
@@ -179,6 +191,7 @@ export interface RootRouteChildren {
   AdminRoute: typeof AdminRoute
   CreateListingRoute: typeof CreateListingRoute
   CustomOrderRoute: typeof CustomOrderRoute
+  GrindRoute: typeof GrindRoute
   MarketplaceRoute: typeof MarketplaceRoute
   ProfileRoute: typeof ProfileRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
@@ -217,6 +230,13 @@ declare module '@tanstack/react-router' {
       path: '/custom-order'
       fullPath: '/custom-order'
       preLoaderRoute: typeof CustomOrderRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/grind': {
+      id: '/grind'
+      path: '/grind'
+      fullPath: '/grind'
+      preLoaderRoute: typeof GrindRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/marketplace': {
@@ -283,6 +303,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminRoute: AdminRoute,
   CreateListingRoute: CreateListingRoute,
   CustomOrderRoute: CustomOrderRoute,
+  GrindRoute: GrindRoute,
   MarketplaceRoute: MarketplaceRoute,
   ProfileRoute: ProfileRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,

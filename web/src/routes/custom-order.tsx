@@ -67,6 +67,13 @@ function CustomOrderPage() {
         Choose how your Ethereum address should start and end. Our grinder searches for it, and the private key is made with split keys: your browser
         keeps a secret, we only ever see its public half, so <strong className="text-slate-200">the finished key is known to you alone</strong>.
       </p>
+      <p className="mt-2 text-sm text-slate-400">
+        Only a few characters?{" "}
+        <Link to="/grind" className="text-violet-300 underline hover:text-violet-200">
+          Grind it yourself in your browser
+        </Link>{" "}
+        on your own GPU, free and at once.
+      </p>
 
       <section aria-labelledby={`${id}-pattern`} className="mt-8 rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
         <h2 id={`${id}-pattern`} className="text-lg font-semibold text-white">

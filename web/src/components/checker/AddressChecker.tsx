@@ -80,6 +80,11 @@ export function AddressChecker() {
         <Link to="/custom-order" className="text-violet-300 underline hover:text-violet-200">
           Order a custom address
         </Link>
+        , or{" "}
+        <Link to="/grind" className="text-violet-300 underline hover:text-violet-200">
+          grind a short one on your own GPU
+        </Link>
+        .
       </p>
     </section>
   );
