@@ -24,6 +24,8 @@ export type GrinderConfig = {
   maxHits?: number;
   /** the longest run before an invocation restarts from a fresh scalar (default MAX_RUN_POINTS; tests shorten it) */
   maxRunPoints?: number;
+  /** sees every start scalar as it is drawn (the entropy tests) */
+  onStart?: (invocation: number, scalar: bigint) => void;
 };
 
 export type GpuHit = {
@@ -148,10 +150,13 @@ export class GpuGrinder {
   private readonly pending = new Set<number>();
   private readonly maxRunPoints: number;
   private destroyed = false;
-  /** Every start scalar drawn so far, in order (the entropy tests read it). */
-  readonly history: bigint[] = [];
+  private readonly onStart: ((invocation: number, scalar: bigint) => void) | undefined;
 
-  private constructor(device: GPUDevice, config: Required<Omit<GrinderConfig, "publicKey">> & { publicKey?: string }, pipelines: Pipelines) {
+  private constructor(
+    device: GPUDevice,
+    config: Required<Omit<GrinderConfig, "publicKey" | "onStart">> & Pick<GrinderConfig, "publicKey" | "onStart">,
+    pipelines: Pipelines,
+  ) {
     this.device = device;
     this.halfBatch = config.halfBatch;
     this.workgroupSize = config.workgroupSize;
@@ -160,6 +165,7 @@ export class GpuGrinder {
     this.random = config.random;
     this.maxHits = config.maxHits;
     this.maxRunPoints = config.maxRunPoints;
+    this.onStart = config.onStart;
     this.grindPipeline = pipelines.grind;
     this.seedPipeline = pipelines.seed;
     this.bindGroupLayout = pipelines.layout;
@@ -256,7 +262,7 @@ export class GpuGrinder {
     let e = 0;
     for (const t of this.pending) {
       const k = randomStartScalar(this.halfBatch, this.random);
-      this.history.push(k);
+      this.onStart?.(t, k);
       this.starts[t] = k;
       this.startedAt[t] = this.walked;
       seeds[e * SEED_WORDS] = t;
