@@ -8,13 +8,14 @@
 // block. The last round computes only the first row of lanes (bytes 0..39), all that either use reads: the
 // address is bytes 12..31, the checksum bytes 0..19.
 
-const RHO: number[][] = [
+/** Rotation offsets, RHO[x][y] for lane (x, y) (also used by the CPU grinder's generator, scripts/grind/codegen.ts). */
+export const RHO: readonly (readonly number[])[] = [
   [0, 36, 3, 41, 18],
   [1, 44, 10, 45, 2],
   [62, 6, 43, 15, 61],
   [28, 55, 25, 21, 56],
   [27, 20, 39, 8, 14],
-]; // RHO[x][y]
+];
 
 function roundConstants(): bigint[] {
   // the LFSR of the Keccak reference: rc(t) = x^t mod x^8 + x^6 + x^5 + x^4 + 1
@@ -80,7 +81,7 @@ function chi(l: number, h: "L" | "H"): string {
 
 /** keccak_f(state) -> lanes 0..4 of the permuted state (output bytes 0..39) as 10 words. */
 export function keccakWgsl(): string {
-  const rc = roundConstants();
+  const rc = KECCAK_ROUND_CONSTANTS;
   const rcWords = rc.flatMap((c) => [hex(Number(c & 0xffffffffn)), hex(Number(c >> 32n))]);
   const lines: string[] = [];
   lines.push(`const KECCAK_RC = array<u32, 48>(${rcWords.join(", ")});`);
@@ -112,4 +113,5 @@ export function keccakWgsl(): string {
   return lines.join("\n");
 }
 
-export const KECCAK_ROUND_CONSTANTS = roundConstants();
+/** The 24 round constants (FIPS 202's rc LFSR). */
+export const KECCAK_ROUND_CONSTANTS: readonly bigint[] = roundConstants();

@@ -6,6 +6,7 @@
 // committed files match this generator's output.
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { KECCAK_ROUND_CONSTANTS, RHO } from "../../gpu/keccak.wgsl.ts";
 
 const N = 11; // limbs of 24 bits: 264 bits, limb i weighs 2^(24i)
 const W = 2 ** 24;
@@ -85,33 +86,9 @@ export function genField(): string {
 
 // ---------------------------------------------------------------- keccak
 
-const RHO: number[][] = [
-  // RHO[x][y]
-  [0, 36, 3, 41, 18],
-  [1, 44, 10, 45, 2],
-  [62, 6, 43, 15, 61],
-  [28, 55, 25, 21, 56],
-  [27, 20, 39, 8, 14],
-];
-
+/** The round constants as [lo0, hi0, lo1, hi1, ...] int32 words. */
 function roundConstants(): number[] {
-  // FIPS 202 rc(t) LFSR, returned as [lo0, hi0, lo1, hi1, ...] int32 words
-  const words: number[] = [];
-  let R = 1;
-  for (let round = 0; round < 24; round++) {
-    let lo = 0;
-    let hi = 0;
-    for (let j = 0; j < 7; j++) {
-      R = ((R << 1) ^ ((R >> 7) * 0x71)) & 0xff;
-      if (R & 2) {
-        const bit = (1 << j) - 1;
-        if (bit < 32) lo |= 1 << bit;
-        else hi |= 1 << (bit - 32);
-      }
-    }
-    words.push(lo | 0, hi | 0);
-  }
-  return words;
+  return KECCAK_ROUND_CONSTANTS.flatMap((c) => [Number(c & 0xffffffffn) | 0, Number(c >> 32n) | 0]);
 }
 
 function rotl(lo: string, hi: string, n: number): [string, string] {

@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import type { QueuedOrder } from "../../schema/custom-orders";
 import { addressMatchesOrder, describeOrderPattern } from "../../schema/custom-order-pattern";
 import { orderAddress, parseScalar } from "../../schema/split-key";
-import { fmtInt } from "./format.ts";
+import { fmtInt, SearchProgress } from "./progress.ts";
 import { gpuFor, gpuSource, type OpenGpu } from "./gpu-source.ts";
 import { grinderKey, OrdersApi, OrdersApiError } from "./orders-api.ts";
 import { type GpuMode, normalizeGpuFlag, parseGpuMode, UsageError } from "./args.ts";
@@ -91,12 +91,7 @@ async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions, 
   log(
     `order ${order.id}: ${describeOrderPattern(pattern)}${pattern.caseSensitive ? " (case-sensitive)" : ""}, ~${fmtInt(expected)} attempts expected, ${source.description}`,
   );
-  let started = performance.now();
-  let running = false;
-  let attempts = 0;
-  let rate = 0;
-  let lastAttempts = 0;
-  let lastTick = started;
+  const progress = new SearchProgress();
   const tty = process.stderr.isTTY;
 
   return await new Promise<Outcome>((resolve, reject) => {
@@ -130,7 +125,7 @@ async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions, 
       submitting = true;
       try {
         await api.submit(order.id, found.offset, found.variant);
-        log(`order ${order.id}: found ${address} after ${fmtInt(attempts)} attempts in ${((performance.now() - started) / 1000).toFixed(1)}s; submitted`);
+        log(`order ${order.id}: found ${address} after ${fmtInt(progress.attempts)} attempts in ${progress.seconds.toFixed(1)}s; submitted`);
         finish("found");
       } catch (e) {
         lost(e);
@@ -138,13 +133,8 @@ async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions, 
     };
 
     source.start({
-      ready: () => {
-        running = true;
-        started = lastTick = performance.now();
-      },
-      attempts: (n) => {
-        attempts += n;
-      },
+      ready: () => progress.ready(),
+      attempts: (n) => progress.add(n),
       found: (f) => void onFound(f),
       fail: (e) => finish(e),
       notice: (line) => {
@@ -153,18 +143,13 @@ async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions, 
     });
 
     const ticker = setInterval(() => {
-      if (!running) return;
-      const now = performance.now();
-      const instant = (attempts - lastAttempts) / ((now - lastTick) / 1000);
-      rate = rate === 0 ? instant : 0.7 * rate + 0.3 * instant;
-      lastAttempts = attempts;
-      lastTick = now;
-      if (o.quiet) return;
+      if (!progress.tick() || o.quiet) return;
+      const { attempts, rate } = progress;
       const line = `order ${order.id} | ${fmtInt(rate)} keys/s | attempts ${fmtInt(attempts)} | expected ${fmtInt(expected)} | ETA ~${rate > 0 ? Math.max(0, Math.round((expected - attempts) / rate)) : "∞"}s`;
       process.stderr.write(tty ? `\r\x1b[K${line}` : `${line}\n`);
     }, 1000);
     const reporter = setInterval(() => {
-      if (!submitting) api.progress(order.id, attempts, rate).catch(lost);
+      if (!submitting) api.progress(order.id, progress.attempts, progress.rate).catch(lost);
     }, PROGRESS_EVERY_MS);
   });
 }

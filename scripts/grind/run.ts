@@ -1,7 +1,7 @@
 // The plain grind: a search source (CPU threads or the GPU) to verified CSV rows, with progress on stderr.
 import type { GrindOptions } from "./args.ts";
 import { CsvWriter } from "./csv.ts";
-import { fmtDuration, fmtInt } from "./format.ts";
+import { fmtDuration, fmtInt, SearchProgress } from "./progress.ts";
 import { expectedAttempts, patternType } from "./pattern.ts";
 import type { SearchSource } from "./search-source.ts";
 import { VerificationError, verifiedRow } from "./verify.ts";
@@ -20,14 +20,9 @@ function describe(o: GrindOptions): string {
 export async function grindToCsv(o: GrindOptions, source: SearchSource): Promise<number> {
   const csv = new CsvWriter(o.out, { append: o.append, force: o.force });
   const expected = expectedAttempts(o.spec);
-  let started = performance.now();
-  let running = false;
+  const progress = new SearchProgress();
   const seen = new Set<string>();
-  let attempts = 0;
   let written = 0;
-  let lastAttempts = 0;
-  let lastTick = started;
-  let rate = 0;
   const tty = process.stderr.isTTY;
   process.stderr.write(
     `grinding ${describe(o)} (${patternType(o.spec)}): ${o.count} to find, ${source.description}, ~${fmtInt(expected)} attempts per match\n`,
@@ -43,26 +38,20 @@ export async function grindToCsv(o: GrindOptions, source: SearchSource): Promise
       source.stop();
       csv.close();
       if (tty && !o.quiet) process.stderr.write("\r\x1b[K");
-      const secs = (performance.now() - started) / 1000;
+      const secs = progress.seconds;
       if (message) process.stderr.write(message + "\n");
       process.stderr.write(
-        `${code === 0 ? "done" : "stopped"}: ${written}/${o.count} written to ${o.out} in ${fmtDuration(secs)}, ${fmtInt(attempts)} attempts (${fmtInt(attempts / secs)} keys/s)\n`,
+        `${code === 0 ? "done" : "stopped"}: ${written}/${o.count} written to ${o.out} in ${fmtDuration(secs)}, ${fmtInt(progress.attempts)} attempts (${fmtInt(progress.attempts / secs)} keys/s)\n`,
       );
       resolve(code);
     };
 
     const tick = () => {
-      if (!running) return;
-      const now = performance.now();
-      const dt = (now - lastTick) / 1000;
-      const instant = (attempts - lastAttempts) / dt;
-      rate = rate === 0 ? instant : 0.7 * rate + 0.3 * instant;
-      lastAttempts = attempts;
-      lastTick = now;
-      if (o.quiet) return;
+      if (!progress.tick() || o.quiet) return;
+      const { rate } = progress;
       const remaining = (o.count - written) * expected;
       const line =
-        `${fmtDuration((now - started) / 1000)} | ${fmtInt(rate)} keys/s | attempts ${fmtInt(attempts)} | ` +
+        `${fmtDuration(progress.seconds)} | ${fmtInt(rate)} keys/s | attempts ${fmtInt(progress.attempts)} | ` +
         `found ${written}/${o.count} | expected ${fmtInt(expected)}/match | ETA ~${fmtDuration(rate > 0 ? remaining / rate : Infinity)}`;
       process.stderr.write(tty ? `\r\x1b[K${line}` : `${line}\n`);
     };
@@ -70,13 +59,8 @@ export async function grindToCsv(o: GrindOptions, source: SearchSource): Promise
 
     process.once("SIGINT", () => finish(130, "\ninterrupted"));
     source.start({
-      ready: () => {
-        running = true;
-        started = lastTick = performance.now();
-      },
-      attempts: (n) => {
-        attempts += n;
-      },
+      ready: () => progress.ready(),
+      attempts: (n) => progress.add(n),
       found: (msg) => {
         if (finished) return;
         if (!("privateKey" in msg)) return finish(3, "BUG: a split-key result in a plain search");
