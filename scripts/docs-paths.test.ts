@@ -4,13 +4,6 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { docFiles, docProblems, headingAnchors, pathExists, repoFromDisk, repoFromFiles } from "./docs-paths";
 
-/**
- * Pages that work in progress on other branches adds (payments, production settings, the security parsers,
- * the GPU grinder). README.md links them already; while one is missing, naming or linking it is allowed.
- * TEMPORARY: remove this exception once those branches are merged and the four pages exist.
- */
-const PENDING_PAGES = new Set(["docs/payments.md", "docs/production-settings.md", "docs/security-parsers.md", "docs/gpu-grinder.md"]);
-
 const repo = repoFromDisk(path.join(import.meta.dirname, ".."));
 
 describe("the docs of this repository", () => {
@@ -23,7 +16,7 @@ describe("the docs of this repository", () => {
 
   for (const doc of docs) {
     it(`${doc} names only paths that exist and links only what resolves`, () => {
-      expect(docProblems(repo, doc, PENDING_PAGES)).toEqual([]);
+      expect(docProblems(repo, doc)).toEqual([]);
     });
   }
 });
@@ -41,10 +34,10 @@ describe("the checker", () => {
     "package.json": "{}",
     "vitest.config.ts": "",
   });
-  const check = (markdown: string, pending: Set<string> = new Set()) => {
+  const check = (markdown: string) => {
     const files = repoFromFiles({ "docs/page.md": markdown });
     const view = { ...fixture, entries: new Set([...fixture.entries, ...files.entries]), read: (f: string) => files.read(f) ?? fixture.read(f) };
-    return docProblems(view, "docs/page.md", pending);
+    return docProblems(view, "docs/page.md");
   };
 
   it("accepts paths that exist, in code spans and code blocks", () => {
@@ -91,11 +84,7 @@ describe("the checker", () => {
     expect(check("`[x](missing.md)`\n\n```md\n[y](missing.md)\n```\n")).toEqual([]);
   });
 
-  it("skips a pending page only while it is missing", () => {
-    const pending = new Set(["docs/payments.md", "docs/api.md"]);
-    expect(check("[payments](payments.md), `docs/payments.md`\n", pending)).toEqual([]);
-    // docs/api.md exists, so the exception no longer covers it: a wrong anchor is reported.
-    expect(check("[api](api.md#nowhere)\n", pending)).toEqual(["docs/page.md:1: link api.md#nowhere: docs/api.md has no heading #nowhere"]);
+  it("reports a link to a page that does not exist", () => {
     expect(check("[payments](payments.md)\n")).toEqual(["docs/page.md:1: link payments.md does not resolve (docs/payments.md does not exist)"]);
   });
 

@@ -170,20 +170,16 @@ export function pathExists(repo: RepoView, name: string): boolean {
 
 const lineOf = (text: string, offset: number) => text.slice(0, offset).split("\n").length;
 
-/**
- * What is wrong with one doc's paths and links: one message per problem, "<doc>:<line>: ...". `pending` names
- * pages that other work will add: while one is missing, naming or linking it is not a problem.
- */
-export function docProblems(repo: RepoView, doc: string, pending: ReadonlySet<string> = new Set()): string[] {
+/** What is wrong with one doc's paths and links: one message per problem, "<doc>:<line>: ...". */
+export function docProblems(repo: RepoView, doc: string): string[] {
   const text = repo.read(doc);
   if (text === null) return [`${doc}: does not exist`];
   const problems: string[] = [];
   const { code, prose } = splitMarkdown(text);
-  const missingPending = (p: string) => pending.has(p) && !repo.entries.has(p);
 
   for (const piece of code) {
     for (const word of pathWords(piece, repo.topLevel)) {
-      if (missingPending(word.text) || pathExists(repo, word.text)) continue;
+      if (pathExists(repo, word.text)) continue;
       problems.push(`${doc}:${lineOf(text, word.offset)}: \`${word.text}\` does not exist`);
     }
   }
@@ -200,7 +196,6 @@ export function docProblems(repo: RepoView, doc: string, pending: ReadonlySet<st
       problems.push(`${where}: link ${target} leaves the repository`);
       continue;
     }
-    if (missingPending(resolved)) continue;
     if (!repo.entries.has(resolved) && !repo.entries.has(`${resolved}/`)) {
       problems.push(`${where}: link ${target} does not resolve (${resolved} does not exist)`);
       continue;
