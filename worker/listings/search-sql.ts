@@ -5,6 +5,7 @@ import { MAX_RESULT_WINDOW } from "../../schema/browse";
 import { BROWSABLE_SQL, KEY_START, NETWORKS, type Network } from "../../schema/db";
 import type { UsdRates } from "../domain/prices";
 import { listingColumns } from "./listing-view";
+import { keyBranches, networksOf, patternEnds, textBranches } from "./search-terms";
 import { type BucketList, bucketsOf, type ListingBucket } from "./search-buckets";
 import type { OrderWalk, SearchPlan } from "./search-plan";
 import type { SearchQuery } from "./search-params";
@@ -38,34 +39,6 @@ export function columnFilters(q: SearchQuery): SQL[] {
   return parts;
 }
 
-export const networksOf = (q: Pick<SearchQuery, "network">): readonly Network[] => (q.network ? [q.network] : NETWORKS);
-
-const HEX = /^[0-9a-f]*$/;
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]*$/;
-
-/** One network's form of a pattern value, as search_key holds it (Ethereum: lower-case hex after 0x; Solana: exact). */
-export type KeyBranch = { network: Network; value: string };
-
-/**
- * The pattern value per network, or nothing for a network whose addresses cannot contain it (so "%", "_",
- * quotes or a "0" in a Solana pattern simply match nothing). An Ethereum prefix may be written with its "0x".
- */
-export function keyBranches(q: SearchQuery, end: "prefix" | "suffix"): KeyBranch[] {
-  if (!q.pattern) return [];
-  const raw = q.pattern.value;
-  const branches: KeyBranch[] = [];
-  for (const network of networksOf(q)) {
-    if (network === "ethereum") {
-      let value = raw.toLowerCase();
-      if (end === "prefix" && value.startsWith("0x")) value = value.slice(2);
-      if (HEX.test(value) && (value !== "" || end === "prefix")) branches.push({ network, value });
-    } else if (BASE58.test(raw) && raw !== "") {
-      branches.push({ network, value: raw });
-    }
-  }
-  return branches;
-}
-
 export const reverse = (s: string) => [...s].reverse().join("");
 
 /** The smallest string greater than every string starting with `s` (keys are ASCII), or null for "". */
@@ -79,10 +52,6 @@ function keyRange(column: "search_key" | "search_key_rev", value: string): SQL {
   const col = sql.raw(column);
   return upper === null ? sql`${col} >= ${literal(value)}` : sql`${col} >= ${literal(value)} AND ${col} < ${literal(upper)}`;
 }
-
-/** Pattern ends to search: prefix, suffix or both. */
-export const patternEnds = (q: SearchQuery): ("prefix" | "suffix")[] =>
-  !q.pattern ? [] : q.pattern.mode === "either" ? ["prefix", "suffix"] : [q.pattern.mode];
 
 /**
  * One index range of a pattern's matches: its index, the key column the range is on and the key value (reversed
@@ -232,19 +201,6 @@ export function patternPredicate(q: SearchQuery): SQL | null {
     }
   }
   return parts.length === 0 ? null : or(parts);
-}
-
-/** Free text as each network can contain it: Ethereum case-insensitive (checksum case is not identity), Solana exact. */
-export function textBranches(q: SearchQuery): KeyBranch[] {
-  if (!q.text) return [];
-  return networksOf(q).flatMap((network): KeyBranch[] => {
-    if (network === "ethereum") {
-      const value = q.text!.toLowerCase();
-      // "0x" + 40 hex digits: any other character cannot occur.
-      return /^[0-9a-fx]+$/.test(value) ? [{ network, value }] : [];
-    }
-    return BASE58.test(q.text!) ? [{ network, value: q.text! }] : [];
-  });
 }
 
 /** The free text as a per-row condition. Null: matches nothing. */
