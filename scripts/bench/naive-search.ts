@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { getUsdPrices } from "../../worker/prices/price-feed";
 import { validate } from "../../worker/http/validate";
 import { type ListingRow, listingColumns, toListingView } from "../../worker/listings/listing-view";
-import { batchAll } from "../../worker/listings/raw-batch";
+import { batchAll } from "../../worker/db";
 import { searchQuerySchema, type SearchQuery } from "../../worker/listings/search-params";
 import { paginate } from "../../worker/listings/search";
 import type { AppEnv } from "../../worker/types";

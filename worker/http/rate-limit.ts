@@ -2,15 +2,9 @@
 // the window's count, so concurrent requests from one client are all counted; the same batch drops
 // windows that have ended, which keeps the table to about one row per active client. D1 rather than a
 // Workers rate-limit binding so it behaves the same under `wrangler dev` and in the worker tests.
-import type { Context, MiddlewareHandler } from "hono";
+import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../types";
 import { ApiError } from "./errors";
-
-/** The caller's address as Cloudflare saw it; "local" where there is no edge (wrangler dev, tests). */
-export function clientIp(c: Context<AppEnv>): string {
-  const ip = (c.req.header("cf-connecting-ip") ?? "").trim();
-  return ip && ip.length <= 64 ? ip : "local";
-}
 
 /**
  * The network a client address stands for when counting: an IPv4 address is one client, an IPv6 address
@@ -72,7 +66,7 @@ export async function enforceLimits(d1: D1Database, checks: readonly LimitCheck[
 /** Refuses with 429 once a client (its IPv4 address or IPv6 /64) has made `limit` requests to `name` within the current window. */
 export function rateLimit(name: string, limit: number, windowMs: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const count = await countRequest(c.env.DB, `${name}:${clientNetwork(clientIp(c))}`, windowMs, Date.now());
+    const count = await countRequest(c.env.DB, `${name}:${clientNetwork(c.var.requestInfo.ip)}`, windowMs, Date.now());
     if (count > limit) {
       throw new ApiError(429, `Too many requests: at most ${limit} per ${Math.round(windowMs / 1000)} seconds. Wait a minute and try again.`);
     }
@@ -99,7 +93,7 @@ export function limitSignedIn(name: string, limit: SignedInLimit): MiddlewareHan
         c.env.DB,
         [
           { key: `${name}:user:${session.userId}`, limit: limit.perWallet, refusal: `Too many ${limit.what}: ${perWindow(limit.perWallet, limit.windowMs)} from one wallet.` },
-          { key: `${name}:net:${clientNetwork(clientIp(c))}`, limit: limit.perClient, refusal: `Too many ${limit.what} from your network: ${perWindow(limit.perClient, limit.windowMs)}.` },
+          { key: `${name}:net:${clientNetwork(c.var.requestInfo.ip)}`, limit: limit.perClient, refusal: `Too many ${limit.what} from your network: ${perWindow(limit.perClient, limit.windowMs)}.` },
         ],
         limit.windowMs,
       );

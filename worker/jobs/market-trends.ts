@@ -2,8 +2,7 @@
 // 24 hours of sales. The rows of the "24h" period are replaced in one batch, so a reader (or an overlapping
 // run) sees either the old set or the new one. Analytics only: no amount here is paid or compared.
 import { sql } from "drizzle-orm";
-import type { Db } from "../db";
-import { writeBatch } from "../purchases/write-batch";
+import { type Db, writeBatch } from "../db";
 
 const DAY_MS = 24 * 60 * 60_000;
 const decimal = (expr: string) => sql.raw(`CASE WHEN ${expr} IS NULL THEN NULL ELSE rtrim(rtrim(printf('%.8f', (${expr}) / 1e8), '0'), '.') END`);

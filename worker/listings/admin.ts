@@ -2,12 +2,11 @@
 // filters and paging, the four stat cards, and the id checks of the bulk actions.
 import { type SQL, sql } from "drizzle-orm";
 import type { AdminListing, AdminStats } from "../../schema/listings";
-import type { Db } from "../db";
+import { type Db, batchAll } from "../db";
 import type { UsdRates } from "../domain/prices";
 import { ApiError } from "../http/errors";
 import { type ListingRow, listingColumns, toListingView } from "./listing-view";
 import { CUSTOM_ORDER_SQL } from "../orders/order-listing";
-import { batchAll } from "./raw-batch";
 
 export type AdminListingQuery = { limit: number; offset: number; search?: string; network: "all" | "ethereum" | "solana"; status: "all" | "active" | "pending" | "sold" | "inactive" };
 

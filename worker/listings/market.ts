@@ -2,9 +2,8 @@
 import { sql } from "drizzle-orm";
 import { BROWSABLE_SQL } from "../../schema/db";
 import type { MarketStats } from "../../schema/browse";
-import type { Db } from "../db";
+import { type Db, batchAll } from "../db";
 import { type Currency, round8, unitsToEth, type UsdRates } from "../domain/prices";
-import { batchAll } from "./raw-batch";
 
 /**
  * "Active users" are wallets that did something in this window: put up a listing that is still browsable, or

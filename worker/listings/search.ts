@@ -3,10 +3,9 @@
 // here and turn the rows into a page and a total. Every plan is one D1 round trip (filtered plans: a second
 // one when the bucket list moved, search-buckets.ts).
 import { MAX_RESULT_WINDOW, type Pagination } from "../../schema/browse";
-import type { Db } from "../db";
+import { type Db, batchAll } from "../db";
 import type { UsdRates } from "../domain/prices";
 import type { ListingRow } from "./listing-view";
-import { batchAll } from "./raw-batch";
 import { bucketListSql, knownBuckets, parseBucketList, rememberBuckets } from "./search-buckets";
 import { choosePlan } from "./search-plan";
 import type { SearchQuery } from "./search-params";

@@ -6,10 +6,9 @@ import { CUSTOM_ORDER_PAYMENT_HOURS, GRINDER_STALE_MS } from "../../schema/custo
 import { addressMatchesOrder, describeOrderPattern } from "../../schema/custom-order-pattern";
 import { orderAddress, parseScalar, SplitKeyError } from "../../schema/split-key";
 import { sql } from "drizzle-orm";
-import type { Db } from "../db";
+import { type Db, writeBatch } from "../db";
 import { ApiError } from "../http/errors";
 import type { OrderRow } from "./order-view";
-import { writeBatch } from "../purchases/write-batch";
 import { hiddenListingStatement } from "./order-listing";
 import { orderById } from "./orders";
 

@@ -1,9 +1,8 @@
 // Reading orders, and the buyer's and the cron job's state changes that need no grinder.
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { customOrders, type CustomOrderStatus } from "../../schema/db";
-import type { Db } from "../db";
+import { type Db, writeBatch } from "../db";
 import { ApiError } from "../http/errors";
-import { writeBatch } from "../purchases/write-batch";
 import type { CustomOrderView, OrderPayment } from "../../schema/custom-orders";
 import { listingOfOrder } from "./order-listing";
 import { type OrderRow, toBuyerView } from "./order-view";

@@ -7,7 +7,8 @@ import type { AuthSession } from "../auth/middleware";
 import type { Db } from "../db";
 import { decimalToUnits, unitsToDecimal } from "../../schema/money";
 import { ApiError } from "../http/errors";
-import { type RequestInfo, type Reservation, reserveListing } from "../purchases/reserve";
+import type { RequestInfo } from "../http/request-info";
+import { type Reservation, reserveListing } from "../purchases/reserve";
 import { orderById } from "./orders";
 
 export type OrderPayment = Reservation & { reused: boolean };

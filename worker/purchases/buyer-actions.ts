@@ -6,13 +6,12 @@ import type { AuthSession } from "../auth/middleware";
 import type { VerifierEnv } from "../chain/payment-verifier";
 import { solanaCommitment, solanaRpc } from "../chain/solana-payments";
 import { bytesToBase64, unsignedTransfer } from "../chain/solana-transfer";
-import type { Db } from "../db";
+import { type Db, writeBatch } from "../db";
 import { ApiError } from "../http/errors";
 import { assertSessionWallet } from "./buyer";
 import type { PaymentDecision } from "../domain/payment-decision";
 import { findPurchase, OPEN_STATUSES, type PurchaseRow } from "./purchase-row";
 import { verifyPayment } from "./verify";
-import { writeBatch } from "./write-batch";
 
 const ETH_HASH = /^0x[0-9a-fA-F]{64}$/;
 const SOL_SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;

@@ -10,14 +10,13 @@
 import { sql } from "drizzle-orm";
 import type { Network } from "../../schema/db";
 import { paymentVerifier, type ReceivedTransfer, type VerifierEnv } from "../chain/payment-verifier";
-import type { Db } from "../db";
+import { type Db, writeBatch } from "../db";
 import { matchTransferToPurchase } from "../domain/payment-decision";
 import { classifyReceived, EMPTY_CURSOR, type ReconcileCursor } from "../domain/reconciliation";
 import { isIntegrityError, paymentAttentionStatement, recordPaymentAttention, unclaimedEscrow } from "./ledger";
 import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
 import { PURCHASE_COLUMNS, type PurchaseRow } from "./purchase-row";
 import { verifyPayment } from "./verify";
-import { writeBatch } from "./write-batch";
 
 /** Ethereum blocks one run reconciles at most. */
 export const RECONCILE_BLOCKS_PER_RUN = 50;

@@ -8,12 +8,11 @@
 // condition be bypassed, the unique indexes and the triggers of migration 0015 roll the whole batch back.
 import { sql } from "drizzle-orm";
 import type { PaymentVerifier } from "../chain/payment-verifier";
-import type { Db } from "../db";
+import { type Db, writeBatch } from "../db";
 import type { PaymentObservation } from "../domain/payment-decision";
 import type { PurchaseRow } from "./purchase-row";
 import { deliverOrder, orderListing } from "../orders/order-listing";
 import { escrow, isIntegrityError } from "./ledger";
-import { writeBatch } from "./write-batch";
 
 export async function settlePurchase(
   db: Db,

@@ -7,12 +7,11 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { AttentionReason, FailureReason } from "../../schema/purchases";
 import { type PaymentVerifier, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
-import type { Db } from "../db";
+import { type Db, writeBatch } from "../db";
 import { decidePayment, type PaymentDecision, type PaymentObservation, type PurchaseFacts } from "../domain/payment-decision";
 import { escrow, isIntegrityError, ledgerState } from "./ledger";
 import { findPurchase, type PurchaseRow } from "./purchase-row";
 import { settlePurchase } from "./settle";
-import { writeBatch } from "./write-batch";
 
 export type VerifyOutcome = { decision: PaymentDecision; observation: PaymentObservation; requiredConfirmations: number };
 

@@ -5,7 +5,7 @@
 // that nothing accounts for, resolved by an admin with a note. Every admin action is audited. Mounted on
 // /api/admin/payments.
 import { sql } from "drizzle-orm";
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import * as v from "valibot";
 import type { Network } from "../../schema/db";
 import {
@@ -24,11 +24,10 @@ import { requireAdmin } from "../auth/middleware";
 import { paymentVerifier } from "../chain/payment-verifier";
 import { refundRecheck } from "../domain/reconciliation";
 import { ApiError } from "../http/errors";
-import { clientIp } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { requirePaymentSettings } from "../payment-config";
 import type { AppEnv } from "../types";
-import { writeBatch } from "../purchases/write-batch";
+import { writeBatch } from "../db";
 
 const ATTENTION_LIMIT = 200;
 const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, "must be a payment id")) });
@@ -76,7 +75,6 @@ const ESCROW_COLUMNS = sql.raw(`id, transaction_id, network, amount, currency, a
   tx_hash, attention_reason, status, refund_status, created_at, check_failure, checked_at`);
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-const who = (c: Context<AppEnv>) => ({ ip: clientIp(c), userAgent: c.req.header("user-agent")?.slice(0, 256) ?? null });
 
 export const adminPaymentRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
@@ -122,7 +120,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
       await db.run(sql`UPDATE escrow_transactions SET check_failure = ${failure}, checked_at = ${now} WHERE id = ${id}`);
       throw new ApiError(seen.kind === "unavailable" ? 503 : 409, `Not marked refunded: ${failure}`);
     }
-    const { ip, userAgent } = who(c as unknown as Context<AppEnv>);
+    const { ip, userAgent } = c.var.requestInfo;
     const [updated] = await writeBatch(db, [
       // The ledger status stays what it was (refund, or released for an overpayment's excess): only the refund is done.
       sql`UPDATE escrow_transactions SET refund_status = 'refunded', release_tx_hash = ${refundTxHash}, release_time = ${now}, check_failure = NULL, checked_at = ${now}
@@ -184,7 +182,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     const { id } = c.req.valid("param");
     const { note } = c.req.valid("json");
     const now = Date.now();
-    const { ip, userAgent } = who(c as unknown as Context<AppEnv>);
+    const { ip, userAgent } = c.var.requestInfo;
     const [updated] = await writeBatch(c.var.db, [
       sql`UPDATE payment_attention SET status = 'resolved', resolved_at = ${now}, resolved_by = ${c.var.session.walletAddress}, resolution_note = ${note}
                        WHERE id = ${id} AND status = 'open'`,

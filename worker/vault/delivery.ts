@@ -8,10 +8,9 @@ import { sql } from "drizzle-orm";
 import type { Network } from "../../schema/db";
 import { KEY_RELEASE_STATUSES, type SupportInfo } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
-import type { Db } from "../db";
+import { type Db, writeBatch } from "../db";
 import { openingSecrets, type VaultEnv } from "./keyring";
 import { openKey } from "./vault";
-import { writeBatch } from "../purchases/write-batch";
 
 export type Requester = { session: AuthSession | null; ip: string; userAgent: string | null };
 
