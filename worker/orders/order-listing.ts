@@ -5,6 +5,7 @@
 // table), so no column links them. These helpers are the order-specific rules the listing and purchase code
 // asks about; everything else stays theirs.
 import { type SQL, sql } from "drizzle-orm";
+import { addresses, customOrders } from "../../schema/db";
 import type { AuthSession } from "../auth/middleware";
 import type { Db } from "../db";
 import { analyzeAddress } from "../domain/rarity";
@@ -77,6 +78,9 @@ export const CUSTOM_ORDER_SQL = "EXISTS (SELECT 1 FROM custom_orders co WHERE co
 /** True in SQL when the listing belongs to a custom order. */
 export const orderListing = (listingId: number | SQL) =>
   sql`EXISTS (SELECT 1 FROM addresses ol JOIN custom_orders co ON co.found_address = ol.address WHERE ol.id = ${listingId})`;
+
+/** In SQL beside addresses: the id of the custom order whose hidden listing this address is, or NULL. */
+export const orderIdOfListing = sql<(typeof customOrders.$inferSelect)["id"] | null>`(SELECT ${customOrders.id} FROM ${customOrders} WHERE ${customOrders.foundAddress} = ${addresses.address})`;
 
 /** In SQL on custom_orders: the order's hidden listing's id (NULL before it is found). */
 export const listingOfOrder = sql`(SELECT ol.id FROM addresses ol WHERE ol.address = custom_orders.found_address)`;
