@@ -70,10 +70,10 @@ export async function hiddenOrderListing(db: Db, listingId: number, viewer: Pick
 }
 
 /**
- * The same test as raw SQL on a row of `addresses` (the listing writes are prepared D1 statements): a found
- * address belongs to its order's buyer, so no admin action may list it for anyone else.
+ * The same test in SQL beside a row of `addresses`: a found address belongs to its order's buyer, so no admin
+ * action may list it for anyone else.
  */
-export const CUSTOM_ORDER_SQL = "EXISTS (SELECT 1 FROM custom_orders co WHERE co.found_address = addresses.address)";
+export const isOrderListing = sql`EXISTS (SELECT 1 FROM ${customOrders} WHERE ${customOrders.foundAddress} = ${addresses.address})`;
 
 /** True in SQL when the listing belongs to a custom order. */
 export const orderListing = (listingId: number | SQL) =>

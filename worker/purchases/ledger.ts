@@ -16,7 +16,7 @@
 //      sale (reserve.ts), so a sold listing is never reserved again.
 //  I3  A refund is listed only for a transfer at the required depth, in a canonical block, from the buyer to the
 //      platform (domain/payment-decision.ts), and re-checked on the chain before an admin marks it refunded
-//      (routes/admin-payments.ts).
+//      (purchases/refunds.ts markRefunded).
 //  I4  Every transfer to the platform address that we see is either credited or listed for attention: the
 //      reconciliation (reconcile.ts) reads the platform's received transfers from the chain and records a
 //      ledger row or a payment_attention row for whatever no row accounts for.
