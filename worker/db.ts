@@ -32,7 +32,7 @@ export function bareColumns<T extends Table>(table: T): { [K in keyof T["_"]["co
  * there, which changes what a correlated subquery's columns name (`t.address_id = addresses.id` would become
  * `address_id = id`, both the subquery's): nested one level down, they stay as written.
  */
-export const selected = (expression: SQL): SQL => sql`${expression}`;
+export const selected = <T>(expression: SQL<T>): SQL<T> => sql<T>`${expression}`;
 
 /** `(a, b, c)`: an INSERT's column list. */
 export const columnList = (...columns: Column[]): SQL => sql`(${sql.join(columns.map(bare), sql`, `)})`;

@@ -56,7 +56,7 @@ export async function settlePurchase(
         .update(a)
         .set({ status: sql`CASE WHEN ${orderListing(p.addressId)} THEN 'inactive' ELSE 'sold' END`, isListed: false, updatedAt: now })
         .where(and(eq(a.id, p.addressId), completedHere)),
-      deliverOrder(p.addressId, now, completedHere),
+      deliverOrder(db, p.addressId, now, completedHere),
       escrow(verifier, p, hash, seen.amount, { status: "released", reason: excess > 0n ? "over" : null, refund: excess > 0n ? excess : null }, now, completedHere),
       // Fails with a UNIQUE error when this purchase was already settled: the whole batch then rolls back.
       sql`INSERT INTO ${sa} ${columnList(sa.transactionId, sa.addressId, sa.network, sa.rarityScore, sa.category, sa.estimatedValue, sa.actualSalePrice, sa.saleDate, sa.leadingZeros, sa.patterns)}
