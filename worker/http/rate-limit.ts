@@ -2,7 +2,10 @@
 // the window's count, so concurrent requests from one client are all counted; the same batch drops
 // windows that have ended, which keeps the table to about one row per active client. D1 rather than a
 // Workers rate-limit binding so it behaves the same under `wrangler dev` and in the worker tests.
+import { lt, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
+import { rateLimits } from "../../schema/db";
+import { createDb, type RowOf, writeBatch } from "../db";
 import type { AppEnv } from "../types";
 import { ApiError } from "./errors";
 
@@ -29,18 +32,21 @@ export function clientNetwork(ip: string): string {
  */
 export async function countRequests(d1: D1Database, keys: readonly string[], windowMs: number, now: number): Promise<number[]> {
   const windowStart = now - (now % windowMs);
-  const [, ...counted] = await d1.batch<{ count: number }>([
-    d1.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(windowStart - windowMs),
+  const db = createDb(d1);
+  const r = rateLimits;
+  const counting = { count: r.count };
+  const [, ...counted] = await writeBatch(db, [
+    db.delete(r).where(lt(r.windowStart, windowStart - windowMs)),
     ...keys.map((key) =>
-      d1
-        .prepare(
-          `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
-           ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1 RETURNING count`,
-        )
-        .bind(key, windowStart),
+      db
+        .insert(r)
+        .values({ key, windowStart, count: 1 })
+        .onConflictDoUpdate({ target: [r.key, r.windowStart], set: { count: sql`${r.count} + 1` } })
+        .returning(counting),
     ),
   ]);
-  return counted.map((r) => r.results[0]?.count ?? 1);
+  // The raw rows of RETURNING "count": the column's own name and type.
+  return counted.map((res) => (res.results as RowOf<typeof counting>[])[0]?.count ?? 1);
 }
 
 /** Counts one request for `key` in the current window; the count including this one. */
