@@ -7,6 +7,7 @@ import type { MiddlewareHandler } from "hono";
 import { rateLimits } from "../../schema/db";
 import { createDb, type RowOf, writeBatch } from "../db";
 import type { AppEnv } from "../types";
+import { INITIATE_RATE_LIMIT } from "../../schema/purchases";
 import { ApiError } from "./errors";
 
 /**
@@ -106,4 +107,13 @@ export function limitSignedIn(name: string, limit: SignedInLimit): MiddlewareHan
     }
     await next();
   };
+}
+
+/**
+ * Reservations (a purchase's, or a custom order's payment, which reserves its listing) counted per wallet: they
+ * are what a hoarder would multiply, whatever address they come from. 429 past INITIATE_RATE_LIMIT.
+ */
+export async function limitReservations(d1: D1Database, userId: number, now = Date.now()): Promise<void> {
+  const count = await countRequest(d1, `initiate:${userId}`, INITIATE_RATE_LIMIT.windowMs, now);
+  if (count > INITIATE_RATE_LIMIT.limit) throw new ApiError(429, `Too many purchase attempts: at most ${INITIATE_RATE_LIMIT.limit} per minute. Wait a minute and try again.`);
 }

@@ -12,7 +12,6 @@ import {
   type CreateTransactionResponse,
   type DestroyKeyResponse,
   CONFIRM_RATE_LIMIT,
-  INITIATE_RATE_LIMIT,
   InitiateRequest,
   KEY_ACCESS_RATE_LIMIT,
   type InitiateResponse,
@@ -27,9 +26,8 @@ import {
 } from "../../schema/purchases";
 import { type AuthSession, requireAdmin, requireSession } from "../auth/middleware";
 import { requireSecrets } from "../config";
-import { ApiError } from "../http/errors";
 import { ignoredWalletQuery, queryInt } from "../http/params";
-import { countRequest, limitSignedIn } from "../http/rate-limit";
+import { limitReservations, limitSignedIn } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { requirePaymentSettings } from "../payment-config";
 import { cancelPurchase, confirmPayment, solanaTransferRequest } from "../purchases/buyer-actions";
@@ -58,9 +56,7 @@ type AnyContext = Context<any>;
 
 async function reserve(c: Context<AppEnv & { Variables: { session: AuthSession } }>, input: ReserveInput) {
   const session = c.var.session;
-  // Counted per wallet: reservations are what a hoarder would multiply, whatever address they come from.
-  const count = await countRequest(c.env.DB, `initiate:${session.userId}`, INITIATE_RATE_LIMIT.windowMs, Date.now());
-  if (count > INITIATE_RATE_LIMIT.limit) throw new ApiError(429, `Too many purchase attempts: at most ${INITIATE_RATE_LIMIT.limit} per minute. Wait a minute and try again.`);
+  await limitReservations(c.env.DB, session.userId);
   return reserveListing(c.var.db, c.env, session, input, c.var.requestInfo);
 }
 
