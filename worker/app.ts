@@ -4,6 +4,7 @@ import { loadSession } from "./auth/middleware";
 import { createDb } from "./db";
 import { bodyLimit } from "./http/body-limit";
 import { edgeCache } from "./http/edge-cache";
+import { requestInfo } from "./http/request-info";
 import { errorBody, handleError } from "./http/errors";
 import { securityHeaders } from "./http/security-headers";
 import { varyPublicByCookie } from "./http/vary-cookie";
@@ -49,6 +50,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
   app.notFound((c) => c.json(errorBody(404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
 
   app.use("/api/*", securityHeaders);
+  app.use("/api/*", requestInfo);
   app.use("/api/*", varyPublicByCookie);
   app.use("/api/*", (c, next) => (c.req.path === "/api/admin/addresses/bulk" ? bulkLimit(c, next) : ordinaryLimit(c, next)));
   app.use("/api/*", async (c, next) => {

@@ -1,5 +1,6 @@
 import type { AuthSession } from "./auth/session";
 import type { Db } from "./db";
+import type { RequestInfo } from "./http/request-info";
 
 /** Hono environment shared by every route: bindings from wrangler.toml and per-request variables. */
 export type AppEnv = {
@@ -8,5 +9,7 @@ export type AppEnv = {
     db: Db;
     /** The signed-in wallet (set by auth/middleware.ts loadSession), or null for a visitor. */
     session: AuthSession | null;
+    /** The caller's address and user agent (http/request-info.ts). */
+    requestInfo: RequestInfo;
   };
 };

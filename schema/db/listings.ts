@@ -206,7 +206,7 @@ export const priceHistory = sqliteTable(
       .notNull()
       .references(() => addresses.id),
     price: text("price").notNull(),
-    currency: text("currency").notNull(),
+    currency: text("currency").$type<"ETH" | "SOL">().notNull(),
     priceUsd: text("price_usd"),
     changeType: text("change_type").notNull(),
     previousPrice: text("previous_price"),

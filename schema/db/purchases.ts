@@ -197,7 +197,7 @@ export const escrowTransactions = sqliteTable(
     id: text("id").primaryKey(),
     network: text("network", { enum: NETWORKS }).notNull(),
     amount: text("amount").notNull(),
-    currency: text("currency").notNull(),
+    currency: text("currency").$type<"ETH" | "SOL">().notNull(),
     senderAddress: text("sender_address"),
     recipientAddress: text("recipient_address"),
     status: text("status").notNull().default("pending"),
@@ -209,7 +209,7 @@ export const escrowTransactions = sqliteTable(
     amountBaseUnits: text("amount_base_units"),
     expectedBaseUnits: text("expected_base_units"),
     /** late | partial | duplicate | over | failed | unmatched | indirect; null when the payment settled its purchase exactly. */
-    attentionReason: text("attention_reason"),
+    attentionReason: text("attention_reason").$type<"late" | "partial" | "duplicate" | "over" | "failed" | "unmatched" | "indirect">(),
     /** null | needed | refunded. */
     refundStatus: text("refund_status"),
     refundBaseUnits: text("refund_base_units"),
@@ -235,7 +235,7 @@ export const paymentAttention = sqliteTable(
     id: text("id").primaryKey(),
     network: text("network", { enum: NETWORKS }).notNull(),
     /** uncredited | balance | ledger */
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<"uncredited" | "balance" | "ledger">().notNull(),
     /** What makes the difference one row: the hash, or the block. */
     ref: text("ref").notNull(),
     txHash: text("tx_hash"),
@@ -248,7 +248,7 @@ export const paymentAttention = sqliteTable(
     escrowId: text("escrow_id"),
     detail: text("detail").notNull(),
     /** open | resolved */
-    status: text("status").notNull().default("open"),
+    status: text("status").$type<"open" | "resolved">().notNull().default("open"),
     createdAt: createdAt(),
     alertedAt: integer("alerted_at"),
     resolvedAt: integer("resolved_at"),

@@ -3,16 +3,20 @@
 // for paging, COUNT(*) for the total. Same parameters, same validation and the same response as the real
 // route, so the two differ only in how they query. Never part of the production Worker.
 import { type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { Hono } from "hono";
+import { addresses } from "../../schema/db";
 import { getUsdPrices } from "../../worker/prices/price-feed";
 import { validate } from "../../worker/http/validate";
-import { type ListingRow, listingColumns, toListingView } from "../../worker/listings/listing-view";
-import { batchAll } from "../../worker/listings/raw-batch";
+import { decodeListing, listingSelectList, toListingView } from "../../worker/listings/listing-view";
+import { batchAll } from "../../worker/db";
 import { searchQuerySchema, type SearchQuery } from "../../worker/listings/search-params";
 import { paginate } from "../../worker/listings/search";
 import type { AppEnv } from "../../worker/types";
 
 export const NAIVE_TABLE = "addresses_naive";
+/** The copy's columns are the listings' own: its rows select through the same list. */
+const naive = alias(addresses, NAIVE_TABLE);
 
 const like = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -53,12 +57,12 @@ export const naiveSearchRoutes = new Hono<AppEnv>().get("/", validate("query", s
       ? sql`price_units * (CASE currency WHEN 'ETH' THEN ${rates.ethPrice} ELSE ${rates.solPrice} END)`
       : sql.raw(q.sortBy === "rarity" ? "rarity_score" : "created_at");
   const table = sql.raw(NAIVE_TABLE);
-  const [rows, count] = await batchAll<[ListingRow[], { n: number }[]]>(c.var.db, [
-    sql`SELECT ${sql.raw(listingColumns())} FROM ${table} WHERE ${where(q)} ORDER BY ${key} ${dir}, id ${dir} LIMIT ${q.limit} OFFSET ${q.offset}`,
+  const [rows, count] = await batchAll<[Record<string, unknown>[], { n: number }[]]>(c.var.db, [
+    sql`SELECT ${listingSelectList(naive)} FROM ${table} WHERE ${where(q)} ORDER BY ${key} ${dir}, id ${dir} LIMIT ${q.limit} OFFSET ${q.offset}`,
     sql`SELECT count(*) AS n FROM ${table} WHERE ${where(q)}`,
   ]);
   return c.json({
-    addresses: rows.map((row) => toListingView(row, rates, null)),
+    addresses: rows.map((row) => toListingView(decodeListing(row), rates, null)),
     pagination: paginate(q.offset, q.limit, Number(count[0]?.n ?? 0), true),
   });
 });

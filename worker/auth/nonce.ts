@@ -3,6 +3,9 @@
 // whatever its outcome (one DELETE ... RETURNING, so of two requests carrying one nonce only one gets it).
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { eq, lte, sql } from "drizzle-orm";
+import { authNonces } from "../../schema/db";
+import { bare, columnList, createDb, writeBatch } from "../db";
 
 export const NONCE_TTL_MS = 10 * 60 * 1000;
 /** 16 bytes: 128 bits, above the 96 the design asks for. Hex keeps it alphanumeric, as EIP-4361 requires. */
@@ -41,11 +44,13 @@ export type IssuedNonce = { nonce: string; issuedAt: number; expiresAt: number }
 export async function issueNonce<T extends { issuedText: string }>(d1: D1Database, now: number, write: (issued: IssuedNonce) => T): Promise<T | null> {
   const issued = { nonce: newNonce(), issuedAt: now, expiresAt: now + NONCE_TTL_MS };
   const written = write(issued);
-  const [, inserted] = await d1.batch([
-    d1.prepare("DELETE FROM auth_nonces WHERE expires_at <= ?").bind(now),
-    d1
-      .prepare("INSERT INTO auth_nonces (nonce, message_hash, expires_at, created_at) SELECT ?, ?, ?, ? WHERE (SELECT count(*) FROM auth_nonces) < ? RETURNING nonce")
-      .bind(issued.nonce, messageHash(written.issuedText), issued.expiresAt, now, MAX_LIVE_NONCES),
+  const db = createDb(d1);
+  const n = authNonces;
+  const [, inserted] = await writeBatch(db, [
+    db.delete(n).where(lte(n.expiresAt, now)),
+    sql`INSERT INTO ${n} ${columnList(n.nonce, n.messageHash, n.expiresAt, n.createdAt)}
+        SELECT ${issued.nonce}, ${messageHash(written.issuedText)}, ${issued.expiresAt}, ${now} WHERE (SELECT count(*) FROM ${n}) < ${MAX_LIVE_NONCES}
+        RETURNING ${bare(n.nonce)}`,
   ]);
   return inserted.results.length === 0 ? null : written;
 }
@@ -55,6 +60,7 @@ export async function issueNonce<T extends { issuedText: string }>(d1: D1Databas
  * used or expired. Called before any signature work, so one nonce buys at most one verification.
  */
 export async function consumeNonce(d1: D1Database, nonce: string, now: number): Promise<{ messageHash: string } | null> {
-  const row = await d1.prepare("DELETE FROM auth_nonces WHERE nonce = ? RETURNING expires_at, message_hash").bind(nonce).first<{ expires_at: number; message_hash: string }>();
-  return row && row.expires_at > now ? { messageHash: row.message_hash } : null;
+  const n = authNonces;
+  const row = await createDb(d1).delete(n).where(eq(n.nonce, nonce)).returning({ expiresAt: n.expiresAt, messageHash: n.messageHash }).get();
+  return row && row.expiresAt > now ? { messageHash: row.messageHash } : null;
 }

@@ -2,11 +2,11 @@
 // HMAC-SHA256(SESSION_SECRET, id), so a leaked table cannot be replayed as cookies. Each row is bound to one
 // (network, wallet) and expires; signing in always issues a new id and drops the one the browser had.
 import { bytesToHex } from "@noble/hashes/utils.js";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, type SQLWrapper, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sessions, users, type Network } from "../../schema/db";
-import type { Db } from "../db";
+import { bare, columnList, createDb, type Db, writeBatch } from "../db";
 import { deriveUsername, normalizeWallet } from "../domain/users";
 import { isAdmin } from "./roles";
 
@@ -97,20 +97,18 @@ export async function startSession(d1: D1Database, input: StartSessionInput): Pr
   const idHash = await hashSessionId(input.secret, id);
   const expiresAt = now + SESSION_TTL_MS;
 
-  const statements = [
-    d1
-      .prepare(
-        `INSERT INTO users (username, wallet_address, network, is_verified)
-         VALUES (CASE WHEN EXISTS (SELECT 1 FROM users WHERE username = ?) THEN ? ELSE ? END, ?, ?, 1)
-         ON CONFLICT (wallet_address) DO UPDATE SET is_verified = 1`,
-      )
-      .bind(shortName, longName, shortName, wallet, network),
-    d1
-      .prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at, created_at) SELECT ?, id, ?, ?, ?, ? FROM users WHERE wallet_address = ?")
-      .bind(idHash, network, wallet, expiresAt, now, wallet),
+  const db = createDb(d1);
+  const u = users;
+  const s = sessions;
+  const statements: SQLWrapper[] = [
+    sql`INSERT INTO ${u} ${columnList(u.username, u.walletAddress, u.network, u.isVerified)}
+        VALUES (CASE WHEN EXISTS (SELECT 1 FROM ${u} WHERE ${u.username} = ${shortName}) THEN ${longName} ELSE ${shortName} END, ${wallet}, ${network}, 1)
+        ON CONFLICT ${columnList(u.walletAddress)} DO UPDATE SET ${bare(u.isVerified)} = 1`,
+    sql`INSERT INTO ${s} ${columnList(s.idHash, s.userId, s.network, s.walletAddress, s.expiresAt, s.createdAt)}
+        SELECT ${idHash}, ${u.id}, ${network}, ${wallet}, ${expiresAt}, ${now} FROM ${u} WHERE ${u.walletAddress} = ${wallet}`,
   ];
-  if (input.previousIdHash) statements.push(d1.prepare("DELETE FROM sessions WHERE id_hash = ?").bind(input.previousIdHash));
-  await d1.batch(statements);
+  if (input.previousIdHash) statements.push(db.delete(s).where(eq(s.idHash, input.previousIdHash)));
+  await writeBatch(db, statements);
   return { id, expiresAt };
 }
 

@@ -5,7 +5,7 @@
 import type { PaymentObservation } from "../domain/payment-decision";
 import { type PaymentCommitment, readCommitment } from "../domain/payment-settings";
 import { nextSolanaWindow, solanaWindowParams } from "../domain/reconciliation";
-import type { PaymentVerifier, ReceivedTransfer, TransferReceipt, VerifierEnv } from "./payment-verifier";
+import type { PaymentVerifier, ReceivedTransfer, TransferReceipt, VerifierEnv } from "./payment-types";
 import { type DecodedTransaction, decodeTransaction, type SolanaTransactionResponse, transfersOf, wireBytes } from "./solana-transfer";
 
 export const SOLANA_RPC_TIMEOUT_MS = 4_000;

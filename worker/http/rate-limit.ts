@@ -2,15 +2,13 @@
 // the window's count, so concurrent requests from one client are all counted; the same batch drops
 // windows that have ended, which keeps the table to about one row per active client. D1 rather than a
 // Workers rate-limit binding so it behaves the same under `wrangler dev` and in the worker tests.
-import type { Context, MiddlewareHandler } from "hono";
+import { lt, sql } from "drizzle-orm";
+import type { MiddlewareHandler } from "hono";
+import { rateLimits } from "../../schema/db";
+import { createDb, type RowOf, writeBatch } from "../db";
 import type { AppEnv } from "../types";
+import { INITIATE_RATE_LIMIT } from "../../schema/purchases";
 import { ApiError } from "./errors";
-
-/** The caller's address as Cloudflare saw it; "local" where there is no edge (wrangler dev, tests). */
-export function clientIp(c: Context<AppEnv>): string {
-  const ip = (c.req.header("cf-connecting-ip") ?? "").trim();
-  return ip && ip.length <= 64 ? ip : "local";
-}
 
 /**
  * The network a client address stands for when counting: an IPv4 address is one client, an IPv6 address
@@ -35,18 +33,21 @@ export function clientNetwork(ip: string): string {
  */
 export async function countRequests(d1: D1Database, keys: readonly string[], windowMs: number, now: number): Promise<number[]> {
   const windowStart = now - (now % windowMs);
-  const [, ...counted] = await d1.batch<{ count: number }>([
-    d1.prepare("DELETE FROM rate_limits WHERE window_start < ?").bind(windowStart - windowMs),
+  const db = createDb(d1);
+  const r = rateLimits;
+  const counting = { count: r.count };
+  const [, ...counted] = await writeBatch(db, [
+    db.delete(r).where(lt(r.windowStart, windowStart - windowMs)),
     ...keys.map((key) =>
-      d1
-        .prepare(
-          `INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, 1)
-           ON CONFLICT (key, window_start) DO UPDATE SET count = count + 1 RETURNING count`,
-        )
-        .bind(key, windowStart),
+      db
+        .insert(r)
+        .values({ key, windowStart, count: 1 })
+        .onConflictDoUpdate({ target: [r.key, r.windowStart], set: { count: sql`${r.count} + 1` } })
+        .returning(counting),
     ),
   ]);
-  return counted.map((r) => r.results[0]?.count ?? 1);
+  // The raw rows of RETURNING "count": the column's own name and type.
+  return counted.map((res) => (res.results as RowOf<typeof counting>[])[0]?.count ?? 1);
 }
 
 /** Counts one request for `key` in the current window; the count including this one. */
@@ -72,7 +73,7 @@ export async function enforceLimits(d1: D1Database, checks: readonly LimitCheck[
 /** Refuses with 429 once a client (its IPv4 address or IPv6 /64) has made `limit` requests to `name` within the current window. */
 export function rateLimit(name: string, limit: number, windowMs: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const count = await countRequest(c.env.DB, `${name}:${clientNetwork(clientIp(c))}`, windowMs, Date.now());
+    const count = await countRequest(c.env.DB, `${name}:${clientNetwork(c.var.requestInfo.ip)}`, windowMs, Date.now());
     if (count > limit) {
       throw new ApiError(429, `Too many requests: at most ${limit} per ${Math.round(windowMs / 1000)} seconds. Wait a minute and try again.`);
     }
@@ -99,11 +100,20 @@ export function limitSignedIn(name: string, limit: SignedInLimit): MiddlewareHan
         c.env.DB,
         [
           { key: `${name}:user:${session.userId}`, limit: limit.perWallet, refusal: `Too many ${limit.what}: ${perWindow(limit.perWallet, limit.windowMs)} from one wallet.` },
-          { key: `${name}:net:${clientNetwork(clientIp(c))}`, limit: limit.perClient, refusal: `Too many ${limit.what} from your network: ${perWindow(limit.perClient, limit.windowMs)}.` },
+          { key: `${name}:net:${clientNetwork(c.var.requestInfo.ip)}`, limit: limit.perClient, refusal: `Too many ${limit.what} from your network: ${perWindow(limit.perClient, limit.windowMs)}.` },
         ],
         limit.windowMs,
       );
     }
     await next();
   };
+}
+
+/**
+ * Reservations (a purchase's, or a custom order's payment, which reserves its listing) counted per wallet: they
+ * are what a hoarder would multiply, whatever address they come from. 429 past INITIATE_RATE_LIMIT.
+ */
+export async function limitReservations(d1: D1Database, userId: number, now = Date.now()): Promise<void> {
+  const count = await countRequest(d1, `initiate:${userId}`, INITIATE_RATE_LIMIT.windowMs, now);
+  if (count > INITIATE_RATE_LIMIT.limit) throw new ApiError(429, `Too many purchase attempts: at most ${INITIATE_RATE_LIMIT.limit} per minute. Wait a minute and try again.`);
 }

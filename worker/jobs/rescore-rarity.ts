@@ -1,6 +1,8 @@
 // One-off rescoring after the rarity scale changed (migration 0009, DESIGN §7): rows on an old scale get the
 // current engine's score, a batch per cron tick, until none is left. Idempotent and bounded like every cron task.
-import { RARITY_SCALE } from "../../schema/db";
+import { and, asc, eq, lt } from "drizzle-orm";
+import { addresses, RARITY_SCALE } from "../../schema/db";
+import { createDb, writeBatch } from "../db";
 import { analyzeAddress } from "../domain/rarity";
 
 /** Rows per cron tick: one D1 batch of updates, a few milliseconds of scoring. */
@@ -12,8 +14,6 @@ export function scaleOneScore(log2: number): number {
   return Math.round(Math.min(10, Math.max(0, raw)) * 10) / 10;
 }
 
-type Row = { id: number; address: string; network: "ethereum" | "solana"; rarity_score: number };
-
 /**
  * Rescores up to `limit` rows still on an old scale; returns how many it moved to the current one. A row whose
  * stored score is exactly what the old engine gave its address gets the new engine score. Any other score came
@@ -21,19 +21,25 @@ type Row = { id: number; address: string; network: "ethereum" | "solana"; rarity
  * it is kept and only marked current.
  */
 export async function rescoreRarity(d1: D1Database, limit = RESCORE_BATCH): Promise<number> {
-  const { results } = await d1
-    .prepare(`SELECT id, address, network, rarity_score FROM addresses WHERE rarity_scale < ? ORDER BY id LIMIT ?`)
-    .bind(RARITY_SCALE, limit)
-    .all<Row>();
+  const db = createDb(d1);
+  const a = addresses;
+  const results = await db
+    .select({ id: a.id, address: a.address, network: a.network, rarityScore: a.rarityScore })
+    .from(a)
+    .where(lt(a.rarityScale, RARITY_SCALE))
+    .orderBy(asc(a.id))
+    .limit(limit);
   if (results.length === 0) return 0;
   const updates = results.map((row) => {
     const { difficulty, rarityScore } = analyzeAddress(row.address, row.network);
-    const engineScored = Math.abs(row.rarity_score - scaleOneScore(difficulty.log2)) < 1e-9;
-    return d1
-      .prepare(`UPDATE addresses SET rarity_score = ?, rarity_scale = ? WHERE id = ? AND rarity_scale < ? RETURNING id`)
-      .bind(engineScored ? rarityScore : row.rarity_score, RARITY_SCALE, row.id, RARITY_SCALE);
+    const engineScored = Math.abs(row.rarityScore - scaleOneScore(difficulty.log2)) < 1e-9;
+    return db
+      .update(a)
+      .set({ rarityScore: engineScored ? rarityScore : row.rarityScore, rarityScale: RARITY_SCALE })
+      .where(and(eq(a.id, row.id), lt(a.rarityScale, RARITY_SCALE)))
+      .returning({ id: a.id });
   });
   // Counted from RETURNING: meta.changes also counts what triggers wrote (the listings version).
-  const done = await d1.batch(updates);
+  const done = await writeBatch(db, updates);
   return done.reduce((n, r) => n + r.results.length, 0);
 }

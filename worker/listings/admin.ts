@@ -1,13 +1,19 @@
-// The admin panel's reads (transactions-profile-admin.md §2 Admin panel): the listings table with search,
-// filters and paging, the four stat cards, and the id checks of the bulk actions.
-import { type SQL, sql } from "drizzle-orm";
-import type { AdminListing, AdminStats } from "../../schema/listings";
-import type { Db } from "../db";
+// The admin panel (transactions-profile-admin.md §2 Admin panel): the listings table with search, filters and
+// paging, the four stat cards, and the bulk and single-listing actions with their rules (which listings each
+// action skips and why). The routes in routes/admin.ts only validate and answer.
+import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { addresses, users } from "../../schema/db";
+import type { AdminListing, AdminStats, BulkActionResponse } from "../../schema/listings";
+import type { AuthSession } from "../auth/session";
+import { type Db, selected, writeBatch } from "../db";
 import type { UsdRates } from "../domain/prices";
 import { ApiError } from "../http/errors";
+import { isOrderListing } from "../orders/order-listing";
+import { CUSTOM_ORDER_MESSAGE, changePromotion, deleteStatements, listingForChange, listingIn, openPurchase, promotionStatements, softDelete, statusStatement } from "./changes";
 import { type ListingRow, listingColumns, toListingView } from "./listing-view";
-import { CUSTOM_ORDER_SQL } from "../orders/order-listing";
-import { batchAll } from "./raw-batch";
+import { listingById } from "./listings";
+
+const a = addresses;
 
 export type AdminListingQuery = { limit: number; offset: number; search?: string; network: "all" | "ethereum" | "solana"; status: "all" | "active" | "pending" | "sold" | "inactive" };
 
@@ -35,23 +41,23 @@ export function toAdminListing(row: ListingRow, rates: UsdRates): AdminListing {
 
 function adminWhere(q: AdminListingQuery): SQL {
   // Deleted listings are gone from the panel as from everywhere else; "all" means every other status.
-  const parts: SQL[] = [q.status === "all" ? sql`status != 'deleted'` : sql`status = ${q.status}`];
-  if (q.network !== "all") parts.push(sql`network = ${q.network}`);
+  const parts: SQL[] = [q.status === "all" ? ne(a.status, "deleted") : eq(a.status, q.status)];
+  if (q.network !== "all") parts.push(eq(a.network, q.network));
   if (q.search) {
     // instr on lower-cased text rather than LIKE: no wildcards to escape, and D1 caps LIKE patterns at 50 bytes.
     const needle = q.search.toLowerCase();
-    parts.push(sql`(instr(lower(address), ${needle}) > 0 OR instr(lower(category), ${needle}) > 0 OR instr(lower(pattern), ${needle}) > 0)`);
+    parts.push(sql`(instr(lower(${a.address}), ${needle}) > 0 OR instr(lower(${a.category}), ${needle}) > 0 OR instr(lower(${a.pattern}), ${needle}) > 0)`);
   }
-  return sql.join(parts, sql` AND `);
+  return and(...parts)!;
 }
 
 export async function adminListings(db: Db, q: AdminListingQuery, rates: UsdRates) {
   const where = adminWhere(q);
-  const [rows, count] = await batchAll<[ListingRow[], { n: number }[]]>(db, [
-    sql`SELECT ${sql.raw(listingColumns())} FROM addresses WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
-    sql`SELECT count(*) AS n FROM addresses WHERE ${where}`,
+  const [rows, counted] = await db.batch([
+    db.select(listingColumns()).from(a).where(where).orderBy(desc(a.createdAt), desc(a.id)).limit(q.limit).offset(q.offset),
+    db.select({ n: count() }).from(a).where(where),
   ]);
-  const total = Number(count[0]?.n ?? 0);
+  const total = Number(counted[0]?.n ?? 0);
   const totalPages = Math.max(1, Math.ceil(total / q.limit));
   const page = Math.floor(q.offset / q.limit) + 1;
   return {
@@ -61,28 +67,30 @@ export async function adminListings(db: Db, q: AdminListingQuery, rates: UsdRate
 }
 
 export async function adminStats(db: Db): Promise<AdminStats> {
-  const [listings, users] = await batchAll<[{ total: number; active: number; featured: number }[], { n: number }[]]>(db, [
-    sql`SELECT count(*) AS total,
-          total(status = 'active' AND is_listed = 1) AS active,
-          total(is_featured = 1) AS featured
-        FROM addresses WHERE status != 'deleted'`,
-    sql`SELECT count(*) AS n FROM users`,
+  const [listings, people] = await db.batch([
+    db
+      .select({
+        total: count(),
+        active: sql<number>`total(${a.status} = 'active' AND ${a.isListed} = 1)`,
+        featured: sql<number>`total(${a.isFeatured} = 1)`,
+      })
+      .from(a)
+      .where(ne(a.status, "deleted")),
+    db.select({ n: count() }).from(users),
   ]);
   const l = listings[0];
-  return { totalListings: Number(l?.total ?? 0), activeListings: Number(l?.active ?? 0), featuredListings: Number(l?.featured ?? 0), totalUsers: Number(users[0]?.n ?? 0) };
+  return { totalListings: Number(l?.total ?? 0), activeListings: Number(l?.active ?? 0), featuredListings: Number(l?.featured ?? 0), totalUsers: Number(people[0]?.n ?? 0) };
 }
-
-export type IdState = { id: number; status: string; reserved: number; custom_order: number };
 
 /**
  * The state of every listing in `ids`; 404 naming the ids that do not exist (deleted ones included: they
  * are gone from the panel). ids are already validated as distinct positive integers.
  */
-export async function requireListings(db: Db, ids: number[]): Promise<Map<number, IdState>> {
-  const rows = await db.all<IdState>(sql`
-    SELECT id, status, EXISTS (SELECT 1 FROM transactions t WHERE t.address_id = addresses.id AND t.status IN ('initiated', 'pending', 'verified')) AS reserved,
-           ${sql.raw(CUSTOM_ORDER_SQL)} AS custom_order
-    FROM addresses WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND status != 'deleted'`);
+export async function requireListings(db: Db, ids: number[]) {
+  const rows = await db
+    .select({ id: a.id, status: a.status, reserved: selected(openPurchase).mapWith(Boolean), customOrder: selected(isOrderListing).mapWith(Boolean) })
+    .from(a)
+    .where(and(listingIn(ids), ne(a.status, "deleted")));
   const found = new Map(rows.map((r) => [r.id, r]));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
@@ -90,4 +98,67 @@ export async function requireListings(db: Db, ids: number[]): Promise<Map<number
     throw new ApiError(404, `Listing${missing.length === 1 ? "" : "s"} not found: ${shown}`, { missingIds: missing });
   }
   return found;
+}
+export type IdState = Awaited<ReturnType<typeof requireListings>> extends Map<number, infer S> ? S : never;
+
+/** Listings an action left alone, each with why (the answer's `skipped`). */
+const skippedBecause = (states: Map<number, IdState>, rule: (s: IdState) => string | null) =>
+  [...states].flatMap(([id, s]) => {
+    const reason = rule(s);
+    return reason ? [{ id, reason }] : [];
+  });
+
+/** Bulk status: sold listings are final, and a custom order's listing is never activated (activating lists). */
+export async function bulkSetStatus(db: Db, ids: number[], status: "active" | "inactive", now = Date.now()): Promise<BulkActionResponse> {
+  const states = await requireListings(db, ids);
+  const [result] = await writeBatch(db, [statusStatement(db, ids, status, now)]);
+  const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : status === "active" && s.customOrder ? "custom order" : null));
+  return { success: true, updated: result.results.length, skipped };
+}
+
+/** Bulk featuring: leaves promoted listings promoted (they are featured already); unfeaturing makes them standard. */
+export async function bulkSetFeatured(db: Db, ids: number[], isFeatured: boolean, adminId: number, now = Date.now()): Promise<BulkActionResponse> {
+  const states = await requireListings(db, ids);
+  const guard = isFeatured ? sql`${a.status} NOT IN ('sold', 'deleted') AND ${a.promotionType} != 'promoted'` : sql`${a.status} NOT IN ('sold', 'deleted')`;
+  const results = await writeBatch(db, promotionStatements(db, ids, isFeatured ? "featured" : "standard", adminId, now, guard));
+  const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : null));
+  return { success: true, updated: results[results.length - 1].results.length, skipped };
+}
+
+/** Bulk soft deletion: sold listings and listings with a purchase in progress are skipped. */
+export async function bulkDelete(db: Db, ids: number[], now = Date.now()): Promise<BulkActionResponse> {
+  const states = await requireListings(db, ids);
+  const results = await writeBatch(db, deleteStatements(db, ids, now));
+  const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : s.reserved ? "purchase in progress" : null));
+  return { success: true, updated: results[results.length - 1].results.length, skipped };
+}
+
+/** One listing's status and/or featured flag, as an admin changes it; the listing as it is afterwards. */
+export async function adminChangeListing(
+  db: Db,
+  session: AuthSession,
+  id: number,
+  change: { status?: "active" | "inactive"; isFeatured?: boolean },
+  now = Date.now(),
+): Promise<ListingRow> {
+  const { status, isFeatured } = change;
+  if (status === undefined && isFeatured === undefined) throw new ApiError(400, "Nothing to change: send status and/or isFeatured");
+  const row = await listingForChange(db, id, session);
+  if (row.status === "deleted") throw new ApiError(404, "Address not found");
+  if (status !== undefined) {
+    if (row.status === "sold") throw new ApiError(409, "This listing has been sold; its status can no longer change");
+    if (status === "active" && row.customOrder) throw new ApiError(409, CUSTOM_ORDER_MESSAGE);
+    const [result] = await writeBatch(db, [statusStatement(db, [id], status, now)]);
+    if (result.results.length === 0) throw new ApiError(409, "The listing changed while this request was made; reload it and try again");
+  }
+  if (isFeatured !== undefined) await changePromotion(db, id, session, undefined, isFeatured, now);
+  return (await listingById(db, id))!;
+}
+
+/** An admin's soft deletion of one listing (404 for one already deleted). */
+export async function adminDeleteListing(db: Db, session: AuthSession, id: number, now = Date.now()): Promise<BulkActionResponse> {
+  const row = await listingForChange(db, id, session);
+  if (row.status === "deleted") throw new ApiError(404, "Address not found");
+  await softDelete(db, id, session, now);
+  return { success: true, updated: 1, skipped: [] };
 }

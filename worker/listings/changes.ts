@@ -7,39 +7,47 @@
 // Every write re-states its preconditions in its own WHERE clause (not sold, not deleted, no purchase in
 // progress, the price we read still in place), so a purchase or another edit that lands between our read
 // and our write makes the write a no-op instead of overwriting it; the caller then re-reads and says why.
+import { and, eq, notInArray, not, type SQL, sql } from "drizzle-orm";
+import { addresses, listingPromotions, priceHistory, transactions } from "../../schema/db";
 import type { AuthSession } from "../auth/session";
-import type { Db } from "../db";
-import { changePercentage, unitsToNumber } from "../../schema/money";
+import { columnList, type Db, selected, writeBatch } from "../db";
+import { changePercentage, checkPrice, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
 import type { PromotionType } from "../../schema/listings";
-import { CUSTOM_ORDER_SQL } from "../orders/order-listing";
+import { isOrderListing } from "../orders/order-listing";
 import { PROMOTION_WEIGHT } from "./store";
 
-/** SQL: the listing (table `addresses`) has a purchase in progress. */
-export const OPEN_PURCHASE_SQL = "EXISTS (SELECT 1 FROM transactions t WHERE t.address_id = addresses.id AND t.status IN ('initiated', 'pending', 'verified'))";
+const a = addresses;
+const lp = listingPromotions;
+
+/** SQL beside `addresses`: the listing has a purchase in progress. */
+export const openPurchase = sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.addressId} = ${a.id} AND ${transactions.status} IN ('initiated', 'pending', 'verified'))`;
 export const CUSTOM_ORDER_MESSAGE = "This address was found for a custom order; it belongs to that order's buyer and is never listed";
+/** SQL: the listing is neither sold nor deleted (both are final). */
+const changeable = notInArray(a.status, ["sold", "deleted"]);
+/** SQL: the listing is one of `ids` (bound as one JSON parameter: D1 caps a statement's parameters at 100). */
+export const listingIn = (ids: number[]) => sql`${a.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 
-export type ListingState = {
-  id: number;
-  seller_id: number | null;
-  status: string;
-  price: string;
-  price_units: number;
-  currency: "ETH" | "SOL";
-  promotion_type: PromotionType;
-  is_featured: number;
-  reserved: number;
-  custom_order: number;
-};
-
-export async function listingState(db: Db, id: number): Promise<ListingState | null> {
-  const row = await db.$client
-    .prepare(`SELECT id, seller_id, status, price, price_units, currency, promotion_type, is_featured, ${OPEN_PURCHASE_SQL} AS reserved,
-              ${CUSTOM_ORDER_SQL} AS custom_order FROM addresses WHERE id = ?`)
-    .bind(id)
-    .first<ListingState>();
+export async function listingState(db: Db, id: number) {
+  const row = await db
+    .select({
+      id: a.id,
+      sellerId: a.sellerId,
+      status: a.status,
+      price: a.price,
+      priceUnits: a.priceUnits,
+      currency: a.currency,
+      promotionType: a.promotionType,
+      isFeatured: a.isFeatured,
+      reserved: selected(openPurchase).mapWith(Boolean),
+      customOrder: selected(isOrderListing).mapWith(Boolean),
+    })
+    .from(a)
+    .where(eq(a.id, id))
+    .get();
   return row ?? null;
 }
+export type ListingState = NonNullable<Awaited<ReturnType<typeof listingState>>>;
 
 /**
  * The listing `id` as its owner (the seller) or an admin may change it. 404 when it does not exist, or is
@@ -47,7 +55,7 @@ export async function listingState(db: Db, id: number): Promise<ListingState | n
  */
 export async function listingForChange(db: Db, id: number, session: AuthSession): Promise<ListingState> {
   const row = await listingState(db, id);
-  const mayChange = row !== null && (session.isAdmin || row.seller_id === session.userId);
+  const mayChange = row !== null && (session.isAdmin || row.sellerId === session.userId);
   if (!row || (row.status === "deleted" && !mayChange)) throw new ApiError(404, "Address not found");
   if (!mayChange) throw new ApiError(403, "Only the listing's owner or an admin can change it");
   return row;
@@ -66,19 +74,15 @@ export async function changePrice(db: Db, id: number, session: AuthSession, pric
   const row = await listingForChange(db, id, session);
   refuseState(row, "price");
   if (row.reserved) throw new ApiError(409, "A purchase of this listing is in progress; its price cannot change until it completes or expires");
-  const oldUnits = BigInt(row.price_units);
+  const oldUnits = BigInt(row.priceUnits);
   if (oldUnits === units) return;
-  const guard = `id = ? AND price_units = ? AND status NOT IN ('sold', 'deleted') AND NOT ${OPEN_PURCHASE_SQL}`;
-  const d1 = db.$client;
-  const [, update] = await d1.batch([
+  const guard = and(eq(a.id, id), eq(a.priceUnits, row.priceUnits), changeable, not(openPurchase));
+  const ph = priceHistory;
+  const [, update] = await writeBatch(db, [
     // The history row first: it reads the price that is being replaced, under the same guard.
-    d1
-      .prepare(
-        `INSERT INTO price_history (address_id, price, currency, change_type, previous_price, change_percentage, created_at)
-         SELECT id, ?, currency, 'price_update', price, ?, ? FROM addresses WHERE ${guard}`,
-      )
-      .bind(price, changePercentage(oldUnits, units), now, id, row.price_units),
-    d1.prepare(`UPDATE addresses SET price = ?, price_units = ?, updated_at = ? WHERE ${guard} RETURNING id`).bind(price, unitsToNumber(units), now, id, row.price_units),
+    sql`INSERT INTO ${ph} ${columnList(ph.addressId, ph.price, ph.currency, ph.changeType, ph.previousPrice, ph.changePercentage, ph.createdAt)}
+        SELECT ${a.id}, ${price}, ${a.currency}, 'price_update', ${a.price}, ${changePercentage(oldUnits, units)}, ${now} FROM ${a} WHERE ${guard}`,
+    db.update(a).set({ price, priceUnits: unitsToNumber(units), updatedAt: now }).where(guard).returning({ id: a.id }),
   ]);
   if (update.results.length === 0) {
     const fresh = await listingForChange(db, id, session);
@@ -104,47 +108,37 @@ export function targetPromotion(current: PromotionType, promotionType: Promotion
 }
 
 /** Statements that set `ids`' promotion to `type`, ending their active promotion rows and opening a new one. */
-export function promotionStatements(db: Db, idsJson: string, type: PromotionType, purchasedBy: number, now: number, guard: string) {
-  const d1 = db.$client;
-  const inIds = `id IN (SELECT value FROM json_each(?))`;
-  const statements = [
-    d1
-      .prepare(
-        `UPDATE listing_promotions SET is_active = 0, end_time = ? WHERE is_active = 1
-         AND address_id IN (SELECT id FROM addresses WHERE ${inIds} AND ${guard} AND promotion_type != ?)`,
-      )
-      .bind(now, idsJson, type),
-  ];
+export function promotionStatements(db: Db, ids: number[], type: PromotionType, purchasedBy: number, now: number, guard: SQL = changeable) {
+  const moving = sql`${listingIn(ids)} AND ${guard} AND ${a.promotionType} != ${type}`;
+  const statements: (SQL | ReturnType<typeof endPromotions>)[] = [endPromotions(db, moving, now)];
   if (type !== "standard") {
-    statements.push(
-      d1
-        .prepare(
-          `INSERT INTO listing_promotions (address_id, promotion_type, price, currency, start_time, is_active, purchased_by)
-           SELECT id, ?, '0', currency, ?, 1, ? FROM addresses WHERE ${inIds} AND ${guard} AND promotion_type != ?`,
-        )
-        .bind(type, now, purchasedBy, idsJson, type),
-    );
+    statements.push(sql`INSERT INTO ${lp} ${columnList(lp.addressId, lp.promotionType, lp.price, lp.currency, lp.startTime, lp.isActive, lp.purchasedBy)}
+                        SELECT ${a.id}, ${type}, '0', ${a.currency}, ${now}, 1, ${purchasedBy} FROM ${a} WHERE ${moving}`);
   }
-  statements.push(
-    d1
-      .prepare(
-        `UPDATE addresses SET promotion_type = ?, is_featured = ?, is_promoted = ?, promotion_weight = ?, featured_until = NULL, updated_at = ?
-         WHERE ${inIds} AND ${guard} RETURNING id`,
-      )
-      .bind(type, type === "standard" ? 0 : 1, type === "promoted" ? 1 : 0, PROMOTION_WEIGHT[type], now, idsJson),
-  );
-  return statements;
+  const update = db
+    .update(a)
+    .set({ promotionType: type, isFeatured: type !== "standard", isPromoted: type === "promoted", promotionWeight: PROMOTION_WEIGHT[type], featuredUntil: null, updatedAt: now })
+    .where(sql`${listingIn(ids)} AND ${guard}`)
+    .returning({ id: a.id });
+  return [...statements, update];
+}
+
+/** Ends the active promotion rows of the listings `where` selects. */
+function endPromotions(db: Db, where: SQL, now: number) {
+  return db
+    .update(lp)
+    .set({ isActive: false, endTime: now })
+    .where(and(eq(lp.isActive, true), sql`${lp.addressId} IN (SELECT ${a.id} FROM ${a} WHERE ${where})`));
 }
 
 /** Sets one listing's promotion. Only admins may promote (the spec's admin-only listing type). */
 export async function changePromotion(db: Db, id: number, session: AuthSession, promotionType: PromotionType | undefined, isFeatured: boolean | undefined, now: number) {
   const row = await listingForChange(db, id, session);
-  const target = targetPromotion(row.promotion_type, promotionType, isFeatured);
+  const target = targetPromotion(row.promotionType, promotionType, isFeatured);
   // Keeping a promotion an admin gave is fine; only making a listing promoted needs an admin.
-  if (target === "promoted" && row.promotion_type !== "promoted" && !session.isAdmin) throw new ApiError(403, "Only admins can promote a listing");
+  if (target === "promoted" && row.promotionType !== "promoted" && !session.isAdmin) throw new ApiError(403, "Only admins can promote a listing");
   refuseState(row, "promotion");
-  const statements = promotionStatements(db, JSON.stringify([id]), target, session.userId, now, "status NOT IN ('sold', 'deleted')");
-  const results = await db.$client.batch(statements);
+  const results = await writeBatch(db, promotionStatements(db, [id], target, session.userId, now));
   if (results[results.length - 1].results.length === 0) {
     refuseState(await listingForChange(db, id, session), "promotion");
     throw changedMeanwhile();
@@ -157,31 +151,49 @@ export async function softDelete(db: Db, id: number, session: AuthSession, now: 
   if (row.status === "deleted") return;
   if (row.status === "sold") throw new ApiError(409, "A sold listing is the record of a sale and cannot be deleted");
   if (row.reserved) throw new ApiError(409, "A purchase of this listing is in progress; it cannot be deleted until the purchase completes or expires");
-  const results = await db.$client.batch(deleteStatements(db, JSON.stringify([id]), now));
+  const results = await writeBatch(db, deleteStatements(db, [id], now));
   if (results[results.length - 1].results.length === 0) throw changedMeanwhile();
 }
 
-/** Statements that soft-delete the listings in `idsJson` that are not sold and not being bought. */
-export function deleteStatements(db: Db, idsJson: string, now: number) {
-  const d1 = db.$client;
-  const where = `id IN (SELECT value FROM json_each(?)) AND status NOT IN ('sold', 'deleted') AND NOT ${OPEN_PURCHASE_SQL}`;
+/** Statements that soft-delete the listings in `ids` that are not sold and not being bought. */
+export function deleteStatements(db: Db, ids: number[], now: number) {
+  const where = sql`${listingIn(ids)} AND ${changeable} AND NOT ${openPurchase}`;
   return [
-    d1.prepare(`UPDATE listing_promotions SET is_active = 0, end_time = ? WHERE is_active = 1 AND address_id IN (SELECT id FROM addresses WHERE ${where})`).bind(now, idsJson),
-    d1.prepare(`UPDATE addresses SET status = 'deleted', is_listed = 0, is_featured = 0, updated_at = ? WHERE ${where} RETURNING id`).bind(now, idsJson),
+    endPromotions(db, where, now),
+    db.update(a).set({ status: "deleted", isListed: false, isFeatured: false, updatedAt: now }).where(where).returning({ id: a.id }),
   ];
 }
 
 /**
- * Statements that set the status (active or inactive) of the listings in `idsJson` that are not sold or deleted;
+ * The statement that sets the status (active or inactive) of the listings in `ids` that are not sold or deleted;
  * a custom order's listing is never activated (activating lists).
  */
-export function statusStatement(db: Db, idsJson: string, status: "active" | "inactive", now: number) {
+export function statusStatement(db: Db, ids: number[], status: "active" | "inactive", now: number) {
   // Activating makes a listing buyable, so it is listed again too; deactivating leaves isListed alone.
-  return db.$client
-    .prepare(
-      `UPDATE addresses SET status = ?, is_listed = CASE WHEN ? = 'active' THEN 1 ELSE is_listed END, updated_at = ?
-       WHERE id IN (SELECT value FROM json_each(?)) AND status NOT IN ('sold', 'deleted')
-         AND NOT (? = 'active' AND ${CUSTOM_ORDER_SQL}) RETURNING id`,
-    )
-    .bind(status, status, now, idsJson, status);
+  return db
+    .update(a)
+    .set({ status, isListed: sql`CASE WHEN ${status} = 'active' THEN 1 ELSE ${a.isListed} END`, updatedAt: now })
+    .where(sql`${listingIn(ids)} AND ${changeable} AND NOT (${status} = 'active' AND ${isOrderListing})`)
+    .returning({ id: a.id });
+}
+
+/** PATCH /api/addresses/{id}: the price, or the promotion (promotionType and/or isFeatured), never both at once. */
+export async function changeListing(
+  db: Db,
+  session: AuthSession,
+  id: number,
+  body: { price?: unknown; promotionType?: PromotionType; isFeatured?: boolean },
+  now = Date.now(),
+): Promise<void> {
+  const wantsPrice = body.price !== undefined;
+  const wantsPromotion = body.promotionType !== undefined || body.isFeatured !== undefined;
+  if (wantsPrice && wantsPromotion) throw new ApiError(400, "Change the price and the promotion in separate requests");
+  if (!wantsPrice && !wantsPromotion) throw new ApiError(400, "Nothing to change: send price, or promotionType and isFeatured");
+  if (wantsPrice) {
+    const price = checkPrice(body.price);
+    if (!price.ok) throw new ApiError(400, price.message);
+    await changePrice(db, id, session, price.price, price.units, now);
+  } else {
+    await changePromotion(db, id, session, body.promotionType, body.isFeatured, now);
+  }
 }

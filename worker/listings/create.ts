@@ -10,7 +10,10 @@ import { MAX_PRIVATE_KEY_LENGTH, proveOwnership } from "../domain/ownership";
 import { analyzeAddress } from "../domain/rarity";
 import { ApiError } from "../http/errors";
 import { bodyMessage } from "../http/params";
-import type { ListingDraft } from "./store";
+import type { VaultEnv } from "../vault/keyring";
+import type { Db } from "../db";
+import { listedAlready } from "./import";
+import { DuplicateAddressError, type ListingDraft, storeListings } from "./store";
 
 /** Longest a featured period set at creation may run. */
 export const MAX_FEATURED_MS = 366 * 24 * 60 * 60 * 1000;
@@ -93,4 +96,20 @@ export function draftFromPayload(body: CreateListingBody, sellerId: number, now:
     createdAt: now,
     privateKey: proof.privateKey,
   };
+}
+
+const duplicate = (address: string) => new ApiError(409, `${address} is already listed`);
+
+/** Creates the listing the payload describes for `sellerId`; its id. 409 when the address is listed already. */
+export async function createListing(db: Db, env: VaultEnv, sellerId: number, body: CreateListingBody, now = Date.now()): Promise<number> {
+  const draft = draftFromPayload(body, sellerId, now);
+  if ((await listedAlready(db, [draft])).size > 0) throw duplicate(draft.address);
+  try {
+    const [id] = await storeListings(db, env, [draft]);
+    return id;
+  } catch (err) {
+    // Listed by someone else between our check and our insert: the unique index refused it.
+    if (err instanceof DuplicateAddressError) throw duplicate(draft.address);
+    throw err;
+  }
 }

@@ -10,7 +10,7 @@
 // batched insert (store.ts). Re-importing the same rows only reports duplicates.
 import { sql } from "drizzle-orm";
 import { validateAddress } from "../../schema/address";
-import type { Network } from "../../schema/db";
+import { addresses, type Network } from "../../schema/db";
 import { BULK_CSV_COLUMNS, BULK_MAX_ROWS, BULK_MESSAGES, type BulkRowReason, type BulkRowResult, type PromotionType } from "../../schema/listings";
 import type { Db } from "../db";
 import { bulkPrice, bulkRarity } from "../../schema/bulk-pricing";
@@ -103,9 +103,11 @@ export async function listedAlready(db: Db, candidates: { network: Network; addr
   const found = new Map<string, { id: number; status: string }>();
   if (candidates.length === 0) return found;
   const forms = candidates.flatMap((c) => (c.network === "ethereum" ? [c.address, c.address.toLowerCase()] : [c.address]));
-  const rows = await db.all<{ id: number; address: string; network: Network; status: string }>(
-    sql`SELECT id, address, network, status FROM addresses WHERE address IN (SELECT value FROM json_each(${JSON.stringify(forms)}))`,
-  );
+  const a = addresses;
+  const rows = await db
+    .select({ id: a.id, address: a.address, network: a.network, status: a.status })
+    .from(a)
+    .where(sql`${a.address} IN (SELECT value FROM json_each(${JSON.stringify(forms)}))`);
   for (const r of rows) found.set(addressKey(r.network, r.address), { id: r.id, status: r.status });
   return found;
 }

@@ -1,46 +1,41 @@
 // The one place a listing row becomes what the public calls return (schema/browse.ts ListingView). Queries
-// select listingColumns() and nothing else, so key material and the seller's wallet cannot leak into a response.
+// select listingColumns() (or listingSelectList() in hand-written SQL) and nothing else, so key material and the seller's wallet cannot leak into a response.
+import type { Column } from "drizzle-orm";
+import { addresses } from "../../schema/db";
 import type { ListingView } from "../../schema/browse";
+import { decodeRow, type RowOf, selectList } from "../db";
 import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
 
-/** Columns of `addresses` a listing view needs (raw SQL, for queries that name an alias: `a.` + each). */
-export const LISTING_COLUMN_NAMES = [
-  "id",
-  "address",
-  "network",
-  "pattern",
-  "category",
-  "pattern_length",
-  "rarity_score",
-  "price",
-  "currency",
-  "status",
-  "is_listed",
-  "promotion_type",
-  "is_featured",
-  "seller_id",
-  "created_at",
-] as const;
+/** The columns of `addresses` a listing view needs. */
+export const listingColumns = () => ({
+  id: addresses.id,
+  address: addresses.address,
+  network: addresses.network,
+  pattern: addresses.pattern,
+  category: addresses.category,
+  patternLength: addresses.patternLength,
+  rarityScore: addresses.rarityScore,
+  price: addresses.price,
+  currency: addresses.currency,
+  status: addresses.status,
+  isListed: addresses.isListed,
+  promotionType: addresses.promotionType,
+  isFeatured: addresses.isFeatured,
+  sellerId: addresses.sellerId,
+  createdAt: addresses.createdAt,
+});
 
-export const listingColumns = (alias = "") => LISTING_COLUMN_NAMES.map((c) => (alias ? `${alias}.${c}` : c)).join(", ");
+export type ListingRow = RowOf<ReturnType<typeof listingColumns>>;
+type ListingKey = keyof ListingRow;
 
-export type ListingRow = {
-  id: number;
-  address: string;
-  network: ListingView["network"];
-  pattern: string;
-  category: string;
-  pattern_length: number;
-  rarity_score: number;
-  price: string;
-  currency: ListingView["currency"];
-  status: ListingView["status"];
-  is_listed: number;
-  promotion_type: ListingView["promotionType"];
-  is_featured: number;
-  seller_id: number | null;
-  created_at: number;
-};
+/**
+ * The same columns as hand-written SQL's result (`"a"."pattern_length" AS "patternLength", ...`), of `addresses`
+ * or of an alias of it (`alias(addresses, "a")`), for decodeListing().
+ */
+export const listingSelectList = (a: Record<ListingKey, Column> = addresses) =>
+  selectList(Object.fromEntries(Object.keys(listingColumns()).map((key) => [key, a[key as ListingKey]])));
+/** A raw row of a statement that selected listingSelectList(). */
+export const decodeListing = (raw: Record<string, unknown>): ListingRow => decodeRow(listingColumns(), raw);
 
 /** Rarity as the spec shows it: a numeric string with one decimal, clamped to 0..10. */
 export function rarityString(score: number): string {
@@ -55,17 +50,17 @@ export function toListingView(row: ListingRow, rates: UsdRates, viewerUserId: nu
     network: row.network,
     pattern: row.pattern,
     category: row.category,
-    patternLength: row.pattern_length,
-    rarityScore: rarityString(row.rarity_score),
+    patternLength: row.patternLength,
+    rarityScore: rarityString(row.rarityScore),
     price: row.price,
     currency: row.currency,
     usdPrice: usdValue(row.price, row.currency, rates),
     formattedUsd: formatUsd(row.price, row.currency, rates),
     status: row.status,
-    isListed: row.is_listed === 1,
-    promotionType: row.promotion_type,
-    isFeatured: row.is_featured === 1,
-    isOwner: viewerUserId !== null && row.seller_id === viewerUserId,
-    createdAt: new Date(row.created_at).toISOString(),
+    isListed: row.isListed,
+    promotionType: row.promotionType,
+    isFeatured: row.isFeatured,
+    isOwner: viewerUserId !== null && row.sellerId === viewerUserId,
+    createdAt: new Date(row.createdAt).toISOString(),
   };
 }

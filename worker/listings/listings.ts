@@ -1,22 +1,39 @@
-// Featured listings and one listing by id.
-import { sql } from "drizzle-orm";
+// Featured listings, one listing by id, and who may see one.
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { FEATURED_LIMIT } from "../../schema/browse";
+import { addresses } from "../../schema/db";
+import type { AuthSession } from "../auth/session";
 import type { Db } from "../db";
+import { hiddenOrderListing } from "../orders/order-listing";
 import { type ListingRow, listingColumns } from "./listing-view";
+
+const a = addresses;
 
 /**
  * Featured, buyable listings (featured flag on, featuredUntil not passed, active and listed): heaviest promotion
  * first, then rarest, then newest. The addresses_featured index (is_featured, status) finds them.
  */
 export function featuredListings(db: Db, now: number): Promise<ListingRow[]> {
-  return db.all<ListingRow>(sql`
-    SELECT ${sql.raw(listingColumns())} FROM addresses
-    WHERE is_featured = 1 AND status = 'active' AND is_listed = 1 AND (featured_until IS NULL OR featured_until > ${now})
-    ORDER BY promotion_weight DESC, rarity_score DESC, id DESC
-    LIMIT ${FEATURED_LIMIT}`);
+  return db
+    .select(listingColumns())
+    .from(a)
+    .where(and(eq(a.isFeatured, true), eq(a.status, "active"), eq(a.isListed, true), or(isNull(a.featuredUntil), gt(a.featuredUntil, now))))
+    .orderBy(desc(a.promotionWeight), desc(a.rarityScore), desc(a.id))
+    .limit(FEATURED_LIMIT);
 }
 
 export async function listingById(db: Db, id: number): Promise<ListingRow | null> {
-  const row = await db.get<ListingRow>(sql`SELECT ${sql.raw(listingColumns())} FROM addresses WHERE id = ${id}`);
+  const row = await db.select(listingColumns()).from(a).where(eq(a.id, id)).get();
   return row ?? null;
+}
+
+/**
+ * The listing `id` as `viewer` may see it, or null (404 to them): a deleted listing is gone for everyone but its
+ * owner, a custom order's hidden listing for everyone but its buyer and admins.
+ */
+export async function visibleListing(db: Db, id: number, viewer: Pick<AuthSession, "userId" | "isAdmin"> | null): Promise<ListingRow | null> {
+  const row = await listingById(db, id);
+  const isOwner = row !== null && viewer !== null && row.sellerId === viewer.userId;
+  if (!row || (row.status === "deleted" && !isOwner) || (await hiddenOrderListing(db, id, viewer))) return null;
+  return row;
 }

@@ -1,10 +1,9 @@
 // The home page's figures (README "Browse API" defines each).
-import { sql } from "drizzle-orm";
-import { BROWSABLE_SQL } from "../../schema/db";
+import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
+import { addresses, BROWSABLE_SQL, listingCounts, transactions } from "../../schema/db";
 import type { MarketStats } from "../../schema/browse";
 import type { Db } from "../db";
 import { type Currency, round8, unitsToEth, type UsdRates } from "../domain/prices";
-import { batchAll } from "./raw-batch";
 
 /**
  * "Active users" are wallets that did something in this window: put up a listing that is still browsable, or
@@ -16,16 +15,31 @@ type Sums = { currency: Currency; n: number; units: number };
 
 export async function marketStats(db: Db, rates: UsdRates, now: number): Promise<MarketStats> {
   const since = now - ACTIVE_USER_WINDOW_MS;
-  const [listed, volume, users] = await batchAll<[Sums[], Sums[], { n: number }[]]>(db, [
+  const lc = listingCounts;
+  const t = transactions;
+  const a = addresses;
+  const sold = and(eq(t.status, "completed"), eq(t.isTestData, false));
+  const [listed, volume, users] = await db.batch([
     // Trigger-kept sums: no scan of the listings.
-    sql`SELECT currency, sum(listings) AS n, total(price_units) AS units FROM listing_counts WHERE state = 'available' GROUP BY currency`,
-    sql`SELECT currency, count(*) AS n, total(total_units) AS units FROM transactions WHERE status = 'completed' AND is_test_data = 0 GROUP BY currency`,
-    sql`
-      SELECT count(*) AS n FROM (
-        SELECT seller_id AS u FROM addresses WHERE ${sql.raw(BROWSABLE_SQL)} AND created_at >= ${since} AND seller_id IS NOT NULL
-        UNION SELECT buyer_id FROM transactions WHERE status = 'completed' AND created_at >= ${since} AND buyer_id IS NOT NULL AND is_test_data = 0
-        UNION SELECT seller_id FROM transactions WHERE status = 'completed' AND created_at >= ${since} AND seller_id IS NOT NULL AND is_test_data = 0
-      )`,
+    db
+      .select({ currency: lc.currency, n: sql<number>`sum(${lc.listings})`, units: sql<number>`total(${lc.priceUnits})` })
+      .from(lc)
+      .where(eq(lc.state, "available"))
+      .groupBy(lc.currency),
+    db
+      .select({ currency: t.currency, n: count(), units: sql<number>`total(${t.totalUnits})` })
+      .from(t)
+      .where(sold)
+      .groupBy(t.currency),
+    db.select({ n: count() }).from(
+      db
+        .select({ u: a.sellerId })
+        .from(a)
+        .where(and(sql.raw(BROWSABLE_SQL), gte(a.createdAt, since), isNotNull(a.sellerId)))
+        .union(db.select({ u: t.buyerId }).from(t).where(and(eq(t.status, "completed"), gte(t.createdAt, since), isNotNull(t.buyerId), eq(t.isTestData, false))))
+        .union(db.select({ u: t.sellerId }).from(t).where(and(eq(t.status, "completed"), gte(t.createdAt, since), isNotNull(t.sellerId), eq(t.isTestData, false))))
+        .as("active"),
+    ),
   ]);
   const inEth = (rows: Sums[]) => rows.reduce((sum, r) => sum + unitsToEth(Number(r.units), r.currency, rates), 0);
   const totalAddresses = listed.reduce((sum, r) => sum + Number(r.n), 0);

@@ -7,6 +7,7 @@
 // hundred listing_counts rows). When they differ (a first listing of a new length, the last of one sold) the
 // search runs again with the fresh list, so a stale list costs one extra round trip, never a wrong answer.
 import { sql } from "drizzle-orm";
+import { listingCounts } from "../../schema/db";
 import type { Db } from "../db";
 import type { SearchQuery } from "./search-params";
 
@@ -19,9 +20,10 @@ export type BucketList = { key: string; buckets: ListingBucket[] };
  * Every non-empty listing_counts row, in a fixed order, as one string (fields split by char(31), rows by
  * char(30): no category can break the parsing).
  */
+const lc = listingCounts;
 export const bucketListSql = sql`SELECT coalesce(group_concat(b, char(30)), '') AS list FROM (
-  SELECT state || char(31) || network || char(31) || currency || char(31) || category || char(31) || pattern_length AS b
-  FROM listing_counts WHERE listings > 0 ORDER BY b)`;
+  SELECT ${lc.state} || char(31) || ${lc.network} || char(31) || ${lc.currency} || char(31) || ${lc.category} || char(31) || ${lc.patternLength} AS b
+  FROM ${lc} WHERE ${lc.listings} > 0 ORDER BY b)`;
 
 /**
  * The list from bucketListSql's answer. The search writes bucket values into its SQL as escaped literals

@@ -24,7 +24,7 @@
 //  - "nothing": a text or pattern no address can contain (wrong alphabet, "%", quotes, "é"...).
 import type { SearchQuery } from "./search-params";
 import { MAX_RESULT_WINDOW } from "../../schema/browse";
-import { keyBranches, patternEnds, textBranches } from "./search-sql";
+import { keyBranches, patternEnds, textBranches } from "./search-terms";
 
 /** Pattern candidates are index-only (no row reads), so many can be sorted. */
 export const PATTERN_CANDIDATE_MAX = 20_000;

@@ -2,12 +2,20 @@
 // parameters; only constant SQL is raw). The indexes it targets are in schema/db/listings.ts.
 import { type SQL, sql } from "drizzle-orm";
 import { MAX_RESULT_WINDOW } from "../../schema/browse";
-import { BROWSABLE_SQL, KEY_START, NETWORKS, type Network } from "../../schema/db";
+import { alias } from "drizzle-orm/sqlite-core";
+import { addresses, BROWSABLE_SQL, KEY_START, listingCounts, NETWORKS, type Network } from "../../schema/db";
+import { bareColumns } from "../db";
 import type { UsdRates } from "../domain/prices";
-import { listingColumns } from "./listing-view";
+import { listingSelectList } from "./listing-view";
+import { keyBranches, networksOf, patternEnds, textBranches } from "./search-terms";
 import { type BucketList, bucketsOf, type ListingBucket } from "./search-buckets";
 import type { OrderWalk, SearchPlan } from "./search-plan";
 import type { SearchQuery } from "./search-params";
+
+/** The columns of addresses by their bare names: the predicates below read it both unaliased and as `a`. */
+const c = bareColumns(addresses);
+/** addresses as `a`, where a statement joins its rows back to a page of ids. */
+const a = alias(addresses, "a");
 
 const or = (parts: SQL[]): SQL => (parts.length === 1 ? parts[0] : sql`(${sql.join(parts, sql` OR `)})`);
 export const and = (parts: SQL[]): SQL => sql.join(parts, sql` AND `);
@@ -18,7 +26,7 @@ export const and = (parts: SQL[]): SQL => sql.join(parts, sql` AND `);
  */
 export function visibility(q: Pick<SearchQuery, "availableOnly">): SQL {
   const browsable = sql.raw(BROWSABLE_SQL);
-  return q.availableOnly ? sql`${browsable} AND status = 'active' AND is_listed = 1` : sql`${browsable} AND (status = 'sold' OR is_listed = 1)`;
+  return q.availableOnly ? sql`${browsable} AND ${c.status} = 'active' AND ${c.isListed} = 1` : sql`${browsable} AND (${c.status} = 'sold' OR ${c.isListed} = 1)`;
 }
 
 /**
@@ -31,39 +39,11 @@ export const literal = (value: string | number): SQL => sql.raw(typeof value ===
 /** The filters every search index carries as columns (checked inside the index, no row reads). */
 export function columnFilters(q: SearchQuery): SQL[] {
   const parts: SQL[] = [];
-  if (q.network) parts.push(sql`network = ${literal(q.network)}`);
-  if (q.category) parts.push(sql`category = ${literal(q.category)}`);
-  if (q.minLength !== null) parts.push(sql`pattern_length >= ${literal(q.minLength)}`);
-  if (q.maxLength !== null) parts.push(sql`pattern_length <= ${literal(q.maxLength)}`);
+  if (q.network) parts.push(sql`${c.network} = ${literal(q.network)}`);
+  if (q.category) parts.push(sql`${c.category} = ${literal(q.category)}`);
+  if (q.minLength !== null) parts.push(sql`${c.patternLength} >= ${literal(q.minLength)}`);
+  if (q.maxLength !== null) parts.push(sql`${c.patternLength} <= ${literal(q.maxLength)}`);
   return parts;
-}
-
-export const networksOf = (q: Pick<SearchQuery, "network">): readonly Network[] => (q.network ? [q.network] : NETWORKS);
-
-const HEX = /^[0-9a-f]*$/;
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]*$/;
-
-/** One network's form of a pattern value, as search_key holds it (Ethereum: lower-case hex after 0x; Solana: exact). */
-export type KeyBranch = { network: Network; value: string };
-
-/**
- * The pattern value per network, or nothing for a network whose addresses cannot contain it (so "%", "_",
- * quotes or a "0" in a Solana pattern simply match nothing). An Ethereum prefix may be written with its "0x".
- */
-export function keyBranches(q: SearchQuery, end: "prefix" | "suffix"): KeyBranch[] {
-  if (!q.pattern) return [];
-  const raw = q.pattern.value;
-  const branches: KeyBranch[] = [];
-  for (const network of networksOf(q)) {
-    if (network === "ethereum") {
-      let value = raw.toLowerCase();
-      if (end === "prefix" && value.startsWith("0x")) value = value.slice(2);
-      if (HEX.test(value) && (value !== "" || end === "prefix")) branches.push({ network, value });
-    } else if (BASE58.test(raw) && raw !== "") {
-      branches.push({ network, value: raw });
-    }
-  }
-  return branches;
 }
 
 export const reverse = (s: string) => [...s].reverse().join("");
@@ -74,15 +54,10 @@ export function prefixUpperBound(s: string): string | null {
   return s.slice(0, -1) + String.fromCharCode(s.charCodeAt(s.length - 1) + 1);
 }
 
-function keyRange(column: "search_key" | "search_key_rev", value: string): SQL {
+function keyRange(col: SQL, value: string): SQL {
   const upper = prefixUpperBound(value);
-  const col = sql.raw(column);
   return upper === null ? sql`${col} >= ${literal(value)}` : sql`${col} >= ${literal(value)} AND ${col} < ${literal(upper)}`;
 }
-
-/** Pattern ends to search: prefix, suffix or both. */
-export const patternEnds = (q: SearchQuery): ("prefix" | "suffix")[] =>
-  !q.pattern ? [] : q.pattern.mode === "either" ? ["prefix", "suffix"] : [q.pattern.mode];
 
 /**
  * One index range of a pattern's matches: its index, the key column the range is on and the key value (reversed
@@ -92,7 +67,7 @@ export const patternEnds = (q: SearchQuery): ("prefix" | "suffix")[] =>
 type PatternRange = {
   end: "prefix" | "suffix";
   index: "addresses_search_prefix" | "addresses_search_suffix";
-  keyColumn: "search_key" | "search_key_rev";
+  keyColumn: SQL;
   value: string;
   networks: Network[];
   filters: SQL[];
@@ -125,9 +100,9 @@ function patternRanges(q: SearchQuery): PatternRange[] {
     }
     for (const { value, exclude, networks } of shared.values()) {
       const filters = [visibility(q), ...columnFilters(q)];
-      if (networks.length < NETWORKS.length) filters.push(sql`network = ${literal(networks[0])}`);
-      if (exclude !== null) filters.push(sql`substr(search_key_rev, ${literal(-exclude.length)}) <> ${literal(exclude)}`);
-      const [index, keyColumn] = end === "prefix" ? (["addresses_search_prefix", "search_key"] as const) : (["addresses_search_suffix", "search_key_rev"] as const);
+      if (networks.length < NETWORKS.length) filters.push(sql`${c.network} = ${literal(networks[0])}`);
+      if (exclude !== null) filters.push(sql`substr(${c.searchKeyRev}, ${literal(-exclude.length)}) <> ${literal(exclude)}`);
+      const [index, keyColumn] = end === "prefix" ? (["addresses_search_prefix", c.searchKey] as const) : (["addresses_search_suffix", c.searchKeyRev] as const);
       ranges.push({ end, index, keyColumn, value, networks, filters, where: [...filters, keyRange(keyColumn, value)] });
     }
   }
@@ -137,7 +112,7 @@ function patternRanges(q: SearchQuery): PatternRange[] {
 /** (id, k) of every pattern match, `k` being the sort key. Null when the pattern cannot match anything. */
 export function patternCandidates(q: SearchQuery, key: SQL): SQL | null {
   const ranges = patternRanges(q);
-  return ranges.length === 0 ? null : unionAll(ranges.map((r) => sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and(r.where)}`));
+  return ranges.length === 0 ? null : unionAll(ranges.map((r) => sql`SELECT ${c.id}, ${key} AS k FROM ${addresses} INDEXED BY ${sql.raw(r.index)} WHERE ${and(r.where)}`));
 }
 
 /**
@@ -147,7 +122,7 @@ export function patternCandidates(q: SearchQuery, key: SQL): SQL | null {
 function walkIndex(r: PatternRange, q: SearchQuery): { index: SQL; start: SQL } {
   const end = r.end === "prefix" ? "start" : "end";
   const order = q.sortBy === "createdAt" ? "created" : q.sortBy;
-  return { index: sql.raw(`addresses_search_${end}_${order}`), start: sql.raw(r.end === "prefix" ? "search_key_start" : "search_key_rev_start") };
+  return { index: sql.raw(`addresses_search_${end}_${order}`), start: r.end === "prefix" ? c.searchKeyStart : c.searchKeyRevStart };
 }
 
 /**
@@ -169,27 +144,27 @@ function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL 
   const d = dir(q);
   const order = sql`ORDER BY 2 ${d}, 1 ${d}`;
   const counts = ranges.map(
-    (r, i) => sql`${sql.raw(`range${i}`)} AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and(r.where)} LIMIT ${sortMax + 1}))`,
+    (r, i) => sql`${sql.raw(`range${i}`)} AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM ${addresses} INDEXED BY ${sql.raw(r.index)} WHERE ${and(r.where)} LIMIT ${sortMax + 1}))`,
   );
   const n = (i: number) => sql`(SELECT n FROM ${sql.raw(`range${i}`)})`;
-  const keyBounds = (r: PatternRange, lower: SQL) => sql`${sql.raw(r.keyColumn)} >= ${lower} AND ${sql.raw(r.keyColumn)} < ${literal(prefixUpperBound(r.value)!)}`;
+  const keyBounds = (r: PatternRange, lower: SQL) => sql`${r.keyColumn} >= ${lower} AND ${r.keyColumn} < ${literal(prefixUpperBound(r.value)!)}`;
   // A range of at most sortMax matches, sorted (its key range is empty otherwise). Price: in USD, both currencies.
   const sorted = (key: SQL) =>
     ranges.map(
       (r, i) =>
-        sql`SELECT id, ${key} AS k FROM addresses INDEXED BY ${sql.raw(r.index)} WHERE ${and([...r.filters, keyBounds(r, sql`(CASE WHEN ${n(i)} <= ${sortMax} THEN ${literal(r.value)} END)`)])}`,
+        sql`SELECT ${c.id}, ${key} AS k FROM ${addresses} INDEXED BY ${sql.raw(r.index)} WHERE ${and([...r.filters, keyBounds(r, sql`(CASE WHEN ${n(i)} <= ${sortMax} THEN ${literal(r.value)} END)`)])}`,
     );
   // A larger range, walked in index order (its first character is NULL otherwise, which no entry has).
   // The price index orders by network and currency first: one walk per network there.
-  const walked = (col: string, extra: SQL[]) =>
+  const walked = (col: SQL, extra: SQL[]) =>
     ranges.flatMap((r, i) => {
       const walk = walkIndex(r, q);
-      const perNetwork = q.sortBy === "price" && r.networks.length > 1 ? r.networks.map((net) => [sql`network = ${literal(net)}`]) : [[]];
+      const perNetwork = q.sortBy === "price" && r.networks.length > 1 ? r.networks.map((net) => [sql`${c.network} = ${literal(net)}`]) : [[]];
       return perNetwork.map(
         // The seek first, then the rest of the key: SQLite tests a walk's conditions on every entry in the order
         // written, and the key rejects most entries of a long pattern's start (testing it first made the deepest
         // walks of 000000 about a third faster).
-        (network) => sql`SELECT id, ${sql.raw(col)} FROM addresses INDEXED BY ${walk.index} WHERE ${and([
+        (network) => sql`SELECT ${c.id}, ${col} FROM ${addresses} INDEXED BY ${walk.index} WHERE ${and([
           sql`${walk.start} = (CASE WHEN ${n(i)} > ${sortMax} THEN ${literal(r.value.slice(0, KEY_START))} END)`,
           ...network,
           ...extra,
@@ -201,13 +176,13 @@ function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL 
   const window = sql`LIMIT ${q.limit} OFFSET ${q.offset}`;
   let page: SQL;
   if (q.sortBy !== "price") {
-    const col = q.sortBy === "rarity" ? "rarity_score" : "created_at";
-    page = sql`SELECT id, k FROM (${unionAll([...sorted(sql.raw(col)), ...walked(`${col} AS k`, [])])} ${order} ${window})`;
+    const col = q.sortBy === "rarity" ? c.rarityScore : c.createdAt;
+    page = sql`SELECT id, k FROM (${unionAll([...sorted(col), ...walked(sql`${col} AS k`, [])])} ${order} ${window})`;
   } else {
     // The walks follow raw price units, one currency at a time: merged per currency, then in USD with the rest.
     const walks = CURRENCIES.map((currency) => {
       const rate = currency === "ETH" ? rates.ethPrice : rates.solPrice;
-      return sql`SELECT * FROM (SELECT id, u * ${rate} AS k FROM (${unionAll(walked("price_units AS u", [sql`currency = ${literal(currency)}`]))} ${order} LIMIT ${q.offset + q.limit}))`;
+      return sql`SELECT * FROM (SELECT id, u * ${rate} AS k FROM (${unionAll(walked(sql`${c.priceUnits} AS u`, [sql`${c.currency} = ${literal(currency)}`]))} ${order} LIMIT ${q.offset + q.limit}))`;
     });
     page = sql`SELECT id, k FROM (${unionAll([...sorted(sortKey(q, rates)), ...walks])} ${order} ${window})`;
   }
@@ -215,8 +190,8 @@ function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL 
   // total up to the window, and past it says "more than the window".
   const total = sql.join(ranges.map((_, i) => n(i)), sql` + `);
   return sql`WITH ${sql.join(counts, sql`, `)}, page AS (${page}), meta AS (SELECT ${total} AS total)
-    SELECT meta.total AS _total, ${sql.raw(listingColumns("a"))}
-    FROM meta LEFT JOIN page ON 1 LEFT JOIN addresses a ON a.id = page.id
+    SELECT meta.total AS _total, ${listingSelectList(a)}
+    FROM meta LEFT JOIN page ON 1 LEFT JOIN ${addresses} ${a} ON ${a.id} = page.id
     ORDER BY page.k ${d}, page.id ${d}`;
 }
 
@@ -226,33 +201,20 @@ export function patternPredicate(q: SearchQuery): SQL | null {
   for (const end of patternEnds(q)) {
     for (const b of keyBranches(q, end)) {
       const n = b.value.length;
-      if (n === 0) parts.push(sql`network = ${b.network}`);
-      else if (end === "prefix") parts.push(sql`(network = ${b.network} AND substr(search_key, 1, ${n}) = ${b.value})`);
-      else parts.push(sql`(network = ${b.network} AND substr(search_key, ${-n}) = ${b.value})`);
+      if (n === 0) parts.push(sql`${c.network} = ${b.network}`);
+      else if (end === "prefix") parts.push(sql`(${c.network} = ${b.network} AND substr(${c.searchKey}, 1, ${n}) = ${b.value})`);
+      else parts.push(sql`(${c.network} = ${b.network} AND substr(${c.searchKey}, ${-n}) = ${b.value})`);
     }
   }
   return parts.length === 0 ? null : or(parts);
-}
-
-/** Free text as each network can contain it: Ethereum case-insensitive (checksum case is not identity), Solana exact. */
-export function textBranches(q: SearchQuery): KeyBranch[] {
-  if (!q.text) return [];
-  return networksOf(q).flatMap((network): KeyBranch[] => {
-    if (network === "ethereum") {
-      const value = q.text!.toLowerCase();
-      // "0x" + 40 hex digits: any other character cannot occur.
-      return /^[0-9a-fx]+$/.test(value) ? [{ network, value }] : [];
-    }
-    return BASE58.test(q.text!) ? [{ network, value: q.text! }] : [];
-  });
 }
 
 /** The free text as a per-row condition. Null: matches nothing. */
 export function textPredicate(q: SearchQuery): SQL | null {
   const parts = textBranches(q).map((b) =>
     b.network === "ethereum"
-      ? sql`(network = 'ethereum' AND instr(lower(address), ${b.value}) > 0)`
-      : sql`(network = 'solana' AND instr(address, ${b.value}) > 0)`,
+      ? sql`(${c.network} = 'ethereum' AND instr(lower(${c.address}), ${b.value}) > 0)`
+      : sql`(${c.network} = 'solana' AND instr(${c.address}, ${b.value}) > 0)`,
   );
   return parts.length === 0 ? null : or(parts);
 }
@@ -276,11 +238,11 @@ function textCandidates(q: SearchQuery): SQL {
   const trigrams = [...FOLDED_ALPHABET].map((c) => `"${folded}${c}"`).join(" OR ");
   const endings = textBranches(q).map((b) => {
     const rev = reverse(b.value);
-    return sql`SELECT id FROM addresses INDEXED BY addresses_search_suffix WHERE ${and([
+    return sql`SELECT ${c.id} FROM ${addresses} INDEXED BY addresses_search_suffix WHERE ${and([
       visibility(q),
-      sql`network = ${b.network}`,
-      keyRange("search_key_rev", rev),
-      sql`instr(lower(substr(search_key_rev, 2)), ${rev.toLowerCase()}) = 0`,
+      sql`${c.network} = ${b.network}`,
+      keyRange(c.searchKeyRev, rev),
+      sql`instr(lower(substr(${c.searchKeyRev}, 2)), ${rev.toLowerCase()}) = 0`,
     ])}`;
   });
   return sql.join([sql`SELECT rowid AS id FROM addresses_fts WHERE addresses_fts MATCH ${trigrams}`, ...endings], sql` UNION ALL `);
@@ -291,8 +253,8 @@ const dir = (q: SearchQuery) => sql.raw(q.sortOrder === "asc" ? "ASC" : "DESC");
 
 /** The sort key of a row: price is 1e-8 units times the coin's current USD rate, so ETH and SOL compare by value. */
 function sortKey(q: SearchQuery, rates: UsdRates): SQL {
-  if (q.sortBy === "price") return sql`(price_units * (CASE currency WHEN 'ETH' THEN ${rates.ethPrice} ELSE ${rates.solPrice} END))`;
-  return sql.raw(q.sortBy === "rarity" ? "rarity_score" : "created_at");
+  if (q.sortBy === "price") return sql`(${c.priceUnits} * (CASE ${c.currency} WHEN 'ETH' THEN ${rates.ethPrice} ELSE ${rates.solPrice} END))`;
+  return q.sortBy === "rarity" ? c.rarityScore : c.createdAt;
 }
 
 /** `n`, or 0 unless `onlyIf` holds: SQLite ends a LIMIT 0 query before it reads anything. */
@@ -319,13 +281,13 @@ function orderedIds(q: SearchQuery, rates: UsdRates, walk: OrderWalk, buckets: B
   if (q.sortBy !== "price") {
     const index = sql.raw(q.sortBy === "rarity" ? "addresses_search_rarity" : "addresses_search_created");
     const col = sortKey(q, rates);
-    return sql`SELECT id, ${col} AS k FROM addresses INDEXED BY ${index} WHERE ${and(where)} ORDER BY ${col} ${d}, id ${d} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip}`;
+    return sql`SELECT ${c.id}, ${col} AS k FROM ${addresses} INDEXED BY ${index} WHERE ${and(where)} ORDER BY ${col} ${d}, ${c.id} ${d} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip}`;
   }
   const branches = networksOf(q).flatMap((network) =>
     CURRENCIES.map((currency) => {
       const rate = currency === "ETH" ? rates.ethPrice : rates.solPrice;
-      const branchWhere = and([...where, sql`network = ${network}`, sql`currency = ${currency}`]);
-      return sql`SELECT * FROM (SELECT id, price_units * ${rate} AS k FROM addresses INDEXED BY addresses_search_price WHERE ${branchWhere} ORDER BY price_units ${d}, id ${d} LIMIT ${limitUnless(reach, onlyIf)})`;
+      const branchWhere = and([...where, sql`${c.network} = ${network}`, sql`${c.currency} = ${currency}`]);
+      return sql`SELECT * FROM (SELECT ${c.id}, ${c.priceUnits} * ${rate} AS k FROM ${addresses} INDEXED BY addresses_search_price WHERE ${branchWhere} ORDER BY ${c.priceUnits} ${d}, ${c.id} ${d} LIMIT ${limitUnless(reach, onlyIf)})`;
     }),
   );
   return sql`SELECT id, k FROM (${sql.join(branches, sql` UNION ALL `)}) ORDER BY k ${d}, id ${d} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip}`;
@@ -356,25 +318,25 @@ function unionAll(arms: SQL[]): SQL {
 function bucketIds(q: SearchQuery, rates: UsdRates, buckets: ListingBucket[], reach: number, depth: number, skip: number, onlyIf?: SQL): SQL {
   const d = dir(q);
   const order = sql`ORDER BY 2 ${d}, 1 ${d}`;
-  const network = q.network ? [sql`network = ${literal(q.network)}`] : [];
-  const arm = (index: string, col: string, cols: SQL[]) =>
-    sql`SELECT id, ${sql.raw(col)} FROM addresses INDEXED BY ${sql.raw(index)} WHERE ${and([visibility(q), ...network, ...cols])}`;
+  const network = q.network ? [sql`${c.network} = ${literal(q.network)}`] : [];
+  const arm = (index: string, col: SQL, cols: SQL[]) =>
+    sql`SELECT ${c.id}, ${col} FROM ${addresses} INDEXED BY ${sql.raw(index)} WHERE ${and([visibility(q), ...network, ...cols])}`;
   const distinct = <T>(keys: T[]) => [...new Map(keys.map((k) => [JSON.stringify(k), k])).values()];
   if (q.sortBy !== "price") {
-    const [index, col] = q.sortBy === "rarity" ? ["addresses_search_len_rarity", "rarity_score AS k"] : ["addresses_search_len_created", "created_at AS k"];
-    const arms = distinct(buckets.map((b) => [b.category, b.length] as const)).map(([c, len]) =>
-      arm(index, col, [sql`category = ${literal(c)}`, sql`pattern_length = ${literal(len)}`]),
+    const [index, col] = q.sortBy === "rarity" ? ["addresses_search_len_rarity", sql`${c.rarityScore} AS k`] : ["addresses_search_len_created", sql`${c.createdAt} AS k`];
+    const arms = distinct(buckets.map((b) => [b.category, b.length] as const)).map(([cat, len]) =>
+      arm(index, col, [sql`${c.category} = ${literal(cat)}`, sql`${c.patternLength} = ${literal(len)}`]),
     );
     if (arms.length === 0) return sql`SELECT NULL AS id, NULL AS k WHERE 0`;
     return sql`SELECT id, k FROM (${unionAll(arms)} ${order} LIMIT ${limitUnless(depth, onlyIf)} OFFSET ${skip})`;
   }
   const perCurrency = CURRENCIES.flatMap((currency) => {
-    const arms = distinct(buckets.filter((b) => b.currency === currency).map((b) => [b.category, b.length, b.network] as const)).map(([c, len, net]) =>
-      arm("addresses_search_len_price", "price_units AS u", [
-        sql`category = ${literal(c)}`,
-        sql`pattern_length = ${literal(len)}`,
-        sql`network = ${literal(net)}`,
-        sql`currency = ${literal(currency)}`,
+    const arms = distinct(buckets.filter((b) => b.currency === currency).map((b) => [b.category, b.length, b.network] as const)).map(([cat, len, net]) =>
+      arm("addresses_search_len_price", sql`${c.priceUnits} AS u`, [
+        sql`${c.category} = ${literal(cat)}`,
+        sql`${c.patternLength} = ${literal(len)}`,
+        sql`${c.network} = ${literal(net)}`,
+        sql`${c.currency} = ${literal(currency)}`,
       ]),
     );
     if (arms.length === 0) return [];
@@ -393,13 +355,14 @@ function matchPredicates(q: SearchQuery): SQL[] {
 /** A page's (id, k) joined back to the listing's columns, in page order. */
 function withRows(page: SQL, q: SearchQuery): SQL {
   const d = dir(q);
-  return sql`WITH page AS (${page}) SELECT ${sql.raw(listingColumns("a"))} FROM page JOIN addresses a ON a.id = page.id ORDER BY page.k ${d}, page.id ${d}`;
+  return sql`WITH page AS (${page}) SELECT ${listingSelectList(a)} FROM page JOIN ${addresses} ${a} ON ${a.id} = page.id ORDER BY page.k ${d}, page.id ${d}`;
 }
 
 /** Exact count of browsable listings under the column filters, from the trigger-kept listing_counts. */
 function countsTableTotal(q: SearchQuery): SQL {
-  const parts: SQL[] = [q.availableOnly ? sql`state = 'available'` : sql`state IN ('available', 'sold')`, ...columnFilters(q)];
-  return sql`SELECT coalesce(sum(listings), 0) AS n FROM listing_counts WHERE ${and(parts)}`;
+  const lc = bareColumns(listingCounts);
+  const parts: SQL[] = [q.availableOnly ? sql`${lc.state} = 'available'` : sql`${lc.state} IN ('available', 'sold')`, ...columnFilters(q)];
+  return sql`SELECT coalesce(sum(${lc.listings}), 0) AS n FROM ${listingCounts} WHERE ${and(parts)}`;
 }
 
 /**
@@ -428,7 +391,7 @@ function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" 
   const indexOnly = plan.kind === "candidates" && plan.from === "pattern" && !q.text;
   const hits = indexOnly
     ? sql`SELECT id, k FROM cand ${underCap}`
-    : sql`SELECT a.id, ${sortKey(q, rates)} AS k FROM cand JOIN addresses AS a NOT INDEXED ON a.id = cand.id
+    : sql`SELECT ${a.id}, ${sortKey(q, rates)} AS k FROM cand JOIN ${addresses} AS ${a} NOT INDEXED ON ${a.id} = cand.id
           WHERE ${and([visibility(q), ...columnFilters(q), ...predicates])} ${underCap}`;
   const overCap = sql`(SELECT n FROM found) > ${cap}`;
   return sql`
@@ -436,12 +399,12 @@ function matchStatement(plan: Extract<SearchPlan, { kind: "candidates" | "scan" 
     found AS (SELECT count(*) AS n FROM cand),
     hits AS MATERIALIZED (${hits}),
     scan AS MATERIALIZED (${orderedIds(q, rates, walk, buckets, depth, 0, overCap)}),
-    scan_hits AS MATERIALIZED (SELECT scan.id, scan.k FROM scan JOIN addresses AS a NOT INDEXED ON a.id = scan.id WHERE ${and(predicates)}),
+    scan_hits AS MATERIALIZED (SELECT scan.id, scan.k FROM scan JOIN ${addresses} AS ${a} NOT INDEXED ON ${a.id} = scan.id WHERE ${and(predicates)}),
     matched AS (SELECT id, k FROM hits UNION ALL SELECT id, k FROM scan_hits),
     page AS (SELECT id, k FROM matched ORDER BY k ${d}, id ${d} LIMIT ${q.limit} OFFSET ${q.offset}),
     meta AS (SELECT (SELECT count(*) FROM matched) AS total, (SELECT n FROM found) AS found, (SELECT count(*) FROM scan) AS scanned)
-    SELECT meta.total AS _total, meta.found AS _found, meta.scanned AS _scanned, ${sql.raw(listingColumns("a"))}
-    FROM meta LEFT JOIN page ON 1 LEFT JOIN addresses a ON a.id = page.id
+    SELECT meta.total AS _total, meta.found AS _found, meta.scanned AS _scanned, ${listingSelectList(a)}
+    FROM meta LEFT JOIN page ON 1 LEFT JOIN ${addresses} ${a} ON ${a.id} = page.id
     ORDER BY page.k ${d}, page.id ${d}`;
 }
 

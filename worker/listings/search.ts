@@ -3,10 +3,9 @@
 // here and turn the rows into a page and a total. Every plan is one D1 round trip (filtered plans: a second
 // one when the bucket list moved, search-buckets.ts).
 import { MAX_RESULT_WINDOW, type Pagination } from "../../schema/browse";
-import type { Db } from "../db";
+import { type Db, batchAll } from "../db";
 import type { UsdRates } from "../domain/prices";
-import type { ListingRow } from "./listing-view";
-import { batchAll } from "./raw-batch";
+import { decodeListing, type ListingRow } from "./listing-view";
 import { bucketListSql, knownBuckets, parseBucketList, rememberBuckets } from "./search-buckets";
 import { choosePlan } from "./search-plan";
 import type { SearchQuery } from "./search-params";
@@ -21,7 +20,8 @@ export { PATTERN_CANDIDATE_MAX, SCAN_DEPTH, TEXT_CANDIDATE_MAX } from "./search-
 export type SearchResult = { rows: ListingRow[]; total: number; totalIsExact: boolean };
 
 type BucketListRow = { list: string };
-type MatchRow = Omit<ListingRow, "id"> & { id: number | null; _total: number; _found: number; _scanned: number };
+/** A raw row of a one-statement plan: the totals, and a listing (listingSelectList) or, for an empty page, none (id null). */
+type MatchRow = Record<string, unknown> & { id: number | null; _total: number; _found: number; _scanned: number };
 
 export async function searchListings(db: Db, q: SearchQuery, rates: UsdRates): Promise<SearchResult> {
   const plan = choosePlan(q);
@@ -44,7 +44,7 @@ export async function searchListings(db: Db, q: SearchQuery, rates: UsdRates): P
  * even for an empty page (a row without a listing, id null), so the totals always arrive.
  */
 const pageRows = (rows: MatchRow[]): ListingRow[] =>
-  rows.filter((r) => r.id !== null).map(({ _total, _found, _scanned, ...row }) => row as ListingRow);
+  rows.filter((r) => r.id !== null).map(decodeListing);
 
 /** Runs a plan's SQL in one D1 round trip, with the current bucket list when `checkBuckets`. */
 async function run(db: Db, built: PlanSql, checkBuckets: boolean): Promise<{ result: SearchResult; bucketKey: string | null }> {
@@ -53,8 +53,8 @@ async function run(db: Db, built: PlanSql, checkBuckets: boolean): Promise<{ res
     case "nothing":
       return { result: { rows: [], total: 0, totalIsExact: true }, bucketKey: null };
     case "page-and-count": {
-      const [rows, counted, list] = (await batchAll<unknown[][]>(db, [built.page, built.count, ...check])) as [ListingRow[], { n: number }[], BucketListRow[]?];
-      return { result: { rows, total: Number(counted[0]?.n ?? 0), totalIsExact: true }, bucketKey: list?.[0]?.list ?? null };
+      const [rows, counted, list] = (await batchAll<unknown[][]>(db, [built.page, built.count, ...check])) as [Record<string, unknown>[], { n: number }[], BucketListRow[]?];
+      return { result: { rows: rows.map(decodeListing), total: Number(counted[0]?.n ?? 0), totalIsExact: true }, bucketKey: list?.[0]?.list ?? null };
     }
     case "page-with-total": {
       const [rows, list] = (await batchAll<unknown[][]>(db, [built.statement, ...check])) as [MatchRow[], BucketListRow[]?];

@@ -8,9 +8,11 @@
 // insert. We take MAX(id) + 1 onwards and insert with explicit ids. Two writers that pick the same ids at
 // the same moment collide on the primary key; D1 rolls that whole batch back and we pick again and re-seal.
 // Listings are never hard-deleted (deletion is a status), so an id is never handed out twice.
-import type { Network } from "../../schema/db";
+import { type Column, type SQL, sql } from "drizzle-orm";
+import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import { addresses, encryptedKeys, listingPromotions, type Network, priceHistory } from "../../schema/db";
 import type { PromotionType } from "../../schema/listings";
-import type { Db } from "../db";
+import { columnList, type Db, writeBatch } from "../db";
 import { unitsToNumber } from "../../schema/money";
 import type { RarityAnalysis } from "../domain/rarity";
 import { sealingKey, sealKey, type VaultEnv } from "../vault";
@@ -47,51 +49,97 @@ const ATTEMPTS = 5;
 /** Sealing is Web Crypto work; this many run at once. */
 const SEAL_CONCURRENCY = 64;
 
-const LISTING_FIELDS = [
-  ["id", "id"],
-  ["address", "address"],
-  ["network", "network"],
-  ["seller_id", "sellerId"],
-  ["price", "price"],
-  ["price_units", "priceUnits"],
-  ["currency", "currency"],
-  ["rarity_score", "rarityScore"],
-  ["difficulty_log2", "difficultyLog2"],
-  ["category", "category"],
-  ["pattern", "pattern"],
-  ["is_listed", "isListed"],
-  ["status", "status"],
-  ["is_featured", "isFeatured"],
-  ["featured_until", "featuredUntil"],
-  ["is_promoted", "isPromoted"],
-  ["promotion_type", "promotionType"],
-  ["promotion_weight", "promotionWeight"],
-  ["pattern_length", "patternLength"],
-  ["repeating_digits", "repeatingDigits"],
-  ["has_leading_zeros", "hasLeadingZeros"],
-  ["leading_zero_count", "leadingZeroCount"],
-  ["has_trailing_zeros", "hasTrailingZeros"],
-  ["trailing_zero_count", "trailingZeroCount"],
-  ["has_palindrome", "hasPalindrome"],
-  ["has_sequence", "hasSequence"],
-  ["has_word_pattern", "hasWordPattern"],
-  ["case_sensitive_pattern", "caseSensitivePattern"],
-  ["created_at", "createdAt"],
-  ["updated_at", "createdAt"],
-] as const;
+const a = addresses;
+const k = encryptedKeys;
+const h = priceHistory;
+const lp = listingPromotions;
+/** Each column of addresses a listing insert writes, with the field of listingRow() that holds its value. */
+const LISTING_FIELDS: [Column, keyof ReturnType<typeof listingRow>][] = [
+  [a.id, "id"],
+  [a.address, "address"],
+  [a.network, "network"],
+  [a.sellerId, "sellerId"],
+  [a.price, "price"],
+  [a.priceUnits, "priceUnits"],
+  [a.currency, "currency"],
+  [a.rarityScore, "rarityScore"],
+  [a.difficultyLog2, "difficultyLog2"],
+  [a.category, "category"],
+  [a.pattern, "pattern"],
+  [a.isListed, "isListed"],
+  [a.status, "status"],
+  [a.isFeatured, "isFeatured"],
+  [a.featuredUntil, "featuredUntil"],
+  [a.isPromoted, "isPromoted"],
+  [a.promotionType, "promotionType"],
+  [a.promotionWeight, "promotionWeight"],
+  [a.patternLength, "patternLength"],
+  [a.repeatingDigits, "repeatingDigits"],
+  [a.hasLeadingZeros, "hasLeadingZeros"],
+  [a.leadingZeroCount, "leadingZeroCount"],
+  [a.hasTrailingZeros, "hasTrailingZeros"],
+  [a.trailingZeroCount, "trailingZeroCount"],
+  [a.hasPalindrome, "hasPalindrome"],
+  [a.hasSequence, "hasSequence"],
+  [a.hasWordPattern, "hasWordPattern"],
+  [a.caseSensitivePattern, "caseSensitivePattern"],
+  [a.createdAt, "createdAt"],
+  [a.updatedAt, "createdAt"],
+];
 
 // Each table is one statement over a JSON array (json_each), whatever the number of rows: D1 allows at most
 // 100 bound parameters per statement, and one statement per table keeps a 500-row chunk a 4-statement batch.
-const col = (key: string) => `json_extract(value, '$.${key}')`;
-const INSERT_LISTINGS = `INSERT INTO addresses (${LISTING_FIELDS.map(([c]) => c).join(", ")})
-  SELECT ${LISTING_FIELDS.map(([, k]) => col(k)).join(", ")} FROM json_each(?1)`;
-const INSERT_KEYS = `INSERT INTO encrypted_keys (address_id, encrypted_private_key, salt, iv, wrapped_key, mac, key_version, created_at, updated_at)
-  SELECT ${["id", "encryptedPrivateKey", "salt", "iv", "wrappedKey", "mac", "keyVersion", "createdAt", "createdAt"].map(col).join(", ")} FROM json_each(?1)`;
-const INSERT_HISTORY = `INSERT INTO price_history (address_id, price, currency, change_type, created_at)
-  SELECT ${col("id")}, ${col("price")}, ${col("currency")}, 'listed', ${col("createdAt")} FROM json_each(?1)`;
-const INSERT_PROMOTIONS = `INSERT INTO listing_promotions (address_id, promotion_type, price, currency, start_time, end_time, is_active, purchased_by)
-  SELECT ${col("id")}, ${col("promotionType")}, '0', ${col("currency")}, ${col("createdAt")}, ${col("featuredUntil")}, 1, ${col("sellerId")}
-  FROM json_each(?1)`;
+const field = (key: string) => sql`json_extract(value, ${sql.raw(`'$.${key}'`)})`;
+/** INSERT INTO table (columns) SELECT (each value: a field of the row, or SQL) FROM json_each(rows). */
+function insertRows(table: SQLiteTable, values: [Column, string | SQL][], rows: unknown[]): SQL {
+  const selected = values.map(([, v]) => (typeof v === "string" ? field(v) : v));
+  return sql`INSERT INTO ${table} ${columnList(...values.map(([c]) => c))}
+    SELECT ${sql.join(selected, sql`, `)} FROM json_each(${JSON.stringify(rows)})`;
+}
+const insertListings = (rows: ReturnType<typeof listingRow>[]) => insertRows(a, LISTING_FIELDS, rows);
+const insertKeys = (keys: unknown[]) =>
+  insertRows(
+    k,
+    [
+      [k.addressId, "id"],
+      [k.encryptedPrivateKey, "encryptedPrivateKey"],
+      [k.salt, "salt"],
+      [k.iv, "iv"],
+      [k.wrappedKey, "wrappedKey"],
+      [k.mac, "mac"],
+      [k.keyVersion, "keyVersion"],
+      [k.createdAt, "createdAt"],
+      [k.updatedAt, "createdAt"],
+    ],
+    keys,
+  );
+const insertHistory = (rows: ReturnType<typeof listingRow>[]) =>
+  insertRows(
+    h,
+    [
+      [h.addressId, "id"],
+      [h.price, "price"],
+      [h.currency, "currency"],
+      [h.changeType, sql`'listed'`],
+      [h.createdAt, "createdAt"],
+    ],
+    rows,
+  );
+const insertPromotions = (rows: ReturnType<typeof listingRow>[]) =>
+  insertRows(
+    lp,
+    [
+      [lp.addressId, "id"],
+      [lp.promotionType, "promotionType"],
+      [lp.price, sql`'0'`],
+      [lp.currency, "currency"],
+      [lp.startTime, "createdAt"],
+      [lp.endTime, "featuredUntil"],
+      [lp.isActive, sql`1`],
+      [lp.purchasedBy, "sellerId"],
+    ],
+    rows,
+  );
 
 const bit = (b: boolean) => (b ? 1 : 0);
 
@@ -152,22 +200,17 @@ const isAddressCollision = (err: unknown) => err instanceof Error && /UNIQUE con
  */
 export async function storeListings(db: Db, env: VaultEnv, drafts: ListingDraft[]): Promise<number[]> {
   if (drafts.length === 0) return [];
-  const d1 = db.$client;
   for (let attempt = 1; ; attempt++) {
-    const next = await d1.prepare("SELECT COALESCE(MAX(id), 0) + 1 AS id FROM addresses").first<{ id: number }>();
+    const next = await db.select({ id: sql<number>`coalesce(max(${a.id}), 0) + 1` }).from(a).get();
     const firstId = next!.id;
     const ids = drafts.map((_, i) => firstId + i);
     const keys = await sealAll(env, firstId, drafts);
     const rows = drafts.map((d, i) => listingRow(ids[i], d));
     const promoted = rows.filter((r) => r.promotionType !== "standard");
-    const statements = [
-      d1.prepare(INSERT_LISTINGS).bind(JSON.stringify(rows)),
-      d1.prepare(INSERT_KEYS).bind(JSON.stringify(keys)),
-      d1.prepare(INSERT_HISTORY).bind(JSON.stringify(rows)),
-    ];
-    if (promoted.length > 0) statements.push(d1.prepare(INSERT_PROMOTIONS).bind(JSON.stringify(promoted)));
+    const statements = [insertListings(rows), insertKeys(keys), insertHistory(rows)];
+    if (promoted.length > 0) statements.push(insertPromotions(promoted));
     try {
-      await d1.batch(statements);
+      await writeBatch(db, statements);
       return ids;
     } catch (err) {
       if (isAddressCollision(err)) throw new DuplicateAddressError("an address is already listed");

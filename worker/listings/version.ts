@@ -8,6 +8,9 @@
 //
 // The read also yields the primary's bookmark: a cache miss runs its queries in a D1 session started at that
 // bookmark, so whatever it stores under version V was read from a replica at least as new as V.
+import { eq } from "drizzle-orm";
+import { listingsVersion } from "../../schema/db";
+import { createDb } from "../db";
 
 /** How long an isolate trusts a version it read, unless LISTINGS_VERSION_TTL_MS says otherwise. */
 export const DEFAULT_VERSION_TTL_MS = 1000;
@@ -31,7 +34,7 @@ export function versionTtlMs(env: { LISTINGS_VERSION_TTL_MS?: string }): number 
 
 async function readFromPrimary(db: D1Database): Promise<ListingsVersion> {
   const session = db.withSession("first-primary");
-  const row = await session.prepare("SELECT version FROM listings_version WHERE id = 1").first<{ version: number }>();
+  const row = await createDb(session).select({ version: listingsVersion.version }).from(listingsVersion).where(eq(listingsVersion.id, 1)).get();
   if (!row) throw new Error("listings_version has no row: migration 0010 not applied");
   return { version: row.version, bookmark: session.getBookmark(), readAt: Date.now() };
 }

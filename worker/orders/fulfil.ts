@@ -5,24 +5,24 @@
 import { CUSTOM_ORDER_PAYMENT_HOURS, GRINDER_STALE_MS } from "../../schema/custom-orders";
 import { addressMatchesOrder, describeOrderPattern } from "../../schema/custom-order-pattern";
 import { orderAddress, parseScalar, SplitKeyError } from "../../schema/split-key";
-import { sql } from "drizzle-orm";
-import type { Db } from "../db";
+import { and, eq, lt, or, sql } from "drizzle-orm";
+import { customOrders } from "../../schema/db";
+import { type Db, writeBatch } from "../db";
 import { ApiError } from "../http/errors";
 import type { OrderRow } from "./order-view";
-import { writeBatch } from "../purchases/write-batch";
 import { hiddenListingStatement } from "./order-listing";
 import { orderById } from "./orders";
 
+const co = customOrders;
+
 /** Claims an open order, or a grinding one whose grinder has gone quiet; 409 otherwise. */
 export async function takeOrder(db: Db, id: number, adminId: number, now: number): Promise<OrderRow> {
-  const taken = await db.$client
-    .prepare(
-      `UPDATE custom_orders SET status = 'grinding', taken_by = ?2, taken_at = ?3, progress_attempts = NULL, progress_rate = NULL, progress_at = ?3, updated_at = ?3
-       WHERE id = ?1 AND (status = 'open' OR (status = 'grinding' AND coalesce(progress_at, taken_at) < ?4))
-       RETURNING id`,
-    )
-    .bind(id, adminId, now, now - GRINDER_STALE_MS)
-    .first<{ id: number }>();
+  const taken = await db
+    .update(co)
+    .set({ status: "grinding", takenBy: adminId, takenAt: now, progressAttempts: null, progressRate: null, progressAt: now, updatedAt: now })
+    .where(and(eq(co.id, id), or(eq(co.status, "open"), and(eq(co.status, "grinding"), lt(sql`coalesce(${co.progressAt}, ${co.takenAt})`, now - GRINDER_STALE_MS)))))
+    .returning({ id: co.id })
+    .get();
   const row = await orderById(db, id);
   if (!row) throw new ApiError(404, "Order not found");
   if (!taken) throw new ApiError(409, `Order ${id} is ${row.status}${row.status === "grinding" ? " by a grinder that reported recently" : ""}; it cannot be taken`);
@@ -31,13 +31,12 @@ export async function takeOrder(db: Db, id: number, adminId: number, now: number
 
 /** Records the taking grinder's cumulative attempts and rate; 409 if the order is no longer its to grind. */
 export async function recordProgress(db: Db, id: number, adminId: number, attempts: number, rate: number, now: number): Promise<void> {
-  const done = await db.$client
-    .prepare(
-      `UPDATE custom_orders SET progress_attempts = ?3, progress_rate = ?4, progress_at = ?5, updated_at = ?5
-       WHERE id = ?1 AND status = 'grinding' AND taken_by = ?2 RETURNING id`,
-    )
-    .bind(id, adminId, attempts, rate, now)
-    .first();
+  const done = await db
+    .update(co)
+    .set({ progressAttempts: attempts, progressRate: rate, progressAt: now, updatedAt: now })
+    .where(and(eq(co.id, id), eq(co.status, "grinding"), eq(co.takenBy, adminId)))
+    .returning({ id: co.id })
+    .get();
   if (!done) await refuseNotGrinding(db, id);
 }
 
@@ -69,9 +68,10 @@ export async function submitOffset(db: Db, id: number, adminId: number, offsetHe
   try {
     // One batch: the order becomes found and, conditional on that, gets its hidden listing (order-listing.ts).
     const [found] = await writeBatch(db, [
-      sql`UPDATE custom_orders SET status = 'found', found_address = ${address}, found_offset = ${offsetHex.toLowerCase()}, found_variant = ${variant},
-                 found_at = ${now}, payment_deadline = ${deadline}, updated_at = ${now}
-          WHERE id = ${id} AND status = 'grinding' AND taken_by = ${adminId}`,
+      db
+        .update(co)
+        .set({ status: "found", foundAddress: address, foundOffset: offsetHex.toLowerCase(), foundVariant: variant, foundAt: now, paymentDeadline: deadline, updatedAt: now })
+        .where(and(eq(co.id, id), eq(co.status, "grinding"), eq(co.takenBy, adminId))),
       hiddenListingStatement(id, address, now),
     ]);
     if ((found.meta.changes ?? 0) === 0) await refuseNotGrinding(db, id);

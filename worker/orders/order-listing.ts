@@ -4,19 +4,25 @@
 // listing are linked by the address itself (custom_orders.found_address = addresses.address, each unique in its
 // table), so no column links them. These helpers are the order-specific rules the listing and purchase code
 // asks about; everything else stays theirs.
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { addresses, customOrders } from "../../schema/db";
 import type { AuthSession } from "../auth/middleware";
-import type { Db } from "../db";
+import { columnList, type Db } from "../db";
 import { analyzeAddress } from "../domain/rarity";
 import { ApiError } from "../http/errors";
 
 /** What reserving and the listing reads need to know about the order that owns a listing. */
-export type ListingOrder = { id: number; buyer_id: number; status: string; payment_deadline: number | null };
+export type ListingOrder = Pick<typeof customOrders.$inferSelect, "id" | "buyerId" | "status" | "paymentDeadline">;
 
 export async function orderOwningListing(db: Db, listingId: number): Promise<ListingOrder | undefined> {
-  return db.get<ListingOrder>(sql`
-    SELECT co.id, co.buyer_id, co.status, co.payment_deadline FROM addresses a JOIN custom_orders co ON co.found_address = a.address
-    WHERE a.id = ${listingId}`);
+  const co = customOrders;
+  return db
+    .select({ id: co.id, buyerId: co.buyerId, status: co.status, paymentDeadline: co.paymentDeadline })
+    .from(addresses)
+    .innerJoin(co, eq(co.foundAddress, addresses.address))
+    .where(eq(addresses.id, listingId))
+    .get();
 }
 
 /**
@@ -26,15 +32,17 @@ export async function orderOwningListing(db: Db, listingId: number): Promise<Lis
  */
 export function hiddenListingStatement(orderId: number, address: string, now: number): SQL {
   const a = analyzeAddress(address, "ethereum");
-  const foundHere = sql`id = ${orderId} AND status = 'found' AND found_address = ${address} AND found_at = ${now}`;
-  return sql`INSERT INTO addresses (address, network, seller_id, price, price_units, currency, rarity_score, difficulty_log2, category, pattern,
-                               pattern_length, repeating_digits, has_leading_zeros, leading_zero_count, has_trailing_zeros, trailing_zero_count,
-                               has_palindrome, has_sequence, has_word_pattern, case_sensitive_pattern, is_listed, status, created_at, updated_at)
-        SELECT found_address, 'ethereum', NULL, price, price_units, currency, ${a.rarityScore}, ${a.difficulty.log2}, ${a.category}, ${a.pattern},
+  const co = customOrders;
+  const t = addresses;
+  const foundHere = sql`${co.id} = ${orderId} AND ${co.status} = 'found' AND ${co.foundAddress} = ${address} AND ${co.foundAt} = ${now}`;
+  return sql`INSERT INTO ${t} ${columnList(t.address, t.network, t.sellerId, t.price, t.priceUnits, t.currency, t.rarityScore, t.difficultyLog2, t.category, t.pattern,
+                                   t.patternLength, t.repeatingDigits, t.hasLeadingZeros, t.leadingZeroCount, t.hasTrailingZeros, t.trailingZeroCount,
+                                   t.hasPalindrome, t.hasSequence, t.hasWordPattern, t.caseSensitivePattern, t.isListed, t.status, t.createdAt, t.updatedAt)}
+        SELECT ${co.foundAddress}, 'ethereum', NULL, ${co.price}, ${co.priceUnits}, ${co.currency}, ${a.rarityScore}, ${a.difficulty.log2}, ${a.category}, ${a.pattern},
                ${a.patternLength}, ${a.repeatingDigits}, ${a.hasLeadingZeros ? 1 : 0}, ${a.leadingZeroCount}, ${a.hasTrailingZeros ? 1 : 0},
-               ${a.trailingZeroCount}, ${a.hasPalindrome ? 1 : 0}, ${a.hasSequence ? 1 : 0}, ${a.hasWordPattern ? 1 : 0}, case_sensitive,
+               ${a.trailingZeroCount}, ${a.hasPalindrome ? 1 : 0}, ${a.hasSequence ? 1 : 0}, ${a.hasWordPattern ? 1 : 0}, ${co.caseSensitive},
                0, 'active', ${now}, ${now}
-        FROM custom_orders WHERE ${foundHere}`;
+        FROM ${co} WHERE ${foundHere}`;
 }
 
 const NOT_AVAILABLE = "This listing is not available for purchase";
@@ -48,15 +56,15 @@ const NOT_AVAILABLE = "This listing is not available for purchase";
 export async function orderReservationCondition(db: Db, listingId: number, session: AuthSession, now: number): Promise<SQL | null> {
   const order = await orderOwningListing(db, listingId);
   if (!order) return null;
-  if (order.buyer_id !== session.userId) throw new ApiError(409, NOT_AVAILABLE);
-  if (order.status !== "found" || order.payment_deadline === null || order.payment_deadline <= now) {
+  if (order.buyerId !== session.userId) throw new ApiError(409, NOT_AVAILABLE);
+  if (order.status !== "found" || order.paymentDeadline === null || order.paymentDeadline <= now) {
     throw new ApiError(409, `Custom order ${order.id} is ${order.status === "found" ? "past its payment deadline" : order.status}; it can no longer be paid`);
   }
   return payableOrder(order.id, now);
 }
 
 export const payableOrder = (orderId: number, now: number) =>
-  sql`EXISTS (SELECT 1 FROM custom_orders WHERE id = ${orderId} AND status = 'found' AND payment_deadline > ${now})`;
+  sql`EXISTS (SELECT 1 FROM ${customOrders} WHERE ${customOrders.id} = ${orderId} AND ${customOrders.status} = 'found' AND ${customOrders.paymentDeadline} > ${now})`;
 
 /**
  * Public listing reads (detail, context): an order's listing exists only for its buyer and admins; for anyone
@@ -65,28 +73,37 @@ export const payableOrder = (orderId: number, now: number) =>
 export async function hiddenOrderListing(db: Db, listingId: number, viewer: Pick<AuthSession, "userId" | "isAdmin"> | null): Promise<boolean> {
   const order = await orderOwningListing(db, listingId);
   if (!order) return false;
-  return !(viewer && (viewer.isAdmin || order.buyer_id === viewer.userId));
+  return !(viewer && (viewer.isAdmin || order.buyerId === viewer.userId));
 }
 
 /**
- * The same test as raw SQL on a row of `addresses` (the listing writes are prepared D1 statements): a found
- * address belongs to its order's buyer, so no admin action may list it for anyone else.
+ * The same test in SQL beside a row of `addresses`: a found address belongs to its order's buyer, so no admin
+ * action may list it for anyone else.
  */
-export const CUSTOM_ORDER_SQL = "EXISTS (SELECT 1 FROM custom_orders co WHERE co.found_address = addresses.address)";
+export const isOrderListing = sql`EXISTS (SELECT 1 FROM ${customOrders} WHERE ${customOrders.foundAddress} = ${addresses.address})`;
+
+/** An order's hidden listing, inside the order subqueries below. */
+const ol = alias(addresses, "ol");
 
 /** True in SQL when the listing belongs to a custom order. */
 export const orderListing = (listingId: number | SQL) =>
-  sql`EXISTS (SELECT 1 FROM addresses ol JOIN custom_orders co ON co.found_address = ol.address WHERE ol.id = ${listingId})`;
+  sql`EXISTS (SELECT 1 FROM ${addresses} ${ol} JOIN ${customOrders} ON ${customOrders.foundAddress} = ${ol.address} WHERE ${ol.id} = ${listingId})`;
+
+/** In SQL beside addresses: the id of the custom order whose hidden listing this address is, or NULL. */
+export const orderIdOfListing = sql<(typeof customOrders.$inferSelect)["id"] | null>`(SELECT ${customOrders.id} FROM ${customOrders} WHERE ${customOrders.foundAddress} = ${addresses.address})`;
 
 /** In SQL on custom_orders: the order's hidden listing's id (NULL before it is found). */
-export const listingOfOrder = sql`(SELECT ol.id FROM addresses ol WHERE ol.address = custom_orders.found_address)`;
+export const listingOfOrder = sql`(SELECT ${ol.id} FROM ${addresses} ${ol} WHERE ${ol.address} = ${customOrders.foundAddress})`;
 
 /**
  * The settle batch's statement: the purchase of an order's listing completed in this batch delivers the order,
  * which reveals the offset to its buyer. Guarded by `found`, which expiry and cancelling never leave while a
  * purchase of the listing is open.
  */
-export function deliverOrder(listingId: number, now: number, completedHere: SQL): SQL {
-  return sql`UPDATE custom_orders SET status = 'delivered', updated_at = ${now}
-             WHERE found_address = (SELECT address FROM addresses WHERE id = ${listingId}) AND status = 'found' AND ${completedHere}`;
+export function deliverOrder(db: Db, listingId: number, now: number, completedHere: SQL) {
+  const co = customOrders;
+  return db
+    .update(co)
+    .set({ status: "delivered", updatedAt: now })
+    .where(and(sql`${co.foundAddress} = (SELECT ${addresses.address} FROM ${addresses} WHERE ${addresses.id} = ${listingId})`, eq(co.status, "found"), completedHere));
 }

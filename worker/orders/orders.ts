@@ -1,12 +1,13 @@
 // Reading orders, and the buyer's and the cron job's state changes that need no grinder.
-import { desc, eq, inArray, sql } from "drizzle-orm";
-import { customOrders, type CustomOrderStatus } from "../../schema/db";
-import type { Db } from "../db";
+import { and, desc, eq, gte, inArray, isNotNull, lt, not, or, sql } from "drizzle-orm";
+import { addresses, customOrders, type CustomOrderStatus, transactions } from "../../schema/db";
+import { type Db, writeBatch } from "../db";
 import { ApiError } from "../http/errors";
-import { writeBatch } from "../purchases/write-batch";
 import type { CustomOrderView, OrderPayment } from "../../schema/custom-orders";
 import { listingOfOrder } from "./order-listing";
 import { type OrderRow, toBuyerView } from "./order-view";
+
+const co = customOrders;
 
 export async function orderById(db: Db, id: number): Promise<OrderRow | undefined> {
   return db.select().from(customOrders).where(eq(customOrders.id, id)).get();
@@ -21,15 +22,23 @@ export async function orderForViewer(db: Db, id: number, viewer: { userId: numbe
 
 /** The buyer's views of these orders, each with its payment (the newest open or completed purchase of its listing). */
 export async function buyerViews(db: Db, rows: OrderRow[], now: number): Promise<CustomOrderView[]> {
-  const addresses = rows.flatMap((r) => (r.foundAddress === null ? [] : [r.foundAddress]));
+  const foundAddresses = rows.flatMap((r) => (r.foundAddress === null ? [] : [r.foundAddress]));
   const payments = new Map<string, OrderPayment>();
-  if (addresses.length > 0) {
-    const found = await db.all<{ address: string; id: string; status: OrderPayment["status"] }>(sql`
-      SELECT a.address, t.id, t.status FROM addresses a JOIN transactions t ON t.address_id = a.id
-      WHERE a.address IN (SELECT value FROM json_each(${JSON.stringify(addresses)}))
-        AND (t.status IN ('pending', 'verified', 'completed') OR (t.status = 'initiated' AND t.expires_at >= ${now}))
-      ORDER BY t.created_at DESC, t.id DESC`);
-    for (const p of found) if (!payments.has(p.address)) payments.set(p.address, { transactionId: p.id, status: p.status });
+  if (foundAddresses.length > 0) {
+    const a = addresses;
+    const t = transactions;
+    const found = await db
+      .select({ address: a.address, id: t.id, status: t.status })
+      .from(a)
+      .innerJoin(t, eq(t.addressId, a.id))
+      .where(
+        and(
+          sql`${a.address} IN (SELECT value FROM json_each(${JSON.stringify(foundAddresses)}))`,
+          or(inArray(t.status, ["pending", "verified", "completed"]), and(eq(t.status, "initiated"), gte(t.expiresAt, now))),
+        ),
+      )
+      .orderBy(desc(t.createdAt), desc(t.id));
+    for (const p of found) if (!payments.has(p.address)) payments.set(p.address, { transactionId: p.id, status: p.status as OrderPayment["status"] });
   }
   return rows.map((r) => toBuyerView(r, r.foundAddress === null ? null : (payments.get(r.foundAddress) ?? null)));
 }
@@ -52,9 +61,11 @@ export async function orderQueue(db: Db, filter: "waiting" | "all" | CustomOrder
 /** The buyer withdraws an order nobody has paid for; a found address is then never offered to anyone. */
 export async function cancelOrder(db: Db, id: number, buyerId: number, now: number): Promise<OrderRow> {
   const [cancelled] = await writeBatch(db, [
-    sql`UPDATE custom_orders SET status = 'cancelled', updated_at = ${now}
-        WHERE id = ${id} AND buyer_id = ${buyerId} AND status IN ('open', 'grinding', 'found') AND NOT ${paymentInProgress}`,
-    retireOrderListings(now),
+    db
+      .update(co)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(and(eq(co.id, id), eq(co.buyerId, buyerId), inArray(co.status, ["open", "grinding", "found"]), not(paymentInProgress))),
+    retireOrderListings(db, now),
   ]);
   const row = await orderById(db, id);
   if (!row || row.buyerId !== buyerId) throw new ApiError(404, "Order not found");
@@ -72,17 +83,41 @@ export async function cancelOrder(db: Db, id: number, buyerId: number, now: numb
  */
 export async function expireUnpaidOrders(db: Db, now: number): Promise<number> {
   const [expired] = await writeBatch(db, [
-    sql`UPDATE custom_orders SET status = 'expired', updated_at = ${now}
-        WHERE id IN (SELECT id FROM custom_orders WHERE status = 'found' AND payment_deadline < ${now} AND NOT ${paymentInProgress} LIMIT 500)`,
-    retireOrderListings(now),
+    db
+      .update(co)
+      .set({ status: "expired", updatedAt: now })
+      .where(
+        inArray(
+          co.id,
+          db
+            .select({ id: co.id })
+            .from(co)
+            .where(and(eq(co.status, "found"), lt(co.paymentDeadline, now), not(paymentInProgress)))
+            .limit(500),
+        ),
+      ),
+    retireOrderListings(db, now),
   ]);
   return expired.meta.changes ?? 0;
 }
 
 /** In SQL on custom_orders: the order's listing has an open purchase (reserved, paid and confirming, or verified). */
-const paymentInProgress = sql`EXISTS (SELECT 1 FROM transactions t WHERE t.address_id = ${listingOfOrder} AND t.status IN ('initiated', 'pending', 'verified'))`;
+const paymentInProgress = sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.addressId} = ${listingOfOrder} AND ${transactions.status} IN ('initiated', 'pending', 'verified'))`;
 
 /** Takes the listings of expired and cancelled orders off the market (they were never listed; now nobody can reserve them). */
-const retireOrderListings = (now: number) =>
-  sql`UPDATE addresses SET status = 'inactive', updated_at = ${now}
-      WHERE status = 'active' AND address IN (SELECT found_address FROM custom_orders WHERE status IN ('expired', 'cancelled') AND found_address IS NOT NULL)`;
+const retireOrderListings = (db: Db, now: number) =>
+  db
+    .update(addresses)
+    .set({ status: "inactive", updatedAt: now })
+    .where(
+      and(
+        eq(addresses.status, "active"),
+        inArray(
+          addresses.address,
+          db
+            .select({ address: co.foundAddress })
+            .from(co)
+            .where(and(inArray(co.status, ["expired", "cancelled"]), isNotNull(co.foundAddress))),
+        ),
+      ),
+    );

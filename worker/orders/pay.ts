@@ -2,17 +2,17 @@
 // (worker/purchases/reserve.ts, with order-listing.ts's rule) and then pays on the ordinary purchase page.
 // Everything about the payment — server price and fees, verification, escrow, refunds, settlement — is the
 // purchase's; settling delivers the order.
-import { sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { addresses, gasEstimationAudit, transactions } from "../../schema/db";
 import type { AuthSession } from "../auth/middleware";
-import type { Db } from "../db";
+import { type Db, selected } from "../db";
 import { decimalToUnits, unitsToDecimal } from "../../schema/money";
 import { ApiError } from "../http/errors";
-import { type RequestInfo, type Reservation, reserveListing } from "../purchases/reserve";
+import type { RequestInfo } from "../http/request-info";
+import { type Reservation, reserveListing } from "../purchases/reserve";
 import { orderById } from "./orders";
 
 export type OrderPayment = Reservation & { reused: boolean };
-
-type OpenPurchase = { id: string; expires_at: number; price: string; total_amount: string; gas: string | null };
 
 export async function payOrder(db: Db, env: Env, session: AuthSession, id: number, info: RequestInfo, now = Date.now()): Promise<OrderPayment> {
   const order = await orderById(db, id);
@@ -22,22 +22,32 @@ export async function payOrder(db: Db, env: Env, session: AuthSession, id: numbe
     throw new ApiError(409, `This order is ${order.status}; ${order.status === "delivered" ? "it is already paid" : "only a found order can be paid"}`);
   }
   if (order.paymentDeadline === null || order.paymentDeadline <= now) throw new ApiError(409, "This order is past its payment deadline; it can no longer be paid");
-  const listing = await db.get<{ id: number }>(sql`SELECT id FROM addresses WHERE address = ${order.foundAddress}`);
+  const listing = await db.select({ id: addresses.id }).from(addresses).where(eq(addresses.address, order.foundAddress)).get();
   if (!listing) throw new ApiError(409, "This order has no address to pay for yet");
 
   // Calling again while the buyer's reservation is open answers that reservation: one payment per order.
-  const open = await db.get<OpenPurchase>(sql`
-    SELECT t.id, t.expires_at, t.price, t.total_amount, (SELECT g.estimated_cost FROM gas_estimation_audit g WHERE g.transaction_id = t.id) AS gas
-    FROM transactions t
-    WHERE t.address_id = ${listing.id} AND t.buyer_id = ${session.userId}
-      AND (t.status IN ('pending', 'verified') OR (t.status = 'initiated' AND t.expires_at >= ${now}))
-    ORDER BY t.created_at DESC LIMIT 1`);
+  const t = transactions;
+  const g = gasEstimationAudit;
+  const open = await db
+    .select({
+      id: t.id,
+      expiresAt: t.expiresAt,
+      price: t.price,
+      totalAmount: t.totalAmount,
+      gas: selected(sql<(typeof g.$inferSelect)["estimatedCost"]>`(SELECT ${g.estimatedCost} FROM ${g} WHERE ${g.transactionId} = ${t.id})`),
+    })
+    .from(t)
+    .where(and(eq(t.addressId, listing.id), eq(t.buyerId, session.userId), or(inArray(t.status, ["pending", "verified"]), and(eq(t.status, "initiated"), gte(t.expiresAt, now)))))
+    .orderBy(desc(t.createdAt))
+    .limit(1)
+    .get();
   if (open) {
     const gas = open.gas === null ? 0n : decimalToUnits(open.gas);
     return {
       id: open.id,
-      expiresAt: open.expires_at,
-      feeCalculation: { listingPrice: open.price, gasFee: unitsToDecimal(gas), totalAmount: unitsToDecimal(decimalToUnits(open.total_amount) + gas) },
+      // Set at every reservation (reserve.ts): never null on an open purchase.
+      expiresAt: open.expiresAt!,
+      feeCalculation: { listingPrice: open.price, gasFee: unitsToDecimal(gas), totalAmount: unitsToDecimal(decimalToUnits(open.totalAmount) + gas) },
       reused: true,
     };
   }

@@ -4,7 +4,9 @@ import { MAX_UNFINISHED_ORDERS } from "../../schema/custom-orders";
 import { orderPatternProblems, type OrderPattern } from "../../schema/custom-order-pattern";
 import { parsePublicKey, SplitKeyError } from "../../schema/split-key";
 import type { AuthSession } from "../auth/session";
-import type { Db } from "../db";
+import { sql } from "drizzle-orm";
+import { customOrders } from "../../schema/db";
+import { bare, columnList, type Db } from "../db";
 import { quoteOrder, type QuoteConfig } from "../domain/custom-orders/quote";
 import { decimalToUnits, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
@@ -35,27 +37,14 @@ export async function placeOrder(db: Db, session: AuthSession, input: PlaceOrder
   if (decimalToUnits(input.price) !== quote.priceUnits) {
     throw new ApiError(409, `The price for this pattern is now ${quote.price} ETH; review it and order again`, { currentPrice: quote.price });
   }
-  const row = await db.$client
-    .prepare(
-      `INSERT INTO custom_orders (buyer_id, buyer_wallet, public_key, prefix, suffix, case_sensitive, difficulty_bits, price, price_units, currency, status, created_at, updated_at)
-       SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'ETH', 'open', ?10, ?10
-       WHERE (SELECT count(*) FROM custom_orders WHERE buyer_id = ?1 AND status IN ('open', 'grinding', 'found')) < ?11
-       RETURNING id`,
-    )
-    .bind(
-      session.userId,
-      session.walletAddress.toLowerCase(),
-      publicKey,
-      input.prefix,
-      input.suffix,
-      input.caseSensitive ? 1 : 0,
-      quote.difficultyBits,
-      quote.price,
-      unitsToNumber(quote.priceUnits),
-      now,
-      MAX_UNFINISHED_ORDERS,
-    )
-    .first<{ id: number }>();
+  const co = customOrders;
+  const row = await db.get<Pick<typeof co.$inferSelect, "id">>(
+    sql`INSERT INTO ${co} ${columnList(co.buyerId, co.buyerWallet, co.publicKey, co.prefix, co.suffix, co.caseSensitive, co.difficultyBits, co.price, co.priceUnits, co.currency, co.status, co.createdAt, co.updatedAt)}
+        SELECT ${session.userId}, ${session.walletAddress.toLowerCase()}, ${publicKey}, ${input.prefix}, ${input.suffix}, ${input.caseSensitive ? 1 : 0},
+               ${quote.difficultyBits}, ${quote.price}, ${unitsToNumber(quote.priceUnits)}, 'ETH', 'open', ${now}, ${now}
+        WHERE (SELECT count(*) FROM ${co} WHERE ${co.buyerId} = ${session.userId} AND ${co.status} IN ('open', 'grinding', 'found')) < ${MAX_UNFINISHED_ORDERS}
+        RETURNING ${bare(co.id)}`,
+  );
   if (!row) throw new ApiError(409, `You already have ${MAX_UNFINISHED_ORDERS} orders waiting; pay for or cancel one first`);
   return row.id;
 }

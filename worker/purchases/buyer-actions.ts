@@ -1,26 +1,29 @@
 // What the buyer does with an open purchase besides paying: report the payment (confirm), cancel an unpaid
 // reservation, or ask for the unsigned Solana transfer (Solana Pay transaction request).
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { transactions } from "../../schema/db";
 import type { ConfirmResponse } from "../../schema/purchases";
+import { auditRow } from "../audit";
 import type { AuthSession } from "../auth/middleware";
 import type { VerifierEnv } from "../chain/payment-verifier";
 import { solanaCommitment, solanaRpc } from "../chain/solana-payments";
 import { bytesToBase64, unsignedTransfer } from "../chain/solana-transfer";
-import type { Db } from "../db";
+import { type Db, writeBatch } from "../db";
 import { ApiError } from "../http/errors";
+import type { RequestInfo } from "../http/request-info";
 import { assertSessionWallet } from "./buyer";
 import type { PaymentDecision } from "../domain/payment-decision";
 import { findPurchase, OPEN_STATUSES, type PurchaseRow } from "./purchase-row";
 import { verifyPayment } from "./verify";
-import { writeBatch } from "./write-batch";
 
+const t = transactions;
 const ETH_HASH = /^0x[0-9a-fA-F]{64}$/;
 const SOL_SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
 
 /** The buyer's own purchase, or 404 (to anyone else it does not exist). */
 async function ownPurchase(db: Db, session: AuthSession, id: string): Promise<PurchaseRow> {
   const row = await findPurchase(db, id);
-  if (!row || row.buyer_id !== session.userId || row.buyer_wallet !== session.walletAddress) throw new ApiError(404, "Transaction not found");
+  if (!row || row.buyerId !== session.userId || row.buyerWallet !== session.walletAddress) throw new ApiError(404, "Transaction not found");
   return row;
 }
 
@@ -32,7 +35,7 @@ const MESSAGES: Record<string, string> = {
 };
 
 function confirmMessage(d: PaymentDecision, after: PurchaseRow, hash: string): { success: boolean; message: string } {
-  const paidHere = (after.status === "completed" || after.status === "verified") && after.tx_hash === hash;
+  const paidHere = (after.status === "completed" || after.status === "verified") && after.txHash === hash;
   switch (d.outcome) {
     case "settle":
     case "done":
@@ -62,16 +65,25 @@ export async function confirmPayment(db: Db, env: VerifierEnv, session: AuthSess
   const now = Date.now();
   // Only a report made before expiry becomes the purchase's payment (issue 26 §4): a later report cannot move the
   // deadline or hold the listing, it is only checked as a payment (one mined before expiry still pays).
-  await db.run(sql`UPDATE transactions SET status = 'pending', tx_hash = ${hash}, reported_at = ${now}, updated_at = ${now},
-                   confirmations = CASE WHEN tx_hash = ${hash} THEN confirmations ELSE 0 END,
-                   payment_block = CASE WHEN tx_hash = ${hash} THEN payment_block ELSE NULL END
-                   WHERE id = ${id} AND status IN ('initiated', 'pending') AND expires_at >= ${now}`);
+  await db
+    .update(t)
+    .set({
+      status: "pending",
+      txHash: hash,
+      reportedAt: now,
+      updatedAt: now,
+      confirmations: sql`CASE WHEN ${t.txHash} = ${hash} THEN ${t.confirmations} ELSE 0 END`,
+      paymentBlock: sql`CASE WHEN ${t.txHash} = ${hash} THEN ${t.paymentBlock} ELSE NULL END`,
+    })
+    .where(and(eq(t.id, id), inArray(t.status, ["initiated", "pending"]), sql`${t.expiresAt} >= ${now}`));
   // Recorded before asking the node, so a node that is down now leaves the purchase pending for the cron job.
   const current = (await findPurchase(db, id))!;
   const outcome = await verifyPayment(db, env, current, hash, now);
   // An unpaid reservation past its expiry that this report did not pay ends now, as the cron job would end it.
-  await db.run(sql`UPDATE transactions SET status = 'expired', failure_reason = 'expired', updated_at = ${now}
-                   WHERE id = ${id} AND status = 'initiated' AND expires_at < ${now}`);
+  await db
+    .update(t)
+    .set({ status: "expired", failureReason: "expired", updatedAt: now })
+    .where(and(eq(t.id, id), eq(t.status, "initiated"), sql`${t.expiresAt} < ${now}`));
   const after = (await findPurchase(db, id))!;
   return {
     ...confirmMessage(outcome.decision, after, hash),
@@ -81,14 +93,18 @@ export async function confirmPayment(db: Db, env: VerifierEnv, session: AuthSess
   };
 }
 
-export async function cancelPurchase(db: Db, session: AuthSession, id: string, info: { ip: string; userAgent: string | null }) {
+export async function cancelPurchase(db: Db, session: AuthSession, id: string, info: RequestInfo) {
   await ownPurchase(db, session, id);
   const now = Date.now();
   const [updated] = await writeBatch(db, [
-    sql`UPDATE transactions SET status = 'cancelled', updated_at = ${now} WHERE id = ${id} AND status = 'initiated' AND tx_hash IS NULL`,
-    sql`INSERT INTO transaction_audit (transaction_id, action, performed_by, ip_address, user_agent, timestamp)
-               SELECT ${id}, 'cancelled', ${session.walletAddress}, ${info.ip}, ${info.userAgent}, ${now}
-               WHERE EXISTS (SELECT 1 FROM transactions WHERE id = ${id} AND status = 'cancelled' AND updated_at = ${now})`,
+    db
+      .update(t)
+      .set({ status: "cancelled", updatedAt: now })
+      .where(and(eq(t.id, id), eq(t.status, "initiated"), isNull(t.txHash))),
+    auditRow(
+      { transactionId: id, action: "cancelled", performedBy: session.walletAddress, request: info, timestamp: now },
+      { where: sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.id} = ${id} AND ${t.status} = 'cancelled' AND ${t.updatedAt} = ${now})` },
+    ),
   ]);
   if (((updated as D1Result).meta.changes ?? 0) === 0) throw new ApiError(409, "Only an unpaid reservation can be cancelled");
 }
@@ -96,7 +112,7 @@ export async function cancelPurchase(db: Db, session: AuthSession, id: string, i
 export async function solanaTransferRequest(db: Db, env: VerifierEnv, session: AuthSession, id: string, account: string) {
   assertSessionWallet(session, account, "account");
   const row = await ownPurchase(db, session, id);
-  if (row.network !== "solana" || !row.payment_reference || !row.amount_base_units) throw new ApiError(409, "This purchase is not paid on Solana");
+  if (row.network !== "solana" || !row.paymentReference || !row.amountBaseUnits) throw new ApiError(409, "This purchase is not paid on Solana");
   if (!(OPEN_STATUSES as readonly string[]).includes(row.status) || row.status === "verified") throw new ApiError(409, `This purchase is ${row.status}`);
   let blockhash: string;
   try {
@@ -108,9 +124,9 @@ export async function solanaTransferRequest(db: Db, env: VerifierEnv, session: A
   let bytes: Uint8Array;
   try {
     // Solana Pay: the reference rides on the transfer as a read-only non-signer, so the payment can be found by it.
-    bytes = unsignedTransfer({ payer: account, recipient: env.PLATFORM_SOL_ADDRESS, reference: row.payment_reference, lamports: BigInt(row.amount_base_units), recentBlockhash: blockhash });
+    bytes = unsignedTransfer({ payer: account, recipient: env.PLATFORM_SOL_ADDRESS, reference: row.paymentReference, lamports: BigInt(row.amountBaseUnits), recentBlockhash: blockhash });
   } catch {
     throw new ApiError(400, "account: must be a Solana address other than the platform's");
   }
-  return { transaction: bytesToBase64(bytes), message: `Pay ${row.total_amount} SOL for this address` };
+  return { transaction: bytesToBase64(bytes), message: `Pay ${row.totalAmount} SOL for this address` };
 }

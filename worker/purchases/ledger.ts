@@ -16,15 +16,16 @@
 //      sale (reserve.ts), so a sold listing is never reserved again.
 //  I3  A refund is listed only for a transfer at the required depth, in a canonical block, from the buyer to the
 //      platform (domain/payment-decision.ts), and re-checked on the chain before an admin marks it refunded
-//      (routes/admin-payments.ts).
+//      (purchases/refunds.ts markRefunded).
 //  I4  Every transfer to the platform address that we see is either credited or listed for attention: the
 //      reconciliation (reconcile.ts) reads the platform's received transfers from the chain and records a
 //      ledger row or a payment_attention row for whatever no row accounts for.
-import { type SQL, sql } from "drizzle-orm";
+import { type Column, type SQL, sql } from "drizzle-orm";
+import { escrowTransactions, paymentAttention, transactions } from "../../schema/db";
 import type { Network } from "../../schema/db";
 import type { DifferenceKind } from "../../schema/purchases";
 import type { PaymentVerifier } from "../chain/payment-verifier";
-import type { Db } from "../db";
+import { bare, columnList, type Db } from "../db";
 import { type LedgerState, ledgerStateOf } from "../domain/payment-decision";
 import type { PurchaseRow } from "./purchase-row";
 
@@ -34,12 +35,20 @@ export function isIntegrityError(err: unknown): boolean {
 }
 
 export async function ledgerState(db: Db, network: Network, hash: string, purchaseId: string): Promise<LedgerState> {
-  const r = await db.get<{ settled_by: string | null; owner: string | null; status: string | null }>(sql`
-    SELECT (SELECT id FROM transactions WHERE network = ${network} AND tx_hash = ${hash} AND status IN ('verified', 'completed') LIMIT 1) AS settled_by,
-           e.transaction_id AS owner, e.status AS status
-    FROM (SELECT 1) LEFT JOIN escrow_transactions e ON e.network = ${network} AND e.tx_hash = ${hash}`);
-  return ledgerStateOf(purchaseId, r?.settled_by ?? null, r?.status ? { owner: r.owner, status: r.status } : null);
+  const t = transactions;
+  type Escrow = typeof e.$inferSelect;
+  const r = await db.get<{ settledBy: (typeof t.$inferSelect)["id"] | null; owner: Escrow["transactionId"]; status: Escrow["status"] | null }>(sql`
+    SELECT (SELECT ${t.id} FROM ${t} WHERE ${t.network} = ${network} AND ${t.txHash} = ${hash} AND ${t.status} IN ('verified', 'completed') LIMIT 1) AS settledBy,
+           ${e.transactionId} AS owner, ${e.status} AS status
+    FROM (SELECT 1) LEFT JOIN ${e} ON ${e.network} = ${network} AND ${e.txHash} = ${hash}`);
+  return ledgerStateOf(purchaseId, r?.settledBy ?? null, r?.status ? { owner: r.owner, status: r.status } : null);
 }
+
+const e = escrowTransactions;
+/** The conflict target of one ledger row per (network, hash): the partial unique index escrow_payment_unique. */
+const ledgerKey = sql`${columnList(e.network, e.txHash)} WHERE ${bare(e.txHash)} IS NOT NULL`;
+/** In an upsert's DO UPDATE: the value the INSERT proposed for `column`. */
+const excluded = (column: Column) => sql`excluded.${bare(column)}`;
 
 export type LedgerEntry = { status: "held" | "released" | "refund"; reason: string | null; refund: bigint | null };
 
@@ -51,21 +60,21 @@ export type LedgerEntry = { status: "held" | "released" | "refund"; reason: stri
 export function escrow(verifier: PaymentVerifier, p: PurchaseRow, hash: string, amount: bigint, state: LedgerEntry, now: number, onlyIf: SQL = sql`1 = 1`) {
   const needed = state.refund !== null && state.refund > 0n ? "needed" : null;
   return sql`
-    INSERT INTO escrow_transactions (id, network, amount, currency, sender_address, recipient_address, status, tx_hash, created_at,
-                                     transaction_id, amount_base_units, expected_base_units, attention_reason, refund_status, refund_base_units, release_time)
-    SELECT ${crypto.randomUUID()}, ${p.network}, ${verifier.formatAmount(amount)}, ${p.currency}, ${p.buyer_wallet}, ${verifier.recipient}, ${state.status},
-           ${hash}, ${now}, ${p.id}, ${amount.toString()}, ${p.amount_base_units}, ${state.reason}, ${needed}, ${state.refund?.toString() ?? null},
+    INSERT INTO ${e} ${columnList(e.id, e.network, e.amount, e.currency, e.senderAddress, e.recipientAddress, e.status, e.txHash, e.createdAt,
+                                  e.transactionId, e.amountBaseUnits, e.expectedBaseUnits, e.attentionReason, e.refundStatus, e.refundBaseUnits, e.releaseTime)}
+    SELECT ${crypto.randomUUID()}, ${p.network}, ${verifier.formatAmount(amount)}, ${p.currency}, ${p.buyerWallet}, ${verifier.recipient}, ${state.status},
+           ${hash}, ${now}, ${p.id}, ${amount.toString()}, ${p.amountBaseUnits}, ${state.reason}, ${needed}, ${state.refund?.toString() ?? null},
            ${state.status === "released" ? now : null}
     WHERE ${onlyIf}
-    ON CONFLICT (network, tx_hash) WHERE tx_hash IS NOT NULL DO UPDATE SET
-      status = excluded.status,
-      attention_reason = coalesce(excluded.attention_reason, escrow_transactions.attention_reason),
-      refund_status = excluded.refund_status,
-      refund_base_units = excluded.refund_base_units,
-      amount = excluded.amount,
-      amount_base_units = excluded.amount_base_units,
-      release_time = coalesce(excluded.release_time, escrow_transactions.release_time)
-    WHERE escrow_transactions.status = 'held' AND escrow_transactions.transaction_id IS excluded.transaction_id`;
+    ON CONFLICT ${ledgerKey} DO UPDATE SET
+      ${bare(e.status)} = ${excluded(e.status)},
+      ${bare(e.attentionReason)} = coalesce(${excluded(e.attentionReason)}, ${e.attentionReason}),
+      ${bare(e.refundStatus)} = ${excluded(e.refundStatus)},
+      ${bare(e.refundBaseUnits)} = ${excluded(e.refundBaseUnits)},
+      ${bare(e.amount)} = ${excluded(e.amount)},
+      ${bare(e.amountBaseUnits)} = ${excluded(e.amountBaseUnits)},
+      ${bare(e.releaseTime)} = coalesce(${excluded(e.releaseTime)}, ${e.releaseTime})
+    WHERE ${e.status} = 'held' AND ${e.transactionId} IS ${excluded(e.transactionId)}`;
 }
 
 /** A received payment no purchase accounts for: a ledger row owned by no purchase, owed back to its sender. */
@@ -77,11 +86,11 @@ export function unclaimedEscrow(
   now: number,
 ) {
   return sql`
-    INSERT INTO escrow_transactions (id, network, amount, currency, sender_address, recipient_address, status, tx_hash, created_at,
-                                     transaction_id, amount_base_units, attention_reason, refund_status, refund_base_units)
+    INSERT INTO ${e} ${columnList(e.id, e.network, e.amount, e.currency, e.senderAddress, e.recipientAddress, e.status, e.txHash, e.createdAt,
+                                  e.transactionId, e.amountBaseUnits, e.attentionReason, e.refundStatus, e.refundBaseUnits)}
     VALUES (${id}, ${network}, ${verifier.formatAmount(t.amount)}, ${network === "ethereum" ? "ETH" : "SOL"}, ${t.sender}, ${verifier.recipient}, 'refund',
             ${t.hash}, ${now}, NULL, ${t.amount.toString()}, ${t.reason}, 'needed', ${t.amount.toString()})
-    ON CONFLICT (network, tx_hash) WHERE tx_hash IS NOT NULL DO NOTHING`;
+    ON CONFLICT ${ledgerKey} DO NOTHING`;
 }
 
 export type PaymentAttention = {
@@ -101,13 +110,14 @@ export type PaymentAttention = {
 
 /** The statement behind recordPaymentAttention, for a batch that records a difference with other rows. */
 export function paymentAttentionStatement(a: PaymentAttention, now: number): SQL {
+  const pa = paymentAttention;
   return sql`
-    INSERT INTO payment_attention (id, network, kind, ref, tx_hash, from_block, to_block, amount_base_units, sender_address, transaction_id, escrow_id,
-                                   detail, status, created_at)
+    INSERT INTO ${pa} ${columnList(pa.id, pa.network, pa.kind, pa.ref, pa.txHash, pa.fromBlock, pa.toBlock, pa.amountBaseUnits, pa.senderAddress, pa.transactionId,
+                                   pa.escrowId, pa.detail, pa.status, pa.createdAt)}
     VALUES (${crypto.randomUUID()}, ${a.network}, ${a.kind}, ${a.ref}, ${a.txHash ?? null}, ${a.fromBlock ?? null}, ${a.toBlock ?? null},
             ${a.amount === undefined || a.amount === null ? null : a.amount.toString()}, ${a.sender ?? null}, ${a.transactionId ?? null}, ${a.escrowId ?? null},
             ${a.detail}, 'open', ${now})
-    ON CONFLICT (network, kind, ref) DO NOTHING`;
+    ON CONFLICT ${columnList(pa.network, pa.kind, pa.ref)} DO NOTHING`;
 }
 
 /**

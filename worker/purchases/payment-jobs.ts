@@ -2,11 +2,11 @@
 // expire unpaid reservations. Each step is bounded per run and idempotent; overlapping runs split the
 // pending purchases between them through a short lease on each row, held only while that row is verified
 // so the next run (a minute later) checks it again.
-import { sql } from "drizzle-orm";
-import type { Network } from "../../schema/db";
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { escrowTransactions, type Network, transactions } from "../../schema/db";
 import { paymentVerifier, type ScanTarget, type VerifierEnv } from "../chain/payment-verifier";
 import type { Db } from "../db";
-import { findPurchase, PURCHASE_COLUMNS, PURCHASE_COLUMNS_BARE, type PurchaseRow } from "./purchase-row";
+import { findPurchase, purchaseColumns, type PurchaseRow } from "./purchase-row";
 import { type VerifyOutcome, verifyPayment } from "./verify";
 
 /** Pending purchases one run verifies at most. */
@@ -21,6 +21,10 @@ export const LEASE_MS = 60_000;
 /** Closed purchases stay in the scan this long, so a late or second payment is still listed for refund. */
 export const LATE_PAYMENT_WINDOW_MS = 24 * 60 * 60_000;
 
+const t = transactions;
+/** `column IN` the ids, bound as one JSON parameter (D1 caps a statement's parameters at 100). */
+const inJson = (column: typeof t.id, ids: string[]) => sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
+
 type Verify = (db: Db, env: VerifierEnv, row: PurchaseRow, hash: string, now: number) => Promise<VerifyOutcome>;
 
 export async function verifyPendingPayments(
@@ -31,19 +35,24 @@ export async function verifyPendingPayments(
 ): Promise<{ verified: number; settled: number }> {
   const lease = now + LEASE_MS;
   // Claiming and reading in one statement: a concurrent run's claim excludes these rows and vice versa.
-  const claimed = await db.all<PurchaseRow>(sql`
-    UPDATE transactions SET lease_until = ${lease}
-    WHERE id IN (SELECT id FROM transactions WHERE status = 'pending' AND tx_hash IS NOT NULL AND (lease_until IS NULL OR lease_until < ${now})
-                   ORDER BY updated_at LIMIT ${VERIFY_PER_RUN})
-    RETURNING ${PURCHASE_COLUMNS_BARE}`);
+  const claimable = db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(eq(t.status, "pending"), isNotNull(t.txHash), or(isNull(t.leaseUntil), lt(t.leaseUntil, now))))
+    .orderBy(t.updatedAt)
+    .limit(VERIFY_PER_RUN);
+  const claimed: PurchaseRow[] = await db.update(t).set({ leaseUntil: lease }).where(inArray(t.id, claimable)).returning(purchaseColumns);
   let settled = 0;
   // Only our own lease is given back: if this run outlived it, another run may hold the row now.
   const release = (ids: string[]) =>
-    db.run(sql`UPDATE transactions SET lease_until = NULL WHERE lease_until = ${lease} AND id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+    db
+      .update(t)
+      .set({ leaseUntil: null })
+      .where(and(eq(t.leaseUntil, lease), inJson(t.id, ids)));
   let done = 0;
   try {
     for (const row of claimed) {
-      const outcome = await verify(db, env, row, row.tx_hash!, now);
+      const outcome = await verify(db, env, row, row.txHash!, now);
       if (outcome.decision.outcome === "settle") settled++;
       await release([row.id]);
       done++;
@@ -55,7 +64,7 @@ export async function verifyPendingPayments(
   return { verified: claimed.length, settled };
 }
 
-const CLOSED = sql.raw(`('expired', 'cancelled', 'failed', 'completed')`);
+const CLOSED = ["expired", "cancelled", "failed", "completed"] as const;
 
 /**
  * Looks for payments the browser never reported (issue 26 §5). Open reservations come first, all of them (the
@@ -66,29 +75,41 @@ const CLOSED = sql.raw(`('expired', 'cancelled', 'failed', 'completed')`);
 export async function scanForPayments(db: Db, env: VerifierEnv, network: Network, now = Date.now()): Promise<{ found: number; nodeAnswered: boolean }> {
   const verifier = paymentVerifier(env, network);
   const [open, closed] = await Promise.all([
-    db.all<PurchaseRow>(sql`
-      SELECT ${PURCHASE_COLUMNS} FROM transactions t WHERE t.network = ${network} AND t.status = 'initiated'
-      ORDER BY coalesce(t.scanned_at, 0), t.created_at LIMIT ${SCAN_TARGETS_PER_RUN}`),
-    db.all<PurchaseRow>(sql`
-      SELECT ${PURCHASE_COLUMNS} FROM transactions t
-      WHERE t.network = ${network} AND t.status IN ${CLOSED} AND t.updated_at > ${now - LATE_PAYMENT_WINDOW_MS}
-      ORDER BY coalesce(t.scanned_at, 0), t.updated_at LIMIT ${CLOSED_SCAN_TARGETS_PER_RUN}`),
+    db
+      .select(purchaseColumns)
+      .from(t)
+      .where(and(eq(t.network, network), eq(t.status, "initiated")))
+      .orderBy(sql`coalesce(${t.scannedAt}, 0)`, asc(t.createdAt))
+      .limit(SCAN_TARGETS_PER_RUN),
+    db
+      .select(purchaseColumns)
+      .from(t)
+      .where(and(eq(t.network, network), inArray(t.status, CLOSED), gt(t.updatedAt, now - LATE_PAYMENT_WINDOW_MS)))
+      .orderBy(sql`coalesce(${t.scannedAt}, 0)`, asc(t.updatedAt))
+      .limit(CLOSED_SCAN_TARGETS_PER_RUN),
   ]);
-  const rows = [...open, ...closed];
+  const rows: PurchaseRow[] = [...open, ...closed];
   if (rows.length === 0) return { found: 0, nodeAnswered: true };
-  await db.run(sql`UPDATE transactions SET scanned_at = ${now} WHERE id IN (SELECT value FROM json_each(${JSON.stringify(rows.map((r) => r.id))}))`);
-  if (open.some((r) => r.scan_from_block === null) && network === "ethereum") {
+  await db
+    .update(t)
+    .set({ scannedAt: now })
+    .where(inJson(t.id, rows.map((r) => r.id)));
+  if (open.some((r) => r.scanFromBlock === null) && network === "ethereum") {
     // Reserved while the node was away: start from today's head (the confirm call covers the gap).
     const head = await verifier.scanStart();
     if (head !== null) {
-      await db.run(sql`UPDATE transactions SET scan_from_block = ${head} WHERE network = ${network} AND scan_from_block IS NULL AND status = 'initiated'`);
-      for (const r of open) r.scan_from_block ??= head;
+      await db
+        .update(t)
+        .set({ scanFromBlock: head })
+        .where(and(eq(t.network, network), isNull(t.scanFromBlock), eq(t.status, "initiated")));
+      for (const r of open) r.scanFromBlock ??= head;
     }
   }
-  const known = await db.all<{ h: string }>(sql`
-    SELECT lower(tx_hash) AS h FROM escrow_transactions WHERE network = ${network} AND tx_hash IS NOT NULL AND created_at > ${now - 2 * LATE_PAYMENT_WINDOW_MS}
-    UNION SELECT lower(tx_hash) FROM transactions WHERE network = ${network} AND tx_hash IS NOT NULL AND status IN ('pending', 'verified', 'completed')
-          AND updated_at > ${now - 2 * LATE_PAYMENT_WINDOW_MS}`);
+  const e = escrowTransactions;
+  const known = await db.all<{ h: NonNullable<(typeof e.$inferSelect)["txHash"]> }>(sql`
+    SELECT lower(${e.txHash}) AS h FROM ${e} WHERE ${e.network} = ${network} AND ${e.txHash} IS NOT NULL AND ${e.createdAt} > ${now - 2 * LATE_PAYMENT_WINDOW_MS}
+    UNION SELECT lower(${t.txHash}) FROM ${t} WHERE ${t.network} = ${network} AND ${t.txHash} IS NOT NULL AND ${t.status} IN ('pending', 'verified', 'completed')
+          AND ${t.updatedAt} > ${now - 2 * LATE_PAYMENT_WINDOW_MS}`);
   const knownHashes = new Set(known.map((k) => k.h));
   let found = 0;
   let nodeAnswered = true;
@@ -96,18 +117,20 @@ export async function scanForPayments(db: Db, env: VerifierEnv, network: Network
     if (group.length === 0) continue;
     const targets: ScanTarget[] = group.map((r) => ({
       id: r.id,
-      buyer: r.buyer_wallet ?? "",
-      reference: r.payment_reference,
-      expected: BigInt(r.amount_base_units ?? "0"),
+      buyer: r.buyerWallet ?? "",
+      reference: r.paymentReference,
+      expected: BigInt(r.amountBaseUnits ?? "0"),
       open: r.status === "initiated",
-      fromBlock: r.scan_from_block,
-      createdAt: r.created_at,
+      fromBlock: r.scanFromBlock,
+      createdAt: r.createdAt,
     }));
     const result = await verifier.scan(targets, knownHashes);
     if (result.scannedThrough !== null) {
       const next = result.scannedThrough + 1;
-      await db.run(sql`UPDATE transactions SET scan_from_block = ${next} WHERE network = ${network} AND scan_from_block < ${next}
-                       AND id IN (SELECT value FROM json_each(${JSON.stringify(group.map((r) => r.id))}))`);
+      await db
+        .update(t)
+        .set({ scanFromBlock: next })
+        .where(and(eq(t.network, network), lt(t.scanFromBlock, next), inJson(t.id, group.map((r) => r.id))));
     }
     if (result.found === null) nodeAnswered = false;
     for (const { targetId, hash } of result.found ?? []) {
@@ -123,7 +146,9 @@ export async function scanForPayments(db: Db, env: VerifierEnv, network: Network
 
 /** Unpaid reservations past their 15 minutes: expired, which frees the listing. */
 export async function expireReservations(db: Db, now = Date.now()): Promise<number> {
-  const result = await db.run(sql`UPDATE transactions SET status = 'expired', failure_reason = 'expired', updated_at = ${now}
-                                  WHERE status = 'initiated' AND expires_at < ${now}`);
+  const result = await db
+    .update(t)
+    .set({ status: "expired", failureReason: "expired", updatedAt: now })
+    .where(and(eq(t.status, "initiated"), lt(t.expiresAt, now)));
   return result.meta.changes ?? 0;
 }

@@ -7,17 +7,16 @@
 // may be for (its reference key, or its sender's purchases), through the same decision as any payment; what is
 // still unaccounted for becomes a ledger row owed back to its sender and a payment_attention row. Bounded per
 // run, idempotent (unique rows, a cursor moved only forward from where this run found it), safe twice at once.
-import { sql } from "drizzle-orm";
-import type { Network } from "../../schema/db";
+import { and, asc, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
+import { blockchainTransactionAudit, escrowTransactions, type Network, reconcileCursors, transactions } from "../../schema/db";
 import { paymentVerifier, type ReceivedTransfer, type VerifierEnv } from "../chain/payment-verifier";
-import type { Db } from "../db";
+import { bare, columnList, type Db, writeBatch } from "../db";
 import { matchTransferToPurchase } from "../domain/payment-decision";
 import { classifyReceived, EMPTY_CURSOR, type ReconcileCursor } from "../domain/reconciliation";
 import { isIntegrityError, paymentAttentionStatement, recordPaymentAttention, unclaimedEscrow } from "./ledger";
 import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
-import { PURCHASE_COLUMNS, type PurchaseRow } from "./purchase-row";
+import { purchaseColumns, type PurchaseRow } from "./purchase-row";
 import { verifyPayment } from "./verify";
-import { writeBatch } from "./write-batch";
 
 /** Ethereum blocks one run reconciles at most. */
 export const RECONCILE_BLOCKS_PER_RUN = 50;
@@ -40,25 +39,37 @@ export type ReconcileReport = {
   through: string | null;
 };
 
-type CursorRow = { next_block: number | null; last_signature: string | null; backlog_before: string | null; backlog_newest: string | null; updated_at: number };
+const tx = transactions;
+const e = escrowTransactions;
+const rc = reconcileCursors;
 
 async function loadCursor(db: Db, network: Network): Promise<{ cursor: ReconcileCursor; updatedAt: number | null }> {
-  const row = await db.get<CursorRow>(sql`SELECT next_block, last_signature, backlog_before, backlog_newest, updated_at FROM reconcile_cursors WHERE network = ${network}`);
+  const row = await db
+    .select({ nextBlock: rc.nextBlock, lastSignature: rc.lastSignature, backlogBefore: rc.backlogBefore, backlogNewest: rc.backlogNewest, updatedAt: rc.updatedAt })
+    .from(rc)
+    .where(eq(rc.network, network))
+    .get();
   if (!row) return { cursor: EMPTY_CURSOR, updatedAt: null };
-  return {
-    cursor: { nextBlock: row.next_block, lastSignature: row.last_signature, backlogBefore: row.backlog_before, backlogNewest: row.backlog_newest },
-    updatedAt: row.updated_at,
-  };
+  const { updatedAt, ...cursor } = row;
+  return { cursor, updatedAt };
 }
 
 /** Moves the cursor on, unless another run moved it since this run read it (then that run's window stands). */
 async function saveCursor(db: Db, network: Network, readAt: number | null, c: ReconcileCursor, now: number) {
-  await db.run(sql`
-    INSERT INTO reconcile_cursors (network, next_block, last_signature, backlog_before, backlog_newest, updated_at)
-    VALUES (${network}, ${c.nextBlock}, ${c.lastSignature}, ${c.backlogBefore}, ${c.backlogNewest}, ${now})
-    ON CONFLICT (network) DO UPDATE SET next_block = excluded.next_block, last_signature = excluded.last_signature,
-      backlog_before = excluded.backlog_before, backlog_newest = excluded.backlog_newest, updated_at = excluded.updated_at
-    WHERE reconcile_cursors.updated_at IS ${readAt}`);
+  await db
+    .insert(rc)
+    .values({ network, nextBlock: c.nextBlock, lastSignature: c.lastSignature, backlogBefore: c.backlogBefore, backlogNewest: c.backlogNewest, updatedAt: now })
+    .onConflictDoUpdate({
+      target: rc.network,
+      set: {
+        nextBlock: sql`excluded.${bare(rc.nextBlock)}`,
+        lastSignature: sql`excluded.${bare(rc.lastSignature)}`,
+        backlogBefore: sql`excluded.${bare(rc.backlogBefore)}`,
+        backlogNewest: sql`excluded.${bare(rc.backlogNewest)}`,
+        updatedAt: sql`excluded.${bare(rc.updatedAt)}`,
+      },
+      setWhere: sql`${rc.updatedAt} IS ${readAt}`,
+    });
 }
 
 /**
@@ -66,16 +77,20 @@ async function saveCursor(db: Db, network: Network, readAt: number | null, c: Re
  * is about to credit, so the reconciliation waits for the scan rather than call it a difference.
  */
 async function scanFloor(db: Db): Promise<number | null> {
-  const row = await db.get<{ floor: number | null }>(sql`
-    SELECT min(scan_from_block) AS floor FROM transactions WHERE network = 'ethereum' AND status = 'initiated' AND scan_from_block IS NOT NULL`);
+  const row = await db
+    .select({ floor: sql<(typeof tx.$inferSelect)["scanFromBlock"]>`min(${tx.scanFromBlock})` })
+    .from(tx)
+    .where(and(eq(tx.network, "ethereum"), eq(tx.status, "initiated"), sql`${tx.scanFromBlock} IS NOT NULL`))
+    .get();
   return row?.floor === null || row?.floor === undefined ? null : row.floor - 1;
 }
 
 async function accountedFor(db: Db, network: Network, t: ReceivedTransfer) {
-  const row = await db.get<{ amount: string | null; status: string | null; waiting: number }>(sql`
-    SELECT e.amount_base_units AS amount, e.status AS status,
-           EXISTS (SELECT 1 FROM transactions WHERE network = ${network} AND tx_hash = ${t.hash} AND status IN ('pending', 'verified', 'completed')) AS waiting
-    FROM (SELECT 1) LEFT JOIN escrow_transactions e ON e.network = ${network} AND e.tx_hash = ${t.hash}`);
+  type Escrow = typeof e.$inferSelect;
+  const row = await db.get<{ amount: Escrow["amountBaseUnits"]; status: Escrow["status"] | null; waiting: number }>(sql`
+    SELECT ${e.amountBaseUnits} AS amount, ${e.status} AS status,
+           EXISTS (SELECT 1 FROM ${tx} WHERE ${tx.network} = ${network} AND ${tx.txHash} = ${t.hash} AND ${tx.status} IN ('pending', 'verified', 'completed')) AS waiting
+    FROM (SELECT 1) LEFT JOIN ${e} ON ${e.network} = ${network} AND ${e.txHash} = ${t.hash}`);
   return classifyReceived(t.amount, {
     ledgerAmount: row?.status ? BigInt(row.amount ?? "0") : null,
     ledgerHeld: row?.status === "held",
@@ -86,20 +101,32 @@ async function accountedFor(db: Db, network: Network, t: ReceivedTransfer) {
 /** The purchase a transfer nothing accounts for may be for: by its reference key (Solana), else its sender's. */
 async function claimant(db: Db, network: Network, t: ReceivedTransfer, now: number): Promise<PurchaseRow | null> {
   if (t.references.length > 0) {
-    const byReference = await db.get<PurchaseRow>(sql`
-      SELECT ${PURCHASE_COLUMNS} FROM transactions t WHERE t.network = ${network}
-        AND t.payment_reference IN (SELECT value FROM json_each(${JSON.stringify(t.references)})) ORDER BY t.created_at LIMIT 1`);
+    const byReference = await db
+      .select(purchaseColumns)
+      .from(tx)
+      .where(and(eq(tx.network, network), sql`${tx.paymentReference} IN (SELECT value FROM json_each(${JSON.stringify(t.references)}))`))
+      .orderBy(tx.createdAt)
+      .limit(1)
+      .get();
     if (byReference) return byReference;
   }
   const sender = t.senders[0];
   if (!sender) return null;
-  const mine = await db.all<PurchaseRow>(sql`
-    SELECT ${PURCHASE_COLUMNS} FROM transactions t WHERE t.network = ${network} AND t.buyer_wallet = ${network === "ethereum" ? sender.toLowerCase() : sender}
-      AND (t.status IN ('initiated', 'pending') OR t.updated_at > ${now - LATE_PAYMENT_WINDOW_MS})
-    ORDER BY t.created_at LIMIT 20`);
-  const open = mine.filter((r) => r.status === "initiated" && (t.blockNumber === null || r.reserved_block === null || r.reserved_block <= t.blockNumber));
+  const mine: PurchaseRow[] = await db
+    .select(purchaseColumns)
+    .from(tx)
+    .where(
+      and(
+        eq(tx.network, network),
+        eq(tx.buyerWallet, network === "ethereum" ? sender.toLowerCase() : sender),
+        or(inArray(tx.status, ["initiated", "pending"]), gt(tx.updatedAt, now - LATE_PAYMENT_WINDOW_MS)),
+      ),
+    )
+    .orderBy(tx.createdAt)
+    .limit(20);
+  const open = mine.filter((r) => r.status === "initiated" && (t.blockNumber === null || r.reservedBlock === null || r.reservedBlock <= t.blockNumber));
   const exact = matchTransferToPurchase(
-    open.map((r) => ({ row: r, expected: BigInt(r.amount_base_units ?? "0") })),
+    open.map((r) => ({ row: r, expected: BigInt(r.amountBaseUnits ?? "0") })),
     t.amount,
   );
   return exact?.row ?? mine[mine.length - 1] ?? null;
@@ -163,11 +190,15 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
 
   for (const u of window.unexplained) {
     report.differences++;
-    const reported = await db.all<{ transaction_id: string; tx_hash: string; status: string }>(sql`
-      SELECT transaction_id, tx_hash, status FROM blockchain_transaction_audit
-      WHERE network = ${network} AND block_number = ${u.block} AND status LIKE 'rejected-%' ORDER BY id LIMIT 5`);
+    const bta = blockchainTransactionAudit;
+    const reported = await db
+      .select({ transactionId: bta.transactionId, txHash: bta.txHash, status: bta.status })
+      .from(bta)
+      .where(and(eq(bta.network, network), eq(bta.blockNumber, u.block), like(bta.status, "rejected-%")))
+      .orderBy(asc(bta.id))
+      .limit(5);
     const amount = `${verifier.formatAmount(u.amount)} ${currency}`;
-    const candidates = reported.map((r) => `${r.tx_hash} (reported on purchase ${r.transaction_id}, ${r.status.replace("rejected-", "refused: ")})`).join("; ");
+    const candidates = reported.map((r) => `${r.txHash} (reported on purchase ${r.transactionId}, ${(r.status ?? "").replace("rejected-", "refused: ")})`).join("; ");
     await recordPaymentAttention(
       db,
       {
@@ -177,8 +208,8 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
         fromBlock: u.block,
         toBlock: u.block,
         amount: u.amount,
-        txHash: reported[0]?.tx_hash ?? null,
-        transactionId: reported[0]?.transaction_id ?? null,
+        txHash: reported[0]?.txHash ?? null,
+        transactionId: reported[0]?.transactionId ?? null,
         detail:
           `In block ${u.block} the platform's balance ${u.amount > 0n ? "rose" : "fell"} by ${amount} more than its transactions explain ` +
           `(value by an internal call: a contract wallet, an ERC-4337 account, a forwarding contract).` +
@@ -198,20 +229,30 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
  * final is a difference (and after two days it is no longer asked about: the difference stands for it).
  */
 async function recheckStaleHeld(db: Db, env: VerifierEnv, network: Network, now: number) {
-  const rows = await db.all<PurchaseRow & { held_hash: string; held_since: number; escrow_id: string }>(sql`
-    SELECT ${PURCHASE_COLUMNS}, e.tx_hash AS held_hash, e.created_at AS held_since, e.id AS escrow_id
-    FROM escrow_transactions e JOIN transactions t ON t.id = e.transaction_id
-    WHERE e.network = ${network} AND e.status = 'held' AND e.created_at < ${now - STALE_HELD_MS} AND e.created_at > ${now - 2 * LATE_PAYMENT_WINDOW_MS}
-      AND NOT (t.status = 'pending' AND t.tx_hash = e.tx_hash)
-    ORDER BY e.created_at LIMIT ${STALE_HELD_PER_RUN}`);
-  for (const row of rows) {
-    await verifyPayment(db, env, row, row.held_hash, now);
-    if (row.held_since < now - LATE_PAYMENT_WINDOW_MS) {
-      const still = await db.get<{ status: string }>(sql`SELECT status FROM escrow_transactions WHERE id = ${row.escrow_id}`);
+  const rows = await db
+    .select({ ...purchaseColumns, heldHash: e.txHash, heldSince: e.createdAt, escrowId: e.id })
+    .from(e)
+    .innerJoin(tx, eq(tx.id, e.transactionId))
+    .where(
+      and(
+        eq(e.network, network),
+        eq(e.status, "held"),
+        sql`${e.createdAt} < ${now - STALE_HELD_MS}`,
+        sql`${e.createdAt} > ${now - 2 * LATE_PAYMENT_WINDOW_MS}`,
+        sql`NOT (${tx.status} = 'pending' AND ${tx.txHash} = ${e.txHash})`,
+      ),
+    )
+    .orderBy(e.createdAt)
+    .limit(STALE_HELD_PER_RUN);
+  for (const { heldHash, heldSince, escrowId, ...row } of rows) {
+    const hash = heldHash!;
+    await verifyPayment(db, env, row, hash, now);
+    if (heldSince < now - LATE_PAYMENT_WINDOW_MS) {
+      const still = await db.select({ status: e.status }).from(e).where(eq(e.id, escrowId)).get();
       if (still?.status === "held") {
         await recordPaymentAttention(
           db,
-          { network, kind: "ledger", ref: `held:${row.held_hash}`, txHash: row.held_hash, transactionId: row.id, escrowId: row.escrow_id, detail: "A payment seen for this purchase a day ago has not become final on the chain since (dropped or reorganised away?)." },
+          { network, kind: "ledger", ref: `held:${hash}`, txHash: hash, transactionId: row.id, escrowId, detail: "A payment seen for this purchase a day ago has not become final on the chain since (dropped or reorganised away?)." },
           now,
         );
       }

@@ -2,25 +2,38 @@
 // per listing and at most MAX_OPEN_RESERVATIONS per buyer, both enforced inside the database so racing
 // requests cannot get past them; the reservation expires after RESERVATION_MINUTES unpaid.
 import { base58 } from "@scure/base";
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { addresses, gasEstimationAudit, OPEN_TRANSACTION_STATUSES, transactions } from "../../schema/db";
 import { MAX_OPEN_RESERVATIONS, RESERVATION_MINUTES, type FeeCalculation } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier } from "../chain/payment-verifier";
-import type { Db } from "../db";
+import { auditRow } from "../audit";
+import { columnList, type Db, writeBatch } from "../db";
 import { checkPrice, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
+import type { RequestInfo } from "../http/request-info";
 import { orderReservationCondition } from "../orders/order-listing";
 import { assertSessionWallet } from "./buyer";
 import { type FeeQuote, quoteFees } from "./fee-quote";
-import { writeBatch } from "./write-batch";
 
 export const RESERVATION_MS = RESERVATION_MINUTES * 60_000;
 
 export type ReserveInput = { addressId: number; buyerId?: string; price?: number | string; currency?: "ETH" | "SOL"; membershipTier?: "basic" };
 export type Reservation = { id: string; expiresAt: number; feeCalculation: FeeCalculation };
-export type RequestInfo = { ip: string; userAgent: string | null };
 
-type ListingRow = { id: number; network: "ethereum" | "solana"; seller_id: number | null; price: string; price_units: number; currency: "ETH" | "SOL"; status: string; is_listed: number };
+const listingColumns = {
+  id: addresses.id,
+  network: addresses.network,
+  sellerId: addresses.sellerId,
+  price: addresses.price,
+  priceUnits: addresses.priceUnits,
+  currency: addresses.currency,
+  status: addresses.status,
+  isListed: addresses.isListed,
+};
+type ListingRow = Pick<typeof addresses.$inferSelect, keyof typeof listingColumns>;
+/** A purchase that paid for its listing: the listing is sold. */
+const SOLD = ["verified", "completed"] as const;
 
 export async function reserveListing(db: Db, env: Env, session: AuthSession, input: ReserveInput, info: RequestInfo, now = Date.now()): Promise<Reservation> {
   return writeReservation(db, await planReservation(db, env, session, input, now), info);
@@ -28,21 +41,28 @@ export async function reserveListing(db: Db, env: Env, session: AuthSession, inp
 
 /** In SQL: the listing is still for sale as the plan read it (active, listed or its order's, at the same price). */
 function forSale(listing: ListingRow, orderCondition: SQL | null): SQL {
-  return sql`EXISTS (SELECT 1 FROM addresses WHERE id = ${listing.id} AND status = 'active' AND price_units = ${listing.price_units}
-                       AND ${orderCondition ? sql`1` : sql`is_listed = 1`})`;
+  return sql`EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresses.id} = ${listing.id} AND ${addresses.status} = 'active' AND ${addresses.priceUnits} = ${listing.priceUnits}
+                       AND ${orderCondition ? sql`1` : sql`${addresses.isListed} = 1`})`;
 }
 
 /** The insert wrote nothing: say which of its conditions refused it, as things are now. */
 async function explainRefusal(db: Db, plan: ReservationPlan): Promise<never> {
   const { listing, session, now } = plan;
-  const current = await db.get<{ status: string; is_listed: number; price: string; price_units: number }>(
-    sql`SELECT status, is_listed, price, price_units FROM addresses WHERE id = ${listing.id}`,
-  );
-  const sold = await db.get<{ id: string }>(sql`SELECT id FROM transactions WHERE address_id = ${listing.id} AND status IN ('verified', 'completed') LIMIT 1`);
-  if (!current || sold || current.status !== "active" || (!current.is_listed && !plan.orderCondition)) {
+  const current = await db
+    .select({ status: addresses.status, isListed: addresses.isListed, price: addresses.price, priceUnits: addresses.priceUnits })
+    .from(addresses)
+    .where(eq(addresses.id, listing.id))
+    .get();
+  const sold = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.addressId, listing.id), inArray(transactions.status, SOLD)))
+    .limit(1)
+    .get();
+  if (!current || sold || current.status !== "active" || (!current.isListed && !plan.orderCondition)) {
     throw new ApiError(409, "This listing is not available for purchase");
   }
-  if (current.price_units !== listing.price_units) {
+  if (current.priceUnits !== listing.priceUnits) {
     throw new ApiError(409, `The price has changed to ${current.price} ${listing.currency}; review it and try again`, { currentPrice: current.price });
   }
   // Either the cap or the order's state refused the insert: the order's state answers for itself.
@@ -67,26 +87,26 @@ export type ReservationPlan = {
  */
 export async function planReservation(db: Db, env: Env, session: AuthSession, input: ReserveInput, now = Date.now()): Promise<ReservationPlan> {
   assertSessionWallet(session, input.buyerId, "buyerId");
-  const listing = await db.get<ListingRow>(sql`SELECT id, network, seller_id, price, price_units, currency, status, is_listed FROM addresses WHERE id = ${input.addressId}`);
+  const listing: ListingRow | undefined = await db.select(listingColumns).from(addresses).where(eq(addresses.id, input.addressId)).get();
   if (!listing || listing.status === "deleted") throw new ApiError(404, "Listing not found");
-  if (listing.seller_id === session.userId) throw new ApiError(403, "This is your own listing; you cannot buy it");
+  if (listing.sellerId === session.userId) throw new ApiError(403, "This is your own listing; you cannot buy it");
   if (listing.network !== session.network) {
     throw new ApiError(403, `This listing is paid on ${listing.network}; sign in with a ${listing.network === "ethereum" ? "Ethereum" : "Solana"} wallet to buy it`);
   }
   // A custom order's hidden listing is reservable by that order's buyer alone, while the order may be paid.
   const orderCondition = await orderReservationCondition(db, listing.id, session, now);
-  if (listing.status !== "active" || (!listing.is_listed && !orderCondition)) throw new ApiError(409, "This listing is not available for purchase");
+  if (listing.status !== "active" || (!listing.isListed && !orderCondition)) throw new ApiError(409, "This listing is not available for purchase");
   if (input.currency !== undefined && input.currency !== listing.currency) {
     throw new ApiError(409, `This listing is priced in ${listing.currency}`, { currentPrice: listing.price, currency: listing.currency });
   }
   if (input.price !== undefined) {
     const seen = checkPrice(input.price);
-    if (!seen.ok || seen.units !== BigInt(listing.price_units)) {
+    if (!seen.ok || seen.units !== BigInt(listing.priceUnits)) {
       throw new ApiError(409, `The price has changed to ${listing.price} ${listing.currency}; review it and try again`, { currentPrice: listing.price });
     }
   }
 
-  const priceUnits = BigInt(listing.price_units);
+  const priceUnits = BigInt(listing.priceUnits);
   const fees = await quoteFees(db, env, listing.network, priceUnits, input.membershipTier ?? "basic");
   // What is paid to the platform: price and platform fees. Gas goes to the network from the buyer's wallet.
   const payUnits = fees.listingPrice + fees.exchangeFee + fees.commissionFee;
@@ -94,49 +114,64 @@ export async function planReservation(db: Db, env: Env, session: AuthSession, in
   return { session, listing, orderCondition, fees, payUnits, scanFrom, now };
 }
 
+const g = gasEstimationAudit;
+/** In SQL: the batch's insert wrote purchase `id`. */
+const reserved = (id: string) => sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.id} = ${id})`;
+
 /** The reservation's one D1 batch. */
 export async function writeReservation(db: Db, plan: ReservationPlan, info: RequestInfo): Promise<Reservation> {
   const { session, listing, orderCondition, fees, payUnits, scanFrom, now } = plan;
   const id = crypto.randomUUID();
   const reference = listing.network === "solana" ? base58.encode(crypto.getRandomValues(new Uint8Array(32))) : null;
   const expiresAt = now + RESERVATION_MS;
-  const open = sql`status IN ('initiated', 'pending', 'verified')`;
+  const t = transactions;
+  const open = inArray(t.status, OPEN_TRANSACTION_STATUSES);
 
   let inserted;
   try {
     const results = await writeBatch(db, [
       // A lapsed reservation frees the listing now, not only at the next cron run.
-      sql`UPDATE transactions SET status = 'expired', failure_reason = 'expired', updated_at = ${now}
-                 WHERE address_id = ${listing.id} AND status = 'initiated' AND expires_at < ${now}`,
+      db
+        .update(t)
+        .set({ status: "expired", failureReason: "expired", updatedAt: now })
+        .where(and(eq(t.addressId, listing.id), eq(t.status, "initiated"), sql`${t.expiresAt} < ${now}`)),
       // Every condition is part of the insert, so the database judges them at the moment of writing: the per-buyer
       // cap (concurrent initiates are counted by the database itself) and the listing still for sale at the price
       // quoted (a purchase that settled, or an admin or seller who changed it, since the plan was read wins).
       sql`
-        INSERT INTO transactions (id, address_id, buyer_id, seller_id, buyer_wallet, network, price, price_units, currency,
-                                  exchange_fee, commission_fee, total_amount, total_units, status, payment_reference, expires_at,
-                                  amount_base_units, scan_from_block, reserved_block, created_at, updated_at)
-        SELECT ${id}, ${listing.id}, ${session.userId}, ${listing.seller_id}, ${session.walletAddress}, ${listing.network}, ${listing.price},
-               ${listing.price_units}, ${listing.currency}, ${unitsToDecimal(fees.exchangeFee)}, ${unitsToDecimal(fees.commissionFee)},
+        INSERT INTO ${t} ${columnList(t.id, t.addressId, t.buyerId, t.sellerId, t.buyerWallet, t.network, t.price, t.priceUnits, t.currency,
+                                        t.exchangeFee, t.commissionFee, t.totalAmount, t.totalUnits, t.status, t.paymentReference, t.expiresAt,
+                                        t.amountBaseUnits, t.scanFromBlock, t.reservedBlock, t.createdAt, t.updatedAt)}
+        SELECT ${id}, ${listing.id}, ${session.userId}, ${listing.sellerId}, ${session.walletAddress}, ${listing.network}, ${listing.price},
+               ${listing.priceUnits}, ${listing.currency}, ${unitsToDecimal(fees.exchangeFee)}, ${unitsToDecimal(fees.commissionFee)},
                ${unitsToDecimal(payUnits)}, ${unitsToNumber(payUnits)}, 'initiated', ${reference}, ${expiresAt},
                ${unitsToBaseUnits(payUnits, listing.currency).toString()}, ${scanFrom}, ${scanFrom}, ${now}, ${now}
-        WHERE (SELECT count(*) FROM transactions WHERE buyer_id = ${session.userId} AND ${open}) < ${MAX_OPEN_RESERVATIONS}
+        WHERE (SELECT count(*) FROM ${t} WHERE ${t.buyerId} = ${session.userId} AND ${open}) < ${MAX_OPEN_RESERVATIONS}
           AND ${forSale(listing, orderCondition)}
-          AND NOT EXISTS (SELECT 1 FROM transactions WHERE address_id = ${listing.id} AND status IN ('verified', 'completed'))
+          AND NOT EXISTS (SELECT 1 FROM ${t} WHERE ${t.addressId} = ${listing.id} AND ${inArray(t.status, SOLD)})
           AND ${orderCondition ?? sql`1`}`,
-      sql`INSERT INTO transaction_audit (transaction_id, address_id, action, performed_by, metadata, ip_address, user_agent, timestamp)
-                 SELECT ${id}, ${listing.id}, 'reserved', ${session.walletAddress}, ${JSON.stringify({ price: listing.price, total: unitsToDecimal(payUnits) })},
-                        ${info.ip}, ${info.userAgent}, ${now}
-                 WHERE EXISTS (SELECT 1 FROM transactions WHERE id = ${id})`,
-      sql`INSERT INTO gas_estimation_audit (transaction_id, network, estimated_gas, estimated_gas_price, estimated_cost, created_at)
+      auditRow(
+        {
+          transactionId: id,
+          addressId: listing.id,
+          action: "reserved",
+          performedBy: session.walletAddress,
+          metadata: { price: listing.price, total: unitsToDecimal(payUnits) },
+          request: info,
+          timestamp: now,
+        },
+        { where: reserved(id) },
+      ),
+      sql`INSERT INTO ${g} ${columnList(g.transactionId, g.network, g.estimatedGas, g.estimatedGasPrice, g.estimatedCost, g.createdAt)}
                  SELECT ${id}, ${listing.network}, ${listing.network === "ethereum" ? "21000" : null}, ${fees.gas.gasPriceWei?.toString() ?? null},
                         ${unitsToDecimal(fees.gasFee)}, ${now}
-                 WHERE EXISTS (SELECT 1 FROM transactions WHERE id = ${id})`,
+                 WHERE ${reserved(id)}`,
     ]);
     inserted = (results[1] as D1Result).meta.changes ?? 0;
   } catch (err) {
     if (!/UNIQUE constraint failed/i.test(err instanceof Error ? err.message : String(err))) throw err;
-    const holder = await db.get<{ expires_at: number | null }>(sql`SELECT expires_at FROM transactions WHERE address_id = ${listing.id} AND ${open} LIMIT 1`);
-    throw new ApiError(409, "This listing is reserved by another buyer", { reservedUntil: new Date(holder?.expires_at ?? now + RESERVATION_MS).toISOString() });
+    const holder = await db.select({ expiresAt: t.expiresAt }).from(t).where(and(eq(t.addressId, listing.id), open)).limit(1).get();
+    throw new ApiError(409, "This listing is reserved by another buyer", { reservedUntil: new Date(holder?.expiresAt ?? now + RESERVATION_MS).toISOString() });
   }
   if (inserted === 0) await explainRefusal(db, plan);
   return {

@@ -6,14 +6,23 @@
 // batch: the purchase is still open, its listing is not sold (and has no other sale: one sale per listing), and
 // the hash's ledger row is absent or held for this purchase (not a refund, not another purchase's). Should a
 // condition be bypassed, the unique indexes and the triggers of migration 0015 roll the whole batch back.
-import { sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { addresses, blockchainTransactionAudit, escrowTransactions, priceHistory, salesAnalytics, transactions } from "../../schema/db";
+import { auditRow } from "../audit";
 import type { PaymentVerifier } from "../chain/payment-verifier";
-import type { Db } from "../db";
+import { alias } from "drizzle-orm/sqlite-core";
+import { columnList, type Db, writeBatch } from "../db";
 import type { PaymentObservation } from "../domain/payment-decision";
 import type { PurchaseRow } from "./purchase-row";
 import { deliverOrder, orderListing } from "../orders/order-listing";
 import { escrow, isIntegrityError } from "./ledger";
-import { writeBatch } from "./write-batch";
+
+/** Another purchase of the same listing. */
+const s = alias(transactions, "s");
+const e = escrowTransactions;
+const sa = salesAnalytics;
+const ph = priceHistory;
+const bta = blockchainTransactionAudit;
 
 export async function settlePurchase(
   db: Db,
@@ -24,41 +33,56 @@ export async function settlePurchase(
   excess: bigint,
   now: number,
 ): Promise<boolean> {
-  const completedHere = sql`EXISTS (SELECT 1 FROM transactions WHERE id = ${p.id} AND status = 'completed' AND tx_hash = ${hash} AND completed_at = ${now})`;
+  const t = transactions;
+  const a = addresses;
+  const completedHere = sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.id} = ${p.id} AND ${t.status} = 'completed' AND ${t.txHash} = ${hash} AND ${t.completedAt} = ${now})`;
   try {
     await writeBatch(db, [
-      sql`UPDATE transactions SET status = 'completed', tx_hash = ${hash}, confirmations = ${seen.confirmations}, payment_block = ${seen.block},
-                 completed_at = ${now}, updated_at = ${now}, failure_reason = NULL
-                 WHERE id = ${p.id} AND status IN ('initiated', 'pending')
-                   AND EXISTS (SELECT 1 FROM addresses WHERE id = ${p.address_id} AND status NOT IN ('sold', 'deleted'))
-                   AND NOT EXISTS (SELECT 1 FROM transactions s WHERE s.address_id = ${p.address_id} AND s.status IN ('verified', 'completed') AND s.id != ${p.id})
-                   AND NOT EXISTS (SELECT 1 FROM escrow_transactions e WHERE e.network = ${p.network} AND e.tx_hash = ${hash}
-                                     AND (e.transaction_id IS NOT ${p.id} OR e.status != 'held'))`,
+      db
+        .update(t)
+        .set({ status: "completed", txHash: hash, confirmations: seen.confirmations, paymentBlock: seen.block, completedAt: now, updatedAt: now, failureReason: null })
+        .where(
+          and(
+            eq(t.id, p.id),
+            inArray(t.status, ["initiated", "pending"]),
+            sql`EXISTS (SELECT 1 FROM ${a} WHERE ${a.id} = ${p.addressId} AND ${a.status} NOT IN ('sold', 'deleted'))`,
+            sql`NOT EXISTS (SELECT 1 FROM ${t} ${s} WHERE ${s.addressId} = ${p.addressId} AND ${s.status} IN ('verified', 'completed') AND ${s.id} != ${p.id})`,
+            sql`NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.network} = ${p.network} AND ${e.txHash} = ${hash}
+                              AND (${e.transactionId} IS NOT ${p.id} OR ${e.status} != 'held'))`,
+          ),
+        ),
       // A custom order's listing is never shown as sold (order-listing.ts): it leaves the market as inactive.
-      sql`UPDATE addresses SET status = CASE WHEN ${orderListing(p.address_id)} THEN 'inactive' ELSE 'sold' END, is_listed = 0, updated_at = ${now}
-                 WHERE id = ${p.address_id} AND ${completedHere}`,
-      deliverOrder(p.address_id, now, completedHere),
+      db
+        .update(a)
+        .set({ status: sql`CASE WHEN ${orderListing(p.addressId)} THEN 'inactive' ELSE 'sold' END`, isListed: false, updatedAt: now })
+        .where(and(eq(a.id, p.addressId), completedHere)),
+      deliverOrder(db, p.addressId, now, completedHere),
       escrow(verifier, p, hash, seen.amount, { status: "released", reason: excess > 0n ? "over" : null, refund: excess > 0n ? excess : null }, now, completedHere),
       // Fails with a UNIQUE error when this purchase was already settled: the whole batch then rolls back.
-      sql`INSERT INTO sales_analytics (transaction_id, address_id, network, rarity_score, category, estimated_value, actual_sale_price, sale_date,
-                                              leading_zeros, patterns)
-                 SELECT ${p.id}, a.id, a.network, a.rarity_score, a.category, NULL, ${p.price}, ${now}, a.leading_zero_count, json_array(a.pattern)
-                 FROM addresses a WHERE a.id = ${p.address_id} AND ${completedHere}`,
-      sql`INSERT INTO price_history (address_id, price, currency, change_type, previous_price, transaction_id, created_at)
-                 SELECT ${p.address_id}, ${p.price}, ${p.currency}, 'sale', ${p.price}, ${p.id}, ${now} WHERE ${completedHere}`,
-      sql`INSERT INTO transaction_audit (transaction_id, address_id, action, performed_by, metadata, timestamp)
-                 SELECT ${p.id}, ${p.address_id}, 'completed', 'payment-verifier',
-                        ${JSON.stringify({ txHash: hash, amount: seen.amount.toString(), excess: excess.toString(), confirmations: seen.confirmations })}, ${now}
-                 WHERE ${completedHere}`,
-      sql`INSERT INTO blockchain_transaction_audit (transaction_id, tx_hash, block_number, block_hash, confirmations, to_address, value, status, network_status,
-                                                           network, currency, created_at, updated_at, confirmed_at, explorer_urls)
+      sql`INSERT INTO ${sa} ${columnList(sa.transactionId, sa.addressId, sa.network, sa.rarityScore, sa.category, sa.estimatedValue, sa.actualSalePrice, sa.saleDate, sa.leadingZeros, sa.patterns)}
+                 SELECT ${p.id}, ${a.id}, ${a.network}, ${a.rarityScore}, ${a.category}, NULL, ${p.price}, ${now}, ${a.leadingZeroCount}, json_array(${a.pattern})
+                 FROM ${a} WHERE ${a.id} = ${p.addressId} AND ${completedHere}`,
+      sql`INSERT INTO ${ph} ${columnList(ph.addressId, ph.price, ph.currency, ph.changeType, ph.previousPrice, ph.transactionId, ph.createdAt)}
+                 SELECT ${p.addressId}, ${p.price}, ${p.currency}, 'sale', ${p.price}, ${p.id}, ${now} WHERE ${completedHere}`,
+      auditRow(
+        {
+          transactionId: p.id,
+          addressId: p.addressId,
+          action: "completed",
+          performedBy: "payment-verifier",
+          metadata: { txHash: hash, amount: seen.amount.toString(), excess: excess.toString(), confirmations: seen.confirmations },
+          timestamp: now,
+        },
+        { where: completedHere },
+      ),
+      sql`INSERT INTO ${bta} ${columnList(bta.transactionId, bta.txHash, bta.blockNumber, bta.blockHash, bta.confirmations, bta.toAddress, bta.value, bta.status, bta.networkStatus, bta.network, bta.currency, bta.createdAt, bta.updatedAt, bta.confirmedAt, bta.explorerUrls)}
                  SELECT ${p.id}, ${hash}, ${seen.blockNumber}, ${seen.block}, ${seen.confirmations}, ${verifier.recipient}, ${seen.amount.toString()}, 'settled', 'found',
                         ${p.network}, ${p.currency}, ${now}, ${now}, ${now}, ${JSON.stringify([verifier.explorerUrl(hash)].filter(Boolean))}
                  WHERE ${completedHere}`,
     ]);
     // True when this purchase is completed with this hash, by this batch or an earlier one: nothing is left to do.
-    const row = await db.get<{ status: string; tx_hash: string | null }>(sql`SELECT status, tx_hash FROM transactions WHERE id = ${p.id}`);
-    return row?.status === "completed" && row.tx_hash === hash;
+    const row = await db.select({ status: t.status, txHash: t.txHash }).from(t).where(eq(t.id, p.id)).get();
+    return row?.status === "completed" && row.txHash === hash;
   } catch (err) {
     if (isIntegrityError(err)) return false;
     throw err;

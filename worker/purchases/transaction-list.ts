@@ -1,40 +1,45 @@
 // Purchases as the lists show them (the home page's recent sales, the admin's transaction history): the
 // listing's address and rarity, usernames only — never a wallet, a hash or a key. One SELECT and one mapping
 // for every list.
-import { type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, not, or, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/browse";
+import { addresses, transactions, users } from "../../schema/db";
 import type { UserTransaction } from "../../schema/listings";
 import type { Db } from "../db";
 import { rarityString } from "../listings/listing-view";
 import { orderListing } from "../orders/order-listing";
 
-export type TransactionRow = {
-  id: string;
-  status: string;
-  price: string;
-  currency: RecentTransaction["currency"];
-  network: RecentTransaction["network"];
-  created_at: number;
-  completed_at: number | null;
-  address_id: number;
-  address: string;
-  rarity_score: number;
-  buyer: string | null;
-  seller: string | null;
-  buyer_id: number | null;
-};
+const t = transactions;
+const a = addresses;
+const buyer = alias(users, "b");
+const seller = alias(users, "s");
 
-/** Transactions with their listing and usernames, filtered and ordered by the caller's SQL tail. */
-export function selectTransactions(db: Db, tail: SQL): Promise<TransactionRow[]> {
-  return db.all<TransactionRow>(sql`
-    SELECT t.id, t.status, t.price, t.currency, t.network, t.created_at, t.completed_at, t.buyer_id,
-           a.id AS address_id, a.address, a.rarity_score, b.username AS buyer, s.username AS seller
-    FROM transactions t
-    JOIN addresses a ON a.id = t.address_id
-    LEFT JOIN users b ON b.id = t.buyer_id
-    LEFT JOIN users s ON s.id = t.seller_id
-    ${tail}`);
+/** Transactions with their listing and usernames; the caller filters, orders and pages. */
+function selectTransactions(db: Db) {
+  return db
+    .select({
+      id: t.id,
+      status: t.status,
+      price: t.price,
+      currency: t.currency,
+      network: t.network,
+      createdAt: t.createdAt,
+      completedAt: t.completedAt,
+      buyerId: t.buyerId,
+      addressId: a.id,
+      address: a.address,
+      rarityScore: a.rarityScore,
+      buyer: buyer.username,
+      seller: seller.username,
+    })
+    .from(t)
+    .innerJoin(a, eq(a.id, t.addressId))
+    .leftJoin(buyer, eq(buyer.id, t.buyerId))
+    .leftJoin(seller, eq(seller.id, t.sellerId));
 }
+
+export type TransactionRow = Awaited<ReturnType<typeof selectTransactions>>[number];
 
 export function toTransactionView(r: TransactionRow): RecentTransaction {
   return {
@@ -43,9 +48,9 @@ export function toTransactionView(r: TransactionRow): RecentTransaction {
     price: r.price,
     currency: r.currency,
     network: r.network,
-    createdAt: new Date(r.created_at).toISOString(),
-    completedAt: r.completed_at === null ? null : new Date(r.completed_at).toISOString(),
-    address: { id: r.address_id, address: r.address, network: r.network, rarityScore: rarityString(r.rarity_score) },
+    createdAt: new Date(r.createdAt).toISOString(),
+    completedAt: r.completedAt === null ? null : new Date(r.completedAt).toISOString(),
+    address: { id: r.addressId, address: r.address, network: r.network, rarityScore: rarityString(r.rarityScore) },
     buyer: r.buyer === null ? null : { username: r.buyer },
     seller: r.seller === null ? null : { username: r.seller },
   };
@@ -60,20 +65,19 @@ export function toTransactionView(r: TransactionRow): RecentTransaction {
  * (order-listing.ts). Walks the transactions_completed_sales index (status, completed_at) newest first.
  */
 export async function recentTransactions(db: Db): Promise<RecentTransaction[]> {
-  const rows = await selectTransactions(
-    db,
-    sql`WHERE t.status = 'completed' AND t.is_test_data = 0 AND NOT ${orderListing(sql`t.address_id`)}
-        ORDER BY t.completed_at DESC, t.id DESC LIMIT ${RECENT_TRANSACTIONS_LIMIT}`,
-  );
+  const rows = await selectTransactions(db)
+    .where(and(eq(t.status, "completed"), eq(t.isTestData, false), not(orderListing(sql`${t.addressId}`))))
+    .orderBy(desc(t.completedAt), desc(t.id))
+    .limit(RECENT_TRANSACTIONS_LIMIT);
   return rows.map((r) => ({ ...toTransactionView(r), buyer: null }));
 }
 
 /** The user's sales and purchases in one list, newest first; a purchase of one's own listing shows once, as a purchase. */
 export async function userTransactions(db: Db, userId: number, limit: number, offset: number): Promise<UserTransaction[]> {
-  const rows = await selectTransactions(
-    db,
-    sql`WHERE t.buyer_id = ${userId} OR t.seller_id = ${userId}
-        ORDER BY t.created_at DESC, t.id DESC LIMIT ${limit} OFFSET ${offset}`,
-  );
-  return rows.map((r) => ({ ...toTransactionView(r), role: r.buyer_id === userId ? "purchase" : "sale" }));
+  const rows = await selectTransactions(db)
+    .where(or(eq(t.buyerId, userId), eq(t.sellerId, userId)))
+    .orderBy(desc(t.createdAt), desc(t.id))
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({ ...toTransactionView(r), role: r.buyerId === userId ? "purchase" : "sale" }));
 }

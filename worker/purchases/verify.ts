@@ -4,15 +4,18 @@
 // what would break an invariant (ledger.ts), so a second run (the confirm call and the cron job at once, or two
 // cron runs) changes nothing twice; a write that loses such a race is decided again from the fresh state, so
 // money seen on the chain is never left unrecorded because another run got there first.
-import { type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, ne, or, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { blockchainTransactionAudit, transactions } from "../../schema/db";
 import type { AttentionReason, FailureReason } from "../../schema/purchases";
 import { type PaymentVerifier, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
-import type { Db } from "../db";
+import { columnList, type Db, writeBatch } from "../db";
 import { decidePayment, type PaymentDecision, type PaymentObservation, type PurchaseFacts } from "../domain/payment-decision";
 import { escrow, isIntegrityError, ledgerState } from "./ledger";
 import { findPurchase, type PurchaseRow } from "./purchase-row";
 import { settlePurchase } from "./settle";
-import { writeBatch } from "./write-batch";
+
+const t = transactions;
+const bta = blockchainTransactionAudit;
 
 export type VerifyOutcome = { decision: PaymentDecision; observation: PaymentObservation; requiredConfirmations: number };
 
@@ -22,17 +25,21 @@ type Found = Extract<PaymentObservation, { kind: "found" }>;
 export async function purchaseFacts(db: Db, verifier: PaymentVerifier, p: PurchaseRow, hash: string, now: number): Promise<PurchaseFacts> {
   const [ledger, sold] = await Promise.all([
     ledgerState(db, p.network, hash, p.id),
-    db.get<{ n: number }>(sql`SELECT count(*) AS n FROM transactions WHERE address_id = ${p.address_id} AND status IN ('verified', 'completed') AND id != ${p.id}`),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(t)
+      .where(and(eq(t.addressId, p.addressId), inArray(t.status, ["verified", "completed"]), ne(t.id, p.id)))
+      .get(),
   ]);
   return {
     status: p.status,
-    expected: BigInt(p.amount_base_units ?? "0"),
+    expected: BigInt(p.amountBaseUnits ?? "0"),
     requiredConfirmations: verifier.requiredConfirmations,
-    expiresAt: p.expires_at ?? p.created_at,
+    expiresAt: p.expiresAt ?? p.createdAt,
     now,
-    hashIsCurrent: p.tx_hash === hash,
-    lastSeenBlock: p.payment_block,
-    reservedBlock: p.network === "ethereum" ? p.reserved_block : null,
+    hashIsCurrent: p.txHash === hash,
+    lastSeenBlock: p.paymentBlock,
+    reservedBlock: p.network === "ethereum" ? p.reservedBlock : null,
     ledger,
     listingSold: (sold?.n ?? 0) > 0,
   };
@@ -40,7 +47,7 @@ export async function purchaseFacts(db: Db, verifier: PaymentVerifier, p: Purcha
 
 export async function verifyPayment(db: Db, env: VerifierEnv, purchase: PurchaseRow, hash: string, now = Date.now()): Promise<VerifyOutcome> {
   const verifier = paymentVerifier(env, purchase.network);
-  const observation = await verifier.inspect(hash, { buyer: purchase.buyer_wallet ?? "", reference: purchase.payment_reference });
+  const observation = await verifier.inspect(hash, { buyer: purchase.buyerWallet ?? "", reference: purchase.paymentReference });
   let row = purchase;
   let decision = decidePayment(await purchaseFacts(db, verifier, row, hash, now), observation);
   if (!(await apply(db, verifier, row, hash, observation, decision, now))) {
@@ -60,12 +67,12 @@ async function apply(db: Db, verifier: PaymentVerifier, p: PurchaseRow, hash: st
   const found = seen.kind === "found" ? seen : null;
   const audit = (status: string, error: string | null) =>
     sql`
-      INSERT INTO blockchain_transaction_audit (transaction_id, tx_hash, block_number, block_hash, confirmations, to_address, value, status, network_status,
-                                                error_message, network, currency, created_at, updated_at, explorer_urls)
+      INSERT INTO ${bta} ${columnList(bta.transactionId, bta.txHash, bta.blockNumber, bta.blockHash, bta.confirmations, bta.toAddress, bta.value, bta.status, bta.networkStatus,
+                                      bta.errorMessage, bta.network, bta.currency, bta.createdAt, bta.updatedAt, bta.explorerUrls)}
       VALUES (${p.id}, ${hash}, ${found?.blockNumber ?? null}, ${found?.block || null}, ${found?.confirmations ?? null}, ${verifier.recipient},
               ${found ? found.amount.toString() : null}, ${status}, ${seen.kind}, ${error}, ${p.network}, ${p.currency}, ${now}, ${now},
               ${JSON.stringify([verifier.explorerUrl(hash)].filter(Boolean))})`;
-  const batch = async (statements: SQL[]) => {
+  const batch = async (statements: SQLWrapper[]) => {
     try {
       await writeBatch(db, statements);
       return true;
@@ -82,9 +89,17 @@ async function apply(db: Db, verifier: PaymentVerifier, p: PurchaseRow, hash: st
       return batch([audit(`later-${decision.note}`, `payment for a purchase that is ${p.status} is not final yet; nothing recorded`)]);
     case "wait": {
       const statements = [
-        sql`UPDATE transactions SET status = 'pending', tx_hash = ${hash}, confirmations = ${decision.confirmations},
-                   payment_block = coalesce(${found?.block || null}, payment_block), updated_at = ${now}, failure_reason = NULL
-                   WHERE id = ${p.id} AND status IN ('initiated', 'pending')`,
+        db
+          .update(t)
+          .set({
+            status: "pending",
+            txHash: hash,
+            confirmations: decision.confirmations,
+            paymentBlock: sql`coalesce(${found?.block || null}, ${t.paymentBlock})`,
+            updatedAt: now,
+            failureReason: null,
+          })
+          .where(and(eq(t.id, p.id), inArray(t.status, ["initiated", "pending"]))),
         audit(decision.note, decision.note === "reorged" ? "payment left the canonical chain before the required depth" : null),
       ];
       if (decision.holdEscrow && found) statements.push(escrow(verifier, p, hash, found.amount, { status: "held", reason: null, refund: null }, now));
@@ -93,7 +108,7 @@ async function apply(db: Db, verifier: PaymentVerifier, p: PurchaseRow, hash: st
     case "settle":
       return settlePurchase(db, verifier, p, hash, found!, decision.excess, now);
     case "reject":
-      return batch(rejectStatements(verifier, p, hash, found, decision.reason, decision.purchase, decision.refund, now, audit));
+      return batch(rejectStatements(db, verifier, p, hash, found, decision.reason, decision.purchase, decision.refund, now, audit));
     case "refund":
       return batch([
         escrow(verifier, p, hash, found!.amount, { status: "refund", reason: decision.reason, refund: found!.amount }, now),
@@ -103,6 +118,7 @@ async function apply(db: Db, verifier: PaymentVerifier, p: PurchaseRow, hash: st
 }
 
 function rejectStatements(
+  db: Db,
   verifier: PaymentVerifier,
   p: PurchaseRow,
   hash: string,
@@ -112,16 +128,21 @@ function rejectStatements(
   refund: AttentionReason | null,
   now: number,
   audit: (status: string, error: string | null) => SQL,
-): SQL[] {
+): SQLWrapper[] {
   // Only the purchase's own report (or none) is undone: a pending purchase waiting on another hash keeps it.
-  const own = sql`id = ${p.id} AND status IN ('initiated', 'pending') AND (tx_hash IS NULL OR tx_hash = ${hash})`;
-  const statements: SQL[] = [];
+  const own = and(eq(t.id, p.id), inArray(t.status, ["initiated", "pending"]), or(isNull(t.txHash), eq(t.txHash, hash)));
+  const statements: SQLWrapper[] = [];
   if (purchase === "reopen") {
-    statements.push(sql`UPDATE transactions SET status = 'initiated', tx_hash = NULL, failure_reason = ${reason}, confirmations = 0, payment_block = NULL,
-                               updated_at = ${now} WHERE ${own}`);
+    statements.push(
+      db.update(t).set({ status: "initiated", txHash: null, failureReason: reason, confirmations: 0, paymentBlock: null, updatedAt: now }).where(own),
+    );
   } else if (purchase === "close") {
-    statements.push(sql`UPDATE transactions SET status = 'failed', tx_hash = coalesce(tx_hash, ${hash}), failure_reason = ${reason}, confirmations = 0,
-                               payment_block = NULL, updated_at = ${now} WHERE ${own}`);
+    statements.push(
+      db
+        .update(t)
+        .set({ status: "failed", txHash: sql`coalesce(${t.txHash}, ${hash})`, failureReason: reason, confirmations: 0, paymentBlock: null, updatedAt: now })
+        .where(own),
+    );
   }
   statements.push(audit(`rejected-${reason}`, reason));
   if (refund && found) statements.push(escrow(verifier, p, hash, found.amount, { status: "refund", reason: refund, refund: found.amount }, now));

@@ -23,24 +23,20 @@ import { OWNERSHIP_MESSAGES, OWNERSHIP_RATE_LIMIT, type OwnershipResponse, PROFI
 import { requireAdmin, requireSession } from "../auth/middleware";
 import { getUsdPrices } from "../prices/price-feed";
 import { requireSecrets } from "../config";
-import { checkPrice } from "../../schema/money";
 import { MAX_PRIVATE_KEY_LENGTH, verifyOwnership } from "../domain/ownership";
 import { ApiError } from "../http/errors";
 import { ignoredWalletQuery, LISTING_ID_MESSAGE, listingIdParam, queryInt } from "../http/params";
 import { rateLimit } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { checkAddress, checkGetQuery, checkPostBody } from "../listings/address-check";
-import { changePrice, changePromotion, softDelete } from "../listings/changes";
+import { changeListing, softDelete } from "../listings/changes";
 import { listingContext } from "../listings/context";
-import { createListingBody, draftFromPayload } from "../listings/create";
-import { listedAlready } from "../listings/import";
+import { createListing, createListingBody } from "../listings/create";
 import { toListingView } from "../listings/listing-view";
-import { featuredListings, listingById } from "../listings/listings";
+import { featuredListings, listingById, visibleListing } from "../listings/listings";
 import { userListings } from "../listings/profile";
 import { searchQuerySchema } from "../listings/search-params";
 import { paginate, searchListings } from "../listings/search";
-import { DuplicateAddressError, storeListings } from "../listings/store";
-import { hiddenOrderListing } from "../orders/order-listing";
 import type { AppEnv } from "../types";
 
 /**
@@ -92,8 +88,6 @@ const listQuery = v.object({
   offset: v.optional(queryInt("offset", 0, 1_000_000)),
 });
 
-const duplicate = (address: string) => new ApiError(409, `${address} is already listed`);
-
 export const addressRoutes = new Hono<AppEnv>()
   .post("/validate", validate("json", checkPostBody), async (c) => {
     const { address, network } = c.req.valid("json");
@@ -120,22 +114,15 @@ export const addressRoutes = new Hono<AppEnv>()
     return c.json(rows.map((row) => toListingView(row, rates, viewer)));
   })
   .get("/:id{[0-9]+}", validate("param", listingIdParam), async (c) => {
-    const { id } = c.req.valid("param");
-    const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(c.var.db, id)]);
-    const viewer = sessionUserId(c);
-    const isOwner = row !== null && viewer !== null && row.seller_id === viewer;
-    // Deleted listings are gone for everyone but their owner; a custom order's listing for all but its buyer.
-    if (!row || (row.status === "deleted" && !isOwner) || (await hiddenOrderListing(c.var.db, id, c.var.session))) throw new ApiError(404, "Address not found");
-    return c.json(toListingView(row, rates, viewer));
+    const [rates, row] = await Promise.all([getUsdPrices(c.env), visibleListing(c.var.db, c.req.valid("param").id, c.var.session)]);
+    if (!row) throw new ApiError(404, "Address not found");
+    return c.json(toListingView(row, rates, sessionUserId(c)));
   })
-  // Same visibility as GET /{id}: a deleted listing is 404 for all but its owner, a custom order's for all but its buyer.
+  // Same visibility as GET /{id} (visibleListing).
   .get("/:id{[0-9]+}/context", validate("param", listingIdParam), async (c) => {
-    const { id } = c.req.valid("param");
-    const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(c.var.db, id)]);
-    const viewer = sessionUserId(c);
-    if (!row || (row.status === "deleted" && !(viewer !== null && row.seller_id === viewer))) throw new ApiError(404, "Address not found");
-    if (await hiddenOrderListing(c.var.db, id, c.var.session)) throw new ApiError(404, "Address not found");
-    return c.json((await listingContext(c.var.db, row, rates, viewer)) satisfies ListingContext);
+    const [rates, row] = await Promise.all([getUsdPrices(c.env), visibleListing(c.var.db, c.req.valid("param").id, c.var.session)]);
+    if (!row) throw new ApiError(404, "Address not found");
+    return c.json((await listingContext(c.var.db, row, rates, sessionUserId(c))) satisfies ListingContext);
   })
   .get("/:id/context", () => {
     throw new ApiError(400, ID_MESSAGE);
@@ -157,17 +144,8 @@ export const addressRoutes = new Hono<AppEnv>()
   // Creating seals a key: without KEY_ENCRYPTION_SECRET it is refused up front (503), like the bulk path.
   .post("/", requireSecrets, requireAdmin, validate("json", createListingBody), async (c) => {
     const session = c.var.session;
-    const draft = draftFromPayload(c.req.valid("json"), session.userId, Date.now());
     const db = c.var.db;
-    if ((await listedAlready(db, [draft])).size > 0) throw duplicate(draft.address);
-    let id: number;
-    try {
-      [id] = await storeListings(db, c.env, [draft]);
-    } catch (err) {
-      // Listed by someone else between our check and our insert: the unique index refused it.
-      if (err instanceof DuplicateAddressError) throw duplicate(draft.address);
-      throw err;
-    }
+    const id = await createListing(db, c.env, session.userId, c.req.valid("json"));
     const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(db, id)]);
     return c.json({ success: true, id, listing: toListingView(row!, rates, session.userId) }, 201);
   })
@@ -179,20 +157,8 @@ export const addressRoutes = new Hono<AppEnv>()
   })
   .patch("/:id{[0-9]+}", requireSession, validate("param", listingIdParam), validate("json", patchBody), async (c) => {
     const { id } = c.req.valid("param");
-    const body = c.req.valid("json");
     const session = c.var.session;
-    const wantsPrice = body.price !== undefined;
-    const wantsPromotion = body.promotionType !== undefined || body.isFeatured !== undefined;
-    if (wantsPrice && wantsPromotion) throw new ApiError(400, "Change the price and the promotion in separate requests");
-    if (!wantsPrice && !wantsPromotion) throw new ApiError(400, "Nothing to change: send price, or promotionType and isFeatured");
-    const now = Date.now();
-    if (wantsPrice) {
-      const price = checkPrice(body.price);
-      if (!price.ok) throw new ApiError(400, price.message);
-      await changePrice(c.var.db, id, session, price.price, price.units, now);
-    } else {
-      await changePromotion(c.var.db, id, session, body.promotionType, body.isFeatured, now);
-    }
+    await changeListing(c.var.db, session, id, c.req.valid("json"));
     const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(c.var.db, id)]);
     return c.json(toListingView(row!, rates, session.userId));
   })

@@ -25,13 +25,10 @@ import {
 import { MAX_SEARCH_LENGTH } from "../../schema/browse";
 import { requireAdmin } from "../auth/middleware";
 import { getUsdPrices } from "../prices/price-feed";
-import { ApiError } from "../http/errors";
 import { listingIdParam, queryInt } from "../http/params";
 import { validate } from "../http/validate";
-import { adminListings, adminStats, type IdState, requireListings, toAdminListing } from "../listings/admin";
-import { CUSTOM_ORDER_MESSAGE, changePromotion, deleteStatements, listingForChange, promotionStatements, softDelete, statusStatement } from "../listings/changes";
+import { adminChangeListing, adminDeleteListing, adminListings, adminStats, bulkDelete, bulkSetFeatured, bulkSetStatus, toAdminListing } from "../listings/admin";
 import { importListings } from "../listings/import";
-import { listingById } from "../listings/listings";
 import { requireSecrets } from "../config";
 import type { AppEnv } from "../types";
 
@@ -72,12 +69,6 @@ const bulkBody = v.object({
   ),
 });
 
-const skippedBecause = (states: Map<number, IdState>, rule: (s: IdState) => string | null) =>
-  [...states].flatMap(([id, s]) => {
-    const reason = rule(s);
-    return reason ? [{ id, reason }] : [];
-  });
-
 export const adminRoutes = new Hono<AppEnv>()
   // The bulk upload seals keys: refused up front without KEY_ENCRYPTION_SECRET, before anyone is asked to sign in.
   .use("/addresses/bulk", requireSecrets)
@@ -97,56 +88,24 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .put("/addresses/bulk-status", validate("json", v.object({ listingIds, status: activeOrInactive })), async (c) => {
     const { listingIds: ids, status } = c.req.valid("json");
-    const states = await requireListings(c.var.db, ids);
-    const result = await c.var.db.$client.batch([statusStatement(c.var.db, JSON.stringify(ids), status, Date.now())]);
-    const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : status === "active" && s.custom_order ? "custom order" : null));
-    return c.json({ success: true, updated: result[0].results.length, skipped } satisfies BulkActionResponse);
+    return c.json((await bulkSetStatus(c.var.db, ids, status)) satisfies BulkActionResponse);
   })
   .put("/addresses/bulk-featured", validate("json", v.object({ listingIds, isFeatured: featuredFlag })), async (c) => {
     const { listingIds: ids, isFeatured } = c.req.valid("json");
-    const states = await requireListings(c.var.db, ids);
-    // Featuring leaves promoted listings promoted (they are featured already); unfeaturing makes them standard.
-    const guard = isFeatured ? "status NOT IN ('sold', 'deleted') AND promotion_type != 'promoted'" : "status NOT IN ('sold', 'deleted')";
-    const statements = promotionStatements(c.var.db, JSON.stringify(ids), isFeatured ? "featured" : "standard", c.var.session.userId, Date.now(), guard);
-    const results = await c.var.db.$client.batch(statements);
-    const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : null));
-    return c.json({ success: true, updated: results[results.length - 1].results.length, skipped } satisfies BulkActionResponse);
+    return c.json((await bulkSetFeatured(c.var.db, ids, isFeatured, c.var.session.userId)) satisfies BulkActionResponse);
   })
   .delete("/addresses/bulk-delete", validate("json", v.object({ listingIds })), async (c) => {
-    const { listingIds: ids } = c.req.valid("json");
-    const states = await requireListings(c.var.db, ids);
-    const results = await c.var.db.$client.batch(deleteStatements(c.var.db, JSON.stringify(ids), Date.now()));
-    const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : s.reserved ? "purchase in progress" : null));
-    return c.json({ success: true, updated: results[results.length - 1].results.length, skipped } satisfies BulkActionResponse);
+    return c.json((await bulkDelete(c.var.db, c.req.valid("json").listingIds)) satisfies BulkActionResponse);
   })
   .put(
     "/addresses/:id{[0-9]+}",
     validate("param", listingIdParam),
     validate("json", v.object({ status: v.optional(activeOrInactive), isFeatured: v.optional(featuredFlag) })),
     async (c) => {
-      const { id } = c.req.valid("param");
-      const { status, isFeatured } = c.req.valid("json");
-      if (status === undefined && isFeatured === undefined) throw new ApiError(400, "Nothing to change: send status and/or isFeatured");
-      const db = c.var.db;
-      const session = c.var.session;
-      const row = await listingForChange(db, id, session);
-      if (row.status === "deleted") throw new ApiError(404, "Address not found");
-      const now = Date.now();
-      if (status !== undefined) {
-        if (row.status === "sold") throw new ApiError(409, "This listing has been sold; its status can no longer change");
-        if (status === "active" && row.custom_order) throw new ApiError(409, CUSTOM_ORDER_MESSAGE);
-        const [result] = await db.$client.batch([statusStatement(db, JSON.stringify([id]), status, now)]);
-        if (result.results.length === 0) throw new ApiError(409, "The listing changed while this request was made; reload it and try again");
-      }
-      if (isFeatured !== undefined) await changePromotion(db, id, session, undefined, isFeatured, now);
-      const [rates, fresh] = await Promise.all([getUsdPrices(c.env), listingById(db, id)]);
-      return c.json(toAdminListing(fresh!, rates));
+      const fresh = await adminChangeListing(c.var.db, c.var.session, c.req.valid("param").id, c.req.valid("json"));
+      return c.json(toAdminListing(fresh, await getUsdPrices(c.env)));
     },
   )
   .delete("/addresses/:id{[0-9]+}", validate("param", listingIdParam), async (c) => {
-    const { id } = c.req.valid("param");
-    const row = await listingForChange(c.var.db, id, c.var.session);
-    if (row.status === "deleted") throw new ApiError(404, "Address not found");
-    await softDelete(c.var.db, id, c.var.session, Date.now());
-    return c.json({ success: true, updated: 1, skipped: [] } satisfies BulkActionResponse);
+    return c.json((await adminDeleteListing(c.var.db, c.var.session, c.req.valid("param").id)) satisfies BulkActionResponse);
   });

@@ -1,7 +1,7 @@
 // Custom orders (issue 14), mounted on /api/custom-orders; the calls are listed in schema/custom-orders.ts.
 // Buyers place and follow their orders; the grinder (an admin session, `npm run grind -- --orders`) takes
 // them, reports progress and submits offsets, which the server checks against the stored public key.
-import { type Context, Hono } from "hono";
+import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import {
   createOrderBody,
@@ -16,13 +16,13 @@ import {
   submitBody,
 } from "../../schema/custom-orders";
 import { orderPatternProblems } from "../../schema/custom-order-pattern";
-import { INITIATE_RATE_LIMIT, type CreateTransactionResponse } from "../../schema/purchases";
+import type { CreateTransactionResponse } from "../../schema/purchases";
 import { requireAdmin, requireSession } from "../auth/middleware";
 import { requireSecrets } from "../config";
 import { requirePaymentSettings } from "../payment-config";
 import { quoteConfig, quoteOrder } from "../domain/custom-orders/quote";
 import { ApiError } from "../http/errors";
-import { clientIp, countRequest } from "../http/rate-limit";
+import { countRequest, limitReservations } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { recordProgress, submitOffset, takeOrder } from "../orders/fulfil";
 import { toBuyerView, toQueuedOrder } from "../orders/order-view";
@@ -114,10 +114,8 @@ export const customOrderRoutes = new Hono<AppEnv>()
   .post("/:id{[0-9]+}/pay", requireSecrets, requireSession, requirePaymentSettings, validate("param", orderIdParam), emptyBody, async (c) => {
     const session = c.var.session;
     // Counted with the purchase page's reservations: paying an order is reserving a listing.
-    const count = await countRequest(c.env.DB, `initiate:${session.userId}`, INITIATE_RATE_LIMIT.windowMs, Date.now());
-    if (count > INITIATE_RATE_LIMIT.limit) throw new ApiError(429, `Too many purchase attempts: at most ${INITIATE_RATE_LIMIT.limit} per minute. Wait a minute and try again.`);
-    const info = { ip: clientIp(c as unknown as Context<AppEnv>), userAgent: c.req.header("user-agent")?.slice(0, 256) ?? null };
-    const r = await payOrder(c.var.db, c.env, session, c.req.valid("param").id, info);
+    await limitReservations(c.env.DB, session.userId);
+    const r = await payOrder(c.var.db, c.env, session, c.req.valid("param").id, c.var.requestInfo);
     const body = { id: r.id, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies CreateTransactionResponse;
     return c.json(body, r.reused ? 200 : 201, noStore);
   })

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import journal from "../../migrations/meta/_journal.json";
 import { missingSecrets } from "../config";
+import { latestAppliedMigration } from "../db";
 import { paymentReadiness } from "../payment-config";
 import type { AppEnv } from "../types";
 
@@ -12,14 +13,7 @@ import type { AppEnv } from "../types";
 export const LATEST_MIGRATION = `${journal.entries[journal.entries.length - 1].tag}.sql`;
 
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
-  let applied: string | null = null;
-  let databaseReachable = true;
-  try {
-    const row = await c.env.DB.prepare("SELECT name FROM d1_migrations ORDER BY id DESC LIMIT 1").first<{ name: string }>();
-    applied = row?.name ?? null;
-  } catch {
-    databaseReachable = false;
-  }
+  const { databaseReachable, applied } = await latestAppliedMigration(c.env.DB);
   // Names start with a zero-padded number, so they compare in order as text.
   const migrationsCurrent = applied !== null && applied >= LATEST_MIGRATION;
   const secretsConfigured = missingSecrets(c.env).length === 0;

@@ -12,7 +12,6 @@ import {
   type CreateTransactionResponse,
   type DestroyKeyResponse,
   CONFIRM_RATE_LIMIT,
-  INITIATE_RATE_LIMIT,
   InitiateRequest,
   KEY_ACCESS_RATE_LIMIT,
   type InitiateResponse,
@@ -27,9 +26,8 @@ import {
 } from "../../schema/purchases";
 import { type AuthSession, requireAdmin, requireSession } from "../auth/middleware";
 import { requireSecrets } from "../config";
-import { ApiError } from "../http/errors";
 import { ignoredWalletQuery, queryInt } from "../http/params";
-import { clientIp, countRequest, limitSignedIn } from "../http/rate-limit";
+import { limitReservations, limitSignedIn } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { requirePaymentSettings } from "../payment-config";
 import { cancelPurchase, confirmPayment, solanaTransferRequest } from "../purchases/buyer-actions";
@@ -55,14 +53,11 @@ const purchasesQuery = v.object({
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context, whatever its validated input
 type AnyContext = Context<any>;
-const requestInfo = (c: AnyContext) => ({ ip: clientIp(c), userAgent: c.req.header("user-agent")?.slice(0, 256) ?? null });
 
 async function reserve(c: Context<AppEnv & { Variables: { session: AuthSession } }>, input: ReserveInput) {
   const session = c.var.session;
-  // Counted per wallet: reservations are what a hoarder would multiply, whatever address they come from.
-  const count = await countRequest(c.env.DB, `initiate:${session.userId}`, INITIATE_RATE_LIMIT.windowMs, Date.now());
-  if (count > INITIATE_RATE_LIMIT.limit) throw new ApiError(429, `Too many purchase attempts: at most ${INITIATE_RATE_LIMIT.limit} per minute. Wait a minute and try again.`);
-  return reserveListing(c.var.db, c.env, session, input, requestInfo(c));
+  await limitReservations(c.env.DB, session.userId);
+  return reserveListing(c.var.db, c.env, session, input, c.var.requestInfo);
 }
 
 const noStore = (c: AnyContext) => c.header("Cache-Control", "no-store");
@@ -114,7 +109,7 @@ export const transactionRoutes = new Hono<AppEnv>()
     return c.json(await confirmPayment(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json")));
   })
   .post("/:id{[0-9a-f-]{36}}/cancel", requireSecrets, requireSession, validate("param", idParam), async (c) => {
-    await cancelPurchase(c.var.db, c.var.session, c.req.valid("param").id, requestInfo(c));
+    await cancelPurchase(c.var.db, c.var.session, c.req.valid("param").id, c.var.requestInfo);
     return c.json({ success: true, status: "cancelled" } satisfies CancelResponse);
   })
   .post("/:id{[0-9a-f-]{36}}/solana-transaction", requireSecrets, requireSession, requirePaymentSettings, validate("param", idParam), validate("json", SolanaTransactionRequest), solanaTransferLimit, async (c) => {
@@ -125,14 +120,14 @@ export const transactionRoutes = new Hono<AppEnv>()
   // No requireSession here: a visitor gets the purchase page's refusal body (401), and writes nothing.
   .post("/:id{[0-9a-f-]{36}}/reveal-private-key", requireSecrets, validate("param", idParam), keyAccessLimit, async (c) => {
     noStore(c);
-    const result = await revealKey(c.var.db, c.env, c.req.valid("param").id, { session: c.var.session ?? null, ...requestInfo(c) });
+    const result = await revealKey(c.var.db, c.env, c.req.valid("param").id, { session: c.var.session ?? null, ...c.var.requestInfo });
     if (result.ok) return c.json({ success: true, privateKey: result.privateKey, address: result.address, network: result.network } satisfies RevealResponse);
     const { status, error, message, supportInfo } = result;
     return c.json({ success: false, error, message, ...(supportInfo ? { supportInfo } : {}) } satisfies RevealResponse, status);
   })
   .delete("/:id{[0-9a-f-]{36}}/private-key", requireSecrets, validate("param", idParam), keyAccessLimit, async (c) => {
     noStore(c);
-    const result = await destroyKey(c.var.db, c.req.valid("param").id, { session: c.var.session ?? null, ...requestInfo(c) });
+    const result = await destroyKey(c.var.db, c.req.valid("param").id, { session: c.var.session ?? null, ...c.var.requestInfo });
     if (result.ok) return c.json({ success: true, message: "The private key has been permanently removed from our database." } satisfies DestroyKeyResponse);
     return c.json({ success: false, error: result.error, message: result.message }, result.status);
   });

@@ -194,7 +194,7 @@ describe("§4 a purchase cannot be held pending for ever", () => {
     const hash = await unmined(buyer.account, await amountOf(buyer, id));
     expect((await confirm(buyer, id, hash)).body.status).toBe("pending");
     const row = (await findPurchase(db(), id))!;
-    await verifyPayment(db(), env, row, hash.toLowerCase(), row.expires_at! + 11 * 60_000);
+    await verifyPayment(db(), env, row, hash.toLowerCase(), row.expiresAt! + 11 * 60_000);
     expect(await purchaseRow(id)).toMatchObject({ status: "failed", failure_reason: "not-found" });
     expect(await escrowOf(hash)).toBeNull();
   });
@@ -276,7 +276,7 @@ describe("the node's chain id is checked before anything it says is trusted", ()
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(made, id).run();
     const row = (await findPurchase(db(), id))!;
     const elsewhere = { ...env, ETH_CHAIN_ID: "1" };
-    const outcome = await verifyPayment(db(), elsewhere, row, made, row.expires_at! + 60 * 60_000);
+    const outcome = await verifyPayment(db(), elsewhere, row, made, row.expiresAt! + 60 * 60_000);
     expect(outcome.decision).toMatchObject({ outcome: "wait", note: "node-unavailable" });
     expect(await purchaseRow(id)).toMatchObject({ status: "pending" });
   });

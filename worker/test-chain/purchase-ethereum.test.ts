@@ -145,7 +145,7 @@ describe("payments that do not pay: a stated reason, no key", () => {
     const unknown = `0x${"5a".repeat(32)}`;
     expect((await confirm(buyer, id, unknown)).body).toMatchObject({ success: true, status: "pending", message: expect.stringContaining("not visible") });
     const row = (await findPurchase(createDb(env.DB), id))!;
-    await verifyPayment(createDb(env.DB), env, row, unknown, row.expires_at! + 11 * 60_000);
+    await verifyPayment(createDb(env.DB), env, row, unknown, row.expiresAt! + 11 * 60_000);
     expect(await purchaseRow(id)).toMatchObject({ status: "failed", failure_reason: "not-found" });
   });
 });
@@ -188,7 +188,7 @@ describe("depth and reorgs (ETH_CONFIRMATIONS = 3 in these)", () => {
     expect(audit).toMatchObject({ status: "reorged" });
     // Past the grace it ends as reorged; the key was never released.
     const row = (await findPurchase(db, id))!;
-    await verifyPayment(db, deep, row, hash, row.expires_at! + 11 * 60_000);
+    await verifyPayment(db, deep, row, hash, row.expiresAt! + 11 * 60_000);
     expect(await purchaseRow(id)).toMatchObject({ status: "failed", failure_reason: "reorged" });
     expect(await count("sales_analytics", "transaction_id = ?", id)).toBe(0);
   });

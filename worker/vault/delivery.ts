@@ -4,47 +4,52 @@
 // what, when, ip, user agent; never the key, never the session id). A caller without a session is refused
 // before anything is read or written: otherwise anyone could add audit rows without end (issue 26 §7). The
 // signed-in attempts are bounded by the route's rate limit (KEY_ACCESS_RATE_LIMIT).
-import { sql } from "drizzle-orm";
-import type { Network } from "../../schema/db";
+import { eq } from "drizzle-orm";
+import { addresses, encryptedKeys, type Network, transactions } from "../../schema/db";
 import { KEY_RELEASE_STATUSES, type SupportInfo } from "../../schema/purchases";
+import { auditRow } from "../audit";
 import type { AuthSession } from "../auth/middleware";
-import type { Db } from "../db";
+import { type Db, writeBatch } from "../db";
+import type { RequestInfo } from "../http/request-info";
 import { openingSecrets, type VaultEnv } from "./keyring";
+import { orderIdOfListing } from "../orders/order-listing";
 import { openKey } from "./vault";
-import { writeBatch } from "../purchases/write-batch";
 
-export type Requester = { session: AuthSession | null; ip: string; userAgent: string | null };
+export type Requester = RequestInfo & { session: AuthSession | null };
 
 export type DeliveryResult =
   | { ok: true; privateKey: string; address: string; network: Network }
   | { ok: false; status: 401 | 403 | 404 | 409 | 500; error: string; message: string; supportInfo?: SupportInfo };
 
-type Row = {
-  id: string;
-  address_id: number;
-  buyer_id: number | null;
-  seller_id: number | null;
-  buyer_wallet: string | null;
-  status: string;
-  tx_hash: string | null;
-  private_key_destroyed: number;
-  address: string;
-  network: Network;
-  custom_order_id: number | null;
-};
+const t = transactions;
+const a = addresses;
 
 const read = (db: Db, id: string) =>
-  db.get<Row>(sql`SELECT t.id, t.address_id, t.buyer_id, t.seller_id, t.buyer_wallet, t.status, t.tx_hash, t.private_key_destroyed, a.address, a.network,
-                         (SELECT co.id FROM custom_orders co WHERE co.found_address = a.address) AS custom_order_id
-                  FROM transactions t JOIN addresses a ON a.id = t.address_id WHERE t.id = ${id}`);
+  db
+    .select({
+      id: t.id,
+      addressId: t.addressId,
+      buyerId: t.buyerId,
+      sellerId: t.sellerId,
+      buyerWallet: t.buyerWallet,
+      status: t.status,
+      txHash: t.txHash,
+      privateKeyDestroyed: t.privateKeyDestroyed,
+      address: a.address,
+      network: a.network,
+      customOrderId: orderIdOfListing,
+    })
+    .from(t)
+    .innerJoin(a, eq(a.id, t.addressId))
+    .where(eq(t.id, id))
+    .get();
+type Row = NonNullable<Awaited<ReturnType<typeof read>>>;
 
-function audit(who: Requester, row: Pick<Row, "id" | "address_id"> | null, transactionId: string, action: string, detail: Record<string, unknown>) {
-  return sql`INSERT INTO transaction_audit (transaction_id, address_id, action, performed_by, metadata, ip_address, user_agent, timestamp)
-                    VALUES (${transactionId}, ${row?.address_id ?? null}, ${action}, ${who.session?.walletAddress ?? null}, ${JSON.stringify(detail)},
-                            ${who.ip}, ${who.userAgent}, ${Date.now()})`;
+function audit(who: Requester, row: Pick<Row, "id" | "addressId"> | null, transactionId: string, action: string, detail: Record<string, unknown>) {
+  return auditRow({ transactionId, addressId: row?.addressId ?? null, action, performedBy: who.session?.walletAddress ?? null, metadata: detail, request: who, timestamp: Date.now() });
 }
 
-const isBuyer = (row: Row, session: AuthSession) => row.buyer_id === session.userId && row.buyer_wallet === session.walletAddress;
+const isBuyer = (row: Row, session: AuthSession) => row.buyerId === session.userId && row.buyerWallet === session.walletAddress;
 
 type Refusal = Extract<DeliveryResult, { ok: false }>;
 
@@ -55,16 +60,16 @@ const signInFirst = (verb: string): Refusal => ({ ok: false, status: 401, error:
 function refusal(row: Row | undefined, session: AuthSession, verb: string): Refusal | null {
   if (!row) return { ok: false, status: 404, error: "Not Found", message: "Transaction not found" };
   if (!isBuyer(row, session)) {
-    const related = row.seller_id === session.userId || session.isAdmin;
+    const related = row.sellerId === session.userId || session.isAdmin;
     // A stranger learns nothing about the purchase; the seller and admins are told why.
     if (!related) return { ok: false, status: 404, error: "Not Found", message: "Transaction not found" };
     return { ok: false, status: 403, error: "Forbidden", message: `Only the buyer's wallet can ${verb} this private key` };
   }
-  if (row.custom_order_id !== null) {
+  if (row.customOrderId !== null) {
     // A custom order's key was never here: the buyer completes it in the browser from their saved secret.
-    return { ok: false, status: 409, error: "Conflict", message: `This purchase paid custom order ${row.custom_order_id}; its key is completed on the order page (/custom-orders/${row.custom_order_id}) with your saved key file, and the marketplace never held it` };
+    return { ok: false, status: 409, error: "Conflict", message: `This purchase paid custom order ${row.customOrderId}; its key is completed on the order page (/custom-orders/${row.customOrderId}) with your saved key file, and the marketplace never held it` };
   }
-  if (row.private_key_destroyed) return { ok: false, status: 409, error: "Conflict", message: "The private key has been permanently destroyed" };
+  if (row.privateKeyDestroyed) return { ok: false, status: 409, error: "Conflict", message: "The private key has been permanently destroyed" };
   if (!(KEY_RELEASE_STATUSES as readonly string[]).includes(row.status)) {
     return { ok: false, status: 409, error: "Conflict", message: "The private key is available once the payment is confirmed" };
   }
@@ -80,13 +85,15 @@ export async function revealKey(db: Db, env: VaultEnv, transactionId: string, wh
     return refused;
   }
   const r = row!;
-  const record = await db.get<{ encryptedPrivateKey: string; salt: string; iv: string; wrappedKey: string; mac: string; keyVersion: number }>(
-    sql`SELECT encrypted_private_key AS encryptedPrivateKey, salt, iv, wrapped_key AS wrappedKey, mac, key_version AS keyVersion
-        FROM encrypted_keys WHERE address_id = ${r.address_id}`,
-  );
+  const k = encryptedKeys;
+  const record = await db
+    .select({ encryptedPrivateKey: k.encryptedPrivateKey, salt: k.salt, iv: k.iv, wrappedKey: k.wrappedKey, mac: k.mac, keyVersion: k.keyVersion })
+    .from(k)
+    .where(eq(k.addressId, r.addressId))
+    .get();
   try {
     if (!record) throw new Error("no encrypted key stored for this listing");
-    const privateKey = await openKey({ secret: openingSecrets(env), listingId: r.address_id, address: r.address, record });
+    const privateKey = await openKey({ secret: openingSecrets(env), listingId: r.addressId, address: r.address, record });
     await db.run(audit(who, r, transactionId, "key_revealed", { keyVersion: record.keyVersion }));
     return { ok: true, privateKey, address: r.address, network: r.network };
   } catch (err) {
@@ -101,7 +108,7 @@ export async function revealKey(db: Db, env: VaultEnv, transactionId: string, wh
       supportInfo: {
         message: "Your payment is confirmed and recorded. Our team will deliver the key or refund you.",
         instructions: "Contact support with the transaction id and the transaction hash below; do not pay again.",
-        txHash: r.tx_hash,
+        txHash: r.txHash,
         contactMethod: "support@vanity.market",
       },
     };
@@ -121,8 +128,8 @@ export async function destroyKey(db: Db, transactionId: string, who: Requester):
   }
   const r = row!;
   await writeBatch(db, [
-    sql`DELETE FROM encrypted_keys WHERE address_id = ${r.address_id}`,
-    sql`UPDATE transactions SET private_key_destroyed = 1, updated_at = ${Date.now()} WHERE id = ${r.id}`,
+    db.delete(encryptedKeys).where(eq(encryptedKeys.addressId, r.addressId)),
+    db.update(t).set({ privateKeyDestroyed: true, updatedAt: Date.now() }).where(eq(t.id, r.id)),
     audit(who, r, transactionId, "key_destroyed", {}),
   ]);
   return { ok: true };

@@ -5,7 +5,8 @@
 // secret by itself, and once it reports nothing left the operator deletes the previous secret. From then on
 // no copy of a destroyed key can be opened. Workers cannot change their own secrets without an API token,
 // which a compromised Worker must not hold, so the two secret changes stay with the operator (README).
-import { sql } from "drizzle-orm";
+import { count, lt } from "drizzle-orm";
+import { encryptedKeys } from "../../schema/db";
 import type { Db } from "../db";
 import { sealingKey, type VaultEnv } from "./keyring";
 import { rotateKeys } from "./rotate";
@@ -19,7 +20,7 @@ export async function rewrapUnderCurrentSecret(db: Db, env: VaultEnv): Promise<S
   const previous = env.KEY_ENCRYPTION_SECRET_PREVIOUS;
   if (!previous) return { rotating: false, rewrapped: 0, remaining: 0, failed: 0 };
   const { secret, keyVersion } = sealingKey(env);
-  const older = async () => Number((await db.get<{ n: number }>(sql`SELECT count(*) AS n FROM encrypted_keys WHERE key_version < ${keyVersion}`))?.n ?? 0);
+  const older = async () => Number((await db.select({ n: count() }).from(encryptedKeys).where(lt(encryptedKeys.keyVersion, keyVersion)).get())?.n ?? 0);
   if ((await older()) === 0) return { rotating: true, rewrapped: 0, remaining: 0, failed: 0 };
   const report = await rotateKeys(db, { oldSecret: previous, newSecret: secret, targetVersion: keyVersion, limit: SHRED_REWRAP_PER_RUN, batchSize: SHRED_REWRAP_PER_RUN });
   if (report.failed > 0) console.error("key re-wrap: records open under neither secret", report.failedIds.slice(0, 20));

@@ -1,0 +1,98 @@
+// Signing in by wallet signature (DESIGN §4), as services: the nonce and the message to sign, checking a signed
+// message (the nonce used up first, then the signature), the session's answer, and who is an admin. The routes
+// (routes/auth.ts, routes/users.ts) only validate, set the cookie and answer.
+import { eq } from "drizzle-orm";
+import type { Hex } from "viem";
+import { detectAddressType, validateAddress } from "../../schema/address";
+import type { AdminStatusResponse, NonceRequest, NonceResponse, SessionResponse, VerifyRequest } from "../../schema/auth";
+import { users } from "../../schema/db";
+import type { Db } from "../db";
+import { normalizeWallet } from "../domain/users";
+import { ApiError } from "../http/errors";
+import type { AuthSession } from "./middleware";
+import { consumeNonce, type IssuedNonce, issueNonce } from "./nonce";
+import { isAdmin } from "./roles";
+import { parseSiwe, parseSiws } from "./sign-in-grammar";
+import { buildSiweMessage, checkSiwe } from "./siwe";
+import { buildSiwsMessage, checkSiws, signInFields } from "./siws";
+import { type SiteOrigin, siteOf } from "./site";
+
+const refuse = (reason: string) => new ApiError(401, `Sign-in failed: ${reason}`);
+
+export async function sessionResponse(db: Db, session: AuthSession): Promise<SessionResponse> {
+  const user = await db.select().from(users).where(eq(users.id, session.userId)).get();
+  if (!user) return { authenticated: false };
+  return {
+    authenticated: true,
+    user: {
+      id: user.id,
+      username: user.username,
+      walletAddress: user.walletAddress,
+      network: user.network,
+      isAdmin: session.isAdmin,
+      createdAt: new Date(user.createdAt).toISOString(),
+    },
+    expiresAt: new Date(session.expiresAt).toISOString(),
+  };
+}
+
+/**
+ * What /nonce answers, and the text it issues (whose hash the nonce keeps): the SIWE message; the SIWS message
+ * when the address is known; otherwise the `solana:signIn` input, and as issued text that message with the
+ * address line left for the wallet to fill in.
+ */
+function writeSignIn(site: SiteOrigin, chainId: number, body: NonceRequest, n: IssuedNonce): { answer: NonceResponse; issuedText: string } {
+  const { nonce, issuedAt, expiresAt } = n;
+  const answer: NonceResponse = { nonce, expiresAt: new Date(expiresAt).toISOString() };
+  if (body.network === "ethereum") {
+    answer.message = buildSiweMessage(site, { address: body.address, chainId, nonce, issuedAt, expiresAt });
+    return { answer, issuedText: answer.message };
+  }
+  const fields = signInFields(site, { address: body.address, nonce, issuedAt, expiresAt });
+  answer.signInInput = fields;
+  if (body.address) answer.message = buildSiwsMessage({ ...fields, address: body.address });
+  return { answer, issuedText: answer.message ?? buildSiwsMessage({ ...fields, address: "" }) };
+}
+
+/** A fresh nonce and what to sign with it; 503 when too many sign-ins are waiting. */
+export async function startSignIn(env: Env, body: NonceRequest, now = Date.now()): Promise<NonceResponse> {
+  if (body.address !== undefined) {
+    const checked = validateAddress(body.address, body.network);
+    if (!checked.isValid) throw new ApiError(400, `address: ${checked.message}`);
+  }
+  const site = siteOf(env);
+  const issued = await issueNonce(env.DB, now, (nonce) => writeSignIn(site, Number(env.ETH_CHAIN_ID), body, nonce));
+  if (!issued) throw new ApiError(503, "Sign-in is busy: too many sign-ins are waiting. Try again in a few minutes.");
+  return issued.answer;
+}
+
+/** The wallet that signed the message, once its nonce is used up and the signature checked; 401 otherwise. */
+export async function verifySignIn(env: Env, body: VerifyRequest, now: number): Promise<string> {
+  const site = siteOf(env);
+  const parsed = body.network === "ethereum" ? parseSiwe(body.message) : parseSiws(body.message);
+  if (!parsed) throw refuse(`not a Sign-In with ${body.network === "ethereum" ? "Ethereum (EIP-4361)" : "Solana"} message`);
+  if (!parsed.nonce) throw refuse("message carries no nonce");
+  const issued = await consumeNonce(env.DB, parsed.nonce, now);
+  if (!issued) throw refuse("the nonce is unknown, used or expired; request a new one");
+  if (body.network === "ethereum") {
+    const checked = await checkSiwe(env, site, { message: body.message, parsed, issuedHash: issued.messageHash, signature: body.signature as Hex, now });
+    if (!checked.ok) throw refuse(checked.reason);
+    return checked.address;
+  }
+  const checked = await checkSiws(site, { text: body.message, parsed, issuedHash: issued.messageHash, signature: body.signature, claimedAddress: body.address, now });
+  if (!checked.ok) throw refuse(checked.reason);
+  if (detectAddressType(checked.address) !== "solana") throw refuse("not a Solana address");
+  return checked.address;
+}
+
+/** GET /api/users/admin-status: whether a wallet is an admin and has signed in before. 400 for no wallet address. */
+export async function adminStatus(db: Db, env: Pick<Env, "ADMIN_WALLETS" | "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL">, walletAddress: string): Promise<AdminStatusResponse> {
+  const network = detectAddressType(walletAddress);
+  if (network === "unknown") throw new ApiError(400, "walletAddress: not an Ethereum or Solana address");
+  const user = await db
+    .select({ isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.walletAddress, normalizeWallet(network, walletAddress)))
+    .get();
+  return { isAdmin: isAdmin(env, network, walletAddress, user?.isAdmin === true), userExists: user !== undefined };
+}
