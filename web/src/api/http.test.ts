@@ -24,6 +24,18 @@ describe("the generic request rule", () => {
     expect((err as HttpError).serverMessage).toBe("Listing is reserved");
   });
 
+  it("the body is read as the API's error shape, with its extra fields; anything else is no body", () => {
+    const body = (text: string) => new HttpError(409, text, "Conflict").body;
+    expect(body('{"error":"Conflict","message":"Reserved","reservedUntil":"2026-01-01T00:00:00.000Z"}')).toEqual({
+      error: "Conflict",
+      message: "Reserved",
+      reservedUntil: "2026-01-01T00:00:00.000Z",
+    });
+    expect(body('{"error":"Conflict","message":5}')).toEqual({ error: "Conflict", message: undefined });
+    expect(new HttpError(409, '{"error":"Conflict","message":5}', "").serverMessage).toBe("Conflict");
+    for (const text of ["", "not json", "[]", "null", '"text"', '{"reservedUntil":"x"}', '{"message":null}']) expect(body(text), text).toBeNull();
+  });
+
   it("an empty body falls back to the status text", async () => {
     stubFetch(502, "", "Bad Gateway");
     await expect(read(api["market-stats"].$get())).rejects.toThrow("502: Bad Gateway");

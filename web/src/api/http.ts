@@ -6,6 +6,7 @@
 // empty), as the spec's generic rule says.
 import { type ClientResponse, hc } from "hono/client";
 import type { SuccessStatusCode } from "hono/utils/http-status";
+import type { ErrorBody } from "../../../schema/api";
 import type { AppType } from "../../../worker/app";
 
 /** Read the stored wallet address, sent as x-wallet-address on /admin/ calls (it authorises nothing). */
@@ -33,16 +34,24 @@ export class HttpError extends Error {
     super(message);
   }
 
+  /** The body as the API's error shape (`{error, message, ...extra}`), or null when it is not one. */
+  get body(): Partial<ErrorBody> | null {
+    try {
+      const body = JSON.parse(this.bodyText) as unknown;
+      if (!body || typeof body !== "object" || Array.isArray(body)) return null;
+      const record = body as Record<string, unknown>;
+      const error = typeof record.error === "string" ? record.error : undefined;
+      const message = typeof record.message === "string" ? record.message : undefined;
+      return error === undefined && message === undefined ? null : { ...record, error, message };
+    } catch {
+      return null;
+    }
+  }
+
   /** The server's `message` (or `error`) field when the body is the API's JSON error shape. */
   get serverMessage(): string | null {
-    try {
-      const body = JSON.parse(this.bodyText) as { message?: unknown; error?: unknown };
-      if (typeof body.message === "string") return body.message;
-      if (typeof body.error === "string") return body.error;
-    } catch {
-      /* not JSON */
-    }
-    return null;
+    const body = this.body;
+    return body?.message ?? body?.error ?? null;
   }
 }
 

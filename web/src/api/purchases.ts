@@ -62,14 +62,9 @@ export async function revealPrivateKey(id: string): Promise<RevealAnswer> {
   try {
     return await read(purchase["reveal-private-key"].$post(idParam(id)));
   } catch (err) {
-    if (err instanceof HttpError) {
-      try {
-        const body = JSON.parse(err.bodyText) as Partial<RefusalOf<RevealCall>>;
-        if (body && typeof body.message === "string") return { success: false, error: body.error ?? "Error", message: body.message, supportInfo: body.supportInfo };
-      } catch {
-        /* not JSON: fall through */
-      }
-    }
+    // The refusal's own fields (the route's type), read from the error's body.
+    const body = err instanceof HttpError ? (err.body as Partial<RefusalOf<RevealCall>> | null) : null;
+    if (typeof body?.message === "string") return { success: false, error: body.error ?? "Error", message: body.message, supportInfo: body.supportInfo };
     throw err;
   }
 }
