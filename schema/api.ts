@@ -3,6 +3,12 @@
 import type { Network } from "./db";
 import type { KeylessReason, RarityAnalysis } from "./rarity";
 
+/**
+ * Every error the API answers (worker/http/errors.ts): what went wrong and why, sometimes with extra fields
+ * (`currentPrice`, `reservedUntil`, `missingIds`, a refusal's `supportInfo`).
+ */
+export type ErrorBody = { error: string; message: string } & Record<string, unknown>;
+
 /** POST/GET /api/addresses/validate when the address is not valid: an answer, not an error. */
 export type AddressCheckInvalid = { isValid: false; message: string; error: string; network: Network; address: string };
 

@@ -50,7 +50,8 @@ export type ChainConfigResponse = {
   /** Absent while the server refuses payments (unsafe payment settings, docs/production-settings.md). */
   payments?: {
     ethereum: { recipient: string; chainId: number; confirmations: number };
-    solana: { recipient: string; cluster: SolanaCluster; commitment: SolanaCommitment };
+    /** Payments are read at confirmed or finalized only: the Worker refuses "processed" (worker/domain/payment-settings.ts). */
+    solana: { recipient: string; cluster: SolanaCluster; commitment: Exclude<SolanaCommitment, "processed"> };
   };
   reservationMinutes: number;
   /** True only when both RPC URLs point at localhost/127.0.0.1 (the local dev wallets may be offered). */

@@ -22,7 +22,7 @@ import path from "node:path";
 export const ROOT_FILE = /^(?:README\.md|package(?:-lock)?\.json|tsconfig\.json|wrangler\.toml|[\w-]+(?:\.[\w-]+)*\.config\.(?:ts|js|mjs|cjs|json))$/;
 
 /** Generated or local-only folders: not part of the repository, so a doc naming them is not checked. */
-const NOT_REPOSITORY = new Set([".git", "node_modules", "dist", ".wrangler", ".stryker-tmp", "reports", "test-results", "bench-out"]);
+const NOT_REPOSITORY = new Set([".git", "node_modules", "dist", ".wrangler", ".stryker-tmp", "reports", "test-results", "bench-out", ".tsbuild"]);
 
 /** What the checker needs to know about a repository; `fromDisk` reads one, tests build one from a list. */
 export type RepoView = {

@@ -73,3 +73,5 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
   return routes;
 }
 
+/** The API as the web's typed client sees it (web/src/api/http.ts: `hc<AppType>`): every route, its input and its answer. */
+export type AppType = ReturnType<typeof createApp>;

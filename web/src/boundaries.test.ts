@@ -1,5 +1,7 @@
 // The web bundle shares rules with the Worker only through schema/ (the contract): importing worker/ from
-// the browser would pull server modules into the SPA and couple the two deployments.
+// the browser would pull server modules into the SPA and couple the two deployments. The one exception is a
+// type: the API client (api/http.ts) types its calls with the Worker's app type, an `import type` that the
+// build erases, so no Worker code reaches the bundle.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,17 +16,41 @@ function sources(dir: string): string[] {
   });
 }
 
+/** Every import of worker/ in a source text: the statement (as written) and the module it names. */
+function workerImports(file: string, text: string): { statement: string; target: string }[] {
+  return [...text.matchAll(/(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(?\s*["']([^"']+)["']/g)].flatMap((match) => {
+    const spec = match[1] ?? match[2];
+    if (!spec.startsWith(".")) return [];
+    const target = path.relative(path.join(WEB_SRC, "..", ".."), path.resolve(path.dirname(file), spec)).split(path.sep).join("/");
+    return target.split("/")[0] === "worker" ? [{ statement: match[0], target }] : [];
+  });
+}
+
+/** The one import of worker/ the SPA may have: the app's type, as a type only, in the API client. */
+const ALLOWED = { file: "api/http.ts", statement: /^import type \{ AppType \} from "[./]+\/worker\/app"$/, target: "worker/app" };
+
 describe("web/src imports", () => {
-  it("no module of the SPA imports from worker/", () => {
+  it("no module of the SPA imports from worker/, but the API client's `import type { AppType }`", () => {
     const files = sources(WEB_SRC);
     expect(files.length).toBeGreaterThan(50);
-    const offenders = files.filter((file) =>
-      [...fs.readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)].some(([, spec]) => {
-        if (!spec.startsWith(".")) return false;
-        const target = path.relative(path.join(WEB_SRC, "..", ".."), path.resolve(path.dirname(file), spec));
-        return target.split(path.sep)[0] === "worker";
-      }),
-    );
-    expect(offenders.map((f) => path.relative(WEB_SRC, f))).toEqual([]);
+    const found = files.flatMap((file) => workerImports(file, fs.readFileSync(file, "utf8")).map((i) => ({ file: path.relative(WEB_SRC, file).split(path.sep).join("/"), ...i })));
+    const offenders = found.filter((i) => !(i.file === ALLOWED.file && i.target === ALLOWED.target && ALLOWED.statement.test(i.statement)));
+    expect(offenders).toEqual([]);
+    expect(found.map((i) => i.file)).toEqual([ALLOWED.file]);
+  });
+
+  it("the check tells a type-only import from one that would bundle Worker code", () => {
+    const file = path.join(WEB_SRC, ALLOWED.file);
+    const allowed = (text: string) => workerImports(file, text).every((i) => ALLOWED.statement.test(i.statement));
+    expect(allowed('import type { AppType } from "../../../worker/app";')).toBe(true);
+    expect(workerImports(file, 'import type { AppType } from "../../../worker/app";')).toHaveLength(1);
+    // `import { type X }` keeps an import of the module under verbatimModuleSyntax: refused.
+    expect(allowed('import { type AppType } from "../../../worker/app";')).toBe(false);
+    expect(allowed('import { createApp } from "../../../worker/app";')).toBe(false);
+    expect(allowed('import type { Db } from "../../../worker/db";')).toBe(false);
+    expect(allowed('export { createApp } from "../../../worker/app";')).toBe(false);
+    expect(allowed('const m = import("../../../worker/app");')).toBe(false);
+    expect(allowed('import "../../../worker/app";')).toBe(false);
+    expect(workerImports(file, 'import { hc } from "hono/client";\nimport type { Ok } from "./ok";')).toEqual([]);
   });
 });

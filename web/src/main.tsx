@@ -1,4 +1,5 @@
 import { startTransition } from "react";
+import type { MarketConfig } from "./api/market";
 import "./styles.css";
 import { startEvmDiscovery } from "./wallet/evm-discovery";
 
@@ -6,10 +7,11 @@ import { startEvmDiscovery } from "./wallet/evm-discovery";
 startEvmDiscovery();
 
 // The local demo's dev wallets (web/src/wallet/dev): built in only by npm start, offered only when the
-// Worker says both chains are local. A production build has neither the flag nor the module.
+// Worker says both chains are local. A production build has neither the flag nor the module. A plain fetch, not
+// the API client: the client would add to the page's first script, which paints the page.
 if (import.meta.env.VITE_LOCAL_DEV_WALLETS === "true") {
   void fetch("/api/config")
-    .then((res) => res.json() as Promise<{ localDevWallets?: boolean }>)
+    .then((res) => res.json() as Promise<MarketConfig>)
     .then((config) => (config.localDevWallets ? import("./wallet/dev").then((dev) => dev.installDevWallets()) : undefined))
     .catch(() => undefined);
 }

@@ -1,8 +1,9 @@
 // One public client per chain, created in one place. The transport follows the spec's wallet
 // configuration: 10 s timeout, 3 retries with a 150 ms base delay that doubles, JSON-RPC batching.
-import { createPublicClient, defineChain, http, type PublicClient } from "viem";
+import { type Chain, createPublicClient, defineChain, http, type PublicClient } from "viem";
 
-export function ethereumChain(env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_URL">) {
+/** Typed as viem's Chain: the Worker's declarations (worker/tsconfig.api.json) need a type they can name. */
+export function ethereumChain(env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_URL">): Chain {
   const id = Number(env.ETH_CHAIN_ID);
   return defineChain({
     id,

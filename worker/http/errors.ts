@@ -3,6 +3,7 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ErrorBody } from "../../schema/api";
 
 const TITLES: Record<number, string> = {
   400: "Validation Error",
@@ -19,7 +20,7 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-export type ErrorBody = { error: string; message: string } & Record<string, unknown>;
+export type { ErrorBody };
 
 /** An error meant for the client: its status, message, any extra fields and any headers are sent as they are. */
 export class ApiError extends HTTPException {

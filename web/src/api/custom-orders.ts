@@ -1,20 +1,17 @@
 // Custom-order calls (schema/custom-orders.ts). Keys start with the path, so placing or cancelling an order
 // can invalidate every read under /api/custom-orders at once.
 import { queryOptions } from "@tanstack/react-query";
-import type { CustomOrderList, CustomOrderQuote, CustomOrderView, OrderQueue } from "../../../schema/custom-orders";
+import type { InferRequestType } from "hono/client";
 import type { OrderPattern } from "../../../schema/custom-order-pattern";
-import type { CreateTransactionResponse } from "../../../schema/purchases";
-import { request } from "./http";
+import { api, read } from "./http";
 
 export const ORDERS_KEY = "/api/custom-orders";
+const order = api["custom-orders"][":id{[0-9]+}"];
 
 export const orderQuoteQuery = (p: OrderPattern) =>
   queryOptions({
     queryKey: [ORDERS_KEY, "quote", p.prefix, p.suffix, p.caseSensitive],
-    queryFn: () => {
-      const q = new URLSearchParams({ prefix: p.prefix, suffix: p.suffix, caseSensitive: String(p.caseSensitive) });
-      return request<CustomOrderQuote>("GET", `${ORDERS_KEY}/quote?${q}`);
-    },
+    queryFn: () => read(api["custom-orders"].quote.$get({ query: { prefix: p.prefix, suffix: p.suffix, caseSensitive: p.caseSensitive ? "true" : "false" } })),
     staleTime: 60_000,
   });
 
@@ -25,7 +22,7 @@ export const orderQuoteQuery = (p: OrderPattern) =>
 export const customOrderQuery = (id: number) =>
   queryOptions({
     queryKey: [ORDERS_KEY, id],
-    queryFn: () => request<CustomOrderView>("GET", `${ORDERS_KEY}/${id}`),
+    queryFn: () => read(order.$get({ param: { id: String(id) } })),
     refetchInterval: (q) => {
       const o = q.state.data;
       if (!o) return false;
@@ -35,18 +32,19 @@ export const customOrderQuery = (id: number) =>
   });
 
 export const myOrdersQuery = (wallet: string) =>
-  queryOptions({ queryKey: [ORDERS_KEY, "mine", wallet], queryFn: () => request<CustomOrderList>("GET", `${ORDERS_KEY}/mine`) });
+  queryOptions({ queryKey: [ORDERS_KEY, "mine", wallet], queryFn: () => read(api["custom-orders"].mine.$get()) });
 
-export const orderQueueQuery = (status: string) =>
+export const orderQueueQuery = (status: NonNullable<InferRequestType<typeof api["custom-orders"]["admin"]["queue"]["$get"]>["query"]["status"]>) =>
   queryOptions({
     queryKey: [ORDERS_KEY, "admin", "queue", status],
-    queryFn: () => request<OrderQueue>("GET", `${ORDERS_KEY}/admin/queue?status=${encodeURIComponent(status)}`),
+    queryFn: () => read(api["custom-orders"].admin.queue.$get({ query: { status } })),
     refetchInterval: 15_000,
   });
 
-export type PlaceOrderRequest = OrderPattern & { publicKey: string; price: string };
+/** The body of POST /api/custom-orders, as the route validates it (schema/custom-orders.ts createOrderBody). */
+export type PlaceOrderRequest = InferRequestType<typeof api["custom-orders"]["$post"]>["json"];
 
-export const placeOrder = (body: PlaceOrderRequest) => request<CustomOrderView>("POST", ORDERS_KEY, body);
+export const placeOrder = (body: PlaceOrderRequest) => read(api["custom-orders"].$post({ json: body }));
 /** Reserves the found order's address for its buyer; the answer is the purchase to pay on /transaction/{id}. */
-export const payOrder = (id: number) => request<CreateTransactionResponse>("POST", `${ORDERS_KEY}/${id}/pay`, {});
-export const cancelOrder = (id: number) => request<CustomOrderView>("POST", `${ORDERS_KEY}/${id}/cancel`, {});
+export const payOrder = (id: number) => read(order.pay.$post({ param: { id: String(id) } }));
+export const cancelOrder = (id: number) => read(order.cancel.$post({ param: { id: String(id) } }));

@@ -1,12 +1,11 @@
 // GET /api/addresses/{id}/context: the listing page's explanation (schema/listing-context.ts). Its key starts
 // with /api/addresses, so a price change or a deletion refreshes it with the listings (api/listings.ts).
 import { queryOptions } from "@tanstack/react-query";
-import type { ListingContext } from "../../../schema/listing-context";
-import { request } from "./http";
+import { api, idParam, read } from "./http";
 import { ADDRESSES_KEY } from "./listings";
 
 export const listingContextQuery = (id: string, viewer: string | null) =>
   queryOptions({
     queryKey: [ADDRESSES_KEY, "context", id, viewer],
-    queryFn: () => request<ListingContext>("GET", `${ADDRESSES_KEY}/${id}/context`),
+    queryFn: () => read(api.addresses[":id{[0-9]+}"].context.$get(idParam(id))),
   });

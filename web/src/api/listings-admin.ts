@@ -2,29 +2,16 @@
 // start with their path: everything under /api/addresses is refreshed by one invalidation after a change,
 // and the admin table and stats (under /api/admin) are refreshed with it.
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
-import type { AddressCheckResponse } from "../../../schema/api";
-import type { ListingView } from "../../../schema/browse";
-import type {
-  AdminListingsResponse,
-  AdminStats,
-  BulkActionResponse,
-  BulkRow,
-  BulkUploadResponse,
-  OwnershipResponse,
-  PromotionType,
-  UserTransaction,
-} from "../../../schema/listings";
+import type { InferRequestType } from "hono/client";
+import type { BulkRow } from "../../../schema/listings";
 import type { Network } from "../../../schema/db";
-import { request } from "./http";
+import { api, read } from "./http";
 
 export const ADMIN_KEY = "/api/admin";
 
 /** GET /api/addresses/validate?address: the live check of the create-listing form. */
 export const validateAddress = (address: string, signal?: AbortSignal) =>
-  fetch(`/api/addresses/validate?address=${encodeURIComponent(address)}`, { credentials: "include", signal }).then(async (res) => {
-    if (!res.ok) throw new Error(`${res.status}`);
-    return (await res.json()) as AddressCheckResponse;
-  });
+  read(api.addresses.validate.$get({ query: { address } }, { init: { signal } }));
 
 /** The create-listing form's live check of one address; the latest typed address wins (older ones are aborted). */
 export const addressCheckQuery = (address: string) =>
@@ -32,7 +19,7 @@ export const addressCheckQuery = (address: string) =>
 
 /** POST /api/addresses/verify-ownership. The key is sent once and kept nowhere else. */
 export const verifyOwnership = (address: string, privateKey: string, network: Network) =>
-  request<OwnershipResponse>("POST", "/api/addresses/verify-ownership", { address, privateKey, network });
+  read(api.addresses["verify-ownership"].$post({ json: { address, privateKey, network } }));
 
 /**
  * Proving a key: changes nothing on the server, so it refreshes nothing. A mutation keeps its variables (here
@@ -44,48 +31,45 @@ export const verifyOwnershipMutation = () =>
     gcTime: 0,
   });
 
-export type CreateListingPayload = {
-  address: string;
-  network: Network;
-  price: string;
-  currency: "ETH" | "SOL";
-  promotionType: PromotionType;
-  isFeatured: boolean;
-  isListed: true;
-  status: "active";
-  privateKey: string;
-};
+/** The body of POST /api/addresses, as the route validates it (worker/listings/create.ts createListingBody). */
+export type CreateListingRequest = InferRequestType<typeof api.addresses.$post>["json"];
 
 /** POST /api/addresses (admins). Rarity, category and pattern are the server's to decide. */
-export const createListing = (payload: CreateListingPayload) =>
-  request<{ success: true; id: number; listing: ListingView }>("POST", "/api/addresses", payload);
+export const createListing = (payload: CreateListingRequest) => read(api.addresses.$post({ json: payload }));
 
-export type AdminListingsParams = { limit: number; offset: number; search: string; network: string; status: string };
+type AdminListingsQuery = InferRequestType<typeof api.admin.addresses.$get>["query"];
+/** One page of the admin table: the route's own network and status filters. */
+export type AdminListingsParams = {
+  limit: number;
+  offset: number;
+  search: string;
+  network: NonNullable<AdminListingsQuery["network"]>;
+  status: NonNullable<AdminListingsQuery["status"]>;
+};
 
 export const adminListingsQuery = (p: AdminListingsParams) =>
   queryOptions({
     queryKey: [ADMIN_KEY, "addresses", p],
     queryFn: () => {
-      const q = new URLSearchParams({ limit: String(p.limit), offset: String(p.offset), network: p.network, status: p.status });
-      if (p.search.trim()) q.set("search", p.search.trim());
-      return request<AdminListingsResponse>("GET", `${ADMIN_KEY}/addresses?${q}`);
+      const query: AdminListingsQuery = { limit: String(p.limit), offset: String(p.offset), network: p.network, status: p.status };
+      if (p.search.trim()) query.search = p.search.trim();
+      return read(api.admin.addresses.$get({ query }));
     },
     placeholderData: (prev) => prev,
   });
 
-export const adminStatsQuery = () => queryOptions({ queryKey: [ADMIN_KEY, "stats"], queryFn: () => request<AdminStats>("GET", `${ADMIN_KEY}/stats`) });
+export const adminStatsQuery = () => queryOptions({ queryKey: [ADMIN_KEY, "stats"], queryFn: () => read(api.admin.stats.$get()) });
 
-export const bulkSetStatus = (listingIds: number[], status: "active" | "inactive") =>
-  request<BulkActionResponse>("PUT", `${ADMIN_KEY}/addresses/bulk-status`, { listingIds, status });
-export const bulkSetFeatured = (listingIds: number[], isFeatured: boolean) =>
-  request<BulkActionResponse>("PUT", `${ADMIN_KEY}/addresses/bulk-featured`, { listingIds, isFeatured });
-export const bulkDelete = (listingIds: number[]) => request<BulkActionResponse>("DELETE", `${ADMIN_KEY}/addresses/bulk-delete`, { listingIds });
+export const bulkSetStatus = (listingIds: number[], status: "active" | "inactive") => read(api.admin.addresses["bulk-status"].$put({ json: { listingIds, status } }));
+export const bulkSetFeatured = (listingIds: number[], isFeatured: boolean) => read(api.admin.addresses["bulk-featured"].$put({ json: { listingIds, isFeatured } }));
+export const bulkDelete = (listingIds: number[]) => read(api.admin.addresses["bulk-delete"].$delete({ json: { listingIds } }));
+const adminListing = api.admin.addresses[":id{[0-9]+}"];
 export const adminUpdateListing = (id: number, change: { status?: "active" | "inactive"; isFeatured?: boolean }) =>
-  request<unknown>("PUT", `${ADMIN_KEY}/addresses/${id}`, change);
-export const adminDeleteListing = (id: number) => request<BulkActionResponse>("DELETE", `${ADMIN_KEY}/addresses/${id}`);
+  read(adminListing.$put({ param: { id: String(id) }, json: change }));
+export const adminDeleteListing = (id: number) => read(adminListing.$delete({ param: { id: String(id) } }));
 
 /** POST /api/admin/addresses/bulk: one chunk of CSV rows, one result per row. */
-export const uploadBulkRows = (rows: BulkRow[]) => request<BulkUploadResponse>("POST", `${ADMIN_KEY}/addresses/bulk`, { rows });
+export const uploadBulkRows = (rows: BulkRow[]) => read(api.admin.addresses.bulk.$post({ json: { rows } }));
 
 /** After any listing change: the listing reads and the admin table and stats. */
 export const refreshAfterListingChange = (queryClient: QueryClient) =>
@@ -114,7 +98,7 @@ export const userListingsQuery = (wallet: string) =>
     queryKey: ["/api/addresses", "user", wallet],
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
-      request<ListingView[]>("GET", `/api/addresses/user?walletAddress=${encodeURIComponent(wallet)}&limit=${USER_LISTINGS_PAGE}&offset=${pageParam}`),
+      read(api.addresses.user.$get({ query: { walletAddress: wallet, limit: String(USER_LISTINGS_PAGE), offset: String(pageParam) } })),
     // A full page may have more behind it; a short one is the end.
     getNextPageParam: (last, pages) => (last.length === USER_LISTINGS_PAGE ? pages.length * USER_LISTINGS_PAGE : undefined),
   });
@@ -123,5 +107,5 @@ export const userListingsQuery = (wallet: string) =>
 export const userTransactionsQuery = (wallet: string) =>
   queryOptions({
     queryKey: ["/api/transactions", "user", wallet],
-    queryFn: () => request<UserTransaction[]>("GET", `/api/transactions/user?walletAddress=${encodeURIComponent(wallet)}`),
+    queryFn: () => read(api.transactions.user.$get({ query: { walletAddress: wallet } })),
   });

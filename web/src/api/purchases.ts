@@ -3,33 +3,18 @@
 // "/api/transactions", so the spec's "after a purchase starts, refresh /api/addresses and /api/transactions"
 // reaches the recent list, the purchases and every open purchase page with two invalidations.
 import { mutationOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
-import type {
-  AttentionResponse,
-  CancelResponse,
-  ConfirmResponse,
-  CreateTransactionResponse,
-  DestroyKeyResponse,
-  DifferencesResponse,
-  InitiateResponse,
-  PurchasesResponse,
-  PurchaseView,
-  RefundResponse,
-  ResolveDifferenceResponse,
-  RevealResponse,
-  SolanaTransactionResponse,
-} from "../../../schema/purchases";
+import { type AnswerOf, api, HttpError, idParam, read, type RefusalOf } from "./http";
 import { ADDRESSES_KEY } from "./listings";
-import { HttpError, request } from "./http";
 
 export const TRANSACTIONS_KEY = "/api/transactions";
-const tx = (id: string) => `${TRANSACTIONS_KEY}/${encodeURIComponent(id)}`;
+const purchase = api.transactions[":id{[0-9a-f-]{36}}"];
 
 /** POST /api/transactions/initiate: the card and table buy buttons (membership is always basic). */
 export const initiatePurchase = (body: { addressId: number; buyerId: string; price: string; currency: "ETH" | "SOL" }) =>
-  request<InitiateResponse>("POST", `${TRANSACTIONS_KEY}/initiate`, { ...body, membershipTier: "basic" });
+  read(api.transactions.initiate.$post({ json: { ...body, membershipTier: "basic" } }));
 
 /** POST /api/transactions: the listing page's buy button. */
-export const createPurchase = (body: { addressId: number; buyerId: string }) => request<CreateTransactionResponse>("POST", TRANSACTIONS_KEY, body);
+export const createPurchase = (body: { addressId: number; buyerId: string }) => read(api.transactions.$post({ json: body }));
 
 export type StartPurchase = { via: "initiate" | "create"; addressId: number; buyerId: string; price: string; currency: "ETH" | "SOL" };
 
@@ -55,63 +40,58 @@ export const startPurchaseMutation = (queryClient: QueryClient) =>
 export const purchaseQuery = (id: string, viewer: string | null = null) =>
   queryOptions({
     queryKey: [TRANSACTIONS_KEY, "one", id, viewer],
-    queryFn: () => request<PurchaseView>("GET", tx(id)),
+    queryFn: () => read(purchase.$get(idParam(id))),
   });
 
-export const confirmPayment = (id: string, body: { txHash: string; buyerWallet: string }) => request<ConfirmResponse>("POST", `${tx(id)}/confirm`, body);
+export const confirmPayment = (id: string, body: { txHash: string; buyerWallet: string }) => read(purchase.confirm.$post({ ...idParam(id), json: body }));
 
-export const cancelPurchase = (id: string) => request<CancelResponse>("POST", `${tx(id)}/cancel`);
+export const cancelPurchase = (id: string) => read(purchase.cancel.$post(idParam(id)));
 
 /** The unsigned Solana transfer the Worker builds for this purchase (Solana Pay transaction request). */
-export const solanaPaymentTransaction = (id: string, account: string) =>
-  request<SolanaTransactionResponse>("POST", `${tx(id)}/solana-transaction`, { account });
+export const solanaPaymentTransaction = (id: string, account: string) => read(purchase["solana-transaction"].$post({ ...idParam(id), json: { account } }));
+
+type RevealCall = (typeof purchase)["reveal-private-key"]["$post"];
+/** The reveal's answer: the key, or the route's refusal (`success: false`, the server's words, any supportInfo). */
+export type RevealAnswer = AnswerOf<RevealCall> | RefusalOf<RevealCall>;
 
 /**
  * POST /api/transactions/:id/reveal-private-key. Refusals come back as `{success: false, ...}` whatever the
  * status code, so the page can show the server's words and any supportInfo.
  */
-export async function revealPrivateKey(id: string): Promise<RevealResponse> {
+export async function revealPrivateKey(id: string): Promise<RevealAnswer> {
   try {
-    return await request<RevealResponse>("POST", `${tx(id)}/reveal-private-key`);
+    return await read(purchase["reveal-private-key"].$post(idParam(id)));
   } catch (err) {
-    if (err instanceof HttpError) {
-      try {
-        const body = JSON.parse(err.bodyText) as Partial<Extract<RevealResponse, { success: false }>>;
-        if (body && typeof body.message === "string") return { success: false, error: body.error ?? "Error", message: body.message, supportInfo: body.supportInfo };
-      } catch {
-        /* not JSON: fall through */
-      }
-    }
+    // The refusal's own fields (the route's type), read from the error's body.
+    const body = err instanceof HttpError ? (err.body as Partial<RefusalOf<RevealCall>> | null) : null;
+    if (typeof body?.message === "string") return { success: false, error: body.error ?? "Error", message: body.message, supportInfo: body.supportInfo };
     throw err;
   }
 }
 
-export const destroyPrivateKey = (id: string) => request<DestroyKeyResponse>("DELETE", `${tx(id)}/private-key`);
+export const destroyPrivateKey = (id: string) => read(purchase["private-key"].$delete(idParam(id)));
 
 /** GET /api/transactions/purchases: the signed-in buyer's own purchases, paged. */
 export const myPurchasesQuery = (wallet: string, page: number, limit: number) =>
   queryOptions({
     queryKey: [TRANSACTIONS_KEY, "purchases", wallet, page, limit],
-    queryFn: () => request<PurchasesResponse>("GET", `${TRANSACTIONS_KEY}/purchases?page=${page}&limit=${limit}`),
+    queryFn: () => read(api.transactions.purchases.$get({ query: { page: String(page), limit: String(limit) } })),
   });
 
+const payments = api.admin.payments;
 export const ATTENTION_KEY = "/api/admin/payments/attention";
 
 /** GET /api/admin/payments/attention: received payments that need a refund or a look. */
-export const paymentsAttentionQuery = () =>
-  queryOptions({ queryKey: [ATTENTION_KEY], queryFn: () => request<AttentionResponse>("GET", ATTENTION_KEY) });
+export const paymentsAttentionQuery = () => queryOptions({ queryKey: [ATTENTION_KEY], queryFn: () => read(payments.attention.$get()) });
 
-export const markPaymentRefunded = (id: string, refundTxHash: string) =>
-  request<RefundResponse>("POST", `/api/admin/payments/${encodeURIComponent(id)}/refund`, { refundTxHash });
+export const markPaymentRefunded = (id: string, refundTxHash: string) => read(payments[":id"].refund.$post({ ...idParam(id), json: { refundTxHash } }));
 
 export const DIFFERENCES_KEY = "/api/admin/payments/differences";
 
 /** GET /api/admin/payments/differences: what the reconciliation found that nothing accounts for, and how far it has read. */
-export const paymentDifferencesQuery = () =>
-  queryOptions({ queryKey: [DIFFERENCES_KEY], queryFn: () => request<DifferencesResponse>("GET", DIFFERENCES_KEY) });
+export const paymentDifferencesQuery = () => queryOptions({ queryKey: [DIFFERENCES_KEY], queryFn: () => read(payments.differences.$get()) });
 
-export const resolvePaymentDifference = (id: string, note: string) =>
-  request<ResolveDifferenceResponse>("POST", `${DIFFERENCES_KEY}/${encodeURIComponent(id)}/resolve`, { note });
+export const resolvePaymentDifference = (id: string, note: string) => read(payments.differences[":id"].resolve.$post({ ...idParam(id), json: { note } }));
 
 /** The spec's cache rule after a purchase starts: refresh the listings and the transaction lists. */
 export async function refreshAfterPurchase(queryClient: QueryClient) {

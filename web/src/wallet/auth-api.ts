@@ -1,15 +1,17 @@
 // The sign-in calls (README "Sign-in"): nonce, verify, session, logout.
-import type { NonceRequest, NonceResponse, SessionResponse, VerifyRequest } from "../../../schema/auth";
-import { request } from "../api/http";
+import type { InferRequestType } from "hono/client";
+import { api, read } from "../api/http";
 
-export const requestNonce = (body: NonceRequest) => request<NonceResponse>("POST", "/api/auth/nonce", body);
-export const verifySignIn = (body: VerifyRequest) => request<SessionResponse>("POST", "/api/auth/verify", body);
-export const fetchSession = () => request<SessionResponse>("GET", "/api/auth/session");
+const auth = api.auth;
+
+export const requestNonce = (body: InferRequestType<typeof auth.nonce.$post>["json"]) => read(auth.nonce.$post({ json: body }));
+export const verifySignIn = (body: InferRequestType<typeof auth.verify.$post>["json"]) => read(auth.verify.$post({ json: body }));
+export const fetchSession = () => read(auth.session.$get());
 
 /** Ends the server session; never throws (a failed logout must not keep the browser "connected"). */
 export async function logout(): Promise<void> {
   try {
-    await request("POST", "/api/auth/logout");
+    await read(auth.logout.$post());
   } catch {
     /* the cookie expires on its own */
   }

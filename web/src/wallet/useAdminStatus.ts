@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
-import type { AdminStatusResponse } from "../../../schema/auth";
-import { request } from "../api/http";
+import { api, read } from "../api/http";
 import { toast } from "../components/toast-store";
 
 /** GET /api/users/admin-status for one wallet, cached as the spec says: 5 min fresh, 10 min kept, 1 retry. */
 export const adminStatusQuery = (walletAddress: string) =>
   queryOptions({
     queryKey: ["/api/users/admin-status", walletAddress],
-    queryFn: () => request<AdminStatusResponse>("GET", `/api/users/admin-status?walletAddress=${encodeURIComponent(walletAddress)}`),
+    queryFn: () => read(api.users["admin-status"].$get({ query: { walletAddress } })),
     staleTime: 5 * 60 * 1000,
     gcTime: 10 * 60 * 1000,
     retry: 1,

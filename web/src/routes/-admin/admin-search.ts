@@ -17,7 +17,14 @@ export type AdminSearch = {
 };
 
 /** The listings tab's effective state, defaults filled in. */
-export type AdminListingsState = { tab: AdminTab; q: string; network: string; status: string; page: number; limit: number };
+export type AdminListingsState = {
+  tab: AdminTab;
+  q: string;
+  network: (typeof ADMIN_NETWORK_FILTERS)[number];
+  status: (typeof ADMIN_STATUS_FILTERS)[number];
+  page: number;
+  limit: number;
+};
 
 function oneOf<T extends string | number>(value: unknown, options: readonly T[], fallback: T): T | undefined {
   const found = options.find((o) => String(o) === String(value));
