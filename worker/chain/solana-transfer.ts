@@ -1,13 +1,19 @@
 // Solana's wire format, for the one thing the Worker needs: System Program transfers. Reading them out of a
 // transaction as the node returns it (getTransaction, encoding base64, maxSupportedTransactionVersion 0), and
-// writing the unsigned transfer the buyer's wallet signs (Solana Pay transaction request). Done by hand on
-// the documented format rather than with @solana/web3.js, whose RPC dependencies do not load in workerd;
-// the tests check both directions against transactions @solana/web3.js builds and parses.
+// writing the unsigned transfer the buyer's wallet signs (Solana Pay transaction request). The wire format is
+// @solana/kit's codecs (the transaction and compiled-message encoders and decoders, nothing of its RPC); the
+// System transfer's 12 bytes are read and written here. The tests check both directions against transactions
+// @solana/web3.js builds and parses.
 import { base58 } from "@scure/base";
+import { address } from "@solana/addresses";
+import { getCompiledTransactionMessageDecoder, getCompiledTransactionMessageEncoder } from "@solana/transaction-messages";
+import { getTransactionDecoder, getTransactionEncoder, type TransactionMessageBytes } from "@solana/transactions";
 
 export const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 /** System Program instruction index of Transfer (u32 little-endian), followed by lamports (u64 little-endian). */
 const TRANSFER = 2;
+/** An absent signature on the wire: 64 zero bytes. */
+const NO_SIGNATURE = new Uint8Array(64);
 
 export type SolanaTransfer = { from: string; to: string; lamports: bigint; accounts: string[] };
 
@@ -26,46 +32,6 @@ export type SolanaTransactionResponse = {
   } | null;
 };
 
-class Reader {
-  private i = 0;
-  constructor(private readonly bytes: Uint8Array) {}
-  u8(): number {
-    const b = this.bytes[this.i++];
-    if (b === undefined) throw new RangeError("truncated transaction");
-    return b;
-  }
-  /** Solana's compact-u16 (1-3 bytes, 7 bits each). */
-  length(): number {
-    let value = 0;
-    for (let shift = 0; shift < 21; shift += 7) {
-      const b = this.u8();
-      value |= (b & 0x7f) << shift;
-      if ((b & 0x80) === 0) return value;
-    }
-    throw new RangeError("bad compact-u16");
-  }
-  take(n: number): Uint8Array {
-    if (this.i + n > this.bytes.length) throw new RangeError("truncated transaction");
-    const out = this.bytes.subarray(this.i, this.i + n);
-    this.i += n;
-    return out;
-  }
-}
-
-function compactLength(n: number): number[] {
-  const out: number[] = [];
-  let rest = n;
-  for (;;) {
-    const low = rest & 0x7f;
-    rest >>= 7;
-    if (rest === 0) {
-      out.push(low);
-      return out;
-    }
-    out.push(low | 0x80);
-  }
-}
-
 /** A wire transaction as far as the Worker reads it: its signatures, its account keys (loaded ones last), its instructions. */
 export type DecodedTransaction = {
   signatures: string[];
@@ -74,27 +40,21 @@ export type DecodedTransaction = {
 };
 
 export function decodeTransaction(wire: Uint8Array, loaded: { writable: string[]; readonly: string[] } | null = null): DecodedTransaction {
-  const r = new Reader(wire);
-  const signatures: string[] = [];
-  for (let n = r.length(); n > 0; n--) signatures.push(base58.encode(r.take(64)));
-  let first = r.u8();
-  if (first & 0x80) {
-    if ((first & 0x7f) !== 0) throw new RangeError("unsupported transaction version");
-    first = r.u8();
-  }
-  r.u8(); // read-only signed count
-  r.u8(); // read-only unsigned count
-  const keys: string[] = [];
-  for (let n = r.length(); n > 0; n--) keys.push(base58.encode(r.take(32)));
-  keys.push(...(loaded?.writable ?? []), ...(loaded?.readonly ?? []));
-  r.take(32); // recent blockhash
-  const instructions: DecodedTransaction["instructions"] = [];
-  for (let n = r.length(); n > 0; n--) {
-    const program = keys[r.u8()];
-    const indexes = Array.from(r.take(r.length()));
-    instructions.push({ program, indexes, data: r.take(r.length()) });
-  }
-  return { signatures, keys, instructions };
+  const { messageBytes, signatures } = getTransactionDecoder().decode(wire);
+  const message = getCompiledTransactionMessageDecoder().decode(messageBytes);
+  // Legacy and v0 are what getTransaction returns with maxSupportedTransactionVersion 0.
+  if (message.version !== "legacy" && message.version !== 0) throw new RangeError("unsupported transaction version");
+  const keys: string[] = [...message.staticAccounts, ...(loaded?.writable ?? []), ...(loaded?.readonly ?? [])];
+  return {
+    // kit maps an all-zero (absent) signature to null; as text it is 64 zeros in base58, like any other.
+    signatures: Object.values(signatures).map((signature) => base58.encode(signature ?? NO_SIGNATURE)),
+    keys,
+    instructions: message.instructions.map((ix) => ({
+      program: keys[ix.programAddressIndex],
+      indexes: [...(ix.accountIndices ?? [])],
+      data: Uint8Array.from(ix.data ?? []),
+    })),
+  };
 }
 
 /** Every System transfer in a wire transaction, with the accounts its instruction names (payer, receiver, then extras such as a reference key). */
@@ -131,18 +91,15 @@ export function unsignedTransfer(input: { payer: string; recipient: string; refe
   view.setUint32(0, TRANSFER, true);
   view.setBigUint64(4, input.lamports, true);
   // Header: 1 signer (the payer, writable); the reference and the program are read-only non-signers.
-  const message = [
-    1, 0, 2,
-    ...compactLength(keys.length),
-    ...decoded.flatMap((k) => Array.from(k)),
-    ...blockhash,
-    ...compactLength(1),
-    3,
-    ...compactLength(3), 0, 1, 2,
-    ...compactLength(data.length),
-    ...data,
-  ];
-  return new Uint8Array([...compactLength(1), ...new Uint8Array(64), ...message]);
+  const messageBytes = getCompiledTransactionMessageEncoder().encode({
+    version: "legacy",
+    header: { numSignerAccounts: 1, numReadonlySignerAccounts: 0, numReadonlyNonSignerAccounts: 2 },
+    staticAccounts: keys.map((k) => address(k)),
+    lifetimeToken: input.recentBlockhash,
+    instructions: [{ programAddressIndex: 3, accountIndices: [0, 1, 2], data }],
+  });
+  // The encoder's output is a message's bytes: the brand says so to the transaction encoder.
+  return Uint8Array.from(getTransactionEncoder().encode({ messageBytes: messageBytes as TransactionMessageBytes, signatures: { [address(input.payer)]: null } }));
 }
 
 function base64ToBytes(text: string): Uint8Array {
