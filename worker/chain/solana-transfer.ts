@@ -5,9 +5,14 @@
 // System transfer's 12 bytes are read and written here. The tests check both directions against transactions
 // @solana/web3.js builds and parses.
 import { base58 } from "@scure/base";
-import { address } from "@solana/addresses";
-import { getCompiledTransactionMessageDecoder, getCompiledTransactionMessageEncoder } from "@solana/transaction-messages";
-import { getTransactionDecoder, getTransactionEncoder, type TransactionMessageBytes } from "@solana/transactions";
+import {
+  address,
+  getCompiledTransactionMessageDecoder,
+  getCompiledTransactionMessageEncoder,
+  getTransactionDecoder,
+  getTransactionEncoder,
+  type TransactionMessageBytes,
+} from "@solana/kit";
 
 export const SYSTEM_PROGRAM = "11111111111111111111111111111111";
 /** System Program instruction index of Transfer (u32 little-endian), followed by lamports (u64 little-endian). */
