@@ -288,8 +288,14 @@ describe("prerendered landing pages", () => {
       for (const name of ["DateTimeFormat", "NumberFormat", "PluralRules", "RelativeTimeFormat", "ListFormat", "Collator", "Segmenter", "DisplayNames"]) {
         const Original = intl[name];
         intl[name] = new Proxy(Original, {
-          construct: (target, args) => (record(`Intl.${name}`), Reflect.construct(target, args)),
-          apply: (target, self, args) => (record(`Intl.${name}`), Reflect.apply(target, self, args)),
+          construct: (target, args) => {
+            record(`Intl.${name}`);
+            return Reflect.construct(target, args);
+          },
+          apply: (target, self, args) => {
+            record(`Intl.${name}`);
+            return Reflect.apply(target, self, args);
+          },
         });
       }
       const methods: [object, string][] = [

@@ -1,5 +1,4 @@
-// Analytics: market trends, rarity value calibration and per-sale records.
-import { sql } from "drizzle-orm";
+
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, NETWORKS, nowMs } from "./columns";
 import { addresses } from "./listings";

@@ -4,10 +4,8 @@
 // in the time given and prints candidates per second. Multiply by cores for a full grind.
 // With --gpu: the Ethereum kernel on the adapter Dawn finds (plain and split-key), printed beside the CPU
 // figures of the same run; --gpu-sweep also tries other work sizes (for tuning on a new GPU).
-import { generateKeyPairSync, randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { ed25519 } from "@noble/curves/ed25519.js";
 import { EthereumSearcher } from "../grind/ethereum.ts";
 import { expectedAttempts, type Network, type PatternSpec } from "../grind/pattern.ts";
 import { SolanaSearcher } from "../grind/solana.ts";

@@ -43,6 +43,7 @@ const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function rpc(url: string, method: string, params: unknown[] = []) {
   const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  // biome-ignore lint/suspicious/noExplicitAny: the bench reads each node answer's fields where it uses them.
   const body = (await res.json()) as { result?: any; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
@@ -55,6 +56,7 @@ async function api(pathname: string, init: { method?: string; body?: unknown; co
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();
+  // biome-ignore lint/suspicious/noExplicitAny: the bench reads each API answer's fields where it uses them.
   let json: any = null;
   try {
     json = JSON.parse(text);

@@ -84,7 +84,7 @@ export function paintFirst(bootSource: string): Plugin {
       async handler(_options, bundle) {
         const html = bundle["index.html"];
         // The prerenderer's Node build has no index.html.
-        if (!html || html.type !== "asset") return;
+        if (html?.type !== "asset") return;
         bootCode = (await transformWithOxc(fs.readFileSync(bootSource, "utf8"), bootSource, { lang: "ts" })).code.trim();
         html.source = paintFirstHtml(String(html.source), bootCode, startChunks(bundle));
       },

@@ -179,7 +179,8 @@ export class EthereumSearcher implements Searcher {
     // k in [B+1, n-B-1]: k ± i never wraps and C never equals ±i·G, so no dx is zero
     for (;;) {
       try {
-        return this.startAt(randomScalar(B + 1n, N_ORDER - B - 1n));
+        this.startAt(randomScalar(B + 1n, N_ORDER - B - 1n));
+        return;
       } catch {
         // A + k·G at infinity (k = -a): astronomically unlikely; any other k will do
       }

@@ -184,7 +184,7 @@ function digitsOf(x: bigint, k: number): number[] | null {
 
 function isDigitString(sets: number[][], x: bigint): boolean {
   const d = x >= 0n ? digitsOf(x, sets.length) : null;
-  return d !== null && d.every((v, i) => sets[i].includes(v));
+  return d?.every((v, i) => sets[i].includes(v)) ?? false;
 }
 
 /** How many k-digit strings with digit i in sets[i] have value <= x. */

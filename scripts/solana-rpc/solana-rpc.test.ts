@@ -22,7 +22,6 @@ import { SOLANA_DEV_ACCOUNTS } from "../dev-accounts";
 import { BLOCKHASH_VALID_SLOTS } from "./ledger";
 import { type SolanaRpc, startSolanaRpc } from "./server";
 
-const buyer = Keypair.fromSecretKey(base58.decode(SOLANA_DEV_ACCOUNTS.buyer.secretKey));
 const platform = new PublicKey(SOLANA_DEV_ACCOUNTS.platform.address);
 
 let rpc: SolanaRpc;
@@ -30,6 +29,7 @@ let connection: Connection;
 
 async function call(method: string, params: unknown[] = [], url = rpc.url) {
   const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params }) });
+  // biome-ignore lint/suspicious/noExplicitAny: the tests read each JSON-RPC answer's fields where they check them.
   return (await res.json()) as { id: unknown; result?: any; error?: { code: number; message: string; data?: any } };
 }
 

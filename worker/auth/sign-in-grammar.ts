@@ -70,7 +70,7 @@ function ipv6IsValid(text: string): boolean {
   const all = [...head, ...tail];
   let count = all.length;
   const last = all[all.length - 1];
-  if (last !== undefined && last.includes(".")) {
+  if (last?.includes(".")) {
     if (!ipv4IsValid(last)) return false;
     all.pop();
     count += 1;
@@ -146,7 +146,7 @@ function readFields(lines: string[], i: number, fields: { field: Field; required
   for (const { field, required } of fields) {
     const prefix = `${field.label}: `;
     const line = lines[i];
-    if (line !== undefined && line.startsWith(prefix)) {
+    if (line?.startsWith(prefix)) {
       const value = line.slice(prefix.length);
       if (!field.valid(value)) return false;
       out[field.key] = value;

@@ -7,7 +7,7 @@ import type { PaymentObservation } from "../domain/payment-decision";
 import { matchTransferToPurchase } from "../domain/payment-decision";
 import { ethereumWindow, unexplainedByBlock } from "../domain/reconciliation";
 import { ethereumChain } from "./ethereum";
-import { type PaymentVerifier, type ReceivedTransfer, type ScanTarget, type TransferReceipt, type VerifierEnv } from "./payment-types";
+import type { PaymentVerifier, ReceivedTransfer, ScanTarget, TransferReceipt, VerifierEnv } from "./payment-types";
 
 /** A verification call gives up quickly: the purchase stays pending and the cron job asks again. */
 export const VERIFY_TIMEOUT_MS = 4_000;

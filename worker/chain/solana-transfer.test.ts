@@ -1,5 +1,5 @@
 // Decoding real serialized transactions built with @solana/web3.js: legacy and v0, signed and unsigned.
-import { Keypair, PublicKey, SystemInstruction, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
+import { Keypair, type PublicKey, SystemInstruction, SystemProgram, Transaction, TransactionMessage, VersionedTransaction } from "@solana/web3.js";
 import { describe, expect, it } from "vitest";
 import { base58 } from "@scure/base";
 import { formatLamports, observeSolanaPayment, solanaReceipt } from "./solana-payments";

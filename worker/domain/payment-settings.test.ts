@@ -138,7 +138,7 @@ describe("ETH_CONFIRMATIONS is never silently 1", () => {
   it("the refusal quotes the value as written, or says it is not set", () => {
     refused({ ...PRODUCTION, ETH_CONFIRMATIONS: undefined }, "ETH_CONFIRMATIONS", /; it is not set\.$/);
     refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "" }, "ETH_CONFIRMATIONS", /; it is not set\.$/);
-    refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "   " }, "ETH_CONFIRMATIONS", /; it is "   "\.$/);
+    refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "   " }, "ETH_CONFIRMATIONS", /; it is " {3}"\.$/);
     refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "twelve" }, "ETH_CONFIRMATIONS", /; it is "twelve"\.$/);
     refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: `${OWN_ETH}${"f".repeat(60)}` }, "PLATFORM_ETH_ADDRESS", new RegExp(`it is "${OWN_ETH}${"f".repeat(24)}"\\.$`));
   });

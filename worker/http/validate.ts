@@ -28,3 +28,10 @@ export function validate<T extends v.GenericSchema, Target extends keyof Validat
   }) as typeof inner;
   return jsonOnly;
 }
+
+/** A C0 control character or DEL: addresses, search text and CSV fields never contain one. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+
+/** A valibot check that the text has no control character; `what` names the field in the message. */
+export const noControlCharacters = (what: string) => v.check((text: string) => !CONTROL_CHARACTER.test(text), `${what} must not contain control characters`);

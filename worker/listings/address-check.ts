@@ -8,6 +8,7 @@ import { algorithmAdjustments, NETWORKS, type Network } from "../../schema/db";
 import type { Db } from "../db";
 import { keylessAddress } from "../domain/keyless";
 import { analyzeAddress, estimateValue, expectedTimeSeconds, hexCharacters, REFERENCE_RATES } from "../domain/rarity";
+import { noControlCharacters } from "../http/validate";
 
 /** Longest input we analyse; real addresses are at most 44 characters. */
 export const MAX_CHECK_LENGTH = 256;
@@ -15,7 +16,7 @@ export const MAX_CHECK_LENGTH = 256;
 const addressField = v.pipe(
   v.string("address must be a string"),
   v.maxLength(MAX_CHECK_LENGTH, `address must be at most ${MAX_CHECK_LENGTH} characters`),
-  v.regex(/^[^\u0000-\u001f\u007f]*$/, "address must not contain control characters"),
+  noControlCharacters("address"),
   v.transform((s) => s.trim()),
   v.minLength(1, "address is required"),
 );

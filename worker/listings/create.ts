@@ -10,6 +10,7 @@ import { MAX_PRIVATE_KEY_LENGTH, proveOwnership } from "../domain/ownership";
 import { analyzeAddress } from "../domain/rarity";
 import { ApiError } from "../http/errors";
 import { bodyMessage } from "../http/params";
+import { noControlCharacters } from "../http/validate";
 import type { VaultEnv } from "../vault/keyring";
 import type { Db } from "../db";
 import { listedAlready } from "./import";
@@ -24,7 +25,7 @@ export const createListingBody = v.object({
   address: v.pipe(
     v.string("address must be a string"),
     v.maxLength(256, "address must be at most 256 characters"),
-    v.regex(/^[^\u0000-\u001f\u007f]*$/, "address must not contain control characters"),
+    noControlCharacters("address"),
     v.trim(),
     v.minLength(1, "address is required"),
   ),

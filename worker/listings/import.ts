@@ -16,6 +16,7 @@ import type { Db } from "../db";
 import { bulkPrice, bulkRarity } from "../../schema/bulk-pricing";
 import { checkPrice } from "../../schema/money";
 import { proveOwnership } from "../domain/ownership";
+import { CONTROL_CHARACTER } from "../http/validate";
 import { analyzeAddress, type RarityAnalysis } from "../domain/rarity";
 import type { VaultEnv } from "../vault";
 import { claimedSplit, withClaimedPattern } from "./claimed-pattern";
@@ -30,7 +31,6 @@ const MAX_CELL: Record<(typeof BULK_CSV_COLUMNS)[number], number> = {
   pattern_type: 32,
   pattern_matched: 64,
 };
-const CONTROL_RE = /[\u0000-\u001f\u007f]/;
 const PATTERN_TYPE_RE = /^[A-Za-z0-9][A-Za-z0-9 +_-]*$/;
 /** Address characters only (base58 and hex are both alphanumeric): anything else cannot be a match. */
 const MATCHED_RE = /^[A-Za-z0-9]+$/;
@@ -74,7 +74,7 @@ function readRow(index: number, input: unknown, options: ImportOptions): Candida
     if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return fail(index, "missing-fields", BULK_MESSAGES.missingFields);
     if (typeof value !== "string") return fail(index, "invalid-field", `${column} must be text`);
     if (value.length > MAX_CELL[column]) return fail(index, "invalid-field", `${column} is too long (at most ${MAX_CELL[column]} characters)`);
-    if (CONTROL_RE.test(value.trim())) return fail(index, "invalid-field", `${column} must not contain control characters`);
+    if (CONTROL_CHARACTER.test(value.trim())) return fail(index, "invalid-field", `${column} must not contain control characters`);
     cells[column] = value.trim();
   }
   if (!MATCHED_RE.test(cells.pattern_matched)) return fail(index, "invalid-pattern", MATCHED_MESSAGE);

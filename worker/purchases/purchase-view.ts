@@ -2,7 +2,7 @@
 // seller and admins only; to anyone else it does not exist (404). Never any key material.
 import { count, desc, eq } from "drizzle-orm";
 import { addresses, transactions } from "../../schema/db";
-import { type PurchasesResponse, type PurchaseView } from "../../schema/purchases";
+import type { PurchasesResponse, PurchaseView } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
 import type { Db } from "../db";

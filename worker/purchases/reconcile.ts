@@ -7,10 +7,10 @@
 // may be for (its reference key, or its sender's purchases), through the same decision as any payment; what is
 // still unaccounted for becomes a ledger row owed back to its sender and a payment_attention row. Bounded per
 // run, idempotent (unique rows, a cursor moved only forward from where this run found it), safe twice at once.
-import { and, asc, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
 import { blockchainTransactionAudit, escrowTransactions, type Network, reconcileCursors, transactions } from "../../schema/db";
 import { paymentVerifier, type ReceivedTransfer, type VerifierEnv } from "../chain/payment-verifier";
-import { bare, columnList, type Db, writeBatch } from "../db";
+import { bare, type Db, writeBatch } from "../db";
 import { matchTransferToPurchase } from "../domain/payment-decision";
 import { classifyReceived, EMPTY_CURSOR, type ReconcileCursor } from "../domain/reconciliation";
 import { isIntegrityError, paymentAttentionStatement, recordPaymentAttention, unclaimedEscrow } from "./ledger";

@@ -27,7 +27,7 @@ import { MAX_PRIVATE_KEY_LENGTH, verifyOwnership } from "../domain/ownership";
 import { ApiError } from "../http/errors";
 import { ignoredWalletQuery, LISTING_ID_MESSAGE, listingIdParam, queryInt } from "../http/params";
 import { rateLimit } from "../http/rate-limit";
-import { validate } from "../http/validate";
+import { noControlCharacters, validate } from "../http/validate";
 import { checkAddress, checkGetQuery, checkPostBody } from "../listings/address-check";
 import { changeListing, softDelete } from "../listings/changes";
 import { listingContext } from "../listings/context";
@@ -65,7 +65,7 @@ const ownershipBody = v.object({
     v.pipe(
       v.string("address must be a string"),
       v.maxLength(MAX_ADDRESS_LENGTH, `address must be at most ${MAX_ADDRESS_LENGTH} characters`),
-      v.regex(/^[^\u0000-\u001f\u007f]*$/, "address must not contain control characters"),
+      noControlCharacters("address"),
       v.trim(),
     ),
   ),

@@ -26,7 +26,7 @@ import { MAX_SEARCH_LENGTH } from "../../schema/browse";
 import { requireAdmin } from "../auth/middleware";
 import { getUsdPrices } from "../prices/price-feed";
 import { listingIdParam, queryInt } from "../http/params";
-import { validate } from "../http/validate";
+import { noControlCharacters, validate } from "../http/validate";
 import { adminChangeListing, adminDeleteListing, adminListings, adminStats, bulkDelete, bulkSetFeatured, bulkSetStatus, toAdminListing } from "../listings/admin";
 import { importListings } from "../listings/import";
 import { requireSecrets } from "../config";
@@ -39,7 +39,7 @@ const listQuery = v.object({
     v.pipe(
       v.string(),
       v.maxLength(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`),
-      v.regex(/^[^\u0000-\u001f\u007f]*$/, "search must not contain control characters"),
+      noControlCharacters("search"),
       v.trim(),
     ),
   ),

@@ -51,7 +51,7 @@ const purchasesQuery = v.object({
   limit: v.optional(queryInt("limit", 1, PURCHASES_PAGE_MAX)),
 });
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context, whatever its validated input
+// biome-ignore lint/suspicious/noExplicitAny: any route's context, whatever its validated input
 type AnyContext = Context<any>;
 
 async function reserve(c: Context<AppEnv & { Variables: { session: AuthSession } }>, input: ReserveInput) {

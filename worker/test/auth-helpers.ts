@@ -2,7 +2,7 @@
 // Ed25519 key (SIWS), exactly as a browser would through the API.
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
-import { type Hex } from "viem";
+import type { Hex } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import type { NonceResponse, SessionResponse } from "../../schema/auth";
 import { DEV_ACCOUNTS } from "../../scripts/dev-accounts";

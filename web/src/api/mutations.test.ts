@@ -1,6 +1,6 @@
 // The forms' writes as react-query mutations (issue 11): each refreshes the reads it changes, settled either
 // way, and nothing else; the key-carrying ones leave no copy in the mutation cache.
-import { MutationObserver, QueryClient } from "@tanstack/react-query";
+import { MutationObserver, type QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { createQueryClient } from "./query-client";
 import { ADMIN_KEY, listingChangeMutation, verifyOwnershipMutation } from "./listings-admin";

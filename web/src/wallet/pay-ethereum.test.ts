@@ -38,7 +38,8 @@ describe("sendEthereumPayment", () => {
     expect(await sendEthereumPayment({ provider: w.provider, from: FROM, to: TO, valueWei, chainId: 31337 })).toBe(HASH);
     const send = w.calls.find((c) => c.method === "eth_sendTransaction");
     expect(send?.params).toEqual([{ from: FROM, to: TO, value: "0x112210f47de98115", gas: TRANSFER_GAS }]);
-    expect(BigInt((send?.params as [{ value: string }])[0].value)).toBe(valueWei);
+    const [tx] = (send ? send.params : []) as [{ value: string }];
+    expect(BigInt(tx.value)).toBe(valueWei);
     expect(TRANSFER_GAS).toBe("0x5208");
     expect(w.calls.some((c) => c.method === "wallet_switchEthereumChain")).toBe(false);
   });

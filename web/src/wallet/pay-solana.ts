@@ -40,6 +40,6 @@ export async function sendSolanaPayment({ wallet, from, transactionBase64, clust
     transaction: base64.decode(transactionBase64),
     options: { commitment: "confirmed" },
   });
-  if (!output?.signature || output.signature.length !== 64) throw new PaymentError("other", "The wallet did not return a transaction signature.");
+  if (output?.signature?.length !== 64) throw new PaymentError("other", "The wallet did not return a transaction signature.");
   return base58.encode(output.signature);
 }

@@ -20,6 +20,7 @@ export const VALUE_MODEL = {
 } as const;
 
 /** Never more than the largest amount the decimal(18,8) price columns hold (a large admin multiplier could reach it). */
+// biome-ignore lint/correctness/noPrecisionLoss: the nearest double to the column's largest value, as JSON carries it.
 export const MAX_VALUE = 9_999_999_999.99999999;
 const MAX_VALUE_TEXT = "9999999999.99999999";
 

@@ -101,7 +101,7 @@ export function BulkUpload() {
     }
     const bad = formatProblem(text);
     const parsed = bad ? null : parseBulkCsv(text);
-    if (!parsed || !parsed.ok || parsed.rows.length === 0) {
+    if (!parsed?.ok || parsed.rows.length === 0) {
       toast({
         title: "Invalid CSV Format",
         description: bad ?? (parsed && !parsed.ok ? parsed.message : "The CSV file has no data rows"),

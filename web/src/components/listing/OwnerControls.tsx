@@ -100,6 +100,7 @@ function PriceEditor({ listing }: { listing: ListingView }) {
           step={PRICE_INPUT_STEP}
           min={PRICE_INPUT_STEP}
           value={draft}
+          // biome-ignore lint/a11y/noAutofocus: the owner just pressed Edit price; the field they asked for takes the focus.
           autoFocus
           disabled={mutation.isPending}
           onChange={(e) => {

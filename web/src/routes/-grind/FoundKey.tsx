@@ -25,13 +25,14 @@ export function FoundKey({ address, privateKey }: { address: string; privateKey:
         <p id="found-key-label" className="text-xs tracking-wide text-slate-400 uppercase">
           Private key
         </p>
-        <p
+        <div
+          role="group"
           className="mt-1 rounded-lg border border-slate-700 bg-slate-950 p-3 font-mono text-sm break-all text-slate-100"
           aria-labelledby="found-key-label"
           data-testid="found-private-key"
         >
           {shown ? privateKey : "•".repeat(64)}
-        </p>
+        </div>
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" onClick={() => setShown((s) => !s)} aria-pressed={shown} className={button}>

@@ -13,7 +13,7 @@ import {
   DEFAULT_PAGE_SIZE,
   MAX_RESULT_WINDOW,
   MAX_SEARCH_LENGTH,
-  PAGE_SIZES,
+  type PAGE_SIZES,
   type Pagination,
   type PatternFilter,
   type SortField,

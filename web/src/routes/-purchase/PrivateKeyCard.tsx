@@ -63,9 +63,14 @@ export function PrivateKeyCard({ view }: { view: PurchaseView }) {
             <p id="key-label" className="text-xs tracking-wide text-slate-400 uppercase">
               Private key
             </p>
-            <p className="mt-1 rounded-lg border border-slate-700 bg-slate-950 p-3 font-mono text-sm break-all text-slate-100" aria-labelledby="key-label" data-testid="private-key">
+            <div
+              role="group"
+              className="mt-1 rounded-lg border border-slate-700 bg-slate-950 p-3 font-mono text-sm break-all text-slate-100"
+              aria-labelledby="key-label"
+              data-testid="private-key"
+            >
               {shown ? privateKey : "•".repeat(Math.min(64, privateKey.length))}
-            </p>
+            </div>
           </div>
           <div className="flex flex-wrap gap-2">
             <button

@@ -9,12 +9,12 @@ const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: 
 export function PurchaseDetails({ view }: { view: PurchaseView }) {
   const amount = (v: string) => `${formatPriceTrimmed(v)} ${view.currency}`;
   const rows: [string, ReactNode][] = [
-    ["Address", <span className="font-mono break-all">{view.address}</span>],
+    ["Address", <span key="address" className="font-mono break-all">{view.address}</span>],
     ["Network", view.network === "ethereum" ? "Ethereum" : "Solana"],
     ["Rarity", formatRarity(view.rarityScore)],
     ["Price", amount(view.price)],
     ["Total", amount(view.totalAmount)],
-    ["Status", <StatusBadge status={view.status} />],
+    ["Status", <StatusBadge key="status" status={view.status} />],
     ["Created", when.format(new Date(view.createdAt))],
   ];
   if (view.completedAt) rows.push(["Completed", when.format(new Date(view.completedAt))]);
