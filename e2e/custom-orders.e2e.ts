@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { privateKeyToAddress } from "viem/accounts";
 import { publicKeyOf } from "../schema/split-key";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
-import { decryptKeystore } from "../web/src/routes/-purchase/keystore";
+import { decryptKeystore } from "../web/src/payments/keystore";
 import { openBrowser, type Session } from "./browser";
 import { injectEthereumWallet } from "./wallets/eip1193";
 

@@ -8,7 +8,7 @@ import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
-import { decryptKeystore } from "../web/src/routes/-purchase/keystore";
+import { decryptKeystore } from "../web/src/payments/keystore";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 import { buyFromListingPage, connect, destroyKey, expectDestroyedInMyPurchases, expectSoldEverywhere, recordToasts, revealKey, toast } from "./purchase-journey";

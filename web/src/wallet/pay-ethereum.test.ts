@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describePaymentFailure } from "../routes/-purchase/payment-errors";
+import { describePaymentFailure } from "../payments/payment-errors";
 import type { Eip1193Provider } from "./evm-discovery";
 import { sendEthereumPayment, TRANSFER_GAS } from "./pay-ethereum";
 

@@ -1,7 +1,7 @@
 import { base58, base64 } from "@scure/base";
 import type { Wallet } from "@wallet-standard/base";
 import { describe, expect, it } from "vitest";
-import { describePaymentFailure } from "../routes/-purchase/payment-errors";
+import { describePaymentFailure } from "../payments/payment-errors";
 import { sendSolanaPayment, solanaChain } from "./pay-solana";
 
 const BUYER = "9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin";

@@ -6,7 +6,7 @@ import { base58, base64 } from "@scure/base";
 import type { Wallet, WalletAccount } from "@wallet-standard/base";
 import type { StandardConnectFeature } from "@wallet-standard/features";
 import type { SolanaCluster } from "../../../schema/purchases";
-import { PaymentError } from "../routes/-purchase/payment-errors";
+import { PaymentError } from "../payments/payment-errors";
 
 /** The Wallet Standard chain of a cluster ("mainnet-beta" is "solana:mainnet"). */
 export const solanaChain = (cluster: SolanaCluster) => (cluster === "mainnet-beta" ? "solana:mainnet" : `solana:${cluster}`) as `${string}:${string}`;

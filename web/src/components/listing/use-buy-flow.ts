@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useRef, useState } from "react";
 import type { ListingView } from "../../../../schema/browse";
 import { startPurchaseMutation } from "../../api/purchases";
-import { requestAutoPay } from "../../routes/-purchase/sent-payments";
+import { requestAutoPay } from "../../payments/sent-payments";
 import { getWalletState } from "../../wallet/wallet-store";
 import { readStoredWallet } from "../../wallet/storage";
 import { toast } from "../toast-store";

@@ -3,7 +3,7 @@
 // it (copy, a new password-encrypted keystore, or a raw key file). Nothing is sent to the server.
 import { useId, useState } from "react";
 import type { CustomOrderView } from "../../../../schema/custom-orders";
-import { encryptKeystore, KeystoreError, keystoreFileName, MIN_KEYSTORE_PASSWORD } from "../-purchase/keystore";
+import { encryptKeystore, KeystoreError, keystoreFileName, MIN_KEYSTORE_PASSWORD } from "../../payments/keystore";
 import { FinalKeyError, openFinalKey } from "./final-key";
 
 /** Keystores are under 2 KB; anything far larger is not one, and is not read into memory. */

@@ -7,7 +7,7 @@ import type { CustomOrderView } from "../../../../schema/custom-orders";
 import { ORDERS_KEY, payOrder } from "../../api/custom-orders";
 import { HttpError } from "../../api/http";
 import { formatDuration } from "../../lib/duration";
-import { requestAutoPay } from "../-purchase/sent-payments";
+import { requestAutoPay } from "../../payments/sent-payments";
 import type { OrderStage } from "./order-stage";
 
 const box = "mt-6 rounded-2xl border p-5 sm:p-6";

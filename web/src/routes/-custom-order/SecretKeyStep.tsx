@@ -3,7 +3,7 @@
 // placed, because without it nobody can ever compute the final key.
 import { useId, useState } from "react";
 import { scalarToHex } from "../../../../schema/split-key";
-import { encryptKeystore, KeystoreError, keystoreFileName, MIN_KEYSTORE_PASSWORD } from "../-purchase/keystore";
+import { encryptKeystore, KeystoreError, keystoreFileName, MIN_KEYSTORE_PASSWORD } from "../../payments/keystore";
 
 export type SavedKeyFile = { fileName: string };
 

@@ -2,7 +2,7 @@ import { encryptKeystoreJson } from "ethers";
 import { privateKeyToAddress } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { orderAddress, publicKeyOf, randomSecret, scalarToHex } from "../../../../schema/split-key";
-import { encryptKeystore, KeystoreError } from "../-purchase/keystore";
+import { encryptKeystore, KeystoreError } from "../../payments/keystore";
 import { FinalKeyError, openFinalKey } from "./final-key";
 
 const FAST = { n: 1024, r: 8, p: 1 };

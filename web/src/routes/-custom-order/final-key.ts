@@ -2,7 +2,7 @@
 // grinder found (with its variant's factor) and checks that the result derives the ordered address before
 // offering it. Nothing here is sent anywhere.
 import { addressOfPrivateKey, finalPrivateKey, parseScalar, publicKeyOf } from "../../../../schema/split-key";
-import { decryptKeystore } from "../-purchase/keystore";
+import { decryptKeystore } from "../../payments/keystore";
 
 export class FinalKeyError extends Error {
   override name = "FinalKeyError";

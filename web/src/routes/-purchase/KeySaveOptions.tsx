@@ -31,7 +31,7 @@ function KeystoreForm({ privateKey, address }: { privateKey: string; address: st
     setError(null);
     setProgress(0);
     try {
-      const { encryptKeystore, keystoreFileName, MIN_KEYSTORE_PASSWORD } = await import("./keystore");
+      const { encryptKeystore, keystoreFileName, MIN_KEYSTORE_PASSWORD } = await import("../../payments/keystore");
       if (password.length < MIN_KEYSTORE_PASSWORD) throw new Error(`Choose a password of at least ${MIN_KEYSTORE_PASSWORD} characters.`);
       const keystore = await encryptKeystore(privateKey, password, { onProgress: (p) => setProgress(p) });
       if (keystore.address !== address.slice(2).toLowerCase()) throw new Error("The key does not derive the purchased address; the file was not saved.");

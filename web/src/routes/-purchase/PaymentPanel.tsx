@@ -11,7 +11,7 @@ import { useCopy } from "../../components/use-copy";
 import { formatPriceTrimmed } from "../../lib/display";
 import { BASE_UNIT_DECIMALS, formatBaseUnits, parseBaseUnits } from "./payment-amount";
 import { reservationCountdown } from "./purchase-state";
-import { takeAutoPay } from "./sent-payments";
+import { takeAutoPay } from "../../payments/sent-payments";
 import type { usePayment } from "./use-payment";
 import type { MarketConfig } from "../../api/market";
 

@@ -19,7 +19,7 @@ import { PrivateKeyCard } from "./PrivateKeyCard";
 import { pollInterval, purchaseStage, failureText } from "./purchase-state";
 import { PurchaseDetails } from "./PurchaseDetails";
 import { StatusBadge } from "./StatusBadge";
-import { forgetSentPayment } from "./sent-payments";
+import { forgetSentPayment } from "../../payments/sent-payments";
 import { usePayment } from "./use-payment";
 
 export function PurchasePage({ transactionId }: { transactionId: string }) {

@@ -8,10 +8,10 @@ import { confirmPayment, solanaPaymentTransaction, TRANSACTIONS_KEY } from "../.
 import { toast } from "../../components/toast-store";
 import { sameWallet } from "../../wallet/storage";
 import { useWalletState } from "../../wallet/wallet-store";
-import { describePaymentFailure, PaymentError, type PaymentFailure } from "./payment-errors";
+import { describePaymentFailure, PaymentError, type PaymentFailure } from "../../payments/payment-errors";
 import { amountToSend } from "./payment-amount";
 import { signedInEvmProvider, signedInSolanaWallet } from "./payment-wallets";
-import { forgetSentPayment, rememberSentPayment, sentPayment } from "./sent-payments";
+import { forgetSentPayment, rememberSentPayment, sentPayment } from "../../payments/sent-payments";
 
 export type PaymentStep =
   | { step: "idle" }

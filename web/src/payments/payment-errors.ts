@@ -1,6 +1,6 @@
 // Why a wallet payment did not go out, in the words the "Payment Failed" path shows (issue 10 §2: rejected in
 // the wallet, insufficient funds, wrong chain), read from EIP-1193 / Wallet Standard errors and their causes.
-import { isUserRejection } from "../../wallet/wallet-errors";
+import { isUserRejection } from "../wallet/wallet-errors";
 
 export type PaymentFailureKind = "rejected" | "insufficient-funds" | "wrong-chain" | "other";
 export type PaymentFailure = { kind: PaymentFailureKind; message: string };
