@@ -2,7 +2,7 @@
 // prerendered shell alone it painted only once the app had downloaded, run and read the listing, about 2 s
 // later on a slow phone). For GET /address/{id} the Worker asks its own API for the listing as a visitor
 // without a session would (same route, same visibility rules, same edge cache), renders the page's summary and
-// price with react-dom/server from the components the route renders (web/src/routes/-address/ListingSummary),
+// price with react-dom/server from the components the route renders (web/src/server-rendered/ListingSummary),
 // puts them into the shell's placeholders, and embeds the answer as JSON so the app does not read it again.
 //
 // Never anything session-specific: the API is called with no cookie, whatever the visitor sent, so a deleted
@@ -13,7 +13,7 @@ import { renderToString } from "react-dom/server";
 import type { ListingView } from "../schema/browse";
 import { EMBEDDED_LISTING_ELEMENT_ID, type EmbeddedListing } from "../schema/embedded-listing";
 import type { ChainConfigResponse } from "../schema/purchases";
-import { ListingPrice, ListingSummary } from "../web/src/routes/-address/ListingSummary";
+import { ListingPrice, ListingSummary } from "../web/src/server-rendered/ListingSummary";
 
 /** Answers a request with the Worker's own API (the Hono app). */
 export type ApiFetch = (request: Request) => Promise<Response>;

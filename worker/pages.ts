@@ -2,7 +2,7 @@
 // their prerendered HTML (scripts/build/prerender.ts), which paints before any script runs. They cannot be
 // plain assets: `/` would be index.html, and index.html must stay the empty shell that every other path of
 // the single-page app falls back to; /address/{id} has one shell for every id.
-import { pageTitle } from "../web/src/components/page-title";
+import { pageTitle } from "../web/src/server-rendered/page-title";
 import { anonymousListing, type ApiFetch, listingPageId, withListing, withoutListingPreload } from "./listing-page";
 
 /** The prerendered asset for a path, or null when the path is not a prerendered page. */

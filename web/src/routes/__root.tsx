@@ -4,7 +4,7 @@ import { lazy, Suspense, startTransition, useEffect, useState } from "react";
 import { Footer } from "../components/Footer";
 import { Header } from "../components/Header";
 import { NotFound } from "../components/NotFound";
-import { pageTitle } from "../components/page-title";
+import { pageTitle } from "../server-rendered/page-title";
 
 // The toast region (Radix) loads beside the first render rather than before it: no page needs it to paint,
 // and a toast raised meanwhile waits in the store (toast-store.ts) until the region mounts.

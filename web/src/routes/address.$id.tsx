@@ -10,10 +10,10 @@ import { listingQuery } from "../api/listings";
 import { chainConfigQuery, feesQuery, livePricesQuery } from "../api/market";
 import { buyPhaseLabel, useBuyFlow } from "../components/listing/use-buy-flow";
 import { currentViewer, useViewer } from "../components/listing/use-viewer";
-import { pageTitle } from "../components/page-title";
+import { pageTitle } from "../server-rendered/page-title";
 import { buyButton, formatPriceTrimmed, formatUsd } from "../lib/display";
 import { ListingExplanation } from "./-address/ListingExplanation";
-import { ListingPrice, ListingSummary } from "./-address/ListingSummary";
+import { ListingPrice, ListingSummary } from "../server-rendered/ListingSummary";
 
 export const Route = createFileRoute("/address/$id")({
   head: ({ params }) => pageTitle(`Listing #${params.id}`),

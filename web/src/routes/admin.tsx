@@ -9,7 +9,7 @@ import { useAdminGate } from "../components/use-admin-gate";
 import { type AdminSearch, adminState, parseAdminSearch, patchAdminSearch } from "./-admin/admin-search";
 import { CustomOrdersTab } from "./-admin/CustomOrdersTab";
 import { ListingsTab } from "./-admin/ListingsTab";
-import { pageTitle } from "../components/page-title";
+import { pageTitle } from "../server-rendered/page-title";
 import { PaymentsAttentionTab } from "./-admin/PaymentsAttentionTab";
 
 const BulkUpload = lazy(() => import("../components/bulk-upload/BulkUpload").then((m) => ({ default: m.BulkUpload })));

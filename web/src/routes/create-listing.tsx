@@ -7,7 +7,7 @@ import { Spinner } from "../components/Spinner";
 import { useAdminGate } from "../components/use-admin-gate";
 import { shortAddress } from "../lib/display";
 import { SingleListingForm } from "./-create-listing/SingleListingForm";
-import { pageTitle } from "../components/page-title";
+import { pageTitle } from "../server-rendered/page-title";
 
 const BulkUpload = lazy(() => import("../components/bulk-upload/BulkUpload").then((m) => ({ default: m.BulkUpload })));
 

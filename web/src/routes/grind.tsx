@@ -3,7 +3,7 @@
 // keystore in this page, and nothing about it is ever sent. The expected time comes from a measured rate.
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
-import { pageTitle } from "../components/page-title";
+import { pageTitle } from "../server-rendered/page-title";
 import { compactNumber, formatDuration } from "../lib/duration";
 import { readPattern } from "./-custom-order/order-rules";
 import { FoundKey } from "./-grind/FoundKey";

@@ -7,7 +7,7 @@ import { AddressChecker } from "../components/checker/AddressChecker";
 import { FeaturedListings, FeaturedListingsSkeleton } from "../components/listing/FeaturedListings";
 import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { TransactionsTable } from "../components/transactions/TransactionsTable";
-import { pageTitle } from "../components/page-title";
+import { pageTitle } from "../server-rendered/page-title";
 import { formatCount, formatNumber } from "../lib/display";
 
 /** Loading placeholders in the Featured Addresses grid (public-side.md §9). */

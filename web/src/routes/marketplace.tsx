@@ -22,7 +22,7 @@ import {
   resetFilters,
   searchApiParams,
 } from "./-marketplace/search";
-import { pageTitle } from "../components/page-title";
+import { pageTitle } from "../server-rendered/page-title";
 
 /** At most this many featured listings on the marketplace (public-side.md §9). */
 const MARKETPLACE_FEATURED = 6;

@@ -8,7 +8,7 @@ import { useCopy } from "../components/use-copy";
 import { shortAddress } from "../lib/display";
 import { useAdminStatus } from "../wallet/useAdminStatus";
 import { useWallet } from "../wallet/useWallet";
-import { pageTitle } from "../components/page-title";
+import { pageTitle } from "../server-rendered/page-title";
 
 export const Route = createFileRoute("/profile")({
   head: () => pageTitle("Profile"),

@@ -1,5 +1,5 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { pageTitle } from "../components/page-title";
+import { pageTitle } from "../server-rendered/page-title";
 
 export const Route = createFileRoute("/terms-of-service")({
   head: () => pageTitle("Terms of Service"),

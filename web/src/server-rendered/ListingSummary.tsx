@@ -3,14 +3,14 @@
 // react-dom/server) into the page it serves for /address/{id}, so the address, the page's largest element,
 // paints from the HTML and stays exactly where it is when the app renders over it. Hence: props only, no
 // router or query-client hooks, and nothing that depends on where it runs (the listed date is in UTC).
-import type { ListingView } from "../../../../schema/browse";
-import { HighlightedAddress } from "../../components/HighlightedAddress";
-import { RarityBadge, StatusBadges } from "../../components/listing/badges";
-import { NetworkBadge } from "../../components/NetworkBadge";
-import { useCopy } from "../../components/use-copy";
-import { availabilityText, formatDateLong, formatPriceTrimmed } from "../../lib/display";
-import { type ChainConfig, explorerName, explorerUrl } from "../../lib/explorer";
-import { patternRanges } from "../../lib/pattern-ranges";
+import type { ListingView } from "../../../schema/browse";
+import { HighlightedAddress } from "../components/HighlightedAddress";
+import { RarityBadge, StatusBadges } from "../components/listing/badges";
+import { NetworkBadge } from "../components/NetworkBadge";
+import { useCopy } from "../components/use-copy";
+import { availabilityText, formatDateLong, formatPriceTrimmed } from "../lib/display";
+import { type ChainConfig, explorerName, explorerUrl } from "../lib/explorer";
+import { patternRanges } from "../lib/pattern-ranges";
 
 /** `chainConfig` is GET /api/config's answer, undefined while it loads (Explorer is then disabled). */
 export function ListingSummary({ listing, chainConfig }: { listing: ListingView; chainConfig: ChainConfig | undefined }) {
