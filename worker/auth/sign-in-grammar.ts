@@ -9,6 +9,7 @@
 // wallets use (siwe / @spruceid/siwe-parser) rejects it, and so shows no domain warning for it.
 // sign-in-grammar.test.ts runs one corpus through both and asserts they agree on every message.
 import { getAddress } from "viem";
+import { SIWS_HEADER_SUFFIX } from "../../schema/siws-message";
 
 export type SignInMessage = {
   /** SIWE only: the optional "scheme://" before the domain. */
@@ -208,7 +209,6 @@ export function parseSiwe(text: string): SignInMessage | null {
   return ok ? out : null;
 }
 
-const SIWS_HEADER_SUFFIX = " wants you to sign in with your Solana account:";
 
 /** Does this line open the advanced fields rather than hold a statement? (The SIWS ABNF leaves it open.) */
 const isFieldLine = (line: string) =>

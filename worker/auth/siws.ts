@@ -4,13 +4,12 @@
 // for the nonce, and the Ed25519 signature through Web Crypto.
 import { base58 } from "@scure/base";
 import type { SolanaSignInFields } from "../../schema/auth";
+import { siwsMessageText } from "../../schema/siws-message";
 import { issuedAtIsAcceptable } from "./clock";
 import { messageHash } from "./nonce";
 import type { SignInMessage } from "./sign-in-grammar";
 import { NOT_ISSUED, SIGN_IN_STATEMENT } from "./siwe";
 import { type SiteOrigin, uriIsOnSite } from "./site";
-
-const HEADER_SUFFIX = " wants you to sign in with your Solana account:";
 
 export function signInFields(site: SiteOrigin, p: { address?: string; nonce: string; issuedAt: number; expiresAt: number }): SolanaSignInFields {
   return {
@@ -25,29 +24,9 @@ export function signInFields(site: SiteOrigin, p: { address?: string; nonce: str
   };
 }
 
-const FIELDS: [label: string, key: keyof SignInMessage][] = [
-  ["URI", "uri"],
-  ["Version", "version"],
-  ["Chain ID", "chainId"],
-  ["Nonce", "nonce"],
-  ["Issued At", "issuedAt"],
-  ["Expiration Time", "expirationTime"],
-  ["Not Before", "notBefore"],
-  ["Request ID", "requestId"],
-];
-
-/** The message text, in the field order `solana:signIn` wallets use. */
+/** The message text, in the field order `solana:signIn` wallets use (schema/siws-message.ts, shared with the dev wallet). */
 export function buildSiwsMessage(m: SignInMessage): string {
-  let text = `${m.domain}${HEADER_SUFFIX}\n${m.address}`;
-  if (m.statement) text += `\n\n${m.statement}`;
-  const lines: string[] = [];
-  for (const [label, key] of FIELDS) {
-    const value = m[key];
-    if (typeof value === "string" && value) lines.push(`${label}: ${value}`);
-  }
-  if (m.resources?.length) lines.push("Resources:", ...m.resources.map((r) => `- ${r}`));
-  if (lines.length) text += `\n\n${lines.join("\n")}`;
-  return text;
+  return siwsMessageText(m);
 }
 
 /**

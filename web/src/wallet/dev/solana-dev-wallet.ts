@@ -4,6 +4,7 @@
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58, base64 } from "@scure/base";
 import { Keypair, VersionedTransaction } from "@solana/web3.js";
+import { siwsMessageText } from "../../../../schema/siws-message";
 import type { ChainRelay } from "./relay";
 
 type Account = { address: string; publicKey: Uint8Array; chains: readonly `${string}:${string}`[]; features: readonly `${string}:${string}`[]; label: string };
@@ -14,23 +15,9 @@ export type SignInInput = Partial<Record<"domain" | "address" | "statement" | "u
 
 const CHAINS = ["solana:localnet"] as const;
 
-/** The Sign-In With Solana text, field by field, as Wallet Standard wallets write it. */
+/** The Sign-In With Solana text the wallet signs: the request's fields, its own address, and the page's host when no domain is given. */
 export function signInText(input: SignInInput, address: string, host: string) {
-  let text = `${input.domain ?? host} wants you to sign in with your Solana account:\n${address}`;
-  if (input.statement) text += `\n\n${input.statement}`;
-  const fields: string[] = [];
-  const add = (label: string, value: string | undefined) => value && fields.push(`${label}: ${value}`);
-  add("URI", input.uri);
-  add("Version", input.version);
-  add("Chain ID", input.chainId);
-  add("Nonce", input.nonce);
-  add("Issued At", input.issuedAt);
-  add("Expiration Time", input.expirationTime);
-  add("Not Before", input.notBefore);
-  add("Request ID", input.requestId);
-  if (input.resources?.length) fields.push(`Resources:\n${input.resources.map((r) => `- ${r}`).join("\n")}`);
-  if (fields.length) text += `\n\n${fields.join("\n")}`;
-  return text;
+  return siwsMessageText({ ...input, domain: input.domain ?? host, address });
 }
 
 export function createDevSolanaWallet(opts: { name: string; icon: `data:image/${string}`; secretKey: Uint8Array; relay: ChainRelay; host: string }) {
