@@ -167,7 +167,7 @@ describe("POST /api/custom-orders", () => {
     expect(statuses.slice(0, 3)).toEqual([201, 201, 201]);
     expect(statuses.slice(3, 20).every((s) => s === 409)).toBe(true);
     expect(statuses[20]).toBe(429);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe("the buyer's views", () => {

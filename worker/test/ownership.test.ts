@@ -116,7 +116,7 @@ describe("rate limit", () => {
     // Malformed calls count too, and stay refused; another client is unaffected.
     expect((await verify({}, ip)).status).toBe(429);
     expect((await verify(body, freshIp())).status).toBe(200);
-  }, 20_000);
+  }, 60_000);
 
   it("concurrent calls are all counted (the upsert is atomic)", async () => {
     await inFreshRateWindow();
@@ -126,5 +126,5 @@ describe("rate limit", () => {
     const statuses = await Promise.all(Array.from({ length: OWNERSHIP_RATE_LIMIT.limit + 5 }, () => verify(body, ip).then((r) => r.status)));
     expect(statuses.filter((s) => s === 200)).toHaveLength(OWNERSHIP_RATE_LIMIT.limit);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
-  }, 20_000);
+  }, 60_000);
 });

@@ -90,7 +90,7 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     await expectTooMany(await call("POST", `/api/transactions/${id}/reveal-private-key`, stranger, undefined, from(ip)), /private key requests: at most 20 per minute from one wallet/);
     await expectTooMany(await call("DELETE", `/api/transactions/${id}/private-key`, stranger, undefined, from(freshIp())), /from one wallet/);
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perWallet);
-  }, 30_000);
+  }, 60_000);
 
   it("the buyer is not held back by another wallet's limit, and still gets the key", async () => {
     await inFreshRateWindow();
@@ -102,7 +102,7 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const res = await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer, undefined, from(freshIp()));
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true });
-  }, 30_000);
+  }, 60_000);
 
   it(`one client network, many wallets: ${KEY_ACCESS_RATE_LIMIT.perClient} a minute in all; IPv6 counts per /64`, async () => {
     await inFreshRateWindow(30_000);
@@ -139,7 +139,7 @@ describe(`POST /api/transactions/:id/confirm: ${CONFIRM_RATE_LIMIT.perWallet} a 
     expect(await chainAuditRows(id)).toBe(written);
     // The refused reports did not touch the purchase either.
     expect(await env.DB.prepare("SELECT updated_at, tx_hash FROM transactions WHERE id = ?").bind(id).first()).toEqual(updatedAt);
-  }, 30_000);
+  }, 60_000);
 
   it("malformed reports are refused (400) before anything is counted or written", async () => {
     const buyer = await ethWallet();
@@ -163,7 +163,7 @@ describe(`POST /api/transactions/:id/solana-transaction: ${SOLANA_TRANSFER_RATE_
     // No Solana node in this project: each counted request asks it and gets 503.
     for (let i = 0; i < SOLANA_TRANSFER_RATE_LIMIT.perWallet; i++) expect((await ask()).status).toBe(503);
     await expectTooMany(await ask(), /Solana transfer requests: at most 10 per minute from one wallet/);
-  }, 30_000);
+  }, 60_000);
 });
 
 describe("clientNetwork", () => {
