@@ -71,7 +71,9 @@ export type SearchResponse = { addresses: ListingView[]; pagination: Pagination 
 export type MarketStats = { totalAddresses: number; totalVolume: number; activeUsers: number; avgPrice: number };
 
 /** GET /api/prices/live: USD per coin. */
-export type LivePrices = { ethPrice: number; solPrice: number; source: "feed" | "fallback"; updatedAt: string | null };
+/** USD per coin: one shape for the Worker's figures and the web's conversions. */
+export type UsdRates = { ethPrice: number; solPrice: number };
+export type LivePrices = UsdRates & { source: "feed" | "fallback"; updatedAt: string | null };
 
 /** One row of GET /api/transactions/recent (a completed sale; `buyer` is always null there, DESIGN §6) or of a profile history. */
 export type RecentTransaction = {

@@ -1,9 +1,9 @@
 // USD prices of the two coins, as pure functions: the spec's fallback rates, reading a feed's answer, and
 // turning an amount into the USD figures listings carry. Fetching and caching live in prices/price-feed.ts.
-import type { LivePrices } from "../../schema/browse";
+import type { LivePrices, UsdRates } from "../../schema/browse";
 
 export type Currency = "ETH" | "SOL";
-export type UsdRates = { ethPrice: number; solPrice: number };
+export type { UsdRates };
 
 /** public-side.md §9: the rates cards use when no live price is known. */
 export const FALLBACK_RATES: UsdRates = { ethPrice: 3796, solPrice: 184 };
