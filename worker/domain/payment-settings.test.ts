@@ -9,11 +9,16 @@ import { mnemonicToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "../../scripts/dev-accounts";
 import {
+  bothChainsLocal,
   checkPaymentSettings,
+  isPublicDevWallet,
   MAINNET_MIN_CONFIRMATIONS,
+  MAX_CONFIRMATIONS,
   type PaymentSettingsText,
   PUBLIC_DEV_ETH_ADDRESSES,
   PUBLIC_DEV_SOL_ADDRESSES,
+  readCommitment,
+  readConfirmations,
   SOLANA_GENESIS_HASHES,
   solanaCluster,
 } from "./payment-settings";
@@ -253,5 +258,57 @@ describe("solanaCluster and this machine's hosts", () => {
   it.each(["http://127.0.0.1.example.com", "http://localhost.example.com", "http://10.0.0.1:8899", "http://[::2]:8899", "http://notlocalhost:8899"])("%s is not", (url) => {
     expect(solanaCluster(url)).toBe("mainnet-beta");
     refused({ ...PRODUCTION, SOL_RPC_URL: url }, "SOL_RPC_URL", /must use https/);
+  });
+});
+
+describe("the readers the verifiers and the admin role use", () => {
+  it("readConfirmations: a whole number of blocks from 1 to the maximum, spaces trimmed, anything else null", () => {
+    expect(readConfirmations("1")).toBe(1);
+    expect(readConfirmations(" 12 ")).toBe(12);
+    expect(readConfirmations("0012")).toBe(12);
+    expect(readConfirmations(String(MAX_CONFIRMATIONS))).toBe(MAX_CONFIRMATIONS);
+    for (const text of [undefined, "", " ", "0", String(MAX_CONFIRMATIONS + 1), "12.5", "1e3", "-3", "0x10", "twelve", "12 blocks", "00012"]) {
+      expect(readConfirmations(text), String(text)).toBeNull();
+    }
+  });
+
+  it("readCommitment: confirmed or finalized as written (spaces trimmed), never processed or another case", () => {
+    expect(readCommitment("confirmed")).toBe("confirmed");
+    expect(readCommitment(" finalized ")).toBe("finalized");
+    for (const text of [undefined, "", "processed", "Finalized", "CONFIRMED", "final", "confirmed,finalized"]) expect(readCommitment(text), String(text)).toBeNull();
+  });
+
+  it("bothChainsLocal: a loopback Ethereum node on a local chain id and a loopback Solana node, nothing else", () => {
+    const local = { ETH_RPC_URL: "http://127.0.0.1:8545", ETH_CHAIN_ID: "31337", SOL_RPC_URL: "http://localhost:8899" };
+    expect(bothChainsLocal(local)).toBe(true);
+    expect(bothChainsLocal({ ...local, ETH_CHAIN_ID: " 1337 " })).toBe(true);
+    expect(bothChainsLocal(LOCAL)).toBe(true);
+    for (const [name, change] of [
+      ["mainnet chain id", { ETH_CHAIN_ID: "1" }],
+      ["no chain id", { ETH_CHAIN_ID: undefined }],
+      ["hex chain id", { ETH_CHAIN_ID: "0x7a69" }],
+      ["16-digit chain id", { ETH_CHAIN_ID: "0000000000031337" }],
+      ["remote Ethereum node", { ETH_RPC_URL: "https://eth-mainnet.example" }],
+      ["unreadable Ethereum URL", { ETH_RPC_URL: "127.0.0.1:8545" }],
+      ["no Ethereum URL", { ETH_RPC_URL: undefined }],
+      ["remote Solana node", { SOL_RPC_URL: "https://api.devnet.solana.com" }],
+      ["unreadable Solana URL", { SOL_RPC_URL: "not a url" }],
+      ["no Solana URL", { SOL_RPC_URL: undefined }],
+    ] as const) {
+      expect(bothChainsLocal({ ...local, ...change }), name).toBe(false);
+    }
+  });
+
+  it("isPublicDevWallet: every public dev account (Ethereum in any case, Solana exactly), no other address", () => {
+    for (const a of PUBLIC_DEV_ETH_ADDRESSES) {
+      expect(isPublicDevWallet(a), a).toBe(true);
+      expect(isPublicDevWallet(a.toLowerCase()), a).toBe(true);
+      expect(isPublicDevWallet(`0x${a.slice(2).toUpperCase()}`), a).toBe(true);
+    }
+    for (const a of PUBLIC_DEV_SOL_ADDRESSES) {
+      expect(isPublicDevWallet(a), a).toBe(true);
+      expect(isPublicDevWallet(a.toLowerCase()), a).toBe(false);
+    }
+    for (const a of [OWN_ETH, OWN_SOL, "", "0x", PUBLIC_DEV_ETH_ADDRESSES[0].slice(0, 41)]) expect(isPublicDevWallet(a), a).toBe(false);
   });
 });
