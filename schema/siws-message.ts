@@ -3,10 +3,11 @@
 // in the layout and field order the Wallet Standard's `solana:signIn` wallets use (EIP-4361's, with "Solana
 // account"). The Worker parses what comes back strictly (worker/auth/sign-in-grammar.ts).
 
-/** The fields of a SIWS message; the domain and address head it, the rest appear only when set. */
+/** The fields of a sign-in message (SIWS, and SIWE's too); the domain and address head it, the rest appear only when set. */
 export type SiwsMessageFields = {
   domain: string;
   address: string;
+  /** Absent when the message has none; "" for SIWE's explicitly empty statement. */
   statement?: string;
   uri?: string;
   version?: string;

@@ -9,23 +9,11 @@
 // wallets use (siwe / @spruceid/siwe-parser) rejects it, and so shows no domain warning for it.
 // sign-in-grammar.test.ts runs one corpus through both and asserts they agree on every message.
 import { getAddress } from "viem";
-import { SIWS_HEADER_SUFFIX } from "../../schema/siws-message";
+import { SIWS_HEADER_SUFFIX, type SiwsMessageFields } from "../../schema/siws-message";
 
-export type SignInMessage = {
+export type SignInMessage = Omit<SiwsMessageFields, "resources"> & {
   /** SIWE only: the optional "scheme://" before the domain. */
   scheme?: string;
-  domain: string;
-  address: string;
-  /** Absent when the message has none; "" for SIWE's explicitly empty statement. */
-  statement?: string;
-  uri?: string;
-  version?: string;
-  chainId?: string;
-  nonce?: string;
-  issuedAt?: string;
-  expirationTime?: string;
-  notBefore?: string;
-  requestId?: string;
   resources?: string[];
 };
 
