@@ -1,24 +1,11 @@
 import { readFileSync } from "node:fs";
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { hmac } from "@noble/hashes/hmac.js";
-import { sha512 } from "@noble/hashes/sha2.js";
 import { base58 } from "@scure/base";
 import { mnemonicToSeedSync } from "@scure/bip39";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "./dev-accounts";
-
-// SLIP-0010 Ed25519 derivation (hardened only), as Phantom and Solflare derive m/44'/501'/i'/0'.
-function slip10Ed25519(seed: Uint8Array, path: number[]) {
-  let node = hmac(sha512, new TextEncoder().encode("ed25519 seed"), seed);
-  for (const index of path) {
-    const data = new Uint8Array(37);
-    data.set(node.slice(0, 32), 1);
-    new DataView(data.buffer).setUint32(33, (index | 0x80000000) >>> 0);
-    node = hmac(sha512, node.slice(32), data);
-  }
-  return node.slice(0, 32);
-}
+import { slip10Ed25519 } from "./test/slip10";
 
 describe("dev accounts", () => {
   for (const [role, account] of Object.entries(DEV_ACCOUNTS)) {

@@ -1,13 +1,12 @@
 // Issue 26 §8: the payment settings production refuses. Each case is a deployment an operator could ship.
 import { readFileSync } from "node:fs";
 import { ed25519 } from "@noble/curves/ed25519.js";
-import { hmac } from "@noble/hashes/hmac.js";
-import { sha512 } from "@noble/hashes/sha2.js";
 import { base58 } from "@scure/base";
 import { mnemonicToSeedSync } from "@scure/bip39";
 import { mnemonicToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "../../scripts/dev-accounts";
+import { slip10Ed25519 } from "../../scripts/test/slip10";
 import {
   bothChainsLocal,
   checkPaymentSettings,
@@ -215,18 +214,6 @@ describe("platform addresses must be addresses", () => {
 });
 
 describe("the public dev accounts", () => {
-  // SLIP-0010 Ed25519 derivation (hardened only), as Phantom and Solflare derive m/44'/501'/i'/0'.
-  function slip10Ed25519(seed: Uint8Array, path: number[]) {
-    let node = hmac(sha512, new TextEncoder().encode("ed25519 seed"), seed);
-    for (const index of path) {
-      const data = new Uint8Array(37);
-      data.set(node.slice(0, 32), 1);
-      new DataView(data.buffer).setUint32(33, (index | 0x80000000) >>> 0);
-      node = hmac(sha512, node.slice(32), data);
-    }
-    return node.slice(0, 32);
-  }
-
   it("are accounts 0-9 of the test mnemonic on both chains, including every one scripts/dev-accounts.ts uses", () => {
     const seed = mnemonicToSeedSync(LOCAL_CHAIN.mnemonic);
     for (let i = 0; i < 10; i++) {
