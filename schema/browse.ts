@@ -47,9 +47,20 @@ export type ListingView = {
   isFeatured: boolean;
   /** True only when the signed-in session's user is the seller. */
   isOwner: boolean;
+  /**
+   * An open purchase holds the listing (issue 22 §1), the same for every viewer (it is in cached answers): never
+   * whose it is. The signed-in buyer learns which reservations are theirs from GET /api/transactions/open.
+   */
+  reservation: ListingReservation | null;
   /** ISO 8601. */
   createdAt: string;
 };
+
+/**
+ * `until`: when an unpaid reservation lapses (ISO 8601); `paymentReported`: a payment was reported and is being
+ * confirmed (pending or verified), so the listing stays held whatever `until` says.
+ */
+export type ListingReservation = { until: string; paymentReported: boolean };
 
 export type Pagination = {
   page: number;

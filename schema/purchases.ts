@@ -196,6 +196,13 @@ export type ConfirmResponse = {
 
 export type CancelResponse = { success: true; status: "cancelled" };
 
+/**
+ * GET /api/transactions/open (signed-in, `no-store`, primary): the session's own open purchases, so the listing
+ * pages can say "Reserved by you" and lead back to the purchase (issue 22 §1). At most MAX_OPEN_RESERVATIONS.
+ */
+export type OpenPurchase = { transactionId: string; addressId: number; status: "initiated" | "pending" | "verified"; expiresAt: string };
+export type OpenPurchasesResponse = { purchases: OpenPurchase[] };
+
 /** POST /api/transactions/:id/solana-transaction: an unsigned transfer, base64 wire format. */
 export type SolanaTransactionResponse = { transaction: string; message: string };
 

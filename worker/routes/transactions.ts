@@ -15,6 +15,7 @@ import {
   InitiateRequest,
   KEY_ACCESS_RATE_LIMIT,
   type InitiateResponse,
+  type OpenPurchasesResponse,
   PURCHASES_PAGE_DEFAULT,
   PURCHASES_PAGE_MAX,
   type PurchasesResponse,
@@ -32,7 +33,7 @@ import { validate } from "../http/validate";
 import { requirePaymentSettings } from "../payment-config";
 import { cancelPurchase, confirmPayment, solanaTransferRequest } from "../purchases/buyer-actions";
 import { listPurchases, purchaseView } from "../purchases/purchase-view";
-import { type ReserveInput, reserveListing } from "../purchases/reserve";
+import { openPurchasesOf, type ReserveInput, reserveOrReuse } from "../purchases/reserve";
 import { recentTransactions, userTransactions } from "../purchases/transaction-list";
 import type { AppEnv } from "../types";
 import { destroyKey, revealKey } from "../vault/delivery";
@@ -57,7 +58,7 @@ type AnyContext = Context<any>;
 async function reserve(c: Context<AppEnv & { Variables: { session: AuthSession } }>, input: ReserveInput) {
   const session = c.var.session;
   await limitReservations(c.env.DB, session.userId);
-  return reserveListing(c.var.db, c.env, session, input, c.var.requestInfo);
+  return reserveOrReuse(c.var.db, c.env, session, input, c.var.requestInfo);
 }
 
 const noStore = (c: AnyContext) => c.header("Cache-Control", "no-store");
@@ -90,15 +91,21 @@ export const transactionRoutes = new Hono<AppEnv>()
     noStore(c);
     return c.json((await listPurchases(c.var.db, c.var.session.userId, page, limit)) satisfies PurchasesResponse);
   })
+  // The session's own open purchases (issue 22 §1): viewer-specific, so never in a cached listing answer.
+  .get("/open", requireSecrets, requireSession, async (c) => {
+    noStore(c);
+    return c.json({ purchases: await openPurchasesOf(c.var.db, c.var.session.userId) } satisfies OpenPurchasesResponse);
+  })
   .post("/initiate", requireSecrets, requireSession, requirePaymentSettings, validate("json", InitiateRequest), async (c) => {
     const r = await reserve(c, c.req.valid("json"));
     const body = { success: true, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies InitiateResponse;
-    return c.json(body, 201);
+    // 200: the buyer's own open purchase of this listing, answered again (issue 22 §1); 201: a new reservation.
+    return c.json(body, r.reused ? 200 : 201);
   })
   .post("/", requireSecrets, requireSession, requirePaymentSettings, validate("json", CreateTransactionRequest), async (c) => {
     const r = await reserve(c, c.req.valid("json"));
     const body = { id: r.id, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies CreateTransactionResponse;
-    return c.json(body, 201);
+    return c.json(body, r.reused ? 200 : 201);
   })
   .get("/:id{[0-9a-f-]{36}}", requireSecrets, requireSession, validate("param", idParam), async (c) => {
     noStore(c);

@@ -161,6 +161,16 @@ describe("listing state", () => {
     expect(ownerStatusBadge(listing)).toBe(badge);
     expect(availabilityText(listing)).toBe(availability);
   });
+
+  it("Reserved while an open purchase holds an available listing (issue 22 §1), not once an unpaid one lapsed", () => {
+    const now = Date.parse("2026-03-05T22:00:00Z");
+    const at = (m: number) => new Date(now + m * 60_000).toISOString();
+    const active = { status: "active", isListed: true };
+    expect(availabilityText({ ...active, reservation: { until: at(5), paymentReported: false } }, now)).toBe("Reserved");
+    expect(availabilityText({ ...active, reservation: { until: at(-5), paymentReported: true } }, now)).toBe("Reserved");
+    expect(availabilityText({ ...active, reservation: { until: at(-1), paymentReported: false } }, now)).toBe("Available for Purchase");
+    expect(availabilityText({ status: "sold", isListed: false, reservation: { until: at(5), paymentReported: true } }, now)).toBe("Not Available");
+  });
 });
 
 describe("transactions", () => {

@@ -1,6 +1,7 @@
 // Display rules of the browsing screens (public-side.md §4, §5, §9; transactions-profile-admin.md §4, §9 and
 // the address detail section), as pure functions so every card, table and page shows the same thing.
 // No React here: components import these.
+import type { ListingReservation } from "../../../schema/browse";
 
 type Rarity = number | string;
 const score = (r: Rarity): number => {
@@ -143,8 +144,12 @@ export function ownerStatusBadge(listing: ListingState): "Listed" | "Sold" | "De
 }
 
 /** Detail page availability text. */
-export const availabilityText = (listing: ListingState): "Available for Purchase" | "Not Available" =>
-  listing.status === "active" && listing.isListed ? "Available for Purchase" : "Not Available";
+/** The listing page's Status: "Reserved" while an open purchase holds it (issue 22 §1; whose is the buy box's to say). */
+export function availabilityText(listing: ListingState & { reservation?: ListingReservation | null }, now = Date.now()): "Available for Purchase" | "Reserved" | "Not Available" {
+  if (listing.status !== "active" || !listing.isListed) return "Not Available";
+  const r = listing.reservation;
+  return r && (r.paymentReported || Date.parse(r.until) > now) ? "Reserved" : "Available for Purchase";
+}
 
 // ----------------------------------------------------------------------------------------- transactions
 

@@ -8,6 +8,7 @@ import type { ListingView } from "../../../schema/browse";
 import { listingContextQuery } from "../api/listing-context";
 import { listingQuery } from "../api/listings";
 import { chainConfigQuery, feesQuery, livePricesQuery } from "../api/market";
+import { ReservationNotice, useReservation } from "../components/listing/Reservation";
 import { buyPhaseLabel, useBuyFlow } from "../components/listing/use-buy-flow";
 import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { pageTitle } from "../components/page-title";
@@ -126,6 +127,7 @@ function PurchaseBreakdown({ listing }: { listing: ListingView }) {
   const amount = (value: string) => `${formatPriceTrimmed(value)} ${listing.currency}`;
   const pendingText = fees.isPending ? "Calculating..." : "Not available";
   const canBuy = buyButton(listing).enabled;
+  const reservation = useReservation(listing);
 
   return (
     <section aria-labelledby="breakdown-title" className="flex flex-col gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-5 sm:p-6">
@@ -152,6 +154,8 @@ function PurchaseBreakdown({ listing }: { listing: ListingView }) {
       <div className="mt-auto">
         {listing.isOwner ? (
           <p className="text-sm text-slate-400">You own this listing.</p>
+        ) : canBuy && reservation.kind !== "free" ? (
+          <ReservationNotice state={reservation} />
         ) : canBuy ? (
           <DetailBuyButton listing={listing} label={`Buy Now - ${fees.data ? amount(fees.data.totalAmount) : amount(listing.price)}`} />
         ) : (

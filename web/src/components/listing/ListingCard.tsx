@@ -9,6 +9,7 @@ import { HighlightedAddress } from "../HighlightedAddress";
 import { NetworkBadge } from "../NetworkBadge";
 import { RarityScore, StatusBadges, TierBadge } from "./badges";
 import { OwnerControls } from "./OwnerControls";
+import { ReservationNotice, useReservation } from "./Reservation";
 import { buyPhaseLabel, useBuyFlow } from "./use-buy-flow";
 
 const TINT = {
@@ -87,7 +88,9 @@ export function ListingCard({ listing, compactOnPhone = false }: { listing: List
 function CardBuyButton({ listing }: { listing: ListingView }) {
   const flow = useBuyFlow(listing, "card");
   const state = buyButton(listing);
+  const reservation = useReservation(listing);
   const base = "w-full rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
+  if (state.enabled && reservation.kind !== "free") return <ReservationNotice state={reservation} />;
   if (!state.enabled) {
     return (
       <button type="button" disabled className={`${base} cursor-not-allowed bg-slate-800 text-slate-400`}>

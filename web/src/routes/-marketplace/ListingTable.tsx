@@ -7,6 +7,7 @@ import type { ListingView, SortField, SortOrder } from "../../../../schema/brows
 import { type Column, DataTable } from "../../components/DataTable";
 import { HighlightedAddress } from "../../components/HighlightedAddress";
 import { RARITY_TEXT } from "../../components/listing/badges";
+import { ReservationNotice, useReservation } from "../../components/listing/Reservation";
 import { buyPhaseLabel, useBuyFlow } from "../../components/listing/use-buy-flow";
 import { NetworkBadge } from "../../components/NetworkBadge";
 import { buyButton, formatPrice, rarityColour, rarityLabel, relativeTime } from "../../lib/display";
@@ -148,10 +149,12 @@ function SortButton({ label, column, sortBy, sortOrder, onSort }: { label: strin
 function TableBuyButton({ listing }: { listing: ListingView }) {
   const flow = useBuyFlow(listing, "table");
   const state = buyButton(listing);
+  const reservation = useReservation(listing);
   const base = "rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
   if (listing.isOwner) {
     return <span className="text-xs text-slate-400" title="You own this listing">Yours</span>;
   }
+  if (state.enabled && reservation.kind !== "free") return <ReservationNotice state={reservation} compact />;
   if (!state.enabled) {
     return (
       <button type="button" disabled className={`${base} cursor-not-allowed bg-slate-800 text-slate-400`}>

@@ -2,12 +2,13 @@
 // Pay button for the buyer's wallet, and Cancel. A failed attempt says why and offers Try Again.
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import type { PurchaseView } from "../../../../schema/purchases";
 import { errorMessage } from "../../api/error-message";
 import { cancelPurchase } from "../../api/purchases";
 import { toast } from "../../components/toast-store";
 import { useCopy } from "../../components/use-copy";
+import { useNow } from "../../components/use-now";
 import { formatPriceTrimmed } from "../../lib/display";
 import { BASE_UNIT_DECIMALS, formatBaseUnits, parseBaseUnits } from "./payment-amount";
 import { reservationCountdown } from "./purchase-state";
@@ -16,15 +17,6 @@ import type { usePayment } from "./use-payment";
 import type { MarketConfig } from "../../api/market";
 
 type Payment = ReturnType<typeof usePayment>;
-
-function useNow(intervalMs: number) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(t);
-  }, [intervalMs]);
-  return now;
-}
 
 export function PaymentPanel({ view, config, payment }: { view: PurchaseView; config: MarketConfig | undefined; payment: Payment }) {
   const now = useNow(1000);

@@ -1,0 +1,70 @@
+// Issue 22 §1 in a real browser: a buyer who reserved a listing and left its page is told "Reserved by you" with
+// the time left on the listing page, its card and the marketplace table, and "Continue to payment" leads back to
+// that purchase; a second Buy answers the same purchase; a visitor sees "Reserved until ..." before clicking.
+import type { Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { listAsAdmin, signInWithKey } from "./api-session";
+import { openBrowser, type Session } from "./browser";
+import { connect, recordToasts } from "./purchase-journey";
+import { injectEthereumWallet } from "./wallets/eip1193";
+
+const sessions: Session[] = [];
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((s) => s.close()));
+});
+
+describe("the buyer's own reservation", () => {
+  it("is recognised on the listing page, the card and the table; Continue to payment opens it; a visitor sees Reserved until", async () => {
+    const key = generatePrivateKey();
+    const address = privateKeyToAccount(key).address;
+    const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+    const listingId = await listAsAdmin(admin, { address, network: "ethereum", price: "0.00123", privateKey: key });
+    const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
+    const reserved = await buyer.call<{ transactionId: string; expiresAt: string }>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address });
+    expect(reserved.status).toBe(201);
+    const transactionId = reserved.body.transactionId;
+    try {
+      const s = await openBrowser();
+      sessions.push(s);
+      const { page, baseUrl } = s;
+      await injectEthereumWallet(page, { account: DEV_ACCOUNTS.otherBuyer.address, rpcUrl: inject("rpcUrl") });
+      await recordToasts(page);
+      await page.goto(`${baseUrl}/`);
+      await connect(page, "0x3C44Cd");
+
+      // The listing page: Status Reserved, and in place of Buy the buyer's own reservation with the time left.
+      await page.goto(`${baseUrl}/address/${listingId}`);
+      const notice = page.getByTestId("reservation-notice");
+      await expect.poll(() => notice.textContent(), { timeout: 20_000 }).toMatch(/Reserved by you: 1[45] minutes left to pay/);
+      expect(await page.getByRole("button", { name: /^Buy Now/ }).count()).toBe(0);
+      await page.getByText("Reserved", { exact: true }).waitFor();
+      await notice.getByRole("link", { name: "Continue to payment" }).click();
+      await page.waitForURL((u) => u.pathname === `/transaction/${transactionId}`, { timeout: 20_000 });
+
+      // The marketplace: the table row and the card say the same.
+      await page.goto(`${baseUrl}/marketplace?search=${address.slice(2, 12)}`);
+      const row = page.getByTestId("reservation-notice").filter({ hasText: "Reserved by you" }).first();
+      await row.waitFor({ timeout: 20_000 });
+      await row.getByRole("link", { name: "Continue to payment" }).click();
+      await page.waitForURL((u) => u.pathname === `/transaction/${transactionId}`, { timeout: 20_000 });
+
+      // A second Buy (the API the buttons call) opens the same purchase: 200, not "reserved by another buyer".
+      const again = await buyer.call<{ transactionId: string }>("POST", "/api/transactions", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address });
+      expect(again).toMatchObject({ status: 200, body: { transactionId } });
+
+      // A visitor (no wallet): "Reserved until <time>" before clicking anything, and no Buy button.
+      const visitor = await openBrowser();
+      sessions.push(visitor);
+      await visitor.page.goto(`${baseUrl}/address/${listingId}`);
+      const theirs = visitor.page.getByTestId("reservation-notice");
+      await expect.poll(() => theirs.textContent(), { timeout: 20_000 }).toMatch(/^Reserved until \d{1,2}:\d\d [AP]M$/);
+      expect(await visitor.page.getByRole("button", { name: /^Buy Now/ }).count()).toBe(0);
+      expect(await visitor.page.getByRole("link", { name: "Continue to payment" }).count()).toBe(0);
+      expect(s.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+    } finally {
+      await buyer.call("POST", `/api/transactions/${transactionId}/cancel`);
+    }
+  }, 120_000);
+});
