@@ -67,4 +67,51 @@ describe("the buyer's own reservation", () => {
       await buyer.call("POST", `/api/transactions/${transactionId}/cancel`);
     }
   }, 120_000);
+
+  it("cancelling asks first; then the purchase page, the cancelled page's Try Again and My Purchases all say Cancelled, with no key promised", async () => {
+    const key = generatePrivateKey();
+    const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+    const listingId = await listAsAdmin(admin, { address: privateKeyToAccount(key).address, network: "ethereum", price: "0.00124", privateKey: key });
+    const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
+    const reserved = await buyer.call<{ transactionId: string }>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address });
+    const transactionId = reserved.body.transactionId;
+    try {
+      const s = await openBrowser();
+      sessions.push(s);
+      const { page, baseUrl } = s;
+      await injectEthereumWallet(page, { account: DEV_ACCOUNTS.otherBuyer.address, rpcUrl: inject("rpcUrl") });
+      await page.goto(`${baseUrl}/`);
+      await connect(page, "0x3C44Cd");
+      await page.goto(`${baseUrl}/transaction/${transactionId}`);
+      const badge = page.getByRole("main").getByTestId("purchase-status").first();
+      await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toBe("Awaiting Payment");
+
+      // Cancel asks first: Keep Reservation changes nothing.
+      await page.getByRole("button", { name: "Cancel Purchase" }).click();
+      const dialog = page.getByRole("dialog", { name: "Cancel this purchase?" });
+      await dialog.waitFor();
+      await dialog.getByRole("button", { name: "Keep Reservation" }).click();
+      await dialog.waitFor({ state: "hidden" });
+      expect((await buyer.call<{ status: string }>("GET", `/api/transactions/${transactionId}`)).body.status).toBe("initiated");
+      await page.getByRole("button", { name: "Cancel Purchase" }).click();
+      await page.getByRole("dialog", { name: "Cancel this purchase?" }).getByRole("button", { name: "Yes, Cancel Purchase" }).click();
+      await page.waitForURL((u) => u.pathname === `/transaction-cancelled/${transactionId}`, { timeout: 20_000 });
+
+      // Try Again opens the purchase itself (the spec), which says Cancelled.
+      await page.getByRole("link", { name: "Try Again" }).click();
+      await page.waitForURL((u) => u.pathname === `/transaction/${transactionId}`, { timeout: 20_000 });
+      await expect.poll(() => badge.textContent(), { timeout: 20_000 }).toBe("Cancelled");
+
+      // My Purchases: the same word, and no key promised.
+      await page.goto(`${baseUrl}/profile`);
+      const row = page.locator(`[data-testid="purchase-row"][data-transaction-id="${transactionId}"]`);
+      await row.waitFor({ timeout: 20_000 });
+      expect(await row.getByTestId("purchase-status").textContent()).toBe("Cancelled");
+      await row.getByText("No key (not paid)").waitFor();
+      expect(await row.getByText("Available after completion").count()).toBe(0);
+      expect(await row.getByText("Pending").count()).toBe(0);
+    } finally {
+      await buyer.call("POST", `/api/transactions/${transactionId}/cancel`);
+    }
+  }, 120_000);
 });

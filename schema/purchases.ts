@@ -219,6 +219,8 @@ export type DestroyKeyResponse = { success: true; message: string };
 export type PurchaseListItem = {
   id: string;
   status: PurchaseStatus;
+  /** Why a failed (or expired) purchase ended, as in PurchaseView. */
+  failureReason: string | null;
   price: string;
   currency: "ETH" | "SOL";
   network: Network;

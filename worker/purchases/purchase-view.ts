@@ -65,6 +65,7 @@ export async function listPurchases(db: Db, userId: number, page: number, limit:
       .select({
         id: t.id,
         status: t.status,
+        failureReason: t.failureReason,
         price: t.price,
         currency: t.currency,
         network: t.network,
@@ -90,6 +91,7 @@ export async function listPurchases(db: Db, userId: number, page: number, limit:
     purchases: rows.map((r) => ({
       id: r.id,
       status: r.status,
+      failureReason: r.failureReason,
       price: r.price,
       currency: r.currency,
       network: r.network,

@@ -135,3 +135,25 @@ describe("the listing answers say reserved, and until when, to everyone", () => 
     expect(byId.get(free.id)?.reservation).toBeNull();
   });
 });
+
+// Issue 22 §2: My Purchases and the purchase page read the same status and failure reason from the API.
+describe("the buyer's purchase list agrees with the purchase view", () => {
+  it.each([
+    ["initiated", null],
+    ["pending", null],
+    ["cancelled", null],
+    ["expired", "expired"],
+    ["failed", "underpaid"],
+    ["failed", "listing-sold"],
+  ] as const)("%s (%s)", async (status, reason) => {
+    const w = await ethWallet();
+    const listing = await listWithKey(seller.userId);
+    const id = await reserve(w, listing.id);
+    await env.DB.prepare("UPDATE transactions SET status = ?, failure_reason = ?, tx_hash = CASE WHEN ? = 'initiated' THEN NULL ELSE '0xab' END WHERE id = ?").bind(status, reason, status, id).run();
+    const list = await (await call("GET", "/api/transactions/purchases", w)).json<{ purchases: { id: string; status: string; failureReason: string | null }[] }>();
+    const view = await (await call("GET", `/api/transactions/${id}`, w)).json<{ status: string; failureReason: string | null }>();
+    const item = list.purchases.find((p) => p.id === id)!;
+    expect({ status: item.status, failureReason: item.failureReason }).toEqual({ status, failureReason: reason });
+    expect({ status: view.status, failureReason: view.failureReason }).toEqual({ status: item.status, failureReason: item.failureReason });
+  });
+});

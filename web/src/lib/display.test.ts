@@ -17,7 +17,6 @@ import {
   ownerStatusBadge,
   promotionTint,
   PURCHASES_USD_RATES,
-  purchaseStatusLabel,
   rarityColour,
   rarityLabel,
   rarityTier,
@@ -178,11 +177,6 @@ describe("transactions", () => {
     expect(transactionDisplay("pending")).toEqual({ type: "Listed", status: "Active" });
     expect(transactionDisplay("completed")).toEqual({ type: "Sale", status: "Completed" });
     for (const s of ["cancelled", "failed", "expired", "initiated", ""]) expect(transactionDisplay(s)).toEqual({ type: "Cancelled", status: "Cancelled" });
-  });
-
-  it("purchases: only completed is Completed", () => {
-    expect(purchaseStatusLabel("completed")).toBe("Completed");
-    expect(purchaseStatusLabel("verified")).toBe("Pending");
   });
 
   it("fallback USD rates per screen", () => {

@@ -160,8 +160,6 @@ export function transactionDisplay(status: string): { type: "Listed" | "Sale" | 
   return { type: "Cancelled", status: "Cancelled" };
 }
 
-/** Profile purchases: only completed reads Completed; everything else Pending. */
-export const purchaseStatusLabel = (status: string): "Completed" | "Pending" => (status === "completed" ? "Completed" : "Pending");
 
 // ------------------------------------------------------------------------------------------------- USD
 

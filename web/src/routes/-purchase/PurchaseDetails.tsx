@@ -2,7 +2,7 @@
 import type { ReactNode } from "react";
 import type { PurchaseView } from "../../../../schema/purchases";
 import { formatPriceTrimmed, formatRarity } from "../../lib/display";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge } from "../../components/purchase/StatusBadge";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
@@ -14,7 +14,7 @@ export function PurchaseDetails({ view }: { view: PurchaseView }) {
     ["Rarity", formatRarity(view.rarityScore)],
     ["Price", amount(view.price)],
     ["Total", amount(view.totalAmount)],
-    ["Status", <StatusBadge status={view.status} />],
+    ["Status", <StatusBadge status={view.status} failureReason={view.failureReason} />],
     ["Created", when.format(new Date(view.createdAt))],
   ];
   if (view.completedAt) rows.push(["Completed", when.format(new Date(view.completedAt))]);

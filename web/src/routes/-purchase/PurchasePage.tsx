@@ -16,9 +16,10 @@ import { ConfirmingPanel } from "./ConfirmingPanel";
 import { PaymentHashCard } from "./PaymentHashCard";
 import { PaymentPanel } from "./PaymentPanel";
 import { PrivateKeyCard } from "./PrivateKeyCard";
-import { pollInterval, purchaseStage, failureText } from "./purchase-state";
+import { failureText } from "../../lib/purchase-status";
+import { pollInterval, purchaseStage } from "./purchase-state";
 import { PurchaseDetails } from "./PurchaseDetails";
-import { StatusBadge } from "./StatusBadge";
+import { StatusBadge } from "../../components/purchase/StatusBadge";
 import { forgetSentPayment } from "./sent-payments";
 import { usePayment } from "./use-payment";
 
@@ -89,7 +90,7 @@ function PurchaseBody({ view, onPaymentSent }: { view: PurchaseView; onPaymentSe
             {shortAddress(view.address)}
           </p>
         </div>
-        <StatusBadge status={view.status} />
+        <StatusBadge status={view.status} failureReason={view.failureReason} />
       </header>
 
       {stage === "pay" && (sentHash ? <ConfirmingPanel view={view} hash={sentHash} /> : <PaymentPanel view={view} config={config.data} payment={payment} />)}

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PURCHASE_STATUSES } from "../../../../schema/purchases";
-import { confirmationsText, failureText, FAST_POLL_MS, pollInterval, purchaseStage, reservationCountdown, SLOW_POLL_MS, statusBadge } from "./purchase-state";
+import { confirmationsText, FAST_POLL_MS, pollInterval, purchaseStage, reservationCountdown, SLOW_POLL_MS } from "./purchase-state";
 
 describe("purchaseStage", () => {
   it("pays while initiated, waits while pending, reveals while verified or completed", () => {
@@ -17,14 +16,6 @@ describe("purchaseStage", () => {
     expect(purchaseStage({ status: "failed", privateKeyDestroyed: false })).toBe("failed");
     expect(purchaseStage({ status: "cancelled", privateKeyDestroyed: false })).toBe("cancelled");
     expect(purchaseStage({ status: "expired", privateKeyDestroyed: false })).toBe("expired");
-  });
-});
-
-describe("statusBadge", () => {
-  it("colours every status with one of the five colours", () => {
-    const colours = PURCHASE_STATUSES.map((s) => statusBadge(s).colour);
-    expect(colours).toEqual(["blue", "yellow", "green", "green", "red", "grey", "grey"]);
-    expect(statusBadge("pending").label).toBe("Confirming");
   });
 });
 
@@ -64,14 +55,5 @@ describe("reservationCountdown", () => {
     expect(reservationCountdown("2026-11-23T09:59:00Z", now)).toBeNull();
     expect(reservationCountdown(null, now)).toBeNull();
     expect(reservationCountdown("not a date", now)).toBeNull();
-  });
-});
-
-describe("failureText", () => {
-  it("explains each stored reason", () => {
-    expect(failureText("underpaid")).toMatch(/less than the total/);
-    expect(failureText("hash-used")).toMatch(/another purchase/);
-    expect(failureText(null)).toMatch(/could not be verified/);
-    expect(failureText("something new")).toBe("something new");
   });
 });
