@@ -335,7 +335,7 @@ describe("marketplace", () => {
     expect(await page.locator("main").textContent()).toContain("Available for Purchase");
     const breakdown = page.getByTestId("purchase-breakdown");
     // The fee call and the live price (for the USD figure) land in either order.
-    await expect.poll(() => breakdown.textContent(), { timeout: 15_000 }).toMatch(/Listing Price.*SOL.*Gas Fee \(est\.\)0\.000005 SOL.*Total Amount.*SOL\$[\d,]+\.\d{2}(?!\d)/);
+    await expect.poll(() => breakdown.textContent(), { timeout: 15_000 }).toMatch(/Price.*SOL.*Paid to the platform.*SOL\$[\d,]+\.\d{2}.*Network fee \(estimate, paid by your wallet\)0\.000005 SOL.*Total.*SOL\$[\d,]+\.\d{2}(?!\d)/);
     await page.getByRole("button", { name: /^Buy Now - .* SOL$/ }).waitFor();
 
     await page.getByRole("button", { name: "Copy Address" }).click();

@@ -114,4 +114,49 @@ describe("the buyer's own reservation", () => {
       await buyer.call("POST", `/api/transactions/${transactionId}/cancel`);
     }
   }, 120_000);
+
+  it("one price, one USD figure: the featured card, the marketplace row, the listing page, its breakdown, the purchase page and My Purchases", async () => {
+    const key = generatePrivateKey();
+    const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+    const address = privateKeyToAccount(key).address;
+    const listingId = await listAsAdmin(admin, { address, network: "ethereum", price: "0.001", privateKey: key });
+    expect((await admin.call("PATCH", `/api/addresses/${listingId}`, { isFeatured: true })).status).toBe(200);
+    const rates = (await admin.call<{ ethPrice: number }>("GET", "/api/prices/live")).body;
+    // The figure the Worker and the web both word (0.001 ETH at the live rate, or the one fallback table).
+    const expected = `$${(Math.round(0.001 * rates.ethPrice * 100) / 100).toFixed(2)}`;
+    const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
+    const s = await openBrowser();
+    sessions.push(s);
+    const { page, baseUrl } = s;
+    await injectEthereumWallet(page, { account: DEV_ACCOUNTS.otherBuyer.address, rpcUrl: inject("rpcUrl") });
+    await page.goto(`${baseUrl}/`);
+    await connect(page, "0x3C44Cd");
+    const card = page.getByTestId("listing-card").filter({ hasText: address.slice(2, 8) }).first();
+    await expect.poll(() => card.getByTestId("card-usd").textContent(), { timeout: 20_000 }).toBe(expected);
+
+    await page.goto(`${baseUrl}/marketplace?search=${address.slice(2, 12)}`);
+    await expect.poll(() => page.getByTestId("listing-usd").first().textContent(), { timeout: 20_000 }).toBe(expected);
+
+    await page.goto(`${baseUrl}/address/${listingId}`);
+    await expect.poll(() => page.getByTestId("detail-price-usd").textContent(), { timeout: 20_000 }).toBe(expected);
+    const priceRow = () => page.getByTestId("purchase-breakdown").locator('[data-row="price"]').getByTestId("usd").textContent();
+    await expect.poll(priceRow, { timeout: 20_000 }).toBe(expected);
+    const listingWords = await page.getByTestId("purchase-breakdown").locator("dt").allTextContents();
+
+    const reserved = await buyer.call<{ transactionId: string }>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address });
+    const transactionId = reserved.body.transactionId;
+    try {
+      await page.goto(`${baseUrl}/transaction/${transactionId}`);
+      await expect.poll(priceRow, { timeout: 20_000 }).toBe(expected);
+      // The same breakdown, in the same words, as on the listing page.
+      expect(await page.getByTestId("purchase-breakdown").locator("dt").allTextContents()).toEqual(listingWords);
+      expect(listingWords).toEqual(["Price", "Platform fees", "Paid to the platform", "Network fee (estimate, paid by your wallet)", "Total"]);
+
+      await page.goto(`${baseUrl}/profile`);
+      const row = page.locator(`[data-testid="purchase-row"][data-transaction-id="${transactionId}"]`);
+      await expect.poll(() => row.getByTestId("purchase-usd").textContent(), { timeout: 20_000 }).toBe(`≈ ${expected}`);
+    } finally {
+      await buyer.call("POST", `/api/transactions/${transactionId}/cancel`);
+    }
+  }, 120_000);
 });

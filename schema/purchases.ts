@@ -156,8 +156,13 @@ export type PurchaseView = {
   currency: "ETH" | "SOL";
   exchangeFee: string;
   commissionFee: string;
-  /** Decimal string in `currency`: what the buyer pays. */
+  /** Decimal string in `currency`: what the buyer pays the platform (price + exchange fee + commission). */
   totalAmount: string;
+  /**
+   * The network fee (gas) estimated when the purchase was reserved, decimal in `currency`, or null: paid by the
+   * buyer's wallet to the network, on top of totalAmount; an estimate (the wallet sets the real figure).
+   */
+  networkFeeEstimate: string | null;
   /** totalAmount in wei (Ethereum) or lamports (Solana), as a decimal string: send exactly this. */
   amountBaseUnits: string;
   /** The platform address to pay. */

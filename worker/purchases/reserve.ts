@@ -8,12 +8,13 @@ import { MAX_OPEN_RESERVATIONS, RESERVATION_MINUTES, type FeeCalculation, type O
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier } from "../chain/payment-verifier";
 import { auditRow } from "../audit";
-import { columnList, type Db, selected, writeBatch } from "../db";
+import { columnList, type Db, writeBatch } from "../db";
 import { checkPrice, decimalToUnits, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
 import type { RequestInfo } from "../http/request-info";
 import { orderReservationCondition } from "../orders/order-listing";
 import { assertSessionWallet } from "./buyer";
+import { gasEstimateColumn } from "./purchase-row";
 import { type FeeQuote, quoteFees } from "./fee-quote";
 
 export const RESERVATION_MS = RESERVATION_MINUTES * 60_000;
@@ -47,15 +48,8 @@ export async function reserveListing(db: Db, env: Env, session: AuthSession, inp
  */
 export async function openReservationOf(db: Db, listingId: number, buyerId: number, now = Date.now()): Promise<Reservation | null> {
   const t = transactions;
-  const g = gasEstimationAudit;
   const open = await db
-    .select({
-      id: t.id,
-      expiresAt: t.expiresAt,
-      price: t.price,
-      totalAmount: t.totalAmount,
-      gas: selected(sql<(typeof g.$inferSelect)["estimatedCost"]>`(SELECT ${g.estimatedCost} FROM ${g} WHERE ${g.transactionId} = ${t.id})`),
-    })
+    .select({ id: t.id, expiresAt: t.expiresAt, price: t.price, totalAmount: t.totalAmount, gas: gasEstimateColumn() })
     .from(t)
     .where(and(eq(t.addressId, listingId), eq(t.buyerId, buyerId), or(inArray(t.status, ["pending", "verified"]), and(eq(t.status, "initiated"), gte(t.expiresAt, now)))))
     .orderBy(desc(t.createdAt))

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  approxUsd,
   availabilityText,
+  usdText,
   buyButton,
-  CARD_USD_RATES,
   formatNumber,
   formatPrice,
   formatPriceTrimmed,
@@ -16,7 +15,6 @@ import {
   isNew,
   ownerStatusBadge,
   promotionTint,
-  PURCHASES_USD_RATES,
   rarityColour,
   rarityLabel,
   rarityTier,
@@ -25,7 +23,6 @@ import {
   relativeTime,
   shortAddress,
   transactionDisplay,
-  TRANSACTIONS_TABLE_USD_RATES,
 } from "./display";
 
 describe("shortAddress", () => {
@@ -179,15 +176,14 @@ describe("transactions", () => {
     for (const s of ["cancelled", "failed", "expired", "initiated", ""]) expect(transactionDisplay(s)).toEqual({ type: "Cancelled", status: "Cancelled" });
   });
 
-  it("fallback USD rates per screen", () => {
-    expect(approxUsd("1", "ETH", CARD_USD_RATES)).toBe(3796);
-    expect(approxUsd("2", "SOL", CARD_USD_RATES)).toBe(368);
-    expect(approxUsd(1, "ETH", TRANSACTIONS_TABLE_USD_RATES)).toBe(1640);
-    expect(approxUsd(10, "SOL", TRANSACTIONS_TABLE_USD_RATES)).toBeCloseTo(364);
-    expect(approxUsd(1, "ETH", PURCHASES_USD_RATES)).toBe(3600);
-    expect(approxUsd(1, "BTC", PURCHASES_USD_RATES)).toBe(170);
-    expect(approxUsd("-1", "ETH", CARD_USD_RATES)).toBe(3796);
-    expect(approxUsd("x", "ETH", CARD_USD_RATES)).toBe(0);
+  it("usdText: one figure for one price at one rate, worded as the Worker words formattedUsd", () => {
+    const rates = { ethPrice: 3796, solPrice: 184 };
+    expect(usdText("0.001", "ETH", rates)).toBe("$3.80");
+    expect(usdText("2", "SOL", rates)).toBe("$368.00");
+    expect(usdText("1000", "ETH", rates)).toBe("$3,796,000.00");
+    expect(usdText("0.000001", "ETH", rates)).toBe("<$0.01");
+    expect(usdText("0", "ETH", rates)).toBe("$0.00");
+    expect(usdText("x", "ETH", rates)).toBe("$0.00");
   });
 });
 

@@ -3,7 +3,7 @@
 // highlighted, pattern, score, matched length and price. Non-owners get Buy Now; owners get their controls.
 import { Link } from "@tanstack/react-router";
 import type { ListingView } from "../../../../schema/browse";
-import { approxUsd, buyButton, CARD_USD_RATES, formatPrice, formatUsd, hasRarityRing, promotionTint } from "../../lib/display";
+import { buyButton, formatPrice, hasRarityRing, promotionTint } from "../../lib/display";
 import { patternRanges } from "../../lib/pattern-ranges";
 import { HighlightedAddress } from "../HighlightedAddress";
 import { NetworkBadge } from "../NetworkBadge";
@@ -28,7 +28,8 @@ const COMPACT_MIN_H = "min-h-[15.5rem] sm:min-h-[16.625rem]";
 export function ListingCard({ listing, compactOnPhone = false }: { listing: ListingView; compactOnPhone?: boolean }) {
   const tint = promotionTint(listing.promotionType);
   const ring = hasRarityRing(listing.rarityScore) ? "ring-2 ring-amber-400/80 ring-offset-2 ring-offset-slate-950" : "";
-  const usd = listing.formattedUsd || formatUsd(approxUsd(listing.price, listing.currency, CARD_USD_RATES));
+  // The Worker's figure at the rate GET /api/prices/live answers (the one rate source, issue 22 §2).
+  const usd = listing.formattedUsd;
   return (
     <article
       className={`flex w-full flex-col gap-3 rounded-2xl border p-4 transition-colors ${compactOnPhone ? COMPACT_MIN_H : CARD_MIN_H} ${TINT[tint ?? "none"]} ${ring}`}
@@ -77,7 +78,7 @@ export function ListingCard({ listing, compactOnPhone = false }: { listing: List
           <div className="text-lg font-bold text-white tabular-nums">
             {formatPrice(listing.price)} <span className="text-sm font-semibold text-slate-300">{listing.currency}</span>
           </div>
-          <div className="text-xs text-slate-400">{usd}</div>
+          <div className="text-xs text-slate-400" data-testid="card-usd">{usd}</div>
         </div>
       </div>
       {listing.isOwner ? <OwnerControls listing={listing} /> : <CardBuyButton listing={listing} />}

@@ -7,13 +7,13 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { PurchaseListItem } from "../../../../schema/purchases";
-import { livePricesQuery } from "../../api/market";
 import { myPurchasesQuery } from "../../api/purchases";
-import { approxUsd, formatPriceTrimmed, formatRarity, formatUsd, PURCHASES_USD_RATES, relativeTime, shortAddress, type UsdRates } from "../../lib/display";
+import { formatPriceTrimmed, formatRarity, relativeTime, shortAddress, usdText } from "../../lib/display";
 import { keyAvailability } from "../../lib/purchase-status";
 import { DestroyKeyDialog } from "../purchase/DestroyKeyDialog";
 import { StatusBadge } from "../purchase/StatusBadge";
 import { toast } from "../toast-store";
+import { useUsdRates } from "../use-usd-rates";
 
 export const PURCHASES_PAGE_SIZE = 20;
 
@@ -23,8 +23,7 @@ export const privateKeyCell = (p: Pick<PurchaseListItem, "status" | "privateKeyD
 export function MyPurchases({ wallet }: { wallet: string }) {
   const [page, setPage] = useState(1);
   const purchases = useQuery({ ...myPurchasesQuery(wallet, page, PURCHASES_PAGE_SIZE), placeholderData: keepPreviousData });
-  const prices = useQuery(livePricesQuery());
-  const rates: UsdRates = prices.data?.source === "feed" ? { ETH: prices.data.ethPrice, SOL: prices.data.solPrice } : PURCHASES_USD_RATES;
+  const rates = useUsdRates();
 
   useEffect(() => {
     if (purchases.isError) toast({ title: "Failed to fetch user purchases", description: "Try again in a moment.", variant: "destructive" });
@@ -87,7 +86,7 @@ export function MyPurchases({ wallet }: { wallet: string }) {
                       <div className="font-semibold text-white tabular-nums">
                         {formatPriceTrimmed(p.price)} {p.currency}
                       </div>
-                      <div className="text-xs text-slate-400">≈ {formatUsd(approxUsd(p.price, p.currency, rates))}</div>
+                      <div className="text-xs text-slate-400" data-testid="purchase-usd">≈ {usdText(p.price, p.currency, rates)}</div>
                     </td>
                     <td className="px-3 py-3 text-slate-200">
                       <span className="block text-xs text-slate-500 sm:hidden">Rarity</span>

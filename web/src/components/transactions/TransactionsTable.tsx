@@ -1,10 +1,9 @@
 // The transactions table (public-side.md §2, §4, §9): Address, Type, Price, Rarity, optional Buyer and
 // Seller, Time, Status; a 5-row skeleton while loading; "No transactions found" when empty. Each row links to
 // /transaction/{id}. USD uses the live rate when the server has one, else this table's fallback rates.
-import { useQuery } from "@tanstack/react-query";
 import type { RecentTransaction } from "../../../../schema/browse";
-import { livePricesQuery } from "../../api/market";
-import { approxUsd, formatPrice, formatUsd, relativeTime, shortAddress, TRANSACTIONS_TABLE_USD_RATES, transactionDisplay, type UsdRates } from "../../lib/display";
+import { formatPrice, relativeTime, shortAddress, transactionDisplay, usdText } from "../../lib/display";
+import { useUsdRates } from "../use-usd-rates";
 import { type Column, DataTable } from "../DataTable";
 import { RarityScore } from "../listing/badges";
 
@@ -22,8 +21,7 @@ type Props = { transactions: RecentTransaction[] | undefined; isLoading: boolean
 const transactionHref = (id: string) => `/transaction/${encodeURIComponent(id)}`;
 
 export function TransactionsTable({ transactions, isLoading, showBuyer = false, showSeller = false, caption = "Transactions" }: Props) {
-  const prices = useQuery(livePricesQuery());
-  const rates: UsdRates = prices.data?.source === "feed" ? { ETH: prices.data.ethPrice, SOL: prices.data.solPrice } : TRANSACTIONS_TABLE_USD_RATES;
+  const rates = useUsdRates();
   const now = Date.now();
   const columns: Column<RecentTransaction>[] = [
     {
@@ -44,7 +42,7 @@ export function TransactionsTable({ transactions, isLoading, showBuyer = false, 
           <div className="font-semibold whitespace-nowrap text-white tabular-nums">
             {formatPrice(t.price)} {t.currency}
           </div>
-          <div className="text-xs text-slate-400">≈ {formatUsd(approxUsd(t.price, t.currency, rates))}</div>
+          <div className="text-xs text-slate-400">≈ {usdText(t.price, t.currency, rates)}</div>
         </>
       ),
     },

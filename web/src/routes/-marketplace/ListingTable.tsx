@@ -82,7 +82,7 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
           <div className="font-semibold text-white tabular-nums" data-testid="listing-price">
             {formatPrice(l.price)} <span className="block text-xs sm:inline sm:text-sm">{l.currency}</span>
           </div>
-          <div className="text-xs text-slate-400">{l.formattedUsd}</div>
+          <div className="text-xs text-slate-400" data-testid="listing-usd">{l.formattedUsd}</div>
         </>
       ),
     },
