@@ -159,4 +159,38 @@ describe("the buyer's own reservation", () => {
       await buyer.call("POST", `/api/transactions/${transactionId}/cancel`);
     }
   }, 120_000);
+
+  it("the purchase page stops polling after 5 minutes, says so, and Check again resumes", async () => {
+    const key = generatePrivateKey();
+    const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+    const listingId = await listAsAdmin(admin, { address: privateKeyToAccount(key).address, network: "ethereum", price: "0.00125", privateKey: key });
+    const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
+    const transactionId = (await buyer.call<{ transactionId: string }>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address })).body.transactionId;
+    try {
+      const s = await openBrowser();
+      sessions.push(s);
+      const { page, baseUrl } = s;
+      await page.clock.install();
+      await injectEthereumWallet(page, { account: DEV_ACCOUNTS.otherBuyer.address, rpcUrl: inject("rpcUrl") });
+      await page.goto(`${baseUrl}/`);
+      await connect(page, "0x3C44Cd");
+      let reads = 0;
+      page.on("request", (r) => {
+        if (r.method() === "GET" && new URL(r.url()).pathname === `/api/transactions/${transactionId}`) reads++;
+      });
+      await page.goto(`${baseUrl}/transaction/${transactionId}`);
+      await page.getByTestId("purchase-status").first().waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId("polling-stopped").count()).toBe(0);
+      await page.clock.runFor(5 * 60_000 + 10_000);
+      await page.getByTestId("polling-stopped").waitFor({ timeout: 20_000 });
+      const stoppedAt = reads;
+      await page.clock.runFor(60_000);
+      expect(reads).toBe(stoppedAt);
+      await page.getByRole("button", { name: "Check again" }).click();
+      await page.getByTestId("polling-stopped").waitFor({ state: "hidden", timeout: 20_000 });
+      await expect.poll(() => reads, { timeout: 20_000 }).toBeGreaterThan(stoppedAt);
+    } finally {
+      await buyer.call("POST", `/api/transactions/${transactionId}/cancel`);
+    }
+  }, 120_000);
 });

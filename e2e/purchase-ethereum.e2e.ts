@@ -59,7 +59,7 @@ describe("buying on Ethereum", () => {
 
     await destroyKey(page);
     await expectDestroyedInMyPurchases(page, baseUrl, transactionId);
-    await expectSoldEverywhere(page, baseUrl, listing.id, listing.address);
+    await expectSoldEverywhere(page, baseUrl, listing.id, listing.address, { buyer: DEV_ACCOUNTS.buyer.address, network: "ethereum" });
     expect(s!.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   }, 180_000);
 

@@ -88,11 +88,45 @@ export async function expectDestroyedInMyPurchases(page: Page, baseUrl: string, 
 }
 
 /** The listing shows SOLD and cannot be bought; the home page's recent transactions show the sale. */
-export async function expectSoldEverywhere(page: Page, baseUrl: string, listingId: number, address: string) {
+export async function expectSoldEverywhere(page: Page, baseUrl: string, listingId: number, address: string, sale?: { buyer: string; network: "ethereum" | "solana" }) {
   await page.goto(`${baseUrl}/address/${listingId}`);
   await page.getByText("SOLD", { exact: true }).first().waitFor({ timeout: 20_000 });
   await page.getByText("This address is currently not available for purchase.").waitFor();
   await page.goto(`${baseUrl}/`);
-  const sale = page.getByTestId("transactions-table").getByTestId("transaction-row").filter({ hasText: short(address) });
-  await sale.filter({ hasText: "Completed" }).first().waitFor({ timeout: 20_000 });
+  const row = page.getByTestId("transactions-table").getByTestId("transaction-row").filter({ hasText: short(address) });
+  await row.filter({ hasText: "Completed" }).first().waitFor({ timeout: 20_000 });
+  if (sale) await expectPublicSale(page, baseUrl, listingId, address, sale);
+}
+
+/**
+ * Issue 22 §3: the Recent Transactions row opens the sale's public page (address, price, time, network, the
+ * payment's transaction, the listing; never the buyer), and View All opens the activity page, filtered by network.
+ */
+async function expectPublicSale(page: Page, baseUrl: string, listingId: number, address: string, sale: { buyer: string; network: "ethereum" | "solana" }) {
+  const row = page.getByTestId("transactions-table").getByTestId("transaction-row").filter({ hasText: short(address) }).first();
+  await row.getByRole("link").click();
+  await page.waitForURL((u) => u.pathname.startsWith("/sale/"), { timeout: 20_000 });
+  const details = page.getByTestId("sale-details");
+  await details.waitFor({ timeout: 20_000 });
+  const text = (await details.textContent()) ?? "";
+  expect(text).toContain(address);
+  expect(text).toContain(sale.network === "ethereum" ? "Ethereum" : "Solana");
+  expect(await page.getByTestId("sale-tx").textContent()).toMatch(/^(0x[0-9a-f]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/);
+  // The local chains have no public explorer: the page says so rather than linking nowhere.
+  await page.getByText("This chain has no public explorer").waitFor();
+  expect((await page.locator("main").textContent())?.toLowerCase()).not.toContain(sale.buyer.toLowerCase());
+  await page.getByRole("link", { name: "View the listing" }).click();
+  await page.waitForURL((u) => u.pathname === `/address/${listingId}`, { timeout: 20_000 });
+
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole("region", { name: "Recent Transactions" }).getByRole("link", { name: /View All/ }).click();
+  await page.waitForURL((u) => u.pathname === "/activity", { timeout: 20_000 });
+  const listed = () => page.getByTestId("sale-row").filter({ hasText: short(address) });
+  await listed().first().waitFor({ timeout: 20_000 });
+  const other = sale.network === "ethereum" ? "Solana" : "Ethereum";
+  await page.getByRole("navigation", { name: "Filter by network" }).getByRole("link", { name: other }).click();
+  await page.waitForURL((u) => u.searchParams.get("network") === other.toLowerCase());
+  await expect.poll(() => listed().count(), { timeout: 20_000 }).toBe(0);
+  await page.getByRole("navigation", { name: "Filter by network" }).getByRole("link", { name: sale.network === "ethereum" ? "Ethereum" : "Solana" }).click();
+  await listed().first().waitFor({ timeout: 20_000 });
 }

@@ -84,6 +84,34 @@ export type MarketStats = { totalAddresses: number; totalVolume: number; activeU
 /** GET /api/prices/live: USD per coin. */
 export type LivePrices = { ethPrice: number; solPrice: number; source: "feed" | "fallback"; updatedAt: string | null };
 
+/**
+ * A completed sale as the public sees it (issue 22 §3: GET /api/transactions/sales and /sales/{id}): what the
+ * chain shows (the payment's transaction) and the marketplace's listing. Never the buyer: no wallet, no username.
+ */
+export type PublicSale = {
+  /** The purchase's id (the sale page's address, /sale/{id}). */
+  id: string;
+  listingId: number;
+  address: string;
+  network: Network;
+  price: string;
+  currency: "ETH" | "SOL";
+  rarityScore: string;
+  /** ISO 8601: when the sale settled. */
+  completedAt: string;
+  /** The payment on chain (Ethereum transaction hash or Solana signature). */
+  txHash: string | null;
+};
+
+export const SALES_PAGE_DEFAULT = 20;
+export const SALES_PAGE_MAX = 50;
+
+/** GET /api/transactions/sales?network=&page=&limit= */
+export type SalesResponse = {
+  sales: PublicSale[];
+  pagination: { page: number; totalPages: number; total: number; hasPrevPage: boolean; hasNextPage: boolean };
+};
+
 /** One row of GET /api/transactions/recent (a completed sale; `buyer` is always null there, DESIGN §6) or of a profile history. */
 export type RecentTransaction = {
   id: string;

@@ -3,7 +3,8 @@
 // buyer's purchases and the admin's transaction history. The buyer is always the session's wallet.
 import { type Context, Hono } from "hono";
 import * as v from "valibot";
-import type { RecentTransaction } from "../../schema/browse";
+import { type PublicSale, type RecentTransaction, SALES_PAGE_DEFAULT, SALES_PAGE_MAX, type SalesResponse } from "../../schema/browse";
+import { NETWORKS } from "../../schema/db";
 import { PROFILE_LIST_DEFAULT, PROFILE_LIST_MAX, type UserTransaction } from "../../schema/listings";
 import {
   type CancelResponse,
@@ -34,7 +35,8 @@ import { requirePaymentSettings } from "../payment-config";
 import { cancelPurchase, confirmPayment, solanaTransferRequest } from "../purchases/buyer-actions";
 import { listPurchases, purchaseView } from "../purchases/purchase-view";
 import { openPurchasesOf, type ReserveInput, reserveOrReuse } from "../purchases/reserve";
-import { recentTransactions, userTransactions } from "../purchases/transaction-list";
+import { publicSaleById, publicSales, recentTransactions, userTransactions } from "../purchases/transaction-list";
+import { ApiError } from "../http/errors";
 import type { AppEnv } from "../types";
 import { destroyKey, revealKey } from "../vault/delivery";
 import { feeRoutes } from "./fees";
@@ -50,6 +52,12 @@ const purchasesQuery = v.object({
   walletAddress: ignoredWalletQuery,
   page: v.optional(queryInt("page", 1, 100_000)),
   limit: v.optional(queryInt("limit", 1, PURCHASES_PAGE_MAX)),
+});
+
+const salesQuery = v.object({
+  network: v.optional(v.picklist(NETWORKS, "network must be ethereum or solana")),
+  page: v.optional(queryInt("page", 1, 100_000)),
+  limit: v.optional(queryInt("limit", 1, SALES_PAGE_MAX)),
 });
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any route's context, whatever its validated input
@@ -79,6 +87,22 @@ export const transactionRoutes = new Hono<AppEnv>()
     const rows = await recentTransactions(c.var.db);
     c.header("Cache-Control", PUBLIC_30S);
     return c.json(rows satisfies RecentTransaction[]);
+  })
+  // Public activity (issue 22 §3): completed sales, paged and by network, and one sale's page. Public facts, the
+  // same for everyone: cacheable, and never the buyer.
+  .get("/sales", validate("query", salesQuery), async (c) => {
+    const { network, page = 1, limit = SALES_PAGE_DEFAULT } = c.req.valid("query");
+    c.header("Cache-Control", PUBLIC_30S);
+    return c.json((await publicSales(c.var.db, page, limit, network)) satisfies SalesResponse);
+  })
+  .get("/sales/:id{[0-9a-f-]{36}}", validate("param", idParam), async (c) => {
+    const sale = await publicSaleById(c.var.db, c.req.valid("param").id);
+    if (!sale) throw new ApiError(404, "Sale not found");
+    c.header("Cache-Control", PUBLIC_30S);
+    return c.json(sale satisfies PublicSale);
+  })
+  .get("/sales/:id", () => {
+    throw new ApiError(400, "id: must be a sale id");
   })
   .route("/", feeRoutes)
   .get("/user", requireSecrets, requireAdmin, validate("query", historyQuery), async (c) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { confirmationsText, FAST_POLL_MS, pollInterval, purchaseStage, reservationCountdown, SLOW_POLL_MS } from "./purchase-state";
+import { confirmationsText, FAST_POLL_MS, POLL_LIMIT_MS, pollableStatus, pollInterval, purchaseStage, reservationCountdown, SLOW_POLL_MS } from "./purchase-state";
 
 describe("purchaseStage", () => {
   it("pays while initiated, waits while pending, reveals while verified or completed", () => {
@@ -29,6 +29,15 @@ describe("pollInterval", () => {
     expect(pollInterval("initiated", false)).toBe(SLOW_POLL_MS);
     expect(pollInterval("verified", false)).toBe(SLOW_POLL_MS);
     expect(SLOW_POLL_MS).toBe(10_000);
+  });
+  it("stops after 5 minutes of polling (the spec), whatever the state; Check again starts a new round", () => {
+    expect(POLL_LIMIT_MS).toBe(5 * 60_000);
+    for (const s of ["initiated", "pending", "verified"] as const) {
+      expect(pollInterval(s, true, POLL_LIMIT_MS - 1)).not.toBe(false);
+      expect(pollInterval(s, true, POLL_LIMIT_MS)).toBe(false);
+      expect(pollableStatus(s, false)).toBe(true);
+    }
+    expect(pollableStatus("completed", true)).toBe(false);
   });
   it("stops once the purchase has ended", () => {
     for (const s of ["completed", "failed", "cancelled", "expired"] as const) expect(pollInterval(s, true)).toBe(false);

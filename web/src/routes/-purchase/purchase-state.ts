@@ -29,10 +29,19 @@ export const FAST_POLL_MS = 2000;
 export const SLOW_POLL_MS = 10_000;
 
 /**
- * How often to read the purchase again: fast while a payment is on its way (pending, or a payment this page
- * just sent), slowly while awaiting payment or settling a verified payment, never once it has ended.
+ * The spec: the purchase page stops polling after 5 minutes. The server does not need the page: the cron job keeps
+ * verifying and settling a reported or unreported payment (DESIGN §6), so the page only stops asking, says so,
+ * and offers "Check again", which polls (and re-reports the payment) for another 5 minutes.
  */
-export function pollInterval(status: PurchaseStatus, paymentSent: boolean): number | false {
+export const POLL_LIMIT_MS = 5 * 60_000;
+
+/**
+ * How often to read the purchase again: fast while a payment is on its way (pending, or a payment this page
+ * just sent), slowly while awaiting payment or settling a verified payment, never once it has ended or after
+ * POLL_LIMIT_MS of polling (`pollingForMs`).
+ */
+export function pollInterval(status: PurchaseStatus, paymentSent: boolean, pollingForMs = 0): number | false {
+  if (pollingForMs >= POLL_LIMIT_MS) return false;
   if (status === "pending") return FAST_POLL_MS;
   if (status === "initiated") return paymentSent ? FAST_POLL_MS : SLOW_POLL_MS;
   if (status === "verified") return SLOW_POLL_MS;
@@ -53,3 +62,6 @@ export function reservationCountdown(expiresAt: string | null, now: number): str
   if (!Number.isFinite(left) || left <= 0) return null;
   return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 }
+
+/** Whether the page is in a state it would poll in (so a stopped poll is worth saying). */
+export const pollableStatus = (status: PurchaseStatus, paymentSent: boolean) => pollInterval(status, paymentSent) !== false;
