@@ -146,13 +146,18 @@ describe("home page", () => {
     expect(await sale.textContent()).not.toContain("e2e_browse_buyer");
     expect(await table.getByRole("columnheader", { name: "Buyer" }).count()).toBe(0);
     expect(await sale.textContent()).toMatch(/5 minutes ago/);
-    expect(await sale.getByRole("link").getAttribute("href")).toBe(`/transaction/${soldTxId}`);
+    // The public sale page, not the private purchase page (issue 22 §3).
+    expect(await sale.getByRole("link").getAttribute("href")).toBe(`/sale/${soldTxId}`);
     expect(await table.getByTestId("transaction-row").filter({ hasText: "3.50000000 SOL" }).count()).toBe(0);
 
     const viewAll = s.page.getByRole("link", { name: "View All" });
     expect(await viewAll.count()).toBe(2);
     await viewAll.first().click();
     await s.page.waitForURL((u) => u.pathname === "/marketplace");
+    // Recent Transactions' View All opens the sales activity page.
+    await s.page.goBack();
+    await s.page.getByRole("region", { name: "Recent Transactions" }).getByRole("link", { name: "View All" }).click();
+    await s.page.waitForURL((u) => u.pathname === "/activity");
   });
 
   it("a card's Buy Now without a wallet says Wallet Required and goes to /profile after 2 seconds", async () => {

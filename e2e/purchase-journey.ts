@@ -55,6 +55,15 @@ export async function buyFromListingPage(page: Page, baseUrl: string, listingId:
   return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
 }
 
+/** "Private Key Released!" is news once: a second visit to the purchase page does not show it again (issue 22 §6). */
+export async function expectReleasedToastOnce(page: Page) {
+  await page.reload();
+  await page.getByTestId("private-key-card").waitFor({ timeout: 30_000 });
+  await page.getByTestId("private-key").waitFor();
+  await page.waitForTimeout(1500);
+  expect(await toastsSeen(page)).not.toContain(expect.stringContaining("Private Key Released!"));
+}
+
 /** Waits for the Private Key Access card; answers the key after Show (checking it was masked and copy was off). */
 export async function revealKey(page: Page): Promise<string> {
   const card = page.getByTestId("private-key-card");
@@ -75,7 +84,11 @@ export async function destroyKey(page: Page) {
   await dialog.getByTestId("shred-window").getByText(/30 days/).waitFor();
   await dialog.getByRole("button", { name: "Permanently Destroy" }).click();
   await toast(page, "Private Key Destroyed");
-  await page.getByTestId("key-destroyed").waitFor({ timeout: 20_000 });
+  const notice = page.getByTestId("key-destroyed");
+  await notice.waitFor({ timeout: 20_000 });
+  // Said to the buyer as the buyer (issue 22 §6), with the flame drawn, not an emoji that may render as a box.
+  expect(await notice.textContent()).toContain("You destroyed the private key");
+  expect(await notice.getByTestId("fire-icon").count()).toBe(1);
 }
 
 /** My Purchases lists the purchase as completed with its key destroyed. */
@@ -84,7 +97,9 @@ export async function expectDestroyedInMyPurchases(page: Page, baseUrl: string, 
   const row = page.locator(`[data-testid="purchase-row"][data-transaction-id="${transactionId}"]`);
   await row.waitFor({ timeout: 20_000 });
   await row.getByText("Completed").waitFor();
-  await row.getByText("🔥 Destroyed").waitFor();
+  await row.getByText("Destroyed", { exact: true }).waitFor();
+  expect(await row.getByTestId("fire-icon").count()).toBe(1);
+  expect(await row.textContent()).not.toContain("🔥");
 }
 
 /** The listing shows SOLD and cannot be bought; the home page's recent transactions show the sale. */

@@ -11,6 +11,7 @@ import { myPurchasesQuery } from "../../api/purchases";
 import { formatPriceTrimmed, formatRarity, relativeTime, shortAddress, usdText } from "../../lib/display";
 import { keyAvailability } from "../../lib/purchase-status";
 import { DestroyKeyDialog } from "../purchase/DestroyKeyDialog";
+import { FireIcon } from "../purchase/FireIcon";
 import { StatusBadge } from "../purchase/StatusBadge";
 import { toast } from "../toast-store";
 import { useUsdRates } from "../use-usd-rates";
@@ -140,7 +141,12 @@ export function MyPurchases({ wallet }: { wallet: string }) {
 
 function KeyCell({ purchase }: { purchase: PurchaseListItem }) {
   const cell = privateKeyCell(purchase);
-  if (cell === "destroyed") return <span className="text-sm font-semibold text-orange-300">🔥 Destroyed</span>;
+  if (cell === "destroyed")
+    return (
+      <span className="inline-flex items-center gap-1 text-sm font-semibold text-orange-300">
+        <FireIcon /> Destroyed
+      </span>
+    );
   if (cell === "later") return <span className="text-xs text-slate-400">Available after completion</span>;
   if (cell === "none") return <span className="text-xs text-slate-400">No key (not paid)</span>;
   return (

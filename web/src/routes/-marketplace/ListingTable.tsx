@@ -118,17 +118,24 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
         busy={busy}
         rowProps={(l) => ({ className: "hover:bg-slate-800/30", "data-testid": "listing-row", "data-listing-id": l.id })}
       />
+      <p className="px-4 py-3 text-xs text-slate-400" data-testid="type-legend">
+        {TYPE_LEGEND}
+      </p>
     </div>
   );
 }
 
+/** The rarity band and the score it comes from (issue 22 §6: the table showed BASE/PLUS/RARE with no score). */
 function TypeLabel({ listing, className = "" }: { listing: ListingView; className?: string }) {
   return (
-    <span className={`text-xs font-bold tracking-wider ${RARITY_TEXT[rarityColour(listing.rarityScore)]} ${className}`} title={`Rarity ${listing.rarityScore}/10`}>
-      {rarityLabel(listing.rarityScore)}
+    <span className={`text-xs font-bold tracking-wider ${RARITY_TEXT[rarityColour(listing.rarityScore)]} ${className}`} title={`Rarity ${listing.rarityScore}/10`} data-testid="type-label">
+      {rarityLabel(listing.rarityScore)} <span className="font-semibold tracking-normal text-slate-300 tabular-nums">{listing.rarityScore}</span>
     </span>
   );
 }
+
+/** What Type means, said once under the table. */
+export const TYPE_LEGEND = "Type is the rarity band of the address's score out of 10: BASE under 5, PLUS 5+, HIGH 6+, RARE 7+, EPIC 8+, GOLD 9+.";
 
 function SortButton({ label, column, sortBy, sortOrder, onSort }: { label: string; column: SortField; sortBy: SortField; sortOrder: SortOrder; onSort: (c: SortField) => void }) {
   const active = sortBy === column;

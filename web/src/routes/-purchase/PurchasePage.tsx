@@ -20,6 +20,7 @@ import { failureText } from "../../lib/purchase-status";
 import { POLL_LIMIT_MS, pollableStatus, pollInterval, purchaseStage } from "./purchase-state";
 import { useNow } from "../../components/use-now";
 import { PurchaseDetails } from "./PurchaseDetails";
+import { FireIcon } from "../../components/purchase/FireIcon";
 import { StatusBadge } from "../../components/purchase/StatusBadge";
 import { forgetSentPayment } from "./sent-payments";
 import { usePayment } from "./use-payment";
@@ -133,7 +134,19 @@ function PurchaseBody({ view, onPaymentSent, pollingSince, onCheckAgain }: { vie
         view.customOrderId === null &&
         (view.role === "buyer" ? <PrivateKeyCard view={view} /> : <Notice title="Payment verified" text="The private key is released to the buyer only." />)}
       {stage === "destroyed" && (
-        <Notice title="🔥 Private key destroyed" text="The buyer destroyed the private key we held for this purchase. It can never be shown again." testId="key-destroyed" />
+        <Notice
+          title={
+            <>
+              <FireIcon /> Private key destroyed
+            </>
+          }
+          text={
+            view.role === "buyer"
+              ? "You destroyed the private key we held for this purchase. It can never be shown again."
+              : "The buyer destroyed the private key we held for this purchase. It can never be shown again."
+          }
+          testId="key-destroyed"
+        />
       )}
       {stage === "failed" && <Notice title="Payment not accepted" text={`${failureText(view.failureReason)} No key was released. If you paid, the payment is listed for a refund.`} tone="red" />}
       {stage === "expired" && (
@@ -184,7 +197,7 @@ function Notice({
   orderId = null,
   testId,
 }: {
-  title: string;
+  title: React.ReactNode;
   text: string;
   tone?: "slate" | "red";
   link?: number;

@@ -5,6 +5,7 @@ import type { PurchaseView } from "../../../../schema/purchases";
 import type { MarketConfig } from "../../api/market";
 import { errorMessage } from "../../api/error-message";
 import { confirmPayment, solanaPaymentTransaction, TRANSACTIONS_KEY } from "../../api/purchases";
+import { NETWORK_WALLET } from "../../components/listing/use-buy-flow";
 import { toast } from "../../components/toast-store";
 import { sameWallet } from "../../wallet/storage";
 import { useWalletState } from "../../wallet/wallet-store";
@@ -91,7 +92,7 @@ export function usePayment(view: PurchaseView, config: MarketConfig | undefined,
     try {
       if (wallet.status !== "connected" || !wallet.address) throw new PaymentError("other", "No wallet connected. Connect the wallet you bought with, then try again.");
       if (wallet.network !== view.network) {
-        throw new PaymentError("wrong-chain", `Wrong network: this purchase is paid on ${NETWORK_NAME[view.network]}, and your wallet is a ${NETWORK_NAME[wallet.network ?? "ethereum"]} wallet.`);
+        throw new PaymentError("wrong-chain", `Wrong network: this purchase is paid on ${NETWORK_NAME[view.network]}, and your wallet is ${NETWORK_WALLET[wallet.network ?? "ethereum"]}.`);
       }
       const payments = config?.payments;
       if (!payments) {
