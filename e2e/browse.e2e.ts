@@ -146,13 +146,18 @@ describe("home page", () => {
     expect(await sale.textContent()).not.toContain("e2e_browse_buyer");
     expect(await table.getByRole("columnheader", { name: "Buyer" }).count()).toBe(0);
     expect(await sale.textContent()).toMatch(/5 minutes ago/);
-    expect(await sale.getByRole("link").getAttribute("href")).toBe(`/transaction/${soldTxId}`);
+    // The public sale page, not the private purchase page (issue 22 §3).
+    expect(await sale.getByRole("link").getAttribute("href")).toBe(`/sale/${soldTxId}`);
     expect(await table.getByTestId("transaction-row").filter({ hasText: "3.50000000 SOL" }).count()).toBe(0);
 
     const viewAll = s.page.getByRole("link", { name: "View All" });
     expect(await viewAll.count()).toBe(2);
     await viewAll.first().click();
     await s.page.waitForURL((u) => u.pathname === "/marketplace");
+    // Recent Transactions' View All opens the sales activity page.
+    await s.page.goBack();
+    await s.page.getByRole("region", { name: "Recent Transactions" }).getByRole("link", { name: "View All" }).click();
+    await s.page.waitForURL((u) => u.pathname === "/activity");
   });
 
   it("a card's Buy Now without a wallet says Wallet Required and goes to /profile after 2 seconds", async () => {
@@ -335,7 +340,7 @@ describe("marketplace", () => {
     expect(await page.locator("main").textContent()).toContain("Available for Purchase");
     const breakdown = page.getByTestId("purchase-breakdown");
     // The fee call and the live price (for the USD figure) land in either order.
-    await expect.poll(() => breakdown.textContent(), { timeout: 15_000 }).toMatch(/Listing Price.*SOL.*Gas Fee \(est\.\)0\.000005 SOL.*Total Amount.*SOL\$[\d,]+\.\d{2}(?!\d)/);
+    await expect.poll(() => breakdown.textContent(), { timeout: 15_000 }).toMatch(/Price.*SOL.*Paid to the platform.*SOL\$[\d,]+\.\d{2}.*Network fee \(estimate, paid by your wallet\)0\.000005 SOL.*Total.*SOL\$[\d,]+\.\d{2}(?!\d)/);
     await page.getByRole("button", { name: /^Buy Now - .* SOL$/ }).waitFor();
 
     await page.getByRole("button", { name: "Copy Address" }).click();

@@ -11,7 +11,7 @@ import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { decryptKeystore } from "../web/src/payments/keystore";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
-import { buyFromListingPage, connect, destroyKey, expectDestroyedInMyPurchases, expectSoldEverywhere, recordToasts, revealKey, toast } from "./purchase-journey";
+import { buyFromListingPage, connect, destroyKey, expectDestroyedInMyPurchases, expectReleasedToastOnce, expectSoldEverywhere, recordToasts, revealKey, toast } from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
 
 let s: Session | undefined;
@@ -57,9 +57,10 @@ describe("buying on Ethereum", () => {
     const keystore = JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as unknown;
     expect(await decryptKeystore(keystore, "e2e keystore password")).toBe(listing.key.toLowerCase());
 
+    await expectReleasedToastOnce(page);
     await destroyKey(page);
     await expectDestroyedInMyPurchases(page, baseUrl, transactionId);
-    await expectSoldEverywhere(page, baseUrl, listing.id, listing.address);
+    await expectSoldEverywhere(page, baseUrl, listing.id, listing.address, { buyer: DEV_ACCOUNTS.buyer.address, network: "ethereum" });
     expect(s!.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   }, 180_000);
 

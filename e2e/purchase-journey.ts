@@ -55,6 +55,15 @@ export async function buyFromListingPage(page: Page, baseUrl: string, listingId:
   return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
 }
 
+/** "Private Key Released!" is news once: a second visit to the purchase page does not show it again (issue 22 §6). */
+export async function expectReleasedToastOnce(page: Page) {
+  await page.reload();
+  await page.getByTestId("private-key-card").waitFor({ timeout: 30_000 });
+  await page.getByTestId("private-key").waitFor();
+  await page.waitForTimeout(1500);
+  expect(await toastsSeen(page)).not.toContain(expect.stringContaining("Private Key Released!"));
+}
+
 /** Waits for the Private Key Access card; answers the key after Show (checking it was masked and copy was off). */
 export async function revealKey(page: Page): Promise<string> {
   const card = page.getByTestId("private-key-card");
@@ -75,7 +84,11 @@ export async function destroyKey(page: Page) {
   await dialog.getByTestId("shred-window").getByText(/30 days/).waitFor();
   await dialog.getByRole("button", { name: "Permanently Destroy" }).click();
   await toast(page, "Private Key Destroyed");
-  await page.getByTestId("key-destroyed").waitFor({ timeout: 20_000 });
+  const notice = page.getByTestId("key-destroyed");
+  await notice.waitFor({ timeout: 20_000 });
+  // Said to the buyer as the buyer (issue 22 §6), with the flame drawn, not an emoji that may render as a box.
+  expect(await notice.textContent()).toContain("You destroyed the private key");
+  expect(await notice.getByTestId("fire-icon").count()).toBe(1);
 }
 
 /** My Purchases lists the purchase as completed with its key destroyed. */
@@ -84,15 +97,51 @@ export async function expectDestroyedInMyPurchases(page: Page, baseUrl: string, 
   const row = page.locator(`[data-testid="purchase-row"][data-transaction-id="${transactionId}"]`);
   await row.waitFor({ timeout: 20_000 });
   await row.getByText("Completed").waitFor();
-  await row.getByText("🔥 Destroyed").waitFor();
+  await row.getByText("Destroyed", { exact: true }).waitFor();
+  expect(await row.getByTestId("fire-icon").count()).toBe(1);
+  expect(await row.textContent()).not.toContain("🔥");
 }
 
 /** The listing shows SOLD and cannot be bought; the home page's recent transactions show the sale. */
-export async function expectSoldEverywhere(page: Page, baseUrl: string, listingId: number, address: string) {
+export async function expectSoldEverywhere(page: Page, baseUrl: string, listingId: number, address: string, sale?: { buyer: string; network: "ethereum" | "solana" }) {
   await page.goto(`${baseUrl}/address/${listingId}`);
   await page.getByText("SOLD", { exact: true }).first().waitFor({ timeout: 20_000 });
   await page.getByText("This address is currently not available for purchase.").waitFor();
   await page.goto(`${baseUrl}/`);
-  const sale = page.getByTestId("transactions-table").getByTestId("transaction-row").filter({ hasText: short(address) });
-  await sale.filter({ hasText: "Completed" }).first().waitFor({ timeout: 20_000 });
+  const row = page.getByTestId("transactions-table").getByTestId("transaction-row").filter({ hasText: short(address) });
+  await row.filter({ hasText: "Completed" }).first().waitFor({ timeout: 20_000 });
+  if (sale) await expectPublicSale(page, baseUrl, listingId, address, sale);
+}
+
+/**
+ * Issue 22 §3: the Recent Transactions row opens the sale's public page (address, price, time, network, the
+ * payment's transaction, the listing; never the buyer), and View All opens the activity page, filtered by network.
+ */
+async function expectPublicSale(page: Page, baseUrl: string, listingId: number, address: string, sale: { buyer: string; network: "ethereum" | "solana" }) {
+  const row = page.getByTestId("transactions-table").getByTestId("transaction-row").filter({ hasText: short(address) }).first();
+  await row.getByRole("link").click();
+  await page.waitForURL((u) => u.pathname.startsWith("/sale/"), { timeout: 20_000 });
+  const details = page.getByTestId("sale-details");
+  await details.waitFor({ timeout: 20_000 });
+  const text = (await details.textContent()) ?? "";
+  expect(text).toContain(address);
+  expect(text).toContain(sale.network === "ethereum" ? "Ethereum" : "Solana");
+  expect(await page.getByTestId("sale-tx").textContent()).toMatch(/^(0x[0-9a-f]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/);
+  // The local chains have no public explorer: the page says so rather than linking nowhere.
+  await page.getByText("This chain has no public explorer").waitFor();
+  expect((await page.locator("main").textContent())?.toLowerCase()).not.toContain(sale.buyer.toLowerCase());
+  await page.getByRole("link", { name: "View the listing" }).click();
+  await page.waitForURL((u) => u.pathname === `/address/${listingId}`, { timeout: 20_000 });
+
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole("region", { name: "Recent Transactions" }).getByRole("link", { name: /View All/ }).click();
+  await page.waitForURL((u) => u.pathname === "/activity", { timeout: 20_000 });
+  const listed = () => page.getByTestId("sale-row").filter({ hasText: short(address) });
+  await listed().first().waitFor({ timeout: 20_000 });
+  const other = sale.network === "ethereum" ? "Solana" : "Ethereum";
+  await page.getByRole("navigation", { name: "Filter by network" }).getByRole("link", { name: other }).click();
+  await page.waitForURL((u) => u.searchParams.get("network") === other.toLowerCase());
+  await expect.poll(() => listed().count(), { timeout: 20_000 }).toBe(0);
+  await page.getByRole("navigation", { name: "Filter by network" }).getByRole("link", { name: sale.network === "ethereum" ? "Ethereum" : "Solana" }).click();
+  await listed().first().waitFor({ timeout: 20_000 });
 }

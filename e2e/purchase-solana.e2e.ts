@@ -62,7 +62,7 @@ describe("buying on Solana", () => {
 
     await destroyKey(page);
     await expectDestroyedInMyPurchases(page, baseUrl, transactionId);
-    await expectSoldEverywhere(page, baseUrl, listing.id, listing.address);
+    await expectSoldEverywhere(page, baseUrl, listing.id, listing.address, { buyer: SOLANA_DEV_ACCOUNTS.buyer.address, network: "solana" });
   }, 180_000);
 
   it("a payment refused in the wallet says so, sends nothing, and Try Again pays", async () => {

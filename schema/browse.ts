@@ -1,6 +1,7 @@
 // Browsing: the constants and response shapes of the public listing calls (public-side.md §3, §7, §9), shared
 // by the Worker (which builds them) and the web app (which reads them).
 import type { LISTING_STATUSES, Network, PROMOTION_TYPES } from "./db";
+import type { UsdRates } from "./prices";
 
 export const PAGE_SIZES = [20, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
@@ -47,9 +48,20 @@ export type ListingView = {
   isFeatured: boolean;
   /** True only when the signed-in session's user is the seller. */
   isOwner: boolean;
+  /**
+   * An open purchase holds the listing (issue 22 §1), the same for every viewer (it is in cached answers): never
+   * whose it is. The signed-in buyer learns which reservations are theirs from GET /api/transactions/open.
+   */
+  reservation: ListingReservation | null;
   /** ISO 8601. */
   createdAt: string;
 };
+
+/**
+ * `until`: when an unpaid reservation lapses (ISO 8601); `paymentReported`: a payment was reported and is being
+ * confirmed (pending or verified), so the listing stays held whatever `until` says.
+ */
+export type ListingReservation = { until: string; paymentReported: boolean };
 
 export type Pagination = {
   page: number;
@@ -71,9 +83,35 @@ export type SearchResponse = { addresses: ListingView[]; pagination: Pagination 
 export type MarketStats = { totalAddresses: number; totalVolume: number; activeUsers: number; avgPrice: number };
 
 /** GET /api/prices/live: USD per coin. */
-/** USD per coin: one shape for the Worker's figures and the web's conversions. */
-export type UsdRates = { ethPrice: number; solPrice: number };
 export type LivePrices = UsdRates & { source: "feed" | "fallback"; updatedAt: string | null };
+
+/**
+ * A completed sale as the public sees it (issue 22 §3: GET /api/transactions/sales and /sales/{id}): what the
+ * chain shows (the payment's transaction) and the marketplace's listing. Never the buyer: no wallet, no username.
+ */
+export type PublicSale = {
+  /** The purchase's id (the sale page's address, /sale/{id}). */
+  id: string;
+  listingId: number;
+  address: string;
+  network: Network;
+  price: string;
+  currency: "ETH" | "SOL";
+  rarityScore: string;
+  /** ISO 8601: when the sale settled. */
+  completedAt: string;
+  /** The payment on chain (Ethereum transaction hash or Solana signature). */
+  txHash: string | null;
+};
+
+export const SALES_PAGE_DEFAULT = 20;
+export const SALES_PAGE_MAX = 50;
+
+/** GET /api/transactions/sales?network=&page=&limit= */
+export type SalesResponse = {
+  sales: PublicSale[];
+  pagination: { page: number; totalPages: number; total: number; hasPrevPage: boolean; hasNextPage: boolean };
+};
 
 /** One row of GET /api/transactions/recent (a completed sale; `buyer` is always null there, DESIGN §6) or of a profile history. */
 export type RecentTransaction = {

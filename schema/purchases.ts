@@ -156,8 +156,13 @@ export type PurchaseView = {
   currency: "ETH" | "SOL";
   exchangeFee: string;
   commissionFee: string;
-  /** Decimal string in `currency`: what the buyer pays. */
+  /** Decimal string in `currency`: what the buyer pays the platform (price + exchange fee + commission). */
   totalAmount: string;
+  /**
+   * The network fee (gas) estimated when the purchase was reserved, decimal in `currency`, or null: paid by the
+   * buyer's wallet to the network, on top of totalAmount; an estimate (the wallet sets the real figure).
+   */
+  networkFeeEstimate: string | null;
   /** totalAmount in wei (Ethereum) or lamports (Solana), as a decimal string: send exactly this. */
   amountBaseUnits: string;
   /** The platform address to pay. */
@@ -196,6 +201,13 @@ export type ConfirmResponse = {
 
 export type CancelResponse = { success: true; status: "cancelled" };
 
+/**
+ * GET /api/transactions/open (signed-in, `no-store`, primary): the session's own open purchases, so the listing
+ * pages can say "Reserved by you" and lead back to the purchase (issue 22 §1). At most MAX_OPEN_RESERVATIONS.
+ */
+export type OpenPurchase = { transactionId: string; addressId: number; status: "initiated" | "pending" | "verified"; expiresAt: string };
+export type OpenPurchasesResponse = { purchases: OpenPurchase[] };
+
 /** POST /api/transactions/:id/solana-transaction: an unsigned transfer, base64 wire format. */
 export type SolanaTransactionResponse = { transaction: string; message: string };
 
@@ -212,6 +224,8 @@ export type DestroyKeyResponse = { success: true; message: string };
 export type PurchaseListItem = {
   id: string;
   status: PurchaseStatus;
+  /** Why a failed (or expired) purchase ended, as in PurchaseView. */
+  failureReason: string | null;
   price: string;
   currency: "ETH" | "SOL";
   network: Network;

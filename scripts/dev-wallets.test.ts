@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDevEthereumProvider } from "../web/src/wallet/dev/ethereum-dev-wallet";
 import { jsonRpcRelay, RpcFailure } from "../web/src/wallet/dev/relay";
 import { createDevSolanaWallet, signInText } from "../web/src/wallet/dev/solana-dev-wallet";
+import { DEV_WALLET_METHODS } from "../worker/routes/dev-chains";
 import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "./dev-accounts";
 import { type SolanaRpc, startSolanaRpc } from "./solana-rpc/server";
 import { type Child, rpcAnswers, startAnvil, waitUntil } from "./stack";
@@ -68,6 +69,22 @@ describe("Ethereum dev wallet (EIP-1193)", () => {
     expect(receipt).toMatchObject({ status: "0x1", from: DEV_ACCOUNTS.buyer.address.toLowerCase(), to: DEV_ACCOUNTS.platform.address.toLowerCase() });
     const tx = (await p.request({ method: "eth_getTransactionByHash", params: [hash] })) as { value: string };
     expect(BigInt(tx.value)).toBe(parseEther("0.01"));
+  });
+
+  it("a payment asks the relay only for what it forwards: no refused eth_fillTransaction first (issue 22 §6)", async () => {
+    const asked: string[] = [];
+    const direct = jsonRpcRelay(anvilUrl);
+    // The Worker's relay (worker/routes/dev-chains.ts) answers 400 to any method not on its list.
+    const relay = async (method: string, params: unknown[]) => {
+      asked.push(method);
+      if (!(DEV_WALLET_METHODS.ethereum as readonly string[]).includes(method)) throw new RpcFailure(`${method} is not relayed`, -32601);
+      return direct(method, params);
+    };
+    const p = createDevEthereumProvider({ privateKey: DEV_ACCOUNTS.buyer.privateKey, chainId: LOCAL_CHAIN.chainId, relay });
+    const hash = (await p.request({ method: "eth_sendTransaction", params: [{ from: DEV_ACCOUNTS.buyer.address, to: DEV_ACCOUNTS.platform.address, value: "0x2386f26fc10000", gas: "0x5208" }] })) as Hex;
+    expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(asked.filter((m) => !(DEV_WALLET_METHODS.ethereum as readonly string[]).includes(m))).toEqual([]);
+    expect(asked).toContain("eth_sendRawTransaction");
   });
 
   it("refuses to send for an account it does not hold", async () => {

@@ -14,6 +14,7 @@ declare namespace Cloudflare {
 		SOL_COMMITMENT: string;
 		ADMIN_WALLETS: string;
 		PRICE_FEED_URL: string;
+		SUPPORT_CONTACT: string;
 		KEY_ENCRYPTION_VERSION: string;
 		SITE_ORIGIN: string;
 	}
@@ -23,7 +24,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PLATFORM_ETH_ADDRESS" | "PLATFORM_SOL_ADDRESS" | "ETH_RPC_URL" | "ETH_CHAIN_ID" | "ETH_CONFIRMATIONS" | "SOL_RPC_URL" | "SOL_COMMITMENT" | "ADMIN_WALLETS" | "PRICE_FEED_URL" | "KEY_ENCRYPTION_VERSION" | "SITE_ORIGIN">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "PLATFORM_ETH_ADDRESS" | "PLATFORM_SOL_ADDRESS" | "ETH_RPC_URL" | "ETH_CHAIN_ID" | "ETH_CONFIRMATIONS" | "SOL_RPC_URL" | "SOL_COMMITMENT" | "ADMIN_WALLETS" | "PRICE_FEED_URL" | "SUPPORT_CONTACT" | "KEY_ENCRYPTION_VERSION" | "SITE_ORIGIN">> {}
 }
 
 // Begin runtime types

@@ -62,7 +62,7 @@ export const naiveSearchRoutes = new Hono<AppEnv>().get("/", validate("query", s
     sql`SELECT count(*) AS n FROM ${table} WHERE ${where(q)}`,
   ]);
   return c.json({
-    addresses: rows.map((row) => toListingView(decodeListing(row), rates, null)),
+    addresses: rows.map((row) => toListingView(decodeListing(row), rates, null, null)),
     pagination: paginate(q.offset, q.limit, Number(count[0]?.n ?? 0), true),
   });
 });

@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as ActivityRouteImport } from './routes/activity'
 import { Route as AdminRouteImport } from './routes/admin'
 import { Route as CreateListingRouteImport } from './routes/create-listing'
 import { Route as CustomOrderRouteImport } from './routes/custom-order'
@@ -19,6 +20,7 @@ import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AddressIdRouteImport } from './routes/address.$id'
 import { Route as CustomOrdersIdRouteImport } from './routes/custom-orders.$id'
+import { Route as SaleIdRouteImport } from './routes/sale.$id'
 import { Route as SecureTransactionTransactionIdRouteImport } from './routes/secure-transaction.$transactionId'
 import { Route as TransactionCancelledTransactionIdRouteImport } from './routes/transaction-cancelled.$transactionId'
 import { Route as TransactionTransactionIdRouteImport } from './routes/transaction.$transactionId'
@@ -26,6 +28,11 @@ import { Route as TransactionTransactionIdRouteImport } from './routes/transacti
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActivityRoute = ActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminRoute = AdminRouteImport.update({
@@ -73,6 +80,11 @@ const CustomOrdersIdRoute = CustomOrdersIdRouteImport.update({
   path: '/custom-orders/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const SaleIdRoute = SaleIdRouteImport.update({
+  id: '/sale/$id',
+  path: '/sale/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const SecureTransactionTransactionIdRoute =
   SecureTransactionTransactionIdRouteImport.update({
     id: '/secure-transaction/$transactionId',
@@ -94,6 +106,7 @@ const TransactionTransactionIdRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/activity': typeof ActivityRoute
   '/admin': typeof AdminRoute
   '/create-listing': typeof CreateListingRoute
   '/custom-order': typeof CustomOrderRoute
@@ -103,12 +116,14 @@ export interface FileRoutesByFullPath {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
   '/custom-orders/$id': typeof CustomOrdersIdRoute
+  '/sale/$id': typeof SaleIdRoute
   '/secure-transaction/$transactionId': typeof SecureTransactionTransactionIdRoute
   '/transaction-cancelled/$transactionId': typeof TransactionCancelledTransactionIdRoute
   '/transaction/$transactionId': typeof TransactionTransactionIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/activity': typeof ActivityRoute
   '/admin': typeof AdminRoute
   '/create-listing': typeof CreateListingRoute
   '/custom-order': typeof CustomOrderRoute
@@ -118,6 +133,7 @@ export interface FileRoutesByTo {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
   '/custom-orders/$id': typeof CustomOrdersIdRoute
+  '/sale/$id': typeof SaleIdRoute
   '/secure-transaction/$transactionId': typeof SecureTransactionTransactionIdRoute
   '/transaction-cancelled/$transactionId': typeof TransactionCancelledTransactionIdRoute
   '/transaction/$transactionId': typeof TransactionTransactionIdRoute
@@ -125,6 +141,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/activity': typeof ActivityRoute
   '/admin': typeof AdminRoute
   '/create-listing': typeof CreateListingRoute
   '/custom-order': typeof CustomOrderRoute
@@ -134,6 +151,7 @@ export interface FileRoutesById {
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
   '/custom-orders/$id': typeof CustomOrdersIdRoute
+  '/sale/$id': typeof SaleIdRoute
   '/secure-transaction/$transactionId': typeof SecureTransactionTransactionIdRoute
   '/transaction-cancelled/$transactionId': typeof TransactionCancelledTransactionIdRoute
   '/transaction/$transactionId': typeof TransactionTransactionIdRoute
@@ -142,6 +160,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/activity'
     | '/admin'
     | '/create-listing'
     | '/custom-order'
@@ -151,12 +170,14 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/address/$id'
     | '/custom-orders/$id'
+    | '/sale/$id'
     | '/secure-transaction/$transactionId'
     | '/transaction-cancelled/$transactionId'
     | '/transaction/$transactionId'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/activity'
     | '/admin'
     | '/create-listing'
     | '/custom-order'
@@ -166,12 +187,14 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/address/$id'
     | '/custom-orders/$id'
+    | '/sale/$id'
     | '/secure-transaction/$transactionId'
     | '/transaction-cancelled/$transactionId'
     | '/transaction/$transactionId'
   id:
     | '__root__'
     | '/'
+    | '/activity'
     | '/admin'
     | '/create-listing'
     | '/custom-order'
@@ -181,6 +204,7 @@ export interface FileRouteTypes {
     | '/terms-of-service'
     | '/address/$id'
     | '/custom-orders/$id'
+    | '/sale/$id'
     | '/secure-transaction/$transactionId'
     | '/transaction-cancelled/$transactionId'
     | '/transaction/$transactionId'
@@ -188,6 +212,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ActivityRoute: typeof ActivityRoute
   AdminRoute: typeof AdminRoute
   CreateListingRoute: typeof CreateListingRoute
   CustomOrderRoute: typeof CustomOrderRoute
@@ -197,6 +222,7 @@ export interface RootRouteChildren {
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   AddressIdRoute: typeof AddressIdRoute
   CustomOrdersIdRoute: typeof CustomOrdersIdRoute
+  SaleIdRoute: typeof SaleIdRoute
   SecureTransactionTransactionIdRoute: typeof SecureTransactionTransactionIdRoute
   TransactionCancelledTransactionIdRoute: typeof TransactionCancelledTransactionIdRoute
   TransactionTransactionIdRoute: typeof TransactionTransactionIdRoute
@@ -209,6 +235,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/activity': {
+      id: '/activity'
+      path: '/activity'
+      fullPath: '/activity'
+      preLoaderRoute: typeof ActivityRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin': {
@@ -274,6 +307,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CustomOrdersIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/sale/$id': {
+      id: '/sale/$id'
+      path: '/sale/$id'
+      fullPath: '/sale/$id'
+      preLoaderRoute: typeof SaleIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/secure-transaction/$transactionId': {
       id: '/secure-transaction/$transactionId'
       path: '/secure-transaction/$transactionId'
@@ -300,6 +340,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ActivityRoute: ActivityRoute,
   AdminRoute: AdminRoute,
   CreateListingRoute: CreateListingRoute,
   CustomOrderRoute: CustomOrderRoute,
@@ -309,6 +350,7 @@ const rootRouteChildren: RootRouteChildren = {
   TermsOfServiceRoute: TermsOfServiceRoute,
   AddressIdRoute: AddressIdRoute,
   CustomOrdersIdRoute: CustomOrdersIdRoute,
+  SaleIdRoute: SaleIdRoute,
   SecureTransactionTransactionIdRoute: SecureTransactionTransactionIdRoute,
   TransactionCancelledTransactionIdRoute:
     TransactionCancelledTransactionIdRoute,

@@ -50,3 +50,22 @@ describe("USD figures", () => {
     expect(round8(0.123456789)).toBe(0.12345679);
   });
 });
+
+// Issue 22 §2: one USD figure for one price. The web app words every USD figure with usdText; the Worker words a
+// listing's formattedUsd with formatUsd. Same rates, same rounding, same text, over amounts around every edge.
+import { usdText } from "../../web/src/lib/display";
+import { FALLBACK_USD_RATES } from "../../schema/prices";
+
+describe("the web's usdText and the Worker's formatUsd agree", () => {
+  const amounts = ["0", "0.00000001", "0.000001", "0.0000013", "0.0000026", "0.001", "0.00123", "0.00219521", "0.01", "0.5", "1", "2.5", "1234.5678", "90000000"];
+  const rateSets = [FALLBACK_USD_RATES, { ethPrice: 3801.37, solPrice: 151.09 }, { ethPrice: 1, solPrice: 0.5 }];
+  it.each(rateSets)("at %j", (rates) => {
+    for (const currency of ["ETH", "SOL"] as const) {
+      for (const amount of amounts) expect(usdText(amount, currency, rates), `${amount} ${currency}`).toBe(formatUsd(amount, currency, rates));
+    }
+  });
+  it("the fallback is the one table (public-side.md §9)", () => {
+    expect(FALLBACK_RATES).toEqual({ ethPrice: 3796, solPrice: 184 });
+    expect(FALLBACK_RATES).toBe(FALLBACK_USD_RATES);
+  });
+});

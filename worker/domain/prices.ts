@@ -1,12 +1,14 @@
 // USD prices of the two coins, as pure functions: the spec's fallback rates, reading a feed's answer, and
 // turning an amount into the USD figures listings carry. Fetching and caching live in prices/price-feed.ts.
-import type { LivePrices, UsdRates } from "../../schema/browse";
+import type { LivePrices } from "../../schema/browse";
+import { belowOneCent, FALLBACK_USD_RATES, type UsdRates, usdRate, usdValue } from "../../schema/prices";
 
 export type Currency = "ETH" | "SOL";
 export type { UsdRates };
+export { usdRate, usdValue };
 
-/** public-side.md §9: the rates cards use when no live price is known. */
-export const FALLBACK_RATES: UsdRates = { ethPrice: 3796, solPrice: 184 };
+/** public-side.md §9: the rates used when no live price is known (schema/prices.ts, shared with the web app). */
+export const FALLBACK_RATES: UsdRates = FALLBACK_USD_RATES;
 
 export function fallbackPrices(): LivePrices {
   return { ...FALLBACK_RATES, source: "fallback", updatedAt: null };
@@ -40,23 +42,12 @@ export function parseFeedPrices(body: unknown): UsdRates | null {
   return null;
 }
 
-export function usdRate(rates: UsdRates, currency: Currency): number {
-  return currency === "ETH" ? rates.ethPrice : rates.solPrice;
-}
-
-/** USD value of a decimal price, rounded to cents. Display only: nothing is paid from this figure. */
-export function usdValue(price: string, currency: Currency, rates: UsdRates): number {
-  const amount = Number(price);
-  if (!Number.isFinite(amount)) return 0;
-  return Math.round(amount * usdRate(rates, currency) * 100) / 100;
-}
 
 const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "$1,234.56"; a positive amount that rounds to zero cents reads "<$0.01" rather than a misleading "$0.00". */
 export function formatUsd(price: string, currency: Currency, rates: UsdRates): string {
-  const raw = Number(price) * usdRate(rates, currency);
-  if (Number.isFinite(raw) && raw > 0 && raw < 0.005) return "<$0.01";
+  if (belowOneCent(price, currency, rates)) return "<$0.01";
   return usdFormat.format(usdValue(price, currency, rates));
 }
 

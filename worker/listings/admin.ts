@@ -19,7 +19,7 @@ export type AdminListingQuery = { limit: number; offset: number; search?: string
 
 /** The admin/profile shape of a listing: the public view without the viewer-relative fields. */
 export function toAdminListing(row: ListingRow, rates: UsdRates): AdminListing {
-  const v = toListingView(row, rates, null);
+  const v = toListingView(row, rates, null, null);
   return {
     id: v.id,
     address: v.address,

@@ -10,7 +10,7 @@ import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
 import { difficultyFromLog2, estimateValue, expectedTimeSeconds, REFERENCE_RATES } from "../domain/rarity";
 import { orderListing } from "../orders/order-listing";
 import { valueMultiplier } from "./address-check";
-import { type ListingRow, listingColumns, toListingView } from "./listing-view";
+import { type ListingRow, listingColumns, toListingViews } from "./listing-view";
 
 /** Everything the listing page explains about `row`, priced at `rates`; `viewer` marks their own comparables. */
 export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, viewer: number | null): Promise<ListingContext> {
@@ -43,7 +43,7 @@ export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, v
       changeType: h.changeType,
       at: new Date(h.createdAt).toISOString(),
     })),
-    comparables: comparables.map((r) => toListingView(r, rates, viewer)),
+    comparables: await toListingViews(db, comparables, rates, viewer),
     recentSales: sales.map((s) => ({
       listingId: s.listingId,
       address: s.address,

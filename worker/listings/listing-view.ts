@@ -1,9 +1,9 @@
 // The one place a listing row becomes what the public calls return (schema/browse.ts ListingView). Queries
 // select listingColumns() (or listingSelectList() in hand-written SQL) and nothing else, so key material and the seller's wallet cannot leak into a response.
-import type { Column } from "drizzle-orm";
-import { addresses } from "../../schema/db";
-import type { ListingView } from "../../schema/browse";
-import { decodeRow, type RowOf, selectList } from "../db";
+import { and, type Column, inArray, sql } from "drizzle-orm";
+import { addresses, transactions } from "../../schema/db";
+import type { ListingReservation, ListingView } from "../../schema/browse";
+import { type Db, decodeRow, type RowOf, selectList } from "../db";
 import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
 
 /** The columns of `addresses` a listing view needs. */
@@ -43,7 +43,35 @@ export function rarityString(score: number): string {
   return s.toFixed(1);
 }
 
-export function toListingView(row: ListingRow, rates: UsdRates, viewerUserId: number | null): ListingView {
+/**
+ * The open purchases holding these listings (issue 22 §1), by listing id: one query over the
+ * transactions_one_open_per_listing partial index (its condition is written out literally so SQLite can use it).
+ * An initiated reservation past its expiry no longer holds the listing (the next reservation or the cron job
+ * expires it), so it is left out.
+ */
+export async function listingReservations(db: Db, ids: readonly number[], now = Date.now()): Promise<Map<number, ListingReservation>> {
+  const found = new Map<number, ListingReservation>();
+  if (ids.length === 0) return found;
+  const t = transactions;
+  const rows = await db
+    .select({ addressId: t.addressId, status: t.status, expiresAt: t.expiresAt })
+    .from(t)
+    .where(and(inArray(t.addressId, [...new Set(ids)]), sql`${t.status} in ('initiated', 'pending', 'verified')`));
+  for (const r of rows) {
+    const paymentReported = r.status !== "initiated";
+    if (!paymentReported && (r.expiresAt === null || r.expiresAt < now)) continue;
+    found.set(r.addressId, { until: new Date(r.expiresAt ?? now).toISOString(), paymentReported });
+  }
+  return found;
+}
+
+/** Rows as listing views, each with the reservation that holds it (listingReservations). */
+export async function toListingViews(db: Db, rows: readonly ListingRow[], rates: UsdRates, viewerUserId: number | null): Promise<ListingView[]> {
+  const held = await listingReservations(db, rows.map((r) => r.id));
+  return rows.map((row) => toListingView(row, rates, viewerUserId, held.get(row.id) ?? null));
+}
+
+export function toListingView(row: ListingRow, rates: UsdRates, viewerUserId: number | null, reservation: ListingReservation | null): ListingView {
   return {
     id: row.id,
     address: row.address,
@@ -61,6 +89,7 @@ export function toListingView(row: ListingRow, rates: UsdRates, viewerUserId: nu
     promotionType: row.promotionType,
     isFeatured: row.isFeatured,
     isOwner: viewerUserId !== null && row.sellerId === viewerUserId,
+    reservation,
     createdAt: new Date(row.createdAt).toISOString(),
   };
 }

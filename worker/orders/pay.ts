@@ -2,17 +2,16 @@
 // (worker/purchases/reserve.ts, with order-listing.ts's rule) and then pays on the ordinary purchase page.
 // Everything about the payment — server price and fees, verification, escrow, refunds, settlement — is the
 // purchase's; settling delivers the order.
-import { and, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
-import { addresses, gasEstimationAudit, transactions } from "../../schema/db";
+import { eq } from "drizzle-orm";
+import { addresses } from "../../schema/db";
 import type { AuthSession } from "../auth/middleware";
-import { type Db, selected } from "../db";
-import { decimalToUnits, unitsToDecimal } from "../../schema/money";
+import type { Db } from "../db";
 import { ApiError } from "../http/errors";
 import type { RequestInfo } from "../http/request-info";
-import { type Reservation, reserveListing } from "../purchases/reserve";
+import { type BuyerReservation, openReservationOf, reserveListing } from "../purchases/reserve";
 import { orderById } from "./orders";
 
-export type OrderPayment = Reservation & { reused: boolean };
+export type OrderPayment = BuyerReservation;
 
 export async function payOrder(db: Db, env: Env, session: AuthSession, id: number, info: RequestInfo, now = Date.now()): Promise<OrderPayment> {
   const order = await orderById(db, id);
@@ -26,30 +25,7 @@ export async function payOrder(db: Db, env: Env, session: AuthSession, id: numbe
   if (!listing) throw new ApiError(409, "This order has no address to pay for yet");
 
   // Calling again while the buyer's reservation is open answers that reservation: one payment per order.
-  const t = transactions;
-  const g = gasEstimationAudit;
-  const open = await db
-    .select({
-      id: t.id,
-      expiresAt: t.expiresAt,
-      price: t.price,
-      totalAmount: t.totalAmount,
-      gas: selected(sql<(typeof g.$inferSelect)["estimatedCost"]>`(SELECT ${g.estimatedCost} FROM ${g} WHERE ${g.transactionId} = ${t.id})`),
-    })
-    .from(t)
-    .where(and(eq(t.addressId, listing.id), eq(t.buyerId, session.userId), or(inArray(t.status, ["pending", "verified"]), and(eq(t.status, "initiated"), gte(t.expiresAt, now)))))
-    .orderBy(desc(t.createdAt))
-    .limit(1)
-    .get();
-  if (open) {
-    const gas = open.gas === null ? 0n : decimalToUnits(open.gas);
-    return {
-      id: open.id,
-      // Set at every reservation (reserve.ts): never null on an open purchase.
-      expiresAt: open.expiresAt!,
-      feeCalculation: { listingPrice: open.price, gasFee: unitsToDecimal(gas), totalAmount: unitsToDecimal(decimalToUnits(open.totalAmount) + gas) },
-      reused: true,
-    };
-  }
+  const open = await openReservationOf(db, listing.id, session.userId, now);
+  if (open) return { ...open, reused: true };
   return { ...(await reserveListing(db, env, session, { addressId: listing.id }, info, now)), reused: false };
 }

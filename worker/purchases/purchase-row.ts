@@ -1,10 +1,14 @@
 // One purchase as stored, read the same way by every purchase step.
-import { eq } from "drizzle-orm";
-import { transactions } from "../../schema/db";
+import { eq, sql } from "drizzle-orm";
+import { gasEstimationAudit, transactions } from "../../schema/db";
 import type { PurchaseStatus } from "../../schema/purchases";
-import type { Db } from "../db";
+import { type Db, selected } from "../db";
 
 const t = transactions;
+const g = gasEstimationAudit;
+
+/** The network fee estimated when the purchase was reserved (decimal text in its coin), or null: a column to select. */
+export const gasEstimateColumn = () => selected(sql<(typeof g.$inferSelect)["estimatedCost"]>`(SELECT ${g.estimatedCost} FROM ${g} WHERE ${g.transactionId} = ${t.id})`);
 /** The columns every purchase step reads: a selection for drizzle's select() and returning(). */
 export const purchaseColumns = {
   id: t.id,

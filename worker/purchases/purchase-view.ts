@@ -9,7 +9,7 @@ import type { Db } from "../db";
 import { ApiError } from "../http/errors";
 import { rarityString } from "../listings/listing-view";
 import { orderIdOfListing } from "../orders/order-listing";
-import { purchaseColumns } from "./purchase-row";
+import { gasEstimateColumn, purchaseColumns } from "./purchase-row";
 
 const t = transactions;
 const a = addresses;
@@ -17,7 +17,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHAIN_ID">, session: AuthSession, id: string): Promise<PurchaseView> {
   const row = await db
-    .select({ ...purchaseColumns, address: a.address, rarityScore: a.rarityScore, pattern: a.pattern, category: a.category, customOrderId: orderIdOfListing })
+    .select({ ...purchaseColumns, address: a.address, rarityScore: a.rarityScore, pattern: a.pattern, category: a.category, customOrderId: orderIdOfListing, gasEstimate: gasEstimateColumn() })
     .from(t)
     .innerJoin(a, eq(a.id, t.addressId))
     .where(eq(t.id, id))
@@ -38,6 +38,7 @@ export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHA
     exchangeFee: row.exchangeFee,
     commissionFee: row.commissionFee,
     totalAmount: row.totalAmount,
+    networkFeeEstimate: row.gasEstimate,
     amountBaseUnits: row.amountBaseUnits ?? "0",
     recipient: verifier.recipient,
     chainId: row.network === "ethereum" ? Number(env.ETH_CHAIN_ID) : null,
@@ -65,6 +66,7 @@ export async function listPurchases(db: Db, userId: number, page: number, limit:
       .select({
         id: t.id,
         status: t.status,
+        failureReason: t.failureReason,
         price: t.price,
         currency: t.currency,
         network: t.network,
@@ -90,6 +92,7 @@ export async function listPurchases(db: Db, userId: number, page: number, limit:
     purchases: rows.map((r) => ({
       id: r.id,
       status: r.status,
+      failureReason: r.failureReason,
       price: r.price,
       currency: r.currency,
       network: r.network,

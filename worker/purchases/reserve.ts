@@ -2,24 +2,27 @@
 // per listing and at most MAX_OPEN_RESERVATIONS per buyer, both enforced inside the database so racing
 // requests cannot get past them; the reservation expires after RESERVATION_MINUTES unpaid.
 import { base58 } from "@scure/base";
-import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
 import { addresses, gasEstimationAudit, OPEN_TRANSACTION_STATUSES, transactions } from "../../schema/db";
-import { MAX_OPEN_RESERVATIONS, RESERVATION_MINUTES, type FeeCalculation } from "../../schema/purchases";
+import { MAX_OPEN_RESERVATIONS, RESERVATION_MINUTES, type FeeCalculation, type OpenPurchase } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier } from "../chain/payment-verifier";
 import { auditRow } from "../audit";
 import { columnList, type Db, writeBatch } from "../db";
-import { checkPrice, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
+import { checkPrice, decimalToUnits, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
 import type { RequestInfo } from "../http/request-info";
 import { orderReservationCondition } from "../orders/order-listing";
 import { assertSessionWallet } from "./buyer";
+import { gasEstimateColumn } from "./purchase-row";
 import { type FeeQuote, quoteFees } from "./fee-quote";
 
 export const RESERVATION_MS = RESERVATION_MINUTES * 60_000;
 
 export type ReserveInput = { addressId: number; buyerId?: string; price?: number | string; currency?: "ETH" | "SOL"; membershipTier?: "basic" };
 export type Reservation = { id: string; expiresAt: number; feeCalculation: FeeCalculation };
+/** A reservation, and whether it is one the buyer already held (answered 200) rather than a new one (201). */
+export type BuyerReservation = Reservation & { reused: boolean };
 
 const listingColumns = {
   id: addresses.id,
@@ -37,6 +40,57 @@ const SOLD = ["verified", "completed"] as const;
 
 export async function reserveListing(db: Db, env: Env, session: AuthSession, input: ReserveInput, info: RequestInfo, now = Date.now()): Promise<Reservation> {
   return writeReservation(db, await planReservation(db, env, session, input, now), info);
+}
+
+/**
+ * The buyer's own open purchase of this listing (issue 22 §1), or null: initiated and not yet lapsed, or
+ * with a payment reported (pending) or verified. Only ever the session's own: the buyer id is part of the query.
+ */
+export async function openReservationOf(db: Db, listingId: number, buyerId: number, now = Date.now()): Promise<Reservation | null> {
+  const t = transactions;
+  const open = await db
+    .select({ id: t.id, expiresAt: t.expiresAt, price: t.price, totalAmount: t.totalAmount, gas: gasEstimateColumn() })
+    .from(t)
+    .where(and(eq(t.addressId, listingId), eq(t.buyerId, buyerId), or(inArray(t.status, ["pending", "verified"]), and(eq(t.status, "initiated"), gte(t.expiresAt, now)))))
+    .orderBy(desc(t.createdAt))
+    .limit(1)
+    .get();
+  if (!open) return null;
+  const gas = open.gas === null ? 0n : decimalToUnits(open.gas);
+  return {
+    id: open.id,
+    // Set at every reservation (writeReservation): never null on an open purchase.
+    expiresAt: open.expiresAt!,
+    feeCalculation: { listingPrice: open.price, gasFee: unitsToDecimal(gas), totalAmount: unitsToDecimal(decimalToUnits(open.totalAmount) + gas) },
+  };
+}
+
+/** The buyer's open purchases (GET /api/transactions/open): the same rule as openReservationOf, for every listing. */
+export async function openPurchasesOf(db: Db, buyerId: number, now = Date.now()): Promise<OpenPurchase[]> {
+  const t = transactions;
+  const rows = await db
+    .select({ id: t.id, addressId: t.addressId, status: t.status, expiresAt: t.expiresAt })
+    .from(t)
+    .where(and(eq(t.buyerId, buyerId), or(inArray(t.status, ["pending", "verified"]), and(eq(t.status, "initiated"), gte(t.expiresAt, now)))))
+    .orderBy(desc(t.createdAt));
+  return rows.map((r) => ({
+    transactionId: r.id,
+    addressId: r.addressId,
+    status: r.status as OpenPurchase["status"],
+    expiresAt: new Date(r.expiresAt ?? now).toISOString(),
+  }));
+}
+
+/**
+ * Buy, as the buy buttons call it (issue 22 §1): a buyer who already holds an open purchase of this listing gets
+ * that purchase back (reused: the route answers 200) instead of "reserved by another buyer"; anyone else reserves
+ * as usual (201). The wallet check comes first, so a mismatched buyerId is refused either way.
+ */
+export async function reserveOrReuse(db: Db, env: Env, session: AuthSession, input: ReserveInput, info: RequestInfo, now = Date.now()): Promise<BuyerReservation> {
+  assertSessionWallet(session, input.buyerId, "buyerId");
+  const open = await openReservationOf(db, input.addressId, session.userId, now);
+  if (open) return { ...open, reused: true };
+  return { ...(await reserveListing(db, env, session, input, info, now)), reused: false };
 }
 
 /** In SQL: the listing is still for sale as the plan read it (active, listed or its order's, at the same price). */

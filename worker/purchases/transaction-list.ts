@@ -1,10 +1,10 @@
 // Purchases as the lists show them (the home page's recent sales, the admin's transaction history): the
 // listing's address and rarity, usernames only — never a wallet, a hash or a key. One SELECT and one mapping
 // for every list.
-import { and, desc, eq, not, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, not, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
-import { RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/browse";
-import { addresses, transactions, users } from "../../schema/db";
+import { type PublicSale, RECENT_TRANSACTIONS_LIMIT, type RecentTransaction, type SalesResponse } from "../../schema/browse";
+import { addresses, type Network, transactions, users } from "../../schema/db";
 import type { UserTransaction } from "../../schema/listings";
 import type { Db } from "../db";
 import { rarityString } from "../listings/listing-view";
@@ -66,7 +66,7 @@ export function toTransactionView(r: TransactionRow): RecentTransaction {
  */
 export async function recentTransactions(db: Db): Promise<RecentTransaction[]> {
   const rows = await selectTransactions(db)
-    .where(and(eq(t.status, "completed"), eq(t.isTestData, false), not(orderListing(sql`${t.addressId}`))))
+    .where(publicSale())
     .orderBy(desc(t.completedAt), desc(t.id))
     .limit(RECENT_TRANSACTIONS_LIMIT);
   return rows.map((r) => ({ ...toTransactionView(r), buyer: null }));
@@ -80,4 +80,62 @@ export async function userTransactions(db: Db, userId: number, limit: number, of
     .limit(limit)
     .offset(offset);
   return rows.map((r) => ({ ...toTransactionView(r), role: r.buyerId === userId ? "purchase" : "sale" }));
+}
+
+/** In SQL: a public sale (recentTransactions' rule): completed, not test data, not a custom order's purchase. */
+const publicSale = (network?: Network): SQL =>
+  and(eq(t.status, "completed"), eq(t.isTestData, false), not(orderListing(sql`${t.addressId}`)), network ? eq(t.network, network) : undefined)!;
+
+const saleColumns = {
+  id: t.id,
+  listingId: a.id,
+  address: a.address,
+  network: t.network,
+  price: t.price,
+  currency: t.currency,
+  rarityScore: a.rarityScore,
+  completedAt: t.completedAt,
+  txHash: t.txHash,
+};
+const selectSales = (db: Db) => db.select(saleColumns).from(t).innerJoin(a, eq(a.id, t.addressId));
+type SaleRow = Awaited<ReturnType<typeof selectSales>>[number];
+
+function toPublicSale(r: SaleRow): PublicSale {
+  return {
+    id: r.id,
+    listingId: r.listingId,
+    address: r.address,
+    network: r.network,
+    price: r.price,
+    currency: r.currency,
+    rarityScore: rarityString(r.rarityScore),
+    // Set by settling: a completed purchase always has it.
+    completedAt: new Date(r.completedAt ?? 0).toISOString(),
+    txHash: r.txHash,
+  };
+}
+
+/**
+ * The public activity page (issue 22 §3): completed sales, newest first, paged, optionally one network. The same
+ * rule as the recent feed; the buyer is never selected (DESIGN §6), only what the chain shows and the listing.
+ */
+export async function publicSales(db: Db, page: number, limit: number, network?: Network): Promise<SalesResponse> {
+  const where = publicSale(network);
+  const [rows, counted] = await Promise.all([
+    selectSales(db)
+      .where(where)
+      .orderBy(desc(t.completedAt), desc(t.id))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(t).where(where).get(),
+  ]);
+  const total = Number(counted?.n ?? 0);
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  return { sales: rows.map(toPublicSale), pagination: { page, totalPages, total, hasPrevPage: page > 1, hasNextPage: page < totalPages } };
+}
+
+/** One public sale, or null when `id` is no public sale (an open, failed or private purchase is not one). */
+export async function publicSaleById(db: Db, id: string): Promise<PublicSale | null> {
+  const row = await selectSales(db).where(and(eq(t.id, id), publicSale())).get();
+  return row ? toPublicSale(row) : null;
 }

@@ -32,7 +32,7 @@ import { checkAddress, checkGetQuery, checkPostBody } from "../listings/address-
 import { changeListing, softDelete } from "../listings/changes";
 import { listingContext } from "../listings/context";
 import { createListing, createListingBody } from "../listings/create";
-import { toListingView } from "../listings/listing-view";
+import { toListingViews } from "../listings/listing-view";
 import { featuredListings, listingById, visibleListing } from "../listings/listings";
 import { userListings } from "../listings/profile";
 import { searchQuerySchema } from "../listings/search-params";
@@ -104,19 +104,19 @@ export const addressRoutes = new Hono<AppEnv>()
     const result = await searchListings(c.var.db, q, rates);
     const viewer = sessionUserId(c);
     return c.json({
-      addresses: result.rows.map((row) => toListingView(row, rates, viewer)),
+      addresses: await toListingViews(c.var.db, result.rows, rates, viewer),
       pagination: paginate(q.offset, q.limit, result.total, result.totalIsExact),
     } satisfies SearchResponse);
   })
   .get("/featured", async (c) => {
     const [rates, rows] = await Promise.all([getUsdPrices(c.env), featuredListings(c.var.db, Date.now())]);
     const viewer = sessionUserId(c);
-    return c.json(rows.map((row) => toListingView(row, rates, viewer)));
+    return c.json(await toListingViews(c.var.db, rows, rates, viewer));
   })
   .get("/:id{[0-9]+}", validate("param", listingIdParam), async (c) => {
     const [rates, row] = await Promise.all([getUsdPrices(c.env), visibleListing(c.var.db, c.req.valid("param").id, c.var.session)]);
     if (!row) throw new ApiError(404, "Address not found");
-    return c.json(toListingView(row, rates, sessionUserId(c)));
+    return c.json((await toListingViews(c.var.db, [row], rates, sessionUserId(c)))[0]);
   })
   // Same visibility as GET /{id} (visibleListing).
   .get("/:id{[0-9]+}/context", validate("param", listingIdParam), async (c) => {
@@ -147,20 +147,20 @@ export const addressRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const id = await createListing(db, c.env, session.userId, c.req.valid("json"));
     const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(db, id)]);
-    return c.json({ success: true, id, listing: toListingView(row!, rates, session.userId) }, 201);
+    return c.json({ success: true, id, listing: (await toListingViews(db, [row!], rates, session.userId))[0] }, 201);
   })
   .get("/user", requireAdmin, validate("query", listQuery), async (c) => {
     const { limit = PROFILE_LIST_DEFAULT, offset = 0 } = c.req.valid("query");
     const userId = c.var.session.userId;
     const [rates, rows] = await Promise.all([getUsdPrices(c.env), userListings(c.var.db, userId, limit, offset)]);
-    return c.json(rows.map((row) => toListingView(row, rates, userId)));
+    return c.json(await toListingViews(c.var.db, rows, rates, userId));
   })
   .patch("/:id{[0-9]+}", requireSession, validate("param", listingIdParam), validate("json", patchBody), async (c) => {
     const { id } = c.req.valid("param");
     const session = c.var.session;
     await changeListing(c.var.db, session, id, c.req.valid("json"));
     const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(c.var.db, id)]);
-    return c.json(toListingView(row!, rates, session.userId));
+    return c.json((await toListingViews(c.var.db, [row!], rates, session.userId))[0]);
   })
   .delete("/:id{[0-9]+}", requireSession, validate("param", listingIdParam), async (c) => {
     const { id } = c.req.valid("param");

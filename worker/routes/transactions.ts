@@ -3,7 +3,8 @@
 // buyer's purchases and the admin's transaction history. The buyer is always the session's wallet.
 import { type Context, Hono } from "hono";
 import * as v from "valibot";
-import type { RecentTransaction } from "../../schema/browse";
+import { type PublicSale, type RecentTransaction, SALES_PAGE_DEFAULT, SALES_PAGE_MAX, type SalesResponse } from "../../schema/browse";
+import { NETWORKS } from "../../schema/db";
 import { PROFILE_LIST_DEFAULT, PROFILE_LIST_MAX, type UserTransaction } from "../../schema/listings";
 import {
   type CancelResponse,
@@ -15,6 +16,7 @@ import {
   InitiateRequest,
   KEY_ACCESS_RATE_LIMIT,
   type InitiateResponse,
+  type OpenPurchasesResponse,
   PURCHASES_PAGE_DEFAULT,
   PURCHASES_PAGE_MAX,
   type PurchasesResponse,
@@ -32,8 +34,9 @@ import { validate } from "../http/validate";
 import { requirePaymentSettings } from "../payment-config";
 import { cancelPurchase, confirmPayment, solanaTransferRequest } from "../purchases/buyer-actions";
 import { listPurchases, purchaseView } from "../purchases/purchase-view";
-import { type ReserveInput, reserveListing } from "../purchases/reserve";
-import { recentTransactions, userTransactions } from "../purchases/transaction-list";
+import { openPurchasesOf, type ReserveInput, reserveOrReuse } from "../purchases/reserve";
+import { publicSaleById, publicSales, recentTransactions, userTransactions } from "../purchases/transaction-list";
+import { ApiError } from "../http/errors";
 import type { AppEnv } from "../types";
 import { destroyKey, revealKey } from "../vault/delivery";
 import { feeRoutes } from "./fees";
@@ -51,13 +54,19 @@ const purchasesQuery = v.object({
   limit: v.optional(queryInt("limit", 1, PURCHASES_PAGE_MAX)),
 });
 
+const salesQuery = v.object({
+  network: v.optional(v.picklist(NETWORKS, "network must be ethereum or solana")),
+  page: v.optional(queryInt("page", 1, 100_000)),
+  limit: v.optional(queryInt("limit", 1, SALES_PAGE_MAX)),
+});
+
 // biome-ignore lint/suspicious/noExplicitAny: any route's context, whatever its validated input
 type AnyContext = Context<any>;
 
 async function reserve(c: Context<AppEnv & { Variables: { session: AuthSession } }>, input: ReserveInput) {
   const session = c.var.session;
   await limitReservations(c.env.DB, session.userId);
-  return reserveListing(c.var.db, c.env, session, input, c.var.requestInfo);
+  return reserveOrReuse(c.var.db, c.env, session, input, c.var.requestInfo);
 }
 
 const noStore = (c: AnyContext) => c.header("Cache-Control", "no-store");
@@ -79,6 +88,22 @@ export const transactionRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", PUBLIC_30S);
     return c.json(rows satisfies RecentTransaction[]);
   })
+  // Public activity (issue 22 §3): completed sales, paged and by network, and one sale's page. Public facts, the
+  // same for everyone: cacheable, and never the buyer.
+  .get("/sales", validate("query", salesQuery), async (c) => {
+    const { network, page = 1, limit = SALES_PAGE_DEFAULT } = c.req.valid("query");
+    c.header("Cache-Control", PUBLIC_30S);
+    return c.json((await publicSales(c.var.db, page, limit, network)) satisfies SalesResponse);
+  })
+  .get("/sales/:id{[0-9a-f-]{36}}", validate("param", idParam), async (c) => {
+    const sale = await publicSaleById(c.var.db, c.req.valid("param").id);
+    if (!sale) throw new ApiError(404, "Sale not found");
+    c.header("Cache-Control", PUBLIC_30S);
+    return c.json(sale satisfies PublicSale);
+  })
+  .get("/sales/:id", () => {
+    throw new ApiError(400, "id: must be a sale id");
+  })
   .route("/", feeRoutes)
   .get("/user", requireSecrets, requireAdmin, validate("query", historyQuery), async (c) => {
     const { limit = PROFILE_LIST_DEFAULT, offset = 0 } = c.req.valid("query");
@@ -90,15 +115,21 @@ export const transactionRoutes = new Hono<AppEnv>()
     noStore(c);
     return c.json((await listPurchases(c.var.db, c.var.session.userId, page, limit)) satisfies PurchasesResponse);
   })
+  // The session's own open purchases (issue 22 §1): viewer-specific, so never in a cached listing answer.
+  .get("/open", requireSecrets, requireSession, async (c) => {
+    noStore(c);
+    return c.json({ purchases: await openPurchasesOf(c.var.db, c.var.session.userId) } satisfies OpenPurchasesResponse);
+  })
   .post("/initiate", requireSecrets, requireSession, requirePaymentSettings, validate("json", InitiateRequest), async (c) => {
     const r = await reserve(c, c.req.valid("json"));
     const body = { success: true, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies InitiateResponse;
-    return c.json(body, 201);
+    // 200: the buyer's own open purchase of this listing, answered again (issue 22 §1); 201: a new reservation.
+    return c.json(body, r.reused ? 200 : 201);
   })
   .post("/", requireSecrets, requireSession, requirePaymentSettings, validate("json", CreateTransactionRequest), async (c) => {
     const r = await reserve(c, c.req.valid("json"));
     const body = { id: r.id, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies CreateTransactionResponse;
-    return c.json(body, 201);
+    return c.json(body, r.reused ? 200 : 201);
   })
   .get("/:id{[0-9a-f-]{36}}", requireSecrets, requireSession, validate("param", idParam), async (c) => {
     noStore(c);

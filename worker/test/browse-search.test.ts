@@ -115,7 +115,7 @@ describe("defaults, visibility and excludeSold", () => {
     expect(Object.keys(listing).sort()).toEqual(
       [
         "id", "address", "network", "pattern", "category", "patternLength", "rarityScore", "price", "currency", "usdPrice",
-        "formattedUsd", "status", "isListed", "promotionType", "isFeatured", "isOwner", "createdAt",
+        "formattedUsd", "status", "isListed", "promotionType", "isFeatured", "isOwner", "reservation", "createdAt",
       ].sort(),
     );
     expect(listing).toMatchObject({ network: "solana", rarityScore: "9.0", price: "0.1", currency: "SOL", usdPrice: 18.4, formattedUsd: "$18.40", isOwner: false });

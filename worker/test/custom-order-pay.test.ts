@@ -100,11 +100,14 @@ describe("never shown to anyone but the order's buyer and admins", () => {
     // Reserved and paid by its buyer (completed, the state the public recent list shows): still not listed.
     const paid = await payOrder(buyer, f.order.id);
     expect(paid.status).toBe(201);
-    await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?")
-      .bind(`0x${"cd".repeat(32)}`, Date.now(), ((await paid.json()) as CreateTransactionResponse).id)
-      .run();
+    const paidId = ((await paid.json()) as CreateTransactionResponse).id;
+    await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?").bind(`0x${"cd".repeat(32)}`, Date.now(), paidId).run();
     const recent = await (await call("GET", "/api/transactions/recent")).text();
     expect(recent.toLowerCase()).not.toContain(hex);
+    // Nor the public activity page or a public sale page (issue 22 §3).
+    const sales = await (await call("GET", "/api/transactions/sales?limit=50")).text();
+    expect(sales.toLowerCase()).not.toContain(hex);
+    expect((await call("GET", `/api/transactions/sales/${paidId}`)).status).toBe(404);
   });
 });
 

@@ -202,7 +202,7 @@ describe("scheduled", () => {
 describe("read replication", () => {
   it("only public browse reads may use a replica; writes, keys, sign-in and owner reads start on the primary", async () => {
     const { sessionConstraint } = await import("../app");
-    for (const path of ["/api/addresses/search", "/api/addresses/featured", "/api/addresses/42", "/api/addresses/42/context", "/api/market-stats", "/api/transactions/recent", "/api/prices/live"]) {
+    for (const path of ["/api/addresses/search", "/api/addresses/featured", "/api/addresses/42", "/api/addresses/42/context", "/api/market-stats", "/api/transactions/recent", "/api/prices/live", "/api/transactions/sales", "/api/transactions/sales/0b6f1c2e-6a3c-4c84-9d8e-2f1f0f5a9e11"]) {
       expect(sessionConstraint("GET", path), path).toBe("first-unconstrained");
     }
     for (const [method, path] of [
@@ -215,6 +215,8 @@ describe("read replication", () => {
       ["GET", "/api/auth/session"],
       ["GET", "/api/transactions/abc"],
       ["GET", "/api/transactions/user"],
+      ["GET", "/api/transactions/open"],
+      ["POST", "/api/transactions/sales"],
       ["GET", "/api/health"],
     ]) {
       expect(sessionConstraint(method, path), `${method} ${path}`).toBe("first-primary");

@@ -3,6 +3,8 @@
 import { env } from "cloudflare:test";
 import { privateKeyToAddress } from "viem/accounts";
 import { beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../app";
+import { DEFAULT_SUPPORT_CONTACT } from "../vault/delivery";
 import { actors, call, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "./purchase-fixtures";
 
 let seller: Wallet;
@@ -141,6 +143,16 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
       supportInfo: { message: expect.any(String), instructions: expect.any(String), txHash: hash, contactMethod: expect.any(String) },
     });
     expect((await audits(id)).at(-1)).toMatchObject({ action: "key_reveal_failed" });
+  });
+
+  it("the support contact is the SUPPORT_CONTACT setting (issue 22 §6), not a hard-coded address", async () => {
+    const { buyer, listing, id } = await completed();
+    await env.DB.prepare("UPDATE encrypted_keys SET mac = ? WHERE address_id = ?").bind(btoa("x".repeat(32)), listing.id).run();
+    const path = `/api/transactions/${id}/reveal-private-key`;
+    const asSet = await createApp().request(path, { method: "POST", headers: buyer.headers }, { ...env, SUPPORT_CONTACT: "help@market.example" });
+    expect(((await asSet.json()) as { supportInfo: { contactMethod: string } }).supportInfo.contactMethod).toBe("help@market.example");
+    const unset = await createApp().request(path, { method: "POST", headers: buyer.headers }, { ...env, SUPPORT_CONTACT: " " });
+    expect(((await unset.json()) as { supportInfo: { contactMethod: string } }).supportInfo.contactMethod).toBe(DEFAULT_SUPPORT_CONTACT);
   });
 });
 

@@ -76,7 +76,11 @@ function refusal(row: Row | undefined, session: AuthSession, verb: string): Refu
   return null;
 }
 
-export async function revealKey(db: Db, env: VaultEnv, transactionId: string, who: Requester): Promise<DeliveryResult> {
+/** Where buyers reach support: the SUPPORT_CONTACT setting ([vars]), or the default address when it is unset. */
+export const DEFAULT_SUPPORT_CONTACT = "support@vanity.market";
+const supportContact = (env: { SUPPORT_CONTACT?: string }) => env.SUPPORT_CONTACT?.trim() || DEFAULT_SUPPORT_CONTACT;
+
+export async function revealKey(db: Db, env: VaultEnv & { SUPPORT_CONTACT?: string }, transactionId: string, who: Requester): Promise<DeliveryResult> {
   if (!who.session) return signInFirst("reveal");
   const row = await read(db, transactionId);
   const refused = refusal(row, who.session, "reveal");
@@ -109,7 +113,7 @@ export async function revealKey(db: Db, env: VaultEnv, transactionId: string, wh
         message: "Your payment is confirmed and recorded. Our team will deliver the key or refund you.",
         instructions: "Contact support with the transaction id and the transaction hash below; do not pay again.",
         txHash: r.txHash,
-        contactMethod: "support@vanity.market",
+        contactMethod: supportContact(env),
       },
     };
   }

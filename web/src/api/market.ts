@@ -1,7 +1,7 @@
 // Market-wide reads: stats, recent transactions, live prices, the fee breakdown and the chain configuration.
 // Keys start with their path, so the purchase flow's invalidation of /api/transactions reaches the recent list.
 import { queryOptions } from "@tanstack/react-query";
-import { type AnswerOf, api, read } from "./http";
+import { type AnswerOf, api, idParam, read } from "./http";
 
 export const marketStatsQuery = () =>
   queryOptions({ queryKey: ["/api/market-stats"], queryFn: () => read(api["market-stats"].$get()) });
@@ -36,4 +36,18 @@ export const feesQuery = (price: string, currency: "ETH" | "SOL") =>
   queryOptions({
     queryKey: ["/api/transactions/calculate-fees", price, currency],
     queryFn: () => read(api.transactions["calculate-fees"].$post({ json: { price, currency, membershipTier: "basic" } })),
+  });
+
+/** GET /api/transactions/sales: the public activity page's completed sales, paged, optionally one network. */
+export const salesQuery = (page: number, network: "ethereum" | "solana" | undefined) =>
+  queryOptions({
+    queryKey: ["/api/transactions", "sales", page, network ?? "all"],
+    queryFn: () => read(api.transactions.sales.$get({ query: { page: String(page), ...(network ? { network } : {}) } })),
+  });
+
+/** GET /api/transactions/sales/{id}: one public sale (404 for anything that is not one). */
+export const saleQuery = (id: string) =>
+  queryOptions({
+    queryKey: ["/api/transactions", "sale", id],
+    queryFn: () => read(api.transactions.sales[":id{[0-9a-f-]{36}}"].$get(idParam(id))),
   });

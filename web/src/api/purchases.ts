@@ -71,6 +71,17 @@ export async function revealPrivateKey(id: string): Promise<RevealAnswer> {
 
 export const destroyPrivateKey = (id: string) => read(purchase["private-key"].$delete(idParam(id)));
 
+/**
+ * GET /api/transactions/open: the signed-in buyer's own open purchases (issue 22 §1), so listings can say
+ * "Reserved by you" and lead back to the purchase. Uncached on the server; keyed by the wallet here.
+ */
+export const openPurchasesQuery = (wallet: string) =>
+  queryOptions({
+    queryKey: [TRANSACTIONS_KEY, "open", wallet],
+    queryFn: () => read(api.transactions.open.$get()),
+    staleTime: 15_000,
+  });
+
 /** GET /api/transactions/purchases: the signed-in buyer's own purchases, paged. */
 export const myPurchasesQuery = (wallet: string, page: number, limit: number) =>
   queryOptions({

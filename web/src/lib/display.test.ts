@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  approxUsd,
   availabilityText,
+  usdText,
   buyButton,
-  CARD_USD_RATES,
   formatNumber,
   formatPrice,
   formatPriceTrimmed,
@@ -16,8 +15,6 @@ import {
   isNew,
   ownerStatusBadge,
   promotionTint,
-  PURCHASES_USD_RATES,
-  purchaseStatusLabel,
   rarityColour,
   rarityLabel,
   rarityTier,
@@ -26,7 +23,6 @@ import {
   relativeTime,
   shortAddress,
   transactionDisplay,
-  TRANSACTIONS_TABLE_USD_RATES,
 } from "./display";
 
 describe("shortAddress", () => {
@@ -161,6 +157,16 @@ describe("listing state", () => {
     expect(ownerStatusBadge(listing)).toBe(badge);
     expect(availabilityText(listing)).toBe(availability);
   });
+
+  it("Reserved while an open purchase holds an available listing (issue 22 §1), not once an unpaid one lapsed", () => {
+    const now = Date.parse("2026-03-05T22:00:00Z");
+    const at = (m: number) => new Date(now + m * 60_000).toISOString();
+    const active = { status: "active", isListed: true };
+    expect(availabilityText({ ...active, reservation: { until: at(5), paymentReported: false } }, now)).toBe("Reserved");
+    expect(availabilityText({ ...active, reservation: { until: at(-5), paymentReported: true } }, now)).toBe("Reserved");
+    expect(availabilityText({ ...active, reservation: { until: at(-1), paymentReported: false } }, now)).toBe("Available for Purchase");
+    expect(availabilityText({ status: "sold", isListed: false, reservation: { until: at(5), paymentReported: true } }, now)).toBe("Not Available");
+  });
 });
 
 describe("transactions", () => {
@@ -170,20 +176,14 @@ describe("transactions", () => {
     for (const s of ["cancelled", "failed", "expired", "initiated", ""]) expect(transactionDisplay(s)).toEqual({ type: "Cancelled", status: "Cancelled" });
   });
 
-  it("purchases: only completed is Completed", () => {
-    expect(purchaseStatusLabel("completed")).toBe("Completed");
-    expect(purchaseStatusLabel("verified")).toBe("Pending");
-  });
-
-  it("fallback USD rates per screen", () => {
-    expect(approxUsd("1", "ETH", CARD_USD_RATES)).toBe(3796);
-    expect(approxUsd("2", "SOL", CARD_USD_RATES)).toBe(368);
-    expect(approxUsd(1, "ETH", TRANSACTIONS_TABLE_USD_RATES)).toBe(1640);
-    expect(approxUsd(10, "SOL", TRANSACTIONS_TABLE_USD_RATES)).toBeCloseTo(364);
-    expect(approxUsd(1, "ETH", PURCHASES_USD_RATES)).toBe(3600);
-    expect(approxUsd(1, "BTC", PURCHASES_USD_RATES)).toBe(170);
-    expect(approxUsd("-1", "ETH", CARD_USD_RATES)).toBe(3796);
-    expect(approxUsd("x", "ETH", CARD_USD_RATES)).toBe(0);
+  it("usdText: one figure for one price at one rate, worded as the Worker words formattedUsd", () => {
+    const rates = { ethPrice: 3796, solPrice: 184 };
+    expect(usdText("0.001", "ETH", rates)).toBe("$3.80");
+    expect(usdText("2", "SOL", rates)).toBe("$368.00");
+    expect(usdText("1000", "ETH", rates)).toBe("$3,796,000.00");
+    expect(usdText("0.000001", "ETH", rates)).toBe("<$0.01");
+    expect(usdText("0", "ETH", rates)).toBe("$0.00");
+    expect(usdText("x", "ETH", rates)).toBe("$0.00");
   });
 });
 

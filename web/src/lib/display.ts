@@ -1,6 +1,8 @@
 // Display rules of the browsing screens (public-side.md §4, §5, §9; transactions-profile-admin.md §4, §9 and
 // the address detail section), as pure functions so every card, table and page shows the same thing.
 // No React here: components import these.
+import type { ListingReservation } from "../../../schema/browse";
+import { belowOneCent, type UsdRates, usdValue } from "../../../schema/prices";
 
 type Rarity = number | string;
 const score = (r: Rarity): number => {
@@ -143,8 +145,12 @@ export function ownerStatusBadge(listing: ListingState): "Listed" | "Sold" | "De
 }
 
 /** Detail page availability text. */
-export const availabilityText = (listing: ListingState): "Available for Purchase" | "Not Available" =>
-  listing.status === "active" && listing.isListed ? "Available for Purchase" : "Not Available";
+/** The listing page's Status: "Reserved" while an open purchase holds it (issue 22 §1; whose is the buy box's to say). */
+export function availabilityText(listing: ListingState & { reservation?: ListingReservation | null }, now = Date.now()): "Available for Purchase" | "Reserved" | "Not Available" {
+  if (listing.status !== "active" || !listing.isListed) return "Not Available";
+  const r = listing.reservation;
+  return r && (r.paymentReported || Date.parse(r.until) > now) ? "Reserved" : "Available for Purchase";
+}
 
 // ----------------------------------------------------------------------------------------- transactions
 
@@ -155,24 +161,20 @@ export function transactionDisplay(status: string): { type: "Listed" | "Sale" | 
   return { type: "Cancelled", status: "Cancelled" };
 }
 
-/** Profile purchases: only completed reads Completed; everything else Pending. */
-export const purchaseStatusLabel = (status: string): "Completed" | "Pending" => (status === "completed" ? "Completed" : "Pending");
 
 // ------------------------------------------------------------------------------------------------- USD
 
-export type UsdRates = { ETH: number; SOL: number };
+export type { UsdRates };
 
-/** Fallback USD rates, where each screen uses them (they differ by screen in the spec). */
-export const CARD_USD_RATES: UsdRates = { ETH: 3796, SOL: 184 };
-export const TRANSACTIONS_TABLE_USD_RATES: UsdRates = { ETH: 1640, SOL: 36.4 };
-/** Purchases table: 3600 per ETH, 170 for any other currency. */
-export const PURCHASES_USD_RATES: UsdRates = { ETH: 3600, SOL: 170 };
-
-/** Approximate USD of an amount: ETH at the ETH rate, any other currency at the SOL rate. */
-export function approxUsd(amount: number | string, currency: string, rates: UsdRates): number {
-  const n = Number(amount);
-  if (!Number.isFinite(n)) return 0;
-  return Math.abs(n) * (currency === "ETH" ? rates.ETH : rates.SOL);
+/**
+ * The USD figure of an amount of `currency` at `rates` (issue 22 §2): rounded to cents, "<$0.01" for a positive
+ * amount under half a cent, exactly as the Worker words a listing's formattedUsd (worker/domain/prices.ts), so a
+ * card, the listing, the purchase page, My Purchases and Recent Transactions show one figure for one price.
+ * `rates` comes from useUsdRates (GET /api/prices/live, or schema/prices.ts's one fallback table).
+ */
+export function usdText(amount: string | number, currency: string, rates: UsdRates): string {
+  if (belowOneCent(amount, currency, rates)) return "<$0.01";
+  return formatUsd(usdValue(amount, currency, rates));
 }
 
 // The figures the landing pages show while they start (prices, counts, dates, "3 minutes ago") are written out here

@@ -7,11 +7,13 @@ import { useEffect } from "react";
 import type { ListingView } from "../../../schema/browse";
 import { listingContextQuery } from "../api/listing-context";
 import { listingQuery } from "../api/listings";
-import { chainConfigQuery, feesQuery, livePricesQuery } from "../api/market";
+import { chainConfigQuery, feesQuery } from "../api/market";
+import { ReservationNotice, useReservation } from "../components/listing/Reservation";
+import { PriceBreakdown } from "../components/purchase/PriceBreakdown";
 import { buyPhaseLabel, useBuyFlow } from "../components/listing/use-buy-flow";
 import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { pageTitle } from "../server-rendered/page-title";
-import { buyButton, formatPriceTrimmed, formatUsd } from "../lib/display";
+import { buyButton, formatPriceTrimmed } from "../lib/display";
 import { ListingExplanation } from "./-address/ListingExplanation";
 import { ListingPrice, ListingSummary } from "../server-rendered/ListingSummary";
 
@@ -117,41 +119,26 @@ function ListingDetail({ listing }: { listing: ListingView }) {
 
 function PurchaseBreakdown({ listing }: { listing: ListingView }) {
   const fees = useQuery(feesQuery(listing.price, listing.currency));
-  const prices = useQuery(livePricesQuery());
   // The spec: a failed fee calculation is only logged; the rows then show what is known.
   useEffect(() => {
     if (fees.isError) console.error("Fee calculation failed:", fees.error.message);
   }, [fees.isError, fees.error]);
-  const rate = prices.data ? (listing.currency === "ETH" ? prices.data.ethPrice : prices.data.solPrice) : null;
   const amount = (value: string) => `${formatPriceTrimmed(value)} ${listing.currency}`;
   const pendingText = fees.isPending ? "Calculating..." : "Not available";
   const canBuy = buyButton(listing).enabled;
+  const reservation = useReservation(listing);
 
   return (
     <section aria-labelledby="breakdown-title" className="flex flex-col gap-4 rounded-2xl border border-slate-800 bg-slate-900/60 p-5 sm:p-6">
       <h2 id="breakdown-title" className="text-xs font-semibold tracking-wide text-slate-400 uppercase">
         Purchase Breakdown
       </h2>
-      <dl className="space-y-2 text-sm" data-testid="purchase-breakdown">
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-400">Listing Price</dt>
-          <dd className="text-slate-100 tabular-nums">{amount(fees.data?.listingPrice ?? listing.price)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-slate-400">Gas Fee (est.)</dt>
-          <dd className="text-slate-100 tabular-nums">{fees.data ? amount(fees.data.gasFee) : pendingText}</dd>
-        </div>
-        <div className="flex justify-between gap-4 border-t border-slate-800 pt-2">
-          <dt className="font-semibold text-slate-200">Total Amount</dt>
-          <dd className="text-right">
-            <div className="font-bold text-white tabular-nums">{fees.data ? amount(fees.data.totalAmount) : pendingText}</div>
-            {fees.data && rate !== null && <div className="text-xs text-slate-400">{formatUsd(Number(fees.data.totalAmount) * rate)}</div>}
-          </dd>
-        </div>
-      </dl>
+      <PriceBreakdown currency={listing.currency} price={fees.data?.listingPrice ?? listing.price} fees={fees.data ?? null} networkFee={fees.data?.gasFee ?? null} pendingText={pendingText} />
       <div className="mt-auto">
         {listing.isOwner ? (
           <p className="text-sm text-slate-400">You own this listing.</p>
+        ) : canBuy && reservation.kind !== "free" ? (
+          <ReservationNotice state={reservation} />
         ) : canBuy ? (
           <DetailBuyButton listing={listing} label={`Buy Now - ${fees.data ? amount(fees.data.totalAmount) : amount(listing.price)}`} />
         ) : (

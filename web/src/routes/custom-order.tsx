@@ -9,6 +9,8 @@ import { publicKeyOf, randomSecret } from "../../../schema/split-key";
 import { ORDERS_KEY, orderQuoteQuery, placeOrder } from "../api/custom-orders";
 import { HttpError } from "../api/http";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
+import { useUsdRates } from "../components/use-usd-rates";
+import { usdText } from "../lib/display";
 import { compactNumber, formatDuration } from "../lib/duration";
 import { useWallet } from "../wallet/useWallet";
 import { readPattern, whyNotPlaceable } from "./-custom-order/order-rules";
@@ -36,6 +38,7 @@ function CustomOrderPage() {
   const { pattern, problems, bits } = readPattern({ prefix, suffix, caseSensitive });
   const deferred = useDeferredValue(pattern);
   // The deferred pattern may still be an invalid one typed a moment ago: ask only for well-formed patterns.
+  const rates = useUsdRates();
   const quote = useQuery({ ...orderQuoteQuery(deferred), enabled: problems.length === 0 && orderPatternProblems(deferred).length === 0, placeholderData: keepPreviousData });
   const current = quote.data && quote.data.prefix === pattern.prefix && quote.data.suffix === pattern.suffix && quote.data.caseSensitive === caseSensitive ? quote.data : null;
 
@@ -116,7 +119,10 @@ function CustomOrderPage() {
         )}
         {current && !current.refusal && (
           <p className="mt-4 text-lg text-white">
-            Price: <strong data-testid="order-price">{current.price} ETH</strong>
+            Price: <strong data-testid="order-price">{current.price} ETH</strong>{" "}
+            <span className="text-base text-slate-300" data-testid="order-price-usd">
+              ≈ {usdText(current.price, "ETH", rates)}
+            </span>
             <span className="ml-2 text-sm text-slate-400">at our grinder's measured {compactNumber(current.grindRate)} addresses/second; paid once the address is found</span>
           </p>
         )}

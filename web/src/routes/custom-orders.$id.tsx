@@ -8,6 +8,8 @@ import { cancelOrder, customOrderQuery, ORDERS_KEY } from "../api/custom-orders"
 import { HttpError } from "../api/http";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
+import { useUsdRates } from "../components/use-usd-rates";
+import { usdText } from "../lib/display";
 import { compactNumber, formatDuration } from "../lib/duration";
 import { useWallet } from "../wallet/useWallet";
 import { FinalKeyCard } from "./-custom-order/FinalKeyCard";
@@ -59,6 +61,7 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
   });
   const expected = Number(order.expectedAttempts);
   const stage = orderStage(order);
+  const rates = useUsdRates();
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-2xl font-bold text-white">Custom order #{order.id}</h1>
@@ -72,7 +75,9 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
           </span>
           {order.caseSensitive ? " (case-sensitive)" : ""}
         </Row>
-        <Row label="Price">{order.price} ETH</Row>
+        <Row label="Price">
+          {order.price} ETH <span className="text-slate-400">≈ {usdText(order.price, "ETH", rates)}</span>
+        </Row>
         <Row label="Difficulty">
           2^{order.difficultyBits} ({compactNumber(expected)} attempts expected)
         </Row>

@@ -94,9 +94,10 @@ function SectionHeader({ id, title, children }: { id: string; title: string; chi
   );
 }
 
-function ViewAll() {
+/** "View All": the featured section's to the marketplace, Recent Transactions' to the sales activity page. */
+function ViewAll({ to = "/marketplace" }: { to?: "/marketplace" | "/activity" }) {
   return (
-    <Link to="/marketplace" className="rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400">
+    <Link to={to} className="rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400">
       View All <span aria-hidden>→</span>
     </Link>
   );
@@ -135,7 +136,7 @@ function RecentTransactionsSection() {
     // Below the fold: laid out and painted only when it comes near the screen (see AddressChecker).
     <section aria-labelledby="recent-title" className="[contain-intrinsic-size:auto_640px] [content-visibility:auto]">
       <SectionHeader id="recent-title" title="Recent Transactions">
-        <ViewAll />
+        <ViewAll to="/activity" />
       </SectionHeader>
       {recent.isError ? (
         <p role="alert" className="rounded-xl border border-red-800/60 bg-red-950/30 p-4 text-sm text-red-200">

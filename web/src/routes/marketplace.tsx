@@ -64,7 +64,8 @@ function MarketplacePage() {
         </div>
       </section>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:space-y-8 sm:py-10">
-        <FeaturedStrip viewer={viewer} />
+        {/* While searching, the results come first (issue 22 §6): under the featured strip, typing changed nothing visible. */}
+        {!search.search && <FeaturedStrip viewer={viewer} />}
         <FiltersCard search={search} onChange={(patch) => update(patch)} onReset={() => navigate({ search: (prev) => resetFilters(prev), resetScroll: false })} />
         <Results
           ref={resultsRef}

@@ -1,4 +1,5 @@
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute, Link, useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { AdminSections } from "../components/profile/AdminSections";
@@ -10,8 +11,19 @@ import { useAdminStatus } from "../wallet/useAdminStatus";
 import { useWallet } from "../wallet/useWallet";
 import { pageTitle } from "../server-rendered/page-title";
 
+/**
+ * `returnTo`: the listing a wallet-less Buy click came from (issue 22 §6): once the wallet is connected the buyer
+ * goes back there instead of staying here. Only a listing path is accepted, so the parameter cannot send anyone
+ * elsewhere.
+ */
+type ProfileSearch = { returnTo?: number };
+
 export const Route = createFileRoute("/profile")({
   head: () => pageTitle("Profile"),
+  validateSearch: (raw: Record<string, unknown>): ProfileSearch => {
+    const id = Number(raw.returnTo);
+    return Number.isSafeInteger(id) && id > 0 ? { returnTo: id } : {};
+  },
   component: ProfilePage,
 });
 
@@ -20,7 +32,13 @@ const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numer
 
 function ProfilePage() {
   const wallet = useWallet();
-  if (!wallet.isConnected || !wallet.address) return <ConnectPrompt />;
+  const { returnTo } = Route.useSearch();
+  const navigate = useNavigate();
+  const connected = wallet.isConnected && Boolean(wallet.address);
+  useEffect(() => {
+    if (connected && returnTo !== undefined) void navigate({ to: "/address/$id", params: { id: String(returnTo) }, replace: true });
+  }, [connected, returnTo, navigate]);
+  if (!wallet.isConnected || !wallet.address) return <ConnectPrompt returning={returnTo !== undefined} />;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <ProfileHeader address={wallet.address} createdAt={wallet.user?.createdAt ?? null} onDisconnect={() => void wallet.disconnect()} />
@@ -37,11 +55,15 @@ function ProfileBody({ address }: { address: string }) {
   return isAdmin ? <AdminSections wallet={address} /> : <MyPurchases wallet={address} />;
 }
 
-function ConnectPrompt() {
+function ConnectPrompt({ returning = false }: { returning?: boolean }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-white">Connect Your Wallet</h1>
-      <p className="mt-3 text-slate-400">Connect your wallet to see your profile, your purchases and the private keys you bought.</p>
+      <p className="mt-3 text-slate-400">
+        {returning
+          ? "Connect your wallet to buy; you go back to the listing as soon as it is connected."
+          : "Connect your wallet to see your profile, your purchases and the private keys you bought."}
+      </p>
       <div className="mt-6 flex justify-center">
         <ConnectWalletButton />
       </div>

@@ -1,5 +1,6 @@
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { pageTitle } from "../server-rendered/page-title";
+import { KEY_SHRED_WINDOW_TEXT } from "../../../schema/purchases";
 
 export const Route = createFileRoute("/terms-of-service")({
   head: () => pageTitle("Terms of Service"),
@@ -38,8 +39,8 @@ function TermsPage() {
         <p className="mt-2">
           After your payment is confirmed on the blockchain, the private key is shown to the wallet that paid. Import it into
           your wallet and check that you control the address. You may then destroy the copy we hold. Destruction deletes the
-          encrypted key from our database <strong>permanently and irreversibly</strong>: nobody, including us, can recover it
-          afterwards. If you destroy it before you have imported and verified it, the address is lost to you.
+          encrypted key from our database at once and <strong>irreversibly</strong>: we can never show it to you again. {KEY_SHRED_WINDOW_TEXT} If
+          you destroy it before you have imported and verified it, the address is lost to you.
         </p>
       </section>
 

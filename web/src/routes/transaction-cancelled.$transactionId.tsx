@@ -1,9 +1,6 @@
 // /transaction-cancelled/{id} (transactions-profile-admin.md §2 Cancelled notice): the reservation was
 // cancelled, nothing was charged, the address is available again.
-import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { purchaseQuery } from "../api/purchases";
-import { useViewer } from "../components/listing/use-viewer";
 
 export const Route = createFileRoute("/transaction-cancelled/$transactionId")({
   component: CancelledNotice,
@@ -11,8 +8,6 @@ export const Route = createFileRoute("/transaction-cancelled/$transactionId")({
 
 function CancelledNotice() {
   const { transactionId } = Route.useParams();
-  // Only to send Try Again to the listing itself; the notice stands without it.
-  const purchase = useQuery({ ...purchaseQuery(transactionId, useViewer()), enabled: Boolean(transactionId) });
   const link = "rounded-lg px-5 py-2.5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
@@ -22,16 +17,12 @@ function CancelledNotice() {
         <Link to="/marketplace" className={`${link} border border-slate-700 text-slate-200 hover:border-violet-500`}>
           Back to Marketplace
         </Link>
-        {transactionId &&
-          (purchase.data ? (
-            <Link to="/address/$id" params={{ id: String(purchase.data.addressId) }} className={`${link} bg-violet-600 text-white hover:bg-violet-500`}>
-              Try Again
-            </Link>
-          ) : (
-            <Link to="/transaction/$transactionId" params={{ transactionId }} className={`${link} bg-violet-600 text-white hover:bg-violet-500`}>
-              Try Again
-            </Link>
-          ))}
+        {/* The spec: Try Again opens /transaction/{id}, where the purchase's own state (Cancelled) and its listing link are. */}
+        {transactionId && (
+          <Link to="/transaction/$transactionId" params={{ transactionId }} className={`${link} bg-violet-600 text-white hover:bg-violet-500`}>
+            Try Again
+          </Link>
+        )}
       </div>
     </section>
   );

@@ -3,12 +3,13 @@
 // highlighted, pattern, score, matched length and price. Non-owners get Buy Now; owners get their controls.
 import { Link } from "@tanstack/react-router";
 import type { ListingView } from "../../../../schema/browse";
-import { approxUsd, buyButton, CARD_USD_RATES, formatPrice, formatUsd, hasRarityRing, promotionTint } from "../../lib/display";
+import { buyButton, formatPrice, hasRarityRing, promotionTint } from "../../lib/display";
 import { patternRanges } from "../../lib/pattern-ranges";
 import { HighlightedAddress } from "../HighlightedAddress";
 import { NetworkBadge } from "../NetworkBadge";
 import { RarityScore, StatusBadges, TierBadge } from "./badges";
 import { OwnerControls } from "./OwnerControls";
+import { ReservationNotice, useReservation } from "./Reservation";
 import { buyPhaseLabel, useBuyFlow } from "./use-buy-flow";
 
 const TINT = {
@@ -27,7 +28,8 @@ const COMPACT_MIN_H = "min-h-[15.5rem] sm:min-h-[16.625rem]";
 export function ListingCard({ listing, compactOnPhone = false }: { listing: ListingView; compactOnPhone?: boolean }) {
   const tint = promotionTint(listing.promotionType);
   const ring = hasRarityRing(listing.rarityScore) ? "ring-2 ring-amber-400/80 ring-offset-2 ring-offset-slate-950" : "";
-  const usd = listing.formattedUsd || formatUsd(approxUsd(listing.price, listing.currency, CARD_USD_RATES));
+  // The Worker's figure at the rate GET /api/prices/live answers (the one rate source, issue 22 §2).
+  const usd = listing.formattedUsd;
   return (
     <article
       className={`flex w-full flex-col gap-3 rounded-2xl border p-4 transition-colors ${compactOnPhone ? COMPACT_MIN_H : CARD_MIN_H} ${TINT[tint ?? "none"]} ${ring}`}
@@ -76,7 +78,7 @@ export function ListingCard({ listing, compactOnPhone = false }: { listing: List
           <div className="text-lg font-bold text-white tabular-nums">
             {formatPrice(listing.price)} <span className="text-sm font-semibold text-slate-300">{listing.currency}</span>
           </div>
-          <div className="text-xs text-slate-400">{usd}</div>
+          <div className="text-xs text-slate-400" data-testid="card-usd">{usd}</div>
         </div>
       </div>
       {listing.isOwner ? <OwnerControls listing={listing} /> : <CardBuyButton listing={listing} />}
@@ -87,7 +89,9 @@ export function ListingCard({ listing, compactOnPhone = false }: { listing: List
 function CardBuyButton({ listing }: { listing: ListingView }) {
   const flow = useBuyFlow(listing, "card");
   const state = buyButton(listing);
+  const reservation = useReservation(listing);
   const base = "w-full rounded-lg px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
+  if (state.enabled && reservation.kind !== "free") return <ReservationNotice state={reservation} />;
   if (!state.enabled) {
     return (
       <button type="button" disabled className={`${base} cursor-not-allowed bg-slate-800 text-slate-400`}>

@@ -45,6 +45,11 @@ export function buyPhaseLabel(phase: BuyPhase, idleLabel: string): string {
 export type BuyVariant = "card" | "table" | "detail";
 
 const NETWORK_NAME = { ethereum: "Ethereum", solana: "Solana" } as const;
+/** "an Ethereum wallet", "a Solana wallet" (issue 22 §6: the message said "a Ethereum"). */
+export const NETWORK_WALLET = { ethereum: "an Ethereum wallet", solana: "a Solana wallet" } as const;
+
+/** What a buyer signed in on the other network is told. */
+export const wrongNetworkMessage = (network: keyof typeof NETWORK_NAME) => `This address is sold on ${NETWORK_NAME[network]}. Connect ${NETWORK_WALLET[network]} to buy it.`;
 
 /**
  * The buy flow: a 500 ms pause, the wallet check, "Initiating transaction..." (the wallet is the listing's
@@ -82,7 +87,8 @@ export function useBuyFlow(listing: ListingView, variant: BuyVariant) {
       toast({ title: "Wallet Required", description: "Please connect your wallet to purchase this address." });
       setStep("redirecting");
       await wait(WALLET_REDIRECT_DELAY_MS);
-      void navigate({ to: "/profile" });
+      // Back to this listing once the wallet is connected (issue 22 §6), not left on the profile.
+      void navigate({ to: "/profile", search: { returnTo: listing.id } });
       return;
     }
     setStep("initiating");
@@ -91,7 +97,7 @@ export function useBuyFlow(listing: ListingView, variant: BuyVariant) {
     const network = wallet.network ?? readStoredWallet().network;
     if (!buyer) return fail("Wallet not connected");
     if (network && network !== listing.network) {
-      return fail(`This address is sold on ${NETWORK_NAME[listing.network]}. Connect a ${NETWORK_NAME[listing.network]} wallet to buy it.`);
+      return fail(wrongNetworkMessage(listing.network));
     }
     let transactionId: string;
     try {

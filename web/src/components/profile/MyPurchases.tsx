@@ -1,29 +1,30 @@
 // "My Purchases", the profile's buyer view (transactions-profile-admin.md §2 Profile, §4, §9): Address,
-// Price (approximate USD), Rarity x/10, Purchased (relative), Status (Completed / Pending) and the Private Key
-// column (Destroyed, Access Key + Destroy, or Available after completion), paged; rows open the purchase page.
+// Price (approximate USD), Rarity x/10, Purchased (relative), Status (the purchase page's badge, the same words
+// for every state: lib/purchase-status.ts) and the Private Key column (Destroyed, Access Key + Destroy, "Available after
+// completion" while awaiting or confirming payment, "No key" for a purchase that ended unpaid), paged; rows open the
+// purchase page.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { PurchaseListItem } from "../../../../schema/purchases";
-import { livePricesQuery } from "../../api/market";
 import { myPurchasesQuery } from "../../api/purchases";
-import { approxUsd, formatPriceTrimmed, formatRarity, formatUsd, PURCHASES_USD_RATES, purchaseStatusLabel, relativeTime, shortAddress, type UsdRates } from "../../lib/display";
+import { formatPriceTrimmed, formatRarity, relativeTime, shortAddress, usdText } from "../../lib/display";
+import { keyAvailability } from "../../lib/purchase-status";
 import { DestroyKeyDialog } from "../purchase/DestroyKeyDialog";
+import { FireIcon } from "../purchase/FireIcon";
+import { StatusBadge } from "../purchase/StatusBadge";
 import { toast } from "../toast-store";
+import { useUsdRates } from "../use-usd-rates";
 
 export const PURCHASES_PAGE_SIZE = 20;
 
 /** The Private Key column: what the buyer can do with the key of this purchase. */
-export function privateKeyCell(p: Pick<PurchaseListItem, "status" | "privateKeyDestroyed">): "destroyed" | "access" | "later" {
-  if (p.status !== "completed") return "later";
-  return p.privateKeyDestroyed ? "destroyed" : "access";
-}
+export const privateKeyCell = (p: Pick<PurchaseListItem, "status" | "privateKeyDestroyed">) => keyAvailability(p.status, p.privateKeyDestroyed);
 
 export function MyPurchases({ wallet }: { wallet: string }) {
   const [page, setPage] = useState(1);
   const purchases = useQuery({ ...myPurchasesQuery(wallet, page, PURCHASES_PAGE_SIZE), placeholderData: keepPreviousData });
-  const prices = useQuery(livePricesQuery());
-  const rates: UsdRates = prices.data?.source === "feed" ? { ETH: prices.data.ethPrice, SOL: prices.data.solPrice } : PURCHASES_USD_RATES;
+  const rates = useUsdRates();
 
   useEffect(() => {
     if (purchases.isError) toast({ title: "Failed to fetch user purchases", description: "Try again in a moment.", variant: "destructive" });
@@ -86,7 +87,7 @@ export function MyPurchases({ wallet }: { wallet: string }) {
                       <div className="font-semibold text-white tabular-nums">
                         {formatPriceTrimmed(p.price)} {p.currency}
                       </div>
-                      <div className="text-xs text-slate-400">≈ {formatUsd(approxUsd(p.price, p.currency, rates))}</div>
+                      <div className="text-xs text-slate-400" data-testid="purchase-usd">≈ {usdText(p.price, p.currency, rates)}</div>
                     </td>
                     <td className="px-3 py-3 text-slate-200">
                       <span className="block text-xs text-slate-500 sm:hidden">Rarity</span>
@@ -98,11 +99,7 @@ export function MyPurchases({ wallet }: { wallet: string }) {
                     </td>
                     <td className="px-3 py-3">
                       <span className="block text-xs text-slate-500 sm:hidden">Status</span>
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${p.status === "completed" ? "bg-emerald-500/15 text-emerald-300" : "bg-amber-500/15 text-amber-300"}`}
-                      >
-                        {purchaseStatusLabel(p.status)}
-                      </span>
+                      <StatusBadge status={p.status} failureReason={p.failureReason} size="sm" />
                     </td>
                     <td className="px-3 py-3 max-sm:col-span-2">
                       <span className="block text-xs text-slate-500 sm:hidden">Private Key</span>
@@ -144,8 +141,14 @@ export function MyPurchases({ wallet }: { wallet: string }) {
 
 function KeyCell({ purchase }: { purchase: PurchaseListItem }) {
   const cell = privateKeyCell(purchase);
-  if (cell === "destroyed") return <span className="text-sm font-semibold text-orange-300">🔥 Destroyed</span>;
-  if (cell === "later") return <span className="text-xs text-slate-500">Available after completion</span>;
+  if (cell === "destroyed")
+    return (
+      <span className="inline-flex items-center gap-1 text-sm font-semibold text-orange-300">
+        <FireIcon /> Destroyed
+      </span>
+    );
+  if (cell === "later") return <span className="text-xs text-slate-400">Available after completion</span>;
+  if (cell === "none") return <span className="text-xs text-slate-400">No key (not paid)</span>;
   return (
     <div className="flex flex-wrap gap-2">
       <Link

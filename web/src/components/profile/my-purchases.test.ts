@@ -8,9 +8,13 @@ describe("My Purchases: the Private Key column", () => {
   it("shows Destroyed once the key is gone", () => {
     expect(privateKeyCell({ status: "completed", privateKeyDestroyed: true })).toBe("destroyed");
   });
-  it("says Available after completion for anything not completed", () => {
-    for (const status of ["initiated", "pending", "verified", "failed", "cancelled", "expired"] as const) {
-      expect(privateKeyCell({ status, privateKeyDestroyed: false })).toBe("later");
-    }
+  it("offers the key once verified, as the purchase page does (the server releases it then)", () => {
+    expect(privateKeyCell({ status: "verified", privateKeyDestroyed: false })).toBe("access");
+  });
+  it("says Available after completion while payment is awaited or confirming", () => {
+    for (const status of ["initiated", "pending"] as const) expect(privateKeyCell({ status, privateKeyDestroyed: false })).toBe("later");
+  });
+  it("never promises a key for a purchase that ended unpaid (issue 22 §2: a cancelled one read 'Available after completion')", () => {
+    for (const status of ["failed", "cancelled", "expired"] as const) expect(privateKeyCell({ status, privateKeyDestroyed: false })).toBe("none");
   });
 });

@@ -1,10 +1,11 @@
 // The transactions table (public-side.md §2, §4, §9): Address, Type, Price, Rarity, optional Buyer and
 // Seller, Time, Status; a 5-row skeleton while loading; "No transactions found" when empty. Each row links to
-// /transaction/{id}. USD uses the live rate when the server has one, else this table's fallback rates.
-import { useQuery } from "@tanstack/react-query";
+// the sale's public page /sale/{id} (issue 22 §3: the private purchase page was a dead end to everyone else). USD
+// at the one rate (useUsdRates).
+import { Link, useNavigate } from "@tanstack/react-router";
 import type { RecentTransaction } from "../../../../schema/browse";
-import { livePricesQuery } from "../../api/market";
-import { approxUsd, formatPrice, formatUsd, relativeTime, shortAddress, TRANSACTIONS_TABLE_USD_RATES, transactionDisplay, type UsdRates } from "../../lib/display";
+import { formatPrice, relativeTime, shortAddress, transactionDisplay, usdText } from "../../lib/display";
+import { useUsdRates } from "../use-usd-rates";
 import { type Column, DataTable } from "../DataTable";
 import { RarityScore } from "../listing/badges";
 
@@ -18,21 +19,19 @@ const SKELETON_ROWS = 5;
 
 type Props = { transactions: RecentTransaction[] | undefined; isLoading: boolean; showBuyer?: boolean; showSeller?: boolean; caption?: string };
 
-/** The transaction page's path. Its route arrives with the purchase issue, so the link is a plain anchor. */
-const transactionHref = (id: string) => `/transaction/${encodeURIComponent(id)}`;
 
 export function TransactionsTable({ transactions, isLoading, showBuyer = false, showSeller = false, caption = "Transactions" }: Props) {
-  const prices = useQuery(livePricesQuery());
-  const rates: UsdRates = prices.data?.source === "feed" ? { ETH: prices.data.ethPrice, SOL: prices.data.solPrice } : TRANSACTIONS_TABLE_USD_RATES;
+  const rates = useUsdRates();
+  const navigate = useNavigate();
   const now = Date.now();
   const columns: Column<RecentTransaction>[] = [
     {
       key: "address",
       header: "Address",
       cell: (t) => (
-        <a href={transactionHref(t.id)} className="rounded font-mono text-slate-100 hover:text-violet-300 focus-visible:outline-2 focus-visible:outline-violet-400" title={t.address.address}>
+        <Link to="/sale/$id" params={{ id: t.id }} className="rounded font-mono text-slate-100 hover:text-violet-300 focus-visible:outline-2 focus-visible:outline-violet-400" title={t.address.address}>
           {shortAddress(t.address.address)}
-        </a>
+        </Link>
       ),
     },
     { key: "type", header: "Type", className: "text-slate-300", cell: (t) => transactionDisplay(t.status).type },
@@ -44,7 +43,7 @@ export function TransactionsTable({ transactions, isLoading, showBuyer = false, 
           <div className="font-semibold whitespace-nowrap text-white tabular-nums">
             {formatPrice(t.price)} {t.currency}
           </div>
-          <div className="text-xs text-slate-400">≈ {formatUsd(approxUsd(t.price, t.currency, rates))}</div>
+          <div className="text-xs text-slate-400">≈ {usdText(t.price, t.currency, rates)}</div>
         </>
       ),
     },
@@ -55,7 +54,7 @@ export function TransactionsTable({ transactions, isLoading, showBuyer = false, 
       key: "time",
       header: "Time",
       className: "whitespace-nowrap text-slate-400",
-      cell: (t) => <time dateTime={t.createdAt}>{relativeTime(t.createdAt, now)}</time>,
+      cell: (t) => <time dateTime={t.completedAt ?? t.createdAt}>{relativeTime(t.completedAt ?? t.createdAt, now)}</time>,
     },
     {
       key: "status",
@@ -83,7 +82,7 @@ export function TransactionsTable({ transactions, isLoading, showBuyer = false, 
           className: "cursor-pointer hover:bg-slate-800/40",
           // The address cell is the row's link for keyboards and screen readers; a click anywhere else follows it too.
           onClick: (e) => {
-            if (!(e.target as HTMLElement).closest("a")) window.location.assign(transactionHref(t.id));
+            if (!(e.target as HTMLElement).closest("a")) void navigate({ to: "/sale/$id", params: { id: t.id } });
           },
           "data-testid": "transaction-row",
         })}

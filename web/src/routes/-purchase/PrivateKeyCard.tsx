@@ -20,6 +20,21 @@ export const revealQuery = (id: string) => ({
   retry: false,
 });
 
+/**
+ * "Private Key Released!" is news once (issue 22 §6): it came back on every visit, over the keystore password
+ * field on a phone. Remembered per purchase in this browser; without storage it shows, as before.
+ */
+export function releasedNewsOnce(id: string, storage: Pick<Storage, "getItem" | "setItem"> | null = typeof localStorage === "undefined" ? null : localStorage): boolean {
+  const key = `vanity:key-released-toast:${id}`;
+  try {
+    if (storage?.getItem(key)) return false;
+    storage?.setItem(key, "1");
+  } catch {
+    // Storage refused (private mode, quota): showing the toast again is harmless.
+  }
+  return true;
+}
+
 export function PrivateKeyCard({ view }: { view: PurchaseView }) {
   const key = useQuery(revealQuery(view.id));
   const [shown, setShown] = useState(false);
@@ -29,10 +44,11 @@ export function PrivateKeyCard({ view }: { view: PurchaseView }) {
 
   useEffect(() => {
     if (!data) return;
-    if (data.success) toast({ title: "Private Key Released!", description: "Import it into your wallet, then destroy our copy.", variant: "success" });
-    else if (data.supportInfo) toast({ title: "Payment Verified - Support Required", description: data.supportInfo.message, variant: "destructive" });
+    if (data.success) {
+      if (releasedNewsOnce(view.id)) toast({ title: "Private Key Released!", description: "Import it into your wallet, then destroy our copy.", variant: "success" });
+    } else if (data.supportInfo) toast({ title: "Payment Verified - Support Required", description: data.supportInfo.message, variant: "destructive" });
     else toast({ title: "Private Key Access Failed", description: data.message || "Could not retrieve private key", variant: "destructive" });
-  }, [data]);
+  }, [data, view.id]);
   useEffect(() => {
     if (key.isError) toast({ title: "Error", description: key.error instanceof HttpError ? errorMessage(key.error) : "Failed to retrieve private key", variant: "destructive" });
   }, [key.isError, key.error]);

@@ -1,20 +1,19 @@
-// The details card: what was bought, on which network, for how much, and when.
+// The details card: what was bought, on which network, for how much (the breakdown in the listing page's words,
+// issue 22 §2), and when.
 import type { ReactNode } from "react";
 import type { PurchaseView } from "../../../../schema/purchases";
-import { formatPriceTrimmed, formatRarity } from "../../lib/display";
-import { StatusBadge } from "./StatusBadge";
+import { formatRarity } from "../../lib/display";
+import { PriceBreakdown } from "../../components/purchase/PriceBreakdown";
+import { StatusBadge } from "../../components/purchase/StatusBadge";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export function PurchaseDetails({ view }: { view: PurchaseView }) {
-  const amount = (v: string) => `${formatPriceTrimmed(v)} ${view.currency}`;
   const rows: [string, ReactNode][] = [
     ["Address", <span key="address" className="font-mono break-all">{view.address}</span>],
     ["Network", view.network === "ethereum" ? "Ethereum" : "Solana"],
     ["Rarity", formatRarity(view.rarityScore)],
-    ["Price", amount(view.price)],
-    ["Total", amount(view.totalAmount)],
-    ["Status", <StatusBadge key="status" status={view.status} />],
+    ["Status", <StatusBadge key="status" status={view.status} failureReason={view.failureReason} />],
     ["Created", when.format(new Date(view.createdAt))],
   ];
   if (view.completedAt) rows.push(["Completed", when.format(new Date(view.completedAt))]);
@@ -31,6 +30,10 @@ export function PurchaseDetails({ view }: { view: PurchaseView }) {
           </div>
         ))}
       </dl>
+      <h3 className="mt-5 text-xs font-semibold tracking-wide text-slate-400 uppercase">Purchase Breakdown</h3>
+      <div className="mt-3">
+        <PriceBreakdown currency={view.currency} price={view.price} fees={view} networkFee={view.networkFeeEstimate} pendingText="Not recorded" />
+      </div>
     </section>
   );
 }

@@ -16,17 +16,22 @@ import { ConfirmingPanel } from "./ConfirmingPanel";
 import { PaymentHashCard } from "./PaymentHashCard";
 import { PaymentPanel } from "./PaymentPanel";
 import { PrivateKeyCard } from "./PrivateKeyCard";
-import { pollInterval, purchaseStage, failureText } from "./purchase-state";
+import { failureText } from "../../lib/purchase-status";
+import { POLL_LIMIT_MS, pollableStatus, pollInterval, purchaseStage } from "./purchase-state";
+import { useNow } from "../../components/use-now";
 import { PurchaseDetails } from "./PurchaseDetails";
-import { StatusBadge } from "./StatusBadge";
+import { FireIcon } from "../../components/purchase/FireIcon";
+import { StatusBadge } from "../../components/purchase/StatusBadge";
 import { forgetSentPayment } from "../../payments/sent-payments";
 import { usePayment } from "./use-payment";
 
 export function PurchasePage({ transactionId }: { transactionId: string }) {
   const [paymentSent, setPaymentSent] = useState(false);
+  // When this round of polling began: after POLL_LIMIT_MS the page stops and offers "Check again" (the spec).
+  const [pollingSince, setPollingSince] = useState(() => Date.now());
   const purchase = useQuery({
     ...purchaseQuery(transactionId, useViewer()),
-    refetchInterval: (q) => (q.state.data ? pollInterval(q.state.data.status, paymentSent) : false),
+    refetchInterval: (q) => (q.state.data ? pollInterval(q.state.data.status, paymentSent, Date.now() - pollingSince) : false),
     // A background tab keeps polling, so the key is ready when the buyer comes back.
     refetchIntervalInBackground: true,
   });
@@ -36,7 +41,29 @@ export function PurchasePage({ transactionId }: { transactionId: string }) {
     const status = purchase.error instanceof HttpError ? purchase.error.status : 0;
     return <PurchaseError reason={status === 401 ? "signed-out" : status === 404 || status === 400 ? "not-found" : "failed"} />;
   }
-  return <PurchaseBody view={purchase.data} onPaymentSent={setPaymentSent} />;
+  const checkAgain = () => {
+    setPollingSince(Date.now());
+    void purchase.refetch();
+  };
+  return <PurchaseBody view={purchase.data} onPaymentSent={setPaymentSent} pollingSince={pollingSince} onCheckAgain={checkAgain} />;
+}
+
+/** Said once the page has stopped polling a purchase that is still open (the spec's 5 minutes). */
+function PollingStopped({ onCheckAgain }: { onCheckAgain: () => void }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-700 bg-slate-900/60 p-4 text-sm" role="status" data-testid="polling-stopped">
+      <p className="text-slate-300">
+        This page stopped checking after 5 minutes. We keep checking the payment on our side; check again to see where it stands.
+      </p>
+      <button
+        type="button"
+        onClick={onCheckAgain}
+        className="rounded-lg bg-violet-600 px-4 py-2 font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400"
+      >
+        Check again
+      </button>
+    </div>
+  );
 }
 
 function PurchaseError({ reason }: { reason: "signed-out" | "not-found" | "failed" }) {
@@ -65,9 +92,11 @@ function PurchaseError({ reason }: { reason: "signed-out" | "not-found" | "faile
   );
 }
 
-function PurchaseBody({ view, onPaymentSent }: { view: PurchaseView; onPaymentSent: (sent: boolean) => void }) {
+function PurchaseBody({ view, onPaymentSent, pollingSince, onCheckAgain }: { view: PurchaseView; onPaymentSent: (sent: boolean) => void; pollingSince: number; onCheckAgain: () => void }) {
   const config = useQuery(chainConfigQuery());
-  const payment = usePayment(view, config.data);
+  const now = useNow(5000);
+  const pollingStopped = now - pollingSince >= POLL_LIMIT_MS;
+  const payment = usePayment(view, config.data, !pollingStopped);
   const stage = purchaseStage(view);
   const sentHash = payment.state.step === "reporting" ? payment.state.hash : null;
   const hash = view.blockchainTxHash ?? view.txHash ?? sentHash;
@@ -89,9 +118,10 @@ function PurchaseBody({ view, onPaymentSent }: { view: PurchaseView; onPaymentSe
             {shortAddress(view.address)}
           </p>
         </div>
-        <StatusBadge status={view.status} />
+        <StatusBadge status={view.status} failureReason={view.failureReason} />
       </header>
 
+      {pollingStopped && pollableStatus(view.status, sentHash !== null) && <PollingStopped onCheckAgain={onCheckAgain} />}
       {stage === "pay" && (sentHash ? <ConfirmingPanel view={view} hash={sentHash} /> : <PaymentPanel view={view} config={config.data} payment={payment} />)}
       {stage === "pay" && sentHash && payment.state.step === "reporting" && payment.state.note && (
         <p className="text-sm text-slate-400" role="status">
@@ -104,7 +134,19 @@ function PurchaseBody({ view, onPaymentSent }: { view: PurchaseView; onPaymentSe
         view.customOrderId === null &&
         (view.role === "buyer" ? <PrivateKeyCard view={view} /> : <Notice title="Payment verified" text="The private key is released to the buyer only." />)}
       {stage === "destroyed" && (
-        <Notice title="🔥 Private key destroyed" text="The buyer destroyed the private key we held for this purchase. It can never be shown again." testId="key-destroyed" />
+        <Notice
+          title={
+            <>
+              <FireIcon /> Private key destroyed
+            </>
+          }
+          text={
+            view.role === "buyer"
+              ? "You destroyed the private key we held for this purchase. It can never be shown again."
+              : "The buyer destroyed the private key we held for this purchase. It can never be shown again."
+          }
+          testId="key-destroyed"
+        />
       )}
       {stage === "failed" && <Notice title="Payment not accepted" text={`${failureText(view.failureReason)} No key was released. If you paid, the payment is listed for a refund.`} tone="red" />}
       {stage === "expired" && (
@@ -155,7 +197,7 @@ function Notice({
   orderId = null,
   testId,
 }: {
-  title: string;
+  title: React.ReactNode;
   text: string;
   tone?: "slate" | "red";
   link?: number;

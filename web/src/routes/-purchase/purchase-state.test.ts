@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PURCHASE_STATUSES } from "../../../../schema/purchases";
-import { confirmationsText, failureText, FAST_POLL_MS, pollInterval, purchaseStage, reservationCountdown, SLOW_POLL_MS, statusBadge } from "./purchase-state";
+import { confirmationsText, FAST_POLL_MS, POLL_LIMIT_MS, pollableStatus, pollInterval, purchaseStage, reservationCountdown, SLOW_POLL_MS } from "./purchase-state";
 
 describe("purchaseStage", () => {
   it("pays while initiated, waits while pending, reveals while verified or completed", () => {
@@ -20,14 +19,6 @@ describe("purchaseStage", () => {
   });
 });
 
-describe("statusBadge", () => {
-  it("colours every status with one of the five colours", () => {
-    const colours = PURCHASE_STATUSES.map((s) => statusBadge(s).colour);
-    expect(colours).toEqual(["blue", "yellow", "green", "green", "red", "grey", "grey"]);
-    expect(statusBadge("pending").label).toBe("Confirming");
-  });
-});
-
 describe("pollInterval", () => {
   it("polls fast while a payment is confirming or was just sent", () => {
     expect(pollInterval("pending", false)).toBe(FAST_POLL_MS);
@@ -38,6 +29,15 @@ describe("pollInterval", () => {
     expect(pollInterval("initiated", false)).toBe(SLOW_POLL_MS);
     expect(pollInterval("verified", false)).toBe(SLOW_POLL_MS);
     expect(SLOW_POLL_MS).toBe(10_000);
+  });
+  it("stops after 5 minutes of polling (the spec), whatever the state; Check again starts a new round", () => {
+    expect(POLL_LIMIT_MS).toBe(5 * 60_000);
+    for (const s of ["initiated", "pending", "verified"] as const) {
+      expect(pollInterval(s, true, POLL_LIMIT_MS - 1)).not.toBe(false);
+      expect(pollInterval(s, true, POLL_LIMIT_MS)).toBe(false);
+      expect(pollableStatus(s, false)).toBe(true);
+    }
+    expect(pollableStatus("completed", true)).toBe(false);
   });
   it("stops once the purchase has ended", () => {
     for (const s of ["completed", "failed", "cancelled", "expired"] as const) expect(pollInterval(s, true)).toBe(false);
@@ -64,14 +64,5 @@ describe("reservationCountdown", () => {
     expect(reservationCountdown("2026-11-23T09:59:00Z", now)).toBeNull();
     expect(reservationCountdown(null, now)).toBeNull();
     expect(reservationCountdown("not a date", now)).toBeNull();
-  });
-});
-
-describe("failureText", () => {
-  it("explains each stored reason", () => {
-    expect(failureText("underpaid")).toMatch(/less than the total/);
-    expect(failureText("hash-used")).toMatch(/another purchase/);
-    expect(failureText(null)).toMatch(/could not be verified/);
-    expect(failureText("something new")).toBe("something new");
   });
 });

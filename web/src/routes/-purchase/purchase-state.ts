@@ -23,38 +23,25 @@ export function purchaseStage(view: Pick<PurchaseView, "status" | "privateKeyDes
   }
 }
 
-export type BadgeColour = "green" | "yellow" | "blue" | "red" | "grey";
-
-/** The header badge: blue awaiting payment, yellow confirming, green paid, red failed, grey ended unpaid. */
-export function statusBadge(status: PurchaseStatus): { label: string; colour: BadgeColour } {
-  switch (status) {
-    case "initiated":
-      return { label: "Awaiting Payment", colour: "blue" };
-    case "pending":
-      return { label: "Confirming", colour: "yellow" };
-    case "verified":
-      return { label: "Verified", colour: "green" };
-    case "completed":
-      return { label: "Completed", colour: "green" };
-    case "failed":
-      return { label: "Failed", colour: "red" };
-    case "cancelled":
-      return { label: "Cancelled", colour: "grey" };
-    case "expired":
-      return { label: "Expired", colour: "grey" };
-  }
-}
-
 /** While confirming the page polls fast, so the key shows seconds after the required depth (DESIGN §6). */
 export const FAST_POLL_MS = 2000;
 /** The spec's interval otherwise: the server may find an unreported payment, or the reservation may lapse. */
 export const SLOW_POLL_MS = 10_000;
 
 /**
- * How often to read the purchase again: fast while a payment is on its way (pending, or a payment this page
- * just sent), slowly while awaiting payment or settling a verified payment, never once it has ended.
+ * The spec: the purchase page stops polling after 5 minutes. The server does not need the page: the cron job keeps
+ * verifying and settling a reported or unreported payment (DESIGN §6), so the page only stops asking, says so,
+ * and offers "Check again", which polls (and re-reports the payment) for another 5 minutes.
  */
-export function pollInterval(status: PurchaseStatus, paymentSent: boolean): number | false {
+export const POLL_LIMIT_MS = 5 * 60_000;
+
+/**
+ * How often to read the purchase again: fast while a payment is on its way (pending, or a payment this page
+ * just sent), slowly while awaiting payment or settling a verified payment, never once it has ended or after
+ * POLL_LIMIT_MS of polling (`pollingForMs`).
+ */
+export function pollInterval(status: PurchaseStatus, paymentSent: boolean, pollingForMs = 0): number | false {
+  if (pollingForMs >= POLL_LIMIT_MS) return false;
   if (status === "pending") return FAST_POLL_MS;
   if (status === "initiated") return paymentSent ? FAST_POLL_MS : SLOW_POLL_MS;
   if (status === "verified") return SLOW_POLL_MS;
@@ -76,23 +63,5 @@ export function reservationCountdown(expiresAt: string | null, now: number): str
   return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
 }
 
-const FAILURE_TEXT: Record<string, string> = {
-  underpaid: "The payment was less than the total due.",
-  "wrong-sender": "The payment came from another wallet than the one you bought with.",
-  "wrong-recipient": "The payment went to another address than the marketplace's.",
-  reverted: "The payment transaction failed on chain (reverted).",
-  "wrong-chain": "The payment was made on another network or chain.",
-  "missing-reference": "The transfer did not carry this purchase's reference, so it could not be matched to it.",
-  "hash-used": "That transaction already paid for another purchase.",
-  reorged: "The payment disappeared from the chain (reorganisation) before it was final.",
-  "not-found": "The payment could not be found on chain.",
-  expired: "The reservation ran out before a payment arrived.",
-  "before-reservation": "That transaction was sent before this reservation was made, so it cannot pay for it.",
-  "listing-sold": "The address was sold to another buyer first.",
-};
-
-/** Plain words for a stored failure reason; an unknown reason is shown as the server wrote it. */
-export function failureText(reason: string | null): string {
-  if (!reason) return "The payment could not be verified.";
-  return FAILURE_TEXT[reason] ?? reason;
-}
+/** Whether the page is in a state it would poll in (so a stopped poll is worth saying). */
+export const pollableStatus = (status: PurchaseStatus, paymentSent: boolean) => pollInterval(status, paymentSent) !== false;

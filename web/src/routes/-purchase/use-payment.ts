@@ -5,6 +5,7 @@ import type { PurchaseView } from "../../../../schema/purchases";
 import type { MarketConfig } from "../../api/market";
 import { errorMessage } from "../../api/error-message";
 import { confirmPayment, solanaPaymentTransaction, TRANSACTIONS_KEY } from "../../api/purchases";
+import { NETWORK_WALLET } from "../../components/listing/use-buy-flow";
 import { toast } from "../../components/toast-store";
 import { sameWallet } from "../../wallet/storage";
 import { useWalletState } from "../../wallet/wallet-store";
@@ -24,7 +25,21 @@ export const REPORT_AGAIN_MS = 3000;
 
 const NETWORK_NAME = { ethereum: "Ethereum", solana: "Solana" } as const;
 
-export function usePayment(view: PurchaseView, config: MarketConfig | undefined) {
+/**
+ * Issue 22 §4: every payment report answers the depth the server just read from the node (the same check that
+ * settles the purchase); the page shows it at once rather than at its next read of the purchase, so the count
+ * moves with each block instead of jumping from 0 to the key.
+ */
+function showReportedDepth(queryClient: ReturnType<typeof useQueryClient>, id: string, answer: { status: PurchaseView["status"]; confirmations: number; requiredConfirmations: number }) {
+  queryClient.setQueriesData<PurchaseView>({ queryKey: [TRANSACTIONS_KEY, "one", id] }, (old) =>
+    old && (old.status === "initiated" || old.status === "pending") && answer.status === "pending"
+      ? { ...old, status: answer.status, confirmations: answer.confirmations, requiredConfirmations: answer.requiredConfirmations }
+      : old,
+  );
+}
+
+/** `reportAgain`: whether the page is still polling (it stops after POLL_LIMIT_MS; "Check again" resumes it). */
+export function usePayment(view: PurchaseView, config: MarketConfig | undefined, reportAgain = true) {
   const queryClient = useQueryClient();
   const wallet = useWalletState();
   const resumed = sentPayment(view.id);
@@ -36,6 +51,7 @@ export function usePayment(view: PurchaseView, config: MarketConfig | undefined)
       setState({ step: "reporting", hash, note: null });
       try {
         const answer = await confirmPayment(view.id, { txHash: hash, buyerWallet: wallet.address ?? "" });
+        showReportedDepth(queryClient, view.id, answer);
         setState({ step: "reporting", hash, note: answer.success ? null : answer.message });
       } catch (err) {
         // The payment is on chain whatever this call says: the server keeps looking for it, and the page
@@ -59,14 +75,15 @@ export function usePayment(view: PurchaseView, config: MarketConfig | undefined)
   // the safety net). A reloaded page does the same with the hash the server already has.
   const reportingHash = state.step === "reporting" ? state.hash : view.status === "pending" && view.role === "buyer" ? view.txHash : null;
   useEffect(() => {
-    if (!reportingHash || (view.status !== "initiated" && view.status !== "pending") || !wallet.address) return;
+    if (!reportAgain || !reportingHash || (view.status !== "initiated" && view.status !== "pending") || !wallet.address) return;
     const timer = window.setInterval(() => {
       void confirmPayment(view.id, { txHash: reportingHash, buyerWallet: wallet.address ?? "" })
+        .then((answer) => showReportedDepth(queryClient, view.id, answer))
         .catch(() => undefined)
         .then(() => queryClient.invalidateQueries({ queryKey: [TRANSACTIONS_KEY, "one", view.id] }));
     }, REPORT_AGAIN_MS);
     return () => window.clearInterval(timer);
-  }, [reportingHash, view.status, view.id, wallet.address, queryClient]);
+  }, [reportAgain, reportingHash, view.status, view.id, wallet.address, queryClient]);
 
   const pay = useCallback(async () => {
     if (busy.current) return;
@@ -75,7 +92,7 @@ export function usePayment(view: PurchaseView, config: MarketConfig | undefined)
     try {
       if (wallet.status !== "connected" || !wallet.address) throw new PaymentError("other", "No wallet connected. Connect the wallet you bought with, then try again.");
       if (wallet.network !== view.network) {
-        throw new PaymentError("wrong-chain", `Wrong network: this purchase is paid on ${NETWORK_NAME[view.network]}, and your wallet is a ${NETWORK_NAME[wallet.network ?? "ethereum"]} wallet.`);
+        throw new PaymentError("wrong-chain", `Wrong network: this purchase is paid on ${NETWORK_NAME[view.network]}, and your wallet is ${NETWORK_WALLET[wallet.network ?? "ethereum"]}.`);
       }
       const payments = config?.payments;
       if (!payments) {

@@ -56,11 +56,23 @@ export function createDevEthereumProvider(opts: { privateKey: Hex; chainId: numb
         case "eth_sendTransaction": {
           const [tx] = list as [TxRequest];
           if (tx?.from && tx.from.toLowerCase() !== account.address.toLowerCase()) throw providerError(4100, "That account is not in this wallet.");
+          // Every field viem would otherwise ask the node to fill is given here, from plain reads the relay
+          // forwards: left empty, viem first tries eth_fillTransaction, which the relay refuses (issue 22 §6:
+          // four failed calls before each payment).
+          const [nonce, gasPrice, gas] = await Promise.all([
+            opts.relay("eth_getTransactionCount", [account.address, "pending"]),
+            opts.relay("eth_gasPrice", []),
+            tx?.gas ? tx.gas : opts.relay("eth_estimateGas", [{ from: account.address, to: tx?.to, value: tx?.value, data: tx?.data ?? tx?.input }]),
+          ]);
           return client.sendTransaction({
             to: tx?.to,
             value: tx?.value ? BigInt(tx.value) : undefined,
             data: tx?.data ?? tx?.input,
-            gas: tx?.gas ? BigInt(tx.gas) : undefined,
+            gas: BigInt(gas as Hex),
+            gasPrice: BigInt(gasPrice as Hex),
+            nonce: Number(BigInt(nonce as Hex)),
+            chainId: opts.chainId,
+            type: "legacy",
           });
         }
         default:

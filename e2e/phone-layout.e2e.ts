@@ -1,0 +1,111 @@
+// Issue 22 §5: every page at 360 and 390 px, signed out and signed in, with no element covering another and
+// nothing past the screen's sides (layout.ts); the header fits one row and its links sit in a Menu.
+import type { Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { listAsAdmin, signInWithKey } from "./api-session";
+import { openBrowser, type Page, type Session } from "./browser";
+import { layoutProblems } from "./layout";
+import { connect } from "./purchase-journey";
+import { injectEthereumWallet } from "./wallets/eip1193";
+
+const WIDTHS = [
+  { width: 360, height: 740 },
+  { width: 390, height: 844 },
+];
+
+let listingId = 0;
+let transactionId = "";
+let cancelledId = "";
+let buyerApi: Awaited<ReturnType<typeof signInWithKey>>;
+beforeAll(async () => {
+  const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+  const list = async (price: string) => {
+    const key = generatePrivateKey();
+    return listAsAdmin(admin, { address: privateKeyToAccount(key).address, network: "ethereum", price, privateKey: key });
+  };
+  listingId = await list("0.0021");
+  buyerApi = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
+  const reserve = async (id: number) =>
+    (await buyerApi.call<{ transactionId: string }>("POST", "/api/transactions/initiate", { addressId: id, buyerId: DEV_ACCOUNTS.otherBuyer.address })).body.transactionId;
+  transactionId = await reserve(await list("0.0022"));
+  cancelledId = await reserve(await list("0.0023"));
+  await buyerApi.call("POST", `/api/transactions/${cancelledId}/cancel`);
+}, 120_000);
+afterAll(async () => {
+  await buyerApi?.call("POST", `/api/transactions/${transactionId}/cancel`);
+});
+
+const routes = () => [
+  "/",
+  "/marketplace",
+  `/address/${listingId}`,
+  "/profile",
+  "/custom-order",
+  "/activity",
+  "/terms-of-service",
+  `/transaction/${transactionId}`,
+  `/transaction-cancelled/${cancelledId}`,
+  "/no-such-page",
+];
+
+async function settled(page: Page) {
+  await page.locator("main h1").first().waitFor({ timeout: 20_000 });
+  await expect.poll(() => page.locator('[aria-busy="true"], [data-testid$="skeleton"], [role="status"]:has-text("Loading")').count(), { timeout: 20_000 }).toBe(0);
+}
+
+async function checkEveryRoute(page: Page, baseUrl: string, who: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    for (const route of routes()) {
+      await page.goto(`${baseUrl}${route}`);
+      await settled(page);
+      for (const p of await layoutProblems(page)) found.push(`${who} ${size.width}px ${route}: ${p}`);
+    }
+    // The header's menu, open, over the page.
+    await page.goto(`${baseUrl}/`);
+    await settled(page);
+    const menu = page.getByTestId("menu-button");
+    if ((await menu.count()) === 0) {
+      found.push(`${who} ${size.width}px: no Menu button in the header`);
+      continue;
+    }
+    await menu.click();
+    await page.getByTestId("header-menu").waitFor();
+    for (const p of await layoutProblems(page)) found.push(`${who} ${size.width}px menu open: ${p}`);
+  }
+  return found;
+}
+
+describe("phone layout (360 and 390 px)", () => {
+  let s: Session | undefined;
+  afterAll(async () => s?.close());
+
+  it("signed out: every page, nothing covered, nothing off screen; the header is one row with a Menu", async () => {
+    s = await openBrowser();
+    const { page, baseUrl } = s;
+    expect(await checkEveryRoute(page, baseUrl, "signed out")).toEqual([]);
+    await page.setViewportSize(WIDTHS[0]);
+    await page.goto(`${baseUrl}/`);
+    const header = await page.getByRole("banner").boundingBox();
+    expect(header!.height).toBeLessThan(72);
+    // The links are in the menu, and the menu leads where they do.
+    await page.getByTestId("menu-button").click();
+    await page.getByTestId("header-menu").getByRole("link", { name: "Custom Order" }).click();
+    await page.waitForURL((u) => u.pathname === "/custom-order");
+    expect(await page.getByTestId("header-menu").count()).toBe(0);
+    await s.close();
+    s = undefined;
+  }, 300_000);
+
+  it("signed in (the wallet chip in the header): every page, nothing covered, nothing off screen", async () => {
+    s = await openBrowser();
+    const { page, baseUrl } = s;
+    await injectEthereumWallet(page, { account: DEV_ACCOUNTS.otherBuyer.address, rpcUrl: inject("rpcUrl") });
+    await page.goto(`${baseUrl}/`);
+    await connect(page, "0x3C44Cd");
+    expect(await checkEveryRoute(page, baseUrl, "signed in")).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,65 @@
+// One truth about a purchase (issue 22 §2): the words and the badge for each (status, failure reason), and what
+// the buyer can do with its key, used by the purchase page, My Purchases and anything else that shows a
+// purchase. The server's status is shown as it is; nothing here re-judges it.
+import type { PurchaseStatus } from "../../../schema/purchases";
+
+export type BadgeColour = "green" | "yellow" | "blue" | "red" | "grey";
+
+const FAILURE_TEXT: Record<string, string> = {
+  underpaid: "The payment was less than the total due.",
+  "wrong-sender": "The payment came from another wallet than the one you bought with.",
+  "wrong-recipient": "The payment went to another address than the marketplace's.",
+  reverted: "The payment transaction failed on chain (reverted).",
+  "wrong-chain": "The payment was made on another network or chain.",
+  "missing-reference": "The transfer did not carry this purchase's reference, so it could not be matched to it.",
+  "hash-used": "That transaction already paid for another purchase.",
+  reorged: "The payment disappeared from the chain (reorganisation) before it was final.",
+  "not-found": "The payment could not be found on chain.",
+  expired: "The reservation ran out before a payment arrived.",
+  "before-reservation": "That transaction was sent before this reservation was made, so it cannot pay for it.",
+  "listing-sold": "The address was sold to another buyer first.",
+};
+
+/** Plain words for a stored failure reason; an unknown reason is shown as the server wrote it. */
+export function failureText(reason: string | null): string {
+  if (!reason) return "The payment could not be verified.";
+  return FAILURE_TEXT[reason] ?? reason;
+}
+
+export type PurchaseStatusDisplay = {
+  /** The badge's word. */
+  label: string;
+  colour: BadgeColour;
+  /** One sentence on what the state means for the buyer. */
+  detail: string;
+};
+
+/** The badge and sentence for a purchase: blue awaiting payment, yellow confirming, green paid, red failed, grey ended unpaid. */
+export function purchaseStatusDisplay(status: PurchaseStatus, failureReason: string | null): PurchaseStatusDisplay {
+  switch (status) {
+    case "initiated":
+      return { label: "Awaiting Payment", colour: "blue", detail: "Reserved for you; pay before the reservation runs out." };
+    case "pending":
+      return { label: "Confirming", colour: "yellow", detail: "Your payment was reported and is being confirmed on chain." };
+    case "verified":
+      return { label: "Verified", colour: "green", detail: "Your payment is confirmed; the private key is yours." };
+    case "completed":
+      return { label: "Completed", colour: "green", detail: "Paid and delivered." };
+    case "failed":
+      return { label: "Failed", colour: "red", detail: `${failureText(failureReason)} No key was released.` };
+    case "cancelled":
+      return { label: "Cancelled", colour: "grey", detail: "The reservation was cancelled before any payment; no key was released." };
+    case "expired":
+      return { label: "Expired", colour: "grey", detail: "The reservation ran out before a payment arrived; no key was released." };
+  }
+}
+
+/**
+ * What the buyer can do with the key: reveal it (verified or completed, the statuses the server releases it in),
+ * nothing yet (awaiting or confirming payment), nothing ever (the purchase ended unpaid), or it was destroyed.
+ */
+export function keyAvailability(status: PurchaseStatus, privateKeyDestroyed: boolean): "access" | "destroyed" | "later" | "none" {
+  if (status === "verified" || status === "completed") return privateKeyDestroyed ? "destroyed" : "access";
+  if (status === "initiated" || status === "pending") return "later";
+  return "none";
+}

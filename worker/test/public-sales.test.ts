@@ -1,0 +1,97 @@
+// Issue 22 §3: completed sales are public facts; their public views (GET /api/transactions/sales, /sales/{id})
+// show what the chain shows and the listing, never the buyer, and nothing else is a sale: open, failed,
+// cancelled or expired purchases and test data are not listed and have no sale page.
+import { env } from "cloudflare:test";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { PublicSale, SalesResponse } from "../../schema/browse";
+import { actors, call, ethWallet, listWithKey, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+
+let seller: Wallet;
+beforeAll(async () => {
+  ({ seller } = await actors());
+});
+
+const hash = () => `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
+
+async function sale(buyer: Wallet, network: "ethereum" | "solana" = "ethereum", completedAt = Date.now()) {
+  const listing = await listWithKey(seller.userId, { network });
+  const id = await reserve(buyer, listing.id);
+  const txHash = network === "ethereum" ? hash() : "5".repeat(88);
+  await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?").bind(txHash, completedAt, id).run();
+  await env.DB.prepare("UPDATE addresses SET status = 'sold' WHERE id = ?").bind(listing.id).run();
+  return { id, listing, txHash };
+}
+
+const sales = async (query = "") => (await call("GET", `/api/transactions/sales${query}`)).json<SalesResponse>();
+
+describe("GET /api/transactions/sales/{id}: one public sale", () => {
+  it("the address, price, time, network, the chain transaction and the listing; cacheable; no buyer", async () => {
+    const buyer = await ethWallet();
+    const s = await sale(buyer);
+    const res = await call("GET", `/api/transactions/sales/${s.id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("Cache-Control")).toBe("public, max-age=30");
+    const text = await res.text();
+    const body = JSON.parse(text) as PublicSale;
+    expect(Object.keys(body).sort()).toEqual(["address", "completedAt", "currency", "id", "listingId", "network", "price", "rarityScore", "txHash"]);
+    expect(body).toMatchObject({ id: s.id, listingId: s.listing.id, network: "ethereum", currency: "ETH", txHash: s.txHash });
+    expect(text.toLowerCase()).not.toContain(buyer.address.toLowerCase().slice(2));
+    expect(text).not.toMatch(/buyer|wallet|username|private|key/i);
+  });
+
+  it("an open, cancelled, expired or failed purchase, test data, an unknown id: 404 (to everyone, its buyer too)", async () => {
+    const buyer = await ethWallet();
+    const open = await reserve(buyer, (await listWithKey(seller.userId)).id);
+    expect((await call("GET", `/api/transactions/sales/${open}`)).status).toBe(404);
+    expect((await call("GET", `/api/transactions/sales/${open}`, buyer)).status).toBe(404);
+    for (const status of ["pending", "verified", "cancelled", "expired", "failed"]) {
+      const id = await reserve(await ethWallet(), (await listWithKey(seller.userId)).id);
+      await env.DB.prepare("UPDATE transactions SET status = ?, tx_hash = ? WHERE id = ?").bind(status, hash(), id).run();
+      expect((await call("GET", `/api/transactions/sales/${id}`)).status, status).toBe(404);
+    }
+    const test = await sale(await ethWallet());
+    await env.DB.prepare("UPDATE transactions SET is_test_data = 1 WHERE id = ?").bind(test.id).run();
+    expect((await call("GET", `/api/transactions/sales/${test.id}`)).status).toBe(404);
+    expect((await call("GET", `/api/transactions/sales/${crypto.randomUUID()}`)).status).toBe(404);
+  });
+
+  it("a malformed id: 400, never a 500", async () => {
+    for (const id of ["1", "x'--", "%00", "a".repeat(300)]) {
+      const res = await call("GET", `/api/transactions/sales/${id}`);
+      expect(res.status, id).toBe(400);
+    }
+  });
+});
+
+describe("GET /api/transactions/sales: the activity page", () => {
+  it("completed sales only, newest first, paged, by network", async () => {
+    const base = Date.now() + 10_000_000; // newer than anything else in this database
+    const eth = await Promise.all([0, 1, 2].map(async (i) => sale(await ethWallet(), "ethereum", base + i * 1000)));
+    const sol = await sale(await solWallet(), "solana", base + 5000);
+    const open = await reserve(await ethWallet(), (await listWithKey(seller.userId)).id);
+
+    const first = await sales("?limit=2");
+    expect(first.sales.map((s) => s.id)).toEqual([sol.id, eth[2].id]);
+    expect(first.pagination).toMatchObject({ page: 1, hasPrevPage: false, hasNextPage: true });
+    const second = await sales("?limit=2&page=2");
+    expect(second.sales.map((s) => s.id)).toEqual([eth[1].id, eth[0].id]);
+    expect(first.pagination.total).toBe(second.pagination.total);
+
+    const onlyEth = await sales("?network=ethereum&limit=3");
+    expect(onlyEth.sales.map((s) => s.id)).toEqual([eth[2].id, eth[1].id, eth[0].id]);
+    expect(onlyEth.sales.every((s) => s.network === "ethereum")).toBe(true);
+    const onlySol = await sales("?network=solana&limit=1");
+    expect(onlySol.sales.map((s) => s.id)).toEqual([sol.id]);
+
+    const all = JSON.stringify(await sales("?limit=50"));
+    expect(all).not.toContain(open);
+  });
+
+  it("bad parameters: 400 with a message, never a 500", async () => {
+    for (const q of ["?network=bitcoin", "?page=0", "?page=-1", "?limit=0", "?limit=51", "?limit=abc", "?page=1e9"]) {
+      const res = await call("GET", `/api/transactions/sales${q}`);
+      expect(res.status, q).toBe(400);
+      expect(await res.json()).toMatchObject({ message: expect.any(String) });
+    }
+  });
+});
