@@ -94,8 +94,12 @@ export const feeConfig = sqliteTable(
     gasFeeMultiplier: text("gas_fee_multiplier").notNull().default("1.20"),
     effectiveFrom: integer("effective_from").notNull().default(nowMs),
     isActive: bool("is_active").notNull().default(true),
+    /** Who set this configuration (an admin's wallet; null for the reference rows) and when (migration 0018). */
+    createdBy: text("created_by"),
+    createdAt: integer("created_at"),
   },
-  (t) => [uniqueIndex("fee_config_one_active_per_network").on(t.network).where(sql`is_active = 1`)],
+  // History is kept: the row in force at time t is the active one with the greatest effective_from <= t.
+  (t) => [uniqueIndex("fee_config_network_effective").on(t.network, t.effectiveFrom).where(sql`is_active = 1`)],
 );
 
 export const transactionAudit = sqliteTable(
@@ -111,7 +115,7 @@ export const transactionAudit = sqliteTable(
     userAgent: text("user_agent"),
     timestamp: integer("timestamp").notNull().default(nowMs),
   },
-  (t) => [index("transaction_audit_transaction").on(t.transactionId, t.timestamp)],
+  (t) => [index("transaction_audit_transaction").on(t.transactionId, t.timestamp), index("transaction_audit_action").on(t.action, t.timestamp)],
 );
 
 export const membershipTiers = sqliteTable(
