@@ -17,3 +17,4 @@ export * from "./db/purchases";
 export * from "./db/analytics";
 export * from "./db/custom-orders";
 export * from "./db/settings";
+export * from "./db/operations";
