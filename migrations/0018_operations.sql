@@ -8,8 +8,18 @@ DROP INDEX IF EXISTS `fee_config_one_active_per_network`;--> statement-breakpoin
 ALTER TABLE `fee_config` ADD `created_by` text;--> statement-breakpoint
 ALTER TABLE `fee_config` ADD `created_at` integer;--> statement-breakpoint
 CREATE UNIQUE INDEX `fee_config_network_effective` ON `fee_config` (`network`,`effective_from`) WHERE is_active = 1;--> statement-breakpoint
--- Admin > Settings reads its audit trail (settings changes have no purchase) by action, newest first.
-CREATE INDEX `transaction_audit_action` ON `transaction_audit` (`action`,`timestamp`);--> statement-breakpoint
+-- Admin > Settings reads its audit trail (settings changes have no purchase) by action, newest first; Admin >
+-- Analytics reads the key releases (action key_revealed) of a period with their purchase, from the index alone.
+CREATE INDEX `transaction_audit_action` ON `transaction_audit` (`action`,`timestamp`,`transaction_id`);--> statement-breakpoint
+-- Admin > Analytics: reservation outcomes of a period, and promotions of a period, each from an index alone.
+CREATE INDEX `transactions_created_outcome` ON `transactions` (`created_at`,`status`,`failure_reason`);--> statement-breakpoint
+CREATE INDEX `listing_promotions_start` ON `listing_promotions` (`start_time`,`promotion_type`);--> statement-breakpoint
+-- sales_analytics has been written by every settlement; a completed purchase without its row (settled before the
+-- table was filled) gets one from the purchase and its listing. Idempotent (NOT EXISTS).
+INSERT INTO `sales_analytics` (`transaction_id`, `address_id`, `network`, `rarity_score`, `category`, `actual_sale_price`, `sale_date`, `leading_zeros`, `patterns`)
+SELECT t.`id`, a.`id`, t.`network`, a.`rarity_score`, a.`category`, t.`price`, coalesce(t.`completed_at`, t.`updated_at`), a.`leading_zero_count`, json_array(a.`pattern`)
+FROM `transactions` t JOIN `addresses` a ON a.`id` = t.`address_id`
+WHERE t.`status` = 'completed' AND NOT EXISTS (SELECT 1 FROM `sales_analytics` s WHERE s.`transaction_id` = t.`id`);--> statement-breakpoint
 -- The custom-order quote (worker/domain/custom-orders/quote.ts), moved from [vars]: one row per change, the newest
 -- in force. The CHECKs repeat the API's validation, so no write path can store a quote that misprices orders.
 CREATE TABLE `custom_order_quote_settings` (

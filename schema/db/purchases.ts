@@ -79,6 +79,8 @@ export const transactions = sqliteTable(
     index("transactions_created").on(t.createdAt),
     // The public feed of recent sales (purchases/transaction-list.ts): status = 'completed', newest completion first.
     index("transactions_completed_sales").on(t.status, t.completedAt),
+    // Admin > Analytics: reservations of a period by outcome (operations/analytics.ts).
+    index("transactions_created_outcome").on(t.createdAt, t.status, t.failureReason),
   ],
 );
 
@@ -115,7 +117,7 @@ export const transactionAudit = sqliteTable(
     userAgent: text("user_agent"),
     timestamp: integer("timestamp").notNull().default(nowMs),
   },
-  (t) => [index("transaction_audit_transaction").on(t.transactionId, t.timestamp), index("transaction_audit_action").on(t.action, t.timestamp)],
+  (t) => [index("transaction_audit_transaction").on(t.transactionId, t.timestamp), index("transaction_audit_action").on(t.action, t.timestamp, t.transactionId)],
 );
 
 export const membershipTiers = sqliteTable(
