@@ -92,7 +92,7 @@ function Figures({ data }: { data: Analytics }) {
             <Stat label="p50" value={data.depthToRelease.p50Seconds === null ? "—" : formatDuration(data.depthToRelease.p50Seconds)} />
             <Stat label="p95" value={data.depthToRelease.p95Seconds === null ? "—" : formatDuration(data.depthToRelease.p95Seconds)} />
           </dl>
-          <p className="mt-2 text-xs text-slate-500">From the moment the payment was seen at the required depth (the purchase settles) to the buyer's first key reveal.</p>
+          <p className="mt-2 text-xs text-slate-400">From the moment the payment was seen at the required depth (the purchase settles) to the buyer's first key reveal.</p>
         </Section>
         <Section title="Custom orders by state" id="analytics-orders">
           <Table caption="Custom orders placed in the period" head={["State", "Orders"]} rows={data.customOrders.map((c) => [c.status, String(c.count)])} empty="No custom orders in this period." />

@@ -70,7 +70,7 @@ function Field({ label, name, defaultValue, hint, type = "text" }: { label: stri
       </label>
       <input id={id} name={name} type={type} defaultValue={defaultValue} inputMode={type === "text" ? "decimal" : undefined} className={input} aria-describedby={hint ? `${id}-hint` : undefined} />
       {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
+        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-400">
           {hint}
         </p>
       )}
