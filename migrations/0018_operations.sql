@@ -72,3 +72,9 @@ CREATE TABLE `alert_incidents` (
 CREATE UNIQUE INDEX `alert_incidents_open_key` ON `alert_incidents` (`key`) WHERE state = 'open';--> statement-breakpoint
 CREATE INDEX `alert_incidents_key` ON `alert_incidents` (`key`,`opened_at`);--> statement-breakpoint
 CREATE INDEX `alert_incidents_unsent` ON `alert_incidents` (`next_attempt_at`) WHERE sent_at IS NULL;
+--> statement-breakpoint
+-- Estimated value calibrated by sales (worker/jobs/calibrate-values.ts): a multiplier per network (category and
+-- pattern_length NULL, as before) and per network, category and pattern length, fitted from recorded sales.
+ALTER TABLE `algorithm_adjustments` ADD `category` text;--> statement-breakpoint
+ALTER TABLE `algorithm_adjustments` ADD `pattern_length` integer;--> statement-breakpoint
+CREATE INDEX `algorithm_adjustments_kind` ON `algorithm_adjustments` (`network`,`category`,`pattern_length`,`is_active`);

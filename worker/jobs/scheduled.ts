@@ -12,6 +12,7 @@ import { getUsdPrices } from "../prices/price-feed";
 import { expireReservations, scanForPayments, verifyPendingPayments } from "../purchases/payment-jobs";
 import { reconcilePayments, type ReconcileReport } from "../purchases/reconcile";
 import { rewrapUnderCurrentSecret, type ShredReport } from "../vault/shred";
+import { calibrateValues } from "./calibrate-values";
 import { recomputeMarketTrends } from "./market-trends";
 import { rescoreRarity } from "./rescore-rarity";
 
@@ -28,6 +29,8 @@ export type JobReport = {
   expiredCustomOrders: number;
   /** Listings moved to the current rarity scale (migration 0009). */
   rescoredListings: number;
+  /** Estimated-value multipliers fitted from sales this run (jobs/calibrate-values.ts; once a day). */
+  calibratedValues: number;
   /** Each chain node's probe (operations/chains.ts): did it answer. */
   chains: { ethereum: boolean; solana: boolean };
   /** Incidents opened, resolved, alerts sent and failed (operations/alerts.ts); null: the task failed. */
@@ -80,6 +83,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   const keyRewrap = await attempt("key-rewrap", errors, () => rewrapUnderCurrentSecret(db, env));
   const expiredCustomOrders = await attempt("custom-orders", errors, () => expireUnpaidOrders(db, now));
   const rescored = await attempt("rarity-rescore", errors, () => rescoreRarity(env.DB));
+  const calibrated = await attempt("value-calibration", errors, () => calibrateValues(db, now));
   // A node that does not answer is recorded (health, alerts), not a failed task: the alert for it has its own rule.
   const chains = {
     ethereum: (await attempt("chain-ethereum", errors, () => recordChainProbe(db, env, "ethereum", now)))?.ok ?? false,
@@ -99,6 +103,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     keyRewrap,
     expiredCustomOrders: expiredCustomOrders ?? 0,
     rescoredListings: rescored ?? 0,
+    calibratedValues: calibrated ?? 0,
     chains,
     alerts,
     errors,
