@@ -14,6 +14,7 @@ CREATE INDEX `transaction_audit_action` ON `transaction_audit` (`action`,`timest
 -- Admin > Analytics: reservation outcomes of a period, and promotions of a period, each from an index alone.
 CREATE INDEX `transactions_created_outcome` ON `transactions` (`created_at`,`status`,`failure_reason`);--> statement-breakpoint
 CREATE INDEX `listing_promotions_start` ON `listing_promotions` (`start_time`,`promotion_type`);--> statement-breakpoint
+CREATE INDEX `gas_estimation_audit_created` ON `gas_estimation_audit` (`created_at`,`success`,`network`,`accuracy`);--> statement-breakpoint
 -- sales_analytics has been written by every settlement; a completed purchase without its row (settled before the
 -- table was filled) gets one from the purchase and its listing. Idempotent (NOT EXISTS).
 INSERT INTO `sales_analytics` (`transaction_id`, `address_id`, `network`, `rarity_score`, `category`, `actual_sale_price`, `sale_date`, `leading_zeros`, `patterns`)

@@ -32,6 +32,8 @@ export type AnalyticsResponse = {
   customOrders: { status: string; count: number }[];
   /** Listings on the market now (active and listed), by rarity tier and network. */
   supplyByTier: { tier: string; network: Network; listings: number }[];
+  /** Network fee estimates against what settled payments paid (gas_estimation_audit): accuracy = estimated / actual. */
+  gasAccuracy: { network: Network; payments: number; averageAccuracy: number | null }[];
   /** Promotions bought in the period (listing_promotions), by type. */
   promotions: { promotionType: string; count: number }[];
 };

@@ -180,21 +180,26 @@ export const blockchainTransactionAudit = sqliteTable(
   (t) => [index("blockchain_audit_transaction").on(t.transactionId), index("blockchain_audit_hash").on(t.txHash)],
 );
 
-export const gasEstimationAudit = sqliteTable("gas_estimation_audit", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  transactionId: text("transaction_id"),
-  network: text("network", { enum: NETWORKS }),
-  estimatedGas: text("estimated_gas"),
-  estimatedGasPrice: text("estimated_gas_price"),
-  estimatedCost: text("estimated_cost"),
-  actualGas: text("actual_gas"),
-  actualGasPrice: text("actual_gas_price"),
-  actualCost: text("actual_cost"),
-  accuracy: real("accuracy"),
-  success: bool("success"),
-  failureReason: text("failure_reason"),
-  createdAt: createdAt(),
-});
+export const gasEstimationAudit = sqliteTable(
+  "gas_estimation_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: text("transaction_id"),
+    network: text("network", { enum: NETWORKS }),
+    estimatedGas: text("estimated_gas"),
+    estimatedGasPrice: text("estimated_gas_price"),
+    estimatedCost: text("estimated_cost"),
+    actualGas: text("actual_gas"),
+    actualGasPrice: text("actual_gas_price"),
+    actualCost: text("actual_cost"),
+    accuracy: real("accuracy"),
+    success: bool("success"),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+  },
+  // Admin > Analytics: the estimates of a period against what settled payments paid (operations/analytics.ts).
+  (t) => [index("gas_estimation_audit_created").on(t.createdAt, t.success, t.network, t.accuracy)],
+);
 
 /** Every received payment, once: held when seen, released on completion, otherwise marked for refund. */
 export const escrowTransactions = sqliteTable(

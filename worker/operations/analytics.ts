@@ -4,7 +4,7 @@
 // Every query is bounded by the period and walks an index (docs/benchmarks.md "Analytics").
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { type AnalyticsResponse, RARITY_TIERS } from "../../schema/analytics";
-import { addresses, customOrders, listingPromotions, NETWORKS, type Network, salesAnalytics, transactionAudit, transactions } from "../../schema/db";
+import { addresses, BROWSABLE_SQL, customOrders, gasEstimationAudit, listingPromotions, NETWORKS, type Network, salesAnalytics, transactionAudit, transactions } from "../../schema/db";
 import { unitsToDecimal } from "../../schema/money";
 import type { Db } from "../db";
 
@@ -107,19 +107,29 @@ export async function supplyByTier(db: Db): Promise<AnalyticsResponse["supplyByT
     RARITY_TIERS.filter((r) => Number.isFinite(r.min)).map((r) => sql`WHEN ${a.rarityScore} >= ${r.min} THEN ${r.tier}`),
     sql` `,
   )} ELSE 'BASIC' END`;
-  // Walks addresses_browse_rarity (status, is_listed, rarity_score) without reading the table; per network.
-  const perNetwork = await Promise.all(
-    NETWORKS.map((network) =>
-      db
-        .select({ tier, listings: count() })
-        .from(a)
-        .where(and(eq(a.status, "active"), eq(a.isListed, true), eq(a.network, network)))
-        .groupBy(tier)
-        .then((rows) => rows.map((r) => ({ ...r, network }))),
-    ),
-  );
+  // One pass over the partial covering index addresses_search_rarity (rarity_score, id, network, ..., status,
+  // is_listed; WHERE BROWSABLE_SQL): the query repeats its term so SQLite may use it, and the unary + keeps the
+  // status and is_listed terms off addresses_browse_rarity, which lacks network and would read every row
+  // (8-10 s at a million listings; docs/benchmarks.md "Analytics").
+  const rows = await db
+    .select({ network: a.network, tier, listings: count() })
+    .from(a)
+    .where(and(sql.raw(BROWSABLE_SQL), sql`+${a.status} = 'active'`, sql`+${a.isListed} = 1`))
+    .groupBy(a.network, tier);
+  const perNetwork = [rows];
   const rank = (name: string) => RARITY_TIERS.findIndex((r) => r.tier === name);
   return perNetwork.flat().sort((x, y) => rank(x.tier) - rank(y.tier) || x.network.localeCompare(y.network));
+}
+
+export async function gasAccuracy(db: Db, since: number): Promise<AnalyticsResponse["gasAccuracy"]> {
+  const g = gasEstimationAudit;
+  const rows = await db
+    .select({ network: g.network, payments: count(), averageAccuracy: sql<number | null>`round(avg(${g.accuracy}), 4)` })
+    .from(g)
+    .where(and(gte(g.createdAt, since), eq(g.success, true)))
+    .groupBy(g.network)
+    .orderBy(g.network);
+  return rows.filter((r): r is typeof r & { network: Network } => r.network !== null);
 }
 
 export async function promotionsByType(db: Db, since: number): Promise<AnalyticsResponse["promotions"]> {
@@ -129,7 +139,7 @@ export async function promotionsByType(db: Db, since: number): Promise<Analytics
 
 export async function analytics(db: Db, days: number, now: number): Promise<AnalyticsResponse> {
   const since = now - days * DAY_MS;
-  const [sales, avg, outcomes, release, orders, supply, promotions] = await Promise.all([
+  const [sales, avg, outcomes, release, orders, supply, promotions, gas] = await Promise.all([
     salesByDay(db, since),
     averagePrice(db, since),
     reservationOutcomes(db, since),
@@ -137,6 +147,7 @@ export async function analytics(db: Db, days: number, now: number): Promise<Anal
     customOrdersByState(db, since),
     supplyByTier(db),
     promotionsByType(db, since),
+    gasAccuracy(db, since),
   ]);
   return {
     period: { days, from: new Date(since).toISOString(), to: new Date(now).toISOString() },
@@ -146,6 +157,7 @@ export async function analytics(db: Db, days: number, now: number): Promise<Anal
     depthToRelease: release,
     customOrders: orders,
     supplyByTier: supply,
+    gasAccuracy: gas,
     promotions,
   };
 }

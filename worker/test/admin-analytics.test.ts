@@ -58,6 +58,8 @@ describe("the figures", () => {
       env.DB.prepare("UPDATE transactions SET status = 'expired' WHERE id = ?").bind(e),
       env.DB.prepare("UPDATE transactions SET status = 'failed', failure_reason = 'payment reverted' WHERE id = ?").bind(f),
     ]);
+    // The reservation wrote the fee estimate; settling would add the actual figures (settle.ts): as it would.
+    await env.DB.prepare("UPDATE gas_estimation_audit SET actual_cost = '0.00002', accuracy = 1.25, success = 1 WHERE transaction_id = ?").bind(a.id).run();
     // The buyer reveals the key: the first release, about a minute after the payment reached depth.
     expect((await call("POST", `/api/transactions/${a.id}/reveal-private-key`, a.buyer)).status).toBe(200);
 
@@ -78,6 +80,9 @@ describe("the figures", () => {
     expect(after.depthToRelease.releases - before.depthToRelease.releases).toBe(1);
     expect(after.depthToRelease.p50Seconds).toBeGreaterThanOrEqual(59);
     expect(after.period.days).toBe(7);
+    const gas = (r: AnalyticsResponse) => r.gasAccuracy.find((g) => g.network === "ethereum") ?? { payments: 0, averageAccuracy: null };
+    expect(gas(after).payments - gas(before).payments).toBe(1);
+    expect(gas(after).averageAccuracy).not.toBeNull();
 
     // 30 days take the older sale in.
     const month = await analytics("30");

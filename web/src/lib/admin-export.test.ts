@@ -41,6 +41,7 @@ describe("analyticsCsv", () => {
     depthToRelease: { releases: 1, p50Seconds: 60, p95Seconds: null },
     customOrders: [{ status: "found", count: 1 }],
     supplyByTier: [{ tier: "RARE", network: "solana", listings: 3 }],
+    gasAccuracy: [{ network: "ethereum", payments: 2, averageAccuracy: 1.2 }],
     promotions: [],
   };
 
@@ -59,6 +60,7 @@ describe("analyticsCsv", () => {
       ["depth to release", "p95", "", "", "seconds"],
       ["custom orders", "found", "", "1", "orders"],
       ["supply", "RARE", "solana", "3", "listings"],
+      ["gas estimate accuracy", "2 payments", "ethereum", "1.2", "estimated / actual"],
     ]);
   });
 

@@ -46,6 +46,7 @@ type AnalyticsShown = {
   depthToRelease: { releases: number; p50Seconds: number | null; p95Seconds: number | null };
   customOrders: { status: string; count: number }[];
   supplyByTier: { tier: string; network: string; listings: number }[];
+  gasAccuracy: { network: string; payments: number; averageAccuracy: number | null }[];
   promotions: { promotionType: string; count: number }[];
 };
 
@@ -63,6 +64,7 @@ export function analyticsCsv(a: AnalyticsShown): string {
   );
   for (const c of a.customOrders) rows.push(["custom orders", c.status, "", c.count, "orders"]);
   for (const s of a.supplyByTier) rows.push(["supply", s.tier, s.network, s.listings, "listings"]);
+  for (const g of a.gasAccuracy) rows.push(["gas estimate accuracy", `${g.payments} payments`, g.network, g.averageAccuracy ?? "", "estimated / actual"]);
   for (const p of a.promotions) rows.push(["promotions", p.promotionType, "", p.count, "promotions"]);
   return Papa.unparse({ fields: [...ANALYTICS_COLUMNS], data: rows.map((r) => r.map((v) => escapeFormula(String(v)))) }, { newline: "\n" });
 }

@@ -100,6 +100,14 @@ function Figures({ data }: { data: Analytics }) {
         <Section title="Listing supply by tier" id="analytics-supply">
           <Table caption="Listings on the market now" head={["Tier", "Network", "Listings"]} rows={data.supplyByTier.map((s) => [s.tier, s.network, String(s.listings)])} empty="No listings on the market." />
         </Section>
+        <Section title="Network fee estimates" id="analytics-gas">
+          <Table
+            caption="Fee estimates against what settled payments paid"
+            head={["Network", "Payments", "Estimated ÷ actual"]}
+            rows={data.gasAccuracy.map((g) => [g.network, String(g.payments), g.averageAccuracy === null ? "—" : String(g.averageAccuracy)])}
+            empty="No settled payments in this period."
+          />
+        </Section>
         <Section title="Promotions" id="analytics-promotions">
           <Table caption="Promotions bought in the period" head={["Type", "Promotions"]} rows={data.promotions.map((p) => [p.promotionType, String(p.count)])} empty="No promotions in this period." />
         </Section>
