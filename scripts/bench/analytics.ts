@@ -23,7 +23,9 @@ const SALES = Number(process.env.BENCH_SALES ?? 100_000);
 const OTHER = Math.round(SALES * 0.3);
 const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 20);
 const WARMUP = 2;
+/** Every analytics query under half a second at p95; the whole tab (D1 runs them one after another) under 1 s. */
 const GOAL_P95_MS = 500;
+const GOAL_TAB_P95_MS = 1000;
 const KEEP_DB = process.env.BENCH_KEEP_DB ? path.resolve(process.env.BENCH_KEEP_DB) : null;
 const DAY = 86_400_000;
 
@@ -135,6 +137,7 @@ async function main() {
         ["whole tab (parallel)", (since) => analytics.analytics(db, Math.round((now - since) / DAY), now)],
       ];
       let worst = 0;
+      let worstTab = 0;
       for (const days of [7, 30, 90]) {
         const since = now - days * DAY;
         const head = `${`${days} days`.padEnd(24)} ${"p50 ms".padStart(8)} ${"p95 ms".padStart(8)}`;
@@ -147,11 +150,13 @@ async function main() {
             if (i >= WARMUP) ms.push(performance.now() - t0);
           }
           const p95 = percentile(ms, 95);
-          worst = Math.max(worst, p95);
+          if (name.startsWith("whole tab")) worstTab = Math.max(worstTab, p95);
+          else worst = Math.max(worst, p95);
           console.log(`${name.padEnd(24)} ${percentile(ms, 50).toFixed(1).padStart(8)} ${p95.toFixed(1).padStart(8)}`);
         }
       }
-      console.log(`\nworst p95 ${worst.toFixed(1)} ms (goal: every call under ${GOAL_P95_MS} ms at p95): ${worst <= GOAL_P95_MS ? "met" : "NOT MET"}`);
+      console.log(`\nworst call p95 ${worst.toFixed(1)} ms (goal: every call under ${GOAL_P95_MS} ms at p95): ${worst <= GOAL_P95_MS ? "met" : "NOT MET"}`);
+      console.log(`worst whole-tab p95 ${worstTab.toFixed(1)} ms (goal: under ${GOAL_TAB_P95_MS} ms at p95): ${worstTab <= GOAL_TAB_P95_MS ? "met" : "NOT MET"}`);
     } finally {
       await proxy.dispose();
     }
