@@ -63,8 +63,9 @@ export default defineConfig(async () => {
         workerProject(
           "chain",
           ["worker/test-chain/**/*.test.ts"],
-          { ETH_RPC_URL: `http://127.0.0.1:${testPort(28545)}`, SOL_RPC_URL: `http://127.0.0.1:${testPort(28899)}` },
-          ["./scripts/test/anvil-global-setup.ts", "./scripts/test/solana-global-setup.ts"],
+          // ALERT_RECEIVER_URL: the alert webhook's local receiver (scripts/test/webhook-global-setup.ts).
+          { ETH_RPC_URL: `http://127.0.0.1:${testPort(28545)}`, SOL_RPC_URL: `http://127.0.0.1:${testPort(28899)}`, ALERT_RECEIVER_URL: `http://127.0.0.1:${testPort(28990)}` },
+          ["./scripts/test/anvil-global-setup.ts", "./scripts/test/solana-global-setup.ts", "./scripts/test/webhook-global-setup.ts"],
         ),
       ],
     },

@@ -58,7 +58,7 @@ async function signIn(page: Page, account: { address: string }, label: string) {
   await expect.poll(() => page.getByRole("banner").getByTestId("wallet-button").textContent(), { timeout: 15_000 }).toContain(label);
 }
 
-const ROUTES = () => ["/", "/marketplace", `/address/${listingId}`, "/profile", "/create-listing", "/admin", "/terms-of-service", "/no-such-page"];
+const ROUTES = () => ["/", "/marketplace", `/address/${listingId}`, "/profile", "/create-listing", "/admin", "/admin?tab=analytics", "/admin?tab=settings", "/terms-of-service", "/no-such-page"];
 
 describe("axe-core: no serious or critical violations", () => {
   for (const who of ["signed out", "buyer", "admin"] as const) {

@@ -16,3 +16,5 @@ export * from "./db/listings";
 export * from "./db/purchases";
 export * from "./db/analytics";
 export * from "./db/custom-orders";
+export * from "./db/settings";
+export * from "./db/operations";

@@ -50,7 +50,11 @@ export type ListingContext = {
   listingId: number;
   difficulty: ListingDifficulty;
   /** The rarity engine's estimate in the listing's currency, with its USD figure at today's rate. */
-  estimatedValue: { amount: string; currency: "ETH" | "SOL"; usd: number; formattedUsd: string };
+  /**
+   * basedOnSales: how many recorded sales the calibration of this estimate rests on (the fitted multiplier for the
+   * listing's category and pattern length, else the network's; 0: the uncalibrated model).
+   */
+  estimatedValue: { amount: string; currency: "ETH" | "SOL"; usd: number; formattedUsd: string; basedOnSales: number };
   /** Oldest first. */
   priceHistory: PricePoint[];
   /** Other buyable listings on the same network with the same category and pattern length, closest rarity first. */

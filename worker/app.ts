@@ -12,6 +12,8 @@ import { authRoutes } from "./routes/auth";
 import { addressRoutes } from "./routes/addresses";
 import { adminRoutes } from "./routes/admin";
 import { adminPaymentRoutes } from "./routes/admin-payments";
+import { adminAnalyticsRoutes } from "./routes/admin-analytics";
+import { adminSettingsRoutes } from "./routes/admin-settings";
 import { configRoutes } from "./routes/config";
 import { customOrderRoutes } from "./routes/custom-orders";
 import { devChainRoutes } from "./routes/dev-chains";
@@ -65,6 +67,8 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
   const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
     .route("/api/addresses", addressRoutes)
     .route("/api/admin/payments", adminPaymentRoutes)
+    .route("/api/admin/settings", adminSettingsRoutes)
+    .route("/api/admin/analytics", adminAnalyticsRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/custom-orders", customOrderRoutes)
     .route("/api/transactions", transactionRoutes)

@@ -6,12 +6,11 @@ declare namespace Cloudflare {
     KEY_ENCRYPTION_SECRET?: string;
     /** Keys the hashing of session ids. At least 32 characters. */
     SESSION_SECRET?: string;
-    /** Custom-order quote settings (worker/domain/custom-orders/quote.ts); optional, defaults in QUOTE_DEFAULTS. */
-    CUSTOM_ORDER_BASE_PRICE?: string;
-    CUSTOM_ORDER_PRICE_PER_BILLION?: string;
-    CUSTOM_ORDER_MAX_PRICE?: string;
-    CUSTOM_ORDER_MAX_DIFFICULTY_BITS?: string;
-    CUSTOM_ORDER_GRIND_RATE?: string;
+    /**
+     * Optional: where alerts are POSTed (JSON with a Slack-compatible `text` field; worker/operations/alerts.ts).
+     * Unset: no alerts are sent (incidents are still recorded). A secret: a Slack webhook URL carries its token.
+     */
+    ALERT_WEBHOOK_URL?: string;
     /** How long a Worker trusts the listings version it read (edge cache), in ms; default 1000. Tests: 0. */
     LISTINGS_VERSION_TTL_MS?: string;
   }

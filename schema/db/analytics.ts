@@ -39,8 +39,11 @@ export const algorithmAdjustments = sqliteTable(
     confidenceScore: real("confidence_score").notNull().default(0.5),
     isActive: bool("is_active").notNull().default(true),
     createdAt: createdAt(),
+    /** null: the network-wide multiplier; otherwise the one for this category and pattern length (migration 0018). */
+    category: text("category"),
+    patternLength: integer("pattern_length"),
   },
-  (t) => [index("algorithm_adjustments_active").on(t.network, t.isActive)],
+  (t) => [index("algorithm_adjustments_active").on(t.network, t.isActive), index("algorithm_adjustments_kind").on(t.network, t.category, t.patternLength, t.isActive)],
 );
 
 export const salesAnalytics = sqliteTable(

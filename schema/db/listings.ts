@@ -235,7 +235,7 @@ export const listingPromotions = sqliteTable(
     isActive: bool("is_active").notNull().default(true),
     purchasedBy: integer("purchased_by").references(() => users.id),
   },
-  (t) => [index("listing_promotions_address").on(t.addressId)],
+  (t) => [index("listing_promotions_address").on(t.addressId), index("listing_promotions_start").on(t.startTime, t.promotionType)],
 );
 
 export type Listing = typeof addresses.$inferSelect;

@@ -79,6 +79,8 @@ export const transactions = sqliteTable(
     index("transactions_created").on(t.createdAt),
     // The public feed of recent sales (purchases/transaction-list.ts): status = 'completed', newest completion first.
     index("transactions_completed_sales").on(t.status, t.completedAt),
+    // Admin > Analytics: reservations of a period by outcome (operations/analytics.ts).
+    index("transactions_created_outcome").on(t.createdAt, t.status, t.failureReason),
   ],
 );
 
@@ -94,8 +96,12 @@ export const feeConfig = sqliteTable(
     gasFeeMultiplier: text("gas_fee_multiplier").notNull().default("1.20"),
     effectiveFrom: integer("effective_from").notNull().default(nowMs),
     isActive: bool("is_active").notNull().default(true),
+    /** Who set this configuration (an admin's wallet; null for the reference rows) and when (migration 0018). */
+    createdBy: text("created_by"),
+    createdAt: integer("created_at"),
   },
-  (t) => [uniqueIndex("fee_config_one_active_per_network").on(t.network).where(sql`is_active = 1`)],
+  // History is kept: the row in force at time t is the active one with the greatest effective_from <= t.
+  (t) => [uniqueIndex("fee_config_network_effective").on(t.network, t.effectiveFrom).where(sql`is_active = 1`)],
 );
 
 export const transactionAudit = sqliteTable(
@@ -111,7 +117,7 @@ export const transactionAudit = sqliteTable(
     userAgent: text("user_agent"),
     timestamp: integer("timestamp").notNull().default(nowMs),
   },
-  (t) => [index("transaction_audit_transaction").on(t.transactionId, t.timestamp)],
+  (t) => [index("transaction_audit_transaction").on(t.transactionId, t.timestamp), index("transaction_audit_action").on(t.action, t.timestamp, t.transactionId)],
 );
 
 export const membershipTiers = sqliteTable(
@@ -174,21 +180,26 @@ export const blockchainTransactionAudit = sqliteTable(
   (t) => [index("blockchain_audit_transaction").on(t.transactionId), index("blockchain_audit_hash").on(t.txHash)],
 );
 
-export const gasEstimationAudit = sqliteTable("gas_estimation_audit", {
-  id: integer("id").primaryKey({ autoIncrement: true }),
-  transactionId: text("transaction_id"),
-  network: text("network", { enum: NETWORKS }),
-  estimatedGas: text("estimated_gas"),
-  estimatedGasPrice: text("estimated_gas_price"),
-  estimatedCost: text("estimated_cost"),
-  actualGas: text("actual_gas"),
-  actualGasPrice: text("actual_gas_price"),
-  actualCost: text("actual_cost"),
-  accuracy: real("accuracy"),
-  success: bool("success"),
-  failureReason: text("failure_reason"),
-  createdAt: createdAt(),
-});
+export const gasEstimationAudit = sqliteTable(
+  "gas_estimation_audit",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    transactionId: text("transaction_id"),
+    network: text("network", { enum: NETWORKS }),
+    estimatedGas: text("estimated_gas"),
+    estimatedGasPrice: text("estimated_gas_price"),
+    estimatedCost: text("estimated_cost"),
+    actualGas: text("actual_gas"),
+    actualGasPrice: text("actual_gas_price"),
+    actualCost: text("actual_cost"),
+    accuracy: real("accuracy"),
+    success: bool("success"),
+    failureReason: text("failure_reason"),
+    createdAt: createdAt(),
+  },
+  // Admin > Analytics: the estimates of a period against what settled payments paid (operations/analytics.ts).
+  (t) => [index("gas_estimation_audit_created").on(t.createdAt, t.success, t.network, t.accuracy)],
+);
 
 /** Every received payment, once: held when seen, released on completion, otherwise marked for refund. */
 export const escrowTransactions = sqliteTable(

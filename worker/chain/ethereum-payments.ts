@@ -102,6 +102,7 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
           block: receipt?.blockHash ?? "",
           blockNumber: receipt === null ? null : Number(receipt.blockNumber),
           minedAt,
+          fee: receipt === null ? null : { used: receipt.gasUsed, price: receipt.effectiveGasPrice, total: receipt.gasUsed * receipt.effectiveGasPrice },
         };
       } catch (err) {
         return unavailable("verification", err);

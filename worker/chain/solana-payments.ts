@@ -86,6 +86,7 @@ export function observeSolanaPayment(
     block: String(response.slot),
     blockNumber: response.slot,
     minedAt: typeof response.blockTime === "number" ? response.blockTime * 1000 : null,
+    fee: typeof response.meta?.fee === "number" && Number.isSafeInteger(response.meta.fee) ? { used: null, price: null, total: BigInt(response.meta.fee) } : null,
   };
 }
 

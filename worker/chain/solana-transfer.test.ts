@@ -86,7 +86,14 @@ describe("observeSolanaPayment", () => {
       block: "42",
       blockNumber: 42,
       minedAt: 1_700_000_000_000,
+      fee: null,
     });
+  });
+
+  it("the fee the node reports (meta.fee, lamports) is carried for the gas audit", () => {
+    const wire = legacy(transfer(100n));
+    const withFee = { ...response(wire), meta: { ...response(wire).meta, fee: 5000 } };
+    expect(observeSolanaPayment(withFee, { ...expectation, signature: signatureOf(wire) })).toMatchObject({ fee: { used: null, price: null, total: 5000n } });
   });
 
   it("a failed transaction is not succeeded", () => {

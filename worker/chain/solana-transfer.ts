@@ -34,6 +34,8 @@ export type SolanaTransactionResponse = {
     /** Lamports of each account key (loaded ones last) before and after the transaction. */
     preBalances?: number[];
     postBalances?: number[];
+    /** Lamports the transaction paid the network. */
+    fee?: number;
   } | null;
 };
 

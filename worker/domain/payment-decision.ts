@@ -42,6 +42,12 @@ export type PaymentObservation =
       blockNumber: number | null;
       /** When its block was made (epoch ms); null while in a pool or when the node does not say. */
       minedAt: number | null;
+      /**
+       * What the transaction paid the network, once mined (for gas_estimation_audit; never part of a decision):
+       * Ethereum gasUsed and effectiveGasPrice (wei) and their product; Solana the fee in lamports (used and price
+       * null). Absent or null while in a pool or when the node does not say.
+       */
+      fee?: { used: bigint | null; price: bigint | null; total: bigint } | null;
     };
 
 /**

@@ -4,11 +4,15 @@ import { lt } from "drizzle-orm";
 import { authNonces, sessions } from "../../schema/db";
 import { createDb } from "../db";
 import { expireUnpaidOrders } from "../orders/orders";
+import { type AlertReport, runAlerts } from "../operations/alerts";
+import { recordChainProbe } from "../operations/chains";
+import { recordCronRun } from "../operations/cron-runs";
 import { paymentReadiness } from "../payment-config";
 import { getUsdPrices } from "../prices/price-feed";
 import { expireReservations, scanForPayments, verifyPendingPayments } from "../purchases/payment-jobs";
 import { reconcilePayments, type ReconcileReport } from "../purchases/reconcile";
 import { rewrapUnderCurrentSecret, type ShredReport } from "../vault/shred";
+import { calibrateValues } from "./calibrate-values";
 import { recomputeMarketTrends } from "./market-trends";
 import { rescoreRarity } from "./rescore-rarity";
 
@@ -25,6 +29,12 @@ export type JobReport = {
   expiredCustomOrders: number;
   /** Listings moved to the current rarity scale (migration 0009). */
   rescoredListings: number;
+  /** Estimated-value multipliers fitted from sales this run (jobs/calibrate-values.ts; once a day). */
+  calibratedValues: number;
+  /** Each chain node's probe (operations/chains.ts): did it answer. */
+  chains: { ethereum: boolean; solana: boolean };
+  /** Incidents opened, resolved, alerts sent and failed (operations/alerts.ts); null: the task failed. */
+  alerts: AlertReport | null;
   errors: string[];
 };
 
@@ -73,6 +83,16 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   const keyRewrap = await attempt("key-rewrap", errors, () => rewrapUnderCurrentSecret(db, env));
   const expiredCustomOrders = await attempt("custom-orders", errors, () => expireUnpaidOrders(db, now));
   const rescored = await attempt("rarity-rescore", errors, () => rescoreRarity(env.DB));
+  const calibrated = await attempt("value-calibration", errors, () => calibrateValues(db, now));
+  // A node that does not answer is recorded (health, alerts), not a failed task: the alert for it has its own rule.
+  const chains = {
+    ethereum: (await attempt("chain-ethereum", errors, () => recordChainProbe(db, env, "ethereum", now)))?.ok ?? false,
+    solana: (await attempt("chain-solana", errors, () => recordChainProbe(db, env, "solana", now)))?.ok ?? false,
+  };
+  // Last: the record of this run, which the health check and the alerts read.
+  await attempt("cron-record", errors, () => recordCronRun(db, now, Date.now(), errors));
+  // After the record: a task failing in this run counts toward its run of failures.
+  const alerts = await attempt("alerts", errors, () => runAlerts(db, env, now));
   return {
     expiredNonces: nonces.meta.changes ?? 0,
     expiredSessions: expired.meta.changes ?? 0,
@@ -83,6 +103,9 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     keyRewrap,
     expiredCustomOrders: expiredCustomOrders ?? 0,
     rescoredListings: rescored ?? 0,
+    calibratedValues: calibrated ?? 0,
+    chains,
+    alerts,
     errors,
   };
 }

@@ -1,6 +1,6 @@
 // The address checker's answer: is this a valid address, how rare is it, what does the score mean, what might
 // it be worth, and does anyone hold its key. Invalid addresses are an answer (isValid false, a specific message).
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, or } from "drizzle-orm";
 import * as v from "valibot";
 import { validateAddress } from "../../schema/address";
 import type { AddressCheckResponse } from "../../schema/api";
@@ -27,14 +27,28 @@ export const checkPostBody = v.object({
 });
 export const checkGetQuery = v.object({ address: addressField });
 
+/** The network-wide multiplier of estimated values (the address checker: no category or length to go by). */
 export async function valueMultiplier(db: Db, network: Network): Promise<number> {
-  const row = await db
-    .select({ m: algorithmAdjustments.baseValueMultiplier })
-    .from(algorithmAdjustments)
-    .where(and(eq(algorithmAdjustments.network, network), eq(algorithmAdjustments.isActive, true)))
-    .orderBy(desc(algorithmAdjustments.id))
-    .get();
-  return row && row.m > 0 ? row.m : 1;
+  return (await valueCalibration(db, network, null, null)).multiplier;
+}
+
+/**
+ * The multiplier for a listing's kind: the active row fitted for its network, category and pattern length
+ * (jobs/calibrate-values.ts) if there is one, else the network-wide row; with the number of sales it rests on
+ * (0 for the uncalibrated default).
+ */
+export async function valueCalibration(db: Db, network: Network, category: string | null, patternLength: number | null): Promise<{ multiplier: number; sales: number }> {
+  const aa = algorithmAdjustments;
+  const networkWide = and(isNull(aa.category), isNull(aa.patternLength));
+  const kind = category !== null && patternLength !== null ? or(networkWide, and(eq(aa.category, category), eq(aa.patternLength, patternLength))) : networkWide;
+  const rows = await db
+    .select({ m: aa.baseValueMultiplier, sales: aa.salesCount, category: aa.category })
+    .from(aa)
+    .where(and(eq(aa.network, network), eq(aa.isActive, true), kind))
+    .orderBy(desc(aa.id))
+    .limit(4);
+  const row = rows.find((r) => r.category !== null) ?? rows[0];
+  return row && row.m > 0 ? { multiplier: row.m, sales: row.sales } : { multiplier: 1, sales: 0 };
 }
 
 export async function checkAddress(db: Db, address: string, network: Network): Promise<AddressCheckResponse> {

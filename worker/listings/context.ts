@@ -9,22 +9,22 @@ import type { Db } from "../db";
 import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
 import { difficultyFromLog2, estimateValue, expectedTimeSeconds, REFERENCE_RATES } from "../domain/rarity";
 import { orderListing } from "../orders/order-listing";
-import { valueMultiplier } from "./address-check";
+import { valueCalibration } from "./address-check";
 import { type ListingRow, listingColumns, toListingViews } from "./listing-view";
 
 /** Everything the listing page explains about `row`, priced at `rates`; `viewer` marks their own comparables. */
 export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, viewer: number | null): Promise<ListingContext> {
   const kind = { id: row.id, network: row.network, category: row.category, patternLength: row.patternLength, rarityScore: row.rarityScore };
-  const [log2, history, comparables, sales, multiplier] = await Promise.all([
+  const [log2, history, comparables, sales, calibration] = await Promise.all([
     difficultyLog2Of(db, row.id),
     priceHistoryOf(db, row.id, PRICE_HISTORY_LIMIT),
     comparableListings(db, kind, COMPARABLES_LIMIT),
     recentSalesLike(db, kind, RECENT_SALES_LIMIT),
-    valueMultiplier(db, row.network),
+    valueCalibration(db, row.network, row.category, row.patternLength),
   ]);
   const difficulty = difficultyFromLog2(log2);
   const reference = REFERENCE_RATES[row.network];
-  const estimate = estimateValue(log2, row.network, multiplier);
+  const estimate = estimateValue(log2, row.network, calibration.multiplier);
   return {
     listingId: row.id,
     difficulty: {
@@ -35,7 +35,7 @@ export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, v
       gpuSeconds: expectedTimeSeconds(difficulty.attempts, reference.gpu),
       referenceRates: { cpuCore: reference.cpuCore, gpu: reference.gpu },
     },
-    estimatedValue: { amount: estimate, currency: row.currency, usd: usdValue(estimate, row.currency, rates), formattedUsd: formatUsd(estimate, row.currency, rates) },
+    estimatedValue: { amount: estimate, currency: row.currency, usd: usdValue(estimate, row.currency, rates), formattedUsd: formatUsd(estimate, row.currency, rates), basedOnSales: calibration.sales },
     priceHistory: history.map((h) => ({
       price: h.price,
       currency: h.currency,

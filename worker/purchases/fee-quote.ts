@@ -1,27 +1,15 @@
-// The fee breakdown of a price, as the fee preview shows it and as a reservation charges it: fee_config's
-// active row for the network, the membership tier's commission discount, and the gas estimate of the spec
+// The fee breakdown of a price, as the fee preview shows it and as a reservation charges it: the fee_config row
+// in force for the network at that moment (Admin > Settings keeps history with effective-from times), the membership tier's commission discount, and the gas estimate of the spec
 // (public-side.md §9: ETH 21000 x node gas price x multiplier, SOL fixed, fallback when the node is away).
-import { and, desc, eq } from "drizzle-orm";
-import { feeConfig, membershipTiers, type Network } from "../../schema/db";
+import { and, eq } from "drizzle-orm";
+import { membershipTiers, type Network } from "../../schema/db";
 import type { FeeBreakdown } from "../../schema/listings";
 import { currentGasPrice } from "../chain/gas";
 import type { Db } from "../db";
-import { ethereumGasUnits, FALLBACK_GAS_FEE, type FeeConfig, feeBreakdownUnits, type FeeUnits, SOLANA_GAS_FEE } from "../domain/fees";
+import { ethereumGasUnits, FALLBACK_GAS_FEE, feeBreakdownUnits, type FeeUnits, SOLANA_GAS_FEE } from "../domain/fees";
+import { feeConfigInForce } from "../operations/settings";
 import { decimalToUnits } from "../../schema/money";
 import { ApiError } from "../http/errors";
-
-/** With no fee_config row for the network: no platform fees, the spec's default gas multiplier. */
-const NO_FEES: FeeConfig = { exchangeFeePercentage: "0", commissionFeePercentage: "0", minimumFee: "0", maximumFee: null, gasFeeMultiplier: "1.20" };
-
-async function activeFeeConfig(db: Db, network: Network): Promise<FeeConfig> {
-  const row = await db
-    .select()
-    .from(feeConfig)
-    .where(and(eq(feeConfig.network, network), eq(feeConfig.isActive, true)))
-    .orderBy(desc(feeConfig.effectiveFrom))
-    .get();
-  return row ?? NO_FEES;
-}
 
 async function commissionDiscount(db: Db, tier: string): Promise<string> {
   const row = await db
@@ -45,9 +33,12 @@ async function gasEstimate(env: Env, network: Network, multiplier: string): Prom
 
 export type FeeQuote = FeeUnits & { gas: GasEstimate };
 
-/** The breakdown of `priceUnits` on `network`; 503 when fee_config holds text that is not a decimal. */
-export async function quoteFees(db: Db, env: Env, network: Network, priceUnits: bigint, tier = "basic"): Promise<FeeQuote> {
-  const [config, discount] = await Promise.all([activeFeeConfig(db, network), commissionDiscount(db, tier)]);
+/**
+ * The breakdown of `priceUnits` on `network` under the configuration in force at `at` (a reservation passes the
+ * time it is made); 503 when fee_config holds text that is not a decimal.
+ */
+export async function quoteFees(db: Db, env: Env, network: Network, priceUnits: bigint, tier = "basic", at = Date.now()): Promise<FeeQuote> {
+  const [config, discount] = await Promise.all([feeConfigInForce(db, network, at), commissionDiscount(db, tier)]);
   try {
     const gas = await gasEstimate(env, network, config.gasFeeMultiplier);
     return { ...feeBreakdownUnits(priceUnits, config, gas.units, discount), gas };

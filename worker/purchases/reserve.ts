@@ -161,7 +161,7 @@ export async function planReservation(db: Db, env: Env, session: AuthSession, in
   }
 
   const priceUnits = BigInt(listing.priceUnits);
-  const fees = await quoteFees(db, env, listing.network, priceUnits, input.membershipTier ?? "basic");
+  const fees = await quoteFees(db, env, listing.network, priceUnits, input.membershipTier ?? "basic", now);
   // What is paid to the platform: price and platform fees. Gas goes to the network from the buyer's wallet.
   const payUnits = fees.listingPrice + fees.exchangeFee + fees.commissionFee;
   const scanFrom = await paymentVerifier(env, listing.network).scanStart();

@@ -7,7 +7,7 @@
 // the hash's ledger row is absent or held for this purchase (not a refund, not another purchase's). Should a
 // condition be bypassed, the unique indexes and the triggers of migration 0015 roll the whole batch back.
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { addresses, blockchainTransactionAudit, escrowTransactions, priceHistory, salesAnalytics, transactions } from "../../schema/db";
+import { addresses, blockchainTransactionAudit, escrowTransactions, gasEstimationAudit, priceHistory, salesAnalytics, transactions } from "../../schema/db";
 import { auditRow } from "../audit";
 import type { PaymentVerifier } from "../chain/payment-verifier";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -79,6 +79,9 @@ export async function settlePurchase(
                  SELECT ${p.id}, ${hash}, ${seen.blockNumber}, ${seen.block}, ${seen.confirmations}, ${verifier.recipient}, ${seen.amount.toString()}, 'settled', 'found',
                         ${p.network}, ${p.currency}, ${now}, ${now}, ${now}, ${JSON.stringify([verifier.explorerUrl(hash)].filter(Boolean))}
                  WHERE ${completedHere}`,
+      // The payment's actual network fee beside the reservation's estimate; a record only, after the settlement's
+      // own statements and under the same condition, so it cannot change what settles.
+      ...(seen.fee ? [gasActuals(db, verifier, p.id, seen.fee, completedHere)] : []),
     ]);
     // True when this purchase is completed with this hash, by this batch or an earlier one: nothing is left to do.
     const row = await db.select({ status: t.status, txHash: t.txHash }).from(t).where(eq(t.id, p.id)).get();
@@ -87,4 +90,25 @@ export async function settlePurchase(
     if (isIntegrityError(err)) return false;
     throw err;
   }
+}
+
+/**
+ * gas_estimation_audit's actual columns for purchase `id` (issue 24): gas used and the effective price per gas
+ * (Ethereum; null on Solana), the fee paid as coin text, and accuracy = estimated cost / actual cost (1 exact,
+ * above 1 an over-estimate: the Ethereum estimate carries fee_config's gas multiplier), rounded to 4 places.
+ */
+function gasActuals(db: Db, verifier: PaymentVerifier, id: string, fee: NonNullable<Extract<PaymentObservation, { kind: "found" }>["fee"]>, completedHere: ReturnType<typeof sql>) {
+  const g = gasEstimationAudit;
+  const cost = verifier.formatAmount(fee.total);
+  const costNumber = Number(cost);
+  return db
+    .update(g)
+    .set({
+      actualGas: fee.used?.toString() ?? null,
+      actualGasPrice: fee.price?.toString() ?? null,
+      actualCost: cost,
+      accuracy: costNumber > 0 ? sql`round(CAST(${g.estimatedCost} AS REAL) / ${costNumber}, 4)` : null,
+      success: true,
+    })
+    .where(and(eq(g.transactionId, id), completedHere));
 }

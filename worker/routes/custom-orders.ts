@@ -20,7 +20,8 @@ import type { CreateTransactionResponse } from "../../schema/purchases";
 import { requireAdmin, requireSession } from "../auth/middleware";
 import { requireSecrets } from "../config";
 import { requirePaymentSettings } from "../payment-config";
-import { quoteConfig, quoteOrder } from "../domain/custom-orders/quote";
+import { quoteOrder } from "../domain/custom-orders/quote";
+import { quoteSettingsInForce } from "../operations/settings";
 import { ApiError } from "../http/errors";
 import { countRequest, limitReservations } from "../http/rate-limit";
 import { validate } from "../http/validate";
@@ -57,12 +58,12 @@ const placingLimit = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 export const customOrderRoutes = new Hono<AppEnv>()
-  .get("/quote", validate("query", quoteQuery), (c) => {
+  .get("/quote", validate("query", quoteQuery), async (c) => {
     const q = c.req.valid("query");
     const pattern = { prefix: q.prefix, suffix: q.suffix, caseSensitive: q.caseSensitive === "true" };
     const problems = orderPatternProblems(pattern);
     if (problems.length) throw new ApiError(400, `pattern: ${problems.join("; ")}`);
-    const config = quoteConfig(c.env);
+    const config = await quoteSettingsInForce(c.var.db);
     const quote = quoteOrder(pattern, config);
     return c.json({
       ...pattern,
@@ -79,7 +80,7 @@ export const customOrderRoutes = new Hono<AppEnv>()
   .post("/", requireSession, validate("json", createOrderBody), placingLimit, async (c) => {
     const body = c.req.valid("json");
     const now = Date.now();
-    const id = await placeOrder(c.var.db, c.var.session, body, quoteConfig(c.env), now);
+    const id = await placeOrder(c.var.db, c.var.session, body, await quoteSettingsInForce(c.var.db), now);
     const row = await orderForViewer(c.var.db, id, c.var.session);
     return c.json(toBuyerView(row) satisfies CustomOrderView, 201, noStore);
   })

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import journal from "../../migrations/meta/_journal.json";
 import { missingSecrets } from "../config";
 import { latestAppliedMigration } from "../db";
+import { operationsHealth } from "../operations/health";
 import { paymentReadiness } from "../payment-config";
 import type { AppEnv } from "../types";
 
@@ -22,6 +23,9 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   // URL (it may carry an API key).
   const payments = await paymentReadiness(c.env);
   const ok = databaseReachable && migrationsCurrent;
+  // Chains, the last cron run and the refunds due are for admins only (docs/operations.md#health): a visitor
+  // learns nothing about the platform's nodes or money from them.
+  const operations = c.var.session?.isAdmin && databaseReachable ? await operationsHealth(c.var.db) : undefined;
   return c.json(
     {
       status: !ok ? "unavailable" : payments.ok ? "ok" : "degraded",
@@ -29,6 +33,7 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
       migration: { expected: LATEST_MIGRATION, applied },
       secretsConfigured,
       payments: payments.ok ? { ready: true, production: payments.settings.production, problems: [] } : { ready: false, problems: payments.problems },
+      ...(operations ? { operations } : {}),
     },
     ok ? 200 : 503,
   );

@@ -25,6 +25,14 @@ describe("Solana purchases on the LiteSVM chain", () => {
     expect(view).toMatchObject({ amountBaseUnits: "750000000", recipient: env.PLATFORM_SOL_ADDRESS, requiredConfirmations: 1 });
     const signature = await payThroughWorker(wallet, keypair, id);
     expect(await confirmSol(wallet, id, signature)).toMatchObject({ success: true, status: "completed" });
+    // The fee the transaction paid beside the reservation's fixed estimate (issue 24): one signature, 5000 lamports.
+    expect(await env.DB.prepare("SELECT estimated_cost, actual_gas, actual_cost, accuracy, success FROM gas_estimation_audit WHERE transaction_id = ?").bind(id).first()).toEqual({
+      estimated_cost: "0.000005",
+      actual_gas: null,
+      actual_cost: "0.000005",
+      accuracy: 1,
+      success: 1,
+    });
     const { privateKey } = await (await call("POST", `/api/transactions/${id}/reveal-private-key`, wallet)).json<{ privateKey: string }>();
     const secret = base58.decode(privateKey);
     expect(base58.encode(ed25519.getPublicKey(secret.slice(0, 32)))).toBe(l.key.address);

@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { escapeFormula, exportFileName, listingsCsv } from "./admin-export";
+import { analyticsCsv, analyticsFileName, escapeFormula, exportFileName, listingsCsv } from "./admin-export";
 
 describe("escapeFormula", () => {
   it("defuses formula-looking cells only", () => {
@@ -26,5 +26,45 @@ describe("listingsCsv", () => {
     expect(lines[1]).toBe("0x0000abc,ethereum,0.5,ETH,leading-zeros,0000,active,yes,2026-11-01T00:00:00.000Z");
     const parsed = Papa.parse<string[]>(csv).data;
     expect(parsed[2]).toEqual(["So1ana", "solana", "2", "SOL", "custom", "'=HYPERLINK(\"x\",1)", "inactive", "no", "2026-11-02T00:00:00.000Z"]);
+  });
+});
+
+describe("analyticsCsv", () => {
+  const shown = {
+    period: { days: 7, from: "2026-11-20T00:00:00.000Z", to: "2026-11-27T00:00:00.000Z" },
+    salesByDay: [{ day: "2026-11-26", network: "ethereum", sales: 2, volume: "0.75", currency: "ETH" }],
+    averagePrice: [{ network: "ethereum", category: "=HYPERLINK(\"x\")", patternLength: 4, sales: 2, averagePrice: "0.375", currency: "ETH" }],
+    reservationOutcomes: [
+      { outcome: "sold", reason: null, count: 2 },
+      { outcome: "failed", reason: "payment reverted", count: 1 },
+    ],
+    depthToRelease: { releases: 1, p50Seconds: 60, p95Seconds: null },
+    customOrders: [{ status: "found", count: 1 }],
+    supplyByTier: [{ tier: "RARE", network: "solana", listings: 3 }],
+    gasAccuracy: [{ network: "ethereum", payments: 2, averageAccuracy: 1.2 }],
+    promotions: [],
+  };
+
+  it("has one row per figure shown, in the tab's order, with formula cells defused", () => {
+    const parsed = Papa.parse<string[]>(analyticsCsv(shown).trim()).data;
+    expect(parsed[0]).toEqual(["section", "item", "network", "value", "unit"]);
+    expect(parsed.slice(1)).toEqual([
+      ["period", "2026-11-20T00:00:00.000Z to 2026-11-27T00:00:00.000Z", "", "7", "days"],
+      ["sales", "2026-11-26", "ethereum", "2", "sales"],
+      ["volume", "2026-11-26", "ethereum", "0.75", "ETH"],
+      ["average price", "'=HYPERLINK(\"x\"), length 4 (2 sales)", "ethereum", "0.375", "ETH"],
+      ["reservation outcome", "sold", "", "2", "reservations"],
+      ["reservation outcome", "failed: payment reverted", "", "1", "reservations"],
+      ["depth to release", "releases", "", "1", "releases"],
+      ["depth to release", "p50", "", "60", "seconds"],
+      ["depth to release", "p95", "", "", "seconds"],
+      ["custom orders", "found", "", "1", "orders"],
+      ["supply", "RARE", "solana", "3", "listings"],
+      ["gas estimate accuracy", "2 payments", "ethereum", "1.2", "estimated / actual"],
+    ]);
+  });
+
+  it("names the file with the period and the date", () => {
+    expect(analyticsFileName(30, new Date(2026, 10, 27))).toBe("vanity-analytics-30d-2026-11-27.csv");
   });
 });

@@ -7,10 +7,12 @@ import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
 import { useAdminGate } from "../components/use-admin-gate";
 import { type AdminSearch, adminState, parseAdminSearch, patchAdminSearch } from "./-admin/admin-search";
+import { AnalyticsTab } from "./-admin/AnalyticsTab";
 import { CustomOrdersTab } from "./-admin/CustomOrdersTab";
 import { ListingsTab } from "./-admin/ListingsTab";
 import { pageTitle } from "../server-rendered/page-title";
 import { PaymentsAttentionTab } from "./-admin/PaymentsAttentionTab";
+import { SettingsTab } from "./-admin/SettingsTab";
 
 const BulkUpload = lazy(() => import("../components/bulk-upload/BulkUpload").then((m) => ({ default: m.BulkUpload })));
 
@@ -97,21 +99,12 @@ function AdminPanel() {
           <CustomOrdersTab />
         </Tabs.Content>
         <Tabs.Content value="analytics" className="mt-6 focus:outline-none">
-          <ComingSoon title="Analytics" text="Sales and listing analytics are coming soon." />
+          <AnalyticsTab />
         </Tabs.Content>
         <Tabs.Content value="settings" className="mt-6 focus:outline-none">
-          <ComingSoon title="Settings" text="Marketplace settings are coming soon." />
+          <SettingsTab />
         </Tabs.Content>
       </Tabs.Root>
-    </div>
-  );
-}
-
-function ComingSoon({ title, text }: { title: string; text: string }) {
-  return (
-    <div className="rounded-2xl border border-dashed border-slate-700 p-10 text-center">
-      <h2 className="text-lg font-semibold text-white">{title}</h2>
-      <p className="mt-2 text-slate-400">{text}</p>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { getAddress } from "viem";
 import { describe, expect, it } from "vitest";
 import { orderDifficultyBits, orderPatternProblems, addressMatchesOrder } from "../../../schema/custom-order-pattern";
-import { HARDEST_ALLOWED_BITS, QUOTE_DEFAULTS, quoteConfig, quoteOrder } from "./quote";
+import { HARDEST_ALLOWED_BITS, QUOTE_DEFAULTS, quoteConfigFromRow, quoteOrder } from "./quote";
 
-const config = quoteConfig({});
+const config = quoteConfigFromRow(null);
+const row = (over: Partial<typeof QUOTE_DEFAULTS> | Record<string, unknown>) => ({ ...QUOTE_DEFAULTS, ...over }) as Parameters<typeof quoteConfigFromRow>[0];
 const pattern = (prefix: string, suffix = "", caseSensitive = false) => ({ prefix, suffix, caseSensitive });
 
 describe("custom order difficulty", () => {
@@ -48,7 +49,7 @@ describe("custom order quote", () => {
     expect(dear).toBeGreaterThan(cheap);
     const capped = quoteOrder(pattern("abcdef1234"), { ...config, maxDifficultyBits: 44 });
     expect(capped.priceUnits).toBe(config.maxPriceUnits);
-    expect(capped.price).toBe(QUOTE_DEFAULTS.CUSTOM_ORDER_MAX_PRICE);
+    expect(capped.price).toBe(QUOTE_DEFAULTS.maxPrice);
   });
 
   it("refuses patterns beyond the stated maximum with the reason, and takes the maximum itself", () => {
@@ -66,14 +67,14 @@ describe("custom order quote", () => {
     expect(q.estimatedSeconds).toBeCloseTo(16 ** 6 / 1_000_000, 6);
   });
 
-  it("reads its settings from the environment and falls back on malformed ones", () => {
-    const custom = quoteConfig({ CUSTOM_ORDER_BASE_PRICE: "0.01", CUSTOM_ORDER_MAX_DIFFICULTY_BITS: "30", CUSTOM_ORDER_GRIND_RATE: "1000" });
+  it("reads its settings from the D1 row in force and falls back on malformed ones", () => {
+    const custom = quoteConfigFromRow(row({ basePrice: "0.01", maxDifficultyBits: 30, grindRate: 1000 }));
     expect(custom.basePriceUnits).toBe(1_000_000n);
     expect(custom.maxDifficultyBits).toBe(30);
     expect(custom.grindRate).toBe(1000);
-    const broken = quoteConfig({ CUSTOM_ORDER_BASE_PRICE: "-1", CUSTOM_ORDER_MAX_DIFFICULTY_BITS: String(HARDEST_ALLOWED_BITS + 1), CUSTOM_ORDER_GRIND_RATE: "fast" });
+    const broken = quoteConfigFromRow(row({ basePrice: "-1", maxDifficultyBits: HARDEST_ALLOWED_BITS + 1, grindRate: 0.5 }));
     expect(broken).toEqual(config);
     // a maximum below the base would make the cap undercut every order: the base wins
-    expect(quoteConfig({ CUSTOM_ORDER_MAX_PRICE: "0.001" }).maxPriceUnits).toBe(config.basePriceUnits);
+    expect(quoteConfigFromRow(row({ maxPrice: "0.001" })).maxPriceUnits).toBe(config.basePriceUnits);
   });
 });

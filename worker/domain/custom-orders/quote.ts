@@ -9,6 +9,7 @@
 // All amounts are exact 1e-8 ETH units (DESIGN §3); no float touches a price.
 import { orderDifficultyBits, orderExpectedAttempts, type OrderPattern } from "../../../schema/custom-order-pattern";
 import { decimalToUnits, mulDiv, unitsToDecimal } from "../../../schema/money";
+import { HARDEST_ALLOWED_BITS, MAX_GRIND_RATE } from "../../../schema/settings";
 
 export type QuoteConfig = {
   basePriceUnits: bigint;
@@ -20,41 +21,43 @@ export type QuoteConfig = {
   grindRate: number;
 };
 
-/** Defaults (wrangler.toml [vars] may override each one; see quoteConfig). */
+/** The quote when no settings row exists (migration 0018 seeds the D1 row with these, the former [vars] defaults). */
 export const QUOTE_DEFAULTS = {
-  CUSTOM_ORDER_BASE_PRICE: "0.005",
-  CUSTOM_ORDER_PRICE_PER_BILLION: "0.002",
-  CUSTOM_ORDER_MAX_PRICE: "0.5",
-  CUSTOM_ORDER_MAX_DIFFICULTY_BITS: "36",
-  CUSTOM_ORDER_GRIND_RATE: "2400000",
+  basePrice: "0.005",
+  pricePerBillion: "0.002",
+  maxPrice: "0.5",
+  maxDifficultyBits: 36,
+  grindRate: 2_400_000,
 } as const;
 
 /** Absolute ceiling on the configurable cap: 2^44 is weeks for a CPU grinder. */
-export const HARDEST_ALLOWED_BITS = 44;
+export { HARDEST_ALLOWED_BITS };
 
-type QuoteVars = Partial<Record<keyof typeof QUOTE_DEFAULTS, string>>;
+export type QuoteSettings = { basePrice: string; pricePerBillion: string; maxPrice: string; maxDifficultyBits: number; grindRate: number };
 
-/** Reads the quote settings; a malformed setting falls back to its default rather than mispricing orders. */
-export function quoteConfig(vars: QuoteVars): QuoteConfig {
-  const units = (name: keyof typeof QUOTE_DEFAULTS) => {
+/**
+ * The quote from the settings row in force (custom_order_quote_settings, written through Admin > Settings with
+ * the rules of schema/settings.ts and the table's CHECKs). Defensive all the same: a malformed value falls back
+ * to its default rather than mispricing orders, and the maximum is never below the base.
+ */
+export function quoteConfigFromRow(row: QuoteSettings | null): QuoteConfig {
+  const s = row ?? QUOTE_DEFAULTS;
+  const units = (value: string, fallback: string) => {
     try {
-      return decimalToUnits(vars[name]?.trim() || QUOTE_DEFAULTS[name]);
+      return decimalToUnits(value);
     } catch {
-      return decimalToUnits(QUOTE_DEFAULTS[name]);
+      return decimalToUnits(fallback);
     }
   };
-  const whole = (name: keyof typeof QUOTE_DEFAULTS, min: number, max: number) => {
-    const raw = Number(vars[name]?.trim() || QUOTE_DEFAULTS[name]);
-    return Number.isInteger(raw) && raw >= min && raw <= max ? raw : Number(QUOTE_DEFAULTS[name]);
-  };
-  const base = units("CUSTOM_ORDER_BASE_PRICE");
-  const max = units("CUSTOM_ORDER_MAX_PRICE");
+  const whole = (raw: number, min: number, max: number, fallback: number) => (Number.isInteger(raw) && raw >= min && raw <= max ? raw : fallback);
+  const base = units(s.basePrice, QUOTE_DEFAULTS.basePrice);
+  const max = units(s.maxPrice, QUOTE_DEFAULTS.maxPrice);
   return {
     basePriceUnits: base,
-    pricePerBillionUnits: units("CUSTOM_ORDER_PRICE_PER_BILLION"),
+    pricePerBillionUnits: units(s.pricePerBillion, QUOTE_DEFAULTS.pricePerBillion),
     maxPriceUnits: max >= base ? max : base,
-    maxDifficultyBits: whole("CUSTOM_ORDER_MAX_DIFFICULTY_BITS", 1, HARDEST_ALLOWED_BITS),
-    grindRate: whole("CUSTOM_ORDER_GRIND_RATE", 1, 1e12),
+    maxDifficultyBits: whole(s.maxDifficultyBits, 1, HARDEST_ALLOWED_BITS, QUOTE_DEFAULTS.maxDifficultyBits),
+    grindRate: whole(s.grindRate, 1, MAX_GRIND_RATE, QUOTE_DEFAULTS.grindRate),
   };
 }
 

@@ -33,6 +33,9 @@ export function PriceContext({ listing, context }: { listing: ListingView; conte
           <dd className="mt-1 font-semibold text-white tabular-nums">
             {formatPriceTrimmed(estimate.amount)} {estimate.currency}
             <span className="block text-xs font-normal text-slate-400">{estimate.formattedUsd}</span>
+            <span className="block text-xs font-normal text-slate-400" data-testid="estimate-basis">
+              {estimate.basedOnSales > 0 ? `Calibrated on ${estimate.basedOnSales} recorded ${estimate.basedOnSales === 1 ? "sale" : "sales"}` : "Model estimate: no recorded sales to calibrate on yet"}
+            </span>
           </dd>
         </div>
       </dl>

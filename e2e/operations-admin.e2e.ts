@@ -1,0 +1,105 @@
+// Admin > Analytics and Admin > Settings in a real browser (issue 24 §6), with data from a real purchase: a buyer
+// pays a reservation in full on the e2e anvil, the purchase completes and the buyer reveals the key; the admin
+// sees the sale in Analytics (chart and table), exports the CSV, and changes a fee setting, which shows in the
+// history and the audit trail. At 390 px the tabs do not scroll sideways.
+import fs from "node:fs";
+import type { Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import type { InitiateResponse, PurchaseView } from "../schema/purchases";
+import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { listAsAdmin, signInWithKey } from "./api-session";
+import { openBrowser, type Session } from "./browser";
+import { connect, recordToasts, toast } from "./purchase-journey";
+import { injectEthereumWallet } from "./wallets/eip1193";
+
+let s: Session | undefined;
+afterEach(async () => {
+  await s?.close();
+  s = undefined;
+});
+
+async function anvil<T>(method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(inject("rpcUrl"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(body.error.message);
+  return body.result as T;
+}
+
+/** A real purchase: listed by the admin, paid in full by a dev buyer, completed, its key revealed. */
+async function realPurchase(price: string) {
+  const key = generatePrivateKey();
+  const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+  const listingId = await listAsAdmin(admin, { address: privateKeyToAccount(key).address, network: "ethereum", price, privateKey: key });
+  const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
+  const initiated = await buyer.call<InitiateResponse>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address, price, currency: "ETH" });
+  expect(initiated.status).toBe(201);
+  const id = initiated.body.transactionId;
+  const view = (await buyer.call<PurchaseView>("GET", `/api/transactions/${id}`)).body;
+  const txHash = await anvil<string>("eth_sendTransaction", [{ from: DEV_ACCOUNTS.otherBuyer.address, to: view.recipient, value: `0x${BigInt(view.amountBaseUnits).toString(16)}`, gas: "0x5208" }]);
+  await expect
+    .poll(async () => (await buyer.call<{ status: string }>("POST", `/api/transactions/${id}/confirm`, { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address })).body.status, {
+      timeout: 30_000,
+      interval: 1000,
+    })
+    .toBe("completed");
+  expect((await buyer.call("POST", `/api/transactions/${id}/reveal-private-key`)).status).toBe(200);
+  return id;
+}
+
+async function adminTab(tab: "Analytics" | "Settings") {
+  s ??= await openBrowser();
+  const { page, baseUrl } = s;
+  await injectEthereumWallet(page, { account: DEV_ACCOUNTS.admin.address, rpcUrl: inject("rpcUrl") });
+  await recordToasts(page);
+  await page.goto(`${baseUrl}/`);
+  await connect(page, "Admin (ETH)");
+  await page.goto(`${baseUrl}/admin`);
+  await page.getByRole("tab", { name: tab }).click();
+  return page;
+}
+
+describe("Admin > Analytics and Settings", () => {
+  it("shows a real sale in the chart and its table, and exports what is shown as CSV", async () => {
+    await realPurchase("0.021");
+    const page = await adminTab("Analytics");
+    const today = new Date().toISOString().slice(0, 10);
+    await page.getByRole("img", { name: /^Bar chart: \d+ sales/ }).waitFor({ timeout: 20_000 });
+    const salesTable = page.getByRole("region", { name: "Sales per day and network" });
+    await salesTable.getByRole("row").filter({ hasText: today }).filter({ hasText: "ethereum" }).first().waitFor();
+    expect(Number(await page.getByTestId("depth-to-release").locator("dd").first().textContent())).toBeGreaterThanOrEqual(1);
+    await page.locator("label").filter({ hasText: "7 days" }).click();
+    expect(await page.getByRole("radio", { name: "7 days" }).isChecked()).toBe(true);
+    await page.getByRole("heading", { name: "Sales per day (7 days)" }).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^vanity-analytics-7d-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, "utf8");
+    expect(csv.split("\n")[0]).toBe("section,item,network,value,unit");
+    expect(csv).toMatch(new RegExp(`^sales,${today},ethereum,\\d+,sales$`, "m"));
+    expect(csv).toMatch(/^depth to release,releases,,[1-9]\d*,releases$/m);
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }, 180_000);
+
+  it("changes a fee setting: it is in force at once, in the history and in the audit trail; a bad value is refused", async () => {
+    const page = await adminTab("Settings");
+    const form = page.getByRole("form", { name: "Change the fee configuration" });
+    await form.getByLabel("Network").selectOption("solana");
+    await form.getByLabel("Commission fee %").fill("1.2345678");
+    await form.getByRole("button", { name: "Save fee configuration" }).click();
+    await form.getByRole("alert").filter({ hasText: "commissionFeePercentage may have at most 4 decimals" }).waitFor();
+
+    await form.getByLabel("Commission fee %").fill("1.25");
+    await form.getByRole("button", { name: "Save fee configuration" }).click();
+    await toast(page, "Fees for solana changed");
+    const history = page.getByRole("region", { name: "Fee configurations, newest first per network" });
+    await history.getByRole("row").filter({ hasText: "solana" }).filter({ hasText: "in-force" }).filter({ hasText: "1.25" }).waitFor();
+    const audit = page.getByRole("region", { name: "Every settings change, newest first" });
+    await audit.getByRole("row").filter({ hasText: DEV_ACCOUNTS.admin.address.toLowerCase() }).filter({ hasText: '"commissionFeePercentage":"1.25"' }).first().waitFor();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }, 180_000);
+});

@@ -1,0 +1,59 @@
+// Operating the marketplace (issue 24, migration 0018): the cron's record of each run and of each chain node,
+// and the alert incidents (docs/operations.md).
+import { sql } from "drizzle-orm";
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { bool, NETWORKS } from "./columns";
+
+export const cronRuns = sqliteTable(
+  "cron_runs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    startedAt: integer("started_at").notNull(),
+    finishedAt: integer("finished_at").notNull(),
+    /** The names of the tasks that failed in this run. */
+    failedTasks: text("failed_tasks", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+  },
+  (t) => [index("cron_runs_started").on(t.startedAt)],
+);
+
+/** Each chain node's last probe by the cron. */
+export const chainStatus = sqliteTable("chain_status", {
+  network: text("network", { enum: NETWORKS }).primaryKey(),
+  ok: bool("ok").notNull(),
+  /** Ethereum: block number; Solana: slot. */
+  head: integer("head"),
+  /** The head block's time (ms), as the chain states it. */
+  headTime: integer("head_time"),
+  checkedAt: integer("checked_at").notNull(),
+  /** Since when the node has failed without a good answer in between; null while it answers. */
+  failingSince: integer("failing_since"),
+  error: text("error"),
+});
+
+export const ALERT_KINDS = ["refund_due", "chain_down", "cron_failing", "custom_order_overdue"] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const alertIncidents = sqliteTable(
+  "alert_incidents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** What the incident is about: chain:ethereum, cron:verify, escrow:<id>, attention:<id>, custom-order:<id>. */
+    key: text("key").notNull(),
+    kind: text("kind", { enum: ALERT_KINDS }).notNull(),
+    state: text("state", { enum: ["open", "resolved"] }).notNull().default("open"),
+    /** The alert's text (never a secret, a key or an RPC URL). */
+    text: text("text").notNull(),
+    openedAt: integer("opened_at").notNull(),
+    resolvedAt: integer("resolved_at"),
+    sentAt: integer("sent_at"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at"),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    uniqueIndex("alert_incidents_open_key").on(t.key).where(sql`state = 'open'`),
+    index("alert_incidents_key").on(t.key, t.openedAt),
+    index("alert_incidents_unsent").on(t.nextAttemptAt).where(sql`sent_at IS NULL`),
+  ],
+);

@@ -1,0 +1,26 @@
+// Admin > Analytics and Admin > Settings (issue 24 §1, §2): the reads and the two settings changes, through the
+// typed client on the Worker's routes (worker/routes/admin-analytics.ts, admin-settings.ts).
+import { mutationOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
+import type { InferRequestType } from "hono/client";
+import type { AnalyticsPeriod } from "../../../schema/analytics";
+import { type AnswerOf, api, read } from "./http";
+
+const KEY = "/api/admin";
+
+export const analyticsQuery = (days: AnalyticsPeriod) =>
+  queryOptions({ queryKey: [KEY, "analytics", days], queryFn: () => read(api.admin.analytics.$get({ query: { days } })), placeholderData: (prev) => prev });
+
+export const settingsQuery = () => queryOptions({ queryKey: [KEY, "settings"], queryFn: () => read(api.admin.settings.$get()) });
+export type Settings = AnswerOf<typeof api.admin.settings.$get>;
+export type Analytics = AnswerOf<typeof api.admin.analytics.$get>;
+
+export type FeeConfigInput = InferRequestType<typeof api.admin.settings.fees.$post>["json"];
+export type QuoteSettingsInput = InferRequestType<typeof api.admin.settings.quote.$post>["json"];
+
+const refresh = (qc: QueryClient) => qc.invalidateQueries({ queryKey: [KEY, "settings"] });
+
+export const setFeeConfigMutation = (qc: QueryClient) =>
+  mutationOptions({ mutationFn: (json: FeeConfigInput) => read(api.admin.settings.fees.$post({ json })), onSettled: () => refresh(qc) });
+
+export const setQuoteSettingsMutation = (qc: QueryClient) =>
+  mutationOptions({ mutationFn: (json: QuoteSettingsInput) => read(api.admin.settings.quote.$post({ json })), onSettled: () => refresh(qc) });

@@ -1,0 +1,56 @@
+// The admin part of /api/health (issue 24 §5): each chain's head and lag, the last cron run and its failed tasks,
+// and the payments awaiting a refund. Only an admin session gets it; a visitor sees the public status only.
+import { count, eq } from "drizzle-orm";
+import { escrowTransactions, NETWORKS } from "../../schema/db";
+import type { Db } from "../db";
+import { chainStatuses } from "./chains";
+import { lastCronRuns } from "./cron-runs";
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+export type ChainHealth = {
+  network: (typeof NETWORKS)[number];
+  /** null: the cron has not probed this node yet. */
+  ok: boolean | null;
+  head: number | null;
+  headTime: string | null;
+  /** Seconds from the head's time to the last probe: how far behind the wall clock the node's head was. */
+  lagSeconds: number | null;
+  checkedAt: string | null;
+  failingSince: string | null;
+  error: string | null;
+};
+
+export type OperationsHealth = {
+  chains: ChainHealth[];
+  lastCronRun: { startedAt: string; finishedAt: string; failedTasks: string[] } | null;
+  paymentsAwaitingRefund: number;
+};
+
+export async function operationsHealth(db: Db): Promise<OperationsHealth> {
+  const [statuses, runs, refunds] = await Promise.all([
+    chainStatuses(db),
+    lastCronRuns(db, 1),
+    db.select({ n: count() }).from(escrowTransactions).where(eq(escrowTransactions.refundStatus, "needed")).get(),
+  ]);
+  const chains = NETWORKS.map((network): ChainHealth => {
+    const s = statuses.find((r) => r.network === network);
+    if (!s) return { network, ok: null, head: null, headTime: null, lagSeconds: null, checkedAt: null, failingSince: null, error: null };
+    return {
+      network,
+      ok: s.ok,
+      head: s.head,
+      headTime: iso(s.headTime),
+      lagSeconds: s.headTime === null ? null : Math.max(0, Math.round((s.checkedAt - s.headTime) / 1000)),
+      checkedAt: iso(s.checkedAt),
+      failingSince: iso(s.failingSince),
+      error: s.error,
+    };
+  });
+  const run = runs[0];
+  return {
+    chains,
+    lastCronRun: run ? { startedAt: iso(run.startedAt)!, finishedAt: iso(run.finishedAt)!, failedTasks: run.failedTasks } : null,
+    paymentsAwaitingRefund: refunds?.n ?? 0,
+  };
+}

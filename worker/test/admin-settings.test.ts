@@ -1,0 +1,170 @@
+// Admin > Settings (issue 24 §2): fee configuration per network with an effective-from time (reservations use the
+// one in force when they are made; history kept), the custom-order quote in D1, every change audited; hostile
+// input refused with a clear message and nothing written.
+import { env } from "cloudflare:test";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { SettingsResponse } from "../../schema/settings";
+import { createDb } from "../db";
+import { quoteFees } from "../purchases/fee-quote";
+import { actors, call, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "./purchase-fixtures";
+
+let admin: Wallet;
+let buyer: Wallet;
+beforeAll(async () => {
+  ({ seller: admin } = await actors());
+});
+beforeEach(async () => {
+  buyer = await ethWallet();
+});
+
+const good = { network: "ethereum", exchangeFeePercentage: "2.5", commissionFeePercentage: "1", minimumFee: "0.001", maximumFee: "1", gasFeeMultiplier: "1.5" };
+
+async function settings(): Promise<SettingsResponse> {
+  const res = await call("GET", "/api/admin/settings", admin);
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+/** Everything a settings change could write. */
+async function settingsState() {
+  const [fees, quote, audit] = await env.DB.batch([
+    env.DB.prepare("SELECT count(*) AS n, max(id) AS m FROM fee_config"),
+    env.DB.prepare("SELECT count(*) AS n, max(id) AS m FROM custom_order_quote_settings"),
+    env.DB.prepare("SELECT count(*) AS n FROM transaction_audit"),
+  ]);
+  return JSON.stringify([fees.results, quote.results, audit.results]);
+}
+
+describe("who may read and change settings", () => {
+  it("a visitor gets 401 and a signed-in non-admin 403; nothing is written", async () => {
+    const before = await settingsState();
+    expect((await call("GET", "/api/admin/settings")).status).toBe(401);
+    expect((await call("POST", "/api/admin/settings/fees", undefined, good)).status).toBe(401);
+    expect((await call("GET", "/api/admin/settings", buyer)).status).toBe(403);
+    expect((await call("POST", "/api/admin/settings/fees", buyer, good)).status).toBe(403);
+    expect((await call("POST", "/api/admin/settings/quote", buyer, { basePrice: "0", pricePerBillion: "0", maxPrice: "0", maxDifficultyBits: 1, grindRate: 1 })).status).toBe(403);
+    expect(await settingsState()).toBe(before);
+  });
+});
+
+describe("fee configuration", () => {
+  it("reservations use the configuration in force when they are made; history is kept and audited", async () => {
+    const listingA = await listWithKey(admin.userId, { price: "1" });
+    const before = await reserve(buyer, listingA.id);
+    const beforeRow = await purchaseRow(before);
+
+    const res = await call("POST", "/api/admin/settings/fees", admin, good);
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ network: "ethereum", exchangeFeePercentage: "2.5", state: "in-force", createdBy: admin.address.toLowerCase() });
+
+    const listingB = await listWithKey(admin.userId, { price: "1" });
+    const after = await reserve(await ethWallet(), listingB.id);
+    expect(await purchaseRow(after)).toMatchObject({ exchange_fee: "0.025", commission_fee: "0.01" });
+    // The earlier reservation keeps the fees it was made with.
+    expect(await purchaseRow(before)).toMatchObject({ exchange_fee: beforeRow!.exchange_fee, commission_fee: beforeRow!.commission_fee });
+    expect(beforeRow!.exchange_fee).not.toBe("0.025");
+
+    const s = await settings();
+    const eth = s.fees.filter((f) => f.network === "ethereum");
+    expect(eth.length).toBeGreaterThanOrEqual(2);
+    expect(eth[0]).toMatchObject({ exchangeFeePercentage: "2.5", state: "in-force" });
+    expect(eth.slice(1).every((f) => f.state === "superseded")).toBe(true);
+    expect(s.audit[0]).toMatchObject({ action: "fee_config_set", performedBy: admin.address.toLowerCase(), details: expect.objectContaining({ exchangeFeePercentage: "2.5" }) });
+    expect(Date.parse(s.audit[0].at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it("a future-dated change is not applied early, and applies from its time", async () => {
+    const now = Date.now();
+    const from = new Date(now + 3_600_000).toISOString();
+    const res = await call("POST", "/api/admin/settings/fees", admin, { ...good, network: "solana", exchangeFeePercentage: "7", effectiveFrom: from });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ state: "scheduled", effectiveFrom: from });
+    const db = createDb(env.DB);
+    const nowQuote = await quoteFees(db, env, "solana", 100_000_000n, "basic", now);
+    expect(nowQuote.exchangeFee).not.toBe(7_000_000n);
+    const laterQuote = await quoteFees(db, env, "solana", 100_000_000n, "basic", now + 3_600_000);
+    expect(laterQuote.exchangeFee).toBe(7_000_000n);
+    // A reservation now is charged the configuration in force now.
+    const listing = await listWithKey(admin.userId, { network: "solana", price: "1" });
+    const { solWallet } = await import("./purchase-fixtures");
+    const id = await reserve(await solWallet(), listing.id);
+    expect((await purchaseRow(id))!.exchange_fee).not.toBe("0.07");
+    expect((await settings()).fees.find((f) => f.network === "solana" && f.effectiveFrom === from)?.state).toBe("scheduled");
+  });
+
+  const hostile: [string, Record<string, unknown>, RegExp][] = [
+    ["a negative percentage", { exchangeFeePercentage: "-1" }, /exchangeFeePercentage must be a non-negative decimal/],
+    ["a huge percentage", { commissionFeePercentage: "1000" }, /commissionFeePercentage must be at most 50/],
+    ["a non-numeric percentage", { exchangeFeePercentage: "abc" }, /exchangeFeePercentage must be a non-negative decimal/],
+    ["a number instead of text", { exchangeFeePercentage: 2.5 }, /exchangeFeePercentage must be a decimal number written as text/],
+    ["an exponent", { minimumFee: "1e3" }, /minimumFee must be a non-negative decimal/],
+    ["too many decimals in a percentage", { exchangeFeePercentage: "1.123456" }, /at most 4 decimals/],
+    ["too many decimals in an amount", { minimumFee: "0.000000001" }, /minimumFee may have at most 8 decimals/],
+    ["a huge amount", { maximumFee: "99999999999999999999" }, /maximumFee is too large/],
+    ["a maximum below the minimum", { minimumFee: "1", maximumFee: "0.5" }, /maximumFee must not be below minimumFee/],
+    ["a multiplier below 1", { gasFeeMultiplier: "0.5" }, /gasFeeMultiplier must be at least 1/],
+    ["an unknown network", { network: "bitcoin" }, /network must be ethereum or solana/],
+    ["a date in the past", { effectiveFrom: "2020-01-01T00:00:00Z" }, /must not be in the past/],
+    ["a date years ahead", { effectiveFrom: "2099-01-01T00:00:00Z" }, /at most 365 days ahead/],
+    ["a date that is not one", { effectiveFrom: "tomorrow" }, /effectiveFrom must be an ISO 8601/],
+  ];
+  for (const [what, change, message] of hostile) {
+    it(`refuses ${what} with a clear message and changes nothing`, async () => {
+      const before = await settingsState();
+      const res = await call("POST", "/api/admin/settings/fees", admin, { ...good, ...change });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(message);
+      expect(await settingsState()).toBe(before);
+    });
+  }
+
+  it("refuses a second configuration at the very same time (409), and a body that is not JSON (400)", async () => {
+    const from = new Date(Date.now() + 7_200_000).toISOString();
+    expect((await call("POST", "/api/admin/settings/fees", admin, { ...good, effectiveFrom: from })).status).toBe(201);
+    const before = await settingsState();
+    expect((await call("POST", "/api/admin/settings/fees", admin, { ...good, effectiveFrom: from })).status).toBe(409);
+    expect((await call("POST", "/api/admin/settings/fees", admin, "{not json")).status).toBe(400);
+    expect(await settingsState()).toBe(before);
+  });
+});
+
+describe("custom-order quote settings", () => {
+  const quote = { basePrice: "0.01", pricePerBillion: "0.004", maxPrice: "1", maxDifficultyBits: 30, grindRate: 1000 };
+
+  it("start from the former [vars] defaults, change through the tab, and the public quote follows", async () => {
+    const q0 = await (await call("GET", "/api/custom-orders/quote?prefix=abcd")).json();
+    expect(q0).toMatchObject({ maxDifficultyBits: 36, grindRate: 2_400_000 });
+    expect((await settings()).quote.at(-1)).toMatchObject({ basePrice: "0.005", pricePerBillion: "0.002", maxPrice: "0.5", createdBy: "migration 0018" });
+
+    const res = await call("POST", "/api/admin/settings/quote", admin, quote);
+    expect(res.status).toBe(201);
+    const q1 = (await (await call("GET", "/api/custom-orders/quote?prefix=abcd")).json()) as { price: string; maxDifficultyBits: number; grindRate: number };
+    expect(q1).toMatchObject({ maxDifficultyBits: 30, grindRate: 1000 });
+    // 16^4 attempts x 0.004 per billion, rounded up to a unit, plus the 0.01 base
+    expect(q1.price).toBe("0.01000027");
+    const s = await settings();
+    expect(s.quote[0]).toMatchObject({ ...quote, createdBy: admin.address.toLowerCase() });
+    expect(s.audit[0]).toMatchObject({ action: "quote_settings_set", details: quote });
+  });
+
+  const hostile: [string, Record<string, unknown>, RegExp][] = [
+    ["a negative base", { basePrice: "-0.1" }, /basePrice must be a non-negative decimal/],
+    ["a huge maximum", { maxPrice: "100000" }, /maxPrice must be at most 1000/],
+    ["too many decimals", { pricePerBillion: "0.123456789" }, /at most 8 decimals/],
+    ["a maximum below the base", { basePrice: "2", maxPrice: "1" }, /maxPrice must not be below basePrice/],
+    ["a fractional difficulty", { maxDifficultyBits: 30.5 }, /maxDifficultyBits must be a whole number/],
+    ["a difficulty past the ceiling", { maxDifficultyBits: 45 }, /maxDifficultyBits must be at most 44/],
+    ["a difficulty as text", { maxDifficultyBits: "30" }, /maxDifficultyBits must be a whole number/],
+    ["a zero grinding rate", { grindRate: 0 }, /grindRate must be at least 1/],
+    ["a huge grinding rate", { grindRate: 1e15 }, /grindRate must be at most/],
+  ];
+  for (const [what, change, message] of hostile) {
+    it(`refuses ${what} with a clear message and changes nothing`, async () => {
+      const before = await settingsState();
+      const res = await call("POST", "/api/admin/settings/quote", admin, { ...quote, ...change });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(message);
+      expect(await settingsState()).toBe(before);
+    });
+  }
+});
