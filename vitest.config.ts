@@ -53,7 +53,14 @@ export default defineConfig(async () => {
             // Some unit tests spawn node or build large samples; on a loaded 2-core machine 5 s is not enough.
             // A hang guard, not a speed check (speed lives in the benchmarks).
             testTimeout: 30_000,
-            include: ["schema/**/*.test.ts", "worker/domain/**/*.test.ts", "worker/chain/**/*.test.ts", "worker/auth/**/*.test.ts", "web/src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+            include: [
+              "schema/**/*.test.ts",
+              "worker/domain/**/*.test.ts",
+              "worker/chain/**/*.test.ts",
+              "worker/auth/**/*.test.ts",
+              "web/src/**/*.test.{ts,tsx}",
+              "scripts/**/*.test.ts",
+            ],
           },
         },
         // No chain node here (a dead port, refused at once): routes must cope with the node being down, and a
@@ -64,7 +71,11 @@ export default defineConfig(async () => {
           "chain",
           ["worker/test-chain/**/*.test.ts"],
           // ALERT_RECEIVER_URL: the alert webhook's local receiver (scripts/test/webhook-global-setup.ts).
-          { ETH_RPC_URL: `http://127.0.0.1:${testPort(28545)}`, SOL_RPC_URL: `http://127.0.0.1:${testPort(28899)}`, ALERT_RECEIVER_URL: `http://127.0.0.1:${testPort(28990)}` },
+          {
+            ETH_RPC_URL: `http://127.0.0.1:${testPort(28545)}`,
+            SOL_RPC_URL: `http://127.0.0.1:${testPort(28899)}`,
+            ALERT_RECEIVER_URL: `http://127.0.0.1:${testPort(28990)}`,
+          },
           ["./scripts/test/anvil-global-setup.ts", "./scripts/test/solana-global-setup.ts", "./scripts/test/webhook-global-setup.ts"],
         ),
       ],

@@ -5,6 +5,13 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     environment: "node",
-    include: ["worker/domain/payment-decision.test.ts", "worker/domain/reconciliation.test.ts", "schema/money.test.ts", "worker/domain/fees.test.ts", "worker/domain/prices.test.ts", "worker/domain/payment-settings.test.ts"],
+    include: [
+      "worker/domain/payment-decision.test.ts",
+      "worker/domain/reconciliation.test.ts",
+      "schema/money.test.ts",
+      "worker/domain/fees.test.ts",
+      "worker/domain/prices.test.ts",
+      "worker/domain/payment-settings.test.ts",
+    ],
   },
 });

@@ -32,7 +32,10 @@ export async function signInWithKey(privateKey: Hex): Promise<ApiSession> {
 }
 
 /** Lists an address with its key as the admin; answers the listing id. */
-export async function listAsAdmin(admin: ApiSession, listing: { address: string; network: "ethereum" | "solana"; price: string; privateKey: string }): Promise<number> {
+export async function listAsAdmin(
+  admin: ApiSession,
+  listing: { address: string; network: "ethereum" | "solana"; price: string; privateKey: string },
+): Promise<number> {
   const res = await admin.call<{ id: number }>("POST", "/api/addresses", { ...listing, currency: listing.network === "ethereum" ? "ETH" : "SOL" });
   if (res.status !== 201) throw new Error(`listing failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;

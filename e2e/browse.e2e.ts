@@ -68,11 +68,36 @@ beforeAll(async () => {
     listing(i, now, i < 2 ? { isFeatured: true, promotionType: "featured" } : i === 3 ? { isFeatured: true, promotionType: "promoted" } : {}),
   );
   // Never shown by the marketplace search (sold, deleted, unlisted), though they carry MARK too.
-  rows.push(listing(100, now, { status: "sold", isListed: false }), listing(101, now, { status: "deleted", isListed: false }), listing(102, now, { isListed: false }));
+  rows.push(
+    listing(100, now, { status: "sold", isListed: false }),
+    listing(101, now, { status: "deleted", isListed: false }),
+    listing(102, now, { isListed: false }),
+  );
   const admin = await ensureUser("eth_0xf39fd6b92266", DEV_ACCOUNTS.admin.address);
   rows.push(
-    { ...listing(200, now), createdAt: now - 60_000, address: OWNER_FEATURED, pattern: "c0ffee", patternLength: 6, rarity: 9.5, isFeatured: true, promotionType: "featured", promotionWeight: 1000, sellerId: admin },
-    { ...listing(201, now), address: OWNER_PROMOTED, pattern: "f00d", patternLength: 4, rarity: 6.1, isFeatured: true, promotionType: "promoted", promotionWeight: 999, sellerId: admin },
+    {
+      ...listing(200, now),
+      createdAt: now - 60_000,
+      address: OWNER_FEATURED,
+      pattern: "c0ffee",
+      patternLength: 6,
+      rarity: 9.5,
+      isFeatured: true,
+      promotionType: "featured",
+      promotionWeight: 1000,
+      sellerId: admin,
+    },
+    {
+      ...listing(201, now),
+      address: OWNER_PROMOTED,
+      pattern: "f00d",
+      patternLength: 4,
+      rarity: 6.1,
+      isFeatured: true,
+      promotionType: "promoted",
+      promotionWeight: 999,
+      sellerId: admin,
+    },
   );
   ids = await insertListings(rows);
   const buyer = await ensureUser("e2e_browse_buyer", "0x000000000000000000000000000000000000b0b0");
@@ -80,7 +105,16 @@ beforeAll(async () => {
   soldTxId = `e2e-browse-sold-${now}`;
   await insertTransactions([
     { id: soldTxId, addressId: ids[COUNT], buyerId: buyer, sellerId: seller, price: "0.42", currency: "ETH", status: "completed", createdAt: now - 5 * 60_000 },
-    { id: `e2e-browse-pending-${now}`, addressId: ids[5], buyerId: buyer, sellerId: seller, price: "3.5", currency: "SOL", status: "pending", createdAt: now - 2 * HOUR },
+    {
+      id: `e2e-browse-pending-${now}`,
+      addressId: ids[5],
+      buyerId: buyer,
+      sellerId: seller,
+      price: "3.5",
+      currency: "SOL",
+      status: "pending",
+      createdAt: now - 2 * HOUR,
+    },
   ]);
 }, 120_000);
 
@@ -100,7 +134,11 @@ async function expectRange(page: Page, text: string) {
   await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(first === 0 ? 0 : last - first + 1);
 }
 const usdOfRows = async (page: Page) =>
-  (await rows(page).getByTestId("listing-price").evaluateAll((els) => els.map((e) => e.nextElementSibling?.textContent ?? ""))).map((t) => Number(t.replace(/[^0-9.]/g, "")));
+  (
+    await rows(page)
+      .getByTestId("listing-price")
+      .evaluateAll((els) => els.map((e) => e.nextElementSibling?.textContent ?? ""))
+  ).map((t) => Number(t.replace(/[^0-9.]/g, "")));
 const isSorted = (xs: number[], order: "asc" | "desc") => xs.every((x, i) => i === 0 || (order === "desc" ? xs[i - 1] >= x : xs[i - 1] <= x));
 const searchParams = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
@@ -134,7 +172,12 @@ describe("home page", () => {
     expect(await featured.getAttribute("data-promotion")).toBe("featured");
     expect(await featured.getAttribute("class")).toContain("ring-2");
     await featured.getByRole("button", { name: "Buy Now" }).waitFor();
-    expect(await featured.getByText("c0ffee", { exact: true }).first().evaluate((e) => e.tagName)).toBe("MARK");
+    expect(
+      await featured
+        .getByText("c0ffee", { exact: true })
+        .first()
+        .evaluate((e) => e.tagName),
+    ).toBe("MARK");
     expect(await cards.filter({ hasText: OWNER_PROMOTED }).getAttribute("data-promotion")).toBe("promoted");
 
     const table = s.page.getByTestId("transactions-table");
@@ -164,7 +207,11 @@ describe("home page", () => {
     await s.page.goto(`${s.baseUrl}/`);
     const card = s.page.getByTestId("listing-card").filter({ hasText: OWNER_PROMOTED });
     await card.getByRole("button", { name: "Buy Now" }).click();
-    await s.page.getByTestId("toast").filter({ hasText: "Wallet Required" }).filter({ hasText: "Please connect your wallet to purchase this address." }).waitFor();
+    await s.page
+      .getByTestId("toast")
+      .filter({ hasText: "Wallet Required" })
+      .filter({ hasText: "Please connect your wallet to purchase this address." })
+      .waitFor();
     await card.getByRole("button", { name: "Redirecting to profile..." }).waitFor();
     expect(new URL(s.page.url()).pathname).toBe("/");
     await s.page.waitForURL((u) => u.pathname === "/profile", { timeout: 5000 });
@@ -317,7 +364,9 @@ describe("marketplace", () => {
   });
 
   it("the star toggle is kept on the page only", async () => {
-    const star = rows(s.page).first().getByRole("button", { name: /^Star / });
+    const star = rows(s.page)
+      .first()
+      .getByRole("button", { name: /^Star / });
     expect(await star.getAttribute("aria-pressed")).toBe("false");
     await star.click();
     expect(await star.getAttribute("aria-pressed")).toBe("true");
@@ -340,7 +389,11 @@ describe("marketplace", () => {
     expect(await page.locator("main").textContent()).toContain("Available for Purchase");
     const breakdown = page.getByTestId("purchase-breakdown");
     // The fee call and the live price (for the USD figure) land in either order.
-    await expect.poll(() => breakdown.textContent(), { timeout: 15_000 }).toMatch(/Price.*SOL.*Paid to the platform.*SOL\$[\d,]+\.\d{2}.*Network fee \(estimate, paid by your wallet\)0\.000005 SOL.*Total.*SOL\$[\d,]+\.\d{2}(?!\d)/);
+    await expect
+      .poll(() => breakdown.textContent(), { timeout: 15_000 })
+      .toMatch(
+        /Price.*SOL.*Paid to the platform.*SOL\$[\d,]+\.\d{2}.*Network fee \(estimate, paid by your wallet\)0\.000005 SOL.*Total.*SOL\$[\d,]+\.\d{2}(?!\d)/,
+      );
     await page.getByRole("button", { name: /^Buy Now - .* SOL$/ }).waitFor();
 
     await page.getByRole("button", { name: "Copy Address" }).click();

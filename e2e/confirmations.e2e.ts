@@ -13,7 +13,11 @@ import { injectEthereumWallet } from "./wallets/eip1193";
 
 let s: Session | undefined;
 const anvil = async (method: string, params: unknown[] = []) => {
-  const res = await fetch(inject("rpcUrl"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(inject("rpcUrl"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   const body = (await res.json()) as { error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
 };

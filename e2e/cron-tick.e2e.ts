@@ -18,7 +18,9 @@ describe("the local cron tick", () => {
     const live = randomBytes(16).toString("hex");
     await withDb(async (db: Db) => {
       await db.batch([
-        db.prepare("INSERT INTO auth_nonces (nonce, message_hash, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(expired, "0".repeat(64), now - 60_000, now - 700_000),
+        db
+          .prepare("INSERT INTO auth_nonces (nonce, message_hash, expires_at, created_at) VALUES (?, ?, ?, ?)")
+          .bind(expired, "0".repeat(64), now - 60_000, now - 700_000),
         db.prepare("INSERT INTO auth_nonces (nonce, message_hash, expires_at, created_at) VALUES (?, ?, ?, ?)").bind(live, "0".repeat(64), now + 600_000, now),
       ]);
     });

@@ -23,7 +23,10 @@ async function foundOffset(id: number): Promise<{ found_offset: string; found_va
   });
   try {
     type Db = { prepare: (sql: string) => { bind: (...v: unknown[]) => { first: <T>() => Promise<T | null> } } };
-    const row = await (proxy.env.DB as Db).prepare("SELECT found_offset, found_variant FROM custom_orders WHERE id = ?").bind(id).first<{ found_offset: string; found_variant: number }>();
+    const row = await (proxy.env.DB as Db)
+      .prepare("SELECT found_offset, found_variant FROM custom_orders WHERE id = ?")
+      .bind(id)
+      .first<{ found_offset: string; found_variant: number }>();
     return row!;
   } finally {
     await proxy.dispose();

@@ -47,7 +47,10 @@ describe("custom order journey", () => {
     await page.getByLabel("Starts with (after 0x)").fill("xy");
     await page.getByText("The prefix may hold only 0-9 and a-f").waitFor();
     await page.getByLabel("Starts with (after 0x)").fill("abcdef1234");
-    await page.getByRole("alert").filter({ hasText: /Too hard to order/ }).waitFor();
+    await page
+      .getByRole("alert")
+      .filter({ hasText: /Too hard to order/ })
+      .waitFor();
     await page.getByLabel("Starts with (after 0x)").fill("e7");
     await page.getByTestId("order-price").waitFor();
     expect(await page.getByTestId("order-quote").textContent()).toContain("2^8");
@@ -90,7 +93,9 @@ describe("custom order journey", () => {
     await page.waitForURL((u) => u.pathname.startsWith("/transaction/"));
     const transactionId = new URL(page.url()).pathname.split("/").pop()!;
     await expect
-      .poll(() => page.evaluate(() => (window as unknown as { __testEthereum: { control: { requests: string[] } } }).__testEthereum.control.requests), { timeout: 20_000 })
+      .poll(() => page.evaluate(() => (window as unknown as { __testEthereum: { control: { requests: string[] } } }).__testEthereum.control.requests), {
+        timeout: 20_000,
+      })
       .toContain("eth_sendTransaction");
     const delivered = page.getByTestId("custom-order-delivered");
     await delivered.waitFor({ timeout: 90_000 });

@@ -180,7 +180,10 @@ describe("/grind: an address ground on the visitor's GPU", () => {
 function grindCli(args: string[], timeoutMs: number): Promise<{ status: number | null; stderr: string }> {
   const cli = fileURLToPath(new URL("../scripts/grind/cli.ts", import.meta.url));
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", cli, ...args], { env: { ...process.env, GRINDER_ADMIN_KEY: "" }, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", cli, ...args], {
+      env: { ...process.env, GRINDER_ADMIN_KEY: "" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
     let stderr = "";
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     const timer = setTimeout(() => child.kill(), timeoutMs);

@@ -48,14 +48,16 @@ export async function layoutProblems(page: Page): Promise<string[]> {
           r = new DOMRect(left, top, Math.max(0, right - left), Math.max(0, bottom - top));
         }
         // The header never scrolls on purpose: a control there cut off by its container is hidden from the person.
-        if (clip && el.closest("header") && r.width < raw.width - 1) problems.push(`${name(el)} is cut off in the header (${Math.round(r.width)} of ${Math.round(raw.width)} px shown)`);
+        if (clip && el.closest("header") && r.width < raw.width - 1)
+          problems.push(`${name(el)} is cut off in the header (${Math.round(r.width)} of ${Math.round(raw.width)} px shown)`);
         return { el, r, clip };
       });
     });
     const seen = new Set<Element>();
     for (const { el, r, clip } of boxes) {
       if (seen.has(el)) continue;
-      if (!clip && (r.left < -0.5 || r.right > width + 0.5) && seen.add(el)) problems.push(`${name(el)} overflows the viewport (${Math.round(r.left)}..${Math.round(r.right)} of ${width})`);
+      if (!clip && (r.left < -0.5 || r.right > width + 0.5) && seen.add(el))
+        problems.push(`${name(el)} overflows the viewport (${Math.round(r.left)}..${Math.round(r.right)} of ${width})`);
     }
     const EPS = 1;
     for (let i = 0; i < boxes.length; i++) {

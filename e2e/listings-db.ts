@@ -29,7 +29,16 @@ export type ListingRow = {
   createdAt: number;
 };
 
-export type TransactionRow = { id: string; addressId: number; buyerId: number; sellerId: number; price: string; currency: "ETH" | "SOL"; status: string; createdAt: number };
+export type TransactionRow = {
+  id: string;
+  addressId: number;
+  buyerId: number;
+  sellerId: number;
+  price: string;
+  currency: "ETH" | "SOL";
+  status: string;
+  createdAt: number;
+};
 
 /** 1e-8 units of a decimal string with at most 8 decimals. */
 const units = (price: string) => {

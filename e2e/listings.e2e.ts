@@ -102,7 +102,9 @@ describe("listings as the admin", () => {
     await page.getByRole("button", { name: "Reset" }).click();
     await page.getByTestId("bulk-file-input").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
     await toastWith(page, "Please select a valid CSV file");
-    await page.getByTestId("bulk-file-input").setInputFiles({ name: "semi.csv", mimeType: "text/csv", buffer: Buffer.from("address;private_key;platform;pattern_type;pattern_matched\na;b;c;d;e") });
+    await page
+      .getByTestId("bulk-file-input")
+      .setInputFiles({ name: "semi.csv", mimeType: "text/csv", buffer: Buffer.from("address;private_key;platform;pattern_type;pattern_matched\na;b;c;d;e") });
     await toastWith(page, "Invalid CSV Format");
     await page.getByTestId("bulk-file-input").setInputFiles({ name: "few.csv", mimeType: "text/csv", buffer: Buffer.from("address,private_key\na,b") });
     await toastWith(page, "Missing required headers: platform, pattern_type, pattern_matched");
@@ -148,7 +150,10 @@ describe("listings as the admin", () => {
       expect(d.message()).toBe("Delete this listing? This cannot be undone.");
       void d.accept();
     });
-    await rows.first().getByRole("button", { name: `Delete ${good[1].address}` }).click();
+    await rows
+      .first()
+      .getByRole("button", { name: `Delete ${good[1].address}` })
+      .click();
     await toastWith(page, "Listing Deleted");
 
     // Arrow keys move between the tabs; the Bulk Upload tab holds the upload component.
@@ -226,7 +231,16 @@ describe("admin defects found in the browser (issue 13)", () => {
     const now = Date.now();
     const made = Array.from({ length: 3 }, () => freshAccount().address);
     await insertListings(
-      made.map((address, i) => ({ address, network: "ethereum" as const, price: "0.01", rarity: 3, category: "custom", pattern: token, patternLength: token.length, createdAt: now - i * 1000 })),
+      made.map((address, i) => ({
+        address,
+        network: "ethereum" as const,
+        price: "0.01",
+        rarity: 3,
+        category: "custom",
+        pattern: token,
+        patternLength: token.length,
+        createdAt: now - i * 1000,
+      })),
     );
     s = await openBrowser();
     const { page } = s;

@@ -20,7 +20,11 @@ afterEach(async () => {
 });
 
 async function anvil<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(inject("rpcUrl"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(inject("rpcUrl"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   const body = (await res.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(body.error.message);
   return body.result as T;
@@ -32,16 +36,27 @@ async function realPurchase(price: string) {
   const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
   const listingId = await listAsAdmin(admin, { address: privateKeyToAccount(key).address, network: "ethereum", price, privateKey: key });
   const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
-  const initiated = await buyer.call<InitiateResponse>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address, price, currency: "ETH" });
+  const initiated = await buyer.call<InitiateResponse>("POST", "/api/transactions/initiate", {
+    addressId: listingId,
+    buyerId: DEV_ACCOUNTS.otherBuyer.address,
+    price,
+    currency: "ETH",
+  });
   expect(initiated.status).toBe(201);
   const id = initiated.body.transactionId;
   const view = (await buyer.call<PurchaseView>("GET", `/api/transactions/${id}`)).body;
-  const txHash = await anvil<string>("eth_sendTransaction", [{ from: DEV_ACCOUNTS.otherBuyer.address, to: view.recipient, value: `0x${BigInt(view.amountBaseUnits).toString(16)}`, gas: "0x5208" }]);
+  const txHash = await anvil<string>("eth_sendTransaction", [
+    { from: DEV_ACCOUNTS.otherBuyer.address, to: view.recipient, value: `0x${BigInt(view.amountBaseUnits).toString(16)}`, gas: "0x5208" },
+  ]);
   await expect
-    .poll(async () => (await buyer.call<{ status: string }>("POST", `/api/transactions/${id}/confirm`, { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address })).body.status, {
-      timeout: 30_000,
-      interval: 1000,
-    })
+    .poll(
+      async () =>
+        (await buyer.call<{ status: string }>("POST", `/api/transactions/${id}/confirm`, { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address })).body.status,
+      {
+        timeout: 30_000,
+        interval: 1000,
+      },
+    )
     .toBe("completed");
   expect((await buyer.call("POST", `/api/transactions/${id}/reveal-private-key`)).status).toBe(200);
   return id;
@@ -97,7 +112,12 @@ describe("Admin > Analytics and Settings", () => {
     const history = page.getByRole("region", { name: "Fee configurations, newest first per network" });
     await history.getByRole("row").filter({ hasText: "solana" }).filter({ hasText: "in-force" }).filter({ hasText: "1.25" }).waitFor();
     const audit = page.getByRole("region", { name: "Every settings change, newest first" });
-    await audit.getByRole("row").filter({ hasText: DEV_ACCOUNTS.admin.address.toLowerCase() }).filter({ hasText: '"commissionFeePercentage":"1.25"' }).first().waitFor();
+    await audit
+      .getByRole("row")
+      .filter({ hasText: DEV_ACCOUNTS.admin.address.toLowerCase() })
+      .filter({ hasText: '"commissionFeePercentage":"1.25"' })
+      .first()
+      .waitFor();
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

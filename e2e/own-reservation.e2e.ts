@@ -22,7 +22,10 @@ describe("the buyer's own reservation", () => {
     const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
     const listingId = await listAsAdmin(admin, { address, network: "ethereum", price: "0.00123", privateKey: key });
     const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
-    const reserved = await buyer.call<{ transactionId: string; expiresAt: string }>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address });
+    const reserved = await buyer.call<{ transactionId: string; expiresAt: string }>("POST", "/api/transactions/initiate", {
+      addressId: listingId,
+      buyerId: DEV_ACCOUNTS.otherBuyer.address,
+    });
     expect(reserved.status).toBe(201);
     const transactionId = reserved.body.transactionId;
     try {
@@ -51,7 +54,10 @@ describe("the buyer's own reservation", () => {
       await page.waitForURL((u) => u.pathname === `/transaction/${transactionId}`, { timeout: 20_000 });
 
       // A second Buy (the API the buttons call) opens the same purchase: 200, not "reserved by another buyer".
-      const again = await buyer.call<{ transactionId: string }>("POST", "/api/transactions", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address });
+      const again = await buyer.call<{ transactionId: string }>("POST", "/api/transactions", {
+        addressId: listingId,
+        buyerId: DEV_ACCOUNTS.otherBuyer.address,
+      });
       expect(again).toMatchObject({ status: 200, body: { transactionId } });
 
       // A visitor (no wallet): "Reserved until <time>" before clicking anything, and no Buy button.
@@ -73,7 +79,10 @@ describe("the buyer's own reservation", () => {
     const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
     const listingId = await listAsAdmin(admin, { address: privateKeyToAccount(key).address, network: "ethereum", price: "0.00124", privateKey: key });
     const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
-    const reserved = await buyer.call<{ transactionId: string }>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address });
+    const reserved = await buyer.call<{ transactionId: string }>("POST", "/api/transactions/initiate", {
+      addressId: listingId,
+      buyerId: DEV_ACCOUNTS.otherBuyer.address,
+    });
     const transactionId = reserved.body.transactionId;
     try {
       const s = await openBrowser();
@@ -131,7 +140,10 @@ describe("the buyer's own reservation", () => {
     await injectEthereumWallet(page, { account: DEV_ACCOUNTS.otherBuyer.address, rpcUrl: inject("rpcUrl") });
     await page.goto(`${baseUrl}/`);
     await connect(page, "0x3C44Cd");
-    const card = page.getByTestId("listing-card").filter({ hasText: address.slice(2, 8) }).first();
+    const card = page
+      .getByTestId("listing-card")
+      .filter({ hasText: address.slice(2, 8) })
+      .first();
     await expect.poll(() => card.getByTestId("card-usd").textContent(), { timeout: 20_000 }).toBe(expected);
 
     await page.goto(`${baseUrl}/marketplace?search=${address.slice(2, 12)}`);
@@ -143,7 +155,10 @@ describe("the buyer's own reservation", () => {
     await expect.poll(priceRow, { timeout: 20_000 }).toBe(expected);
     const listingWords = await page.getByTestId("purchase-breakdown").locator("dt").allTextContents();
 
-    const reserved = await buyer.call<{ transactionId: string }>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address });
+    const reserved = await buyer.call<{ transactionId: string }>("POST", "/api/transactions/initiate", {
+      addressId: listingId,
+      buyerId: DEV_ACCOUNTS.otherBuyer.address,
+    });
     const transactionId = reserved.body.transactionId;
     try {
       await page.goto(`${baseUrl}/transaction/${transactionId}`);
@@ -165,7 +180,9 @@ describe("the buyer's own reservation", () => {
     const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
     const listingId = await listAsAdmin(admin, { address: privateKeyToAccount(key).address, network: "ethereum", price: "0.00125", privateKey: key });
     const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
-    const transactionId = (await buyer.call<{ transactionId: string }>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address })).body.transactionId;
+    const transactionId = (
+      await buyer.call<{ transactionId: string }>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address })
+    ).body.transactionId;
     try {
       const s = await openBrowser();
       sessions.push(s);

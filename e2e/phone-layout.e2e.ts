@@ -28,7 +28,8 @@ beforeAll(async () => {
   listingId = await list("0.0021");
   buyerApi = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
   const reserve = async (id: number) =>
-    (await buyerApi.call<{ transactionId: string }>("POST", "/api/transactions/initiate", { addressId: id, buyerId: DEV_ACCOUNTS.otherBuyer.address })).body.transactionId;
+    (await buyerApi.call<{ transactionId: string }>("POST", "/api/transactions/initiate", { addressId: id, buyerId: DEV_ACCOUNTS.otherBuyer.address })).body
+      .transactionId;
   transactionId = await reserve(await list("0.0022"));
   cancelledId = await reserve(await list("0.0023"));
   await buyerApi.call("POST", `/api/transactions/${cancelledId}/cancel`);
@@ -52,7 +53,9 @@ const routes = () => [
 
 async function settled(page: Page) {
   await page.locator("main h1").first().waitFor({ timeout: 20_000 });
-  await expect.poll(() => page.locator('[aria-busy="true"], [data-testid$="skeleton"], [role="status"]:has-text("Loading")').count(), { timeout: 20_000 }).toBe(0);
+  await expect
+    .poll(() => page.locator('[aria-busy="true"], [data-testid$="skeleton"], [role="status"]:has-text("Loading")').count(), { timeout: 20_000 })
+    .toBe(0);
 }
 
 async function checkEveryRoute(page: Page, baseUrl: string, who: string): Promise<string[]> {

@@ -65,14 +65,19 @@ async function markDeliveredLayout(page: Page) {
     w.__firstScreenShifts = [];
     const SECTIONS = 'section[aria-labelledby="listing-address"], section[aria-labelledby="price-title"]';
     const GRID = 'main .grid:has(> section[aria-labelledby="price-title"])';
-    type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[] };
+    type Shift = PerformanceEntry & {
+      value: number;
+      hadRecentInput: boolean;
+      sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[];
+    };
     new PerformanceObserver((list) => {
       for (const e of list.getEntries() as Shift[]) {
         if (e.hadRecentInput) continue;
         w.__shifted! += e.value;
         for (const src of e.sources) {
           const el = src.node instanceof Element ? src.node : src.node?.parentElement;
-          if (el?.closest(SECTIONS) || el?.matches(GRID)) w.__firstScreenShifts!.push(`${el.tagName}.${el.className}: ${JSON.stringify(src.previousRect)} -> ${JSON.stringify(src.currentRect)}`);
+          if (el?.closest(SECTIONS) || el?.matches(GRID))
+            w.__firstScreenShifts!.push(`${el.tagName}.${el.className}: ${JSON.stringify(src.previousRect)} -> ${JSON.stringify(src.currentRect)}`);
         }
       }
     }).observe({ type: "layout-shift", buffered: true });
@@ -107,7 +112,15 @@ const layouts = (page: Page) =>
       return r ? [r.top, r.height] : null;
     };
     const delivered = (window as unknown as { __delivered?: { header: unknown; h1: unknown; results: unknown; rendered: boolean } }).__delivered;
-    return { delivered, now: { header: box("header"), h1: box("main h1"), results: document.querySelector('section[aria-labelledby="results-title"]')?.getBoundingClientRect().top ?? null, rendered: true } };
+    return {
+      delivered,
+      now: {
+        header: box("header"),
+        h1: box("main h1"),
+        results: document.querySelector('section[aria-labelledby="results-title"]')?.getBoundingClientRect().top ?? null,
+        rendered: true,
+      },
+    };
   });
 
 describe("prerendered landing pages", () => {
@@ -137,7 +150,7 @@ describe("prerendered landing pages", () => {
       expect(res.headers.get("link") ?? "", p.path).toMatch(/rel=preload; as=fetch/);
       expect(html, p.path).toMatch(/data-route-modules="\/assets\/[^"]+\.js/);
       expect(html, p.path).not.toContain('<script type="module"');
-      expect(html, p.path).not.toContain("<link rel=\"modulepreload\"");
+      expect(html, p.path).not.toContain('<link rel="modulepreload"');
       // A raster icon: an SVG one is a document of its own that the page's thread lays out (text and all) while
       // the app starts.
       expect(html, p.path).toContain('<link rel="icon" type="image/png"');
@@ -266,7 +279,10 @@ describe("prerendered landing pages", () => {
       expect(hints.hinted, c.path).toEqual(expect.arrayContaining(hints.wanted));
       expect(new Set(hints.hinted).size, c.path).toBe(hints.hinted.length);
       // A few per task: the two dozen added in one task were a 10-40 ms task at Lighthouse's 4x CPU.
-      expect(hints.batches.reduce((a, b) => a + b, 0), c.path).toBe(hints.hinted.length);
+      expect(
+        hints.batches.reduce((a, b) => a + b, 0),
+        c.path,
+      ).toBe(hints.hinted.length);
       expect(Math.max(...hints.batches), c.path).toBeLessThanOrEqual(6);
       // The page's own <link> fetched the stylesheet; the app's lazy routes do not fetch it again, which cost a
       // second parse of the sheet and a style recalculation of the whole page while the app rendered.
@@ -341,7 +357,13 @@ describe("prerendered landing pages", () => {
     });
     await settleEachLandingPage(s, async (path) => {
       expect(await recorded(s!.page, "__animations"), path).toEqual([]);
-      expect(await s!.page.locator("header").first().evaluate((h) => getComputedStyle(h).backdropFilter), path).toBe("none");
+      expect(
+        await s!.page
+          .locator("header")
+          .first()
+          .evaluate((h) => getComputedStyle(h).backdropFilter),
+        path,
+      ).toBe("none");
     });
     expect(s.errors).toEqual([]);
   });
@@ -414,7 +436,10 @@ describe("prerendered landing pages", () => {
       w.__rowCounts = [];
       document.addEventListener("DOMContentLoaded", () => {
         const root = document.getElementById("root")!;
-        new MutationObserver(() => w.__rowCounts!.push(root.querySelectorAll('[data-testid="listing-row"]').length)).observe(root, { childList: true, subtree: true });
+        new MutationObserver(() => w.__rowCounts!.push(root.querySelectorAll('[data-testid="listing-row"]').length)).observe(root, {
+          childList: true,
+          subtree: true,
+        });
       });
     });
     await s.page.goto(`${s.baseUrl}/marketplace`);

@@ -19,7 +19,11 @@ afterEach(async () => {
 });
 
 async function anvil<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(inject("rpcUrl"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(inject("rpcUrl"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   const body = (await res.json()) as { result?: T; error?: { message: string } };
   if (body.error) throw new Error(body.error.message);
   return body.result as T;
@@ -48,7 +52,12 @@ describe("payments needing attention", () => {
     const listingId = await listAsAdmin(admin, { address, network: "ethereum", price: "0.03", privateKey: key });
 
     const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
-    const initiated = await buyer.call<InitiateResponse>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address, price: "0.03", currency: "ETH" });
+    const initiated = await buyer.call<InitiateResponse>("POST", "/api/transactions/initiate", {
+      addressId: listingId,
+      buyerId: DEV_ACCOUNTS.otherBuyer.address,
+      price: "0.03",
+      currency: "ETH",
+    });
     expect(initiated.status).toBe(201);
     const id = initiated.body.transactionId;
     const view = (await buyer.call<PurchaseView>("GET", `/api/transactions/${id}`)).body;
@@ -56,10 +65,15 @@ describe("payments needing attention", () => {
     const txHash = await send(DEV_ACCOUNTS.otherBuyer.address, view.recipient, half);
     // Reported at once and again until it is deep enough to decide (anvil mines a block a second).
     await expect
-      .poll(async () => (await buyer.call<{ status: string }>("POST", `/api/transactions/${id}/confirm`, { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address })).body.status, {
-        timeout: 30_000,
-        interval: 1000,
-      })
+      .poll(
+        async () =>
+          (await buyer.call<{ status: string }>("POST", `/api/transactions/${id}/confirm`, { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address })).body
+            .status,
+        {
+          timeout: 30_000,
+          interval: 1000,
+        },
+      )
       .toBe("failed");
 
     const page = await adminPayments();
@@ -67,7 +81,10 @@ describe("payments needing attention", () => {
     await row.waitFor({ timeout: 20_000 });
     expect(await row.getAttribute("data-reason")).toBe("partial");
     await row.getByText(/^0\.015 ETH$/).waitFor(); // received
-    await row.getByText(/^0\.03\d* ETH$/).first().waitFor(); // due (the total)
+    await row
+      .getByText(/^0\.03\d* ETH$/)
+      .first()
+      .waitFor(); // due (the total)
 
     const refundHash = await send(DEV_ACCOUNTS.platform.address, DEV_ACCOUNTS.otherBuyer.address, half);
     await row.getByLabel("Refund transaction hash").fill(refundHash);

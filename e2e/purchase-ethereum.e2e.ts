@@ -11,7 +11,17 @@ import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { decryptKeystore } from "../web/src/payments/keystore";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
-import { buyFromListingPage, connect, destroyKey, expectDestroyedInMyPurchases, expectReleasedToastOnce, expectSoldEverywhere, recordToasts, revealKey, toast } from "./purchase-journey";
+import {
+  buyFromListingPage,
+  connect,
+  destroyKey,
+  expectDestroyedInMyPurchases,
+  expectReleasedToastOnce,
+  expectSoldEverywhere,
+  recordToasts,
+  revealKey,
+  toast,
+} from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
 
 let s: Session | undefined;
@@ -43,7 +53,11 @@ describe("buying on Ethereum", () => {
     const transactionId = await buyFromListingPage(page, baseUrl, listing.id);
 
     // The purchase page opened the wallet by itself (the buy flow's automatic payment).
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __testEthereum: { control: { requests: string[] } } }).__testEthereum.control.requests), { timeout: 20_000 }).toContain("eth_sendTransaction");
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __testEthereum: { control: { requests: string[] } } }).__testEthereum.control.requests), {
+        timeout: 20_000,
+      })
+      .toContain("eth_sendTransaction");
     await toast(page, "Private Key Released!", 90_000);
     const key = await revealKey(page);
     expect(privateKeyToAccount(key as Hex).address).toBe(listing.address);
@@ -52,7 +66,10 @@ describe("buying on Ethereum", () => {
     // Save as a V3 keystore and open it again with the same password.
     await page.getByLabel("Password", { exact: true }).fill("e2e keystore password");
     await page.getByLabel("Repeat password").fill("e2e keystore password");
-    const [download] = await Promise.all([page.waitForEvent("download", { timeout: 60_000 }), page.getByRole("button", { name: "Download keystore file" }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent("download", { timeout: 60_000 }),
+      page.getByRole("button", { name: "Download keystore file" }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(new RegExp(`^UTC--.*--${listing.address.slice(2).toLowerCase()}\\.json$`));
     const keystore = JSON.parse(fs.readFileSync((await download.path())!, "utf8")) as unknown;
     expect(await decryptKeystore(keystore, "e2e keystore password")).toBe(listing.key.toLowerCase());
@@ -70,7 +87,11 @@ describe("buying on Ethereum", () => {
     // The page never reaches the confirm call: as if the tab closed right after the wallet sent the payment.
     await context.route("**/api/transactions/*/confirm", (route) => route.abort());
     const transactionId = await buyFromListingPage(page, baseUrl, listing.id);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __testEthereum: { control: { requests: string[] } } }).__testEthereum.control.requests), { timeout: 20_000 }).toContain("eth_sendTransaction");
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { __testEthereum: { control: { requests: string[] } } }).__testEthereum.control.requests), {
+        timeout: 20_000,
+      })
+      .toContain("eth_sendTransaction");
     await page.close();
 
     // The cron job scans the chain for the buyer's transfer (npm start ticks it every 10 s; here the test does).

@@ -81,7 +81,10 @@ export async function destroyKey(page: Page) {
   await page.getByRole("button", { name: "Destroy Private Key" }).click();
   const dialog = page.getByRole("dialog", { name: "Permanently Destroy Private Key?" });
   await dialog.waitFor();
-  await dialog.getByTestId("shred-window").getByText(/30 days/).waitFor();
+  await dialog
+    .getByTestId("shred-window")
+    .getByText(/30 days/)
+    .waitFor();
   await dialog.getByRole("button", { name: "Permanently Destroy" }).click();
   await toast(page, "Private Key Destroyed");
   const notice = page.getByTestId("key-destroyed");
@@ -103,12 +106,21 @@ export async function expectDestroyedInMyPurchases(page: Page, baseUrl: string, 
 }
 
 /** The listing shows SOLD and cannot be bought; the home page's recent transactions show the sale. */
-export async function expectSoldEverywhere(page: Page, baseUrl: string, listingId: number, address: string, sale?: { buyer: string; network: "ethereum" | "solana" }) {
+export async function expectSoldEverywhere(
+  page: Page,
+  baseUrl: string,
+  listingId: number,
+  address: string,
+  sale?: { buyer: string; network: "ethereum" | "solana" },
+) {
   await page.goto(`${baseUrl}/address/${listingId}`);
   await page.getByText("SOLD", { exact: true }).first().waitFor({ timeout: 20_000 });
   await page.getByText("This address is currently not available for purchase.").waitFor();
   await page.goto(`${baseUrl}/`);
-  const row = page.getByTestId("transactions-table").getByTestId("transaction-row").filter({ hasText: short(address) });
+  const row = page
+    .getByTestId("transactions-table")
+    .getByTestId("transaction-row")
+    .filter({ hasText: short(address) });
   await row.filter({ hasText: "Completed" }).first().waitFor({ timeout: 20_000 });
   if (sale) await expectPublicSale(page, baseUrl, listingId, address, sale);
 }
@@ -118,7 +130,11 @@ export async function expectSoldEverywhere(page: Page, baseUrl: string, listingI
  * payment's transaction, the listing; never the buyer), and View All opens the activity page, filtered by network.
  */
 async function expectPublicSale(page: Page, baseUrl: string, listingId: number, address: string, sale: { buyer: string; network: "ethereum" | "solana" }) {
-  const row = page.getByTestId("transactions-table").getByTestId("transaction-row").filter({ hasText: short(address) }).first();
+  const row = page
+    .getByTestId("transactions-table")
+    .getByTestId("transaction-row")
+    .filter({ hasText: short(address) })
+    .first();
   await row.getByRole("link").click();
   await page.waitForURL((u) => u.pathname.startsWith("/sale/"), { timeout: 20_000 });
   const details = page.getByTestId("sale-details");
@@ -134,7 +150,10 @@ async function expectPublicSale(page: Page, baseUrl: string, listingId: number, 
   await page.waitForURL((u) => u.pathname === `/address/${listingId}`, { timeout: 20_000 });
 
   await page.goto(`${baseUrl}/`);
-  await page.getByRole("region", { name: "Recent Transactions" }).getByRole("link", { name: /View All/ }).click();
+  await page
+    .getByRole("region", { name: "Recent Transactions" })
+    .getByRole("link", { name: /View All/ })
+    .click();
   await page.waitForURL((u) => u.pathname === "/activity", { timeout: 20_000 });
   const listed = () => page.getByTestId("sale-row").filter({ hasText: short(address) });
   await listed().first().waitFor({ timeout: 20_000 });
@@ -142,6 +161,9 @@ async function expectPublicSale(page: Page, baseUrl: string, listingId: number, 
   await page.getByRole("navigation", { name: "Filter by network" }).getByRole("link", { name: other }).click();
   await page.waitForURL((u) => u.searchParams.get("network") === other.toLowerCase());
   await expect.poll(() => listed().count(), { timeout: 20_000 }).toBe(0);
-  await page.getByRole("navigation", { name: "Filter by network" }).getByRole("link", { name: sale.network === "ethereum" ? "Ethereum" : "Solana" }).click();
+  await page
+    .getByRole("navigation", { name: "Filter by network" })
+    .getByRole("link", { name: sale.network === "ethereum" ? "Ethereum" : "Solana" })
+    .click();
   await listed().first().waitFor({ timeout: 20_000 });
 }

@@ -11,7 +11,16 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
-import { buyFromListingPage, connect, destroyKey, expectDestroyedInMyPurchases, expectSoldEverywhere, recordToasts, revealKey, toast } from "./purchase-journey";
+import {
+  buyFromListingPage,
+  connect,
+  destroyKey,
+  expectDestroyedInMyPurchases,
+  expectSoldEverywhere,
+  recordToasts,
+  revealKey,
+  toast,
+} from "./purchase-journey";
 import { injectSolanaWallet } from "./wallets/wallet-standard";
 
 let s: Session | undefined;
@@ -39,7 +48,8 @@ async function buyerSession() {
   return s;
 }
 
-const walletCalls = (session: Session) => session.page.evaluate(() => (window as unknown as { __testSolana: { control: { calls: string[] } } }).__testSolana.control.calls);
+const walletCalls = (session: Session) =>
+  session.page.evaluate(() => (window as unknown as { __testSolana: { control: { calls: string[] } } }).__testSolana.control.calls);
 
 describe("buying on Solana", () => {
   it("buy, the wallet signs and sends the Worker's transfer, the key derives the address, keypair file, destroy; SOLD and in recent sales", async () => {

@@ -46,9 +46,7 @@ beforeAll(async () => {
 /** Waits until the page has its content: the main heading and no skeleton or loading status left. */
 async function settled(page: Page) {
   await page.locator("main h1").first().waitFor();
-  await expect
-    .poll(() => page.locator('[aria-busy="true"], [data-testid$="skeleton"]').count(), { timeout: 20_000 })
-    .toBe(0);
+  await expect.poll(() => page.locator('[aria-busy="true"], [data-testid$="skeleton"]').count(), { timeout: 20_000 }).toBe(0);
 }
 
 async function signIn(page: Page, account: { address: string }, label: string) {
@@ -58,7 +56,18 @@ async function signIn(page: Page, account: { address: string }, label: string) {
   await expect.poll(() => page.getByRole("banner").getByTestId("wallet-button").textContent(), { timeout: 15_000 }).toContain(label);
 }
 
-const ROUTES = () => ["/", "/marketplace", `/address/${listingId}`, "/profile", "/create-listing", "/admin", "/admin?tab=analytics", "/admin?tab=settings", "/terms-of-service", "/no-such-page"];
+const ROUTES = () => [
+  "/",
+  "/marketplace",
+  `/address/${listingId}`,
+  "/profile",
+  "/create-listing",
+  "/admin",
+  "/admin?tab=analytics",
+  "/admin?tab=settings",
+  "/terms-of-service",
+  "/no-such-page",
+];
 
 describe("axe-core: no serious or critical violations", () => {
   for (const who of ["signed out", "buyer", "admin"] as const) {
@@ -95,10 +104,13 @@ describe("keyboard only", () => {
     await page.goto(`${s.baseUrl}/marketplace`);
     await settled(page);
 
-    const focused = () => page.evaluate(() => {
-      const el = document.activeElement as HTMLElement | null;
-      return el ? `${el.tagName.toLowerCase()}|${el.getAttribute("aria-label") ?? ""}|${el.textContent?.trim().slice(0, 40) ?? ""}|${(el as HTMLInputElement).type ?? ""}` : "";
-    });
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return el
+          ? `${el.tagName.toLowerCase()}|${el.getAttribute("aria-label") ?? ""}|${el.textContent?.trim().slice(0, 40) ?? ""}|${(el as HTMLInputElement).type ?? ""}`
+          : "";
+      });
     /** Presses Tab until `match` describes the focused element; fails after `max` presses. */
     async function tabTo(match: RegExp, max = 60) {
       for (let i = 0; i < max; i++) {
@@ -174,7 +186,10 @@ describe("on a phone", () => {
     expect(await strip.evaluate((ul) => ul.scrollWidth > ul.clientWidth)).toBe(true);
     // Only the strip scrolls sideways, not the page (the cards' screen-reader text once widened it to 1,453 px).
     expect(await pageWidth(page)).toBe(PHONE.width);
-    const firstRow = await page.getByTestId("listing-row").first().evaluate((r) => r.getBoundingClientRect().top);
+    const firstRow = await page
+      .getByTestId("listing-row")
+      .first()
+      .evaluate((r) => r.getBoundingClientRect().top);
     expect(firstRow).toBeLessThan(PHONE.height);
     expect(await smallText(page)).toEqual([]);
     if (process.env.UPDATE_SCREENSHOTS) await screenshot(page, "marketplace-390.png");
@@ -201,7 +216,11 @@ describe("on a phone", () => {
     await s.page.goto(`${s.baseUrl}/marketplace?limit=50`);
     await settled(s.page);
     const table = s.page.getByTestId("listing-table");
-    const fit = await table.evaluate((t) => ({ table: t.getBoundingClientRect().right, viewport: window.innerWidth, scroll: t.parentElement!.scrollWidth - t.parentElement!.clientWidth }));
+    const fit = await table.evaluate((t) => ({
+      table: t.getBoundingClientRect().right,
+      viewport: window.innerWidth,
+      scroll: t.parentElement!.scrollWidth - t.parentElement!.clientWidth,
+    }));
     expect(fit.scroll).toBe(0);
     expect(fit.table).toBeLessThanOrEqual(fit.viewport);
     const cut = await s.page

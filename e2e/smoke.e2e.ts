@@ -36,7 +36,12 @@ describe("smoke", () => {
     // The e2e set-up builds the app under vitest (NODE_ENV=test); unpinned, Vite bundled React's development build.
     await s.page.goto(s.baseUrl + "/marketplace");
     await s.page.waitForLoadState("networkidle");
-    const scripts = await s.page.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).filter((url) => url.endsWith(".js")));
+    const scripts = await s.page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .map((e) => e.name)
+        .filter((url) => url.endsWith(".js")),
+    );
     expect(scripts.length).toBeGreaterThan(3);
     for (const url of scripts) {
       const text = await (await s.page.request.get(url)).text();

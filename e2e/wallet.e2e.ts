@@ -67,7 +67,11 @@ describe("Ethereum wallet (EIP-6963 provider backed by anvil)", () => {
     expect(await session(s.page)).toMatchObject({ authenticated: true, user: { walletAddress: DEV_ACCOUNTS.admin.address.toLowerCase(), isAdmin: true } });
     // The message names the host the browser is on (what MetaMask compares with the page's origin).
     const nonce = await s.page.evaluate(async (address) => {
-      const res = await fetch("/api/auth/nonce", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "ethereum", address }) });
+      const res = await fetch("/api/auth/nonce", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ network: "ethereum", address }),
+      });
       return (await res.json()) as { message: string };
     }, DEV_ACCOUNTS.admin.address);
     expect(nonce.message.split("\n")[0]).toBe(`${s.baseUrl} wants you to sign in with your Ethereum account:`);

@@ -61,12 +61,22 @@ export const queueQuery = v.object({
 
 export const progressBody = v.object({
   attempts: v.pipe(v.number("attempts must be a number"), v.safeInteger("attempts must be a whole number"), v.minValue(0, "attempts must not be negative")),
-  rate: v.pipe(v.number("rate must be a number"), v.finite("rate must be finite"), v.minValue(0, "rate must not be negative"), v.maxValue(1e13, "rate is not believable")),
+  rate: v.pipe(
+    v.number("rate must be a number"),
+    v.finite("rate must be finite"),
+    v.minValue(0, "rate must not be negative"),
+    v.maxValue(1e13, "rate is not believable"),
+  ),
 });
 
 export const submitBody = v.object({
   offset: v.pipe(v.string("offset must be text"), v.regex(/^0x[0-9a-fA-F]{64}$/, "offset must be 0x and 64 hex digits")),
-  variant: v.pipe(v.number("variant must be a number"), v.integer("variant must be a whole number"), v.minValue(0, "variant must be 0 to 5"), v.maxValue(5, "variant must be 0 to 5")),
+  variant: v.pipe(
+    v.number("variant must be a number"),
+    v.integer("variant must be a whole number"),
+    v.minValue(0, "variant must be 0 to 5"),
+    v.maxValue(5, "variant must be 0 to 5"),
+  ),
 });
 
 export type CustomOrderQuote = {

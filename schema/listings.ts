@@ -15,7 +15,17 @@ import {
   PROFILE_LIST_MAX,
 } from "./constants";
 
-export { ADMIN_NETWORK_FILTERS, ADMIN_PAGE_SIZES, ADMIN_STATUS_FILTERS, BULK_CSV_COLUMNS, BULK_MAX_ROWS, MAX_BULK_IDS, OWNERSHIP_RATE_LIMIT, PROFILE_LIST_DEFAULT, PROFILE_LIST_MAX };
+export {
+  ADMIN_NETWORK_FILTERS,
+  ADMIN_PAGE_SIZES,
+  ADMIN_STATUS_FILTERS,
+  BULK_CSV_COLUMNS,
+  BULK_MAX_ROWS,
+  MAX_BULK_IDS,
+  OWNERSHIP_RATE_LIMIT,
+  PROFILE_LIST_DEFAULT,
+  PROFILE_LIST_MAX,
+};
 
 /** The spec's price messages (§5), plus the two limits exact storage needs. */
 export const PRICE_MESSAGES = {
@@ -37,8 +47,6 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /** POST /api/addresses/verify-ownership answer. `error` is null when verified. */
 export type OwnershipResponse = { verified: boolean; error: string | null };
-
-
 
 // ---- bulk upload -------------------------------------------------------------------------------------
 
@@ -87,11 +95,24 @@ export type FeeBreakdown = {
 
 // ---- admin ------------------------------------------------------------------------------------------
 
-
 /** A listing row of the admin table and of "My Listings" (§3 "Listing in profile/admin"). */
 export type AdminListing = Pick<
   ListingView,
-  "id" | "address" | "network" | "price" | "currency" | "usdPrice" | "formattedUsd" | "category" | "pattern" | "rarityScore" | "status" | "isFeatured" | "isListed" | "promotionType" | "createdAt"
+  | "id"
+  | "address"
+  | "network"
+  | "price"
+  | "currency"
+  | "usdPrice"
+  | "formattedUsd"
+  | "category"
+  | "pattern"
+  | "rarityScore"
+  | "status"
+  | "isFeatured"
+  | "isListed"
+  | "promotionType"
+  | "createdAt"
 >;
 
 export type AdminListingsResponse = {
@@ -108,5 +129,3 @@ export type BulkActionResponse = { success: true; updated: number; skipped: { id
 
 /** One row of GET /api/transactions/user: the caller's sales and purchases, newest first. */
 export type UserTransaction = RecentTransaction & { role: "sale" | "purchase" };
-
-

@@ -10,7 +10,11 @@ const dir = path.join(import.meta.dirname, "..", "migrations");
 
 describe("migrations journal", () => {
   it("lists every migration file, in order", () => {
-    const files = fs.readdirSync(dir).filter((f) => f.endsWith(".sql")).map((f) => f.replace(/\.sql$/, "")).sort();
+    const files = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(".sql"))
+      .map((f) => f.replace(/\.sql$/, ""))
+      .sort();
     const journal = JSON.parse(fs.readFileSync(path.join(dir, "meta", "_journal.json"), "utf8")) as { entries: { idx: number; tag: string }[] };
     expect(journal.entries.map((e) => e.tag)).toEqual(files);
     expect(journal.entries.map((e) => e.idx)).toEqual(files.map((_, i) => i));

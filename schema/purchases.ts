@@ -311,7 +311,12 @@ export type DifferencesResponse = { differences: PaymentDifference[]; reconcilia
 
 /** POST /api/admin/payments/differences/:id/resolve. */
 export const ResolveDifferenceRequest = v.object({
-  note: v.pipe(v.string("must be a string"), v.trim(), v.minLength(3, "must say what was done (at least 3 characters)"), v.maxLength(1000, "is too long (1000 characters at most)")),
+  note: v.pipe(
+    v.string("must be a string"),
+    v.trim(),
+    v.minLength(3, "must say what was done (at least 3 characters)"),
+    v.maxLength(1000, "is too long (1000 characters at most)"),
+  ),
 });
 export type ResolveDifferenceRequest = v.InferOutput<typeof ResolveDifferenceRequest>;
 export type ResolveDifferenceResponse = { success: true };

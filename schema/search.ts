@@ -15,7 +15,11 @@ const wholeNumber = (min: number, max: number) => {
 };
 
 const text = () =>
-  v.pipe(v.string("must be text"), v.maxLength(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`), v.transform((s) => s.trim()));
+  v.pipe(
+    v.string("must be text"),
+    v.maxLength(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`),
+    v.transform((s) => s.trim()),
+  );
 
 const oneOf = <const T extends readonly string[]>(options: T) => v.picklist(options, `must be one of: ${options.join(", ")}`);
 

@@ -21,13 +21,27 @@ describe("package.json declares what the code imports", () => {
   });
 
   it("tests, test helpers and the dev wallets never ship", () => {
-    for (const f of ["worker/app.test.ts", "web/src/api/client.type-test.ts", "worker/test/helpers.ts", "worker/test-chain/x.ts", "web/src/wallet/dev/index.ts"]) expect(isToolOnly(f), f).toBe(true);
+    for (const f of [
+      "worker/app.test.ts",
+      "web/src/api/client.type-test.ts",
+      "worker/test/helpers.ts",
+      "worker/test-chain/x.ts",
+      "web/src/wallet/dev/index.ts",
+    ])
+      expect(isToolOnly(f), f).toBe(true);
     for (const f of ["worker/app.ts", "web/src/wallet/index.ts", "schema/api.ts"]) expect(isToolOnly(f), f).toBe(false);
   });
 
   it("each disagreement is named (fixtures)", () => {
-    const runtime = new Map([["hono", ["worker/app.ts"]], ["vitest", ["worker/x.ts"]], ["left-pad", ["web/src/y.ts"]]]);
-    const tools = new Map([["playwright-core", ["e2e/a.ts"]], ["hono", ["scripts/b.ts"]]]);
+    const runtime = new Map([
+      ["hono", ["worker/app.ts"]],
+      ["vitest", ["worker/x.ts"]],
+      ["left-pad", ["web/src/y.ts"]],
+    ]);
+    const tools = new Map([
+      ["playwright-core", ["e2e/a.ts"]],
+      ["hono", ["scripts/b.ts"]],
+    ]);
     const problems = dependencyProblems({ dependencies: { hono: "4.1.0", unused: "1.0.0" }, devDependencies: { vitest: "^4.0.0" } }, runtime, tools);
     expect(problems).toEqual([
       "vitest is imported by shipped code (worker/x.ts) but is a devDependency",

@@ -24,7 +24,11 @@ describe("findDevSecrets", () => {
       "assets/nested/b.js": `x="${SOLANA_DEV_ACCOUNTS.platform.secretKey}"`,
       "index.html": "<p>test test test test test test test test test test test junk</p>",
     });
-    expect(findDevSecrets(dir).map((f) => [path.relative(dir, f.file), f.secret]).sort()).toEqual([
+    expect(
+      findDevSecrets(dir)
+        .map((f) => [path.relative(dir, f.file), f.secret])
+        .sort(),
+    ).toEqual([
       ["assets/a.js", "Ethereum dev buyer key"],
       ["assets/nested/b.js", "Solana dev platform key"],
       ["index.html", "the dev mnemonic"],

@@ -57,15 +57,22 @@ describe("Ethereum dev wallet (EIP-1193)", () => {
 
   it("eth_sendTransaction signs locally, sends a raw transaction, and the receipt comes back through the provider", async () => {
     const p = provider();
-    const hash = (await p.request({ method: "eth_sendTransaction", params: [{ from: DEV_ACCOUNTS.buyer.address, to: DEV_ACCOUNTS.platform.address, value: `0x${parseEther("0.01").toString(16)}` }] })) as Hex;
+    const hash = (await p.request({
+      method: "eth_sendTransaction",
+      params: [{ from: DEV_ACCOUNTS.buyer.address, to: DEV_ACCOUNTS.platform.address, value: `0x${parseEther("0.01").toString(16)}` }],
+    })) as Hex;
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     // anvil's automine seals the block just after answering the send, so on a loaded machine the first
     // receipt query can still see nothing: wait for it, as a wallet does.
     let receipt: { status: string; from: string; to: string } | null = null;
-    await waitUntil(async () => {
-      receipt = (await p.request({ method: "eth_getTransactionReceipt", params: [hash] })) as typeof receipt;
-      return receipt !== null;
-    }, 10_000, 100);
+    await waitUntil(
+      async () => {
+        receipt = (await p.request({ method: "eth_getTransactionReceipt", params: [hash] })) as typeof receipt;
+        return receipt !== null;
+      },
+      10_000,
+      100,
+    );
     expect(receipt).toMatchObject({ status: "0x1", from: DEV_ACCOUNTS.buyer.address.toLowerCase(), to: DEV_ACCOUNTS.platform.address.toLowerCase() });
     const tx = (await p.request({ method: "eth_getTransactionByHash", params: [hash] })) as { value: string };
     expect(BigInt(tx.value)).toBe(parseEther("0.01"));
@@ -81,7 +88,10 @@ describe("Ethereum dev wallet (EIP-1193)", () => {
       return direct(method, params);
     };
     const p = createDevEthereumProvider({ privateKey: DEV_ACCOUNTS.buyer.privateKey, chainId: LOCAL_CHAIN.chainId, relay });
-    const hash = (await p.request({ method: "eth_sendTransaction", params: [{ from: DEV_ACCOUNTS.buyer.address, to: DEV_ACCOUNTS.platform.address, value: "0x2386f26fc10000", gas: "0x5208" }] })) as Hex;
+    const hash = (await p.request({
+      method: "eth_sendTransaction",
+      params: [{ from: DEV_ACCOUNTS.buyer.address, to: DEV_ACCOUNTS.platform.address, value: "0x2386f26fc10000", gas: "0x5208" }],
+    })) as Hex;
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(asked.filter((m) => !(DEV_WALLET_METHODS.ethereum as readonly string[]).includes(m))).toEqual([]);
     expect(asked).toContain("eth_sendRawTransaction");
@@ -115,9 +125,19 @@ describe("Solana dev wallet (Wallet Standard)", () => {
     const message = new TextEncoder().encode("hello");
     const [signed] = await w.features["solana:signMessage"].signMessage({ account: accounts[0]!, message });
     expect(ed25519.verify(signed!.signature, message, base58.decode(buyer))).toBe(true);
-    await expect(w.features["solana:signMessage"].signMessage({ account: { address: SOLANA_DEV_ACCOUNTS.admin.address }, message })).rejects.toThrow(/not in this wallet/);
+    await expect(w.features["solana:signMessage"].signMessage({ account: { address: SOLANA_DEV_ACCOUNTS.admin.address }, message })).rejects.toThrow(
+      /not in this wallet/,
+    );
 
-    const input = { domain: "localhost:8787", statement: "Sign in", uri: "http://localhost:8787", version: "1", chainId: "localnet", nonce: "abc123", issuedAt: "2026-11-23T10:00:00Z" };
+    const input = {
+      domain: "localhost:8787",
+      statement: "Sign in",
+      uri: "http://localhost:8787",
+      version: "1",
+      chainId: "localnet",
+      nonce: "abc123",
+      issuedAt: "2026-11-23T10:00:00Z",
+    };
     const [out] = await w.features["solana:signIn"].signIn(input);
     const text = new TextDecoder().decode(out!.signedMessage);
     expect(text).toBe(signInText(input, buyer, "ignored"));
@@ -135,7 +155,9 @@ describe("Solana dev wallet (Wallet Standard)", () => {
     const unsigned = new Transaction({ feePayer: new PublicKey(buyer), ...(await connection.getLatestBlockhash()) }).add(ix);
     const wire = unsigned.serialize({ requireAllSignatures: false, verifySignatures: false });
 
-    const [{ signature }] = (await w.features["solana:signAndSendTransaction"].signAndSendTransaction({ account: { address: buyer }, transaction: wire })) as [{ signature: Uint8Array }];
+    const [{ signature }] = (await w.features["solana:signAndSendTransaction"].signAndSendTransaction({ account: { address: buyer }, transaction: wire })) as [
+      { signature: Uint8Array },
+    ];
     const got = await connection.getTransaction(base58.encode(signature), { commitment: "confirmed", maxSupportedTransactionVersion: 0 });
     expect(got!.meta!.err).toBeNull();
     expect(got!.meta!.postBalances[1]! - got!.meta!.preBalances[1]!).toBe(12_345_678);
@@ -152,7 +174,9 @@ describe("Solana dev wallet (Wallet Standard)", () => {
       SystemProgram.transfer({ fromPubkey: new PublicKey(buyer), toPubkey: new PublicKey(SOLANA_DEV_ACCOUNTS.platform.address), lamports: 10 ** 15 }),
     );
     const wire = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
-    const error = await w.features["solana:signAndSendTransaction"].signAndSendTransaction({ account: { address: buyer }, transaction: wire }).catch((e: unknown) => e);
+    const error = await w.features["solana:signAndSendTransaction"]
+      .signAndSendTransaction({ account: { address: buyer }, transaction: wire })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RpcFailure);
     expect((error as RpcFailure).message).toMatch(/insufficient|custom program error/);
   });

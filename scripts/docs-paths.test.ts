@@ -48,7 +48,9 @@ describe("the checker", () => {
 
   it("reports a path that does not exist, with its line", () => {
     expect(check("Intro.\n\nThe app is `worker/apps.ts`.\n")).toEqual(["docs/page.md:3: `worker/apps.ts` does not exist"]);
-    expect(check("```\nworker/routes/listings-browse.ts   the browse API\n```\n")).toEqual(["docs/page.md:2: `worker/routes/listings-browse.ts` does not exist"]);
+    expect(check("```\nworker/routes/listings-browse.ts   the browse API\n```\n")).toEqual([
+      "docs/page.md:2: `worker/routes/listings-browse.ts` does not exist",
+    ]);
     expect(check("A command: `node scripts/missing.ts --flag`.\n")).toEqual(["docs/page.md:1: `scripts/missing.ts` does not exist"]);
     expect(check("Config in `vitest.mutaton.config.ts`.\n")).toEqual(["docs/page.md:1: `vitest.mutaton.config.ts` does not exist"]);
   });
@@ -65,11 +67,17 @@ describe("the checker", () => {
   });
 
   it("leaves prose, URLs, API paths and other words alone", () => {
-    expect(check("The routes/ folder and worker/nothing.ts in prose; `/api/addresses/{id}`, `http://localhost:8787/web/x`, `keystore.ts`, `npm start`.\n")).toEqual([]);
+    expect(
+      check("The routes/ folder and worker/nothing.ts in prose; `/api/addresses/{id}`, `http://localhost:8787/web/x`, `keystore.ts`, `npm start`.\n"),
+    ).toEqual([]);
   });
 
   it("resolves links relative to the doc, with heading anchors", () => {
-    expect(check("[api](api.md), [routes](api.md#routes), [again](api.md#routes-1), [config](api.md#get-apiconfig-and-more), [readme](../README.md#the-two-commands), [app](../worker/app.ts), [web](https://example.com/x.md)\n")).toEqual([]);
+    expect(
+      check(
+        "[api](api.md), [routes](api.md#routes), [again](api.md#routes-1), [config](api.md#get-apiconfig-and-more), [readme](../README.md#the-two-commands), [app](../worker/app.ts), [web](https://example.com/x.md)\n",
+      ),
+    ).toEqual([]);
     expect(check("# Here\n\n[self](#here)\n")).toEqual([]);
   });
 

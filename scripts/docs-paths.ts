@@ -81,10 +81,13 @@ type Found = { text: string; offset: number };
 export function splitMarkdown(markdown: string): { code: Found[]; prose: string } {
   const code: Found[] = [];
   const blank = (s: string) => s.replace(/[^\n]/g, " ");
-  let prose = markdown.replace(/^( {0,3})(`{3,}|~{3,})[^\n]*\n([\s\S]*?)(?:^ {0,3}\2[`~]*[ \t]*$|(?![\s\S]))/gm, (block, _indent, _fence, body: string, offset: number) => {
-    code.push({ text: body, offset: offset + block.indexOf(body) });
-    return blank(block);
-  });
+  let prose = markdown.replace(
+    /^( {0,3})(`{3,}|~{3,})[^\n]*\n([\s\S]*?)(?:^ {0,3}\2[`~]*[ \t]*$|(?![\s\S]))/gm,
+    (block, _indent, _fence, body: string, offset: number) => {
+      code.push({ text: body, offset: offset + block.indexOf(body) });
+      return blank(block);
+    },
+  );
   prose = prose.replace(/(`+)([\s\S]*?[^`])\1(?!`)/g, (span, ticks: string, body: string, offset: number) => {
     code.push({ text: body, offset: offset + ticks.length });
     return blank(span);

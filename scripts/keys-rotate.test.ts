@@ -62,7 +62,9 @@ describe("npm run keys:rotate on a local D1", () => {
   const seeded = Array.from({ length: 5 }, (_, i) => ({
     listingId: i + 1,
     address: `0x${(i + 1).toString(16).padStart(40, "0")}`,
-    privateKey: `0x${String(i + 1).repeat(64).slice(0, 64)}`,
+    privateKey: `0x${String(i + 1)
+      .repeat(64)
+      .slice(0, 64)}`,
   }));
   const proxy = () => getPlatformProxy<Env>({ configPath: path.join(ROOT, "wrangler.toml"), persist: { path: path.join(dir, "v3") }, remoteBindings: false });
   const cli = (...args: string[]) =>

@@ -83,7 +83,9 @@ function describeTarget(cli: RotateCli): string {
   if (!db) throw new UsageError(`${cli.configPath} has no D1 binding named DB`);
   if (cli.remote && db.remote !== true) throw new UsageError(`--remote needs \`remote = true\` on the DB binding in ${cli.configPath}`);
   if (!cli.remote && db.remote === true) throw new UsageError(`the DB binding in ${cli.configPath} is remote; pass --remote to confirm`);
-  return cli.remote ? `remote D1 "${db.database_name}" (${db.database_id})` : `local D1 in ${cli.persistTo ?? path.join(path.dirname(cli.configPath), ".wrangler/state")}`;
+  return cli.remote
+    ? `remote D1 "${db.database_name}" (${db.database_id})`
+    : `local D1 in ${cli.persistTo ?? path.join(path.dirname(cli.configPath), ".wrangler/state")}`;
 }
 
 const summary = (r: RotationReport) => `rotated ${r.rotated}, skipped ${r.skipped}, failed ${r.failed}`;

@@ -59,7 +59,8 @@ describe("budgetFailures", () => {
 });
 
 describe("runWithRetry", () => {
-  const NO_NAVSTART = "lighthouse failed (exit 1):\nRuntime error encountered: Something went wrong with recording the trace over your page load. Please run Lighthouse again. (NO_NAVSTART)";
+  const NO_NAVSTART =
+    "lighthouse failed (exit 1):\nRuntime error encountered: Something went wrong with recording the trace over your page load. Please run Lighthouse again. (NO_NAVSTART)";
 
   it("tries a run again when Lighthouse could not record it, up to the limit", () => {
     const logged: string[] = [];
@@ -80,10 +81,14 @@ describe("runWithRetry", () => {
   it("does not retry any other failure", () => {
     let calls = 0;
     expect(() =>
-      runWithRetry(() => {
-        calls += 1;
-        throw new Error("wrangler dev did not become healthy");
-      }, 3, () => {}),
+      runWithRetry(
+        () => {
+          calls += 1;
+          throw new Error("wrangler dev did not become healthy");
+        },
+        3,
+        () => {},
+      ),
     ).toThrow(/healthy/);
     expect(calls).toBe(1);
   });

@@ -22,7 +22,9 @@ const CHROME_PATH = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 /** Set to a folder to keep each run's JSON report there (to see which element was the LCP, what shifted...). */
 const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
 /** Set to a comma-separated list of route kinds (`home`, `marketplace`, `listing`) to measure only those while tuning. */
-const ONLY = process.env.LIGHTHOUSE_ONLY?.split(",").map((s) => s.trim()).filter(Boolean);
+const ONLY = process.env.LIGHTHOUSE_ONLY?.split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 
 /** The budget: every route's median figures (medianFigures) must meet all of these. */
 export const BUDGET = {
@@ -133,7 +135,8 @@ export function runWithRetry<T>(run: () => T, attempts = ATTEMPTS, log: (message
 }
 
 // Accessibility audits that failed, so a score under 100 says why (ids from Lighthouse's axe mapping).
-const A11Y_AUDIT = /^(color-contrast|label|link-name|button-name|heading-order|image-alt|document-title|html-has-lang|aria-.*|list.*|tabindex|target-size|label-content-name-mismatch|link-in-text-block|meta-viewport|landmark-one-main|region)$/;
+const A11Y_AUDIT =
+  /^(color-contrast|label|link-name|button-name|heading-order|image-alt|document-title|html-has-lang|aria-.*|list.*|tabindex|target-size|label-content-name-mismatch|link-in-text-block|meta-viewport|landmark-one-main|region)$/;
 
 /** The median of some figures (the mean of the middle two for an even count), as Lighthouse's median-run.js takes it. */
 export function median(values: number[]): number {
@@ -163,17 +166,23 @@ export function medianFigures(runs: RouteResult[]): RouteResult {
 export function budgetFailures(r: RouteResult): string[] {
   const failures: string[] = [];
   if (r.performance < BUDGET.performance) failures.push(`performance ${r.performance} < ${BUDGET.performance}`);
-  if (r.accessibility < BUDGET.accessibility) failures.push(`accessibility ${r.accessibility} < ${BUDGET.accessibility} (${r.failedA11y.join(", ") || "see report"})`);
+  if (r.accessibility < BUDGET.accessibility)
+    failures.push(`accessibility ${r.accessibility} < ${BUDGET.accessibility} (${r.failedA11y.join(", ") || "see report"})`);
   if (!(r.lcpMs < BUDGET.lcpMs)) failures.push(`LCP ${Math.round(r.lcpMs)} ms >= ${BUDGET.lcpMs} ms`);
   if (!(r.cls < BUDGET.cls)) failures.push(`CLS ${r.cls.toFixed(3)} >= ${BUDGET.cls}`);
   if (!(r.tbtMs < BUDGET.tbtMs)) failures.push(`TBT ${Math.round(r.tbtMs)} ms >= ${BUDGET.tbtMs} ms`);
   return failures;
 }
 
-const loadAverage = () => os.loadavg().map((n) => n.toFixed(2)).join(" ");
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
 
 async function startStack(persistTo: string, children: Child[]) {
-  for (const port of [PORT, CHAIN_PORT]) if (!(await portFree(port))) throw new Error(`port ${port} is busy (another stack running? use flock /tmp/stack.lock)`);
+  for (const port of [PORT, CHAIN_PORT])
+    if (!(await portFree(port))) throw new Error(`port ${port} is busy (another stack running? use flock /tmp/stack.lock)`);
   buildWeb(true);
   applyLocalMigrations(persistTo, true);
   seedLocal(persistTo, true, SECRETS);

@@ -55,12 +55,7 @@ describe("a renamed schema column breaks the worker's typecheck", () => {
     expect(output).toMatch(/Property 'txHash' does not exist/);
     expect(output).toMatch(/Property 'priceUnits' does not exist/);
     expect(files).toEqual(
-      expect.arrayContaining([
-        "worker/purchases/settle.ts",
-        "worker/purchases/buyer-actions.ts",
-        "worker/purchases/verify.ts",
-        "worker/purchases/reserve.ts",
-      ]),
+      expect.arrayContaining(["worker/purchases/settle.ts", "worker/purchases/buyer-actions.ts", "worker/purchases/verify.ts", "worker/purchases/reserve.ts"]),
     );
   });
 });

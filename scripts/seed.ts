@@ -18,7 +18,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** Admin wallets from wrangler.toml get a users row, so demo listings have a seller. */
 export async function seedAdmins(env: Env) {
   const db = createDb(env.DB);
-  const wallets = env.ADMIN_WALLETS.split(",").map((w) => w.trim()).filter(Boolean);
+  const wallets = env.ADMIN_WALLETS.split(",")
+    .map((w) => w.trim())
+    .filter(Boolean);
   for (const wallet of wallets) {
     const network = wallet.startsWith("0x") ? "ethereum" : "solana";
     await db
@@ -44,8 +46,16 @@ export async function seedDemoListings(env: Env, csvPath = DEMO_CSV, now = Date.
   const parsed = parseBulkCsv(fs.readFileSync(csvPath, "utf8"));
   if (!parsed.ok) return `${path.relative(root, csvPath)}: ${parsed.message}; demo listings skipped`;
   const db = createDb(env.DB);
-  const admin = env.ADMIN_WALLETS.split(",").map((w) => w.trim()).find(Boolean);
-  const seller = admin && (await db.select({ id: users.id }).from(users).where(eq(users.walletAddress, normalizeWallet(admin.startsWith("0x") ? "ethereum" : "solana", admin))).get());
+  const admin = env.ADMIN_WALLETS.split(",")
+    .map((w) => w.trim())
+    .find(Boolean);
+  const seller =
+    admin &&
+    (await db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.walletAddress, normalizeWallet(admin.startsWith("0x") ? "ethereum" : "solana", admin)))
+      .get());
   if (!seller) return "no admin wallet in ADMIN_WALLETS: demo listings skipped";
   const vault = { KEY_ENCRYPTION_SECRET: secret, KEY_ENCRYPTION_VERSION: env.KEY_ENCRYPTION_VERSION };
   const results = await importListings(db, vault, seller.id, parsed.rows, demoImportOptions(parsed.rows, now));

@@ -124,7 +124,13 @@ async function main() {
   }
 
   step("Starting the Worker (wrangler dev)…");
-  children.push(startWorker({ port: PORT, vars: { ETH_RPC_URL: ethRpcUrl, SOL_RPC_URL: solRpcUrl, SITE_ORIGIN: `http://localhost:${PORT}` }, onExit: died("wrangler dev") }));
+  children.push(
+    startWorker({
+      port: PORT,
+      vars: { ETH_RPC_URL: ethRpcUrl, SOL_RPC_URL: solRpcUrl, SITE_ORIGIN: `http://localhost:${PORT}` },
+      onExit: died("wrangler dev"),
+    }),
+  );
   if (!(await waitUntil(httpOk(`http://127.0.0.1:${PORT}/api/health`), 60_000))) fail("The Worker did not report healthy within 60 s (GET /api/health).");
   await warnIfPaymentsRefused(`http://127.0.0.1:${PORT}/api/health`);
 

@@ -35,7 +35,11 @@ const bulkLimit = bodyLimit(BULK_BODY_LIMIT_BYTES);
  * Public browse reads may be answered by the nearest D1 read replica; every other call (writes, keys,
  * payments, sign-in, an owner's or admin's reads) starts on the primary, so it sees its own writes (DESIGN §1).
  */
-const REPLICA_READS = [/^\/api\/addresses\/(search|featured|validate|[0-9]+|[0-9]+\/context)$/, /^\/api\/(market-stats|prices\/live|config|transactions\/recent|transactions\/sales)$/, /^\/api\/transactions\/sales\/[0-9a-f-]{36}$/];
+const REPLICA_READS = [
+  /^\/api\/addresses\/(search|featured|validate|[0-9]+|[0-9]+\/context)$/,
+  /^\/api\/(market-stats|prices\/live|config|transactions\/recent|transactions\/sales)$/,
+  /^\/api\/transactions\/sales\/[0-9a-f-]{36}$/,
+];
 
 export function sessionConstraint(method: string, path: string): D1SessionConstraint {
   const browse = (method === "GET" || method === "HEAD") && REPLICA_READS.some((re) => re.test(path));
@@ -64,7 +68,11 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
   const cached = edgeCache({ enabled: options.edgeCache ?? true });
   for (const path of EDGE_CACHED) app.use(path, cached);
 
-  const routes = app.route("/api/health", healthRoutes).route("/api/config", configRoutes).route("/api/auth", authRoutes).route("/api/users", userRoutes)
+  const routes = app
+    .route("/api/health", healthRoutes)
+    .route("/api/config", configRoutes)
+    .route("/api/auth", authRoutes)
+    .route("/api/users", userRoutes)
     .route("/api/addresses", addressRoutes)
     .route("/api/admin/payments", adminPaymentRoutes)
     .route("/api/admin/settings", adminSettingsRoutes)

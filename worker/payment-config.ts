@@ -42,8 +42,20 @@ async function ask<T extends number | string>(key: string, url: string, method: 
 /** What the configured nodes say they are; null for a node that did not answer. */
 export async function nodeFacts(env: PaymentSettingsText, now = Date.now()): Promise<NodeFacts> {
   const [ethChainId, solGenesisHash] = await Promise.all([
-    ask(`eth ${env.ETH_RPC_URL}`, env.ETH_RPC_URL ?? "", "eth_chainId", (r) => (typeof r === "string" && /^0x[0-9a-f]{1,15}$/i.test(r) ? Number.parseInt(r, 16) : null), now),
-    ask(`sol ${env.SOL_RPC_URL}`, env.SOL_RPC_URL ?? "", "getGenesisHash", (r) => (typeof r === "string" && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(r) ? r : null), now),
+    ask(
+      `eth ${env.ETH_RPC_URL}`,
+      env.ETH_RPC_URL ?? "",
+      "eth_chainId",
+      (r) => (typeof r === "string" && /^0x[0-9a-f]{1,15}$/i.test(r) ? Number.parseInt(r, 16) : null),
+      now,
+    ),
+    ask(
+      `sol ${env.SOL_RPC_URL}`,
+      env.SOL_RPC_URL ?? "",
+      "getGenesisHash",
+      (r) => (typeof r === "string" && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(r) ? r : null),
+      now,
+    ),
   ]);
   return { ethChainId, solGenesisHash };
 }

@@ -1,4 +1,3 @@
-
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, NETWORKS, nowMs } from "./columns";
 import { addresses } from "./listings";
@@ -43,7 +42,10 @@ export const algorithmAdjustments = sqliteTable(
     category: text("category"),
     patternLength: integer("pattern_length"),
   },
-  (t) => [index("algorithm_adjustments_active").on(t.network, t.isActive), index("algorithm_adjustments_kind").on(t.network, t.category, t.patternLength, t.isActive)],
+  (t) => [
+    index("algorithm_adjustments_active").on(t.network, t.isActive),
+    index("algorithm_adjustments_kind").on(t.network, t.category, t.patternLength, t.isActive),
+  ],
 );
 
 export const salesAnalytics = sqliteTable(

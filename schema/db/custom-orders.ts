@@ -31,7 +31,9 @@ export const customOrders = sqliteTable(
     difficultyBits: integer("difficulty_bits").notNull(),
     price: text("price").notNull(),
     priceUnits: integer("price_units").notNull(),
-    currency: text("currency", { enum: ["ETH"] }).notNull().default("ETH"),
+    currency: text("currency", { enum: ["ETH"] })
+      .notNull()
+      .default("ETH"),
     status: text("status", { enum: CUSTOM_ORDER_STATUSES }).notNull().default("open"),
     takenBy: integer("taken_by").references(() => users.id),
     takenAt: integer("taken_at"),

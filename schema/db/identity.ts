@@ -1,7 +1,7 @@
 // Identity: users, sign-in nonces, sessions and the rate-limit counters.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { bool, createdAt, NETWORKS, } from "./columns";
+import { bool, createdAt, NETWORKS } from "./columns";
 
 export const users = sqliteTable(
   "users",

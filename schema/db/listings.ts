@@ -23,9 +23,7 @@ const SEARCH_KEY_SQL = sql.raw(
 );
 // SQLite has no reverse(); substr past the end is '', so concatenating characters from the last possible
 // position down to 1 reverses any key up to SEARCH_KEY_MAX characters.
-const SEARCH_KEY_REV_SQL = sql.raw(
-  Array.from({ length: SEARCH_KEY_MAX }, (_, i) => `substr(search_key, ${SEARCH_KEY_MAX - i}, 1)`).join(" || "),
-);
+const SEARCH_KEY_REV_SQL = sql.raw(Array.from({ length: SEARCH_KEY_MAX }, (_, i) => `substr(search_key, ${SEARCH_KEY_MAX - i}, 1)`).join(" || "));
 
 export const addresses = sqliteTable(
   "addresses",
@@ -80,24 +78,16 @@ export const addresses = sqliteTable(
     // Marketplace search (worker/listings/search.ts) reads only publicly browsable rows, so these indexes are
     // partial on BROWSABLE_SQL (the query repeats that exact term). Each starts with what it orders or ranges
     // by and carries the filter columns, so filters are checked inside the index without reading rows.
-    index("addresses_search_rarity")
-      .on(t.rarityScore, t.id, t.network, t.category, t.patternLength, t.status, t.isListed)
-      .where(sql.raw(BROWSABLE_SQL)),
-    index("addresses_search_created")
-      .on(t.createdAt, t.id, t.network, t.category, t.patternLength, t.status, t.isListed)
-      .where(sql.raw(BROWSABLE_SQL)),
+    index("addresses_search_rarity").on(t.rarityScore, t.id, t.network, t.category, t.patternLength, t.status, t.isListed).where(sql.raw(BROWSABLE_SQL)),
+    index("addresses_search_created").on(t.createdAt, t.id, t.network, t.category, t.patternLength, t.status, t.isListed).where(sql.raw(BROWSABLE_SQL)),
     index("addresses_search_price")
       .on(t.network, t.currency, t.priceUnits, t.id, t.category, t.patternLength, t.status, t.isListed)
       .where(sql.raw(BROWSABLE_SQL)),
     // The same three orders within each (category, pattern length) bucket: category and character-count
     // filters correlate with every sort (longer patterns are rarer and pricier), so filtered searches merge
     // per-bucket ranges instead of skipping through the global order (search.ts bucketPage).
-    index("addresses_search_len_rarity")
-      .on(t.category, t.patternLength, t.rarityScore, t.id, t.network, t.status, t.isListed)
-      .where(sql.raw(BROWSABLE_SQL)),
-    index("addresses_search_len_created")
-      .on(t.category, t.patternLength, t.createdAt, t.id, t.network, t.status, t.isListed)
-      .where(sql.raw(BROWSABLE_SQL)),
+    index("addresses_search_len_rarity").on(t.category, t.patternLength, t.rarityScore, t.id, t.network, t.status, t.isListed).where(sql.raw(BROWSABLE_SQL)),
+    index("addresses_search_len_created").on(t.category, t.patternLength, t.createdAt, t.id, t.network, t.status, t.isListed).where(sql.raw(BROWSABLE_SQL)),
     index("addresses_search_len_price")
       .on(t.category, t.patternLength, t.network, t.currency, t.priceUnits, t.id, t.status, t.isListed)
       .where(sql.raw(BROWSABLE_SQL)),
@@ -117,8 +107,12 @@ export const addresses = sqliteTable(
       const [keyCol, start] = key === "search_key" ? [t.searchKey, t.searchKeyStart] : [t.searchKeyRev, t.searchKeyRevStart];
       const filters = [t.network, t.category, t.patternLength, t.status, t.isListed, keyCol] as const;
       return [
-        index(`addresses_search_${end}_rarity`).on(start, t.rarityScore, t.id, ...filters).where(sql.raw(BROWSABLE_SQL)),
-        index(`addresses_search_${end}_created`).on(start, t.createdAt, t.id, ...filters).where(sql.raw(BROWSABLE_SQL)),
+        index(`addresses_search_${end}_rarity`)
+          .on(start, t.rarityScore, t.id, ...filters)
+          .where(sql.raw(BROWSABLE_SQL)),
+        index(`addresses_search_${end}_created`)
+          .on(start, t.createdAt, t.id, ...filters)
+          .where(sql.raw(BROWSABLE_SQL)),
         index(`addresses_search_${end}_price`)
           .on(start, t.network, t.currency, t.priceUnits, t.id, t.category, t.patternLength, t.status, t.isListed, keyCol)
           .where(sql.raw(BROWSABLE_SQL)),
@@ -133,7 +127,9 @@ export const addresses = sqliteTable(
     index("addresses_seller").on(t.sellerId),
     index("addresses_featured").on(t.isFeatured, t.status),
     // Rows still on an old scale: tiny once the rescoring job has run, so each cron tick finds them at once.
-    index("addresses_rarity_scale_pending").on(t.id).where(sql`rarity_scale < ${sql.raw(String(RARITY_SCALE))}`),
+    index("addresses_rarity_scale_pending")
+      .on(t.id)
+      .where(sql`rarity_scale < ${sql.raw(String(RARITY_SCALE))}`),
   ],
 );
 

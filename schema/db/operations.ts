@@ -41,7 +41,9 @@ export const alertIncidents = sqliteTable(
     /** What the incident is about: chain:ethereum, cron:verify, escrow:<id>, attention:<id>, custom-order:<id>. */
     key: text("key").notNull(),
     kind: text("kind", { enum: ALERT_KINDS }).notNull(),
-    state: text("state", { enum: ["open", "resolved"] }).notNull().default("open"),
+    state: text("state", { enum: ["open", "resolved"] })
+      .notNull()
+      .default("open"),
     /** The alert's text (never a secret, a key or an RPC URL). */
     text: text("text").notNull(),
     openedAt: integer("opened_at").notNull(),

@@ -58,19 +58,13 @@ export const transactions = sqliteTable(
   },
   (t) => [
     // At most one open purchase per listing: a second buyer's insert fails inside the database.
-    uniqueIndex("transactions_one_open_per_listing")
-      .on(t.addressId)
-      .where(sql`status in ('initiated', 'pending', 'verified')`),
+    uniqueIndex("transactions_one_open_per_listing").on(t.addressId).where(sql`status in ('initiated', 'pending', 'verified')`),
     // A payment hash or signature settles at most one purchase per network. Only purchases it paid count:
     // a failed or unverified report of the same hash must not block the purchase it really paid.
-    uniqueIndex("transactions_payment_settles_once")
-      .on(t.network, t.txHash)
-      .where(sql`status in ('verified', 'completed')`),
+    uniqueIndex("transactions_payment_settles_once").on(t.network, t.txHash).where(sql`status in ('verified', 'completed')`),
     // A listing is sold once: at most one verified/completed purchase per listing (a sold listing is never
     // listed again; a custom order's hidden listing is paid once).
-    uniqueIndex("transactions_one_sale_per_listing")
-      .on(t.addressId)
-      .where(sql`status in ('verified', 'completed')`),
+    uniqueIndex("transactions_one_sale_per_listing").on(t.addressId).where(sql`status in ('verified', 'completed')`),
     index("transactions_buyer_open").on(t.buyerId, t.status),
     index("transactions_open_expiry").on(t.status, t.expiresAt),
     index("transactions_buyer").on(t.buyerId, t.createdAt),
@@ -117,7 +111,10 @@ export const transactionAudit = sqliteTable(
     userAgent: text("user_agent"),
     timestamp: integer("timestamp").notNull().default(nowMs),
   },
-  (t) => [index("transaction_audit_transaction").on(t.transactionId, t.timestamp), index("transaction_audit_action").on(t.action, t.timestamp, t.transactionId)],
+  (t) => [
+    index("transaction_audit_transaction").on(t.transactionId, t.timestamp),
+    index("transaction_audit_action").on(t.action, t.timestamp, t.transactionId),
+  ],
 );
 
 export const membershipTiers = sqliteTable(
@@ -228,12 +225,7 @@ export const escrowTransactions = sqliteTable(
     checkFailure: text("check_failure"),
     checkedAt: integer("checked_at"),
   },
-  (t) => [
-    uniqueIndex("escrow_payment_unique")
-      .on(t.network, t.txHash)
-      .where(sql`tx_hash is not null`),
-    index("escrow_refund").on(t.refundStatus, t.createdAt),
-  ],
+  (t) => [uniqueIndex("escrow_payment_unique").on(t.network, t.txHash).where(sql`tx_hash is not null`), index("escrow_refund").on(t.refundStatus, t.createdAt)],
 );
 
 /**

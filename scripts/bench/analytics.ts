@@ -58,15 +58,17 @@ async function seedSales(db: D1Database, now: number) {
     const to = Math.min(SALES + OTHER, from + chunk);
     // Listing k (1-based) gets one purchase: completed for k <= SALES, otherwise cancelled/expired/failed.
     await db.batch([
-      db.prepare(
-        `WITH RECURSIVE k(n) AS (SELECT ?1 + 1 UNION ALL SELECT n + 1 FROM k WHERE n < ?2)
+      db
+        .prepare(
+          `WITH RECURSIVE k(n) AS (SELECT ?1 + 1 UNION ALL SELECT n + 1 FROM k WHERE n < ?2)
          INSERT INTO transactions (id, address_id, network, price, price_units, currency, total_amount, total_units, status, failure_reason, created_at, completed_at, updated_at)
          SELECT 'bench-' || a.id, a.id, a.network, a.price, a.price_units, a.currency, a.price, a.price_units,
                 CASE WHEN k.n <= ?3 THEN 'completed' WHEN k.n % 3 = 0 THEN 'cancelled' WHEN k.n % 3 = 1 THEN 'expired' ELSE 'failed' END,
                 CASE WHEN k.n > ?3 AND k.n % 3 = 2 THEN (CASE WHEN k.n % 2 = 0 THEN 'payment reverted' ELSE 'underpaid' END) END,
                 ?4 + (k.n * 7919) % (?5 - ?4), CASE WHEN k.n <= ?3 THEN ?4 + (k.n * 7919) % (?5 - ?4) + 60000 END, ?5
          FROM k JOIN addresses a ON a.id = k.n`,
-      ).bind(from, to, SALES, since, now),
+        )
+        .bind(from, to, SALES, since, now),
     ]);
   }
   await db.batch([
@@ -80,21 +82,28 @@ async function seedSales(db: D1Database, now: number) {
        SELECT t.id, t.address_id, 'key_revealed', 'bench', t.completed_at + 1000 + (abs(random()) % 600000)
        FROM transactions t WHERE t.status = 'completed' AND t.id LIKE 'bench-%'`,
     ),
-    db.prepare(
-      `WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 5000)
+    db
+      .prepare(
+        `WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 5000)
        INSERT INTO listing_promotions (address_id, promotion_type, price, currency, start_time)
        SELECT n, CASE n % 3 WHEN 0 THEN 'featured' WHEN 1 THEN 'promoted' ELSE 'standard' END, '0.01', 'ETH', ?1 + (n * 104729) % (?2 - ?1) FROM k`,
-    ).bind(since, now),
+      )
+      .bind(since, now),
   ]);
-  const users = await db.prepare("INSERT INTO users (username, wallet_address, network) VALUES ('bench-buyer', '0xbench', 'ethereum') ON CONFLICT DO NOTHING RETURNING id").first<{ id: number }>();
+  const users = await db
+    .prepare("INSERT INTO users (username, wallet_address, network) VALUES ('bench-buyer', '0xbench', 'ethereum') ON CONFLICT DO NOTHING RETURNING id")
+    .first<{ id: number }>();
   const buyer = users?.id ?? (await db.prepare("SELECT id FROM users WHERE username = 'bench-buyer'").first<{ id: number }>())!.id;
-  await db.prepare(
-    `WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 2000)
+  await db
+    .prepare(
+      `WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < 2000)
      INSERT INTO custom_orders (buyer_id, buyer_wallet, public_key, prefix, suffix, case_sensitive, difficulty_bits, price, price_units, status, created_at, updated_at)
      SELECT ?1, '0xbench', '0x04' || hex(randomblob(64)), 'ab', '', 0, 8, '0.01', 1000000,
             CASE n % 6 WHEN 0 THEN 'open' WHEN 1 THEN 'grinding' WHEN 2 THEN 'found' WHEN 3 THEN 'delivered' WHEN 4 THEN 'expired' ELSE 'cancelled' END,
             ?2 + (n * 7919) % (?3 - ?2), ?3 FROM k`,
-  ).bind(buyer, since, now).run();
+    )
+    .bind(buyer, since, now)
+    .run();
 }
 
 async function main() {
@@ -125,7 +134,9 @@ async function main() {
       const counts = await proxy.env.DB.prepare(
         "SELECT (SELECT count(*) FROM addresses) AS listings, (SELECT count(*) FROM sales_analytics) AS sales, (SELECT count(*) FROM transactions) AS purchases",
       ).first<{ listings: number; sales: number; purchases: number }>();
-      console.log(`database: ${counts!.listings.toLocaleString("en-US")} listings, ${counts!.sales.toLocaleString("en-US")} sales, ${counts!.purchases.toLocaleString("en-US")} purchases`);
+      console.log(
+        `database: ${counts!.listings.toLocaleString("en-US")} listings, ${counts!.sales.toLocaleString("en-US")} sales, ${counts!.purchases.toLocaleString("en-US")} purchases`,
+      );
       const calls: [string, (since: number) => Promise<unknown>][] = [
         ["salesByDay", (since) => analytics.salesByDay(db, since)],
         ["averagePrice", (since) => analytics.averagePrice(db, since)],
@@ -156,7 +167,9 @@ async function main() {
         }
       }
       console.log(`\nworst call p95 ${worst.toFixed(1)} ms (goal: every call under ${GOAL_P95_MS} ms at p95): ${worst <= GOAL_P95_MS ? "met" : "NOT MET"}`);
-      console.log(`worst whole-tab p95 ${worstTab.toFixed(1)} ms (goal: under ${GOAL_TAB_P95_MS} ms at p95): ${worstTab <= GOAL_TAB_P95_MS ? "met" : "NOT MET"}`);
+      console.log(
+        `worst whole-tab p95 ${worstTab.toFixed(1)} ms (goal: under ${GOAL_TAB_P95_MS} ms at p95): ${worstTab <= GOAL_TAB_P95_MS ? "met" : "NOT MET"}`,
+      );
     } finally {
       await proxy.dispose();
     }

@@ -65,7 +65,8 @@ async function freePort(from: number): Promise<number> {
 /** SIWE sign-in as the dev admin, as a browser wallet would; returns the session cookie. */
 async function signIn(base: string): Promise<string> {
   const account = privateKeyToAccount(DEV_ACCOUNTS.admin.privateKey);
-  const post = (p: string, body: unknown) => fetch(`${base}${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const post = (p: string, body: unknown) =>
+    fetch(`${base}${p}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const nonce = (await (await post("/api/auth/nonce", { network: "ethereum", address: account.address })).json()) as { message: string };
   const signature = await account.signMessage({ message: nonce.message });
   const res = await post("/api/auth/verify", { network: "ethereum", message: nonce.message, signature });

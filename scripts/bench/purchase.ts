@@ -32,7 +32,12 @@ const TICK_MS = 10_000;
 const SECRETS = { KEY_ENCRYPTION_SECRET: "bench-key-encryption-secret-0123456789abcdef", SESSION_SECRET: "bench-session-secret-0123456789abcdef" };
 const base = `http://127.0.0.1:${WEB_PORT}`;
 const anvilUrl = `http://127.0.0.1:${ANVIL_PORT}`;
-const chain = defineChain({ id: 31337, name: "Anvil", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [anvilUrl] } } });
+const chain = defineChain({
+  id: 31337,
+  name: "Anvil",
+  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+  rpcUrls: { default: { http: [anvilUrl] } },
+});
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs: number[], p: number) => {
@@ -42,7 +47,11 @@ const pct = (xs: number[], p: number) => {
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
 async function rpc(url: string, method: string, params: unknown[] = []) {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   // biome-ignore lint/suspicious/noExplicitAny: the bench reads each node answer's fields where it uses them.
   const body = (await res.json()) as { result?: any; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
@@ -94,7 +103,9 @@ async function activeListings(persistTo: string): Promise<Listing[]> {
     remoteBindings: false,
   });
   try {
-    const { results } = await proxy.env.DB.prepare("SELECT id, address, network FROM addresses WHERE status = 'active' AND is_listed = 1 ORDER BY id").all<Listing>();
+    const { results } = await proxy.env.DB.prepare(
+      "SELECT id, address, network FROM addresses WHERE status = 'active' AND is_listed = 1 ORDER BY id",
+    ).all<Listing>();
     return results;
   } finally {
     await proxy.dispose();

@@ -38,7 +38,10 @@ describe("bench listings", () => {
     expect(share((l) => l.status === "active" && l.isListed === 1)).toBeCloseTo(0.87, 1);
     expect(share((l) => l.status === "sold" || l.status === "deleted")).toBeCloseTo(0.08, 1);
     for (const category of ["custom", "leading-zeros", "word-like", "trailing-zeros", "sequential", "palindrome"]) {
-      expect(share((l) => l.category === category), category).toBeGreaterThan(0.03);
+      expect(
+        share((l) => l.category === category),
+        category,
+      ).toBeGreaterThan(0.03);
     }
     expect(share((l) => now - l.createdAt < 7 * 86_400_000)).toBeGreaterThan(0.02);
   });

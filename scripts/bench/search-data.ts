@@ -17,7 +17,33 @@ export function prng(seed: number) {
 type Rand = () => number;
 const HEX = "0123456789abcdef";
 const BASE58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
-const ETH_WORDS = ["dead", "beef", "cafe", "babe", "face", "fade", "feed", "c0ffee", "deadbeef", "b00b", "1337", "abba", "decade", "facade", "c0de", "f00d", "ba5e", "bad", "add", "0ff1ce", "5eed", "d00d", "a11ce", "b0b", "ace"];
+const ETH_WORDS = [
+  "dead",
+  "beef",
+  "cafe",
+  "babe",
+  "face",
+  "fade",
+  "feed",
+  "c0ffee",
+  "deadbeef",
+  "b00b",
+  "1337",
+  "abba",
+  "decade",
+  "facade",
+  "c0de",
+  "f00d",
+  "ba5e",
+  "bad",
+  "add",
+  "0ff1ce",
+  "5eed",
+  "d00d",
+  "a11ce",
+  "b0b",
+  "ace",
+];
 // Base58 has no 0, O, I or l, so Solana words avoid them.
 const SOL_WORDS = ["So1", "SoL", "Moon", "pump", "Pump", "Jup", "BoNK", "Doge", "King", "Luck", "Bank", "Yeti", "Sun", "Gem", "Hype", "Mint"];
 const SEQUENCES = ["0123456789", "123456789", "abcdef", "fedcba", "9876543210"];
@@ -114,7 +140,9 @@ function units(r: Rand, rarity: number, currency: "ETH" | "SOL"): number {
 
 const priceString = (u: number) => {
   const whole = Math.floor(u / 1e8);
-  const frac = String(u % 1e8).padStart(8, "0").replace(/0+$/, "");
+  const frac = String(u % 1e8)
+    .padStart(8, "0")
+    .replace(/0+$/, "");
   return frac ? `${whole}.${frac}` : String(whole);
 };
 
@@ -124,11 +152,12 @@ export function listing(r: Rand, now: number): BenchListing {
   const { address, pattern, length } = shape(r, network, category);
   const bits = network === "ethereum" ? 4 : Math.log2(58);
   const log2 = Math.max(0, length * bits + (r() - 0.5) * 4);
-  const rarity = Math.min(10, Math.round((10 * log2) / 64 * 10) / 10);
+  const rarity = Math.min(10, Math.round(((10 * log2) / 64) * 10) / 10);
   const currency = network === "ethereum" ? "ETH" : "SOL";
   const priceUnits = units(r, rarity, currency);
   const s = r();
-  const [status, isListed] = s < 0.88 ? ["active", 1] : s < 0.94 ? ["sold", 0] : s < 0.96 ? ["deleted", 1] : s < 0.98 ? ["inactive", 1] : s < 0.99 ? ["pending", 1] : ["active", 0];
+  const [status, isListed] =
+    s < 0.88 ? ["active", 1] : s < 0.94 ? ["sold", 0] : s < 0.96 ? ["deleted", 1] : s < 0.98 ? ["inactive", 1] : s < 0.99 ? ["pending", 1] : ["active", 0];
   const promo = r();
   const promotionType = status === "active" && promo < 0.002 ? "featured" : status === "active" && promo < 0.005 ? "promoted" : "standard";
   // Two years of listings, a little busier lately.

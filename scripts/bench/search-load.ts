@@ -86,7 +86,9 @@ export async function loadListings(opts: {
         .run();
     });
 
-    const check = await db.prepare(`SELECT (SELECT count(*) FROM addresses) AS n, (SELECT count(*) FROM ${opts.naiveTable}) AS naive`).first<{ n: number; naive: number }>();
+    const check = await db
+      .prepare(`SELECT (SELECT count(*) FROM addresses) AS n, (SELECT count(*) FROM ${opts.naiveTable}) AS naive`)
+      .first<{ n: number; naive: number }>();
     if (check?.n !== opts.rows || check.naive !== opts.rows) throw new Error(`loaded ${check?.n} rows (naive copy ${check?.naive}), expected ${opts.rows}`);
     return { rows: opts.rows, insertMs, indexMs, derivedMs, naiveMs };
   } finally {

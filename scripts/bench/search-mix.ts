@@ -78,7 +78,10 @@ export const DEEP_MIX: MixQuery[] = [
   { name: "deep createdAt asc, prefix 0", query: page("patternFilter=prefix&patternValue=0&sortBy=createdAt&sortOrder=asc", 9980) },
   // A walk against the pattern's order: ascending rarity passes the commoner keys of "0" before "000000"'s.
   { name: "deep rarity asc, prefix 000000", query: page("patternFilter=prefix&patternValue=000000&sortBy=rarity&sortOrder=asc", 9980) },
-  { name: "deep rarity asc, suffix 000 + trailing-zeros", query: page("category=trailing-zeros&patternFilter=suffix&patternValue=000&sortBy=rarity&sortOrder=asc", 9980) },
+  {
+    name: "deep rarity asc, suffix 000 + trailing-zeros",
+    query: page("category=trailing-zeros&patternFilter=suffix&patternValue=000&sortBy=rarity&sortOrder=asc", 9980),
+  },
   // "Either" of a value whose two networks' keys differ ("A": Solana's exact case, Ethereum's "a"): four ranges,
   // each counted, and the price walks per network and currency.
   { name: "deep price asc, either A", query: page("patternFilter=either&patternValue=A&sortBy=price&sortOrder=asc", 9980) },

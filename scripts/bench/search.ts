@@ -246,12 +246,16 @@ async function run(dir: string) {
   if (ONLY) {
     const mix = [...QUERY_MIX, ...SHORT_MIX, ...DEEP_MIX].filter((q) => ONLY.test(q.name));
     const samples = await measureMix(base, "/api/addresses/search", ITERATIONS, mix);
-    console.log(`load average ${loadBefore} -> ${load()} on ${os.cpus().length} cores; floor (no database) p95 ${percentile(floors["/api/prices/live"], 95).toFixed(1)} ms`);
+    console.log(
+      `load average ${loadBefore} -> ${load()} on ${os.cpus().length} cores; floor (no database) p95 ${percentile(floors["/api/prices/live"], 95).toFixed(1)} ms`,
+    );
     printShapes(`shapes matching ${ONLY.source}`, mix, samples);
     return;
   }
   const fast = await measureMix(base, "/api/addresses/search", ITERATIONS);
-  console.log(`measured the indexed search: ${ITERATIONS} rounds of the mix after ${WARMUP} warm-up rounds (load average ${loadBefore} -> ${load()} on ${os.cpus().length} cores)`);
+  console.log(
+    `measured the indexed search: ${ITERATIONS} rounds of the mix after ${WARMUP} warm-up rounds (load average ${loadBefore} -> ${load()} on ${os.cpus().length} cores)`,
+  );
   const naive = await measureMix(base, "/api/bench/naive-search", NAIVE_ITERATIONS);
   console.log(`measured the naive search: ${NAIVE_ITERATIONS} rounds (load average now ${load()})`);
   const short = await measureMix(base, "/api/addresses/search", ITERATIONS, SHORT_MIX);
@@ -272,15 +276,20 @@ async function run(dir: string) {
     const [a, b] = [fast[i], naive[i]];
     const ratio = percentile(b.ms, 95) / percentile(a.ms, 95);
     const total = `${a.total.toLocaleString("en-US")}${a.exact ? "" : "+"}`;
-    console.log(`${q.name.padEnd(24)} ${f(percentile(a.ms, 50))} ${f(percentile(a.ms, 95))}     ${f(percentile(b.ms, 50))}    ${f(percentile(b.ms, 95))}   ${(ratio.toFixed(0) + "x").padStart(8)}   ${total}`);
+    console.log(
+      `${q.name.padEnd(24)} ${f(percentile(a.ms, 50))} ${f(percentile(a.ms, 95))}     ${f(percentile(b.ms, 50))}    ${f(percentile(b.ms, 95))}   ${(ratio.toFixed(0) + "x").padStart(8)}   ${total}`,
+    );
   });
   const all = fast.flatMap((x) => x.ms);
   const allNaive = naive.flatMap((x) => x.ms);
   const p95 = percentile(all, 95);
   const ratio = percentile(allNaive, 95) / p95;
   console.log("-".repeat(header.length));
-  console.log(`${"overall".padEnd(24)} ${f(percentile(all, 50))} ${f(p95)}     ${f(percentile(allNaive, 50))}    ${f(percentile(allNaive, 95))}   ${(ratio.toFixed(0) + "x").padStart(8)}`);
-  const floorLine = (name: string, ms: number[], what: string) => console.log(`${name.padEnd(24)} ${f(percentile(ms, 50))} ${f(percentile(ms, 95))}     ${what}`);
+  console.log(
+    `${"overall".padEnd(24)} ${f(percentile(all, 50))} ${f(p95)}     ${f(percentile(allNaive, 50))}    ${f(percentile(allNaive, 95))}   ${(ratio.toFixed(0) + "x").padStart(8)}`,
+  );
+  const floorLine = (name: string, ms: number[], what: string) =>
+    console.log(`${name.padEnd(24)} ${f(percentile(ms, 50))} ${f(percentile(ms, 95))}     ${what}`);
   floorLine("floor: no database", floors["/api/prices/live"], "GET /api/prices/live, same Worker and HTTP path");
   floorLine("floor: one tiny query", floors["/api/health"], "GET /api/health (one single-row D1 read)");
 
@@ -296,19 +305,29 @@ async function run(dir: string) {
     );
   }
 
-  const shapes = [...QUERY_MIX.map((q, i) => [q.name, fast[i]] as const), ...SHORT_MIX.map((q, i) => [q.name, short[i]] as const), ...DEEP_MIX.map((q, i) => [q.name, deep[i]] as const)];
+  const shapes = [
+    ...QUERY_MIX.map((q, i) => [q.name, fast[i]] as const),
+    ...SHORT_MIX.map((q, i) => [q.name, short[i]] as const),
+    ...DEEP_MIX.map((q, i) => [q.name, deep[i]] as const),
+  ];
   const slow = shapes.filter(([, x]) => percentile(x.ms, 95) >= GOAL_SHAPE_P95_MS).map(([name, x]) => `${name} ${percentile(x.ms, 95).toFixed(1)} ms`);
   const eight = loads.find((r) => r.clients === 8 && !r.cached)!;
   const cachedOne = loads.find((r) => r.clients === 1 && r.cached)!;
   const floorP95 = percentile(floors["/api/prices/live"], 95);
   const overFloor = percentile(cachedOne.ms, 95) - floorP95;
   const met = (ok: boolean) => (ok ? "met" : "NOT met");
-  console.log(`\ngoal: every query shape p95 < ${GOAL_SHAPE_P95_MS} ms at one client: ${met(slow.length === 0)}${slow.length ? ` (over: ${slow.join("; ")})` : ""}`);
-  console.log(`goal: overall p95 < ${GOAL_P95_MS} ms: ${met(p95 < GOAL_P95_MS)} (${p95.toFixed(1)} ms); naive/indexed at p95 >= ${GOAL_RATIO}x: ${met(ratio >= GOAL_RATIO)} (${ratio.toFixed(0)}x)`);
+  console.log(
+    `\ngoal: every query shape p95 < ${GOAL_SHAPE_P95_MS} ms at one client: ${met(slow.length === 0)}${slow.length ? ` (over: ${slow.join("; ")})` : ""}`,
+  );
+  console.log(
+    `goal: overall p95 < ${GOAL_P95_MS} ms: ${met(p95 < GOAL_P95_MS)} (${p95.toFixed(1)} ms); naive/indexed at p95 >= ${GOAL_RATIO}x: ${met(ratio >= GOAL_RATIO)} (${ratio.toFixed(0)}x)`,
+  );
   console.log(
     `goal: 8 clients uncached >= ${GOAL_LOAD_RPS} requests/s with p95 < ${GOAL_LOAD_P95_MS} ms: ${met(eight.rps >= GOAL_LOAD_RPS && percentile(eight.ms, 95) < GOAL_LOAD_P95_MS)} (${eight.rps.toFixed(0)}/s, p95 ${percentile(eight.ms, 95).toFixed(1)} ms)`,
   );
-  console.log(`goal: cached p95 within ${GOAL_CACHED_OVER_FLOOR_MS} ms of the no-database floor: ${met(overFloor <= GOAL_CACHED_OVER_FLOOR_MS)} (${percentile(cachedOne.ms, 95).toFixed(1)} vs ${floorP95.toFixed(1)} ms)`);
+  console.log(
+    `goal: cached p95 within ${GOAL_CACHED_OVER_FLOOR_MS} ms of the no-database floor: ${met(overFloor <= GOAL_CACHED_OVER_FLOOR_MS)} (${percentile(cachedOne.ms, 95).toFixed(1)} vs ${floorP95.toFixed(1)} ms)`,
+  );
   if (mismatches.length > 0) {
     console.error(`\nindexed and naive answers differ for: ${mismatches.map((q) => q.name).join(", ")}`);
     process.exitCode = 1;

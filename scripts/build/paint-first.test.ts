@@ -15,7 +15,9 @@ describe("paintFirstHtml", () => {
 
   it("starts the entry from the inline boot script instead of a module script the browser would run before painting", () => {
     expect(out).not.toContain('<script type="module"');
-    expect(out).toContain('<script data-entry="/assets/index-1.js" data-modules="/assets/index-1.js /assets/react-1.js /assets/client-1.js">(() => start())();</script>');
+    expect(out).toContain(
+      '<script data-entry="/assets/index-1.js" data-modules="/assets/index-1.js /assets/react-1.js /assets/client-1.js">(() => start())();</script>',
+    );
   });
 
   it("hints no script in the HTML (the boot script asks for them after the first paint); the stylesheet stays", () => {

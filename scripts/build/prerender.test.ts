@@ -24,8 +24,13 @@ describe("pageHtml", () => {
   });
 
   it("disables the page's controls until the app renders over it, once each", () => {
-    const page = pageHtml(SHELL, { html: '<title>t</title><input id="q" value=""/><button type="button" disabled="">Prev</button><button type="submit">Go</button><select id="s"></select><textarea rows="2"></textarea><a href="/x">x</a>', routeId: "/" });
-    expect(page).toContain('<input disabled="" id="q" value=""/><button type="button" disabled="">Prev</button><button disabled="" type="submit">Go</button><select disabled="" id="s"></select><textarea disabled="" rows="2"></textarea><a href="/x">x</a>');
+    const page = pageHtml(SHELL, {
+      html: '<title>t</title><input id="q" value=""/><button type="button" disabled="">Prev</button><button type="submit">Go</button><select id="s"></select><textarea rows="2"></textarea><a href="/x">x</a>',
+      routeId: "/",
+    });
+    expect(page).toContain(
+      '<input disabled="" id="q" value=""/><button type="button" disabled="">Prev</button><button disabled="" type="submit">Go</button><select disabled="" id="s"></select><textarea disabled="" rows="2"></textarea><a href="/x">x</a>',
+    );
     expect(disableControls("<buttons><inputs>")).toBe("<buttons><inputs>");
   });
 
@@ -34,7 +39,9 @@ describe("pageHtml", () => {
   });
 
   it("refuses a shell or a render it cannot assemble into a page that hydrates", () => {
-    expect(() => pageHtml(SHELL.replace('<div id="root"></div>', "<div id=app></div>"), { html: "<title>t</title>", routeId: "/" })).toThrow(/no <div id="root">/);
+    expect(() => pageHtml(SHELL.replace('<div id="root"></div>', "<div id=app></div>"), { html: "<title>t</title>", routeId: "/" })).toThrow(
+      /no <div id="root">/,
+    );
     expect(() => pageHtml(SHELL, { html: "<p>no title</p>", routeId: "/" })).toThrow(/0 titles/);
     expect(() => pageHtml(SHELL, { html: "<title>a</title><title>b</title>", routeId: "/" })).toThrow(/2 titles/);
     expect(() => pageHtml(SHELL.replace(/<link[^>]*>/, ""), { html: "<title>t</title>", routeId: "/" })).toThrow(/links 0 stylesheets/);

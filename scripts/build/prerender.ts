@@ -54,7 +54,10 @@ export function pageHtml(shell: string, rendered: { html: string; routeId: strin
   if (titles.length !== 1) throw new Error(`prerender: ${rendered.routeId} rendered ${titles.length} titles`);
   const body = disableControls(rendered.html.replace(titles[0][0], ""));
   const out = shell.replace(/<title>[^<]*<\/title>/, titles[0][0]);
-  return out.replace(ROOT_DIV, `<div id="root" data-prerendered-route="${escapeAttr(rendered.routeId)}"${scripts.length ? ` data-route-modules="${escapeAttr(scripts.join(" "))}"` : ""}>${body}</div>`);
+  return out.replace(
+    ROOT_DIV,
+    `<div id="root" data-prerendered-route="${escapeAttr(rendered.routeId)}"${scripts.length ? ` data-route-modules="${escapeAttr(scripts.join(" "))}"` : ""}>${body}</div>`,
+  );
 }
 
 export function prerender(pages: readonly PrerenderPage[]): Plugin {

@@ -28,11 +28,7 @@ describe("routeHintHeaders", () => {
       { path: "/", routeSource: "src/routes/index.tsx", fetches: ["/api/a"] },
       { path: "/marketplace", routeSource: "src/routes/marketplace.tsx", fetches: [] },
     ]);
-    expect(text.split("\n").slice(1)).toEqual([
-      "/",
-      "  Link: </api/a>; rel=preload; as=fetch; crossorigin=use-credentials",
-      "",
-    ]);
+    expect(text.split("\n").slice(1)).toEqual(["/", "  Link: </api/a>; rel=preload; as=fetch; crossorigin=use-credentials", ""]);
   });
 
   it("fails the build when a route has no split chunk (a renamed route would otherwise lose its hints silently)", () => {

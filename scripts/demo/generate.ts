@@ -41,7 +41,11 @@ const JOBS: Job[] = [
   e("trailing-zeros", { suffix: "0000" }, 7),
   e("trailing-zeros", { suffix: "00000" }, 4),
   e("trailing-zeros", { suffix: "000000" }, 1),
-  ...words("ethereum", "prefix", "dead beef cafe babe face fade f00d c0de d00d feed deed abba 1337 5afe ba5e b055 c001 10ad 7e57 1dea deaf bead aced ac1d 5eed"),
+  ...words(
+    "ethereum",
+    "prefix",
+    "dead beef cafe babe face fade f00d c0de d00d feed deed abba 1337 5afe ba5e b055 c001 10ad 7e57 1dea deaf bead aced ac1d 5eed",
+  ),
   ...words("ethereum", "suffix", "beef dead cafe babe face f00d c0de feed d00d 5afe b01d c01d f001 dea1 1eaf be57 7ac0 ca5e 5a1e bade cede dace abed"),
   ...words("ethereum", "prefix", "c0ded added a55e7 ad0be ebbed facade 0ff1ce"),
   ...words("ethereum", "suffix", "decaf faded bea57 70a57 c0c0a c0ffee"),
@@ -116,7 +120,8 @@ async function summarize(file: string): Promise<void> {
     }
     const long = rows.filter((r) => r.pattern_matched.length > 7).length;
     console.log(`${network}: ${rows.length} rows (${long} with pattern_matched over 7 characters; * = case-sensitive score)`);
-    for (const [cat, pats] of [...byCategory].sort((a, b) => b[1].length - a[1].length)) console.log(`  ${cat.padEnd(15)} ${String(pats.length).padStart(3)}  ${pats.join(" ")}`);
+    for (const [cat, pats] of [...byCategory].sort((a, b) => b[1].length - a[1].length))
+      console.log(`  ${cat.padEnd(15)} ${String(pats.length).padStart(3)}  ${pats.join(" ")}`);
   }
 }
 
@@ -132,7 +137,9 @@ const fmtS = (sec: number) => (sec < 120 ? `${sec.toFixed(1)}s` : `${(sec / 60).
 let estimate = 0;
 for (const j of jobs) estimate += (j.count * expectedAttempts(specOf(j))) / RATE[j.network] + 1;
 const rows = (n: Network) => jobs.filter((j) => j.network === n).reduce((a, j) => a + j.count, 0);
-console.log(`${jobs.length} grinder runs, ${rows("ethereum")} Ethereum + ${rows("solana")} Solana rows, estimated ${fmtS(estimate / Number(values.threads))} on ${values.threads} thread(s)`);
+console.log(
+  `${jobs.length} grinder runs, ${rows("ethereum")} Ethereum + ${rows("solana")} Solana rows, estimated ${fmtS(estimate / Number(values.threads))} on ${values.threads} thread(s)`,
+);
 if (values["dry-run"]) {
   for (const j of jobs) console.log(`  ${describe(j).padEnd(64)} ~${fmtS((j.count * expectedAttempts(specOf(j))) / RATE[j.network])}`);
   process.exit(0);
@@ -163,5 +170,7 @@ for (const [i, j] of jobs.entries()) {
 renameSync(tmp, values.out);
 chmodSync(values.out, 0o644); // demo keys are public by construction
 const total = (performance.now() - started) / 1000;
-console.log(`wrote ${readRows(values.out).length} rows to ${values.out} in ${fmtS(total)} (ethereum ${fmtS(perNetwork.ethereum)}, solana ${fmtS(perNetwork.solana)})`);
+console.log(
+  `wrote ${readRows(values.out).length} rows to ${values.out} in ${fmtS(total)} (ethereum ${fmtS(perNetwork.ethereum)}, solana ${fmtS(perNetwork.solana)})`,
+);
 await summarize(values.out);

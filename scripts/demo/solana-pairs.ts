@@ -22,7 +22,11 @@ import { base58Digits32 } from "../grind/base58";
 import { BASE58_ALPHABET } from "../grind/pattern";
 
 const { values } = parseArgs({
-  options: { seconds: { type: "string", default: "1800" }, out: { type: "string", default: "scripts/demo/listings.csv" }, min: { type: "string", default: "7" } },
+  options: {
+    seconds: { type: "string", default: "1800" },
+    out: { type: "string", default: "scripts/demo/listings.csv" },
+    min: { type: "string", default: "7" },
+  },
 });
 const seconds = Number(values.seconds);
 const minScore = Number(values.min);
@@ -72,7 +76,9 @@ while (Date.now() < deadline) {
     console.log(`  ${a.pattern} ${a.rarityScore} after ${attempts.toLocaleString("en-US")}`);
   }
 }
-console.log(`${attempts.toLocaleString("en-US")} candidates in ${seconds} s (${Math.round(attempts / seconds).toLocaleString("en-US")}/s), ${hits.length} hits at >= ${minScore}`);
+console.log(
+  `${attempts.toLocaleString("en-US")} candidates in ${seconds} s (${Math.round(attempts / seconds).toLocaleString("en-US")}/s), ${hits.length} hits at >= ${minScore}`,
+);
 
 // At most four per score band, the rarest first.
 const chosen: Hit[] = [];

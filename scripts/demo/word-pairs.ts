@@ -50,9 +50,12 @@ while (Date.now() < deadline) {
   if (!found || !("privateKey" in found)) continue;
   if (ethereumAddressFromPrivateKey(found.privateKey) !== found.address) throw new Error(`verification failed for ${found.address}`);
   const a = analyzeAddress(found.address, "ethereum");
-  if (a.patternPosition === "prefix+suffix") hits.push({ address: found.address, privateKey: found.privateKey, score: a.rarityScore, pattern: a.pattern, log2: a.difficulty.log2 });
+  if (a.patternPosition === "prefix+suffix")
+    hits.push({ address: found.address, privateKey: found.privateKey, score: a.rarityScore, pattern: a.pattern, log2: a.difficulty.log2 });
 }
-console.log(`${attempts.toLocaleString("en-US")} candidates in ${seconds} s (${Math.round(attempts / seconds).toLocaleString("en-US")}/s), ${hits.length} prefix+suffix hits`);
+console.log(
+  `${attempts.toLocaleString("en-US")} candidates in ${seconds} s (${Math.round(attempts / seconds).toLocaleString("en-US")}/s), ${hits.length} prefix+suffix hits`,
+);
 
 // A few per tier, the rarest first within each.
 const tiers: [min: number, max: number, take: number][] = [
@@ -66,7 +69,12 @@ const chosen: Hit[] = [];
 for (const [min, max, take] of tiers) {
   const inTier = hits.filter((h) => h.score >= min && h.score <= max).sort((x, y) => y.log2 - x.log2);
   chosen.push(...inTier.slice(0, take));
-  console.log(`  ${min}-${max}: ${inTier.length} found, ${Math.min(take, inTier.length)} kept ${inTier.slice(0, take).map((h) => `${h.pattern} ${h.score}`).join(", ")}`);
+  console.log(
+    `  ${min}-${max}: ${inTier.length} found, ${Math.min(take, inTier.length)} kept ${inTier
+      .slice(0, take)
+      .map((h) => `${h.pattern} ${h.score}`)
+      .join(", ")}`,
+  );
 }
 const rows = chosen.map((h) => ({
   address: h.address,

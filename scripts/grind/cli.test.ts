@@ -74,11 +74,15 @@ describe("npm run grind", () => {
     [["-n", "ethereum", "-p", "a", "--gpu=fast", "-o", "-"], /--gpu takes no value or "auto"/],
     [["-n", "solana", "-p", "a", "--gpu", "-o", "-"], /--gpu grinds Ethereum only/],
     [["-n", "ethereum", "-p", "a", "--gpu", "--gpu-invocations", "0", "-o", "-"], /--gpu-invocations must be at least 1/],
-  ])("exits 2 for %j", (args, message) => {
-    const r = grind(...args);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(message);
-  }, 30_000);
+  ])(
+    "exits 2 for %j",
+    (args, message) => {
+      const r = grind(...args);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+    },
+    30_000,
+  );
 
   it("prints usage with --help", () => {
     const r = grind("--help");

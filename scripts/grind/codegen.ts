@@ -111,7 +111,8 @@ export function genKeccak(): string {
   for (let w = 0; w < 50; w++) {
     let v = "0";
     if (w < 16) v = `inp[${w}] | 0`;
-    else if (w === 16) v = "1"; // pad byte 0x01 right after the 64 message bytes
+    else if (w === 16)
+      v = "1"; // pad byte 0x01 right after the 64 message bytes
     else if (w === 33) v = "-2147483648"; // 0x80 at byte 135 (last byte of the rate)
     init.push(`a${w} = ${v}`);
   }
@@ -203,7 +204,23 @@ const vec = (items: number[][]) => [...uleb(items.length), ...items.flat()];
 const name = (s: string) => [...uleb(s.length), ...[...s].map((c) => c.charCodeAt(0))];
 
 export function genKeccakWasm(): Uint8Array {
-  const OP = { get: 0x20, set: 0x21, tee: 0x22, i32c: 0x41, i64c: 0x42, load: 0x29, store: 0x37, xor: 0x85, and: 0x83, rotl: 0x89, add: 0x6a, ltu: 0x49, loop: 0x03, brIf: 0x0d, end: 0x0b };
+  const OP = {
+    get: 0x20,
+    set: 0x21,
+    tee: 0x22,
+    i32c: 0x41,
+    i64c: 0x42,
+    load: 0x29,
+    store: 0x37,
+    xor: 0x85,
+    and: 0x83,
+    rotl: 0x89,
+    add: 0x6a,
+    ltu: 0x49,
+    loop: 0x03,
+    brIf: 0x0d,
+    end: 0x0b,
+  };
   const A = (L: number) => L; // locals 0..24: state lanes
   const B = (L: number) => 25 + L; // 25..49: rho-pi output
   const C = (x: number) => 50 + x; // 50..54: column parities
@@ -285,7 +302,13 @@ export function genKeccakWasm(): Uint8Array {
     ...section(1, vec([[0x60, 0x00, 0x00]])), // type: () -> ()
     ...section(3, vec([[0x00]])), // function 0 has type 0
     ...section(5, vec([[0x00, 0x01]])), // memory: min 1 page
-    ...section(7, vec([[...name("mem"), 0x02, 0x00], [...name("keccak"), 0x00, 0x00]])),
+    ...section(
+      7,
+      vec([
+        [...name("mem"), 0x02, 0x00],
+        [...name("keccak"), 0x00, 0x00],
+      ]),
+    ),
     ...section(10, vec([[...uleb(body.length), ...body]])),
     ...section(11, vec([[0x00, OP.i32c, ...sleb64(128n), OP.end, ...uleb(rcBytes.length), ...rcBytes]])),
   ];

@@ -56,7 +56,9 @@ export class CsvWriter {
 
 /** Minimal reader for the files this writer produces (no quoted cells are ever needed). */
 export function readRows(path: string): Row[] {
-  const lines = readFileSync(path, "utf8").split(/\r?\n/).filter((l) => l.length > 0);
+  const lines = readFileSync(path, "utf8")
+    .split(/\r?\n/)
+    .filter((l) => l.length > 0);
   if (lines[0] !== CSV_HEADER) throw new CsvError(`${path}: unexpected header ${JSON.stringify(lines[0])}`);
   return lines.slice(1).map((line) => {
     const cells = line.split(",");

@@ -104,14 +104,15 @@ describe("EIP-55", () => {
 describe("EthereumSearcher (incremental batched addition)", () => {
   const spec = (prefix: string, suffix = "", caseSensitive = false): PatternSpec => ({ network: "ethereum", prefix, suffix, caseSensitive });
 
-  const derive = (key: bigint) => bytesToHex(keccak_256(secp256k1.getPublicKey(hexToBytes(key.toString(16).padStart(64, "0")), false).subarray(1)).subarray(12));
+  const derive = (key: bigint) =>
+    bytesToHex(keccak_256(secp256k1.getPublicKey(hexToBytes(key.toString(16).padStart(64, "0")), false).subarray(1)).subarray(12));
 
   it.each(["wasm", "js"] as const)("derives every candidate's address from its private key, across batches (%s keccak)", (keccak) => {
     // batch 64: 129 points per batch, 3 batches chained = 387 consecutive keys
     const s = new EthereumSearcher(spec("fedcba9876543210"), { batch: 64, keccak, endomorphism: false });
     const seen: [bigint, string][] = [];
     s.trace = (key, addr) => seen.push([key, addr]);
-    const k0 = BigInt("0x" + randomBytes(32).toString("hex")) % (N_ORDER - 1000n) + 500n;
+    const k0 = (BigInt("0x" + randomBytes(32).toString("hex")) % (N_ORDER - 1000n)) + 500n;
     s.startAt(k0);
     for (let i = 0; i < 3; i++) expect(s.step()).toEqual({ attempts: 129, found: null });
     expect(seen.length).toBe(3 * 129);
@@ -126,7 +127,7 @@ describe("EthereumSearcher (incremental batched addition)", () => {
     const s = new EthereumSearcher(spec("fedcba9876543210"), { batch: 16 });
     const seen: [bigint, string][] = [];
     s.trace = (key, addr) => seen.push([key, addr]);
-    const k0 = BigInt("0x" + randomBytes(32).toString("hex")) % (N_ORDER - 1000n) + 500n;
+    const k0 = (BigInt("0x" + randomBytes(32).toString("hex")) % (N_ORDER - 1000n)) + 500n;
     s.startAt(k0);
     for (let i = 0; i < 2; i++) expect(s.step()).toEqual({ attempts: 6 * 33, found: null });
     expect(new Set(seen.map(([k]) => k)).size).toBe(6 * 66);

@@ -146,7 +146,11 @@ export function expectedAttempts(spec: PatternSpec): number {
 export function solanaPrefixProbability(prefix: string, caseSensitive: boolean): number {
   let ones = 0;
   while (ones < prefix.length && prefix[ones] === "1") ones++;
-  const rest = [...prefix.slice(ones)].map((c) => solanaVariants(c, caseSensitive).map((v) => BASE58_ALPHABET.indexOf(v)).sort((a, b) => a - b));
+  const rest = [...prefix.slice(ones)].map((c) =>
+    solanaVariants(c, caseSensitive)
+      .map((v) => BASE58_ALPHABET.indexOf(v))
+      .sort((a, b) => a - b),
+  );
   const zeroBytes = 256 ** -ones;
   if (rest.length === 0) return zeroBytes;
   if (ones >= 32) return 0;

@@ -50,7 +50,8 @@ export function solanaAddressFromSecretKey(secretKeyB58: string): string {
 export function verifiedRow(spec: PatternSpec, address: string, privateKey: string): Row {
   const derived = spec.network === "ethereum" ? ethereumAddressFromPrivateKey(privateKey) : solanaAddressFromSecretKey(privateKey);
   if (derived !== address) throw new VerificationError(`searcher reported ${address} but the private key derives ${derived}`);
-  if (!matchesAddress(spec, derived)) throw new VerificationError(`${derived} does not match the pattern prefix=${JSON.stringify(spec.prefix)} suffix=${JSON.stringify(spec.suffix)}`);
+  if (!matchesAddress(spec, derived))
+    throw new VerificationError(`${derived} does not match the pattern prefix=${JSON.stringify(spec.prefix)} suffix=${JSON.stringify(spec.suffix)}`);
   return {
     address: derived,
     private_key: privateKey,

@@ -27,11 +27,14 @@ const minimal = process.argv[2] === "minimal";
 /** POSTs on a fresh connection: a JSON text, or `chunks` x 64 KB (chunked, or with a declared length). */
 function post(urlPath: string, body: { chunks: number; declared?: boolean } | string): Promise<{ status: number; text: string }> {
   return new Promise((resolve) => {
-    const req = http.request({ host: "127.0.0.1", port: PORT, path: urlPath, method: "POST", agent: false, headers: { "content-type": "application/json" } }, (res) => {
-      let text = "";
-      res.on("data", (d) => (text += d));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port: PORT, path: urlPath, method: "POST", agent: false, headers: { "content-type": "application/json" } },
+      (res) => {
+        let text = "";
+        res.on("data", (d) => (text += d));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on("error", (err) => resolve({ status: 0, text: err.message }));
     if (typeof body === "string") {
       req.setHeader("content-length", Buffer.byteLength(body));
@@ -58,7 +61,19 @@ async function main() {
   const silent = process.env.REPRO_VERBOSE !== "1";
   let worker;
   if (minimal) {
-    const args = ["dev", path.join(ROOT, "scripts", "repro", "unread-body-worker.ts"), "--port", String(PORT), "--ip", "127.0.0.1", "--compatibility-date", "2026-05-03", "--persist-to", persistTo, "--show-interactive-dev-session=false"];
+    const args = [
+      "dev",
+      path.join(ROOT, "scripts", "repro", "unread-body-worker.ts"),
+      "--port",
+      String(PORT),
+      "--ip",
+      "127.0.0.1",
+      "--compatibility-date",
+      "2026-05-03",
+      "--persist-to",
+      persistTo,
+      "--show-interactive-dev-session=false",
+    ];
     worker = startChild("wrangler", bin("wrangler"), args, { silent });
   } else {
     fs.mkdirSync(path.join(ROOT, "dist"), { recursive: true });
@@ -68,7 +83,9 @@ async function main() {
   try {
     const probe = minimal ? `http://127.0.0.1:${PORT}/` : `http://127.0.0.1:${PORT}/api/health`;
     if (!(await waitUntil(httpOk(probe), 90_000))) throw new Error("wrangler dev did not start");
-    const [bigPath, okPath, okBody] = minimal ? [process.argv[3] === "unread" ? "/unread" : "/partial", "/read", "{}"] : ["/api/addresses/validate", "/api/addresses/validate", JSON.stringify({ address: ADDRESS })];
+    const [bigPath, okPath, okBody] = minimal
+      ? [process.argv[3] === "unread" ? "/unread" : "/partial", "/read", "{}"]
+      : ["/api/addresses/validate", "/api/addresses/validate", JSON.stringify({ address: ADDRESS })];
     const oversized: number[] = [];
     const ordinary: number[] = [];
     for (let i = 0; i < 25; i++) {
@@ -78,7 +95,9 @@ async function main() {
       ordinary.push(ok.status === 200 && (minimal || ok.text.includes(ADDRESS)) ? 200 : ok.status);
       if (!silent && ok.status !== 200) console.log(ok.status, ok.text.slice(0, 200));
     }
-    console.log(`${minimal ? `minimal Worker (${process.argv[3] === "unread" ? "answers without reading" : "reads 256 KB, cancels the rest"})` : "marketplace Worker"} under wrangler dev`);
+    console.log(
+      `${minimal ? `minimal Worker (${process.argv[3] === "unread" ? "answers without reading" : "reads 256 KB, cancels the rest"})` : "marketplace Worker"} under wrangler dev`,
+    );
     console.log(`oversized bodies (20 chunked, 5 with Content-Length): ${oversized.join(" ")}`);
     console.log(`ordinary requests after each:                      ${ordinary.join(" ")}`);
     const good = oversized.every((s) => s === 413) && ordinary.every((s) => s === 200);

@@ -191,7 +191,12 @@ export class Ledger {
           index,
           instructions: list.map((inner) => {
             const ix = inner.instruction();
-            return { programIdIndex: ix.programIdIndex(), accounts: Array.from(ix.accounts()), data: base58.encode(ix.data()), stackHeight: inner.stackHeight() };
+            return {
+              programIdIndex: ix.programIdIndex(),
+              accounts: Array.from(ix.accounts()),
+              data: base58.encode(ix.data()),
+              stackHeight: inner.stackHeight(),
+            };
           }),
         }))
         .filter((group) => group.instructions.length > 0),
@@ -282,7 +287,13 @@ export class Ledger {
   account(addr: string) {
     const account = this.svm.getAccount(address(addr));
     if (!account.exists) return null;
-    return { lamports: num(account.lamports), owner: account.programAddress as string, executable: account.executable, data: Uint8Array.from(account.data), space: num(account.space) };
+    return {
+      lamports: num(account.lamports),
+      owner: account.programAddress as string,
+      executable: account.executable,
+      data: Uint8Array.from(account.data),
+      space: num(account.space),
+    };
   }
 
   minimumBalanceForRentExemption(dataLength: number) {

@@ -63,8 +63,7 @@ function decodeWire(encoded: string, encoding: "base58" | "base64") {
 
 function context(ledger: Ledger, commitment: Commitment = "finalized", minContextSlot?: number) {
   const slot = ledger.slotAt(commitment);
-  if (minContextSlot !== undefined && slot < minContextSlot)
-    throw new RpcError(-32016, "Minimum context slot has not been reached", { contextSlot: slot });
+  if (minContextSlot !== undefined && slot < minContextSlot) throw new RpcError(-32016, "Minimum context slot has not been reached", { contextSlot: slot });
   return { slot, apiVersion: "2.2.0" };
 }
 
@@ -158,11 +157,7 @@ function getTransaction(ledger: Ledger, params: unknown) {
     );
   const encoding = opts.encoding ?? "json";
   const transaction =
-    encoding === "base64"
-      ? [tx.wire, "base64"]
-      : encoding === "base58"
-        ? [base58.encode(base64.decode(tx.wire)), "base58"]
-        : transactionJson(tx, encoding);
+    encoding === "base64" ? [tx.wire, "base64"] : encoding === "base58" ? [base58.encode(base64.decode(tx.wire)), "base58"] : transactionJson(tx, encoding);
   return {
     slot: tx.slot,
     blockTime: tx.blockTime,
@@ -244,8 +239,7 @@ function simulateTransaction(ledger: Ledger, params: unknown) {
     ]),
     params,
   );
-  if (config.sigVerify && config.replaceRecentBlockhash)
-    throw new RpcError(-32602, "Invalid params: sigVerify may not be used with replaceRecentBlockhash");
+  if (config.sigVerify && config.replaceRecentBlockhash) throw new RpcError(-32602, "Invalid params: sigVerify may not be used with replaceRecentBlockhash");
   const wire = decodeWire(encoded, config.encoding ?? "base58");
   const sim = ledger.simulate(wire, { sigVerify: config.sigVerify, replaceRecentBlockhash: config.replaceRecentBlockhash });
   const replacementBlockhash = config.replaceRecentBlockhash ? ledger.latestBlockhash() : null;

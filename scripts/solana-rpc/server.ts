@@ -36,8 +36,7 @@ const toJson = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (ty
 function answer(ledger: Ledger, request: unknown) {
   const req = (request && typeof request === "object" ? request : {}) as Request;
   const id = typeof req.id === "string" || typeof req.id === "number" ? req.id : null;
-  if (req.jsonrpc !== "2.0" || typeof req.method !== "string")
-    return { jsonrpc: "2.0", id, error: { code: -32600, message: "Invalid request" } };
+  if (req.jsonrpc !== "2.0" || typeof req.method !== "string") return { jsonrpc: "2.0", id, error: { code: -32600, message: "Invalid request" } };
   const handler = Object.hasOwn(METHODS, req.method) ? METHODS[req.method] : undefined;
   if (!handler) return { jsonrpc: "2.0", id, error: { code: -32601, message: `Method not found: ${req.method.slice(0, 64)}` } };
   if (req.params !== undefined && !Array.isArray(req.params))
@@ -45,7 +44,8 @@ function answer(ledger: Ledger, request: unknown) {
   try {
     return { jsonrpc: "2.0", id, result: handler(ledger, req.params ?? []) };
   } catch (err) {
-    if (err instanceof RpcError) return { jsonrpc: "2.0", id, error: { code: err.code, message: err.message, ...(err.data === undefined ? {} : { data: err.data }) } };
+    if (err instanceof RpcError)
+      return { jsonrpc: "2.0", id, error: { code: err.code, message: err.message, ...(err.data === undefined ? {} : { data: err.data }) } };
     return { jsonrpc: "2.0", id, error: { code: -32603, message: `Internal error: ${err instanceof Error ? err.message : String(err)}` } };
   }
 }

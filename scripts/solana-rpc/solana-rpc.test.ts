@@ -28,7 +28,11 @@ let rpc: SolanaRpc;
 let connection: Connection;
 
 async function call(method: string, params: unknown[] = [], url = rpc.url) {
-  const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params }) });
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params }),
+  });
   // biome-ignore lint/suspicious/noExplicitAny: the tests read each JSON-RPC answer's fields where they check them.
   return (await res.json()) as { id: unknown; result?: any; error?: { code: number; message: string; data?: any } };
 }
@@ -294,7 +298,14 @@ describe("local Solana RPC over LiteSVM", () => {
     }
     const huge = await raw(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "getHealth", params: ["x".repeat(2 * 1024 * 1024)] }));
     expect(huge.status).toBe(413);
-    const batch = await (await raw(JSON.stringify([{ jsonrpc: "2.0", id: 1, method: "getHealth" }, { jsonrpc: "2.0", id: 2, method: "nope" }]))).json();
+    const batch = await (
+      await raw(
+        JSON.stringify([
+          { jsonrpc: "2.0", id: 1, method: "getHealth" },
+          { jsonrpc: "2.0", id: 2, method: "nope" },
+        ]),
+      )
+    ).json();
     expect(batch).toEqual([
       { jsonrpc: "2.0", id: 1, result: "ok" },
       { jsonrpc: "2.0", id: 2, error: { code: -32601, message: "Method not found: nope" } },
@@ -303,11 +314,18 @@ describe("local Solana RPC over LiteSVM", () => {
   });
 
   it("lets a browser page on another origin call it (CORS)", async () => {
-    const pre = await fetch(rpc.url, { method: "OPTIONS", headers: { origin: "http://localhost:8787", "access-control-request-method": "POST", "access-control-request-headers": "content-type,solana-client" } });
+    const pre = await fetch(rpc.url, {
+      method: "OPTIONS",
+      headers: { origin: "http://localhost:8787", "access-control-request-method": "POST", "access-control-request-headers": "content-type,solana-client" },
+    });
     expect(pre.status).toBe(204);
     expect(pre.headers.get("access-control-allow-origin")).toBe("*");
     expect(pre.headers.get("access-control-allow-headers")).toMatch(/solana-client/);
-    const res = await fetch(rpc.url, { method: "POST", headers: { "content-type": "application/json", origin: "http://localhost:8787" }, body: '{"jsonrpc":"2.0","id":1,"method":"getSlot"}' });
+    const res = await fetch(rpc.url, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "http://localhost:8787" },
+      body: '{"jsonrpc":"2.0","id":1,"method":"getSlot"}',
+    });
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
   });
 });

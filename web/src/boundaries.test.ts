@@ -26,7 +26,15 @@ function relativeImports(file: string, text: string): { statement: string; targe
   return [...text.matchAll(/(?:import|export)\s[^;]*?from\s*["']([^"']+)["']|import\s*\(?\s*["']([^"']+)["']/g)].flatMap((match) => {
     const spec = match[1] ?? match[2];
     if (!spec.startsWith(".")) return [];
-    return [{ statement: match[0], target: path.relative(ROOT, path.resolve(path.dirname(file), spec)).split(path.sep).join("/") }];
+    return [
+      {
+        statement: match[0],
+        target: path
+          .relative(ROOT, path.resolve(path.dirname(file), spec))
+          .split(path.sep)
+          .join("/"),
+      },
+    ];
   });
 }
 
@@ -54,7 +62,9 @@ describe("web/src imports", () => {
   it("no module of the SPA imports from worker/, but the API client's `import type { AppType }`", () => {
     const files = sources(WEB_SRC);
     expect(files.length).toBeGreaterThan(50);
-    const found = files.flatMap((file) => workerImports(file, fs.readFileSync(file, "utf8")).map((i) => ({ file: path.relative(WEB_SRC, file).split(path.sep).join("/"), ...i })));
+    const found = files.flatMap((file) =>
+      workerImports(file, fs.readFileSync(file, "utf8")).map((i) => ({ file: path.relative(WEB_SRC, file).split(path.sep).join("/"), ...i })),
+    );
     const offenders = found.filter((i) => !(i.file === ALLOWED.file && i.target === ALLOWED.target && ALLOWED.statement.test(i.statement)));
     expect(offenders).toEqual([]);
     expect(found.map((i) => i.file)).toEqual([ALLOWED.file]);

@@ -26,7 +26,10 @@ export type AuthSession = {
 
 export function newSessionId(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(SESSION_ID_BYTES));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }
 
 export async function hashSessionId(secret: string, id: string): Promise<string> {
@@ -113,7 +116,12 @@ export async function startSession(d1: D1Database, input: StartSessionInput): Pr
 }
 
 /** The live session behind a cookie value, with the admin role resolved now (ADMIN_WALLETS may change). */
-export async function findSession(db: Db, env: Pick<Env, "ADMIN_WALLETS" | "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL">, idHash: string, now: number): Promise<AuthSession | null> {
+export async function findSession(
+  db: Db,
+  env: Pick<Env, "ADMIN_WALLETS" | "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL">,
+  idHash: string,
+  now: number,
+): Promise<AuthSession | null> {
   const row = await db
     .select({
       userId: sessions.userId,

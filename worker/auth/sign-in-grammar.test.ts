@@ -39,7 +39,16 @@ const VALID: [string, string][] = [
   ["not before", message({ notBefore: new Date("2026-11-23T10:01:00.000Z") })],
   ["a request id", message({ requestId: "req-42_~!$&'()*+,;=:@%20" })],
   ["an empty request id", `${server}\nRequest ID: `],
-  ["resources", message({ resources: ["https://vanity.example/terms", "ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi", "urn:uuid:0b6b6c5a-6a4c-4d5a-8b0e-5b3f0b1c2d3e"] })],
+  [
+    "resources",
+    message({
+      resources: [
+        "https://vanity.example/terms",
+        "ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi",
+        "urn:uuid:0b6b6c5a-6a4c-4d5a-8b0e-5b3f0b1c2d3e",
+      ],
+    }),
+  ],
   ["an empty resource list", `${server}\nResources:`],
   ["every optional field", message({ notBefore: new Date("2026-11-23T10:01:00.000Z"), requestId: "abc", resources: ["https://a.example/x?y=1#z"] })],
   ["no scheme", message({ scheme: undefined })],
@@ -80,7 +89,7 @@ const INVALID: [string, string][] = [
   ["a space in the domain", server.replace("vanity.example wants", "vanity .example wants")],
   ["no empty line after the address", server.replace(`${ADDRESS}\n\n`, `${ADDRESS}\n`)],
   ["three empty lines around the statement", server.replace(`\n\n${STATEMENT}\n\n`, `\n\n\n${STATEMENT}\n\n`)],
-  ['a statement with a double quote', message({ statement: 'Say "yes"' })],
+  ["a statement with a double quote", message({ statement: 'Say "yes"' })],
   ["a statement with a percent sign", message({ statement: "100% free" })],
   ["a statement with angle brackets", message({ statement: "<b>Sign in</b>" })],
   ["a missing Version", server.replace("Version: 1\n", "")],
@@ -119,7 +128,15 @@ function spruce(text: string): SignInMessage | null {
   const out: SignInMessage = { domain: p.domain, address: p.address };
   if (p.scheme !== undefined) out.scheme = p.scheme;
   if (p.statement !== undefined) out.statement = p.statement;
-  const fields = { uri: p.uri, version: p.version, nonce: p.nonce, issuedAt: p.issuedAt, expirationTime: p.expirationTime, notBefore: p.notBefore, requestId: p.requestId };
+  const fields = {
+    uri: p.uri,
+    version: p.version,
+    nonce: p.nonce,
+    issuedAt: p.issuedAt,
+    expirationTime: p.expirationTime,
+    notBefore: p.notBefore,
+    requestId: p.requestId,
+  };
   for (const [k, v] of Object.entries(fields)) if (v !== undefined) (out as Record<string, unknown>)[k] = v;
   out.chainId = String(p.chainId);
   if (p.resources !== undefined) out.resources = p.resources;
@@ -175,7 +192,18 @@ describe("EIP-4361: this parser and @spruceid/siwe-parser agree on every message
   });
 
   it("agrees on dates across the calendar", () => {
-    const dates = ["2024-02-29T00:00:00Z", "2023-02-29T00:00:00Z", "1900-02-29T00:00:00Z", "2000-02-29T00:00:00Z", "2026-04-31T00:00:00Z", "2026-12-31T23:59:60Z", "2026-12-31T23:60:00Z", "2026-01-01T00:00:00+24:00", "2026-01-01T00:00:00-23:59", "2026-01-01T00:00:00.Z"];
+    const dates = [
+      "2024-02-29T00:00:00Z",
+      "2023-02-29T00:00:00Z",
+      "1900-02-29T00:00:00Z",
+      "2000-02-29T00:00:00Z",
+      "2026-04-31T00:00:00Z",
+      "2026-12-31T23:59:60Z",
+      "2026-12-31T23:60:00Z",
+      "2026-01-01T00:00:00+24:00",
+      "2026-01-01T00:00:00-23:59",
+      "2026-01-01T00:00:00.Z",
+    ];
     for (const date of dates) {
       const text = server.replace("2026-11-23T10:00:00.000Z", date);
       expect(parseSiwe(text) !== null, date).toBe(spruce(text) !== null);
@@ -201,14 +229,24 @@ describe("Sign-In With Solana: the Wallet Standard's ABNF", () => {
   it("reads back what every SIWS writer in the project writes: the server, the dev wallet, all fields", () => {
     expect(parseSiws(text)).toEqual(fields);
     expect(devWalletSignInText(fields, address, "ignored.example")).toBe(text);
-    const full = { ...fields, chainId: "solana:devnet", notBefore: "2026-11-23T10:00:30.000Z", requestId: "r1", resources: ["https://vanity.example/terms", "ipfs://bafy"] };
+    const full = {
+      ...fields,
+      chainId: "solana:devnet",
+      notBefore: "2026-11-23T10:00:30.000Z",
+      requestId: "r1",
+      resources: ["https://vanity.example/terms", "ipfs://bafy"],
+    };
     expect(parseSiws(buildSiwsMessage(full))).toEqual(full);
     expect(parseSiws(devWalletSignInText(full, address, "x"))).toEqual(full);
   });
 
   it("accepts the minimal message, a statement alone, and fields without a statement", () => {
     expect(parseSiws(`vanity.example wants you to sign in with your Solana account:\n${address}`)).toEqual({ domain: "vanity.example", address });
-    expect(parseSiws(buildSiwsMessage({ domain: "vanity.example", address, statement: "Hi." }))).toEqual({ domain: "vanity.example", address, statement: "Hi." });
+    expect(parseSiws(buildSiwsMessage({ domain: "vanity.example", address, statement: "Hi." }))).toEqual({
+      domain: "vanity.example",
+      address,
+      statement: "Hi.",
+    });
     const { statement: _, ...noStatement } = fields;
     expect(parseSiws(buildSiwsMessage(noStatement))).toEqual(noStatement);
   });

@@ -197,10 +197,11 @@ export function parseSiwe(text: string): SignInMessage | null {
   return ok ? out : null;
 }
 
-
 /** Does this line open the advanced fields rather than hold a statement? (The SIWS ABNF leaves it open.) */
 const isFieldLine = (line: string) =>
-  line === "Resources:" || [URI_FIELD, VERSION_FIELD, NONCE_FIELD, ISSUED_AT_FIELD, ...TAIL_FIELDS].some((f) => line.startsWith(`${f.label}: `)) || line.startsWith("Chain ID: ");
+  line === "Resources:" ||
+  [URI_FIELD, VERSION_FIELD, NONCE_FIELD, ISSUED_AT_FIELD, ...TAIL_FIELDS].some((f) => line.startsWith(`${f.label}: `)) ||
+  line.startsWith("Chain ID: ");
 
 /**
  * Sign-In With Solana, strictly (the Wallet Standard's ABNF): the header, the base58 address, then an optional

@@ -79,14 +79,25 @@ export async function verifySignIn(env: Env, body: VerifyRequest, now: number): 
     if (!checked.ok) throw refuse(checked.reason);
     return checked.address;
   }
-  const checked = await checkSiws(site, { text: body.message, parsed, issuedHash: issued.messageHash, signature: body.signature, claimedAddress: body.address, now });
+  const checked = await checkSiws(site, {
+    text: body.message,
+    parsed,
+    issuedHash: issued.messageHash,
+    signature: body.signature,
+    claimedAddress: body.address,
+    now,
+  });
   if (!checked.ok) throw refuse(checked.reason);
   if (detectAddressType(checked.address) !== "solana") throw refuse("not a Solana address");
   return checked.address;
 }
 
 /** GET /api/users/admin-status: whether a wallet is an admin and has signed in before. 400 for no wallet address. */
-export async function adminStatus(db: Db, env: Pick<Env, "ADMIN_WALLETS" | "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL">, walletAddress: string): Promise<AdminStatusResponse> {
+export async function adminStatus(
+  db: Db,
+  env: Pick<Env, "ADMIN_WALLETS" | "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL">,
+  walletAddress: string,
+): Promise<AdminStatusResponse> {
   const network = detectAddressType(walletAddress);
   if (network === "unknown") throw new ApiError(400, "walletAddress: not an Ethereum or Solana address");
   const user = await db

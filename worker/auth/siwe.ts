@@ -48,7 +48,8 @@ export async function checkSiwe(
 ): Promise<SiweCheck> {
   const { parsed } = p;
   const expectedChainId = Number(env.ETH_CHAIN_ID);
-  if (Number(parsed.chainId) !== expectedChainId) return { ok: false, reason: `message is for chain ${parsed.chainId}, this marketplace signs in on chain ${expectedChainId}` };
+  if (Number(parsed.chainId) !== expectedChainId)
+    return { ok: false, reason: `message is for chain ${parsed.chainId}, this marketplace signs in on chain ${expectedChainId}` };
   if (parsed.domain !== site.domain || (parsed.scheme ?? "https") !== site.scheme) return { ok: false, reason: "message is for another domain" };
   if (parsed.uri === undefined || !uriIsOnSite(parsed.uri, site)) return { ok: false, reason: "message URI is for another site" };
   // viem checks expiry and not-before but never the issue time; SIWS refuses the same times (clock.ts).

@@ -1,7 +1,17 @@
 // Ethereum behind the payment-verifier interface: a payment is a native transfer from the buyer to
 // PLATFORM_ETH_ADDRESS, final at ETH_CONFIRMATIONS blocks while its block is still canonical. A node that is
 // not on ETH_CHAIN_ID is not asked anything else.
-import { createPublicClient, formatEther, type Hash, type Hex, http, isHash, type PublicClient, TransactionNotFoundError, TransactionReceiptNotFoundError } from "viem";
+import {
+  createPublicClient,
+  formatEther,
+  type Hash,
+  type Hex,
+  http,
+  isHash,
+  type PublicClient,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+} from "viem";
 import { MAX_CONFIRMATIONS, readConfirmations } from "../domain/payment-settings";
 import type { PaymentObservation } from "../domain/payment-decision";
 import { matchTransferToPurchase } from "../domain/payment-decision";

@@ -7,7 +7,16 @@ import { ethereumVerifier } from "./ethereum-payments";
 import type { PaymentVerifier, VerifierEnv } from "./payment-types";
 import { solanaVerifier } from "./solana-payments";
 
-export type { PaymentExpectation, PaymentVerifier, ReceivedTransfer, ReconcileWindow, ScanResult, ScanTarget, TransferReceipt, VerifierEnv } from "./payment-types";
+export type {
+  PaymentExpectation,
+  PaymentVerifier,
+  ReceivedTransfer,
+  ReconcileWindow,
+  ScanResult,
+  ScanTarget,
+  TransferReceipt,
+  VerifierEnv,
+} from "./payment-types";
 
 export function paymentVerifier(env: VerifierEnv, network: Network): PaymentVerifier {
   return network === "ethereum" ? ethereumVerifier(env) : solanaVerifier(env);

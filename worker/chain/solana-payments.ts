@@ -86,7 +86,8 @@ export function observeSolanaPayment(
     block: String(response.slot),
     blockNumber: response.slot,
     minedAt: typeof response.blockTime === "number" ? response.blockTime * 1000 : null,
-    fee: typeof response.meta?.fee === "number" && Number.isSafeInteger(response.meta.fee) ? { used: null, price: null, total: BigInt(response.meta.fee) } : null,
+    fee:
+      typeof response.meta?.fee === "number" && Number.isSafeInteger(response.meta.fee) ? { used: null, price: null, total: BigInt(response.meta.fee) } : null,
   };
 }
 
@@ -184,10 +185,22 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
             const r = await receipt(s.signature);
             // A node that cannot say what a signature did stops the window here: it is read again next run.
             if (r.kind !== "found") return null;
-            if (r.amount > 0n) transfers.push({ hash: s.signature, amount: r.amount, senders: r.senders, direct: r.direct, references: r.references, blockNumber: r.blockNumber });
+            if (r.amount > 0n)
+              transfers.push({
+                hash: s.signature,
+                amount: r.amount,
+                senders: r.senders,
+                direct: r.direct,
+                references: r.references,
+                blockNumber: r.blockNumber,
+              });
           }
         }
-        const next = nextSolanaWindow(cursor, page.map((s) => s.signature), limit);
+        const next = nextSolanaWindow(
+          cursor,
+          page.map((s) => s.signature),
+          limit,
+        );
         return { transfers, unexplained: [], cursor: next, through: next.lastSignature || null };
       } catch (err) {
         console.warn("solana node unavailable for the reconciliation:", err instanceof Error ? err.message : String(err));

@@ -62,8 +62,16 @@ describe("systemTransfers", () => {
   });
 
   it("ignores other System instructions", () => {
-    const create = SystemProgram.createAccount({ fromPubkey: buyer.publicKey, newAccountPubkey: reference, lamports: 999, space: 0, programId: SystemProgram.programId });
-    const wire = new Transaction({ feePayer: buyer.publicKey, recentBlockhash: blockhash }).add(create).serialize({ requireAllSignatures: false, verifySignatures: false });
+    const create = SystemProgram.createAccount({
+      fromPubkey: buyer.publicKey,
+      newAccountPubkey: reference,
+      lamports: 999,
+      space: 0,
+      programId: SystemProgram.programId,
+    });
+    const wire = new Transaction({ feePayer: buyer.publicKey, recentBlockhash: blockhash })
+      .add(create)
+      .serialize({ requireAllSignatures: false, verifySignatures: false });
     expect(systemTransfers(wire)).toEqual([]);
   });
 
@@ -172,7 +180,13 @@ describe("solanaReceipt: what the platform received, however it was moved", () =
   });
 
   it("value the transfers do not explain (a program moved it): the balance change, not direct, the fee payer as sender", () => {
-    const create = SystemProgram.createAccount({ fromPubkey: buyer.publicKey, newAccountPubkey: platform, lamports: 999, space: 0, programId: SystemProgram.programId });
+    const create = SystemProgram.createAccount({
+      fromPubkey: buyer.publicKey,
+      newAccountPubkey: platform,
+      lamports: 999,
+      space: 0,
+      programId: SystemProgram.programId,
+    });
     const tx = new Transaction({ feePayer: buyer.publicKey, recentBlockhash: blockhash }).add(create);
     tx.sign(buyer);
     const wire = tx.serialize({ requireAllSignatures: false, verifySignatures: false });
@@ -188,7 +202,10 @@ describe("solanaReceipt: what the platform received, however it was moved", () =
     const wire = legacy(transfer(700n));
     const sig = signatureOf(wire);
     expect(solanaReceipt(response(wire, null, balancesFor(wire, 900)), sig, platform.toBase58())).toMatchObject({ amount: 900n, direct: false });
-    expect(solanaReceipt(response(wire, { InstructionError: [0, "Custom"] }, balancesFor(wire, 700)), sig, platform.toBase58())).toMatchObject({ succeeded: false, amount: 0n });
+    expect(solanaReceipt(response(wire, { InstructionError: [0, "Custom"] }, balancesFor(wire, 700)), sig, platform.toBase58())).toMatchObject({
+      succeeded: false,
+      amount: 0n,
+    });
     expect(solanaReceipt(response(wire, null, balancesFor(wire, -5)), sig, platform.toBase58())).toMatchObject({ amount: 0n });
   });
 
@@ -200,7 +217,13 @@ describe("solanaReceipt: what the platform received, however it was moved", () =
 });
 
 describe("unsignedTransfer (the Worker's Solana Pay transaction request)", () => {
-  const input = { payer: buyer.publicKey.toBase58(), recipient: platform.toBase58(), reference: reference.toBase58(), lamports: 123_456_789_012n, recentBlockhash: blockhash };
+  const input = {
+    payer: buyer.publicKey.toBase58(),
+    recipient: platform.toBase58(),
+    reference: reference.toBase58(),
+    lamports: 123_456_789_012n,
+    recentBlockhash: blockhash,
+  };
 
   it("is a transaction @solana/web3.js reads back: fee payer, blockhash, one transfer with the reference as a read-only non-signer", () => {
     const tx = Transaction.from(unsignedTransfer(input));

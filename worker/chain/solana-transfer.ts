@@ -106,7 +106,9 @@ export function unsignedTransfer(input: { payer: string; recipient: string; refe
     instructions: [{ programAddressIndex: 3, accountIndices: [0, 1, 2], data }],
   });
   // The encoder's output is a message's bytes: the brand says so to the transaction encoder.
-  return Uint8Array.from(getTransactionEncoder().encode({ messageBytes: messageBytes as TransactionMessageBytes, signatures: { [address(input.payer)]: null } }));
+  return Uint8Array.from(
+    getTransactionEncoder().encode({ messageBytes: messageBytes as TransactionMessageBytes, signatures: { [address(input.payer)]: null } }),
+  );
 }
 
 function base64ToBytes(text: string): Uint8Array {

@@ -57,10 +57,16 @@ function keylessSolana(address: string): Keyless | null {
   // and never the identity. Small-order points (the system program id 1111…1111 is one) and points with a
   // torsion part are therefore never produced by any seed.
   if (point.is0() || point.isSmallOrder()) {
-    return { reason: "small-order-point", message: "This is a small-order curve point (like the system program id 1111…1111): no seed produces it, so no private key exists." };
+    return {
+      reason: "small-order-point",
+      message: "This is a small-order curve point (like the system program id 1111…1111): no seed produces it, so no private key exists.",
+    };
   }
   if (!point.isTorsionFree()) {
-    return { reason: "outside-key-subgroup", message: "This curve point lies outside the subgroup every Ed25519 key lands in: no seed produces it, so no private key exists." };
+    return {
+      reason: "outside-key-subgroup",
+      message: "This curve point lies outside the subgroup every Ed25519 key lands in: no seed produces it, so no private key exists.",
+    };
   }
   return unreachable(address, "solana");
 }

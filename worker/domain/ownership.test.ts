@@ -113,7 +113,10 @@ describe("Solana keys", () => {
   });
 
   it("an off-curve (program-derived) address cannot be owned", () => {
-    expect(proveOwnership("solana", "4MD31b2GFAWVDYQT8KG7E5GcZiFyy4MpDUt4BcyEdJRP", SOL_CANONICAL)).toMatchObject({ verified: false, reason: "invalid-address" });
+    expect(proveOwnership("solana", "4MD31b2GFAWVDYQT8KG7E5GcZiFyy4MpDUt4BcyEdJRP", SOL_CANONICAL)).toMatchObject({
+      verified: false,
+      reason: "invalid-address",
+    });
   });
 });
 

@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { canPay, decidePayment, ledgerStateOf, matchTransferToPurchase, MISSING_PAYMENT_GRACE_MS, type PaymentObservation, paymentDeadline, type PurchaseFacts } from "./payment-decision";
+import {
+  canPay,
+  decidePayment,
+  ledgerStateOf,
+  matchTransferToPurchase,
+  MISSING_PAYMENT_GRACE_MS,
+  type PaymentObservation,
+  paymentDeadline,
+  type PurchaseFacts,
+} from "./payment-decision";
 
 const NOW = 1_800_000_000_000;
 const EXPIRES = NOW + 60_000;
@@ -91,7 +100,12 @@ describe("rule 2: which hash may pay the purchase", () => {
 
 describe("the node cannot tell", () => {
   it("an unavailable node leaves an open purchase waiting, whatever the time", () => {
-    expect(decidePayment(facts({ now: NOW + 10 * 86_400_000 }), { kind: "unavailable" })).toEqual({ outcome: "wait", note: "node-unavailable", confirmations: 0, holdEscrow: false });
+    expect(decidePayment(facts({ now: NOW + 10 * 86_400_000 }), { kind: "unavailable" })).toEqual({
+      outcome: "wait",
+      note: "node-unavailable",
+      confirmations: 0,
+      holdEscrow: false,
+    });
   });
 
   it("... and records nothing for a purchase the hash cannot pay", () => {
@@ -106,14 +120,29 @@ describe("rule 4: a hash the node does not know, or has not mined, holds the lis
   });
 
   it("unknown: waits until the deadline, then fails as not found", () => {
-    expect(decidePayment(facts({ now: paymentDeadline(EXPIRES) }), { kind: "missing" })).toEqual({ outcome: "wait", note: "not-found-yet", confirmations: 0, holdEscrow: false });
-    expect(decidePayment(facts({ now: AFTER_DEADLINE }), { kind: "missing" })).toEqual({ outcome: "reject", reason: "not-found", purchase: "close", refund: null });
+    expect(decidePayment(facts({ now: paymentDeadline(EXPIRES) }), { kind: "missing" })).toEqual({
+      outcome: "wait",
+      note: "not-found-yet",
+      confirmations: 0,
+      holdEscrow: false,
+    });
+    expect(decidePayment(facts({ now: AFTER_DEADLINE }), { kind: "missing" })).toEqual({
+      outcome: "reject",
+      reason: "not-found",
+      purchase: "close",
+      refund: null,
+    });
   });
 
   it("seen before and now gone is a reorg: waits, then fails as reorged", () => {
     const p = facts({ lastSeenBlock: "0xb1" });
     expect(decidePayment(p, { kind: "missing" })).toEqual({ outcome: "wait", note: "reorged", confirmations: 0, holdEscrow: false });
-    expect(decidePayment({ ...p, now: AFTER_DEADLINE }, { kind: "missing" })).toEqual({ outcome: "reject", reason: "reorged", purchase: "close", refund: null });
+    expect(decidePayment({ ...p, now: AFTER_DEADLINE }, { kind: "missing" })).toEqual({
+      outcome: "reject",
+      reason: "reorged",
+      purchase: "close",
+      refund: null,
+    });
   });
 
   it("in a pool, never mined: confirming without holding money, then failed at the deadline", () => {
@@ -211,8 +240,18 @@ describe("rule 3: money from the buyer is settled or listed for refund only once
   });
 
   it("final money the purchase cannot take because of how it was sent is listed as unmatched", () => {
-    expect(decidePayment(facts(), found({ carriesReference: false }))).toEqual({ outcome: "reject", reason: "missing-reference", purchase: "reopen", refund: "unmatched" });
-    expect(decidePayment(facts(), found({ blockNumber: 99 }))).toEqual({ outcome: "reject", reason: "before-reservation", purchase: "reopen", refund: "unmatched" });
+    expect(decidePayment(facts(), found({ carriesReference: false }))).toEqual({
+      outcome: "reject",
+      reason: "missing-reference",
+      purchase: "reopen",
+      refund: "unmatched",
+    });
+    expect(decidePayment(facts(), found({ blockNumber: 99 }))).toEqual({
+      outcome: "reject",
+      reason: "before-reservation",
+      purchase: "reopen",
+      refund: "unmatched",
+    });
   });
 
   it("the listing sold to another purchase first: the purchase fails and the payment is listed", () => {
@@ -225,14 +264,20 @@ describe("rule 3: money from the buyer is settled or listed for refund only once
   });
 
   it("a late report of a payment mined in time settles", () => {
-    expect(decidePayment(facts({ status: "initiated", hashIsCurrent: false, now: EXPIRES + 120_000 }), found({ minedAt: EXPIRES - 1 }))).toEqual({ outcome: "settle", excess: 0n });
+    expect(decidePayment(facts({ status: "initiated", hashIsCurrent: false, now: EXPIRES + 120_000 }), found({ minedAt: EXPIRES - 1 }))).toEqual({
+      outcome: "settle",
+      excess: 0n,
+    });
   });
 
   it("paid after the purchase expired, was cancelled or failed, or reported late: listed as late once final", () => {
     for (const status of ["expired", "cancelled", "failed"] as const) {
       expect(decidePayment(facts({ status }), found())).toEqual({ outcome: "refund", reason: "late" });
     }
-    expect(decidePayment(facts({ hashIsCurrent: false, now: EXPIRES + 1, status: "initiated" }), found({ minedAt: EXPIRES + 1 }))).toEqual({ outcome: "refund", reason: "late" });
+    expect(decidePayment(facts({ hashIsCurrent: false, now: EXPIRES + 1, status: "initiated" }), found({ minedAt: EXPIRES + 1 }))).toEqual({
+      outcome: "refund",
+      reason: "late",
+    });
   });
 
   it("paid twice: the second payment of a paid purchase is a duplicate, listed once final", () => {

@@ -136,7 +136,10 @@ export function decidePayment(p: PurchaseFacts, seen: PaymentObservation): Payme
   const pays = canPay(p, seen);
   if (p.ledger === "elsewhere") return reject(p, pays, "hash-used");
   if (p.ledger === "settled-here" || p.ledger === "refund-here") return DONE;
-  if (seen.kind === "unavailable") return pays ? { outcome: "wait", note: "node-unavailable", confirmations: 0, holdEscrow: false } : { outcome: "later", note: "node-unavailable", confirmations: 0 };
+  if (seen.kind === "unavailable")
+    return pays
+      ? { outcome: "wait", note: "node-unavailable", confirmations: 0, holdEscrow: false }
+      : { outcome: "later", note: "node-unavailable", confirmations: 0 };
 
   const vanished = p.lastSeenBlock !== null;
   const overdue = p.now > paymentDeadline(p.expiresAt);

@@ -79,19 +79,35 @@ describe("production (a chain that is not local)", () => {
   it("a correct mainnet configuration is accepted", () => {
     expect(checkPaymentSettings(PRODUCTION)).toMatchObject({
       ok: true,
-      settings: { production: true, ethereum: { chainId: 1, local: false, confirmations: 12 }, solana: { cluster: "mainnet-beta", local: false, commitment: "finalized" } },
+      settings: {
+        production: true,
+        ethereum: { chainId: 1, local: false, confirmations: 12 },
+        solana: { cluster: "mainnet-beta", local: false, commitment: "finalized" },
+      },
     });
   });
 
   it("refuses the public dev platform addresses shipped in wrangler.toml", () => {
-    refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: DEV_ACCOUNTS.platform.address }, "PLATFORM_ETH_ADDRESS", /public dev account 9 .*anyone could take the payments/);
+    refused(
+      { ...PRODUCTION, PLATFORM_ETH_ADDRESS: DEV_ACCOUNTS.platform.address },
+      "PLATFORM_ETH_ADDRESS",
+      /public dev account 9 .*anyone could take the payments/,
+    );
     refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: DEV_ACCOUNTS.platform.address.toLowerCase() }, "PLATFORM_ETH_ADDRESS", /public dev account 9/);
     refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: SOLANA_DEV_ACCOUNTS.platform.address }, "PLATFORM_SOL_ADDRESS", /public dev account 9/);
     // Any of the ten, on a testnet too: its keys are just as public.
-    refused({ ...PRODUCTION, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1", PLATFORM_ETH_ADDRESS: PUBLIC_DEV_ETH_ADDRESSES[3] }, "PLATFORM_ETH_ADDRESS", /account 3/);
+    refused(
+      { ...PRODUCTION, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1", PLATFORM_ETH_ADDRESS: PUBLIC_DEV_ETH_ADDRESSES[3] },
+      "PLATFORM_ETH_ADDRESS",
+      /account 3/,
+    );
     refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: PUBLIC_DEV_ETH_ADDRESSES[0] }, "PLATFORM_ETH_ADDRESS", /account 0 /);
     refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: PUBLIC_DEV_SOL_ADDRESSES[0] }, "PLATFORM_SOL_ADDRESS", /account 0 /);
-    refused({ ...PRODUCTION, SOL_RPC_URL: "https://api.devnet.solana.com", PLATFORM_SOL_ADDRESS: PUBLIC_DEV_SOL_ADDRESSES[5] }, "PLATFORM_SOL_ADDRESS", /account 5/);
+    refused(
+      { ...PRODUCTION, SOL_RPC_URL: "https://api.devnet.solana.com", PLATFORM_SOL_ADDRESS: PUBLIC_DEV_SOL_ADDRESSES[5] },
+      "PLATFORM_SOL_ADDRESS",
+      /account 5/,
+    );
   });
 
   it("one local chain does not make the other local: the dev address is refused where the chain is public", () => {
@@ -109,7 +125,11 @@ describe("production (a chain that is not local)", () => {
   });
 
   it("refuses a public dev wallet in ADMIN_WALLETS (anyone could sign in as admin), any case", () => {
-    refused({ ...PRODUCTION, ADMIN_WALLETS: `${OWN_ETH}, ${DEV_ACCOUNTS.admin.address.toLowerCase()}` }, "ADMIN_WALLETS", /public dev account 0 .*anyone could sign in as admin/);
+    refused(
+      { ...PRODUCTION, ADMIN_WALLETS: `${OWN_ETH}, ${DEV_ACCOUNTS.admin.address.toLowerCase()}` },
+      "ADMIN_WALLETS",
+      /public dev account 0 .*anyone could sign in as admin/,
+    );
     refused({ ...PRODUCTION, ADMIN_WALLETS: SOLANA_DEV_ACCOUNTS.admin.address }, "ADMIN_WALLETS", /account 0/);
     // Solana wallets are compared exactly, as ADMIN_WALLETS itself does: another case is another (unlisted) wallet.
     expect(problems({ ...PRODUCTION, ADMIN_WALLETS: `${OWN_ETH},,${SOLANA_DEV_ACCOUNTS.admin.address.toLowerCase()}` })).toEqual([]);
@@ -144,7 +164,11 @@ describe("ETH_CONFIRMATIONS is never silently 1", () => {
     refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "" }, "ETH_CONFIRMATIONS", /; it is not set\.$/);
     refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "   " }, "ETH_CONFIRMATIONS", /; it is " {3}"\.$/);
     refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "twelve" }, "ETH_CONFIRMATIONS", /; it is "twelve"\.$/);
-    refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: `${OWN_ETH}${"f".repeat(60)}` }, "PLATFORM_ETH_ADDRESS", new RegExp(`it is "${OWN_ETH}${"f".repeat(24)}"\\.$`));
+    refused(
+      { ...PRODUCTION, PLATFORM_ETH_ADDRESS: `${OWN_ETH}${"f".repeat(60)}` },
+      "PLATFORM_ETH_ADDRESS",
+      new RegExp(`it is "${OWN_ETH}${"f".repeat(24)}"\\.$`),
+    );
   });
 
   it("surrounding spaces are read past in numbers and the commitment, not in addresses (the verifier compares those as written)", () => {
@@ -163,20 +187,31 @@ describe("ETH_CONFIRMATIONS is never silently 1", () => {
   });
 
   it("ETH_CHAIN_ID must be a chain id", () => {
-    for (const value of [undefined, "", "mainnet", "0", "-1", "1.0", "0x1"]) refused({ ...PRODUCTION, ETH_CHAIN_ID: value }, "ETH_CHAIN_ID", /positive whole number/);
+    for (const value of [undefined, "", "mainnet", "0", "-1", "1.0", "0x1"])
+      refused({ ...PRODUCTION, ETH_CHAIN_ID: value }, "ETH_CHAIN_ID", /positive whole number/);
     // A chain id that is not one is refused once, whatever the node says.
     refused({ ...PRODUCTION, ETH_CHAIN_ID: "mainnet" }, "ETH_CHAIN_ID", /positive whole number/, { ethChainId: 1 });
   });
 });
 
 describe("SOL_COMMITMENT is refused rather than coerced", () => {
-  it.each([["missing", undefined], ["processed", "processed"], ["another case", "Finalized"], ["a typo", "finalised"], ["empty", ""]])("%s: refused", (_, value) => {
+  it.each([
+    ["missing", undefined],
+    ["processed", "processed"],
+    ["another case", "Finalized"],
+    ["a typo", "finalised"],
+    ["empty", ""],
+  ])("%s: refused", (_, value) => {
     refused({ ...PRODUCTION, SOL_COMMITMENT: value }, "SOL_COMMITMENT", /must be "confirmed" or "finalized"/);
     refused({ ...LOCAL, SOL_COMMITMENT: value }, "SOL_COMMITMENT", /must be "confirmed" or "finalized"/);
   });
 
   it('anything but "finalized" on mainnet, recognised by the RPC host', () => {
-    refused({ ...PRODUCTION, SOL_COMMITMENT: "confirmed" }, "SOL_COMMITMENT", /"confirmed" on Solana mainnet \(SOL_RPC_URL is not a local, devnet or testnet host\); it must be "finalized"/);
+    refused(
+      { ...PRODUCTION, SOL_COMMITMENT: "confirmed" },
+      "SOL_COMMITMENT",
+      /"confirmed" on Solana mainnet \(SOL_RPC_URL is not a local, devnet or testnet host\); it must be "finalized"/,
+    );
     expect(problems({ ...PRODUCTION, SOL_RPC_URL: "https://api.devnet.solana.com", SOL_COMMITMENT: "confirmed" })).toEqual([]);
     expect(problems({ ...PRODUCTION, SOL_RPC_URL: "https://api.testnet.solana.com", SOL_COMMITMENT: "confirmed" })).toEqual([]);
   });
@@ -207,9 +242,11 @@ describe("the node must be the configured chain", () => {
 
 describe("platform addresses must be addresses", () => {
   it("refuses malformed ones, a bad EIP-55 checksum, and the zero address", () => {
-    for (const value of [undefined, "", "0x1234", OWN_ETH.replace("E7", "e7"), "0x0000000000000000000000000000000000000000"]) refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: value }, "PLATFORM_ETH_ADDRESS", /must be an Ethereum address/);
+    for (const value of [undefined, "", "0x1234", OWN_ETH.replace("E7", "e7"), "0x0000000000000000000000000000000000000000"])
+      refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: value }, "PLATFORM_ETH_ADDRESS", /must be an Ethereum address/);
     expect(problems({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: OWN_ETH.toLowerCase() })).toEqual([]);
-    for (const value of [undefined, "", "0OIl", `0${OWN_SOL}`, "11111111111111111111111111111111111"]) refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: value }, "PLATFORM_SOL_ADDRESS", /must be a Solana address/);
+    for (const value of [undefined, "", "0OIl", `0${OWN_SOL}`, "11111111111111111111111111111111111"])
+      refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: value }, "PLATFORM_SOL_ADDRESS", /must be a Solana address/);
   });
 });
 
@@ -234,18 +271,26 @@ describe("solanaCluster and this machine's hosts", () => {
     expect(solanaCluster("not a url")).toBe("localnet");
   });
 
-  it.each(["http://localhost:8899", "http://LOCALHOST:8899", "http://validator.localhost:8899", "http://127.0.0.1:8899", "http://127.10.200.3:8899", "http://[::1]:8899", "http://0.0.0.0:8899"])(
-    "%s is this machine",
+  it.each([
+    "http://localhost:8899",
+    "http://LOCALHOST:8899",
+    "http://validator.localhost:8899",
+    "http://127.0.0.1:8899",
+    "http://127.10.200.3:8899",
+    "http://[::1]:8899",
+    "http://0.0.0.0:8899",
+  ])("%s is this machine", (url) => {
+    expect(solanaCluster(url)).toBe("localnet");
+    expect(problems({ ...PRODUCTION, SOL_RPC_URL: url })).toEqual([]);
+  });
+
+  it.each(["http://127.0.0.1.example.com", "http://localhost.example.com", "http://10.0.0.1:8899", "http://[::2]:8899", "http://notlocalhost:8899"])(
+    "%s is not",
     (url) => {
-      expect(solanaCluster(url)).toBe("localnet");
-      expect(problems({ ...PRODUCTION, SOL_RPC_URL: url })).toEqual([]);
+      expect(solanaCluster(url)).toBe("mainnet-beta");
+      refused({ ...PRODUCTION, SOL_RPC_URL: url }, "SOL_RPC_URL", /must use https/);
     },
   );
-
-  it.each(["http://127.0.0.1.example.com", "http://localhost.example.com", "http://10.0.0.1:8899", "http://[::2]:8899", "http://notlocalhost:8899"])("%s is not", (url) => {
-    expect(solanaCluster(url)).toBe("mainnet-beta");
-    refused({ ...PRODUCTION, SOL_RPC_URL: url }, "SOL_RPC_URL", /must use https/);
-  });
 });
 
 describe("the readers the verifiers and the admin role use", () => {
@@ -262,7 +307,8 @@ describe("the readers the verifiers and the admin role use", () => {
   it("readCommitment: confirmed or finalized as written (spaces trimmed), never processed or another case", () => {
     expect(readCommitment("confirmed")).toBe("confirmed");
     expect(readCommitment(" finalized ")).toBe("finalized");
-    for (const text of [undefined, "", "processed", "Finalized", "CONFIRMED", "final", "confirmed,finalized"]) expect(readCommitment(text), String(text)).toBeNull();
+    for (const text of [undefined, "", "processed", "Finalized", "CONFIRMED", "final", "confirmed,finalized"])
+      expect(readCommitment(text), String(text)).toBeNull();
   });
 
   it("bothChainsLocal: a loopback Ethereum node on a local chain id and a loopback Solana node, nothing else", () => {

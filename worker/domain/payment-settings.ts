@@ -168,21 +168,30 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: NodeFacts 
   if (nodeChainId !== null && chainId >= 1 && nodeChainId !== chainId) {
     problems.push(`ETH_CHAIN_ID is ${chainId}, but the node at ETH_RPC_URL serves chain id ${nodeChainId}: payments would be read from the wrong chain.`);
   }
-  const ethLocal = ethUrl !== null && isLoopbackHost(ethUrl.hostname) && LOCAL_ETH_CHAIN_IDS.includes(chainId) && (nodeChainId === null || nodeChainId === chainId);
+  const ethLocal =
+    ethUrl !== null && isLoopbackHost(ethUrl.hostname) && LOCAL_ETH_CHAIN_IDS.includes(chainId) && (nodeChainId === null || nodeChainId === chainId);
 
   const confirmations = readConfirmations(env.ETH_CONFIRMATIONS) ?? NaN;
   if (Number.isNaN(confirmations)) {
-    problems.push(`ETH_CONFIRMATIONS must be a whole number of blocks from 1 to ${MAX_CONFIRMATIONS} (${MAINNET_MIN_CONFIRMATIONS} or more on chain id 1); it is ${shown(env.ETH_CONFIRMATIONS)}.`);
+    problems.push(
+      `ETH_CONFIRMATIONS must be a whole number of blocks from 1 to ${MAX_CONFIRMATIONS} (${MAINNET_MIN_CONFIRMATIONS} or more on chain id 1); it is ${shown(env.ETH_CONFIRMATIONS)}.`,
+    );
   } else if (chainId === ETHEREUM_MAINNET_CHAIN_ID && confirmations < MAINNET_MIN_CONFIRMATIONS) {
-    problems.push(`ETH_CONFIRMATIONS is ${confirmations} on Ethereum mainnet (chain id 1); it must be at least ${MAINNET_MIN_CONFIRMATIONS}, or a reorganised block could take back a payment after the key is released.`);
+    problems.push(
+      `ETH_CONFIRMATIONS is ${confirmations} on Ethereum mainnet (chain id 1); it must be at least ${MAINNET_MIN_CONFIRMATIONS}, or a reorganised block could take back a payment after the key is released.`,
+    );
   }
 
   // Addresses are taken as written (no trimming): the verifier compares them with the chain's as they are.
   const ethRecipient = env.PLATFORM_ETH_ADDRESS ?? "";
   if (!isAddress(ethRecipient) || ethRecipient.toLowerCase() === zeroAddress) {
-    problems.push(`PLATFORM_ETH_ADDRESS must be an Ethereum address (0x and 40 hex digits; mixed case only with a valid EIP-55 checksum), not the zero address; it is ${shown(env.PLATFORM_ETH_ADDRESS)}.`);
+    problems.push(
+      `PLATFORM_ETH_ADDRESS must be an Ethereum address (0x and 40 hex digits; mixed case only with a valid EIP-55 checksum), not the zero address; it is ${shown(env.PLATFORM_ETH_ADDRESS)}.`,
+    );
   } else if (!ethLocal && ethDevIndex(ethRecipient) >= 0) {
-    problems.push(`PLATFORM_ETH_ADDRESS is ${devNote(ethDevIndex(ethRecipient))}; on a chain that is not local anyone could take the payments. Set your own receiving address.`);
+    problems.push(
+      `PLATFORM_ETH_ADDRESS is ${devNote(ethDevIndex(ethRecipient))}; on a chain that is not local anyone could take the payments. Set your own receiving address.`,
+    );
   }
 
   // ---- Solana
@@ -190,7 +199,8 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: NodeFacts 
   if (!solUrl) problems.push("SOL_RPC_URL must be an http(s) URL of a Solana JSON-RPC node.");
   else if (insecureRemote(solUrl)) problems.push(INSECURE("SOL_RPC_URL"));
   const genesis = facts.solGenesisHash ?? null;
-  const publicCluster = (Object.keys(SOLANA_GENESIS_HASHES) as (keyof typeof SOLANA_GENESIS_HASHES)[]).find((c) => SOLANA_GENESIS_HASHES[c] === genesis) ?? null;
+  const publicCluster =
+    (Object.keys(SOLANA_GENESIS_HASHES) as (keyof typeof SOLANA_GENESIS_HASHES)[]).find((c) => SOLANA_GENESIS_HASHES[c] === genesis) ?? null;
   const cluster: SolanaCluster = publicCluster ?? solanaCluster(env.SOL_RPC_URL ?? "");
   const solLocal = solUrl !== null && cluster === "localnet";
 
@@ -207,7 +217,9 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: NodeFacts 
   if (!isSolanaAddress(solRecipient)) {
     problems.push(`PLATFORM_SOL_ADDRESS must be a Solana address (base58, 32 bytes); it is ${shown(env.PLATFORM_SOL_ADDRESS)}.`);
   } else if (!solLocal && solDevIndex(solRecipient) >= 0) {
-    problems.push(`PLATFORM_SOL_ADDRESS is ${devNote(solDevIndex(solRecipient))}; on a cluster that is not local anyone could take the payments. Set your own receiving address.`);
+    problems.push(
+      `PLATFORM_SOL_ADDRESS is ${devNote(solDevIndex(solRecipient))}; on a cluster that is not local anyone could take the payments. Set your own receiving address.`,
+    );
   }
 
   // ---- who may act as admin: an admin marks refunds paid and manages every listing.

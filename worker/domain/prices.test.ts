@@ -57,7 +57,22 @@ import { usdText } from "../../web/src/lib/display";
 import { FALLBACK_USD_RATES } from "../../schema/prices";
 
 describe("the web's usdText and the Worker's formatUsd agree", () => {
-  const amounts = ["0", "0.00000001", "0.000001", "0.0000013", "0.0000026", "0.001", "0.00123", "0.00219521", "0.01", "0.5", "1", "2.5", "1234.5678", "90000000"];
+  const amounts = [
+    "0",
+    "0.00000001",
+    "0.000001",
+    "0.0000013",
+    "0.0000026",
+    "0.001",
+    "0.00123",
+    "0.00219521",
+    "0.01",
+    "0.5",
+    "1",
+    "2.5",
+    "1234.5678",
+    "90000000",
+  ];
   const rateSets = [FALLBACK_USD_RATES, { ethPrice: 3801.37, solPrice: 151.09 }, { ethPrice: 1, solPrice: 0.5 }];
   it.each(rateSets)("at %j", (rates) => {
     for (const currency of ["ETH", "SOL"] as const) {

@@ -42,7 +42,6 @@ export function parseFeedPrices(body: unknown): UsdRates | null {
   return null;
 }
 
-
 const usdFormat = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** "$1,234.56"; a positive amount that rounds to zero cents reads "<$0.01" rather than a misleading "$0.00". */

@@ -24,7 +24,13 @@ export const EMPTY_CURSOR: ReconcileCursor = { nextBlock: null, lastSignature: n
  * the scan is about to credit is not a difference), and at most `limit` of them. The first run starts at the
  * current depth: what came before the reconciliation existed is not read.
  */
-export function ethereumWindow(nextBlock: number | null, head: number, required: number, limit: number, upTo: number | null): { from: number; to: number } | { start: number } | null {
+export function ethereumWindow(
+  nextBlock: number | null,
+  head: number,
+  required: number,
+  limit: number,
+  upTo: number | null,
+): { from: number; to: number } | { start: number } | null {
   const deepest = head - required + 1;
   if (nextBlock === null) return { start: Math.max(0, deepest + 1) };
   const to = Math.min(nextBlock + limit - 1, deepest, upTo ?? deepest);
@@ -74,7 +80,10 @@ export function nextSolanaWindow(c: ReconcileCursor, page: readonly string[], li
  *  - in-progress: a purchase is verifying it (the cron job will settle or list it);
  *  - unknown: nothing accounts for it.
  */
-export function classifyReceived(amount: bigint, known: { ledgerAmount: bigint | null; ledgerHeld: boolean; purchaseWaiting: boolean }): "credited" | "short" | "in-progress" | "unknown" {
+export function classifyReceived(
+  amount: bigint,
+  known: { ledgerAmount: bigint | null; ledgerHeld: boolean; purchaseWaiting: boolean },
+): "credited" | "short" | "in-progress" | "unknown" {
   if (known.ledgerAmount !== null) {
     if (known.ledgerHeld) return "in-progress";
     return known.ledgerAmount < amount ? "short" : "credited";
@@ -103,6 +112,7 @@ export function refundRecheck(network: Network, row: { sender: string | null; am
   if (row.sender === null) return "No sender is recorded for this payment, so there is no one to refund; resolve it from the reconciliation list.";
   const same = (a: string) => (network === "ethereum" ? a.toLowerCase() === row.sender!.toLowerCase() : a === row.sender);
   if (!seen.senders.some(same)) return `The payment's sender on chain is ${seen.senders.join(", ") || "unknown"}, not ${row.sender} as recorded.`;
-  if (seen.amount < row.amount) return `The platform received ${seen.amount} base units in this transaction, less than the ${row.amount} recorded: the recorded amount is wrong.`;
+  if (seen.amount < row.amount)
+    return `The platform received ${seen.amount} base units in this transaction, less than the ${row.amount} recorded: the recorded amount is wrong.`;
   return null;
 }

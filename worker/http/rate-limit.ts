@@ -23,7 +23,10 @@ export function clientNetwork(ip: string): string {
   const right = tail ? tail.split(":") : [];
   const groups = tail === null ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
   if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return ip;
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 /**
@@ -63,7 +66,12 @@ export type LimitCheck = { key: string; limit: number; refusal: string };
  * Retry-After header giving the seconds until the window ends.
  */
 export async function enforceLimits(d1: D1Database, checks: readonly LimitCheck[], windowMs: number, now = Date.now()): Promise<void> {
-  const counts = await countRequests(d1, checks.map((check) => check.key), windowMs, now);
+  const counts = await countRequests(
+    d1,
+    checks.map((check) => check.key),
+    windowMs,
+    now,
+  );
   const over = checks.find((check, i) => counts[i] > check.limit);
   if (!over) return;
   const retryAfter = Math.max(1, Math.ceil((windowMs - (now % windowMs)) / 1000));
@@ -99,8 +107,16 @@ export function limitSignedIn(name: string, limit: SignedInLimit): MiddlewareHan
       await enforceLimits(
         c.env.DB,
         [
-          { key: `${name}:user:${session.userId}`, limit: limit.perWallet, refusal: `Too many ${limit.what}: ${perWindow(limit.perWallet, limit.windowMs)} from one wallet.` },
-          { key: `${name}:net:${clientNetwork(c.var.requestInfo.ip)}`, limit: limit.perClient, refusal: `Too many ${limit.what} from your network: ${perWindow(limit.perClient, limit.windowMs)}.` },
+          {
+            key: `${name}:user:${session.userId}`,
+            limit: limit.perWallet,
+            refusal: `Too many ${limit.what}: ${perWindow(limit.perWallet, limit.windowMs)} from one wallet.`,
+          },
+          {
+            key: `${name}:net:${clientNetwork(c.var.requestInfo.ip)}`,
+            limit: limit.perClient,
+            refusal: `Too many ${limit.what} from your network: ${perWindow(limit.perClient, limit.windowMs)}.`,
+          },
         ],
         limit.windowMs,
       );
@@ -115,5 +131,6 @@ export function limitSignedIn(name: string, limit: SignedInLimit): MiddlewareHan
  */
 export async function limitReservations(d1: D1Database, userId: number, now = Date.now()): Promise<void> {
   const count = await countRequest(d1, `initiate:${userId}`, INITIATE_RATE_LIMIT.windowMs, now);
-  if (count > INITIATE_RATE_LIMIT.limit) throw new ApiError(429, `Too many purchase attempts: at most ${INITIATE_RATE_LIMIT.limit} per minute. Wait a minute and try again.`);
+  if (count > INITIATE_RATE_LIMIT.limit)
+    throw new ApiError(429, `Too many purchase attempts: at most ${INITIATE_RATE_LIMIT.limit} per minute. Wait a minute and try again.`);
 }

@@ -33,7 +33,12 @@ export function nextMultiplier(current: number, target: number): number {
 /** Returns the number of multipliers written (0 when the last calibration is under a day old). */
 export async function calibrateValues(db: Db, now: number): Promise<number> {
   const aa = algorithmAdjustments;
-  const last = await db.select({ at: aa.createdAt }).from(aa).where(like(aa.adjustmentReason, `${REASON}%`)).orderBy(desc(aa.createdAt)).get();
+  const last = await db
+    .select({ at: aa.createdAt })
+    .from(aa)
+    .where(like(aa.adjustmentReason, `${REASON}%`))
+    .orderBy(desc(aa.createdAt))
+    .get();
   if (last && last.at > now - CALIBRATION_INTERVAL_MS) return 0;
   const sa = salesAnalytics;
   const a = addresses;
@@ -69,12 +74,20 @@ export async function calibrateValues(db: Db, now: number): Promise<number> {
       g.category === null ? isNull(aa.category) : eq(aa.category, g.category),
       g.patternLength === null ? isNull(aa.patternLength) : eq(aa.patternLength, g.patternLength),
     );
-    const current = await db.select({ m: aa.baseValueMultiplier }).from(aa).where(and(sameKind, eq(aa.isActive, true))).orderBy(desc(aa.id)).get();
+    const current = await db
+      .select({ m: aa.baseValueMultiplier })
+      .from(aa)
+      .where(and(sameKind, eq(aa.isActive, true)))
+      .orderBy(desc(aa.id))
+      .get();
     const from = current && current.m > 0 ? current.m : 1;
     const target = Math.exp(g.sumLog / g.n);
     const next = nextMultiplier(from, target);
     await writeBatch(db, [
-      db.update(aa).set({ isActive: false }).where(and(sameKind, eq(aa.isActive, true))),
+      db
+        .update(aa)
+        .set({ isActive: false })
+        .where(and(sameKind, eq(aa.isActive, true))),
       db.insert(aa).values({
         network: g.network,
         category: g.category,
@@ -94,5 +107,3 @@ export async function calibrateValues(db: Db, now: number): Promise<number> {
   }
   return written;
 }
-
-

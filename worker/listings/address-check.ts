@@ -37,7 +37,12 @@ export async function valueMultiplier(db: Db, network: Network): Promise<number>
  * (jobs/calibrate-values.ts) if there is one, else the network-wide row; with the number of sales it rests on
  * (0 for the uncalibrated default).
  */
-export async function valueCalibration(db: Db, network: Network, category: string | null, patternLength: number | null): Promise<{ multiplier: number; sales: number }> {
+export async function valueCalibration(
+  db: Db,
+  network: Network,
+  category: string | null,
+  patternLength: number | null,
+): Promise<{ multiplier: number; sales: number }> {
   const aa = algorithmAdjustments;
   const networkWide = and(isNull(aa.category), isNull(aa.patternLength));
   const kind = category !== null && patternLength !== null ? or(networkWide, and(eq(aa.category, category), eq(aa.patternLength, patternLength))) : networkWide;

@@ -9,13 +9,29 @@ import { type Db, selected, writeBatch } from "../db";
 import type { UsdRates } from "../domain/prices";
 import { ApiError } from "../http/errors";
 import { isOrderListing } from "../orders/order-listing";
-import { CUSTOM_ORDER_MESSAGE, changePromotion, deleteStatements, listingForChange, listingIn, openPurchase, promotionStatements, softDelete, statusStatement } from "./changes";
+import {
+  CUSTOM_ORDER_MESSAGE,
+  changePromotion,
+  deleteStatements,
+  listingForChange,
+  listingIn,
+  openPurchase,
+  promotionStatements,
+  softDelete,
+  statusStatement,
+} from "./changes";
 import { type ListingRow, listingColumns, toListingView } from "./listing-view";
 import { listingById } from "./listings";
 
 const a = addresses;
 
-export type AdminListingQuery = { limit: number; offset: number; search?: string; network: "all" | "ethereum" | "solana"; status: "all" | "active" | "pending" | "sold" | "inactive" };
+export type AdminListingQuery = {
+  limit: number;
+  offset: number;
+  search?: string;
+  network: "all" | "ethereum" | "solana";
+  status: "all" | "active" | "pending" | "sold" | "inactive";
+};
 
 /** The admin/profile shape of a listing: the public view without the viewer-relative fields. */
 export function toAdminListing(row: ListingRow, rates: UsdRates): AdminListing {
@@ -79,7 +95,12 @@ export async function adminStats(db: Db): Promise<AdminStats> {
     db.select({ n: count() }).from(users),
   ]);
   const l = listings[0];
-  return { totalListings: Number(l?.total ?? 0), activeListings: Number(l?.active ?? 0), featuredListings: Number(l?.featured ?? 0), totalUsers: Number(people[0]?.n ?? 0) };
+  return {
+    totalListings: Number(l?.total ?? 0),
+    activeListings: Number(l?.active ?? 0),
+    featuredListings: Number(l?.featured ?? 0),
+    totalUsers: Number(people[0]?.n ?? 0),
+  };
 }
 
 /**

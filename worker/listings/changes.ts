@@ -82,7 +82,11 @@ export async function changePrice(db: Db, id: number, session: AuthSession, pric
     // The history row first: it reads the price that is being replaced, under the same guard.
     sql`INSERT INTO ${ph} ${columnList(ph.addressId, ph.price, ph.currency, ph.changeType, ph.previousPrice, ph.changePercentage, ph.createdAt)}
         SELECT ${a.id}, ${price}, ${a.currency}, 'price_update', ${a.price}, ${changePercentage(oldUnits, units)}, ${now} FROM ${a} WHERE ${guard}`,
-    db.update(a).set({ price, priceUnits: unitsToNumber(units), updatedAt: now }).where(guard).returning({ id: a.id }),
+    db
+      .update(a)
+      .set({ price, priceUnits: unitsToNumber(units), updatedAt: now })
+      .where(guard)
+      .returning({ id: a.id }),
   ]);
   if (update.results.length === 0) {
     const fresh = await listingForChange(db, id, session);
@@ -117,7 +121,14 @@ export function promotionStatements(db: Db, ids: number[], type: PromotionType, 
   }
   const update = db
     .update(a)
-    .set({ promotionType: type, isFeatured: type !== "standard", isPromoted: type === "promoted", promotionWeight: PROMOTION_WEIGHT[type], featuredUntil: null, updatedAt: now })
+    .set({
+      promotionType: type,
+      isFeatured: type !== "standard",
+      isPromoted: type === "promoted",
+      promotionWeight: PROMOTION_WEIGHT[type],
+      featuredUntil: null,
+      updatedAt: now,
+    })
     .where(sql`${listingIn(ids)} AND ${guard}`)
     .returning({ id: a.id });
   return [...statements, update];
@@ -132,7 +143,14 @@ function endPromotions(db: Db, where: SQL, now: number) {
 }
 
 /** Sets one listing's promotion. Only admins may promote (the spec's admin-only listing type). */
-export async function changePromotion(db: Db, id: number, session: AuthSession, promotionType: PromotionType | undefined, isFeatured: boolean | undefined, now: number) {
+export async function changePromotion(
+  db: Db,
+  id: number,
+  session: AuthSession,
+  promotionType: PromotionType | undefined,
+  isFeatured: boolean | undefined,
+  now: number,
+) {
   const row = await listingForChange(db, id, session);
   const target = targetPromotion(row.promotionType, promotionType, isFeatured);
   // Keeping a promotion an admin gave is fine; only making a listing promoted needs an admin.

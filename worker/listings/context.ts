@@ -35,7 +35,13 @@ export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, v
       gpuSeconds: expectedTimeSeconds(difficulty.attempts, reference.gpu),
       referenceRates: { cpuCore: reference.cpuCore, gpu: reference.gpu },
     },
-    estimatedValue: { amount: estimate, currency: row.currency, usd: usdValue(estimate, row.currency, rates), formattedUsd: formatUsd(estimate, row.currency, rates), basedOnSales: calibration.sales },
+    estimatedValue: {
+      amount: estimate,
+      currency: row.currency,
+      usd: usdValue(estimate, row.currency, rates),
+      formattedUsd: formatUsd(estimate, row.currency, rates),
+      basedOnSales: calibration.sales,
+    },
     priceHistory: history.map((h) => ({
       price: h.price,
       currency: h.currency,

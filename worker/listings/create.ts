@@ -21,30 +21,35 @@ export const MAX_FEATURED_MS = 366 * 24 * 60 * 60 * 1000;
 
 const ignored = v.optional(v.unknown());
 
-export const createListingBody = v.object({
-  address: v.pipe(
-    v.string("address must be a string"),
-    v.maxLength(256, "address must be at most 256 characters"),
-    noControlCharacters("address"),
-    v.trim(),
-    v.minLength(1, "address is required"),
-  ),
-  network: v.picklist(NETWORKS, "network must be ethereum or solana"),
-  // Checked by checkPrice, so the messages are exactly the spec's.
-  price: v.optional(v.unknown()),
-  currency: v.optional(v.picklist(["ETH", "SOL"], "currency must be ETH or SOL")),
-  privateKey: v.optional(v.unknown()),
-  promotionType: v.optional(v.picklist(PROMOTION_TYPES, "promotionType must be standard, featured or promoted"), "standard"),
-  isFeatured: v.optional(v.boolean("isFeatured must be true or false")),
-  featuredUntil: v.optional(v.nullable(v.union([v.pipe(v.string(), v.maxLength(64)), v.number()], "featuredUntil must be a date (ISO 8601 text or milliseconds)"))),
-  isListed: v.optional(v.boolean("isListed must be true or false"), true),
-  status: v.optional(v.picklist(["active", "inactive"], "status must be active or inactive"), "active"),
-  // Sent by the spec's client but decided here: the seller is the session's user, rarity is computed.
-  sellerId: ignored,
-  rarityScore: ignored,
-  category: ignored,
-  pattern: ignored,
-}, bodyMessage);
+export const createListingBody = v.object(
+  {
+    address: v.pipe(
+      v.string("address must be a string"),
+      v.maxLength(256, "address must be at most 256 characters"),
+      noControlCharacters("address"),
+      v.trim(),
+      v.minLength(1, "address is required"),
+    ),
+    network: v.picklist(NETWORKS, "network must be ethereum or solana"),
+    // Checked by checkPrice, so the messages are exactly the spec's.
+    price: v.optional(v.unknown()),
+    currency: v.optional(v.picklist(["ETH", "SOL"], "currency must be ETH or SOL")),
+    privateKey: v.optional(v.unknown()),
+    promotionType: v.optional(v.picklist(PROMOTION_TYPES, "promotionType must be standard, featured or promoted"), "standard"),
+    isFeatured: v.optional(v.boolean("isFeatured must be true or false")),
+    featuredUntil: v.optional(
+      v.nullable(v.union([v.pipe(v.string(), v.maxLength(64)), v.number()], "featuredUntil must be a date (ISO 8601 text or milliseconds)")),
+    ),
+    isListed: v.optional(v.boolean("isListed must be true or false"), true),
+    status: v.optional(v.picklist(["active", "inactive"], "status must be active or inactive"), "active"),
+    // Sent by the spec's client but decided here: the seller is the session's user, rarity is computed.
+    sellerId: ignored,
+    rarityScore: ignored,
+    category: ignored,
+    pattern: ignored,
+  },
+  bodyMessage,
+);
 
 export type CreateListingBody = v.InferOutput<typeof createListingBody>;
 

@@ -71,7 +71,8 @@ function readRow(index: number, input: unknown, options: ImportOptions): Candida
   const cells = {} as Record<(typeof BULK_CSV_COLUMNS)[number], string>;
   for (const column of BULK_CSV_COLUMNS) {
     const value = row[column];
-    if (value === undefined || value === null || (typeof value === "string" && value.trim() === "")) return fail(index, "missing-fields", BULK_MESSAGES.missingFields);
+    if (value === undefined || value === null || (typeof value === "string" && value.trim() === ""))
+      return fail(index, "missing-fields", BULK_MESSAGES.missingFields);
     if (typeof value !== "string") return fail(index, "invalid-field", `${column} must be text`);
     if (value.length > MAX_CELL[column]) return fail(index, "invalid-field", `${column} is too long (at most ${MAX_CELL[column]} characters)`);
     if (CONTROL_CHARACTER.test(value.trim())) return fail(index, "invalid-field", `${column} must not contain control characters`);
@@ -182,7 +183,15 @@ async function importChunk(db: Db, env: VaultEnv, sellerId: number, rows: unknow
       const ids = await storeListings(db, env, drafts);
       ids.forEach((id, i) => {
         const d = drafts[i];
-        outcomes.push({ index: draftRows[i].index, status: "success", id, address: d.address, price: d.price, currency: d.currency, rarityScore: rarityString(d.rarityScore) });
+        outcomes.push({
+          index: draftRows[i].index,
+          status: "success",
+          id,
+          address: d.address,
+          price: d.price,
+          currency: d.currency,
+          rarityScore: rarityString(d.rarityScore),
+        });
       });
       pending = [];
     } catch (err) {

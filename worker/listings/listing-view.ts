@@ -67,7 +67,10 @@ export async function listingReservations(db: Db, ids: readonly number[], now = 
 
 /** Rows as listing views, each with the reservation that holds it (listingReservations). */
 export async function toListingViews(db: Db, rows: readonly ListingRow[], rates: UsdRates, viewerUserId: number | null): Promise<ListingView[]> {
-  const held = await listingReservations(db, rows.map((r) => r.id));
+  const held = await listingReservations(
+    db,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => toListingView(row, rates, viewerUserId, held.get(row.id) ?? null));
 }
 

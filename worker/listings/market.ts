@@ -36,8 +36,18 @@ export async function marketStats(db: Db, rates: UsdRates, now: number): Promise
         .select({ u: a.sellerId })
         .from(a)
         .where(and(sql.raw(BROWSABLE_SQL), gte(a.createdAt, since), isNotNull(a.sellerId)))
-        .union(db.select({ u: t.buyerId }).from(t).where(and(eq(t.status, "completed"), gte(t.createdAt, since), isNotNull(t.buyerId), eq(t.isTestData, false))))
-        .union(db.select({ u: t.sellerId }).from(t).where(and(eq(t.status, "completed"), gte(t.createdAt, since), isNotNull(t.sellerId), eq(t.isTestData, false))))
+        .union(
+          db
+            .select({ u: t.buyerId })
+            .from(t)
+            .where(and(eq(t.status, "completed"), gte(t.createdAt, since), isNotNull(t.buyerId), eq(t.isTestData, false))),
+        )
+        .union(
+          db
+            .select({ u: t.sellerId })
+            .from(t)
+            .where(and(eq(t.status, "completed"), gte(t.createdAt, since), isNotNull(t.sellerId), eq(t.isTestData, false))),
+        )
         .as("active"),
     ),
   ]);

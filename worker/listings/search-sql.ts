@@ -26,7 +26,9 @@ export const and = (parts: SQL[]): SQL => sql.join(parts, sql` AND `);
  */
 export function visibility(q: Pick<SearchQuery, "availableOnly">): SQL {
   const browsable = sql.raw(BROWSABLE_SQL);
-  return q.availableOnly ? sql`${browsable} AND ${c.status} = 'active' AND ${c.isListed} = 1` : sql`${browsable} AND (${c.status} = 'sold' OR ${c.isListed} = 1)`;
+  return q.availableOnly
+    ? sql`${browsable} AND ${c.status} = 'active' AND ${c.isListed} = 1`
+    : sql`${browsable} AND (${c.status} = 'sold' OR ${c.isListed} = 1)`;
 }
 
 /**
@@ -102,7 +104,8 @@ function patternRanges(q: SearchQuery): PatternRange[] {
       const filters = [visibility(q), ...columnFilters(q)];
       if (networks.length < NETWORKS.length) filters.push(sql`${c.network} = ${literal(networks[0])}`);
       if (exclude !== null) filters.push(sql`substr(${c.searchKeyRev}, ${literal(-exclude.length)}) <> ${literal(exclude)}`);
-      const [index, keyColumn] = end === "prefix" ? (["addresses_search_prefix", c.searchKey] as const) : (["addresses_search_suffix", c.searchKeyRev] as const);
+      const [index, keyColumn] =
+        end === "prefix" ? (["addresses_search_prefix", c.searchKey] as const) : (["addresses_search_suffix", c.searchKeyRev] as const);
       ranges.push({ end, index, keyColumn, value, networks, filters, where: [...filters, keyRange(keyColumn, value)] });
     }
   }
@@ -112,7 +115,9 @@ function patternRanges(q: SearchQuery): PatternRange[] {
 /** (id, k) of every pattern match, `k` being the sort key. Null when the pattern cannot match anything. */
 export function patternCandidates(q: SearchQuery, key: SQL): SQL | null {
   const ranges = patternRanges(q);
-  return ranges.length === 0 ? null : unionAll(ranges.map((r) => sql`SELECT ${c.id}, ${key} AS k FROM ${addresses} INDEXED BY ${sql.raw(r.index)} WHERE ${and(r.where)}`));
+  return ranges.length === 0
+    ? null
+    : unionAll(ranges.map((r) => sql`SELECT ${c.id}, ${key} AS k FROM ${addresses} INDEXED BY ${sql.raw(r.index)} WHERE ${and(r.where)}`));
 }
 
 /**
@@ -144,7 +149,8 @@ function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL 
   const d = dir(q);
   const order = sql`ORDER BY 2 ${d}, 1 ${d}`;
   const counts = ranges.map(
-    (r, i) => sql`${sql.raw(`range${i}`)} AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM ${addresses} INDEXED BY ${sql.raw(r.index)} WHERE ${and(r.where)} LIMIT ${sortMax + 1}))`,
+    (r, i) =>
+      sql`${sql.raw(`range${i}`)} AS MATERIALIZED (SELECT count(*) AS n FROM (SELECT 1 FROM ${addresses} INDEXED BY ${sql.raw(r.index)} WHERE ${and(r.where)} LIMIT ${sortMax + 1}))`,
   );
   const n = (i: number) => sql`(SELECT n FROM ${sql.raw(`range${i}`)})`;
   const keyBounds = (r: PatternRange, lower: SQL) => sql`${r.keyColumn} >= ${lower} AND ${r.keyColumn} < ${literal(prefixUpperBound(r.value)!)}`;
@@ -164,13 +170,14 @@ function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL 
         // The seek first, then the rest of the key: SQLite tests a walk's conditions on every entry in the order
         // written, and the key rejects most entries of a long pattern's start (testing it first made the deepest
         // walks of 000000 about a third faster).
-        (network) => sql`SELECT ${c.id}, ${col} FROM ${addresses} INDEXED BY ${walk.index} WHERE ${and([
-          sql`${walk.start} = (CASE WHEN ${n(i)} > ${sortMax} THEN ${literal(r.value.slice(0, KEY_START))} END)`,
-          ...network,
-          ...extra,
-          keyBounds(r, literal(r.value)),
-          ...r.filters,
-        ])}`,
+        (network) =>
+          sql`SELECT ${c.id}, ${col} FROM ${addresses} INDEXED BY ${walk.index} WHERE ${and([
+            sql`${walk.start} = (CASE WHEN ${n(i)} > ${sortMax} THEN ${literal(r.value.slice(0, KEY_START))} END)`,
+            ...network,
+            ...extra,
+            keyBounds(r, literal(r.value)),
+            ...r.filters,
+          ])}`,
       );
     });
   const window = sql`LIMIT ${q.limit} OFFSET ${q.offset}`;
@@ -188,7 +195,10 @@ function patternWalkPage(q: SearchQuery, rates: UsdRates, sortMax: number): SQL 
   }
   // The ranges are disjoint and each counted up to sortMax + 1 (more than the window): their sum is the exact
   // total up to the window, and past it says "more than the window".
-  const total = sql.join(ranges.map((_, i) => n(i)), sql` + `);
+  const total = sql.join(
+    ranges.map((_, i) => n(i)),
+    sql` + `,
+  );
   return sql`WITH ${sql.join(counts, sql`, `)}, page AS (${page}), meta AS (SELECT ${total} AS total)
     SELECT meta.total AS _total, ${listingSelectList(a)}
     FROM meta LEFT JOIN page ON 1 LEFT JOIN ${addresses} ${a} ON ${a.id} = page.id
@@ -218,7 +228,6 @@ export function textPredicate(q: SearchQuery): SQL | null {
   );
   return parts.length === 0 ? null : or(parts);
 }
-
 
 // Lower-case letters and digits: every character an address holds, with case folded as the trigram index does.
 const FOLDED_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz";
@@ -323,7 +332,8 @@ function bucketIds(q: SearchQuery, rates: UsdRates, buckets: ListingBucket[], re
     sql`SELECT ${c.id}, ${col} FROM ${addresses} INDEXED BY ${sql.raw(index)} WHERE ${and([visibility(q), ...network, ...cols])}`;
   const distinct = <T>(keys: T[]) => [...new Map(keys.map((k) => [JSON.stringify(k), k])).values()];
   if (q.sortBy !== "price") {
-    const [index, col] = q.sortBy === "rarity" ? ["addresses_search_len_rarity", sql`${c.rarityScore} AS k`] : ["addresses_search_len_created", sql`${c.createdAt} AS k`];
+    const [index, col] =
+      q.sortBy === "rarity" ? ["addresses_search_len_rarity", sql`${c.rarityScore} AS k`] : ["addresses_search_len_created", sql`${c.createdAt} AS k`];
     const arms = distinct(buckets.map((b) => [b.category, b.length] as const)).map(([cat, len]) =>
       arm(index, col, [sql`${c.category} = ${literal(cat)}`, sql`${c.patternLength} = ${literal(len)}`]),
     );
@@ -423,7 +433,11 @@ export function planSql(plan: SearchPlan, rates: UsdRates, buckets: BucketList |
     case "nothing":
       return { kind: "nothing" };
     case "ordered":
-      return { kind: "page-and-count", page: withRows(orderedIds(plan.q, rates, plan.walk, buckets, plan.q.limit, plan.q.offset), plan.q), count: countsTableTotal(plan.q) };
+      return {
+        kind: "page-and-count",
+        page: withRows(orderedIds(plan.q, rates, plan.walk, buckets, plan.q.limit, plan.q.offset), plan.q),
+        count: countsTableTotal(plan.q),
+      };
     case "pattern-walk":
       return { kind: "page-with-total", statement: patternWalkPage(plan.q, rates, plan.sortMax), countCap: MAX_RESULT_WINDOW };
     case "candidates":

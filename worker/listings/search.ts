@@ -43,8 +43,7 @@ export async function searchListings(db: Db, q: SearchQuery, rates: UsdRates): P
  * The listings of a one-statement plan's answer without its totals columns. Its first row carries the totals
  * even for an empty page (a row without a listing, id null), so the totals always arrive.
  */
-const pageRows = (rows: MatchRow[]): ListingRow[] =>
-  rows.filter((r) => r.id !== null).map(decodeListing);
+const pageRows = (rows: MatchRow[]): ListingRow[] => rows.filter((r) => r.id !== null).map(decodeListing);
 
 /** Runs a plan's SQL in one D1 round trip, with the current bucket list when `checkBuckets`. */
 async function run(db: Db, built: PlanSql, checkBuckets: boolean): Promise<{ result: SearchResult; bucketKey: string | null }> {
@@ -53,7 +52,11 @@ async function run(db: Db, built: PlanSql, checkBuckets: boolean): Promise<{ res
     case "nothing":
       return { result: { rows: [], total: 0, totalIsExact: true }, bucketKey: null };
     case "page-and-count": {
-      const [rows, counted, list] = (await batchAll<unknown[][]>(db, [built.page, built.count, ...check])) as [Record<string, unknown>[], { n: number }[], BucketListRow[]?];
+      const [rows, counted, list] = (await batchAll<unknown[][]>(db, [built.page, built.count, ...check])) as [
+        Record<string, unknown>[],
+        { n: number }[],
+        BucketListRow[]?,
+      ];
       return { result: { rows: rows.map(decodeListing), total: Number(counted[0]?.n ?? 0), totalIsExact: true }, bucketKey: list?.[0]?.list ?? null };
     }
     case "page-with-total": {

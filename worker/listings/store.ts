@@ -201,7 +201,10 @@ const isAddressCollision = (err: unknown) => err instanceof Error && /UNIQUE con
 export async function storeListings(db: Db, env: VaultEnv, drafts: ListingDraft[]): Promise<number[]> {
   if (drafts.length === 0) return [];
   for (let attempt = 1; ; attempt++) {
-    const next = await db.select({ id: sql<number>`coalesce(max(${a.id}), 0) + 1` }).from(a).get();
+    const next = await db
+      .select({ id: sql<number>`coalesce(max(${a.id}), 0) + 1` })
+      .from(a)
+      .get();
     const firstId = next!.id;
     const ids = drafts.map((_, i) => firstId + i);
     const keys = await sealAll(env, firstId, drafts);

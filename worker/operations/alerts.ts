@@ -43,10 +43,21 @@ async function conditions(db: Db, now: number): Promise<Condition[]> {
   const pa = paymentAttention;
   const co = customOrders;
   const [chains, runs, refunds, attention, orders] = await Promise.all([
-    db.select().from(chainStatus).where(and(eq(chainStatus.ok, false), lte(chainStatus.failingSince, now - CHAIN_DOWN_ALERT_MS))),
+    db
+      .select()
+      .from(chainStatus)
+      .where(and(eq(chainStatus.ok, false), lte(chainStatus.failingSince, now - CHAIN_DOWN_ALERT_MS))),
     lastCronRuns(db, CRON_FAILURE_RUNS),
     db
-      .select({ id: e.id, network: e.network, amount: e.amount, currency: e.currency, txHash: e.txHash, reason: e.attentionReason, transactionId: e.transactionId })
+      .select({
+        id: e.id,
+        network: e.network,
+        amount: e.amount,
+        currency: e.currency,
+        txHash: e.txHash,
+        reason: e.attentionReason,
+        transactionId: e.transactionId,
+      })
       .from(e)
       .where(eq(e.refundStatus, "needed"))
       .limit(ROWS_PER_KIND),
@@ -64,12 +75,20 @@ async function conditions(db: Db, now: number): Promise<Condition[]> {
   const out: Condition[] = [];
   for (const c of chains) {
     const minutes = Math.floor((now - c.failingSince!) / 60_000);
-    out.push({ key: `chain:${c.network}`, kind: "chain_down", text: `The ${c.network} node has not answered for ${minutes} minutes (since ${iso(c.failingSince!)}): ${c.error ?? "no answer"}` });
+    out.push({
+      key: `chain:${c.network}`,
+      kind: "chain_down",
+      text: `The ${c.network} node has not answered for ${minutes} minutes (since ${iso(c.failingSince!)}): ${c.error ?? "no answer"}`,
+    });
   }
   if (runs.length === CRON_FAILURE_RUNS) {
     const failing = runs[0].failedTasks.filter((task) => runs.every((r) => r.failedTasks.includes(task)));
     for (const task of failing) {
-      out.push({ key: `cron:${task}`, kind: "cron_failing", text: `The cron task "${task}" failed ${CRON_FAILURE_RUNS} runs in a row (last at ${iso(runs[0].startedAt)}): ${runs[0].errors.find((m) => m.startsWith(`${task}:`)) ?? ""}`.trim() });
+      out.push({
+        key: `cron:${task}`,
+        kind: "cron_failing",
+        text: `The cron task "${task}" failed ${CRON_FAILURE_RUNS} runs in a row (last at ${iso(runs[0].startedAt)}): ${runs[0].errors.find((m) => m.startsWith(`${task}:`)) ?? ""}`.trim(),
+      });
     }
   }
   for (const r of refunds) {
@@ -80,10 +99,18 @@ async function conditions(db: Db, now: number): Promise<Condition[]> {
     });
   }
   for (const a of attention) {
-    out.push({ key: `attention:${a.id}`, kind: "refund_due", text: `A payment difference needs a person (${a.network}, ${a.kind}): ${a.detail}${a.txHash ? ` (transaction ${a.txHash})` : ""}. Admin > Payments.` });
+    out.push({
+      key: `attention:${a.id}`,
+      kind: "refund_due",
+      text: `A payment difference needs a person (${a.network}, ${a.kind}): ${a.detail}${a.txHash ? ` (transaction ${a.txHash})` : ""}. Admin > Payments.`,
+    });
   }
   for (const o of orders) {
-    out.push({ key: `custom-order:${o.id}`, kind: "custom_order_overdue", text: `Custom order #${o.id} (${o.price} ETH) passed its payment deadline ${iso(o.deadline!)} unpaid (now ${o.status}).` });
+    out.push({
+      key: `custom-order:${o.id}`,
+      kind: "custom_order_overdue",
+      text: `Custom order #${o.id} (${o.price} ETH) passed its payment deadline ${iso(o.deadline!)} unpaid (now ${o.status}).`,
+    });
   }
   return out;
 }
@@ -145,18 +172,27 @@ async function sendDue(db: Db, env: Pick<Env, "ALERT_WEBHOOK_URL">, now: number)
       const res = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ text: incident.text, incident: { id: incident.id, kind: incident.kind, key: incident.key, openedAt: iso(incident.openedAt), attempt: incident.attempts } }),
+        body: JSON.stringify({
+          text: incident.text,
+          incident: { id: incident.id, kind: incident.kind, key: incident.key, openedAt: iso(incident.openedAt), attempt: incident.attempts },
+        }),
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
       await res.body?.cancel();
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
       await db.update(a).set({ sentAt: now, lastError: null }).where(eq(a.id, id));
       if (incident.key.startsWith("attention:")) {
-        await db.update(paymentAttention).set({ alertedAt: now }).where(eq(paymentAttention.id, incident.key.slice("attention:".length)));
+        await db
+          .update(paymentAttention)
+          .set({ alertedAt: now })
+          .where(eq(paymentAttention.id, incident.key.slice("attention:".length)));
       }
       sent += 1;
     } catch (err) {
-      await db.update(a).set({ lastError: safeError(err) }).where(eq(a.id, id));
+      await db
+        .update(a)
+        .set({ lastError: safeError(err) })
+        .where(eq(a.id, id));
       console.error(`alert ${incident.key} not delivered (attempt ${incident.attempts}): ${safeError(err)}`);
       failed += 1;
     }

@@ -4,7 +4,18 @@
 // Every query is bounded by the period and walks an index (docs/benchmarks.md "Analytics").
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import { type AnalyticsResponse, RARITY_TIERS } from "../../schema/analytics";
-import { addresses, BROWSABLE_SQL, customOrders, gasEstimationAudit, listingPromotions, NETWORKS, type Network, salesAnalytics, transactionAudit, transactions } from "../../schema/db";
+import {
+  addresses,
+  BROWSABLE_SQL,
+  customOrders,
+  gasEstimationAudit,
+  listingPromotions,
+  NETWORKS,
+  type Network,
+  salesAnalytics,
+  transactionAudit,
+  transactions,
+} from "../../schema/db";
 import { unitsToDecimal } from "../../schema/money";
 import type { Db } from "../db";
 
@@ -139,7 +150,12 @@ export async function gasAccuracy(db: Db, since: number): Promise<AnalyticsRespo
 
 export async function promotionsByType(db: Db, since: number): Promise<AnalyticsResponse["promotions"]> {
   const lp = listingPromotions;
-  return db.select({ promotionType: lp.promotionType, count: count() }).from(lp).where(gte(lp.startTime, since)).groupBy(lp.promotionType).orderBy(lp.promotionType);
+  return db
+    .select({ promotionType: lp.promotionType, count: count() })
+    .from(lp)
+    .where(gte(lp.startTime, since))
+    .groupBy(lp.promotionType)
+    .orderBy(lp.promotionType);
 }
 
 export async function analytics(db: Db, days: number, now: number): Promise<AnalyticsResponse> {

@@ -127,7 +127,13 @@ export async function quoteHistory(db: Db): Promise<QuoteSettingsRow[]> {
 }
 
 /** Replaces the quote settings; the maximum price must not be below the base price. */
-export async function setQuoteSettings(db: Db, session: AuthSession, input: QuoteSettingsRequest, request: RequestInfo, now: number): Promise<QuoteSettingsRow> {
+export async function setQuoteSettings(
+  db: Db,
+  session: AuthSession,
+  input: QuoteSettingsRequest,
+  request: RequestInfo,
+  now: number,
+): Promise<QuoteSettingsRow> {
   const values = {
     basePrice: canonical(input.basePrice),
     pricePerBillion: canonical(input.pricePerBillion),

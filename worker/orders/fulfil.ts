@@ -20,12 +20,15 @@ export async function takeOrder(db: Db, id: number, adminId: number, now: number
   const taken = await db
     .update(co)
     .set({ status: "grinding", takenBy: adminId, takenAt: now, progressAttempts: null, progressRate: null, progressAt: now, updatedAt: now })
-    .where(and(eq(co.id, id), or(eq(co.status, "open"), and(eq(co.status, "grinding"), lt(sql`coalesce(${co.progressAt}, ${co.takenAt})`, now - GRINDER_STALE_MS)))))
+    .where(
+      and(eq(co.id, id), or(eq(co.status, "open"), and(eq(co.status, "grinding"), lt(sql`coalesce(${co.progressAt}, ${co.takenAt})`, now - GRINDER_STALE_MS)))),
+    )
     .returning({ id: co.id })
     .get();
   const row = await orderById(db, id);
   if (!row) throw new ApiError(404, "Order not found");
-  if (!taken) throw new ApiError(409, `Order ${id} is ${row.status}${row.status === "grinding" ? " by a grinder that reported recently" : ""}; it cannot be taken`);
+  if (!taken)
+    throw new ApiError(409, `Order ${id} is ${row.status}${row.status === "grinding" ? " by a grinder that reported recently" : ""}; it cannot be taken`);
   return row;
 }
 
@@ -62,7 +65,10 @@ export async function submitOffset(db: Db, id: number, adminId: number, offsetHe
     throw e;
   }
   if (!addressMatchesOrder(row, address)) {
-    throw new ApiError(400, `offset: this offset gives ${address}, which does not match ${describeOrderPattern(row)}${row.caseSensitive ? " (case-sensitive)" : ""}`);
+    throw new ApiError(
+      400,
+      `offset: this offset gives ${address}, which does not match ${describeOrderPattern(row)}${row.caseSensitive ? " (case-sensitive)" : ""}`,
+    );
   }
   const deadline = now + CUSTOM_ORDER_PAYMENT_HOURS * 3600_000;
   try {
@@ -70,7 +76,15 @@ export async function submitOffset(db: Db, id: number, adminId: number, offsetHe
     const [found] = await writeBatch(db, [
       db
         .update(co)
-        .set({ status: "found", foundAddress: address, foundOffset: offsetHex.toLowerCase(), foundVariant: variant, foundAt: now, paymentDeadline: deadline, updatedAt: now })
+        .set({
+          status: "found",
+          foundAddress: address,
+          foundOffset: offsetHex.toLowerCase(),
+          foundVariant: variant,
+          foundAt: now,
+          paymentDeadline: deadline,
+          updatedAt: now,
+        })
         .where(and(eq(co.id, id), eq(co.status, "grinding"), eq(co.takenBy, adminId))),
       hiddenListingStatement(id, address, now),
     ]);

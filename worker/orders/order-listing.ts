@@ -35,9 +35,32 @@ export function hiddenListingStatement(orderId: number, address: string, now: nu
   const co = customOrders;
   const t = addresses;
   const foundHere = sql`${co.id} = ${orderId} AND ${co.status} = 'found' AND ${co.foundAddress} = ${address} AND ${co.foundAt} = ${now}`;
-  return sql`INSERT INTO ${t} ${columnList(t.address, t.network, t.sellerId, t.price, t.priceUnits, t.currency, t.rarityScore, t.difficultyLog2, t.category, t.pattern,
-                                   t.patternLength, t.repeatingDigits, t.hasLeadingZeros, t.leadingZeroCount, t.hasTrailingZeros, t.trailingZeroCount,
-                                   t.hasPalindrome, t.hasSequence, t.hasWordPattern, t.caseSensitivePattern, t.isListed, t.status, t.createdAt, t.updatedAt)}
+  return sql`INSERT INTO ${t} ${columnList(
+    t.address,
+    t.network,
+    t.sellerId,
+    t.price,
+    t.priceUnits,
+    t.currency,
+    t.rarityScore,
+    t.difficultyLog2,
+    t.category,
+    t.pattern,
+    t.patternLength,
+    t.repeatingDigits,
+    t.hasLeadingZeros,
+    t.leadingZeroCount,
+    t.hasTrailingZeros,
+    t.trailingZeroCount,
+    t.hasPalindrome,
+    t.hasSequence,
+    t.hasWordPattern,
+    t.caseSensitivePattern,
+    t.isListed,
+    t.status,
+    t.createdAt,
+    t.updatedAt,
+  )}
         SELECT ${co.foundAddress}, 'ethereum', NULL, ${co.price}, ${co.priceUnits}, ${co.currency}, ${a.rarityScore}, ${a.difficulty.log2}, ${a.category}, ${a.pattern},
                ${a.patternLength}, ${a.repeatingDigits}, ${a.hasLeadingZeros ? 1 : 0}, ${a.leadingZeroCount}, ${a.hasTrailingZeros ? 1 : 0},
                ${a.trailingZeroCount}, ${a.hasPalindrome ? 1 : 0}, ${a.hasSequence ? 1 : 0}, ${a.hasWordPattern ? 1 : 0}, ${co.caseSensitive},
@@ -90,7 +113,9 @@ export const orderListing = (listingId: number | SQL) =>
   sql`EXISTS (SELECT 1 FROM ${addresses} ${ol} JOIN ${customOrders} ON ${customOrders.foundAddress} = ${ol.address} WHERE ${ol.id} = ${listingId})`;
 
 /** In SQL beside addresses: the id of the custom order whose hidden listing this address is, or NULL. */
-export const orderIdOfListing = sql<(typeof customOrders.$inferSelect)["id"] | null>`(SELECT ${customOrders.id} FROM ${customOrders} WHERE ${customOrders.foundAddress} = ${addresses.address})`;
+export const orderIdOfListing = sql<
+  (typeof customOrders.$inferSelect)["id"] | null
+>`(SELECT ${customOrders.id} FROM ${customOrders} WHERE ${customOrders.foundAddress} = ${addresses.address})`;
 
 /** In SQL on custom_orders: the order's hidden listing's id (NULL before it is found). */
 export const listingOfOrder = sql`(SELECT ${ol.id} FROM ${addresses} ${ol} WHERE ${ol.address} = ${customOrders.foundAddress})`;
@@ -105,5 +130,11 @@ export function deliverOrder(db: Db, listingId: number, now: number, completedHe
   return db
     .update(co)
     .set({ status: "delivered", updatedAt: now })
-    .where(and(sql`${co.foundAddress} = (SELECT ${addresses.address} FROM ${addresses} WHERE ${addresses.id} = ${listingId})`, eq(co.status, "found"), completedHere));
+    .where(
+      and(
+        sql`${co.foundAddress} = (SELECT ${addresses.address} FROM ${addresses} WHERE ${addresses.id} = ${listingId})`,
+        eq(co.status, "found"),
+        completedHere,
+      ),
+    );
 }

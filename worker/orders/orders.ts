@@ -52,7 +52,11 @@ export async function ordersOfBuyer(db: Db, buyerId: number): Promise<OrderRow[]
 export async function orderQueue(db: Db, filter: "waiting" | "all" | CustomOrderStatus): Promise<OrderRow[]> {
   const q = db.select().from(customOrders);
   if (filter === "waiting") {
-    return q.where(inArray(customOrders.status, ["open", "grinding"])).orderBy(customOrders.createdAt, customOrders.id).limit(500).all();
+    return q
+      .where(inArray(customOrders.status, ["open", "grinding"]))
+      .orderBy(customOrders.createdAt, customOrders.id)
+      .limit(500)
+      .all();
   }
   const filtered = filter === "all" ? q : q.where(eq(customOrders.status, filter));
   return filtered.orderBy(desc(customOrders.createdAt), desc(customOrders.id)).limit(500).all();
@@ -70,7 +74,12 @@ export async function cancelOrder(db: Db, id: number, buyerId: number, now: numb
   const row = await orderById(db, id);
   if (!row || row.buyerId !== buyerId) throw new ApiError(404, "Order not found");
   if ((cancelled.meta.changes ?? 0) === 0) {
-    throw new ApiError(409, row.status === "found" ? "A payment for this order is in progress; it can no longer be cancelled" : `This order is ${row.status} and can no longer be cancelled`);
+    throw new ApiError(
+      409,
+      row.status === "found"
+        ? "A payment for this order is in progress; it can no longer be cancelled"
+        : `This order is ${row.status} and can no longer be cancelled`,
+    );
   }
   return row;
 }

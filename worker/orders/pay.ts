@@ -20,7 +20,8 @@ export async function payOrder(db: Db, env: Env, session: AuthSession, id: numbe
   if (order.status !== "found" || order.foundAddress === null) {
     throw new ApiError(409, `This order is ${order.status}; ${order.status === "delivered" ? "it is already paid" : "only a found order can be paid"}`);
   }
-  if (order.paymentDeadline === null || order.paymentDeadline <= now) throw new ApiError(409, "This order is past its payment deadline; it can no longer be paid");
+  if (order.paymentDeadline === null || order.paymentDeadline <= now)
+    throw new ApiError(409, "This order is past its payment deadline; it can no longer be paid");
   const listing = await db.select({ id: addresses.id }).from(addresses).where(eq(addresses.address, order.foundAddress)).get();
   if (!listing) throw new ApiError(409, "This order has no address to pay for yet");
 

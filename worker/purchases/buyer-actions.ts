@@ -52,15 +52,25 @@ function confirmMessage(d: PaymentDecision, after: PurchaseRow, hash: string): {
     case "refund":
       return { success: false, message: `This purchase is ${after.status}; the payment has been recorded for a refund.` };
     case "reject":
-      return { success: false, message: `The transaction does not pay this purchase: ${d.reason}.${d.refund ? " The money received is listed for a refund." : ""}` };
+      return {
+        success: false,
+        message: `The transaction does not pay this purchase: ${d.reason}.${d.refund ? " The money received is listed for a refund." : ""}`,
+      };
   }
 }
 
-export async function confirmPayment(db: Db, env: VerifierEnv, session: AuthSession, id: string, input: { txHash: string; buyerWallet: string }): Promise<ConfirmResponse> {
+export async function confirmPayment(
+  db: Db,
+  env: VerifierEnv,
+  session: AuthSession,
+  id: string,
+  input: { txHash: string; buyerWallet: string },
+): Promise<ConfirmResponse> {
   assertSessionWallet(session, input.buyerWallet, "buyerWallet");
   const row = await ownPurchase(db, session, id);
   const pattern = row.network === "ethereum" ? ETH_HASH : SOL_SIGNATURE;
-  if (!pattern.test(input.txHash)) throw new ApiError(400, `txHash: must be ${row.network === "ethereum" ? "an Ethereum transaction hash" : "a Solana signature"}`);
+  if (!pattern.test(input.txHash))
+    throw new ApiError(400, `txHash: must be ${row.network === "ethereum" ? "an Ethereum transaction hash" : "a Solana signature"}`);
   const hash = row.network === "ethereum" ? input.txHash.toLowerCase() : input.txHash;
   const now = Date.now();
   // Only a report made before expiry becomes the purchase's payment (issue 26 §4): a later report cannot move the
@@ -116,7 +126,9 @@ export async function solanaTransferRequest(db: Db, env: VerifierEnv, session: A
   if (!(OPEN_STATUSES as readonly string[]).includes(row.status) || row.status === "verified") throw new ApiError(409, `This purchase is ${row.status}`);
   let blockhash: string;
   try {
-    const latest = await solanaRpc<{ value: { blockhash: string } }>(env.SOL_RPC_URL, "getLatestBlockhash", [{ commitment: solanaCommitment(env.SOL_COMMITMENT) }]);
+    const latest = await solanaRpc<{ value: { blockhash: string } }>(env.SOL_RPC_URL, "getLatestBlockhash", [
+      { commitment: solanaCommitment(env.SOL_COMMITMENT) },
+    ]);
     blockhash = latest.value.blockhash;
   } catch {
     throw new ApiError(503, "The Solana node is not answering; try again in a moment");
@@ -124,7 +136,13 @@ export async function solanaTransferRequest(db: Db, env: VerifierEnv, session: A
   let bytes: Uint8Array;
   try {
     // Solana Pay: the reference rides on the transfer as a read-only non-signer, so the payment can be found by it.
-    bytes = unsignedTransfer({ payer: account, recipient: env.PLATFORM_SOL_ADDRESS, reference: row.paymentReference, lamports: BigInt(row.amountBaseUnits), recentBlockhash: blockhash });
+    bytes = unsignedTransfer({
+      payer: account,
+      recipient: env.PLATFORM_SOL_ADDRESS,
+      reference: row.paymentReference,
+      lamports: BigInt(row.amountBaseUnits),
+      recentBlockhash: blockhash,
+    });
   } catch {
     throw new ApiError(400, "account: must be a Solana address other than the platform's");
   }

@@ -60,8 +60,24 @@ export type LedgerEntry = { status: "held" | "released" | "refund"; reason: stri
 export function escrow(verifier: PaymentVerifier, p: PurchaseRow, hash: string, amount: bigint, state: LedgerEntry, now: number, onlyIf: SQL = sql`1 = 1`) {
   const needed = state.refund !== null && state.refund > 0n ? "needed" : null;
   return sql`
-    INSERT INTO ${e} ${columnList(e.id, e.network, e.amount, e.currency, e.senderAddress, e.recipientAddress, e.status, e.txHash, e.createdAt,
-                                  e.transactionId, e.amountBaseUnits, e.expectedBaseUnits, e.attentionReason, e.refundStatus, e.refundBaseUnits, e.releaseTime)}
+    INSERT INTO ${e} ${columnList(
+      e.id,
+      e.network,
+      e.amount,
+      e.currency,
+      e.senderAddress,
+      e.recipientAddress,
+      e.status,
+      e.txHash,
+      e.createdAt,
+      e.transactionId,
+      e.amountBaseUnits,
+      e.expectedBaseUnits,
+      e.attentionReason,
+      e.refundStatus,
+      e.refundBaseUnits,
+      e.releaseTime,
+    )}
     SELECT ${crypto.randomUUID()}, ${p.network}, ${verifier.formatAmount(amount)}, ${p.currency}, ${p.buyerWallet}, ${verifier.recipient}, ${state.status},
            ${hash}, ${now}, ${p.id}, ${amount.toString()}, ${p.amountBaseUnits}, ${state.reason}, ${needed}, ${state.refund?.toString() ?? null},
            ${state.status === "released" ? now : null}
@@ -86,8 +102,22 @@ export function unclaimedEscrow(
   now: number,
 ) {
   return sql`
-    INSERT INTO ${e} ${columnList(e.id, e.network, e.amount, e.currency, e.senderAddress, e.recipientAddress, e.status, e.txHash, e.createdAt,
-                                  e.transactionId, e.amountBaseUnits, e.attentionReason, e.refundStatus, e.refundBaseUnits)}
+    INSERT INTO ${e} ${columnList(
+      e.id,
+      e.network,
+      e.amount,
+      e.currency,
+      e.senderAddress,
+      e.recipientAddress,
+      e.status,
+      e.txHash,
+      e.createdAt,
+      e.transactionId,
+      e.amountBaseUnits,
+      e.attentionReason,
+      e.refundStatus,
+      e.refundBaseUnits,
+    )}
     VALUES (${id}, ${network}, ${verifier.formatAmount(t.amount)}, ${network === "ethereum" ? "ETH" : "SOL"}, ${t.sender}, ${verifier.recipient}, 'refund',
             ${t.hash}, ${now}, NULL, ${t.amount.toString()}, ${t.reason}, 'needed', ${t.amount.toString()})
     ON CONFLICT ${ledgerKey} DO NOTHING`;
@@ -112,8 +142,22 @@ export type PaymentAttention = {
 export function paymentAttentionStatement(a: PaymentAttention, now: number): SQL {
   const pa = paymentAttention;
   return sql`
-    INSERT INTO ${pa} ${columnList(pa.id, pa.network, pa.kind, pa.ref, pa.txHash, pa.fromBlock, pa.toBlock, pa.amountBaseUnits, pa.senderAddress, pa.transactionId,
-                                   pa.escrowId, pa.detail, pa.status, pa.createdAt)}
+    INSERT INTO ${pa} ${columnList(
+      pa.id,
+      pa.network,
+      pa.kind,
+      pa.ref,
+      pa.txHash,
+      pa.fromBlock,
+      pa.toBlock,
+      pa.amountBaseUnits,
+      pa.senderAddress,
+      pa.transactionId,
+      pa.escrowId,
+      pa.detail,
+      pa.status,
+      pa.createdAt,
+    )}
     VALUES (${crypto.randomUUID()}, ${a.network}, ${a.kind}, ${a.ref}, ${a.txHash ?? null}, ${a.fromBlock ?? null}, ${a.toBlock ?? null},
             ${a.amount === undefined || a.amount === null ? null : a.amount.toString()}, ${a.sender ?? null}, ${a.transactionId ?? null}, ${a.escrowId ?? null},
             ${a.detail}, 'open', ${now})

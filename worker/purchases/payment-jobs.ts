@@ -93,7 +93,12 @@ export async function scanForPayments(db: Db, env: VerifierEnv, network: Network
   await db
     .update(t)
     .set({ scannedAt: now })
-    .where(inJson(t.id, rows.map((r) => r.id)));
+    .where(
+      inJson(
+        t.id,
+        rows.map((r) => r.id),
+      ),
+    );
   if (open.some((r) => r.scanFromBlock === null) && network === "ethereum") {
     // Reserved while the node was away: start from today's head (the confirm call covers the gap).
     const head = await verifier.scanStart();
@@ -130,7 +135,16 @@ export async function scanForPayments(db: Db, env: VerifierEnv, network: Network
       await db
         .update(t)
         .set({ scanFromBlock: next })
-        .where(and(eq(t.network, network), lt(t.scanFromBlock, next), inJson(t.id, group.map((r) => r.id))));
+        .where(
+          and(
+            eq(t.network, network),
+            lt(t.scanFromBlock, next),
+            inJson(
+              t.id,
+              group.map((r) => r.id),
+            ),
+          ),
+        );
     }
     if (result.found === null) nodeAnswered = false;
     for (const { targetId, hash } of result.found ?? []) {

@@ -8,7 +8,8 @@ const t = transactions;
 const g = gasEstimationAudit;
 
 /** The network fee estimated when the purchase was reserved (decimal text in its coin), or null: a column to select. */
-export const gasEstimateColumn = () => selected(sql<(typeof g.$inferSelect)["estimatedCost"]>`(SELECT ${g.estimatedCost} FROM ${g} WHERE ${g.transactionId} = ${t.id})`);
+export const gasEstimateColumn = () =>
+  selected(sql<(typeof g.$inferSelect)["estimatedCost"]>`(SELECT ${g.estimatedCost} FROM ${g} WHERE ${g.transactionId} = ${t.id})`);
 /** The columns every purchase step reads: a selection for drizzle's select() and returning(). */
 export const purchaseColumns = {
   id: t.id,

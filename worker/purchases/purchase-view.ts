@@ -17,7 +17,15 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHAIN_ID">, session: AuthSession, id: string): Promise<PurchaseView> {
   const row = await db
-    .select({ ...purchaseColumns, address: a.address, rarityScore: a.rarityScore, pattern: a.pattern, category: a.category, customOrderId: orderIdOfListing, gasEstimate: gasEstimateColumn() })
+    .select({
+      ...purchaseColumns,
+      address: a.address,
+      rarityScore: a.rarityScore,
+      pattern: a.pattern,
+      category: a.category,
+      customOrderId: orderIdOfListing,
+      gasEstimate: gasEstimateColumn(),
+    })
     .from(t)
     .innerJoin(a, eq(a.id, t.addressId))
     .where(eq(t.id, id))

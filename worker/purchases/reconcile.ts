@@ -45,7 +45,13 @@ const rc = reconcileCursors;
 
 async function loadCursor(db: Db, network: Network): Promise<{ cursor: ReconcileCursor; updatedAt: number | null }> {
   const row = await db
-    .select({ nextBlock: rc.nextBlock, lastSignature: rc.lastSignature, backlogBefore: rc.backlogBefore, backlogNewest: rc.backlogNewest, updatedAt: rc.updatedAt })
+    .select({
+      nextBlock: rc.nextBlock,
+      lastSignature: rc.lastSignature,
+      backlogBefore: rc.backlogBefore,
+      backlogNewest: rc.backlogNewest,
+      updatedAt: rc.updatedAt,
+    })
     .from(rc)
     .where(eq(rc.network, network))
     .get();
@@ -167,7 +173,15 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
     if (state === "short") {
       await recordPaymentAttention(
         db,
-        { network, kind: "ledger", ref: t.hash, txHash: t.hash, amount: t.amount, sender: t.senders[0] ?? null, detail: `The ledger records less than the ${verifier.formatAmount(t.amount)} ${currency} that reached the platform in this transaction.` },
+        {
+          network,
+          kind: "ledger",
+          ref: t.hash,
+          txHash: t.hash,
+          amount: t.amount,
+          sender: t.senders[0] ?? null,
+          detail: `The ledger records less than the ${verifier.formatAmount(t.amount)} ${currency} that reached the platform in this transaction.`,
+        },
         now,
       );
       continue;
@@ -177,8 +191,17 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
     console.warn(`payment attention (${network}, uncredited): ${detail}`);
     try {
       await writeBatch(db, [
-        unclaimedEscrow(network, verifier, { hash: t.hash, sender: t.senders[0] ?? null, amount: t.amount, reason: t.direct ? "unmatched" : "indirect" }, escrowId, now),
-        paymentAttentionStatement({ network, kind: "uncredited", ref: t.hash, txHash: t.hash, amount: t.amount, sender: t.senders[0] ?? null, escrowId, detail }, now),
+        unclaimedEscrow(
+          network,
+          verifier,
+          { hash: t.hash, sender: t.senders[0] ?? null, amount: t.amount, reason: t.direct ? "unmatched" : "indirect" },
+          escrowId,
+          now,
+        ),
+        paymentAttentionStatement(
+          { network, kind: "uncredited", ref: t.hash, txHash: t.hash, amount: t.amount, sender: t.senders[0] ?? null, escrowId, detail },
+          now,
+        ),
       ]);
     } catch (err) {
       // Settled by a purchase between the check and this batch: then it is accounted for after all.
@@ -198,7 +221,9 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
       .orderBy(asc(bta.id))
       .limit(5);
     const amount = `${verifier.formatAmount(u.amount)} ${currency}`;
-    const candidates = reported.map((r) => `${r.txHash} (reported on purchase ${r.transactionId}, ${(r.status ?? "").replace("rejected-", "refused: ")})`).join("; ");
+    const candidates = reported
+      .map((r) => `${r.txHash} (reported on purchase ${r.transactionId}, ${(r.status ?? "").replace("rejected-", "refused: ")})`)
+      .join("; ");
     await recordPaymentAttention(
       db,
       {
@@ -252,7 +277,15 @@ async function recheckStaleHeld(db: Db, env: VerifierEnv, network: Network, now:
       if (still?.status === "held") {
         await recordPaymentAttention(
           db,
-          { network, kind: "ledger", ref: `held:${hash}`, txHash: hash, transactionId: row.id, escrowId, detail: "A payment seen for this purchase a day ago has not become final on the chain since (dropped or reorganised away?)." },
+          {
+            network,
+            kind: "ledger",
+            ref: `held:${hash}`,
+            txHash: hash,
+            transactionId: row.id,
+            escrowId,
+            detail: "A payment seen for this purchase a day ago has not become final on the chain since (dropped or reorganised away?).",
+          },
           now,
         );
       }

@@ -147,7 +147,13 @@ export async function openDifferences(db: Db, env: VerifierEnv): Promise<{ diffe
   });
   const reconciliation = (["ethereum", "solana"] as const).map((network): ReconciliationProgress => {
     const cursor = cursors.find((k) => k.network === network);
-    const through = !cursor ? null : network === "ethereum" ? (cursor.nextBlock === null ? null : `block ${cursor.nextBlock - 1}`) : cursor.lastSignature || null;
+    const through = !cursor
+      ? null
+      : network === "ethereum"
+        ? cursor.nextBlock === null
+          ? null
+          : `block ${cursor.nextBlock - 1}`
+        : cursor.lastSignature || null;
     return { network, through, updatedAt: iso(cursor?.updatedAt ?? null) };
   });
   return { differences, reconciliation };

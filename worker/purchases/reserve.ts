@@ -51,7 +51,13 @@ export async function openReservationOf(db: Db, listingId: number, buyerId: numb
   const open = await db
     .select({ id: t.id, expiresAt: t.expiresAt, price: t.price, totalAmount: t.totalAmount, gas: gasEstimateColumn() })
     .from(t)
-    .where(and(eq(t.addressId, listingId), eq(t.buyerId, buyerId), or(inArray(t.status, ["pending", "verified"]), and(eq(t.status, "initiated"), gte(t.expiresAt, now)))))
+    .where(
+      and(
+        eq(t.addressId, listingId),
+        eq(t.buyerId, buyerId),
+        or(inArray(t.status, ["pending", "verified"]), and(eq(t.status, "initiated"), gte(t.expiresAt, now))),
+      ),
+    )
     .orderBy(desc(t.createdAt))
     .limit(1)
     .get();
@@ -86,7 +92,14 @@ export async function openPurchasesOf(db: Db, buyerId: number, now = Date.now())
  * that purchase back (reused: the route answers 200) instead of "reserved by another buyer"; anyone else reserves
  * as usual (201). The wallet check comes first, so a mismatched buyerId is refused either way.
  */
-export async function reserveOrReuse(db: Db, env: Env, session: AuthSession, input: ReserveInput, info: RequestInfo, now = Date.now()): Promise<BuyerReservation> {
+export async function reserveOrReuse(
+  db: Db,
+  env: Env,
+  session: AuthSession,
+  input: ReserveInput,
+  info: RequestInfo,
+  now = Date.now(),
+): Promise<BuyerReservation> {
   assertSessionWallet(session, input.buyerId, "buyerId");
   const open = await openReservationOf(db, input.addressId, session.userId, now);
   if (open) return { ...open, reused: true };
@@ -145,7 +158,10 @@ export async function planReservation(db: Db, env: Env, session: AuthSession, in
   if (!listing || listing.status === "deleted") throw new ApiError(404, "Listing not found");
   if (listing.sellerId === session.userId) throw new ApiError(403, "This is your own listing; you cannot buy it");
   if (listing.network !== session.network) {
-    throw new ApiError(403, `This listing is paid on ${listing.network}; sign in with a ${listing.network === "ethereum" ? "Ethereum" : "Solana"} wallet to buy it`);
+    throw new ApiError(
+      403,
+      `This listing is paid on ${listing.network}; sign in with a ${listing.network === "ethereum" ? "Ethereum" : "Solana"} wallet to buy it`,
+    );
   }
   // A custom order's hidden listing is reservable by that order's buyer alone, while the order may be paid.
   const orderCondition = await orderReservationCondition(db, listing.id, session, now);
@@ -193,9 +209,29 @@ export async function writeReservation(db: Db, plan: ReservationPlan, info: Requ
       // cap (concurrent initiates are counted by the database itself) and the listing still for sale at the price
       // quoted (a purchase that settled, or an admin or seller who changed it, since the plan was read wins).
       sql`
-        INSERT INTO ${t} ${columnList(t.id, t.addressId, t.buyerId, t.sellerId, t.buyerWallet, t.network, t.price, t.priceUnits, t.currency,
-                                        t.exchangeFee, t.commissionFee, t.totalAmount, t.totalUnits, t.status, t.paymentReference, t.expiresAt,
-                                        t.amountBaseUnits, t.scanFromBlock, t.reservedBlock, t.createdAt, t.updatedAt)}
+        INSERT INTO ${t} ${columnList(
+          t.id,
+          t.addressId,
+          t.buyerId,
+          t.sellerId,
+          t.buyerWallet,
+          t.network,
+          t.price,
+          t.priceUnits,
+          t.currency,
+          t.exchangeFee,
+          t.commissionFee,
+          t.totalAmount,
+          t.totalUnits,
+          t.status,
+          t.paymentReference,
+          t.expiresAt,
+          t.amountBaseUnits,
+          t.scanFromBlock,
+          t.reservedBlock,
+          t.createdAt,
+          t.updatedAt,
+        )}
         SELECT ${id}, ${listing.id}, ${session.userId}, ${listing.sellerId}, ${session.walletAddress}, ${listing.network}, ${listing.price},
                ${listing.priceUnits}, ${listing.currency}, ${unitsToDecimal(fees.exchangeFee)}, ${unitsToDecimal(fees.commissionFee)},
                ${unitsToDecimal(payUnits)}, ${unitsToNumber(payUnits)}, 'initiated', ${reference}, ${expiresAt},
@@ -224,7 +260,12 @@ export async function writeReservation(db: Db, plan: ReservationPlan, info: Requ
     inserted = (results[1] as D1Result).meta.changes ?? 0;
   } catch (err) {
     if (!/UNIQUE constraint failed/i.test(err instanceof Error ? err.message : String(err))) throw err;
-    const holder = await db.select({ expiresAt: t.expiresAt }).from(t).where(and(eq(t.addressId, listing.id), open)).limit(1).get();
+    const holder = await db
+      .select({ expiresAt: t.expiresAt })
+      .from(t)
+      .where(and(eq(t.addressId, listing.id), open))
+      .limit(1)
+      .get();
     throw new ApiError(409, "This listing is reserved by another buyer", { reservedUntil: new Date(holder?.expiresAt ?? now + RESERVATION_MS).toISOString() });
   }
   if (inserted === 0) await explainRefusal(db, plan);

@@ -40,7 +40,15 @@ export async function settlePurchase(
     await writeBatch(db, [
       db
         .update(t)
-        .set({ status: "completed", txHash: hash, confirmations: seen.confirmations, paymentBlock: seen.block, completedAt: now, updatedAt: now, failureReason: null })
+        .set({
+          status: "completed",
+          txHash: hash,
+          confirmations: seen.confirmations,
+          paymentBlock: seen.block,
+          completedAt: now,
+          updatedAt: now,
+          failureReason: null,
+        })
         .where(
           and(
             eq(t.id, p.id),
@@ -57,7 +65,15 @@ export async function settlePurchase(
         .set({ status: sql`CASE WHEN ${orderListing(p.addressId)} THEN 'inactive' ELSE 'sold' END`, isListed: false, updatedAt: now })
         .where(and(eq(a.id, p.addressId), completedHere)),
       deliverOrder(db, p.addressId, now, completedHere),
-      escrow(verifier, p, hash, seen.amount, { status: "released", reason: excess > 0n ? "over" : null, refund: excess > 0n ? excess : null }, now, completedHere),
+      escrow(
+        verifier,
+        p,
+        hash,
+        seen.amount,
+        { status: "released", reason: excess > 0n ? "over" : null, refund: excess > 0n ? excess : null },
+        now,
+        completedHere,
+      ),
       // Fails with a UNIQUE error when this purchase was already settled: the whole batch then rolls back.
       sql`INSERT INTO ${sa} ${columnList(sa.transactionId, sa.addressId, sa.network, sa.rarityScore, sa.category, sa.estimatedValue, sa.actualSalePrice, sa.saleDate, sa.leadingZeros, sa.patterns)}
                  SELECT ${p.id}, ${a.id}, ${a.network}, ${a.rarityScore}, ${a.category}, NULL, ${p.price}, ${now}, ${a.leadingZeroCount}, json_array(${a.pattern})
@@ -97,7 +113,13 @@ export async function settlePurchase(
  * (Ethereum; null on Solana), the fee paid as coin text, and accuracy = estimated cost / actual cost (1 exact,
  * above 1 an over-estimate: the Ethereum estimate carries fee_config's gas multiplier), rounded to 4 places.
  */
-function gasActuals(db: Db, verifier: PaymentVerifier, id: string, fee: NonNullable<Extract<PaymentObservation, { kind: "found" }>["fee"]>, completedHere: ReturnType<typeof sql>) {
+function gasActuals(
+  db: Db,
+  verifier: PaymentVerifier,
+  id: string,
+  fee: NonNullable<Extract<PaymentObservation, { kind: "found" }>["fee"]>,
+  completedHere: ReturnType<typeof sql>,
+) {
   const g = gasEstimationAudit;
   const cost = verifier.formatAmount(fee.total);
   const costNumber = Number(cost);

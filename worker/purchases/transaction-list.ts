@@ -65,10 +65,7 @@ export function toTransactionView(r: TransactionRow): RecentTransaction {
  * (order-listing.ts). Walks the transactions_completed_sales index (status, completed_at) newest first.
  */
 export async function recentTransactions(db: Db): Promise<RecentTransaction[]> {
-  const rows = await selectTransactions(db)
-    .where(publicSale())
-    .orderBy(desc(t.completedAt), desc(t.id))
-    .limit(RECENT_TRANSACTIONS_LIMIT);
+  const rows = await selectTransactions(db).where(publicSale()).orderBy(desc(t.completedAt), desc(t.id)).limit(RECENT_TRANSACTIONS_LIMIT);
   return rows.map((r) => ({ ...toTransactionView(r), buyer: null }));
 }
 
@@ -136,6 +133,8 @@ export async function publicSales(db: Db, page: number, limit: number, network?:
 
 /** One public sale, or null when `id` is no public sale (an open, failed or private purchase is not one). */
 export async function publicSaleById(db: Db, id: string): Promise<PublicSale | null> {
-  const row = await selectSales(db).where(and(eq(t.id, id), publicSale())).get();
+  const row = await selectSales(db)
+    .where(and(eq(t.id, id), publicSale()))
+    .get();
   return row ? toPublicSale(row) : null;
 }

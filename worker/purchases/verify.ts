@@ -63,12 +63,35 @@ export async function verifyPayment(db: Db, env: VerifierEnv, purchase: Purchase
 }
 
 /** Carries out the decision; false when the database refused the write because the state moved on meanwhile. */
-async function apply(db: Db, verifier: PaymentVerifier, p: PurchaseRow, hash: string, seen: PaymentObservation, decision: PaymentDecision, now: number): Promise<boolean> {
+async function apply(
+  db: Db,
+  verifier: PaymentVerifier,
+  p: PurchaseRow,
+  hash: string,
+  seen: PaymentObservation,
+  decision: PaymentDecision,
+  now: number,
+): Promise<boolean> {
   const found = seen.kind === "found" ? seen : null;
   const audit = (status: string, error: string | null) =>
     sql`
-      INSERT INTO ${bta} ${columnList(bta.transactionId, bta.txHash, bta.blockNumber, bta.blockHash, bta.confirmations, bta.toAddress, bta.value, bta.status, bta.networkStatus,
-                                      bta.errorMessage, bta.network, bta.currency, bta.createdAt, bta.updatedAt, bta.explorerUrls)}
+      INSERT INTO ${bta} ${columnList(
+        bta.transactionId,
+        bta.txHash,
+        bta.blockNumber,
+        bta.blockHash,
+        bta.confirmations,
+        bta.toAddress,
+        bta.value,
+        bta.status,
+        bta.networkStatus,
+        bta.errorMessage,
+        bta.network,
+        bta.currency,
+        bta.createdAt,
+        bta.updatedAt,
+        bta.explorerUrls,
+      )}
       VALUES (${p.id}, ${hash}, ${found?.blockNumber ?? null}, ${found?.block || null}, ${found?.confirmations ?? null}, ${verifier.recipient},
               ${found ? found.amount.toString() : null}, ${status}, ${seen.kind}, ${error}, ${p.network}, ${p.currency}, ${now}, ${now},
               ${JSON.stringify([verifier.explorerUrl(hash)].filter(Boolean))})`;

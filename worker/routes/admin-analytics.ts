@@ -12,4 +12,6 @@ const query = v.object({ days: v.optional(v.picklist(ANALYTICS_PERIODS, `days mu
 
 export const adminAnalyticsRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
-  .get("/", validate("query", query), async (c) => c.json((await analytics(c.var.db, Number(c.req.valid("query").days), Date.now())) satisfies AnalyticsResponse));
+  .get("/", validate("query", query), async (c) =>
+    c.json((await analytics(c.var.db, Number(c.req.valid("query").days), Date.now())) satisfies AnalyticsResponse),
+  );

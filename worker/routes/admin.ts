@@ -27,7 +27,16 @@ import { requireAdmin } from "../auth/middleware";
 import { getUsdPrices } from "../prices/price-feed";
 import { listingIdParam, queryInt } from "../http/params";
 import { noControlCharacters, validate } from "../http/validate";
-import { adminChangeListing, adminDeleteListing, adminListings, adminStats, bulkDelete, bulkSetFeatured, bulkSetStatus, toAdminListing } from "../listings/admin";
+import {
+  adminChangeListing,
+  adminDeleteListing,
+  adminListings,
+  adminStats,
+  bulkDelete,
+  bulkSetFeatured,
+  bulkSetStatus,
+  toAdminListing,
+} from "../listings/admin";
 import { importListings } from "../listings/import";
 import { requireSecrets } from "../config";
 import type { AppEnv } from "../types";
@@ -36,12 +45,7 @@ const listQuery = v.object({
   limit: v.optional(v.picklist(ADMIN_PAGE_SIZES.map(String) as [string, ...string[]], `limit must be one of ${ADMIN_PAGE_SIZES.join(", ")}`), "20"),
   offset: v.optional(queryInt("offset", 0, 10_000_000), "0"),
   search: v.optional(
-    v.pipe(
-      v.string(),
-      v.maxLength(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`),
-      noControlCharacters("search"),
-      v.trim(),
-    ),
+    v.pipe(v.string(), v.maxLength(MAX_SEARCH_LENGTH, `search must be at most ${MAX_SEARCH_LENGTH} characters`), noControlCharacters("search"), v.trim()),
   ),
   network: v.optional(v.picklist(ADMIN_NETWORK_FILTERS, "network must be all, ethereum or solana"), "all"),
   status: v.optional(v.picklist(ADMIN_STATUS_FILTERS, `status must be one of ${ADMIN_STATUS_FILTERS.join(", ")}`), "all"),
@@ -50,7 +54,11 @@ const listQuery = v.object({
 /** listingIds: non-empty, at most MAX_BULK_IDS, positive whole numbers; duplicates are folded. */
 const listingIds = v.pipe(
   v.array(
-    v.pipe(v.number("listingIds must hold listing ids (whole numbers from 1)"), v.safeInteger("listingIds must hold whole numbers"), v.minValue(1, "listingIds must hold ids from 1")),
+    v.pipe(
+      v.number("listingIds must hold listing ids (whole numbers from 1)"),
+      v.safeInteger("listingIds must hold whole numbers"),
+      v.minValue(1, "listingIds must hold ids from 1"),
+    ),
     "listingIds must be an array of listing ids",
   ),
   v.minLength(1, "No Listings Selected: listingIds must name at least one listing"),

@@ -117,7 +117,12 @@ export const customOrderRoutes = new Hono<AppEnv>()
     // Counted with the purchase page's reservations: paying an order is reserving a listing.
     await limitReservations(c.env.DB, session.userId);
     const r = await payOrder(c.var.db, c.env, session, c.req.valid("param").id, c.var.requestInfo);
-    const body = { id: r.id, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies CreateTransactionResponse;
+    const body = {
+      id: r.id,
+      transactionId: r.id,
+      expiresAt: new Date(r.expiresAt).toISOString(),
+      feeCalculation: r.feeCalculation,
+    } satisfies CreateTransactionResponse;
     return c.json(body, r.reused ? 200 : 201, noStore);
   })
   // Any other id on /pay is malformed (a valid one was answered above): 400, not the router's 404.

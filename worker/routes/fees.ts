@@ -15,7 +15,10 @@ const body = v.object({
   // Checked by checkPrice, so the messages are the listing form's.
   price: v.optional(v.unknown()),
   currency: v.picklist(["ETH", "SOL"], "currency must be ETH or SOL"),
-  membershipTier: v.optional(v.pipe(v.string("membershipTier must be a string"), v.trim(), v.minLength(1), v.maxLength(32, "membershipTier is too long")), "basic"),
+  membershipTier: v.optional(
+    v.pipe(v.string("membershipTier must be a string"), v.trim(), v.minLength(1), v.maxLength(32, "membershipTier is too long")),
+    "basic",
+  ),
 });
 
 export const feeRoutes = new Hono<AppEnv>().post("/calculate-fees", validate("json", body), async (c) => {

@@ -122,32 +122,60 @@ export const transactionRoutes = new Hono<AppEnv>()
   })
   .post("/initiate", requireSecrets, requireSession, requirePaymentSettings, validate("json", InitiateRequest), async (c) => {
     const r = await reserve(c, c.req.valid("json"));
-    const body = { success: true, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies InitiateResponse;
+    const body = {
+      success: true,
+      transactionId: r.id,
+      expiresAt: new Date(r.expiresAt).toISOString(),
+      feeCalculation: r.feeCalculation,
+    } satisfies InitiateResponse;
     // 200: the buyer's own open purchase of this listing, answered again (issue 22 §1); 201: a new reservation.
     return c.json(body, r.reused ? 200 : 201);
   })
   .post("/", requireSecrets, requireSession, requirePaymentSettings, validate("json", CreateTransactionRequest), async (c) => {
     const r = await reserve(c, c.req.valid("json"));
-    const body = { id: r.id, transactionId: r.id, expiresAt: new Date(r.expiresAt).toISOString(), feeCalculation: r.feeCalculation } satisfies CreateTransactionResponse;
+    const body = {
+      id: r.id,
+      transactionId: r.id,
+      expiresAt: new Date(r.expiresAt).toISOString(),
+      feeCalculation: r.feeCalculation,
+    } satisfies CreateTransactionResponse;
     return c.json(body, r.reused ? 200 : 201);
   })
   .get("/:id{[0-9a-f-]{36}}", requireSecrets, requireSession, validate("param", idParam), async (c) => {
     noStore(c);
     return c.json((await purchaseView(c.var.db, c.env, c.var.session, c.req.valid("param").id)) satisfies PurchaseView);
   })
-  .post("/:id{[0-9a-f-]{36}}/confirm", requireSecrets, requireSession, requirePaymentSettings, validate("param", idParam), validate("json", ConfirmRequest), confirmLimit, async (c) => {
-    noStore(c);
-    return c.json(await confirmPayment(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json")));
-  })
+  .post(
+    "/:id{[0-9a-f-]{36}}/confirm",
+    requireSecrets,
+    requireSession,
+    requirePaymentSettings,
+    validate("param", idParam),
+    validate("json", ConfirmRequest),
+    confirmLimit,
+    async (c) => {
+      noStore(c);
+      return c.json(await confirmPayment(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json")));
+    },
+  )
   .post("/:id{[0-9a-f-]{36}}/cancel", requireSecrets, requireSession, validate("param", idParam), async (c) => {
     await cancelPurchase(c.var.db, c.var.session, c.req.valid("param").id, c.var.requestInfo);
     return c.json({ success: true, status: "cancelled" } satisfies CancelResponse);
   })
-  .post("/:id{[0-9a-f-]{36}}/solana-transaction", requireSecrets, requireSession, requirePaymentSettings, validate("param", idParam), validate("json", SolanaTransactionRequest), solanaTransferLimit, async (c) => {
-    noStore(c);
-    const body = await solanaTransferRequest(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json").account);
-    return c.json(body satisfies SolanaTransactionResponse);
-  })
+  .post(
+    "/:id{[0-9a-f-]{36}}/solana-transaction",
+    requireSecrets,
+    requireSession,
+    requirePaymentSettings,
+    validate("param", idParam),
+    validate("json", SolanaTransactionRequest),
+    solanaTransferLimit,
+    async (c) => {
+      noStore(c);
+      const body = await solanaTransferRequest(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json").account);
+      return c.json(body satisfies SolanaTransactionResponse);
+    },
+  )
   // No requireSession here: a visitor gets the purchase page's refusal body (401), and writes nothing.
   .post("/:id{[0-9a-f-]{36}}/reveal-private-key", requireSecrets, validate("param", idParam), keyAccessLimit, async (c) => {
     noStore(c);

@@ -23,7 +23,11 @@ async function received(key?: string): Promise<Received[]> {
   return key ? all.filter((r) => r.body.incident.key === key) : all;
 }
 const receiverAnswers = (status: number) => fetch(`${receiver}/status/${status}`, { method: "PUT" });
-const incidents = (key: string) => env.DB.prepare("SELECT * FROM alert_incidents WHERE key = ? ORDER BY id").bind(key).all<Record<string, unknown>>().then((r) => r.results);
+const incidents = (key: string) =>
+  env.DB.prepare("SELECT * FROM alert_incidents WHERE key = ? ORDER BY id")
+    .bind(key)
+    .all<Record<string, unknown>>()
+    .then((r) => r.results);
 
 beforeEach(async () => {
   await fetch(`${receiver}/received`, { method: "DELETE" });
@@ -34,7 +38,8 @@ beforeEach(async () => {
 /** Nothing an alert carries may be a secret, a key or an RPC URL. */
 function expectNoSecrets(all: Received[]) {
   const text = JSON.stringify(all);
-  for (const secret of [env.KEY_ENCRYPTION_SECRET!, env.SESSION_SECRET!, "SECRET-RPC-KEY", env.ETH_RPC_URL, env.SOL_RPC_URL, "127.0.0.1:9"]) expect(text).not.toContain(secret);
+  for (const secret of [env.KEY_ENCRYPTION_SECRET!, env.SESSION_SECRET!, "SECRET-RPC-KEY", env.ETH_RPC_URL, env.SOL_RPC_URL, "127.0.0.1:9"])
+    expect(text).not.toContain(secret);
   expect(text).not.toMatch(/private|0x[0-9a-f]{64}(?![0-9a-f])[^"]*key/i);
 }
 
@@ -92,7 +97,8 @@ describe("a chain node failing for more than 5 minutes", () => {
 describe("a cron task failing 3 runs in a row", () => {
   it("is alerted once, not before the third failure; passing closes it; failing 3 more times alerts again", async () => {
     const t0 = Date.now() + 3_600_000;
-    const run = (i: number, errors: string[]) => recordCronRun(db, t0 + i * 60_000, t0 + i * 60_000 + 500, errors).then(() => runAlerts(db, hooked, t0 + i * 60_000 + 600));
+    const run = (i: number, errors: string[]) =>
+      recordCronRun(db, t0 + i * 60_000, t0 + i * 60_000 + 500, errors).then(() => runAlerts(db, hooked, t0 + i * 60_000 + 600));
     await run(0, ["prices: fetch failed"]);
     await run(1, ["prices: fetch failed", "verify: timeout"]);
     expect(await received("cron:prices")).toEqual([]);
@@ -123,13 +129,18 @@ describe("a payment listed for refund", () => {
       `INSERT INTO escrow_transactions (id, network, amount, currency, sender_address, status, tx_hash, amount_base_units, expected_base_units,
                                         attention_reason, refund_status, refund_base_units, created_at)
        VALUES (?, 'ethereum', '0.4', 'ETH', '0xabc', 'refund', ?, '400000000000000000', '500000000000000000', 'partial', 'needed', '400000000000000000', ?)`,
-    ).bind(id, hash, Date.now()).run();
+    )
+      .bind(id, hash, Date.now())
+      .run();
     const now = Date.now();
     await runAlerts(db, hooked, now);
     await runAlerts(db, hooked, now + 120_000);
     const alerts = await received(`escrow:${id}`);
     expect(alerts).toHaveLength(1);
-    expect(alerts[0].body).toMatchObject({ text: expect.stringContaining(`A payment needs a refund: 0.4 ETH on ethereum (partial), transaction ${hash}`), incident: { kind: "refund_due" } });
+    expect(alerts[0].body).toMatchObject({
+      text: expect.stringContaining(`A payment needs a refund: 0.4 ETH on ethereum (partial), transaction ${hash}`),
+      incident: { kind: "refund_due" },
+    });
     expectNoSecrets(alerts);
     // Refunded: resolved, and never alerted again.
     await env.DB.prepare("UPDATE escrow_transactions SET refund_status = 'refunded' WHERE id = ?").bind(id).run();
@@ -140,7 +151,11 @@ describe("a payment listed for refund", () => {
 
   it("a payment_attention row is alerted once and stamped alerted_at", async () => {
     const ref = `test-${crypto.randomUUID()}`;
-    await recordPaymentAttention(db, { network: "solana", kind: "uncredited", ref, detail: "0.3 SOL from a stranger, not a purchase", amount: 30_000_000n }, Date.now());
+    await recordPaymentAttention(
+      db,
+      { network: "solana", kind: "uncredited", ref, detail: "0.3 SOL from a stranger, not a purchase", amount: 30_000_000n },
+      Date.now(),
+    );
     const row = await env.DB.prepare("SELECT id FROM payment_attention WHERE ref = ?").bind(ref).first<{ id: string }>();
     const now = Date.now();
     await runAlerts(db, hooked, now);
@@ -156,7 +171,8 @@ describe("a custom order past its deadline", () => {
   it("is alerted once", async () => {
     const { seller: grinder } = await actors();
     const f = await foundOrder(await ethWallet(), grinder, { prefix: "d", suffix: "", caseSensitive: false }, 0);
-    const deadline = (await env.DB.prepare("SELECT payment_deadline FROM custom_orders WHERE id = ?").bind(f.order.id).first<{ payment_deadline: number }>())!.payment_deadline;
+    const deadline = (await env.DB.prepare("SELECT payment_deadline FROM custom_orders WHERE id = ?").bind(f.order.id).first<{ payment_deadline: number }>())!
+      .payment_deadline;
     await runAlerts(db, hooked, deadline - 1000);
     expect(await received(`custom-order:${f.order.id}`)).toEqual([]);
     await runAlerts(db, hooked, deadline + 1000);

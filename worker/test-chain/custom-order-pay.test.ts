@@ -17,7 +17,10 @@ beforeAll(async () => {
   ({ seller: grinder } = await actors());
 });
 
-const one = (query: string, ...binds: unknown[]) => env.DB.prepare(query).bind(...binds).first<Record<string, unknown>>();
+const one = (query: string, ...binds: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...binds)
+    .first<Record<string, unknown>>();
 const orderView = async (buyer: Wallet, id: number) => (await (await call("GET", `/api/custom-orders/${id}`, buyer)).json()) as CustomOrderView;
 
 describe("paying a found order", () => {
@@ -68,8 +71,12 @@ describe("a payment after the order expired", () => {
     const { id } = (await (await payOrder(buyer, f.order.id)).json()) as CreateTransactionResponse;
     const wei = await amountOf(buyer, id);
     const now = Date.now();
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(now - 1, id).run();
-    await env.DB.prepare("UPDATE custom_orders SET payment_deadline = ? WHERE id = ?").bind(now - 1, f.order.id).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind(now - 1, id)
+      .run();
+    await env.DB.prepare("UPDATE custom_orders SET payment_deadline = ? WHERE id = ?")
+      .bind(now - 1, f.order.id)
+      .run();
     // One run expires the lapsed reservation; the order, no longer with a purchase in progress, expires by the next.
     await runScheduledJobs(env);
     await runScheduledJobs(env);

@@ -19,7 +19,9 @@ describe("§1 on Solana", () => {
     expect((await call("POST", `/api/transactions/${a}/cancel`, wallet)).status).toBe(200);
     const signature = await sendInstructions([keypair], transferToPlatform(keypair, 300_000_000n, refs));
     expect(await confirmSol(wallet, a, signature)).toMatchObject({ success: false, status: "cancelled" });
-    expect(await env.DB.prepare("SELECT transaction_id, attention_reason, refund_status FROM escrow_transactions WHERE tx_hash = ?").bind(signature).first()).toEqual({
+    expect(
+      await env.DB.prepare("SELECT transaction_id, attention_reason, refund_status FROM escrow_transactions WHERE tx_hash = ?").bind(signature).first(),
+    ).toEqual({
       transaction_id: a,
       attention_reason: "late",
       refund_status: "needed",

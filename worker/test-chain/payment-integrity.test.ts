@@ -21,7 +21,8 @@ beforeAll(async () => {
 const db = () => createDb(env.DB);
 const cancel = (wallet: Wallet, id: string) => call("POST", `/api/transactions/${id}/cancel`, wallet);
 const reveal = (wallet: Wallet, id: string) => call("POST", `/api/transactions/${id}/reveal-private-key`, wallet);
-const markRefunded = (escrowId: string, refundTxHash = `0x${"ab".repeat(32)}`) => call("POST", `/api/admin/payments/${escrowId}/refund`, seller, { refundTxHash });
+const markRefunded = (escrowId: string, refundTxHash = `0x${"ab".repeat(32)}`) =>
+  call("POST", `/api/admin/payments/${escrowId}/refund`, seller, { refundTxHash });
 
 /** A transfer the node holds in its pool but will never mine: its nonce leaves a gap of a thousand. */
 async function unmined(account: PrivateKeyAccount, wei: bigint): Promise<Hex> {
@@ -157,7 +158,9 @@ describe("§3 a refund is listed only for money at the required depth, and re-ch
     const hash = (await pay(buyer.account, wei)).toLowerCase();
     await confirm(buyer, a, hash);
     const row = (await escrowOf(hash))!;
-    await env.DB.prepare("UPDATE escrow_transactions SET amount_base_units = ?, refund_base_units = ? WHERE id = ?").bind(String(wei * 2n), String(wei * 2n), row.id).run();
+    await env.DB.prepare("UPDATE escrow_transactions SET amount_base_units = ?, refund_base_units = ? WHERE id = ?")
+      .bind(String(wei * 2n), String(wei * 2n), row.id)
+      .run();
     const more = await markRefunded(String(row.id));
     expect(more.status).toBe(409);
     expect((await more.json<{ message: string }>()).message).toMatch(/amount/i);
@@ -180,7 +183,9 @@ describe("§4 a purchase cannot be held pending for ever", () => {
     const id = await reserve(buyer, l.id);
     expect((await confirm(buyer, id, `0x${"a1".repeat(32)}`)).body.status).toBe("pending");
     // Twenty minutes later (the reservation ran out 5 minutes after its 15), the attacker reports another made-up hash.
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 20 * 60_000, id).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 20 * 60_000, id)
+      .run();
     await confirm(buyer, id, `0x${"a2".repeat(32)}`);
     await runScheduledJobs(env);
     expect(await purchaseRow(id)).toMatchObject({ status: "failed", failure_reason: "not-found" });
@@ -214,7 +219,9 @@ describe("§4 a purchase cannot be held pending for ever", () => {
     const l = await listWithKey(seller.userId, { price: "0.01" });
     const id = await reserve(buyer, l.id);
     const hash = await pay(buyer.account, await amountOf(buyer, id));
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind((await blockTimeOf(hash)) - 1000, id).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind((await blockTimeOf(hash)) - 1000, id)
+      .run();
     const { body } = await confirm(buyer, id, hash);
     expect(body).toMatchObject({ success: false, status: "expired" });
     expect(await escrowOf(hash)).toMatchObject({ transaction_id: id, attention_reason: "late", refund_status: "needed" });

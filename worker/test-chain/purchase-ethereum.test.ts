@@ -78,7 +78,9 @@ describe("payments that do not pay: a stated reason, no key", () => {
     expect(await escrowOf(hash)).toMatchObject({ status: "refund", attention_reason: "partial", refund_status: "needed" });
     expect(await listing(l.id)).toEqual({ status: "active", is_listed: 1 });
     expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer)).status).toBe(409);
-    const audit = await env.DB.prepare("SELECT status, error_message FROM blockchain_transaction_audit WHERE transaction_id = ? ORDER BY id DESC").bind(id).first();
+    const audit = await env.DB.prepare("SELECT status, error_message FROM blockchain_transaction_audit WHERE transaction_id = ? ORDER BY id DESC")
+      .bind(id)
+      .first();
     expect(audit).toEqual({ status: "rejected-underpaid", error_message: "underpaid" });
   });
 
@@ -138,13 +140,11 @@ describe("payments that do not pay: a stated reason, no key", () => {
     expect((await confirm(buyer, second, hash)).body).toMatchObject({ success: false, status: "initiated" });
     expect(await purchaseRow(second)).toMatchObject({ failure_reason: "hash-used" });
     // The ledger row is the first purchase's: the trigger refuses before the unique index would.
-    await expect(
-      env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ? WHERE id = ?").bind(hash, second).run(),
-    ).rejects.toThrow(/payment integrity/);
+    await expect(env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ? WHERE id = ?").bind(hash, second).run()).rejects.toThrow(
+      /payment integrity/,
+    );
     await env.DB.prepare("DELETE FROM escrow_transactions WHERE tx_hash = ?").bind(hash).run();
-    await expect(
-      env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ? WHERE id = ?").bind(hash, second).run(),
-    ).rejects.toThrow(/UNIQUE/);
+    await expect(env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ? WHERE id = ?").bind(hash, second).run()).rejects.toThrow(/UNIQUE/);
   });
 
   it("a hash this chain does not know (another chain's): pending until the grace after expiry, then failed as not found", async () => {
@@ -192,7 +192,9 @@ describe("depth and reorgs (ETH_CONFIRMATIONS = 3 in these)", () => {
     const after = await verifyPayment(db, deep, (await findPurchase(db, id))!, hash);
     expect(after.decision).toMatchObject({ outcome: "wait", note: "reorged" });
     expect(await purchaseRow(id)).toMatchObject({ status: "pending" });
-    const audit = await env.DB.prepare("SELECT status, error_message FROM blockchain_transaction_audit WHERE transaction_id = ? ORDER BY id DESC").bind(id).first();
+    const audit = await env.DB.prepare("SELECT status, error_message FROM blockchain_transaction_audit WHERE transaction_id = ? ORDER BY id DESC")
+      .bind(id)
+      .first();
     expect(audit).toMatchObject({ status: "reorged" });
     // Past the grace it ends as reorged; the key was never released.
     const row = (await findPurchase(db, id))!;
@@ -206,7 +208,9 @@ describe("money that arrives when it is not expected is listed for refund", () =
   it("paid after expiry: the purchase stays expired, the payment is listed as late", async () => {
     const buyer = await fundedBuyer();
     const id = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, id).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, id)
+      .run();
     await runScheduledJobs(env);
     expect((await purchaseRow(id))!.status).toBe("expired");
     const hash = await pay(buyer.account, await amountOf(buyer, id));

@@ -6,7 +6,11 @@ import { ethereumChain, ethereumClient } from "../chain/ethereum";
 import { call, ethWallet, type Wallet } from "../test/purchase-fixtures";
 
 export async function anvil<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(env.ETH_RPC_URL, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(env.ETH_RPC_URL, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   const body = (await res.json()) as { result: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
@@ -36,7 +40,10 @@ export async function pay(account: PrivateKeyAccount, wei: bigint, to: Hex = env
 
 export async function confirm(wallet: Wallet, id: string, txHash: string) {
   const res = await call("POST", `/api/transactions/${id}/confirm`, wallet, { txHash, buyerWallet: wallet.address });
-  return { status: res.status, body: await res.json<{ success: boolean; status: string; confirmations: number; requiredConfirmations: number; message: string }>() };
+  return {
+    status: res.status,
+    body: await res.json<{ success: boolean; status: string; confirmations: number; requiredConfirmations: number; message: string }>(),
+  };
 }
 
 export async function amountOf(wallet: Wallet, id: string): Promise<bigint> {
@@ -46,7 +53,12 @@ export async function amountOf(wallet: Wallet, id: string): Promise<bigint> {
 
 /** The ledger row of a payment (hashes are stored lower-case on Ethereum). */
 export const escrowOf = (hash: string) =>
-  env.DB.prepare("SELECT * FROM escrow_transactions WHERE tx_hash = ?").bind(hash.startsWith("0x") ? hash.toLowerCase() : hash).first<Record<string, unknown>>();
+  env.DB.prepare("SELECT * FROM escrow_transactions WHERE tx_hash = ?")
+    .bind(hash.startsWith("0x") ? hash.toLowerCase() : hash)
+    .first<Record<string, unknown>>();
 
 export const countRows = (table: string, where: string, ...binds: unknown[]) =>
-  env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`).bind(...binds).first<{ n: number }>().then((r) => r!.n);
+  env.DB.prepare(`SELECT count(*) AS n FROM ${table} WHERE ${where}`)
+    .bind(...binds)
+    .first<{ n: number }>()
+    .then((r) => r!.n);

@@ -14,19 +14,29 @@ beforeAll(async () => {
   ({ seller } = await actors());
 });
 
-const manualPayment = (keypair: Keypair, lamports: bigint, reference: string | null) => sendInstructions([keypair], transferToPlatform(keypair, lamports, reference ? [reference] : []));
+const manualPayment = (keypair: Keypair, lamports: bigint, reference: string | null) =>
+  sendInstructions([keypair], transferToPlatform(keypair, lamports, reference ? [reference] : []));
 
 describe("Solana purchases on the LiteSVM chain", () => {
   it("pay with the Worker-built transfer, confirm, reveal: the key derives the listing's address", async () => {
     const { wallet, keypair } = await fundedSolBuyer();
     const l = await listWithKey(seller.userId, { network: "solana", price: "0.75" });
     const id = await reserve(wallet, l.id);
-    const view = await (await call("GET", `/api/transactions/${id}`, wallet)).json<{ amountBaseUnits: string; paymentReference: string; recipient: string; requiredConfirmations: number }>();
+    const view = await (await call("GET", `/api/transactions/${id}`, wallet)).json<{
+      amountBaseUnits: string;
+      paymentReference: string;
+      recipient: string;
+      requiredConfirmations: number;
+    }>();
     expect(view).toMatchObject({ amountBaseUnits: "750000000", recipient: env.PLATFORM_SOL_ADDRESS, requiredConfirmations: 1 });
     const signature = await payThroughWorker(wallet, keypair, id);
     expect(await confirmSol(wallet, id, signature)).toMatchObject({ success: true, status: "completed" });
     // The fee the transaction paid beside the reservation's fixed estimate (issue 24): one signature, 5000 lamports.
-    expect(await env.DB.prepare("SELECT estimated_cost, actual_gas, actual_cost, accuracy, success FROM gas_estimation_audit WHERE transaction_id = ?").bind(id).first()).toEqual({
+    expect(
+      await env.DB.prepare("SELECT estimated_cost, actual_gas, actual_cost, accuracy, success FROM gas_estimation_audit WHERE transaction_id = ?")
+        .bind(id)
+        .first(),
+    ).toEqual({
       estimated_cost: "0.000005",
       actual_gas: null,
       actual_cost: "0.000005",

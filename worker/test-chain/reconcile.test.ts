@@ -27,7 +27,11 @@ beforeAll(async () => {
   firstBlock = (await env.DB.prepare("SELECT next_block FROM reconcile_cursors WHERE network = 'ethereum'").first<{ next_block: number }>())!.next_block;
 });
 
-const attentionOf = (where: string, ...binds: unknown[]) => env.DB.prepare(`SELECT * FROM payment_attention WHERE ${where}`).bind(...binds).all<Record<string, unknown>>().then((r) => r.results);
+const attentionOf = (where: string, ...binds: unknown[]) =>
+  env.DB.prepare(`SELECT * FROM payment_attention WHERE ${where}`)
+    .bind(...binds)
+    .all<Record<string, unknown>>()
+    .then((r) => r.results);
 
 async function blockOf(hash: string): Promise<number> {
   const receipt = await anvil<{ blockNumber: string }>("eth_getTransactionReceipt", [hash]);
@@ -50,7 +54,9 @@ async function reconciledSignature(signature: string) {
   for (let i = 0; i < 10; i++) {
     await runScheduledJobs(env);
     if (await escrowOf(signature)) return;
-    const seen = await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE tx_hash = ? AND status IN ('pending', 'completed')").bind(signature).first<{ n: number }>();
+    const seen = await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE tx_hash = ? AND status IN ('pending', 'completed')")
+      .bind(signature)
+      .first<{ n: number }>();
     if (seen!.n > 0) return;
   }
 }
@@ -75,7 +81,14 @@ describe("Ethereum", () => {
     const block = await blockOf(hash);
     await reconciledThrough(block);
     const [difference] = await attentionOf("network = 'ethereum' AND kind = 'balance' AND ref = ?", `block:${block}`);
-    expect(difference).toMatchObject({ amount_base_units: wei.toString(), from_block: block, to_block: block, status: "open", tx_hash: hash, transaction_id: id });
+    expect(difference).toMatchObject({
+      amount_base_units: wei.toString(),
+      from_block: block,
+      to_block: block,
+      status: "open",
+      tx_hash: hash,
+      transaction_id: id,
+    });
     expect(String(difference.detail)).toContain(hash);
     expect(String(difference.detail)).toMatch(/internal call/);
 
@@ -128,12 +141,17 @@ describe("Ethereum", () => {
     await reconciledThrough(block);
     expect(await attentionOf("tx_hash = ?", hash)).toEqual([]);
     const count = async () => {
-      const r = await env.DB.batch([env.DB.prepare("SELECT count(*) AS n FROM payment_attention"), env.DB.prepare("SELECT count(*) AS n FROM escrow_transactions")]);
+      const r = await env.DB.batch([
+        env.DB.prepare("SELECT count(*) AS n FROM payment_attention"),
+        env.DB.prepare("SELECT count(*) AS n FROM escrow_transactions"),
+      ]);
       return r.map((x) => (x.results[0] as { n: number }).n);
     };
     const before = await count();
     // Another run (a crash, two runs at once) reading the same window again.
-    await env.DB.prepare("UPDATE reconcile_cursors SET next_block = ? WHERE network = 'ethereum'").bind(Math.max(firstBlock, block - 20)).run();
+    await env.DB.prepare("UPDATE reconcile_cursors SET next_block = ? WHERE network = 'ethereum'")
+      .bind(Math.max(firstBlock, block - 20))
+      .run();
     await Promise.all([reconcilePayments(createDb(env.DB), env, "ethereum"), reconcilePayments(createDb(env.DB), env, "ethereum")]);
     await reconciledThrough(block);
     expect(await count()).toEqual(before);
@@ -166,14 +184,36 @@ describe("Solana", () => {
     const lamports = 250_000_000n;
     const signature = await sendInstructions(
       [keypair],
-      SystemProgram.createAccountWithSeed({ fromPubkey: keypair.publicKey, newAccountPubkey: derived, basePubkey: keypair.publicKey, seed, lamports: Number(lamports), space: 0, programId: SystemProgram.programId }),
-      SystemProgram.transfer({ fromPubkey: derived, basePubkey: keypair.publicKey, toPubkey: new PublicKey(env.PLATFORM_SOL_ADDRESS), lamports, seed, programId: SystemProgram.programId }),
+      SystemProgram.createAccountWithSeed({
+        fromPubkey: keypair.publicKey,
+        newAccountPubkey: derived,
+        basePubkey: keypair.publicKey,
+        seed,
+        lamports: Number(lamports),
+        space: 0,
+        programId: SystemProgram.programId,
+      }),
+      SystemProgram.transfer({
+        fromPubkey: derived,
+        basePubkey: keypair.publicKey,
+        toPubkey: new PublicKey(env.PLATFORM_SOL_ADDRESS),
+        lamports,
+        seed,
+        programId: SystemProgram.programId,
+      }),
     );
     expect(await confirmSol(wallet, id, signature)).toMatchObject({ success: false, status: "initiated" });
     expect(await purchaseRow(id)).toMatchObject({ failure_reason: "wrong-recipient" });
     await reconciledSignature(signature);
     const row = await escrowOf(signature);
-    expect(row).toMatchObject({ transaction_id: null, status: "refund", attention_reason: "indirect", refund_status: "needed", amount_base_units: "250000000", sender_address: wallet.address });
+    expect(row).toMatchObject({
+      transaction_id: null,
+      status: "refund",
+      attention_reason: "indirect",
+      refund_status: "needed",
+      amount_base_units: "250000000",
+      sender_address: wallet.address,
+    });
     expect((await attentionOf("tx_hash = ?", signature))[0]).toMatchObject({ kind: "uncredited", escrow_id: row!.id });
   });
 
@@ -181,7 +221,12 @@ describe("Solana", () => {
     const stranger = await fundedKeypair();
     const signature = await sendInstructions([stranger], transferToPlatform(stranger, 7_000n));
     await reconciledSignature(signature);
-    expect(await escrowOf(signature)).toMatchObject({ transaction_id: null, attention_reason: "unmatched", amount_base_units: "7000", sender_address: stranger.publicKey.toBase58() });
+    expect(await escrowOf(signature)).toMatchObject({
+      transaction_id: null,
+      attention_reason: "unmatched",
+      amount_base_units: "7000",
+      sender_address: stranger.publicKey.toBase58(),
+    });
   });
 
   it("a payment the browser never reported is credited to its purchase (scan or reconciliation), never listed", async () => {
@@ -229,7 +274,9 @@ describe("Admin > Payments > differences", () => {
       resolution_note: "Refunded by hand in 0x12 after talking to the sender",
       resolved_by: seller.address.toLowerCase(),
     });
-    const audit = await env.DB.prepare("SELECT performed_by, metadata FROM transaction_audit WHERE action = 'payment_difference_resolved' AND metadata LIKE ?").bind(`%${id}%`).first<{ metadata: string }>();
+    const audit = await env.DB.prepare("SELECT performed_by, metadata FROM transaction_audit WHERE action = 'payment_difference_resolved' AND metadata LIKE ?")
+      .bind(`%${id}%`)
+      .first<{ metadata: string }>();
     expect(JSON.parse(audit!.metadata)).toMatchObject({ differenceId: id, note: "Refunded by hand in 0x12 after talking to the sender" });
     const open = await (await call("GET", "/api/admin/payments/differences", seller)).json<{ differences: { id: string }[] }>();
     expect(open.differences.some((d) => d.id === id)).toBe(false);

@@ -7,7 +7,11 @@ import { solanaKey } from "../test/auth-helpers";
 import { call, solWallet, type Wallet } from "../test/purchase-fixtures";
 
 export async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(env.SOL_RPC_URL, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }) });
+  const res = await fetch(env.SOL_RPC_URL, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
   const body = (await res.json()) as { result: T; error?: { message: string } };
   if (body.error) throw new Error(`${method}: ${body.error.message}`);
   return body.result;
@@ -63,4 +67,8 @@ export async function payThroughWorker(wallet: Wallet, keypair: Keypair, id: str
 }
 
 export const confirmSol = async (wallet: Wallet, id: string, txHash: string) =>
-  (await call("POST", `/api/transactions/${id}/confirm`, wallet, { txHash, buyerWallet: wallet.address })).json<{ success: boolean; status: string; message: string }>();
+  (await call("POST", `/api/transactions/${id}/confirm`, wallet, { txHash, buyerWallet: wallet.address })).json<{
+    success: boolean;
+    status: string;
+    message: string;
+  }>();

@@ -23,7 +23,11 @@ async function sold(price: string, completedAt: number) {
   const listing = await listWithKey(admin.userId, { price });
   const id = await reserve(buyer, listing.id);
   await env.DB.batch([
-    env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?").bind(`0x${crypto.randomUUID().replace(/-/g, "").repeat(2)}`, completedAt, id),
+    env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?").bind(
+      `0x${crypto.randomUUID().replace(/-/g, "").repeat(2)}`,
+      completedAt,
+      id,
+    ),
     env.DB.prepare(
       `INSERT INTO sales_analytics (transaction_id, address_id, network, rarity_score, category, actual_sale_price, sale_date, leading_zeros, patterns)
        SELECT ?, id, network, rarity_score, category, price, ?, leading_zero_count, json_array(pattern) FROM addresses WHERE id = ?`,
@@ -71,7 +75,8 @@ describe("the figures", () => {
     expect(after.salesByDay.every((d) => d.currency === (d.network === "ethereum" ? "ETH" : "SOL"))).toBe(true);
     const custom = after.averagePrice.find((r) => r.network === "ethereum" && r.category === "custom");
     expect(custom).toBeDefined();
-    const outcome = (r: AnalyticsResponse, o: string, reason: string | null = null) => r.reservationOutcomes.find((x) => x.outcome === o && x.reason === reason)?.count ?? 0;
+    const outcome = (r: AnalyticsResponse, o: string, reason: string | null = null) =>
+      r.reservationOutcomes.find((x) => x.outcome === o && x.reason === reason)?.count ?? 0;
     // The 20-day-old sale was reserved now (its purchase row is new), so it counts among this week's reservations.
     expect(outcome(after, "sold") - outcome(before, "sold")).toBe(3);
     expect(outcome(after, "cancelled") - outcome(before, "cancelled")).toBe(1);

@@ -90,7 +90,9 @@ describe("mixed rows", () => {
   });
 
   it("each bad row says why", () => {
-    const reasons = Object.fromEntries(first.results.filter((r) => r.status === "error").map((r) => [r.index, r.status === "error" ? [r.reason, r.message] : null]));
+    const reasons = Object.fromEntries(
+      first.results.filter((r) => r.status === "error").map((r) => [r.index, r.status === "error" ? [r.reason, r.message] : null]),
+    );
     expect(reasons[3]).toEqual(["skipped", BULK_MESSAGES.skipped8]);
     expect(reasons[4]).toEqual(["key-mismatch", "Private key does not match the address"]);
     expect(reasons[5]?.[0]).toBe("invalid-address");
@@ -108,12 +110,17 @@ describe("mixed rows", () => {
   });
 
   it("nothing of a refused row is stored; formula cells never reach the database", async () => {
-    const stored = await env.DB.prepare("SELECT count(*) AS n FROM addresses WHERE pattern LIKE '%cmd%' OR category LIKE '%cmd%' OR address = ?").bind(stranger.address).first<{ n: number }>();
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM addresses WHERE pattern LIKE '%cmd%' OR category LIKE '%cmd%' OR address = ?")
+      .bind(stranger.address)
+      .first<{ n: number }>();
     expect(stored?.n).toBe(0);
   });
 
   it("stored keys open to the canonical key, bound to their listing", async () => {
-    for (const [i, key] of [[0, good[0]], [2, good[2]]] as const) {
+    for (const [i, key] of [
+      [0, good[0]],
+      [2, good[2]],
+    ] as const) {
       const r = first.results[i];
       if (r.status !== "success") throw new Error("expected success");
       expect(await openStored(r.id)).toBe(key.privateKey);
@@ -123,7 +130,9 @@ describe("mixed rows", () => {
   it("the engine still fills category and pattern fields; the seller is the admin", async () => {
     const r = first.results[1];
     if (r.status !== "success") throw new Error("expected success");
-    const row = await env.DB.prepare("SELECT seller_id, category, pattern_length, rarity_score, status, is_listed FROM addresses WHERE id = ?").bind(r.id).first();
+    const row = await env.DB.prepare("SELECT seller_id, category, pattern_length, rarity_score, status, is_listed FROM addresses WHERE id = ?")
+      .bind(r.id)
+      .first();
     expect(row).toMatchObject({ seller_id: admin.userId, rarity_score: 2.5, status: "active", is_listed: 1 });
     const history = await env.DB.prepare("SELECT change_type, price FROM price_history WHERE address_id = ?").bind(r.id).all();
     expect(history.results).toEqual([{ change_type: "listed", price: "0.002" }]);
@@ -133,7 +142,9 @@ describe("mixed rows", () => {
     const stored = async (i: number) => {
       const r = first.results[i];
       if (r.status !== "success") throw new Error("expected success");
-      return env.DB.prepare("SELECT address, category, pattern, pattern_length FROM addresses WHERE id = ?").bind(r.id).first<{ address: string; category: string; pattern: string; pattern_length: number }>();
+      return env.DB.prepare("SELECT address, category, pattern, pattern_length FROM addresses WHERE id = ?")
+        .bind(r.id)
+        .first<{ address: string; category: string; pattern: string; pattern_length: number }>();
     };
     // Row 1: a random Ethereum address sold for its first 7 characters; row 2: a Solana one for 6.
     const eth = (await stored(1))!;
@@ -157,7 +168,11 @@ describe("mixed rows", () => {
     const rows = [];
     for (const r of res.results) {
       if (r.status !== "success") throw new Error(`expected success: ${JSON.stringify(r)}`);
-      rows.push(await env.DB.prepare("SELECT address, pattern, pattern_length FROM addresses WHERE id = ?").bind(r.id).first<{ address: string; pattern: string; pattern_length: number }>());
+      rows.push(
+        await env.DB.prepare("SELECT address, pattern, pattern_length FROM addresses WHERE id = ?")
+          .bind(r.id)
+          .first<{ address: string; pattern: string; pattern_length: number }>(),
+      );
     }
     expect(rows[0]).toMatchObject({ pattern: suffixKey.address.slice(-5), pattern_length: 5 });
     expect(rows[1]).toMatchObject({ pattern: `${bothKey.address.slice(0, 3)}...${bothKey.address.slice(-2)}`, pattern_length: 5 });
@@ -176,14 +191,19 @@ describe("mixed rows", () => {
     expect(claimedSplit(address, "solana", "5QGTz", true)).toBe(3);
     expect(claimedSplit(address, "solana", "oTz", true)).toBe(0);
     expect(claimedSplit(address, "solana", "5QGX")).toBeNull();
-    expect(withClaimedPattern(analyzeAddress(address, "solana"), address, "solana", 5, 4)).toMatchObject({ pattern: "5QGT...z", patternPosition: "prefix+suffix", patternLength: 5 });
+    expect(withClaimedPattern(analyzeAddress(address, "solana"), address, "solana", 5, 4)).toMatchObject({
+      pattern: "5QGT...z",
+      patternPosition: "prefix+suffix",
+      patternLength: 5,
+    });
   });
 
   it("uploading the same rows again creates nothing: the stored ones report duplicate", async () => {
     const before = await counts();
     const again = await uploaded(rows);
     expect(again.summary.succeeded).toBe(0);
-    for (const i of [0, 1, 2, 15]) expect(again.results[i]).toMatchObject({ status: "error", reason: "duplicate", message: expect.stringMatching(/^Already listed \(listing #\d+\)$/) });
+    for (const i of [0, 1, 2, 15])
+      expect(again.results[i]).toMatchObject({ status: "error", reason: "duplicate", message: expect.stringMatching(/^Already listed \(listing #\d+\)$/) });
     expect(await counts()).toBe(before);
   });
 });
@@ -249,12 +269,18 @@ describe("CSV files through the import (the seed's path)", () => {
 describe("long patterns", () => {
   it("are skipped by default and kept only when the caller prices them itself (the seed's mirrored demo rows)", async () => {
     const db = createDb(env.DB);
-    const seller = await env.DB.prepare("INSERT INTO users (username, wallet_address, network) VALUES ('long_seller', '0xlongseller', 'ethereum') RETURNING id").first<{ id: number }>();
+    const seller = await env.DB.prepare(
+      "INSERT INTO users (username, wallet_address, network) VALUES ('long_seller', '0xlongseller', 'ethereum') RETURNING id",
+    ).first<{ id: number }>();
     const [skipped] = await importListings(db, env, seller!.id, [bulkRow(ethKey(), 8)]);
     expect(skipped).toMatchObject({ status: "error", reason: "skipped", message: BULK_MESSAGES.skipped8 });
     const [unpriced] = await importListings(db, env, seller!.id, [bulkRow(ethKey(), 8)], { longPatterns: "keep" });
     expect(unpriced).toMatchObject({ status: "error" });
-    const [kept] = await importListings(db, env, seller!.id, [bulkRow(ethKey(), 8)], { longPatterns: "keep", rarity: "engine", decorate: () => ({ price: "0.05" }) });
+    const [kept] = await importListings(db, env, seller!.id, [bulkRow(ethKey(), 8)], {
+      longPatterns: "keep",
+      rarity: "engine",
+      decorate: () => ({ price: "0.05" }),
+    });
     expect(kept).toMatchObject({ status: "success", price: "0.05" });
   });
 });

@@ -42,7 +42,13 @@ describe("GET /api/admin/addresses and /stats", () => {
   beforeAll(async () => {
     await env.DB.batch(["transactions", "price_history", "listing_promotions", "encrypted_keys", "addresses"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
     const t = Date.now() - 100_000;
-    ids.a = await insertListing({ address: "0x00000000DEADBEEF000000000000000000000001", category: "leading-zeros", pattern: "00000000", createdAt: t + 1, price: "1.5" });
+    ids.a = await insertListing({
+      address: "0x00000000DEADBEEF000000000000000000000001",
+      category: "leading-zeros",
+      pattern: "00000000",
+      createdAt: t + 1,
+      price: "1.5",
+    });
     ids.b = await insertListing({ category: "palindrome", pattern: "abccba", status: "inactive", createdAt: t + 2 });
     ids.c = await insertListing({ network: "solana", category: "word-like", pattern: "Pump", createdAt: t + 3, isFeatured: true, promotionType: "featured" });
     ids.d = await insertListing({ status: "sold", createdAt: t + 4 });
@@ -62,7 +68,23 @@ describe("GET /api/admin/addresses and /stats", () => {
     expect(body.pagination).toEqual({ total: 5, limit: 20, offset: 0, page: 1, totalPages: 1, hasPrevPage: false, hasNextPage: false });
     const a = body.addresses.find((l) => l.id === ids.a)!;
     expect(Object.keys(a).sort()).toEqual(
-      ["id", "address", "network", "price", "currency", "usdPrice", "formattedUsd", "category", "pattern", "rarityScore", "status", "isFeatured", "isListed", "promotionType", "createdAt"].sort(),
+      [
+        "id",
+        "address",
+        "network",
+        "price",
+        "currency",
+        "usdPrice",
+        "formattedUsd",
+        "category",
+        "pattern",
+        "rarityScore",
+        "status",
+        "isFeatured",
+        "isListed",
+        "promotionType",
+        "createdAt",
+      ].sort(),
     );
     expect(a).toMatchObject({ price: "1.5", currency: "ETH", usdPrice: 5694, formattedUsd: "$5,694.00", category: "leading-zeros", rarityScore: "0.0" });
   });
@@ -90,12 +112,20 @@ describe("GET /api/admin/addresses and /stats", () => {
     for (const limit of [50, 100, 250]) expect((await list(`?limit=${limit}`)).pagination.limit).toBe(limit);
   });
 
-  it.each(["?limit=30", "?limit=-1", "?limit=abc", "?offset=-5", "?offset=1.5", "?network=bitcoin", "?status=deleted", "?status=ACTIVE", `?search=${"x".repeat(101)}`, "?search=%00"])(
-    "bad query %s: 400",
-    async (query) => {
-      expect((await send("GET", `/api/admin/addresses${query}`, undefined, admin)).status).toBe(400);
-    },
-  );
+  it.each([
+    "?limit=30",
+    "?limit=-1",
+    "?limit=abc",
+    "?offset=-5",
+    "?offset=1.5",
+    "?network=bitcoin",
+    "?status=deleted",
+    "?status=ACTIVE",
+    `?search=${"x".repeat(101)}`,
+    "?search=%00",
+  ])("bad query %s: 400", async (query) => {
+    expect((await send("GET", `/api/admin/addresses${query}`, undefined, admin)).status).toBe(400);
+  });
 
   it("stats: total, active, featured (deleted excluded) and users", async () => {
     const res = await send("GET", "/api/admin/stats", undefined, admin);

@@ -42,7 +42,10 @@ describe("who may read and change settings", () => {
     expect((await call("POST", "/api/admin/settings/fees", undefined, good)).status).toBe(401);
     expect((await call("GET", "/api/admin/settings", buyer)).status).toBe(403);
     expect((await call("POST", "/api/admin/settings/fees", buyer, good)).status).toBe(403);
-    expect((await call("POST", "/api/admin/settings/quote", buyer, { basePrice: "0", pricePerBillion: "0", maxPrice: "0", maxDifficultyBits: 1, grindRate: 1 })).status).toBe(403);
+    expect(
+      (await call("POST", "/api/admin/settings/quote", buyer, { basePrice: "0", pricePerBillion: "0", maxPrice: "0", maxDifficultyBits: 1, grindRate: 1 }))
+        .status,
+    ).toBe(403);
     expect(await settingsState()).toBe(before);
   });
 });
@@ -69,7 +72,11 @@ describe("fee configuration", () => {
     expect(eth.length).toBeGreaterThanOrEqual(2);
     expect(eth[0]).toMatchObject({ exchangeFeePercentage: "2.5", state: "in-force" });
     expect(eth.slice(1).every((f) => f.state === "superseded")).toBe(true);
-    expect(s.audit[0]).toMatchObject({ action: "fee_config_set", performedBy: admin.address.toLowerCase(), details: expect.objectContaining({ exchangeFeePercentage: "2.5" }) });
+    expect(s.audit[0]).toMatchObject({
+      action: "fee_config_set",
+      performedBy: admin.address.toLowerCase(),
+      details: expect.objectContaining({ exchangeFeePercentage: "2.5" }),
+    });
     expect(Date.parse(s.audit[0].at)).toBeGreaterThan(Date.now() - 60_000);
   });
 

@@ -93,7 +93,10 @@ describe("SIWE: the signed text must be the EIP-4361 message issued for the nonc
 
 describe("the database holds every nonce to a message hash", () => {
   it("refuses a nonce row without one, or with anything but 64 lower-case hex digits", async () => {
-    const insert = (hash: string | null) => env.DB.prepare("INSERT INTO auth_nonces (nonce, message_hash, expires_at) VALUES (?, ?, ?)").bind(crypto.randomUUID().replace(/-/g, ""), hash, Date.now() + 60_000).run();
+    const insert = (hash: string | null) =>
+      env.DB.prepare("INSERT INTO auth_nonces (nonce, message_hash, expires_at) VALUES (?, ?, ?)")
+        .bind(crypto.randomUUID().replace(/-/g, ""), hash, Date.now() + 60_000)
+        .run();
     for (const hash of [null, "", "ab", "A".repeat(64), `${"0".repeat(63)}g`, "0".repeat(65)]) await expect(insert(hash), String(hash)).rejects.toThrow();
     await expect(insert("0".repeat(64))).resolves.toBeDefined();
   });
@@ -195,7 +198,11 @@ describe("the contract-wallet check (ERC-1271/6492 eth_call) cannot be driven wi
   const app = createApp();
   const nodeEnv = { ...env, ETH_RPC_URL: RPC };
   const post = (path: string, body: unknown, ip: string) =>
-    app.request(`http://localhost${path}`, { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": ip }, body: JSON.stringify(body) }, nodeEnv);
+    app.request(
+      `http://localhost${path}`,
+      { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": ip }, body: JSON.stringify(body) },
+      nodeEnv,
+    );
   let clients = 0;
   async function contractWalletNonce(address: Hex) {
     const res = await post("/api/auth/nonce", { network: "ethereum", address }, `198.19.0.${++clients}`);
@@ -232,7 +239,8 @@ describe("the contract-wallet check (ERC-1271/6492 eth_call) cannot be driven wi
     const messages = await Promise.all(Array.from({ length: VERIFY_RATE_LIMIT.limit + 3 }, () => contractWalletNonce(wallet)));
     const ip = "198.19.2.1";
     const statuses: number[] = [];
-    for (const message of messages) statuses.push((await post("/api/auth/verify", { network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) }, ip)).status);
+    for (const message of messages)
+      statuses.push((await post("/api/auth/verify", { network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) }, ip)).status);
     expect(statuses.slice(0, VERIFY_RATE_LIMIT.limit).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(VERIFY_RATE_LIMIT.limit)).toEqual([429, 429, 429]);
     expect(calls).toHaveLength(VERIFY_RATE_LIMIT.limit);
@@ -243,11 +251,19 @@ describe("the contract-wallet check (ERC-1271/6492 eth_call) cannot be driven wi
   it("a malformed or foreign message reaches neither the database's nonce nor the node", async () => {
     const calls = mockNode(true);
     const { message } = await nonceFor({ network: "ethereum", address: buyerAccount.address });
-    const res = await post("/api/auth/verify", { network: "ethereum", message: `${message}\n`, signature: await buyerAccount.signMessage({ message: `${message}\n` }) }, "198.19.3.1");
+    const res = await post(
+      "/api/auth/verify",
+      { network: "ethereum", message: `${message}\n`, signature: await buyerAccount.signMessage({ message: `${message}\n` }) },
+      "198.19.3.1",
+    );
     expect(res.status).toBe(401);
     expect(calls).toHaveLength(0);
     // The nonce the malformed text named is still there for the real message.
-    const ok = await postJson("/api/auth/verify", { network: "ethereum", message, signature: await buyerAccount.signMessage({ message: message! }) }, { headers: { "cf-connecting-ip": "198.19.3.2" } });
+    const ok = await postJson(
+      "/api/auth/verify",
+      { network: "ethereum", message, signature: await buyerAccount.signMessage({ message: message! }) },
+      { headers: { "cf-connecting-ip": "198.19.3.2" } },
+    );
     expect(ok.status).toBe(200);
   });
 });

@@ -24,7 +24,7 @@ function probeApp() {
   return (path: string, headers: Record<string, string> = {}) => app.request(`http://localhost${path}`, { headers }, env);
 }
 
-const errorOf = async (res: Response) => ((await res.json()) as { error: string; message: string });
+const errorOf = async (res: Response) => (await res.json()) as { error: string; message: string };
 
 /** A SIWE message for `address` with a live nonce, with any field overridden: never the issued text, so every
  * use here is refused; the tests check which check refuses it first. */
@@ -77,14 +77,24 @@ describe("nonce", () => {
   it("an expired nonce is refused even inside the message's own validity", async () => {
     const message = await siwe(buyerAccount.address, { expirationTime: new Date(Date.now() + 60 * 60_000) });
     const nonce = /Nonce: (\w+)/.exec(message)![1];
-    await env.DB.prepare("UPDATE auth_nonces SET expires_at = ? WHERE nonce = ?").bind(Date.now() - 1, nonce).run();
+    await env.DB.prepare("UPDATE auth_nonces SET expires_at = ? WHERE nonce = ?")
+      .bind(Date.now() - 1, nonce)
+      .run();
     const res = await verify({ network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) });
     expect(res.status).toBe(401);
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
   it("a nonce the server never issued is refused", async () => {
-    const message = createSiweMessage({ scheme: "http", domain: "localhost", uri: "http://localhost", address: buyerAccount.address, version: "1", chainId: 31337, nonce: "0123456789abcdef0123456789abcdef" });
+    const message = createSiweMessage({
+      scheme: "http",
+      domain: "localhost",
+      uri: "http://localhost",
+      address: buyerAccount.address,
+      version: "1",
+      chainId: 31337,
+      nonce: "0123456789abcdef0123456789abcdef",
+    });
     const res = await verify({ network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) });
     expect(res.status).toBe(401);
   });
@@ -92,8 +102,13 @@ describe("nonce", () => {
   it("an expired SIWS nonce is refused", async () => {
     const key = solanaKey();
     const { nonce } = await nonceFor({ network: "solana", address: key.address });
-    await env.DB.prepare("UPDATE auth_nonces SET expires_at = ? WHERE nonce = ?").bind(Date.now() - 1, nonce).run();
-    const message = buildSiwsMessage({ ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 }), address: key.address });
+    await env.DB.prepare("UPDATE auth_nonces SET expires_at = ? WHERE nonce = ?")
+      .bind(Date.now() - 1, nonce)
+      .run();
+    const message = buildSiwsMessage({
+      ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 }),
+      address: key.address,
+    });
     const res = await verify({ network: "solana", message, signature: key.sign(message) });
     expect(res.status).toBe(401);
   });
@@ -162,7 +177,11 @@ describe("message contents", () => {
   it("a SIWS message without an expiry is refused", async () => {
     const key = solanaKey();
     const { nonce } = await nonceFor({ network: "solana", address: key.address });
-    const message = buildSiwsMessage({ ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt: Date.now(), expiresAt: 0 }), expirationTime: undefined, address: key.address });
+    const message = buildSiwsMessage({
+      ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt: Date.now(), expiresAt: 0 }),
+      expirationTime: undefined,
+      address: key.address,
+    });
     const res = await verify({ network: "solana", message, signature: key.sign(message) });
     expect(res.status).toBe(401);
   });
@@ -214,7 +233,10 @@ describe("sessions", () => {
 
   it("a forged session id opens nothing", async () => {
     const probe = probeApp();
-    const forged = `session=${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "")}`;
+    const forged = `session=${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32))))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "")}`;
     for (const cookie of [forged, "session=admin", "session=", `session=${"A".repeat(43)}`]) {
       const res = await probe("/api/probe/me", { cookie });
       expect(res.status, cookie).toBe(401);
@@ -225,7 +247,9 @@ describe("sessions", () => {
   it("the stored hash is not a usable cookie", async () => {
     const probe = probeApp();
     await signInEthereum(buyerAccount);
-    const row = await env.DB.prepare("SELECT id_hash FROM sessions WHERE wallet_address = ? LIMIT 1").bind(buyerAccount.address.toLowerCase()).first<{ id_hash: string }>();
+    const row = await env.DB.prepare("SELECT id_hash FROM sessions WHERE wallet_address = ? LIMIT 1")
+      .bind(buyerAccount.address.toLowerCase())
+      .first<{ id_hash: string }>();
     expect((await probe("/api/probe/me", { cookie: `session=${row!.id_hash}` })).status).toBe(401);
   });
 
@@ -233,7 +257,9 @@ describe("sessions", () => {
     const probe = probeApp();
     const key = solanaKey();
     const { cookie } = await signInSolana(key);
-    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE wallet_address = ?").bind(Date.now() - 1, key.address).run();
+    await env.DB.prepare("UPDATE sessions SET expires_at = ? WHERE wallet_address = ?")
+      .bind(Date.now() - 1, key.address)
+      .run();
     expect((await probe("/api/probe/me", { cookie })).status).toBe(401);
   });
 });
@@ -300,8 +326,15 @@ describe("the site a sign-in is for (SITE_ORIGIN, never the Host header)", () =>
   it("a SIWE message for evil.example posted with Host: evil.example is refused and opens no session", async () => {
     const { nonce } = await nonceFor({ network: "ethereum", address: buyerAccount.address });
     const message = createSiweMessage({
-      scheme: "http", domain: "evil.example", uri: "http://evil.example", address: buyerAccount.address, version: "1", chainId: 31337, nonce,
-      issuedAt: new Date(), expirationTime: new Date(Date.now() + 5 * 60_000),
+      scheme: "http",
+      domain: "evil.example",
+      uri: "http://evil.example",
+      address: buyerAccount.address,
+      version: "1",
+      chainId: 31337,
+      nonce,
+      issuedAt: new Date(),
+      expirationTime: new Date(Date.now() + 5 * 60_000),
     });
     const res = await evil("/api/auth/verify", { network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) });
     expect(res.status).toBe(401);
@@ -311,7 +344,10 @@ describe("the site a sign-in is for (SITE_ORIGIN, never the Host header)", () =>
   it("a SIWS message for evil.example posted with Host: evil.example is refused and opens no session", async () => {
     const key = solanaKey();
     const { nonce } = await nonceFor({ network: "solana", address: key.address });
-    const message = buildSiwsMessage({ ...signInFields(siteOf({ SITE_ORIGIN: "http://evil.example" }), { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 }), address: key.address });
+    const message = buildSiwsMessage({
+      ...signInFields(siteOf({ SITE_ORIGIN: "http://evil.example" }), { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 }),
+      address: key.address,
+    });
     const res = await evil("/api/auth/verify", { network: "solana", message, signature: key.sign(message), address: key.address });
     expect(res.status).toBe(401);
     expect(res.headers.getSetCookie()).toEqual([]);
@@ -349,7 +385,10 @@ describe("Issued At: the same bound for both networks", () => {
     const key = solanaKey();
     const signIn = async (issuedAt: number) => {
       const { nonce } = await nonceFor({ network: "solana", address: key.address });
-      const message = buildSiwsMessage({ ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt, expiresAt: issuedAt + 3600_000 }), address: key.address });
+      const message = buildSiwsMessage({
+        ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt, expiresAt: issuedAt + 3600_000 }),
+        address: key.address,
+      });
       return verify({ network: "solana", message, signature: key.sign(message) });
     };
     const refused = await signIn(Date.now() + 24 * 3600_000);
@@ -375,7 +414,11 @@ describe("POST /api/auth/nonce is limited", () => {
   });
 
   it("expired nonces are dropped whenever a new one is issued", async () => {
-    await env.DB.prepare("INSERT INTO auth_nonces (nonce, message_hash, expires_at, created_at) VALUES ('expiredexpired01', '0000000000000000000000000000000000000000000000000000000000000000', ?, ?)").bind(Date.now() - 1, Date.now() - NONCE_TTL_MS).run();
+    await env.DB.prepare(
+      "INSERT INTO auth_nonces (nonce, message_hash, expires_at, created_at) VALUES ('expiredexpired01', '0000000000000000000000000000000000000000000000000000000000000000', ?, ?)",
+    )
+      .bind(Date.now() - 1, Date.now() - NONCE_TTL_MS)
+      .run();
     expect((await ask("203.0.113.79")).status).toBe(200);
     expect(await env.DB.prepare("SELECT count(*) n FROM auth_nonces WHERE nonce = 'expiredexpired01'").first("n")).toBe(0);
   });
@@ -385,7 +428,9 @@ describe("POST /api/auth/nonce is limited", () => {
     await env.DB.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
        INSERT INTO auth_nonces (nonce, message_hash, expires_at, created_at) SELECT printf('filler%010d', i), '0000000000000000000000000000000000000000000000000000000000000000', ?, ? FROM n`,
-    ).bind(MAX_LIVE_NONCES, Date.now() + NONCE_TTL_MS, Date.now()).run();
+    )
+      .bind(MAX_LIVE_NONCES, Date.now() + NONCE_TTL_MS, Date.now())
+      .run();
     const res = await ask("203.0.113.80");
     expect(res.status).toBe(503);
     expect(await env.DB.prepare("SELECT count(*) n FROM auth_nonces").first("n")).toBe(MAX_LIVE_NONCES);

@@ -15,7 +15,7 @@ import { api, postJson } from "./helpers";
 import { adminAccount, buyerAccount, nonceFor, sessionCookie, sessionOf, signInEthereum, signInSolana, solanaKey, verify } from "./auth-helpers";
 
 const adminStatus = async (walletAddress: string, e: Env = env) =>
-  (await createApp().request(`http://localhost/api/users/admin-status?walletAddress=${encodeURIComponent(walletAddress)}`, {}, e));
+  await createApp().request(`http://localhost/api/users/admin-status?walletAddress=${encodeURIComponent(walletAddress)}`, {}, e);
 
 describe("nonces", () => {
   it("come from crypto.getRandomValues with 128 bits, as 32 hex characters", () => {
@@ -51,7 +51,13 @@ describe("nonces", () => {
   it("for Solana gives the solana:signIn input, and the message too when the address is known", async () => {
     const key = solanaKey(7);
     const withAddress = await nonceFor({ network: "solana", address: key.address });
-    expect(withAddress.signInInput).toMatchObject({ domain: "localhost", uri: "http://localhost", version: "1", nonce: withAddress.nonce, address: key.address });
+    expect(withAddress.signInInput).toMatchObject({
+      domain: "localhost",
+      uri: "http://localhost",
+      version: "1",
+      nonce: withAddress.nonce,
+      address: key.address,
+    });
     expect(withAddress.message).toBe(buildSiwsMessage({ ...withAddress.signInInput!, address: key.address }));
     const without: NonceResponse = await nonceFor({ network: "solana" });
     expect(without.signInInput?.address).toBeUndefined();
@@ -117,11 +123,19 @@ describe("Sign-In with Ethereum", () => {
     const app = createApp();
     const origin = "https://vanity.example";
     const siteEnv = { ...env, SITE_ORIGIN: origin };
-    const nonceRes = await app.request(`${origin}/api/auth/nonce`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "ethereum", address: buyerAccount.address }) }, siteEnv);
+    const nonceRes = await app.request(
+      `${origin}/api/auth/nonce`,
+      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "ethereum", address: buyerAccount.address }) },
+      siteEnv,
+    );
     const { message } = (await nonceRes.json()) as NonceResponse;
     expect(message).toContain("https://vanity.example wants you to sign in");
     const signature = await buyerAccount.signMessage({ message: message! });
-    const res = await app.request(`${origin}/api/auth/verify`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "ethereum", message, signature }) }, siteEnv);
+    const res = await app.request(
+      `${origin}/api/auth/verify`,
+      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "ethereum", message, signature }) },
+      siteEnv,
+    );
     expect(res.status).toBe(200);
     const setCookie = res.headers.getSetCookie()[0];
     expect(setCookie).toMatch(/^__Host-session=/);
@@ -234,8 +248,22 @@ describe("admin status", () => {
     const key = solanaKey();
     const e = { ...env, ADMIN_WALLETS: key.address };
     const app = createApp();
-    const nonce = (await (await app.request("http://localhost/api/auth/nonce", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "solana", address: key.address }) }, e)).json()) as NonceResponse;
-    const res = await app.request("http://localhost/api/auth/verify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "solana", message: nonce.message, signature: key.sign(nonce.message!) }) }, e);
+    const nonce = (await (
+      await app.request(
+        "http://localhost/api/auth/nonce",
+        { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "solana", address: key.address }) },
+        e,
+      )
+    ).json()) as NonceResponse;
+    const res = await app.request(
+      "http://localhost/api/auth/verify",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ network: "solana", message: nonce.message, signature: key.sign(nonce.message!) }),
+      },
+      e,
+    );
     expect(await res.json()).toMatchObject({ authenticated: true, user: { isAdmin: true } });
   });
 
@@ -296,10 +324,15 @@ describe("malformed requests", () => {
 
   it("verify: a SIWE message with a malformed date is refused, not a 500", async () => {
     const { nonce } = await nonceFor({ network: "ethereum", address: buyerAccount.address });
-    const message = createSiweMessage({ domain: "localhost", address: buyerAccount.address, uri: "http://localhost", version: "1", chainId: 31337, nonce, scheme: "http" }).replace(
-      /Issued At: .*/,
-      "Issued At: yesterday",
-    );
+    const message = createSiweMessage({
+      domain: "localhost",
+      address: buyerAccount.address,
+      uri: "http://localhost",
+      version: "1",
+      chainId: 31337,
+      nonce,
+      scheme: "http",
+    }).replace(/Issued At: .*/, "Issued At: yesterday");
     const res = await verify({ network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) });
     expect(res.status).toBe(401);
   });
@@ -319,7 +352,11 @@ describe("configuration", () => {
   });
 
   it("public routes keep working without SESSION_SECRET", async () => {
-    const res = await createApp().request(`http://localhost/api/users/admin-status?walletAddress=${adminAccount.address}`, {}, { ...env, SESSION_SECRET: undefined });
+    const res = await createApp().request(
+      `http://localhost/api/users/admin-status?walletAddress=${adminAccount.address}`,
+      {},
+      { ...env, SESSION_SECRET: undefined },
+    );
     expect(res.status).toBe(200);
   });
 });

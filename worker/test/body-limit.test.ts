@@ -75,7 +75,11 @@ describe("oversized request bodies", () => {
 
   it("an endless chunked body is read no further than the discard cap and its stream is cancelled", async () => {
     const { stream, state } = endlessBody();
-    const res = await createApp().request("http://localhost/api/addresses/validate", { method: "POST", headers: { "content-type": "application/json" }, body: stream }, env);
+    const res = await createApp().request(
+      "http://localhost/api/addresses/validate",
+      { method: "POST", headers: { "content-type": "application/json" }, body: stream },
+      env,
+    );
     expect(res.status).toBe(413);
     expect(state.cancelled).toBe(true);
     expect(state.pulledBytes).toBeLessThanOrEqual(readCap);
@@ -97,10 +101,18 @@ describe("oversized request bodies", () => {
     const padded = JSON.stringify({ address: ADDRESS }).padEnd(BODY_LIMIT_BYTES, " ");
     const res = await SELF.fetch("http://localhost/api/addresses/validate", { method: "POST", headers: { "content-type": "application/json" }, body: padded });
     expect(res.status).toBe(200);
-    const bulk = await SELF.fetch("http://localhost/api/admin/addresses/bulk", { method: "POST", headers: { "content-type": "application/json" }, body: chunkedBody(BODY_LIMIT_BYTES * 2) });
+    const bulk = await SELF.fetch("http://localhost/api/admin/addresses/bulk", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: chunkedBody(BODY_LIMIT_BYTES * 2),
+    });
     // Past the ordinary limit but inside the bulk one: refused for the missing session, not for its size.
     expect(bulk.status).toBe(401);
-    const huge = await SELF.fetch("http://localhost/api/admin/addresses/bulk", { method: "POST", headers: { "content-type": "application/json" }, body: chunkedBody(BULK_BODY_LIMIT_BYTES + 1) });
+    const huge = await SELF.fetch("http://localhost/api/admin/addresses/bulk", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: chunkedBody(BULK_BODY_LIMIT_BYTES + 1),
+    });
     expect(huge.status).toBe(413);
   });
 });

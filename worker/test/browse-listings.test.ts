@@ -67,7 +67,14 @@ describe("one listing", () => {
   let inactive: number;
   beforeAll(async () => {
     await clearBrowseData();
-    active = await insertListing({ address: "0xDeaDbeef00000000000000000000000000000001", price: "1.5", rarity: 7.25, category: "word-like", pattern: "deadbeef", patternLength: 8 });
+    active = await insertListing({
+      address: "0xDeaDbeef00000000000000000000000000000001",
+      price: "1.5",
+      rarity: 7.25,
+      category: "word-like",
+      pattern: "deadbeef",
+      patternLength: 8,
+    });
     sold = await insertListing({ status: "sold", isListed: false });
     deleted = await insertListing({ status: "deleted" });
     inactive = await insertListing({ status: "inactive" });
@@ -133,7 +140,10 @@ describe("isOwner", () => {
     await clearBrowseData();
     seller = await insertUser("seller", "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266");
     const other = await insertUser("other", "0x70997970c51812dc3a010c7d01b50e0d17dc79c8");
-    [mine, theirs] = await insertListings([{ sellerId: seller, rarity: 9 }, { sellerId: other, rarity: 8 }]);
+    [mine, theirs] = await insertListings([
+      { sellerId: seller, rarity: 9 },
+      { sellerId: other, rarity: 8 },
+    ]);
     mineDeleted = await insertListing({ sellerId: seller, status: "deleted" });
   });
 

@@ -31,7 +31,17 @@ afterEach(() => {
   restore = null;
 });
 
-type TxSeed = { listing: number; buyer?: number | null; seller?: number | null; price: string; currency: "ETH" | "SOL"; status: string; createdAt: number; completedAt?: number; test?: boolean };
+type TxSeed = {
+  listing: number;
+  buyer?: number | null;
+  seller?: number | null;
+  price: string;
+  currency: "ETH" | "SOL";
+  status: string;
+  createdAt: number;
+  completedAt?: number;
+  test?: boolean;
+};
 let txCounter = 0;
 async function insertTransaction(t: TxSeed): Promise<string> {
   txCounter += 1;
@@ -41,8 +51,21 @@ async function insertTransaction(t: TxSeed): Promise<string> {
      VALUES (?, ?, ?, ?, '0xbuyerwallet', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   )
     .bind(
-      id, t.listing, t.buyer ?? null, t.seller ?? null, t.currency === "ETH" ? "ethereum" : "solana", t.price, toUnits(t.price), t.currency,
-      t.price, toUnits(t.price), t.status, `0xhash${txCounter}`, t.test ? 1 : 0, t.createdAt, t.completedAt ?? (t.status === "completed" ? t.createdAt + 1000 : null),
+      id,
+      t.listing,
+      t.buyer ?? null,
+      t.seller ?? null,
+      t.currency === "ETH" ? "ethereum" : "solana",
+      t.price,
+      toUnits(t.price),
+      t.currency,
+      t.price,
+      toUnits(t.price),
+      t.status,
+      `0xhash${txCounter}`,
+      t.test ? 1 : 0,
+      t.createdAt,
+      t.completedAt ?? (t.status === "completed" ? t.createdAt + 1000 : null),
     )
     .run();
   return id;
@@ -132,7 +155,11 @@ describe("GET /api/market-stats", () => {
     ]);
     const soldEth = await insertListing({ price: "2", currency: "ETH", status: "sold", isListed: false });
     const soldSol = await insertListing({ price: "5", currency: "SOL", status: "sold", isListed: false });
-    await insertListings([{ price: "100", status: "deleted" }, { price: "100", status: "inactive" }, { price: "100", isListed: false }]);
+    await insertListings([
+      { price: "100", status: "deleted" },
+      { price: "100", status: "inactive" },
+      { price: "100", isListed: false },
+    ]);
 
     await insertTransaction({ listing: soldEth, buyer, seller, price: "1.1", currency: "ETH", status: "completed", createdAt: now - 10 * DAY });
     await insertTransaction({ listing: soldSol, buyer, seller, price: "5", currency: "SOL", status: "completed", createdAt: now - 5 * DAY });
@@ -143,9 +170,18 @@ describe("GET /api/market-stats", () => {
     await insertTransaction({ listing: soldEth, price: "9", currency: "ETH", status: "failed", createdAt: now });
     await insertTransaction({ listing: eth2, buyer: browser, price: "1", currency: "ETH", status: "pending", createdAt: now - DAY });
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at) VALUES ('s1', ?, 'ethereum', '0xb3', ?)").bind(browser, now + DAY),
-      env.DB.prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at) VALUES ('s2', ?, 'ethereum', '0xb1', ?)").bind(buyer, now + DAY),
-      env.DB.prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at) VALUES ('s3', ?, 'ethereum', '0xb5', ?)").bind(expired, now - 1),
+      env.DB.prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at) VALUES ('s1', ?, 'ethereum', '0xb3', ?)").bind(
+        browser,
+        now + DAY,
+      ),
+      env.DB.prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at) VALUES ('s2', ?, 'ethereum', '0xb1', ?)").bind(
+        buyer,
+        now + DAY,
+      ),
+      env.DB.prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at) VALUES ('s3', ?, 'ethereum', '0xb5', ?)").bind(
+        expired,
+        now - 1,
+      ),
     ]);
   });
 
@@ -208,14 +244,35 @@ describe("GET /api/transactions/recent", () => {
       else completed.push({ id: await insertTransaction({ ...seed, status: "completed", completedAt: now - i * 60_000 + 1000 }), at: now - i * 60_000 + 1000 });
     }
     // Reserved before all of them but paid last: a sale is as recent as its completion.
-    completed.push({ id: await insertTransaction({ listing: listings[15], buyer: bob, seller: alice, price: "2", currency: "ETH", status: "completed", createdAt: now - DAY, completedAt: now + 5000 }), at: now + 5000 });
+    completed.push({
+      id: await insertTransaction({
+        listing: listings[15],
+        buyer: bob,
+        seller: alice,
+        price: "2",
+        currency: "ETH",
+        status: "completed",
+        createdAt: now - DAY,
+        completedAt: now + 5000,
+      }),
+      at: now + 5000,
+    });
     // Open reservations newer than every sale, one per open status (a made-up hash on a pending one, as issue 26 §4 would).
     for (const [k, status] of (["initiated", "pending", "verified"] as const).entries()) {
       open.push(await insertTransaction({ listing: listings[16 + k], buyer: alice, price: "9", currency: "ETH", status, createdAt: now + 10_000 + k }));
     }
     await insertTransaction({ listing: listings[19], buyer: alice, price: "1", currency: "ETH", status: "failed", createdAt: now + 1000 });
     await insertTransaction({ listing: listings[19], buyer: alice, price: "1", currency: "ETH", status: "cancelled", createdAt: now + 2000 });
-    await insertTransaction({ listing: listings[20], buyer: alice, price: "1", currency: "SOL", status: "completed", createdAt: now + 3000, completedAt: now + 9000, test: true });
+    await insertTransaction({
+      listing: listings[20],
+      buyer: alice,
+      price: "1",
+      currency: "SOL",
+      status: "completed",
+      createdAt: now + 3000,
+      completedAt: now + 9000,
+      test: true,
+    });
     sales = completed.sort((a, b) => b.at - a.at).map((c) => c.id);
     expect(sales.length).toBeGreaterThan(RECENT_TRANSACTIONS_LIMIT);
   });

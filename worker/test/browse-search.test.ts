@@ -59,7 +59,14 @@ describe("malformed parameters: 400 naming the parameter, nothing changed", () =
   });
 
   it("accepts the bounds themselves", async () => {
-    for (const query of ["limit=100", "offset=9980", "offset=9900&limit=100", "minCharLength=1&maxCharLength=100", "minCharLength=5&maxCharLength=5", `search=${"a".repeat(100)}`]) {
+    for (const query of [
+      "limit=100",
+      "offset=9980",
+      "offset=9900&limit=100",
+      "minCharLength=1&maxCharLength=100",
+      "minCharLength=5&maxCharLength=5",
+      `search=${"a".repeat(100)}`,
+    ]) {
       expect((await search(query)).status, query).toBe(200);
     }
   });
@@ -114,11 +121,35 @@ describe("defaults, visibility and excludeSold", () => {
     const listing = body.addresses[0];
     expect(Object.keys(listing).sort()).toEqual(
       [
-        "id", "address", "network", "pattern", "category", "patternLength", "rarityScore", "price", "currency", "usdPrice",
-        "formattedUsd", "status", "isListed", "promotionType", "isFeatured", "isOwner", "reservation", "createdAt",
+        "id",
+        "address",
+        "network",
+        "pattern",
+        "category",
+        "patternLength",
+        "rarityScore",
+        "price",
+        "currency",
+        "usdPrice",
+        "formattedUsd",
+        "status",
+        "isListed",
+        "promotionType",
+        "isFeatured",
+        "isOwner",
+        "reservation",
+        "createdAt",
       ].sort(),
     );
-    expect(listing).toMatchObject({ network: "solana", rarityScore: "9.0", price: "0.1", currency: "SOL", usdPrice: 18.4, formattedUsd: "$18.40", isOwner: false });
+    expect(listing).toMatchObject({
+      network: "solana",
+      rarityScore: "9.0",
+      price: "0.1",
+      currency: "SOL",
+      usdPrice: 18.4,
+      formattedUsd: "$18.40",
+      isOwner: false,
+    });
     expect(listing.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(JSON.stringify(body)).not.toMatch(/private|encrypted|seller|wallet/i);
   });
@@ -257,15 +288,18 @@ describe("pattern filter and free-text search", () => {
     expect(await found("search=a11&patternValue=dead&patternFilter=prefix")).toEqual(new Set([r.deadEth]));
   });
 
-  it.each(["%", "_", "%25", "de%", "d_ad", "'; DROP TABLE addresses; --", "*", "[a-z]", "dead\\"])("%s is literal text: no wildcard, no error", async (value) => {
-    for (const param of ["search", "patternValue"]) {
-      const { status, body } = await search(`${param}=${encodeURIComponent(value)}`);
-      expect(status).toBe(200);
-      expect(body.addresses).toEqual([]);
-      expect(body.pagination.total).toBe(0);
-    }
-    expect((await search("")).body.pagination.total).toBe(6);
-  });
+  it.each(["%", "_", "%25", "de%", "d_ad", "'; DROP TABLE addresses; --", "*", "[a-z]", "dead\\"])(
+    "%s is literal text: no wildcard, no error",
+    async (value) => {
+      for (const param of ["search", "patternValue"]) {
+        const { status, body } = await search(`${param}=${encodeURIComponent(value)}`);
+        expect(status).toBe(200);
+        expect(body.addresses).toEqual([]);
+        expect(body.pagination.total).toBe(0);
+      }
+      expect((await search("")).body.pagination.total).toBe(6);
+    },
+  );
 });
 
 describe("sorting", () => {
@@ -341,7 +375,14 @@ describe("large result sets", () => {
 
   it("exact totals from the counts table; paging stops at the window", async () => {
     const first = await search("");
-    expect(first.body.pagination).toEqual({ page: 1, totalPages: MAX_RESULT_WINDOW / 20, total: BULK + 1, hasPrevPage: false, hasNextPage: true, totalIsExact: true });
+    expect(first.body.pagination).toEqual({
+      page: 1,
+      totalPages: MAX_RESULT_WINDOW / 20,
+      total: BULK + 1,
+      hasPrevPage: false,
+      hasNextPage: true,
+      totalIsExact: true,
+    });
     const last = await search(`offset=${MAX_RESULT_WINDOW - 20}`);
     expect(last.body.pagination).toMatchObject({ page: 500, totalPages: 500, hasNextPage: false, hasPrevPage: true });
     expect(last.body.addresses).toHaveLength(20);
@@ -351,16 +392,25 @@ describe("large result sets", () => {
   // 9.95 (no "beef") first, then SCAN_DEPTH - 1 bulk rows, all matching. They are the best matches, "N+".
   const scanned = { page: 1, totalPages: Math.ceil((SCAN_DEPTH - 1) / 20), total: SCAN_DEPTH - 1, hasPrevPage: false, hasNextPage: true, totalIsExact: false };
 
-  it("a very common pattern is sorted from its index range, counted up to the window (\"10,000+\"), and paged to the window's last page", async () => {
+  it('a very common pattern is sorted from its index range, counted up to the window ("10,000+"), and paged to the window\'s last page', async () => {
     const { body } = await search("patternFilter=prefix&patternValue=beef&sortBy=rarity&sortOrder=desc");
-    expect(body.pagination).toEqual({ page: 1, totalPages: MAX_RESULT_WINDOW / 20, total: MAX_RESULT_WINDOW, hasPrevPage: false, hasNextPage: true, totalIsExact: false });
+    expect(body.pagination).toEqual({
+      page: 1,
+      totalPages: MAX_RESULT_WINDOW / 20,
+      total: MAX_RESULT_WINDOW,
+      hasPrevPage: false,
+      hasNextPage: true,
+      totalIsExact: false,
+    });
     expect(body.addresses.map((a) => a.rarityScore)).toEqual(Array(20).fill("9.9"));
     expect(body.addresses.every((a) => a.address.startsWith("0xbeef"))).toBe(true);
     const last = await search(`patternFilter=either&patternValue=beef&sortBy=createdAt&sortOrder=asc&offset=${MAX_RESULT_WINDOW - 20}`);
     expect(last.body.addresses).toHaveLength(20);
     expect(last.body.pagination).toMatchObject({ total: MAX_RESULT_WINDOW, totalIsExact: false, hasNextPage: false });
     // Bulk row i has created_at now - i: oldest first, the window's last page is i = BULK - 9,980 down to BULK - 9,999.
-    expect(last.body.addresses.map((a) => a.address)).toEqual(Array.from({ length: 20 }, (_, j) => `0xbeef${(BULK - 9980 - j).toString(16).padStart(36, "0")}`));
+    expect(last.body.addresses.map((a) => a.address)).toEqual(
+      Array.from({ length: 20 }, (_, j) => `0xbeef${(BULK - 9980 - j).toString(16).padStart(36, "0")}`),
+    );
   });
 
   it("a pattern with exactly as many matches as the window is counted exactly", async () => {
@@ -378,10 +428,15 @@ describe("large result sets", () => {
       const rarity = (i: number) => (i % 100) / 10;
       const created = (i: number) => -i;
       const key = sortBy === "rarity" ? rarity : created; // price is the same for all: order by id alone
-      const order = Array.from({ length: BULK }, (_, k) => k + 1).sort((a, b) => (sortBy === "price" ? 0 : key(a) - key(b)) * (asc ? 1 : -1) || (a - b) * (asc ? 1 : -1));
+      const order = Array.from({ length: BULK }, (_, k) => k + 1).sort(
+        (a, b) => (sortBy === "price" ? 0 : key(a) - key(b)) * (asc ? 1 : -1) || (a - b) * (asc ? 1 : -1),
+      );
       for (const offset of [0, 150, 380, 980, 5000, MAX_RESULT_WINDOW - 100]) {
         const { body } = await search(`patternFilter=prefix&patternValue=beef&sortBy=${sortBy}&sortOrder=${sortOrder}&limit=100&offset=${offset}`);
-        expect(body.addresses.map((a) => a.address), `offset ${offset}`).toEqual(order.slice(offset, offset + 100).map((i) => `0xbeef${i.toString(16).padStart(36, "0")}`));
+        expect(
+          body.addresses.map((a) => a.address),
+          `offset ${offset}`,
+        ).toEqual(order.slice(offset, offset + 100).map((i) => `0xbeef${i.toString(16).padStart(36, "0")}`));
       }
     },
     30_000,
@@ -486,14 +541,25 @@ describe("odd text and patterns", () => {
 });
 
 describe("every plan agrees with a straightforward oracle", () => {
-  type Row = { id: number; network: "ethereum" | "solana"; category: string; len: number; rarity: number; units: number; createdAt: number; status: string; isListed: boolean; address: string };
+  type Row = {
+    id: number;
+    network: "ethereum" | "solana";
+    category: string;
+    len: number;
+    rarity: number;
+    units: number;
+    createdAt: number;
+    status: string;
+    isListed: boolean;
+    address: string;
+  };
   const rows: Row[] = [];
   const categories = ["custom", "leading-zeros", "word-like", "palindrome"];
   const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
   beforeAll(async () => {
     await clearBrowseData();
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
     const now = Date.now();
     for (let i = 0; i < 90; i++) {
       const network = rand() < 0.5 ? "ethereum" : "solana";
@@ -506,10 +572,24 @@ describe("every plan agrees with a straightforward oracle", () => {
         price: (Math.floor(rand() * 5000) / 1000 + 0.001).toFixed(3),
         createdAt: now - Math.floor(rand() * 1000) * 60_000,
         status: (rand() < 0.85 ? "active" : rand() < 0.5 ? "sold" : "deleted") as "active" | "sold" | "deleted",
-        address: network === "ethereum" ? `0x${i % 3 === 0 ? "dead" : "beef"}${String(i).padStart(36, "0")}` : `${i % 3 === 0 ? "Moon" : "Sun1"}${"H".repeat(38)}${B58[Math.floor(i / 58)]}${B58[i % 58]}`,
+        address:
+          network === "ethereum"
+            ? `0x${i % 3 === 0 ? "dead" : "beef"}${String(i).padStart(36, "0")}`
+            : `${i % 3 === 0 ? "Moon" : "Sun1"}${"H".repeat(38)}${B58[Math.floor(i / 58)]}${B58[i % 58]}`,
       } as const;
       const id = await insertListing({ ...seed_, isListed: seed_.status !== "sold" });
-      rows.push({ id, network, category: seed_.category, len, rarity: seed_.rarity, units: Math.round(Number(seed_.price) * 1e8), createdAt: seed_.createdAt, status: seed_.status, isListed: seed_.status !== "sold", address: seed_.address });
+      rows.push({
+        id,
+        network,
+        category: seed_.category,
+        len,
+        rarity: seed_.rarity,
+        units: Math.round(Number(seed_.price) * 1e8),
+        createdAt: seed_.createdAt,
+        status: seed_.status,
+        isListed: seed_.status !== "sold",
+        address: seed_.address,
+      });
     }
   });
 
@@ -520,24 +600,54 @@ describe("every plan agrees with a straightforward oracle", () => {
     const key = (r: Row) => (sortBy === "price" ? usd(r) : sortBy === "createdAt" ? r.createdAt : r.rarity);
     const pattern = p.get("patternValue");
     const text = p.get("search");
-    return rows
-      .filter((r) => (p.get("excludeSold") === "false" ? r.status === "sold" || (r.status === "active" && r.isListed) : r.status === "active" && r.isListed))
-      .filter((r) => !p.get("network") || r.network === p.get("network"))
-      .filter((r) => !p.get("category") || r.category === p.get("category"))
-      .filter((r) => !p.get("minCharLength") || r.len >= Number(p.get("minCharLength")))
-      .filter((r) => !p.get("maxCharLength") || r.len <= Number(p.get("maxCharLength")))
-      // An Ethereum prefix may be written with its 0x.
-      .filter((r) => !pattern || (r.network === "ethereum" ? r.address.toLowerCase().startsWith(`0x${pattern.toLowerCase().replace(/^0x/, "")}`) : r.address.startsWith(pattern)))
-      .filter((r) => !text || (r.network === "ethereum" ? r.address.toLowerCase().includes(text.toLowerCase()) : r.address.includes(text)))
-      .sort((a, b) => (key(a) - key(b) || a.id - b.id) * (asc ? 1 : -1))
-      .map((r) => r.id);
+    return (
+      rows
+        .filter((r) => (p.get("excludeSold") === "false" ? r.status === "sold" || (r.status === "active" && r.isListed) : r.status === "active" && r.isListed))
+        .filter((r) => !p.get("network") || r.network === p.get("network"))
+        .filter((r) => !p.get("category") || r.category === p.get("category"))
+        .filter((r) => !p.get("minCharLength") || r.len >= Number(p.get("minCharLength")))
+        .filter((r) => !p.get("maxCharLength") || r.len <= Number(p.get("maxCharLength")))
+        // An Ethereum prefix may be written with its 0x.
+        .filter(
+          (r) =>
+            !pattern ||
+            (r.network === "ethereum" ? r.address.toLowerCase().startsWith(`0x${pattern.toLowerCase().replace(/^0x/, "")}`) : r.address.startsWith(pattern)),
+        )
+        .filter((r) => !text || (r.network === "ethereum" ? r.address.toLowerCase().includes(text.toLowerCase()) : r.address.includes(text)))
+        .sort((a, b) => (key(a) - key(b) || a.id - b.id) * (asc ? 1 : -1))
+        .map((r) => r.id)
+    );
   }
 
-  const filters = ["", "category=word-like", "minCharLength=4", "maxCharLength=4&network=solana", "category=custom&excludeSold=false", "minCharLength=3&maxCharLength=6&category=palindrome", "patternFilter=prefix&patternValue=dead", "search=Moon", "search=Moon&category=custom",
+  const filters = [
+    "",
+    "category=word-like",
+    "minCharLength=4",
+    "maxCharLength=4&network=solana",
+    "category=custom&excludeSold=false",
+    "minCharLength=3&maxCharLength=6&category=palindrome",
+    "patternFilter=prefix&patternValue=dead",
+    "search=Moon",
+    "search=Moon&category=custom",
     // Short and odd: one character, two (also where they only occur as an address's last two), "0x" forms.
-    "search=a", "search=M", "search=de", "search=DE", "search=Mo", "search=12", "search=0", "search=0x", "search=0X", "search=0xde", "search=x",
-    "search=0x&network=solana", "search=Sun1&patternFilter=prefix&patternValue=S", "patternFilter=prefix&patternValue=d", "patternFilter=prefix&patternValue=0x",
-    "patternFilter=prefix&patternValue=0xbe", "patternFilter=prefix&patternValue=M&category=word-like"];
+    "search=a",
+    "search=M",
+    "search=de",
+    "search=DE",
+    "search=Mo",
+    "search=12",
+    "search=0",
+    "search=0x",
+    "search=0X",
+    "search=0xde",
+    "search=x",
+    "search=0x&network=solana",
+    "search=Sun1&patternFilter=prefix&patternValue=S",
+    "patternFilter=prefix&patternValue=d",
+    "patternFilter=prefix&patternValue=0x",
+    "patternFilter=prefix&patternValue=0xbe",
+    "patternFilter=prefix&patternValue=M&category=word-like",
+  ];
   const sorts = ["rarity", "price", "createdAt"].flatMap((s) => [`sortBy=${s}&sortOrder=asc`, `sortBy=${s}&sortOrder=desc`]);
   it.each(filters.flatMap((f) => sorts.map((s) => [f ? `${f}&${s}` : s])))("%s", async (query) => {
     const expected = oracle(new URLSearchParams(query));
@@ -585,16 +695,17 @@ describe("filtered orders merge the (category, length) buckets", () => {
     ["category=palindrome", (r) => r.category === "palindrome"],
     ["minCharLength=4&network=solana", (r) => r.len >= 4 && r.network === "solana"],
   ];
-  it.each(cases.flatMap(([f, filter]) => ["rarity", "price", "createdAt"].flatMap((s) => ["asc", "desc"].map((o) => [`${f}&sortBy=${s}&sortOrder=${o}`, filter, s, o] as const))))(
-    "%s: every page in the oracle's order",
-    async (query, filter, sortBy, order) => {
-      const want = expected(filter, sortBy, order === "asc");
-      const whole = await search(`${query}&limit=100`);
-      expect(whole.body.pagination.total).toBe(want.length);
-      const later = await search(`${query}&limit=20&offset=40`);
-      expect([...ids(whole.body), ...ids(later.body)]).toEqual([...want.slice(0, 100), ...want.slice(40, 60)]);
-    },
-  );
+  it.each(
+    cases.flatMap(([f, filter]) =>
+      ["rarity", "price", "createdAt"].flatMap((s) => ["asc", "desc"].map((o) => [`${f}&sortBy=${s}&sortOrder=${o}`, filter, s, o] as const)),
+    ),
+  )("%s: every page in the oracle's order", async (query, filter, sortBy, order) => {
+    const want = expected(filter, sortBy, order === "asc");
+    const whole = await search(`${query}&limit=100`);
+    expect(whole.body.pagination.total).toBe(want.length);
+    const later = await search(`${query}&limit=20&offset=40`);
+    expect([...ids(whole.body), ...ids(later.body)]).toEqual([...want.slice(0, 100), ...want.slice(40, 60)]);
+  });
 
   it("a listing in a category this code does not know (or with a quote in it) still appears under character-count filters", async () => {
     const odd = await insertListings([
@@ -619,7 +730,11 @@ describe("filtered orders merge the (category, length) buckets", () => {
     // ...then a listing opens a new bucket, rarer than every other.
     const fresh = await insertListing({ category: "palindrome", patternLength: 20, rarity: 9.95 });
     try {
-      for (const query of ["category=palindrome&sortBy=rarity&sortOrder=desc", "minCharLength=20&sortBy=price&sortOrder=asc", "category=palindrome&search=7&sortBy=rarity&sortOrder=desc"]) {
+      for (const query of [
+        "category=palindrome&sortBy=rarity&sortOrder=desc",
+        "minCharLength=20&sortBy=price&sortOrder=asc",
+        "category=palindrome&search=7&sortBy=rarity&sortOrder=desc",
+      ]) {
         const { body } = await search(query);
         expect(ids(body)[0], query).toBe(fresh);
       }

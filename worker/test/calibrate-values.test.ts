@@ -23,7 +23,12 @@ async function sale(category: string, length: number, factor: number, at: number
   const id = crypto.randomUUID();
   const units = Math.round(Number(price) * 1e8);
   await env.DB.batch([
-    env.DB.prepare("UPDATE addresses SET category = ?, pattern_length = ?, difficulty_log2 = ?, status = 'sold', is_listed = 0 WHERE id = ?").bind(category, length, LOG2, listing.id),
+    env.DB.prepare("UPDATE addresses SET category = ?, pattern_length = ?, difficulty_log2 = ?, status = 'sold', is_listed = 0 WHERE id = ?").bind(
+      category,
+      length,
+      LOG2,
+      listing.id,
+    ),
     env.DB.prepare(
       `INSERT INTO transactions (id, address_id, network, price, price_units, currency, total_amount, total_units, status, completed_at, created_at)
        VALUES (?, ?, 'ethereum', ?, ?, 'ETH', ?, ?, 'completed', ?, ?)`,
@@ -35,9 +40,10 @@ async function sale(category: string, length: number, factor: number, at: number
 }
 
 const active = (category: string | null, length: number | null) =>
-  env.DB.prepare(
-    "SELECT * FROM algorithm_adjustments WHERE network = 'ethereum' AND is_active = 1 AND category IS ? AND pattern_length IS ?",
-  ).bind(category, length).all<{ base_value_multiplier: number; sales_count: number; adjustment_reason: string }>().then((r) => r.results);
+  env.DB.prepare("SELECT * FROM algorithm_adjustments WHERE network = 'ethereum' AND is_active = 1 AND category IS ? AND pattern_length IS ?")
+    .bind(category, length)
+    .all<{ base_value_multiplier: number; sales_count: number; adjustment_reason: string }>()
+    .then((r) => r.results);
 
 describe("the step rule", () => {
   it("moves toward the target by at most MAX_STEP, within the bounds", () => {
@@ -79,7 +85,9 @@ describe("calibrateValues", () => {
     expect(await calibrateValues(db, now + CALIBRATION_INTERVAL_MS + 1)).toBe(2);
     expect((await active("word-like", 5))[0].base_value_multiplier).toBeCloseTo((1 + MAX_STEP) ** 2, 10);
     // History is kept: one active row per kind, the older ones inactive.
-    const all = await env.DB.prepare("SELECT count(*) AS n FROM algorithm_adjustments WHERE category = 'word-like' AND pattern_length = 5").first<{ n: number }>();
+    const all = await env.DB.prepare("SELECT count(*) AS n FROM algorithm_adjustments WHERE category = 'word-like' AND pattern_length = 5").first<{
+      n: number;
+    }>();
     expect(all!.n).toBe(2);
   });
 });

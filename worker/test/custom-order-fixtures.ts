@@ -14,7 +14,9 @@ export function findOffset(publicKey: string, pattern: OrderPattern, variant = 0
 }
 
 export async function placeOrder(buyer: Wallet, pattern: OrderPattern, secret = randomSecret()): Promise<{ order: CustomOrderView; secret: bigint }> {
-  const q = (await (await call("GET", `/api/custom-orders/quote?prefix=${pattern.prefix}&suffix=${pattern.suffix}&caseSensitive=${pattern.caseSensitive}`)).json()) as CustomOrderQuote;
+  const q = (await (
+    await call("GET", `/api/custom-orders/quote?prefix=${pattern.prefix}&suffix=${pattern.suffix}&caseSensitive=${pattern.caseSensitive}`)
+  ).json()) as CustomOrderQuote;
   const res = await call("POST", "/api/custom-orders", buyer, { ...pattern, publicKey: publicKeyOf(secret), price: q.price });
   if (res.status !== 201) throw new Error(`place: ${res.status} ${await res.text()}`);
   return { order: (await res.json()) as CustomOrderView, secret };
@@ -23,7 +25,12 @@ export async function placeOrder(buyer: Wallet, pattern: OrderPattern, secret = 
 export type FoundOrder = { order: CustomOrderView; secret: bigint; offset: bigint; variant: number; listingId: number };
 
 /** Places an order for `buyer`, and the admin (the grinder) takes it and submits a matching offset. */
-export async function foundOrder(buyer: Wallet, grinder: Wallet, pattern: OrderPattern = { prefix: "a", suffix: "", caseSensitive: false }, variant = 2): Promise<FoundOrder> {
+export async function foundOrder(
+  buyer: Wallet,
+  grinder: Wallet,
+  pattern: OrderPattern = { prefix: "a", suffix: "", caseSensitive: false },
+  variant = 2,
+): Promise<FoundOrder> {
   const { order, secret } = await placeOrder(buyer, pattern);
   const take = await call("POST", `/api/custom-orders/admin/${order.id}/take`, grinder, {});
   if (take.status !== 200) throw new Error(`take: ${take.status} ${await take.text()}`);

@@ -16,17 +16,23 @@ beforeAll(async () => {
   ({ seller: admin, other } = await actors());
 });
 
-const one = <T = Record<string, unknown>>(query: string, ...binds: unknown[]) => env.DB.prepare(query).bind(...binds).first<T>();
-const count = async (table: string, where = "1", ...binds: unknown[]) => (await one<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, ...binds))!.n;
+const one = <T = Record<string, unknown>>(query: string, ...binds: unknown[]) =>
+  env.DB.prepare(query)
+    .bind(...binds)
+    .first<T>();
+const count = async (table: string, where = "1", ...binds: unknown[]) =>
+  (await one<{ n: number }>(`SELECT count(*) AS n FROM ${table} WHERE ${where}`, ...binds))!.n;
 /** Everything a refused call must leave as it was. */
 const snapshot = async () =>
   JSON.stringify(
-    await Promise.all([
-      env.DB.prepare("SELECT id, status, address_id, buyer_id, expires_at FROM transactions ORDER BY id").all(),
-      env.DB.prepare("SELECT id, status, found_address, updated_at FROM custom_orders ORDER BY id").all(),
-      env.DB.prepare("SELECT id, status, is_listed, updated_at FROM addresses ORDER BY id").all(),
-      env.DB.prepare("SELECT count(*) FROM transaction_audit").all(),
-    ].map((q) => q.then((r) => r.results))),
+    await Promise.all(
+      [
+        env.DB.prepare("SELECT id, status, address_id, buyer_id, expires_at FROM transactions ORDER BY id").all(),
+        env.DB.prepare("SELECT id, status, found_address, updated_at FROM custom_orders ORDER BY id").all(),
+        env.DB.prepare("SELECT id, status, is_listed, updated_at FROM addresses ORDER BY id").all(),
+        env.DB.prepare("SELECT count(*) FROM transaction_audit").all(),
+      ].map((q) => q.then((r) => r.results)),
+    ),
   );
 
 describe("the accepted offset makes a hidden listing", () => {
@@ -101,7 +107,9 @@ describe("never shown to anyone but the order's buyer and admins", () => {
     const paid = await payOrder(buyer, f.order.id);
     expect(paid.status).toBe(201);
     const paidId = ((await paid.json()) as CreateTransactionResponse).id;
-    await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?").bind(`0x${"cd".repeat(32)}`, Date.now(), paidId).run();
+    await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?")
+      .bind(`0x${"cd".repeat(32)}`, Date.now(), paidId)
+      .run();
     const recent = await (await call("GET", "/api/transactions/recent")).text();
     expect(recent.toLowerCase()).not.toContain(hex);
     // Nor the public activity page or a public sale page (issue 22 §3).
@@ -132,7 +140,13 @@ describe("reserving the hidden listing", () => {
     const res = await initiate(buyer, f.listingId);
     expect(res.status).toBe(201);
     const id = ((await res.json()) as { transactionId: string }).transactionId;
-    expect(await purchaseRow(id)).toMatchObject({ address_id: f.listingId, buyer_id: buyer.userId, seller_id: null, price: f.order.price, status: "initiated" });
+    expect(await purchaseRow(id)).toMatchObject({
+      address_id: f.listingId,
+      buyer_id: buyer.userId,
+      seller_id: null,
+      price: f.order.price,
+      status: "initiated",
+    });
   });
 
   it("an ordinary unlisted listing stays refused to everyone", async () => {
@@ -173,7 +187,9 @@ describe("POST /api/custom-orders/:id/pay", () => {
     expect(mine.orders.find((o) => o.id === f.order.id)!.payment).toEqual({ transactionId: body.id, status: "initiated" });
 
     // Once the reservation lapses unpaid, the order shows no payment, and paying again makes a fresh one.
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, body.id).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, body.id)
+      .run();
     expect((await orderView()).payment).toBeNull();
     const fresh = await payOrder(buyer, f.order.id);
     expect(fresh.status).toBe(201);
@@ -203,7 +219,9 @@ describe("POST /api/custom-orders/:id/pay", () => {
     await call("POST", `/api/custom-orders/${open.id}/cancel`, buyer, {});
 
     const late = await foundOrder(buyer, admin);
-    await env.DB.prepare("UPDATE custom_orders SET payment_deadline = ? WHERE id = ?").bind(Date.now() - 1, late.order.id).run();
+    await env.DB.prepare("UPDATE custom_orders SET payment_deadline = ? WHERE id = ?")
+      .bind(Date.now() - 1, late.order.id)
+      .run();
     const before = await snapshot();
     res = await payOrder(buyer, late.order.id);
     expect(res.status).toBe(409);
@@ -276,7 +294,9 @@ describe("cancelling and the payment deadline against a purchase in progress", (
     const res = await call("POST", `/api/custom-orders/${f.order.id}/cancel`, buyer, {});
     expect(res.status).toBe(409);
     expect(((await res.json()) as { message: string }).message).toMatch(/payment for this order is in progress/);
-    await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(`0x${"ab".repeat(32)}`, id).run();
+    await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?")
+      .bind(`0x${"ab".repeat(32)}`, id)
+      .run();
     expect((await call("POST", `/api/custom-orders/${f.order.id}/cancel`, buyer, {})).status).toBe(409);
     expect(await one("SELECT status FROM custom_orders WHERE id = ?", f.order.id)).toEqual({ status: "found" });
   });
@@ -286,9 +306,13 @@ describe("cancelling and the payment deadline against a purchase in progress", (
     const f = await foundOrder(buyer, admin);
     const { id } = (await (await payOrder(buyer, f.order.id)).json()) as CreateTransactionResponse;
     const now = Date.now();
-    await env.DB.prepare("UPDATE custom_orders SET payment_deadline = ? WHERE id = ?").bind(now - 1, f.order.id).run();
+    await env.DB.prepare("UPDATE custom_orders SET payment_deadline = ? WHERE id = ?")
+      .bind(now - 1, f.order.id)
+      .run();
     for (const status of ["initiated", "pending", "verified"]) {
-      await env.DB.prepare("UPDATE transactions SET status = ?, expires_at = ? WHERE id = ?").bind(status, now + 600_000, id).run();
+      await env.DB.prepare("UPDATE transactions SET status = ?, expires_at = ? WHERE id = ?")
+        .bind(status, now + 600_000, id)
+        .run();
       await runScheduledJobs(env, now);
       expect(await one("SELECT status FROM custom_orders WHERE id = ?", f.order.id), status).toEqual({ status: "found" });
       expect(await one("SELECT status FROM addresses WHERE id = ?", f.listingId), status).toEqual({ status: "active" });
@@ -312,7 +336,9 @@ describe("cancelling and the payment deadline against a purchase in progress", (
     const buyer = await ethWallet();
     const f = await foundOrder(buyer, admin);
     const { id: lapsed } = (await (await payOrder(buyer, f.order.id)).json()) as CreateTransactionResponse;
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, lapsed).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, lapsed)
+      .run();
     await env.DB.prepare(
       `CREATE TRIGGER expire_order_in_race AFTER UPDATE OF status ON transactions WHEN NEW.id = '${lapsed}' AND NEW.status = 'expired'
        BEGIN UPDATE custom_orders SET status = 'expired' WHERE id = ${f.order.id}; END`,

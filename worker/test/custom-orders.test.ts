@@ -39,7 +39,9 @@ function findOffset(publicKey: string, pattern: OrderPattern, variant = 0): bigi
 }
 
 async function tableState() {
-  const r = await env.DB.prepare("SELECT count(*) AS n, group_concat(id || status || coalesce(found_address, '') || coalesce(progress_attempts, ''), ',') AS s FROM custom_orders").first();
+  const r = await env.DB.prepare(
+    "SELECT count(*) AS n, group_concat(id || status || coalesce(found_address, '') || coalesce(progress_attempts, ''), ',') AS s FROM custom_orders",
+  ).first();
   return JSON.stringify(r);
 }
 
@@ -52,7 +54,15 @@ describe("GET /api/custom-orders/quote", () => {
     const res = await quote("prefix=0xdead&suffix=beef");
     expect(res.status).toBe(200);
     const q = (await res.json()) as CustomOrderQuote;
-    expect(q).toMatchObject({ prefix: "dead", suffix: "beef", caseSensitive: false, difficultyBits: 32, expectedAttempts: "4294967296", currency: "ETH", refusal: null });
+    expect(q).toMatchObject({
+      prefix: "dead",
+      suffix: "beef",
+      caseSensitive: false,
+      difficultyBits: 32,
+      expectedAttempts: "4294967296",
+      currency: "ETH",
+      refusal: null,
+    });
     expect(q.estimatedSeconds).toBeCloseTo(4294967296 / q.grindRate, 3);
     expect(q.price).toBe("0.01358994");
   });
@@ -64,7 +74,18 @@ describe("GET /api/custom-orders/quote", () => {
   });
 
   it("refuses hostile and malformed queries with 400", async () => {
-    for (const qs of ["", "prefix=", "prefix=xyz", "suffix=0xdead", "prefix=%00", "prefix=de%20ad", `prefix=${"a".repeat(43)}`, `prefix=${"a".repeat(30)}&suffix=${"b".repeat(11)}`, "prefix=ab&caseSensitive=yes", "prefix[]=ab"]) {
+    for (const qs of [
+      "",
+      "prefix=",
+      "prefix=xyz",
+      "suffix=0xdead",
+      "prefix=%00",
+      "prefix=de%20ad",
+      `prefix=${"a".repeat(43)}`,
+      `prefix=${"a".repeat(30)}&suffix=${"b".repeat(11)}`,
+      "prefix=ab&caseSensitive=yes",
+      "prefix[]=ab",
+    ]) {
       const res = await quote(qs);
       expect(res.status, qs).toBe(400);
       expect(await res.json(), qs).toMatchObject({ error: "Validation Error" });
@@ -79,9 +100,24 @@ describe("POST /api/custom-orders", () => {
     const { res, order } = await place(user, { prefix: "Ab", caseSensitive: true }, secret);
     expect(res.status).toBe(201);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(order).toMatchObject({ status: "open", prefix: "Ab", suffix: "", caseSensitive: true, difficultyBits: 10, publicKey: publicKeyOf(secret), address: null, offset: null, variant: null });
+    expect(order).toMatchObject({
+      status: "open",
+      prefix: "Ab",
+      suffix: "",
+      caseSensitive: true,
+      difficultyBits: 10,
+      publicKey: publicKeyOf(secret),
+      address: null,
+      offset: null,
+      variant: null,
+    });
     const row = await env.DB.prepare("SELECT * FROM custom_orders WHERE id = ?").bind(order!.id).first<Record<string, unknown>>();
-    expect(row).toMatchObject({ buyer_wallet: expect.stringMatching(/^0x[0-9a-f]{40}$/), public_key: publicKeyOf(secret), price: order!.price, difficulty_bits: 10 });
+    expect(row).toMatchObject({
+      buyer_wallet: expect.stringMatching(/^0x[0-9a-f]{40}$/),
+      public_key: publicKeyOf(secret),
+      price: order!.price,
+      difficulty_bits: 10,
+    });
     expect(JSON.stringify(row)).not.toContain(scalarToHex(secret).slice(2));
   });
 
@@ -206,7 +242,9 @@ describe("the grinder's calls (admin)", () => {
       expect((await send("GET", "/api/custom-orders/admin/queue", undefined, caller)).status).toBe(caller ? 403 : 401);
       expect((await send("POST", `/api/custom-orders/admin/${order.id}/take`, {}, caller)).status).toBe(caller ? 403 : 401);
       expect((await send("POST", `/api/custom-orders/admin/${order.id}/progress`, { attempts: 1, rate: 1 }, caller)).status).toBe(caller ? 403 : 401);
-      expect((await send("POST", `/api/custom-orders/admin/${order.id}/submit`, { offset: scalarToHex(1n), variant: 0 }, caller)).status).toBe(caller ? 403 : 401);
+      expect((await send("POST", `/api/custom-orders/admin/${order.id}/submit`, { offset: scalarToHex(1n), variant: 0 }, caller)).status).toBe(
+        caller ? 403 : 401,
+      );
     }
     expect(await tableState()).toBe(before);
   });
@@ -232,7 +270,16 @@ describe("the grinder's calls (admin)", () => {
     const ok = await send("POST", `/api/custom-orders/admin/${order.id}/progress`, { attempts: 1234, rate: 2_500_000.5 }, admin);
     expect(ok.status).toBe(200);
     const before = await tableState();
-    for (const body of [{}, { attempts: -1, rate: 1 }, { attempts: 1.5, rate: 1 }, { attempts: "5", rate: 1 }, { attempts: 1, rate: -1 }, { attempts: 1, rate: 1e300 }, { attempts: 2 ** 60, rate: 1 }, "[]"]) {
+    for (const body of [
+      {},
+      { attempts: -1, rate: 1 },
+      { attempts: 1.5, rate: 1 },
+      { attempts: "5", rate: 1 },
+      { attempts: 1, rate: -1 },
+      { attempts: 1, rate: 1e300 },
+      { attempts: 2 ** 60, rate: 1 },
+      "[]",
+    ]) {
       expect((await send("POST", `/api/custom-orders/admin/${order.id}/progress`, body, admin)).status, JSON.stringify(body)).toBe(400);
     }
     expect(await tableState()).toBe(before);
@@ -304,7 +351,9 @@ describe("two grinders, stale grinders and a found address used twice", () => {
       const k = findOffset(order!.publicKey, { prefix: "d", suffix: "", caseSensitive: false });
       expect((await send("POST", `/api/custom-orders/admin/${order!.id}/submit`, { offset: scalarToHex(k), variant: 0 }, other)).status).toBe(409);
       expect((await send("POST", `/api/custom-orders/admin/${order!.id}/take`, {}, other)).status).toBe(409);
-      await env.DB.prepare("UPDATE custom_orders SET progress_at = ? WHERE id = ?").bind(Date.now() - 11 * 60_000, order!.id).run();
+      await env.DB.prepare("UPDATE custom_orders SET progress_at = ? WHERE id = ?")
+        .bind(Date.now() - 11 * 60_000, order!.id)
+        .run();
       expect((await send("POST", `/api/custom-orders/admin/${order!.id}/take`, {}, other)).status).toBe(200);
       expect((await send("POST", `/api/custom-orders/admin/${order!.id}/progress`, { attempts: 1, rate: 1 }, admin)).status).toBe(409);
       expect((await send("POST", `/api/custom-orders/admin/${order!.id}/submit`, { offset: scalarToHex(k), variant: 0 }, other)).status).toBe(200);
@@ -351,7 +400,9 @@ describe("cancel and expiry", () => {
       expect((await send("POST", `/api/custom-orders/admin/${o.id}/submit`, { offset: scalarToHex(k), variant: 0 }, admin)).status).toBe(200);
     }
     const now = Date.now();
-    await env.DB.prepare("UPDATE custom_orders SET payment_deadline = ? WHERE id = ?").bind(now - 1, a.id).run();
+    await env.DB.prepare("UPDATE custom_orders SET payment_deadline = ? WHERE id = ?")
+      .bind(now - 1, a.id)
+      .run();
     const report = await runScheduledJobs(env, now);
     expect(report.expiredCustomOrders).toBe(1);
     expect((await runScheduledJobs(env, now)).expiredCustomOrders).toBe(0);

@@ -25,7 +25,9 @@ beforeAll(async () => {
   if (!parsed.ok) throw new Error(parsed.message);
   const results = await importListings(createDb(env.DB), env, seller, parsed.rows, demoImportOptions(parsed.rows, Date.now()));
   failures = results.filter((r) => r.status !== "success");
-  stored = (await env.DB.prepare("SELECT network, rarity_score, pattern, pattern_length, category FROM addresses WHERE seller_id = ?").bind(seller).all<Stored>()).results;
+  stored = (
+    await env.DB.prepare("SELECT network, rarity_score, pattern, pattern_length, category FROM addresses WHERE seller_id = ?").bind(seller).all<Stored>()
+  ).results;
 }, 120_000);
 
 describe("the demo seed", () => {

@@ -51,7 +51,15 @@ describe("POST /api/dev-chains/:network", () => {
   });
 
   it("refuses malformed requests with 400", async () => {
-    for (const body of [{}, { ...call, jsonrpc: "1.0" }, { ...call, id: { a: 1 } }, { ...call, params: "x" }, { ...call, params: Array(9).fill(0) }, { ...call, method: "m".repeat(65) }, [call]]) {
+    for (const body of [
+      {},
+      { ...call, jsonrpc: "1.0" },
+      { ...call, id: { a: 1 } },
+      { ...call, params: "x" },
+      { ...call, params: Array(9).fill(0) },
+      { ...call, method: "m".repeat(65) },
+      [call],
+    ]) {
       const res = await postJson("/api/dev-chains/ethereum", body);
       expect(res.status, JSON.stringify(body).slice(0, 50)).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Validation Error" });

@@ -14,10 +14,25 @@ describe("migrations", () => {
     const { results } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all<{ name: string }>();
     const names = results.map((r) => r.name);
     for (const table of [
-      "users", "addresses", "transactions", "watchlist", "encrypted_keys", "fee_config", "transaction_audit",
-      "membership_tiers", "price_history", "market_trends", "listing_promotions", "fee_structure",
-      "blockchain_transaction_audit", "gas_estimation_audit", "algorithm_adjustments", "sales_analytics",
-      "escrow_transactions", "auth_nonces", "sessions",
+      "users",
+      "addresses",
+      "transactions",
+      "watchlist",
+      "encrypted_keys",
+      "fee_config",
+      "transaction_audit",
+      "membership_tiers",
+      "price_history",
+      "market_trends",
+      "listing_promotions",
+      "fee_structure",
+      "blockchain_transaction_audit",
+      "gas_estimation_audit",
+      "algorithm_adjustments",
+      "sales_analytics",
+      "escrow_transactions",
+      "auth_nonces",
+      "sessions",
     ]) {
       expect(names, table).toContain(table);
     }
@@ -36,11 +51,15 @@ describe("migrations", () => {
   });
 
   it("allow only one open transaction per listing", async () => {
-    await env.DB.prepare("INSERT INTO addresses (id, address, network, price, price_units, currency) VALUES (900, '0xabc', 'ethereum', '1', 100000000, 'ETH')").run();
+    await env.DB.prepare(
+      "INSERT INTO addresses (id, address, network, price, price_units, currency) VALUES (900, '0xabc', 'ethereum', '1', 100000000, 'ETH')",
+    ).run();
     const insert = (id: string, status: string) =>
       env.DB.prepare(
         "INSERT INTO transactions (id, address_id, network, price, price_units, currency, total_amount, total_units, status) VALUES (?, 900, 'ethereum', '1', 100000000, 'ETH', '1', 100000000, ?)",
-      ).bind(id, status).run();
+      )
+        .bind(id, status)
+        .run();
     await insert("t1", "initiated");
     await expect(insert("t2", "pending")).rejects.toThrow(/UNIQUE/);
     await insert("t3", "failed");
@@ -48,11 +67,15 @@ describe("migrations", () => {
   });
 
   it("refuse a payment hash that already settled another purchase on the same network", async () => {
-    await env.DB.prepare("INSERT INTO addresses (id, address, network, price, price_units, currency) VALUES (901, '0xdef', 'ethereum', '1', 1, 'ETH'), (902, '0xfed', 'ethereum', '1', 1, 'ETH')").run();
+    await env.DB.prepare(
+      "INSERT INTO addresses (id, address, network, price, price_units, currency) VALUES (901, '0xdef', 'ethereum', '1', 1, 'ETH'), (902, '0xfed', 'ethereum', '1', 1, 'ETH')",
+    ).run();
     const insert = (id: string, addressId: number) =>
       env.DB.prepare(
         "INSERT INTO transactions (id, address_id, network, price, price_units, currency, total_amount, total_units, status, tx_hash) VALUES (?, ?, 'ethereum', '1', 1, 'ETH', '1', 1, 'completed', '0xhash')",
-      ).bind(id, addressId).run();
+      )
+        .bind(id, addressId)
+        .run();
     await insert("h1", 901);
     await expect(insert("h2", 902)).rejects.toThrow(/UNIQUE/);
   });
@@ -189,7 +212,11 @@ describe("secrets", () => {
 describe("scheduled", () => {
   it("removes expired nonces and sessions and keeps live ones", async () => {
     const now = Date.now();
-    await env.DB.prepare("INSERT INTO auth_nonces (nonce, message_hash, expires_at) VALUES ('old', '0000000000000000000000000000000000000000000000000000000000000000', ?), ('new', '0000000000000000000000000000000000000000000000000000000000000000', ?)").bind(now - 1, now + 60_000).run();
+    await env.DB.prepare(
+      "INSERT INTO auth_nonces (nonce, message_hash, expires_at) VALUES ('old', '0000000000000000000000000000000000000000000000000000000000000000', ?), ('new', '0000000000000000000000000000000000000000000000000000000000000000', ?)",
+    )
+      .bind(now - 1, now + 60_000)
+      .run();
     const { createExecutionContext, createScheduledController, waitOnExecutionContext } = await import("cloudflare:test");
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: "* * * * *" }), env, ctx);
@@ -202,7 +229,17 @@ describe("scheduled", () => {
 describe("read replication", () => {
   it("only public browse reads may use a replica; writes, keys, sign-in and owner reads start on the primary", async () => {
     const { sessionConstraint } = await import("../app");
-    for (const path of ["/api/addresses/search", "/api/addresses/featured", "/api/addresses/42", "/api/addresses/42/context", "/api/market-stats", "/api/transactions/recent", "/api/prices/live", "/api/transactions/sales", "/api/transactions/sales/0b6f1c2e-6a3c-4c84-9d8e-2f1f0f5a9e11"]) {
+    for (const path of [
+      "/api/addresses/search",
+      "/api/addresses/featured",
+      "/api/addresses/42",
+      "/api/addresses/42/context",
+      "/api/market-stats",
+      "/api/transactions/recent",
+      "/api/prices/live",
+      "/api/transactions/sales",
+      "/api/transactions/sales/0b6f1c2e-6a3c-4c84-9d8e-2f1f0f5a9e11",
+    ]) {
       expect(sessionConstraint("GET", path), path).toBe("first-unconstrained");
     }
     for (const [method, path] of [

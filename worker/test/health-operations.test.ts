@@ -18,7 +18,9 @@ beforeAll(async () => {
     `INSERT INTO escrow_transactions (id, network, amount, currency, sender_address, status, tx_hash, amount_base_units, expected_base_units,
                                       attention_reason, refund_status, refund_base_units, created_at)
      VALUES (?, 'ethereum', '0.4', 'ETH', '0xabc', 'refund', ?, '400000000000000000', '500000000000000000', 'late', 'needed', '400000000000000000', ?)`,
-  ).bind(crypto.randomUUID(), `0x${"6".repeat(64)}`, Date.now()).run();
+  )
+    .bind(crypto.randomUUID(), `0x${"6".repeat(64)}`, Date.now())
+    .run();
 });
 
 describe("/api/health", () => {
@@ -57,7 +59,8 @@ describe("/api/health", () => {
     const now = Date.now();
     await createDb(env.DB).run(
       // As recordChainProbe writes it for an answer: head 1234 whose block is 30 s old at the probe.
-      (await import("drizzle-orm")).sql`UPDATE chain_status SET ok = 1, head = 1234, head_time = ${now - 30_000}, checked_at = ${now}, failing_since = NULL, error = NULL WHERE network = 'ethereum'`,
+      (await import("drizzle-orm"))
+        .sql`UPDATE chain_status SET ok = 1, head = 1234, head_time = ${now - 30_000}, checked_at = ${now}, failing_since = NULL, error = NULL WHERE network = 'ethereum'`,
     );
     const body = (await (await call("GET", "/api/health", admin)).json()) as { operations: OperationsHealth };
     expect(body.operations.chains[0]).toMatchObject({ network: "ethereum", ok: true, head: 1234, lagSeconds: 30, failingSince: null });

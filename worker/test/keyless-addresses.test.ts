@@ -56,7 +56,11 @@ describe("the checker", () => {
 describe("listing creation refuses them", () => {
   it("single: POST /api/addresses answers 400 naming why, and stores nothing", async () => {
     const before = await counts();
-    for (const [address, network] of [[DEAD, "ethereum"], [ZERO, "ethereum"], [SYSTEM_PROGRAM, "solana"]] as const) {
+    for (const [address, network] of [
+      [DEAD, "ethereum"],
+      [ZERO, "ethereum"],
+      [SYSTEM_PROGRAM, "solana"],
+    ] as const) {
       const res = await send("POST", "/api/addresses", { address, network, price: "1", privateKey: ethKey().privateKey }, admin);
       expect(res.status, address).toBe(400);
       expect(((await res.json()) as { message: string }).message, address).toMatch(/cannot be listed/);
@@ -89,14 +93,24 @@ describe("listing creation refuses them", () => {
       db,
       env,
       admin.userId,
-      [{ address: DEAD, private_key: ethKey().privateKey, platform: "ethereum", pattern_type: "prefix", pattern_matched: "000000000000000000000000000000000000" }],
+      [
+        {
+          address: DEAD,
+          private_key: ethKey().privateKey,
+          platform: "ethereum",
+          pattern_type: "prefix",
+          pattern_matched: "000000000000000000000000000000000000",
+        },
+      ],
       { longPatterns: "keep", rarity: "engine", decorate: () => ({ price: "1" }) },
     );
     expect(row).toMatchObject({ status: "error", reason: "keyless-address" });
   });
 
   it("verify-ownership says why instead of 'does not match'", async () => {
-    const res = await send("POST", "/api/addresses/verify-ownership", { address: DEAD, network: "ethereum", privateKey: ethKey().privateKey }, undefined, { "cf-connecting-ip": "203.0.113.200" });
+    const res = await send("POST", "/api/addresses/verify-ownership", { address: DEAD, network: "ethereum", privateKey: ethKey().privateKey }, undefined, {
+      "cf-connecting-ip": "203.0.113.200",
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ verified: false, error: expect.stringMatching(/burn address.*cannot be listed/) });
   });

@@ -23,7 +23,9 @@ async function clearAll() {
 const setDifficulty = (id: number, log2: number) => env.DB.prepare("UPDATE addresses SET difficulty_log2 = ? WHERE id = ?").bind(log2, id).run();
 
 async function addHistory(id: number, price: string, at: number, changeType = "price_update") {
-  await env.DB.prepare("INSERT INTO price_history (address_id, price, currency, change_type, created_at) VALUES (?, ?, 'ETH', ?, ?)").bind(id, price, changeType, at).run();
+  await env.DB.prepare("INSERT INTO price_history (address_id, price, currency, change_type, created_at) VALUES (?, ?, 'ETH', ?, ?)")
+    .bind(id, price, changeType, at)
+    .run();
 }
 
 let tx = 0;
@@ -130,7 +132,8 @@ describe("GET /api/addresses/{id}/context", () => {
       expect.objectContaining({ listingId: sold, price: "0.31", currency: "ETH", formattedUsd: "$1,176.76", soldAt: new Date(now - 2 * DAY).toISOString() }),
     ]);
     // A listing is sold once (transactions_one_sale_per_listing): each further sale is of another listing of the kind.
-    for (let i = 0; i < RECENT_SALES_LIMIT + 2; i++) await addSale(await insertListing({ ...KIND, rarity: 7.1, status: "sold", isListed: false }), "0.3", now - i * 1000);
+    for (let i = 0; i < RECENT_SALES_LIMIT + 2; i++)
+      await addSale(await insertListing({ ...KIND, rarity: 7.1, status: "sold", isListed: false }), "0.3", now - i * 1000);
     const more = await context(subject);
     expect(more.body.recentSales).toHaveLength(RECENT_SALES_LIMIT);
     expect(more.body.recentSales[0].soldAt).toBe(new Date(now).toISOString());

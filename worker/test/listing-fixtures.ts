@@ -63,12 +63,27 @@ export function send(method: string, path: string, body: unknown, caller?: Calle
 export async function counts() {
   const tables = ["addresses", "encrypted_keys", "price_history", "listing_promotions"];
   const rows = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT count(*) AS n, max(rowid) AS m FROM ${t}`)));
-  const state = await env.DB.prepare("SELECT group_concat(id || status || price || promotion_type || is_featured || is_listed, ',') AS s FROM addresses").first<{ s: string | null }>();
+  const state = await env.DB.prepare(
+    "SELECT group_concat(id || status || price || promotion_type || is_featured || is_listed, ',') AS s FROM addresses",
+  ).first<{ s: string | null }>();
   return JSON.stringify([rows.map((r) => r.results[0]), state?.s]);
 }
 
 /** A listing written straight into D1 (no key), for tests about changing existing listings. */
-export async function insertListing(seed: { sellerId?: number | null; status?: string; price?: string; promotionType?: string; isFeatured?: boolean; network?: "ethereum" | "solana"; createdAt?: number; address?: string; category?: string; pattern?: string } = {}): Promise<number> {
+export async function insertListing(
+  seed: {
+    sellerId?: number | null;
+    status?: string;
+    price?: string;
+    promotionType?: string;
+    isFeatured?: boolean;
+    network?: "ethereum" | "solana";
+    createdAt?: number;
+    address?: string;
+    category?: string;
+    pattern?: string;
+  } = {},
+): Promise<number> {
   const network = seed.network ?? "ethereum";
   const price = seed.price ?? "1";
   const [whole, frac = ""] = price.split(".");
@@ -98,7 +113,10 @@ export async function insertListing(seed: { sellerId?: number | null; status?: s
 
 let txCounter = 0;
 /** A transaction on a listing (an open one reserves it). */
-export async function insertTransaction(addressId: number, t: { status?: string; buyerId?: number | null; sellerId?: number | null; createdAt?: number; price?: string } = {}) {
+export async function insertTransaction(
+  addressId: number,
+  t: { status?: string; buyerId?: number | null; sellerId?: number | null; createdAt?: number; price?: string } = {},
+) {
   txCounter += 1;
   const id = `tx-${txCounter}-${crypto.randomUUID()}`;
   await env.DB.prepare(

@@ -25,7 +25,11 @@ const assetsEnv = {
       const path = new URL(req.url).pathname;
       const headers = new Headers({ "content-type": "text/html; charset=utf-8", etag: '"shell"' });
       const id = /^\/address\/([^/]+)/.exec(path)?.[1];
-      if (id) headers.set("Link", `</assets/address._id-x.js>; rel=modulepreload, </api/addresses/${id}>; rel=preload; as=fetch; crossorigin=use-credentials, </api/config>; rel=preload; as=fetch`);
+      if (id)
+        headers.set(
+          "Link",
+          `</assets/address._id-x.js>; rel=modulepreload, </api/addresses/${id}>; rel=preload; as=fetch; crossorigin=use-credentials, </api/config>; rel=preload; as=fetch`,
+        );
       return new Response(req.method === "HEAD" ? null : SHELL, { headers });
     },
   } as unknown as Fetcher,
@@ -68,7 +72,14 @@ beforeAll(async () => {
 
 describe("the listing page for /address/{id}", () => {
   it("paints the listing's summary and price from the HTML and embeds the visitor's answer", async () => {
-    const id = await insertListing({ address: "0x00000000c0ffee00000000000000000000000042", pattern: "00000000", patternLength: 8, category: "leading-zeros", price: "0.25", rarity: 8.8 });
+    const id = await insertListing({
+      address: "0x00000000c0ffee00000000000000000000000042",
+      pattern: "00000000",
+      patternLength: 8,
+      category: "leading-zeros",
+      price: "0.25",
+      rarity: 8.8,
+    });
     const { res, html } = await page(`/address/${id}`);
     expect(res.status).toBe(200);
     // The address is the heading, highlighted where its pattern is; the placeholders are gone.
@@ -186,7 +197,9 @@ describe("the listing page for /address/{id}", () => {
     const odd = await page(`/address/${id}`, {}, broken);
     expect(odd.res.status).toBe(200);
     expectPlainShell(odd.html);
-    const head = await servePrerenderedPage(new Request(`http://localhost/address/${id}`, { method: "HEAD" }), assetsEnv, () => Promise.reject(new Error("must not be asked")));
+    const head = await servePrerenderedPage(new Request(`http://localhost/address/${id}`, { method: "HEAD" }), assetsEnv, () =>
+      Promise.reject(new Error("must not be asked")),
+    );
     expect(head!.status).toBe(200);
   });
 });
@@ -196,7 +209,8 @@ describe("listing-page helpers", () => {
     expect(listingPageId("/address/42")).toBe("42");
     expect(listingPageId("/address/42/")).toBe("42");
     expect(listingPageId("/address/999999999999999")).toBe("999999999999999");
-    for (const path of ["/address/0", "/address/042", "/address/1234567890123456", "/address/-1", "/address/4 2", "/address/42/x", "/address/"]) expect(listingPageId(path), path).toBeNull();
+    for (const path of ["/address/0", "/address/042", "/address/1234567890123456", "/address/-1", "/address/4 2", "/address/42/x", "/address/"])
+      expect(listingPageId(path), path).toBeNull();
   });
 
   it("asks the API without anything from the visitor's request", async () => {

@@ -21,10 +21,18 @@ beforeAll(async () => {
 type Created = { success: true; id: number; listing: ListingView };
 
 /** `null` calls signed out. */
-const create = (body: unknown, caller: Caller | null = admin, headers: Record<string, string> = {}) => send("POST", "/api/addresses", body, caller ?? undefined, headers);
+const create = (body: unknown, caller: Caller | null = admin, headers: Record<string, string> = {}) =>
+  send("POST", "/api/addresses", body, caller ?? undefined, headers);
 
 function payload(key = ethKey(), extra: Record<string, unknown> = {}) {
-  return { address: key.address, network: key.network, price: "0.5", currency: key.network === "ethereum" ? "ETH" : "SOL", privateKey: key.privateKey, ...extra };
+  return {
+    address: key.address,
+    network: key.network,
+    price: "0.5",
+    currency: key.network === "ethereum" ? "ETH" : "SOL",
+    privateKey: key.privateKey,
+    ...extra,
+  };
 }
 
 async function storedKey(listingId: number) {
@@ -104,7 +112,9 @@ describe("creating", () => {
       isOwner: true,
     });
     expect(JSON.stringify(body)).not.toContain(key.privateKey.slice(2, 20));
-    const row = await env.DB.prepare("SELECT seller_id, price_units, difficulty_log2 FROM addresses WHERE id = ?").bind(body.id).first<Record<string, number>>();
+    const row = await env.DB.prepare("SELECT seller_id, price_units, difficulty_log2 FROM addresses WHERE id = ?")
+      .bind(body.id)
+      .first<Record<string, number>>();
     expect(row).toEqual({ seller_id: admin.userId, price_units: 50_000_000, difficulty_log2: analysis.difficulty.log2 });
     // The key opens to the canonical form (0x + lower-case hex), bound to this listing id and address.
     expect(await storedKey(body.id)).toBe(key.privateKey);
@@ -125,11 +135,15 @@ describe("creating", () => {
 
   it("featured and promoted listings get their flags and a listing_promotions row", async () => {
     const until = Date.now() + 7 * 24 * 3600 * 1000;
-    const featured = (await (await create(payload(ethKey(), { promotionType: "featured", isFeatured: true, featuredUntil: new Date(until).toISOString() }))).json()) as Created;
+    const featured = (await (
+      await create(payload(ethKey(), { promotionType: "featured", isFeatured: true, featuredUntil: new Date(until).toISOString() }))
+    ).json()) as Created;
     expect(featured.listing).toMatchObject({ promotionType: "featured", isFeatured: true });
     const promoted = (await (await create(payload(ethKey(), { promotionType: "promoted" }))).json()) as Created;
     expect(promoted.listing).toMatchObject({ promotionType: "promoted", isFeatured: true });
-    const rows = await env.DB.prepare("SELECT address_id, promotion_type, is_active, end_time, purchased_by FROM listing_promotions WHERE address_id IN (?, ?) ORDER BY address_id")
+    const rows = await env.DB.prepare(
+      "SELECT address_id, promotion_type, is_active, end_time, purchased_by FROM listing_promotions WHERE address_id IN (?, ?) ORDER BY address_id",
+    )
       .bind(featured.id, promoted.id)
       .all();
     expect(rows.results).toEqual([
@@ -159,7 +173,9 @@ describe("creating", () => {
 
   it("an address stored without normalizing (all lower case) still counts as listed", async () => {
     const key = ethKey();
-    await env.DB.prepare("INSERT INTO addresses (address, network, price, price_units, currency) VALUES (?, 'ethereum', '1', 100000000, 'ETH')").bind(key.address.toLowerCase()).run();
+    await env.DB.prepare("INSERT INTO addresses (address, network, price, price_units, currency) VALUES (?, 'ethereum', '1', 100000000, 'ETH')")
+      .bind(key.address.toLowerCase())
+      .run();
     expect((await create(payload(key))).status).toBe(409);
   });
 });
@@ -189,7 +205,11 @@ describe("refusals store nothing", () => {
     ["address missing", { address: undefined }, "address: address is required"],
     ["address blank", { address: "   " }, "address: address is required"],
     ["address invalid", { address: "0x1234" }, /40 hexadecimal characters/],
-    ["address with a bad checksum", { address: key.address.slice(0, 2) + [...key.address.slice(2)].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join("") }, /checksum|40 hexadecimal/],
+    [
+      "address with a bad checksum",
+      { address: key.address.slice(0, 2) + [...key.address.slice(2)].map((ch) => (ch === ch.toLowerCase() ? ch.toUpperCase() : ch.toLowerCase())).join("") },
+      /checksum|40 hexadecimal/,
+    ],
     ["address huge", { address: "0x" + "a".repeat(1000) }, /at most 256/],
     ["address with control characters", { address: `${key.address}\u0007` }, /control characters/],
     ["address of another network", { network: "solana", currency: "SOL" }, /base58/],
@@ -233,7 +253,15 @@ describe("refusals store nothing", () => {
 
 describe("the batch", () => {
   const draft = (key = ethKey()) => {
-    const body = { address: key.address, network: "ethereum" as const, price: "1", privateKey: key.privateKey, promotionType: "standard" as const, isListed: true, status: "active" as const };
+    const body = {
+      address: key.address,
+      network: "ethereum" as const,
+      price: "1",
+      privateKey: key.privateKey,
+      promotionType: "standard" as const,
+      isListed: true,
+      status: "active" as const,
+    };
     return draftFromPayload(body, admin.userId, Date.now());
   };
 

@@ -17,7 +17,11 @@ function mockNode(gasPrice: bigint | null) {
     if (!url.startsWith(RPC)) return real(input, init);
     if (gasPrice === null) throw new TypeError("connection refused");
     const body = JSON.parse(String(init?.body));
-    const answer = (req: { id: number; method: string }) => ({ jsonrpc: "2.0", id: req.id, result: req.method === "eth_gasPrice" ? `0x${gasPrice.toString(16)}` : "0x7a69" });
+    const answer = (req: { id: number; method: string }) => ({
+      jsonrpc: "2.0",
+      id: req.id,
+      result: req.method === "eth_gasPrice" ? `0x${gasPrice.toString(16)}` : "0x7a69",
+    });
     return Response.json(Array.isArray(body) ? body.map(answer) : answer(body));
   });
 }
@@ -80,7 +84,9 @@ describe("gas", () => {
 
 describe("platform fees", () => {
   it("percentages from fee_config, exact, with the minimum", async () => {
-    await env.DB.prepare("UPDATE fee_config SET exchange_fee_percentage = '2.5', commission_fee_percentage = '1', minimum_fee = '0.02' WHERE network = 'solana'").run();
+    await env.DB.prepare(
+      "UPDATE fee_config SET exchange_fee_percentage = '2.5', commission_fee_percentage = '1', minimum_fee = '0.02' WHERE network = 'solana'",
+    ).run();
     const { body } = await fees({ price: "0.1", currency: "SOL" });
     // 2.5% of 0.1 = 0.0025 and 1% = 0.001, both raised to the 0.02 minimum.
     expect(body).toMatchObject({ exchangeFee: "0.02", commissionFee: "0.02", totalAmount: "0.140005" });

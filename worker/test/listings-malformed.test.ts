@@ -21,7 +21,10 @@ const BODIES: unknown[] = [
   { price: { $gt: 0 }, address: { toString: "x" }, listingIds: { length: 3 }, rows: { length: 1 }, status: ["active"], isFeatured: "true" },
   { price: 1e308, listingIds: [1e308], rows: [null, [], 0, ""], status: null, isFeatured: null, network: null, currency: null },
   { address: "\u202e\u0000", privateKey: "\ud800", price: "\u0661", listingIds: [-0], rows: [{ address: "\ud83d\ude00".repeat(40) }] },
-  { listingIds: Array.from({ length: 10_000 }, (_, i) => i + 1), rows: Array.from({ length: 3 }, () => ({ address: [], private_key: {}, platform: 1, pattern_type: true, pattern_matched: null })) },
+  {
+    listingIds: Array.from({ length: 10_000 }, (_, i) => i + 1),
+    rows: Array.from({ length: 3 }, () => ({ address: [], private_key: {}, platform: 1, pattern_type: true, pattern_matched: null })),
+  },
   JSON.stringify(Array.from({ length: 1000 }, () => ({ a: "b" }))),
   "x".repeat(300 * 1024),
 ];

@@ -13,13 +13,20 @@ beforeAll(async () => {
   ({ admin, user, other } = await signInAll());
 });
 
-const patch = (id: number | string, body: unknown, caller?: Caller, headers: Record<string, string> = {}) => send("PATCH", `/api/addresses/${id}`, body, caller, headers);
+const patch = (id: number | string, body: unknown, caller?: Caller, headers: Record<string, string> = {}) =>
+  send("PATCH", `/api/addresses/${id}`, body, caller, headers);
 const del = (id: number | string, caller?: Caller) => send("DELETE", `/api/addresses/${id}`, undefined, caller);
 
 const history = (id: number) =>
-  env.DB.prepare("SELECT price, previous_price, change_percentage, change_type FROM price_history WHERE address_id = ? ORDER BY id").bind(id).all().then((r) => r.results);
+  env.DB.prepare("SELECT price, previous_price, change_percentage, change_type FROM price_history WHERE address_id = ? ORDER BY id")
+    .bind(id)
+    .all()
+    .then((r) => r.results);
 const promotions = (id: number) =>
-  env.DB.prepare("SELECT promotion_type, is_active, end_time IS NOT NULL AS ended, purchased_by FROM listing_promotions WHERE address_id = ? ORDER BY id").bind(id).all().then((r) => r.results);
+  env.DB.prepare("SELECT promotion_type, is_active, end_time IS NOT NULL AS ended, purchased_by FROM listing_promotions WHERE address_id = ? ORDER BY id")
+    .bind(id)
+    .all()
+    .then((r) => r.results);
 
 describe("PATCH price", () => {
   it("the owner changes the price: the listing view comes back, price_history records the change", async () => {

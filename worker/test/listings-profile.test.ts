@@ -66,7 +66,13 @@ describe("GET /api/transactions/user", () => {
       [ids.sale, "sale"],
       [ids.older, "sale"],
     ]);
-    expect(body[1]).toMatchObject({ status: "completed", price: "2", currency: "ETH", buyer: { username: expect.any(String) }, seller: { username: expect.any(String) } });
+    expect(body[1]).toMatchObject({
+      status: "completed",
+      price: "2",
+      currency: "ETH",
+      buyer: { username: expect.any(String) },
+      seller: { username: expect.any(String) },
+    });
     expect(body[1].address).toMatchObject({ network: "ethereum", rarityScore: "0.0" });
     expect(Date.parse(body[0].createdAt)).toBeGreaterThan(Date.parse(body[1].createdAt));
   });

@@ -73,7 +73,12 @@ describe("verify-ownership", () => {
     ["huge key", { address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", privateKey: "a".repeat(5000) }, 400, /at most 1024/],
     ["huge address", { address: "0x" + "a".repeat(5000), privateKey: "0x" + "1".repeat(64) }, 400, /at most 256/],
     ["control characters", { address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\u0000", privateKey: "0x" + "1".repeat(64) }, 400, /control characters/],
-    ["unknown network", { address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", privateKey: "0x" + "1".repeat(64), network: "bitcoin" }, 400, /network must be ethereum or solana/],
+    [
+      "unknown network",
+      { address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", privateKey: "0x" + "1".repeat(64), network: "bitcoin" },
+      400,
+      /network must be ethereum or solana/,
+    ],
     ["not JSON", "address=1&privateKey=2", 400, /./],
     ["JSON array body", [], 400, /./],
   ];

@@ -22,14 +22,22 @@ const HOSTED = { ETH_RPC_URL: `${ETH_NODE}/v2/SECRET-KEY`, SOL_RPC_URL: `${SOL_N
 /** wrangler.toml as shipped, pointed at mainnet: the deployment issue 26 §8 warns about. */
 const SHIPPED_ON_MAINNET = { ...env, ...HOSTED, ETH_CHAIN_ID: "1" };
 /** The same with every payment setting done right. */
-const MAINNET = { ...SHIPPED_ON_MAINNET, ETH_CONFIRMATIONS: "12", PLATFORM_ETH_ADDRESS: OWN_ETH, SOL_COMMITMENT: "finalized", PLATFORM_SOL_ADDRESS: OWN_SOL, ADMIN_WALLETS: OWN_ETH };
+const MAINNET = {
+  ...SHIPPED_ON_MAINNET,
+  ETH_CONFIRMATIONS: "12",
+  PLATFORM_ETH_ADDRESS: OWN_ETH,
+  SOL_COMMITMENT: "finalized",
+  PLATFORM_SOL_ADDRESS: OWN_SOL,
+  ADMIN_WALLETS: OWN_ETH,
+};
 
 let restoreFetch: (() => void) | null = null;
 /** Hosted nodes (any host under eth-node.test or sol-node.test) at the network boundary: `eth_chainId` and `getGenesisHash` only; anything else is a JSON-RPC error. */
 function stubNodes(ethChainId: string, solGenesis: string) {
   const original = globalThis.fetch;
   const chainOf = (host: string) => (host.endsWith(new URL(ETH_NODE).hostname) ? "eth" : host.endsWith(new URL(SOL_NODE).hostname) ? "sol" : null);
-  const answer = (chain: "eth" | "sol", method: string) => (chain === "eth" && method === "eth_chainId" ? ethChainId : chain === "sol" && method === "getGenesisHash" ? solGenesis : undefined);
+  const answer = (chain: "eth" | "sol", method: string) =>
+    chain === "eth" && method === "eth_chainId" ? ethChainId : chain === "sol" && method === "getGenesisHash" ? solGenesis : undefined;
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const chain = chainOf(new URL(request.url).hostname);
@@ -37,7 +45,9 @@ function stubNodes(ethChainId: string, solGenesis: string) {
     const body = (await request.json()) as { id: number; method: string } | { id: number; method: string }[];
     const one = (b: { id: number; method: string }) => {
       const result = answer(chain, b.method);
-      return result === undefined ? { jsonrpc: "2.0", id: b.id, error: { code: -32601, message: "not served by this stub" } } : { jsonrpc: "2.0", id: b.id, result };
+      return result === undefined
+        ? { jsonrpc: "2.0", id: b.id, error: { code: -32601, message: "not served by this stub" } }
+        : { jsonrpc: "2.0", id: b.id, result };
     };
     return Response.json(Array.isArray(body) ? body.map(one) : one(body));
   }) as typeof fetch;
@@ -58,7 +68,11 @@ beforeAll(async () => {
 const as = (overrides: Record<string, unknown>) => (path: string, method: string, wallet?: Wallet, body?: unknown) =>
   createApp().request(
     path,
-    { method, headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(wallet?.headers ?? {}) }, body: body === undefined ? undefined : JSON.stringify(body) },
+    {
+      method,
+      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(wallet?.headers ?? {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    },
     overrides,
   );
 
@@ -70,7 +84,11 @@ async function expectRefused(res: Response, settings: string[]) {
   const body = JSON.parse(text) as { error: string; message: string; problems: string[] };
   expect(body.error).toBe("Service Unavailable");
   expect(body.message).toMatch(/^Payments are disabled until the server's payment settings are fixed: /);
-  for (const setting of settings) expect(body.problems.some((p) => p.startsWith(setting)), `${setting} in ${body.message}`).toBe(true);
+  for (const setting of settings)
+    expect(
+      body.problems.some((p) => p.startsWith(setting)),
+      `${setting} in ${body.message}`,
+    ).toBe(true);
   return body;
 }
 
@@ -93,7 +111,10 @@ describe("the shipped settings on mainnet", () => {
     expect(body.message).toMatch(/PLATFORM_ETH_ADDRESS is public dev account 9/);
     expect(body.message).toMatch(/ETH_CONFIRMATIONS is 2 on Ethereum mainnet/);
     await expectRefused(await request("/api/transactions", "POST", buyer, { addressId: listing.id, buyerId: buyer.address }), unsafe);
-    await expectRefused(await request(`/api/transactions/${open}/confirm`, "POST", buyer, { txHash: `0x${"5".repeat(64)}`, buyerWallet: buyer.address }), unsafe);
+    await expectRefused(
+      await request(`/api/transactions/${open}/confirm`, "POST", buyer, { txHash: `0x${"5".repeat(64)}`, buyerWallet: buyer.address }),
+      unsafe,
+    );
     await expectRefused(await request(`/api/transactions/${solOpen}/solana-transaction`, "POST", solBuyer, { account: solBuyer.address }), unsafe);
     await expectRefused(await request("/api/custom-orders/1/pay", "POST", buyer, {}), unsafe);
 
@@ -124,7 +145,9 @@ describe("the shipped settings on mainnet", () => {
     const id = await reserve(buyer, listing.id);
     const request = as(SHIPPED_ON_MAINNET);
     expect((await request(`/api/transactions/${id}`, "GET", buyer)).status).toBe(200);
-    await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?").bind(`0x${"6".repeat(63)}${Date.now() % 10}`, Date.now(), id).run();
+    await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?")
+      .bind(`0x${"6".repeat(63)}${Date.now() % 10}`, Date.now(), id)
+      .run();
     const reveal = await request(`/api/transactions/${id}/reveal-private-key`, "POST", buyer);
     expect(reveal.status).toBe(200);
     expect(await reveal.json()).toMatchObject({ success: true, privateKey: listing.key.privateKey });
@@ -146,7 +169,11 @@ describe("the shipped settings on mainnet", () => {
     expect(text).not.toContain("node.test");
     const body = JSON.parse(text) as { status: string; database: string; payments: { ready: boolean; problems: string[] } };
     expect(body).toMatchObject({ status: "degraded", database: "reachable", payments: { ready: false } });
-    for (const setting of unsafe) expect(body.payments.problems.some((p) => p.startsWith(setting)), setting).toBe(true);
+    for (const setting of unsafe)
+      expect(
+        body.payments.problems.some((p) => p.startsWith(setting)),
+        setting,
+      ).toBe(true);
   });
 });
 
@@ -154,7 +181,10 @@ describe("settings that used to be coerced", () => {
   it("ETH_CONFIRMATIONS missing, even on the local chain, is refused rather than read as 1", async () => {
     const buyer = await ethWallet();
     const listing = await listWithKey(seller.userId);
-    const res = await as({ ...env, ETH_CONFIRMATIONS: undefined })("/api/transactions/initiate", "POST", buyer, { addressId: listing.id, buyerId: buyer.address });
+    const res = await as({ ...env, ETH_CONFIRMATIONS: undefined })("/api/transactions/initiate", "POST", buyer, {
+      addressId: listing.id,
+      buyerId: buyer.address,
+    });
     await expectRefused(res, ["ETH_CONFIRMATIONS"]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE address_id = ?").bind(listing.id).first()).toEqual({ n: 0 });
   });
@@ -172,8 +202,13 @@ describe("settings that used to be coerced", () => {
       `INSERT INTO escrow_transactions (id, network, amount, currency, sender_address, status, tx_hash, amount_base_units, expected_base_units,
                                         attention_reason, refund_status, refund_base_units, created_at)
        VALUES (?, 'ethereum', '0.4', 'ETH', '0xabc', 'refund', ?, '400000000000000000', '500000000000000000', 'partial', 'needed', '400000000000000000', ?)`,
-    ).bind(id, `0x${"8".repeat(64)}`, Date.now()).run();
-    await expectRefused(await as({ ...env, ETH_CONFIRMATIONS: "" })(`/api/admin/payments/${id}/refund`, "POST", seller, { refundTxHash: `0x${"9".repeat(64)}` }), ["ETH_CONFIRMATIONS"]);
+    )
+      .bind(id, `0x${"8".repeat(64)}`, Date.now())
+      .run();
+    await expectRefused(
+      await as({ ...env, ETH_CONFIRMATIONS: "" })(`/api/admin/payments/${id}/refund`, "POST", seller, { refundTxHash: `0x${"9".repeat(64)}` }),
+      ["ETH_CONFIRMATIONS"],
+    );
     expect(await env.DB.prepare("SELECT refund_status, release_tx_hash, check_failure FROM escrow_transactions WHERE id = ?").bind(id).first()).toEqual({
       refund_status: "needed",
       release_tx_hash: null,
@@ -213,7 +248,9 @@ describe("the node must be the configured chain", () => {
     stubNodes("0xaa36a7", SOLANA_GENESIS_HASHES["mainnet-beta"]);
     const buyer = await ethWallet();
     const listing = await listWithKey(seller.userId);
-    const body = await expectRefused(await as(MAINNET)("/api/transactions/initiate", "POST", buyer, { addressId: listing.id, buyerId: buyer.address }), ["ETH_CHAIN_ID"]);
+    const body = await expectRefused(await as(MAINNET)("/api/transactions/initiate", "POST", buyer, { addressId: listing.id, buyerId: buyer.address }), [
+      "ETH_CHAIN_ID",
+    ]);
     expect(body.problems).toEqual([expect.stringMatching(/^ETH_CHAIN_ID is 1, but the node at ETH_RPC_URL serves chain id 11155111/)]);
   });
 
@@ -221,12 +258,18 @@ describe("the node must be the configured chain", () => {
     stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
     const named = { ...MAINNET, SOL_RPC_URL: "https://devnet-gateway.sol-node.test", SOL_COMMITMENT: "confirmed" };
     const check = await paymentReadiness(named);
-    expect(check).toEqual({ ok: false, problems: [expect.stringMatching(/^SOL_COMMITMENT is "confirmed" on Solana mainnet \(the node's genesis hash is mainnet-beta's\)/)] });
+    expect(check).toEqual({
+      ok: false,
+      problems: [expect.stringMatching(/^SOL_COMMITMENT is "confirmed" on Solana mainnet \(the node's genesis hash is mainnet-beta's\)/)],
+    });
   });
 
   it("correct mainnet settings and nodes that agree: the payment routes are open", async () => {
     stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
-    expect(await paymentReadiness(MAINNET)).toMatchObject({ ok: true, settings: { production: true, ethereum: { chainId: 1, confirmations: 12 }, solana: { commitment: "finalized" } } });
+    expect(await paymentReadiness(MAINNET)).toMatchObject({
+      ok: true,
+      settings: { production: true, ethereum: { chainId: 1, confirmations: 12 }, solana: { commitment: "finalized" } },
+    });
     const config = await (await createApp().request("/api/config", {}, MAINNET)).json<{ payments: unknown }>();
     expect(config.payments).toEqual({
       ethereum: { recipient: OWN_ETH, chainId: 1, confirmations: 12 },

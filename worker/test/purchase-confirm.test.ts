@@ -44,7 +44,9 @@ describe("POST /api/transactions/:id/confirm", () => {
   it("the cron job with the node still down leaves it pending, past its expiry too, and never releases a key", async () => {
     const { buyer, id } = await reserved();
     await call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: HASH.replace("12", "34"), buyerWallet: buyer.address });
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 60_000, id).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 60_000, id)
+      .run();
     const report = await runScheduledJobs(env);
     expect(report.payments.verified).toBeGreaterThanOrEqual(1);
     expect((await purchaseRow(id))!.status).toBe("pending");
@@ -95,7 +97,9 @@ describe("POST /api/transactions/:id/confirm", () => {
 describe("the cron job", () => {
   it("reached through the Worker's scheduled handler: expires lapsed reservations and recomputes market trends", async () => {
     const { id } = await reserved();
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, id).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, id)
+      .run();
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(), cron: "* * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
@@ -108,7 +112,9 @@ describe("the cron job", () => {
     const ids = [];
     for (let i = 0; i < n; i++) {
       const { id } = await reserved();
-      await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(`0x${String(i).repeat(64)}`, id).run();
+      await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?")
+        .bind(`0x${String(i).repeat(64)}`, id)
+        .run();
       ids.push(id);
     }
     await env.DB.prepare("UPDATE transactions SET lease_until = NULL").run();
@@ -182,7 +188,9 @@ describe("the cron job", () => {
     await runScheduledJobs(env);
     const second = await env.DB.prepare("SELECT count(*) AS n FROM market_trends").first<{ n: number }>();
     expect(second!.n).toBe(first!.n);
-    const dupes = await env.DB.prepare("SELECT count(*) AS n FROM (SELECT network, category FROM market_trends GROUP BY network, category HAVING count(*) > 1)").first<{ n: number }>();
+    const dupes = await env.DB.prepare(
+      "SELECT count(*) AS n FROM (SELECT network, category FROM market_trends GROUP BY network, category HAVING count(*) > 1)",
+    ).first<{ n: number }>();
     expect(dupes!.n).toBe(0);
   });
 });
@@ -233,7 +241,9 @@ describe("admin: payments needing attention", () => {
     expect(row).toEqual({ refund_status: "needed", release_tx_hash: null, check_failure: expect.stringMatching(/not answering/) });
     const after = await (await call("GET", "/api/admin/payments/attention", seller)).json<{ payments: { id: string; checkFailure: string | null }[] }>();
     expect(after.payments.find((p) => p.id === id)?.checkFailure).toMatch(/not answering/);
-    const audit = await env.DB.prepare("SELECT count(*) AS n FROM transaction_audit WHERE action = 'refund_marked' AND metadata LIKE ?").bind(`%${id}%`).first<{ n: number }>();
+    const audit = await env.DB.prepare("SELECT count(*) AS n FROM transaction_audit WHERE action = 'refund_marked' AND metadata LIKE ?")
+      .bind(`%${id}%`)
+      .first<{ n: number }>();
     expect(audit!.n).toBe(0);
   });
 

@@ -45,13 +45,20 @@ export async function listWithKey(sellerId: number, seed: { network?: "ethereum"
     `INSERT INTO addresses (address, network, seller_id, price, price_units, currency, status, is_listed, category, pattern)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'custom', 'abc') RETURNING id`,
   )
-    .bind(key.address, network, sellerId, price, Number(units), network === "ethereum" ? "ETH" : "SOL", seed.status ?? "active", seed.status && seed.status !== "active" ? 0 : 1)
+    .bind(
+      key.address,
+      network,
+      sellerId,
+      price,
+      Number(units),
+      network === "ethereum" ? "ETH" : "SOL",
+      seed.status ?? "active",
+      seed.status && seed.status !== "active" ? 0 : 1,
+    )
     .first<{ id: number }>();
   const id = row!.id;
   const record = await sealKey({ secret: env.KEY_ENCRYPTION_SECRET!, listingId: id, address: key.address, privateKey: key.privateKey });
-  await env.DB.prepare(
-    "INSERT INTO encrypted_keys (address_id, encrypted_private_key, salt, iv, wrapped_key, mac, key_version) VALUES (?, ?, ?, ?, ?, ?, ?)",
-  )
+  await env.DB.prepare("INSERT INTO encrypted_keys (address_id, encrypted_private_key, salt, iv, wrapped_key, mac, key_version) VALUES (?, ?, ?, ?, ?, ?, ?)")
     .bind(id, record.encryptedPrivateKey, record.salt, record.iv, record.wrappedKey, record.mac, record.keyVersion)
     .run();
   return { id, key, price };
@@ -84,7 +91,9 @@ export async function purchaseRow(id: string) {
 export async function purchaseState() {
   const tables = ["transactions", "escrow_transactions", "sales_analytics", "price_history", "encrypted_keys"];
   const rows = await env.DB.batch(tables.map((t) => env.DB.prepare(`SELECT count(*) AS n FROM ${t}`)));
-  const tx = await env.DB.prepare("SELECT group_concat(id || status || coalesce(tx_hash, '-') || private_key_destroyed, ',') AS s FROM transactions").first<{ s: string | null }>();
+  const tx = await env.DB.prepare("SELECT group_concat(id || status || coalesce(tx_hash, '-') || private_key_destroyed, ',') AS s FROM transactions").first<{
+    s: string | null;
+  }>();
   const listings = await env.DB.prepare("SELECT group_concat(id || status || is_listed, ',') AS s FROM addresses").first<{ s: string | null }>();
   return JSON.stringify([rows.map((r) => r.results[0]), tx?.s, listings?.s]);
 }

@@ -24,7 +24,11 @@ async function completed() {
   return { buyer, listing, id, hash };
 }
 
-const audits = (id: string) => env.DB.prepare("SELECT action, performed_by, metadata FROM transaction_audit WHERE transaction_id = ? ORDER BY id").bind(id).all<{ action: string; performed_by: string | null; metadata: string }>().then((r) => r.results);
+const audits = (id: string) =>
+  env.DB.prepare("SELECT action, performed_by, metadata FROM transaction_audit WHERE transaction_id = ? ORDER BY id")
+    .bind(id)
+    .all<{ action: string; performed_by: string | null; metadata: string }>()
+    .then((r) => r.results);
 
 describe("GET /api/transactions/:id", () => {
   it("the buyer sees everything needed to pay, never key material, not cached", async () => {
@@ -78,7 +82,9 @@ describe("GET /api/transactions/purchases", () => {
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
       ids.push(await reserve(buyer, (await listWithKey(seller.userId)).id));
-      await env.DB.prepare("UPDATE transactions SET created_at = ? WHERE id = ?").bind(1_000 + i, ids[i]).run();
+      await env.DB.prepare("UPDATE transactions SET created_at = ? WHERE id = ?")
+        .bind(1_000 + i, ids[i])
+        .run();
     }
     await reserve(await ethWallet(), (await listWithKey(seller.userId)).id);
     const res = await call("GET", "/api/transactions/purchases?page=1&limit=2", buyer);
@@ -135,7 +141,9 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
 
   it("a record that fails to decrypt: a 500-class answer with support info and the payment hash, audited", async () => {
     const { buyer, listing, id, hash } = await completed();
-    await env.DB.prepare("UPDATE encrypted_keys SET mac = ? WHERE address_id = ?").bind(btoa("x".repeat(32)), listing.id).run();
+    await env.DB.prepare("UPDATE encrypted_keys SET mac = ? WHERE address_id = ?")
+      .bind(btoa("x".repeat(32)), listing.id)
+      .run();
     const res = await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer);
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({
@@ -147,7 +155,9 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
 
   it("the support contact is the SUPPORT_CONTACT setting (issue 22 §6), not a hard-coded address", async () => {
     const { buyer, listing, id } = await completed();
-    await env.DB.prepare("UPDATE encrypted_keys SET mac = ? WHERE address_id = ?").bind(btoa("x".repeat(32)), listing.id).run();
+    await env.DB.prepare("UPDATE encrypted_keys SET mac = ? WHERE address_id = ?")
+      .bind(btoa("x".repeat(32)), listing.id)
+      .run();
     const path = `/api/transactions/${id}/reveal-private-key`;
     const asSet = await createApp().request(path, { method: "POST", headers: buyer.headers }, { ...env, SUPPORT_CONTACT: "help@market.example" });
     expect(((await asSet.json()) as { supportInfo: { contactMethod: string } }).supportInfo.contactMethod).toBe("help@market.example");

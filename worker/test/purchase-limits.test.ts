@@ -17,7 +17,10 @@ let ipCounter = 0;
 const freshIp = () => `198.51.100.${++ipCounter}`;
 const from = (ip: string) => ({ "cf-connecting-ip": ip });
 
-const count = async (sql: string, ...binds: unknown[]) => (await env.DB.prepare(sql).bind(...binds).first<{ n: number }>())!.n;
+const count = async (sql: string, ...binds: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...binds)
+    .first<{ n: number }>())!.n;
 const auditRows = (id: string) => count("SELECT count(*) AS n FROM transaction_audit WHERE transaction_id = ?", id);
 const chainAuditRows = (id: string) => count("SELECT count(*) AS n FROM blockchain_transaction_audit WHERE transaction_id = ?", id);
 const allRows = async () => ({
@@ -68,7 +71,10 @@ describe("reveal and destroy without a session", () => {
     const { id } = await completed();
     const before = await allRows();
     for (let i = 0; i < 5; i++) {
-      const res = await call("POST", `/api/transactions/${id}/reveal-private-key`, undefined, undefined, { cookie: `session=${"A".repeat(43)}`, ...from(freshIp()) });
+      const res = await call("POST", `/api/transactions/${id}/reveal-private-key`, undefined, undefined, {
+        cookie: `session=${"A".repeat(43)}`,
+        ...from(freshIp()),
+      });
       expect(res.status).toBe(401);
     }
     expect(await allRows()).toEqual(before);
@@ -83,11 +89,20 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const ip = freshIp();
     const before = await auditRows(id);
     for (let i = 0; i < KEY_ACCESS_RATE_LIMIT.perWallet; i++) {
-      const res = await call(i % 2 ? "DELETE" : "POST", `/api/transactions/${id}/${i % 2 ? "private-key" : "reveal-private-key"}`, stranger, undefined, from(ip));
+      const res = await call(
+        i % 2 ? "DELETE" : "POST",
+        `/api/transactions/${id}/${i % 2 ? "private-key" : "reveal-private-key"}`,
+        stranger,
+        undefined,
+        from(ip),
+      );
       expect(res.status).toBe(404);
     }
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perWallet);
-    await expectTooMany(await call("POST", `/api/transactions/${id}/reveal-private-key`, stranger, undefined, from(ip)), /private key requests: at most 20 per minute from one wallet/);
+    await expectTooMany(
+      await call("POST", `/api/transactions/${id}/reveal-private-key`, stranger, undefined, from(ip)),
+      /private key requests: at most 20 per minute from one wallet/,
+    );
     await expectTooMany(await call("DELETE", `/api/transactions/${id}/private-key`, stranger, undefined, from(freshIp())), /from one wallet/);
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perWallet);
   }, 60_000);
@@ -113,10 +128,14 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const sameSlash64 = () => from(`2001:db8:77:1:${(++host).toString(16)}::1`);
     const before = await auditRows(id);
     for (const wallet of wallets.slice(0, -1)) {
-      for (let i = 0; i < KEY_ACCESS_RATE_LIMIT.perWallet; i++) expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, wallet, undefined, sameSlash64())).status).toBe(404);
+      for (let i = 0; i < KEY_ACCESS_RATE_LIMIT.perWallet; i++)
+        expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, wallet, undefined, sameSlash64())).status).toBe(404);
     }
     const fresh = wallets.at(-1)!;
-    await expectTooMany(await call("POST", `/api/transactions/${id}/reveal-private-key`, fresh, undefined, sameSlash64()), /private key requests from your network: at most 60 per minute/);
+    await expectTooMany(
+      await call("POST", `/api/transactions/${id}/reveal-private-key`, fresh, undefined, sameSlash64()),
+      /private key requests from your network: at most 60 per minute/,
+    );
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perClient);
     // The same wallet from another network is served.
     expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, fresh, undefined, from("2001:db8:77:2::1"))).status).toBe(404);
@@ -129,7 +148,8 @@ describe(`POST /api/transactions/:id/confirm: ${CONFIRM_RATE_LIMIT.perWallet} a 
     const buyer = await ethWallet();
     const id = await reserve(buyer, (await listWithKey(seller.userId)).id);
     const ip = freshIp();
-    const report = (n: number) => call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: `0x${n.toString(16).padStart(64, "0")}`, buyerWallet: buyer.address }, from(ip));
+    const report = (n: number) =>
+      call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: `0x${n.toString(16).padStart(64, "0")}`, buyerWallet: buyer.address }, from(ip));
     for (let i = 0; i < CONFIRM_RATE_LIMIT.perWallet; i++) expect((await report(i + 1)).status).toBe(200);
     const written = await chainAuditRows(id);
     expect(written).toBe(CONFIRM_RATE_LIMIT.perWallet);

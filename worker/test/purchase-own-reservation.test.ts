@@ -62,7 +62,9 @@ describe("a second Buy by the same buyer", () => {
   it("a lapsed reservation is not reused: the buyer gets a new one (201), the old one is expired", async () => {
     const listing = await listWithKey(seller.userId);
     const id = await reserve(buyer, listing.id);
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, id).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, id)
+      .run();
     const res = await initiate(buyer, listing.id);
     expect(res.status).toBe(201);
     expect((await res.json<InitiateResponse>()).transactionId).not.toBe(id);
@@ -91,12 +93,16 @@ describe("GET /api/transactions/open", () => {
     const mine = await reserve(buyer, l1.id);
     const theirs = await reserve(other, l2.id);
     const lapsed = await reserve(buyer, l3.id);
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, lapsed).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, lapsed)
+      .run();
     const res = await call("GET", "/api/transactions/open", buyer);
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toContain("no-store");
     const body = await res.json<OpenPurchasesResponse>();
-    expect(body.purchases).toEqual([{ transactionId: mine, addressId: l1.id, status: "initiated", expiresAt: new Date(Number((await purchaseRow(mine))!.expires_at)).toISOString() }]);
+    expect(body.purchases).toEqual([
+      { transactionId: mine, addressId: l1.id, status: "initiated", expiresAt: new Date(Number((await purchaseRow(mine))!.expires_at)).toISOString() },
+    ]);
     expect(JSON.stringify(body)).not.toContain(theirs);
   });
 
@@ -121,7 +127,9 @@ describe("the listing answers say reserved, and until when, to everyone", () => 
     }
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = '0xab' WHERE id = ?").bind(id).run();
     expect((await (await call("GET", `/api/addresses/${listing.id}`)).json<ListingView>()).reservation).toMatchObject({ paymentReported: true });
-    await env.DB.prepare("UPDATE transactions SET status = 'initiated', expires_at = ? WHERE id = ?").bind(Date.now() - 1, id).run();
+    await env.DB.prepare("UPDATE transactions SET status = 'initiated', expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, id)
+      .run();
     expect((await (await call("GET", `/api/addresses/${listing.id}`)).json<ListingView>()).reservation).toBeNull();
   });
 
@@ -149,8 +157,12 @@ describe("the buyer's purchase list agrees with the purchase view", () => {
     const w = await ethWallet();
     const listing = await listWithKey(seller.userId);
     const id = await reserve(w, listing.id);
-    await env.DB.prepare("UPDATE transactions SET status = ?, failure_reason = ?, tx_hash = CASE WHEN ? = 'initiated' THEN NULL ELSE '0xab' END WHERE id = ?").bind(status, reason, status, id).run();
-    const list = await (await call("GET", "/api/transactions/purchases", w)).json<{ purchases: { id: string; status: string; failureReason: string | null }[] }>();
+    await env.DB.prepare("UPDATE transactions SET status = ?, failure_reason = ?, tx_hash = CASE WHEN ? = 'initiated' THEN NULL ELSE '0xab' END WHERE id = ?")
+      .bind(status, reason, status, id)
+      .run();
+    const list = await (await call("GET", "/api/transactions/purchases", w)).json<{
+      purchases: { id: string; status: string; failureReason: string | null }[];
+    }>();
     const view = await (await call("GET", `/api/transactions/${id}`, w)).json<{ status: string; failureReason: string | null }>();
     const item = list.purchases.find((p) => p.id === id)!;
     expect({ status: item.status, failureReason: item.failureReason }).toEqual({ status, failureReason: reason });

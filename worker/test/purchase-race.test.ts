@@ -17,7 +17,13 @@ beforeAll(async () => {
   ({ seller } = await actors());
 });
 
-const sessionOf = (w: Wallet): AuthSession => ({ userId: w.userId, network: "ethereum", walletAddress: w.address.toLowerCase(), isAdmin: false, expiresAt: Date.now() + 60_000 });
+const sessionOf = (w: Wallet): AuthSession => ({
+  userId: w.userId,
+  network: "ethereum",
+  walletAddress: w.address.toLowerCase(),
+  isAdmin: false,
+  expiresAt: Date.now() + 60_000,
+});
 const info = { ip: "127.0.0.1", userAgent: null };
 const hashOf = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
 
@@ -25,7 +31,19 @@ const hashOf = (n: number) => `0x${n.toString(16).padStart(64, "0")}`;
 async function settle(id: string, hash: string): Promise<boolean> {
   const db = createDb(env.DB);
   const p = (await findPurchase(db, id))!;
-  const seen = { kind: "found" as const, succeeded: true, onExpectedChain: true, fromBuyer: true, toPlatform: true, carriesReference: true, amount: BigInt(p.amountBaseUnits!), confirmations: 2, block: "0xb1", blockNumber: 1, minedAt: Date.now() };
+  const seen = {
+    kind: "found" as const,
+    succeeded: true,
+    onExpectedChain: true,
+    fromBuyer: true,
+    toPlatform: true,
+    carriesReference: true,
+    amount: BigInt(p.amountBaseUnits!),
+    confirmations: 2,
+    block: "0xb1",
+    blockNumber: 1,
+    minedAt: Date.now(),
+  };
   return settlePurchase(db, paymentVerifier(env, "ethereum"), p, hash, seen, 0n, Date.now());
 }
 

@@ -113,7 +113,14 @@ describe("a reservation", () => {
     expect(expires).toBeGreaterThanOrEqual(15 * 60_000 - 50);
     expect(expires).toBeLessThanOrEqual(15 * 60_000 + 5_000);
     const row = await purchaseRow(body.transactionId);
-    expect(row).toMatchObject({ status: "initiated", buyer_id: w.userId, seller_id: seller.userId, price: "0.12345678", total_amount: "0.12345678", amount_base_units: "123456780000000000" });
+    expect(row).toMatchObject({
+      status: "initiated",
+      buyer_id: w.userId,
+      seller_id: seller.userId,
+      price: "0.12345678",
+      total_amount: "0.12345678",
+      amount_base_units: "123456780000000000",
+    });
     // Gas estimate recorded (the node is down in this project: the spec's fallback).
     const gas = await env.DB.prepare("SELECT estimated_cost FROM gas_estimation_audit WHERE transaction_id = ?").bind(body.transactionId).first();
     expect(gas).toEqual({ estimated_cost: "0.0001" });
@@ -181,7 +188,9 @@ describe("expiry and cancelling", () => {
   it("after 15 minutes unpaid the listing is free again: a new buyer gets it, the old reservation is expired", async () => {
     const listing = await listWithKey(seller.userId);
     const id = await reserve(buyer, listing.id);
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, id).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, id)
+      .run();
     expect((await initiate(other, listing.id)).status).toBe(201);
     expect((await purchaseRow(id))!.status).toBe("expired");
   });
@@ -192,9 +201,13 @@ describe("expiry and cancelling", () => {
     const w = await ethWallet();
     const old = await reserve(w, a.id);
     const fresh = await reserve(w, b.id);
-    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?").bind(Date.now() - 1, old).run();
+    await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, old)
+      .run();
     const pending = await reserve(w, (await listWithKey(seller.userId)).id);
-    await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = '0xab', expires_at = ? WHERE id = ?").bind(Date.now() - 1, pending).run();
+    await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = '0xab', expires_at = ? WHERE id = ?")
+      .bind(Date.now() - 1, pending)
+      .run();
     await expireReservations(createDb(env.DB));
     expect((await purchaseRow(old))!.status).toBe("expired");
     expect((await purchaseRow(fresh))!.status).toBe("initiated");

@@ -6,7 +6,8 @@ import { analyzeAddress } from "../domain/rarity";
 import { RESCORE_BATCH, rescoreRarity, scaleOneScore } from "../jobs/rescore-rarity";
 import { insertListing } from "./listing-fixtures";
 
-const score = async (id: number) => env.DB.prepare("SELECT rarity_score s, rarity_scale v FROM addresses WHERE id = ?").bind(id).first<{ s: number; v: number }>();
+const score = async (id: number) =>
+  env.DB.prepare("SELECT rarity_score s, rarity_scale v FROM addresses WHERE id = ?").bind(id).first<{ s: number; v: number }>();
 const setOld = (id: number, s: number) => env.DB.prepare("UPDATE addresses SET rarity_score = ?, rarity_scale = 1 WHERE id = ?").bind(s, id).run();
 
 describe("rescoring stored listings", () => {
@@ -19,7 +20,11 @@ describe("rescoring stored listings", () => {
     const engine = "0x0000000049cbd371133c6caece543d8108839081"; // 8 zeros: old 5.0, new 8.0
     const bulk = "0xdead2a061eaa425152e755f17ad7726d55c6eda1"; // bulk table: 4 matched characters -> 1
     const solana = "DZDz8kVLD9mvMHHVnrYkGkGyyKW9FNgQ5UaEQvUVpump"; // old 3.7, new 5.9
-    const [a, b, c] = [await insertListing({ address: engine }), await insertListing({ address: bulk }), await insertListing({ address: solana, network: "solana" })];
+    const [a, b, c] = [
+      await insertListing({ address: engine }),
+      await insertListing({ address: bulk }),
+      await insertListing({ address: solana, network: "solana" }),
+    ];
     await setOld(a, 5);
     await setOld(b, 1);
     await setOld(c, 3.7);

@@ -12,7 +12,19 @@ import { resetPriceCache } from "../prices/price-feed";
 import * as v from "valibot";
 import { clearBrowseData, search } from "./browse-fixtures";
 
-type Row = { id: number; address: string; network: string; category: string; len: number; rarity: number; units: number; currency: string; createdAt: number; status: string; isListed: number };
+type Row = {
+  id: number;
+  address: string;
+  network: string;
+  category: string;
+  len: number;
+  rarity: number;
+  units: number;
+  currency: string;
+  createdAt: number;
+  status: string;
+  isListed: number;
+};
 
 // Group A: Ethereum "0xabcd" + "e" (or "f" for every 12th) + counter + "beef". Its first RANGE_SORT_MAX rows are
 // word-like, active and listed, then one sold word-like row: "abcd" within word-like is exactly RANGE_SORT_MAX
@@ -104,7 +116,9 @@ describe("common patterns are walked in sort order through their first character
       return mode === "prefix" ? prefix : mode === "suffix" ? suffix : prefix || suffix;
     };
     return rows
-      .filter((r) => (p.get("excludeSold") === "false" ? r.status === "sold" || (r.status === "active" && r.isListed === 1) : r.status === "active" && r.isListed === 1))
+      .filter((r) =>
+        p.get("excludeSold") === "false" ? r.status === "sold" || (r.status === "active" && r.isListed === 1) : r.status === "active" && r.isListed === 1,
+      )
       .filter((r) => !p.get("network") || r.network === p.get("network"))
       .filter((r) => !p.get("category") || r.category === p.get("category"))
       .filter((r) => !p.get("minCharLength") || r.len >= Number(p.get("minCharLength")))

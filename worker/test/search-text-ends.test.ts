@@ -7,7 +7,18 @@ import { SHORT_TEXT_CANDIDATE_MAX } from "../listings/search-plan";
 import { resetPriceCache } from "../prices/price-feed";
 import { clearBrowseData, insertListing, search } from "./browse-fixtures";
 
-type Row = { id: number; address: string; network: string; category: string; rarity: number; units: number; currency: string; createdAt: number; status: string; isListed: number };
+type Row = {
+  id: number;
+  address: string;
+  network: string;
+  category: string;
+  rarity: number;
+  units: number;
+  currency: string;
+  createdAt: number;
+  status: string;
+  isListed: number;
+};
 const B58 = "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz";
 
 beforeEach(() => resetPriceCache());
@@ -26,7 +37,13 @@ describe("text found at an address's ends, inside it, or in another case", () =>
     // Ethereum: "c0ffee" after 0x, at the end, inside, and in upper case (a match: Ethereum ignores case).
     const ethereum = (i: number) => {
       const t = i.toString(16).padStart(6, "0");
-      return [`0xc0ffee${"1".repeat(28)}${t}`, `0x${t}${"2".repeat(28)}c0ffee`, `0x${"3".repeat(14)}c0ffee${"3".repeat(14)}${t}`, `0xC0FFEE${"4".repeat(28)}${t}`, `0xc0ffee${"5".repeat(22)}${t}c0ffee`][i % 5];
+      return [
+        `0xc0ffee${"1".repeat(28)}${t}`,
+        `0x${t}${"2".repeat(28)}c0ffee`,
+        `0x${"3".repeat(14)}c0ffee${"3".repeat(14)}${t}`,
+        `0xC0FFEE${"4".repeat(28)}${t}`,
+        `0xc0ffee${"5".repeat(22)}${t}c0ffee`,
+      ][i % 5];
     };
     for (let i = 0; i < 120; i++) {
       const network = i % 2 === 0 ? "solana" : "ethereum";
@@ -35,8 +52,8 @@ describe("text found at an address's ends, inside it, or in another case", () =>
         address: network === "solana" ? solana(i) : ethereum(i),
         network,
         category: i % 3 === 0 ? "word-like" : "custom",
-        rarity: (i * 37) % 100 / 10,
-        price: ((i * 7) % 50 / 10 + 0.1).toFixed(1),
+        rarity: ((i * 37) % 100) / 10,
+        price: (((i * 7) % 50) / 10 + 0.1).toFixed(1),
         status,
         isListed: !(i % 17 === 0),
         createdAt: now - ((i * 7919) % 500) * 60_000,
@@ -56,14 +73,25 @@ describe("text found at an address's ends, inside it, or in another case", () =>
     const key = (r: Row) => (sortBy === "price" ? usd(r) : sortBy === "createdAt" ? r.createdAt : r.rarity);
     const text = p.get("search")!;
     return rows
-      .filter((r) => (p.get("excludeSold") === "false" ? r.status === "sold" || (r.status === "active" && r.isListed === 1) : r.status === "active" && r.isListed === 1))
+      .filter((r) =>
+        p.get("excludeSold") === "false" ? r.status === "sold" || (r.status === "active" && r.isListed === 1) : r.status === "active" && r.isListed === 1,
+      )
       .filter((r) => !p.get("category") || r.category === p.get("category"))
       .filter((r) => (r.network === "ethereum" ? r.address.toLowerCase().includes(text.toLowerCase()) : r.address.includes(text)))
       .sort((a, b) => (key(a) - key(b) || a.id - b.id) * (asc ? 1 : -1))
       .map((r) => r.id);
   }
 
-  const texts = ["search=Moon", "search=Moon&excludeSold=false", "search=Moon&category=word-like", "search=c0ffee", "search=C0FFEE&excludeSold=false", "search=ffee", "search=Mo", "search=oon"];
+  const texts = [
+    "search=Moon",
+    "search=Moon&excludeSold=false",
+    "search=Moon&category=word-like",
+    "search=c0ffee",
+    "search=C0FFEE&excludeSold=false",
+    "search=ffee",
+    "search=Mo",
+    "search=oon",
+  ];
   const sorts = ["rarity", "price", "createdAt"].flatMap((s) => [`sortBy=${s}&sortOrder=asc`, `sortBy=${s}&sortOrder=desc`]);
   it.each(texts.flatMap((t) => sorts.map((s) => [`${t}&${s}`])))("%s", async (query) => {
     const expected = oracle(new URLSearchParams(query));

@@ -5,7 +5,11 @@ import { CACHE_STATUS_HEADER } from "../http/edge-cache";
 import { buyerAccount, signInEthereum } from "./auth-helpers";
 import { api } from "./helpers";
 
-const varies = (res: Response) => (res.headers.get("vary") ?? "").split(",").map((v) => v.trim().toLowerCase()).includes("cookie");
+const varies = (res: Response) =>
+  (res.headers.get("vary") ?? "")
+    .split(",")
+    .map((v) => v.trim().toLowerCase())
+    .includes("cookie");
 const PUBLIC_READS = ["/api/market-stats", "/api/prices/live", "/api/config", "/api/addresses/search", "/api/addresses/featured", "/api/health"];
 
 describe("anonymous answers and the browser's cache", () => {

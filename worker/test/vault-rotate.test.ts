@@ -96,7 +96,10 @@ describe("rotateKeys", () => {
     const [row] = await db.select().from(encryptedKeys).where(eq(encryptedKeys.addressId, tampered.listingId));
     const mac = base64.decode(row.mac);
     mac[0] ^= 1;
-    await db.update(encryptedKeys).set({ mac: base64.encode(mac) }).where(eq(encryptedKeys.id, row.id));
+    await db
+      .update(encryptedKeys)
+      .set({ mac: base64.encode(mac) })
+      .where(eq(encryptedKeys.id, row.id));
     const untouched = (await storedKeys()).slice(10);
 
     const report = await rotateKeys(db, { oldSecret: OLD, newSecret: NEW, batchSize: 5 });
@@ -141,7 +144,14 @@ describe("rotateKeys", () => {
   });
 
   it("an empty table is a complete run with nothing to do", async () => {
-    expect(await rotateKeys(db, { oldSecret: OLD, newSecret: NEW })).toEqual({ targetVersion: 2, rotated: 0, skipped: 0, failed: 0, failedIds: [], complete: true });
+    expect(await rotateKeys(db, { oldSecret: OLD, newSecret: NEW })).toEqual({
+      targetVersion: 2,
+      rotated: 0,
+      skipped: 0,
+      failed: 0,
+      failedIds: [],
+      complete: true,
+    });
   });
 
   it("refuses unusable options before changing anything", async () => {

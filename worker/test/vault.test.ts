@@ -6,17 +6,7 @@ import { env } from "cloudflare:test";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { base64 } from "@scure/base";
 import { constantTimeEqual, lengthPrefixed } from "../vault/encoding";
-import {
-  type EncryptedKeyRecord,
-  isSealedUnder,
-  openingSecrets,
-  openKey,
-  rewrapKey,
-  sealingKey,
-  sealKey,
-  VaultError,
-  type VaultErrorCode,
-} from "../vault";
+import { type EncryptedKeyRecord, isSealedUnder, openingSecrets, openKey, rewrapKey, sealingKey, sealKey, VaultError, type VaultErrorCode } from "../vault";
 
 const SECRET = "vault-test-secret-A-0123456789abcdefghij";
 const OTHER_SECRET = "vault-test-secret-B-0123456789abcdefghij";
@@ -91,7 +81,8 @@ describe("round trip", () => {
 
   it("refuses a short secret, a bad listing id or an empty address", async () => {
     await expectRefused(sealKey({ secret: "too-short", ...A, privateKey: ETH_KEY }), "invalid-input");
-    for (const listingId of [0, -1, 1.5, Number.NaN]) await expectRefused(sealKey({ secret: SECRET, listingId, address: A.address, privateKey: ETH_KEY }), "invalid-input");
+    for (const listingId of [0, -1, 1.5, Number.NaN])
+      await expectRefused(sealKey({ secret: SECRET, listingId, address: A.address, privateKey: ETH_KEY }), "invalid-input");
     await expectRefused(sealKey({ secret: SECRET, listingId: 1, address: "", privateKey: ETH_KEY }), "invalid-input");
     await expectRefused(openKey({ secret: [], ...A, record: await sealA() }), "invalid-input");
   });
@@ -107,7 +98,9 @@ describe("tampering is refused by the MAC before anything is decrypted", () => {
     const r = await sealA();
     const bytes = base64.decode(r.encryptedPrivateKey);
     await expectRefused(openKey({ secret: SECRET, ...A, record: { ...r, encryptedPrivateKey: base64.encode(bytes.slice(0, 64)) } }));
-    await expectRefused(openKey({ secret: SECRET, ...A, record: { ...r, encryptedPrivateKey: base64.encode(new Uint8Array([...bytes, ...bytes.slice(0, 16)])) } }));
+    await expectRefused(
+      openKey({ secret: SECRET, ...A, record: { ...r, encryptedPrivateKey: base64.encode(new Uint8Array([...bytes, ...bytes.slice(0, 16)])) } }),
+    );
   });
 
   it("tampered MAC", async () => {

@@ -46,7 +46,15 @@ const read = (db: Db, id: string) =>
 type Row = NonNullable<Awaited<ReturnType<typeof read>>>;
 
 function audit(who: Requester, row: Pick<Row, "id" | "addressId"> | null, transactionId: string, action: string, detail: Record<string, unknown>) {
-  return auditRow({ transactionId, addressId: row?.addressId ?? null, action, performedBy: who.session?.walletAddress ?? null, metadata: detail, request: who, timestamp: Date.now() });
+  return auditRow({
+    transactionId,
+    addressId: row?.addressId ?? null,
+    action,
+    performedBy: who.session?.walletAddress ?? null,
+    metadata: detail,
+    request: who,
+    timestamp: Date.now(),
+  });
 }
 
 const isBuyer = (row: Row, session: AuthSession) => row.buyerId === session.userId && row.buyerWallet === session.walletAddress;
@@ -54,7 +62,12 @@ const isBuyer = (row: Row, session: AuthSession) => row.buyerId === session.user
 type Refusal = Extract<DeliveryResult, { ok: false }>;
 
 /** A visitor's answer: nothing read, nothing written. */
-const signInFirst = (verb: string): Refusal => ({ ok: false, status: 401, error: "Unauthorized", message: `Sign in with the buying wallet to ${verb} the private key` });
+const signInFirst = (verb: string): Refusal => ({
+  ok: false,
+  status: 401,
+  error: "Unauthorized",
+  message: `Sign in with the buying wallet to ${verb} the private key`,
+});
 
 /** Why the signed-in `session` may not touch this purchase's key, or null when it may. Shared by reveal and destroy. */
 function refusal(row: Row | undefined, session: AuthSession, verb: string): Refusal | null {
@@ -67,7 +80,12 @@ function refusal(row: Row | undefined, session: AuthSession, verb: string): Refu
   }
   if (row.customOrderId !== null) {
     // A custom order's key was never here: the buyer completes it in the browser from their saved secret.
-    return { ok: false, status: 409, error: "Conflict", message: `This purchase paid custom order ${row.customOrderId}; its key is completed on the order page (/custom-orders/${row.customOrderId}) with your saved key file, and the marketplace never held it` };
+    return {
+      ok: false,
+      status: 409,
+      error: "Conflict",
+      message: `This purchase paid custom order ${row.customOrderId}; its key is completed on the order page (/custom-orders/${row.customOrderId}) with your saved key file, and the marketplace never held it`,
+    };
   }
   if (row.privateKeyDestroyed) return { ok: false, status: 409, error: "Conflict", message: "The private key has been permanently destroyed" };
   if (!(KEY_RELEASE_STATUSES as readonly string[]).includes(row.status)) {

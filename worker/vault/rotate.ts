@@ -91,7 +91,14 @@ async function classify(row: Row, o: RotationOptions, targetVersion: number): Pr
   if (row.address === null) return { kind: "failed", id: row.id };
   if (await sealedUnder(o.newSecret, row)) return { kind: "skipped" };
   try {
-    const next = await rewrapKey({ record: row, oldSecret: o.oldSecret, newSecret: o.newSecret, listingId: row.addressId, address: row.address, keyVersion: targetVersion });
+    const next = await rewrapKey({
+      record: row,
+      oldSecret: o.oldSecret,
+      newSecret: o.newSecret,
+      listingId: row.addressId,
+      address: row.address,
+      keyVersion: targetVersion,
+    });
     return { kind: "rotate", row, next };
   } catch (err) {
     if (err instanceof VaultError) return { kind: "failed", id: row.id };

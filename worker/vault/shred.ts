@@ -22,7 +22,13 @@ export async function rewrapUnderCurrentSecret(db: Db, env: VaultEnv): Promise<S
   const { secret, keyVersion } = sealingKey(env);
   const older = async () => Number((await db.select({ n: count() }).from(encryptedKeys).where(lt(encryptedKeys.keyVersion, keyVersion)).get())?.n ?? 0);
   if ((await older()) === 0) return { rotating: true, rewrapped: 0, remaining: 0, failed: 0 };
-  const report = await rotateKeys(db, { oldSecret: previous, newSecret: secret, targetVersion: keyVersion, limit: SHRED_REWRAP_PER_RUN, batchSize: SHRED_REWRAP_PER_RUN });
+  const report = await rotateKeys(db, {
+    oldSecret: previous,
+    newSecret: secret,
+    targetVersion: keyVersion,
+    limit: SHRED_REWRAP_PER_RUN,
+    batchSize: SHRED_REWRAP_PER_RUN,
+  });
   if (report.failed > 0) console.error("key re-wrap: records open under neither secret", report.failedIds.slice(0, 20));
   return { rotating: true, rewrapped: report.rotated, remaining: await older(), failed: report.failed };
 }

@@ -9,17 +9,7 @@
 // record is unwrapped and decrypted. Rotation re-wraps DK under a new secret and never decrypts the key.
 import { VaultError } from "./errors";
 import { constantTimeEqual, fromBase64, toBase64, utf8Bytes } from "./encoding";
-import {
-  assertSecret,
-  computeMac,
-  deriveWrappingKey,
-  guarded,
-  IV_BYTES,
-  MAC_BYTES,
-  type MacFields,
-  SALT_BYTES,
-  WRAPPED_KEY_BYTES,
-} from "./keys";
+import { assertSecret, computeMac, deriveWrappingKey, guarded, IV_BYTES, MAC_BYTES, type MacFields, SALT_BYTES, WRAPPED_KEY_BYTES } from "./keys";
 
 /** The stored form, field for field the encrypted_keys columns (all byte fields are base64 text). */
 export type EncryptedKeyRecord = {
@@ -172,5 +162,11 @@ export async function rewrapKey(
   if (!(await isAuthentic(input.oldSecret, fields))) throw new VaultError("authentication-failed");
 
   const dataKey = await unwrapDataKey(input.oldSecret, fields, true);
-  return wrapAndSeal(input.newSecret, dataKey, { keyVersion, listingId: fields.listingId, address: fields.address, iv: fields.iv, ciphertext: fields.ciphertext });
+  return wrapAndSeal(input.newSecret, dataKey, {
+    keyVersion,
+    listingId: fields.listingId,
+    address: fields.address,
+    iv: fields.iv,
+    ciphertext: fields.ciphertext,
+  });
 }

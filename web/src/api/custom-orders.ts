@@ -34,7 +34,7 @@ export const customOrderQuery = (id: number) =>
 export const myOrdersQuery = (wallet: string) =>
   queryOptions({ queryKey: [ORDERS_KEY, "mine", wallet], queryFn: () => read(api["custom-orders"].mine.$get()) });
 
-export const orderQueueQuery = (status: NonNullable<InferRequestType<typeof api["custom-orders"]["admin"]["queue"]["$get"]>["query"]["status"]>) =>
+export const orderQueueQuery = (status: NonNullable<InferRequestType<(typeof api)["custom-orders"]["admin"]["queue"]["$get"]>["query"]["status"]>) =>
   queryOptions({
     queryKey: [ORDERS_KEY, "admin", "queue", status],
     queryFn: () => read(api["custom-orders"].admin.queue.$get({ query: { status } })),
@@ -42,7 +42,7 @@ export const orderQueueQuery = (status: NonNullable<InferRequestType<typeof api[
   });
 
 /** The body of POST /api/custom-orders, as the route validates it (schema/custom-orders.ts createOrderBody). */
-export type PlaceOrderRequest = InferRequestType<typeof api["custom-orders"]["$post"]>["json"];
+export type PlaceOrderRequest = InferRequestType<(typeof api)["custom-orders"]["$post"]>["json"];
 
 export const placeOrder = (body: PlaceOrderRequest) => read(api["custom-orders"].$post({ json: body }));
 /** Reserves the found order's address for its buyer; the answer is the purchase to pay on /transaction/{id}. */

@@ -13,7 +13,8 @@ function page(text: string | null) {
   const state = { removed: false };
   return {
     state,
-    getElementById: (id: string) => (id === EMBEDDED_LISTING_ELEMENT_ID && text !== null ? { textContent: text, remove: () => void (state.removed = true) } : null),
+    getElementById: (id: string) =>
+      id === EMBEDDED_LISTING_ELEMENT_ID && text !== null ? { textContent: text, remove: () => void (state.removed = true) } : null,
   };
 }
 
@@ -31,7 +32,12 @@ describe("seedEmbeddedListing", () => {
     const qc = createQueryClient();
     const p = page(JSON.stringify({ id: "42", listing, config }));
     expect(seedEmbeddedListing(qc, p, "/address/42", "0xabc")).toBe(false);
-    expect(qc.getQueryCache().getAll().map((q) => q.queryKey)).toEqual([chainConfigQuery().queryKey]);
+    expect(
+      qc
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey),
+    ).toEqual([chainConfigQuery().queryKey]);
     expect(p.state.removed).toBe(true);
   });
 

@@ -94,7 +94,10 @@ type Options = {
 
 /** Awaits a call: its JSON when the answer is OK, else an HttpError carrying the status and the body text. */
 export async function read<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<Answer<R>>;
-export async function read<R extends ClientResponse<unknown, number, string>>(call: Promise<R>, options: Options & { on401: "null" }): Promise<Answer<R> | null>;
+export async function read<R extends ClientResponse<unknown, number, string>>(
+  call: Promise<R>,
+  options: Options & { on401: "null" },
+): Promise<Answer<R> | null>;
 export async function read<R extends ClientResponse<unknown, number, string>>(call: Promise<R>, options: Options): Promise<Answer<R>>;
 export async function read<R extends ClientResponse<unknown, number, string>>(call: Promise<R>, options: Options = {}): Promise<Answer<R> | null> {
   const res = await call;

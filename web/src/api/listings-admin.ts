@@ -10,8 +10,7 @@ import { api, read } from "./http";
 export const ADMIN_KEY = "/api/admin";
 
 /** GET /api/addresses/validate?address: the live check of the create-listing form. */
-export const validateAddress = (address: string, signal?: AbortSignal) =>
-  read(api.addresses.validate.$get({ query: { address } }, { init: { signal } }));
+export const validateAddress = (address: string, signal?: AbortSignal) => read(api.addresses.validate.$get({ query: { address } }, { init: { signal } }));
 
 /** The create-listing form's live check of one address; the latest typed address wins (older ones are aborted). */
 export const addressCheckQuery = (address: string) =>
@@ -60,8 +59,10 @@ export const adminListingsQuery = (p: AdminListingsParams) =>
 
 export const adminStatsQuery = () => queryOptions({ queryKey: [ADMIN_KEY, "stats"], queryFn: () => read(api.admin.stats.$get()) });
 
-export const bulkSetStatus = (listingIds: number[], status: "active" | "inactive") => read(api.admin.addresses["bulk-status"].$put({ json: { listingIds, status } }));
-export const bulkSetFeatured = (listingIds: number[], isFeatured: boolean) => read(api.admin.addresses["bulk-featured"].$put({ json: { listingIds, isFeatured } }));
+export const bulkSetStatus = (listingIds: number[], status: "active" | "inactive") =>
+  read(api.admin.addresses["bulk-status"].$put({ json: { listingIds, status } }));
+export const bulkSetFeatured = (listingIds: number[], isFeatured: boolean) =>
+  read(api.admin.addresses["bulk-featured"].$put({ json: { listingIds, isFeatured } }));
 export const bulkDelete = (listingIds: number[]) => read(api.admin.addresses["bulk-delete"].$delete({ json: { listingIds } }));
 const adminListing = api.admin.addresses[":id{[0-9]+}"];
 export const adminUpdateListing = (id: number, change: { status?: "active" | "inactive"; isFeatured?: boolean }) =>

@@ -38,7 +38,8 @@ export const listingQuery = (id: string, viewer: string | null) =>
 export const refreshListings = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: [ADDRESSES_KEY] });
 
 /** PATCH /api/addresses/{id} {price}: the price as typed (a decimal string, so nothing is lost to floats). */
-export const updateListingPrice = (id: number, price: string) => read(listing.$patch({ param: { id: String(id) }, json: { price } }, { headers: walletHeader() }));
+export const updateListingPrice = (id: number, price: string) =>
+  read(listing.$patch({ param: { id: String(id) }, json: { price } }, { headers: walletHeader() }));
 
 /** PATCH /api/addresses/{id} {promotionType, isFeatured}: isFeatured is true only for "featured". */
 export const updateListingPromotion = (id: number, promotionType: PromotionType) =>

@@ -3,8 +3,7 @@
 import { queryOptions } from "@tanstack/react-query";
 import { type AnswerOf, api, idParam, read } from "./http";
 
-export const marketStatsQuery = () =>
-  queryOptions({ queryKey: ["/api/market-stats"], queryFn: () => read(api["market-stats"].$get()) });
+export const marketStatsQuery = () => queryOptions({ queryKey: ["/api/market-stats"], queryFn: () => read(api["market-stats"].$get()) });
 
 /**
  * GET /api/transactions/recent. Anonymous answers may be kept 30 s by the browser, under the URL alone; a

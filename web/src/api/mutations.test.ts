@@ -30,7 +30,10 @@ const invalidated = (client: QueryClient) =>
 describe("listingChangeMutation (create listing, bulk upload, admin row and bulk actions)", () => {
   it("on success: the listing reads and the admin table and stats are refreshed, nothing else", async () => {
     const client = seeded();
-    const observer = new MutationObserver(client, listingChangeMutation(client, async (n: number) => n * 2));
+    const observer = new MutationObserver(
+      client,
+      listingChangeMutation(client, async (n: number) => n * 2),
+    );
     expect(await observer.mutate(21)).toBe(42);
     expect(invalidated(client)).toEqual(["adminStats", "adminTable", "mine", "search"]);
   });
@@ -51,7 +54,10 @@ describe("listingChangeMutation (create listing, bulk upload, admin row and bulk
   it("is pending while the call runs (the forms' only in-flight flag)", async () => {
     const client = seeded();
     let finish!: () => void;
-    const observer = new MutationObserver(client, listingChangeMutation(client, () => new Promise<void>((resolve) => (finish = resolve))));
+    const observer = new MutationObserver(
+      client,
+      listingChangeMutation(client, () => new Promise<void>((resolve) => (finish = resolve))),
+    );
     const done = observer.mutate(undefined);
     await Promise.resolve();
     expect(observer.getCurrentResult().isPending).toBe(true);
@@ -91,6 +97,13 @@ describe("verifyOwnershipMutation", () => {
     expect(client.getMutationCache().getAll()).toHaveLength(1);
     observer.reset();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(JSON.stringify(client.getMutationCache().getAll().map((m) => m.state.variables))).not.toContain("0xsecret");
+    expect(
+      JSON.stringify(
+        client
+          .getMutationCache()
+          .getAll()
+          .map((m) => m.state.variables),
+      ),
+    ).not.toContain("0xsecret");
   });
 });

@@ -26,7 +26,9 @@ export type StartPurchase = { via: "initiate" | "create"; addressId: number; buy
 export const startPurchaseMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: async ({ via, addressId, buyerId, price, currency }: StartPurchase) =>
-      via === "create" ? (await createPurchase({ addressId, buyerId })).transactionId : (await initiatePurchase({ addressId, buyerId, price, currency })).transactionId,
+      via === "create"
+        ? (await createPurchase({ addressId, buyerId })).transactionId
+        : (await initiatePurchase({ addressId, buyerId, price, currency })).transactionId,
     // In the background: the buyer moves on to the purchase page without waiting for the lists to reload.
     onSettled: () => {
       void refreshAfterPurchase(queryClient);

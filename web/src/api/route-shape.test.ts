@@ -74,7 +74,13 @@ describe("a route's shape is the web's type", () => {
     const after = typecheckWeb(copy);
     expect(after.status, after.output).not.toBe(0);
     // The Worker accepts its new shape: every error is the web's.
-    expect(after.errors.filter((line) => !line.startsWith("web/src/")), after.output).toEqual([]);
-    expect(after.errors.some((line) => line.startsWith("web/src/routes/index.tsx") && line.includes("'totalVolume'")), after.output).toBe(true);
+    expect(
+      after.errors.filter((line) => !line.startsWith("web/src/")),
+      after.output,
+    ).toEqual([]);
+    expect(
+      after.errors.some((line) => line.startsWith("web/src/routes/index.tsx") && line.includes("'totalVolume'")),
+      after.output,
+    ).toBe(true);
   });
 });

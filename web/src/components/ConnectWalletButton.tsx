@@ -55,7 +55,10 @@ export function ConnectWalletButton({ className = "" }: { className?: string }) 
     const choices = currentChoices();
     const choice = choices.find((c) => walletChoiceId(c) === id);
     if (!choice) {
-      const message = connectorNotFound(id, choices.map((c) => c.name));
+      const message = connectorNotFound(
+        id,
+        choices.map((c) => c.name),
+      );
       setWalletState({ status: "error", error: message });
       toast({ title: "Failed to connect wallet", description: message, variant: "destructive" });
       return;

@@ -64,7 +64,11 @@ export function DataTable<T>({
   const cell = CELL[density];
   const cls = (c: Column<T>, base: string) => [base, c.hideBelow ? HIDE[c.hideBelow] : "", c.className ?? ""].join(" ");
   return (
-    <table className={`w-full text-left text-sm transition-opacity ${busy ? "opacity-50" : ""} ${tableClassName}`} data-testid={testId} aria-busy={loading || busy}>
+    <table
+      className={`w-full text-left text-sm transition-opacity ${busy ? "opacity-50" : ""} ${tableClassName}`}
+      data-testid={testId}
+      aria-busy={loading || busy}
+    >
       <caption className="sr-only">{caption}</caption>
       <thead className={theadClassName}>
         <tr>

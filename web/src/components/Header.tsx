@@ -58,7 +58,12 @@ export function Header() {
         <ul id={menuId} className="border-t border-slate-800 bg-slate-950 px-3 py-2 text-sm md:hidden" data-testid="header-menu">
           {links.map((l) => (
             <li key={l.to}>
-              <Link to={l.to} onClick={() => setMenuOpen(false)} className="block rounded px-2 py-2.5 text-slate-200 hover:bg-slate-900 hover:text-white" activeProps={{ className: "text-white font-semibold" }}>
+              <Link
+                to={l.to}
+                onClick={() => setMenuOpen(false)}
+                className="block rounded px-2 py-2.5 text-slate-200 hover:bg-slate-900 hover:text-white"
+                activeProps={{ className: "text-white font-semibold" }}
+              >
                 {l.label}
               </Link>
             </li>

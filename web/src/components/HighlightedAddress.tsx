@@ -1,5 +1,13 @@
 /** An address in monospace with the matched pattern's [start, end) ranges highlighted. */
-export function HighlightedAddress({ address, ranges, className = "" }: { address: string; ranges: readonly (readonly [number, number])[]; className?: string }) {
+export function HighlightedAddress({
+  address,
+  ranges,
+  className = "",
+}: {
+  address: string;
+  ranges: readonly (readonly [number, number])[];
+  className?: string;
+}) {
   const parts: { text: string; hit: boolean }[] = [];
   let at = 0;
   for (const [start, end] of [...ranges].sort((a, b) => a[0] - b[0])) {

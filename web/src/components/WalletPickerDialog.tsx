@@ -19,7 +19,11 @@ function WalletRow({ choice, onChoose }: { choice: WalletChoice; onChoose: (id: 
         className="flex w-full items-center gap-3 rounded-lg border border-slate-700 px-3 py-2 text-left hover:border-violet-500 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-violet-400"
       >
         {/* Wallet-supplied icons are data: URIs and only ever go into an <img>, never into the DOM as markup. */}
-        {choice.icon ? <img src={choice.icon} alt="" width={28} height={28} className="h-7 w-7 rounded" /> : <span className="h-7 w-7 rounded bg-slate-700" aria-hidden />}
+        {choice.icon ? (
+          <img src={choice.icon} alt="" width={28} height={28} className="h-7 w-7 rounded" />
+        ) : (
+          <span className="h-7 w-7 rounded bg-slate-700" aria-hidden />
+        )}
         <span className="font-medium">{choice.name}</span>
       </button>
     </li>
@@ -27,7 +31,15 @@ function WalletRow({ choice, onChoose }: { choice: WalletChoice; onChoose: (id: 
 }
 
 /** Lists the wallets this browser offers, per network; explains what to install (or which app to open) when there are none. */
-export default function WalletPickerDialog({ open, onOpenChange, onChoose }: { open: boolean; onOpenChange: (open: boolean) => void; onChoose: (id: string) => void }) {
+export default function WalletPickerDialog({
+  open,
+  onOpenChange,
+  onChoose,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onChoose: (id: string) => void;
+}) {
   const { evm, solana } = useWalletChoices();
   const { error } = useWalletState();
   const mobile = isMobileBrowser();
@@ -73,7 +85,10 @@ export default function WalletPickerDialog({ open, onOpenChange, onChoose }: { o
                     type="button"
                     className="mt-2 w-full rounded-lg border border-slate-700 px-3 py-2 text-left text-sm hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400"
                     onClick={() => {
-                      toast({ title: `Open ${app.name}`, description: `Install ${app.name} from the app store if you have not, then this page opens in its browser.` });
+                      toast({
+                        title: `Open ${app.name}`,
+                        description: `Install ${app.name} from the app store if you have not, then this page opens in its browser.`,
+                      });
                       openInWalletApp(app);
                     }}
                   >
@@ -82,7 +97,12 @@ export default function WalletPickerDialog({ open, onOpenChange, onChoose }: { o
                 ) : (
                   <p className="mt-2 text-sm text-slate-400">
                     {missing}{" "}
-                    <a href={app.download} target="_blank" rel="noopener noreferrer" className="text-violet-300 underline underline-offset-2 hover:text-violet-200">
+                    <a
+                      href={app.download}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="text-violet-300 underline underline-offset-2 hover:text-violet-200"
+                    >
                       Get {app.name}
                     </a>
                   </p>
@@ -91,7 +111,10 @@ export default function WalletPickerDialog({ open, onOpenChange, onChoose }: { o
             );
           })}
 
-          <Dialog.Close className="absolute top-3 right-3 rounded px-2 text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400" aria-label="Close">
+          <Dialog.Close
+            className="absolute top-3 right-3 rounded px-2 text-slate-400 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+            aria-label="Close"
+          >
             ×
           </Dialog.Close>
         </Dialog.Content>

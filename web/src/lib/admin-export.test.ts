@@ -4,7 +4,14 @@ import { analyticsCsv, analyticsFileName, escapeFormula, exportFileName, listing
 
 describe("escapeFormula", () => {
   it("defuses formula-looking cells only", () => {
-    expect(["=cmd|' /C calc'!A0", "+1", "-2", "@SUM(A1)", "\tx", "\rx"].map(escapeFormula)).toEqual(["'=cmd|' /C calc'!A0", "'+1", "'-2", "'@SUM(A1)", "'\tx", "'\rx"]);
+    expect(["=cmd|' /C calc'!A0", "+1", "-2", "@SUM(A1)", "\tx", "\rx"].map(escapeFormula)).toEqual([
+      "'=cmd|' /C calc'!A0",
+      "'+1",
+      "'-2",
+      "'@SUM(A1)",
+      "'\tx",
+      "'\rx",
+    ]);
     expect(["0xabc", "1.5", "custom", ""].map(escapeFormula)).toEqual(["0xabc", "1.5", "custom", ""]);
   });
 });
@@ -18,14 +25,34 @@ describe("exportFileName", () => {
 describe("listingsCsv", () => {
   it("writes the spec's columns and escapes formulas, quoting where needed", () => {
     const csv = listingsCsv([
-      { address: "0x0000abc", network: "ethereum", price: "0.5", currency: "ETH", category: "leading-zeros", pattern: "0000", status: "active", isFeatured: true, createdAt: "2026-11-01T00:00:00.000Z" },
-      { address: "So1ana", network: "solana", price: "2", currency: "SOL", category: "", pattern: "=HYPERLINK(\"x\",1)", status: "inactive", isFeatured: false, createdAt: "2026-11-02T00:00:00.000Z" },
+      {
+        address: "0x0000abc",
+        network: "ethereum",
+        price: "0.5",
+        currency: "ETH",
+        category: "leading-zeros",
+        pattern: "0000",
+        status: "active",
+        isFeatured: true,
+        createdAt: "2026-11-01T00:00:00.000Z",
+      },
+      {
+        address: "So1ana",
+        network: "solana",
+        price: "2",
+        currency: "SOL",
+        category: "",
+        pattern: '=HYPERLINK("x",1)',
+        status: "inactive",
+        isFeatured: false,
+        createdAt: "2026-11-02T00:00:00.000Z",
+      },
     ]);
     const lines = csv.split("\n");
     expect(lines[0]).toBe("address,network,price,currency,category,pattern,status,featured,created");
     expect(lines[1]).toBe("0x0000abc,ethereum,0.5,ETH,leading-zeros,0000,active,yes,2026-11-01T00:00:00.000Z");
     const parsed = Papa.parse<string[]>(csv).data;
-    expect(parsed[2]).toEqual(["So1ana", "solana", "2", "SOL", "custom", "'=HYPERLINK(\"x\",1)", "inactive", "no", "2026-11-02T00:00:00.000Z"]);
+    expect(parsed[2]).toEqual(["So1ana", "solana", "2", "SOL", "custom", '\'=HYPERLINK("x",1)', "inactive", "no", "2026-11-02T00:00:00.000Z"]);
   });
 });
 
@@ -33,7 +60,7 @@ describe("analyticsCsv", () => {
   const shown = {
     period: { days: 7, from: "2026-11-20T00:00:00.000Z", to: "2026-11-27T00:00:00.000Z" },
     salesByDay: [{ day: "2026-11-26", network: "ethereum", sales: 2, volume: "0.75", currency: "ETH" }],
-    averagePrice: [{ network: "ethereum", category: "=HYPERLINK(\"x\")", patternLength: 4, sales: 2, averagePrice: "0.375", currency: "ETH" }],
+    averagePrice: [{ network: "ethereum", category: '=HYPERLINK("x")', patternLength: 4, sales: 2, averagePrice: "0.375", currency: "ETH" }],
     reservationOutcomes: [
       { outcome: "sold", reason: null, count: 2 },
       { outcome: "failed", reason: "payment reverted", count: 1 },
@@ -52,7 +79,7 @@ describe("analyticsCsv", () => {
       ["period", "2026-11-20T00:00:00.000Z to 2026-11-27T00:00:00.000Z", "", "7", "days"],
       ["sales", "2026-11-26", "ethereum", "2", "sales"],
       ["volume", "2026-11-26", "ethereum", "0.75", "ETH"],
-      ["average price", "'=HYPERLINK(\"x\"), length 4 (2 sales)", "ethereum", "0.375", "ETH"],
+      ["average price", '\'=HYPERLINK("x"), length 4 (2 sales)', "ethereum", "0.375", "ETH"],
       ["reservation outcome", "sold", "", "2", "reservations"],
       ["reservation outcome", "failed: payment reverted", "", "1", "reservations"],
       ["depth to release", "releases", "", "1", "releases"],

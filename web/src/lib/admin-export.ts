@@ -16,9 +16,13 @@ export function exportFileName(now: Date = new Date()): string {
   return `vanity-listings-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
 }
 
-export function listingsCsv(listings: Pick<AdminListing, "address" | "network" | "price" | "currency" | "category" | "pattern" | "status" | "isFeatured" | "createdAt">[]): string {
+export function listingsCsv(
+  listings: Pick<AdminListing, "address" | "network" | "price" | "currency" | "category" | "pattern" | "status" | "isFeatured" | "createdAt">[],
+): string {
   const data = listings.map((l) =>
-    [l.address, l.network, l.price, l.currency, l.category || "custom", l.pattern ?? "", l.status, l.isFeatured ? "yes" : "no", l.createdAt].map((v) => escapeFormula(String(v ?? ""))),
+    [l.address, l.network, l.price, l.currency, l.category || "custom", l.pattern ?? "", l.status, l.isFeatured ? "yes" : "no", l.createdAt].map((v) =>
+      escapeFormula(String(v ?? "")),
+    ),
   );
   return Papa.unparse({ fields: [...EXPORT_COLUMNS], data }, { newline: "\n", quotes: false });
 }
@@ -55,7 +59,8 @@ export function analyticsCsv(a: AnalyticsShown): string {
   for (const d of a.salesByDay) {
     rows.push(["sales", d.day, d.network, d.sales, "sales"], ["volume", d.day, d.network, d.volume, d.currency]);
   }
-  for (const p of a.averagePrice) rows.push(["average price", `${p.category}, length ${p.patternLength} (${p.sales} sales)`, p.network, p.averagePrice, p.currency]);
+  for (const p of a.averagePrice)
+    rows.push(["average price", `${p.category}, length ${p.patternLength} (${p.sales} sales)`, p.network, p.averagePrice, p.currency]);
   for (const o of a.reservationOutcomes) rows.push(["reservation outcome", o.reason ? `${o.outcome}: ${o.reason}` : o.outcome, "", o.count, "reservations"]);
   rows.push(
     ["depth to release", "releases", "", a.depthToRelease.releases, "releases"],

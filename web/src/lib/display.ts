@@ -129,7 +129,9 @@ export function promotionTint(promotionType: string | null | undefined): "purple
 type ListingState = { status: string; isListed: boolean };
 
 /** Buy button: enabled only for an active, listed listing; otherwise disabled with the reason. */
-export function buyButton(listing: ListingState): { enabled: true; label: "Buy Now" } | { enabled: false; label: "Sold" | "Deleted" | "Unavailable" | "Not Listed" } {
+export function buyButton(
+  listing: ListingState,
+): { enabled: true; label: "Buy Now" } | { enabled: false; label: "Sold" | "Deleted" | "Unavailable" | "Not Listed" } {
   if (listing.status === "sold") return { enabled: false, label: "Sold" };
   if (listing.status === "deleted") return { enabled: false, label: "Deleted" };
   if (!listing.isListed) return { enabled: false, label: "Not Listed" };
@@ -146,7 +148,10 @@ export function ownerStatusBadge(listing: ListingState): "Listed" | "Sold" | "De
 
 /** Detail page availability text. */
 /** The listing page's Status: "Reserved" while an open purchase holds it (issue 22 §1; whose is the buy box's to say). */
-export function availabilityText(listing: ListingState & { reservation?: ListingReservation | null }, now = Date.now()): "Available for Purchase" | "Reserved" | "Not Available" {
+export function availabilityText(
+  listing: ListingState & { reservation?: ListingReservation | null },
+  now = Date.now(),
+): "Available for Purchase" | "Reserved" | "Not Available" {
   if (listing.status !== "active" || !listing.isListed) return "Not Available";
   const r = listing.reservation;
   return r && (r.paymentReported || Date.parse(r.until) > now) ? "Reserved" : "Available for Purchase";
@@ -160,7 +165,6 @@ export function transactionDisplay(status: string): { type: "Listed" | "Sale" | 
   if (status === "completed") return { type: "Sale", status: "Completed" };
   return { type: "Cancelled", status: "Cancelled" };
 }
-
 
 // ------------------------------------------------------------------------------------------------- USD
 

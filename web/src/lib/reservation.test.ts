@@ -5,7 +5,13 @@ import { reservationState, reservationText } from "./reservation";
 const now = Date.parse("2026-03-05T22:00:00Z");
 const inMinutes = (m: number) => new Date(now + m * 60_000).toISOString();
 const listing = (reservation: { until: string; paymentReported: boolean } | null) => ({ id: 7, reservation });
-const mine = (over: Partial<OpenPurchase> = {}): OpenPurchase => ({ transactionId: "t-1", addressId: 7, status: "initiated", expiresAt: inMinutes(14), ...over });
+const mine = (over: Partial<OpenPurchase> = {}): OpenPurchase => ({
+  transactionId: "t-1",
+  addressId: 7,
+  status: "initiated",
+  expiresAt: inMinutes(14),
+  ...over,
+});
 
 describe("reservationState", () => {
   it("free: no reservation, or an unpaid one past its time (a cached answer outliving it)", () => {
@@ -16,7 +22,12 @@ describe("reservationState", () => {
 
   it("the viewer's own: the purchase id and the minutes left, rounded up", () => {
     const held = listing({ until: inMinutes(14), paymentReported: false });
-    expect(reservationState(held, [mine({ expiresAt: inMinutes(13.2) })], now)).toEqual({ kind: "mine", transactionId: "t-1", minutesLeft: 14, paymentReported: false });
+    expect(reservationState(held, [mine({ expiresAt: inMinutes(13.2) })], now)).toEqual({
+      kind: "mine",
+      transactionId: "t-1",
+      minutesLeft: 14,
+      paymentReported: false,
+    });
     // Even when the listing answer (cached, or from a replica) does not show the reservation yet.
     expect(reservationState(listing(null), [mine()], now)).toMatchObject({ kind: "mine" });
     // A payment reported: still theirs, whatever the time.
@@ -30,7 +41,11 @@ describe("reservationState", () => {
   });
 
   it("someone else's: until when, or a payment being confirmed", () => {
-    expect(reservationState(listing({ until: inMinutes(5), paymentReported: false }), [], now)).toEqual({ kind: "other", until: new Date(inMinutes(5)), paymentReported: false });
+    expect(reservationState(listing({ until: inMinutes(5), paymentReported: false }), [], now)).toEqual({
+      kind: "other",
+      until: new Date(inMinutes(5)),
+      paymentReported: false,
+    });
     expect(reservationState(listing({ until: inMinutes(-5), paymentReported: true }), [], now)).toMatchObject({ kind: "other", paymentReported: true });
   });
 });

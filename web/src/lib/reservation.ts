@@ -10,12 +10,17 @@ export type ReservationState =
   | { kind: "mine"; transactionId: string; minutesLeft: number; paymentReported: boolean }
   | { kind: "other"; until: Date; paymentReported: boolean };
 
-export function reservationState(listing: { id: number; reservation: ListingReservation | null }, own: readonly OpenPurchase[] | undefined, now: number): ReservationState {
+export function reservationState(
+  listing: { id: number; reservation: ListingReservation | null },
+  own: readonly OpenPurchase[] | undefined,
+  now: number,
+): ReservationState {
   const mine = own?.find((p) => p.addressId === listing.id);
   if (mine) {
     const paymentReported = mine.status !== "initiated";
     const left = Date.parse(mine.expiresAt) - now;
-    if (paymentReported || left > 0) return { kind: "mine", transactionId: mine.transactionId, minutesLeft: Math.max(1, Math.ceil(left / 60_000)), paymentReported };
+    if (paymentReported || left > 0)
+      return { kind: "mine", transactionId: mine.transactionId, minutesLeft: Math.max(1, Math.ceil(left / 60_000)), paymentReported };
   }
   const r = listing.reservation;
   if (!r) return { kind: "free" };

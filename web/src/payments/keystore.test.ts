@@ -214,7 +214,9 @@ describe("what a keystore may not ask for", () => {
   it("names the unsupported cipher, key derivation and PBKDF2 function", async () => {
     await expect(decryptKeystore(withParams(GETH_VECTOR, {}, { cipher: "aes-128-cbc" }), "testpassword")).rejects.toThrow(/Unsupported cipher "aes-128-cbc"/);
     await expect(decryptKeystore(withParams(GETH_VECTOR, {}, { kdf: "argon2id" }), "testpassword")).rejects.toThrow(/Unsupported key derivation "argon2id"/);
-    await expect(decryptKeystore(withParams(GETH_PBKDF2_VECTOR, { prf: "hmac-sha512" }), "testpassword")).rejects.toThrow(/Unsupported PBKDF2 function "hmac-sha512"/);
+    await expect(decryptKeystore(withParams(GETH_PBKDF2_VECTOR, { prf: "hmac-sha512" }), "testpassword")).rejects.toThrow(
+      /Unsupported PBKDF2 function "hmac-sha512"/,
+    );
     await expect(decryptKeystore(withParams(GETH_VECTOR, { dklen: 64 }), "testpassword")).rejects.toThrow(/derived key length 64/);
   });
 
@@ -256,7 +258,9 @@ describe("what a keystore may not ask for", () => {
   it("refuses a file with both a crypto and a Crypto section, and one whose address is not its key's", async () => {
     await expect(decryptKeystore({ ...GETH_VECTOR, Crypto: GETH_VECTOR.crypto }, "testpassword")).rejects.toThrow(/both a crypto and a Crypto/);
     const ks = await encryptKeystore(buyer.privateKey, "password-one", { scrypt: FAST });
-    await expect(decryptKeystore({ ...ks, address: DEV_ACCOUNTS.admin.address.slice(2).toLowerCase() }, "password-one")).rejects.toThrow(/address does not belong/);
+    await expect(decryptKeystore({ ...ks, address: DEV_ACCOUNTS.admin.address.slice(2).toLowerCase() }, "password-one")).rejects.toThrow(
+      /address does not belong/,
+    );
     expect(await decryptKeystore({ ...ks, address: `0x${ks.address.toUpperCase()}` }, "password-one")).toBe(buyer.privateKey.toLowerCase());
   });
 });

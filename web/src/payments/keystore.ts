@@ -135,7 +135,8 @@ function hexField(value: unknown, field: string, min: number, max: number): Uint
 function cryptoSection(ks: Record<string, unknown>): Record<string, unknown> {
   const lower = ks.crypto;
   const upper = ks.Crypto;
-  if (lower !== undefined && upper !== undefined) throw new KeystoreError("The file has both a crypto and a Crypto section; it is not a keystore any wallet wrote.");
+  if (lower !== undefined && upper !== undefined)
+    throw new KeystoreError("The file has both a crypto and a Crypto section; it is not a keystore any wallet wrote.");
   const section = lower ?? upper;
   if (!isObject(section)) throw new KeystoreError("Not a V3 keystore: the file has no crypto section.");
   return section;
@@ -158,10 +159,12 @@ async function deriveKey(kdf: unknown, params: KdfParams, password: Uint8Array, 
     return scryptAsync(password, salt, { N: n, r, p, dkLen: 32, onProgress });
   }
   if (kdf === "pbkdf2") {
-    if (params.prf !== "hmac-sha256") throw new KeystoreError(`Unsupported PBKDF2 function "${String(params.prf)}": only hmac-sha256 (what geth and ethereumjs write) opens here.`);
+    if (params.prf !== "hmac-sha256")
+      throw new KeystoreError(`Unsupported PBKDF2 function "${String(params.prf)}": only hmac-sha256 (what geth and ethereumjs write) opens here.`);
     const c = params.c;
     if (!isPositiveInt(c)) throw new KeystoreError("The file is damaged: PBKDF2's iteration count c is not a positive whole number.");
-    if (c > KEYSTORE_LIMITS.pbkdf2Iterations) throw new KeystoreError(`This file's PBKDF2 iteration count (${c}) is more than this page computes (at most 2^22). Open it in the wallet that made it.`);
+    if (c > KEYSTORE_LIMITS.pbkdf2Iterations)
+      throw new KeystoreError(`This file's PBKDF2 iteration count (${c}) is more than this page computes (at most 2^22). Open it in the wallet that made it.`);
     const key = await crypto.subtle.importKey("raw", new Uint8Array(password), "PBKDF2", false, ["deriveBits"]);
     const bits = await crypto.subtle.deriveBits({ name: "PBKDF2", hash: "SHA-256", salt: new Uint8Array(salt), iterations: c }, key, 256);
     onProgress?.(1);
@@ -178,9 +181,11 @@ async function deriveKey(kdf: unknown, params: KdfParams, password: Uint8Array, 
  */
 export async function decryptKeystore(keystore: unknown, password: string, opts: { onProgress?: (fraction: number) => void } = {}): Promise<string> {
   if (!isObject(keystore)) throw new KeystoreError("Not a keystore file: expected a JSON object.");
-  if (keystore.version !== 3) throw new KeystoreError(`Unsupported keystore version ${JSON.stringify(keystore.version) ?? "(none)"}: only version 3 files open here.`);
+  if (keystore.version !== 3)
+    throw new KeystoreError(`Unsupported keystore version ${JSON.stringify(keystore.version) ?? "(none)"}: only version 3 files open here.`);
   const c = cryptoSection(keystore);
-  if (c.cipher !== "aes-128-ctr") throw new KeystoreError(`Unsupported cipher "${String(c.cipher)}": only aes-128-ctr (what geth, MetaMask, ethers and ethereumjs write) opens here.`);
+  if (c.cipher !== "aes-128-ctr")
+    throw new KeystoreError(`Unsupported cipher "${String(c.cipher)}": only aes-128-ctr (what geth, MetaMask, ethers and ethereumjs write) opens here.`);
   if (!isObject(c.kdfparams)) throw new KeystoreError("The file is damaged: it has no kdfparams.");
   const iv = hexField(isObject(c.cipherparams) ? c.cipherparams.iv : undefined, "the IV", 16, 16);
   // geth writes keys with leading zero bytes dropped (its 31- and 30-byte test vectors); nothing is longer.
@@ -194,7 +199,8 @@ export async function decryptKeystore(keystore: unknown, password: string, opts:
   if (!secp256k1.utils.isValidSecretKey(secret)) throw new KeystoreError("The file decrypts to a number that is not a secp256k1 private key.");
   if (keystore.address !== undefined) {
     const claimed = typeof keystore.address === "string" ? strip0x(keystore.address).toLowerCase() : "";
-    if (claimed !== ethereumAddressOf(secret)) throw new KeystoreError("The file's address does not belong to the key inside it; the file is damaged or was edited.");
+    if (claimed !== ethereumAddressOf(secret))
+      throw new KeystoreError("The file's address does not belong to the key inside it; the file is damaged or was edited.");
   }
   const hex = `0x${bytesToHex(secret)}`;
   secret.fill(0);

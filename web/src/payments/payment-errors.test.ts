@@ -10,7 +10,9 @@ describe("describePaymentFailure", () => {
   it("says the funds are insufficient (anvil, geth, Solana simulation)", () => {
     expect(describePaymentFailure({ code: -32003, message: "Insufficient funds for gas * price + value" }).kind).toBe("insufficient-funds");
     expect(describePaymentFailure({ code: -32000, message: "insufficient funds for transfer" }).kind).toBe("insufficient-funds");
-    expect(describePaymentFailure(new Error("Transaction simulation failed: Attempt to debit an account but found no record of a prior credit.")).kind).toBe("insufficient-funds");
+    expect(describePaymentFailure(new Error("Transaction simulation failed: Attempt to debit an account but found no record of a prior credit.")).kind).toBe(
+      "insufficient-funds",
+    );
     expect(describePaymentFailure(new Error("transfer: insufficient lamports 10, need 500")).kind).toBe("insufficient-funds");
   });
   it("says the chain is wrong (4902 unknown chain, 4901, mismatch)", () => {

@@ -35,8 +35,10 @@ export function describePaymentFailure(err: unknown): PaymentFailure {
   if (isUserRejection(err)) return { kind: "rejected", message: PAYMENT_FAILURE_TEXT.rejected };
   for (const e of chain(err)) {
     const message = typeof e.message === "string" ? e.message : "";
-    if (e.name === "InsufficientFundsError" || INSUFFICIENT.test(message)) return { kind: "insufficient-funds", message: PAYMENT_FAILURE_TEXT.insufficientFunds };
-    if (e.code === 4902 || e.code === 4901 || e.name === "ChainMismatchError" || WRONG_CHAIN.test(message)) return { kind: "wrong-chain", message: PAYMENT_FAILURE_TEXT.wrongChain };
+    if (e.name === "InsufficientFundsError" || INSUFFICIENT.test(message))
+      return { kind: "insufficient-funds", message: PAYMENT_FAILURE_TEXT.insufficientFunds };
+    if (e.code === 4902 || e.code === 4901 || e.name === "ChainMismatchError" || WRONG_CHAIN.test(message))
+      return { kind: "wrong-chain", message: PAYMENT_FAILURE_TEXT.wrongChain };
   }
   const first = chain(err).next().value;
   const text = first && typeof first.message === "string" && first.message.trim() ? first.message.trim().slice(0, 300) : PAYMENT_FAILURE_TEXT.fallback;

@@ -68,7 +68,10 @@ function ActivityPage() {
         </div>
       ) : (
         <>
-          <ul className={`mt-6 divide-y divide-slate-800 rounded-2xl border border-slate-800 bg-slate-900/60 ${sales.isPlaceholderData ? "opacity-60" : ""}`} data-testid="sales-list">
+          <ul
+            className={`mt-6 divide-y divide-slate-800 rounded-2xl border border-slate-800 bg-slate-900/60 ${sales.isPlaceholderData ? "opacity-60" : ""}`}
+            data-testid="sales-list"
+          >
             {data!.sales.map((s) => (
               <li key={s.id} className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3" data-testid="sale-row">
                 <Link
@@ -95,7 +98,11 @@ function ActivityPage() {
           </ul>
           <nav aria-label="Sales pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
             {data!.pagination.hasPrevPage ? (
-              <Link to="/activity" search={{ ...(network ? { network } : {}), ...(page > 2 ? { page: page - 1 } : {}) }} className="rounded-lg border border-slate-700 px-3 py-1.5 text-slate-200 hover:border-violet-500">
+              <Link
+                to="/activity"
+                search={{ ...(network ? { network } : {}), ...(page > 2 ? { page: page - 1 } : {}) }}
+                className="rounded-lg border border-slate-700 px-3 py-1.5 text-slate-200 hover:border-violet-500"
+              >
                 Previous
               </Link>
             ) : (
@@ -105,7 +112,11 @@ function ActivityPage() {
               Page {data!.pagination.page} of {data!.pagination.totalPages}
             </span>
             {data!.pagination.hasNextPage ? (
-              <Link to="/activity" search={{ ...(network ? { network } : {}), page: page + 1 }} className="rounded-lg border border-slate-700 px-3 py-1.5 text-slate-200 hover:border-violet-500">
+              <Link
+                to="/activity"
+                search={{ ...(network ? { network } : {}), page: page + 1 }}
+                className="rounded-lg border border-slate-700 px-3 py-1.5 text-slate-200 hover:border-violet-500"
+              >
                 Next
               </Link>
             ) : (

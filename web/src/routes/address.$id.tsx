@@ -50,7 +50,10 @@ function ListingPage() {
 
 function BackLink() {
   return (
-    <Link to="/marketplace" className="inline-flex items-center gap-1 rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400">
+    <Link
+      to="/marketplace"
+      className="inline-flex items-center gap-1 rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+    >
       <span aria-hidden>←</span> Back to Marketplace
     </Link>
   );
@@ -133,7 +136,13 @@ function PurchaseBreakdown({ listing }: { listing: ListingView }) {
       <h2 id="breakdown-title" className="text-xs font-semibold tracking-wide text-slate-400 uppercase">
         Purchase Breakdown
       </h2>
-      <PriceBreakdown currency={listing.currency} price={fees.data?.listingPrice ?? listing.price} fees={fees.data ?? null} networkFee={fees.data?.gasFee ?? null} pendingText={pendingText} />
+      <PriceBreakdown
+        currency={listing.currency}
+        price={fees.data?.listingPrice ?? listing.price}
+        fees={fees.data ?? null}
+        networkFee={fees.data?.gasFee ?? null}
+        pendingText={pendingText}
+      />
       <div className="mt-auto">
         {listing.isOwner ? (
           <p className="text-sm text-slate-400">You own this listing.</p>

@@ -39,8 +39,15 @@ function CustomOrderPage() {
   const deferred = useDeferredValue(pattern);
   // The deferred pattern may still be an invalid one typed a moment ago: ask only for well-formed patterns.
   const rates = useUsdRates();
-  const quote = useQuery({ ...orderQuoteQuery(deferred), enabled: problems.length === 0 && orderPatternProblems(deferred).length === 0, placeholderData: keepPreviousData });
-  const current = quote.data && quote.data.prefix === pattern.prefix && quote.data.suffix === pattern.suffix && quote.data.caseSensitive === caseSensitive ? quote.data : null;
+  const quote = useQuery({
+    ...orderQuoteQuery(deferred),
+    enabled: problems.length === 0 && orderPatternProblems(deferred).length === 0,
+    placeholderData: keepPreviousData,
+  });
+  const current =
+    quote.data && quote.data.prefix === pattern.prefix && quote.data.suffix === pattern.suffix && quote.data.caseSensitive === caseSensitive
+      ? quote.data
+      : null;
 
   const place = useMutation({
     mutationFn: () => placeOrder({ ...pattern, publicKey: publicKeyOf(secret), price: current!.price }),
@@ -67,8 +74,8 @@ function CustomOrderPage() {
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-white">Order a Custom Address</h1>
       <p className="mt-2 text-slate-400">
-        Choose how your Ethereum address should start and end. Our grinder searches for it, and the private key is made with split keys: your browser
-        keeps a secret, we only ever see its public half, so <strong className="text-slate-200">the finished key is known to you alone</strong>.
+        Choose how your Ethereum address should start and end. Our grinder searches for it, and the private key is made with split keys: your browser keeps a
+        secret, we only ever see its public half, so <strong className="text-slate-200">the finished key is known to you alone</strong>.
       </p>
       <p className="mt-2 text-sm text-slate-400">
         Only a few characters?{" "}
@@ -85,11 +92,27 @@ function CustomOrderPage() {
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <label className="block text-sm text-slate-300" htmlFor={`${id}-prefix`}>
             Starts with (after 0x)
-            <input id={`${id}-prefix`} value={prefix} onChange={(e) => setPrefix(e.target.value)} placeholder="dead" spellCheck={false} autoComplete="off" className={inputClass} />
+            <input
+              id={`${id}-prefix`}
+              value={prefix}
+              onChange={(e) => setPrefix(e.target.value)}
+              placeholder="dead"
+              spellCheck={false}
+              autoComplete="off"
+              className={inputClass}
+            />
           </label>
           <label className="block text-sm text-slate-300" htmlFor={`${id}-suffix`}>
             Ends with
-            <input id={`${id}-suffix`} value={suffix} onChange={(e) => setSuffix(e.target.value)} placeholder="beef" spellCheck={false} autoComplete="off" className={inputClass} />
+            <input
+              id={`${id}-suffix`}
+              value={suffix}
+              onChange={(e) => setSuffix(e.target.value)}
+              placeholder="beef"
+              spellCheck={false}
+              autoComplete="off"
+              className={inputClass}
+            />
           </label>
         </div>
         <label className="mt-3 flex items-start gap-2 text-sm text-slate-300">
@@ -123,7 +146,9 @@ function CustomOrderPage() {
             <span className="text-base text-slate-300" data-testid="order-price-usd">
               ≈ {usdText(current.price, "ETH", rates)}
             </span>
-            <span className="ml-2 text-sm text-slate-400">at our grinder's measured {compactNumber(current.grindRate)} addresses/second; paid once the address is found</span>
+            <span className="ml-2 text-sm text-slate-400">
+              at our grinder's measured {compactNumber(current.grindRate)} addresses/second; paid once the address is found
+            </span>
           </p>
         )}
         {current?.refusal && (
@@ -171,16 +196,20 @@ function CustomOrderPage() {
           </p>
         )}
         <p className="mt-4 text-xs text-slate-500">
-          You pay only once the address is found, within 72 hours; after payment this site gives you the offset and your browser, with your file and
-          password, makes the key. Follow your orders under <Link to="/profile" className="text-violet-300 underline">Profile</Link>.
+          You pay only once the address is found, within 72 hours; after payment this site gives you the offset and your browser, with your file and password,
+          makes the key. Follow your orders under{" "}
+          <Link to="/profile" className="text-violet-300 underline">
+            Profile
+          </Link>
+          .
         </p>
       </section>
 
       <aside className="mt-6 rounded-2xl border border-slate-800 p-5 text-sm text-slate-400">
         <h2 className="font-semibold text-slate-200">Why not Solana?</h2>
         <p className="mt-1">
-          A Solana key is an Ed25519 seed, and the secret scalar behind the address is a hash of that seed. Adding an offset to a hashed value gives no
-          valid seed, so split-key orders cannot work for Solana; our Solana addresses are sold as ready-made listings instead.
+          A Solana key is an Ed25519 seed, and the secret scalar behind the address is a hash of that seed. Adding an offset to a hashed value gives no valid
+          seed, so split-key orders cannot work for Solana; our Solana addresses are sold as ready-made listings instead.
         </p>
       </aside>
     </div>

@@ -85,7 +85,9 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
         {order.progress && order.status === "grinding" && (
           <Row label="Grinder progress">
             {compactNumber(order.progress.attempts)} attempts at {compactNumber(order.progress.rate)}/s
-            {order.progress.rate > 0 && expected > order.progress.attempts ? `, about ${formatDuration((expected - order.progress.attempts) / order.progress.rate)} to go on average` : ""}
+            {order.progress.rate > 0 && expected > order.progress.attempts
+              ? `, about ${formatDuration((expected - order.progress.attempts) / order.progress.rate)} to go on average`
+              : ""}
           </Row>
         )}
         {order.address && (
@@ -111,7 +113,11 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
           Cancel order
         </button>
       )}
-      {cancel.isError && <p className="mt-2 text-sm text-red-300">{cancel.error instanceof HttpError ? (cancel.error.serverMessage ?? cancel.error.message) : "Could not cancel."}</p>}
+      {cancel.isError && (
+        <p className="mt-2 text-sm text-red-300">
+          {cancel.error instanceof HttpError ? (cancel.error.serverMessage ?? cancel.error.message) : "Could not cancel."}
+        </p>
+      )}
     </div>
   );
 }

@@ -46,7 +46,9 @@ function Hero() {
     <section className="border-b border-slate-800 bg-gradient-to-b from-violet-950/40 to-transparent">
       <div className="mx-auto max-w-6xl px-4 py-8 text-center sm:py-24">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-6xl">Vanity Addresses</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-base text-slate-300 sm:mt-4 sm:text-lg">From memorable patterns to custom words - find your perfect crypto identity.</p>
+        <p className="mx-auto mt-3 max-w-2xl text-base text-slate-300 sm:mt-4 sm:text-lg">
+          From memorable patterns to custom words - find your perfect crypto identity.
+        </p>
         {/* The stats appear only once loaded; placeholders of the same size keep the space so the page does not jump. */}
         <div className="mx-auto mt-6 max-w-4xl sm:mt-10">
           {stats.data ? (

@@ -96,7 +96,9 @@ function ProfileHeader({ address, createdAt, onDisconnect }: { address: string; 
           </h1>
           <NetworkBadge network={network} />
           {isAdmin && (
-            <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-300">✓ Verified Admin</span>
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-semibold text-amber-300">
+              ✓ Verified Admin
+            </span>
           )}
         </div>
         <p className="mt-1 text-sm text-slate-400">Member since {since}</p>
@@ -104,10 +106,18 @@ function ProfileHeader({ address, createdAt, onDisconnect }: { address: string; 
       </div>
       <div className="flex gap-2">
         {/* The visible words are the accessible name (WCAG 2.5.3); no aria-label that says something else. */}
-        <button type="button" onClick={() => void copy()} className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400">
+        <button
+          type="button"
+          onClick={() => void copy()}
+          className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
           {copied ? "Copied" : "Copy address"}
         </button>
-        <button type="button" onClick={onDisconnect} className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400">
+        <button
+          type="button"
+          onClick={onDisconnect}
+          className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
           Disconnect
         </button>
       </div>

@@ -46,7 +46,12 @@ function SalePage() {
   const s = sale.data;
   const txUrl = s.txHash && config.data ? explorerTxUrl(s.network, s.txHash, config.data) : null;
   const rows: [string, React.ReactNode][] = [
-    ["Address", <span key="address" className="font-mono break-all">{s.address}</span>],
+    [
+      "Address",
+      <span key="address" className="font-mono break-all">
+        {s.address}
+      </span>,
+    ],
     ["Network", <NetworkBadge key="network" network={s.network} />],
     [
       "Price",
@@ -55,7 +60,12 @@ function SalePage() {
       </>,
     ],
     ["Rarity", formatRarity(s.rarityScore)],
-    ["Sold", <time key="sold" dateTime={s.completedAt}>{(when ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" })).format(new Date(s.completedAt))}</time>],
+    [
+      "Sold",
+      <time key="sold" dateTime={s.completedAt}>
+        {(when ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" })).format(new Date(s.completedAt))}
+      </time>,
+    ],
     [
       "Payment",
       s.txHash ? (
@@ -78,7 +88,10 @@ function SalePage() {
   ];
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
-      <Link to="/activity" className="inline-flex items-center gap-1 rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400">
+      <Link
+        to="/activity"
+        className="inline-flex items-center gap-1 rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
         <span aria-hidden>←</span> All sales
       </Link>
       <header>
@@ -93,7 +106,11 @@ function SalePage() {
           </div>
         ))}
       </dl>
-      <Link to="/address/$id" params={{ id: String(s.listingId) }} className="inline-block rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-violet-500">
+      <Link
+        to="/address/$id"
+        params={{ id: String(s.listingId) }}
+        className="inline-block rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-violet-500"
+      >
         View the listing
       </Link>
     </div>

@@ -55,7 +55,9 @@ export function ListingPrice({ listing }: { listing: ListingView }) {
         <div className="text-3xl font-extrabold text-white tabular-nums" data-testid="detail-price">
           {formatPriceTrimmed(listing.price)} {listing.currency}
         </div>
-        <div className="mt-1 text-slate-400" data-testid="detail-price-usd">{listing.formattedUsd}</div>
+        <div className="mt-1 text-slate-400" data-testid="detail-price-usd">
+          {listing.formattedUsd}
+        </div>
       </div>
       <dl className="space-y-2 text-sm">
         <div className="flex justify-between gap-4">

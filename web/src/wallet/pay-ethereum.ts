@@ -8,7 +8,13 @@ import { isUserRejection } from "./wallet-errors";
 /** A plain ETH transfer costs exactly 21000 gas. */
 export const TRANSFER_GAS = "0x5208";
 
-const CHAIN_NAMES: Record<number, string> = { 1: "Ethereum Mainnet", 11155111: "Sepolia", 17000: "Holesky", 560048: "Hoodi", 31337: "the local development chain" };
+const CHAIN_NAMES: Record<number, string> = {
+  1: "Ethereum Mainnet",
+  11155111: "Sepolia",
+  17000: "Holesky",
+  560048: "Hoodi",
+  31337: "the local development chain",
+};
 const chainName = (id: number) => CHAIN_NAMES[id] ?? `chain ${id}`;
 const toHex = (n: bigint | number) => `0x${n.toString(16)}`;
 
@@ -24,11 +30,17 @@ export async function ensureChain(provider: Eip1193Provider, chainId: number) {
     await provider.request({ method: "wallet_switchEthereumChain", params: [{ chainId: toHex(chainId) }] });
   } catch (err) {
     if (isUserRejection(err)) throw err;
-    throw new PaymentError("wrong-chain", `Wrong network: your wallet is on ${chainName(before)}. Switch it to ${chainName(chainId)} (chain id ${chainId}) and try again.`);
+    throw new PaymentError(
+      "wrong-chain",
+      `Wrong network: your wallet is on ${chainName(before)}. Switch it to ${chainName(chainId)} (chain id ${chainId}) and try again.`,
+    );
   }
   const after = await currentChain(provider);
   if (after !== chainId) {
-    throw new PaymentError("wrong-chain", `Wrong network: your wallet is on ${chainName(after)}. Switch it to ${chainName(chainId)} (chain id ${chainId}) and try again.`);
+    throw new PaymentError(
+      "wrong-chain",
+      `Wrong network: your wallet is on ${chainName(after)}. Switch it to ${chainName(chainId)} (chain id ${chainId}) and try again.`,
+    );
   }
 }
 

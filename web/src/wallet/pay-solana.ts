@@ -32,7 +32,10 @@ export async function sendSolanaPayment({ wallet, from, transactionBase64, clust
   const account = await accountFor(wallet, from);
   const chain = solanaChain(cluster);
   if (account.chains.length > 0 && !account.chains.includes(chain)) {
-    throw new PaymentError("wrong-chain", `Wrong network: your wallet does not offer ${chain}. Switch it to the marketplace's cluster (${cluster}) and try again.`);
+    throw new PaymentError(
+      "wrong-chain",
+      `Wrong network: your wallet does not offer ${chain}. Switch it to the marketplace's cluster (${cluster}) and try again.`,
+    );
   }
   const [output] = await signAndSend.signAndSendTransaction({
     account,

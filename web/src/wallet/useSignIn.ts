@@ -34,7 +34,15 @@ export function useSignIn(): (choice: WalletChoice) => Promise<boolean> {
         const network = choice.kind === "evm" ? "ethereum" : "solana";
         const walletType = walletChoiceId(choice);
         storeWallet({ address: signed.address, network, type: walletType }, true);
-        replaceWalletState({ status: "connected", address: signed.address, network, walletType, chainId: signed.chainId, user: signed.session.user, error: null });
+        replaceWalletState({
+          status: "connected",
+          address: signed.address,
+          network,
+          walletType,
+          chainId: signed.chainId,
+          user: signed.session.user,
+          error: null,
+        });
         if (choice.kind === "evm") followEvmWallet(choice.provider);
         else followSolanaWallet(choice.wallet);
         // The server just decided the role for this wallet; seed the admin-status cache with it so the

@@ -78,7 +78,14 @@ async function reconnectWallet() {
     if (!wallet) return;
     const { silentSolanaAccounts } = await import("./solana-connector");
     const accounts = await silentSolanaAccounts(wallet.wallet);
-    if (accounts.length > 0 && applyAccounts("solana", accounts.map((a) => a.address))) return;
+    if (
+      accounts.length > 0 &&
+      applyAccounts(
+        "solana",
+        accounts.map((a) => a.address),
+      )
+    )
+      return;
     followSolanaWallet(wallet.wallet);
   }
 }

@@ -47,7 +47,11 @@ export function followSolanaWallet(wallet: Wallet) {
   const events = (wallet.features as Partial<StandardEventsFeature>)["standard:events"];
   if (!events) return;
   const off = events.on("change", ({ accounts }) => {
-    if (accounts) applyAccounts("solana", accounts.map((a) => a.address));
+    if (accounts)
+      applyAccounts(
+        "solana",
+        accounts.map((a) => a.address),
+      );
   });
   detach = off;
 }

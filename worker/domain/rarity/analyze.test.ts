@@ -50,7 +50,15 @@ describe("analyzeAddress: random addresses", () => {
 describe("analyzeAddress: ethereum", () => {
   it("leading zeros: 16 per zero, from 3", () => {
     const r = analyzeAddress(eth("000000"), "ethereum");
-    expect(r).toMatchObject({ category: "leading-zeros", pattern: "000000", patternPosition: "prefix", matchRanges: [[2, 8]], hasLeadingZeros: true, leadingZeroCount: 6, rarityScore: 6 });
+    expect(r).toMatchObject({
+      category: "leading-zeros",
+      pattern: "000000",
+      patternPosition: "prefix",
+      matchRanges: [[2, 8]],
+      hasLeadingZeros: true,
+      leadingZeroCount: 6,
+      rarityScore: 6,
+    });
     expect(r.difficulty.log2).toBe(24);
     expect(analyzeAddress(eth("000"), "ethereum").difficulty.log2).toBe(12);
     expect(analyzeAddress(eth("00"), "ethereum")).toMatchObject({ hasLeadingZeros: false, leadingZeroCount: 2 });
@@ -58,7 +66,14 @@ describe("analyzeAddress: ethereum", () => {
 
   it("trailing zeros: 16 per zero", () => {
     const r = analyzeAddress(eth("", "00000"), "ethereum");
-    expect(r).toMatchObject({ category: "trailing-zeros", pattern: "00000", patternPosition: "suffix", matchRanges: [[37, 42]], hasTrailingZeros: true, trailingZeroCount: 5 });
+    expect(r).toMatchObject({
+      category: "trailing-zeros",
+      pattern: "00000",
+      patternPosition: "suffix",
+      matchRanges: [[37, 42]],
+      hasTrailingZeros: true,
+      trailingZeroCount: 5,
+    });
     expect(r.difficulty.log2).toBe(20);
   });
 
@@ -83,7 +98,16 @@ describe("analyzeAddress: ethereum", () => {
 
   it("prefix + suffix multiply", () => {
     const r = analyzeAddress(eth("dead", "beef"), "ethereum");
-    expect(r).toMatchObject({ category: "word-like", pattern: "dead...beef", patternPosition: "prefix+suffix", patternLength: 8, matchRanges: [[2, 6], [38, 42]] });
+    expect(r).toMatchObject({
+      category: "word-like",
+      pattern: "dead...beef",
+      patternPosition: "prefix+suffix",
+      patternLength: 8,
+      matchRanges: [
+        [2, 6],
+        [38, 42],
+      ],
+    });
     expect(r.difficulty.log2).toBe(32);
     const mixed = analyzeAddress(eth("0000", "dead"), "ethereum");
     expect(mixed).toMatchObject({ category: "leading-zeros", pattern: "0000...dead" }); // tie: leading-zeros wins
@@ -110,7 +134,16 @@ describe("analyzeAddress: ethereum", () => {
 
   it("mirrors: the trailing k characters repeat the leading k reversed", () => {
     const r = analyzeAddress(eth("9e4a7", "7a4e9"), "ethereum");
-    expect(r).toMatchObject({ category: "palindrome", pattern: "9e4a7...7a4e9", patternPosition: "prefix+suffix", hasPalindrome: true, matchRanges: [[2, 7], [37, 42]] });
+    expect(r).toMatchObject({
+      category: "palindrome",
+      pattern: "9e4a7...7a4e9",
+      patternPosition: "prefix+suffix",
+      hasPalindrome: true,
+      matchRanges: [
+        [2, 7],
+        [37, 42],
+      ],
+    });
     expect(r.difficulty.log2).toBe(20);
   });
 

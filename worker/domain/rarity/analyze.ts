@@ -245,7 +245,16 @@ export function analyzeAddress(address: string, network: Network): RarityAnalysi
  * A shape pattern (run or sequence) over a[from, to). Its case is pinned only when all its letters share
  * one case; the first letter's case is then a free choice, each further letter a factor 2.
  */
-function shape(category: RarityCategory, side: Candidate["side"], a: string, from: number, to: number, log2: number, eth: boolean, checksumMode: boolean): Candidate {
+function shape(
+  category: RarityCategory,
+  side: Candidate["side"],
+  a: string,
+  from: number,
+  to: number,
+  log2: number,
+  eth: boolean,
+  checksumMode: boolean,
+): Candidate {
   if (eth) {
     const letters = checksumMode ? uniformCaseLetters(a, from, to) : 0;
     return candidate(category, side, to - from, log2, letters > 1 ? letters - 1 : 0, false);

@@ -40,7 +40,7 @@ export function valueInCoin(difficultyLog2: number, network: Network, baseValueM
   const log2 = Math.min(VALUE_MAX_LOG2, Math.max(0, difficultyLog2));
   const { floor, usdPerCoin } = VALUE_MODEL[network];
   const gpuSeconds = 2 ** log2 / REFERENCE_RATES[network].gpu;
-  const compute = (gpuSeconds / 3600) * VALUE_MODEL.gpuUsdPerHour / usdPerCoin;
+  const compute = ((gpuSeconds / 3600) * VALUE_MODEL.gpuUsdPerHour) / usdPerCoin;
   const value = baseValueMultiplier * (floor * (1 + log2 / 64) + VALUE_MODEL.margin * compute);
   return Math.min(value, MAX_VALUE);
 }

@@ -157,7 +157,11 @@ export function BulkUpload() {
     if (todo.length === 0 || uploading) return;
     upload.mutate(todo, {
       onSuccess: ({ succeeded, failed }) => {
-        toast({ title: "Bulk Upload Complete", description: `${succeeded} successful, ${failed} failed`, variant: failed > 0 && succeeded === 0 ? "destructive" : "success" });
+        toast({
+          title: "Bulk Upload Complete",
+          description: `${succeeded} successful, ${failed} failed`,
+          variant: failed > 0 && succeeded === 0 ? "destructive" : "success",
+        });
       },
     });
   };
@@ -173,11 +177,15 @@ export function BulkUpload() {
             Bulk Upload
           </h2>
           <p className="mt-1 max-w-2xl text-sm text-slate-400">
-            Upload a CSV with exactly these 5 columns: <code className="text-violet-300">address, private_key, platform, pattern_type, pattern_matched</code>. Each
-            row's key is checked against its address. Prices and rarity follow the matched length; 8 or more matched characters are skipped.
+            Upload a CSV with exactly these 5 columns: <code className="text-violet-300">address, private_key, platform, pattern_type, pattern_matched</code>.
+            Each row's key is checked against its address. Prices and rarity follow the matched length; 8 or more matched characters are skipped.
           </p>
         </div>
-        <button type="button" onClick={downloadTemplate} className="rounded-lg border border-slate-700 px-3 py-2 text-sm text-slate-200 hover:border-violet-500">
+        <button
+          type="button"
+          onClick={downloadTemplate}
+          className="rounded-lg border border-slate-700 px-3 py-2 text-sm text-slate-200 hover:border-violet-500"
+        >
           Download Template
         </button>
       </div>
@@ -210,7 +218,12 @@ export function BulkUpload() {
             >
               {uploading ? "Uploading..." : `Start Upload (${pending} rows)`}
             </button>
-            <button type="button" onClick={reset} disabled={uploading} className="rounded-lg border border-slate-700 px-4 py-2 text-sm text-slate-200 hover:border-slate-500 disabled:opacity-50">
+            <button
+              type="button"
+              onClick={reset}
+              disabled={uploading}
+              className="rounded-lg border border-slate-700 px-4 py-2 text-sm text-slate-200 hover:border-slate-500 disabled:opacity-50"
+            >
               Reset
             </button>
             {(uploading || done) && (

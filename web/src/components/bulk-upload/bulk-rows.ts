@@ -43,7 +43,8 @@ export const matchedLength = (patternMatched: string) => patternMatched.trim().r
 export function fileProblem(file: { name: string; type: string; size: number }): { title: string; description: string } | null {
   const csvType = file.type === "text/csv" || file.type === "application/vnd.ms-excel" || (file.type === "" && /\.csv$/i.test(file.name));
   if (!csvType) return { title: "Invalid File", description: "Please select a valid CSV file" };
-  if (file.size > MAX_CSV_BYTES) return { title: "Invalid File", description: `The CSV file is too large (at most ${MAX_CSV_BYTES / 1024 / 1024} MB); split it into smaller files` };
+  if (file.size > MAX_CSV_BYTES)
+    return { title: "Invalid File", description: `The CSV file is too large (at most ${MAX_CSV_BYTES / 1024 / 1024} MB); split it into smaller files` };
   if (file.size === 0) return { title: "Invalid File", description: "The CSV file is empty" };
   return null;
 }

@@ -23,11 +23,16 @@ export function AddressChecker() {
   return (
     // Below the fold on every page that has it: the browser lays it out and paints it only when it comes near
     // the screen (content-visibility), which keeps a slow phone's first layout short.
-    <section aria-labelledby={`${inputId}-title`} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5 [contain-intrinsic-size:auto_320px] [content-visibility:auto] sm:p-6">
+    <section
+      aria-labelledby={`${inputId}-title`}
+      className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5 [contain-intrinsic-size:auto_320px] [content-visibility:auto] sm:p-6"
+    >
       <h2 id={`${inputId}-title`} className="text-xl font-bold">
         Address Validation and Rarity Checker
       </h2>
-      <p className="mt-1 text-sm text-slate-400">Paste any Ethereum or Solana address to see its pattern, how hard it is to generate, and what it might be worth.</p>
+      <p className="mt-1 text-sm text-slate-400">
+        Paste any Ethereum or Solana address to see its pattern, how hard it is to generate, and what it might be worth.
+      </p>
       <form
         className="mt-4 space-y-3"
         onSubmit={(e) => {

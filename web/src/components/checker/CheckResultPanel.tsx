@@ -31,10 +31,11 @@ function Explanation({ r }: { r: AddressCheckValid }) {
       </p>
       <p data-testid="rarity-meaning">
         As hard as <strong className="text-white">{r.hexCharacters.toFixed(1)} fixed hex characters</strong>: about{" "}
-        <strong className="text-white">{compactNumber(r.difficulty.attempts)}</strong> attempts (2<sup className="text-xs">{Number(r.difficulty.log2.toFixed(1))}</sup>{" "}
-        random keys), <strong className="text-white">{formatDuration(r.expectedTime.cpuCoreSeconds)}</strong> on one CPU core,{" "}
-        <strong className="text-white">{formatDuration(r.expectedTime.gpuSeconds)}</strong> on one high-end GPU. The score is log₂(attempts) / 4:
-        one point per fixed hex character, 10 from 2<sup className="text-xs">40</sup> attempts.
+        <strong className="text-white">{compactNumber(r.difficulty.attempts)}</strong> attempts (2
+        <sup className="text-xs">{Number(r.difficulty.log2.toFixed(1))}</sup> random keys),{" "}
+        <strong className="text-white">{formatDuration(r.expectedTime.cpuCoreSeconds)}</strong> on one CPU core,{" "}
+        <strong className="text-white">{formatDuration(r.expectedTime.gpuSeconds)}</strong> on one high-end GPU. The score is log₂(attempts) / 4: one point per
+        fixed hex character, 10 from 2<sup className="text-xs">40</sup> attempts.
       </p>
       <ul className="list-inside list-disc">
         <li>
@@ -62,8 +63,7 @@ export function CheckResultPanel({ result }: { result: AddressCheckResponse }) {
       <h3 className="font-bold text-emerald-300">Valid Address</h3>
       {result.keyless && (
         <p className="rounded-lg border border-amber-600/60 bg-amber-950/40 p-3 text-sm text-amber-100" data-testid="keyless-notice">
-          <strong className="text-amber-300">No private key exists.</strong> {result.keyless.message} It is worth nothing here and cannot be
-          listed.
+          <strong className="text-amber-300">No private key exists.</strong> {result.keyless.message} It is worth nothing here and cannot be listed.
         </p>
       )}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">

@@ -78,7 +78,9 @@ export function ListingCard({ listing, compactOnPhone = false }: { listing: List
           <div className="text-lg font-bold text-white tabular-nums">
             {formatPrice(listing.price)} <span className="text-sm font-semibold text-slate-300">{listing.currency}</span>
           </div>
-          <div className="text-xs text-slate-400" data-testid="card-usd">{usd}</div>
+          <div className="text-xs text-slate-400" data-testid="card-usd">
+            {usd}
+          </div>
         </div>
       </div>
       {listing.isOwner ? <OwnerControls listing={listing} /> : <CardBuyButton listing={listing} />}

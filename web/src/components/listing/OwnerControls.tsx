@@ -114,10 +114,19 @@ function PriceEditor({ listing }: { listing: ListingView }) {
         <span className="text-sm text-slate-400">{listing.currency}</span>
       </div>
       <div className="flex gap-2">
-        <button type="submit" disabled={!canConfirmPrice(draft, mutation.isPending)} className={`${button} border-violet-500 bg-violet-600 text-white hover:bg-violet-500`}>
+        <button
+          type="submit"
+          disabled={!canConfirmPrice(draft, mutation.isPending)}
+          className={`${button} border-violet-500 bg-violet-600 text-white hover:bg-violet-500`}
+        >
           {mutation.isPending ? "Saving..." : "Confirm"}
         </button>
-        <button type="button" disabled={mutation.isPending} onClick={() => setEditing(false)} className={`${button} border-slate-700 text-slate-300 hover:bg-slate-800`}>
+        <button
+          type="button"
+          disabled={mutation.isPending}
+          onClick={() => setEditing(false)}
+          className={`${button} border-slate-700 text-slate-300 hover:bg-slate-800`}
+        >
           Cancel
         </button>
       </div>

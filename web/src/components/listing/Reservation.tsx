@@ -35,7 +35,11 @@ export function ReservationNotice({ state, compact = false }: { state: Exclude<R
       <Link
         to="/transaction/$transactionId"
         params={{ transactionId: state.transactionId }}
-        className={compact ? "rounded text-xs font-semibold text-emerald-300 underline hover:text-emerald-200 focus-visible:outline-2 focus-visible:outline-emerald-300" : `${LINK} w-full`}
+        className={
+          compact
+            ? "rounded text-xs font-semibold text-emerald-300 underline hover:text-emerald-200 focus-visible:outline-2 focus-visible:outline-emerald-300"
+            : `${LINK} w-full`
+        }
       >
         {state.paymentReported ? "View purchase" : "Continue to payment"}
       </Link>

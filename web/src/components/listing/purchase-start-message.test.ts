@@ -19,7 +19,9 @@ describe("purchaseStartMessage", () => {
     expect(purchaseStartMessage(http(401, { error: "Unauthorized", message: "Sign in first" }), "ETH")).toMatch(/session has ended/);
   });
   it("passes the server's message through otherwise", () => {
-    expect(purchaseStartMessage(http(409, { error: "Conflict", message: "You already hold 3 open reservations" }), "ETH")).toBe("You already hold 3 open reservations");
+    expect(purchaseStartMessage(http(409, { error: "Conflict", message: "You already hold 3 open reservations" }), "ETH")).toBe(
+      "You already hold 3 open reservations",
+    );
     expect(purchaseStartMessage(http(403, { error: "Forbidden" }), "ETH")).toBe("Forbidden");
     expect(purchaseStartMessage(http(500, ""), "ETH")).toBe("500: ");
     expect(purchaseStartMessage(new Error("Failed to fetch"), "ETH")).toBe("Failed to fetch");

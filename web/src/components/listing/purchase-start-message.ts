@@ -3,7 +3,6 @@
 import { HttpError } from "../../api/http";
 import { formatClockTime } from "../../lib/reservation";
 
-
 export function purchaseStartMessage(err: unknown, currency: string, now = Date.now()): string {
   if (!(err instanceof HttpError)) return err instanceof Error && err.message ? err.message : "An error occurred while creating the transaction";
   // The reservation's refusals carry when the holder's reservation ends, or the current price (worker/purchases/reserve.ts).
@@ -15,7 +14,8 @@ export function purchaseStartMessage(err: unknown, currency: string, now = Date.
       return `Another buyer has reserved this address until ${formatClockTime(until)} (about ${minutes} minute${minutes === 1 ? "" : "s"}). If they do not pay, it is available again then.`;
     }
   }
-  if (err.status === 409 && typeof b.currentPrice === "string" && b.currentPrice) return `The price has changed to ${b.currentPrice} ${currency}. Check the new price and buy again.`;
+  if (err.status === 409 && typeof b.currentPrice === "string" && b.currentPrice)
+    return `The price has changed to ${b.currentPrice} ${currency}. Check the new price and buy again.`;
   if (err.status === 401) return "Your session has ended. Connect your wallet again to buy.";
   if (err.status === 429) return b.message ?? "Too many purchase attempts. Wait a minute and try again.";
   return b.message ?? b.error ?? err.message;

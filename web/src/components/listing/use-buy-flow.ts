@@ -49,7 +49,8 @@ const NETWORK_NAME = { ethereum: "Ethereum", solana: "Solana" } as const;
 export const NETWORK_WALLET = { ethereum: "an Ethereum wallet", solana: "a Solana wallet" } as const;
 
 /** What a buyer signed in on the other network is told. */
-export const wrongNetworkMessage = (network: keyof typeof NETWORK_NAME) => `This address is sold on ${NETWORK_NAME[network]}. Connect ${NETWORK_WALLET[network]} to buy it.`;
+export const wrongNetworkMessage = (network: keyof typeof NETWORK_NAME) =>
+  `This address is sold on ${NETWORK_NAME[network]}. Connect ${NETWORK_WALLET[network]} to buy it.`;
 
 /**
  * The buy flow: a 500 ms pause, the wallet check, "Initiating transaction..." (the wallet is the listing's

@@ -13,7 +13,6 @@ import { ListingCard } from "../listing/ListingCard";
 import { toast } from "../toast-store";
 import { newestFirst } from "./history";
 
-
 function useFailureToast(isError: boolean, at: number, title: string) {
   useEffect(() => {
     if (isError) toast({ title, description: "Try again in a moment.", variant: "destructive" });
@@ -52,7 +51,10 @@ function MyListings({ wallet }: { wallet: string }) {
       ) : rows.length === 0 ? (
         <div className="mt-6 rounded-2xl border border-dashed border-slate-700 p-10 text-center">
           <p className="text-slate-400">You have no listings yet.</p>
-          <Link to="/create-listing" className="mt-4 inline-block rounded-lg border border-violet-500 px-4 py-2 text-sm font-semibold text-violet-200 hover:bg-violet-500/10">
+          <Link
+            to="/create-listing"
+            className="mt-4 inline-block rounded-lg border border-violet-500 px-4 py-2 text-sm font-semibold text-violet-200 hover:bg-violet-500/10"
+          >
             Create Your First Listing
           </Link>
         </div>
@@ -89,7 +91,9 @@ const HISTORY_COLUMNS: Column<UserTransaction>[] = [
     key: "type",
     header: "Type",
     cell: (t) => (
-      <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${t.role === "sale" ? "bg-emerald-500/15 text-emerald-200" : "bg-sky-500/15 text-sky-200"}`}>
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${t.role === "sale" ? "bg-emerald-500/15 text-emerald-200" : "bg-sky-500/15 text-sky-200"}`}
+      >
         {t.role === "sale" ? "Sale" : "Purchase"}
       </span>
     ),

@@ -25,10 +25,12 @@ export function MyOrders({ wallet }: { wallet: string }) {
         <ul className="mt-4 divide-y divide-slate-800 rounded-2xl border border-slate-800 bg-slate-900/60" data-testid="my-orders">
           {rows.map((o) => (
             <li key={o.id}>
-              <Link to="/custom-orders/$id" params={{ id: String(o.id) }} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-slate-800/50">
-                <span className="font-mono text-slate-100">
-                  {o.address ?? `0x${o.prefix}…${o.suffix}`}
-                </span>
+              <Link
+                to="/custom-orders/$id"
+                params={{ id: String(o.id) }}
+                className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-slate-800/50"
+              >
+                <span className="font-mono text-slate-100">{o.address ?? `0x${o.prefix}…${o.suffix}`}</span>
                 <span className="text-sm text-slate-400">
                   <span data-testid="my-order-stage">{STAGE_LABEL[orderStage(o)]}</span> · {o.price} ETH
                 </span>

@@ -60,12 +60,24 @@ export function MyPurchases({ wallet }: { wallet: string }) {
             <table className="w-full text-sm max-sm:block" data-testid="my-purchases">
               <thead className="bg-slate-900 max-sm:hidden">
                 <tr>
-                  <th scope="col" className={th}>Address</th>
-                  <th scope="col" className={th}>Price</th>
-                  <th scope="col" className={th}>Rarity</th>
-                  <th scope="col" className={th}>Purchased</th>
-                  <th scope="col" className={th}>Status</th>
-                  <th scope="col" className={th}>Private Key</th>
+                  <th scope="col" className={th}>
+                    Address
+                  </th>
+                  <th scope="col" className={th}>
+                    Price
+                  </th>
+                  <th scope="col" className={th}>
+                    Rarity
+                  </th>
+                  <th scope="col" className={th}>
+                    Purchased
+                  </th>
+                  <th scope="col" className={th}>
+                    Status
+                  </th>
+                  <th scope="col" className={th}>
+                    Private Key
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-800 max-sm:block">
@@ -87,7 +99,9 @@ export function MyPurchases({ wallet }: { wallet: string }) {
                       <div className="font-semibold text-white tabular-nums">
                         {formatPriceTrimmed(p.price)} {p.currency}
                       </div>
-                      <div className="text-xs text-slate-400" data-testid="purchase-usd">≈ {usdText(p.price, p.currency, rates)}</div>
+                      <div className="text-xs text-slate-400" data-testid="purchase-usd">
+                        ≈ {usdText(p.price, p.currency, rates)}
+                      </div>
                     </td>
                     <td className="px-3 py-3 text-slate-200">
                       <span className="block text-xs text-slate-500 sm:hidden">Rarity</span>
@@ -161,7 +175,10 @@ function KeyCell({ purchase }: { purchase: PurchaseListItem }) {
       <DestroyKeyDialog
         transactionId={purchase.id}
         trigger={
-          <button type="button" className="rounded-md border border-red-700 px-2.5 py-1 text-xs font-semibold text-red-200 hover:bg-red-950 focus-visible:outline-2 focus-visible:outline-red-400">
+          <button
+            type="button"
+            className="rounded-md border border-red-700 px-2.5 py-1 text-xs font-semibold text-red-200 hover:bg-red-950 focus-visible:outline-2 focus-visible:outline-red-400"
+          >
             Destroy
           </button>
         }

@@ -72,7 +72,10 @@ export function DestroyKeyDialog({ transactionId, trigger, onDestroyed }: { tran
           </Dialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>
-              <button type="button" className="rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-violet-400">
+              <button
+                type="button"
+                className="rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-violet-400"
+              >
                 Cancel
               </button>
             </Dialog.Close>

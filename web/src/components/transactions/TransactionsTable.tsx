@@ -19,7 +19,6 @@ const SKELETON_ROWS = 5;
 
 type Props = { transactions: RecentTransaction[] | undefined; isLoading: boolean; showBuyer?: boolean; showSeller?: boolean; caption?: string };
 
-
 export function TransactionsTable({ transactions, isLoading, showBuyer = false, showSeller = false, caption = "Transactions" }: Props) {
   const rates = useUsdRates();
   const navigate = useNavigate();
@@ -29,7 +28,12 @@ export function TransactionsTable({ transactions, isLoading, showBuyer = false, 
       key: "address",
       header: "Address",
       cell: (t) => (
-        <Link to="/sale/$id" params={{ id: t.id }} className="rounded font-mono text-slate-100 hover:text-violet-300 focus-visible:outline-2 focus-visible:outline-violet-400" title={t.address.address}>
+        <Link
+          to="/sale/$id"
+          params={{ id: t.id }}
+          className="rounded font-mono text-slate-100 hover:text-violet-300 focus-visible:outline-2 focus-visible:outline-violet-400"
+          title={t.address.address}
+        >
           {shortAddress(t.address.address)}
         </Link>
       ),
@@ -48,8 +52,28 @@ export function TransactionsTable({ transactions, isLoading, showBuyer = false, 
       ),
     },
     { key: "rarity", header: "Rarity", cell: (t) => <RarityScore score={t.address.rarityScore} /> },
-    ...(showBuyer ? [{ key: "buyer", header: "Buyer", hideBelow: "md", className: "text-slate-300", cell: (t) => t.buyer?.username ?? "—" } satisfies Column<RecentTransaction>] : []),
-    ...(showSeller ? [{ key: "seller", header: "Seller", hideBelow: "md", className: "text-slate-300", cell: (t) => t.seller?.username ?? "—" } satisfies Column<RecentTransaction>] : []),
+    ...(showBuyer
+      ? [
+          {
+            key: "buyer",
+            header: "Buyer",
+            hideBelow: "md",
+            className: "text-slate-300",
+            cell: (t) => t.buyer?.username ?? "—",
+          } satisfies Column<RecentTransaction>,
+        ]
+      : []),
+    ...(showSeller
+      ? [
+          {
+            key: "seller",
+            header: "Seller",
+            hideBelow: "md",
+            className: "text-slate-300",
+            cell: (t) => t.seller?.username ?? "—",
+          } satisfies Column<RecentTransaction>,
+        ]
+      : []),
     {
       key: "time",
       header: "Time",

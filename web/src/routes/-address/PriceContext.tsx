@@ -34,15 +34,17 @@ export function PriceContext({ listing, context }: { listing: ListingView; conte
             {formatPriceTrimmed(estimate.amount)} {estimate.currency}
             <span className="block text-xs font-normal text-slate-400">{estimate.formattedUsd}</span>
             <span className="block text-xs font-normal text-slate-400" data-testid="estimate-basis">
-              {estimate.basedOnSales > 0 ? `Calibrated on ${estimate.basedOnSales} recorded ${estimate.basedOnSales === 1 ? "sale" : "sales"}` : "Model estimate: no recorded sales to calibrate on yet"}
+              {estimate.basedOnSales > 0
+                ? `Calibrated on ${estimate.basedOnSales} recorded ${estimate.basedOnSales === 1 ? "sale" : "sales"}`
+                : "Model estimate: no recorded sales to calibrate on yet"}
             </span>
           </dd>
         </div>
       </dl>
       {verdict && (
         <p className="text-sm text-slate-300">
-          The asking price is <strong className={VERDICT_TONE[verdict.tone]}>{verdict.text}</strong>, which the marketplace derives from the compute it
-          would take to generate the pattern.
+          The asking price is <strong className={VERDICT_TONE[verdict.tone]}>{verdict.text}</strong>, which the marketplace derives from the compute it would
+          take to generate the pattern.
         </p>
       )}
       <PriceHistory points={context.priceHistory} currency={listing.currency} />

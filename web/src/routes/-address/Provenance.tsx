@@ -10,8 +10,8 @@ export function Provenance({ provedAt }: { provedAt: string }) {
         Where the key comes from
       </h2>
       <p>
-        The seller generated this key. On <time dateTime={provedAt}>{formatDateLong(provedAt)}</time> the marketplace checked that it controls this
-        address before listing it. The key is stored encrypted and is released only to the buyer, once the payment is confirmed on-chain.
+        The seller generated this key. On <time dateTime={provedAt}>{formatDateLong(provedAt)}</time> the marketplace checked that it controls this address
+        before listing it. The key is stored encrypted and is released only to the buyer, once the payment is confirmed on-chain.
       </p>
       <p>
         The seller has seen the key. If you need certainty that nobody else ever saw it,{" "}

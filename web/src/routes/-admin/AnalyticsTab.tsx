@@ -29,7 +29,15 @@ export function AnalyticsTab() {
               key={p}
               className="cursor-pointer rounded-lg border border-slate-700 px-3 py-1.5 text-sm text-slate-300 has-[:checked]:border-violet-500 has-[:checked]:bg-violet-600/20 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-violet-400"
             >
-              <input type="radio" name="analytics-period" value={p} checked={days === p} onChange={() => setDays(p)} className="sr-only" aria-describedby={groupId} />
+              <input
+                type="radio"
+                name="analytics-period"
+                value={p}
+                checked={days === p}
+                onChange={() => setDays(p)}
+                className="sr-only"
+                aria-describedby={groupId}
+              />
               {p} days
             </label>
           ))}
@@ -92,13 +100,25 @@ function Figures({ data }: { data: Analytics }) {
             <Stat label="p50" value={data.depthToRelease.p50Seconds === null ? "—" : formatDuration(data.depthToRelease.p50Seconds)} />
             <Stat label="p95" value={data.depthToRelease.p95Seconds === null ? "—" : formatDuration(data.depthToRelease.p95Seconds)} />
           </dl>
-          <p className="mt-2 text-xs text-slate-400">From the moment the payment was seen at the required depth (the purchase settles) to the buyer's first key reveal.</p>
+          <p className="mt-2 text-xs text-slate-400">
+            From the moment the payment was seen at the required depth (the purchase settles) to the buyer's first key reveal.
+          </p>
         </Section>
         <Section title="Custom orders by state" id="analytics-orders">
-          <Table caption="Custom orders placed in the period" head={["State", "Orders"]} rows={data.customOrders.map((c) => [c.status, String(c.count)])} empty="No custom orders in this period." />
+          <Table
+            caption="Custom orders placed in the period"
+            head={["State", "Orders"]}
+            rows={data.customOrders.map((c) => [c.status, String(c.count)])}
+            empty="No custom orders in this period."
+          />
         </Section>
         <Section title="Listing supply by tier" id="analytics-supply">
-          <Table caption="Listings on the market now" head={["Tier", "Network", "Listings"]} rows={data.supplyByTier.map((s) => [s.tier, s.network, String(s.listings)])} empty="No listings on the market." />
+          <Table
+            caption="Listings on the market now"
+            head={["Tier", "Network", "Listings"]}
+            rows={data.supplyByTier.map((s) => [s.tier, s.network, String(s.listings)])}
+            empty="No listings on the market."
+          />
         </Section>
         <Section title="Network fee estimates" id="analytics-gas">
           <Table
@@ -109,7 +129,12 @@ function Figures({ data }: { data: Analytics }) {
           />
         </Section>
         <Section title="Promotions" id="analytics-promotions">
-          <Table caption="Promotions bought in the period" head={["Type", "Promotions"]} rows={data.promotions.map((p) => [p.promotionType, String(p.count)])} empty="No promotions in this period." />
+          <Table
+            caption="Promotions bought in the period"
+            head={["Type", "Promotions"]}
+            rows={data.promotions.map((p) => [p.promotionType, String(p.count)])}
+            empty="No promotions in this period."
+          />
         </Section>
       </div>
     </>
@@ -129,7 +154,12 @@ function SalesChart({ rows }: { rows: Analytics["salesByDay"] }) {
   const total = rows.reduce((n, r) => n + r.sales, 0);
   return (
     <figure className="overflow-hidden rounded-xl border border-slate-800 bg-slate-900/60 p-3">
-      <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-label={`Bar chart: ${total} sales over ${days.length} days with sales, at most ${max} on one day and network; the table below lists every bar.`}>
+      <svg
+        viewBox={`0 0 ${W} ${H}`}
+        className="h-auto w-full"
+        role="img"
+        aria-label={`Bar chart: ${total} sales over ${days.length} days with sales, at most ${max} on one day and network; the table below lists every bar.`}
+      >
         <line x1={pad.left} x2={W} y1={H - pad.bottom} y2={H - pad.bottom} stroke="#475569" />
         <text x={pad.left - 4} y={pad.top + 8} textAnchor="end" fontSize="10" fill="#94a3b8">
           {max}

@@ -25,7 +25,11 @@ export function CustomOrdersTab() {
         </div>
         <label className="text-sm text-slate-300">
           Show{" "}
-          <select value={status} onChange={(e) => setStatus(e.target.value as typeof status)} className="ml-1 rounded-lg border border-slate-700 bg-slate-950 px-2 py-1">
+          <select
+            value={status}
+            onChange={(e) => setStatus(e.target.value as typeof status)}
+            className="ml-1 rounded-lg border border-slate-700 bg-slate-950 px-2 py-1"
+          >
             {QUEUE_FILTERS.map((f) => (
               <option key={f} value={f}>
                 {f === "waiting" ? "waiting (open + grinding)" : f}
@@ -36,7 +40,9 @@ export function CustomOrdersTab() {
       </div>
       {queue.isPending && <p className="mt-6 text-slate-400">Loading the queue…</p>}
       {queue.isError && <p className="mt-6 text-red-300">The queue could not be loaded: {queue.error.message}</p>}
-      {queue.isSuccess && rows.length === 0 && <p className="mt-6 rounded-xl border border-dashed border-slate-700 p-6 text-center text-slate-400">No orders here.</p>}
+      {queue.isSuccess && rows.length === 0 && (
+        <p className="mt-6 rounded-xl border border-dashed border-slate-700 p-6 text-center text-slate-400">No orders here.</p>
+      )}
       {rows.length > 0 && (
         <div className="mt-4 overflow-x-auto">
           <table className="w-full min-w-[640px] text-left text-sm" data-testid="order-queue">
@@ -61,9 +67,14 @@ export function CustomOrdersTab() {
                   </td>
                   <td className="py-2 pr-3">2^{o.difficultyBits}</td>
                   <td className="py-2 pr-3">{formatDuration(o.ageSeconds)}</td>
-                  <td className="py-2 pr-3">{o.status}{o.address ? <div className="font-mono text-xs text-emerald-300">{shortAddress(o.address)}</div> : null}</td>
+                  <td className="py-2 pr-3">
+                    {o.status}
+                    {o.address ? <div className="font-mono text-xs text-emerald-300">{shortAddress(o.address)}</div> : null}
+                  </td>
                   <td className="py-2 pr-3 text-slate-300">
-                    {o.progress ? `${compactNumber(o.progress.attempts)} at ${compactNumber(o.progress.rate)}/s, ${formatDuration((Date.now() - Date.parse(o.progress.at)) / 1000)} ago` : "—"}
+                    {o.progress
+                      ? `${compactNumber(o.progress.attempts)} at ${compactNumber(o.progress.rate)}/s, ${formatDuration((Date.now() - Date.parse(o.progress.at)) / 1000)} ago`
+                      : "—"}
                   </td>
                   <td className="py-2 pr-3 font-mono text-xs text-slate-400">{shortAddress(o.buyerWallet)}</td>
                 </tr>

@@ -153,7 +153,13 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
 
   const toggleStatus = (l: AdminListing) => {
     const next = l.status === "active" ? "inactive" : "active";
-    rowAction(() => adminUpdateListing(l.id, { status: next }), "Status Updated", `${shortAddress(l.address)} is now ${next}`, "Update Failed", "Failed to update listing status");
+    rowAction(
+      () => adminUpdateListing(l.id, { status: next }),
+      "Status Updated",
+      `${shortAddress(l.address)} is now ${next}`,
+      "Update Failed",
+      "Failed to update listing status",
+    );
   };
   const toggleFeatured = (l: AdminListing) =>
     rowAction(
@@ -179,9 +185,23 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
     {
       key: "select",
       header: (
-        <input type="checkbox" aria-label="Select all listings on this page" checked={allSelected(selected, ids)} onChange={() => setSelected(toggleAll(selected, ids))} className="accent-violet-500" />
+        <input
+          type="checkbox"
+          aria-label="Select all listings on this page"
+          checked={allSelected(selected, ids)}
+          onChange={() => setSelected(toggleAll(selected, ids))}
+          className="accent-violet-500"
+        />
       ),
-      cell: (l) => <input type="checkbox" aria-label={`Select ${l.address}`} checked={selected.has(l.id)} onChange={() => setSelected(toggleId(selected, l.id))} className="accent-violet-500" />,
+      cell: (l) => (
+        <input
+          type="checkbox"
+          aria-label={`Select ${l.address}`}
+          checked={selected.has(l.id)}
+          onChange={() => setSelected(toggleId(selected, l.id))}
+          className="accent-violet-500"
+        />
+      ),
     },
     {
       key: "address",
@@ -214,25 +234,48 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       key: "status",
       header: "Status",
       cell: (l) => (
-        <span data-testid="status-badge" className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[l.status] ?? STATUS_BADGE.inactive}`}>
+        <span
+          data-testid="status-badge"
+          className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[l.status] ?? STATUS_BADGE.inactive}`}
+        >
           {l.status}
         </span>
       ),
     },
-    { key: "featured", header: "Featured", cell: (l) => (l.isFeatured ? <span className="text-amber-300">★ Yes</span> : <span className="text-slate-400">☆ No</span>) },
+    {
+      key: "featured",
+      header: "Featured",
+      cell: (l) => (l.isFeatured ? <span className="text-amber-300">★ Yes</span> : <span className="text-slate-400">☆ No</span>),
+    },
     { key: "created", header: "Created", className: "text-slate-400", cell: (l) => dateFmt.format(new Date(l.createdAt)) },
     {
       key: "actions",
       header: "Actions",
       cell: (l) => (
         <div className="flex flex-wrap gap-1">
-          <button type="button" className={`${rowButton} text-slate-200 hover:ring-violet-500`} disabled={busy || l.status === "sold"} onClick={() => toggleStatus(l)}>
+          <button
+            type="button"
+            className={`${rowButton} text-slate-200 hover:ring-violet-500`}
+            disabled={busy || l.status === "sold"}
+            onClick={() => toggleStatus(l)}
+          >
             {l.status === "active" ? "Deactivate" : "Activate"}
           </button>
-          <button type="button" className={`${rowButton} text-slate-200 hover:ring-violet-500`} disabled={busy || l.status === "sold"} onClick={() => toggleFeatured(l)}>
+          <button
+            type="button"
+            className={`${rowButton} text-slate-200 hover:ring-violet-500`}
+            disabled={busy || l.status === "sold"}
+            onClick={() => toggleFeatured(l)}
+          >
             {l.isFeatured ? "Unfeature" : "Feature"}
           </button>
-          <button type="button" className={`${rowButton} text-red-300 hover:ring-red-500`} disabled={busy} onClick={() => remove(l)} aria-label={`Delete ${l.address}`}>
+          <button
+            type="button"
+            className={`${rowButton} text-red-300 hover:ring-red-500`}
+            disabled={busy}
+            onClick={() => remove(l)}
+            aria-label={`Delete ${l.address}`}
+          >
             Delete
           </button>
         </div>
@@ -257,7 +300,14 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
           <label htmlFor={`${id}-search`} className="mb-1 block text-sm text-slate-400">
             Search
           </label>
-          <input id={`${id}-search`} type="search" className={`${control} w-full`} value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Address, category or pattern" />
+          <input
+            id={`${id}-search`}
+            type="search"
+            className={`${control} w-full`}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Address, category or pattern"
+          />
         </div>
         <div>
           <label htmlFor={`${id}-network`} className="mb-1 block text-sm text-slate-400">
@@ -326,7 +376,9 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-400">
-        <span aria-live="polite" data-testid="page-summary">{pagination ? pageSummary(pagination.offset, rows.length, pagination.total) : ""}</span>
+        <span aria-live="polite" data-testid="page-summary">
+          {pagination ? pageSummary(pagination.offset, rows.length, pagination.total) : ""}
+        </span>
         <div className="flex items-center gap-2">
           <label htmlFor={`${id}-size`}>Per page</label>
           <select id={`${id}-size`} className={control} value={pageSize} onChange={(e) => onChange({ limit: Number(e.target.value) })}>

@@ -30,8 +30,8 @@ export function PaymentDifferences() {
           Reconciliation
         </h2>
         <p className="mt-1 text-sm text-slate-400">
-          Every transfer to the platform addresses is matched against the purchases and the ledger. What nothing accounts for is listed here until
-          someone resolves it with a note.
+          Every transfer to the platform addresses is matched against the purchases and the ledger. What nothing accounts for is listed here until someone
+          resolves it with a note.
         </p>
       </div>
       {differences.isPending && <Spinner label="Loading the reconciliation…" />}
@@ -44,7 +44,9 @@ export function PaymentDifferences() {
         <>
           <Progress rows={differences.data.reconciliation} />
           {differences.data.differences.length === 0 ? (
-            <div className="rounded-2xl border border-dashed border-slate-700 p-8 text-center text-slate-400">No differences: every transfer read so far is accounted for.</div>
+            <div className="rounded-2xl border border-dashed border-slate-700 p-8 text-center text-slate-400">
+              No differences: every transfer read so far is accounted for.
+            </div>
           ) : (
             <ul className="space-y-3" data-testid="difference-list">
               {differences.data.differences.map((d) => (

@@ -19,7 +19,10 @@ export const REASON_TEXT: Record<AttentionReason, { label: string; help: string 
   duplicate: { label: "Duplicate", help: "A second payment for a purchase already paid" },
   over: { label: "Over", help: "Paid more than the total due: the excess is owed back" },
   failed: { label: "Failed", help: "Received, but the purchase failed" },
-  unmatched: { label: "Unmatched", help: "A transfer to the platform that no purchase can take (sent before the reservation, without its reference, or by a wallet with no purchase)" },
+  unmatched: {
+    label: "Unmatched",
+    help: "A transfer to the platform that no purchase can take (sent before the reservation, without its reference, or by a wallet with no purchase)",
+  },
   indirect: { label: "Indirect", help: "Value that reached the platform through a program call the verifier cannot credit" },
 };
 
@@ -54,7 +57,9 @@ function RefundsDue() {
         </p>
       </div>
       {rows.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-700 p-10 text-center text-slate-400">No payments need attention. Every received payment is settled.</div>
+        <div className="rounded-2xl border border-dashed border-slate-700 p-10 text-center text-slate-400">
+          No payments need attention. Every received payment is settled.
+        </div>
       ) : (
         <ul className="space-y-3" data-testid="attention-list">
           {rows.map((p) => (
@@ -112,7 +117,11 @@ function RefundForm({ payment }: { payment: AttentionPayment }) {
   const refund = useMutation({
     mutationFn: () => markPaymentRefunded(payment.id, hash.trim()),
     onSuccess: async () => {
-      toast({ title: "Marked Refunded", description: `The refund of ${formatPriceTrimmed(payment.amount)} ${payment.currency} is recorded.`, variant: "success" });
+      toast({
+        title: "Marked Refunded",
+        description: `The refund of ${formatPriceTrimmed(payment.amount)} ${payment.currency} is recorded.`,
+        variant: "success",
+      });
       setHash("");
       await queryClient.invalidateQueries({ queryKey: paymentsAttentionQuery().queryKey });
     },

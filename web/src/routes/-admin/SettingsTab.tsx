@@ -4,13 +4,22 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { errorMessage } from "../../api/error-message";
-import { type FeeConfigInput, type QuoteSettingsInput, type Settings, setFeeConfigMutation, setQuoteSettingsMutation, settingsQuery } from "../../api/operations";
+import {
+  type FeeConfigInput,
+  type QuoteSettingsInput,
+  type Settings,
+  setFeeConfigMutation,
+  setQuoteSettingsMutation,
+  settingsQuery,
+} from "../../api/operations";
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../components/toast-store";
 import { AdminSection, AdminTable } from "./AnalyticsTab";
 
-const input = "mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400";
-const button = "rounded-lg bg-violet-600 px-4 py-2 text-sm font-medium text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-violet-300 disabled:opacity-50";
+const input =
+  "mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400";
+const button =
+  "rounded-lg bg-violet-600 px-4 py-2 text-sm font-medium text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-violet-300 disabled:opacity-50";
 
 export function SettingsTab() {
   const settings = useQuery(settingsQuery());
@@ -33,17 +42,37 @@ export function SettingsTab() {
         <AdminTable
           caption="Fee configurations, newest first per network"
           head={["Network", "State", "From", "Exchange %", "Commission %", "Min fee", "Max fee", "Gas ×", "Set by"]}
-          rows={s.fees.map((f) => [f.network, f.state, localTime(f.effectiveFrom), f.exchangeFeePercentage, f.commissionFeePercentage, f.minimumFee, f.maximumFee ?? "none", f.gasFeeMultiplier, f.createdBy ?? "reference row"])}
+          rows={s.fees.map((f) => [
+            f.network,
+            f.state,
+            localTime(f.effectiveFrom),
+            f.exchangeFeePercentage,
+            f.commissionFeePercentage,
+            f.minimumFee,
+            f.maximumFee ?? "none",
+            f.gasFeeMultiplier,
+            f.createdBy ?? "reference row",
+          ])}
           empty="No fee configuration: no platform fees are charged."
         />
       </AdminSection>
       <AdminSection title="Custom-order quote" id="settings-quote">
-        <p className="text-sm text-slate-400">price = min(maximum, base + expected attempts × price per billion ÷ 10⁹); patterns above the hardest are refused.</p>
+        <p className="text-sm text-slate-400">
+          price = min(maximum, base + expected attempts × price per billion ÷ 10⁹); patterns above the hardest are refused.
+        </p>
         <QuoteForm current={s.quote[0]} />
         <AdminTable
           caption="Quote settings, newest first"
           head={["Set", "Base", "Per billion", "Maximum", "Hardest (bits)", "Rate (/s)", "Set by"]}
-          rows={s.quote.map((q) => [localTime(q.createdAt), q.basePrice, q.pricePerBillion, q.maxPrice, String(q.maxDifficultyBits), String(q.grindRate), q.createdBy ?? "—"])}
+          rows={s.quote.map((q) => [
+            localTime(q.createdAt),
+            q.basePrice,
+            q.pricePerBillion,
+            q.maxPrice,
+            String(q.maxDifficultyBits),
+            String(q.grindRate),
+            q.createdBy ?? "—",
+          ])}
           empty="No quote settings: the defaults apply."
         />
       </AdminSection>
@@ -51,7 +80,12 @@ export function SettingsTab() {
         <AdminTable
           caption="Every settings change, newest first"
           head={["When", "Who", "Change", "Values"]}
-          rows={s.audit.map((a) => [localTime(a.at), a.performedBy ?? "—", a.action === "fee_config_set" ? "fee configuration" : "custom-order quote", JSON.stringify(a.details)])}
+          rows={s.audit.map((a) => [
+            localTime(a.at),
+            a.performedBy ?? "—",
+            a.action === "fee_config_set" ? "fee configuration" : "custom-order quote",
+            JSON.stringify(a.details),
+          ])}
           empty="No settings have been changed yet."
         />
       </AdminSection>
@@ -68,7 +102,15 @@ function Field({ label, name, defaultValue, hint, type = "text" }: { label: stri
       <label htmlFor={id} className="text-sm text-slate-300">
         {label}
       </label>
-      <input id={id} name={name} type={type} defaultValue={defaultValue} inputMode={type === "text" ? "decimal" : undefined} className={input} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        inputMode={type === "text" ? "decimal" : undefined}
+        className={input}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-slate-400">
           {hint}
@@ -110,12 +152,18 @@ function FeeForm({ current }: { current: Settings["fees"] }) {
     };
     setError(null);
     mutation.mutate(body, {
-      onSuccess: (row) => toast({ title: row.state === "scheduled" ? `Fee change for ${row.network} scheduled` : `Fees for ${row.network} changed`, variant: "success" }),
+      onSuccess: (row) =>
+        toast({ title: row.state === "scheduled" ? `Fee change for ${row.network} scheduled` : `Fees for ${row.network} changed`, variant: "success" }),
       onError: (err) => setError(errorMessage(err)),
     });
   };
   return (
-    <form onSubmit={submit} aria-label="Change the fee configuration" className="space-y-4 rounded-xl border border-slate-800 bg-slate-900/60 p-4" key={`${network}-${inForce?.id}`}>
+    <form
+      onSubmit={submit}
+      aria-label="Change the fee configuration"
+      className="space-y-4 rounded-xl border border-slate-800 bg-slate-900/60 p-4"
+      key={`${network}-${inForce?.id}`}
+    >
       <div>
         <label htmlFor={networkId} className="text-sm text-slate-300">
           Network
@@ -127,7 +175,12 @@ function FeeForm({ current }: { current: Settings["fees"] }) {
       </div>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Field label="Exchange fee %" name="exchangeFeePercentage" defaultValue={inForce?.exchangeFeePercentage ?? "0"} hint="0 to 50, at most 4 decimals" />
-        <Field label="Commission fee %" name="commissionFeePercentage" defaultValue={inForce?.commissionFeePercentage ?? "0"} hint="0 to 50, at most 4 decimals" />
+        <Field
+          label="Commission fee %"
+          name="commissionFeePercentage"
+          defaultValue={inForce?.commissionFeePercentage ?? "0"}
+          hint="0 to 50, at most 4 decimals"
+        />
         <Field label="Gas multiplier" name="gasFeeMultiplier" defaultValue={inForce?.gasFeeMultiplier ?? "1.2"} hint="1 to 5, at most 2 decimals" />
         <Field label="Minimum fee" name="minimumFee" defaultValue={inForce?.minimumFee ?? "0"} hint="coin amount, at most 8 decimals" />
         <Field label="Maximum fee (optional)" name="maximumFee" defaultValue={inForce?.maximumFee ?? ""} hint="empty: no maximum" />
@@ -162,10 +215,18 @@ function QuoteForm({ current }: { current: Settings["quote"][number] | undefined
       setError("The hardest pattern and the grinding rate must be whole numbers");
       return;
     }
-    mutation.mutate(body, { onSuccess: () => toast({ title: "Custom-order quote changed", variant: "success" }), onError: (err) => setError(errorMessage(err)) });
+    mutation.mutate(body, {
+      onSuccess: () => toast({ title: "Custom-order quote changed", variant: "success" }),
+      onError: (err) => setError(errorMessage(err)),
+    });
   };
   return (
-    <form onSubmit={submit} aria-label="Change the custom-order quote" className="space-y-4 rounded-xl border border-slate-800 bg-slate-900/60 p-4" key={current?.id}>
+    <form
+      onSubmit={submit}
+      aria-label="Change the custom-order quote"
+      className="space-y-4 rounded-xl border border-slate-800 bg-slate-900/60 p-4"
+      key={current?.id}
+    >
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Field label="Base price (ETH)" name="basePrice" defaultValue={current?.basePrice} hint="at most 1000, 8 decimals" />
         <Field label="Price per billion attempts (ETH)" name="pricePerBillion" defaultValue={current?.pricePerBillion} />

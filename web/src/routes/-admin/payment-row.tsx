@@ -4,7 +4,19 @@ import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { relativeTime, shortAddress } from "../../lib/display";
 
-export function PaymentRowHeading({ label, help, tone, createdAt, children }: { label: string; help: string; tone: string; createdAt: string; children?: ReactNode }) {
+export function PaymentRowHeading({
+  label,
+  help,
+  tone,
+  createdAt,
+  children,
+}: {
+  label: string;
+  help: string;
+  tone: string;
+  createdAt: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone}`} title={help}>

@@ -26,9 +26,19 @@ describe("paging", () => {
 describe("bulkResultText", () => {
   it("says how many changed and why some were skipped", () => {
     expect(bulkResultText({ success: true, updated: 1, skipped: [] }, "updated")).toBe("1 listing updated");
-    expect(bulkResultText({ success: true, updated: 2, skipped: [{ id: 3, reason: "sold" }, { id: 4, reason: "sold" }] }, "deleted")).toBe(
-      "2 listings deleted; 2 skipped (sold)",
-    );
+    expect(
+      bulkResultText(
+        {
+          success: true,
+          updated: 2,
+          skipped: [
+            { id: 3, reason: "sold" },
+            { id: 4, reason: "sold" },
+          ],
+        },
+        "deleted",
+      ),
+    ).toBe("2 listings deleted; 2 skipped (sold)");
   });
 });
 

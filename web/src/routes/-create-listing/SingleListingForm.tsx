@@ -59,11 +59,20 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
             ? { state: "valid", result: check.data }
             : { state: "invalid", message: check.data.message };
   useEffect(() => {
-    if (check.isError) toast({ title: "Failed to validate address", description: "The address could not be checked. Try again in a moment.", variant: "destructive" });
+    if (check.isError)
+      toast({ title: "Failed to validate address", description: "The address could not be checked. Try again in a moment.", variant: "destructive" });
   }, [check.isError, check.errorUpdatedAt]);
 
   const ownershipCheck = useMutation(verifyOwnershipMutation());
-  const ownership = ownershipCheck.isPending ? "verifying" : ownershipCheck.isSuccess ? (ownershipCheck.data.verified ? "verified" : "failed") : ownershipCheck.isError ? "failed" : "unknown";
+  const ownership = ownershipCheck.isPending
+    ? "verifying"
+    : ownershipCheck.isSuccess
+      ? ownershipCheck.data.verified
+        ? "verified"
+        : "failed"
+      : ownershipCheck.isError
+        ? "failed"
+        : "unknown";
   // A changed address or key needs a new proof.
   const resetOwnership = ownershipCheck.reset;
   useEffect(() => resetOwnership(), [trimmed, privateKey, network, resetOwnership]);
@@ -136,7 +145,11 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
       },
       {
         onSuccess: () => {
-          toast({ title: "Listing Created Successfully!", description: `${listed.address} is now listed for ${listed.price} ${listed.currency}.`, variant: "success" });
+          toast({
+            title: "Listing Created Successfully!",
+            description: `${listed.address} is now listed for ${listed.price} ${listed.currency}.`,
+            variant: "success",
+          });
           reset();
         },
         onError: (err) => {
@@ -170,7 +183,9 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
             aria-invalid={validation.state === "invalid"}
           />
           <div id={`${id}-address-status`} className="mt-2 min-h-5 text-sm" aria-live="polite">
-            {validation.state === "idle" && trimmed.length > 0 && <span className="text-slate-400">Keep typing: the address is checked from {VALIDATE_MIN_LENGTH} characters.</span>}
+            {validation.state === "idle" && trimmed.length > 0 && (
+              <span className="text-slate-400">Keep typing: the address is checked from {VALIDATE_MIN_LENGTH} characters.</span>
+            )}
             {validation.state === "validating" && <span className="text-slate-400">Validating address…</span>}
             {validation.state === "valid" && (
               <span className="text-emerald-300" data-testid="address-valid">
@@ -178,11 +193,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
                 {validation.result.pattern ? ` · pattern ${validation.result.pattern}` : ""}
               </span>
             )}
-            {validation.state === "invalid" && (
-              <span className="text-red-300">
-                Invalid address{validation.message ? `: ${validation.message}` : ""}
-              </span>
-            )}
+            {validation.state === "invalid" && <span className="text-red-300">Invalid address{validation.message ? `: ${validation.message}` : ""}</span>}
             {validation.state === "failed" && <span className="text-red-300">Failed to validate address</span>}
           </div>
         </div>
@@ -323,7 +334,12 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
               aria-invalid={keyError !== null}
               aria-describedby={`${id}-key-msg`}
             />
-            <button type="button" onClick={() => setShowKey((v) => !v)} className="rounded-lg border border-slate-700 px-3 text-sm text-slate-200 hover:border-violet-500" aria-pressed={showKey}>
+            <button
+              type="button"
+              onClick={() => setShowKey((v) => !v)}
+              className="rounded-lg border border-slate-700 px-3 text-sm text-slate-200 hover:border-violet-500"
+              aria-pressed={showKey}
+            >
               {showKey ? "Hide" : "Show"}
             </button>
           </div>
@@ -361,7 +377,14 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
                 promotionType === value ? "border-violet-500 bg-violet-500/10" : "border-slate-800 hover:border-slate-600"
               }`}
             >
-              <input type="radio" name={`${id}-promotion`} value={value} checked={promotionType === value} onChange={() => setPromotionType(value)} className="mt-1 accent-violet-500" />
+              <input
+                type="radio"
+                name={`${id}-promotion`}
+                value={value}
+                checked={promotionType === value}
+                onChange={() => setPromotionType(value)}
+                className="mt-1 accent-violet-500"
+              />
               <span>
                 <span className="block font-medium text-white">{title}</span>
                 <span className="text-slate-400">{text}</span>
@@ -372,7 +395,11 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
       </fieldset>
 
       <div className="flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={() => void navigate({ to: "/marketplace" })} className="rounded-lg border border-slate-700 px-5 py-2 text-sm text-slate-200 hover:border-slate-500">
+        <button
+          type="button"
+          onClick={() => void navigate({ to: "/marketplace" })}
+          className="rounded-lg border border-slate-700 px-5 py-2 text-sm text-slate-200 hover:border-slate-500"
+        >
           Cancel
         </button>
         <button

@@ -72,7 +72,11 @@ export function FinalKeyCard({ order }: { order: CustomOrderView }) {
           <button type="button" onClick={() => void navigator.clipboard.writeText(key)} className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm">
             Copy
           </button>
-          <button type="button" onClick={() => download(`${order.address}.key.txt`, key + "\n", "text/plain")} className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm">
+          <button
+            type="button"
+            onClick={() => download(`${order.address}.key.txt`, key + "\n", "text/plain")}
+            className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm"
+          >
             Raw key file
           </button>
         </div>
@@ -110,8 +114,8 @@ export function FinalKeyCard({ order }: { order: CustomOrderView }) {
     <div className="mt-6 space-y-3 rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
       <h2 className="text-lg font-semibold text-white">Make your private key</h2>
       <p className="text-sm text-slate-300">
-        Choose the secret-key file you saved when ordering (or a copy another wallet tool re-saved: any version 3 keystore) and type its password. Your
-        browser does the rest.
+        Choose the secret-key file you saved when ordering (or a copy another wallet tool re-saved: any version 3 keystore) and type its password. Your browser
+        does the rest.
       </p>
       <label className="block text-sm text-slate-300" htmlFor={`${id}-file`}>
         Secret key file

@@ -28,7 +28,12 @@ export function OrderPayment({ order, stage }: { order: CustomOrderView; stage: 
   });
   const purchaseLink = (label: string) =>
     order.payment && (
-      <Link to="/transaction/$transactionId" params={{ transactionId: order.payment.transactionId }} className={`${button} mt-4`} data-testid="order-purchase-link">
+      <Link
+        to="/transaction/$transactionId"
+        params={{ transactionId: order.payment.transactionId }}
+        className={`${button} mt-4`}
+        data-testid="order-purchase-link"
+      >
         {label}
       </Link>
     );
@@ -43,9 +48,9 @@ export function OrderPayment({ order, stage }: { order: CustomOrderView; stage: 
         </h2>
         <p className="mt-2 text-sm text-slate-300">
           The address is reserved for you alone{deadline ? ` until ${deadline.toLocaleString()} (${formatDuration(left)} left)` : ""}. You pay {order.price} ETH
-          plus the network fee from your wallet on the secure purchase page. Once the payment is confirmed this page gives you the offset, and your browser opens
-          your saved secret key file with its password to make the private key. Unpaid by the deadline, the order expires and the address is never offered to
-          anyone.
+          plus the network fee from your wallet on the secure purchase page. Once the payment is confirmed this page gives you the offset, and your browser
+          opens your saved secret key file with its password to make the private key. Unpaid by the deadline, the order expires and the address is never offered
+          to anyone.
         </p>
         <button type="button" className={`${button} mt-4`} disabled={pay.isPending} onClick={() => pay.mutate()} data-testid="pay-order">
           {pay.isPending ? "Reserving your address…" : `Pay ${order.price} ETH`}
@@ -71,9 +76,7 @@ export function OrderPayment({ order, stage }: { order: CustomOrderView; stage: 
     return (
       <section className={`${box} border-emerald-800 bg-emerald-950/30`} role="status">
         <h2 className="text-lg font-semibold text-white">Payment received</h2>
-        <p className="mt-2 text-sm text-slate-300">
-          Your payment is being confirmed on the chain. This page shows the key step by itself once it is settled.
-        </p>
+        <p className="mt-2 text-sm text-slate-300">Your payment is being confirmed on the chain. This page shows the key step by itself once it is settled.</p>
         {purchaseLink("See the payment")}
       </section>
     );

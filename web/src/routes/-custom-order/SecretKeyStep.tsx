@@ -44,9 +44,9 @@ export function SecretKeyStep({ secret, saved, onSaved }: { secret: bigint; save
   return (
     <div className="space-y-3">
       <p className="text-sm text-slate-300">
-        Your browser has made a secret key for this order. Only its public half is sent to us; the final private key of your address is this secret
-        plus the offset our grinder finds, so <strong className="text-white">nobody else, including us, ever holds it</strong>. Save the secret now as
-        an encrypted file: after payment you open that file here with its password.
+        Your browser has made a secret key for this order. Only its public half is sent to us; the final private key of your address is this secret plus the
+        offset our grinder finds, so <strong className="text-white">nobody else, including us, ever holds it</strong>. Save the secret now as an encrypted file:
+        after payment you open that file here with its password.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="block text-sm text-slate-300" htmlFor={`${id}-pw`}>

@@ -37,7 +37,11 @@ describe("openFinalKey", () => {
 
   it("opens the secret file after ethers re-saved it (its Crypto spelling), reporting progress", async () => {
     const { secret, order } = await delivered();
-    const resaved = await encryptKeystoreJson({ address: privateKeyToAddress(scalarToHex(secret) as `0x${string}`), privateKey: scalarToHex(secret) }, "another-password", { scrypt: { N: 1024 } });
+    const resaved = await encryptKeystoreJson(
+      { address: privateKeyToAddress(scalarToHex(secret) as `0x${string}`), privateKey: scalarToHex(secret) },
+      "another-password",
+      { scrypt: { N: 1024 } },
+    );
     expect(JSON.parse(resaved).Crypto).toBeDefined();
     const seen: number[] = [];
     const key = await openFinalKey(order, resaved, "another-password", (f) => seen.push(f));

@@ -7,7 +7,8 @@ describe("orderStage", () => {
     expect(orderStage({ status: "grinding", payment: null })).toBe("grinding");
     expect(orderStage({ status: "found", payment: null })).toBe("pay");
     expect(orderStage({ status: "found", payment: { transactionId: "t", status: "initiated" } })).toBe("paying");
-    for (const status of ["pending", "verified", "completed"] as const) expect(orderStage({ status: "found", payment: { transactionId: "t", status } })).toBe("paid");
+    for (const status of ["pending", "verified", "completed"] as const)
+      expect(orderStage({ status: "found", payment: { transactionId: "t", status } })).toBe("paid");
     expect(orderStage({ status: "delivered", payment: { transactionId: "t", status: "completed" } })).toBe("delivered");
     expect(orderStage({ status: "expired", payment: null })).toBe("expired");
     expect(orderStage({ status: "cancelled", payment: null })).toBe("cancelled");

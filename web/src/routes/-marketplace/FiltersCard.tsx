@@ -3,14 +3,29 @@
 import { useEffect, useId, useState } from "react";
 import { PATTERN_FILTERS, SORT_FIELDS, type SortField } from "../../../../schema/browse";
 import { useDebounced } from "../../components/use-debounced";
-import { activeFilterCount, CATEGORY_OPTIONS, filtersDiffer, lengthDraft, lengthRangeInverted, type MarketSearch, marketState, NETWORK_OPTIONS } from "./search";
+import {
+  activeFilterCount,
+  CATEGORY_OPTIONS,
+  filtersDiffer,
+  lengthDraft,
+  lengthRangeInverted,
+  type MarketSearch,
+  marketState,
+  NETWORK_OPTIONS,
+} from "./search";
 
 export const TYPING_PAUSE_MS = 400;
 
 const PATTERN_LABELS = { prefix: "Prefix", suffix: "Suffix", either: "Either end" } as const;
 const SORT_LABELS: Record<SortField, string> = { rarity: "Rarity", price: "Price", createdAt: "Date Listed" };
 const NETWORK_LABELS = { all: "All networks", ethereum: "Ethereum", solana: "Solana" } as const;
-const categoryLabel = (c: string) => (c === "all" ? "All categories" : c.split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" "));
+const categoryLabel = (c: string) =>
+  c === "all"
+    ? "All categories"
+    : c
+        .split("-")
+        .map((w) => w[0].toUpperCase() + w.slice(1))
+        .join(" ");
 
 const field = "w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-slate-100 focus:border-violet-500 focus:outline-none";
 const labelClass = "mb-1 block text-xs font-semibold tracking-wide text-slate-400 uppercase";
@@ -53,7 +68,12 @@ export function FiltersCard({ search, onChange, onReset }: Props) {
             <label htmlFor={id("pattern-filter")} className={labelClass}>
               Pattern Position
             </label>
-            <select id={id("pattern-filter")} className={field} value={st.patternFilter} onChange={(e) => onChange({ patternFilter: e.target.value as MarketSearch["patternFilter"] })}>
+            <select
+              id={id("pattern-filter")}
+              className={field}
+              value={st.patternFilter}
+              onChange={(e) => onChange({ patternFilter: e.target.value as MarketSearch["patternFilter"] })}
+            >
               {PATTERN_FILTERS.map((p) => (
                 <option key={p} value={p}>
                   {PATTERN_LABELS[p]}
@@ -61,12 +81,23 @@ export function FiltersCard({ search, onChange, onReset }: Props) {
               ))}
             </select>
           </div>
-          <TextBox id={id("pattern-value")} label="Pattern" value={search.patternValue ?? ""} hint="e.g. dead, 0000" onCommit={(v) => onChange({ patternValue: v || undefined })} />
+          <TextBox
+            id={id("pattern-value")}
+            label="Pattern"
+            value={search.patternValue ?? ""}
+            hint="e.g. dead, 0000"
+            onCommit={(v) => onChange({ patternValue: v || undefined })}
+          />
           <div>
             <label htmlFor={id("category")} className={labelClass}>
               Category
             </label>
-            <select id={id("category")} className={field} value={st.category} onChange={(e) => onChange({ category: e.target.value as MarketSearch["category"] })}>
+            <select
+              id={id("category")}
+              className={field}
+              value={st.category}
+              onChange={(e) => onChange({ category: e.target.value as MarketSearch["category"] })}
+            >
               {CATEGORY_OPTIONS.map((c) => (
                 <option key={c} value={c}>
                   {categoryLabel(c)}
@@ -102,7 +133,12 @@ export function FiltersCard({ search, onChange, onReset }: Props) {
             <label htmlFor={id("sort-order")} className={labelClass}>
               Sort Order
             </label>
-            <select id={id("sort-order")} className={field} value={st.sortOrder} onChange={(e) => onChange({ sortOrder: e.target.value as MarketSearch["sortOrder"] })}>
+            <select
+              id={id("sort-order")}
+              className={field}
+              value={st.sortOrder}
+              onChange={(e) => onChange({ sortOrder: e.target.value as MarketSearch["sortOrder"] })}
+            >
               <option value="desc">Highest First</option>
               <option value="asc">Lowest First</option>
             </select>
@@ -180,7 +216,17 @@ function TextBox({ id, label, value, hint, onCommit }: { id: string; label: stri
       <label htmlFor={id} className={labelClass}>
         {label}
       </label>
-      <input id={id} type="text" value={draft} onChange={(e) => setDraft(e.target.value)} placeholder={hint} spellCheck={false} autoComplete="off" maxLength={100} className={`${field} font-mono`} />
+      <input
+        id={id}
+        type="text"
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        placeholder={hint}
+        spellCheck={false}
+        autoComplete="off"
+        maxLength={100}
+        className={`${field} font-mono`}
+      />
     </div>
   );
 }

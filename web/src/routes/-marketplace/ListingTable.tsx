@@ -82,7 +82,9 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
           <div className="font-semibold text-white tabular-nums" data-testid="listing-price">
             {formatPrice(l.price)} <span className="block text-xs sm:inline sm:text-sm">{l.currency}</span>
           </div>
-          <div className="text-xs text-slate-400" data-testid="listing-usd">{l.formattedUsd}</div>
+          <div className="text-xs text-slate-400" data-testid="listing-usd">
+            {l.formattedUsd}
+          </div>
         </>
       ),
     },
@@ -128,7 +130,11 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
 /** The rarity band and the score it comes from (issue 22 §6: the table showed BASE/PLUS/RARE with no score). */
 function TypeLabel({ listing, className = "" }: { listing: ListingView; className?: string }) {
   return (
-    <span className={`text-xs font-bold tracking-wider ${RARITY_TEXT[rarityColour(listing.rarityScore)]} ${className}`} title={`Rarity ${listing.rarityScore}/10`} data-testid="type-label">
+    <span
+      className={`text-xs font-bold tracking-wider ${RARITY_TEXT[rarityColour(listing.rarityScore)]} ${className}`}
+      title={`Rarity ${listing.rarityScore}/10`}
+      data-testid="type-label"
+    >
       {rarityLabel(listing.rarityScore)} <span className="font-semibold tracking-normal text-slate-300 tabular-nums">{listing.rarityScore}</span>
     </span>
   );
@@ -137,7 +143,19 @@ function TypeLabel({ listing, className = "" }: { listing: ListingView; classNam
 /** What Type means, said once under the table. */
 export const TYPE_LEGEND = "Type is the rarity band of the address's score out of 10: BASE under 5, PLUS 5+, HIGH 6+, RARE 7+, EPIC 8+, GOLD 9+.";
 
-function SortButton({ label, column, sortBy, sortOrder, onSort }: { label: string; column: SortField; sortBy: SortField; sortOrder: SortOrder; onSort: (c: SortField) => void }) {
+function SortButton({
+  label,
+  column,
+  sortBy,
+  sortOrder,
+  onSort,
+}: {
+  label: string;
+  column: SortField;
+  sortBy: SortField;
+  sortOrder: SortOrder;
+  onSort: (c: SortField) => void;
+}) {
   const active = sortBy === column;
   return (
     <button
@@ -157,9 +175,14 @@ function TableBuyButton({ listing }: { listing: ListingView }) {
   const flow = useBuyFlow(listing, "table");
   const state = buyButton(listing);
   const reservation = useReservation(listing);
-  const base = "rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
+  const base =
+    "rounded-md px-2.5 py-1 text-xs font-semibold whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-violet-400";
   if (listing.isOwner) {
-    return <span className="text-xs text-slate-400" title="You own this listing">Yours</span>;
+    return (
+      <span className="text-xs text-slate-400" title="You own this listing">
+        Yours
+      </span>
+    );
   }
   if (state.enabled && reservation.kind !== "free") return <ReservationNotice state={reservation} compact />;
   if (!state.enabled) {

@@ -16,7 +16,9 @@ import {
 describe("parseMarketSearch", () => {
   it("keeps valid values and drops defaults, so the plain page has no params", () => {
     expect(parseMarketSearch({})).toEqual({});
-    expect(parseMarketSearch({ page: 1, limit: 20, sortBy: "createdAt", sortOrder: "desc", category: "all", network: "all", patternFilter: "either" })).toEqual({});
+    expect(parseMarketSearch({ page: 1, limit: 20, sortBy: "createdAt", sortOrder: "desc", category: "all", network: "all", patternFilter: "either" })).toEqual(
+      {},
+    );
     expect(parseMarketSearch({ search: "dead", network: "solana", page: 3, limit: 50, sortBy: "price", sortOrder: "asc" })).toEqual({
       search: "dead",
       network: "solana",
@@ -78,7 +80,10 @@ describe("patchMarketSearch (public-side.md §4 page resets)", () => {
     expect(patchMarketSearch({ network: "solana", search: "x" }, { network: "all", search: undefined })).toEqual({});
   });
   it("resets the filters but keeps the search text and the sort", () => {
-    expect(resetFilters({ search: "x", sortBy: "price", network: "solana", category: "palindrome", minCharLength: 3, page: 2 })).toEqual({ search: "x", sortBy: "price" });
+    expect(resetFilters({ search: "x", sortBy: "price", network: "solana", category: "palindrome", minCharLength: 3, page: 2 })).toEqual({
+      search: "x",
+      sortBy: "price",
+    });
   });
 });
 
@@ -107,7 +112,22 @@ describe("searchApiParams", () => {
   });
   it("sends the offset of the page, the wallet and each non-empty, non-all filter", () => {
     const q = new URLSearchParams(
-      searchApiParams({ page: 3, limit: 50, search: "dead", minCharLength: 2, maxCharLength: 9, patternFilter: "prefix", patternValue: "00", category: "leading-zeros", network: "ethereum", sortBy: "price", sortOrder: "asc" }, "0xabc"),
+      searchApiParams(
+        {
+          page: 3,
+          limit: 50,
+          search: "dead",
+          minCharLength: 2,
+          maxCharLength: 9,
+          patternFilter: "prefix",
+          patternValue: "00",
+          category: "leading-zeros",
+          network: "ethereum",
+          sortBy: "price",
+          sortOrder: "asc",
+        },
+        "0xabc",
+      ),
     );
     expect(Object.fromEntries(q)).toEqual({
       excludeSold: "true",

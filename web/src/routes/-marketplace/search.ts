@@ -127,8 +127,7 @@ export function resetFilters(current: MarketSearch): MarketSearch {
 }
 
 /** True when min and max are both set and min is larger: the length filter is then left out of the call. */
-export const lengthRangeInverted = (s: MarketSearch) =>
-  s.minCharLength !== undefined && s.maxCharLength !== undefined && s.minCharLength > s.maxCharLength;
+export const lengthRangeInverted = (s: MarketSearch) => s.minCharLength !== undefined && s.maxCharLength !== undefined && s.minCharLength > s.maxCharLength;
 
 /** "N active": filters that narrow the results (a pattern mode without a value narrows nothing). */
 export function activeFilterCount(s: MarketSearch): number {
@@ -161,7 +160,8 @@ export function lengthDraft(text: string): { ok: true; value: number | undefined
   const range = `a whole number from ${CHAR_LENGTH_MIN} to ${CHAR_LENGTH_MAX}`;
   if (!/^\d+$/.test(t)) return { ok: false, message: `"${t.slice(0, 12)}" is not ${range}; the filter still uses the previous value.` };
   const n = Number(t);
-  if (n < CHAR_LENGTH_MIN || n > CHAR_LENGTH_MAX) return { ok: false, message: `${n} is outside ${CHAR_LENGTH_MIN}–${CHAR_LENGTH_MAX}; enter ${range}. The filter still uses the previous value.` };
+  if (n < CHAR_LENGTH_MIN || n > CHAR_LENGTH_MAX)
+    return { ok: false, message: `${n} is outside ${CHAR_LENGTH_MIN}–${CHAR_LENGTH_MAX}; enter ${range}. The filter still uses the previous value.` };
   return { ok: true, value: n };
 }
 

@@ -12,7 +12,11 @@ export function KeySaveOptions({ network, privateKey, address, revealed }: { net
       <h3 id="save-title" className="text-sm font-semibold text-white">
         Save for your wallet
       </h3>
-      {network === "ethereum" ? <KeystoreForm privateKey={privateKey} address={address} /> : <SolanaFiles privateKey={privateKey} address={address} revealed={revealed} />}
+      {network === "ethereum" ? (
+        <KeystoreForm privateKey={privateKey} address={address} />
+      ) : (
+        <SolanaFiles privateKey={privateKey} address={address} revealed={revealed} />
+      )}
     </section>
   );
 }
@@ -46,17 +50,26 @@ function KeystoreForm({ privateKey, address }: { privateKey: string; address: st
     }
   };
 
-  const input = "mt-1 w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400";
+  const input =
+    "mt-1 w-full rounded-lg border border-slate-700 bg-slate-900 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400";
   return (
     <form onSubmit={(e) => void submit(e)} className="space-y-3" aria-describedby={`${id}-help`}>
       <p id={`${id}-help`} className="text-xs text-slate-400">
-        An encrypted keystore file (V3, scrypt) that MetaMask, geth and most Ethereum wallets import. Pick a password of at least 8 characters; without it
-        the file cannot be opened, and we cannot recover it.
+        An encrypted keystore file (V3, scrypt) that MetaMask, geth and most Ethereum wallets import. Pick a password of at least 8 characters; without it the
+        file cannot be opened, and we cannot recover it.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="block text-sm text-slate-300">
           Password
-          <input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} minLength={8} required className={input} />
+          <input
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            minLength={8}
+            required
+            className={input}
+          />
         </label>
         <label className="block text-sm text-slate-300">
           Repeat password
@@ -108,7 +121,8 @@ function SolanaFiles({ privateKey, address, revealed }: { privateKey: string; ad
       return null;
     }
   };
-  const button = "rounded-lg border border-violet-500 px-4 py-2 text-sm font-semibold text-violet-100 hover:bg-violet-500/10 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-50";
+  const button =
+    "rounded-lg border border-violet-500 px-4 py-2 text-sm font-semibold text-violet-100 hover:bg-violet-500/10 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-50";
   return (
     <div className="space-y-3">
       <p className="text-xs text-slate-400">
@@ -141,10 +155,11 @@ function SolanaFiles({ privateKey, address, revealed }: { privateKey: string; ad
           title={revealed ? undefined : "Show the key first"}
           onClick={() =>
             void load().then(async (f) => {
-              if (f) await navigator.clipboard.writeText(f.base58).then(
-                () => toast({ title: "Copied!", description: "Private key (base58, for Phantom) copied to the clipboard.", variant: "success" }),
-                () => toast({ title: "Failed to copy", description: "Your browser did not allow copying.", variant: "destructive" }),
-              );
+              if (f)
+                await navigator.clipboard.writeText(f.base58).then(
+                  () => toast({ title: "Copied!", description: "Private key (base58, for Phantom) copied to the clipboard.", variant: "success" }),
+                  () => toast({ title: "Failed to copy", description: "Your browser did not allow copying.", variant: "destructive" }),
+                );
             })
           }
         >

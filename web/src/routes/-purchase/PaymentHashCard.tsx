@@ -9,7 +9,8 @@ export function PaymentHashCard({ hash, network }: { hash: string; network: Netw
   const config = useQuery(chainConfigQuery());
   const { copied, copy } = useCopy(hash, "Transaction hash");
   const url = config.data ? explorerTxUrl(network, hash, config.data) : null;
-  const button = "rounded-lg border border-slate-700 px-3 py-1.5 text-sm font-semibold text-slate-200 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400";
+  const button =
+    "rounded-lg border border-slate-700 px-3 py-1.5 text-sm font-semibold text-slate-200 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400";
   return (
     <section aria-labelledby="hash-title" className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
       <h2 id="hash-title" className="text-xs font-semibold tracking-wide text-slate-400 uppercase">

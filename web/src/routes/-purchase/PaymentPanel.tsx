@@ -116,7 +116,10 @@ export function PaymentPanel({ view, config, payment }: { view: PurchaseView; co
             </p>
           )}
           <p className="text-xs text-slate-500">
-            Send exactly this amount from the wallet you signed in with. {view.network === "solana" ? "The transfer carries this purchase's reference, so it is found even if you close this page." : "The payment is found even if you close this page after sending it."}
+            Send exactly this amount from the wallet you signed in with.{" "}
+            {view.network === "solana"
+              ? "The transfer carries this purchase's reference, so it is found even if you close this page."
+              : "The payment is found even if you close this page after sending it."}
           </p>
         </>
       )}
@@ -131,7 +134,11 @@ function RecipientAddress({ address }: { address: string }) {
       <span className="font-mono break-all text-slate-100" data-testid="pay-to">
         {address}
       </span>
-      <button type="button" onClick={() => void copy()} className="rounded border border-slate-700 px-2 py-0.5 text-xs text-slate-300 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400">
+      <button
+        type="button"
+        onClick={() => void copy()}
+        className="rounded border border-slate-700 px-2 py-0.5 text-xs text-slate-300 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
         {copied ? "Copied!" : "Copy"}
       </button>
     </span>
@@ -171,7 +178,10 @@ function CancelButton({ id, disabled }: { id: string; disabled: boolean }) {
           </Dialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>
-              <button type="button" className="rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-violet-400">
+              <button
+                type="button"
+                className="rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-violet-400"
+              >
                 Keep Reservation
               </button>
             </Dialog.Close>

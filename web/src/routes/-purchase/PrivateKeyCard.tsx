@@ -24,7 +24,10 @@ export const revealQuery = (id: string) => ({
  * "Private Key Released!" is news once (issue 22 §6): it came back on every visit, over the keystore password
  * field on a phone. Remembered per purchase in this browser; without storage it shows, as before.
  */
-export function releasedNewsOnce(id: string, storage: Pick<Storage, "getItem" | "setItem"> | null = typeof localStorage === "undefined" ? null : localStorage): boolean {
+export function releasedNewsOnce(
+  id: string,
+  storage: Pick<Storage, "getItem" | "setItem"> | null = typeof localStorage === "undefined" ? null : localStorage,
+): boolean {
   const key = `vanity:key-released-toast:${id}`;
   try {
     if (storage?.getItem(key)) return false;
@@ -45,16 +48,26 @@ export function PrivateKeyCard({ view }: { view: PurchaseView }) {
   useEffect(() => {
     if (!data) return;
     if (data.success) {
-      if (releasedNewsOnce(view.id)) toast({ title: "Private Key Released!", description: "Import it into your wallet, then destroy our copy.", variant: "success" });
+      if (releasedNewsOnce(view.id))
+        toast({ title: "Private Key Released!", description: "Import it into your wallet, then destroy our copy.", variant: "success" });
     } else if (data.supportInfo) toast({ title: "Payment Verified - Support Required", description: data.supportInfo.message, variant: "destructive" });
     else toast({ title: "Private Key Access Failed", description: data.message || "Could not retrieve private key", variant: "destructive" });
   }, [data, view.id]);
   useEffect(() => {
-    if (key.isError) toast({ title: "Error", description: key.error instanceof HttpError ? errorMessage(key.error) : "Failed to retrieve private key", variant: "destructive" });
+    if (key.isError)
+      toast({
+        title: "Error",
+        description: key.error instanceof HttpError ? errorMessage(key.error) : "Failed to retrieve private key",
+        variant: "destructive",
+      });
   }, [key.isError, key.error]);
 
   return (
-    <section aria-labelledby="key-title" className="space-y-4 rounded-2xl border border-emerald-700/60 bg-slate-900/60 p-5 sm:p-6" data-testid="private-key-card">
+    <section
+      aria-labelledby="key-title"
+      className="space-y-4 rounded-2xl border border-emerald-700/60 bg-slate-900/60 p-5 sm:p-6"
+      data-testid="private-key-card"
+    >
       <h2 id="key-title" className="text-lg font-semibold text-white">
         Private Key Access
       </h2>
@@ -113,7 +126,10 @@ export function PrivateKeyCard({ view }: { view: PurchaseView }) {
             <DestroyKeyDialog
               transactionId={view.id}
               trigger={
-                <button type="button" className="mt-2 rounded-lg border border-red-700 px-4 py-2 text-sm font-semibold text-red-200 hover:bg-red-950 focus-visible:outline-2 focus-visible:outline-red-400">
+                <button
+                  type="button"
+                  className="mt-2 rounded-lg border border-red-700 px-4 py-2 text-sm font-semibold text-red-200 hover:bg-red-950 focus-visible:outline-2 focus-visible:outline-red-400"
+                >
                   Destroy Private Key
                 </button>
               }

@@ -10,7 +10,12 @@ const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: 
 
 export function PurchaseDetails({ view }: { view: PurchaseView }) {
   const rows: [string, ReactNode][] = [
-    ["Address", <span key="address" className="font-mono break-all">{view.address}</span>],
+    [
+      "Address",
+      <span key="address" className="font-mono break-all">
+        {view.address}
+      </span>,
+    ],
     ["Network", view.network === "ethereum" ? "Ethereum" : "Solana"],
     ["Rarity", formatRarity(view.rarityScore)],
     ["Status", <StatusBadge key="status" status={view.status} failureReason={view.failureReason} />],

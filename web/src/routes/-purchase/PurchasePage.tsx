@@ -51,7 +51,11 @@ export function PurchasePage({ transactionId }: { transactionId: string }) {
 /** Said once the page has stopped polling a purchase that is still open (the spec's 5 minutes). */
 function PollingStopped({ onCheckAgain }: { onCheckAgain: () => void }) {
   return (
-    <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-700 bg-slate-900/60 p-4 text-sm" role="status" data-testid="polling-stopped">
+    <div
+      className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-700 bg-slate-900/60 p-4 text-sm"
+      role="status"
+      data-testid="polling-stopped"
+    >
       <p className="text-slate-300">
         This page stopped checking after 5 minutes. We keep checking the payment on our side; check again to see where it stands.
       </p>
@@ -92,7 +96,17 @@ function PurchaseError({ reason }: { reason: "signed-out" | "not-found" | "faile
   );
 }
 
-function PurchaseBody({ view, onPaymentSent, pollingSince, onCheckAgain }: { view: PurchaseView; onPaymentSent: (sent: boolean) => void; pollingSince: number; onCheckAgain: () => void }) {
+function PurchaseBody({
+  view,
+  onPaymentSent,
+  pollingSince,
+  onCheckAgain,
+}: {
+  view: PurchaseView;
+  onPaymentSent: (sent: boolean) => void;
+  pollingSince: number;
+  onCheckAgain: () => void;
+}) {
   const config = useQuery(chainConfigQuery());
   const now = useNow(5000);
   const pollingStopped = now - pollingSince >= POLL_LIMIT_MS;
@@ -108,7 +122,10 @@ function PurchaseBody({ view, onPaymentSent, pollingSince, onCheckAgain }: { vie
 
   return (
     <div className="mx-auto max-w-3xl space-y-6 px-4 py-10">
-      <Link to="/marketplace" className="inline-flex items-center gap-1 rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400">
+      <Link
+        to="/marketplace"
+        className="inline-flex items-center gap-1 rounded text-sm font-semibold text-violet-300 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
         <span aria-hidden>←</span> Back to Marketplace
       </Link>
       <header className="flex flex-wrap items-center justify-between gap-3">
@@ -148,7 +165,13 @@ function PurchaseBody({ view, onPaymentSent, pollingSince, onCheckAgain }: { vie
           testId="key-destroyed"
         />
       )}
-      {stage === "failed" && <Notice title="Payment not accepted" text={`${failureText(view.failureReason)} No key was released. If you paid, the payment is listed for a refund.`} tone="red" />}
+      {stage === "failed" && (
+        <Notice
+          title="Payment not accepted"
+          text={`${failureText(view.failureReason)} No key was released. If you paid, the payment is listed for a refund.`}
+          tone="red"
+        />
+      )}
       {stage === "expired" && (
         <Notice
           title="Reservation expired"
@@ -157,7 +180,14 @@ function PurchaseBody({ view, onPaymentSent, pollingSince, onCheckAgain }: { vie
           orderId={view.customOrderId}
         />
       )}
-      {stage === "cancelled" && <Notice title="Purchase cancelled" text="This purchase was cancelled before payment. Nothing was charged." link={view.addressId} orderId={view.customOrderId} />}
+      {stage === "cancelled" && (
+        <Notice
+          title="Purchase cancelled"
+          text="This purchase was cancelled before payment. Nothing was charged."
+          link={view.addressId}
+          orderId={view.customOrderId}
+        />
+      )}
 
       {hash && <PaymentHashCard hash={hash} network={view.network} />}
       <PurchaseDetails view={view} />
@@ -206,11 +236,18 @@ function Notice({
   testId?: string;
 }) {
   return (
-    <section className={`rounded-2xl border p-5 sm:p-6 ${tone === "red" ? "border-red-700 bg-red-950/40" : "border-slate-700 bg-slate-900/60"}`} data-testid={testId}>
+    <section
+      className={`rounded-2xl border p-5 sm:p-6 ${tone === "red" ? "border-red-700 bg-red-950/40" : "border-slate-700 bg-slate-900/60"}`}
+      data-testid={testId}
+    >
       <h2 className="text-lg font-semibold text-white">{title}</h2>
       <p className="mt-2 text-sm text-slate-300">{text}</p>
       {orderId !== null && (
-        <Link to="/custom-orders/$id" params={{ id: String(orderId) }} className="mt-4 inline-block text-sm font-semibold text-violet-300 hover:text-violet-200">
+        <Link
+          to="/custom-orders/$id"
+          params={{ id: String(orderId) }}
+          className="mt-4 inline-block text-sm font-semibold text-violet-300 hover:text-violet-200"
+        >
           Back to your order
         </Link>
       )}

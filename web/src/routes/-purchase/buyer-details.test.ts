@@ -22,7 +22,12 @@ describe("'Private Key Released!' once per purchase", () => {
     expect(releasedNewsOnce("b", storage)).toBe(true);
   });
   it("without usable storage it still shows", () => {
-    const broken = { getItem: () => null, setItem: () => { throw new Error("quota"); } };
+    const broken = {
+      getItem: () => null,
+      setItem: () => {
+        throw new Error("quota");
+      },
+    };
     expect(releasedNewsOnce("a", broken)).toBe(true);
     expect(releasedNewsOnce("a", null)).toBe(true);
   });

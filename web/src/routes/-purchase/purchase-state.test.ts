@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { confirmationsText, FAST_POLL_MS, POLL_LIMIT_MS, pollableStatus, pollInterval, purchaseStage, reservationCountdown, SLOW_POLL_MS } from "./purchase-state";
+import {
+  confirmationsText,
+  FAST_POLL_MS,
+  POLL_LIMIT_MS,
+  pollableStatus,
+  pollInterval,
+  purchaseStage,
+  reservationCountdown,
+  SLOW_POLL_MS,
+} from "./purchase-state";
 
 describe("purchaseStage", () => {
   it("pays while initiated, waits while pending, reveals while verified or completed", () => {

@@ -67,7 +67,16 @@ describe("solanaKeyForms against @solana/web3.js Keypair", () => {
       return b;
     };
     const zeroSeed = Keypair.fromSeed(new Uint8Array(32)).secretKey;
-    const corpus = [kp.secretKey, flipped(0), flipped(31), flipped(32), flipped(63), zeroSeed, new Uint8Array(64), new Uint8Array([...kp.secretKey.slice(0, 32), ...zeroSeed.slice(32)])];
+    const corpus = [
+      kp.secretKey,
+      flipped(0),
+      flipped(31),
+      flipped(32),
+      flipped(63),
+      zeroSeed,
+      new Uint8Array(64),
+      new Uint8Array([...kp.secretKey.slice(0, 32), ...zeroSeed.slice(32)]),
+    ];
     for (const bytes of corpus) {
       let theirs: string | null;
       try {

@@ -30,7 +30,11 @@ const NETWORK_NAME = { ethereum: "Ethereum", solana: "Solana" } as const;
  * settles the purchase); the page shows it at once rather than at its next read of the purchase, so the count
  * moves with each block instead of jumping from 0 to the key.
  */
-function showReportedDepth(queryClient: ReturnType<typeof useQueryClient>, id: string, answer: { status: PurchaseView["status"]; confirmations: number; requiredConfirmations: number }) {
+function showReportedDepth(
+  queryClient: ReturnType<typeof useQueryClient>,
+  id: string,
+  answer: { status: PurchaseView["status"]; confirmations: number; requiredConfirmations: number },
+) {
   queryClient.setQueriesData<PurchaseView>({ queryKey: [TRANSACTIONS_KEY, "one", id] }, (old) =>
     old && (old.status === "initiated" || old.status === "pending") && answer.status === "pending"
       ? { ...old, status: answer.status, confirmations: answer.confirmations, requiredConfirmations: answer.requiredConfirmations }
@@ -43,7 +47,9 @@ export function usePayment(view: PurchaseView, config: MarketConfig | undefined,
   const queryClient = useQueryClient();
   const wallet = useWalletState();
   const resumed = sentPayment(view.id);
-  const [state, setState] = useState<PaymentStep>(() => (resumed && view.status === "initiated" ? { step: "reporting", hash: resumed, note: null } : { step: "idle" }));
+  const [state, setState] = useState<PaymentStep>(() =>
+    resumed && view.status === "initiated" ? { step: "reporting", hash: resumed, note: null } : { step: "idle" },
+  );
   const busy = useRef(false);
 
   const report = useCallback(
@@ -90,24 +96,40 @@ export function usePayment(view: PurchaseView, config: MarketConfig | undefined,
     busy.current = true;
     setState({ step: "wallet" });
     try {
-      if (wallet.status !== "connected" || !wallet.address) throw new PaymentError("other", "No wallet connected. Connect the wallet you bought with, then try again.");
+      if (wallet.status !== "connected" || !wallet.address)
+        throw new PaymentError("other", "No wallet connected. Connect the wallet you bought with, then try again.");
       if (wallet.network !== view.network) {
-        throw new PaymentError("wrong-chain", `Wrong network: this purchase is paid on ${NETWORK_NAME[view.network]}, and your wallet is ${NETWORK_WALLET[wallet.network ?? "ethereum"]}.`);
+        throw new PaymentError(
+          "wrong-chain",
+          `Wrong network: this purchase is paid on ${NETWORK_NAME[view.network]}, and your wallet is ${NETWORK_WALLET[wallet.network ?? "ethereum"]}.`,
+        );
       }
       const payments = config?.payments;
       if (!payments) {
         // A loaded configuration without payments: the server refuses payments (unsafe settings); send nothing.
-        throw new PaymentError("other", config ? "Payments are switched off on this marketplace until its payment settings are fixed. Nothing was sent." : "The marketplace's payment settings have not loaded yet. Try again in a moment.");
+        throw new PaymentError(
+          "other",
+          config
+            ? "Payments are switched off on this marketplace until its payment settings are fixed. Nothing was sent."
+            : "The marketplace's payment settings have not loaded yet. Try again in a moment.",
+        );
       }
       const expected = payments[view.network].recipient;
-      if (!sameWallet(view.network, expected, view.recipient)) throw new PaymentError("other", "The payment address of this purchase is not the marketplace's. Nothing was sent; please contact support.");
+      if (!sameWallet(view.network, expected, view.recipient))
+        throw new PaymentError("other", "The payment address of this purchase is not the marketplace's. Nothing was sent; please contact support.");
       const amount = amountToSend(view);
       let hash: string;
       if (view.network === "ethereum") {
         const provider = signedInEvmProvider(wallet.walletType);
         if (!provider) throw new PaymentError("other", "Wallet not connected for payments: the wallet you signed in with is not available in this browser.");
         const { sendEthereumPayment } = await import("../../wallet/pay-ethereum");
-        hash = await sendEthereumPayment({ provider, from: wallet.address, to: view.recipient, valueWei: amount, chainId: view.chainId ?? payments.ethereum.chainId });
+        hash = await sendEthereumPayment({
+          provider,
+          from: wallet.address,
+          to: view.recipient,
+          valueWei: amount,
+          chainId: view.chainId ?? payments.ethereum.chainId,
+        });
       } else {
         const solWallet = await signedInSolanaWallet(wallet.walletType);
         if (!solWallet) throw new PaymentError("other", "Wallet not connected for payments: the wallet you signed in with is not available in this browser.");

@@ -18,7 +18,11 @@ export function createDevEthereumProvider(opts: { privateKey: Hex; chainId: numb
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [] } },
   });
-  const client = createWalletClient({ account, chain, transport: custom({ request: ({ method, params }) => opts.relay(method, (params as unknown[]) ?? []) }) });
+  const client = createWalletClient({
+    account,
+    chain,
+    transport: custom({ request: ({ method, params }) => opts.relay(method, (params as unknown[]) ?? []) }),
+  });
   const sameChain = (params: unknown) => {
     const wanted = String((params as [{ chainId?: string }] | undefined)?.[0]?.chainId ?? "").toLowerCase();
     if (wanted !== chainHex) throw providerError(4902, `The local dev wallet knows only the local chain (${chainHex}).`);

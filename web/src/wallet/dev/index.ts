@@ -37,7 +37,13 @@ export function installDevWallets() {
   }
 
   const wallets: DevSolanaWallet[] = ROLES.map((role) =>
-    createDevSolanaWallet({ name: walletName(role, "SOL"), icon: icon("#7c3aed"), secretKey: base58.decode(SOLANA_DEV_ACCOUNTS[role].secretKey), relay: solRelay, host: location.host }),
+    createDevSolanaWallet({
+      name: walletName(role, "SOL"),
+      icon: icon("#7c3aed"),
+      secretKey: base58.decode(SOLANA_DEV_ACCOUNTS[role].secretKey),
+      relay: solRelay,
+      host: location.host,
+    }),
   );
   // The Wallet Standard registration protocol: announce now, and again when an app says it is ready.
   const register = ({ register }: { register: (...w: unknown[]) => unknown }) => register(...wallets);

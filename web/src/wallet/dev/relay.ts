@@ -16,8 +16,16 @@ export class RpcFailure extends Error {
 export function jsonRpcRelay(url: string): ChainRelay {
   let id = 0;
   return async (method, params) => {
-    const res = await fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params }) });
-    const body = (await res.json().catch(() => null)) as { result?: unknown; error?: { code: number; message: string; data?: unknown }; message?: string } | null;
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params }),
+    });
+    const body = (await res.json().catch(() => null)) as {
+      result?: unknown;
+      error?: { code: number; message: string; data?: unknown };
+      message?: string;
+    } | null;
     if (!res.ok) throw new RpcFailure(body?.message ?? `The local chain relay answered HTTP ${res.status}`, -32603);
     if (body?.error) throw new RpcFailure(body.error.message, body.error.code, body.error.data);
     return body?.result;

@@ -9,7 +9,9 @@ import type { ChainRelay } from "./relay";
 
 type Account = { address: string; publicKey: Uint8Array; chains: readonly `${string}:${string}`[]; features: readonly `${string}:${string}`[]; label: string };
 type ChangeListener = (props: { accounts?: readonly Account[] }) => void;
-export type SignInInput = Partial<Record<"domain" | "address" | "statement" | "uri" | "version" | "chainId" | "nonce" | "issuedAt" | "expirationTime" | "notBefore" | "requestId", string>> & {
+export type SignInInput = Partial<
+  Record<"domain" | "address" | "statement" | "uri" | "version" | "chainId" | "nonce" | "issuedAt" | "expirationTime" | "notBefore" | "requestId", string>
+> & {
   resources?: string[];
 };
 
@@ -112,7 +114,10 @@ export function createDevSolanaWallet(opts: { name: string; icon: `data:image/${
           for (const input of inputs) {
             ours(input);
             const signed = sign(input.transaction);
-            const signature = (await opts.relay("sendTransaction", [base64.encode(signed), { encoding: "base64", skipPreflight: input.options?.skipPreflight ?? false }])) as string;
+            const signature = (await opts.relay("sendTransaction", [
+              base64.encode(signed),
+              { encoding: "base64", skipPreflight: input.options?.skipPreflight ?? false },
+            ])) as string;
             out.push({ signature: base58.decode(signature) });
           }
           return out;
