@@ -92,7 +92,12 @@ describe("phone layout (360 and 390 px)", () => {
     expect(await checkEveryRoute(page, baseUrl, "signed out")).toEqual([]);
     await page.setViewportSize(WIDTHS[0]);
     await page.goto(`${baseUrl}/`);
-    const header = await page.getByRole("banner").boundingBox();
+    // The prerendered page is replaced when the app starts, and for a moment there is no header to measure.
+    let header: { height: number } | null = null;
+    for (let tries = 0; !header && tries < 50; tries++) {
+      await page.getByRole("banner").waitFor({ state: "visible" });
+      header = await page.getByRole("banner").boundingBox();
+    }
     expect(header!.height).toBeLessThan(72);
     // The links are in the menu, and the menu leads where they do.
     await page.getByTestId("menu-button").click();
