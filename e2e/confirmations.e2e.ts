@@ -6,21 +6,13 @@ import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { anvil } from "./anvil";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 import { buyFromListingPage, connect, recordToasts, revealKey } from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
 
 let s: Session | undefined;
-const anvil = async (method: string, params: unknown[] = []) => {
-  const res = await fetch(inject("rpcUrl"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await res.json()) as { error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-};
 afterEach(async () => {
   await anvil("evm_setAutomine", [false]).catch(() => {});
   await anvil("evm_setIntervalMining", [1]).catch(() => {});

@@ -8,6 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import type { InitiateResponse, PurchaseView } from "../schema/purchases";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { anvil } from "./anvil";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 import { connect, recordToasts, toast } from "./purchase-journey";
@@ -18,17 +19,6 @@ afterEach(async () => {
   await s?.close();
   s = undefined;
 });
-
-async function anvil<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(inject("rpcUrl"), {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error) throw new Error(body.error.message);
-  return body.result as T;
-}
 
 /** A real purchase: listed by the admin, paid in full by a dev buyer, completed, its key revealed. */
 async function realPurchase(price: string) {
