@@ -33,6 +33,14 @@ export function prepareVulkanEnv(env: NodeJS.ProcessEnv = process.env, icd = SWI
   return set;
 }
 
+/**
+ * Dawn's instance options from WEBGPU_DAWN_OPTIONS, separated by spaces (e.g.
+ * `enable-dawn-features=disable_robustness`): for trying Dawn's toggles on a new GPU without a code change.
+ */
+export function dawnOptions(env: NodeJS.ProcessEnv = process.env): string[] {
+  return (env.WEBGPU_DAWN_OPTIONS ?? "").split(/\s+/).filter(Boolean);
+}
+
 export type NodeAdapter = { adapter: GPUAdapter; gpu: GPU } | { adapter: null; reason: string };
 
 let gpuInstance: GPU | null = null;
@@ -49,7 +57,7 @@ export async function nodeAdapter(): Promise<NodeAdapter> {
       const { create, globals } = await import("webgpu");
       // GPUBufferUsage, GPUMapMode, ... as in a browser
       Object.assign(globalThis, globals);
-      gpuInstance = create([]);
+      gpuInstance = create(dawnOptions());
     }
     gpu = gpuInstance;
   } catch (e) {
