@@ -98,7 +98,17 @@ export class OrdersApi {
     const headers: Record<string, string> = { origin: new URL(this.api).origin };
     if (this.cookie) headers.cookie = this.cookie;
     if (body !== undefined) headers["content-type"] = "application/json";
-    const res = await fetch(new URL(path, this.api), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const send = () => fetch(new URL(path, this.api), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    let res: Response;
+    try {
+      res = await send();
+    } catch (e) {
+      // A kept-alive connection the server closed while this process was busy (starting its search threads, say)
+      // fails before the request reaches the server: once more, on a new connection. Every grinder call is safe
+      // to repeat: a second submit or claim is answered from the order's state.
+      if (!(e instanceof TypeError && (e.cause as { code?: string } | undefined)?.code === "UND_ERR_SOCKET")) throw e;
+      res = await send();
+    }
     if (path.startsWith("/api/auth/") && !res.ok) {
       throw new OrdersApiError(res.status, `${method} ${path}: ${res.status} ${await res.text()}`);
     }
