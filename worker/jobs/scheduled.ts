@@ -3,7 +3,7 @@
 import { lt } from "drizzle-orm";
 import { authNonces, sessions } from "../../schema/db";
 import { createDb } from "../db";
-import { expireUnpaidOrders } from "../orders/orders";
+import { expireOverdueOrders } from "../orders/orders";
 import { type AlertReport, runAlerts } from "../operations/alerts";
 import { recordChainProbe } from "../operations/chains";
 import { recordCronRun } from "../operations/cron-runs";
@@ -81,7 +81,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   const prices = await attempt("prices", errors, () => getUsdPrices(env, now));
   const trends = await attempt("market-trends", errors, () => recomputeMarketTrends(db, now));
   const keyRewrap = await attempt("key-rewrap", errors, () => rewrapUnderCurrentSecret(db, env));
-  const expiredCustomOrders = await attempt("custom-orders", errors, () => expireUnpaidOrders(db, now));
+  const expiredCustomOrders = await attempt("custom-orders", errors, () => expireOverdueOrders(db, now));
   const rescored = await attempt("rarity-rescore", errors, () => rescoreRarity(env.DB));
   const calibrated = await attempt("value-calibration", errors, () => calibrateValues(db, now));
   // A node that does not answer is recorded (health, alerts), not a failed task: the alert for it has its own rule.
