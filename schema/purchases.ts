@@ -10,8 +10,17 @@ import type { Network } from "./db";
 export const RESERVATION_MINUTES = 15;
 /** Open (initiated, pending or verified) purchases one buyer may hold at once. */
 export const MAX_OPEN_RESERVATIONS = 3;
-/** Initiate calls per client per minute (both POST /api/transactions/initiate and POST /api/transactions). */
-export const INITIATE_RATE_LIMIT = { limit: 10, windowMs: 60_000 } as const;
+/**
+ * Open purchases all the wallets of one client network (an IPv4 address or an IPv6 /48) may hold at once: a
+ * wallet costs nothing, so the per-wallet bound alone bounds nothing (docs/public-surface.md#client-networks).
+ * Room for a household or an office of a few buyers at their own bound each.
+ */
+export const MAX_OPEN_RESERVATIONS_PER_NETWORK = 10;
+/**
+ * Reservation calls a minute (POST /api/transactions/initiate, POST /api/transactions and a custom order's
+ * payment, counted together), per wallet and per client network for all its wallets.
+ */
+export const INITIATE_RATE_LIMIT = { perWallet: 10, perClient: 30, windowMs: 60_000, what: "purchase attempts" } as const;
 /**
  * Calls a signed-in wallet may make per minute, and calls one client network (an IPv4 address or an IPv6 /64)
  * may make for all its wallets together (issue 26 §7). A payment report asks the node up to four times and

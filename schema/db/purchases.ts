@@ -55,6 +55,9 @@ export const transactions = sqliteTable(
     reportedAt: integer("reported_at"),
     // A verifying run holds the row until then, so overlapping cron runs do not verify it twice.
     leaseUntil: integer("lease_until"),
+    // The client network the reservation was made from (an IPv4 address or an IPv6 /48, worker/http/rate-limit.ts
+    // clientNetwork): open reservations are bounded per network as well as per buyer. Null on older rows.
+    clientNetwork: text("client_network"),
   },
   (t) => [
     // At most one open purchase per listing: a second buyer's insert fails inside the database.
@@ -66,6 +69,8 @@ export const transactions = sqliteTable(
     // listed again; a custom order's hidden listing is paid once).
     uniqueIndex("transactions_one_sale_per_listing").on(t.addressId).where(sql`status in ('verified', 'completed')`),
     index("transactions_buyer_open").on(t.buyerId, t.status),
+    // The reservation's INSERT counts the open purchases of its client network (purchases/reserve.ts).
+    index("transactions_network_open").on(t.clientNetwork, t.status),
     index("transactions_open_expiry").on(t.status, t.expiresAt),
     index("transactions_buyer").on(t.buyerId, t.createdAt),
     index("transactions_seller").on(t.sellerId, t.createdAt),

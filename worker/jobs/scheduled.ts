@@ -1,7 +1,7 @@
 // The cron job (every minute in production). Each task is idempotent and bounded, so two overlapping runs
 // do no harm; one failing task does not stop the others.
 import { lt } from "drizzle-orm";
-import { authNonces, sessions } from "../../schema/db";
+import { sessions, usedSignInNonces } from "../../schema/db";
 import { createDb } from "../db";
 import { expireOverdueOrders } from "../orders/orders";
 import { type AlertReport, runAlerts } from "../operations/alerts";
@@ -53,7 +53,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   const db = createDb(env.DB);
   const errors: string[] = [];
   const [nonces, expired] = await db.batch([
-    db.delete(authNonces).where(lt(authNonces.expiresAt, now)),
+    db.delete(usedSignInNonces).where(lt(usedSignInNonces.expiresAt, now)),
     db.delete(sessions).where(lt(sessions.expiresAt, now)),
   ]);
   // Verify first, then look for unreported payments, and only then expire: a reservation paid in its last

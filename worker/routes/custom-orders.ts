@@ -28,7 +28,7 @@ import { requirePaymentSettings } from "../payment-config";
 import { quoteOrder } from "../domain/custom-orders/quote";
 import { quoteSettingsInForce } from "../operations/settings";
 import { ApiError } from "../http/errors";
-import { countRequest, limitReservations } from "../http/rate-limit";
+import { limitReservations, limitSignedIn } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { type ClaimHolder, claimNext, recordProgress, releaseOrder, submitOffset, takeOrder } from "../orders/fulfil";
 import { grinderIdle, grinderRows, grindersSeen, heartbeat, recordGrinderRate } from "../orders/grinders";
@@ -58,13 +58,11 @@ const emptyBody = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Orders placed per wallet per minute; counted per wallet (a session is required) after validation. */
+/** Orders placed per wallet per minute (a session is required), counted after validation. */
 export const PLACING_LIMIT = 20;
-const placingLimit = createMiddleware<AppEnv>(async (c, next) => {
-  const count = await countRequest(c.env.DB, `custom-order:${c.var.session!.userId}`, 60_000, Date.now());
-  if (count > PLACING_LIMIT) throw new ApiError(429, `Too many orders: at most ${PLACING_LIMIT} a minute. Wait a minute and try again.`);
-  await next();
-});
+/** Orders placed per client network per minute, all its wallets together: a wallet costs nothing. */
+export const PLACING_LIMIT_PER_NETWORK = 60;
+const placingLimit = limitSignedIn("custom-order", { perWallet: PLACING_LIMIT, perClient: PLACING_LIMIT_PER_NETWORK, windowMs: 60_000, what: "orders" });
 
 export const customOrderRoutes = new Hono<AppEnv>()
   .get("/quote", validate("query", quoteQuery), async (c) => {
@@ -155,7 +153,7 @@ export const customOrderRoutes = new Hono<AppEnv>()
   .post("/:id{[0-9]+}/pay", requireSecrets, requireSession, requirePaymentSettings, validate("param", orderIdParam), emptyBody, async (c) => {
     const session = c.var.session;
     // Counted with the purchase page's reservations: paying an order is reserving a listing.
-    await limitReservations(c.env.DB, session.userId);
+    await limitReservations(c.env.DB, session.userId, c.var.requestInfo.ip);
     const r = await payOrder(c.var.db, c.env, session, c.req.valid("param").id, c.var.requestInfo);
     const body = {
       id: r.id,
