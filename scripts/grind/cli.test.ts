@@ -72,7 +72,8 @@ describe("npm run grind", () => {
     [["-n", "solana", "-s", "1".repeat(45), "-o", "-"], /too long/],
     [["-n", "ethereum", "-p", "a", "-c", "0", "-o", "-"], /--count must be at least 1/],
     [["-n", "ethereum", "-p", "a", "--gpu=fast", "-o", "-"], /--gpu takes no value or "auto"/],
-    [["-n", "solana", "-p", "a", "--gpu", "-o", "-"], /--gpu grinds Ethereum only/],
+    [["-n", "solana", "-m", "3", "--gpu", "-o", "-"], /--gpu: the GPU kernel does not grind Solana --mirror patterns; use --gpu=auto/],
+    [["-n", "solana", "-p", "abcdefghjkmnp", "--gpu", "-o", "-"], /--gpu: this pattern has too many case variants for the GPU kernel/],
     [["-n", "ethereum", "-p", "a", "--gpu", "--gpu-invocations", "0", "-o", "-"], /--gpu-invocations must be at least 1/],
   ])(
     "exits 2 for %j",
@@ -137,7 +138,31 @@ describe("npm run grind -- --gpu", () => {
     expect(parseCli(["--gpu", ...base])!.gpu).toBe("on");
     expect(parseCli([...base, "--gpu", "auto"])!.gpu).toBe("auto");
     expect(parseCli([...base, "--gpu=auto", "--gpu-invocations", "4096"])).toMatchObject({ gpu: "auto", gpuInvocations: 4096 });
-    // Solana with auto is allowed: it falls back to the CPU
-    expect(parseCli(["-n", "solana", "-p", "a", "-o", "-", "--gpu=auto"])!.gpu).toBe("auto");
+    expect(parseCli(["-n", "solana", "-p", "a", "-o", "-", "--gpu"])!.gpu).toBe("on");
+    // a Solana mirror with auto is allowed: it falls back to the CPU
+    expect(parseCli(["-n", "solana", "-m", "2", "-o", "-", "--gpu=auto"])!.gpu).toBe("auto");
   });
+
+  it("grinds Solana on the GPU adapter and writes rows that verify (case-insensitive prefix, suffix)", () => {
+    const out = join(dir, "gpu-sol.csv");
+    const spec = { network: "solana" as const, prefix: "a", suffix: "1", caseSensitive: false };
+    const r = grind("-n", "solana", "-p", "a", "-s", "1", "-c", "2", "--gpu", "-o", out);
+    expect(r.stderr).toMatch(/2 to find, GPU .+, 128 invocations/);
+    expect(r.stderr).toContain("GPU kernels ready");
+    expect(r.stderr).toContain("done: 2/2");
+    expect(r.code).toBe(0);
+    const rows = readRows(out);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(verifiedRow(spec, row.address, row.private_key)).toEqual(row);
+      expect(row.address).toMatch(/^[aA].*1$/);
+    }
+  }, 240_000);
+
+  it("--gpu=auto grinds a Solana mirror on the CPU and says why", () => {
+    const out = join(dir, "sol-mirror.csv");
+    const r = grind("-n", "solana", "-m", "1", "--gpu=auto", "-t", "1", "-o", out);
+    expect(r.stderr).toContain("the GPU kernel does not grind Solana --mirror patterns; grinding on the CPU");
+    expect(r.code).toBe(0);
+  }, 60_000);
 });

@@ -1,0 +1,40 @@
+// node proof-check.mjs proof.log: checks a proof run of the grinder CLI (measure.sh) against its own figures.
+// The CLI prints the attempts a match takes on average, a progress line a second (attempts, keys found) and a
+// last line with the attempts and the time. Keys found should be attempts / (attempts per match), give or take
+// Poisson noise (one standard deviation is 1 / sqrt(found): 10% at 100 keys, 2.6% at 1,500): more keys than
+// that means the kernel reports what it should not, fewer that it misses matches or counts attempts it did
+// not make. Prints a table over time, then the verdict. Plain JavaScript: it runs on the GPU host's bare Node.
+import { readFileSync } from "node:fs";
+
+const log = readFileSync(process.argv[2], "utf8");
+const num = (s) => Number(s.replaceAll(",", ""));
+const perMatch = num(/~([\d,]+) attempts per match/.exec(log)?.[1] ?? "NaN");
+const rows = [...log.matchAll(/^([\d.]+)s \| ([\d,]+) keys\/s \| attempts ([\d,]+) \| found (\d+)\/\d+/gm)].map((m) => ({
+  seconds: Number(m[1]),
+  rate: num(m[2]),
+  attempts: num(m[3]),
+  found: Number(m[4]),
+}));
+const done = /^(?:done|stopped): (\d+)\/\d+ written to .* in ([\d.]+)s, ([\d,]+) attempts \(([\d,]+) keys\/s\)/m.exec(log);
+if (!Number.isFinite(perMatch) || !done) {
+  console.log("proof: no result to check (the run did not finish: see the log above)");
+  process.exit(0);
+}
+const fmt = (n, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const found = Number(done[1]);
+const seconds = Number(done[2]);
+const attempts = num(done[3]);
+console.log(`proof: ${fmt(perMatch)} attempts per match (the CLI's exact figure for this pattern)`);
+console.log("proof: time (s)  keys/s (printed)     attempts            found  expected  found/expected");
+for (const r of [...rows, { seconds, rate: num(done[4]), attempts, found }]) {
+  const expected = r.attempts / perMatch;
+  console.log(
+    `proof: ${fmt(r.seconds, 1).padStart(8)}  ${fmt(r.rate).padStart(16)}  ${fmt(r.attempts).padStart(18)}  ${String(r.found).padStart(6)}  ${fmt(expected, 1).padStart(8)}  ${expected > 0 ? fmt(r.found / expected, 3) : "-"}`,
+  );
+}
+const expected = attempts / perMatch;
+const sigma = found > 0 ? 1 / Math.sqrt(found) : 1;
+const off = found / expected - 1;
+console.log(
+  `proof: ${found} keys in ${fmt(seconds, 1)} s at ${fmt(attempts / seconds / 1e6, 1)} M attempts/s averaged (ramp-up included); expected ${fmt(expected, 1)} at ${fmt(attempts)} attempts: ${off >= 0 ? "+" : ""}${fmt(100 * off, 1)}% (Poisson 1 sigma at ${found} keys: ${fmt(100 * sigma, 1)}%; within 10%: ${Math.abs(off) <= 0.1 ? "yes" : "no"})`,
+);
