@@ -448,7 +448,12 @@ export function scaleBatches(batches: number, elapsedMs: number, targetMs: numbe
   return Math.max(1, Math.min(maxBatches, batches * 4, scaled));
 }
 
-/** Work sizes that suit an adapter: a real GPU needs tens of thousands of invocations in flight. */
+/**
+ * Work sizes that suit an adapter. A real GPU needs tens of thousands of invocations in flight, and since an
+ * invocation runs for the whole dispatch, their number decides how full the GPU's last wave of workgroups
+ * is: 131,072 × HALF 128 was the best of the H200 sweep (2,822 M/s against 2,748 M/s at 65,536 and 2,727 M/s
+ * at 262,144; docs/gpu-grinder.md#figures). HALF 256 does not build on NVIDIA (its private array is too large).
+ */
 export function defaultWorkSize(software: boolean): { invocations: number; halfBatch: number } {
-  return software ? { invocations: 256, halfBatch: 32 } : { invocations: 65_536, halfBatch: 128 };
+  return software ? { invocations: 256, halfBatch: 32 } : { invocations: 131_072, halfBatch: 128 };
 }

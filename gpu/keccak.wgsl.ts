@@ -117,7 +117,7 @@ export function keccakWgsl(): string {
 export const KECCAK_ROUND_CONSTANTS: readonly bigint[] = roundConstants();
 
 /** The round constants as the uniform array `keccak_rc` reads: 12 vec4 of (lo, hi, lo, hi), two rounds each. */
-export function keccakConstantWords(): Uint32Array {
+export function keccakConstantWords(): Uint32Array<ArrayBuffer> {
   const out = new Uint32Array(48);
   KECCAK_ROUND_CONSTANTS.forEach((c, i) => {
     out[2 * i] = Number(c & 0xffffffffn);

@@ -47,7 +47,7 @@ export const SHA512_K: readonly bigint[] = roundConstants();
 const IV = initialValue();
 
 /** The round constants as the uniform array the kernel reads: 40 vec4 of (hi, lo, hi, lo), two rounds each. */
-export function sha512ConstantWords(): Uint32Array {
+export function sha512ConstantWords(): Uint32Array<ArrayBuffer> {
   const out = new Uint32Array(160);
   SHA512_K.forEach((k, i) => {
     out[2 * i] = Number(k >> 32n);

@@ -62,7 +62,7 @@ export function candidateSeed(base: Uint8Array, j: number): Uint8Array {
 }
 
 /** The params uniform (struct Params in solana.wgsl.ts) for a pattern; run() fills in batches and trace. */
-export function solanaParamsWords(pattern: SolanaPatternParams, invocations: number, maxHits: number): Uint32Array {
+export function solanaParamsWords(pattern: SolanaPatternParams, invocations: number, maxHits: number): Uint32Array<ArrayBuffer> {
   const p = new Uint32Array(SOLANA_PARAMS_WORDS);
   p[0] = invocations;
   p[2] = maxHits;

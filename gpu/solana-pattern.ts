@@ -12,7 +12,7 @@
 //   per position, counted from the end.
 // Case-insensitive characters use the CPU grinder's rules (scripts/grind/pattern.ts solanaVariants), so both
 // grinders accept exactly the same addresses.
-import { BASE58_ALPHABET, solanaVariants } from "../scripts/grind/pattern.ts";
+import { BASE58_ALPHABET, type PatternSpec, solanaVariants } from "../scripts/grind/pattern.ts";
 
 export type SolanaGpuPattern = {
   /** base58 characters (case kept: it matters when caseSensitive) */
@@ -128,7 +128,7 @@ export function solanaPatternParams(p: SolanaGpuPattern): SolanaPatternParams {
 }
 
 /** The ranges as the kernel reads them: per range, lo then hi, each 8 big-endian 32-bit words. */
-export function rangeWords(ranges: [bigint, bigint][] | null): Uint32Array {
+export function rangeWords(ranges: [bigint, bigint][] | null): Uint32Array<ArrayBuffer> {
   ranges ??= [];
   const out = new Uint32Array(Math.max(1, ranges.length) * 16);
   ranges.forEach(([lo, hi], i) => {
@@ -138,4 +138,20 @@ export function rangeWords(ranges: [bigint, bigint][] | null): Uint32Array {
     }
   });
   return out;
+}
+
+/**
+ * Why the GPU kernels cannot grind a pattern, or null when they can: the Solana kernel matches prefixes as
+ * numeric ranges and suffixes as residues, which leaves out --mirror (it needs both ends' digits), and a
+ * case-insensitive prefix with more case variants than it takes ranges. (Ethereum: every pattern.)
+ */
+export function gpuUnsupported(spec: PatternSpec): string | null {
+  if (spec.network !== "solana") return null;
+  if (spec.mirror) return "the GPU kernel does not grind Solana --mirror patterns";
+  try {
+    solanaPatternParams(spec);
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
 }

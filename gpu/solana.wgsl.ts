@@ -16,7 +16,7 @@
 //
 // A match is written as (invocation, candidate, key words) and the invocation stops for this dispatch:
 // one reported key per base (the host re-derives the seed from base_t and j, and @noble/curves the key).
-import { ED25519_FIELD, fieldWgsl, LIMBS, toLimbs } from "./field.wgsl.ts";
+import { ED25519_FIELD, fieldWgsl, toLimbs } from "./field.wgsl.ts";
 import { sha512Wgsl } from "./sha512.wgsl.ts";
 
 export const ED_P = ED25519_FIELD.p;
@@ -280,11 +280,11 @@ fn in_ranges(v: array<u32, 8>) -> bool {
   var hi = n;
   while (lo < hi) {
     let mid = (lo + hi) >> 1u;
-    if (range_le(mid * ${16}u, v)) { lo = mid + 1u; } else { hi = mid; }
+    if (range_le(mid * ${RANGE_WORDS}u, v)) { lo = mid + 1u; } else { hi = mid; }
   }
   if (lo == 0u) { return false; }
   // v <= that range's (inclusive) end
-  let o = (lo - 1u) * ${16}u + 8u;
+  let o = (lo - 1u) * ${RANGE_WORDS}u + 8u;
 ${range(8)
   .map((k) => `  { let r = ranges[o + ${k}u]; if (r != v[${k}]) { return v[${k}] < r; } }`)
   .join("\n")}
@@ -335,11 +335,11 @@ fn key_matches(key: array<u32, 8>) -> bool {
   return in_ranges(v) && suffix_matches(v);
 }
 
-/** Writes a hit record; false when the hit buffer is full (nothing written: that key is never revealed). */
+/** Writes a hit record, unless the hit buffer is full (then nothing is written: that key is never revealed). */
 fn report(t: u32, j: u32, key: array<u32, 8>) {
   let slot = atomicAdd(&hits.count, 1u);
   if (slot >= params.max_hits) { return; }
-  let o = slot * ${10}u;
+  let o = slot * ${SOLANA_HIT_WORDS}u;
   hits.data[o] = t;
   hits.data[o + 1u] = j;
   for (var k = 0u; k < 8u; k++) { hits.data[o + 2u + k] = key[k]; }
@@ -396,7 +396,3 @@ fn grind(@builtin(global_invocation_id) gid: vec3<u32>) {
 }
 `;
 }
-
-/** The limbs of a field constant (for the host's tests of the same representation). */
-export const edLimbs = (x: bigint) => toLimbs(mod(x));
-export { LIMBS };

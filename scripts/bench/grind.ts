@@ -28,8 +28,14 @@ const { values } = parseArgs({
     "gpu-batch": { type: "string" },
     "gpu-window": { type: "string" },
     "gpu-sweep": { type: "boolean", default: false },
+    // the sweep's values, comma-separated, in place of its defaults
+    "sweep-invocations": { type: "string" },
+    "sweep-half-batches": { type: "string" },
+    "sweep-batches": { type: "string" },
+    "sweep-windows": { type: "string" },
   },
 });
+const list = (raw: string | undefined, fallback: number[]) => (raw ? raw.split(",").map(Number) : fallback);
 const seconds = Number(values.seconds);
 // with --gpu the CPU side is the Ethereum figures to compare with (plain and split-key)
 const networks: Network[] = values.network ? [values.network as Network] : values.gpu ? ["ethereum"] : ["ethereum", "solana"];
@@ -195,10 +201,10 @@ async function benchGpu(network: Network) {
       console.log("goal on one H100-class GPU: at least 100 M keys/s, 20 M/s the least that counts");
     }
     if (values["gpu-sweep"]) {
-      const sizes = gpu.software ? [32, 128] : [16_384, 65_536, 262_144];
+      const sizes = list(values["sweep-invocations"], gpu.software ? [32, 128] : [16_384, 65_536, 262_144]);
       const configs: GpuConfig[] = [];
-      for (const w of gpu.software ? [8] : [8, 10])
-        for (const b of gpu.software ? [4, 8] : [8, 16, 32]) for (const n of sizes) configs.push(solanaConfig(gpu, n, b, w));
+      for (const w of list(values["sweep-windows"], gpu.software ? [8] : [8, 11]))
+        for (const b of list(values["sweep-batches"], gpu.software ? [4, 8] : [8, 16, 32])) for (const n of sizes) configs.push(solanaConfig(gpu, n, b, w));
       await sweep(configs);
     }
     gpu.device.destroy();
@@ -229,9 +235,10 @@ async function benchGpu(network: Network) {
     console.log("goal on one H100: at least 1,000 M/s (the profanity2 anchor), 300 M/s the least that counts");
   }
   if (values["gpu-sweep"]) {
-    const sizes = gpu.software ? [64, 256, 1024] : [16_384, 32_768, 65_536, 131_072, 262_144];
+    const sizes = list(values["sweep-invocations"], gpu.software ? [64, 256, 1024] : [16_384, 32_768, 65_536, 131_072, 262_144]);
     const configs: GpuConfig[] = [];
-    for (const h of gpu.software ? [16, 32, 64] : [64, 128, 256]) for (const n of sizes) configs.push(ethereumConfig(gpu, n, h));
+    for (const h of list(values["sweep-half-batches"], gpu.software ? [16, 32, 64] : [64, 128, 256]))
+      for (const n of sizes) configs.push(ethereumConfig(gpu, n, h));
     await sweep(configs);
   }
   gpu.device.destroy();

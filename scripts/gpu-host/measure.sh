@@ -87,7 +87,7 @@ fi
   echo "== summary ($(date -u +%FT%TZ), $(($(date +%s) - t0)) s)"
   head -n 3 "$OUT/gpu.txt" | tail -n 1
   grep -hE '^(GPU adapter|GPU ethereum|GPU solana|GPU split-key|GPU / one|ethereum |solana |best:|all [0-9]+ cores)' "$OUT/bench-ethereum.log" "$OUT/bench-solana.log"
-  grep -hE '^(done|stopped|proof:)' "$OUT/proof-solana.log" "$OUT/proof-ethereum.log"
+  grep -hE '^(done|stopped|proof: [0-9]+ keys)' "$OUT/proof-solana.log" "$OUT/proof-ethereum.log"
 } | tee "$OUT/summary.txt"
 command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=clocks.sm,temperature.gpu,power.draw --format=csv | tee -a "$OUT/gpu.txt"
 step "done"

@@ -9,24 +9,26 @@ import { readFileSync } from "node:fs";
 const log = readFileSync(process.argv[2], "utf8");
 const num = (s) => Number(s.replaceAll(",", ""));
 const perMatch = num(/~([\d,]+) attempts per match/.exec(log)?.[1] ?? "NaN");
-const rows = [...log.matchAll(/^([\d.]+)s \| ([\d,]+) keys\/s \| attempts ([\d,]+) \| found (\d+)\/\d+/gm)].map((m) => ({
-  seconds: Number(m[1]),
-  rate: num(m[2]),
-  attempts: num(m[3]),
-  found: Number(m[4]),
+// the CLI's durations: "12.3s", or "1m05s" from a minute on
+const secondsOf = (minutes, seconds) => 60 * Number(minutes ?? 0) + Number(seconds);
+const rows = [...log.matchAll(/^(?:(\d+)m)?([\d.]+)s \| ([\d,]+) keys\/s \| attempts ([\d,]+) \| found (\d+)\/\d+/gm)].map((m) => ({
+  seconds: secondsOf(m[1], m[2]),
+  rate: num(m[3]),
+  attempts: num(m[4]),
+  found: Number(m[5]),
 }));
-const done = /^(?:done|stopped): (\d+)\/\d+ written to .* in ([\d.]+)s, ([\d,]+) attempts \(([\d,]+) keys\/s\)/m.exec(log);
+const done = /^(?:done|stopped): (\d+)\/\d+ written to .* in (?:(\d+)m)?([\d.]+)s, ([\d,]+) attempts \(([\d,]+) keys\/s\)/m.exec(log);
 if (!Number.isFinite(perMatch) || !done) {
   console.log("proof: no result to check (the run did not finish: see the log above)");
   process.exit(0);
 }
 const fmt = (n, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const found = Number(done[1]);
-const seconds = Number(done[2]);
-const attempts = num(done[3]);
+const seconds = secondsOf(done[2], done[3]);
+const attempts = num(done[4]);
 console.log(`proof: ${fmt(perMatch)} attempts per match (the CLI's exact figure for this pattern)`);
 console.log("proof: time (s)  keys/s (printed)     attempts            found  expected  found/expected");
-for (const r of [...rows, { seconds, rate: num(done[4]), attempts, found }]) {
+for (const r of [...rows, { seconds, rate: num(done[5]), attempts, found }]) {
   const expected = r.attempts / perMatch;
   console.log(
     `proof: ${fmt(r.seconds, 1).padStart(8)}  ${fmt(r.rate).padStart(16)}  ${fmt(r.attempts).padStart(18)}  ${String(r.found).padStart(6)}  ${fmt(expected, 1).padStart(8)}  ${expected > 0 ? fmt(r.found / expected, 3) : "-"}`,
@@ -37,4 +39,8 @@ const sigma = found > 0 ? 1 / Math.sqrt(found) : 1;
 const off = found / expected - 1;
 console.log(
   `proof: ${found} keys in ${fmt(seconds, 1)} s at ${fmt(attempts / seconds / 1e6, 1)} M attempts/s averaged (ramp-up included); expected ${fmt(expected, 1)} at ${fmt(attempts)} attempts: ${off >= 0 ? "+" : ""}${fmt(100 * off, 1)}% (Poisson 1 sigma at ${found} keys: ${fmt(100 * sigma, 1)}%; within 10%: ${Math.abs(off) <= 0.1 ? "yes" : "no"})`,
+);
+const printedRate = num(done[5]);
+console.log(
+  `proof: keys found per second ${fmt(found / seconds, 2)}; the printed rate predicts ${fmt(printedRate / perMatch, 2)} (${fmt(printedRate)} keys/s / ${fmt(perMatch)} attempts per match)`,
 );

@@ -1,7 +1,7 @@
 // Command-line parsing and validation for the grinder (pure: no I/O, easy to test).
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
-import { solanaPatternParams } from "../../gpu/solana-pattern.ts";
+import { gpuUnsupported } from "../../gpu/solana-pattern.ts";
 import { BASE58_ALPHABET, normalizePrefix, validatePattern, type Network, type PatternSpec } from "./pattern.ts";
 
 /** Exit code when --gpu was given and no GPU adapter could be opened. */
@@ -101,22 +101,6 @@ export function parseGpuMode(raw: string | undefined): GpuMode {
   if (raw === undefined) return "off";
   if (raw === "on" || raw === "auto") return raw;
   throw new UsageError(`--gpu takes no value or "auto", got ${JSON.stringify(raw)}`);
-}
-
-/**
- * Why the GPU kernels cannot grind this pattern, or null when they can: the Solana kernel matches prefixes as
- * numeric ranges and suffixes as residues, which leaves out --mirror (it needs both ends' digits), and a
- * case-insensitive Solana prefix with more case variants than it takes ranges.
- */
-export function gpuUnsupported(spec: PatternSpec): string | null {
-  if (spec.network !== "solana") return null;
-  if (spec.mirror) return "the GPU kernel does not grind Solana --mirror patterns";
-  try {
-    solanaPatternParams(spec);
-    return null;
-  } catch (e) {
-    return (e as Error).message;
-  }
 }
 
 /** Parses argv (without node and script). Returns null for --help. Throws UsageError. */

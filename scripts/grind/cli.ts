@@ -1,6 +1,7 @@
 // npm run grind -- --network ethereum|solana --prefix P --suffix S --count N --out file.csv [--gpu[=auto]]
 // Searches on worker threads or the GPU, verifies each match independently, appends it to the CSV.
-import { gpuUnsupported, parseCli, USAGE, UsageError, type GrindOptions } from "./args.ts";
+import { gpuUnsupported } from "../../gpu/solana-pattern.ts";
+import { parseCli, USAGE, UsageError, type GrindOptions } from "./args.ts";
 import { CsvError } from "./csv.ts";
 import { gpuFor, gpuSource, solanaGpuSource } from "./gpu-source.ts";
 import { OrdersApiError } from "./orders-api.ts";

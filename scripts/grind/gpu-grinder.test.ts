@@ -298,6 +298,13 @@ describeGpu("entropy", () => {
     expect(g.drawn.filter((k) => k >> 255n === 1n).length).toBeGreaterThan(restarts / 4);
   });
 
+  it("the start scalars do not stay in GPU memory: their buffer is zero once the seed pass has run", async () => {
+    const g = await grinder({ pattern: eth("f".repeat(12)), invocations: 8 });
+    await g.run(1);
+    expect((await g.readSeedBuffer()).every((w) => w === 0)).toBe(true);
+    g.destroy();
+  });
+
   it("a draw outside [HALF + 1, n - 2^48 - HALF - 1] is drawn again, never reduced into range", () => {
     const low = BigInt(HALF);
     const high = CURVE_N - 1n;
