@@ -93,7 +93,8 @@ if (cpuRates.has("ethereum")) {
 if (values.gpu)
   console.log(`all ${availableParallelism()} cores (estimate, one core × cores): ${fmt(cpuRates.get(networks[0])! * availableParallelism())} candidates/s`);
 
-type GpuConfig = { label: string; make: () => Promise<{ run(batches: number): Promise<{ candidates: number }>; destroy(): void }> };
+/** A work size to measure; `kernel` names its compiled kernel (work sizes differing only in invocations share one). */
+type GpuConfig = { label: string; kernel: string; make: () => Promise<{ run(batches: number): Promise<{ candidates: number }>; destroy(): void }> };
 
 /**
  * candidates/s of each configuration over `secs`, after a warm-up dispatch (compiling, seeding every invocation).
@@ -138,11 +139,13 @@ async function gpuRates(configs: GpuConfig[], secs: number) {
 
 const ethereumConfig = (gpu: OpenGpu, invocations: number, halfBatch: number, publicKey?: string): GpuConfig => ({
   label: `invocations ${invocations.toLocaleString("en-US").padStart(8)}  HALF ${String(halfBatch).padStart(3)}`,
+  kernel: `HALF ${halfBatch}`,
   make: () => GpuGrinder.create(gpu.device, { pattern: PATTERNS.ethereum, invocations, halfBatch, publicKey }),
 });
 
 const solanaConfig = (gpu: OpenGpu, invocations: number, batch: number, windowBits: number): GpuConfig => ({
   label: `invocations ${invocations.toLocaleString("en-US").padStart(8)}  batch ${String(batch).padStart(2)}  window ${windowBits} bits`,
+  kernel: `batch ${batch}, ${windowBits}-bit window`,
   make: () => SolanaGpuGrinder.create(gpu.device, { pattern: PATTERNS.solana, invocations, batch, windowBits }),
 });
 
@@ -150,7 +153,12 @@ const solanaConfig = (gpu: OpenGpu, invocations: number, batch: number, windowBi
 async function sweep(configs: GpuConfig[]) {
   console.log("work-size sweep (2 s each):");
   let best: { label: string; rate: number } | null = null;
+  const unbuildable = new Set<string>();
   for (const config of configs) {
+    if (unbuildable.has(config.kernel)) {
+      console.log(`  ${config.label}  skipped (${config.kernel} could not be built, above)`);
+      continue;
+    }
     const {
       rates: [r],
       failed,
@@ -158,7 +166,10 @@ async function sweep(configs: GpuConfig[]) {
     if (r) {
       console.log(`  ${config.label}  ${fmt(r.rate).padStart(14)} candidates/s`);
       if (!best || r.rate > best.rate) best = r;
-    } else console.log(`  ${config.label}  could not be built, skipped: ${failed[0].reason}`);
+    } else {
+      console.log(`  ${config.label}  could not be built, skipped: ${failed[0].reason}`);
+      unbuildable.add(config.kernel);
+    }
   }
   if (best) console.log(`best: ${best.label.replace(/\s+/g, " ")}, ${fmt(best.rate)} candidates/s`);
 }

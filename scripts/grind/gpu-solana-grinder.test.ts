@@ -7,7 +7,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { base58 } from "@scure/base";
 import { beforeAll, describe, expect, it } from "vitest";
-import { hitRecords } from "../../gpu/grinder.ts";
+import { GpuGrinder, GpuKernelError, hitRecords } from "../../gpu/grinder.ts";
 import { candidateSeed, type SolanaGrinderConfig, SolanaGpuGrinder, solanaSecretKey } from "../../gpu/solana-grinder.ts";
 import { prefixRanges, solanaPatternParams } from "../../gpu/solana-pattern.ts";
 import type { RandomSource } from "../../gpu/start.ts";
@@ -183,6 +183,21 @@ describeGpu("grinding", () => {
     expect(hits.length).toBeGreaterThanOrEqual(20);
     expect(new Set(hits.map((h) => h.invocation)).size).toBe(hits.length);
     for (const hit of hits) verifiedRow(spec, base58.encode(hit.publicKey), solanaSecretKey(hit));
+  });
+});
+
+describeGpu("a kernel the GPU cannot build", () => {
+  it("is a GpuKernelError for either network (the sweep reports and skips it, the grinder tries a smaller one), not a crash", async () => {
+    // a workgroup above the adapter's limit fails like NVIDIA's "failed to validate local memory": at pipeline creation
+    const workgroupSize = device!.limits.maxComputeInvocationsPerWorkgroup * 2;
+    await expect(grinder({ pattern: sol("2"), invocations: 1, workgroupSize })).rejects.toThrow(GpuKernelError);
+    await expect(GpuGrinder.create(device!, { pattern: { prefix: "a", suffix: "", caseSensitive: false }, invocations: 1, workgroupSize })).rejects.toThrow(
+      GpuKernelError,
+    );
+    // and the device is still good for the configurations that build
+    const g = await grinder({ pattern: sol("2"), invocations: 4 });
+    expect((await g.run(1)).candidates).toBe(4 * BATCH);
+    g.destroy();
   });
 });
 
