@@ -113,6 +113,8 @@ export class SolanaGpuGrinder {
   private readonly layout: GPUBindGroupLayout;
   private bindGroup: GPUBindGroup;
   private readonly pipeline: GPUComputePipeline;
+  /** the next dispatch's bases, drawn while this one runs; zeroed when the grinder is destroyed */
+  private nextBases: Uint8Array | null = null;
   private destroyed = false;
 
   private constructor(device: GPUDevice, config: Required<SolanaGrinderConfig>, pipelines: Pipelines) {
@@ -175,12 +177,9 @@ export class SolanaGpuGrinder {
     if (!Number.isInteger(batches) || batches < 1) throw new RangeError("batches must be a positive whole number");
     const n = this.invocations;
     if (batches * this.batch > 2 ** 32) throw new RangeError("too many candidates per invocation");
-    const bases = new Uint8Array(n * 32);
-    for (let o = 0; o < bases.length; o += RANDOM_CHUNK) this.random(bases.subarray(o, Math.min(bases.length, o + RANDOM_CHUNK)));
-    // the kernel reads each base as 8 big-endian words (the message bytes in order)
-    const words = new Uint32Array(n * 8);
-    const view = new DataView(bases.buffer);
-    for (let i = 0; i < words.length; i++) words[i] = view.getUint32(4 * i);
+    // drawn while the previous dispatch ran (or now, for the first)
+    const bases = this.nextBases ?? this.drawBases();
+    this.nextBases = null;
 
     const traceWords = trace ? n * batches * this.batch * 8 : 0;
     if (traceWords > this.traceCapacity) {
@@ -194,8 +193,8 @@ export class SolanaGpuGrinder {
     p[3] = trace ? 1 : 0;
     const q = this.device.queue;
     q.writeBuffer(this.buffers.params, 0, p);
-    q.writeBuffer(this.buffers.bases, 0, words);
-    words.fill(0);
+    // the bytes as they are: the kernel reads each base as 8 words and swaps their bytes
+    q.writeBuffer(this.buffers.bases, 0, bases);
     const enc = this.device.createCommandEncoder();
     enc.clearBuffer(this.buffers.hits, 0, 4);
     const pass = enc.beginComputePass();
@@ -212,6 +211,9 @@ export class SolanaGpuGrinder {
       enc.copyBufferToBuffer(this.traceBuffer, 0, traceRead, 0, traceWords * 4);
     }
     q.submit([enc.finish()]);
+    // the next dispatch's bases, drawn while the GPU works on this one (a CSPRNG draw of 32 bytes per
+    // invocation takes milliseconds, which would otherwise add to every dispatch)
+    this.nextBases = this.drawBases();
 
     try {
       await this.buffers.read.mapAsync(GPUMapMode.READ);
@@ -241,6 +243,12 @@ export class SolanaGpuGrinder {
     }
   }
 
+  private drawBases(): Uint8Array {
+    const bases = new Uint8Array(this.invocations * 32);
+    for (let o = 0; o < bases.length; o += RANDOM_CHUNK) this.random(bases.subarray(o, Math.min(bases.length, o + RANDOM_CHUNK)));
+    return bases;
+  }
+
   /** Tests: what the base buffer holds now (zeros once a dispatch has finished). */
   readBaseBuffer(): Promise<Uint32Array> {
     return readBuffer(this.device, this.buffers.bases);
@@ -249,6 +257,8 @@ export class SolanaGpuGrinder {
   destroy(): void {
     if (this.destroyed) return;
     this.destroyed = true;
+    this.nextBases?.fill(0);
+    this.nextBases = null;
     for (const b of Object.values(this.buffers)) b.destroy();
     this.traceBuffer.destroy();
   }

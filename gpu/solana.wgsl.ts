@@ -350,7 +350,8 @@ fn grind(@builtin(global_invocation_id) gid: vec3<u32>) {
   let t = gid.x;
   if (t >= params.threads) { return; }
   var base: array<u32, 8>;
-  for (var k = 0u; k < 8u; k++) { base[k] = bases[t * 8u + k]; }
+  // the host uploads the base's bytes as drawn; SHA-512 reads them as big-endian words
+  for (var k = 0u; k < 8u; k++) { base[k] = bswap(bases[t * 8u + k]); }
   // per candidate of a batch: X, Y, Z, and the prefix products of the Z
   var px: array<Fe, ${batch}>;
   var py: array<Fe, ${batch}>;
