@@ -36,7 +36,7 @@ afterEach(async () => {
 async function measure(page: Page, network = "Ethereum", timeout = COMPILE_MS) {
   await page.getByRole("button", { name: "Measure again" }).waitFor({ timeout });
   expect(await page.getByTestId("gpu-status").textContent()).toMatch(
-    new RegExp(`swiftshader checks about [\\d.]+ (thousand )?${network} addresses a second in this tab`),
+    new RegExp(`swiftshader checks about [\\d.,]+ (thousand )?${network} addresses a second in this tab`),
   );
 }
 
