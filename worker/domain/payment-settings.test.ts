@@ -341,6 +341,28 @@ describe("SOL_CLUSTER pins the Solana cluster", () => {
     refused({ ...LOCAL, SOL_RPC_URL: PRODUCTION.SOL_RPC_URL, SOL_CLUSTER: "mainnet-beta", SOL_COMMITMENT: "finalized" }, "ETH_CHAIN_ID", /is 31337 while/);
   });
 
+  it("a node that is not SOL_CLUSTER is refused once, as that (not also as a cluster that does not go with Ethereum mainnet)", () => {
+    const mainnetNode = { solGenesisHash: SOLANA_GENESIS_HASHES["mainnet-beta"] };
+    refused({ ...PRODUCTION, SOL_CLUSTER: "devnet" }, "SOL_CLUSTER", /is "devnet", but the node .* serves mainnet-beta/, mainnetNode);
+    // An unreadable SOL_CLUSTER is refused as unreadable, whatever the node says.
+    refused({ ...PRODUCTION, SOL_CLUSTER: "mainnet" }, "SOL_CLUSTER", /must be the Solana cluster/, mainnetNode);
+  });
+
+  it("each refusal of a dev account says why the deployment is not local", () => {
+    const eth = (env: PaymentSettingsText, reason: string, facts = {}) =>
+      refused(env, "PLATFORM_ETH_ADDRESS", new RegExp(`not local \\(${reason.replace(/[().]/g, "\\$&")}\\), so anyone`), facts);
+    eth({ ...LOCAL, ETH_RPC_URL: "https://eth.example" }, "ETH_RPC_URL is not on this machine");
+    eth({ ...LOCAL, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1" }, "ETH_CHAIN_ID 11155111 is not a development chain's");
+    eth(LOCAL, "the node at ETH_RPC_URL serves chain id 1", { ethChainId: 1 });
+    const sol = (env: PaymentSettingsText, reason: string, facts = {}) =>
+      refused(env, "PLATFORM_SOL_ADDRESS", new RegExp(`not local \\(${reason.replace(/[().']/g, "\\$&")}\\), so anyone`), facts);
+    sol({ ...LOCAL, SOL_CLUSTER: "devnet", SOL_RPC_URL: "https://api.devnet.solana.com" }, "SOL_RPC_URL is not on this machine");
+    sol({ ...LOCAL, SOL_CLUSTER: "testnet" }, "SOL_CLUSTER is not localnet");
+    sol({ ...LOCAL, SOL_COMMITMENT: "finalized" }, "the node's genesis hash is devnet's", { solGenesisHash: SOLANA_GENESIS_HASHES.devnet });
+    // The admin wallets: the first chain that is not local says why.
+    refused({ ...LOCAL, SOL_CLUSTER: "testnet" }, "ADMIN_WALLETS lists oeYf", /not local \(SOL_CLUSTER is not localnet\)/);
+  });
+
   it("localnet is a validator on this machine", () => {
     refused({ ...TESTNETS, SOL_CLUSTER: "localnet" }, "SOL_CLUSTER", /is "localnet", but SOL_RPC_URL is not on this machine/);
     expect(problems({ ...TESTNETS, SOL_RPC_URL: "http://127.0.0.1:8899", SOL_CLUSTER: "localnet" })).toEqual([]);

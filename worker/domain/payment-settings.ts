@@ -96,8 +96,8 @@ const devAccountNote = (address: string) => {
 
 const isSolanaAddress = (text: string) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text) && base58.decode(text).length === 32;
 
-/** The first reason among these that makes something not local, or null when each is local. */
-const firstReason = (...localities: Locality[]) => localities.find((l): l is Extract<Locality, { local: false }> => !l.local)?.reason ?? null;
+/** Why something is not local, or null when it is. */
+const reasonOf = (locality: Locality) => (locality.local ? null : locality.reason);
 
 /** Whether `address` is one of the public dev accounts (Ethereum in any letter case, Solana exactly). */
 export function isPublicDevWallet(address: string): boolean {
@@ -152,11 +152,7 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: Deployment
   if (nodeIsOtherChain) {
     problems.push(`ETH_CHAIN_ID is ${chainId}, but the node at ETH_RPC_URL serves chain id ${nodeChainId}: payments would be read from the wrong chain.`);
   }
-  const ethNotLocal = firstReason(
-    site,
-    ethNodeLocality(env),
-    nodeIsOtherChain ? { local: false, reason: `the node at ETH_RPC_URL serves chain id ${nodeChainId}` } : { local: true },
-  );
+  const ethNotLocal = reasonOf(site) ?? reasonOf(ethNodeLocality(env)) ?? (nodeIsOtherChain ? `the node at ETH_RPC_URL serves chain id ${nodeChainId}` : null);
 
   const confirmations = readConfirmations(env.ETH_CONFIRMATIONS) ?? NaN;
   if (Number.isNaN(confirmations)) {
@@ -198,11 +194,8 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: Deployment
   if (mismatch) problems.push(mismatch);
   // What the node says wins; before it answers, what SOL_CLUSTER says.
   const cluster: SolanaCluster | null = genesis !== null ? clusterOfGenesis(genesis) : pinned;
-  const solNotLocal = firstReason(
-    site,
-    solNodeLocality(env),
-    cluster === "localnet" ? { local: true } : { local: false, reason: cluster === null ? "SOL_CLUSTER is not set" : `the node serves ${cluster}` },
-  );
+  // (solNodeLocality needs SOL_CLUSTER localnet: past it, only the node's genesis hash can say otherwise.)
+  const solNotLocal = reasonOf(site) ?? reasonOf(solNodeLocality(env)) ?? (cluster !== "localnet" ? `the node's genesis hash is ${cluster}'s` : null);
 
   const commitment = readCommitment(env.SOL_COMMITMENT);
   if (commitment === null) {

@@ -8,8 +8,8 @@ export function parseSiteOrigin(value: string | undefined): SiteOrigin | null {
   if (!value || !URL.canParse(value)) return null;
   const url = new URL(value);
   if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  // An origin only: a path, query or credentials would mean the setting is not what the operator meant.
-  if (url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== "")) return null;
+  // An origin only, as written: a path, query, fragment or credentials (anything the origin does not spell out)
+  // would mean the setting is not what the operator meant.
   if (value.replace(/\/$/, "") !== url.origin) return null;
   return { scheme: url.protocol === "http:" ? "http" : "https", domain: url.host, hostname: url.hostname, origin: url.origin };
 }
