@@ -12,6 +12,8 @@ export default defineConfig({
       "worker/domain/fees.test.ts",
       "worker/domain/prices.test.ts",
       "worker/domain/payment-settings.test.ts",
+      "worker/domain/solana-cluster.test.ts",
+      "worker/domain/local-mode.test.ts",
     ],
   },
 });

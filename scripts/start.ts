@@ -132,7 +132,13 @@ async function main() {
   children.push(
     startWorker({
       port: PORT,
-      vars: { ETH_RPC_URL: ethRpcUrl, SOL_RPC_URL: solRpcUrl, SITE_ORIGIN: `http://localhost:${PORT}` },
+      // SOL_CLUSTER: the cluster of a Solana node given in SOL_RPC_URL (the local default is localnet).
+      vars: {
+        ETH_RPC_URL: ethRpcUrl,
+        SOL_RPC_URL: solRpcUrl,
+        SITE_ORIGIN: `http://localhost:${PORT}`,
+        ...(process.env.SOL_CLUSTER ? { SOL_CLUSTER: process.env.SOL_CLUSTER } : {}),
+      },
       onExit: died("wrangler dev"),
     }),
   );

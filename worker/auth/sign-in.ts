@@ -7,11 +7,12 @@ import { detectAddressType, validateAddress } from "../../schema/address";
 import type { AdminStatusResponse, NonceRequest, NonceResponse, SessionResponse, VerifyRequest } from "../../schema/auth";
 import { users } from "../../schema/db";
 import type { Db } from "../db";
+import type { RequestHost } from "../domain/local-mode";
 import { normalizeWallet } from "../domain/users";
 import { ApiError } from "../http/errors";
 import type { AuthSession } from "./middleware";
 import { type IssuedNonce, isIssued, issueNonce, readNonce, spendNonce } from "./nonce";
-import { isAdmin } from "./roles";
+import { isAdmin, type RoleEnv } from "./roles";
 import { parseSiwe, parseSiws } from "./sign-in-grammar";
 import { buildSiweMessage, checkSiwe, NOT_ISSUED } from "./siwe";
 import { buildSiwsMessage, checkSiws, signInFields } from "./siws";
@@ -108,11 +109,7 @@ export async function verifySignIn(env: Env, body: VerifyRequest, now: number): 
 }
 
 /** GET /api/users/admin-status: whether a wallet is an admin and has signed in before. 400 for no wallet address. */
-export async function adminStatus(
-  db: Db,
-  env: Pick<Env, "ADMIN_WALLETS" | "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL">,
-  walletAddress: string,
-): Promise<AdminStatusResponse> {
+export async function adminStatus(db: Db, env: RoleEnv, host: RequestHost, walletAddress: string): Promise<AdminStatusResponse> {
   const network = detectAddressType(walletAddress);
   if (network === "unknown") throw new ApiError(400, "walletAddress: not an Ethereum or Solana address");
   const user = await db
@@ -120,5 +117,5 @@ export async function adminStatus(
     .from(users)
     .where(eq(users.walletAddress, normalizeWallet(network, walletAddress)))
     .get();
-  return { isAdmin: isAdmin(env, network, walletAddress, user?.isAdmin === true), userExists: user !== undefined };
+  return { isAdmin: isAdmin(env, host, network, walletAddress, user?.isAdmin === true), userExists: user !== undefined };
 }

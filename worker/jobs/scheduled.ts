@@ -60,7 +60,8 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   // minute is found before it would lapse. On unsafe payment settings (payment-config.ts) nothing is verified
   // or settled: a payment checked at the wrong depth or on the wrong chain would release a key. Expiring
   // reservations stays safe and goes on.
-  const readiness = await paymentReadiness(env, now);
+  // No request here: SITE_ORIGIN alone says where the site is (domain/local-mode.ts).
+  const readiness = await paymentReadiness(env, null, now);
   if (!readiness.ok) {
     console.error(`scheduled payments skipped: unsafe payment settings: ${readiness.problems.join(" | ")}`);
     errors.push(`payments: skipped, unsafe payment settings: ${readiness.problems.join(" ")}`);

@@ -1,5 +1,5 @@
 // The sign-in protections, one attack each. Every test here fails if the protection it names is removed.
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { Hono } from "hono";
 import type { Hex } from "viem";
 import { createSiweMessage } from "viem/siwe";
@@ -312,17 +312,24 @@ describe("x-wallet-address", () => {
 });
 
 describe("the site a sign-in is for (SITE_ORIGIN, never the Host header)", () => {
+  // A deployed site (a public SITE_ORIGIN) reached with another Host. The local SITE_ORIGIN behind a public Host
+  // is refused outright (committed-settings.test.ts).
+  const SITE = "https://vanity.example";
   const evil = (path: string, body: unknown) =>
-    SELF.fetch(`http://evil.example${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    createApp().request(
+      `http://evil.example${path}`,
+      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+      { ...env, SITE_ORIGIN: SITE },
+    );
 
   it("a nonce asked for through another Host still names the configured site", async () => {
     const res = await evil("/api/auth/nonce", { network: "ethereum", address: buyerAccount.address });
     expect(res.status).toBe(200);
     const { message, nonce } = (await res.json()) as { message: string; nonce: string };
-    expect(message.startsWith("http://localhost wants you to sign in")).toBe(true);
-    expect(message).toContain("URI: http://localhost\n");
+    expect(message.startsWith(`${SITE} wants you to sign in`)).toBe(true);
+    expect(message).toContain(`URI: ${SITE}\n`);
     const solana = (await (await evil("/api/auth/nonce", { network: "solana" })).json()) as { signInInput: { domain: string; uri: string } };
-    expect(solana.signInInput).toMatchObject({ domain: "localhost", uri: "http://localhost" });
+    expect(solana.signInInput).toMatchObject({ domain: "vanity.example", uri: SITE });
     expect(nonce).toMatch(NONCE_PATTERN);
   });
 
