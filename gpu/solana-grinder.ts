@@ -114,7 +114,7 @@ export class SolanaGpuGrinder {
   private bindGroup: GPUBindGroup;
   private readonly pipeline: GPUComputePipeline;
   /** the next dispatch's bases, drawn while this one runs; zeroed when the grinder is destroyed */
-  private nextBases: Uint8Array | null = null;
+  private nextBases: Uint8Array<ArrayBuffer> | null = null;
   private destroyed = false;
 
   private constructor(device: GPUDevice, config: Required<SolanaGrinderConfig>, pipelines: Pipelines) {
@@ -243,7 +243,7 @@ export class SolanaGpuGrinder {
     }
   }
 
-  private drawBases(): Uint8Array {
+  private drawBases(): Uint8Array<ArrayBuffer> {
     const bases = new Uint8Array(this.invocations * 32);
     for (let o = 0; o < bases.length; o += RANDOM_CHUNK) this.random(bases.subarray(o, Math.min(bases.length, o + RANDOM_CHUNK)));
     return bases;
