@@ -12,8 +12,8 @@ export type {
   PaymentVerifier,
   ReceivedTransfer,
   ReconcileWindow,
-  ScanResult,
-  ScanTarget,
+  ScanCursor,
+  ScanWindow,
   TransferReceipt,
   VerifierEnv,
 } from "./payment-types";
