@@ -14,7 +14,8 @@ import {
 describe("ethereumWindow: the blocks one run reads", () => {
   it("the first run starts just past the current depth and reads nothing", () => {
     expect(ethereumWindow(null, 100, 3, 50)).toEqual({ start: 99 });
-    expect(ethereumWindow(null, 1, 3, 50)).toEqual({ start: 0 });
+    expect(ethereumWindow(null, 1, 3, 50)).toEqual({ start: 1 });
+    expect(ethereumWindow(null, 3, 3, 50)).toEqual({ start: 2 });
   });
 
   it("only blocks at the required depth, at most `limit` of them", () => {

@@ -22,7 +22,7 @@ export const EMPTY_CURSOR: ReconcileCursor = { nextBlock: null, lastSignature: n
  * Ethereum: the blocks one run reads, or null when there is nothing new. Only blocks at the required depth
  * (a reorg cannot take them back), and at most `limit` of them. Nothing else holds it back: a transfer the payment
  * scan has not seen yet is offered to its purchase by the reconciliation itself. The first run starts at the current
- * depth: what came before the reconciliation existed is not read.
+ * depth (and after the genesis block): what came before the reconciliation existed is not read.
  */
 export function ethereumWindow(
   nextBlock: number | null,
@@ -31,7 +31,8 @@ export function ethereumWindow(
   limit: number,
 ): { from: number; to: number } | { start: number } | null {
   const deepest = head - required + 1;
-  if (nextBlock === null) return { start: Math.max(0, deepest + 1) };
+  // Never the genesis block: its allocations are no transfers (read against a balance of 0 before it, they would be).
+  if (nextBlock === null) return { start: Math.max(1, deepest + 1) };
   const to = Math.min(nextBlock + limit - 1, deepest);
   return to < nextBlock ? null : { from: nextBlock, to };
 }

@@ -4,8 +4,10 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingView } from "../../schema/browse";
+import type { BulkUploadResponse } from "../../schema/listings";
 import { createDb } from "../db";
 import { listingReservations } from "../listings/listing-view";
+import { bulkRow, ethKey } from "./listing-fixtures";
 import { actors, call, type Wallet } from "./purchase-fixtures";
 
 let admin: Wallet;
@@ -42,5 +44,30 @@ describe("more rows than one query may bind", () => {
     expect(views).toHaveLength(150);
     expect(views.filter((v) => v.reservation !== null)).toHaveLength(50);
     expect((await listingReservations(createDb(env.DB), ids, now)).size).toBe(50);
+  });
+
+  it("the admin's bulk actions over 150 listings: status, featured, delete", async () => {
+    const ids = await listings(admin.userId, 150);
+    const bulk = (method: string, path: string, body: unknown) => call(method, `/api/admin/addresses/${path}`, admin, body);
+    let res = await bulk("PUT", "bulk-status", { listingIds: ids, status: "inactive" });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, updated: 150 });
+    res = await bulk("PUT", "bulk-featured", { listingIds: ids, isFeatured: true });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, updated: 150 });
+    res = await bulk("DELETE", "bulk-delete", { listingIds: ids });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true, updated: 150 });
+    const left = await env.DB.prepare("SELECT count(*) AS n FROM addresses WHERE status != 'deleted' AND id IN (SELECT value FROM json_each(?))")
+      .bind(JSON.stringify(ids))
+      .first<{ n: number }>();
+    expect(left!.n).toBe(0);
+  });
+
+  it("a bulk upload of 150 rows (the import looks the addresses up and stores them over JSON arrays)", async () => {
+    const rows = Array.from({ length: 150 }, () => bulkRow(ethKey()));
+    const res = await call("POST", "/api/admin/addresses/bulk", admin, { rows });
+    expect(res.status).toBe(200);
+    expect((await res.json<BulkUploadResponse>()).summary).toEqual({ total: 150, succeeded: 150, failed: 0 });
   });
 });
