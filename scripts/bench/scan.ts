@@ -143,8 +143,9 @@ async function measure(network: "ethereum" | "solana", open: number, configPath:
   const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath, persist: { path: `${dir}/v3` } });
   try {
     const db = proxy.env.DB;
+    const settings = vars();
     const env = {
-      ...vars(),
+      ...settings,
       DB: db,
       KEY_ENCRYPTION_SECRET: "bench-key-encryption-secret-0123456789abcdef",
       SESSION_SECRET: "bench-session-secret-0123456789abcdef",
