@@ -12,6 +12,7 @@ export default defineConfig({
       "worker/domain/fees.test.ts",
       "worker/domain/prices.test.ts",
       "worker/domain/payment-settings.test.ts",
+      "worker/domain/dust.test.ts",
     ],
   },
 });

@@ -5,8 +5,8 @@
 //   - the reconciliation not caught up for RECONCILE_LAG_ALERT_MINUTES,
 //   - a custom order past its payment deadline.
 // Each condition is an incident (alert_incidents): opened once, sent once, resolved when the condition is gone.
-// A node or task that recovers and fails again opens a new incident; a refund or an order is one incident for
-// good. Sending is retried with backoff across cron runs (ALERT_MAX_ATTEMPTS, alertBackoffMs). Texts are built
+// A node, task or reconciliation that recovers and fails again opens a new incident; a refund or an order is one
+// incident for good. No query binds a parameter per condition or row (D1 binds at most 100): docs/operations.md#alerts. Sending is retried with backoff across cron runs (ALERT_MAX_ATTEMPTS, alertBackoffMs). Texts are built
 // from public facts only (amounts, networks, transaction hashes, ids, task names): never a key, a secret or an
 // RPC URL.
 import { and, desc, eq, gt, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
@@ -24,8 +24,9 @@ export const CRON_FAILURE_RUNS = 3;
 export const ALERT_MAX_ATTEMPTS = 8;
 /** Custom orders whose deadline passed longer ago than this are history, not news (no alert on first deploy). */
 export const ORDER_OVERDUE_WINDOW_MS = 7 * 86_400_000;
-/** Incidents sent per cron run at most, and new rows of each kind given an incident per run. */
+/** Incidents sent per cron run at most. */
 export const ALERTS_PER_RUN = 20;
+/** Rows of each kind (refunds, differences, orders) given their incident per run at most, the newest first. */
 const ROWS_PER_KIND = 200;
 const SEND_TIMEOUT_MS = 5_000;
 
