@@ -14,6 +14,7 @@ export default defineConfig({
       "worker/domain/payment-settings.test.ts",
       "worker/domain/solana-cluster.test.ts",
       "worker/domain/local-mode.test.ts",
+      "worker/domain/dust.test.ts",
     ],
   },
 });

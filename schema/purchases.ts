@@ -270,11 +270,16 @@ export type AttentionPayment = {
   id: string;
   transactionId: string | null;
   network: Network;
-  /** What arrived, decimal string in `currency`. */
+  /** What arrived, decimal string in `currency` (exact: every digit). */
   amount: string;
   currency: "ETH" | "SOL";
   /** What the purchase asked for (null when no purchase matched). */
   expectedAmount: string | null;
+  /** The same amounts in wei or lamports (decimal text), so a page can show them exactly and state the difference. */
+  amountBaseUnits: string;
+  expectedBaseUnits: string | null;
+  /** What is owed back: all of it, or an overpayment's excess. */
+  refundBaseUnits: string;
   senderAddress: string | null;
   txHash: string | null;
   reason: AttentionReason;
@@ -287,6 +292,18 @@ export type AttentionPayment = {
 };
 export type AttentionResponse = { payments: AttentionPayment[] };
 export type RefundResponse = { success: true };
+
+/** POST /api/admin/payments/:id/dismiss: closes a payment listed for refund without one, saying why. */
+export const DismissRefundRequest = v.object({
+  note: v.pipe(
+    v.string("must be a string"),
+    v.trim(),
+    v.minLength(3, "must say why no refund is sent (at least 3 characters)"),
+    v.maxLength(1000, "is too long (1000 characters at most)"),
+  ),
+});
+export type DismissRefundRequest = v.InferOutput<typeof DismissRefundRequest>;
+export type DismissRefundResponse = { success: true };
 
 /** What the reconciliation found that nothing accounts for (docs/payments.md "Reconciliation"). */
 export const DIFFERENCE_KINDS = ["uncredited", "balance", "ledger"] as const;
@@ -314,8 +331,18 @@ export type PaymentDifference = {
   resolutionNote: string | null;
   explorerUrl: string | null;
 };
-/** How far each network's platform address has been reconciled. */
-export type ReconciliationProgress = { network: Network; through: string | null; updatedAt: string | null };
+/** How far each network's platform address has been reconciled, and how far behind the chain's head that is. */
+export type ReconciliationProgress = {
+  network: Network;
+  through: string | null;
+  updatedAt: string | null;
+  /** Blocks (Ethereum, including the required depth) or slots (Solana) behind the head at the cron's last probe. */
+  blocksBehind: number | null;
+  /** Minutes since it last read up to the chain's final head. */
+  minutesBehind: number | null;
+  /** Past RECONCILE_LAG_ALERT_MINUTES: it has fallen behind (and is alerted on). */
+  behind: boolean;
+};
 export type DifferencesResponse = { differences: PaymentDifference[]; reconciliation: ReconciliationProgress[] };
 
 /** POST /api/admin/payments/differences/:id/resolve. */

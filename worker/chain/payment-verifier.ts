@@ -13,8 +13,8 @@ export type {
   PaymentVerifier,
   ReceivedTransfer,
   ReconcileWindow,
-  ScanResult,
-  ScanTarget,
+  ScanCursor,
+  ScanWindow,
   TransferReceipt,
   VerifierEnv,
 } from "./payment-types";

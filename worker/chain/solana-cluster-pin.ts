@@ -27,7 +27,8 @@ export function pinnedToCluster(env: Pick<VerifierEnv, "SOL_CLUSTER" | "SOL_RPC_
     ...verifier,
     inspect: async (hash, expect) => ((await refused("payment")) ? { kind: "unavailable" } : verifier.inspect(hash, expect)),
     received: async (hash) => ((await refused("transfer")) ? { kind: "unavailable" } : verifier.received(hash)),
-    scan: async (targets, known) => ((await refused("payment scan")) ? { found: null, scannedThrough: null } : verifier.scan(targets, known)),
+    scanTransfers: async (cursor, opts) => ((await refused("payment scan")) ? null : verifier.scanTransfers(cursor, opts)),
+    scanStart: async () => ((await refused("scan start")) ? null : verifier.scanStart()),
     reconcile: async (cursor, opts) => ((await refused("reconciliation")) ? null : verifier.reconcile(cursor, opts)),
   };
 }

@@ -26,6 +26,7 @@ import type { Network } from "../../schema/db";
 import type { DifferenceKind } from "../../schema/purchases";
 import type { PaymentVerifier } from "../chain/payment-verifier";
 import { bare, columnList, type Db } from "../db";
+import { refundStatusFor } from "../domain/dust";
 import { type LedgerState, ledgerStateOf } from "../domain/payment-decision";
 import type { PurchaseRow } from "./purchase-row";
 
@@ -58,7 +59,8 @@ export type LedgerEntry = { status: "held" | "released" | "refund"; reason: stri
  * refund, or another purchase's is left as it is (and the triggers refuse what this statement would not do).
  */
 export function escrow(verifier: PaymentVerifier, p: PurchaseRow, hash: string, amount: bigint, state: LedgerEntry, now: number, onlyIf: SQL = sql`1 = 1`) {
-  const needed = state.refund !== null && state.refund > 0n ? "needed" : null;
+  // Dust is recorded like any payment, but as ignored: never owed back (docs/payments.md#dust).
+  const needed = refundStatusFor(state.refund, verifier.dustBelow);
   return sql`
     INSERT INTO ${e} ${columnList(
       e.id,
@@ -93,7 +95,7 @@ export function escrow(verifier: PaymentVerifier, p: PurchaseRow, hash: string, 
     WHERE ${e.status} = 'held' AND ${e.transactionId} IS ${excluded(e.transactionId)}`;
 }
 
-/** A received payment no purchase accounts for: a ledger row owned by no purchase, owed back to its sender. */
+/** A received payment no purchase accounts for: a ledger row owned by no purchase, owed back to its sender (or ignored, as dust). */
 export function unclaimedEscrow(
   network: Network,
   verifier: PaymentVerifier,
@@ -119,7 +121,7 @@ export function unclaimedEscrow(
       e.refundBaseUnits,
     )}
     VALUES (${id}, ${network}, ${verifier.formatAmount(t.amount)}, ${network === "ethereum" ? "ETH" : "SOL"}, ${t.sender}, ${verifier.recipient}, 'refund',
-            ${t.hash}, ${now}, NULL, ${t.amount.toString()}, ${t.reason}, 'needed', ${t.amount.toString()})
+            ${t.hash}, ${now}, NULL, ${t.amount.toString()}, ${t.reason}, ${refundStatusFor(t.amount, verifier.dustBelow)}, ${t.amount.toString()})
     ON CONFLICT ${ledgerKey} DO NOTHING`;
 }
 

@@ -26,7 +26,7 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const ok = databaseReachable && migrationsCurrent;
   // Chains, the last cron run and the refunds due are for admins only (docs/operations.md#health): a visitor
   // learns nothing about the platform's nodes or money from them.
-  const operations = c.var.session?.isAdmin && databaseReachable ? await operationsHealth(c.var.db) : undefined;
+  const operations = c.var.session?.isAdmin && databaseReachable ? await operationsHealth(c.var.db, c.env) : undefined;
   return c.json(
     {
       status: !ok ? "unavailable" : payments.ok ? "ok" : "degraded",

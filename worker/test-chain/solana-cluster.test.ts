@@ -25,6 +25,9 @@ function genesisUnanswered() {
   restoreFetch = () => (globalThis.fetch = original);
 }
 
+/** A scan that has read nothing yet. */
+const EMPTY_SCAN = { nextBlock: null, lastSignature: null };
+
 beforeEach(() => forgetNodeFacts());
 afterEach(() => {
   restoreFetch?.();
@@ -50,16 +53,13 @@ describe("the Solana verifier reads payments only from a node that serves SOL_CL
       const verifier = paymentVerifier({ ...env, SOL_CLUSTER: cluster }, "solana");
       expect(await verifier.inspect(signature, wanted), cluster).toEqual({ kind: "unavailable" });
       expect(await verifier.received(signature), cluster).toEqual({ kind: "unavailable" });
-      const target = { id: "t", ...wanted, expected: 250_000_000n, open: true, fromBlock: null, createdAt: Date.now() };
-      expect(await verifier.scan([target], new Set()), cluster).toEqual({ found: null, scannedThrough: null });
-      expect(await verifier.reconcile(EMPTY_CURSOR, { limit: 10, upTo: null }), cluster).toBeNull();
+      expect(await verifier.scanTransfers(EMPTY_SCAN, { limit: 100, startAt: null }), cluster).toBeNull();
+      expect(await verifier.scanStart(), cluster).toBeNull();
+      expect(await verifier.reconcile(EMPTY_CURSOR, { limit: 10 }), cluster).toBeNull();
     }
     // The same verifier settings with the right cluster find it.
-    const found = await paymentVerifier(env, "solana").scan(
-      [{ id: "t", ...wanted, expected: 250_000_000n, open: true, fromBlock: null, createdAt: Date.now() }],
-      new Set(),
-    );
-    expect(found.found).toEqual([{ targetId: "t", hash: signature }]);
+    const window = await paymentVerifier(env, "solana").scanTransfers(EMPTY_SCAN, { limit: 100, startAt: null });
+    expect(window?.transfers.map((transfer) => transfer.hash)).toContain(signature);
   });
 
   it("a node that has not said which cluster it serves is not read either, until it does", async () => {
