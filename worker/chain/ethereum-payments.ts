@@ -83,6 +83,16 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
     return { tx, receipt, confirmations, minedAt: canonical ? Number(block.timestamp) * 1000 : null };
   }
 
+  /** The head block, or null when the node does not answer or is on another chain. */
+  async function chainPosition(): Promise<number | null> {
+    try {
+      if (!(await onConfiguredChain())) return null;
+      return Number(await client.getBlockNumber());
+    } catch {
+      return null;
+    }
+  }
+
   const unavailable = (what: string, err: unknown) => {
     console.warn(`ethereum node unavailable for ${what}:`, err instanceof Error ? err.message.split("\n")[0] : String(err));
     return { kind: "unavailable" as const };
@@ -225,14 +235,9 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
       }
     },
 
-    async scanStart() {
-      try {
-        if (!(await onConfiguredChain())) return null;
-        return Number(await client.getBlockNumber());
-      } catch {
-        return null;
-      }
-    },
+    // A scan for a reservation made now starts at the head, the block recorded as its position.
+    scanStart: chainPosition,
+    chainPosition,
 
     explorerUrl(hash) {
       if (chainId === 1) return `https://etherscan.io/tx/${hash}`;

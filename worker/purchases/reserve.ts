@@ -145,6 +145,8 @@ export type ReservationPlan = {
   fees: FeeQuote;
   payUnits: bigint;
   scanFrom: number | null;
+  /** The node's newest block or slot at reservation: a transfer mined before it never pays this purchase. */
+  reservedBlock: number | null;
   now: number;
 };
 
@@ -180,8 +182,10 @@ export async function planReservation(db: Db, env: Env, session: AuthSession, in
   const fees = await quoteFees(db, env, listing.network, priceUnits, input.membershipTier ?? "basic", now);
   // What is paid to the platform: price and platform fees. Gas goes to the network from the buyer's wallet.
   const payUnits = fees.listingPrice + fees.exchangeFee + fees.commissionFee;
-  const scanFrom = await paymentVerifier(env, listing.network).scanStart();
-  return { session, listing, orderCondition, fees, payUnits, scanFrom, now };
+  const reservedBlock = await paymentVerifier(env, listing.network).chainPosition();
+  // Ethereum's scan reads blocks from here on; Solana's finds payments by their reference key.
+  const scanFrom = listing.network === "ethereum" ? reservedBlock : null;
+  return { session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now };
 }
 
 const g = gasEstimationAudit;
@@ -190,7 +194,7 @@ const reserved = (id: string) => sql`EXISTS (SELECT 1 FROM ${transactions} WHERE
 
 /** The reservation's one D1 batch. */
 export async function writeReservation(db: Db, plan: ReservationPlan, info: RequestInfo): Promise<Reservation> {
-  const { session, listing, orderCondition, fees, payUnits, scanFrom, now } = plan;
+  const { session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now } = plan;
   const id = crypto.randomUUID();
   const reference = listing.network === "solana" ? base58.encode(crypto.getRandomValues(new Uint8Array(32))) : null;
   const expiresAt = now + RESERVATION_MS;
@@ -235,7 +239,7 @@ export async function writeReservation(db: Db, plan: ReservationPlan, info: Requ
         SELECT ${id}, ${listing.id}, ${session.userId}, ${listing.sellerId}, ${session.walletAddress}, ${listing.network}, ${listing.price},
                ${listing.priceUnits}, ${listing.currency}, ${unitsToDecimal(fees.exchangeFee)}, ${unitsToDecimal(fees.commissionFee)},
                ${unitsToDecimal(payUnits)}, ${unitsToNumber(payUnits)}, 'initiated', ${reference}, ${expiresAt},
-               ${unitsToBaseUnits(payUnits, listing.currency).toString()}, ${scanFrom}, ${scanFrom}, ${now}, ${now}
+               ${unitsToBaseUnits(payUnits, listing.currency).toString()}, ${scanFrom}, ${reservedBlock}, ${now}, ${now}
         WHERE (SELECT count(*) FROM ${t} WHERE ${t.buyerId} = ${session.userId} AND ${open}) < ${MAX_OPEN_RESERVATIONS}
           AND ${forSale(listing, orderCondition)}
           AND NOT EXISTS (SELECT 1 FROM ${t} WHERE ${t.addressId} = ${listing.id} AND ${inArray(t.status, SOLD)})
