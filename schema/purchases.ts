@@ -202,6 +202,11 @@ export type PurchaseView = {
   completedAt: string | null;
   privateKeyDestroyed: boolean;
   role: "buyer" | "seller" | "admin";
+  /**
+   * The viewer is an admin (whatever their role here: an admin is often the seller too) and the purchase is open and
+   * unpaid (initiated or pending), so it may be closed with a note (POST /api/admin/purchases/:id/close).
+   */
+  adminMayClose: boolean;
   rarityScore: string;
   pattern: string | null;
   category: string | null;

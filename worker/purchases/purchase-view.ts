@@ -65,6 +65,7 @@ export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHA
     completedAt: iso(row.completedAt),
     privateKeyDestroyed: row.privateKeyDestroyed,
     role,
+    adminMayClose: session.isAdmin && waiting,
     rarityScore: rarityString(row.rarityScore),
     pattern: row.pattern,
     category: row.category,

@@ -11,7 +11,7 @@ import { and, asc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
 import { blockchainTransactionAudit, escrowTransactions, type Network, reconcileCursors, transactions } from "../../schema/db";
 import { paymentVerifier, type ReceivedTransfer, type VerifierEnv } from "../chain/payment-verifier";
 import { bare, type Db, writeBatch } from "../db";
-import { matchTransferToPurchase } from "../domain/payment-decision";
+import { firstPaymentBlock, matchTransferToPurchase } from "../domain/payment-decision";
 import { classifyReceived, EMPTY_CURSOR, type ReconcileCursor } from "../domain/reconciliation";
 import { isIntegrityError, paymentAttentionStatement, recordPaymentAttention, unclaimedEscrow } from "./ledger";
 import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
@@ -130,7 +130,11 @@ async function claimant(db: Db, network: Network, t: ReceivedTransfer, now: numb
     )
     .orderBy(tx.createdAt)
     .limit(20);
-  const open = mine.filter((r) => r.status === "initiated" && (t.blockNumber === null || r.reservedBlock === null || r.reservedBlock <= t.blockNumber));
+  // Only a reservation that existed when the transfer was mined can be what it pays (docs/payments.md#the-decision-decidepayment).
+  const open = mine.filter((r) => {
+    const first = firstPaymentBlock(network, r.reservedBlock);
+    return r.status === "initiated" && (t.blockNumber === null || first === null || first <= t.blockNumber);
+  });
   const exact = matchTransferToPurchase(
     open.map((r) => ({ row: r, expected: BigInt(r.amountBaseUnits ?? "0") })),
     t.amount,

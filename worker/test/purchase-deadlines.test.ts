@@ -138,6 +138,10 @@ describe("POST /api/admin/purchases/:id/close: an admin closes a stuck purchase 
 
   it("closes a pending purchase: failed as closed by an admin, audited with the note, the listing reservable, the hash kept", async () => {
     const { buyer, listing, id } = await pendingEthereum();
+    // The purchase page offers the close to admins (the admin here is also the seller), never to the buyer.
+    const viewOf = async (wallet: Wallet) => (await call("GET", `/api/transactions/${id}`, wallet)).json<{ adminMayClose: boolean; role: string }>();
+    expect(await viewOf(seller)).toMatchObject({ adminMayClose: true, role: "seller" });
+    expect(await viewOf(buyer)).toMatchObject({ adminMayClose: false, role: "buyer" });
     const res = await closeAsAdmin(seller, id, { note: "Node never found the payment; buyer told by mail." });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, status: "failed", payment: "watching" });
@@ -151,6 +155,7 @@ describe("POST /api/admin/purchases/:id/close: an admin closes a stuck purchase 
     // The buyer sees why; another buyer can reserve the listing.
     const view = await (await call("GET", `/api/transactions/${id}`, buyer)).json<{ status: string; failureReason: string }>();
     expect(view).toMatchObject({ status: "failed", failureReason: "admin-closed" });
+    expect((await viewOf(seller)).adminMayClose).toBe(false);
     expect(typeof (await reserve(await ethWallet(), listing.id))).toBe("string");
     // Once: a second close is refused and writes nothing.
     const again = await closeAsAdmin(seller, id, { note: "again" });

@@ -190,7 +190,7 @@ function PurchaseBody({
         />
       )}
 
-      {view.role === "admin" && (view.status === "initiated" || view.status === "pending") && <AdminClosePurchase view={view} />}
+      {view.adminMayClose && <AdminClosePurchase view={view} />}
       {hash && <PaymentHashCard hash={hash} network={view.network} />}
       <PurchaseDetails view={view} />
     </div>
