@@ -10,11 +10,12 @@
  *  -32015 the transaction's version is newer than maxSupportedTransactionVersion: nothing we could parse.
  */
 export const SIGNATURE_ERROR_CODES: readonly number[] = [-32602, -32015];
+const SIGNATURE_CODES: ReadonlySet<number | null> = new Set(SIGNATURE_ERROR_CODES);
 
 /**
  * Every other error (-32004 block not available, -32005 node unhealthy, -32011 no history, -32016 context slot
  * not reached, -32603 internal, HTTP errors, timeouts, answers that are not JSON-RPC: `code` null) is the node's.
  */
 export function solanaErrorMeaning(code: number | null): "missing" | "unavailable" {
-  return code !== null && SIGNATURE_ERROR_CODES.includes(code) ? "missing" : "unavailable";
+  return SIGNATURE_CODES.has(code) ? "missing" : "unavailable";
 }

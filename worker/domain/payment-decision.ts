@@ -187,18 +187,19 @@ export function decidePayment(p: PurchaseFacts, seen: PaymentObservation): Payme
   // the open purchase, which then gets the same refusal (and is not left pending on it).
   if (p.ledger === "refund-here" && !(pays && p.hashIsCurrent)) return DONE;
 
-  // Rule 5: a hash that is neither the buyer's report nor a transfer seen from the buyer is never recorded on it.
-  const theBuyers = p.hashIsCurrent || (seen.kind === "found" && seen.fromBuyer);
+  // Rule 5: a hash the node cannot show is the buyer's only if it is the buyer's report; any other (the scan's, the
+  // reconciliation's) is recorded on nothing until the node shows it came from the buyer.
+  const reported = p.hashIsCurrent;
   const vanished = p.lastSeenBlock !== null;
   const overdue = p.now > paymentDeadline(p.expiresAt);
   const abandoned = p.now > lastDeadline(p.expiresAt);
   if (seen.kind === "unavailable") {
-    if (!pays || !theBuyers) return { outcome: "later", note: "node-unavailable", confirmations: 0 };
+    if (!pays || !reported) return { outcome: "later", note: "node-unavailable", confirmations: 0 };
     if (abandoned) return UNVERIFIED;
     return { outcome: "wait", note: "node-unavailable", confirmations: 0, holdEscrow: false };
   }
   if (seen.kind === "missing") {
-    if (!pays || !theBuyers) return { outcome: "later", note: "not-found-yet", confirmations: 0 };
+    if (!pays || !reported) return { outcome: "later", note: "not-found-yet", confirmations: 0 };
     if (overdue) return { outcome: "reject", reason: vanished ? "reorged" : "not-found", purchase: "close", refund: null };
     return { outcome: "wait", note: vanished ? "reorged" : "not-found-yet", confirmations: 0, holdEscrow: false };
   }
