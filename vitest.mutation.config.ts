@@ -7,6 +7,8 @@ export default defineConfig({
     environment: "node",
     include: [
       "worker/domain/payment-decision.test.ts",
+      "worker/domain/node-errors.test.ts",
+      "schema/payment-hash.test.ts",
       "worker/domain/reconciliation.test.ts",
       "schema/money.test.ts",
       "worker/domain/fees.test.ts",

@@ -3,6 +3,7 @@
 // change it only together with both sides.
 import * as v from "valibot";
 import type { Network } from "./db";
+import { paymentHashNetwork } from "./payment-hash";
 
 // ---- constants both sides show ------------------------------------------------------------------------
 
@@ -99,9 +100,14 @@ export type CreateTransactionRequest = v.InferOutput<typeof CreateTransactionReq
 /** 0x + 32-byte hex (Ethereum) or a base58 signature (Solana, 64 bytes = 86-88 characters). */
 export const TX_HASH_PATTERN = /^(?:0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/;
 
-/** POST /api/transactions/:id/confirm. */
+/** POST /api/transactions/:id/confirm. The hash must decode to what its network's ids are (schema/payment-hash.ts), or nothing is written. */
 export const ConfirmRequest = v.object({
-  txHash: v.pipe(v.string("must be a string"), v.trim(), v.regex(TX_HASH_PATTERN, "must be an Ethereum transaction hash or a Solana signature")),
+  txHash: v.pipe(
+    v.string("must be a string"),
+    v.trim(),
+    v.regex(TX_HASH_PATTERN, "must be an Ethereum transaction hash or a Solana signature"),
+    v.check((text) => paymentHashNetwork(text) !== null, "must be an Ethereum transaction hash (32 bytes) or a Solana signature (64 bytes)"),
+  ),
   buyerWallet: walletInput,
 });
 export type ConfirmRequest = v.InferOutput<typeof ConfirmRequest>;
@@ -149,6 +155,13 @@ export const FAILURE_REASONS = [
   "before-reservation",
   /** The listing was sold to another purchase first; the payment is listed for refund. */
   "listing-sold",
+  /**
+   * Nothing final by the last deadline (expiry + the missing-payment grace + the node-outage grace): the node did
+   * not answer, or the payment stopped getting deeper. A payment that arrives later is listed for refund.
+   */
+  "unverified",
+  /** An admin closed the purchase with a note (POST /api/admin/purchases/:id/close; the note is in the audit trail). */
+  "admin-closed",
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
@@ -185,10 +198,24 @@ export type PurchaseView = {
   confirmations: number;
   requiredConfirmations: number;
   expiresAt: string | null;
+  /**
+   * While a payment is awaited or confirming (initiated, pending): the deadline (expiry + 10 minutes) after which
+   * a payment not found ends the purchase, and the last deadline (an hour later) that ends it even while the
+   * node does not answer (docs/payments.md#deadlines). Null once the purchase has ended.
+   */
+  paymentDeadline: string | null;
+  lastDeadline: string | null;
+  /** When the current payment was first reported or found; null before. */
+  paymentReportedAt: string | null;
   createdAt: string;
   completedAt: string | null;
   privateKeyDestroyed: boolean;
   role: "buyer" | "seller" | "admin";
+  /**
+   * The viewer is an admin (whatever their role here: an admin is often the seller too) and the purchase is open and
+   * unpaid (initiated or pending), so it may be closed with a note (POST /api/admin/purchases/:id/close).
+   */
+  adminMayClose: boolean;
   rarityScore: string;
   pattern: string | null;
   category: string | null;
@@ -356,3 +383,28 @@ export const ResolveDifferenceRequest = v.object({
 });
 export type ResolveDifferenceRequest = v.InferOutput<typeof ResolveDifferenceRequest>;
 export type ResolveDifferenceResponse = { success: true };
+
+// ---- an admin closing a stuck purchase (docs/payments.md#deadlines) ---------------------------------------
+
+/** Shortest and longest note an admin gives when closing a purchase. */
+export const CLOSE_NOTE_MIN = 3;
+export const CLOSE_NOTE_MAX = 1000;
+
+/** POST /api/admin/purchases/:id/close. The note is kept in the audit trail (transaction_audit, purchase_closed). */
+export const ClosePurchaseRequest = v.object({
+  note: v.pipe(
+    v.string("must be a string"),
+    v.trim(),
+    v.minLength(CLOSE_NOTE_MIN, `must say why the purchase is closed (at least ${CLOSE_NOTE_MIN} characters)`),
+    v.maxLength(CLOSE_NOTE_MAX, `is too long (${CLOSE_NOTE_MAX} characters at most)`),
+  ),
+});
+export type ClosePurchaseRequest = v.InferOutput<typeof ClosePurchaseRequest>;
+
+/**
+ * What became of the purchase's reported payment when it was closed: none was reported; it is listed for refund
+ * now (a final transfer from the buyer); or it is not final or not visible yet, and the scan (24 hours) and the
+ * reconciliation list it for refund if it arrives.
+ */
+export type ClosedPayment = "none" | "listed" | "watching";
+export type ClosePurchaseResponse = { success: true; status: "failed"; payment: ClosedPayment };

@@ -48,11 +48,13 @@ export const transactions = sqliteTable(
     // Ethereum: the head at reservation. The per-purchase scan cursor this was is unused since one scan serves every
     // purchase (payment_scan_cursors); reservedBlock is the fact that counts.
     scanFromBlock: integer("scan_from_block"),
-    // Ethereum: the chain head when the reservation was made, never moved. A payment mined in an earlier block
-    // was not sent for this purchase (issue 26 §1).
+    // The node's newest block (Ethereum) or confirmed slot (Solana) when the reservation was made, never moved. A
+    // payment mined in that Ethereum block or before, or in an earlier Solana slot, was not sent for this purchase
+    // (docs/payments.md#the-decision-decidepayment).
     reservedBlock: integer("reserved_block"),
     // Unused since one scan serves every purchase (it was when the per-purchase scan last looked).
     scannedAt: integer("scanned_at"),
+    // When the current payment was first reported or found (a re-report of the same hash keeps it).
     reportedAt: integer("reported_at"),
     // A verifying run holds the row until then, so overlapping cron runs do not verify it twice.
     leaseUntil: integer("lease_until"),

@@ -95,6 +95,16 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
     return { tx, receipt, confirmations, minedAt: canonical ? Number(block.timestamp) * 1000 : null };
   }
 
+  /** The head block, or null when the node does not answer or is on another chain. */
+  async function chainPosition(): Promise<number | null> {
+    try {
+      if (!(await onConfiguredChain())) return null;
+      return Number(await client.getBlockNumber());
+    } catch {
+      return null;
+    }
+  }
+
   const unavailable = (what: string, err: unknown) => {
     console.warn(`ethereum node unavailable for ${what}:`, err instanceof Error ? err.message.split("\n")[0] : String(err));
     return { kind: "unavailable" as const };
@@ -249,14 +259,7 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
       }
     },
 
-    async scanStart() {
-      try {
-        if (!(await onConfiguredChain())) return null;
-        return Number(await client.getBlockNumber());
-      } catch {
-        return null;
-      }
-    },
+    chainPosition,
 
     explorerUrl(hash) {
       if (chainId === 1) return `https://etherscan.io/tx/${hash}`;

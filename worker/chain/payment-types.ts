@@ -74,8 +74,12 @@ export interface PaymentVerifier {
    * cursor). Null when the node cannot be asked. Never throws.
    */
   scanTransfers(cursor: ScanCursor, opts: { limit: number; startAt: number | null }): Promise<ScanWindow | null>;
-  /** Where a scan for a purchase made now should start (Ethereum: the head block), or null. */
-  scanStart(): Promise<number | null>;
+  /**
+   * The newest block (Ethereum) or confirmed slot (Solana) the node knows now, or null when it does not answer:
+   * recorded at reservation, so a transfer mined before it is known not to be a payment for it
+   * (domain/payment-decision.ts firstPaymentBlock).
+   */
+  chainPosition(): Promise<number | null>;
   /** The explorer page of a transaction. */
   explorerUrl(hash: string): string | null;
   /** wei or lamports -> decimal coin text. */

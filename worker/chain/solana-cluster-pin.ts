@@ -28,7 +28,7 @@ export function pinnedToCluster(env: Pick<VerifierEnv, "SOL_CLUSTER" | "SOL_RPC_
     inspect: async (hash, expect) => ((await refused("payment")) ? { kind: "unavailable" } : verifier.inspect(hash, expect)),
     received: async (hash) => ((await refused("transfer")) ? { kind: "unavailable" } : verifier.received(hash)),
     scanTransfers: async (cursor, opts) => ((await refused("payment scan")) ? null : verifier.scanTransfers(cursor, opts)),
-    scanStart: async () => ((await refused("scan start")) ? null : verifier.scanStart()),
+    chainPosition: async () => ((await refused("chain position")) ? null : verifier.chainPosition()),
     reconcile: async (cursor, opts) => ((await refused("reconciliation")) ? null : verifier.reconcile(cursor, opts)),
   };
 }

@@ -1,8 +1,12 @@
 // Solana behind the payment-verifier interface: a payment is a System transfer from the buyer to
 // PLATFORM_SOL_ADDRESS carrying the purchase's reference key (Solana Pay), final at SOL_COMMITMENT. The
-// node is asked over plain JSON-RPC with a short timeout; any failure reads as "unavailable", and so does an
-// answer about another transaction than the one asked for.
+// node is asked over plain JSON-RPC with a short timeout. A signature that is not 64 bytes of base58, or that the
+// node refuses as such, names no transaction ("missing": it ends at the deadline like a payment never found);
+// any other failure reads as "unavailable", and so does an answer about another transaction than the one asked
+// for (domain/node-errors.ts, docs/payments.md#deadlines).
+import { isSolanaSignature } from "../../schema/payment-hash";
 import { readDust } from "../domain/dust";
+import { solanaErrorMeaning } from "../domain/node-errors";
 import type { PaymentObservation } from "../domain/payment-decision";
 import { type PaymentCommitment, readCommitment } from "../domain/payment-settings";
 import { nextSolanaWindow, solanaWindowParams } from "../domain/reconciliation";
@@ -22,7 +26,19 @@ export function solanaCommitment(text: string | undefined): PaymentCommitment {
   return readCommitment(text) ?? "finalized";
 }
 
-export class SolanaRpcError extends Error {}
+export class SolanaRpcError extends Error {
+  /** The JSON-RPC error's code; null for an HTTP error. */
+  readonly code: number | null;
+  constructor(message: string, code: number | null = null) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** What a failed call about one signature means: the node says there is no such transaction, or it cannot say. */
+function failureMeaning(err: unknown): "missing" | "unavailable" {
+  return solanaErrorMeaning(err instanceof SolanaRpcError ? err.code : null);
+}
 
 /** JSON numbers past 2^53 (lamport balances of more than 9 million SOL) are read exactly, as bigint. */
 function exactNumbers(_key: string, value: unknown, context?: { source?: string }) {
@@ -37,8 +53,11 @@ export async function solanaRpc<T>(url: string, method: string, params: unknown[
     signal: AbortSignal.timeout(SOLANA_RPC_TIMEOUT_MS),
   });
   if (!res.ok) throw new SolanaRpcError(`${method}: HTTP ${res.status}`);
-  const body = JSON.parse(await res.text(), exactNumbers as (key: string, value: unknown) => unknown) as { result?: T; error?: { message?: string } };
-  if (body.error) throw new SolanaRpcError(`${method}: ${body.error.message ?? "error"}`);
+  const body = JSON.parse(await res.text(), exactNumbers as (key: string, value: unknown) => unknown) as {
+    result?: T;
+    error?: { code?: unknown; message?: string };
+  };
+  if (body.error) throw new SolanaRpcError(`${method}: ${body.error.message ?? "error"}`, typeof body.error.code === "number" ? body.error.code : null);
   return body.result as T;
 }
 
@@ -151,12 +170,14 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
     solanaRpc<SolanaTransactionResponse | null>(url, "getTransaction", [signature, { encoding: "base64", commitment, maxSupportedTransactionVersion: 0 }]);
 
   async function receipt(signature: string): Promise<TransferReceipt> {
+    if (!isSolanaSignature(signature)) return { kind: "missing" };
     try {
       const response = await getTransaction(signature);
       return response === null ? { kind: "missing" } : solanaReceipt(response, signature, recipient);
     } catch (err) {
-      console.warn("solana node unavailable:", err instanceof Error ? err.message : String(err));
-      return { kind: "unavailable" };
+      const meaning = failureMeaning(err);
+      if (meaning === "unavailable") console.warn("solana node unavailable:", err instanceof Error ? err.message : String(err));
+      return { kind: meaning };
     }
   }
 
@@ -186,6 +207,8 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
     dustBelow: readDust(env.PAYMENT_DUST_SOL, "SOL"),
 
     async inspect(signature, expect) {
+      // Not 64 bytes: no transaction has it, and no node need be asked (the confirm route refuses such text).
+      if (!isSolanaSignature(signature)) return { kind: "missing" };
       try {
         const response = await getTransaction(signature);
         if (response === null) return { kind: "missing" };
@@ -193,8 +216,9 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
         if (seen.kind === "unavailable") console.error(`solana node answered getTransaction(${signature}) with another transaction; not trusted`);
         return seen;
       } catch (err) {
-        console.warn("solana node unavailable for verification:", err instanceof Error ? err.message : String(err));
-        return { kind: "unavailable" };
+        const meaning = failureMeaning(err);
+        if (meaning === "unavailable") console.warn("solana node unavailable for verification:", err instanceof Error ? err.message : String(err));
+        return { kind: meaning };
       }
     },
 
@@ -268,7 +292,14 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
       }
     },
 
-    scanStart: async () => null,
+    async chainPosition() {
+      try {
+        // Confirmed, not processed: never a slot ahead of the cluster, so a payment after this read is in a later slot.
+        return await solanaRpc<number>(url, "getSlot", [{ commitment: "confirmed" }]);
+      } catch {
+        return null;
+      }
+    },
 
     explorerUrl(signature) {
       const cluster = url.includes("devnet") ? "?cluster=devnet" : url.includes("testnet") ? "?cluster=testnet" : "";

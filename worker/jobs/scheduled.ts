@@ -9,6 +9,7 @@ import { recordChainProbe } from "../operations/chains";
 import { recordCronRun, rewriteCronRun } from "../operations/cron-runs";
 import { paymentReadiness } from "../payment-config";
 import { getUsdPrices } from "../prices/price-feed";
+import { closeOverduePurchases } from "../purchases/deadlines";
 import { expireReservations, verifyPendingPayments } from "../purchases/payment-jobs";
 import { scanForPayments } from "../purchases/payment-scan";
 import { reconcilePayments, type ReconcileReport } from "../purchases/reconcile";
@@ -20,7 +21,8 @@ import { rescoreRarity } from "./rescore-rarity";
 export type JobReport = {
   expiredNonces: number;
   expiredSessions: number;
-  payments: { verified: number; settled: number; foundByScan: number; expiredReservations: number };
+  /** closedOverdue: pending purchases past their last deadline, failed as unverified (purchases/deadlines.ts). */
+  payments: { verified: number; settled: number; foundByScan: number; expiredReservations: number; closedOverdue: number };
   /** The platform addresses read against the ledger (null: that network's task failed). */
   reconciliation: { ethereum: ReconcileReport | null; solana: ReconcileReport | null };
   pricesSource: "feed" | "fallback" | null;
@@ -80,6 +82,8 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     foundByScan += scan?.found ?? 0;
   }
   const expiredReservations = await attempt("expire", errors, () => expireReservations(db, now));
+  // The clock's exit for a payment that never becomes final, on safe settings or not: it releases nothing.
+  const closedOverdue = await attempt("overdue", errors, () => closeOverduePurchases(db, now));
   // After the scan: a transfer the scan is about to credit is not a difference.
   // Not on unsafe settings either: read from a node on the wrong chain, every difference would be noise.
   const reconciliation = {
@@ -107,7 +111,13 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   return {
     expiredNonces: nonces.meta.changes ?? 0,
     expiredSessions: expired.meta.changes ?? 0,
-    payments: { verified: verified?.verified ?? 0, settled: verified?.settled ?? 0, foundByScan, expiredReservations: expiredReservations ?? 0 },
+    payments: {
+      verified: verified?.verified ?? 0,
+      settled: verified?.settled ?? 0,
+      foundByScan,
+      expiredReservations: expiredReservations ?? 0,
+      closedOverdue: closedOverdue ?? 0,
+    },
     reconciliation,
     pricesSource: prices?.source ?? null,
     marketTrends: trends ?? 0,

@@ -20,6 +20,9 @@
 //  I4  Every transfer to the platform address that we see is either credited or listed for attention: the
 //      reconciliation (reconcile.ts) reads the platform's received transfers from the chain and records a
 //      ledger row or a payment_attention row for whatever no row accounts for.
+//  I5  No purchase waits past its last deadline: the decision, and the cron job's sweep (deadlines.ts).
+//  I6  Only the buyer's own changes a purchase, and money mined before the reservation never pays it: the decision
+//      (rule 5), and the conditions of verify.ts's wait and refusal UPDATEs.
 import { type Column, type SQL, sql } from "drizzle-orm";
 import { escrowTransactions, paymentAttention, transactions } from "../../schema/db";
 import type { Network } from "../../schema/db";

@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { escrowTransactions, type Network, paymentScanCursors, transactions } from "../../schema/db";
 import { type ReceivedTransfer, type ScanCursor, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
 import { bare, type Db, decodeRow, selectList } from "../db";
-import { matchTransferToPurchase } from "../domain/payment-decision";
+import { firstPaymentBlock, matchTransferToPurchase } from "../domain/payment-decision";
 import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
 import { purchaseColumns, type PurchaseRow } from "./purchase-row";
 import { verifyPayment } from "./verify";
@@ -106,7 +106,11 @@ async function candidates(db: Db, network: Network, transfers: ReceivedTransfer[
 function purchaseFor(network: Network, x: ReceivedTransfer, rows: PurchaseRow[], claimed: Set<string>): PurchaseRow | null {
   if (network === "solana") return rows.find((r) => r.paymentReference !== null && x.references.includes(r.paymentReference)) ?? null;
   const mine = rows
-    .filter((r) => r.buyerWallet === x.senders[0] && (x.blockNumber === null || r.reservedBlock === null || r.reservedBlock <= x.blockNumber))
+    .filter((r) => {
+      // Only a reservation that existed when the transfer was mined can be what it pays (docs/payments.md#the-decision-decidepayment).
+      const first = firstPaymentBlock(network, r.reservedBlock);
+      return r.buyerWallet === x.senders[0] && (x.blockNumber === null || first === null || first <= x.blockNumber);
+    })
     .sort((a, b) => a.createdAt - b.createdAt);
   const open = mine.filter((r) => r.status === "initiated" && !claimed.has(r.id));
   const exact = matchTransferToPurchase(

@@ -12,7 +12,7 @@ import { blockchainTransactionAudit, escrowTransactions, type Network, reconcile
 import { paymentVerifier, type ReceivedTransfer, type ReconcileWindow, type VerifierEnv } from "../chain/payment-verifier";
 import { bare, type Db, writeBatch } from "../db";
 import { refundStatusFor } from "../domain/dust";
-import { matchTransferToPurchase } from "../domain/payment-decision";
+import { firstPaymentBlock, matchTransferToPurchase } from "../domain/payment-decision";
 import { classifyReceived, EMPTY_CURSOR, type ReconcileCursor } from "../domain/reconciliation";
 import { isIntegrityError, paymentAttentionStatement, recordPaymentAttention, unclaimedEscrow } from "./ledger";
 import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
@@ -137,7 +137,11 @@ async function claimant(db: Db, network: Network, t: ReceivedTransfer, now: numb
     .orderBy(desc(tx.createdAt))
     .limit(20)
     .then((rows) => rows.reverse());
-  const open = mine.filter((r) => r.status === "initiated" && (t.blockNumber === null || r.reservedBlock === null || r.reservedBlock <= t.blockNumber));
+  // Only a reservation that existed when the transfer was mined can be what it pays (docs/payments.md#the-decision-decidepayment).
+  const open = mine.filter((r) => {
+    const first = firstPaymentBlock(network, r.reservedBlock);
+    return r.status === "initiated" && (t.blockNumber === null || first === null || first <= t.blockNumber);
+  });
   const exact = matchTransferToPurchase(
     open.map((r) => ({ row: r, expected: BigInt(r.amountBaseUnits ?? "0") })),
     t.amount,

@@ -159,6 +159,8 @@ export type ReservationPlan = {
   fees: FeeQuote;
   payUnits: bigint;
   scanFrom: number | null;
+  /** The node's newest block or slot at reservation: a transfer mined before it never pays this purchase. */
+  reservedBlock: number | null;
   now: number;
 };
 
@@ -194,8 +196,10 @@ export async function planReservation(db: Db, env: Env, session: AuthSession, in
   const fees = await quoteFees(db, env, listing.network, priceUnits, input.membershipTier ?? "basic", now);
   // What is paid to the platform: price and platform fees. Gas goes to the network from the buyer's wallet.
   const payUnits = fees.listingPrice + fees.exchangeFee + fees.commissionFee;
-  const scanFrom = await paymentVerifier(env, listing.network).scanStart();
-  return { session, listing, orderCondition, fees, payUnits, scanFrom, now };
+  const reservedBlock = await paymentVerifier(env, listing.network).chainPosition();
+  // Ethereum's scan reads blocks from here on; Solana's finds payments by their reference key.
+  const scanFrom = listing.network === "ethereum" ? reservedBlock : null;
+  return { session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now };
 }
 
 const g = gasEstimationAudit;
@@ -204,7 +208,7 @@ const reserved = (id: string) => sql`EXISTS (SELECT 1 FROM ${transactions} WHERE
 
 /** The reservation's one D1 batch. */
 export async function writeReservation(db: Db, plan: ReservationPlan, info: RequestInfo): Promise<Reservation> {
-  const { session, listing, orderCondition, fees, payUnits, scanFrom, now } = plan;
+  const { session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now } = plan;
   const network = clientNetwork(info.ip);
   const id = crypto.randomUUID();
   const reference = listing.network === "solana" ? base58.encode(crypto.getRandomValues(new Uint8Array(32))) : null;
@@ -252,7 +256,7 @@ export async function writeReservation(db: Db, plan: ReservationPlan, info: Requ
         SELECT ${id}, ${listing.id}, ${session.userId}, ${listing.sellerId}, ${session.walletAddress}, ${listing.network}, ${listing.price},
                ${listing.priceUnits}, ${listing.currency}, ${unitsToDecimal(fees.exchangeFee)}, ${unitsToDecimal(fees.commissionFee)},
                ${unitsToDecimal(payUnits)}, ${unitsToNumber(payUnits)}, 'initiated', ${reference}, ${expiresAt},
-               ${unitsToBaseUnits(payUnits, listing.currency).toString()}, ${scanFrom}, ${scanFrom}, ${network}, ${now}, ${now}
+               ${unitsToBaseUnits(payUnits, listing.currency).toString()}, ${scanFrom}, ${reservedBlock}, ${network}, ${now}, ${now}
         WHERE ${openCount(eq(t.buyerId, session.userId))} < ${MAX_OPEN_RESERVATIONS}
           AND ${openCount(eq(t.clientNetwork, network))} < ${MAX_OPEN_RESERVATIONS_PER_NETWORK}
           AND ${forSale(listing, orderCondition)}

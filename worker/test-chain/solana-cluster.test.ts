@@ -54,7 +54,7 @@ describe("the Solana verifier reads payments only from a node that serves SOL_CL
       expect(await verifier.inspect(signature, wanted), cluster).toEqual({ kind: "unavailable" });
       expect(await verifier.received(signature), cluster).toEqual({ kind: "unavailable" });
       expect(await verifier.scanTransfers(EMPTY_SCAN, { limit: 100, startAt: null }), cluster).toBeNull();
-      expect(await verifier.scanStart(), cluster).toBeNull();
+      expect(await verifier.chainPosition(), cluster).toBeNull();
       expect(await verifier.reconcile(EMPTY_CURSOR, { limit: 10 }), cluster).toBeNull();
     }
     // The same verifier settings with the right cluster find it.
