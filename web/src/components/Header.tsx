@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { useAdminStatus } from "../wallet/useAdminStatus";
 import { useWallet } from "../wallet/useWallet";
 import { useWalletSession } from "../wallet/useWalletSession";
+import { NotificationBell } from "./collectors/NotificationBell";
 import { ConnectWalletButton } from "./ConnectWalletButton";
 import { HEADER_LINKS } from "./nav";
 
@@ -52,6 +53,7 @@ export function Header() {
             Menu
           </button>
         </nav>
+        <NotificationBell />
         <ConnectWalletButton />
       </div>
       {menuOpen && (
