@@ -37,13 +37,17 @@ CREATE TABLE `saved_searches` (
 CREATE UNIQUE INDEX `saved_searches_user_query` ON `saved_searches` (`user_id`,`query`);--> statement-breakpoint
 CREATE INDEX `saved_searches_user_created` ON `saved_searches` (`user_id`,`created_at`);--> statement-breakpoint
 CREATE INDEX `saved_searches_client` ON `saved_searches` (`client_key`);--> statement-breakpoint
--- A new listing finds its candidate searches by its few probe keys (worker/collectors/search-keys.ts).
+-- A new listing finds its candidate searches by its probe keys (worker/collectors/search-keys.ts). WITHOUT ROWID:
+-- the primary key's b-tree holds the whole row, so a probe reads the owner and whether a hit is already a match
+-- from the one lookup.
 CREATE TABLE `saved_search_keys` (
 	`key` text NOT NULL,
 	`search_id` integer NOT NULL,
+	`user_id` integer NOT NULL,
+	`exact` integer NOT NULL,
 	PRIMARY KEY(`key`, `search_id`),
 	FOREIGN KEY (`search_id`) REFERENCES `saved_searches`(`id`) ON UPDATE no action ON DELETE no action
-);
+) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE INDEX `saved_search_keys_search` ON `saved_search_keys` (`search_id`);--> statement-breakpoint
 CREATE TABLE `notifications` (
@@ -60,7 +64,8 @@ CREATE TABLE `notifications` (
 );
 --> statement-breakpoint
 CREATE INDEX `notifications_user_created` ON `notifications` (`user_id`,`created_at`,`id`);--> statement-breakpoint
-CREATE INDEX `notifications_unread` ON `notifications` (`user_id`,`subject`,`grp`) WHERE read_at IS NULL;--> statement-breakpoint
+-- At most one unread notification per wallet, subject and group: newer news updates it (an upsert on this index).
+CREATE UNIQUE INDEX `notifications_unread` ON `notifications` (`user_id`,`subject`,`grp`) WHERE read_at IS NULL;--> statement-breakpoint
 CREATE INDEX `notifications_created` ON `notifications` (`created_at`);--> statement-breakpoint
 -- The journal. Appended by the triggers below, so every writer (listing changes, the admin panel, bulk import,
 -- reservations, settlement, the cron's expiry, custom orders) records what collectors are told about without

@@ -3,7 +3,7 @@
 // listing and purchase events that database triggers append and the cron job turns into notifications.
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { createdAt } from "./columns";
+import { bool, createdAt } from "./columns";
 import { users } from "./identity";
 import { addresses } from "./listings";
 
@@ -65,8 +65,9 @@ export const savedSearches = sqliteTable(
 );
 
 /**
- * The saved searches' bucket keys (worker/collectors/search-keys.ts): every listing a search can match yields at
- * least one of its keys, so a new listing looks up its few probe keys here instead of reading every search.
+ * The saved searches' keys (worker/collectors/search-keys.ts): every listing a search can match probes at least one
+ * of its keys, so a new listing looks up its probe keys here instead of reading every search. The table is WITHOUT
+ * ROWID (migration 0023): a lookup reads the whole row from the primary key's b-tree.
  */
 export const savedSearchKeys = sqliteTable(
   "saved_search_keys",
@@ -75,14 +76,18 @@ export const savedSearchKeys = sqliteTable(
     searchId: integer("search_id")
       .notNull()
       .references(() => savedSearches.id),
+    /** The search's owner (a seller is not told about their own listing). */
+    userId: integer("user_id").notNull(),
+    /** A listing for sale that probes this key matches the search: nothing else to check (search-keys.ts). */
+    exact: bool("exact").notNull(),
   },
   (t) => [primaryKey({ columns: [t.key, t.searchId] }), index("saved_search_keys_search").on(t.searchId)],
 );
 
 /**
  * What a wallet is told (schema/notifications.ts has the kinds). `subject` names what it is about
- * ("listing:12", "search:3", "purchase:<id>", "order:4"): an unread notification of the same group and subject
- * is brought up to date instead of a second one being added.
+ * ("listing:12", "search:3", "purchase:<id>", "order:4"): a wallet has at most one unread notification per group
+ * and subject, brought up to date by newer news instead of a second one being added.
  */
 export const notifications = sqliteTable(
   "notifications",
@@ -102,8 +107,9 @@ export const notifications = sqliteTable(
   (t) => [
     // The page, newest first, and the per-wallet cap.
     index("notifications_user_created").on(t.userId, t.createdAt, t.id),
-    // The bell's unread count (a count of this index's entries for one wallet) and the coalescing lookup.
-    index("notifications_unread").on(t.userId, t.subject, t.group).where(sql`read_at IS NULL`),
+    // At most one unread notification per wallet, subject and group (newer news updates it: worker/collectors/notify.ts);
+    // also the bell's unread count, a count of one wallet's entries here.
+    uniqueIndex("notifications_unread").on(t.userId, t.subject, t.group).where(sql`read_at IS NULL`),
     // The 90-day purge.
     index("notifications_created").on(t.createdAt),
   ],

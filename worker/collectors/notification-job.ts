@@ -23,6 +23,9 @@ export type CollectorReport = {
   watcherNotices: number;
   directNotices: number;
   savedSearchMatches: number;
+  /** Keys the listings' probes found; saved searches read to be checked in code, and (search, listing) pairs checked. */
+  keyHits: number;
+  searchesRead: number;
   candidatesChecked: number;
   purged: number;
 };
@@ -62,7 +65,16 @@ const safeUnits = (price: string | null) => {
 };
 
 export async function runCollectorJob(db: Db, now = Date.now()): Promise<CollectorReport> {
-  const report: CollectorReport = { events: 0, watcherNotices: 0, directNotices: 0, savedSearchMatches: 0, candidatesChecked: 0, purged: 0 };
+  const report: CollectorReport = {
+    events: 0,
+    watcherNotices: 0,
+    directNotices: 0,
+    savedSearchMatches: 0,
+    keyHits: 0,
+    searchesRead: 0,
+    candidatesChecked: 0,
+    purged: 0,
+  };
   for (let batch = 0; batch < BATCHES_PER_RUN; batch++) {
     const read = await processBatch(db, now, report);
     if (read < EVENTS_PER_BATCH) break;
@@ -113,10 +125,9 @@ async function processBatch(db: Db, now: number, report: CollectorReport): Promi
       kind: "saved_search_match",
       subject: `search:${m.searchId}`,
       addressId: l.id,
+      // The search's name and filters are read with the notification (notifications.ts): a rename or deletion shows.
       data: {
         searchId: m.searchId,
-        name: m.name,
-        filters: m.filters,
         count: m.count,
         listingId: l.id,
         address: l.address,
@@ -142,6 +153,8 @@ async function processBatch(db: Db, now: number, report: CollectorReport): Promi
   report.watcherNotices += watchers.length;
   report.directNotices += direct.length;
   report.savedSearchMatches += matched.matches.length;
+  report.keyHits += matched.hits;
+  report.searchesRead += matched.searchesRead;
   report.candidatesChecked += matched.candidatesChecked;
   return events.length;
 }

@@ -2,16 +2,22 @@
 // caller's user id: another wallet's notification is not found (404), never forbidden (which would say it exists).
 import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { NotificationsResponse, NotificationView } from "../../schema/collectors";
-import { notifications } from "../../schema/db";
+import { notifications, savedSearches } from "../../schema/db";
 import { describeNotification, type NotificationKind } from "../../schema/notifications";
 import type { Db } from "../db";
 import { ApiError } from "../http/errors";
+import { filtersOf } from "./saved-searches";
 
 const n = notifications;
 
 /** A page's cursor: "<createdAt>-<id>" of its last notification. */
 const CURSOR = /^(\d{1,15})-(\d{1,15})$/;
 export const isCursor = (text: string) => CURSOR.test(text);
+
+/** A saved-search notification's data with the search's name and filters now (a deleted search says so). */
+function withSearch(data: Record<string, unknown>, name: string | null, query: string | null): Record<string, unknown> {
+  return { ...data, name: name ?? "a search you deleted", filters: query === null ? {} : filtersOf(query) };
+}
 
 export async function unreadCount(db: Db, userId: number): Promise<number> {
   // Counted in the partial index notifications_unread (user_id first), at most NOTIFICATIONS_PER_WALLET entries.
@@ -26,10 +32,13 @@ export async function listNotifications(db: Db, userId: number, limit: number, b
   const where: SQL[] = [eq(n.userId, userId)];
   const c = before === null ? null : CURSOR.exec(before);
   if (c) where.push(sql`(${n.createdAt}, ${n.id}) < (${Number(c[1])}, ${Number(c[2])})`);
+  const s = savedSearches;
   const [rows, unread] = await Promise.all([
     db
-      .select({ id: n.id, kind: n.kind, data: n.data, createdAt: n.createdAt, readAt: n.readAt })
+      .select({ id: n.id, kind: n.kind, data: n.data, createdAt: n.createdAt, readAt: n.readAt, searchName: s.name, searchQuery: s.query })
       .from(n)
+      // A saved search's notification says the search's name and opens its filters as they are now.
+      .leftJoin(s, and(sql`${n.subject} LIKE 'search:%'`, eq(s.id, sql`CAST(substr(${n.subject}, 8) AS INTEGER)`), eq(s.userId, n.userId)))
       .where(and(...where))
       .orderBy(desc(n.createdAt), desc(n.id))
       .limit(limit + 1),
@@ -42,7 +51,7 @@ export async function listNotifications(db: Db, userId: number, limit: number, b
       (r): NotificationView => ({
         id: r.id,
         kind: r.kind as NotificationKind,
-        ...describeNotification(r.kind, r.data),
+        ...describeNotification(r.kind, r.kind === "saved_search_match" ? withSearch(r.data, r.searchName, r.searchQuery) : r.data),
         createdAt: new Date(r.createdAt).toISOString(),
         read: r.readAt !== null,
       }),

@@ -2,7 +2,7 @@
 // (notification-job.ts) and, later, offers. The statements go into the caller's own D1 batch, so a notification
 // exists exactly when what it tells about does. For each notification, an unread one of the same wallet, group and
 // subject is brought up to date (its kind, its data merged by the group's rule, its time) instead of a second one
-// being added; then each wallet keeps its newest NOTIFICATIONS_PER_WALLET.
+// being added (a unique index keeps it so); then each wallet keeps its newest NOTIFICATIONS_PER_WALLET.
 import { type SQL, sql } from "drizzle-orm";
 import { NOTIFICATIONS_PER_WALLET } from "../../schema/collectors";
 import { notifications, watchlist } from "../../schema/db";
@@ -26,15 +26,36 @@ type Source = SQL;
 const groupOf = (kind: NotificationKind) => NOTIFICATION_KINDS[kind].group;
 const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
 
-function directSource(rows: NotificationInput[]): Source {
-  const json = JSON.stringify(rows.map((r) => ({ u: r.userId, k: r.kind, g: groupOf(r.kind), s: r.subject, a: r.addressId ?? null, d: r.data })));
+/**
+ * The rows as JSON arrays of at most JSON_BYTES each: a statement's parameter is one text, and D1 refuses one over
+ * its string limit (SQLITE_TOOBIG past 2 MB, D1's documented limit).
+ */
+const JSON_BYTES = 1_000_000;
+function jsonChunks(rows: unknown[]): string[] {
+  const chunks: string[] = [];
+  let current: string[] = [];
+  let size = 0;
+  for (const row of rows) {
+    const text = JSON.stringify(row);
+    if (current.length > 0 && size + text.length > JSON_BYTES) {
+      chunks.push(`[${current.join(",")}]`);
+      current = [];
+      size = 0;
+    }
+    current.push(text);
+    size += text.length + 1;
+  }
+  if (current.length > 0) chunks.push(`[${current.join(",")}]`);
+  return chunks;
+}
+
+function directSource(json: string): Source {
   return sql`SELECT ${field("u")} AS u, ${field("k")} AS kind, ${field("g")} AS grp, ${field("s")} AS subject, ${field("a")} AS address_id,
                     ${field("d")} AS data FROM json_each(${json}) AS j`;
 }
 
-function watcherSource(rows: WatcherNotification[]): Source {
+function watcherSource(json: string): Source {
   const w = watchlist;
-  const json = JSON.stringify(rows.map((r) => ({ a: r.listingId, k: r.kind, g: groupOf(r.kind), x: r.except ?? null, d: r.data })));
   return sql`SELECT ${w.userId} AS u, ${field("k")} AS kind, ${field("g")} AS grp, 'listing:' || ${field("a")} AS subject, ${field("a")} AS address_id,
                     ${field("d")} AS data
              FROM json_each(${json}) AS j JOIN ${w} ON ${w.addressId} = ${field("a")}
@@ -42,25 +63,24 @@ function watcherSource(rows: WatcherNotification[]): Source {
 }
 
 /**
- * The statements that write a source's notifications: bring matching unread ones up to date, add the rest, drop
- * what its wallets hold past the cap. `guard`: an SQL condition each statement also requires (the cron job's
- * cursor), so a batch whose guard fails writes nothing.
+ * The statements that write a source's notifications: each an upsert on the unique index of unread notifications
+ * (notifications_unread), so an unread one of the same wallet, group and subject is brought up to date and the
+ * database holds at most one; then what its wallets hold past the cap is dropped, oldest first. `guard`: an SQL
+ * condition both also require (the cron job's cursor), so a batch whose guard fails writes nothing.
  */
 function writeStatements(source: Source, now: number, guard: SQL): SQL[] {
   // Merge rules by group: a price drop keeps the price it dropped from first; a saved search adds up its matches;
   // everything else says where things stand now.
   const merged = sql`CASE ${n.group}
-      WHEN 'price' THEN json_set(src.data, '$.previousPrice', json_extract(${n.data}, '$.previousPrice'))
-      WHEN 'search' THEN json_set(src.data, '$.count', coalesce(json_extract(${n.data}, '$.count'), 0) + coalesce(json_extract(src.data, '$.count'), 0))
-      ELSE src.data END`;
+      WHEN 'price' THEN json_set(excluded.data, '$.previousPrice', json_extract(${n.data}, '$.previousPrice'))
+      WHEN 'search' THEN json_set(excluded.data, '$.count', coalesce(json_extract(${n.data}, '$.count'), 0) + coalesce(json_extract(excluded.data, '$.count'), 0))
+      ELSE excluded.data END`;
   return [
-    sql`UPDATE ${n} SET ${bare(n.kind)} = src.kind, ${bare(n.data)} = ${merged}, ${bare(n.addressId)} = src.address_id, ${bare(n.createdAt)} = ${now}
-        FROM (${source}) AS src
-        WHERE ${n.userId} = src.u AND ${n.subject} = src.subject AND ${n.group} = src.grp AND ${n.readAt} IS NULL AND ${guard}`,
     sql`INSERT INTO ${n} ${columnList(n.userId, n.kind, n.group, n.subject, n.addressId, n.data, n.createdAt)}
-        SELECT src.u, src.kind, src.grp, src.subject, src.address_id, src.data, ${now} FROM (${source}) AS src
-        WHERE ${guard}
-          AND NOT EXISTS (SELECT 1 FROM ${n} ${m} WHERE ${m.userId} = src.u AND ${m.subject} = src.subject AND ${m.group} = src.grp AND ${m.readAt} IS NULL)`,
+        SELECT src.u, src.kind, src.grp, src.subject, src.address_id, src.data, ${now} FROM (${source}) AS src WHERE ${guard}
+        ON CONFLICT (${bare(n.userId)}, ${bare(n.subject)}, ${bare(n.group)}) WHERE ${bare(n.readAt)} IS NULL
+        DO UPDATE SET ${bare(n.kind)} = excluded.${bare(n.kind)}, ${bare(n.data)} = ${merged}, ${bare(n.addressId)} = excluded.${bare(n.addressId)},
+          ${bare(n.createdAt)} = excluded.${bare(n.createdAt)}`,
     // Oldest past the cap, for the wallets this source wrote to only (the window reads their rows in index order).
     sql`DELETE FROM ${n} WHERE ${n.id} IN (
           SELECT id FROM (
@@ -74,10 +94,12 @@ const always = sql`1`;
 
 /** Statements for a batch that tell each wallet of `rows` its notification. */
 export function notificationStatements(rows: NotificationInput[], now: number, guard: SQL = always): SQL[] {
-  return rows.length === 0 ? [] : writeStatements(directSource(rows), now, guard);
+  const json = jsonChunks(rows.map((r) => ({ u: r.userId, k: r.kind, g: groupOf(r.kind), s: r.subject, a: r.addressId ?? null, d: r.data })));
+  return json.flatMap((chunk) => writeStatements(directSource(chunk), now, guard));
 }
 
 /** Statements for a batch that tell every watcher of each listing of `rows` (but its `except` wallet). */
 export function watcherNotificationStatements(rows: WatcherNotification[], now: number, guard: SQL = always): SQL[] {
-  return rows.length === 0 ? [] : writeStatements(watcherSource(rows), now, guard);
+  const json = jsonChunks(rows.map((r) => ({ a: r.listingId, k: r.kind, g: groupOf(r.kind), x: r.except ?? null, d: r.data })));
+  return json.flatMap((chunk) => writeStatements(watcherSource(chunk), now, guard));
 }

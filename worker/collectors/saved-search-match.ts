@@ -1,85 +1,104 @@
 // Which saved searches the new and cheaper listings of one cron run match (docs/collectors.md#how-matching-stays-cheap).
-// Each listing's probe keys (search-keys.ts) name the buckets its candidate searches are filed under; those
-// searches are read in one D1 round trip and checked in code with the search's own predicate (search-match.ts).
-// The cost follows the changed listings and the searches in their buckets, not every saved search times every
-// listing.
+// Each listing's probe keys (search-keys.ts) are looked up in saved_search_keys (an index lookup each). A hit on an
+// exact key is a match (a search that is a pattern alone); for the other hits only those searches are read and
+// checked in code, against the listings that found them, with the search's own predicate (search-match.ts). The
+// cost follows the changed listings and what they match, not every saved search times every listing.
 import { sql } from "drizzle-orm";
-import type { SavedFilters } from "../../schema/collectors";
 import { savedSearches, savedSearchKeys } from "../../schema/db";
 import { batchAll, type Db } from "../db";
-import { listingMatches, type MatchableListing, plannedQuery } from "../listings/search-match";
+import { compileMatcher, type MatchableListing, plannedQuery, prepareListing } from "../listings/search-match";
 import type { SearchQuery } from "../listings/search-params";
-import { filtersOf } from "./saved-searches";
 import { listingProbeKeys } from "./search-keys";
 
-/** Probe keys per statement (one JSON parameter each). */
-const PROBES_PER_STATEMENT = 5_000;
+/** Keys or ids per statement (one JSON parameter each, well under D1's 2 MB a value). */
+const PER_STATEMENT = 10_000;
 
+/** A listing the saved searches are checked against: for sale now (listed, or cheaper, in this run). */
 export type ChangedListing = MatchableListing & { id: number; sellerId: number | null; reason: "new" | "cheaper" };
 
 export type SearchMatch = {
   searchId: number;
   userId: number;
-  name: string;
-  filters: SavedFilters;
   /** Listings of this run that match. */
   count: number;
   /** The last of them (events are read in order). */
   latest: ChangedListing;
 };
 
-export type MatchReport = { matches: SearchMatch[]; searchesRead: number; candidatesChecked: number };
+export type MatchReport = { matches: SearchMatch[]; hits: number; searchesRead: number; candidatesChecked: number };
 
-type Candidate = { id: number; userId: number; name: string; query: string; planned: SearchQuery | null };
-type CandidateRow = { key: string; id: number; userId: number; name: string; query: string; criteria: string };
+type Hit = { key: string; id: number; userId: number; exact: number };
+
+const chunks = <T>(items: T[]) =>
+  Array.from({ length: Math.ceil(items.length / PER_STATEMENT) }, (_, i) => items.slice(i * PER_STATEMENT, (i + 1) * PER_STATEMENT));
 
 export async function matchSavedSearches(db: Db, listings: ChangedListing[]): Promise<MatchReport> {
-  if (listings.length === 0) return { matches: [], searchesRead: 0, candidatesChecked: 0 };
-  const probes = listings.map((l) => listingProbeKeys(l));
-  const all = [...new Set(probes.flat())];
-  const s = savedSearches;
+  const none: MatchReport = { matches: [], hits: 0, searchesRead: 0, candidatesChecked: 0 };
+  if (listings.length === 0) return none;
   const k = savedSearchKeys;
-  const statements = [];
-  for (let i = 0; i < all.length; i += PROBES_PER_STATEMENT) {
-    statements.push(
-      sql`SELECT ${k.key} AS key, ${s.id} AS id, ${s.userId} AS userId, ${s.name} AS name, ${s.query} AS query, ${s.criteria} AS criteria
-          FROM ${k} JOIN ${s} ON ${s.id} = ${k.searchId}
-          WHERE ${k.key} IN (SELECT value FROM json_each(${JSON.stringify(all.slice(i, i + PROBES_PER_STATEMENT))}))`,
-    );
-  }
-  const answers = await batchAll<CandidateRow[][]>(db, statements);
-  const buckets = new Map<string, Candidate[]>();
-  const searches = new Map<number, Candidate>();
-  for (const row of answers.flat()) {
-    let candidate = searches.get(row.id);
-    if (!candidate) {
-      candidate = { id: row.id, userId: row.userId, name: row.name, query: row.query, planned: plannedQuery(JSON.parse(row.criteria) as SearchQuery) };
-      searches.set(row.id, candidate);
-    }
-    const bucket = buckets.get(row.key);
-    if (bucket) bucket.push(candidate);
-    else buckets.set(row.key, [candidate]);
-  }
-
-  const found = new Map<number, SearchMatch>();
-  let candidatesChecked = 0;
-  listings.forEach((listing, i) => {
-    // A search filed under two of this listing's keys ("either" a prefix or a suffix) is checked once.
-    const checked = new Set<number>();
-    for (const probe of probes[i]) {
-      for (const c of buckets.get(probe) ?? []) {
-        if (checked.has(c.id)) continue;
-        checked.add(c.id);
-        candidatesChecked++;
-        // A seller is not told about their own listing.
-        if (c.userId === listing.sellerId || !c.planned || !listingMatches(c.planned, listing)) continue;
-        const match = found.get(c.id);
-        if (match) {
-          match.count++;
-          match.latest = listing;
-        } else found.set(c.id, { searchId: c.id, userId: c.userId, name: c.name, filters: filtersOf(c.query), count: 1, latest: listing });
-      }
+  const s = savedSearches;
+  // Which listings probe each key.
+  const probers = new Map<string, number[]>();
+  listings.forEach((l, i) => {
+    for (const key of listingProbeKeys(l)) {
+      const list = probers.get(key);
+      if (list) list.push(i);
+      else probers.set(key, [i]);
     }
   });
-  return { matches: [...found.values()], searchesRead: searches.size, candidatesChecked };
+  const hits = (
+    await batchAll<Hit[][]>(
+      db,
+      chunks([...probers.keys()]).map(
+        (keys) => sql`SELECT ${k.key} AS key, ${k.searchId} AS id, ${k.userId} AS userId, ${k.exact} AS exact
+                      FROM ${k} WHERE ${k.key} IN (SELECT value FROM json_each(${JSON.stringify(keys)}))`,
+      ),
+    )
+  ).flat();
+  if (hits.length === 0) return none;
+
+  // Per listing: the searches its exact keys found (matches) and the others (to check).
+  const exact: Map<number, number>[] = listings.map(() => new Map());
+  const toCheck: Map<number, number>[] = listings.map(() => new Map());
+  for (const hit of hits) for (const i of probers.get(hit.key) ?? []) (hit.exact ? exact : toCheck)[i].set(hit.id, hit.userId);
+  const unread = [...new Set(toCheck.flatMap((m) => [...m.keys()]))];
+  const rows =
+    unread.length === 0
+      ? []
+      : (
+          await batchAll<{ id: number; criteria: string }[][]>(
+            db,
+            chunks(unread).map(
+              (ids) => sql`SELECT ${s.id} AS id, ${s.criteria} AS criteria FROM ${s} WHERE ${s.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`,
+            ),
+          )
+        ).flat();
+  const matchers = new Map(
+    rows.map((r) => {
+      const planned = plannedQuery(JSON.parse(r.criteria) as SearchQuery);
+      return [r.id, planned ? compileMatcher(planned) : () => false] as const;
+    }),
+  );
+
+  const matched = new Map<number, SearchMatch>();
+  const record = (id: number, userId: number, listing: ChangedListing) => {
+    const match = matched.get(id);
+    if (match) {
+      match.count++;
+      match.latest = listing;
+    } else matched.set(id, { searchId: id, userId, count: 1, latest: listing });
+  };
+  let candidatesChecked = 0;
+  listings.forEach((listing, i) => {
+    // A seller is not told about their own listing.
+    for (const [id, userId] of exact[i]) if (userId !== listing.sellerId) record(id, userId, listing);
+    if (toCheck[i].size === 0) return;
+    const prepared = prepareListing(listing);
+    for (const [id, userId] of toCheck[i]) {
+      if (exact[i].has(id) || userId === listing.sellerId) continue;
+      candidatesChecked++;
+      if (matchers.get(id)?.(prepared)) record(id, userId, listing);
+    }
+  });
+  return { matches: [...matched.values()], hits: hits.length, searchesRead: rows.length, candidatesChecked };
 }

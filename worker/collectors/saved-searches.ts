@@ -80,8 +80,8 @@ export async function saveSearch(db: Db, session: AuthSession, name: string, inp
         SELECT ${session.userId}, ${name}, ${query}, ${JSON.stringify(stored)}, ${clientKey}, ${now} WHERE ${bounded}
         ON CONFLICT DO NOTHING RETURNING ${s.id}`,
     // Filed under its keys only if it was saved just now (the same search saved before already has them).
-    sql`INSERT INTO ${k} ${columnList(k.key, k.searchId)}
-        SELECT j.value, ${s.id} FROM ${s}, json_each(${JSON.stringify(keys)}) AS j
+    sql`INSERT INTO ${k} ${columnList(k.key, k.searchId, k.userId, k.exact)}
+        SELECT json_extract(j.value, '$.key'), ${s.id}, ${s.userId}, json_extract(j.value, '$.exact') FROM ${s}, json_each(${JSON.stringify(keys)}) AS j
         WHERE ${s.userId} = ${session.userId} AND ${s.query} = ${query} AND ${s.createdAt} = ${now}
         ON CONFLICT DO NOTHING`,
   ]);

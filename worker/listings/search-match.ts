@@ -38,30 +38,35 @@ function visible(q: SearchQuery, l: MatchableListing): boolean {
   return q.availableOnly ? l.status === "active" && l.isListed : l.status === "sold" || l.isListed;
 }
 
-/** search-sql.ts patternPredicate(): some end and branch of this network matches the key. */
-function patternMatches(q: SearchQuery, l: MatchableListing, key: string): boolean {
-  return patternEnds(q).some((end) =>
-    keyBranches(q, end).some((b) => b.network === l.network && (end === "prefix" ? key.startsWith(b.value) : key.endsWith(b.value))),
-  );
-}
+/** A listing with what the text and pattern checks compare, computed once for many searches. */
+export type PreparedListing = MatchableListing & { searchKey: string; folded: string };
 
-/** search-sql.ts textPredicate(): the address contains the text, Ethereum ignoring case. */
-function textMatches(q: SearchQuery, l: MatchableListing): boolean {
-  return textBranches(q).some((b) => b.network === l.network && (b.network === "ethereum" ? l.address.toLowerCase() : l.address).includes(b.value));
+export function prepareListing(l: MatchableListing): PreparedListing {
+  return { ...l, searchKey: searchKeyOf(l.address, l.network), folded: l.network === "ethereum" ? l.address.toLowerCase() : l.address };
 }
 
 /**
- * Whether `listing` is among the results of `planned` (a query plannedQuery() answered; sort and paging aside).
- * Callers checking many listings against one query plan it once.
+ * The check of one planned query (plannedQuery's answer; sort and paging aside), with its pattern and text branches
+ * worked out once: a listing is among its results when it is visible as the query asks, passes the column filters,
+ * and some branch of its network matches its key (search-sql.ts patternPredicate: a prefix or suffix of the key)
+ * and its address (textPredicate: contains the text, Ethereum ignoring case).
  */
-export function listingMatches(planned: SearchQuery, listing: MatchableListing): boolean {
+export function compileMatcher(planned: SearchQuery): (listing: PreparedListing) => boolean {
   const q = planned;
-  if (!visible(q, listing)) return false;
-  if (q.network && listing.network !== q.network) return false;
-  if (q.category && listing.category !== q.category) return false;
-  if (q.minLength !== null && listing.patternLength < q.minLength) return false;
-  if (q.maxLength !== null && listing.patternLength > q.maxLength) return false;
-  if (q.pattern && !patternMatches(q, listing, searchKeyOf(listing.address, listing.network))) return false;
-  if (q.text && !textMatches(q, listing)) return false;
-  return true;
+  const patterns = patternEnds(q).flatMap((end) => keyBranches(q, end).map((b) => ({ ...b, end })));
+  const texts = textBranches(q);
+  return (l) => {
+    if (!visible(q, l)) return false;
+    if (q.network && l.network !== q.network) return false;
+    if (q.category && l.category !== q.category) return false;
+    if (q.minLength !== null && l.patternLength < q.minLength) return false;
+    if (q.maxLength !== null && l.patternLength > q.maxLength) return false;
+    if (q.pattern && !patterns.some((b) => b.network === l.network && (b.end === "prefix" ? l.searchKey.startsWith(b.value) : l.searchKey.endsWith(b.value))))
+      return false;
+    if (q.text && !texts.some((b) => b.network === l.network && l.folded.includes(b.value))) return false;
+    return true;
+  };
 }
+
+/** Whether `listing` is among the results of `planned` (one listing, one query; compileMatcher for many). */
+export const listingMatches = (planned: SearchQuery, listing: MatchableListing): boolean => compileMatcher(planned)(prepareListing(listing));

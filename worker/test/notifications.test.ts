@@ -5,6 +5,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOTIFICATIONS_PER_WALLET, type NotificationsResponse, type NotificationView } from "../../schema/collectors";
+import { notificationStatements } from "../collectors/notify";
+import { createDb, writeBatch } from "../db";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { callFrom, insertListing, rowCount, saveFrom, starFrom, tick } from "./collectors-fixtures";
 import { call, ethWallet, type Wallet } from "./purchase-fixtures";
@@ -214,6 +216,37 @@ describe("the job", () => {
     expect(await rowCount("notifications", "user_id = ?", w.userId)).toBe(NOTIFICATIONS_PER_WALLET);
     expect(await rowCount("notifications", "user_id = ? AND subject = 'purchase:x0'", w.userId)).toBe(0);
     expect((await inbox(w)).notifications[0].kind).toBe("watch_price_drop");
+  });
+
+  it("holds at most one unread notification per wallet, group and subject, in the database itself", async () => {
+    const w = await ethWallet();
+    const insert = () =>
+      env.DB.prepare("INSERT INTO notifications (user_id, kind, grp, subject, data, created_at) VALUES (?, 'watch_sold', 'watch-state', 'listing:1', '{}', ?)")
+        .bind(w.userId, Date.now())
+        .run();
+    await insert();
+    await expect(insert()).rejects.toThrow(/UNIQUE constraint failed/);
+    await env.DB.prepare("UPDATE notifications SET read_at = 1 WHERE user_id = ?").bind(w.userId).run();
+    await insert();
+    expect(await rowCount("notifications", "user_id = ?", w.userId)).toBe(2);
+  });
+
+  it("writes a run's notifications even when their data is larger than one statement's parameter may be", async () => {
+    const count = 1_500;
+    const first = await env.DB.prepare(
+      `WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < ?1)
+       INSERT INTO users (username, wallet_address, network) SELECT 'bulk_' || n, '0xbulk' || n, 'ethereum' FROM k RETURNING id`,
+    )
+      .bind(count)
+      .all<{ id: number }>();
+    const rows = first.results.map((u, i) => ({
+      userId: u.id,
+      kind: "purchase_completed" as const,
+      subject: `purchase:bulk${i}`,
+      data: { transactionId: `bulk${i}`, address: "x".repeat(1500) },
+    }));
+    await writeBatch(createDb(env.DB), notificationStatements(rows, Date.now()));
+    expect(await rowCount("notifications", "subject LIKE 'purchase:bulk%'")).toBe(count);
   });
 
   it("deletes notifications older than 90 days", async () => {

@@ -43,8 +43,8 @@ describe("saving", () => {
     });
     expect(Object.keys(saved.filters)).not.toContain("category");
     expect((await list(w)).map((s) => s.id)).toContain(saved.id);
-    const keys = await env.DB.prepare("SELECT key FROM saved_search_keys WHERE search_id = ?").bind(saved.id).all<{ key: string }>();
-    expect(keys.results.map((k) => k.key)).toEqual(["p:ethereum:e:dae"]);
+    const keys = await env.DB.prepare("SELECT key, user_id AS userId, exact FROM saved_search_keys WHERE search_id = ?").bind(saved.id).all();
+    expect(keys.results).toEqual([{ key: "p:ethereum:e:daed", userId: w.userId, exact: 1 }]);
   });
 
   it("the same search again is 409 naming the first save; different sorts are a different search", async () => {

@@ -111,12 +111,13 @@ describe("the predicate selects what the search returns", () => {
   });
 });
 
-describe("the bucket keys lose no match", () => {
-  it("every matching listing probes one of the search's keys, for 3,000 queries and 600 listings", () => {
+describe("the keys lose no match, and an exact key finds only matches", () => {
+  it("every matching listing probes one of the search's keys; a listing for sale on an exact key matches; 3,000 queries, 600 listings", () => {
     const r = rng(99);
     const listings = Array.from({ length: 600 }, (_, i) => makeListing(r, i));
     const probes = listings.map((l) => new Set(listingProbeKeys(l)));
     let matches = 0;
+    let exactHits = 0;
     for (let n = 0; n < 3000; n++) {
       const q = makeQuery(r);
       const planned = plannedQuery(parse(q));
@@ -124,14 +125,21 @@ describe("the bucket keys lose no match", () => {
       const keys = searchKeys(planned);
       expect(keys.length, JSON.stringify(q)).toBeGreaterThan(0);
       listings.forEach((l, i) => {
-        if (!listingMatches(planned, l)) return;
+        const matched = listingMatches(planned, l);
+        // An exact key: a listing for sale that probes it is a match, with nothing else checked.
+        if (l.status === "active" && l.isListed && keys.some((k) => k.exact && probes[i].has(k.key))) {
+          exactHits++;
+          expect(matched, `${JSON.stringify(q)}: ${l.address} probes an exact key but does not match`).toBe(true);
+        }
+        if (!matched) return;
         matches++;
         expect(
-          keys.some((k) => probes[i].has(k)),
-          `${JSON.stringify(q)} matches ${l.address} but its keys ${keys} are not among the listing's probes`,
+          keys.some((k) => probes[i].has(k.key)),
+          `${JSON.stringify(q)} matches ${l.address} but its keys ${keys.map((k) => k.key)} are not among the listing's probes`,
         ).toBe(true);
       });
     }
     expect(matches).toBeGreaterThan(10_000);
+    expect(exactHits).toBeGreaterThan(1_000);
   });
 });
