@@ -3,7 +3,7 @@
 // pattern at one end (a word, a run of zeros), some free text, some filters alone, a few very broad; the listings
 // carry patterns from the same pool often enough that a realistic share of them match something.
 import * as v from "valibot";
-import { canonicalFilters } from "../../worker/collectors/saved-searches.ts";
+import { canonicalFilters, storedCriteria } from "../../worker/collectors/saved-searches.ts";
 import { type SearchKey, searchKeys } from "../../worker/collectors/search-keys.ts";
 import { plannedQuery } from "../../worker/listings/search-match.ts";
 import { searchQuerySchema } from "../../worker/listings/search-params.ts";
@@ -196,7 +196,7 @@ export function generateSearches(count: number, firstUser: number, users: number
     const planned = plannedQuery(parsed.output);
     if (!planned) continue;
     seen.add(`${userId} ${query}`);
-    out.push({ userId, name: `search ${out.length}`, query, criteria: JSON.stringify(parsed.output), keys: searchKeys(planned) });
+    out.push({ userId, name: `search ${out.length}`, query, criteria: storedCriteria(parsed.output), keys: searchKeys(planned) });
   }
   return out;
 }

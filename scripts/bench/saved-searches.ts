@@ -16,9 +16,9 @@ import os from "node:os";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { runCollectorJob } from "../../worker/collectors/notification-job.ts";
+import { criteriaOf } from "../../worker/collectors/saved-searches.ts";
 import { createDb } from "../../worker/db.ts";
 import { compileMatcher, plannedQuery, prepareListing } from "../../worker/listings/search-match.ts";
-import type { SearchQuery } from "../../worker/listings/search-params.ts";
 import { applyLocalMigrations, ROOT } from "../stack.ts";
 import { generateListings, generateSearches } from "./saved-search-data.ts";
 import { percentile } from "./search-mix.ts";
@@ -118,7 +118,7 @@ async function naiveSample(db: D1Database, sample: number): Promise<{ ms: number
   const t0 = performance.now();
   const { results: searches } = await db.prepare("SELECT criteria FROM saved_searches").all<{ criteria: string }>();
   const matchers = searches.map((s) => {
-    const planned = plannedQuery(JSON.parse(s.criteria) as SearchQuery);
+    const planned = plannedQuery(criteriaOf(s.criteria));
     return planned ? compileMatcher(planned) : () => false;
   });
   const { results: listings } = await db

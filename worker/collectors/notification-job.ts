@@ -9,7 +9,7 @@ import { NOTIFICATION_RETENTION_DAYS } from "../../schema/collectors";
 import { addresses, type CollectorEventKind, collectorCursor, collectorEvents, customOrders, notifications, savedSearches } from "../../schema/db";
 import { decimalToUnits } from "../../schema/money";
 import { batchAll, type Db, writeBatch } from "../db";
-import { type NotificationInput, notificationStatements, type WatcherNotification, watcherNotificationStatements } from "./notify";
+import { keepNewestStatement, type NotificationInput, upsertStatements, type WatcherNotification, watcherUpsertStatements } from "./notify";
 import { type ChangedListing, matchSavedSearches } from "./saved-search-match";
 
 /** Events read per batch, and batches per run: a bulk upload of thousands of listings is told over a few runs. */
@@ -141,8 +141,9 @@ async function processBatch(db: Db, now: number, report: CollectorReport): Promi
   const guard = sql`(SELECT ${cursor.lastEventId} FROM ${cursor} WHERE ${cursor.id} = 1) = ${from}`;
   const s = savedSearches;
   const statements: SQL[] = [
-    ...watcherNotificationStatements(watchers, now, guard),
-    ...notificationStatements(direct, now, guard),
+    ...watcherUpsertStatements(watchers, now, guard),
+    ...upsertStatements(direct, now, guard),
+    keepNewestStatement(now, guard),
     sql`UPDATE ${s} SET ${sql.identifier(s.lastMatchAt.name)} = ${now}
         WHERE ${s.id} IN (SELECT value FROM json_each(${ids(matched.matches.map((m) => m.searchId))})) AND ${guard}`,
     sql`DELETE FROM ${e} WHERE ${e.id} <= ${to} AND ${guard}`,

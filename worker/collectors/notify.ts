@@ -63,43 +63,52 @@ function watcherSource(json: string): Source {
 }
 
 /**
- * The statements that write a source's notifications: each an upsert on the unique index of unread notifications
- * (notifications_unread), so an unread one of the same wallet, group and subject is brought up to date and the
- * database holds at most one; then what its wallets hold past the cap is dropped, oldest first. `guard`: an SQL
- * condition both also require (the cron job's cursor), so a batch whose guard fails writes nothing.
+ * The upsert that writes a source's notifications, on the unique index of unread notifications
+ * (notifications_unread): an unread one of the same wallet, group and subject is brought up to date, so the
+ * database holds at most one. `guard`: an SQL condition it also requires (the cron job's cursor), so a batch whose
+ * guard fails writes nothing.
  */
-function writeStatements(source: Source, now: number, guard: SQL): SQL[] {
+function upsert(source: Source, now: number, guard: SQL): SQL {
   // Merge rules by group: a price drop keeps the price it dropped from first; a saved search adds up its matches;
   // everything else says where things stand now.
   const merged = sql`CASE ${n.group}
       WHEN 'price' THEN json_set(excluded.data, '$.previousPrice', json_extract(${n.data}, '$.previousPrice'))
       WHEN 'search' THEN json_set(excluded.data, '$.count', coalesce(json_extract(${n.data}, '$.count'), 0) + coalesce(json_extract(excluded.data, '$.count'), 0))
       ELSE excluded.data END`;
-  return [
-    sql`INSERT INTO ${n} ${columnList(n.userId, n.kind, n.group, n.subject, n.addressId, n.data, n.createdAt)}
+  return sql`INSERT INTO ${n} ${columnList(n.userId, n.kind, n.group, n.subject, n.addressId, n.data, n.createdAt)}
         SELECT src.u, src.kind, src.grp, src.subject, src.address_id, src.data, ${now} FROM (${source}) AS src WHERE ${guard}
         ON CONFLICT (${bare(n.userId)}, ${bare(n.subject)}, ${bare(n.group)}) WHERE ${bare(n.readAt)} IS NULL
         DO UPDATE SET ${bare(n.kind)} = excluded.${bare(n.kind)}, ${bare(n.data)} = ${merged}, ${bare(n.addressId)} = excluded.${bare(n.addressId)},
-          ${bare(n.createdAt)} = excluded.${bare(n.createdAt)}`,
-    // Oldest past the cap, for the wallets this source wrote to only (the window reads their rows in index order).
-    sql`DELETE FROM ${n} WHERE ${n.id} IN (
-          SELECT id FROM (
-            SELECT ${m.id} AS id, row_number() OVER (PARTITION BY ${m.userId} ORDER BY ${m.createdAt} DESC, ${m.id} DESC) AS rn
-            FROM ${n} ${m} WHERE ${m.userId} IN (SELECT src.u FROM (${source}) AS src))
-          WHERE rn > ${NOTIFICATIONS_PER_WALLET}) AND ${guard}`,
-  ];
+          ${bare(n.createdAt)} = excluded.${bare(n.createdAt)}`;
 }
 
 const always = sql`1`;
 
-/** Statements for a batch that tell each wallet of `rows` its notification. */
-export function notificationStatements(rows: NotificationInput[], now: number, guard: SQL = always): SQL[] {
+/** Upserts telling each wallet of `rows` its notification (upsert() above), in chunks of at most JSON_BYTES. */
+export function upsertStatements(rows: NotificationInput[], now: number, guard: SQL = always): SQL[] {
   const json = jsonChunks(rows.map((r) => ({ u: r.userId, k: r.kind, g: groupOf(r.kind), s: r.subject, a: r.addressId ?? null, d: r.data })));
-  return json.flatMap((chunk) => writeStatements(directSource(chunk), now, guard));
+  return json.map((chunk) => upsert(directSource(chunk), now, guard));
 }
 
-/** Statements for a batch that tell every watcher of each listing of `rows` (but its `except` wallet). */
-export function watcherNotificationStatements(rows: WatcherNotification[], now: number, guard: SQL = always): SQL[] {
+/** Upserts telling every watcher of each listing of `rows` (but its `except` wallet). */
+export function watcherUpsertStatements(rows: WatcherNotification[], now: number, guard: SQL = always): SQL[] {
   const json = jsonChunks(rows.map((r) => ({ a: r.listingId, k: r.kind, g: groupOf(r.kind), x: r.except ?? null, d: r.data })));
-  return json.flatMap((chunk) => writeStatements(watcherSource(chunk), now, guard));
+  return json.map((chunk) => upsert(watcherSource(chunk), now, guard));
+}
+
+/**
+ * Drops, for every wallet written to at `now` (every upsert sets the time), what it holds past
+ * NOTIFICATIONS_PER_WALLET, oldest first. Once per batch, after its upserts.
+ */
+export function keepNewestStatement(now: number, guard: SQL = always): SQL {
+  return sql`DELETE FROM ${n} WHERE ${n.id} IN (
+      SELECT id FROM (
+        SELECT ${m.id} AS id, row_number() OVER (PARTITION BY ${m.userId} ORDER BY ${m.createdAt} DESC, ${m.id} DESC) AS rn
+        FROM ${n} ${m} WHERE ${m.userId} IN (SELECT ${n.userId} FROM ${n} WHERE ${n.createdAt} = ${now}))
+      WHERE rn > ${NOTIFICATIONS_PER_WALLET}) AND ${guard}`;
+}
+
+/** Statements for a batch (yours: a notification exists exactly when what it tells about does) that tell each wallet of `rows`. */
+export function notificationStatements(rows: NotificationInput[], now: number, guard: SQL = always): SQL[] {
+  return rows.length === 0 ? [] : [...upsertStatements(rows, now, guard), keepNewestStatement(now, guard)];
 }

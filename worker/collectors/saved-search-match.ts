@@ -7,7 +7,7 @@ import { sql } from "drizzle-orm";
 import { savedSearches, savedSearchKeys } from "../../schema/db";
 import { batchAll, type Db } from "../db";
 import { compileMatcher, type MatchableListing, plannedQuery, prepareListing } from "../listings/search-match";
-import type { SearchQuery } from "../listings/search-params";
+import { criteriaOf } from "./saved-searches";
 import { listingProbeKeys } from "./search-keys";
 
 /** Keys or ids per statement (one JSON parameter each, well under D1's 2 MB a value). */
@@ -75,7 +75,7 @@ export async function matchSavedSearches(db: Db, listings: ChangedListing[]): Pr
         ).flat();
   const matchers = new Map(
     rows.map((r) => {
-      const planned = plannedQuery(JSON.parse(r.criteria) as SearchQuery);
+      const planned = plannedQuery(criteriaOf(r.criteria));
       return [r.id, planned ? compileMatcher(planned) : () => false] as const;
     }),
   );

@@ -41,6 +41,35 @@ export function filtersToQuery(filters: SavedFilters): SearchQuery {
   return parsed.output;
 }
 
+/** A validated query with no filter, the defaults a stored one's fields go over. */
+const NO_FILTERS: SearchQuery = {
+  availableOnly: true,
+  limit: 20,
+  offset: 0,
+  network: null,
+  category: null,
+  minLength: null,
+  maxLength: null,
+  pattern: null,
+  text: null,
+  sortBy: "rarity",
+  sortOrder: "desc",
+};
+
+/**
+ * The validated query as stored: the fields that differ from no filter at all (the cron job reads thousands of
+ * these a run; paging and sort do not take part in matching).
+ */
+export function storedCriteria(q: SearchQuery): string {
+  const kept = Object.entries(q).filter(
+    ([field, value]) => !["limit", "offset", "sortBy", "sortOrder"].includes(field) && value !== NO_FILTERS[field as keyof SearchQuery],
+  );
+  return JSON.stringify(Object.fromEntries(kept));
+}
+
+/** A stored query back as the search's validated query. */
+export const criteriaOf = (stored: string): SearchQuery => ({ ...NO_FILTERS, ...(JSON.parse(stored) as Partial<SearchQuery>) });
+
 /** A saved row's filters, back from its canonical query string. */
 export const filtersOf = (query: string): SavedFilters => Object.fromEntries(new URLSearchParams(query)) as SavedFilters;
 
@@ -70,14 +99,12 @@ export async function saveSearch(db: Db, session: AuthSession, name: string, inp
   const criteria = filtersToQuery(filters);
   const planned = plannedQuery(criteria);
   if (!planned) throw new ApiError(400, "filters: no address can match this search (a character no address holds, or a pattern the network's alphabet lacks)");
-  // Paging is the page's, not the search's.
-  const stored = { ...criteria, limit: 20, offset: 0 } satisfies SearchQuery;
   const keys = searchKeys(planned);
   const bounded = sql`(SELECT count(*) FROM ${s} WHERE ${s.userId} = ${session.userId}) < ${SAVED_SEARCH_LIMITS.perWallet}
     AND (SELECT count(*) FROM ${s} WHERE ${s.clientKey} = ${clientKey}) < ${SAVED_SEARCH_LIMITS.perClient}`;
   const [inserted] = await writeBatch(db, [
     sql`INSERT INTO ${s} ${columnList(s.userId, s.name, s.query, s.criteria, s.clientKey, s.createdAt)}
-        SELECT ${session.userId}, ${name}, ${query}, ${JSON.stringify(stored)}, ${clientKey}, ${now} WHERE ${bounded}
+        SELECT ${session.userId}, ${name}, ${query}, ${storedCriteria(criteria)}, ${clientKey}, ${now} WHERE ${bounded}
         ON CONFLICT DO NOTHING RETURNING ${s.id}`,
     // Filed under its keys only if it was saved just now (the same search saved before already has them).
     sql`INSERT INTO ${k} ${columnList(k.key, k.searchId, k.userId, k.exact)}

@@ -2,8 +2,8 @@
 // (docs/collectors.md#how-matching-stays-cheap). Each saved search is filed under a few keys, and each listing
 // yields its probe keys, such that every listing a search matches probes at least one of the search's keys
 // (worker/test/search-match.test.ts checks this on generated searches and listings). What a probe finds is then
-// checked in code by the search's own predicate (worker/listings/search-match.ts), unless the key is exact: a
-// search that is a pattern alone matches every listing for sale that probes its key, which the test checks too.
+// checked in code by the search's own predicate (worker/listings/search-match.ts), unless the key is exact: the key
+// holds all the search asks, so every listing for sale that probes it matches (the test checks this too).
 //
 // A search is filed by the most selective thing every match must have:
 //   a pattern:  p:<network>:<s|e>:<the key from that end>, per end and network, its first PATTERN_KEY_LENGTH
@@ -29,10 +29,11 @@ const filterKey = (q: Pick<SearchQuery, "network" | "category">) => `f:${q.netwo
 export type SearchKey = { key: string; exact: boolean };
 
 /**
- * The keys a planned query (search-match.ts plannedQuery) is filed under. A pattern key is exact when the search is
- * its pattern alone (with or without a network, which the key names): a listing for sale passes the visibility
- * filter whichever excludeSold says, and a probe equal to the whole pattern from its end is a pattern match.
- * Anything else the search asks (a text, a category, a length, a pattern longer than the key) is checked in code.
+ * The keys a planned query (search-match.ts plannedQuery) is filed under. A key is exact when it holds everything the
+ * search asks besides visibility (a listing for sale passes it whichever excludeSold says): a pattern alone, whole
+ * in the key (a probe equal to it is a pattern match); a text alone, whole in the key (a probe equal to it is a piece
+ * of the address); filters without a length bound (the key is the network and the category). Anything else (a length
+ * bound, a category beside a pattern or text, a pattern or text longer than the key) is checked in code.
  */
 export function searchKeys(q: SearchQuery): SearchKey[] {
   const keys = new Map<string, boolean>();
@@ -47,9 +48,11 @@ export function searchKeys(q: SearchQuery): SearchKey[] {
       }
     }
   } else if (q.text) {
-    for (const b of textBranches(q)) keys.set(`t:${b.network}:${b.value.slice(0, TEXT_KEY_LENGTH)}`, false);
+    const textAlone = q.category === null && q.minLength === null && q.maxLength === null;
+    for (const b of textBranches(q)) keys.set(`t:${b.network}:${b.value.slice(0, TEXT_KEY_LENGTH)}`, textAlone && b.value.length <= TEXT_KEY_LENGTH);
   } else {
-    keys.set(filterKey(q), false);
+    // Network and category are the key itself; only a length bound is left to check.
+    keys.set(filterKey(q), q.minLength === null && q.maxLength === null);
   }
   return [...keys].map(([key, exact]) => ({ key, exact }));
 }
