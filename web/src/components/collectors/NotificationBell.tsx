@@ -17,7 +17,7 @@ export function NotificationBell() {
       aria-label={label}
       title={label}
       data-testid="notification-bell"
-      className="relative inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-lg border border-slate-700 text-slate-200 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400"
+      className="relative inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-lg border border-slate-700 text-slate-200 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400"
     >
       <svg aria-hidden viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
         <path d="M6 8a6 6 0 1 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
