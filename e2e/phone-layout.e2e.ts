@@ -39,6 +39,9 @@ beforeAll(async () => {
   await buyerApi.call("POST", "/api/saved-searches", { name: "Long patterns on Ethereum", filters: { network: "ethereum", minCharLength: "8" } });
   await admin.call("PATCH", `/api/addresses/${listingId}`, { price: "0.002" });
   await tickScheduled(inject("baseUrl"));
+  // The tick answers once the run has started; the price drop is told at its end.
+  const unread = async () => (await buyerApi.call<{ unread: number }>("GET", "/api/notifications/unread-count")).body.unread;
+  await expect.poll(unread, { timeout: 60_000, interval: 500 }).toBeGreaterThan(0);
 }, 120_000);
 afterAll(async () => {
   await buyerApi?.call("POST", `/api/transactions/${transactionId}/cancel`);
