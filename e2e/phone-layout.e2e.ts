@@ -4,6 +4,7 @@ import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { tickScheduled } from "../scripts/stack";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Page, type Session } from "./browser";
 import { layoutProblems } from "./layout";
@@ -33,6 +34,19 @@ beforeAll(async () => {
   transactionId = await reserve(await list("0.0022"));
   cancelledId = await reserve(await list("0.0023"));
   await buyerApi.call("POST", `/api/transactions/${cancelledId}/cancel`);
+  // The profile's watchlist and saved searches, and the notifications page, with something in them.
+  await buyerApi.call("PUT", `/api/watchlist/${listingId}`);
+  await buyerApi.call("POST", "/api/saved-searches", { name: "Long patterns on Ethereum", filters: { network: "ethereum", minCharLength: "8" } });
+  await admin.call("PATCH", `/api/addresses/${listingId}`, { price: "0.002" });
+  await tickScheduled(inject("baseUrl"));
+  // The tick answers once the run has started; the price drop is told at its end.
+  // (expect.poll is for tests, not hooks: the same wait, by hand.)
+  const unread = async () => (await buyerApi.call<{ unread: number }>("GET", "/api/notifications/unread-count")).body.unread;
+  const until = Date.now() + 60_000;
+  while ((await unread()) === 0) {
+    if (Date.now() > until) throw new Error("the cron run told the watcher nothing in 60 s");
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
 }, 120_000);
 afterAll(async () => {
   await buyerApi?.call("POST", `/api/transactions/${transactionId}/cancel`);
@@ -43,6 +57,7 @@ const routes = () => [
   "/marketplace",
   `/address/${listingId}`,
   "/profile",
+  "/notifications",
   "/custom-order",
   "/activity",
   "/terms-of-service",

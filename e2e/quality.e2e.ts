@@ -61,6 +61,7 @@ const ROUTES = () => [
   "/marketplace",
   `/address/${listingId}`,
   "/profile",
+  "/notifications",
   "/create-listing",
   "/admin",
   "/admin?tab=analytics",

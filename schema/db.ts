@@ -18,3 +18,4 @@ export * from "./db/analytics";
 export * from "./db/custom-orders";
 export * from "./db/settings";
 export * from "./db/operations";
+export * from "./db/collectors";

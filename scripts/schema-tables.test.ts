@@ -11,7 +11,6 @@ import * as schema from "../schema/db";
 import { sourceFiles } from "./import-cycles";
 
 const SPEC_NAMED_UNUSED: Record<string, string> = {
-  watchlist: "spec §3 watchlist: no watchlist feature yet",
   feeStructure: "spec §3 fee_structure: fees come from fee_config (domain/fees.ts)",
 };
 

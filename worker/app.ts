@@ -20,8 +20,11 @@ import { customOrderRoutes } from "./routes/custom-orders";
 import { devChainRoutes } from "./routes/dev-chains";
 import { healthRoutes } from "./routes/health";
 import { marketRoutes } from "./routes/market";
+import { notificationRoutes } from "./routes/notifications";
+import { savedSearchRoutes } from "./routes/saved-searches";
 import { transactionRoutes } from "./routes/transactions";
 import { userRoutes } from "./routes/users";
+import { watchlistRoutes } from "./routes/watchlist";
 import type { AppEnv } from "./types";
 
 /** Largest JSON body an ordinary call may send. */
@@ -40,6 +43,7 @@ const REPLICA_READS = [
   /^\/api\/addresses\/(search|featured|validate|[0-9]+|[0-9]+\/context)$/,
   /^\/api\/(market-stats|prices\/live|config|transactions\/recent|transactions\/sales)$/,
   /^\/api\/transactions\/sales\/[0-9a-f-]{36}$/,
+  /^\/api\/watchlist\/[0-9]+\/watchers$/,
 ];
 
 export function sessionConstraint(method: string, path: string): D1SessionConstraint {
@@ -82,6 +86,9 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
     .route("/api/admin", adminRoutes)
     .route("/api/custom-orders", customOrderRoutes)
     .route("/api/transactions", transactionRoutes)
+    .route("/api/watchlist", watchlistRoutes)
+    .route("/api/saved-searches", savedSearchRoutes)
+    .route("/api/notifications", notificationRoutes)
     .route("/api/dev-chains", devChainRoutes)
     .route("/api", marketRoutes);
   return routes;

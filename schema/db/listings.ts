@@ -1,4 +1,5 @@
-// Listings: the addresses for sale, their sealed keys, counts, watchlist, price history and promotions.
+// Listings: the addresses for sale, their sealed keys, counts, price history and promotions (the watchlist is
+// in collectors.ts).
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, NETWORKS, nowMs } from "./columns";
@@ -158,21 +159,6 @@ export const listingsVersion = sqliteTable("listings_version", {
   id: integer("id").primaryKey(),
   version: integer("version").notNull(),
 });
-
-export const watchlist = sqliteTable(
-  "watchlist",
-  {
-    id: integer("id").primaryKey({ autoIncrement: true }),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
-    addressId: integer("address_id")
-      .notNull()
-      .references(() => addresses.id),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex("watchlist_user_address_unique").on(t.userId, t.addressId)],
-);
 
 // One encrypted private key per listing (DESIGN §5: envelope encryption, encrypt-then-MAC).
 export const encryptedKeys = sqliteTable(

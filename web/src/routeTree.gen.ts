@@ -16,6 +16,7 @@ import { Route as CreateListingRouteImport } from './routes/create-listing'
 import { Route as CustomOrderRouteImport } from './routes/custom-order'
 import { Route as GrindRouteImport } from './routes/grind'
 import { Route as MarketplaceRouteImport } from './routes/marketplace'
+import { Route as NotificationsRouteImport } from './routes/notifications'
 import { Route as ProfileRouteImport } from './routes/profile'
 import { Route as TermsOfServiceRouteImport } from './routes/terms-of-service'
 import { Route as AddressIdRouteImport } from './routes/address.$id'
@@ -58,6 +59,11 @@ const GrindRoute = GrindRouteImport.update({
 const MarketplaceRoute = MarketplaceRouteImport.update({
   id: '/marketplace',
   path: '/marketplace',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NotificationsRoute = NotificationsRouteImport.update({
+  id: '/notifications',
+  path: '/notifications',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ProfileRoute = ProfileRouteImport.update({
@@ -112,6 +118,7 @@ export interface FileRoutesByFullPath {
   '/custom-order': typeof CustomOrderRoute
   '/grind': typeof GrindRoute
   '/marketplace': typeof MarketplaceRoute
+  '/notifications': typeof NotificationsRoute
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
@@ -129,6 +136,7 @@ export interface FileRoutesByTo {
   '/custom-order': typeof CustomOrderRoute
   '/grind': typeof GrindRoute
   '/marketplace': typeof MarketplaceRoute
+  '/notifications': typeof NotificationsRoute
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
@@ -147,6 +155,7 @@ export interface FileRoutesById {
   '/custom-order': typeof CustomOrderRoute
   '/grind': typeof GrindRoute
   '/marketplace': typeof MarketplaceRoute
+  '/notifications': typeof NotificationsRoute
   '/profile': typeof ProfileRoute
   '/terms-of-service': typeof TermsOfServiceRoute
   '/address/$id': typeof AddressIdRoute
@@ -166,6 +175,7 @@ export interface FileRouteTypes {
     | '/custom-order'
     | '/grind'
     | '/marketplace'
+    | '/notifications'
     | '/profile'
     | '/terms-of-service'
     | '/address/$id'
@@ -183,6 +193,7 @@ export interface FileRouteTypes {
     | '/custom-order'
     | '/grind'
     | '/marketplace'
+    | '/notifications'
     | '/profile'
     | '/terms-of-service'
     | '/address/$id'
@@ -200,6 +211,7 @@ export interface FileRouteTypes {
     | '/custom-order'
     | '/grind'
     | '/marketplace'
+    | '/notifications'
     | '/profile'
     | '/terms-of-service'
     | '/address/$id'
@@ -218,6 +230,7 @@ export interface RootRouteChildren {
   CustomOrderRoute: typeof CustomOrderRoute
   GrindRoute: typeof GrindRoute
   MarketplaceRoute: typeof MarketplaceRoute
+  NotificationsRoute: typeof NotificationsRoute
   ProfileRoute: typeof ProfileRoute
   TermsOfServiceRoute: typeof TermsOfServiceRoute
   AddressIdRoute: typeof AddressIdRoute
@@ -277,6 +290,13 @@ declare module '@tanstack/react-router' {
       path: '/marketplace'
       fullPath: '/marketplace'
       preLoaderRoute: typeof MarketplaceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/notifications': {
+      id: '/notifications'
+      path: '/notifications'
+      fullPath: '/notifications'
+      preLoaderRoute: typeof NotificationsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/profile': {
@@ -346,6 +366,7 @@ const rootRouteChildren: RootRouteChildren = {
   CustomOrderRoute: CustomOrderRoute,
   GrindRoute: GrindRoute,
   MarketplaceRoute: MarketplaceRoute,
+  NotificationsRoute: NotificationsRoute,
   ProfileRoute: ProfileRoute,
   TermsOfServiceRoute: TermsOfServiceRoute,
   AddressIdRoute: AddressIdRoute,

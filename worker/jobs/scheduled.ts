@@ -2,6 +2,7 @@
 // do no harm; one failing task does not stop the others.
 import { lt } from "drizzle-orm";
 import { sessions, usedSignInNonces } from "../../schema/db";
+import { type CollectorReport, runCollectorJob } from "../collectors/notification-job";
 import { createDb } from "../db";
 import { expireOverdueOrders } from "../orders/orders";
 import { type AlertReport, runAlerts } from "../operations/alerts";
@@ -36,6 +37,8 @@ export type JobReport = {
   calibratedValues: number;
   /** Each chain node's probe (operations/chains.ts): did it answer. */
   chains: { ethereum: boolean; solana: boolean };
+  /** Listing and purchase events turned into notifications (collectors/notification-job.ts); null: the task failed. */
+  collectors: CollectorReport | null;
   /** Incidents opened, resolved, alerts sent and failed (operations/alerts.ts); null: the task failed. */
   alerts: AlertReport | null;
   errors: string[];
@@ -96,6 +99,8 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   const expiredCustomOrders = await attempt("custom-orders", errors, () => expireOverdueOrders(db, now));
   const rescored = await attempt("rarity-rescore", errors, () => rescoreRarity(env.DB));
   const calibrated = await attempt("value-calibration", errors, () => calibrateValues(db, now));
+  // After the payment tasks: what they settled or expired this run is told this run.
+  const collectors = await attempt("collectors", errors, () => runCollectorJob(db, now));
   // A node that does not answer is recorded (health, alerts), not a failed task: the alert for it has its own rule.
   const chains = {
     ethereum: (await attempt("chain-ethereum", errors, () => recordChainProbe(db, env, "ethereum", now)))?.ok ?? false,
@@ -126,6 +131,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     rescoredListings: rescored ?? 0,
     calibratedValues: calibrated ?? 0,
     chains,
+    collectors,
     alerts,
     errors,
   };

@@ -77,7 +77,15 @@ export function ConnectWalletButton({ className = "" }: { className?: string }) 
           className="inline-flex items-center gap-2 rounded-lg border border-slate-700 bg-slate-900 px-2 py-1.5 font-mono text-xs text-white hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400 sm:px-3 sm:text-sm"
         >
           <NetworkIcon network={wallet.network} />
-          {label}
+          {isAdmin ? (
+            label
+          ) : (
+            <>
+              {/* Below sm a shorter form, so the header's row keeps room for the notification bell at 360 px. */}
+              <span className="sm:hidden">{`${wallet.address.slice(0, 6)}…${wallet.address.slice(-4)}`}</span>
+              <span className="hidden sm:inline">{label}</span>
+            </>
+          )}
         </Link>
         <button
           type="button"

@@ -3,6 +3,7 @@ import { useEffect, useId, useState } from "react";
 import { useAdminStatus } from "../wallet/useAdminStatus";
 import { useWallet } from "../wallet/useWallet";
 import { useWalletSession } from "../wallet/useWalletSession";
+import { NotificationBell } from "./collectors/NotificationBell";
 import { ConnectWalletButton } from "./ConnectWalletButton";
 import { HEADER_LINKS } from "./nav";
 
@@ -27,8 +28,8 @@ export function Header() {
   // move into a Menu (issue 22 §5): at 360-390 px "Connect Wallet" or the wallet chip left no room for them.
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-3 px-3 sm:gap-6 sm:px-4">
-        <nav className="flex min-w-0 flex-1 items-center gap-3 sm:gap-6" aria-label="Main">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-6 sm:px-4">
+        <nav className="flex min-w-0 flex-1 items-center gap-2 sm:gap-6" aria-label="Main">
           <Link to="/" className="shrink-0 font-mono text-base font-bold tracking-tight text-white sm:text-lg">
             <span className="text-violet-400">0x</span>Vanity
           </Link>
@@ -52,6 +53,7 @@ export function Header() {
             Menu
           </button>
         </nav>
+        <NotificationBell />
         <ConnectWalletButton />
       </div>
       {menuOpen && (

@@ -8,6 +8,8 @@ import type { ListingView } from "../../../schema/browse";
 import { listingContextQuery } from "../api/listing-context";
 import { listingQuery } from "../api/listings";
 import { chainConfigQuery, feesQuery } from "../api/market";
+import { watchersQuery } from "../api/collectors";
+import { WatchControl } from "../components/collectors/WatchStar";
 import { ReservationNotice, useReservation } from "../components/listing/Reservation";
 import { PriceBreakdown } from "../components/purchase/PriceBreakdown";
 import { buyPhaseLabel, useBuyFlow } from "../components/listing/use-buy-flow";
@@ -28,6 +30,7 @@ export const Route = createFileRoute("/address/$id")({
     const read = listingQuery(params.id, viewer);
     void queryClient.prefetchQuery(read);
     void queryClient.prefetchQuery(chainConfigQuery());
+    void queryClient.prefetchQuery(watchersQuery(params.id));
     const listing = queryClient.getQueryData(read.queryKey);
     if (!listing) return;
     void queryClient.prefetchQuery(listingContextQuery(params.id, viewer));
@@ -46,6 +49,19 @@ function ListingPage() {
   if (listing.isPending) return <DetailSkeleton />;
   if (listing.isError) return <AddressNotFound />;
   return <ListingDetail listing={listing.data} />;
+}
+
+/**
+ * The row above the summary: Back to Marketplace, and the listing's watch control (Watch, and how many wallets watch
+ * it). The skeleton keeps the row at the control's height, so nothing moves when the listing arrives.
+ */
+function TopBar({ listing }: { listing?: ListingView }) {
+  return (
+    <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      <BackLink />
+      {listing && <WatchControl listingId={listing.id} address={listing.address} />}
+    </div>
+  );
 }
 
 function BackLink() {
@@ -80,7 +96,7 @@ function DetailSkeleton() {
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10" aria-busy="true" data-testid="detail-skeleton">
       <span className="sr-only">Loading address details</span>
-      <BackLink />
+      <TopBar />
       <div data-listing-slot="summary" className="space-y-5 rounded-2xl border border-slate-800 bg-slate-900/60 p-5 sm:p-6" aria-hidden>
         <div className="flex gap-2">
           <div className="h-6 w-24 rounded-full bg-slate-800" />
@@ -108,7 +124,7 @@ function ListingDetail({ listing }: { listing: ListingView }) {
   const chainConfig = useQuery(chainConfigQuery());
   return (
     <div className="mx-auto max-w-4xl space-y-6 px-4 py-10">
-      <BackLink />
+      <TopBar listing={listing} />
       <ListingSummary listing={listing} chainConfig={chainConfig.data} />
 
       <div className="grid gap-6 md:grid-cols-2">

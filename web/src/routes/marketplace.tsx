@@ -10,6 +10,7 @@ import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { useDebounced } from "../components/use-debounced";
 import { FiltersCard } from "./-marketplace/FiltersCard";
 import { ListingTable } from "./-marketplace/ListingTable";
+import { SaveSearch } from "./-marketplace/SaveSearch";
 import {
   isFiltered,
   type MarketSearch,
@@ -214,6 +215,7 @@ function Results({ ref, search, viewer, onPage, onPageSize, onSort, onClampPage 
             ))}
           </select>
         </div>
+        <SaveSearch search={search} />
       </div>
 
       {/* Over the previous rows rather than above them, so a new page or filter does not push the table down. */}

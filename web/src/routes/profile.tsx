@@ -5,24 +5,29 @@ import { NetworkBadge } from "../components/NetworkBadge";
 import { AdminSections } from "../components/profile/AdminSections";
 import { MyPurchases } from "../components/profile/MyPurchases";
 import { MyOrders } from "../components/profile/MyOrders";
+import { SavedSearches } from "../components/profile/SavedSearches";
+import { Watchlist } from "../components/profile/Watchlist";
 import { useCopy } from "../components/use-copy";
 import { shortAddress } from "../lib/display";
+import { safeReturnPath } from "../lib/return-path";
 import { useAdminStatus } from "../wallet/useAdminStatus";
 import { useWallet } from "../wallet/useWallet";
 import { pageTitle } from "../server-rendered/page-title";
 
 /**
- * `returnTo`: the listing a wallet-less Buy click came from (issue 22 §6): once the wallet is connected the buyer
- * goes back there instead of staying here. Only a listing path is accepted, so the parameter cannot send anyone
- * elsewhere.
+ * `returnTo`: where a wallet-less visitor came from (issue 22 §6): the listing of a Buy click (its id), or the page
+ * of a star or a saved search (a path). Once the wallet is connected they go back there instead of staying here.
+ * Only a listing or one of the app's own pages is accepted (lib/return-path.ts), so the parameter cannot send
+ * anyone elsewhere.
  */
-type ProfileSearch = { returnTo?: number };
+type ProfileSearch = { returnTo?: number | string };
 
 export const Route = createFileRoute("/profile")({
   head: () => pageTitle("Profile"),
   validateSearch: (raw: Record<string, unknown>): ProfileSearch => {
     const id = Number(raw.returnTo);
-    return Number.isSafeInteger(id) && id > 0 ? { returnTo: id } : {};
+    if (Number.isSafeInteger(id) && id > 0) return { returnTo: id };
+    return safeReturnPath(raw.returnTo) ? { returnTo: raw.returnTo as string } : {};
   },
   component: ProfilePage,
 });
@@ -35,15 +40,18 @@ function ProfilePage() {
   const { returnTo } = Route.useSearch();
   const navigate = useNavigate();
   const connected = wallet.isConnected && Boolean(wallet.address);
+  const back = safeReturnPath(returnTo);
   useEffect(() => {
-    if (connected && returnTo !== undefined) void navigate({ to: "/address/$id", params: { id: String(returnTo) }, replace: true });
-  }, [connected, returnTo, navigate]);
-  if (!wallet.isConnected || !wallet.address) return <ConnectPrompt returning={returnTo !== undefined} />;
+    if (connected && back) void navigate({ href: back, replace: true });
+  }, [connected, back, navigate]);
+  if (!wallet.isConnected || !wallet.address) return <ConnectPrompt returning={back} />;
   return (
     <div className="mx-auto max-w-5xl px-4 py-10">
       <ProfileHeader address={wallet.address} createdAt={wallet.user?.createdAt ?? null} onDisconnect={() => void wallet.disconnect()} />
       <ProfileBody address={wallet.address} />
       {wallet.network === "ethereum" && <MyOrders wallet={wallet.address} />}
+      <Watchlist wallet={wallet.address} />
+      <SavedSearches wallet={wallet.address} />
       <TermsNotice />
     </div>
   );
@@ -55,14 +63,16 @@ function ProfileBody({ address }: { address: string }) {
   return isAdmin ? <AdminSections wallet={address} /> : <MyPurchases wallet={address} />;
 }
 
-function ConnectPrompt({ returning = false }: { returning?: boolean }) {
+function ConnectPrompt({ returning }: { returning: string | null }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-white">Connect Your Wallet</h1>
       <p className="mt-3 text-slate-400">
-        {returning
-          ? "Connect your wallet to buy; you go back to the listing as soon as it is connected."
-          : "Connect your wallet to see your profile, your purchases and the private keys you bought."}
+        {returning?.startsWith("/address/")
+          ? "Connect your wallet to go on: you go back to the listing as soon as it is connected."
+          : returning
+            ? "Connect your wallet to go on: you go back to the page you came from as soon as it is connected."
+            : "Connect your wallet to see your profile, your purchases, your watchlist and the private keys you bought."}
       </p>
       <div className="mt-6 flex justify-center">
         <ConnectWalletButton />

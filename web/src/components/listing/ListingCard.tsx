@@ -5,6 +5,7 @@ import { Link } from "@tanstack/react-router";
 import type { ListingView } from "../../../../schema/browse";
 import { buyButton, formatPrice, hasRarityRing, promotionTint } from "../../lib/display";
 import { patternRanges } from "../../lib/pattern-ranges";
+import { WatchStar } from "../collectors/WatchStar";
 import { HighlightedAddress } from "../HighlightedAddress";
 import { NetworkBadge } from "../NetworkBadge";
 import { RarityScore, StatusBadges, TierBadge } from "./badges";
@@ -43,6 +44,7 @@ export function ListingCard({ listing, compactOnPhone = false }: { listing: List
         <span className="ml-auto">
           <NetworkBadge network={listing.network} short />
         </span>
+        <WatchStar listingId={listing.id} address={listing.address} size="sm" />
       </div>
       <Link
         to="/address/$id"

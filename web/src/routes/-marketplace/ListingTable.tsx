@@ -1,9 +1,10 @@
-// The marketplace table (public-side.md §2 "Listing table"): star (kept on this page only), Buy, network,
+// The marketplace table (public-side.md §2 "Listing table"): star (the wallet's watchlist), Buy, network,
 // Type, Age, Price, address. Network and Age are hidden on small screens. Type, Age and Price sort on the
 // server through the shared sort in the URL.
 import { Link } from "@tanstack/react-router";
 import { startTransition, useEffect, useState } from "react";
 import type { ListingView, SortField, SortOrder } from "../../../../schema/browse";
+import { WatchStar } from "../../components/collectors/WatchStar";
 import { type Column, DataTable } from "../../components/DataTable";
 import { HighlightedAddress } from "../../components/HighlightedAddress";
 import { RARITY_TEXT } from "../../components/listing/badges";
@@ -32,13 +33,6 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
   const [firstPass, setFirstPass] = useState(true);
   useEffect(() => startTransition(() => setFirstPass(false)), []);
   const shown = firstPass ? listings.slice(0, FIRST_PASS_ROWS) : listings;
-  const [starred, setStarred] = useState<ReadonlySet<number>>(new Set());
-  const toggleStar = (id: number) =>
-    setStarred((s) => {
-      const next = new Set(s);
-      if (!next.delete(id)) next.add(id);
-      return next;
-    });
   const now = Date.now();
   const sortable = (column: SortField, label: string): Pick<Column<ListingView>, "header" | "ariaSort"> => ({
     header: <SortButton label={label} column={column} sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} />,
@@ -51,17 +45,7 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
       key: "star",
       header: <span className="sr-only">Star</span>,
       className: "w-8 sm:w-10",
-      cell: (l) => (
-        <button
-          type="button"
-          aria-pressed={starred.has(l.id)}
-          aria-label={`Star ${l.address}`}
-          onClick={() => toggleStar(l.id)}
-          className={`rounded px-0.5 text-lg leading-none focus-visible:outline-2 focus-visible:outline-violet-400 ${starred.has(l.id) ? "text-amber-300" : "text-slate-400 hover:text-slate-300"}`}
-        >
-          {starred.has(l.id) ? "★" : "☆"}
-        </button>
-      ),
+      cell: (l) => <WatchStar listingId={l.id} address={l.address} size="sm" />,
     },
     { key: "buy", header: <span className="sr-only">Buy</span>, cell: (l) => <TableBuyButton listing={l} /> },
     { key: "network", header: "Network", hideBelow: "sm", cell: (l) => <NetworkBadge network={l.network} short /> },

@@ -1,0 +1,130 @@
+// Profile > Watchlist (docs/collectors.md#watchlist): each starred address with its price now and when it was
+// starred, the change since, when it was starred, and where it stands (for sale, reserved until, sold, no longer
+// listed); a star removes it.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import type { WatchedListing } from "../../../../schema/collectors";
+import { watchlistQuery, watchMutation } from "../../api/collectors";
+import { errorMessage } from "../../api/error-message";
+import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/display";
+import { NetworkBadge } from "../NetworkBadge";
+import { toast } from "../toast-store";
+
+const STATE: Record<WatchedListing["state"], { label: string; className: string }> = {
+  "for-sale": { label: "For sale", className: "bg-emerald-500/15 text-emerald-300" },
+  reserved: { label: "Reserved", className: "bg-amber-500/15 text-amber-300" },
+  sold: { label: "Sold", className: "bg-slate-700 text-slate-200" },
+  unlisted: { label: "Not listed", className: "bg-slate-800 text-slate-300" },
+};
+
+/** "until 14:05" in the visitor's clock (written out: no Intl at start). */
+function until(iso: string): string {
+  const d = new Date(iso);
+  return `until ${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+}
+
+/** "−20%" (cheaper, good news for a collector), "+5%", or "no change". */
+function change(item: WatchedListing): { text: string; className: string } {
+  const pct = item.changePercent === null ? null : Number(item.changePercent);
+  if (pct === null || pct === 0) return { text: "no change", className: "text-slate-400" };
+  const text = `${pct < 0 ? "−" : "+"}${item.changePercent!.replace("-", "").replace(/\.?0+$/, "")}%`;
+  return { text, className: pct < 0 ? "text-emerald-300" : "text-amber-300" };
+}
+
+export function Watchlist({ wallet }: { wallet: string }) {
+  const queryClient = useQueryClient();
+  const list = useQuery(watchlistQuery(wallet));
+  const remove = useMutation({
+    ...watchMutation(queryClient, wallet),
+    onError: (err) => toast({ title: "The watchlist could not be changed", description: errorMessage(err), variant: "destructive" }),
+  });
+  const items = list.data?.items ?? [];
+  const now = Date.now();
+  return (
+    <section id="watchlist" aria-labelledby="watchlist-title" className="mt-10 scroll-mt-20">
+      <div className="flex flex-wrap items-baseline gap-3">
+        <h2 id="watchlist-title" className="text-2xl font-semibold text-white">
+          Watchlist
+        </h2>
+        {list.data && (
+          <span className="text-sm text-slate-400">
+            {items.length} of {list.data.limit}
+          </span>
+        )}
+      </div>
+      {list.isPending ? (
+        <p className="mt-6 text-slate-400" role="status">
+          Loading your watchlist…
+        </p>
+      ) : list.isError ? (
+        <p className="mt-6 text-red-300" role="alert">
+          Your watchlist could not be loaded: {errorMessage(list.error)}
+        </p>
+      ) : items.length === 0 ? (
+        <div className="mt-6 rounded-2xl border border-dashed border-slate-700 p-8 text-center" data-testid="watchlist-empty">
+          <p className="text-lg font-semibold text-white">No watched addresses yet</p>
+          <p className="mt-2 text-slate-400">Star an address in the marketplace to follow its price and hear when it is reserved or sold.</p>
+          <Link to="/marketplace" className="mt-4 inline-block rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500">
+            Browse the marketplace
+          </Link>
+        </div>
+      ) : (
+        <ul className="mt-6 divide-y divide-slate-800 rounded-2xl border border-slate-800" data-testid="watchlist">
+          {items.map((item) => {
+            const state = STATE[item.state];
+            const delta = change(item);
+            return (
+              <li
+                key={item.listingId}
+                className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4"
+                data-testid="watchlist-item"
+                data-listing-id={item.listingId}
+              >
+                <div className="min-w-0 flex-1 basis-56">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <Link
+                      to="/address/$id"
+                      params={{ id: String(item.listingId) }}
+                      className="rounded font-mono text-sm text-slate-100 hover:text-violet-300 focus-visible:outline-2 focus-visible:outline-violet-400"
+                      title={item.address}
+                    >
+                      {shortAddress(item.address)}
+                    </Link>
+                    <NetworkBadge network={item.network} short />
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${state.className}`} data-testid="watch-state">
+                      {state.label}
+                      {item.state === "reserved" && item.reservedUntil ? ` ${until(item.reservedUntil)}` : ""}
+                    </span>
+                  </div>
+                  <p className="mt-1 text-xs text-slate-400">
+                    Starred <time dateTime={item.starredAt}>{relativeTime(item.starredAt, now)}</time> at {formatPriceTrimmed(item.priceAtStar)} {item.currency}
+                  </p>
+                </div>
+                <div className="text-right">
+                  <div className="font-semibold text-white tabular-nums" data-testid="watch-price">
+                    {formatPriceTrimmed(item.price)} {item.currency}
+                  </div>
+                  <div className="text-xs">
+                    <span className={delta.className} data-testid="watch-change">
+                      {delta.text}
+                    </span>{" "}
+                    <span className="text-slate-400">{item.formattedUsd}</span>
+                  </div>
+                </div>
+                <button
+                  type="button"
+                  onClick={() => remove.mutate({ listingId: item.listingId, watch: false })}
+                  disabled={remove.isPending}
+                  aria-label={`Remove ${shortAddress(item.address)} from the watchlist`}
+                  className="rounded-md border border-slate-700 px-2.5 py-1 text-xs font-semibold text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
+                >
+                  Remove
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

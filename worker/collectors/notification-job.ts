@@ -1,0 +1,274 @@
+// The cron task that tells collectors what happened (docs/collectors.md#where-notifications-come-from). Triggers
+// append every listing and purchase event to collector_events as it happens (migration 0023); this task reads
+// them in id order from its cursor, turns them into notifications (watchers of a listing, the buyer, the owners of
+// the saved searches a new or cheaper listing matches) and moves the cursor, all in one batch whose every
+// statement requires the cursor to be where this run read it: two runs at once write once. Nothing in the
+// purchase or order code calls it.
+import { type SQL, sql } from "drizzle-orm";
+import { NOTIFICATION_RETENTION_DAYS } from "../../schema/collectors";
+import { addresses, type CollectorEventKind, collectorCursor, collectorEvents, customOrders, notifications, savedSearches } from "../../schema/db";
+import { decimalToUnits } from "../../schema/money";
+import { batchAll, type Db, writeBatch } from "../db";
+import { keepNewestStatement, type NotificationInput, upsertStatements, type WatcherNotification, watcherUpsertStatements } from "./notify";
+import { type ChangedListing, matchSavedSearches } from "./saved-search-match";
+
+/** Events read per batch, and batches per run: a bulk upload of thousands of listings is told over a few runs. */
+export const EVENTS_PER_BATCH = 1_000;
+const BATCHES_PER_RUN = 5;
+/** Old notifications deleted per run (the index on created_at finds them). */
+const PURGE_PER_RUN = 5_000;
+
+export type CollectorReport = {
+  events: number;
+  watcherNotices: number;
+  directNotices: number;
+  savedSearchMatches: number;
+  /** Keys the listings' probes found; saved searches read to be checked in code, and (search, listing) pairs checked. */
+  keyHits: number;
+  searchesRead: number;
+  candidatesChecked: number;
+  purged: number;
+};
+
+type EventRow = {
+  id: number;
+  kind: CollectorEventKind;
+  addressId: number | null;
+  userId: number | null;
+  ref: string | null;
+  price: string | null;
+  previousPrice: string | null;
+  until: number | null;
+};
+
+type ListingRow = {
+  id: number;
+  address: string;
+  network: "ethereum" | "solana";
+  category: string;
+  patternLength: number;
+  status: string;
+  isListed: number;
+  price: string;
+  priceUnits: number;
+  currency: "ETH" | "SOL";
+  sellerId: number | null;
+};
+
+const ids = (values: (number | string | null)[]) => JSON.stringify([...new Set(values.filter((v) => v !== null))]);
+const safeUnits = (price: string | null) => {
+  try {
+    return price === null ? null : decimalToUnits(price);
+  } catch {
+    return null;
+  }
+};
+
+export async function runCollectorJob(db: Db, now = Date.now()): Promise<CollectorReport> {
+  const report: CollectorReport = {
+    events: 0,
+    watcherNotices: 0,
+    directNotices: 0,
+    savedSearchMatches: 0,
+    keyHits: 0,
+    searchesRead: 0,
+    candidatesChecked: 0,
+    purged: 0,
+  };
+  for (let batch = 0; batch < BATCHES_PER_RUN; batch++) {
+    const read = await processBatch(db, now, report);
+    if (read < EVENTS_PER_BATCH) break;
+  }
+  const n = notifications;
+  const purged = await db.run(
+    sql`DELETE FROM ${n} WHERE ${n.id} IN (SELECT ${n.id} FROM ${n} WHERE ${n.createdAt} < ${now - NOTIFICATION_RETENTION_DAYS * 86_400_000} LIMIT ${PURGE_PER_RUN})`,
+  );
+  report.purged = purged.meta.changes ?? 0;
+  return report;
+}
+
+/** One batch of events: read, turn into notifications, write with the cursor moved. Answers how many were read. */
+async function processBatch(db: Db, now: number, report: CollectorReport): Promise<number> {
+  const e = collectorEvents;
+  const cursor = collectorCursor;
+  const [[position], events] = await batchAll<[{ last: number }[], EventRow[]]>(db, [
+    sql`SELECT ${cursor.lastEventId} AS last FROM ${cursor} WHERE ${cursor.id} = 1`,
+    sql`SELECT ${e.id} AS id, ${e.kind} AS kind, ${e.addressId} AS addressId, ${e.userId} AS userId, ${e.ref} AS ref, ${e.price} AS price,
+               ${e.previousPrice} AS previousPrice, ${e.until} AS until
+        FROM ${e} WHERE ${e.id} > (SELECT ${cursor.lastEventId} FROM ${cursor} WHERE ${cursor.id} = 1) ORDER BY ${e.id} LIMIT ${EVENTS_PER_BATCH}`,
+  ]);
+  if (!position || events.length === 0) return 0;
+  const from = position.last;
+  const to = events[events.length - 1].id;
+
+  const a = addresses;
+  const co = customOrders;
+  const [listingRows, orderRows] = await batchAll<[ListingRow[], { id: number; address: string | null; price: string }[]]>(db, [
+    sql`SELECT ${a.id} AS id, ${a.address} AS address, ${a.network} AS network, ${a.category} AS category, ${a.patternLength} AS patternLength,
+               ${a.status} AS status, ${a.isListed} AS isListed, ${a.price} AS price, ${a.priceUnits} AS priceUnits, ${a.currency} AS currency,
+               ${a.sellerId} AS sellerId
+        FROM ${a} WHERE ${a.id} IN (SELECT value FROM json_each(${ids(events.map((ev) => ev.addressId))}))`,
+    sql`SELECT ${co.id} AS id, ${co.foundAddress} AS address, ${co.price} AS price FROM ${co}
+        WHERE ${co.id} IN (SELECT value FROM json_each(${ids(events.filter((ev) => ev.kind === "order_found").map((ev) => Number(ev.ref)))}))`,
+  ]);
+  const listings = new Map(listingRows.map((l) => [l.id, l]));
+  const orders = new Map(orderRows.map((o) => [o.id, o]));
+
+  const watchers = watcherNotices(events, listings);
+  const direct = directNotices(events, listings, orders);
+  const changed = changedListings(events, listings);
+  const matched = await matchSavedSearches(db, changed);
+  for (const m of matched.matches) {
+    const l = m.latest;
+    direct.push({
+      userId: m.userId,
+      kind: "saved_search_match",
+      subject: `search:${m.searchId}`,
+      addressId: l.id,
+      // The search's name and filters are read with the notification (notifications.ts): a rename or deletion shows.
+      data: {
+        searchId: m.searchId,
+        count: m.count,
+        listingId: l.id,
+        address: l.address,
+        network: l.network,
+        reason: l.reason,
+      },
+    });
+  }
+
+  // Every statement requires the cursor to be where this batch read it; the last one moves it.
+  const guard = sql`(SELECT ${cursor.lastEventId} FROM ${cursor} WHERE ${cursor.id} = 1) = ${from}`;
+  const s = savedSearches;
+  const statements: SQL[] = [
+    ...watcherUpsertStatements(watchers, now, guard),
+    ...upsertStatements(direct, now, guard),
+    keepNewestStatement(now, guard),
+    sql`UPDATE ${s} SET ${sql.identifier(s.lastMatchAt.name)} = ${now}
+        WHERE ${s.id} IN (SELECT value FROM json_each(${ids(matched.matches.map((m) => m.searchId))})) AND ${guard}`,
+    sql`DELETE FROM ${e} WHERE ${e.id} <= ${to} AND ${guard}`,
+    sql`UPDATE ${cursor} SET ${sql.identifier(cursor.lastEventId.name)} = ${to} WHERE ${cursor.id} = 1 AND ${cursor.lastEventId} = ${from}`,
+  ];
+  await writeBatch(db, statements);
+  report.events += events.length;
+  report.watcherNotices += watchers.length;
+  report.directNotices += direct.length;
+  report.savedSearchMatches += matched.matches.length;
+  report.keyHits += matched.hits;
+  report.searchesRead += matched.searchesRead;
+  report.candidatesChecked += matched.candidatesChecked;
+  return events.length;
+}
+
+const listingData = (l: ListingRow) => ({ listingId: l.id, address: l.address, network: l.network, currency: l.currency, price: l.price });
+
+/**
+ * What each listing's watchers are told, one notice per listing and kind of news: a price drop (from the price
+ * before the first drop of the batch to the price now, if it is still lower and the listing still on sale), and
+ * where the listing stands after the batch's reservations and sales: reserved, for sale again (not when it was
+ * reserved and freed within the batch: nothing changed for the watcher), or sold. The buyer who reserved or bought
+ * is not told about their own purchase as a watcher.
+ */
+function watcherNotices(events: EventRow[], listings: Map<number, ListingRow>): WatcherNotification[] {
+  const perListing = new Map<number, { firstDropFrom: string | null; firstState: EventRow | null; lastState: EventRow | null }>();
+  for (const ev of events) {
+    if (ev.addressId === null || !["price_drop", "reserved", "freed", "sold"].includes(ev.kind)) continue;
+    const entry = perListing.get(ev.addressId) ?? { firstDropFrom: null, firstState: null, lastState: null };
+    if (ev.kind === "price_drop") entry.firstDropFrom ??= ev.previousPrice;
+    else {
+      entry.firstState ??= ev;
+      entry.lastState = ev;
+    }
+    perListing.set(ev.addressId, entry);
+  }
+  const notices: WatcherNotification[] = [];
+  for (const [id, entry] of perListing) {
+    const l = listings.get(id);
+    if (!l) continue;
+    const from = safeUnits(entry.firstDropFrom);
+    if (from !== null && BigInt(l.priceUnits) < from && l.status !== "sold" && l.status !== "deleted") {
+      notices.push({ listingId: id, kind: "watch_price_drop", data: { ...listingData(l), previousPrice: entry.firstDropFrom } });
+    }
+    const last = entry.lastState;
+    if (!last) continue;
+    if (last.kind === "reserved") {
+      notices.push({
+        listingId: id,
+        kind: "watch_reserved",
+        except: last.userId,
+        data: { ...listingData(l), until: last.until === null ? null : new Date(last.until).toISOString() },
+      });
+    } else if (last.kind === "freed" && entry.firstState?.kind !== "reserved") {
+      notices.push({ listingId: id, kind: "watch_freed", except: last.userId, data: listingData(l) });
+    } else if (last.kind === "sold") {
+      notices.push({ listingId: id, kind: "watch_sold", except: last.userId, data: { ...listingData(l), price: last.price ?? l.price } });
+    }
+  }
+  return notices;
+}
+
+/** What buyers are told: a purchase completed, a custom order found. */
+function directNotices(
+  events: EventRow[],
+  listings: Map<number, ListingRow>,
+  orders: Map<number, { id: number; address: string | null; price: string }>,
+): NotificationInput[] {
+  const notices: NotificationInput[] = [];
+  for (const ev of events) {
+    if (ev.userId === null || ev.ref === null) continue;
+    if (ev.kind === "sold") {
+      const l = ev.addressId === null ? undefined : listings.get(ev.addressId);
+      notices.push({
+        userId: ev.userId,
+        kind: "purchase_completed",
+        subject: `purchase:${ev.ref}`,
+        addressId: ev.addressId,
+        data: {
+          transactionId: ev.ref,
+          listingId: ev.addressId,
+          address: l?.address ?? "",
+          network: l?.network ?? null,
+          currency: l?.currency ?? "",
+          price: ev.price,
+        },
+      });
+    } else if (ev.kind === "order_found") {
+      const order = orders.get(Number(ev.ref));
+      notices.push({
+        userId: ev.userId,
+        kind: "custom_order_found",
+        subject: `order:${ev.ref}`,
+        data: { orderId: Number(ev.ref), address: order?.address ?? "", price: order?.price ?? ev.price, currency: "ETH" },
+      });
+    }
+  }
+  return notices;
+}
+
+/**
+ * The listings saved searches are checked against: those listed (new, or listed again) or cheaper in this batch
+ * and for sale now, each once, "new" winning over "cheaper".
+ */
+function changedListings(events: EventRow[], listings: Map<number, ListingRow>): ChangedListing[] {
+  const changed = new Map<number, ChangedListing>();
+  for (const ev of events) {
+    if ((ev.kind !== "listed" && ev.kind !== "price_drop") || ev.addressId === null) continue;
+    const l = listings.get(ev.addressId);
+    if (l?.status !== "active" || !l.isListed) continue;
+    const previous = changed.get(l.id);
+    const reason = ev.kind === "listed" || previous?.reason === "new" ? "new" : "cheaper";
+    changed.delete(l.id);
+    changed.set(l.id, {
+      id: l.id,
+      address: l.address,
+      network: l.network,
+      category: l.category,
+      patternLength: l.patternLength,
+      status: l.status,
+      isListed: Boolean(l.isListed),
+      sellerId: l.sellerId,
+      reason,
+    });
+  }
+  return [...changed.values()];
+}
