@@ -11,6 +11,7 @@ import {
   detectNetworkForForm,
   guessNetwork,
   isOnEd25519Curve,
+  sameAddress,
   toChecksumAddress,
   validateAddress,
 } from "./address";
@@ -249,5 +250,16 @@ describe("validateAddress against ethers and @solana/web3.js", () => {
       }
       expect(validateAddress(s, "solana").isValid, s).toBe(theirs);
     }
+  });
+});
+
+describe("sameAddress", () => {
+  it("Ethereum ignores letter case, and only letter case", () => {
+    expect(sameAddress("ethereum", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266")).toBe(true);
+    expect(sameAddress("ethereum", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266", "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92267")).toBe(false);
+  });
+  it("Solana compares exactly: base58 letter case is part of the value", () => {
+    expect(sameAddress("solana", "oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96", "oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96")).toBe(true);
+    expect(sameAddress("solana", "oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96", "OEYF6KAJKLYHBUR8CIGC6L4D4XTFEPR85FUDGA9KQ96")).toBe(false);
   });
 });

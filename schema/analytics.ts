@@ -4,16 +4,6 @@ import type { Network } from "./db";
 export const ANALYTICS_PERIODS = ["7", "30", "90"] as const;
 export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
 
-/** Rarity tiers of the cards (public-side.md §"Rarity tier"): lower bound of the score, from the highest. */
-export const RARITY_TIERS = [
-  { tier: "ULTRA RARE", min: 9 },
-  { tier: "RARE", min: 8 },
-  { tier: "UNCOMMON", min: 7 },
-  { tier: "NOTABLE", min: 6 },
-  { tier: "COMMON", min: 4 },
-  { tier: "BASIC", min: Number.NEGATIVE_INFINITY },
-] as const;
-
 export type AnalyticsResponse = {
   period: { days: number; from: string; to: string };
   /** Completed sales per UTC day and network (sales_analytics, priced exactly from the purchase). */

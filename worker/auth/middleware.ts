@@ -5,6 +5,7 @@
 // never grants a role. A header naming a different wallet than the session's is refused with 403, so a
 // client that lost track of its wallet cannot act under a stale identity.
 import type { Context, MiddlewareHandler } from "hono";
+import { sameAddress } from "../../schema/address";
 import { createMiddleware } from "hono/factory";
 import { missingSecrets } from "../config";
 import { ApiError } from "../http/errors";
@@ -23,8 +24,7 @@ export async function presentedSession(c: Context<AppEnv>): Promise<{ id: string
 }
 
 function walletHeaderAgrees(header: string, session: AuthSession): boolean {
-  const claimed = header.trim();
-  return session.network === "ethereum" ? claimed.toLowerCase() === session.walletAddress.toLowerCase() : claimed === session.walletAddress;
+  return sameAddress(session.network, header.trim(), session.walletAddress);
 }
 
 function refuseDisagreeingHeader(c: Context<AppEnv>, session: AuthSession | null) {

@@ -2,6 +2,7 @@
 // for Solana, or users whose row has isAdmin set. A public dev wallet (its key is in every tutorial) is an admin
 // only in a local deployment (the site and both nodes on this machine, domain/local-mode.ts), whatever
 // ADMIN_WALLETS or the users table say (docs/production-settings.md).
+import { sameAddress } from "../../schema/address";
 import type { Network } from "../../schema/db";
 import { isLocalDeployment, type LocalModeText, type RequestHost } from "../domain/local-mode";
 import { isPublicDevWallet } from "../domain/payment-settings";
@@ -16,9 +17,7 @@ function adminEntries(env: Pick<Env, "ADMIN_WALLETS">): string[] {
 }
 
 function listedAdmin(env: RoleEnv, network: Network, address: string): boolean {
-  return adminEntries(env).some((entry) =>
-    network === "ethereum" ? entry.toLowerCase() === address.toLowerCase() : !entry.startsWith("0x") && entry === address,
-  );
+  return adminEntries(env).some((entry) => sameAddress(network, entry, address));
 }
 
 /**

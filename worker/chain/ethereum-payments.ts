@@ -1,6 +1,7 @@
 // Ethereum behind the payment-verifier interface: a payment is a native transfer from the buyer to
 // PLATFORM_ETH_ADDRESS, final at ETH_CONFIRMATIONS blocks while its block is still canonical. A node that is
 // not on ETH_CHAIN_ID is not asked anything else.
+import { sameAddress } from "../../schema/address";
 import {
   createPublicClient,
   formatEther,
@@ -36,7 +37,7 @@ function rangeClient(env: VerifierEnv): PublicClient {
   });
 }
 
-const same = (a: string | null | undefined, b: string) => typeof a === "string" && a.toLowerCase() === b.toLowerCase();
+const same = (a: string | null | undefined, b: string) => typeof a === "string" && sameAddress("ethereum", a, b);
 
 /** How long the node's chain id, once read, is taken as known. */
 const CHAIN_ID_TTL_MS = 60_000;

@@ -9,7 +9,7 @@ import { equalBytes } from "@noble/curves/utils.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { base58 } from "@scure/base";
-import { validateAddress } from "../../schema/address";
+import { sameAddress, validateAddress } from "../../schema/address";
 import type { Network } from "../../schema/db";
 import { OWNERSHIP_MESSAGES } from "../../schema/listings";
 import { keylessAddress } from "./keyless";
@@ -137,8 +137,7 @@ export function proveOwnership(network: Network, address: string, key: string): 
     // A library failure on odd input is still only "not a key we can read"; its text could quote the input.
     return { verified: false, error: unrecognised(network).message, reason: "invalid-key" };
   }
-  const matches = network === "ethereum" ? derived.address.toLowerCase() === checked.normalized.toLowerCase() : derived.address === checked.normalized;
-  if (!matches) return { verified: false, error: OWNERSHIP_MESSAGES.mismatch, reason: "key-mismatch" };
+  if (!sameAddress(network, derived.address, checked.normalized)) return { verified: false, error: OWNERSHIP_MESSAGES.mismatch, reason: "key-mismatch" };
   return { verified: true, address: checked.normalized, privateKey: derived.canonicalKey };
 }
 

@@ -2,6 +2,7 @@
 // the chain one run reads, what counts as accounted for, where a balance moved without a transfer we saw, and
 // whether a refund may be marked done. No I/O, so they are unit- and mutation-tested; worker/chain reads the
 // chain and worker/purchases/reconcile.ts writes what these decide.
+import { sameAddress } from "../../schema/address";
 import type { Network } from "../../schema/db";
 
 /** How far one network's platform address has been reconciled (one row of reconcile_cursors). */
@@ -110,8 +111,9 @@ export function refundRecheck(network: Network, row: { sender: string | null; am
   if (seen.confirmations < required) return `The payment is ${seen.confirmations} of ${required} confirmations deep; mark it refunded once it is final.`;
   if (seen.amount === 0n) return "The transaction sent nothing to the platform address: no money arrived to refund.";
   if (row.sender === null) return "No sender is recorded for this payment, so there is no one to refund; resolve it from the reconciliation list.";
-  const same = (a: string) => (network === "ethereum" ? a.toLowerCase() === row.sender!.toLowerCase() : a === row.sender);
-  if (!seen.senders.some(same)) return `The payment's sender on chain is ${seen.senders.join(", ") || "unknown"}, not ${row.sender} as recorded.`;
+  const sender = row.sender;
+  if (!seen.senders.some((a) => sameAddress(network, a, sender)))
+    return `The payment's sender on chain is ${seen.senders.join(", ") || "unknown"}, not ${row.sender} as recorded.`;
   if (seen.amount < row.amount)
     return `The platform received ${seen.amount} base units in this transaction, less than the ${row.amount} recorded: the recorded amount is wrong.`;
   return null;

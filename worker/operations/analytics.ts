@@ -3,7 +3,8 @@
 // before it), transactions, transaction_audit (key_revealed), custom_orders, addresses, listing_promotions.
 // Every query is bounded by the period and walks an index (docs/benchmarks.md "Analytics").
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import { type AnalyticsResponse, RARITY_TIERS } from "../../schema/analytics";
+import type { AnalyticsResponse } from "../../schema/analytics";
+import { CARD_TIERS } from "../../schema/rarity-scales";
 import {
   addresses,
   BROWSABLE_SQL,
@@ -120,9 +121,9 @@ export const SUPPLY_INDEX = "addresses_search_rarity";
 export async function supplyByTier(db: Db): Promise<AnalyticsResponse["supplyByTier"]> {
   const a = addresses;
   const tier = sql<string>`CASE ${sql.join(
-    RARITY_TIERS.filter((r) => Number.isFinite(r.min)).map((r) => sql`WHEN ${a.rarityScore} >= ${r.min} THEN ${r.tier}`),
+    CARD_TIERS.filter((r) => Number.isFinite(r.min)).map((r) => sql`WHEN ${a.rarityScore} >= ${r.min} THEN ${r.label}`),
     sql` `,
-  )} ELSE 'BASIC' END`;
+  )} ELSE ${CARD_TIERS[CARD_TIERS.length - 1].label} END`;
   // One pass over the partial covering index addresses_search_rarity (rarity_score, id, network, ..., status,
   // is_listed; WHERE BROWSABLE_SQL), named because SQLite's planner otherwise takes addresses_browse_created for
   // the status term and reads every row (2 s at a million listings, 8-10 s per network; bench:analytics). The
@@ -133,7 +134,7 @@ export async function supplyByTier(db: Db): Promise<AnalyticsResponse["supplyByT
     WHERE ${sql.raw(BROWSABLE_SQL)} AND +${a.status} = 'active' AND +${a.isListed} = 1
     GROUP BY 1, 2`);
   const perNetwork = [rows];
-  const rank = (name: string) => RARITY_TIERS.findIndex((r) => r.tier === name);
+  const rank = (name: string) => CARD_TIERS.findIndex((r) => r.label === name);
   return perNetwork.flat().sort((x, y) => rank(x.tier) - rank(y.tier) || x.network.localeCompare(y.network));
 }
 

@@ -1,6 +1,7 @@
 // Display rules of the browsing screens (public-side.md §4, §5, §9; transactions-profile-admin.md §4, §9 and
 // the address detail section), as pure functions so every card, table and page shows the same thing.
 // No React here: components import these.
+import { CARD_TIERS, type CardTierLabel, cardTierOf, type TableLabel, tableLabelOf } from "../../../schema/rarity-scales";
 import type { ListingReservation } from "../../../schema/browse";
 import { belowOneCent, type UsdRates, usdValue } from "../../../schema/prices";
 
@@ -63,28 +64,17 @@ export function formatPriceTrimmed(value: number | string): string {
 // ------------------------------------------------------------------------------------------------- rarity
 
 export type RarityColour = "purple" | "blue" | "green" | "grey";
-export type CardTier = { label: "ULTRA RARE" | "RARE" | "UNCOMMON" | "NOTABLE" | "COMMON" | "BASIC"; gold: boolean };
+export type CardTier = { label: CardTierLabel; gold: boolean };
 
-/** Card badge: 9+ ULTRA RARE (gold gradient), 8+ RARE, 7+ UNCOMMON, 6+ NOTABLE, 4+ COMMON, else BASIC. */
+/** Card badge (schema/rarity-scales.ts): the top tier, ULTRA RARE, wears the gold gradient. */
 export function rarityTier(r: Rarity): CardTier {
-  const s = score(r);
-  if (s >= 9) return { label: "ULTRA RARE", gold: true };
-  if (s >= 8) return { label: "RARE", gold: false };
-  if (s >= 7) return { label: "UNCOMMON", gold: false };
-  if (s >= 6) return { label: "NOTABLE", gold: false };
-  if (s >= 4) return { label: "COMMON", gold: false };
-  return { label: "BASIC", gold: false };
+  const label = cardTierOf(score(r));
+  return { label, gold: label === CARD_TIERS[0].label };
 }
 
-/** Marketplace table Type column: 9+ GOLD, 8+ EPIC, 7+ RARE, 6+ HIGH, 5+ PLUS, else BASE. */
-export function rarityLabel(r: Rarity): "GOLD" | "EPIC" | "RARE" | "HIGH" | "PLUS" | "BASE" {
-  const s = score(r);
-  if (s >= 9) return "GOLD";
-  if (s >= 8) return "EPIC";
-  if (s >= 7) return "RARE";
-  if (s >= 6) return "HIGH";
-  if (s >= 5) return "PLUS";
-  return "BASE";
+/** Marketplace table Type column (schema/rarity-scales.ts); always shown beside the score. */
+export function rarityLabel(r: Rarity): TableLabel {
+  return tableLabelOf(score(r));
 }
 
 /** Rarity colour everywhere else: 8+ purple, 6+ blue, 4+ green, else grey. */

@@ -3,6 +3,7 @@
 //   - the wallet's account list became empty       -> clear the stored wallet and reload
 //   - the account differs only in letter case (EVM) -> ignore, keep the saved form
 //   - another account                               -> store the new account and reload
+import { sameAddress } from "../../../schema/address";
 import type { Network } from "../../../schema/db";
 
 export type AccountChange = { action: "clear" } | { action: "ignore" } | { action: "switch"; address: string };
@@ -10,6 +11,6 @@ export type AccountChange = { action: "clear" } | { action: "ignore" } | { actio
 export function accountChange(network: Network, stored: string | null, accounts: readonly string[]): AccountChange {
   const next = accounts[0];
   if (!next) return { action: "clear" };
-  if (stored !== null && (network === "ethereum" ? next.toLowerCase() === stored.toLowerCase() : next === stored)) return { action: "ignore" };
+  if (stored !== null && sameAddress(network, next, stored)) return { action: "ignore" };
   return { action: "switch", address: next };
 }

@@ -1,6 +1,7 @@
 // Paying for a purchase from the connected Ethereum wallet (EIP-1193): make sure the wallet is on the
 // marketplace's chain and on the signed-in account, then ask it for one native transfer of exactly the amount
 // in wei with the spec's gas limit of 21000 (0x5208). The wallet fills in the fee and shows the prompt.
+import { sameAddress } from "../../../schema/address";
 import { PaymentError } from "../payments/payment-errors";
 import type { Eip1193Provider } from "./evm-discovery";
 import { isUserRejection } from "./wallet-errors";
@@ -50,7 +51,7 @@ export type EthereumPayment = { provider: Eip1193Provider; from: string; to: str
 export async function sendEthereumPayment({ provider, from, to, valueWei, chainId }: EthereumPayment): Promise<string> {
   await ensureChain(provider, chainId);
   const accounts = ((await provider.request({ method: "eth_accounts" })) as string[] | null) ?? [];
-  if (!accounts.some((a) => a.toLowerCase() === from.toLowerCase())) {
+  if (!accounts.some((a) => sameAddress("ethereum", a, from))) {
     throw new PaymentError("other", `Your wallet is not on the account you signed in with (${from}). Switch to it in the wallet and try again.`);
   }
   const hash = await provider.request({

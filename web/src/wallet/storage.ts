@@ -1,5 +1,6 @@
 // The wallet state the browser keeps between visits, under the spec's keys. `isWalletConnected` is "true"
 // only while the server holds a live session for `walletAddress` (checked on every load).
+import { sameAddress } from "../../../schema/address";
 import type { Network } from "../../../schema/db";
 
 export const WALLET_STORAGE_KEYS = {
@@ -57,8 +58,8 @@ export function clearStoredWallet() {
   }
 }
 
-/** Ethereum addresses are one account in any letter case; Solana's base58 is case-sensitive. */
+/** sameAddress for what the browser stored: nothing stored is no wallet, and an unknown network compares as Ethereum. */
 export function sameWallet(network: Network | null, a: string | null, b: string | null): boolean {
   if (!a || !b) return false;
-  return network === "solana" ? a === b : a.toLowerCase() === b.toLowerCase();
+  return sameAddress(network ?? "ethereum", a, b);
 }
