@@ -11,6 +11,7 @@ import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { anvil } from "./anvil";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
+import type { Locator } from "playwright-core";
 import { connect, recordToasts, toast } from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
 
@@ -64,6 +65,15 @@ async function adminTab(tab: "Analytics" | "Settings") {
   return page;
 }
 
+/** The text of the elements an input's aria-describedby names, in order: what a screen reader reads after its label. */
+const descriptionOf = (input: Locator) =>
+  input.evaluate((el) =>
+    (el.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );
+
 describe("Admin > Analytics and Settings", () => {
   it("shows a real sale in the chart and its table, and exports what is shown as CSV", async () => {
     await realPurchase("0.021");
@@ -92,9 +102,20 @@ describe("Admin > Analytics and Settings", () => {
     const page = await adminTab("Settings");
     const form = page.getByRole("form", { name: "Change the fee configuration" });
     await form.getByLabel("Network").selectOption("solana");
-    await form.getByLabel("Commission fee %").fill("1.2345678");
+    // A refused value is named at its field, in words, and the focus goes there; nothing reads as code above Save.
+    const commission = form.getByLabel("Commission fee %");
+    await commission.fill("1.2345678");
+    await form.getByLabel("Gas multiplier").fill("-1");
     await form.getByRole("button", { name: "Save fee configuration" }).click();
-    await form.getByRole("alert").filter({ hasText: "commissionFeePercentage may have at most 4 decimals" }).waitFor();
+    await expect.poll(() => commission.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(commission)).toBe("Commission fee: use at most 4 decimals 0 to 50, at most 4 decimals");
+    expect(await descriptionOf(form.getByLabel("Gas multiplier"))).toBe("Gas multiplier: enter a multiplier such as 1.2 1 to 5, at most 2 decimals");
+    expect(await form.getByLabel("Exchange fee %").getAttribute("aria-invalid")).toBeNull();
+    await expect.poll(() => commission.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await form.getByRole("alert").count()).toBe(0);
+    expect(await form.textContent()).not.toMatch(/commissionFeePercentage|gasFeeMultiplier/);
+    await form.getByLabel("Gas multiplier").fill("1.2");
+    expect(await form.getByLabel("Gas multiplier").getAttribute("aria-invalid")).toBeNull();
 
     await form.getByLabel("Commission fee %").fill("1.25");
     await form.getByRole("button", { name: "Save fee configuration" }).click();
