@@ -137,3 +137,13 @@ export async function textLines(page: Page, selector: string): Promise<string[][
     });
   }, selector);
 }
+
+type Box = { x: number; y: number; width: number; height: number };
+
+/** The area two boxes share, less layoutProblems' 1 px of tolerance on each side; 0 when either is absent. */
+export function overlapArea(a: Box | null, b: Box | null): number {
+  if (!a || !b) return 0;
+  const x = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
+  const y = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
+  return x > 1 && y > 1 ? x * y : 0;
+}
