@@ -2,10 +2,20 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { chunkGroups } from "./scripts/build/chunk-groups";
 import { paintFirst } from "./scripts/build/paint-first";
 import { prerender } from "./scripts/build/prerender";
 import { routePreload } from "./scripts/build/route-preload";
 import { parseMarketSearch, searchApiParams } from "./web/src/routes/-marketplace/search";
+
+// A landing page's scripts in a few files: the start's three steps (web/src/main.tsx) and one chunk of what the
+// landing routes share, beside each route's own (scripts/build/chunk-groups.ts).
+const LANDING_ROUTES = ["src/routes/index.tsx", "src/routes/marketplace.tsx", "src/routes/address.$id.tsx"];
+const chunks = chunkGroups({
+  entry: "web/src/main.tsx",
+  steps: ["react-dom/client.js", "web/src/boot/libraries.ts", "web/src/app-start.ts"],
+  landingRoutes: LANDING_ROUTES,
+});
 
 // The SPA lives in web/ and builds into dist/, which wrangler serves as static assets.
 export default defineConfig({
@@ -20,6 +30,7 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
+    chunks.plugin,
     // The reads each landing page makes on first render (a visitor without a stored wallet).
     routePreload([
       { path: "/", routeSource: "src/routes/index.tsx", fetches: ["/api/addresses/featured", "/api/market-stats", "/api/transactions/recent"] },
@@ -53,6 +64,7 @@ export default defineConfig({
     cssCodeSplit: false,
     // scripts/check.ts reads the manifest to size what the home route loads.
     manifest: true,
+    rolldownOptions: { output: { codeSplitting: chunks.codeSplitting } },
   },
   server: {
     proxy: { "/api": "http://127.0.0.1:8787" },

@@ -3,14 +3,12 @@
 // sees the sale in Analytics (chart and table), exports the CSV, and changes a fee setting, which shows in the
 // history and the audit trail. At 390 px the tabs do not scroll sideways.
 import fs from "node:fs";
-import type { Hex } from "viem";
-import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import type { InitiateResponse, PurchaseView } from "../schema/purchases";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
-import { anvil } from "./anvil";
-import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
+import { layoutProblems } from "./layout";
+import { realPurchase } from "./real-purchase";
+import type { Locator } from "playwright-core";
 import { connect, recordToasts, toast } from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
 
@@ -19,38 +17,6 @@ afterEach(async () => {
   await s?.close();
   s = undefined;
 });
-
-/** A real purchase: listed by the admin, paid in full by a dev buyer, completed, its key revealed. */
-async function realPurchase(price: string) {
-  const key = generatePrivateKey();
-  const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
-  const listingId = await listAsAdmin(admin, { address: privateKeyToAccount(key).address, network: "ethereum", price, privateKey: key });
-  const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
-  const initiated = await buyer.call<InitiateResponse>("POST", "/api/transactions/initiate", {
-    addressId: listingId,
-    buyerId: DEV_ACCOUNTS.otherBuyer.address,
-    price,
-    currency: "ETH",
-  });
-  expect(initiated.status).toBe(201);
-  const id = initiated.body.transactionId;
-  const view = (await buyer.call<PurchaseView>("GET", `/api/transactions/${id}`)).body;
-  const txHash = await anvil<string>("eth_sendTransaction", [
-    { from: DEV_ACCOUNTS.otherBuyer.address, to: view.recipient, value: `0x${BigInt(view.amountBaseUnits).toString(16)}`, gas: "0x5208" },
-  ]);
-  await expect
-    .poll(
-      async () =>
-        (await buyer.call<{ status: string }>("POST", `/api/transactions/${id}/confirm`, { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address })).body.status,
-      {
-        timeout: 30_000,
-        interval: 1000,
-      },
-    )
-    .toBe("completed");
-  expect((await buyer.call("POST", `/api/transactions/${id}/reveal-private-key`)).status).toBe(200);
-  return id;
-}
 
 async function adminTab(tab: "Analytics" | "Settings") {
   s ??= await openBrowser();
@@ -64,6 +30,15 @@ async function adminTab(tab: "Analytics" | "Settings") {
   return page;
 }
 
+/** The text of the elements an input's aria-describedby names, in order: what a screen reader reads after its label. */
+const descriptionOf = (input: Locator) =>
+  input.evaluate((el) =>
+    (el.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .map((id) => document.getElementById(id)?.textContent ?? "")
+      .join(" "),
+  );
+
 describe("Admin > Analytics and Settings", () => {
   it("shows a real sale in the chart and its table, and exports what is shown as CSV", async () => {
     await realPurchase("0.021");
@@ -72,10 +47,22 @@ describe("Admin > Analytics and Settings", () => {
     await page.getByRole("img", { name: /^Bar chart: \d+ sales/ }).waitFor({ timeout: 20_000 });
     const salesTable = page.getByRole("region", { name: "Sales per day and network" });
     await salesTable.getByRole("row").filter({ hasText: today }).filter({ hasText: "ethereum" }).first().waitFor();
+    // One slot per day of the period asked, the sale's day as one bar in its own (the last) slot; the axis spans the
+    // period (sales-chart.ts). The chart is 600 wide in its own units.
+    const chartShows = async (days: number) => {
+      await page.getByRole("heading", { name: `Sales per day (${days} days)` }).waitFor();
+      const start = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+      await expect.poll(() => page.getByTestId("sales-chart-axis").textContent()).toMatch(new RegExp(`^${start}.*${today}$`));
+      const bar = page.getByTestId("sales-chart").locator(`rect[data-day="${today}"]`).first();
+      const slot = 600 / (days + 1);
+      expect(Number(await bar.getAttribute("width"))).toBeCloseTo(slot * 0.7, 5);
+      expect(Number(await bar.getAttribute("x"))).toBeCloseTo(days * slot + slot * 0.15, 5);
+    };
+    await chartShows(30);
     expect(Number(await page.getByTestId("depth-to-release").locator("dd").first().textContent())).toBeGreaterThanOrEqual(1);
     await page.locator("label").filter({ hasText: "7 days" }).click();
     expect(await page.getByRole("radio", { name: "7 days" }).isChecked()).toBe(true);
-    await page.getByRole("heading", { name: "Sales per day (7 days)" }).waitFor();
+    await chartShows(7);
 
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^vanity-analytics-7d-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -86,15 +73,28 @@ describe("Admin > Analytics and Settings", () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // The chart's labels keep the page's text size at 390 px (they were 6 px tall, drawn inside the scaled SVG).
+    expect(await layoutProblems(page)).toEqual([]);
   }, 180_000);
 
   it("changes a fee setting: it is in force at once, in the history and in the audit trail; a bad value is refused", async () => {
     const page = await adminTab("Settings");
     const form = page.getByRole("form", { name: "Change the fee configuration" });
     await form.getByLabel("Network").selectOption("solana");
-    await form.getByLabel("Commission fee %").fill("1.2345678");
+    // A refused value is named at its field, in words, and the focus goes there; nothing reads as code above Save.
+    const commission = form.getByLabel("Commission fee %");
+    await commission.fill("1.2345678");
+    await form.getByLabel("Gas multiplier").fill("-1");
     await form.getByRole("button", { name: "Save fee configuration" }).click();
-    await form.getByRole("alert").filter({ hasText: "commissionFeePercentage may have at most 4 decimals" }).waitFor();
+    await expect.poll(() => commission.getAttribute("aria-invalid")).toBe("true");
+    expect(await descriptionOf(commission)).toBe("Commission fee: use at most 4 decimals 0 to 50, at most 4 decimals");
+    expect(await descriptionOf(form.getByLabel("Gas multiplier"))).toBe("Gas multiplier: enter a multiplier such as 1.2 1 to 5, at most 2 decimals");
+    expect(await form.getByLabel("Exchange fee %").getAttribute("aria-invalid")).toBeNull();
+    await expect.poll(() => commission.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await form.getByRole("alert").count()).toBe(0);
+    expect(await form.textContent()).not.toMatch(/commissionFeePercentage|gasFeeMultiplier/);
+    await form.getByLabel("Gas multiplier").fill("1.2");
+    expect(await form.getByLabel("Gas multiplier").getAttribute("aria-invalid")).toBeNull();
 
     await form.getByLabel("Commission fee %").fill("1.25");
     await form.getByRole("button", { name: "Save fee configuration" }).click();

@@ -10,7 +10,8 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { decryptKeystore } from "../web/src/payments/keystore";
 import { listAsAdmin, signInWithKey } from "./api-session";
-import { openBrowser, type Session } from "./browser";
+import { openBrowser, type Page, type Session } from "./browser";
+import { overlapArea } from "./layout";
 import {
   buyFromListingPage,
   connect,
@@ -46,6 +47,34 @@ async function buyerSession() {
   return s;
 }
 
+/**
+ * "Private Key Released!" covers nothing of the key-saving form, at 1280 and at 390 px (it covered the keystore
+ * password fields on a phone); and a password field moved under it and focused sends it to the other edge.
+ */
+async function expectNewsClearOfKeyForm(page: Page) {
+  const news = page.getByTestId("toast").filter({ hasText: "Private Key Released!" });
+  const form = page.getByRole("region", { name: "Save for your wallet" });
+  // F8 focuses the toasts, which pauses their timer while they are measured.
+  await page.keyboard.press("F8");
+  for (const size of [
+    { width: 1280, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await form.waitFor();
+    expect(await news.boundingBox(), `the news shows at ${size.width} px`).not.toBeNull();
+    expect(overlapArea(await news.boundingBox(), await form.boundingBox()), `news over the key-saving form at ${size.width} px`).toBe(0);
+  }
+  // Scrolled so the field lies under the news, then focused.
+  const password = page.getByLabel("Password", { exact: true });
+  const at = await news.boundingBox();
+  const field = await password.boundingBox();
+  if (at && field) await page.evaluate((dy) => window.scrollBy(0, dy), field.y - at.y - 10);
+  await password.focus();
+  expect(overlapArea(await news.boundingBox(), await password.boundingBox()), "news over the focused password field").toBe(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
 describe("buying on Ethereum", () => {
   it("buy, pay from the wallet, see the key (it derives the address), save a keystore, destroy it; SOLD and in recent sales", async () => {
     const listing = await freshListing();
@@ -59,6 +88,7 @@ describe("buying on Ethereum", () => {
       })
       .toContain("eth_sendTransaction");
     await toast(page, "Private Key Released!", 90_000);
+    await expectNewsClearOfKeyForm(page);
     const key = await revealKey(page);
     expect(privateKeyToAccount(key as Hex).address).toBe(listing.address);
     expect(key.toLowerCase()).toBe(listing.key.toLowerCase());

@@ -3,18 +3,25 @@
 import * as v from "valibot";
 import { NETWORKS } from "./constants";
 
-/** A decimal text with at most `decimals` places and at most `whole` digits before the point; no sign, no exponent. */
-const decimalText = (name: string, decimals: number, whole: number) =>
-  v.pipe(
-    v.string(`${name} must be a decimal number written as text, such as "1.5"`),
-    v.trim(),
-    v.regex(/^[0-9]+(\.[0-9]+)?$/, `${name} must be a non-negative decimal number (digits and one point, no sign or exponent)`),
-    v.check((t) => (t.split(".")[1]?.length ?? 0) <= decimals, `${name} may have at most ${decimals} decimals`),
-    v.check((t) => t.split(".")[0].replace(/^0+(?=.)/, "").length <= whole, `${name} is too large`),
-  );
+// Each message is the problem alone, in the words the form's person reads ("enter a percentage such as 2.5"): the
+// API answers "<field>: <problem>" and the problem per field (worker/http/validate.ts, docs/api.md#conventions),
+// and the admin panel shows it at its field after the field's label ("Exchange fee: enter a percentage such as 2.5").
 
-const atMost = (name: string, max: number) => v.check((t: string) => Number(t) <= max, `${name} must be at most ${max}`);
-const atLeast = (name: string, min: number) => v.check((t: string) => Number(t) >= min, `${name} must be at least ${min}`);
+const DECIMAL = /^[0-9]+(\.[0-9]+)?$/;
+
+/**
+ * A decimal text: digits with at most one point, no sign, spaces or exponent; at most `decimals` places, at most `whole`
+ * digits before the point, and at most `max`. `what` is what the person enters ("a percentage such as 2.5").
+ */
+const decimalText = (what: string, decimals: number, whole: number, max: number) =>
+  v.pipe(
+    v.string(`enter ${what}, written as text`),
+    v.trim(),
+    v.regex(DECIMAL, `enter ${what}`),
+    // Each check passes what is no decimal at all, so a value gets one problem, not three.
+    v.check((t) => !DECIMAL.test(t) || (t.split(".")[1]?.length ?? 0) <= decimals, `use at most ${decimals} decimals`),
+    v.check((t) => !DECIMAL.test(t) || (t.split(".")[0].replace(/^0+(?=.)/, "").length <= whole && Number(t) <= max), `enter at most ${max}`),
+  );
 
 /** Percentages: 0 to 50 with at most 4 decimals (2.5 = 2.5%). */
 export const MAX_FEE_PERCENT = 50;
@@ -24,25 +31,28 @@ export const MAX_FEE_AMOUNT = 1000;
 export const MAX_FEE_SCHEDULE_DAYS = 365;
 /** A change "now" sent by a browser whose clock is a little behind is still now, not the past. */
 export const FEE_PAST_TOLERANCE_MS = 5 * 60_000;
+/** Custom-order prices (ETH): at most 1000, 8 decimals. */
+const MAX_QUOTE_PRICE = 1000;
 
-const percent = (name: string) => v.pipe(decimalText(name, 4, 3), atMost(name, MAX_FEE_PERCENT));
-const coinAmount = (name: string) => v.pipe(decimalText(name, 8, 4), atMost(name, MAX_FEE_AMOUNT));
+const percent = decimalText("a percentage such as 2.5", 4, 3, MAX_FEE_PERCENT);
+const coinAmount = decimalText("an amount such as 0.001", 8, 4, MAX_FEE_AMOUNT);
+const quotePrice = (example: string) => decimalText(`a price in ETH such as ${example}`, 8, 8, MAX_QUOTE_PRICE);
 
 export const FeeConfigRequest = v.object({
-  network: v.picklist(NETWORKS, "network must be ethereum or solana"),
-  exchangeFeePercentage: percent("exchangeFeePercentage"),
-  commissionFeePercentage: percent("commissionFeePercentage"),
-  minimumFee: coinAmount("minimumFee"),
+  network: v.picklist(NETWORKS, "choose ethereum or solana"),
+  exchangeFeePercentage: percent,
+  commissionFeePercentage: percent,
+  minimumFee: coinAmount,
   /** null or omitted: no maximum. */
-  maximumFee: v.optional(v.nullable(coinAmount("maximumFee")), null),
+  maximumFee: v.optional(v.nullable(coinAmount), null),
   /** Multiplies the node's gas price for the Ethereum estimate: 1 to 5, at most 2 decimals. */
-  gasFeeMultiplier: v.pipe(decimalText("gasFeeMultiplier", 2, 1), atLeast("gasFeeMultiplier", 1), atMost("gasFeeMultiplier", 5)),
+  gasFeeMultiplier: v.pipe(
+    decimalText("a multiplier such as 1.2", 2, 1, 5),
+    v.check((t: string) => !DECIMAL.test(t) || Number(t) >= 1, "enter at least 1 (1 charges the node's gas price as it is)"),
+  ),
   /** ISO 8601 time from which the configuration applies; omitted: now. Not in the past, at most a year ahead. */
   effectiveFrom: v.optional(
-    v.pipe(
-      v.string("effectiveFrom must be an ISO 8601 date and time"),
-      v.isoTimestamp("effectiveFrom must be an ISO 8601 date and time with a time zone, such as 2027-01-01T00:00:00Z"),
-    ),
+    v.pipe(v.string("enter a date and time, written as text"), v.isoTimestamp("enter a date and time with a time zone, such as 2027-01-01T00:00:00Z")),
   ),
 });
 export type FeeConfigRequest = v.InferInput<typeof FeeConfigRequest>;
@@ -50,22 +60,19 @@ export type FeeConfigRequest = v.InferInput<typeof FeeConfigRequest>;
 /** The custom-order quote (worker/domain/custom-orders/quote.ts); bounds as quoteConfig had for [vars]. */
 export const HARDEST_ALLOWED_BITS = 44;
 export const MAX_GRIND_RATE = 1_000_000_000_000;
+const wholeNumber = (what: string, max: number) =>
+  v.pipe(
+    v.number(`enter a whole number of ${what}`),
+    v.integer(`enter a whole number of ${what}`),
+    v.minValue(1, `enter at least 1`),
+    v.maxValue(max, `enter at most ${max}`),
+  );
 export const QuoteSettingsRequest = v.object({
-  basePrice: v.pipe(decimalText("basePrice", 8, 8), atMost("basePrice", 1000)),
-  pricePerBillion: v.pipe(decimalText("pricePerBillion", 8, 8), atMost("pricePerBillion", 1000)),
-  maxPrice: v.pipe(decimalText("maxPrice", 8, 8), atMost("maxPrice", 1000)),
-  maxDifficultyBits: v.pipe(
-    v.number("maxDifficultyBits must be a whole number"),
-    v.integer("maxDifficultyBits must be a whole number"),
-    v.minValue(1, "maxDifficultyBits must be at least 1"),
-    v.maxValue(HARDEST_ALLOWED_BITS, `maxDifficultyBits must be at most ${HARDEST_ALLOWED_BITS}`),
-  ),
-  grindRate: v.pipe(
-    v.number("grindRate must be a whole number of candidates per second"),
-    v.integer("grindRate must be a whole number of candidates per second"),
-    v.minValue(1, "grindRate must be at least 1"),
-    v.maxValue(MAX_GRIND_RATE, `grindRate must be at most ${MAX_GRIND_RATE}`),
-  ),
+  basePrice: quotePrice("0.005"),
+  pricePerBillion: quotePrice("0.002"),
+  maxPrice: quotePrice("0.5"),
+  maxDifficultyBits: wholeNumber("bits", HARDEST_ALLOWED_BITS),
+  grindRate: wholeNumber("candidates per second", MAX_GRIND_RATE),
 });
 export type QuoteSettingsRequest = v.InferInput<typeof QuoteSettingsRequest>;
 

@@ -10,6 +10,10 @@ const run = (over: Partial<RouteResult>): RouteResult => ({
   lcpMs: 900,
   cls: 0,
   tbtMs: 0,
+  ttiMs: 1500,
+  requests: 20,
+  scripts: 10,
+  scriptKb: 150,
   failedA11y: [],
   ...over,
 });
@@ -21,7 +25,7 @@ describe("medianFigures", () => {
       run({ performance: 100, fcpMs: 790, tbtMs: 42 }),
       run({ performance: 100, fcpMs: 800, tbtMs: 74, lcpMs: 2100 }),
       run({ performance: 100, fcpMs: 760, tbtMs: 55, cls: 0.2 }),
-      run({ performance: 99, fcpMs: 810, tbtMs: 102 }),
+      run({ performance: 99, fcpMs: 810, tbtMs: 102, ttiMs: 3000, requests: 40 }),
     ];
     // The first run alone (TBT 154) would fail the budget; the median TBT is 74.
     expect(medianFigures(runs)).toEqual({
@@ -33,6 +37,10 @@ describe("medianFigures", () => {
       lcpMs: 900,
       cls: 0,
       tbtMs: 74,
+      ttiMs: 1500,
+      requests: 20,
+      scripts: 10,
+      scriptKb: 150,
       failedA11y: ["color-contrast"],
     });
   });

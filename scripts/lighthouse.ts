@@ -42,9 +42,11 @@ const SECRETS = {
 
 type Lhr = {
   categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number; score: number | null; title: string }>;
+  audits: Record<string, { numericValue?: number; score: number | null; title: string; details?: { items?: unknown[] } }>;
   runtimeError?: { message: string };
 };
+
+type NetworkRequest = { resourceType?: string; transferSize?: number };
 
 export type RouteResult = {
   performance: number;
@@ -55,6 +57,12 @@ export type RouteResult = {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** Lighthouse's time to interactive: the page painted, its scripts in and its main thread quiet (not in the score). */
+  ttiMs: number;
+  /** Requests the page made, and how many of them and how many KB (transferred) were scripts: where a cold load goes. */
+  requests: number;
+  scripts: number;
+  scriptKb: number;
   failedA11y: string[];
 };
 
@@ -97,6 +105,8 @@ function runLighthouse(url: string): RouteResult {
     if (lhr.runtimeError) throw new Error(`lighthouse on ${url}: ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const requests = (lhr.audits["network-requests"]?.details?.items ?? []) as NetworkRequest[];
+    const scripts = requests.filter((r) => r.resourceType === "Script");
     return {
       performance: score("performance"),
       accessibility: score("accessibility"),
@@ -106,6 +116,10 @@ function runLighthouse(url: string): RouteResult {
       lcpMs: value("largest-contentful-paint"),
       cls: value("cumulative-layout-shift"),
       tbtMs: value("total-blocking-time"),
+      ttiMs: value("interactive"),
+      requests: requests.length,
+      scripts: scripts.length,
+      scriptKb: scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 1024,
       failedA11y: Object.entries(lhr.audits)
         .filter(([id, a]) => a.score === 0 && A11Y_AUDIT.test(id))
         .map(([id]) => id),
@@ -158,6 +172,10 @@ export function medianFigures(runs: RouteResult[]): RouteResult {
     lcpMs: figure("lcpMs"),
     cls: figure("cls"),
     tbtMs: figure("tbtMs"),
+    ttiMs: figure("ttiMs"),
+    requests: figure("requests"),
+    scripts: figure("scripts"),
+    scriptKb: figure("scriptKb"),
     failedA11y: [...new Set(runs.flatMap((r) => r.failedA11y))],
   };
 }
@@ -221,13 +239,13 @@ async function main() {
 
     // Simulated timings scale with how busy the host is: every figure goes with the load it was taken under.
     console.log(`Lighthouse ${RUNS > 1 ? `median of ${RUNS} runs, per figure` : "1 run"}, mobile profile, ${CHROME_PATH}, load average ${loadAverage()}`);
-    console.log("route                 perf  a11y  seo  bp   FCP ms  LCP ms   CLS    TBT ms");
+    console.log("route                 perf  a11y  seo  bp   FCP ms  LCP ms   CLS    TBT ms  TTI ms  requests (scripts, KB)");
     for (const route of routes) {
       const runs = Array.from({ length: RUNS }, () => runWithRetry(() => runLighthouse(baseUrl + route)));
       const r = medianFigures(runs);
       const all = `perf ${runs.map((x) => x.performance).join("/")}, TBT ${runs.map((x) => Math.round(x.tbtMs)).join("/")}`;
       console.log(
-        `${route.padEnd(21)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.seo).padStart(3)}  ${String(r.bestPractices).padStart(3)}  ${String(Math.round(r.fcpMs)).padStart(6)}  ${String(Math.round(r.lcpMs)).padStart(6)}  ${r.cls.toFixed(3)}  ${String(Math.round(r.tbtMs)).padStart(6)}   (per run: ${all})`,
+        `${route.padEnd(21)} ${String(r.performance).padStart(4)}  ${String(r.accessibility).padStart(4)}  ${String(r.seo).padStart(3)}  ${String(r.bestPractices).padStart(3)}  ${String(Math.round(r.fcpMs)).padStart(6)}  ${String(Math.round(r.lcpMs)).padStart(6)}  ${r.cls.toFixed(3)}  ${String(Math.round(r.tbtMs)).padStart(6)}  ${String(Math.round(r.ttiMs)).padStart(6)}  ${r.requests} (${r.scripts}, ${r.scriptKb.toFixed(1)})   (per run: ${all}, TTI ${runs.map((x) => Math.round(x.ttiMs)).join("/")})`,
       );
       for (const failure of budgetFailures(r)) {
         failed = true;

@@ -1,5 +1,7 @@
 // The shared valibot validation hook: every request body, query and param is checked at the edge of its
-// route, and a failure becomes 400 {"error":"Validation Error","message":"<field>: <problem>"}.
+// route, and a failure becomes 400 {"error":"Validation Error","message":"<field>: <problem>"}. A route whose
+// form shows each problem at its field (Admin > Settings) asks for `fields` too: each refused field's first
+// problem by its path (docs/api.md#conventions).
 import { vValidator } from "@hono/valibot-validator";
 import type { ValidationTargets } from "hono";
 import * as v from "valibot";
@@ -15,10 +17,33 @@ export function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string 
     .join("; ");
 }
 
-/** Validates one part of the request with a valibot schema; JSON bodies must say they are JSON. */
-export function validate<T extends v.GenericSchema, Target extends keyof ValidationTargets>(target: Target, schema: T) {
+/** At most this many fields in an answer's `fields` (a bulk body can have thousands of refused rows). */
+export const MAX_FIELD_ERRORS = 20;
+
+/** Each field's first problem, by its dot path ("exchangeFeePercentage", "rows.3.price"); issues without a path are left out. */
+export function issueFields(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const fields = new Map<string, string>();
+  for (const issue of issues) {
+    const path = v.getDotPath(issue);
+    if (path && !fields.has(path) && fields.size < MAX_FIELD_ERRORS) fields.set(path, issue.message);
+  }
+  return Object.fromEntries(fields);
+}
+
+/** A 400 about one field, in the same shape as a validation failure: for the rules a schema cannot state (one field against another, the clock). */
+export function fieldError(field: string, problem: string, status: 400 | 409 = 400): ApiError {
+  return new ApiError(status, `${field}: ${problem}`, { fields: { [field]: problem } });
+}
+
+/**
+ * Validates one part of the request with a valibot schema; JSON bodies must say they are JSON. `perField`: a
+ * refusal also carries `fields` (issueFields).
+ */
+export function validate<T extends v.GenericSchema, Target extends keyof ValidationTargets>(target: Target, schema: T, options: { perField?: boolean } = {}) {
   const inner = vValidator(target, schema, (result) => {
-    if (!result.success) throw new ApiError(400, describeIssues(result.issues));
+    if (result.success) return;
+    const fields = options.perField ? issueFields(result.issues) : {};
+    throw new ApiError(400, describeIssues(result.issues), Object.keys(fields).length > 0 ? { fields } : {});
   });
   if (target !== "json") return inner;
   const jsonOnly = (async (c, next) => {

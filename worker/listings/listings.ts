@@ -1,7 +1,7 @@
 // Featured listings, one listing by id, and who may see one.
 import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { FEATURED_LIMIT } from "../../schema/browse";
-import { addresses } from "../../schema/db";
+import { addresses, type Network } from "../../schema/db";
 import type { AuthSession } from "../auth/session";
 import type { Db } from "../db";
 import { hiddenOrderListing } from "../orders/order-listing";
@@ -10,14 +10,23 @@ import { type ListingRow, listingColumns } from "./listing-view";
 const a = addresses;
 
 /**
- * Featured, buyable listings (featured flag on, featuredUntil not passed, active and listed): heaviest promotion
- * first, then rarest, then newest. The addresses_featured index (is_featured, status) finds them.
+ * Featured, buyable listings (featured flag on, featuredUntil not passed, active and listed), of one network when
+ * `network` is given (the marketplace's network filter): heaviest promotion first, then rarest, then newest. The
+ * addresses_featured index (is_featured, status) finds them.
  */
-export function featuredListings(db: Db, now: number): Promise<ListingRow[]> {
+export function featuredListings(db: Db, now: number, network?: Network): Promise<ListingRow[]> {
   return db
     .select(listingColumns())
     .from(a)
-    .where(and(eq(a.isFeatured, true), eq(a.status, "active"), eq(a.isListed, true), or(isNull(a.featuredUntil), gt(a.featuredUntil, now))))
+    .where(
+      and(
+        eq(a.isFeatured, true),
+        eq(a.status, "active"),
+        eq(a.isListed, true),
+        or(isNull(a.featuredUntil), gt(a.featuredUntil, now)),
+        network ? eq(a.network, network) : undefined,
+      ),
+    )
     .orderBy(desc(a.promotionWeight), desc(a.rarityScore), desc(a.id))
     .limit(FEATURED_LIMIT);
 }

@@ -18,7 +18,7 @@ import type { AuthSession } from "../auth/middleware";
 import { type Db, writeBatch } from "../db";
 import type { FeeConfig } from "../domain/fees";
 import { type QuoteConfig, quoteConfigFromRow } from "../domain/custom-orders/quote";
-import { ApiError } from "../http/errors";
+import { fieldError } from "../http/validate";
 import type { RequestInfo } from "../http/request-info";
 
 /** The audit actions of this tab (transaction_audit.action; transaction_id is null: they concern no purchase). */
@@ -77,9 +77,9 @@ const canonical = (t: string) => {
  */
 export async function setFeeConfig(db: Db, session: AuthSession, input: FeeConfigRequest, request: RequestInfo, now: number): Promise<FeeConfigRow> {
   const from = input.effectiveFrom === undefined ? now : Date.parse(input.effectiveFrom);
-  if (!Number.isFinite(from)) throw new ApiError(400, "effectiveFrom must be an ISO 8601 date and time");
-  if (from < now - FEE_PAST_TOLERANCE_MS) throw new ApiError(400, "effectiveFrom must not be in the past: fees already charged cannot change");
-  if (from > now + MAX_FEE_SCHEDULE_DAYS * 86_400_000) throw new ApiError(400, `effectiveFrom may be at most ${MAX_FEE_SCHEDULE_DAYS} days ahead`);
+  if (!Number.isFinite(from)) throw fieldError("effectiveFrom", "enter a date and time with a time zone, such as 2027-01-01T00:00:00Z");
+  if (from < now - FEE_PAST_TOLERANCE_MS) throw fieldError("effectiveFrom", "choose now or a later time: fees already charged cannot change");
+  if (from > now + MAX_FEE_SCHEDULE_DAYS * 86_400_000) throw fieldError("effectiveFrom", `choose a time at most ${MAX_FEE_SCHEDULE_DAYS} days ahead`);
   const effectiveFrom = Math.max(from, now);
   const values = {
     network: input.network,
@@ -90,14 +90,14 @@ export async function setFeeConfig(db: Db, session: AuthSession, input: FeeConfi
     gasFeeMultiplier: canonical(input.gasFeeMultiplier),
   };
   if (values.maximumFee !== null && decimalToUnits(values.maximumFee) < decimalToUnits(values.minimumFee)) {
-    throw new ApiError(400, "maximumFee must not be below minimumFee");
+    throw fieldError("maximumFee", "enter no less than the minimum fee, or leave it empty for no maximum");
   }
   const taken = await db
     .select({ id: f.id })
     .from(f)
     .where(and(eq(f.network, input.network), eq(f.isActive, true), eq(f.effectiveFrom, effectiveFrom)))
     .get();
-  if (taken) throw new ApiError(409, "A fee configuration for this network already starts at that time; choose another time");
+  if (taken) throw fieldError("effectiveFrom", "another configuration for this network starts at that very time; choose another time", 409);
   await writeBatch(db, [
     db.insert(f).values({ ...values, effectiveFrom, isActive: true, createdBy: session.walletAddress, createdAt: now }),
     auditRow({
@@ -141,7 +141,7 @@ export async function setQuoteSettings(
     maxDifficultyBits: input.maxDifficultyBits,
     grindRate: input.grindRate,
   };
-  if (decimalToUnits(values.maxPrice) < decimalToUnits(values.basePrice)) throw new ApiError(400, "maxPrice must not be below basePrice");
+  if (decimalToUnits(values.maxPrice) < decimalToUnits(values.basePrice)) throw fieldError("maxPrice", "enter no less than the base price");
   await writeBatch(db, [
     db.insert(q).values({ ...values, createdBy: session.walletAddress, createdAt: now }),
     auditRow({ transactionId: null, action: "quote_settings_set", performedBy: session.walletAddress, metadata: values, request, timestamp: now }),

@@ -61,12 +61,16 @@ export function toTransactionView(r: TransactionRow): RecentTransaction {
  * completed sale is a public fact, as it is on chain; an open reservation is not public activity (anyone can
  * reserve, and report a made-up hash), so initiated, pending and verified purchases never appear. Nothing
  * about the buyer either: the chain shows who paid the platform, never which address that payment bought, so
- * the feed names no buyer. A custom order's purchase is the buyer's private business and never listed
- * (order-listing.ts). Walks the transactions_completed_sales index (status, completed_at) newest first.
+ * the feed names no buyer. Nor the seller: a username is no name anyone chose but the wallet's first and last
+ * characters (worker/domain/users.ts, "eth_0xf39fd6b92266"), which read as an internal id and name part of the
+ * seller's wallet, which no public answer carries (listing-view.ts). What a public sale shows is the public
+ * sale page's: the address, price, time and network. A custom order's purchase is the buyer's private
+ * business and never listed (order-listing.ts). Walks the transactions_completed_sales index (status,
+ * completed_at) newest first.
  */
 export async function recentTransactions(db: Db): Promise<RecentTransaction[]> {
   const rows = await selectTransactions(db).where(publicSale()).orderBy(desc(t.completedAt), desc(t.id)).limit(RECENT_TRANSACTIONS_LIMIT);
-  return rows.map((r) => ({ ...toTransactionView(r), buyer: null }));
+  return rows.map((r) => ({ ...toTransactionView(r), buyer: null, seller: null }));
 }
 
 /** The user's sales and purchases in one list, newest first; a purchase of one's own listing shows once, as a purchase. */

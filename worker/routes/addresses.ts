@@ -82,6 +82,9 @@ const patchBody = v.object({
   isFeatured: v.optional(v.boolean("isFeatured must be true or false")),
 });
 
+// The marketplace's network filter; absent: both networks (the home page).
+const featuredQuery = v.object({ network: v.optional(v.picklist(NETWORKS, "network must be ethereum or solana")) });
+
 const listQuery = v.object({
   walletAddress: ignoredWalletQuery,
   limit: v.optional(queryInt("limit", 1, PROFILE_LIST_MAX)),
@@ -108,8 +111,9 @@ export const addressRoutes = new Hono<AppEnv>()
       pagination: paginate(q.offset, q.limit, result.total, result.totalIsExact),
     } satisfies SearchResponse);
   })
-  .get("/featured", async (c) => {
-    const [rates, rows] = await Promise.all([getUsdPrices(c.env), featuredListings(c.var.db, Date.now())]);
+  .get("/featured", validate("query", featuredQuery), async (c) => {
+    const { network } = c.req.valid("query");
+    const [rates, rows] = await Promise.all([getUsdPrices(c.env), featuredListings(c.var.db, Date.now(), network)]);
     const viewer = sessionUserId(c);
     return c.json(await toListingViews(c.var.db, rows, rates, viewer));
   })

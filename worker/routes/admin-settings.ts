@@ -1,5 +1,6 @@
 // Admin > Settings (issue 24 §2), mounted on /api/admin/settings; admins only. The services (operations/settings.ts)
-// hold the rules; every change is audited with who and when.
+// hold the rules; every change is audited with who and when. A refusal names each refused field's problem in
+// `fields` as well as in `message`, so the tab shows it at the field (docs/api.md#conventions).
 //   GET  /        fee configurations (history, in force, scheduled), quote settings history, the audit trail
 //   POST /fees    {network, exchangeFeePercentage, commissionFeePercentage, minimumFee, maximumFee?, gasFeeMultiplier, effectiveFrom?}
 //   POST /quote   {basePrice, pricePerBillion, maxPrice, maxDifficultyBits, grindRate}
@@ -17,9 +18,9 @@ export const adminSettingsRoutes = new Hono<AppEnv>()
     const [fees, quote, audit] = await Promise.all([feeHistory(db, Date.now()), quoteHistory(db), settingsAudit(db)]);
     return c.json({ fees, quote, audit } satisfies SettingsResponse);
   })
-  .post("/fees", validate("json", FeeConfigRequest), async (c) => {
+  .post("/fees", validate("json", FeeConfigRequest, { perField: true }), async (c) => {
     return c.json(await setFeeConfig(c.var.db, c.var.session, c.req.valid("json"), c.var.requestInfo, Date.now()), 201);
   })
-  .post("/quote", validate("json", QuoteSettingsRequest), async (c) => {
+  .post("/quote", validate("json", QuoteSettingsRequest, { perField: true }), async (c) => {
     return c.json(await setQuoteSettings(c.var.db, c.var.session, c.req.valid("json"), c.var.requestInfo, Date.now()), 201);
   });

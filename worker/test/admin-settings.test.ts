@@ -99,37 +99,57 @@ describe("fee configuration", () => {
     expect((await settings()).fees.find((f) => f.network === "solana" && f.effectiveFrom === from)?.state).toBe("scheduled");
   });
 
-  const hostile: [string, Record<string, unknown>, RegExp][] = [
-    ["a negative percentage", { exchangeFeePercentage: "-1" }, /exchangeFeePercentage must be a non-negative decimal/],
-    ["a huge percentage", { commissionFeePercentage: "1000" }, /commissionFeePercentage must be at most 50/],
-    ["a non-numeric percentage", { exchangeFeePercentage: "abc" }, /exchangeFeePercentage must be a non-negative decimal/],
-    ["a number instead of text", { exchangeFeePercentage: 2.5 }, /exchangeFeePercentage must be a decimal number written as text/],
-    ["an exponent", { minimumFee: "1e3" }, /minimumFee must be a non-negative decimal/],
-    ["too many decimals in a percentage", { exchangeFeePercentage: "1.123456" }, /at most 4 decimals/],
-    ["too many decimals in an amount", { minimumFee: "0.000000001" }, /minimumFee may have at most 8 decimals/],
-    ["a huge amount", { maximumFee: "99999999999999999999" }, /maximumFee is too large/],
-    ["a maximum below the minimum", { minimumFee: "1", maximumFee: "0.5" }, /maximumFee must not be below minimumFee/],
-    ["a multiplier below 1", { gasFeeMultiplier: "0.5" }, /gasFeeMultiplier must be at least 1/],
-    ["an unknown network", { network: "bitcoin" }, /network must be ethereum or solana/],
-    ["a date in the past", { effectiveFrom: "2020-01-01T00:00:00Z" }, /must not be in the past/],
-    ["a date years ahead", { effectiveFrom: "2099-01-01T00:00:00Z" }, /at most 365 days ahead/],
-    ["a date that is not one", { effectiveFrom: "tomorrow" }, /effectiveFrom must be an ISO 8601/],
+  // [what, the change, the refused field, its problem in an operator's words]; the message is "<field>: <problem>".
+  const hostile: [string, Record<string, unknown>, string, string][] = [
+    ["a negative percentage", { exchangeFeePercentage: "-1" }, "exchangeFeePercentage", "enter a percentage such as 2.5"],
+    ["a huge percentage", { commissionFeePercentage: "1000" }, "commissionFeePercentage", "enter at most 50"],
+    ["a non-numeric percentage", { exchangeFeePercentage: "abc" }, "exchangeFeePercentage", "enter a percentage such as 2.5"],
+    ["a number instead of text", { exchangeFeePercentage: 2.5 }, "exchangeFeePercentage", "enter a percentage such as 2.5, written as text"],
+    ["an exponent", { minimumFee: "1e3" }, "minimumFee", "enter an amount such as 0.001"],
+    ["too many decimals in a percentage", { exchangeFeePercentage: "1.123456" }, "exchangeFeePercentage", "use at most 4 decimals"],
+    ["too many decimals in an amount", { minimumFee: "0.000000001" }, "minimumFee", "use at most 8 decimals"],
+    ["a huge amount", { maximumFee: "99999999999999999999" }, "maximumFee", "enter at most 1000"],
+    [
+      "a maximum below the minimum",
+      { minimumFee: "1", maximumFee: "0.5" },
+      "maximumFee",
+      "enter no less than the minimum fee, or leave it empty for no maximum",
+    ],
+    ["a multiplier below 1", { gasFeeMultiplier: "0.5" }, "gasFeeMultiplier", "enter at least 1 (1 charges the node's gas price as it is)"],
+    ["an unknown network", { network: "bitcoin" }, "network", "choose ethereum or solana"],
+    ["a date in the past", { effectiveFrom: "2020-01-01T00:00:00Z" }, "effectiveFrom", "choose now or a later time: fees already charged cannot change"],
+    ["a date years ahead", { effectiveFrom: "2099-01-01T00:00:00Z" }, "effectiveFrom", "choose a time at most 365 days ahead"],
+    ["a date that is not one", { effectiveFrom: "tomorrow" }, "effectiveFrom", "enter a date and time with a time zone, such as 2027-01-01T00:00:00Z"],
   ];
-  for (const [what, change, message] of hostile) {
-    it(`refuses ${what} with a clear message and changes nothing`, async () => {
+  for (const [what, change, field, problem] of hostile) {
+    it(`refuses ${what} at its field, in words, and changes nothing`, async () => {
       const before = await settingsState();
       const res = await call("POST", "/api/admin/settings/fees", admin, { ...good, ...change });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toMatch(message);
+      expect(await res.json()).toEqual({ error: "Validation Error", message: `${field}: ${problem}`, fields: { [field]: problem } });
       expect(await settingsState()).toBe(before);
     });
   }
+
+  it("names every refused field, each with its first problem", async () => {
+    const res = await call("POST", "/api/admin/settings/fees", admin, { ...good, exchangeFeePercentage: "x", minimumFee: "-2", gasFeeMultiplier: "9" });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { fields: unknown }).fields).toEqual({
+      exchangeFeePercentage: "enter a percentage such as 2.5",
+      minimumFee: "enter an amount such as 0.001",
+      gasFeeMultiplier: "enter at most 5",
+    });
+  });
 
   it("refuses a second configuration at the very same time (409), and a body that is not JSON (400)", async () => {
     const from = new Date(Date.now() + 7_200_000).toISOString();
     expect((await call("POST", "/api/admin/settings/fees", admin, { ...good, effectiveFrom: from })).status).toBe(201);
     const before = await settingsState();
-    expect((await call("POST", "/api/admin/settings/fees", admin, { ...good, effectiveFrom: from })).status).toBe(409);
+    const again = await call("POST", "/api/admin/settings/fees", admin, { ...good, effectiveFrom: from });
+    expect(again.status).toBe(409);
+    expect(((await again.json()) as { fields: unknown }).fields).toEqual({
+      effectiveFrom: "another configuration for this network starts at that very time; choose another time",
+    });
     expect((await call("POST", "/api/admin/settings/fees", admin, "{not json")).status).toBe(400);
     expect(await settingsState()).toBe(before);
   });
@@ -178,23 +198,23 @@ describe("custom-order quote settings", () => {
     expect(await (await call("GET", "/api/custom-orders/quote?prefix=abcd")).json()).toMatchObject({ maxDifficultyBits: 44, grindRate: 2_000_000_000 });
   });
 
-  const hostile: [string, Record<string, unknown>, RegExp][] = [
-    ["a negative base", { basePrice: "-0.1" }, /basePrice must be a non-negative decimal/],
-    ["a huge maximum", { maxPrice: "100000" }, /maxPrice must be at most 1000/],
-    ["too many decimals", { pricePerBillion: "0.123456789" }, /at most 8 decimals/],
-    ["a maximum below the base", { basePrice: "2", maxPrice: "1" }, /maxPrice must not be below basePrice/],
-    ["a fractional difficulty", { maxDifficultyBits: 30.5 }, /maxDifficultyBits must be a whole number/],
-    ["a difficulty past the ceiling", { maxDifficultyBits: 45 }, /maxDifficultyBits must be at most 44/],
-    ["a difficulty as text", { maxDifficultyBits: "30" }, /maxDifficultyBits must be a whole number/],
-    ["a zero grinding rate", { grindRate: 0 }, /grindRate must be at least 1/],
-    ["a huge grinding rate", { grindRate: 1e15 }, /grindRate must be at most/],
+  const hostile: [string, Record<string, unknown>, string, string][] = [
+    ["a negative base", { basePrice: "-0.1" }, "basePrice", "enter a price in ETH such as 0.005"],
+    ["a huge maximum", { maxPrice: "100000" }, "maxPrice", "enter at most 1000"],
+    ["too many decimals", { pricePerBillion: "0.123456789" }, "pricePerBillion", "use at most 8 decimals"],
+    ["a maximum below the base", { basePrice: "2", maxPrice: "1" }, "maxPrice", "enter no less than the base price"],
+    ["a fractional difficulty", { maxDifficultyBits: 30.5 }, "maxDifficultyBits", "enter a whole number of bits"],
+    ["a difficulty past the ceiling", { maxDifficultyBits: 45 }, "maxDifficultyBits", "enter at most 44"],
+    ["a difficulty as text", { maxDifficultyBits: "30" }, "maxDifficultyBits", "enter a whole number of bits"],
+    ["a zero grinding rate", { grindRate: 0 }, "grindRate", "enter at least 1"],
+    ["a huge grinding rate", { grindRate: 1e15 }, "grindRate", "enter at most 1000000000000"],
   ];
-  for (const [what, change, message] of hostile) {
-    it(`refuses ${what} with a clear message and changes nothing`, async () => {
+  for (const [what, change, field, problem] of hostile) {
+    it(`refuses ${what} at its field, in words, and changes nothing`, async () => {
       const before = await settingsState();
       const res = await call("POST", "/api/admin/settings/quote", admin, { ...quote, ...change });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toMatch(message);
+      expect(await res.json()).toEqual({ error: "Validation Error", message: `${field}: ${problem}`, fields: { [field]: problem } });
       expect(await settingsState()).toBe(before);
     });
   }

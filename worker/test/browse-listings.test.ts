@@ -53,6 +53,17 @@ describe("featured", () => {
     expect(body.every((l) => l.isFeatured && l.status === "active" && l.isListed)).toBe(true);
   });
 
+  it("of one network when the marketplace filters by network; both without; a network that is none is a 400", async () => {
+    const [sol] = await insertListings([{ isFeatured: true, promotionType: "featured", network: "solana", rarity: 3 }]);
+    const ids = async (query: string) => ((await (await api(`/api/addresses/featured${query}`)).json()) as ListingView[]).map((l) => l.id);
+    expect(await ids("?network=solana")).toEqual([sol]);
+    expect(await ids("?network=ethereum")).toEqual(order);
+    expect(await ids("")).toEqual([...order, sol]);
+    const bad = await api("/api/addresses/featured?network=bitcoin");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ error: "Validation Error", message: "network: network must be ethereum or solana" });
+  });
+
   it(`at most ${FEATURED_LIMIT}`, async () => {
     await insertListings(Array.from({ length: FEATURED_LIMIT + 3 }, () => ({ isFeatured: true })));
     const body = (await (await api("/api/addresses/featured")).json()) as ListingView[];

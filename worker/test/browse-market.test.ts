@@ -277,15 +277,15 @@ describe("GET /api/transactions/recent", () => {
     expect(sales.length).toBeGreaterThan(RECENT_TRANSACTIONS_LIMIT);
   });
 
-  it(`the latest ${RECENT_TRANSACTIONS_LIMIT} completed sales, newest sale first, with the seller's username only`, async () => {
+  it(`the latest ${RECENT_TRANSACTIONS_LIMIT} completed sales, newest sale first, naming neither buyer nor seller`, async () => {
     const res = await api("/api/transactions/recent");
     expect(res.status).toBe(200);
     const body = (await res.json()) as RecentTransaction[];
     expect(body.map((t) => t.id)).toEqual(sales.slice(0, RECENT_TRANSACTIONS_LIMIT));
     expect(body.every((t) => t.status === "completed" && t.completedAt !== null)).toBe(true);
     expect(Object.keys(body[1]).sort()).toEqual(["address", "buyer", "completedAt", "createdAt", "currency", "id", "network", "price", "seller", "status"]);
-    expect(body[0]).toMatchObject({ status: "completed", price: "2", currency: "ETH", network: "ethereum", buyer: null, seller: { username: "alice" } });
-    expect(body[1]).toMatchObject({ status: "completed", currency: "SOL", network: "solana", buyer: null, seller: { username: "bob" } });
+    expect(body[0]).toMatchObject({ status: "completed", price: "2", currency: "ETH", network: "ethereum", buyer: null, seller: null });
+    expect(body[1]).toMatchObject({ status: "completed", currency: "SOL", network: "solana", buyer: null, seller: null });
     expect(Object.keys(body[1].address).sort()).toEqual(["address", "id", "network", "rarityScore"]);
     expect(body[1].address.rarityScore).toBe("5.1");
   });
@@ -304,5 +304,11 @@ describe("GET /api/transactions/recent", () => {
     expect((JSON.parse(text) as RecentTransaction[]).every((t) => t.buyer === null)).toBe(true);
     expect(text).not.toContain('"buyer":{');
     expect(text).not.toMatch(/0xa1|0xa2|buyerwallet|0xhash|wallet|private/i);
+  });
+
+  it("nothing about the seller either: a username is part of their wallet (eth_0xf39fd6b92266), not a name", async () => {
+    const text = await (await api("/api/transactions/recent")).text();
+    expect((JSON.parse(text) as RecentTransaction[]).every((t) => t.seller === null)).toBe(true);
+    expect(text).not.toMatch(/alice|bob|"username"/);
   });
 });

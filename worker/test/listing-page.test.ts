@@ -83,7 +83,9 @@ describe("the listing page for /address/{id}", () => {
     const { res, html } = await page(`/address/${id}`);
     expect(res.status).toBe(200);
     // The address is the heading, highlighted where its pattern is; the placeholders are gone.
-    expect(html).toMatch(/<h1 id="listing-address"[^>]*><span class="font-mono break-all ">.*0x.*<mark[^>]*>00000000<\/mark>.*c0ffee.*<\/h1>/);
+    expect(html).toMatch(
+      /<h1 id="listing-address"[^>]*><span class="inline-block max-w-full font-mono text-balance " data-address="0x00000000c0ffee00000000000000000000000042" data-breaks="11,21,32">.*0x.*<mark[^>]*>00000000<\/mark>.*<wbr\/>.*0ffee.*<\/h1>/,
+    );
     expect(html).not.toContain('data-listing-slot="');
     expect(html).toContain('data-testid="detail-price">0.25<!-- --> <!-- -->ETH</div>');
     expect(html).toContain("Available for Purchase");

@@ -43,7 +43,9 @@ describe("the generic request rule", () => {
 
   it("a call may name its own message (the home page's 'HTTP error! status: N'), still an HttpError with the body", async () => {
     stubFetch(503, '{"error":"Service Unavailable","message":"down"}');
-    const err = (await read(api.addresses.featured.$get(), { message: (status) => `HTTP error! status: ${status}` }).catch((e: unknown) => e)) as HttpError;
+    const err = (await read(api.addresses.featured.$get({ query: {} }), { message: (status) => `HTTP error! status: ${status}` }).catch(
+      (e: unknown) => e,
+    )) as HttpError;
     expect(err).toBeInstanceOf(HttpError);
     expect(err.message).toBe("HTTP error! status: 503");
     expect(err.serverMessage).toBe("down");
@@ -91,7 +93,7 @@ describe("the generic request rule", () => {
     vi.stubGlobal("localStorage", { getItem: (k: string) => (k === "walletAddress" ? "0xabc" : null) });
     const fetchMock = stubFetch(200, "{}");
     await read(api.admin.stats.$get());
-    await read(api.addresses.featured.$get());
+    await read(api.addresses.featured.$get({ query: {} }));
     expect(new Headers(fetchMock.mock.calls[0][1]!.headers).get("x-wallet-address")).toBe("0xabc");
     expect(new Headers(fetchMock.mock.calls[1][1]!.headers).get("x-wallet-address")).toBeNull();
   });

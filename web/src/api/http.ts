@@ -63,7 +63,7 @@ export function apiFetch(input: RequestInfo | URL, init: RequestInit = {}): Prom
   return fetch(input, { ...init, headers, credentials: "include" });
 }
 
-/** The API, typed by the Worker's routes: `api.addresses.featured.$get()`, `api.transactions.initiate.$post({ json })`. */
+/** The API, typed by the Worker's routes: `api.addresses.featured.$get({ query: {} })`, `api.transactions.initiate.$post({ json })`. */
 export const api = hc<AppType>("/", { fetch: apiFetch }).api;
 
 /**

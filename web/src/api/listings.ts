@@ -3,6 +3,7 @@
 // The connected wallet is part of each read's key: `isOwner` comes from the session, so signing in or out
 // must fetch the listings again.
 import { type QueryClient, queryOptions } from "@tanstack/react-query";
+import type { Network } from "../../../schema/db";
 import type { PromotionType } from "../../../schema/listings";
 import { api, read, walletHeader } from "./http";
 
@@ -10,11 +11,15 @@ export const ADDRESSES_KEY = "/api/addresses";
 
 const listing = api.addresses[":id{[0-9]+}"];
 
-/** GET /api/addresses/featured. A non-OK answer raises "HTTP error! status: N" (what the home page shows). */
-export const featuredQuery = (viewer: string | null) =>
+/**
+ * GET /api/addresses/featured, of one network when `network` is given (the marketplace's filter). A non-OK
+ * answer raises "HTTP error! status: N" (what the home page shows).
+ */
+export const featuredQuery = (viewer: string | null, network?: Network) =>
   queryOptions({
-    queryKey: [ADDRESSES_KEY, "featured", viewer],
-    queryFn: ({ signal }) => read(api.addresses.featured.$get(undefined, { init: { signal } }), { message: (status) => `HTTP error! status: ${status}` }),
+    queryKey: [ADDRESSES_KEY, "featured", viewer, network ?? "all"],
+    queryFn: ({ signal }) =>
+      read(api.addresses.featured.$get({ query: network ? { network } : {} }, { init: { signal } }), { message: (status) => `HTTP error! status: ${status}` }),
   });
 
 /** GET /api/addresses/search?{params}; `params` is the full query string (see -marketplace/search.ts). */

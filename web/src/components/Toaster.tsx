@@ -1,4 +1,6 @@
 import * as Toast from "@radix-ui/react-toast";
+import { useEffect, useRef, useState } from "react";
+import { edgeAfterFocus, FIELD_SELECTOR, type ToastEdge } from "./toast-placement";
 import { dismissToast, TOAST_DURATION_MS, useToasts } from "./toast-store";
 
 const VARIANT_CLASSES = {
@@ -7,9 +9,28 @@ const VARIANT_CLASSES = {
   destructive: "border-red-600 bg-red-950",
 };
 
-/** Radix toast with the spec's constants: 5000 ms, swipe right past 50 px, F8 focuses the region. */
+/**
+ * Radix toast with the spec's constants: 5000 ms, swipe right past 50 px, F8 focuses the region. At the top,
+ * under the header; to the other edge while the field the person is in lies under them (toast-placement.ts).
+ */
 export function Toaster() {
   const toasts = useToasts();
+  const [edge, setEdge] = useState<ToastEdge>("top");
+  const viewport = useRef<HTMLOListElement>(null);
+  const open = toasts.some((t) => t.open);
+  useEffect(() => {
+    if (!open) setEdge("top");
+  }, [open]);
+  useEffect(() => {
+    const onFocus = (e: FocusEvent) => {
+      if (!(e.target instanceof Element) || !e.target.matches(FIELD_SELECTOR)) return;
+      const shown = viewport.current?.querySelector('[data-testid="toast"]') ? viewport.current.getBoundingClientRect() : null;
+      const field = e.target.getBoundingClientRect();
+      setEdge((now) => edgeAfterFocus(now, field, shown));
+    };
+    document.addEventListener("focusin", onFocus);
+    return () => document.removeEventListener("focusin", onFocus);
+  }, []);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
@@ -28,7 +49,12 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport hotkey={["F8"]} className="fixed right-0 bottom-0 z-50 flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <Toast.Viewport
+        ref={viewport}
+        hotkey={["F8"]}
+        className={`fixed right-0 z-50 flex w-full max-w-sm flex-col gap-2 p-4 outline-none ${edge === "top" ? "top-14" : "bottom-0"}`}
+        data-edge={edge}
+      />
     </Toast.Provider>
   );
 }

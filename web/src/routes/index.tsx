@@ -145,8 +145,8 @@ function RecentTransactionsSection() {
           Recent transactions could not be loaded: {recent.error.message}
         </p>
       ) : (
-        // Completed sales only, and no buyer: the feed never names one (DESIGN §6).
-        <TransactionsTable transactions={transactions} isLoading={transactions === undefined} showSeller />
+        // Completed sales only, naming neither buyer nor seller (DESIGN §6; worker/purchases/transaction-list.ts).
+        <TransactionsTable transactions={transactions} isLoading={transactions === undefined} />
       )}
     </section>
   );

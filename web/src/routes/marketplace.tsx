@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useDeferredValue, useEffect, useId, useRef, useState } from "react";
 import { PAGE_SIZES, type SortField } from "../../../schema/browse";
+import type { Network } from "../../../schema/db";
 import { errorMessage } from "../api/error-message";
 import { featuredQuery, searchQuery } from "../api/listings";
 import { AddressChecker } from "../components/checker/AddressChecker";
@@ -39,7 +40,7 @@ export const Route = createFileRoute("/marketplace")({
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
     const viewer = currentViewer();
-    void queryClient.prefetchQuery(featuredQuery(viewer));
+    void queryClient.prefetchQuery(featuredQuery(viewer, featuredNetwork(deps)));
     void queryClient.prefetchQuery(searchQuery(searchApiParams(deps, viewer)));
   },
   component: MarketplacePage,
@@ -68,7 +69,7 @@ function MarketplacePage() {
       </section>
       <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:space-y-8 sm:py-10">
         {/* While searching, the results come first (issue 22 §6): under the featured strip, typing changed nothing visible. */}
-        {!search.search && <FeaturedStrip viewer={viewer} />}
+        {!search.search && <FeaturedStrip viewer={viewer} network={featuredNetwork(search)} />}
         <FiltersCard
           search={search}
           onChange={(patch) => update(patch)}
@@ -129,12 +130,15 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (text: string
   );
 }
 
+/** The featured strip follows the network filter (and only it: the other filters narrow the results below). */
+const featuredNetwork = (search: MarketSearch): Network | undefined => (search.network === "all" ? undefined : search.network);
+
 /**
  * Up to 6 featured listings, shown only when there are some (a failed read just leaves them out). While they
  * load, placeholders hold their space so the results below do not jump when they arrive.
  */
-function FeaturedStrip({ viewer }: { viewer: string | null }) {
-  const featured = useQuery(featuredQuery(viewer));
+function FeaturedStrip({ viewer, network }: { viewer: string | null; network: Network | undefined }) {
+  const featured = useQuery(featuredQuery(viewer, network));
   // The cards render in the background (React yields to the browser between them), not in the task that
   // takes the answer.
   const data = useDeferredValue(featured.data);

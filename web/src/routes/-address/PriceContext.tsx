@@ -103,7 +103,8 @@ function Comparables({ listings }: { listings: ListingView[] }) {
                 params={{ id: String(l.id) }}
                 className="min-w-0 rounded text-xs text-slate-200 underline decoration-slate-600 underline-offset-2 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400"
               >
-                <HighlightedAddress address={l.address} ranges={patternRanges(l.address, l.network, l.pattern)} />
+                {/* Compact, on one line: a full address beside its price left a character or two on a line of their own. */}
+                <HighlightedAddress address={l.address} ranges={patternRanges(l.address, l.network, l.pattern)} compact />
               </Link>
               <span className="shrink-0 text-right tabular-nums">
                 <span className="block font-semibold text-white">

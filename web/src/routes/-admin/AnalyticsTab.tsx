@@ -1,6 +1,7 @@
-// Admin > Analytics (issue 24 §1): a period selector (7/30/90 days), sales per day and network as an SVG chart
-// with the same figures as a table, average price by category and pattern length, reservation outcomes, time from
-// required depth to key release, custom orders by state, listing supply by tier; CSV export of what is shown.
+// Admin > Analytics (issue 24 §1): a period selector (7/30/90 days), sales per day as an SVG chart (one bar per
+// day of the period, networks stacked: sales-chart.ts) with the same figures as a table, average price by
+// category and pattern length, reservation outcomes, time from required depth to key release, custom orders by
+// state, listing supply by tier; CSV export of what is shown.
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ANALYTICS_PERIODS, type AnalyticsPeriod } from "../../../../schema/analytics";
@@ -9,6 +10,7 @@ import { type Analytics, analyticsQuery } from "../../api/operations";
 import { Spinner } from "../../components/Spinner";
 import { analyticsCsv, analyticsFileName, downloadCsv } from "../../lib/admin-export";
 import { formatDuration } from "../../lib/duration";
+import { CHART_HEIGHT, CHART_WIDTH, salesChart } from "./sales-chart";
 
 const NETWORK_COLOUR = { ethereum: "#8b5cf6", solana: "#14b8a6" } as const;
 
@@ -69,7 +71,7 @@ function Figures({ data }: { data: Analytics }) {
   return (
     <>
       <Section title={`Sales per day (${data.period.days} days)`} id="analytics-sales">
-        {sales === 0 ? <Empty text="No sales in this period." /> : <SalesChart rows={data.salesByDay} />}
+        {sales === 0 ? <Empty text="No sales in this period." /> : <SalesChart rows={data.salesByDay} period={data.period} />}
         <Table
           caption="Sales per day and network"
           head={["Day", "Network", "Sales", "Volume"]}
@@ -77,7 +79,9 @@ function Figures({ data }: { data: Analytics }) {
           empty="No sales in this period."
         />
       </Section>
-      <div className="grid gap-8 lg:grid-cols-2">
+      {/* minmax(0, 1fr) columns: a wide table scrolls inside its own box instead of widening the page (it made the
+          tab 406 px wide on a 390 px phone). */}
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <Section title="Average price by category and pattern length" id="analytics-average">
           <Table
             caption="Average sale price"
@@ -141,51 +145,44 @@ function Figures({ data }: { data: Analytics }) {
   );
 }
 
-/** Sales count per day, one bar per network side by side; the table below holds the same figures. */
-function SalesChart({ rows }: { rows: Analytics["salesByDay"] }) {
-  const days = [...new Set(rows.map((r) => r.day))].sort();
-  const max = Math.max(1, ...rows.map((r) => r.sales));
-  const W = 600;
-  const H = 200;
-  const pad = { left: 32, bottom: 24, top: 8 };
-  const slot = (W - pad.left) / days.length;
-  const bar = Math.max(1, slot / 2 - 2);
-  const y = (n: number) => H - pad.bottom - (n / max) * (H - pad.bottom - pad.top);
-  const total = rows.reduce((n, r) => n + r.sales, 0);
+/**
+ * Sales per day of the period asked, one bar per day with its networks stacked (sales-chart.ts); the table
+ * below holds the same figures. The bars stretch with the box; the labels are HTML at the page's text size.
+ */
+function SalesChart({ rows, period }: { rows: Analytics["salesByDay"]; period: Analytics["period"] }) {
+  const chart = salesChart(rows, period);
   return (
-    <figure className="overflow-hidden rounded-xl border border-slate-800 bg-slate-900/60 p-3">
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        className="h-auto w-full"
-        role="img"
-        aria-label={`Bar chart: ${total} sales over ${days.length} days with sales, at most ${max} on one day and network; the table below lists every bar.`}
-      >
-        <line x1={pad.left} x2={W} y1={H - pad.bottom} y2={H - pad.bottom} stroke="#475569" />
-        <text x={pad.left - 4} y={pad.top + 8} textAnchor="end" fontSize="10" fill="#94a3b8">
-          {max}
-        </text>
-        <text x={pad.left - 4} y={H - pad.bottom} textAnchor="end" fontSize="10" fill="#94a3b8">
-          0
-        </text>
-        {days.map((day, i) =>
-          (["ethereum", "solana"] as const).map((network, j) => {
-            const r = rows.find((x) => x.day === day && x.network === network);
-            if (!r) return null;
-            const x = pad.left + i * slot + 1 + j * (bar + 1);
-            return (
-              <rect key={`${day}-${network}`} x={x} y={y(r.sales)} width={bar} height={H - pad.bottom - y(r.sales)} fill={NETWORK_COLOUR[network]}>
-                <title>{`${day} ${network}: ${r.sales} sales, ${r.volume} ${r.currency}`}</title>
-              </rect>
-            );
-          }),
-        )}
-        <text x={pad.left} y={H - 6} fontSize="10" fill="#94a3b8">
-          {days[0]}
-        </text>
-        <text x={W} y={H - 6} fontSize="10" fill="#94a3b8" textAnchor="end">
-          {days.at(-1)}
-        </text>
-      </svg>
+    <figure className="rounded-xl border border-slate-800 bg-slate-900/60 p-3" data-testid="sales-chart">
+      <div className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-2">
+        <div className="flex h-40 flex-col justify-between text-right text-xs text-slate-400 tabular-nums" aria-hidden="true">
+          <span className="-mt-1.5">{chart.max}</span>
+          <span className="-mb-1.5">0</span>
+        </div>
+        <svg
+          viewBox={`0 0 ${CHART_WIDTH} ${CHART_HEIGHT}`}
+          preserveAspectRatio="none"
+          className="h-40 w-full border-b border-l border-slate-600"
+          role="img"
+          aria-label={`Bar chart: ${chart.total} sales from ${period.from.slice(0, 10)} to ${period.to.slice(0, 10)}, one bar per day, at most ${chart.max} on one day; the table below lists every figure.`}
+        >
+          {chart.bars.map((b) => (
+            <rect key={`${b.day}-${b.network}`} x={b.x} y={b.y} width={b.width} height={b.height} fill={NETWORK_COLOUR[b.network]} data-day={b.day}>
+              <title>{`${b.day} ${b.network}: ${b.sales} sales, ${b.volume} ${b.currency}`}</title>
+            </rect>
+          ))}
+        </svg>
+        <div className="relative col-start-2 mt-1 h-4 text-xs text-slate-400 tabular-nums" aria-hidden="true" data-testid="sales-chart-axis">
+          {chart.ticks.map((t) => (
+            <span
+              key={t.align}
+              className={`absolute top-0 whitespace-nowrap ${t.align === "middle" ? "-translate-x-1/2" : t.align === "end" ? "-translate-x-full" : ""}`}
+              style={{ left: `${t.at * 100}%` }}
+            >
+              {t.day}
+            </span>
+          ))}
+        </div>
+      </div>
       <figcaption className="mt-2 flex gap-4 text-xs text-slate-400">
         {(["ethereum", "solana"] as const).map((n) => (
           <span key={n} className="flex items-center gap-1">
@@ -200,7 +197,7 @@ function SalesChart({ rows }: { rows: Analytics["salesByDay"] }) {
 
 function Section({ title, id, children }: { title: string; id: string; children: React.ReactNode }) {
   return (
-    <section aria-labelledby={id} className="space-y-3">
+    <section aria-labelledby={id} className="min-w-0 space-y-3">
       <h2 id={id} className="text-lg font-semibold text-white">
         {title}
       </h2>

@@ -39,7 +39,7 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
     ariaSort: sortBy === column ? (sortOrder === "asc" ? "ascending" : "descending") : "none",
   });
   // Compact cells on a phone: the whole table fits 360 px with every address shown in full (issue 13), the
-  // address wrapping over three lines rather than scrolling or being cut.
+  // address wrapping in even pieces rather than scrolling or being cut.
   const columns: Column<ListingView>[] = [
     {
       key: "star",
@@ -75,7 +75,8 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
     {
       key: "address",
       header: "Address",
-      // A floor under the address's width, so a phone wraps it over two or three lines, not one character per line.
+      // A floor under the address's width, so a phone shows it in even pieces (HighlightedAddress: halves, quarters at
+      // 360 px), not one character per line.
       className: "min-w-[9.5rem]",
       cell: (l) => (
         <>
