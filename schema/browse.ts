@@ -79,7 +79,7 @@ export type Pagination = {
 
 export type SearchResponse = { addresses: ListingView[]; pagination: Pagination };
 
-/** GET /api/market-stats; README "Browse API" defines each figure. */
+/** GET /api/market-stats; docs/listings.md#market-stats defines each figure. */
 export type MarketStats = { totalAddresses: number; totalVolume: number; activeUsers: number; avgPrice: number };
 
 /** GET /api/prices/live: USD per coin. */

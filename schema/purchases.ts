@@ -32,7 +32,7 @@ export const CONFIRM_RATE_LIMIT = { perWallet: 30, perClient: 120, windowMs: 60_
 export const SOLANA_TRANSFER_RATE_LIMIT = { perWallet: 10, perClient: 60, windowMs: 60_000, what: "Solana transfer requests" } as const;
 /** Key reveal and destruction together: each attempt, refused or not, writes an audit row (DESIGN §5). */
 export const KEY_ACCESS_RATE_LIMIT = { perWallet: 20, perClient: 60, windowMs: 60_000, what: "private key requests" } as const;
-/** Days between scheduled key-encryption-secret rotations (README "Buying", "Destroying a key"). */
+/** Days between scheduled key-encryption-secret rotations (docs/key-custody.md#destroying-a-key-and-the-7-day-window). */
 export const KEY_SHRED_INTERVAL_DAYS = 7;
 /**
  * The destroy dialog's help text about backup copies (DESIGN §5): D1 Time Travel keeps earlier database states

@@ -2,7 +2,7 @@
 // of scripts/docs-paths.ts). A doc that names a moved or deleted file fails here, not in a newcomer's hands.
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { docFiles, docProblems, headingAnchors, pathExists, repoFromDisk, repoFromFiles } from "./docs-paths";
+import { codeFiles, codePointerProblems, docFiles, docProblems, headingAnchors, pathExists, repoFromDisk, repoFromFiles } from "./docs-paths";
 
 const repo = repoFromDisk(path.join(import.meta.dirname, ".."));
 
@@ -19,6 +19,27 @@ describe("the docs of this repository", () => {
       expect(docProblems(repo, doc)).toEqual([]);
     });
   }
+});
+
+describe("the pointers in code comments", () => {
+  it("every docs/<page>.md#<anchor> in code and settings files resolves, and none points at a README section", () => {
+    const files = codeFiles(repo);
+    expect(files).toContain("worker/app.ts");
+    expect(files).toContain("wrangler.toml");
+    expect(files.flatMap((file) => codePointerProblems(repo, file))).toEqual([]);
+  });
+
+  it("reports a missing page, a missing heading and a README section, each with its line", () => {
+    const view = repoFromFiles({
+      "docs/api.md": "# API\n\n## Edge cache\n",
+      "worker/a.ts": '// fine: docs/api.md#edge-cache and docs/api.md\n// docs/apis.md\n// docs/api.md#edge\n// (README "Browse API")\n',
+    });
+    expect(codePointerProblems(view, "worker/a.ts")).toEqual([
+      "worker/a.ts:2: docs/apis.md does not exist",
+      "worker/a.ts:3: docs/api.md has no heading #edge",
+      'worker/a.ts:4: a README "section" pointer: point at docs/<page>.md#<anchor>',
+    ]);
+  });
 });
 
 describe("the checker", () => {

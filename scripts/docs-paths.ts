@@ -210,3 +210,32 @@ export function docProblems(repo: RepoView, doc: string): string[] {
   }
   return problems;
 }
+
+const CODE_FILE = /^(?:worker|schema|web\/src|scripts|e2e|gpu)\/.*\.(?:ts|tsx)$|^wrangler\.toml$|^migrations\/[^/]+\.sql$/;
+
+/**
+ * The pointers in code and settings files that a reader follows: `docs/<page>.md` with its `#anchor`, and the old
+ * `README "<section>"` form (README.md is an entry point now; its sections are not pointed at). Each problem as
+ * "file:line: what", like docProblems.
+ */
+export function codePointerProblems(repo: RepoView, file: string): string[] {
+  const text = repo.read(file) ?? "";
+  const problems: string[] = [];
+  text.split("\n").forEach((line, i) => {
+    const at = `${file}:${i + 1}`;
+    if (/README "[^"]+"/.test(line)) problems.push(`${at}: a README "section" pointer: point at docs/<page>.md#<anchor>`);
+    for (const m of line.matchAll(/\bdocs\/([\w-]+\.md)(?:#([\w-]+))?/g)) {
+      const page = `docs/${m[1]}`;
+      const markdown = repo.read(page);
+      if (markdown === null) problems.push(`${at}: ${page} does not exist`);
+      else if (m[2] !== undefined && !headingAnchors(markdown).has(m[2])) problems.push(`${at}: ${page} has no heading #${m[2]}`);
+    }
+  });
+  return problems;
+}
+
+/** The code and settings files whose pointers codePointerProblems checks. */
+export function codeFiles(repo: RepoView): string[] {
+  // The checker and its test name broken pointers on purpose.
+  return [...repo.entries].filter((e) => CODE_FILE.test(e) && !e.startsWith("scripts/docs-paths")).sort();
+}

@@ -34,7 +34,7 @@ export async function seedAdmins(env: Env) {
 export const DEMO_CSV = path.join(root, "scripts", "demo", "listings.csv");
 
 /**
- * Demo listings (README "Demo data"): scripts/demo/listings.csv through the same import as a bulk upload,
+ * Demo listings (docs/listings.md#demo-listings): scripts/demo/listings.csv through the same import as a bulk upload,
  * sold by the first admin wallet, dressed by demo-listings.ts. Rows already listed come back as duplicates,
  * so running it on every start adds only rows new to the file. KEY_ENCRYPTION_SECRET from the environment
  * wins over .dev.vars, so a caller that starts the Worker with its own secret can seal under that one.

@@ -47,7 +47,7 @@ export async function anonymousListing(origin: string, id: string, api: ApiFetch
 /**
  * The shell with the listing's summary and price in its `data-listing-slot` placeholders and the answer as JSON
  * after #root. No validators (the shell's ETag is not this page's) and `no-cache`: every visit is rendered
- * afresh from the API's answer, so the page is never older than that answer (see README "Front end"). Throws,
+ * afresh from the API's answer, so the page is never older than that answer (docs/front-end.md#the-listing-page-carries-its-listing). Throws,
  * leaving `page` unread, when the listing cannot be rendered.
  */
 export function withListing(page: Response, id: string, found: { listing: ListingView; config: ChainConfigResponse }): Response {

@@ -1,4 +1,4 @@
-// The home page's figures (README "Browse API" defines each).
+// The home page's figures (docs/listings.md#market-stats defines each).
 import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { addresses, BROWSABLE_SQL, listingCounts, transactions } from "../../schema/db";
 import type { MarketStats } from "../../schema/browse";

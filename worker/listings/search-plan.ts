@@ -1,7 +1,7 @@
 // Step 1 of the marketplace search: choose a plan from the validated query alone (no database). Step 2,
 // search-sql.ts, builds the plan's one statement; step 3, search.ts, runs it and reads the answer.
 //
-// The plans, and why each is bounded (README "Browse API" has the figures):
+// The plans, and why each is bounded (docs/search.md#latest-figures has the figures):
 //  - "ordered": no pattern and no text. Walk a sort index (or, under category / character-count filters, the
 //    same order inside each (category, length) bucket, merged lazily: search-buckets.ts) for offset + limit
 //    entries; the exact total comes from listing_counts. Cost grows with the page's depth, which
@@ -35,7 +35,7 @@ export const PATTERN_CANDIDATE_MAX = 20_000;
  * 135,000 at a million listings), and only when the page is deep and the pattern's matches lie against the
  * order. It is the window itself because the range counts are also the total: every range is counted up to
  * window + 1 anyway, and a larger switch made every big range's count longer (20,000: 1-3 ms more for short
- * patterns and "either", for a gain on deep pages only; README "Browse API").
+ * patterns and "either", for a gain on deep pages only; docs/search.md#decisions-and-what-they-measured).
  */
 export const RANGE_SORT_MAX = MAX_RESULT_WINDOW;
 /**

@@ -1,4 +1,4 @@
-// The marketplace search, built to stay fast at a million listings (README "Browse API" has the numbers). It
+// The marketplace search, built to stay fast at a million listings (docs/search.md#latest-figures has the numbers). It
 // reads in one direction: choose a plan from the query (search-plan.ts), build its SQL (search-sql.ts), run it
 // here and turn the rows into a page and a total. Every plan is one D1 round trip (filtered plans: a second
 // one when the bucket list moved, search-buckets.ts).

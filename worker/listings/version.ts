@@ -4,7 +4,7 @@
 // Reading it on every request would cost a D1 round trip, as much as most searches, so an isolate trusts
 // what it read for `ttlMs` (default 1 s), then for up to another `ttlMs` keeps serving it while a fresh
 // read runs in the background, and past 2 x ttlMs waits for a fresh read. A write is therefore seen by
-// cached reads within 2 x ttlMs plus one primary round trip (README "Edge cache").
+// cached reads within 2 x ttlMs plus one primary round trip (docs/api.md#edge-cache).
 //
 // The read also yields the primary's bookmark: a cache miss runs its queries in a D1 session started at that
 // bookmark, so whatever it stores under version V was read from a replica at least as new as V.

@@ -139,7 +139,7 @@ export async function revealKey(db: Db, env: VaultEnv & { SUPPORT_CONTACT?: stri
 
 export type DestroyResult = { ok: true } | Extract<DeliveryResult, { ok: false }>;
 
-/** Deletes the ciphertext and marks the purchase, in one batch. Irreversible (README "Destroying a key"). */
+/** Deletes the ciphertext and marks the purchase, in one batch. Irreversible (docs/key-custody.md#destroying-a-key-and-the-7-day-window). */
 export async function destroyKey(db: Db, transactionId: string, who: Requester): Promise<DestroyResult> {
   if (!who.session) return signInFirst("destroy");
   const row = await read(db, transactionId);

@@ -1,6 +1,6 @@
 // Which secret seals new records and which secrets may open stored ones, read from the Worker's env.
 //
-// A rotation without downtime (README "Rotating KEY_ENCRYPTION_SECRET"): deploy with the new secret as
+// A rotation without downtime (docs/key-custody.md#rotating-key_encryption_secret): deploy with the new secret as
 // KEY_ENCRYPTION_SECRET, the old one as KEY_ENCRYPTION_SECRET_PREVIOUS and KEY_ENCRYPTION_VERSION bumped;
 // new records are then sealed under the new secret while old ones still open; `npm run keys:rotate` re-wraps
 // the rest; finally the previous secret is deleted.

@@ -1,4 +1,4 @@
-// The sign-in calls (README "Sign-in"): nonce, verify, session, logout.
+// The sign-in calls (docs/sign-in.md#the-calls): nonce, verify, session, logout.
 import type { InferRequestType } from "hono/client";
 import { api, read } from "../api/http";
 

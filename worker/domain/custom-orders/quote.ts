@@ -1,4 +1,4 @@
-// The price of a custom order: a bounded function of its difficulty (README "Custom orders").
+// The price of a custom order: a bounded function of its difficulty (docs/custom-orders.md#the-quote).
 //
 //   price = min(maxPrice, basePrice + ceil(expectedAttempts x pricePerBillion / 10^9))
 //
