@@ -7,11 +7,16 @@ export default defineConfig({
     environment: "node",
     include: [
       "worker/domain/payment-decision.test.ts",
+      "worker/domain/node-errors.test.ts",
+      "schema/payment-hash.test.ts",
       "worker/domain/reconciliation.test.ts",
       "schema/money.test.ts",
       "worker/domain/fees.test.ts",
       "worker/domain/prices.test.ts",
       "worker/domain/payment-settings.test.ts",
+      "worker/domain/solana-cluster.test.ts",
+      "worker/domain/local-mode.test.ts",
+      "worker/domain/dust.test.ts",
     ],
   },
 });

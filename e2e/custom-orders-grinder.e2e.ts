@@ -2,7 +2,7 @@
 // with only A; `npm run grind -- --orders --once` signs in as the local admin, takes the order, searches
 // from A and submits k; the server accepts it and the buyer's order shows the address (offset still hidden).
 // With the secret (which only the test, playing the buyer, holds) the final key derives that address.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
@@ -45,6 +45,28 @@ async function signIn(baseUrl: string, key: `0x${string}`): Promise<string> {
   return res.headers.getSetCookie()[0].split(";")[0];
 }
 
+/**
+ * `npm run grind -- --orders --once` as a child, waited for without blocking this process: a blocked event loop
+ * would miss the server closing idle kept-alive connections, and the next fetch would be sent on a dead one.
+ */
+function grindOnce(baseUrl: string): Promise<{ status: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", CLI, "--orders", "--once", "--api", baseUrl, "--threads", "1", "--quiet"], {
+      env: { ...process.env, GRINDER_ADMIN_KEY: "" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), 120_000);
+    child.on("close", (status) => {
+      clearTimeout(timer);
+      resolve({ status, stderr });
+    });
+  });
+}
+
 describe("npm run grind -- --orders", () => {
   it("fills a waiting order from the buyer's public key; the final key derives the found address", async () => {
     const baseUrl = inject("baseUrl");
@@ -60,11 +82,7 @@ describe("npm run grind -- --orders", () => {
     expect(placed.status).toBe(201);
     const order = (await placed.json()) as CustomOrderView;
 
-    const run = spawnSync(process.execPath, ["--import", "tsx", CLI, "--orders", "--once", "--api", baseUrl, "--threads", "1", "--quiet"], {
-      encoding: "utf8",
-      timeout: 120_000,
-      env: { ...process.env, GRINDER_ADMIN_KEY: "" },
-    });
+    const run = await grindOnce(baseUrl);
     expect(run.stderr).toContain(`order ${order.id}: found`);
     expect(run.status).toBe(0);
 

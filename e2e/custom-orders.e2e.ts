@@ -3,18 +3,27 @@
 // page shows the address; the buyer pays from the wallet on the purchase page, the payment settles, and the
 // order page makes the key from the downloaded file and its password: it derives the ordered address. Every
 // request body and URL the browser sends is recorded: neither the secret nor the final key appears in any.
+// Then a harder order followed at 390 px while npm start's grinder works on it: the queue and a silent grinder,
+// then attempts, rate, estimate and deadline, then the order back in the queue when the grinder stops.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { privateKeyToAddress } from "viem/accounts";
-import { publicKeyOf } from "../schema/split-key";
+import { getPlatformProxy } from "wrangler";
+import type { CustomOrderQuote, CustomOrderView } from "../schema/custom-orders";
+import { publicKeyOf, randomSecret } from "../schema/split-key";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { type Child, startOrderGrinder } from "../scripts/stack";
 import { decryptKeystore } from "../web/src/payments/keystore";
+import { signInWithKey } from "./api-session";
+import { seriousViolations } from "./axe";
 import { openBrowser, type Session } from "./browser";
 import { injectEthereumWallet } from "./wallets/eip1193";
 
 const CLI = fileURLToPath(new URL("../scripts/grind/cli.ts", import.meta.url));
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PASSWORD = "correct horse battery";
 
 describe("custom order journey", () => {
@@ -46,7 +55,7 @@ describe("custom order journey", () => {
     // live validation, then a short pattern and its quote
     await page.getByLabel("Starts with (after 0x)").fill("xy");
     await page.getByText("The prefix may hold only 0-9 and a-f").waitFor();
-    await page.getByLabel("Starts with (after 0x)").fill("abcdef1234");
+    await page.getByLabel("Starts with (after 0x)").fill("abcdef123456");
     await page
       .getByRole("alert")
       .filter({ hasText: /Too hard to order/ })
@@ -71,6 +80,11 @@ describe("custom order journey", () => {
     await page.waitForURL((u) => u.pathname.startsWith("/custom-orders/"));
     const orderId = Number(new URL(page.url()).pathname.split("/").pop());
     await page.getByTestId("order-status").filter({ hasText: "Waiting for the grinder" }).waitFor();
+    // waiting: the page says where the order stands, and the deadline by which it is found or costs nothing
+    await page.getByRole("heading", { name: "In the queue" }).waitFor();
+    expect(await page.getByTestId("grinding-deadline").textContent()).toMatch(
+      /^Find by .* \(in 7 days\)\. Not found by then, the order expires and you pay nothing\./,
+    );
 
     const placed = bodies.find((b) => b.includes('"publicKey"'))!;
     expect(JSON.parse(placed)).toMatchObject({ prefix: "e7", publicKey: publicKeyOf(BigInt(secret)) });
@@ -128,4 +142,97 @@ describe("custom order journey", () => {
     }
     expect(s.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   }, 300_000);
+});
+
+/** Writes to the e2e stack's D1 (the same SQLite files wrangler dev serves), for what only the clock would do. */
+async function writeD1(sql: string, ...values: unknown[]): Promise<void> {
+  const proxy = await getPlatformProxy<Record<string, unknown>>({
+    configPath: path.join(ROOT, "wrangler.toml"),
+    persist: { path: path.join(inject("persistTo"), "v3") },
+    remoteBindings: false,
+  });
+  try {
+    type Db = { prepare: (sql: string) => { bind: (...v: unknown[]) => { run: () => Promise<unknown> } } };
+    await (proxy.env.DB as Db)
+      .prepare(sql)
+      .bind(...values)
+      .run();
+  } finally {
+    await proxy.dispose();
+  }
+}
+
+describe("following an order while it is ground", () => {
+  let s: Session;
+  let grinder: Child | undefined;
+  beforeAll(async () => {
+    s = await openBrowser();
+  });
+  afterAll(async () => {
+    grinder?.stop();
+    await s?.close();
+  });
+
+  it("at 390 px: the queue and no grinder reporting, then npm start's grinder's attempts, rate, estimate and deadline; stopped, the order goes back to the queue with its attempts", async () => {
+    const page = s.page;
+    await page.setViewportSize({ width: 390, height: 844 });
+    // 2^32 attempts: an hour or more on the one niced thread npm start grinds with, so it is still grinding here
+    const buyer = await signInWithKey(DEV_ACCOUNTS.buyer.privateKey);
+    const quote = await buyer.call<CustomOrderQuote>("GET", "/api/custom-orders/quote?prefix=0e2e0e2e");
+    const placed = await buyer.call<CustomOrderView>("POST", "/api/custom-orders", {
+      prefix: "0e2e0e2e",
+      suffix: "",
+      caseSensitive: false,
+      publicKey: publicKeyOf(randomSecret()),
+      price: quote.body.price,
+    });
+    expect(placed.status).toBe(201);
+    const id = placed.body.id;
+    // A grinder ran earlier and stopped 5 minutes ago (as other journeys' grinders did, if they ran first).
+    const earlier = Date.now() - 5 * 60_000;
+    await writeD1(
+      "INSERT OR IGNORE INTO order_grinders (id, admin_id, label, rate, started_at, last_seen_at) SELECT 'e2e-earlier-grinder', id, 'CPU, 1 thread', 1000000, ?, ? FROM users WHERE is_admin = 1 LIMIT 1",
+      earlier,
+      earlier,
+    );
+    await writeD1("UPDATE order_grinders SET last_seen_at = ?", earlier);
+
+    await injectEthereumWallet(page, { account: DEV_ACCOUNTS.buyer.address, rpcUrl: inject("rpcUrl") });
+    await page.goto(`${s.baseUrl}/custom-orders/${id}`);
+    await page.locator("main").getByRole("button", { name: "Connect Wallet" }).click();
+    await page.getByRole("heading", { name: "In the queue" }).waitFor({ timeout: 20_000 });
+    const silent = page.getByTestId("grinder-silent");
+    expect(await silent.textContent()).toMatch(/^No grinder has reported for 5 minutes\. Your order keeps its place in the queue/);
+    expect(await silent.textContent()).toContain("you pay nothing");
+    expect(await page.getByTestId("grinding-queue").textContent()).toMatch(/^(Next in line|\d+ orders? ahead of yours)$/);
+    expect(await page.getByTestId("grinding-attempts").textContent()).toBe("No attempts yet; about 4.3 billion are expected");
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // the grinder npm start runs, against this stack
+    grinder = startOrderGrinder({ api: s.baseUrl });
+    await page.getByRole("heading", { name: "Searching for your address" }).waitFor({ timeout: 90_000 });
+    // its first progress report comes 10 s after the claim; the page polls every 10 s
+    await page
+      .getByTestId("grinding-rate")
+      .filter({ hasText: /attempts a second$/ })
+      .waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId("grinding-attempts").textContent()).toMatch(/^[\d.,]+( thousand| million)? of about 4.3 billion expected attempts \(\d+%\)$/);
+    expect(await page.getByTestId("grinding-estimate").textContent()).toMatch(/^Even odds within .+, 9 in 10 within .+ at this rate/);
+    expect(await page.getByTestId("grinding-deadline").textContent()).toMatch(/^Find by .* \(in 7 days\)/);
+    expect(await page.getByRole("progressbar").getAttribute("aria-valuenow")).toMatch(/^\d+$/);
+    expect(await silent.count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Ctrl-C on npm start: the grinder hands the order back at once; what it searched still counts
+    grinder.stop();
+    grinder = undefined;
+    await page.getByRole("heading", { name: "In the queue" }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId("grinding-attempts").textContent()).toMatch(/of about 4.3 billion expected attempts/);
+
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: "Cancel order" }).click();
+    await page.getByTestId("order-status").filter({ hasText: "Cancelled" }).waitFor({ timeout: 20_000 });
+    expect(s.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  }, 240_000);
 });

@@ -5,7 +5,8 @@
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import type { DifferencesResponse, InitiateResponse, PurchaseView } from "../schema/purchases";
+import { formatBaseUnits, paymentDifference } from "../schema/money";
+import type { AttentionResponse, DifferencesResponse, InitiateResponse, PurchaseView } from "../schema/purchases";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { anvil } from "./anvil";
 import { listAsAdmin, signInWithKey } from "./api-session";
@@ -70,11 +71,13 @@ describe("payments needing attention", () => {
     const row = page.getByTestId("attention-row").filter({ hasText: `${txHash.slice(0, 8)}...${txHash.slice(-6)}` });
     await row.waitFor({ timeout: 20_000 });
     expect(await row.getAttribute("data-reason")).toBe("partial");
-    await row.getByText(/^0\.015 ETH$/).waitFor(); // received
-    await row
-      .getByText(/^0\.03\d* ETH$/)
-      .first()
-      .waitFor(); // due (the total)
+    // Every amount exactly, from wei, with the difference in words (issue 34 §10).
+    const exact = (units: bigint) => `${formatBaseUnits(units, "ETH")} ETH`;
+    const due = BigInt(view.amountBaseUnits);
+    expect(await row.getByTestId("received").textContent()).toBe(exact(half));
+    expect(await row.getByTestId("due").textContent()).toBe(exact(due));
+    expect(await row.getByTestId("difference").textContent()).toBe(paymentDifference(half, due, "ETH"));
+    expect(await row.getByTestId("to-refund").textContent()).toBe(exact(half));
 
     const refundHash = await send(DEV_ACCOUNTS.platform.address, DEV_ACCOUNTS.otherBuyer.address, half);
     await row.getByLabel("Refund transaction hash").fill(refundHash);
@@ -110,6 +113,39 @@ describe("payments needing attention", () => {
     await row.getByLabel("What was done (required)").fill("Forwarded by our own test contract; nothing to refund");
     await resolve.click();
     await toast(page, "Resolved");
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
+  }, 180_000);
+
+  it("a transfer from a wallet with no purchase: no amount due, no purchase; the admin dismisses it with a note", async () => {
+    const baseUrl = inject("baseUrl");
+    const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+    const tick = () => fetch(`${baseUrl}/__scheduled?cron=*+*+*+*+*`).catch(() => {});
+    await tick(); // the reconciliation starts from where the chain is now
+    const stranger = privateKeyToAccount(generatePrivateKey()).address;
+    await anvil("anvil_setBalance", [stranger, "0x56BC75E2D63100000"]);
+    await anvil("anvil_impersonateAccount", [stranger]);
+    const value = 1_000_000_000_000_001n; // 0.001 ETH and 1 wei: above the dust threshold, shown to the last wei
+    const txHash = await send(stranger, DEV_ACCOUNTS.platform.address, value);
+    await anvil("anvil_stopImpersonatingAccount", [stranger]);
+    const listed = async () => {
+      await tick();
+      return (await admin.call<AttentionResponse>("GET", "/api/admin/payments/attention")).body.payments.some((p) => p.txHash === txHash);
+    };
+    await expect.poll(listed, { timeout: 60_000, interval: 2000 }).toBe(true);
+
+    const page = await adminPayments();
+    const row = page.getByTestId("attention-row").filter({ hasText: `${txHash.slice(0, 8)}...${txHash.slice(-6)}` });
+    await row.waitFor({ timeout: 20_000 });
+    expect(await row.getAttribute("data-reason")).toBe("unmatched");
+    expect(await row.getByTestId("received").textContent()).toBe("0.001000000000000001 ETH");
+    expect(await row.getByTestId("due").count()).toBe(0);
+    expect(await row.getByText("Purchase", { exact: true }).count()).toBe(0);
+    await row.getByRole("button", { name: "Dismiss without a refund…" }).click();
+    const dismiss = row.getByRole("button", { name: "Dismiss", exact: true });
+    expect(await dismiss.isDisabled()).toBe(true);
+    await row.getByLabel("Why no refund is sent (required)").fill("Our own test transfer from a throw-away wallet");
+    await dismiss.click();
+    await toast(page, "Dismissed");
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(0);
   }, 180_000);
 });

@@ -22,7 +22,7 @@
 // only reachable with probability ~2^-200, or from a crafted split-key A) is written as variant 255, and
 // the host reseeds that invocation too.
 import { fieldWgsl, FIELD_P, LIMBS, toLimbs } from "./field.wgsl.ts";
-import { keccakWgsl } from "./keccak.wgsl.ts";
+import { keccakRcWgsl, keccakWgsl } from "./keccak.wgsl.ts";
 
 /** β with λ·(x, y) = (β·x, y) on secp256k1. */
 export const BETA = 0x7ae96a2b657c07106e64479eac3434e99cf0497512f58995c1396c28719501een;
@@ -101,6 +101,13 @@ struct Hits {
 @group(0) @binding(4) var<storage, read_write> state: array<u32>;
 @group(0) @binding(5) var<storage, read_write> hits: Hits;
 @group(0) @binding(6) var<storage, read_write> trace_out: array<u32>;
+// constants read at a run-time index (keccak's round constants: keccakConstantWords)
+struct Consts {
+  keccak_rc: array<vec4<u32>, 12>,
+}
+@group(0) @binding(7) var<uniform> consts: Consts;
+
+${keccakRcWgsl("consts.keccak_rc")}
 
 fn table_fe(base: u32) -> Fe {
   return Fe(${limbList((i) => `walk_table[base + ${i}u]`)});
@@ -292,8 +299,6 @@ fn grind(@builtin(global_invocation_id) gid: vec3<u32>) {
       return;
     }
     var inv = fe_inv(run);
-    var nx = cx;
-    var ny = cy;
     // k = 0..HALF: table entries from the top down (entry HALF is the step to the next centre: computed, not
     // checked); k = HALF + 1: the centre itself
     for (var k = 0u; k <= HALF + 1u; k++) {
@@ -343,8 +348,14 @@ fn grind(@builtin(global_invocation_id) gid: vec3<u32>) {
             }
           }
           if (i == HALF) {
-            nx = px;
-            ny = py;
+            // the next centre goes straight to the state buffer: held in registers through the batch's
+            // hashing it would cost 40 of them
+            let xw = fe_to_words(px);
+            let yw = fe_to_words(py);
+            for (var j = 0u; j < 8u; j++) {
+              state[j * n + t] = xw[j];
+              state[(8u + j) * n + t] = yw[j];
+            }
             break;
           }
           offset = select(-i32(i + 1u), i32(i + 1u), side == 0u);
@@ -354,14 +365,12 @@ fn grind(@builtin(global_invocation_id) gid: vec3<u32>) {
         if (check_point(px, py, t, b, offset)) { return; }
       }
     }
-    cx = nx;
-    cy = ny;
-  }
-  cw = fe_to_words(cx);
-  yw = fe_to_words(cy);
-  for (var j = 0u; j < 8u; j++) {
-    state[j * n + t] = cw[j];
-    state[(8u + j) * n + t] = yw[j];
+    for (var j = 0u; j < 8u; j++) {
+      cw[j] = state[j * n + t];
+      yw[j] = state[(8u + j) * n + t];
+    }
+    cx = fe_from_words(cw);
+    cy = fe_from_words(yw);
   }
 }
 

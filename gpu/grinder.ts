@@ -6,6 +6,7 @@
 import { CURVE_ORDER, parsePublicKey, SPLIT_KEY_VARIANTS } from "../schema/split-key.ts";
 import { toWords } from "./field.wgsl.ts";
 import { DEGENERATE_VARIANT, grinderWgsl, HIT_WORDS, type KernelConfig, PARAMS_WORDS, SEED_WORDS, STATE_WORDS, STATUS_DEAD } from "./grind.wgsl.ts";
+import { keccakConstantWords } from "./keccak.wgsl.ts";
 import { patternParams, type GpuPattern } from "./pattern.ts";
 import { comb, cryptoRandom, MAX_RUN_POINTS, randomStartScalar, type RandomSource, walkTable } from "./start.ts";
 
@@ -78,23 +79,47 @@ export async function compileModule(device: GPUDevice, code: string): Promise<GP
 
 // (read when used: in Node the GPU* globals exist only once Dawn is loaded)
 type Pipelines = { grind: GPUComputePipeline; seed: GPUComputePipeline; layout: GPUBindGroupLayout };
-const compiled = new WeakMap<GPUDevice, Map<string, Promise<Pipelines>>>();
+const compiled = new WeakMap<GPUDevice, Map<string, Promise<unknown>>>();
 
 /**
- * The seed and grind pipelines for a kernel configuration, compiled once per device (a compile takes seconds
- * on a software adapter; the orders loop makes a grinder per order).
+ * `compile()` once per device and key (a kernel's configuration): a compile takes seconds on a software
+ * adapter, and the orders loop makes a grinder per order. A failed compile is forgotten, so it is retried.
  */
-function grinderPipelines(device: GPUDevice, config: KernelConfig): Promise<Pipelines> {
+export function compiledOnce<T>(device: GPUDevice, key: string, compile: () => Promise<T>): Promise<T> {
   let perDevice = compiled.get(device);
   if (!perDevice) compiled.set(device, (perDevice = new Map()));
-  const key = JSON.stringify(config);
-  let pipelines = perDevice.get(key);
+  let pipelines = perDevice.get(key) as Promise<T> | undefined;
   if (!pipelines) {
-    pipelines = compilePipelines(device, config);
+    pipelines = compile();
     perDevice.set(key, pipelines);
     pipelines.catch(() => perDevice.delete(key));
   }
   return pipelines;
+}
+
+/** The seed and grind pipelines for a kernel configuration, compiled once per device. */
+function grinderPipelines(device: GPUDevice, config: KernelConfig): Promise<Pipelines> {
+  return compiledOnce(device, `ethereum ${JSON.stringify(config)}`, () => compilePipelines(device, config));
+}
+
+/**
+ * Compute pipelines for `entries` of one module, in a validation error scope: a WGSL error, a validation
+ * error or a pipeline the driver refuses to build (NVIDIA: "failed to validate local memory" for a kernel
+ * whose private arrays are too large) all become one GpuKernelError.
+ */
+export async function buildPipelines(device: GPUDevice, module: GPUShaderModule, layout: GPUPipelineLayout, entries: string[]): Promise<GPUComputePipeline[]> {
+  device.pushErrorScope("validation");
+  let built: GPUComputePipeline[] | undefined;
+  let failure: unknown;
+  try {
+    built = await Promise.all(entries.map((entryPoint) => device.createComputePipelineAsync({ layout, compute: { module, entryPoint } })));
+  } catch (e) {
+    failure = e;
+  }
+  const err = await device.popErrorScope();
+  if (failure !== undefined) throw new GpuKernelError(`the GPU could not build the kernel: ${failure instanceof Error ? failure.message : String(failure)}`);
+  if (err) throw new GpuKernelError(err.message);
+  return built!;
 }
 
 async function compilePipelines(device: GPUDevice, config: KernelConfig): Promise<Pipelines> {
@@ -109,20 +134,48 @@ async function compilePipelines(device: GPUDevice, config: KernelConfig): Promis
       entry(4, "storage"),
       entry(5, "storage"),
       entry(6, "storage"),
+      entry(7, "uniform"),
     ],
   });
   const pipelineLayout = device.createPipelineLayout({ bindGroupLayouts: [layout] });
-  device.pushErrorScope("validation");
-  const [grind, seed] = await Promise.all([
-    device.createComputePipelineAsync({ layout: pipelineLayout, compute: { module, entryPoint: "grind" } }),
-    device.createComputePipelineAsync({ layout: pipelineLayout, compute: { module, entryPoint: "seed" } }),
-  ]);
-  const err = await device.popErrorScope();
-  if (err) throw new GpuKernelError(err.message);
+  const [grind, seed] = await buildPipelines(device, module, pipelineLayout, ["grind", "seed"]);
   return { grind, seed, layout };
 }
 
-const storageRw = () => GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
+/**
+ * The hit records of a dispatch (the buffer's count, then records of `recordWords` words, invocation first),
+ * at most `maxHits`. An invocation stops at its first record, so a second record from one invocation is a
+ * kernel fault, never a second key: two keys from one Ethereum run are related (k + i, λk), and the Solana
+ * kernel reports one key per base.
+ */
+export function hitRecords(words: Uint32Array, recordWords: number, maxHits: number, invocations: number): Uint32Array[] {
+  const records: Uint32Array[] = [];
+  const seen = new Set<number>();
+  for (let r = 0; r < Math.min(words[0], maxHits); r++) {
+    const record = words.subarray(1 + r * recordWords, 1 + (r + 1) * recordWords);
+    const t = record[0];
+    if (t >= invocations) throw new GpuKernelError(`hit record names invocation ${t} of ${invocations}`);
+    if (seen.has(t)) throw new GpuKernelError(`two hit records from invocation ${t} in one dispatch`);
+    seen.add(t);
+    records.push(record);
+  }
+  return records;
+}
+
+/** A copy of a buffer's contents (it needs COPY_SRC). */
+export async function readBuffer(device: GPUDevice, buffer: GPUBuffer): Promise<Uint32Array> {
+  const read = device.createBuffer({ size: buffer.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
+  const enc = device.createCommandEncoder();
+  enc.copyBufferToBuffer(buffer, 0, read, 0, buffer.size);
+  device.queue.submit([enc.finish()]);
+  await read.mapAsync(GPUMapMode.READ);
+  const words = new Uint32Array(read.getMappedRange().slice(0));
+  read.unmap();
+  read.destroy();
+  return words;
+}
+
+export const storageRw = () => GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
 
 export class GpuGrinder {
   readonly invocations: number;
@@ -134,7 +187,7 @@ export class GpuGrinder {
   private readonly random: RandomSource;
   private readonly maxHits: number;
   private readonly params = new Uint32Array(PARAMS_WORDS);
-  private readonly buffers: Record<"params" | "walk" | "comb" | "seeds" | "state" | "hits" | "read", GPUBuffer>;
+  private readonly buffers: Record<"params" | "walk" | "comb" | "seeds" | "state" | "hits" | "read" | "consts", GPUBuffer>;
   /** bound at binding 6; a 16-byte stand-in until a traced run needs more */
   private traceBuffer: GPUBuffer;
   private traceCapacity = 0;
@@ -181,12 +234,14 @@ export class GpuGrinder {
       params: buffer(PARAMS_WORDS * 4, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST),
       walk: buffer(walk.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST),
       comb: buffer(combTable.byteLength, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST),
-      seeds: buffer(n * SEED_WORDS * 4, GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST),
+      seeds: buffer(n * SEED_WORDS * 4, storageRw()),
       state: buffer(n * STATE_WORDS * 4, storageRw()),
       hits: buffer(4 + this.maxHits * HIT_WORDS * 4, storageRw()),
       read: buffer(4 + this.maxHits * HIT_WORDS * 4, GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST),
+      consts: buffer(48 * 4, GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST),
     };
     this.traceBuffer = buffer(16, storageRw());
+    device.queue.writeBuffer(this.buffers.consts, 0, keccakConstantWords());
     device.queue.writeBuffer(this.buffers.walk, 0, walk);
     device.queue.writeBuffer(this.buffers.comb, 0, combTable);
     // every invocation starts dead: the first run() seeds them all
@@ -238,7 +293,7 @@ export class GpuGrinder {
 
   private makeBindGroup(): GPUBindGroup {
     const b = this.buffers;
-    const entries: GPUBindGroupEntry[] = [b.params, b.walk, b.comb, b.seeds, b.state, b.hits, this.traceBuffer].map((buffer, binding) => ({
+    const entries: GPUBindGroupEntry[] = [b.params, b.walk, b.comb, b.seeds, b.state, b.hits, this.traceBuffer, b.consts].map((buffer, binding) => ({
       binding,
       resource: { buffer },
     }));
@@ -285,15 +340,23 @@ export class GpuGrinder {
     p[7] = trace ? 1 : 0;
     const q = this.device.queue;
     q.writeBuffer(this.buffers.params, 0, p);
+    // writeBuffer has copied the scalars: the host's staging copy goes now (the run's start stays in
+    // this.starts, which turns hits into keys)
     if (reseeded) q.writeBuffer(this.buffers.seeds, 0, seeds);
+    seeds.fill(0);
     const enc = this.device.createCommandEncoder();
     enc.clearBuffer(this.buffers.hits, 0, 4);
+    if (reseeded) {
+      const seedPass = enc.beginComputePass();
+      seedPass.setBindGroup(0, this.bindGroup);
+      seedPass.setPipeline(this.seedPipeline);
+      seedPass.dispatchWorkgroups(Math.ceil(reseeded / this.workgroupSize));
+      seedPass.end();
+      // the start scalars do not stay in GPU memory once their points are made
+      enc.clearBuffer(this.buffers.seeds, 0, reseeded * SEED_WORDS * 4);
+    }
     const pass = enc.beginComputePass();
     pass.setBindGroup(0, this.bindGroup);
-    if (reseeded) {
-      pass.setPipeline(this.seedPipeline);
-      pass.dispatchWorkgroups(Math.ceil(reseeded / this.workgroupSize));
-    }
     pass.setPipeline(this.grindPipeline);
     pass.dispatchWorkgroups(Math.ceil(n / this.workgroupSize));
     pass.end();
@@ -317,19 +380,16 @@ export class GpuGrinder {
     }
 
     const hits: GpuHit[] = [];
-    const records = Math.min(words[0], this.maxHits);
-    for (let r = 0; r < records; r++) {
-      const o = 1 + r * HIT_WORDS;
-      const t = words[o];
-      const variant = words[o + 3];
-      if (t >= n) throw new GpuKernelError(`hit record names invocation ${t} of ${n}`);
+    for (const record of hitRecords(words, HIT_WORDS, this.maxHits, n)) {
+      const t = record[0];
+      const variant = record[3];
       this.pending.add(t);
       if (variant === DEGENERATE_VARIANT) continue;
       if (variant > 5) throw new GpuKernelError(`hit record has variant ${variant}`);
-      const offset = words[o + 2] | 0;
-      const scalar = this.starts[t] + BigInt(this.walked - this.startedAt[t] + words[o + 1] * stride + offset);
+      const offset = record[2] | 0;
+      const scalar = this.starts[t] + BigInt(this.walked - this.startedAt[t] + record[1] * stride + offset);
       let address = "";
-      for (let b = 12; b < 32; b++) address += ((words[o + 1 + (b >> 2)] >>> (8 * (b & 3))) & 255).toString(16).padStart(2, "0");
+      for (let b = 12; b < 32; b++) address += ((record[(b >> 2) + 1] >>> (8 * (b & 3))) & 255).toString(16).padStart(2, "0");
       hits.push({ invocation: t, scalar, variant, address });
     }
     this.walked += batches * stride;
@@ -360,6 +420,11 @@ export class GpuGrinder {
     });
   }
 
+  /** Tests: what the start-scalar buffer holds now (zeros once the seed pass has run). */
+  readSeedBuffer(): Promise<Uint32Array> {
+    return readBuffer(this.device, this.buffers.seeds);
+  }
+
   /** Tests: the scalar invocation t's current centre stands for (its start plus what it has walked). */
   centreScalar(t: number): bigint {
     return this.starts[t] + BigInt(this.walked - this.startedAt[t]);
@@ -383,7 +448,12 @@ export function scaleBatches(batches: number, elapsedMs: number, targetMs: numbe
   return Math.max(1, Math.min(maxBatches, batches * 4, scaled));
 }
 
-/** Work sizes that suit an adapter: a real GPU needs tens of thousands of invocations in flight. */
+/**
+ * Work sizes that suit an adapter. A real GPU needs tens of thousands of invocations in flight, and since an
+ * invocation runs for the whole dispatch, their number decides how full the GPU's last wave of workgroups
+ * is: 131,072 × HALF 128 was the best of the H200 sweep (2,822 M/s against 2,748 M/s at 65,536 and 2,727 M/s
+ * at 262,144; docs/gpu-grinder.md#figures). HALF 256 does not build on NVIDIA (its private array is too large).
+ */
 export function defaultWorkSize(software: boolean): { invocations: number; halfBatch: number } {
-  return software ? { invocations: 256, halfBatch: 32 } : { invocations: 65_536, halfBatch: 128 };
+  return software ? { invocations: 256, halfBatch: 32 } : { invocations: 131_072, halfBatch: 128 };
 }

@@ -1,7 +1,9 @@
 // keccak-f[1600] in WGSL on 32-bit words: each 64-bit lane is a (lo, hi) pair of u32 (word 2i = low half of
 // lane i, as the bytes lie in memory), rotations are two funnel shifts per lane ((a << n) | (b >> (32 - n)),
 // which GPU compilers turn into one shift-funnel instruction each). The 50 words live in named locals so
-// the compiler keeps them in registers; the 24 rounds are a loop over a generated round body.
+// the compiler keeps them in registers; the 24 rounds are a loop over a generated round body. The round
+// constants come from the including module's `keccak_rc(round)`, which reads them from a uniform buffer: a
+// `const` array indexed at run time may be copied into every invocation's private memory.
 //
 // Every message the grinder hashes fits one 136-byte block (the 64-byte public key x || y, or the 40 ASCII
 // hex characters of an address for its EIP-55 checksum), so the sponge is one permutation of the padded
@@ -84,8 +86,6 @@ export function keccakWgsl(): string {
   const rc = KECCAK_ROUND_CONSTANTS;
   const rcWords = rc.flatMap((c) => [hex(Number(c & 0xffffffffn)), hex(Number(c >> 32n))]);
   const lines: string[] = [];
-  lines.push(`const KECCAK_RC = array<u32, 48>(${rcWords.join(", ")});`);
-  lines.push("");
   lines.push("fn keccak_f(s: array<u32, 50>) -> array<u32, 10> {");
   for (let i = 0; i < 50; i++) lines.push(`  var a${i} = s[${i}];`);
   lines.push("  for (var round = 0u; round < 23u; round++) {");
@@ -94,7 +94,7 @@ export function keccakWgsl(): string {
     lines.push(`    a${2 * l} = ${chi(l, "L")};`);
     lines.push(`    a${2 * l + 1} = ${chi(l, "H")};`);
   }
-  lines.push("    a0 ^= KECCAK_RC[2u * round];\n    a1 ^= KECCAK_RC[2u * round + 1u];");
+  lines.push("    let rc = keccak_rc(round);\n    a0 ^= rc.x;\n    a1 ^= rc.y;");
   lines.push("  }");
   // round 24: only row 0 (lanes 0..4) is read afterwards
   lines.push("  {");
@@ -115,3 +115,21 @@ export function keccakWgsl(): string {
 
 /** The 24 round constants (FIPS 202's rc LFSR). */
 export const KECCAK_ROUND_CONSTANTS: readonly bigint[] = roundConstants();
+
+/** The round constants as the uniform array `keccak_rc` reads: 12 vec4 of (lo, hi, lo, hi), two rounds each. */
+export function keccakConstantWords(): Uint32Array<ArrayBuffer> {
+  const out = new Uint32Array(48);
+  KECCAK_ROUND_CONSTANTS.forEach((c, i) => {
+    out[2 * i] = Number(c & 0xffffffffn);
+    out[2 * i + 1] = Number(c >> 32n);
+  });
+  return out;
+}
+
+/** WGSL for `keccak_rc(round) -> vec2<u32>` (lo, hi) reading `uniformArray` (12 vec4, keccakConstantWords). */
+export function keccakRcWgsl(uniformArray: string): string {
+  return `fn keccak_rc(round: u32) -> vec2<u32> {
+  let q = ${uniformArray}[round >> 1u];
+  return select(q.xy, q.zw, (round & 1u) == 1u);
+}`;
+}

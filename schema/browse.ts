@@ -86,8 +86,9 @@ export type MarketStats = { totalAddresses: number; totalVolume: number; activeU
 export type LivePrices = UsdRates & { source: "feed" | "fallback"; updatedAt: string | null };
 
 /**
- * A completed sale as the public sees it (issue 22 §3: GET /api/transactions/sales and /sales/{id}): what the
- * chain shows (the payment's transaction) and the marketplace's listing. Never the buyer: no wallet, no username.
+ * A completed sale as the public sees it (issue 22 §3: GET /api/transactions/sales and /sales/{id}): the listing
+ * sold, its price, when and on which network. Never the buyer (DESIGN §6): no wallet, no username, and not the
+ * payment's transaction, whose sender is the buyer's wallet.
  */
 export type PublicSale = {
   /** The purchase's id (the sale page's address, /sale/{id}). */
@@ -100,8 +101,6 @@ export type PublicSale = {
   rarityScore: string;
   /** ISO 8601: when the sale settled. */
   completedAt: string;
-  /** The payment on chain (Ethereum transaction hash or Solana signature). */
-  txHash: string | null;
 };
 
 export const SALES_PAGE_DEFAULT = 20;

@@ -1,6 +1,20 @@
 import { describe, expect, it } from "vitest";
 import { PRICE_MESSAGES } from "./listings";
-import { changePercentage, checkPrice, decimalToUnits, MAX_PRICE_UNITS, mulDiv, percentOf, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "./money";
+import {
+  baseUnitsInWords,
+  changePercentage,
+  checkPrice,
+  decimalToUnits,
+  formatBaseUnits,
+  MAX_PRICE_UNITS,
+  mulDiv,
+  parseCoinAmount,
+  paymentDifference,
+  percentOf,
+  unitsToBaseUnits,
+  unitsToDecimal,
+  unitsToNumber,
+} from "./money";
 
 describe("decimal <-> units", () => {
   it("converts exactly, both ways", () => {
@@ -160,5 +174,46 @@ describe("guards the mutation tests asked for", () => {
     expect(unitsToBaseUnits(123_456_789n, "SOL")).toBe(1_234_567_890n);
     expect(unitsToBaseUnits(0n, "ETH")).toBe(0n);
     expect(() => unitsToBaseUnits(-1n, "SOL")).toThrow(RangeError);
+  });
+});
+
+describe("chain base units, exactly", () => {
+  it("formatBaseUnits shows every digit and trims trailing zeros", () => {
+    expect(formatBaseUnits(999_999_999_999_999n, "ETH")).toBe("0.000999999999999999");
+    expect(formatBaseUnits(1_000_000_000_000_000n, "ETH")).toBe("0.001");
+    expect(formatBaseUnits(1n, "ETH")).toBe("0.000000000000000001");
+    expect(formatBaseUnits(0n, "ETH")).toBe("0");
+    expect(formatBaseUnits(12_000_000_000_000_000_000n, "ETH")).toBe("12");
+    expect(formatBaseUnits(10_000_000n, "SOL")).toBe("0.01");
+    expect(formatBaseUnits(9_999_999n, "SOL")).toBe("0.009999999");
+    expect(formatBaseUnits(1_500_000_001n, "SOL")).toBe("1.500000001");
+    expect(formatBaseUnits(-5n, "SOL")).toBe("-0.000000005");
+    expect(formatBaseUnits(-2_000_000_000n, "SOL")).toBe("-2");
+  });
+
+  it("parseCoinAmount reads a plain decimal exactly, and nothing else", () => {
+    expect(parseCoinAmount("0.00001", "ETH")).toBe(10_000_000_000_000n);
+    expect(parseCoinAmount(" 0.00001 ", "SOL")).toBe(10_000n);
+    expect(parseCoinAmount("1", "SOL")).toBe(1_000_000_000n);
+    expect(parseCoinAmount("0.000000000000000001", "ETH")).toBe(1n);
+    expect(parseCoinAmount("0.000000001", "SOL")).toBe(1n);
+    expect(parseCoinAmount("0", "ETH")).toBe(0n);
+    for (const bad of ["", "-1", "1e-5", ".5", "5.", "0.0000000001", "abc", "1,5", "1".repeat(31)]) expect(parseCoinAmount(bad, "SOL")).toBeNull();
+    expect(parseCoinAmount("0.0000000000000000001", "ETH")).toBeNull();
+    expect(parseCoinAmount("1".repeat(30), "ETH")).toBe(BigInt("1".repeat(30)) * 10n ** 18n);
+  });
+
+  it("paymentDifference states the difference exactly, in the base unit when it is small", () => {
+    expect(paymentDifference(999_999_999_999_999n, 1_000_000_000_000_000n, "ETH")).toBe("paid 1 wei less");
+    expect(paymentDifference(1_000_000_000_000_002n, 1_000_000_000_000_000n, "ETH")).toBe("paid 2 wei more");
+    expect(paymentDifference(10_000_000n, 10_000_000n, "SOL")).toBe("paid exactly the amount due");
+    expect(paymentDifference(9_999_000n, 10_000_000n, "SOL")).toBe("paid 1,000 lamports less");
+    expect(paymentDifference(10_000_001n, 10_000_000n, "SOL")).toBe("paid 1 lamport more");
+    expect(paymentDifference(0n, 999_999n, "SOL")).toBe("paid 999,999 lamports less");
+    expect(paymentDifference(0n, 1_000_000n, "SOL")).toBe("paid 0.001 SOL less");
+    expect(paymentDifference(500_000_000_000_000_000n, 0n, "ETH")).toBe("paid 0.5 ETH more");
+    expect(baseUnitsInWords(1n, "ETH")).toBe("1 wei");
+    expect(baseUnitsInWords(1n, "SOL")).toBe("1 lamport");
+    expect(baseUnitsInWords(2n, "SOL")).toBe("2 lamports");
   });
 });

@@ -128,3 +128,53 @@ export function checkPrice(input: unknown): PriceCheck {
   if (units > MAX_PRICE_UNITS) return { ok: false, message: PRICE_MESSAGES.tooLarge };
   return { ok: true, price: unitsToDecimal(units), units };
 }
+
+// ------------------------------------------------------------------------------------------ chain base units
+// What arrives on a chain is counted in its smallest unit (wei, lamports), finer than a price's 8 decimals. An amount
+// an operator refunds is shown with every digit (docs/payments.md#admin--payments): 0.000999999999999999 ETH must
+// never read as 0.001.
+
+/** Decimal places of one coin in its smallest unit: wei (18), lamports (9). */
+export const BASE_UNIT_DECIMALS = { ETH: 18, SOL: 9 } as const;
+export type Coin = keyof typeof BASE_UNIT_DECIMALS;
+const BASE_UNIT_NAMES: Record<Coin, [string, string]> = { ETH: ["wei", "wei"], SOL: ["lamport", "lamports"] };
+
+/** 999999999999999n, "ETH" -> "0.000999999999999999": every digit, trailing zeros trimmed, "-" for a negative amount. */
+export function formatBaseUnits(units: bigint, coin: Coin): string {
+  const decimals = BASE_UNIT_DECIMALS[coin];
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, "");
+  return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+/** "0.001", "ETH" -> 1000000000000000n; null unless a plain non-negative decimal with at most the coin's decimals. */
+export function parseCoinAmount(text: string, coin: Coin): bigint | null {
+  const m = /^(\d{1,30})(?:\.(\d+))?$/.exec(text.trim());
+  const decimals = BASE_UNIT_DECIMALS[coin];
+  if (!m || (m[2] ?? "").length > decimals) return null;
+  return BigInt(m[1] + (m[2] ?? "").padEnd(decimals, "0"));
+}
+
+/** An amount of base units in words: "1 wei", "1,000 lamports". */
+export function baseUnitsInWords(units: bigint, coin: Coin): string {
+  const [one, many] = BASE_UNIT_NAMES[coin];
+  return `${units.toLocaleString("en-US")} ${units === 1n ? one : many}`;
+}
+
+/** Below this many base units a difference reads in wei or lamports; from it on, in the coin. */
+const IN_WORDS_BELOW = 1_000_000n;
+
+/**
+ * How what arrived stands against what was due, exactly: "paid 1 wei less", "paid 0.5 ETH more", "paid exactly the
+ * amount due". Small differences in the base unit (a coin amount with 18 decimals is unreadable), larger in the coin.
+ */
+export function paymentDifference(received: bigint, due: bigint, coin: Coin): string {
+  if (received === due) return "paid exactly the amount due";
+  // Stryker disable next-line EqualityOperator: equal amounts answered above (equivalent mutant)
+  const diff = received > due ? received - due : due - received;
+  const amount = diff < IN_WORDS_BELOW ? baseUnitsInWords(diff, coin) : `${formatBaseUnits(diff, coin)} ${coin}`;
+  // Stryker disable next-line EqualityOperator: equal amounts answered above (equivalent mutant)
+  return `paid ${amount} ${received > due ? "more" : "less"}`;
+}

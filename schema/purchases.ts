@@ -3,6 +3,7 @@
 // change it only together with both sides.
 import * as v from "valibot";
 import type { Network } from "./db";
+import { paymentHashNetwork } from "./payment-hash";
 
 // ---- constants both sides show ------------------------------------------------------------------------
 
@@ -10,8 +11,17 @@ import type { Network } from "./db";
 export const RESERVATION_MINUTES = 15;
 /** Open (initiated, pending or verified) purchases one buyer may hold at once. */
 export const MAX_OPEN_RESERVATIONS = 3;
-/** Initiate calls per client per minute (both POST /api/transactions/initiate and POST /api/transactions). */
-export const INITIATE_RATE_LIMIT = { limit: 10, windowMs: 60_000 } as const;
+/**
+ * Open purchases all the wallets of one client network (an IPv4 address or an IPv6 /48) may hold at once: a
+ * wallet costs nothing, so the per-wallet bound alone bounds nothing (docs/public-surface.md#client-networks).
+ * Room for a household or an office of a few buyers at their own bound each.
+ */
+export const MAX_OPEN_RESERVATIONS_PER_NETWORK = 10;
+/**
+ * Reservation calls a minute (POST /api/transactions/initiate, POST /api/transactions and a custom order's
+ * payment, counted together), per wallet and per client network for all its wallets.
+ */
+export const INITIATE_RATE_LIMIT = { perWallet: 10, perClient: 30, windowMs: 60_000, what: "purchase attempts" } as const;
 /**
  * Calls a signed-in wallet may make per minute, and calls one client network (an IPv4 address or an IPv6 /64)
  * may make for all its wallets together (issue 26 §7). A payment report asks the node up to four times and
@@ -90,9 +100,14 @@ export type CreateTransactionRequest = v.InferOutput<typeof CreateTransactionReq
 /** 0x + 32-byte hex (Ethereum) or a base58 signature (Solana, 64 bytes = 86-88 characters). */
 export const TX_HASH_PATTERN = /^(?:0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/;
 
-/** POST /api/transactions/:id/confirm. */
+/** POST /api/transactions/:id/confirm. The hash must decode to what its network's ids are (schema/payment-hash.ts), or nothing is written. */
 export const ConfirmRequest = v.object({
-  txHash: v.pipe(v.string("must be a string"), v.trim(), v.regex(TX_HASH_PATTERN, "must be an Ethereum transaction hash or a Solana signature")),
+  txHash: v.pipe(
+    v.string("must be a string"),
+    v.trim(),
+    v.regex(TX_HASH_PATTERN, "must be an Ethereum transaction hash or a Solana signature"),
+    v.check((text) => paymentHashNetwork(text) !== null, "must be an Ethereum transaction hash (32 bytes) or a Solana signature (64 bytes)"),
+  ),
   buyerWallet: walletInput,
 });
 export type ConfirmRequest = v.InferOutput<typeof ConfirmRequest>;
@@ -140,6 +155,13 @@ export const FAILURE_REASONS = [
   "before-reservation",
   /** The listing was sold to another purchase first; the payment is listed for refund. */
   "listing-sold",
+  /**
+   * Nothing final by the last deadline (expiry + the missing-payment grace + the node-outage grace): the node did
+   * not answer, or the payment stopped getting deeper. A payment that arrives later is listed for refund.
+   */
+  "unverified",
+  /** An admin closed the purchase with a note (POST /api/admin/purchases/:id/close; the note is in the audit trail). */
+  "admin-closed",
 ] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 
@@ -176,10 +198,24 @@ export type PurchaseView = {
   confirmations: number;
   requiredConfirmations: number;
   expiresAt: string | null;
+  /**
+   * While a payment is awaited or confirming (initiated, pending): the deadline (expiry + 10 minutes) after which
+   * a payment not found ends the purchase, and the last deadline (an hour later) that ends it even while the
+   * node does not answer (docs/payments.md#deadlines). Null once the purchase has ended.
+   */
+  paymentDeadline: string | null;
+  lastDeadline: string | null;
+  /** When the current payment was first reported or found; null before. */
+  paymentReportedAt: string | null;
   createdAt: string;
   completedAt: string | null;
   privateKeyDestroyed: boolean;
   role: "buyer" | "seller" | "admin";
+  /**
+   * The viewer is an admin (whatever their role here: an admin is often the seller too) and the purchase is open and
+   * unpaid (initiated or pending), so it may be closed with a note (POST /api/admin/purchases/:id/close).
+   */
+  adminMayClose: boolean;
   rarityScore: string;
   pattern: string | null;
   category: string | null;
@@ -261,11 +297,16 @@ export type AttentionPayment = {
   id: string;
   transactionId: string | null;
   network: Network;
-  /** What arrived, decimal string in `currency`. */
+  /** What arrived, decimal string in `currency` (exact: every digit). */
   amount: string;
   currency: "ETH" | "SOL";
   /** What the purchase asked for (null when no purchase matched). */
   expectedAmount: string | null;
+  /** The same amounts in wei or lamports (decimal text), so a page can show them exactly and state the difference. */
+  amountBaseUnits: string;
+  expectedBaseUnits: string | null;
+  /** What is owed back: all of it, or an overpayment's excess. */
+  refundBaseUnits: string;
   senderAddress: string | null;
   txHash: string | null;
   reason: AttentionReason;
@@ -278,6 +319,18 @@ export type AttentionPayment = {
 };
 export type AttentionResponse = { payments: AttentionPayment[] };
 export type RefundResponse = { success: true };
+
+/** POST /api/admin/payments/:id/dismiss: closes a payment listed for refund without one, saying why. */
+export const DismissRefundRequest = v.object({
+  note: v.pipe(
+    v.string("must be a string"),
+    v.trim(),
+    v.minLength(3, "must say why no refund is sent (at least 3 characters)"),
+    v.maxLength(1000, "is too long (1000 characters at most)"),
+  ),
+});
+export type DismissRefundRequest = v.InferOutput<typeof DismissRefundRequest>;
+export type DismissRefundResponse = { success: true };
 
 /** What the reconciliation found that nothing accounts for (docs/payments.md "Reconciliation"). */
 export const DIFFERENCE_KINDS = ["uncredited", "balance", "ledger"] as const;
@@ -305,8 +358,18 @@ export type PaymentDifference = {
   resolutionNote: string | null;
   explorerUrl: string | null;
 };
-/** How far each network's platform address has been reconciled. */
-export type ReconciliationProgress = { network: Network; through: string | null; updatedAt: string | null };
+/** How far each network's platform address has been reconciled, and how far behind the chain's head that is. */
+export type ReconciliationProgress = {
+  network: Network;
+  through: string | null;
+  updatedAt: string | null;
+  /** Blocks (Ethereum, including the required depth) or slots (Solana) behind the head at the cron's last probe. */
+  blocksBehind: number | null;
+  /** Minutes since it last read up to the chain's final head. */
+  minutesBehind: number | null;
+  /** Past RECONCILE_LAG_ALERT_MINUTES: it has fallen behind (and is alerted on). */
+  behind: boolean;
+};
 export type DifferencesResponse = { differences: PaymentDifference[]; reconciliation: ReconciliationProgress[] };
 
 /** POST /api/admin/payments/differences/:id/resolve. */
@@ -320,3 +383,28 @@ export const ResolveDifferenceRequest = v.object({
 });
 export type ResolveDifferenceRequest = v.InferOutput<typeof ResolveDifferenceRequest>;
 export type ResolveDifferenceResponse = { success: true };
+
+// ---- an admin closing a stuck purchase (docs/payments.md#deadlines) ---------------------------------------
+
+/** Shortest and longest note an admin gives when closing a purchase. */
+export const CLOSE_NOTE_MIN = 3;
+export const CLOSE_NOTE_MAX = 1000;
+
+/** POST /api/admin/purchases/:id/close. The note is kept in the audit trail (transaction_audit, purchase_closed). */
+export const ClosePurchaseRequest = v.object({
+  note: v.pipe(
+    v.string("must be a string"),
+    v.trim(),
+    v.minLength(CLOSE_NOTE_MIN, `must say why the purchase is closed (at least ${CLOSE_NOTE_MIN} characters)`),
+    v.maxLength(CLOSE_NOTE_MAX, `is too long (${CLOSE_NOTE_MAX} characters at most)`),
+  ),
+});
+export type ClosePurchaseRequest = v.InferOutput<typeof ClosePurchaseRequest>;
+
+/**
+ * What became of the purchase's reported payment when it was closed: none was reported; it is listed for refund
+ * now (a final transfer from the buyer); or it is not final or not visible yet, and the scan (24 hours) and the
+ * reconciliation list it for refund if it arrives.
+ */
+export type ClosedPayment = "none" | "listed" | "watching";
+export type ClosePurchaseResponse = { success: true; status: "failed"; payment: ClosedPayment };

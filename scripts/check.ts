@@ -1,4 +1,5 @@
-// `npm run check`: builds the SPA and the production Worker bundle (`wrangler deploy --dry-run`) and prints
+// `npm run check`: builds the SPA and the production Worker bundle (`wrangler deploy --env production --dry-run`,
+// the environment `npm run deploy` uploads) and prints
 // their sizes. Fails when the home route's initial JavaScript is over budget (150 KB gzip), or when either
 // contains a public dev key (the local dev wallets exist only in npm start's build).
 import { spawnSync } from "node:child_process";
@@ -45,7 +46,7 @@ function main() {
 
   const outdir = path.join(ROOT, ".wrangler", "dry-run");
   fs.rmSync(outdir, { recursive: true, force: true });
-  const res = spawnSync(path.join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--dry-run", "--outdir", outdir], {
+  const res = spawnSync(path.join(ROOT, "node_modules", ".bin", "wrangler"), ["deploy", "--env", "production", "--dry-run", "--outdir", outdir], {
     cwd: ROOT,
     env: STACK_ENV,
     encoding: "utf8",
@@ -58,7 +59,7 @@ function main() {
   const bundle = fs.readdirSync(outdir).filter((f) => f.endsWith(".js"));
   const raw = bundle.reduce((s, f) => s + fs.statSync(path.join(outdir, f)).size, 0);
   const zipped = bundle.reduce((s, f) => s + gz(path.join(outdir, f)), 0);
-  console.log(`Worker bundle (wrangler deploy --dry-run): ${kb(raw)} raw, ${kb(zipped)} gzip`);
+  console.log(`Worker bundle (wrangler deploy --env production --dry-run): ${kb(raw)} raw, ${kb(zipped)} gzip`);
 
   const leaks = [...findDevSecrets(dist), ...findDevSecrets(outdir)];
   for (const leak of leaks) console.error(`✗ ${path.relative(ROOT, leak.file)} contains ${leak.secret}`);

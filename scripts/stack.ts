@@ -1,8 +1,10 @@
-// The local stack, in parts: build the SPA, migrate and seed a local D1, start anvil, start `wrangler dev`.
+// The local stack, in parts: build the SPA, migrate and seed a local D1, start anvil, start `wrangler dev`, start
+// the order grinder.
 // Used by `npm start` (scripts/start.ts) and by the browser tests (e2e/global-setup.ts), so both run the
 // same thing.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -62,9 +64,9 @@ export function startChild(
   name: string,
   command: string,
   args: string[],
-  opts: { filter?: (line: string) => boolean; onExit?: (code: number | null) => void; silent?: boolean } = {},
+  opts: { filter?: (line: string) => boolean; onExit?: (code: number | null) => void; silent?: boolean; env?: NodeJS.ProcessEnv } = {},
 ): Child {
-  const child = spawn(command, args, { cwd: ROOT, env: STACK_ENV, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const child = spawn(command, args, { cwd: ROOT, env: opts.env ?? STACK_ENV, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const forward = (stream: NodeJS.ReadableStream, out: NodeJS.WriteStream) => {
     let buf = "";
     stream.on("data", (chunk: Buffer) => {
@@ -125,6 +127,38 @@ export function startWorker(opts: {
     onExit: opts.onExit,
     filter: (line) => !/GET \/(assets|favicon)|__scheduled/.test(line),
   });
+}
+
+/** The lowest scheduling priority: the local grinder takes only CPU time the site and the tests leave. */
+export const GRINDER_NICENESS = 19;
+
+/**
+ * The order grinder of the local stack (docs/local-dev.md): `npm run grind -- --orders` against the local API,
+ * signed in as the local admin (dev account 0, the default of scripts/grind/orders-api.ts for a local API, so
+ * GRINDER_ADMIN_KEY is dropped), on a hardware GPU when Dawn finds one, else on one CPU thread, at the lowest
+ * priority (`nice` where it exists). Its progress line is off; what it logs is the claims and the results.
+ */
+export function orderGrinderCommand(api: string): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
+  const node = [process.execPath, "--import", "tsx", path.join(ROOT, "scripts", "grind", "cli.ts")];
+  const args = ["--orders", "--api", api, "--gpu=auto", "--threads", "1", "--quiet"];
+  const { GRINDER_ADMIN_KEY: _dropped, ...env } = STACK_ENV;
+  const niced = process.platform !== "win32";
+  const [command, ...rest] = niced ? ["nice", "-n", String(GRINDER_NICENESS), ...node] : node;
+  return { command, args: [...rest, ...args], env };
+}
+
+export function startOrderGrinder(opts: { api: string; silent?: boolean; onExit?: (code: number | null) => void }): Child {
+  const { command, args, env } = orderGrinderCommand(opts.api);
+  const child = startChild("grinder", command, args, { env, silent: opts.silent, onExit: opts.onExit });
+  // Without `nice` (Windows), the same priority through the OS call; threads started later inherit it.
+  if (command === process.execPath && child.process.pid) {
+    try {
+      os.setPriority(child.process.pid, GRINDER_NICENESS);
+    } catch {
+      /* not permitted: it runs at normal priority */
+    }
+  }
+  return child;
 }
 
 /**

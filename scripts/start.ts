@@ -6,6 +6,8 @@
 //   5. starts anvil on 127.0.0.1:8545 (chain 31337, its public dev mnemonic, a block every second) unless
 //      ETH_RPC_URL points elsewhere, and the LiteSVM Solana RPC on 127.0.0.1:8899 unless SOL_RPC_URL does
 //   6. starts `wrangler dev` with the assets and --test-scheduled, and ticks the cron route every 10 s
+//   7. starts the order grinder (`npm run grind -- --orders`): a hardware GPU if Dawn finds one, else one CPU
+//      thread, niced; restarted if it exits
 // Ctrl-C stops every child. Running it again reuses the data (D1 and the chain state live under .wrangler/).
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
@@ -23,6 +25,7 @@ import {
   seedLocal,
   StackError,
   startAnvil,
+  startOrderGrinder,
   startWorker,
   tickScheduled,
   waitUntil,
@@ -39,6 +42,8 @@ const BLOCK_TIME = 1;
 
 const children: Pick<Child, "name" | "stop">[] = [];
 let stopping = false;
+/** The grinder is restarted after it exits, waiting longer each time it fails quickly (at most 5 minutes). */
+const GRINDER_RESTART_MS = { first: 5_000, max: 300_000 };
 
 const step = (message: string) => console.log(`\x1b[36m▸\x1b[0m ${message}`);
 
@@ -127,7 +132,13 @@ async function main() {
   children.push(
     startWorker({
       port: PORT,
-      vars: { ETH_RPC_URL: ethRpcUrl, SOL_RPC_URL: solRpcUrl, SITE_ORIGIN: `http://localhost:${PORT}` },
+      // SOL_CLUSTER: the cluster of a Solana node given in SOL_RPC_URL (the local default is localnet).
+      vars: {
+        ETH_RPC_URL: ethRpcUrl,
+        SOL_RPC_URL: solRpcUrl,
+        SITE_ORIGIN: `http://localhost:${PORT}`,
+        ...(process.env.SOL_CLUSTER ? { SOL_CLUSTER: process.env.SOL_CLUSTER } : {}),
+      },
       onExit: died("wrangler dev"),
     }),
   );
@@ -137,6 +148,9 @@ async function main() {
   const tick = () => tickScheduled(`http://127.0.0.1:${PORT}`).catch(() => undefined);
   setInterval(tick, TICK_MS);
   void tick();
+
+  step("Starting the order grinder (custom orders; a hardware GPU if one is found, else one CPU thread, niced)…");
+  children.push(keepGrinding(`http://127.0.0.1:${PORT}`));
 
   const { admin, buyer, platform } = DEV_ACCOUNTS;
   const sol = SOLANA_DEV_ACCOUNTS;
@@ -168,8 +182,41 @@ ${
 }
   With a browser wallet instead: add network "Anvil local", RPC ${ethRpcUrl}, chain id ${LOCAL_CHAIN.chainId},
   currency ETH, and import a key above (the mnemonic also works in Phantom or Solflare: account i is m/44'/501'/i'/0').
-  The cron route is called every ${TICK_MS / 1000} s. Press Ctrl-C to stop everything.
+  The cron route is called every ${TICK_MS / 1000} s. Custom orders are filled by the [grinder] (signed in as the
+  admin above). Press Ctrl-C to stop everything.
 `);
+}
+
+/**
+ * The order grinder as one child that stays up: the marketplace works without it (orders wait, and their pages
+ * say no grinder reports), so its exit is not fatal; it is started again, later each time it dies young.
+ */
+function keepGrinding(api: string): Pick<Child, "name" | "stop"> {
+  let current: Child | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = GRINDER_RESTART_MS.first;
+  const start = () => {
+    const startedAt = Date.now();
+    current = startOrderGrinder({
+      api,
+      onExit: (code) => {
+        if (stopping) return;
+        if (Date.now() - startedAt > GRINDER_RESTART_MS.max) delay = GRINDER_RESTART_MS.first;
+        const wait = delay;
+        delay = Math.min(delay * 2, GRINDER_RESTART_MS.max);
+        console.warn(`\x1b[33m! The order grinder exited (exit ${code}); starting it again in ${Math.round(wait / 1000)} s.\x1b[0m`);
+        timer = setTimeout(start, wait);
+      },
+    });
+  };
+  start();
+  return {
+    name: "grinder",
+    stop: () => {
+      clearTimeout(timer);
+      current?.stop();
+    },
+  };
 }
 
 main().catch((err: unknown) => {

@@ -12,6 +12,7 @@ import { authRoutes } from "./routes/auth";
 import { addressRoutes } from "./routes/addresses";
 import { adminRoutes } from "./routes/admin";
 import { adminPaymentRoutes } from "./routes/admin-payments";
+import { adminPurchaseRoutes } from "./routes/admin-purchases";
 import { adminAnalyticsRoutes } from "./routes/admin-analytics";
 import { adminSettingsRoutes } from "./routes/admin-settings";
 import { configRoutes } from "./routes/config";
@@ -79,6 +80,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
     .route("/api/users", userRoutes)
     .route("/api/addresses", addressRoutes)
     .route("/api/admin/payments", adminPaymentRoutes)
+    .route("/api/admin/purchases", adminPurchaseRoutes)
     .route("/api/admin/settings", adminSettingsRoutes)
     .route("/api/admin/analytics", adminAnalyticsRoutes)
     .route("/api/admin", adminRoutes)

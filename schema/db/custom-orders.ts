@@ -37,6 +37,15 @@ export const customOrders = sqliteTable(
     status: text("status", { enum: CUSTOM_ORDER_STATUSES }).notNull().default("open"),
     takenBy: integer("taken_by").references(() => users.id),
     takenAt: integer("taken_at"),
+    /**
+     * The claim on a grinding order (docs/custom-orders.md#several-grinders): the grinder holding it (an
+     * order_grinders id, or "admin-<user id>" for a take without one) and when it lapses unless a progress report
+     * renews it. A lapsed claim may be taken by any grinder.
+     */
+    claimId: text("claim_id"),
+    claimExpiresAt: integer("claim_expires_at"),
+    /** attempts spent by earlier claims that lapsed; progressAttempts counts the current claim's */
+    attemptsBefore: integer("attempts_before").notNull().default(0),
     progressAttempts: integer("progress_attempts"),
     progressRate: real("progress_rate"),
     progressAt: integer("progress_at"),
@@ -50,6 +59,8 @@ export const customOrders = sqliteTable(
     foundVariant: integer("found_variant"),
     foundAt: integer("found_at"),
     paymentDeadline: integer("payment_deadline"),
+    /** An order not found by then expires unfilled (nothing was paid); set when it is placed. */
+    grindDeadline: integer("grind_deadline"),
     createdAt: createdAt(),
     updatedAt: integer("updated_at").notNull().default(nowMs),
   },
@@ -59,5 +70,30 @@ export const customOrders = sqliteTable(
     index("custom_orders_buyer").on(t.buyerId, t.createdAt),
     index("custom_orders_status").on(t.status, t.createdAt),
     index("custom_orders_deadline").on(t.paymentDeadline).where(sql`status = 'found'`),
+    index("custom_orders_grind_deadline").on(t.grindDeadline).where(sql`status IN ('open', 'grinding')`),
   ],
+);
+
+/**
+ * The grinders that fill orders (`npm run grind -- --orders`), one row per running process: it names itself with
+ * a random id on every call, so several grinders signed in with one admin wallet stay apart. Its last report
+ * (rate, order, time) is what the order page and the admin queue show; rows unseen for a month are deleted.
+ */
+export const orderGrinders = sqliteTable(
+  "order_grinders",
+  {
+    id: text("id").primaryKey(),
+    adminId: integer("admin_id")
+      .notNull()
+      .references(() => users.id),
+    /** what it grinds on, as the grinder says: "GPU NVIDIA H200", "CPU, 1 thread" */
+    label: text("label").notNull(),
+    /** candidates per second in its last progress report; null before its first */
+    rate: real("rate"),
+    /** the order it is grinding now, null when idle */
+    orderId: integer("order_id"),
+    startedAt: integer("started_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+  },
+  (t) => [index("order_grinders_seen").on(t.lastSeenAt)],
 );

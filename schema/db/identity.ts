@@ -1,4 +1,4 @@
-// Identity: users, sign-in nonces, sessions and the rate-limit counters.
+// Identity: users, used sign-in nonces, sessions and the rate-limit counters.
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, NETWORKS } from "./columns";
@@ -20,19 +20,18 @@ export const users = sqliteTable(
   (t) => [uniqueIndex("users_username_unique").on(t.username), uniqueIndex("users_wallet_unique").on(t.walletAddress)],
 );
 
-// Sign-in nonces (DESIGN §4): random, 10-minute TTL, consumed once by a DELETE ... RETURNING. Each keeps the
-// SHA-256 (hex) of the message issued with it: the signed text must be exactly that message.
-export const authNonces = sqliteTable(
-  "auth_nonces",
+// Used sign-in nonces (DESIGN §4; worker/auth/nonce.ts): nonces are stateless (HMAC-signed, nothing stored when one
+// is issued), so only those a verify attempt has used are kept, by their 128 random bits, until they expire: the
+// primary key refuses a second use.
+export const usedSignInNonces = sqliteTable(
+  "used_sign_in_nonces",
   {
     nonce: text("nonce").primaryKey(),
-    messageHash: text("message_hash").notNull(),
     expiresAt: integer("expires_at").notNull(),
-    createdAt: createdAt(),
   },
   (t) => [
-    index("auth_nonces_expiry").on(t.expiresAt),
-    check("auth_nonces_message_hash", sql`length(${t.messageHash}) = 64 AND ${t.messageHash} NOT GLOB '*[^0-9a-f]*'`),
+    index("used_sign_in_nonces_expiry").on(t.expiresAt),
+    check("used_sign_in_nonces_random", sql`length(${t.nonce}) = 32 AND ${t.nonce} NOT GLOB '*[^0-9a-f]*'`),
   ],
 );
 

@@ -31,14 +31,14 @@ export const chainStatus = sqliteTable("chain_status", {
   error: text("error"),
 });
 
-export const ALERT_KINDS = ["refund_due", "chain_down", "cron_failing", "custom_order_overdue"] as const;
+export const ALERT_KINDS = ["refund_due", "chain_down", "cron_failing", "custom_order_overdue", "reconciliation_behind"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const alertIncidents = sqliteTable(
   "alert_incidents",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** What the incident is about: chain:ethereum, cron:verify, escrow:<id>, attention:<id>, custom-order:<id>. */
+    /** What the incident is about: chain:ethereum, cron:verify, reconcile:solana, escrow:<id>, attention:<id>, custom-order:<id>. */
     key: text("key").notNull(),
     kind: text("kind", { enum: ALERT_KINDS }).notNull(),
     state: text("state", { enum: ["open", "resolved"] })

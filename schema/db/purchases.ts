@@ -45,16 +45,22 @@ export const transactions = sqliteTable(
     confirmations: integer("confirmations").notNull().default(0),
     // Where the reported payment was last seen (block hash or slot); a change means a reorg.
     paymentBlock: text("payment_block"),
-    // Ethereum: the payment scan's cursor for this purchase (starts at the head at reservation, then moves on).
+    // Ethereum: the head at reservation. The per-purchase scan cursor this was is unused since one scan serves every
+    // purchase (payment_scan_cursors); reservedBlock is the fact that counts.
     scanFromBlock: integer("scan_from_block"),
-    // Ethereum: the chain head when the reservation was made, never moved. A payment mined in an earlier block
-    // was not sent for this purchase (issue 26 §1).
+    // The node's newest block (Ethereum) or confirmed slot (Solana) when the reservation was made, never moved. A
+    // payment mined in that Ethereum block or before, or in an earlier Solana slot, was not sent for this purchase
+    // (docs/payments.md#the-decision-decidepayment).
     reservedBlock: integer("reserved_block"),
-    // When the payment scan last looked for this purchase: closed purchases take turns in a bounded budget.
+    // Unused since one scan serves every purchase (it was when the per-purchase scan last looked).
     scannedAt: integer("scanned_at"),
+    // When the current payment was first reported or found (a re-report of the same hash keeps it).
     reportedAt: integer("reported_at"),
     // A verifying run holds the row until then, so overlapping cron runs do not verify it twice.
     leaseUntil: integer("lease_until"),
+    // The client network the reservation was made from (an IPv4 address or an IPv6 /48, worker/http/rate-limit.ts
+    // clientNetwork): open reservations are bounded per network as well as per buyer. Null on older rows.
+    clientNetwork: text("client_network"),
   },
   (t) => [
     // At most one open purchase per listing: a second buyer's insert fails inside the database.
@@ -66,6 +72,8 @@ export const transactions = sqliteTable(
     // listed again; a custom order's hidden listing is paid once).
     uniqueIndex("transactions_one_sale_per_listing").on(t.addressId).where(sql`status in ('verified', 'completed')`),
     index("transactions_buyer_open").on(t.buyerId, t.status),
+    // The reservation's INSERT counts the open purchases of its client network (purchases/reserve.ts).
+    index("transactions_network_open").on(t.clientNetwork, t.status),
     index("transactions_open_expiry").on(t.status, t.expiresAt),
     index("transactions_buyer").on(t.buyerId, t.createdAt),
     index("transactions_seller").on(t.sellerId, t.createdAt),
@@ -75,6 +83,10 @@ export const transactions = sqliteTable(
     index("transactions_completed_sales").on(t.status, t.completedAt),
     // Admin > Analytics: reservations of a period by outcome (operations/analytics.ts).
     index("transactions_created_outcome").on(t.createdAt, t.status, t.failureReason),
+    // The payment scan and the reconciliation find a transfer's purchases by its sender, its hash or its reference key.
+    index("transactions_buyer_wallet").on(t.network, t.buyerWallet, t.createdAt),
+    index("transactions_payment_hash").on(t.network, t.txHash).where(sql`tx_hash IS NOT NULL`),
+    index("transactions_payment_reference").on(t.paymentReference).where(sql`payment_reference IS NOT NULL`),
   ],
 );
 
@@ -218,12 +230,15 @@ export const escrowTransactions = sqliteTable(
     expectedBaseUnits: text("expected_base_units"),
     /** late | partial | duplicate | over | failed | unmatched | indirect; null when the payment settled its purchase exactly. */
     attentionReason: text("attention_reason").$type<"late" | "partial" | "duplicate" | "over" | "failed" | "unmatched" | "indirect">(),
-    /** null | needed | refunded. */
-    refundStatus: text("refund_status"),
+    /** null | needed | refunded | dismissed (an admin's note says why) | ignored (dust: docs/payments.md#dust). */
+    refundStatus: text("refund_status").$type<"needed" | "refunded" | "dismissed" | "ignored">(),
     refundBaseUnits: text("refund_base_units"),
     /** Why the last re-check on the chain (before marking the refund done) refused it; null when it passed. */
     checkFailure: text("check_failure"),
     checkedAt: integer("checked_at"),
+    /** A dismissed refund: the admin's note and wallet (migration 0021). */
+    resolutionNote: text("resolution_note"),
+    resolvedBy: text("resolved_by"),
   },
   (t) => [uniqueIndex("escrow_payment_unique").on(t.network, t.txHash).where(sql`tx_hash is not null`), index("escrow_refund").on(t.refundStatus, t.createdAt)],
 );
@@ -272,6 +287,20 @@ export const reconcileCursors = sqliteTable("reconcile_cursors", {
   backlogBefore: text("backlog_before"),
   /** ... and, once it reaches last_signature, this becomes the new last_signature. */
   backlogNewest: text("backlog_newest"),
+  updatedAt: integer("updated_at").notNull(),
+  /** Everything up to this block (Ethereum) or slot (Solana) is reconciled (migration 0021). */
+  throughBlock: integer("through_block"),
+  /** The last run that read up to the chain's final head: the reconciliation's lag is measured from it. */
+  caughtUpAt: integer("caught_up_at"),
+});
+
+/** Where each network's payment scan stands: one pass over the chain's new part serves every purchase. */
+export const paymentScanCursors = sqliteTable("payment_scan_cursors", {
+  network: text("network", { enum: NETWORKS }).primaryKey(),
+  /** Ethereum: the next block to read (blocks above the required depth are read again until final). */
+  nextBlock: integer("next_block"),
+  /** Solana: the newest platform signature read. */
+  lastSignature: text("last_signature"),
   updatedAt: integer("updated_at").notNull(),
 });
 

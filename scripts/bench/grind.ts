@@ -1,9 +1,11 @@
 // npm run bench:grind [-- --seconds 5 --network ethereum|solana --no-alternatives]
 // npm run bench:grind -- --gpu [--seconds 10] [--gpu-invocations N] [--gpu-half-batch H] [--gpu-sweep]
+// npm run bench:grind -- --gpu -n solana [--gpu-invocations N] [--gpu-batch B] [--gpu-window W] [--gpu-sweep]
 // Runs each network's searcher on ONE core (this thread) against a pattern that will not match
 // in the time given and prints candidates per second. Multiply by cores for a full grind.
-// With --gpu: the Ethereum kernel on the adapter Dawn finds (plain and split-key), printed beside the CPU
-// figures of the same run; --gpu-sweep also tries other work sizes (for tuning on a new GPU).
+// With --gpu: the network's kernel on the adapter Dawn finds (Ethereum: plain and split-key; Solana), printed
+// beside the CPU figures of the same run; --gpu-sweep also tries other work sizes (for tuning on a new GPU),
+// reporting any the GPU cannot build.
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { EthereumSearcher } from "../grind/ethereum.ts";
@@ -11,20 +13,29 @@ import { expectedAttempts, type Network, type PatternSpec } from "../grind/patte
 import { SolanaSearcher } from "../grind/solana.ts";
 import { publicKeyOf, randomSecret } from "../../schema/split-key.ts";
 import type { Searcher } from "../grind/types.ts";
-import { defaultWorkSize, GpuGrinder, scaleBatches } from "../../gpu/grinder.ts";
+import { defaultWorkSize, GpuGrinder, GpuKernelError, scaleBatches } from "../../gpu/grinder.ts";
+import { defaultSolanaWorkSize, SolanaGpuGrinder } from "../../gpu/solana-grinder.ts";
 import { openGpu, type OpenGpu } from "../grind/gpu-source.ts";
 
 const { values } = parseArgs({
   options: {
     seconds: { type: "string", default: "5" },
-    network: { type: "string" },
+    network: { type: "string", short: "n" },
     "no-alternatives": { type: "boolean", default: false },
     gpu: { type: "boolean", default: false },
     "gpu-invocations": { type: "string" },
     "gpu-half-batch": { type: "string" },
+    "gpu-batch": { type: "string" },
+    "gpu-window": { type: "string" },
     "gpu-sweep": { type: "boolean", default: false },
+    // the sweep's values, comma-separated, in place of its defaults
+    "sweep-invocations": { type: "string" },
+    "sweep-half-batches": { type: "string" },
+    "sweep-batches": { type: "string" },
+    "sweep-windows": { type: "string" },
   },
 });
+const list = (raw: string | undefined, fallback: number[]) => (raw ? raw.split(",").map(Number) : fallback);
 const seconds = Number(values.seconds);
 // with --gpu the CPU side is the Ethereum figures to compare with (plain and split-key)
 const networks: Network[] = values.network ? [values.network as Network] : values.gpu ? ["ethereum"] : ["ethereum", "solana"];
@@ -48,7 +59,7 @@ function measure(step: () => number, secs: number): number {
 }
 
 const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-const rates = new Map<string, number>();
+const cpuRates = new Map<string, number>();
 console.log(`grind benchmark: one core, ${seconds}s per network (node ${process.version})`);
 const VARIANTS: Record<Network, [string, () => Searcher][]> = {
   ethereum: [
@@ -68,38 +79,47 @@ for (const network of networks) {
     const searcher = make();
     const setupMs = performance.now() - setup;
     const rate = measure(() => searcher.step().attempts, label.includes("reference") ? Math.min(seconds, 2) : seconds);
-    rates.set(label, rate);
+    cpuRates.set(label, rate);
     console.log(
       `${label.padEnd(42)} ${fmt(rate).padStart(10)} candidates/s per core   (prefix=${spec.prefix}, 1 in ${expectedAttempts(spec).toExponential(1)}; setup ${setupMs.toFixed(0)} ms)`,
     );
   }
 }
 
-if (rates.has("ethereum")) {
-  const ratio = rates.get("ethereum split-key (custom orders)")! / rates.get("ethereum")!;
+if (cpuRates.has("ethereum")) {
+  const ratio = cpuRates.get("ethereum split-key (custom orders)")! / cpuRates.get("ethereum")!;
   console.log(`split-key / plain: ${(100 * ratio).toFixed(1)}% (goal: at least 90%)`);
-  if (values.gpu)
-    console.log(`all ${availableParallelism()} cores (estimate, one core × cores): ${fmt(rates.get("ethereum")! * availableParallelism())} candidates/s`);
 }
+if (values.gpu)
+  console.log(`all ${availableParallelism()} cores (estimate, one core × cores): ${fmt(cpuRates.get(networks[0])! * availableParallelism())} candidates/s`);
 
-if (values.gpu) await benchGpu();
+/** A work size to measure; `kernel` names its compiled kernel (work sizes differing only in invocations share one). */
+type GpuConfig = { label: string; kernel: string; make: () => Promise<{ run(batches: number): Promise<{ candidates: number }>; destroy(): void }> };
 
 /**
  * candidates/s of each configuration over `secs`, after a warm-up dispatch (compiling, seeding every invocation).
  * The grinders take turns, one dispatch each, so a change in the machine's load falls on all of them alike.
+ * A configuration the GPU cannot build (a driver may refuse a kernel whose private arrays are too large) is
+ * reported with its reason and left out, never the end of the run.
  */
-async function gpuRates(gpu: OpenGpu, configs: { invocations: number; halfBatch: number; publicKey?: string }[], secs: number) {
+async function gpuRates(configs: GpuConfig[], secs: number) {
   const setup = performance.now();
   const runs = [];
+  const failed: { label: string; reason: string }[] = [];
   for (const config of configs) {
-    const grinder = await GpuGrinder.create(gpu.device, { pattern: PATTERNS.ethereum, ...config });
-    const t = performance.now();
-    await grinder.run(1);
-    runs.push({ grinder, batches: scaleBatches(1, performance.now() - t, 250), candidates: 0, ms: 0, dispatches: 0 });
+    try {
+      const grinder = await config.make();
+      const t = performance.now();
+      await grinder.run(1);
+      runs.push({ label: config.label, grinder, batches: scaleBatches(1, performance.now() - t, 250), candidates: 0, ms: 0, dispatches: 0 });
+    } catch (e) {
+      if (!(e instanceof GpuKernelError)) throw e;
+      failed.push({ label: config.label, reason: e.message.split("\n")[0] });
+    }
   }
   const setupMs = performance.now() - setup;
   const t0 = performance.now();
-  while (performance.now() - t0 < secs * 1000) {
+  while (runs.length && performance.now() - t0 < secs * 1000) {
     for (const r of runs) {
       const t = performance.now();
       r.candidates += (await r.grinder.run(r.batches)).candidates;
@@ -110,10 +130,51 @@ async function gpuRates(gpu: OpenGpu, configs: { invocations: number; halfBatch:
     }
   }
   for (const r of runs) r.grinder.destroy();
-  return { setupMs, rates: runs.map((r) => ({ rate: (r.candidates * 1000) / r.ms, dispatches: r.dispatches, batches: r.batches })) };
+  return {
+    setupMs,
+    failed,
+    rates: runs.map((r) => ({ label: r.label, rate: (r.candidates * 1000) / r.ms, dispatches: r.dispatches, batches: r.batches })),
+  };
 }
 
-async function benchGpu() {
+const ethereumConfig = (gpu: OpenGpu, invocations: number, halfBatch: number, publicKey?: string): GpuConfig => ({
+  label: `invocations ${invocations.toLocaleString("en-US").padStart(8)}  HALF ${String(halfBatch).padStart(3)}`,
+  kernel: `HALF ${halfBatch}`,
+  make: () => GpuGrinder.create(gpu.device, { pattern: PATTERNS.ethereum, invocations, halfBatch, publicKey }),
+});
+
+const solanaConfig = (gpu: OpenGpu, invocations: number, batch: number, windowBits: number): GpuConfig => ({
+  label: `invocations ${invocations.toLocaleString("en-US").padStart(8)}  batch ${String(batch).padStart(2)}  window ${windowBits} bits`,
+  kernel: `batch ${batch}, ${windowBits}-bit window`,
+  make: () => SolanaGpuGrinder.create(gpu.device, { pattern: PATTERNS.solana, invocations, batch, windowBits }),
+});
+
+/** The sweep's table, and the best configuration it found (for --gpu-invocations and the defaults). */
+async function sweep(configs: GpuConfig[]) {
+  console.log("work-size sweep (2 s each):");
+  let best: { label: string; rate: number } | null = null;
+  const unbuildable = new Set<string>();
+  for (const config of configs) {
+    if (unbuildable.has(config.kernel)) {
+      console.log(`  ${config.label}  skipped (${config.kernel} could not be built, above)`);
+      continue;
+    }
+    const {
+      rates: [r],
+      failed,
+    } = await gpuRates([config], 2);
+    if (r) {
+      console.log(`  ${config.label}  ${fmt(r.rate).padStart(14)} candidates/s`);
+      if (!best || r.rate > best.rate) best = r;
+    } else {
+      console.log(`  ${config.label}  could not be built, skipped: ${failed[0].reason}`);
+      unbuildable.add(config.kernel);
+    }
+  }
+  if (best) console.log(`best: ${best.label.replace(/\s+/g, " ")}, ${fmt(best.rate)} candidates/s`);
+}
+
+async function benchGpu(network: Network) {
   const gpu = await openGpu();
   if ("reason" in gpu) {
     console.log(`GPU: none (${gpu.reason})`);
@@ -127,44 +188,72 @@ async function benchGpu() {
   console.log(
     `  limits: maxComputeInvocationsPerWorkgroup=${limits.maxComputeInvocationsPerWorkgroup} maxStorageBufferBindingSize=${limits.maxStorageBufferBindingSize}`,
   );
+  const gpuSecs = Math.max(seconds, 2) * 2;
+  const cores = availableParallelism();
+  if (network === "solana") {
+    const size = defaultSolanaWorkSize(gpu.software);
+    const invocations = Number(values["gpu-invocations"] ?? size.invocations);
+    const batch = Number(values["gpu-batch"] ?? size.batch);
+    const windowBits = Number(values["gpu-window"] ?? size.windowBits);
+    const { setupMs, failed, rates } = await gpuRates([solanaConfig(gpu, invocations, batch, windowBits)], gpuSecs);
+    if (!rates.length) {
+      console.log(`GPU solana: the kernel could not be built: ${failed[0].reason}`);
+      process.exitCode = 1;
+    } else {
+      const [plain] = rates;
+      console.log(
+        `${"GPU solana".padEnd(42)} ${fmt(plain.rate).padStart(14)} keys/s   (${invocations.toLocaleString("en-US")} invocations, batch ${batch}, ${windowBits}-bit comb; ${plain.dispatches} dispatches, last ${plain.batches} batches; compile + first dispatch ${(setupMs / 1000).toFixed(1)}s)`,
+      );
+      const perCore = cpuRates.get("solana");
+      if (perCore)
+        console.log(
+          `GPU / one CPU core: ${(plain.rate / perCore).toFixed(1)}x; GPU / all ${cores} cores (one core × cores): ${(plain.rate / (perCore * cores)).toFixed(1)}x`,
+        );
+      console.log("goal on one H100-class GPU: at least 100 M keys/s, 20 M/s the least that counts");
+    }
+    if (values["gpu-sweep"]) {
+      const sizes = list(values["sweep-invocations"], gpu.software ? [32, 128] : [16_384, 65_536, 262_144]);
+      const configs: GpuConfig[] = [];
+      for (const w of list(values["sweep-windows"], gpu.software ? [8] : [8, 11]))
+        for (const b of list(values["sweep-batches"], gpu.software ? [4, 8] : [8, 16, 32])) for (const n of sizes) configs.push(solanaConfig(gpu, n, b, w));
+      await sweep(configs);
+    }
+    gpu.device.destroy();
+    return;
+  }
   const size = defaultWorkSize(gpu.software);
   const invocations = Number(values["gpu-invocations"] ?? size.invocations);
   const halfBatch = Number(values["gpu-half-batch"] ?? size.halfBatch);
-  const gpuSecs = Math.max(seconds, 2) * 2;
-  const {
-    setupMs,
-    rates: [plain, split],
-  } = await gpuRates(
-    gpu,
-    [
-      { invocations, halfBatch },
-      { invocations, halfBatch, publicKey: publicKeyOf(randomSecret()) },
-    ],
+  const { setupMs, failed, rates } = await gpuRates(
+    [ethereumConfig(gpu, invocations, halfBatch), ethereumConfig(gpu, invocations, halfBatch, publicKeyOf(randomSecret()))],
     gpuSecs,
   );
-  const work = `${invocations.toLocaleString("en-US")} invocations, HALF=${halfBatch}`;
-  console.log(
-    `${"GPU ethereum".padEnd(42)} ${fmt(plain.rate).padStart(14)} candidates/s   (${work}; ${plain.dispatches} dispatches, last ${plain.batches} batches)`,
-  );
-  console.log(
-    `${"GPU ethereum split-key (custom orders)".padEnd(42)} ${fmt(split.rate).padStart(14)} candidates/s   (${split.dispatches} dispatches; compile + first dispatches ${(setupMs / 1000).toFixed(1)}s)`,
-  );
-  console.log(`GPU split-key / plain: ${((100 * split.rate) / plain.rate).toFixed(1)}% (goal: at least 90%)`);
-  const cpu = rates.get("ethereum");
-  if (cpu)
+  if (rates.length < 2) {
+    console.log(`GPU ethereum: the kernel could not be built: ${failed[0]?.reason}`);
+    process.exitCode = 1;
+  } else {
+    const [plain, split] = rates;
+    const work = `${invocations.toLocaleString("en-US")} invocations, HALF=${halfBatch}`;
     console.log(
-      `GPU / one CPU core: ${(plain.rate / cpu).toFixed(2)}x; GPU / all ${availableParallelism()} cores: ${(plain.rate / (cpu * availableParallelism())).toFixed(2)}x`,
+      `${"GPU ethereum".padEnd(42)} ${fmt(plain.rate).padStart(14)} candidates/s   (${work}; ${plain.dispatches} dispatches, last ${plain.batches} batches)`,
     );
-  console.log("goal on one H100: at least 1,000 M/s (the profanity2 anchor), 300 M/s the least that counts");
+    console.log(
+      `${"GPU ethereum split-key (custom orders)".padEnd(42)} ${fmt(split.rate).padStart(14)} candidates/s   (${split.dispatches} dispatches; compile + first dispatches ${(setupMs / 1000).toFixed(1)}s)`,
+    );
+    console.log(`GPU split-key / plain: ${((100 * split.rate) / plain.rate).toFixed(1)}% (goal: at least 90%)`);
+    const cpu = cpuRates.get("ethereum");
+    if (cpu) console.log(`GPU / one CPU core: ${(plain.rate / cpu).toFixed(2)}x; GPU / all ${cores} cores: ${(plain.rate / (cpu * cores)).toFixed(2)}x`);
+    console.log("goal on one H100: at least 1,000 M/s (the profanity2 anchor), 300 M/s the least that counts");
+  }
   if (values["gpu-sweep"]) {
-    console.log("work-size sweep (plain, 2 s each):");
-    const sizes = gpu.software ? [64, 256, 1024] : [16_384, 32_768, 65_536, 131_072, 262_144];
-    for (const h of gpu.software ? [16, 32, 64] : [64, 128, 256]) {
-      for (const n of sizes) {
-        const [r] = (await gpuRates(gpu, [{ invocations: n, halfBatch: h }], 2)).rates;
-        console.log(`  invocations ${n.toLocaleString("en-US").padStart(8)}  HALF ${String(h).padStart(3)}  ${fmt(r.rate).padStart(14)} candidates/s`);
-      }
-    }
+    const sizes = list(values["sweep-invocations"], gpu.software ? [64, 256, 1024] : [16_384, 32_768, 65_536, 131_072, 262_144]);
+    const configs: GpuConfig[] = [];
+    for (const h of list(values["sweep-half-batches"], gpu.software ? [16, 32, 64] : [64, 128, 256]))
+      for (const n of sizes) configs.push(ethereumConfig(gpu, n, h));
+    await sweep(configs);
   }
   gpu.device.destroy();
 }
+
+// last: the functions above are consts, initialised only once the module body reaches them
+if (values.gpu) await benchGpu(networks[0]);

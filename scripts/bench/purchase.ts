@@ -58,10 +58,26 @@ async function rpc(url: string, method: string, params: unknown[] = []) {
   return body.result;
 }
 
+let clients = 0;
+/**
+ * A simulated client network per call (a header value; every request still goes to loopback): wrangler dev keeps a
+ * client's cf-connecting-ip, and without one every request here would be 127.0.0.1, one network whose bounds
+ * (30 sign-ins and reservation calls a minute, 10 open reservations: docs/public-surface.md#client-networks)
+ * would cap the bench's many buyers rather than measure them.
+ */
+const simulatedClient = () => {
+  clients++;
+  return `198.18.${(clients >> 8) & 255}.${clients & 255}`;
+};
+
 async function api(pathname: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
   const res = await fetch(`${base}${pathname}`, {
     method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: { ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...(init.cookie ? { cookie: init.cookie } : {}) },
+    headers: {
+      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+      ...(init.cookie ? { cookie: init.cookie } : {}),
+      "cf-connecting-ip": simulatedClient(),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await res.text();

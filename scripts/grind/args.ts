@@ -1,6 +1,7 @@
 // Command-line parsing and validation for the grinder (pure: no I/O, easy to test).
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
+import { gpuUnsupported } from "../../gpu/solana-pattern.ts";
 import { BASE58_ALPHABET, normalizePrefix, validatePattern, type Network, type PatternSpec } from "./pattern.ts";
 
 /** Exit code when --gpu was given and no GPU adapter could be opened. */
@@ -40,10 +41,11 @@ private key with @noble/curves before it is written.
   -c, --count N          how many addresses to find (default 1)
       --case-sensitive   match letter case exactly (see below)
   -t, --threads T        worker threads (default: all ${availableParallelism()} cores)
-      --gpu              grind on the GPU instead (WebGPU through Dawn; Ethereum only); exit 4 when
-                         no GPU adapter can be opened
+      --gpu              grind on the GPU instead (WebGPU through Dawn; Ethereum, and Solana without
+                         --mirror); exit 4 when no GPU adapter can be opened
       --gpu=auto         the GPU when there is one, else the CPU threads (says which)
-      --gpu-invocations N  GPU work items in flight (default 65,536; 256 on a software adapter)
+      --gpu-invocations N  GPU work items in flight (default: Ethereum 131,072, Solana 65,536; far fewer
+                         on a software adapter)
   -o, --out FILE         CSV file to write, "-" for stdout (required)
       --append           add rows to an existing CSV (same header) instead of creating it
       --force            overwrite an existing non-empty FILE
@@ -71,7 +73,8 @@ Examples
   npm run grind -- --network ethereum --prefix dead --suffix beef --count 2 --out dead.csv
   npm run grind -- -n solana -p Sol -c 5 --threads 1 -o sol.csv --append
   npm run grind -- -n ethereum --mirror 4 -c 3 -o palindromes.csv
-  npm run grind -- -n ethereum -p 0000000 -c 10 --gpu -o zeros.csv`;
+  npm run grind -- -n ethereum -p 0000000 -c 10 --gpu -o zeros.csv
+  npm run grind -- -n solana -p Sol -c 3 --gpu -o sol.csv`;
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -151,8 +154,8 @@ export function parseCli(argv: string[]): GrindOptions | null {
   const count = positiveInt("count", values.count, 1);
   const threads = positiveInt("threads", values.threads, availableParallelism());
   const gpu = parseGpuMode(values.gpu);
-  if (gpu === "on" && network !== "ethereum")
-    throw new UsageError("--gpu grinds Ethereum only (Solana keys are Ed25519, which the GPU kernel does not do); use --gpu=auto to fall back");
+  const gpuProblem = gpuUnsupported(spec);
+  if (gpu === "on" && gpuProblem) throw new UsageError(`--gpu: ${gpuProblem}; use --gpu=auto to grind it on the CPU`);
   const gpuInvocations = values["gpu-invocations"] === undefined ? undefined : positiveInt("gpu-invocations", values["gpu-invocations"], 0);
   if (!values.out) throw new UsageError("--out FILE.csv is required (use - for stdout)");
   if (values.append && values.force) throw new UsageError("--append and --force contradict each other");

@@ -17,8 +17,12 @@ function grind(...args: string[]) {
   return grindWith({}, ...args);
 }
 
+/** A GPU run compiles its kernel first: 10-60 s on SwiftShader, several minutes on a machine loaded by other work. */
+const GPU_RUN_MS = 420_000;
+
 function grindWith(env: Record<string, string>, ...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", CLI, ...args], { encoding: "utf8", timeout: 120_000, env: { ...process.env, ...env } });
+  const timeout = args.includes("--gpu") ? GPU_RUN_MS : 120_000;
+  const r = spawnSync(process.execPath, ["--import", "tsx", CLI, ...args], { encoding: "utf8", timeout, env: { ...process.env, ...env } });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -72,7 +76,8 @@ describe("npm run grind", () => {
     [["-n", "solana", "-s", "1".repeat(45), "-o", "-"], /too long/],
     [["-n", "ethereum", "-p", "a", "-c", "0", "-o", "-"], /--count must be at least 1/],
     [["-n", "ethereum", "-p", "a", "--gpu=fast", "-o", "-"], /--gpu takes no value or "auto"/],
-    [["-n", "solana", "-p", "a", "--gpu", "-o", "-"], /--gpu grinds Ethereum only/],
+    [["-n", "solana", "-m", "3", "--gpu", "-o", "-"], /--gpu: the GPU kernel does not grind Solana --mirror patterns; use --gpu=auto/],
+    [["-n", "solana", "-p", "abcdefghjkmnp", "--gpu", "-o", "-"], /--gpu: this pattern has too many case variants for the GPU kernel/],
     [["-n", "ethereum", "-p", "a", "--gpu", "--gpu-invocations", "0", "-o", "-"], /--gpu-invocations must be at least 1/],
   ])(
     "exits 2 for %j",
@@ -93,23 +98,27 @@ describe("npm run grind", () => {
 });
 
 describe("npm run grind -- --gpu", () => {
-  it("grinds on the GPU adapter (SwiftShader here) and writes rows that verify", () => {
-    const out = join(dir, "gpu.csv");
-    const spec = { network: "ethereum" as const, prefix: "e", suffix: "D", caseSensitive: true };
-    const r = grind("-n", "ethereum", "-p", "e", "-s", "D", "--case-sensitive", "-c", "3", "--gpu", "-o", out);
-    expect(r.stderr).toMatch(/3 to find, GPU .+, 256 invocations/);
-    expect(r.stderr).toContain("GPU kernels ready");
-    expect(r.stderr).toContain("done: 3/3");
-    expect(r.code).toBe(0);
-    expect(statSync(out).mode & 0o777).toBe(0o600);
-    const rows = readRows(out);
-    expect(rows).toHaveLength(3);
-    expect(new Set(rows.map((row) => row.address)).size).toBe(3);
-    for (const row of rows) {
-      expect(verifiedRow(spec, row.address, row.private_key)).toEqual(row);
-      expect(row.pattern_matched).toBe("eD");
-    }
-  }, 150_000);
+  it(
+    "grinds on the GPU adapter (SwiftShader here) and writes rows that verify",
+    () => {
+      const out = join(dir, "gpu.csv");
+      const spec = { network: "ethereum" as const, prefix: "e", suffix: "D", caseSensitive: true };
+      const r = grind("-n", "ethereum", "-p", "e", "-s", "D", "--case-sensitive", "-c", "3", "--gpu", "-o", out);
+      expect(r.stderr).toMatch(/3 to find, GPU .+, 256 invocations/);
+      expect(r.stderr).toContain("GPU kernels ready");
+      expect(r.stderr).toContain("done: 3/3");
+      expect(r.code).toBe(0);
+      expect(statSync(out).mode & 0o777).toBe(0o600);
+      const rows = readRows(out);
+      expect(rows).toHaveLength(3);
+      expect(new Set(rows.map((row) => row.address)).size).toBe(3);
+      for (const row of rows) {
+        expect(verifiedRow(spec, row.address, row.private_key)).toEqual(row);
+        expect(row.pattern_matched).toBe("eD");
+      }
+    },
+    GPU_RUN_MS + 30_000,
+  );
 
   it("--gpu without a GPU adapter exits 4, says why, and creates no file", () => {
     const out = join(dir, "none.csv");
@@ -137,7 +146,35 @@ describe("npm run grind -- --gpu", () => {
     expect(parseCli(["--gpu", ...base])!.gpu).toBe("on");
     expect(parseCli([...base, "--gpu", "auto"])!.gpu).toBe("auto");
     expect(parseCli([...base, "--gpu=auto", "--gpu-invocations", "4096"])).toMatchObject({ gpu: "auto", gpuInvocations: 4096 });
-    // Solana with auto is allowed: it falls back to the CPU
-    expect(parseCli(["-n", "solana", "-p", "a", "-o", "-", "--gpu=auto"])!.gpu).toBe("auto");
+    expect(parseCli(["-n", "solana", "-p", "a", "-o", "-", "--gpu"])!.gpu).toBe("on");
+    // a Solana mirror with auto is allowed: it falls back to the CPU
+    expect(parseCli(["-n", "solana", "-m", "2", "-o", "-", "--gpu=auto"])!.gpu).toBe("auto");
   });
+
+  it(
+    "grinds Solana on the GPU adapter and writes rows that verify (case-insensitive prefix, suffix)",
+    () => {
+      const out = join(dir, "gpu-sol.csv");
+      const spec = { network: "solana" as const, prefix: "a", suffix: "1", caseSensitive: false };
+      const r = grind("-n", "solana", "-p", "a", "-s", "1", "-c", "2", "--gpu", "-o", out);
+      expect(r.stderr).toMatch(/2 to find, GPU .+, 128 invocations/);
+      expect(r.stderr).toContain("GPU kernels ready");
+      expect(r.stderr).toContain("done: 2/2");
+      expect(r.code).toBe(0);
+      const rows = readRows(out);
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(verifiedRow(spec, row.address, row.private_key)).toEqual(row);
+        expect(row.address).toMatch(/^[aA].*1$/);
+      }
+    },
+    GPU_RUN_MS + 30_000,
+  );
+
+  it("--gpu=auto grinds a Solana mirror on the CPU and says why", () => {
+    const out = join(dir, "sol-mirror.csv");
+    const r = grind("-n", "solana", "-m", "1", "--gpu=auto", "-t", "1", "-o", out);
+    expect(r.stderr).toContain("the GPU kernel does not grind Solana --mirror patterns; grinding on the CPU");
+    expect(r.code).toBe(0);
+  }, 60_000);
 });

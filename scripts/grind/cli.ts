@@ -1,8 +1,9 @@
 // npm run grind -- --network ethereum|solana --prefix P --suffix S --count N --out file.csv [--gpu[=auto]]
 // Searches on worker threads or the GPU, verifies each match independently, appends it to the CSV.
+import { gpuUnsupported } from "../../gpu/solana-pattern.ts";
 import { parseCli, USAGE, UsageError, type GrindOptions } from "./args.ts";
 import { CsvError } from "./csv.ts";
-import { gpuFor, gpuSource } from "./gpu-source.ts";
+import { gpuFor, gpuSource, solanaGpuSource } from "./gpu-source.ts";
 import { OrdersApiError } from "./orders-api.ts";
 import { ORDERS_USAGE, type OrdersOptions, parseOrdersCli, runOrders } from "./orders.ts";
 import { grindToCsv } from "./run.ts";
@@ -13,13 +14,18 @@ import { cpuSource, type SearchSource } from "./search-source.ts";
  * CPU without one, said so). Returns an exit code when there is nothing to run.
  */
 async function chooseSource(o: GrindOptions): Promise<SearchSource | number> {
-  if (o.gpu !== "off" && o.spec.network !== "ethereum") {
-    process.stderr.write("the GPU grinder is Ethereum only; grinding Solana on the CPU\n");
+  const unsupported = o.gpu === "off" ? null : gpuUnsupported(o.spec);
+  if (unsupported) {
+    // only --gpu=auto gets here (--gpu with such a pattern is a usage error)
+    process.stderr.write(`${unsupported}; grinding on the CPU\n`);
     return cpuSource({ spec: o.spec }, o.threads);
   }
   const gpu = await gpuFor(o.gpu);
   if (typeof gpu === "number") return gpu;
-  return gpu ? gpuSource(gpu, { pattern: o.spec, invocations: o.gpuInvocations }) : cpuSource({ spec: o.spec }, o.threads);
+  if (!gpu) return cpuSource({ spec: o.spec }, o.threads);
+  return o.spec.network === "solana"
+    ? solanaGpuSource(gpu, { pattern: o.spec, invocations: o.gpuInvocations })
+    : gpuSource(gpu, { pattern: o.spec, invocations: o.gpuInvocations });
 }
 
 async function ordersMain(argv: string[]): Promise<void> {

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { addressOfPrivateKey, CURVE_ORDER, finalPrivateKey, orderAddress, publicKeyOf, randomSecret } from "../../schema/split-key.ts";
 import { BETA } from "../../gpu/grind.wgsl.ts";
 import { GpuGrinder, type GpuHit, hitPrivateKey, type GrinderConfig, scaleBatches } from "../../gpu/grinder.ts";
@@ -32,6 +32,12 @@ const eth = (prefix: string, suffix = "", caseSensitive = false, mirror?: number
   caseSensitive,
   mirror,
 });
+
+// The kernel is compiled once for the whole file, before the first test's clock starts: 10-25 s on
+// SwiftShader, minutes on a machine loaded by other work.
+beforeAll(async () => {
+  if (device) (await GpuGrinder.create(device, { pattern: eth("f"), invocations: 1, halfBatch: HALF })).destroy();
+}, 300_000);
 
 /** A grinder for the tests; `drawn` collects every start scalar it draws, in order. */
 async function grinder(config: Partial<GrinderConfig> & Pick<GrinderConfig, "pattern">): Promise<GpuGrinder & { drawn: bigint[] }> {
@@ -290,6 +296,13 @@ describeGpu("entropy", () => {
     expect(new Set(g.drawn).size).toBe(g.drawn.length);
     // spread over the whole range: a seed of fewer bits could not fill the top bits this evenly
     expect(g.drawn.filter((k) => k >> 255n === 1n).length).toBeGreaterThan(restarts / 4);
+  });
+
+  it("the start scalars do not stay in GPU memory: their buffer is zero once the seed pass has run", async () => {
+    const g = await grinder({ pattern: eth("f".repeat(12)), invocations: 8 });
+    await g.run(1);
+    expect((await g.readSeedBuffer()).every((w) => w === 0)).toBe(true);
+    g.destroy();
   });
 
   it("a draw outside [HALF + 1, n - 2^48 - HALF - 1] is drawn again, never reduced into range", () => {

@@ -2,10 +2,11 @@
 // and at the edges of the limb bounds the code relies on (gpu/field.wgsl.ts). The test kernels are added to the
 // grinder's own generated WGSL (grinderWgsl), so they call exactly the functions the grinder runs.
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { FIELD_P, fromLimbs, LIMBS, toLimbs } from "../../gpu/field.wgsl.ts";
 import { grinderWgsl } from "../../gpu/grind.wgsl.ts";
-import { computePipeline, runTestKernel, testGpu } from "./gpu-test-device.ts";
+import { keccakConstantWords } from "../../gpu/keccak.wgsl.ts";
+import { computePipeline, runTestKernel, testGpu, uniformBuffer } from "./gpu-test-device.ts";
 import { toChecksumAddress } from "./verify.ts";
 
 const gpu = await testGpu();
@@ -102,6 +103,12 @@ type FieldCase = { op: FieldOp; a: Int32Array; b: Int32Array };
 const describeGpu = device ? describe : describe.skip;
 
 const code = grinderWgsl({ halfBatch: 1, workgroupSize: 64 }) + TEST_ENTRIES;
+
+// The test kernels are compiled once for the whole file, before the first test's clock starts (seconds on
+// SwiftShader, minutes on a machine loaded by other work).
+beforeAll(async () => {
+  if (device) await Promise.all(["test_field", "test_keccak", "test_checksum"].map((entry) => computePipeline(device, code, entry)));
+}, 300_000);
 
 describeGpu("the field on the GPU", () => {
   async function field(cases: FieldCase[]): Promise<Int32Array[]> {
@@ -224,12 +231,15 @@ describeGpu("the field on the GPU", () => {
 });
 
 describeGpu("keccak-256 on the GPU", () => {
+  // the round constants, as the grinder binds them
+  const consts = () => [{ binding: 7, buffer: uniformBuffer(device!, keccakConstantWords()) }];
+
   it("hashes 64-byte public keys as @noble/hashes does (2,000 random messages)", async () => {
     const n = 2000;
     const bytes = new Uint8Array(n * 64);
     for (let i = 0; i < bytes.length; i += 4) new DataView(bytes.buffer).setUint32(i, rand32());
     const pipeline = await computePipeline(device!, code, "test_keccak");
-    const out = new Uint8Array(await runTestKernel(device!, pipeline, new Uint32Array(bytes.buffer), n * 32, n));
+    const out = new Uint8Array(await runTestKernel(device!, pipeline, new Uint32Array(bytes.buffer), n * 32, n, consts()));
     for (let i = 0; i < n; i++) {
       const message = bytes.subarray(i * 64, i * 64 + 64);
       expect(Buffer.from(out.subarray(i * 32, i * 32 + 32)).toString("hex"), Buffer.from(message).toString("hex")).toBe(
@@ -248,7 +258,7 @@ describeGpu("keccak-256 on the GPU", () => {
       for (let w = 0; w < 5; w++) input[i * 5 + w] = parseInt(hex.slice(8 * w, 8 * w + 8), 16);
     });
     const pipeline = await computePipeline(device!, code, "test_checksum");
-    const out = new Uint32Array(await runTestKernel(device!, pipeline, input, n * 40, n));
+    const out = new Uint32Array(await runTestKernel(device!, pipeline, input, n * 40, n, consts()));
     addresses.forEach((hex, i) => {
       const digest = keccak_256(new TextEncoder().encode(hex));
       expect(Buffer.from(out.buffer, i * 40, 32).toString("hex"), hex).toBe(Buffer.from(digest).toString("hex"));

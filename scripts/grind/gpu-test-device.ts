@@ -29,9 +29,17 @@ export function computePipeline(device: GPUDevice, code: string, entry: string):
   return pipeline;
 }
 
+/** A uniform buffer holding `words` (the kernels' constants, bound beside a test kernel's own buffers). */
+export function uniformBuffer(device: GPUDevice, words: Uint32Array): GPUBuffer {
+  const buffer = device.createBuffer({ size: Math.max(16, words.byteLength), usage: GPUBufferUsage.UNIFORM | GPUBufferUsage.COPY_DST });
+  device.queue.writeBuffer(buffer, 0, words);
+  return buffer;
+}
+
 /**
  * Runs a test kernel over `invocations` (workgroups of 64) with `input` at binding 10 (read-only storage) and
- * an output buffer of `outBytes` at binding 11, which it returns.
+ * an output buffer of `outBytes` at binding 11, which it returns; `bind` adds buffers the kernel reads (the
+ * constants' uniform).
  */
 export async function runTestKernel(
   device: GPUDevice,
@@ -39,6 +47,7 @@ export async function runTestKernel(
   input: ArrayBufferView,
   outBytes: number,
   invocations: number,
+  bind: { binding: number; buffer: GPUBuffer }[] = [],
 ): Promise<ArrayBuffer> {
   const inBuf = device.createBuffer({ size: Math.ceil(input.byteLength / 4) * 4, usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_DST });
   device.queue.writeBuffer(inBuf, 0, input.buffer, input.byteOffset, input.byteLength);
@@ -49,6 +58,7 @@ export async function runTestKernel(
     entries: [
       { binding: 10, resource: { buffer: inBuf } },
       { binding: 11, resource: { buffer: out } },
+      ...bind.map(({ binding, buffer }) => ({ binding, resource: { buffer } })),
     ],
   });
   const enc = device.createCommandEncoder();

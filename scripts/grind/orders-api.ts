@@ -1,9 +1,11 @@
 // The grinder's client for the custom-order API. It authenticates the way every admin does: a Sign-In with
 // Ethereum signature from an admin wallet (ADMIN_WALLETS or users.isAdmin), so the server needs no second
 // credential. The wallet's key comes from GRINDER_ADMIN_KEY; against a local stack (localhost or 127.0.0.1)
-// it defaults to anvil's public dev account 0, which is the local admin.
+// it defaults to anvil's public dev account 0, which is the local admin. Each process names itself with a
+// random grinder id, so several grinders on one wallet hold separate claims (docs/custom-orders.md#several-grinders).
+import { randomUUID } from "node:crypto";
 import { privateKeyToAccount } from "viem/accounts";
-import type { QueuedOrder } from "../../schema/custom-orders";
+import type { ClaimAnswer, QueuedOrder } from "../../schema/custom-orders";
 import { DEV_ACCOUNTS } from "../dev-accounts.ts";
 
 export class OrdersApiError extends Error {
@@ -32,10 +34,14 @@ export function grinderKey(api: string, env: NodeJS.ProcessEnv): `0x${string}` {
 export class OrdersApi {
   private cookie = "";
   private readonly account;
+  /** this process's grinder id: its claims are its own, even beside other grinders on the same wallet */
+  readonly grinder = randomUUID();
 
   constructor(
     readonly api: string,
     key: `0x${string}`,
+    /** what it grinds on, shown to admins: "GPU NVIDIA H200", "CPU, 1 thread" */
+    readonly label: string,
   ) {
     this.account = privateKeyToAccount(key);
   }
@@ -57,20 +63,23 @@ export class OrdersApi {
     if (!session.user?.isAdmin) throw new OrdersApiError(403, `${this.account.address} is not an admin wallet on ${this.api}`);
   }
 
-  queue(): Promise<{ orders: QueuedOrder[] }> {
-    return this.call("GET", "/api/custom-orders/admin/queue?status=waiting");
+  /** Says this grinder is alive and claims the oldest waiting order (null when none waits). */
+  claim(): Promise<ClaimAnswer> {
+    return this.call("POST", "/api/custom-orders/admin/claim", { grinder: this.grinder, label: this.label });
   }
 
-  take(id: number): Promise<QueuedOrder> {
-    return this.call("POST", `/api/custom-orders/admin/${id}/take`, {});
-  }
-
+  /** Cumulative attempts of this claim and the rate; renews the claim's lease. */
   progress(id: number, attempts: number, rate: number): Promise<unknown> {
-    return this.call("POST", `/api/custom-orders/admin/${id}/progress`, { attempts, rate });
+    return this.call("POST", `/api/custom-orders/admin/${id}/progress`, { attempts, rate, grinder: this.grinder });
   }
 
   submit(id: number, offset: string, variant: number): Promise<QueuedOrder> {
-    return this.call("POST", `/api/custom-orders/admin/${id}/submit`, { offset, variant });
+    return this.call("POST", `/api/custom-orders/admin/${id}/submit`, { offset, variant, grinder: this.grinder });
+  }
+
+  /** Gives the order back to the queue now, rather than when the lease lapses. */
+  release(id: number): Promise<unknown> {
+    return this.call("POST", `/api/custom-orders/admin/${id}/release`, { grinder: this.grinder });
   }
 
   /** One authenticated call; a lapsed session is renewed once. */
@@ -89,7 +98,17 @@ export class OrdersApi {
     const headers: Record<string, string> = { origin: new URL(this.api).origin };
     if (this.cookie) headers.cookie = this.cookie;
     if (body !== undefined) headers["content-type"] = "application/json";
-    const res = await fetch(new URL(path, this.api), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const send = () => fetch(new URL(path, this.api), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    let res: Response;
+    try {
+      res = await send();
+    } catch (e) {
+      // A kept-alive connection the server closed while this process was busy (starting its search threads, say)
+      // fails before the request reaches the server: once more, on a new connection. Every grinder call is safe
+      // to repeat: a second submit or claim is answered from the order's state.
+      if (!(e instanceof TypeError && (e.cause as { code?: string } | undefined)?.code === "UND_ERR_SOCKET")) throw e;
+      res = await send();
+    }
     if (path.startsWith("/api/auth/") && !res.ok) {
       throw new OrdersApiError(res.status, `${method} ${path}: ${res.status} ${await res.text()}`);
     }

@@ -1,8 +1,9 @@
 // npm run grind -- --orders [--api URL] [--threads T] [--gpu[=auto]] [--once] [--poll S] [--quiet]
-// Fills custom orders: takes the oldest waiting order through the admin API, searches from the buyer's
+// Fills custom orders: claims the oldest waiting order through the admin API, searches from the buyer's
 // public key A on every core (split-key search, ethereum.ts) or on the GPU (gpu/), checks each match with the
 // same code the server uses (schema/split-key.ts) and submits the offset k with its variant. The grinder never
-// sees a key.
+// sees a key. Its progress reports renew its claim; stopped by a signal it gives the order back
+// (docs/custom-orders.md#several-grinders). `npm start` runs one (scripts/stack.ts startOrderGrinder).
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import type { QueuedOrder } from "../../schema/custom-orders";
@@ -18,19 +19,24 @@ import type { Found } from "./types.ts";
 export const ORDERS_USAGE = `Usage: npm run grind -- --orders [--api URL] [--threads T] [--gpu[=auto]] [--once] [--poll S] [--quiet]
 
 Fills custom (split-key) orders from the marketplace's queue: signs in as an admin with Sign-In with
-Ethereum, takes the oldest waiting order, searches offsets k from the buyer's public key on every core,
-reports progress every 10 s and submits k; the server re-checks it. The buyer's key never exists here.
+Ethereum, claims the oldest waiting order, searches offsets k from the buyer's public key on every core,
+reports progress every 10 s (which keeps the claim) and submits k; the server re-checks it. The buyer's key
+never exists here. Several grinders may share one queue: each claims a different order.
 
   --api URL        the marketplace (default http://127.0.0.1:8787)
   -t, --threads T  worker threads (default: all ${availableParallelism()} cores)
-  --gpu            search on the GPU instead (exit 4 when no GPU adapter can be opened)
-  --gpu=auto       the GPU when there is one, else the CPU threads
+  --gpu            search on the GPU instead, a software adapter too (exit 4 when no GPU adapter can be opened)
+  --gpu=auto       a hardware GPU when there is one, else the CPU threads (a software adapter such as
+                   SwiftShader is slower than the CPU threads it runs on, so auto does not use it)
   --once           fill the orders waiting now, then exit (default: keep polling)
-  --poll S         seconds between queue checks when idle (default 10)
+  --poll S         seconds between queue checks when idle, 1 to 60 (default 10; each check also tells the
+                   marketplace this grinder is alive)
   -q, --quiet      no progress line
 
 Authentication: GRINDER_ADMIN_KEY=0x<64 hex>, the private key of an admin wallet (ADMIN_WALLETS). Against
 a local API (localhost, 127.0.0.1) it defaults to anvil's public dev account 0, the local admin.`;
+
+const MAX_POLL_SECONDS = 60;
 
 export type OrdersOptions = { api: string; threads: number; gpu: GpuMode; once: boolean; pollSeconds: number; quiet: boolean };
 
@@ -61,9 +67,10 @@ export function parseOrdersCli(argv: string[]): OrdersOptions | null {
     throw new UsageError(`--api must be a URL, got ${JSON.stringify(values.api)}`);
   }
   if (api.protocol !== "http:" && api.protocol !== "https:") throw new UsageError("--api must be an http(s) URL");
-  const whole = (name: string, raw: string | undefined, fallback: number) => {
+  const whole = (name: string, raw: string | undefined, fallback: number, max = Number.MAX_SAFE_INTEGER) => {
     if (raw === undefined) return fallback;
-    if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new UsageError(`--${name} must be a whole number from 1, got ${JSON.stringify(raw)}`);
+    if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > max)
+      throw new UsageError(`--${name} must be a whole number from 1${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ""}, got ${JSON.stringify(raw)}`);
     return Number(raw);
   };
   return {
@@ -71,7 +78,8 @@ export function parseOrdersCli(argv: string[]): OrdersOptions | null {
     threads: whole("threads", values.threads, availableParallelism()),
     gpu: parseGpuMode(values.gpu),
     once: values.once ?? false,
-    pollSeconds: whole("poll", values.poll, 10),
+    // An idle grinder's poll is its sign of life: past the claim lease (2 minutes) pages would call it gone.
+    pollSeconds: whole("poll", values.poll, 10, MAX_POLL_SECONDS),
     quiet: values.quiet ?? false,
   };
 }
@@ -154,41 +162,50 @@ async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions, 
   });
 }
 
-/** Takes the first waiting order the server lets us take, or null. */
-async function takeNext(api: OrdersApi): Promise<QueuedOrder | null> {
-  const { orders } = await api.queue();
-  for (const candidate of orders) {
-    try {
-      return await api.take(candidate.id);
-    } catch (e) {
-      if (e instanceof OrdersApiError && (e.status === 409 || e.status === 404)) continue;
-      throw e;
-    }
-  }
+/**
+ * The GPU for this loop. --gpu=auto takes a hardware GPU only: a software adapter (SwiftShader, llvmpipe) runs
+ * the kernel on the CPU, about 70 k/s on two cores against the CPU grinder's 850 k/s per core
+ * (docs/benchmarks.md), so auto grinds on the CPU threads instead. --gpu takes any adapter.
+ */
+async function ordersGpu(mode: GpuMode): Promise<OpenGpu | null | number> {
+  const gpu = await gpuFor(mode);
+  if (mode !== "auto" || gpu === null || typeof gpu === "number" || !gpu.software) return gpu;
+  log(`${gpu.name} is a software adapter (the CPU in a GPU's clothes, slower than the CPU grinder): grinding on the CPU instead`);
+  gpu.device.destroy();
   return null;
 }
 
+const threadsLabel = (n: number) => `CPU, ${n} thread${n === 1 ? "" : "s"}`;
+
 export async function runOrders(o: OrdersOptions): Promise<number> {
-  const gpu = await gpuFor(o.gpu);
+  const gpu = await ordersGpu(o.gpu);
   if (typeof gpu === "number") return gpu;
-  const api = new OrdersApi(o.api, grinderKey(o.api, process.env));
+  const api = new OrdersApi(o.api, grinderKey(o.api, process.env), gpu ? `GPU ${gpu.name}`.slice(0, 80) : threadsLabel(o.threads));
   await api.signIn();
-  log(`grinding custom orders from ${o.api} as ${api.wallet}`);
+  log(`grinding custom orders from ${o.api} as ${api.wallet} (${api.label}; grinder ${api.grinder})`);
   let filled = 0;
-  let stop = false;
-  process.once("SIGINT", () => {
-    stop = true;
-    log("\ninterrupted; the order in progress is left for the next grinder (it can take it after 10 minutes of silence)");
-    process.exit(130);
-  });
-  while (!stop) {
-    const order = await takeNext(api);
+  let current: number | null = null;
+  // Stopped by Ctrl-C or by npm start's shutdown: give the order back so another grinder need not wait for the
+  // lease to lapse (bounded: a marketplace that is itself stopping may not answer).
+  const stopOn = (signal: NodeJS.Signals, code: number) =>
+    process.once(signal, () => {
+      const id = current;
+      log(`\n${signal}: stopping${id === null ? "" : `; order ${id} goes back to the queue`}`);
+      const release = id === null ? Promise.resolve() : api.release(id).catch(() => undefined);
+      void Promise.race([release, new Promise((r) => setTimeout(r, 3000))]).then(() => process.exit(code));
+    });
+  stopOn("SIGINT", 130);
+  stopOn("SIGTERM", 143);
+  for (;;) {
+    const { order } = await api.claim();
     if (order === null) {
       if (o.once) break;
       await new Promise((r) => setTimeout(r, o.pollSeconds * 1000));
       continue;
     }
+    current = order.id;
     if ((await grindOrder(api, order, o, gpu)) === "found") filled++;
+    current = null;
   }
   log(`done: ${filled} order(s) filled`);
   return 0;

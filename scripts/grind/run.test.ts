@@ -10,6 +10,9 @@ import { grindToCsv } from "./run.ts";
 import type { SearchSource } from "./search-source.ts";
 import type { Found } from "./types.ts";
 import { ethereumAddressFromPrivateKey } from "./verify.ts";
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { base58 } from "@scure/base";
+import { solanaSecretKey } from "../../gpu/solana-grinder.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "grind-run-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,9 +47,9 @@ function keyWithPrefix(prefix: string, from: number): { privateKey: string; addr
   }
 }
 
-function options(out: string): GrindOptions {
+function options(out: string, spec: GrindOptions["spec"] = { network: "ethereum", prefix: "a", suffix: "", caseSensitive: false }): GrindOptions {
   return {
-    spec: { network: "ethereum", prefix: "a", suffix: "", caseSensitive: false },
+    spec,
     count: 2,
     threads: 1,
     gpu: "on",
@@ -57,14 +60,14 @@ function options(out: string): GrindOptions {
   };
 }
 
-async function grind(kind: "cpu" | "gpu", found: Found[], out: string) {
+async function grind(kind: "cpu" | "gpu", found: Found[], out: string, spec?: GrindOptions["spec"]) {
   const err: string[] = [];
   vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
     err.push(String(chunk));
     return true;
   });
   const source = fakeSource(kind, found);
-  const code = await grindToCsv(options(out), source);
+  const code = await grindToCsv(options(out, spec), source);
   vi.restoreAllMocks();
   return { code, stderr: err.join(""), stopped: source.stopped };
 }
@@ -104,5 +107,19 @@ describe("grindToCsv", () => {
     const r = await grind("cpu", [{ address: good.address, privateKey: other.privateKey }], out);
     expect(r.code).toBe(3);
     expect(r.stderr).toContain("BUG: verification failed");
+  });
+
+  it("a Solana GPU hit whose public key is not the one its seed gives is a kernel fault: exit 3, not written", async () => {
+    // as gpu-source.ts reports a Solana hit: the address and the secret key are built from the GPU's public key
+    const seed = Uint8Array.from({ length: 32 }, (_, i) => i + 1);
+    const wrong = ed25519.getPublicKey(Uint8Array.from({ length: 32 }, (_, i) => 200 - i));
+    // a pattern the reported address matches: only the key is wrong
+    const spec = { network: "solana" as const, prefix: "", suffix: base58.encode(wrong).slice(-1), caseSensitive: true };
+    const out = join(dir, "solana-wrong-key.csv");
+    const r = await grind("gpu", [{ address: base58.encode(wrong), privateKey: solanaSecretKey({ seed, publicKey: wrong }) }], out, spec);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toContain("BUG: GPU kernel fault: a reported hit does not verify");
+    expect(r.stderr).toContain("embedded public key does not match the seed");
+    expect(readFileSync(out, "utf8")).toBe(CSV_HEADER + "\n");
   });
 });

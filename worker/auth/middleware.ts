@@ -8,6 +8,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { createMiddleware } from "hono/factory";
 import { missingSecrets } from "../config";
 import { ApiError } from "../http/errors";
+import { requestHost } from "../http/request-host";
 import type { AppEnv } from "../types";
 import { type AuthSession, clearSessionCookie, findSession, hashSessionId, readSessionCookie } from "./session";
 
@@ -37,7 +38,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   let session: AuthSession | null = null;
   const presented = await presentedSession(c);
   if (presented) {
-    session = await findSession(c.var.db, c.env, presented.idHash, Date.now());
+    session = await findSession(c.var.db, c.env, requestHost(c), presented.idHash, Date.now());
     // An expired or logged-out cookie is useless: tell the browser to drop it.
     if (!session) clearSessionCookie(c);
   }

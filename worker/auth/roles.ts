@@ -1,10 +1,12 @@
 // Admins (DESIGN §4): wallets listed in ADMIN_WALLETS, compared case-insensitively for Ethereum and exactly
 // for Solana, or users whose row has isAdmin set. A public dev wallet (its key is in every tutorial) is an admin
-// only while both chains are local, whatever ADMIN_WALLETS or the users table say (issue 26 §8).
+// only in a local deployment (the site and both nodes on this machine, domain/local-mode.ts), whatever
+// ADMIN_WALLETS or the users table say (docs/production-settings.md).
 import type { Network } from "../../schema/db";
-import { bothChainsLocal, isPublicDevWallet } from "../domain/payment-settings";
+import { isLocalDeployment, type LocalModeText, type RequestHost } from "../domain/local-mode";
+import { isPublicDevWallet } from "../domain/payment-settings";
 
-type RoleEnv = Pick<Env, "ADMIN_WALLETS" | "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL">;
+export type RoleEnv = Pick<Env, "ADMIN_WALLETS"> & LocalModeText;
 
 function adminEntries(env: Pick<Env, "ADMIN_WALLETS">): string[] {
   return (env.ADMIN_WALLETS ?? "")
@@ -19,8 +21,11 @@ function listedAdmin(env: RoleEnv, network: Network, address: string): boolean {
   );
 }
 
-/** The admin role of a wallet: listed in ADMIN_WALLETS or marked in its user row, and not a public dev wallet off the local chains. */
-export function isAdmin(env: RoleEnv, network: Network, address: string, userRowIsAdmin: boolean): boolean {
-  if (isPublicDevWallet(address) && !bothChainsLocal(env)) return false;
+/**
+ * The admin role of a wallet: listed in ADMIN_WALLETS or marked in its user row, and not a public dev wallet
+ * outside a local deployment. `host`: the host the request came to (null outside a request).
+ */
+export function isAdmin(env: RoleEnv, host: RequestHost, network: Network, address: string, userRowIsAdmin: boolean): boolean {
+  if (isPublicDevWallet(address) && !isLocalDeployment(env, host)) return false;
   return userRowIsAdmin || listedAdmin(env, network, address);
 }

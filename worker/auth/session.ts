@@ -7,8 +7,9 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sessions, users, type Network } from "../../schema/db";
 import { bare, columnList, createDb, type Db, writeBatch } from "../db";
+import type { RequestHost } from "../domain/local-mode";
 import { deriveUsername, normalizeWallet } from "../domain/users";
-import { isAdmin } from "./roles";
+import { isAdmin, type RoleEnv } from "./roles";
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** 32 bytes: 256 bits of entropy, well above the 128 the design asks for. */
@@ -116,12 +117,7 @@ export async function startSession(d1: D1Database, input: StartSessionInput): Pr
 }
 
 /** The live session behind a cookie value, with the admin role resolved now (ADMIN_WALLETS may change). */
-export async function findSession(
-  db: Db,
-  env: Pick<Env, "ADMIN_WALLETS" | "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL">,
-  idHash: string,
-  now: number,
-): Promise<AuthSession | null> {
+export async function findSession(db: Db, env: RoleEnv, host: RequestHost, idHash: string, now: number): Promise<AuthSession | null> {
   const row = await db
     .select({
       userId: sessions.userId,
@@ -140,7 +136,7 @@ export async function findSession(
     network: row.network,
     walletAddress: row.walletAddress,
     expiresAt: row.expiresAt,
-    isAdmin: isAdmin(env, row.network, row.walletAddress, row.userIsAdmin),
+    isAdmin: isAdmin(env, host, row.network, row.walletAddress, row.userIsAdmin),
   };
 }
 

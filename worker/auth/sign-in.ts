@@ -7,17 +7,25 @@ import { detectAddressType, validateAddress } from "../../schema/address";
 import type { AdminStatusResponse, NonceRequest, NonceResponse, SessionResponse, VerifyRequest } from "../../schema/auth";
 import { users } from "../../schema/db";
 import type { Db } from "../db";
+import type { RequestHost } from "../domain/local-mode";
 import { normalizeWallet } from "../domain/users";
 import { ApiError } from "../http/errors";
 import type { AuthSession } from "./middleware";
-import { consumeNonce, type IssuedNonce, issueNonce } from "./nonce";
-import { isAdmin } from "./roles";
+import { type IssuedNonce, isIssued, issueNonce, readNonce, spendNonce } from "./nonce";
+import { isAdmin, type RoleEnv } from "./roles";
 import { parseSiwe, parseSiws } from "./sign-in-grammar";
-import { buildSiweMessage, checkSiwe } from "./siwe";
+import { buildSiweMessage, checkSiwe, NOT_ISSUED } from "./siwe";
 import { buildSiwsMessage, checkSiws, signInFields } from "./siws";
 import { type SiteOrigin, siteOf } from "./site";
 
 const refuse = (reason: string) => new ApiError(401, `Sign-in failed: ${reason}`);
+const NONCE_REFUSED = "the nonce is unknown, used or expired; request a new one";
+
+/** SESSION_SECRET, which keys the nonces; the routes refuse with 503 before this when it is missing (config.ts). */
+function nonceSecret(env: Env): string {
+  if (!env.SESSION_SECRET) throw new ApiError(503, "Sign-in is not available: SESSION_SECRET is not set");
+  return env.SESSION_SECRET;
+}
 
 export async function sessionResponse(db: Db, session: AuthSession): Promise<SessionResponse> {
   const user = await db.select().from(users).where(eq(users.id, session.userId)).get();
@@ -37,9 +45,9 @@ export async function sessionResponse(db: Db, session: AuthSession): Promise<Ses
 }
 
 /**
- * What /nonce answers, and the text it issues (whose hash the nonce keeps): the SIWE message; the SIWS message
- * when the address is known; otherwise the `solana:signIn` input, and as issued text that message with the
- * address line left for the wallet to fill in.
+ * What /nonce answers, and the text it issues (whose hash the nonce's HMAC covers): the SIWE message; the SIWS
+ * message when the address is known; otherwise the `solana:signIn` input, and as issued text that message with
+ * the address line left for the wallet to fill in.
  */
 function writeSignIn(site: SiteOrigin, chainId: number, body: NonceRequest, n: IssuedNonce): { answer: NonceResponse; issuedText: string } {
   const { nonce, issuedAt, expiresAt } = n;
@@ -54,35 +62,43 @@ function writeSignIn(site: SiteOrigin, chainId: number, body: NonceRequest, n: I
   return { answer, issuedText: answer.message ?? buildSiwsMessage({ ...fields, address: "" }) };
 }
 
-/** A fresh nonce and what to sign with it; 503 when too many sign-ins are waiting. */
+/** A fresh nonce and what to sign with it. Stores nothing (nonce.ts): however many are asked for, none waits in a table. */
 export async function startSignIn(env: Env, body: NonceRequest, now = Date.now()): Promise<NonceResponse> {
   if (body.address !== undefined) {
     const checked = validateAddress(body.address, body.network);
     if (!checked.isValid) throw new ApiError(400, `address: ${checked.message}`);
   }
   const site = siteOf(env);
-  const issued = await issueNonce(env.DB, now, (nonce) => writeSignIn(site, Number(env.ETH_CHAIN_ID), body, nonce));
-  if (!issued) throw new ApiError(503, "Sign-in is busy: too many sign-ins are waiting. Try again in a few minutes.");
+  const issued = await issueNonce(nonceSecret(env), now, (nonce) => writeSignIn(site, Number(env.ETH_CHAIN_ID), body, nonce));
   return issued.answer;
 }
 
-/** The wallet that signed the message, once its nonce is used up and the signature checked; 401 otherwise. */
+/**
+ * The wallet that signed the message; 401 otherwise. The nonce must be one of ours and live; the message's fields
+ * are checked (siwe.ts, siws.ts), then `claim`: the text must be exactly the message issued with the nonce, and
+ * the nonce is used up, both before any signature work.
+ */
 export async function verifySignIn(env: Env, body: VerifyRequest, now: number): Promise<string> {
   const site = siteOf(env);
+  const secret = nonceSecret(env);
   const parsed = body.network === "ethereum" ? parseSiwe(body.message) : parseSiws(body.message);
   if (!parsed) throw refuse(`not a Sign-In with ${body.network === "ethereum" ? "Ethereum (EIP-4361)" : "Solana"} message`);
   if (!parsed.nonce) throw refuse("message carries no nonce");
-  const issued = await consumeNonce(env.DB, parsed.nonce, now);
-  if (!issued) throw refuse("the nonce is unknown, used or expired; request a new one");
+  const nonce = readNonce(parsed.nonce, now);
+  if (!nonce) throw refuse(NONCE_REFUSED);
+  const claim = async (texts: readonly string[]) => {
+    if (!(await isIssued(secret, nonce, texts))) return NOT_ISSUED;
+    return (await spendNonce(env.DB, nonce, now)) ? null : NONCE_REFUSED;
+  };
   if (body.network === "ethereum") {
-    const checked = await checkSiwe(env, site, { message: body.message, parsed, issuedHash: issued.messageHash, signature: body.signature as Hex, now });
+    const checked = await checkSiwe(env, site, { message: body.message, parsed, claim, signature: body.signature as Hex, now });
     if (!checked.ok) throw refuse(checked.reason);
     return checked.address;
   }
   const checked = await checkSiws(site, {
     text: body.message,
     parsed,
-    issuedHash: issued.messageHash,
+    claim,
     signature: body.signature,
     claimedAddress: body.address,
     now,
@@ -93,11 +109,7 @@ export async function verifySignIn(env: Env, body: VerifyRequest, now: number): 
 }
 
 /** GET /api/users/admin-status: whether a wallet is an admin and has signed in before. 400 for no wallet address. */
-export async function adminStatus(
-  db: Db,
-  env: Pick<Env, "ADMIN_WALLETS" | "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL">,
-  walletAddress: string,
-): Promise<AdminStatusResponse> {
+export async function adminStatus(db: Db, env: RoleEnv, host: RequestHost, walletAddress: string): Promise<AdminStatusResponse> {
   const network = detectAddressType(walletAddress);
   if (network === "unknown") throw new ApiError(400, "walletAddress: not an Ethereum or Solana address");
   const user = await db
@@ -105,5 +117,5 @@ export async function adminStatus(
     .from(users)
     .where(eq(users.walletAddress, normalizeWallet(network, walletAddress)))
     .get();
-  return { isAdmin: isAdmin(env, network, walletAddress, user?.isAdmin === true), userExists: user !== undefined };
+  return { isAdmin: isAdmin(env, host, network, walletAddress, user?.isAdmin === true), userExists: user !== undefined };
 }

@@ -1,25 +1,14 @@
 // The site a sign-in message must name: the configured SITE_ORIGIN, never the request. The Host header is
 // whatever the client sends, so binding sign-in to it let a message signed for `evil.example`, posted with
 // `Host: evil.example`, open a session that then works on the real site.
+import type { MiddlewareHandler } from "hono";
+import { isLoopbackHost, shownHost } from "../domain/local-mode";
+import { parseSiteOrigin, type SiteOrigin } from "../domain/site-origin";
 import { ApiError } from "../http/errors";
+import { requestHost } from "../http/request-host";
+import type { AppEnv } from "../types";
 
-export type SiteOrigin = { scheme: "http" | "https"; domain: string; origin: string };
-
-/** Parses an origin such as "https://vanity.example" or "http://localhost:8787"; null if it is not one. */
-export function parseSiteOrigin(value: string | undefined): SiteOrigin | null {
-  if (!value) return null;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
-  // An origin only: a path, query or credentials would mean the setting is not what the operator meant.
-  if (url.username || url.password || url.search || url.hash || (url.pathname !== "/" && url.pathname !== "")) return null;
-  if (value.replace(/\/$/, "") !== url.origin) return null;
-  return { scheme: url.protocol === "http:" ? "http" : "https", domain: url.host, origin: url.origin };
-}
+export { parseSiteOrigin, type SiteOrigin };
 
 /** The configured site; a 503 that names the setting when it is missing or malformed. */
 export function siteOf(env: { SITE_ORIGIN?: string }): SiteOrigin {
@@ -30,6 +19,24 @@ export function siteOf(env: { SITE_ORIGIN?: string }): SiteOrigin {
   }
   return site;
 }
+
+/**
+ * On the sign-in routes: a SITE_ORIGIN on this machine (the local default) while the site is served at a public
+ * host is the local configuration deployed unchanged. Messages naming localhost would be signed on a public
+ * site, so sign-in refuses with 503 naming the setting (docs/production-settings.md#how-a-refusal-shows).
+ */
+export const requireSiteOriginHere: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const site = parseSiteOrigin(c.env.SITE_ORIGIN);
+  const host = requestHost(c);
+  if (site && isLoopbackHost(site.hostname) && !isLoopbackHost(host)) {
+    console.error(`refusing sign-in: SITE_ORIGIN ${site.origin} is on this machine, but the request came to ${shownHost(host)}`);
+    throw new ApiError(
+      503,
+      `Sign-in is disabled: the server's SITE_ORIGIN is ${site.origin}, on its own machine, but this site is served at ${shownHost(host)}. Set SITE_ORIGIN to the site's origin.`,
+    );
+  }
+  await next();
+};
 
 /** True when a message's URI points at this site (same scheme, host and port). */
 export function uriIsOnSite(uri: string, site: SiteOrigin): boolean {

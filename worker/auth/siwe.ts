@@ -5,7 +5,6 @@ import { createPublicClient, getAddress, http, type Address, type Hex } from "vi
 import { createSiweMessage, verifySiweMessage } from "viem/siwe";
 import { ethereumChain } from "../chain/ethereum";
 import { issuedAtIsAcceptable } from "./clock";
-import { messageHash } from "./nonce";
 import type { SignInMessage } from "./sign-in-grammar";
 import { type SiteOrigin, uriIsOnSite } from "./site";
 
@@ -37,14 +36,21 @@ const signInClient = (env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_URL">) =>
 export type SiweCheck = { ok: true; address: Address } | { ok: false; reason: string };
 
 /**
- * Checks a strictly parsed SIWE message (sign-in-grammar.ts) whose nonce was just used up: chain, site and
- * times first (each with its own reason), then that the text is byte for byte the message issued for the
- * nonce, then the signature. Only a signature that does not recover to the address reaches the node, once.
+ * Uses the nonce up once one of `texts` is exactly the message issued with it; the refusal's reason otherwise
+ * (sign-in.ts: not the issued text, or the nonce already used).
+ */
+export type NonceClaim = (texts: readonly string[]) => Promise<string | null>;
+
+/**
+ * Checks a strictly parsed SIWE message (sign-in-grammar.ts) whose nonce is ours and live: chain, site and
+ * times first (each with its own reason), then `claim` (the text is byte for byte the message issued for the
+ * nonce, which is then used up), then the signature. Only a signature that does not recover to the address
+ * reaches the node, once per nonce.
  */
 export async function checkSiwe(
   env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_URL">,
   site: SiteOrigin,
-  p: { message: string; parsed: SignInMessage; issuedHash: string; signature: Hex; now: number },
+  p: { message: string; parsed: SignInMessage; claim: NonceClaim; signature: Hex; now: number },
 ): Promise<SiweCheck> {
   const { parsed } = p;
   const expectedChainId = Number(env.ETH_CHAIN_ID);
@@ -54,7 +60,8 @@ export async function checkSiwe(
   if (parsed.uri === undefined || !uriIsOnSite(parsed.uri, site)) return { ok: false, reason: "message URI is for another site" };
   // viem checks expiry and not-before but never the issue time; SIWS refuses the same times (clock.ts).
   if (parsed.issuedAt === undefined || !issuedAtIsAcceptable(new Date(parsed.issuedAt), p.now)) return { ok: false, reason: "message has no valid issue time" };
-  if (messageHash(p.message) !== p.issuedHash) return { ok: false, reason: NOT_ISSUED };
+  const refused = await p.claim([p.message]);
+  if (refused) return { ok: false, reason: refused };
   // viem forwards extra parameters to verifyHash: `mode: "eoa"` recovers the signer locally first, so an
   // ordinary wallet signs in without an RPC round trip; only a signature that does not recover falls back to
   // the on-chain ERC-1271/6492 check for smart-contract wallets.

@@ -6,9 +6,8 @@ import { base58 } from "@scure/base";
 import type { SolanaSignInFields } from "../../schema/auth";
 import { siwsMessageText } from "../../schema/siws-message";
 import { issuedAtIsAcceptable } from "./clock";
-import { messageHash } from "./nonce";
 import type { SignInMessage } from "./sign-in-grammar";
-import { NOT_ISSUED, SIGN_IN_STATEMENT } from "./siwe";
+import { type NonceClaim, SIGN_IN_STATEMENT } from "./siwe";
 import { type SiteOrigin, uriIsOnSite } from "./site";
 
 export function signInFields(site: SiteOrigin, p: { address?: string; nonce: string; issuedAt: number; expiresAt: number }): SolanaSignInFields {
@@ -31,7 +30,7 @@ export function buildSiwsMessage(m: SignInMessage): string {
 
 /**
  * The SIWS message the server issues when the wallet writes the text itself (`solana:signIn` with no address
- * known): the address line is left empty for the wallet to fill in. Its hash is what the nonce keeps.
+ * known): the address line is left empty for the wallet to fill in. Its hash is what the nonce's HMAC covers.
  */
 export function withAddressLeftOut(text: string): string {
   const lines = text.split("\n");
@@ -44,14 +43,14 @@ export type SiwsCheck = { ok: true; address: string } | { ok: false; reason: str
 const time = (iso: string | undefined) => (iso === undefined ? NaN : Date.parse(iso));
 
 /**
- * Checks a strictly parsed SIWS message (sign-in-grammar.ts) whose nonce was just used up: domain, URI, times,
- * then that the text is the message issued for the nonce (byte for byte, or with only the address line filled
- * in by a `solana:signIn` wallet, as @solana/wallet-standard-util's verifySignIn rebuilds and compares it),
- * then the Ed25519 signature.
+ * Checks a strictly parsed SIWS message (sign-in-grammar.ts) whose nonce is ours and live: domain, URI, times,
+ * then `claim`: the text is the message issued for the nonce (byte for byte, or with only the address line
+ * filled in by a `solana:signIn` wallet, as @solana/wallet-standard-util's verifySignIn rebuilds and compares
+ * it), and the nonce is used up; then the Ed25519 signature.
  */
 export async function checkSiws(
   site: SiteOrigin,
-  p: { text: string; parsed: SignInMessage; issuedHash: string; signature: string; claimedAddress?: string; now: number },
+  p: { text: string; parsed: SignInMessage; claim: NonceClaim; signature: string; claimedAddress?: string; now: number },
 ): Promise<SiwsCheck> {
   const m = p.parsed;
   if (m.domain !== site.domain) return { ok: false, reason: "message is for another domain" };
@@ -61,7 +60,8 @@ export async function checkSiws(
   if (expires <= p.now) return { ok: false, reason: "message has expired" };
   if (m.issuedAt === undefined || !issuedAtIsAcceptable(new Date(time(m.issuedAt)), p.now)) return { ok: false, reason: "message has no valid issue time" };
   if (m.notBefore !== undefined && time(m.notBefore) > p.now) return { ok: false, reason: "message is not valid yet" };
-  if (messageHash(p.text) !== p.issuedHash && messageHash(withAddressLeftOut(p.text)) !== p.issuedHash) return { ok: false, reason: NOT_ISSUED };
+  const refused = await p.claim([p.text, withAddressLeftOut(p.text)]);
+  if (refused) return { ok: false, reason: refused };
   if (p.claimedAddress !== undefined && p.claimedAddress !== m.address) return { ok: false, reason: "signing account differs from the message's address" };
   if (!(await verifyEd25519(m.address, p.signature, new TextEncoder().encode(p.text)))) return { ok: false, reason: "signature does not match" };
   return { ok: true, address: m.address };

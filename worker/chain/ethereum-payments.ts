@@ -13,19 +13,27 @@ import {
   TransactionReceiptNotFoundError,
 } from "viem";
 import { MAX_CONFIRMATIONS, readConfirmations } from "../domain/payment-settings";
+import { readDust } from "../domain/dust";
 import type { PaymentObservation } from "../domain/payment-decision";
-import { matchTransferToPurchase } from "../domain/payment-decision";
 import { ethereumWindow, unexplainedByBlock } from "../domain/reconciliation";
 import { ethereumChain } from "./ethereum";
-import type { PaymentVerifier, ReceivedTransfer, ScanTarget, TransferReceipt, VerifierEnv } from "./payment-types";
+import type { PaymentVerifier, ReceivedTransfer, TransferReceipt, VerifierEnv } from "./payment-types";
 
 /** A verification call gives up quickly: the purchase stays pending and the cron job asks again. */
 export const VERIFY_TIMEOUT_MS = 4_000;
-/** Blocks one scan examines at most (one cron run); the next run continues from there. */
-export const MAX_SCAN_BLOCKS = 100;
+/** Blocks asked for in one JSON-RPC batch (an HTTP request) when the scan or the reconciliation reads a range. */
+const BLOCKS_PER_REQUEST = 10;
 
 function verificationClient(env: VerifierEnv): PublicClient {
   return createPublicClient({ chain: ethereumChain(env), transport: http(env.ETH_RPC_URL, { timeout: VERIFY_TIMEOUT_MS, retryCount: 1, retryDelay: 150 }) });
+}
+
+/** For reading ranges of blocks: the calls made together go out as JSON-RPC batches. */
+function rangeClient(env: VerifierEnv): PublicClient {
+  return createPublicClient({
+    chain: ethereumChain(env),
+    transport: http(env.ETH_RPC_URL, { timeout: VERIFY_TIMEOUT_MS, retryCount: 1, retryDelay: 150, batch: { batchSize: BLOCKS_PER_REQUEST } }),
+  });
 }
 
 const same = (a: string | null | undefined, b: string) => typeof a === "string" && a.toLowerCase() === b.toLowerCase();
@@ -43,6 +51,10 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
   const recipient = env.PLATFORM_ETH_ADDRESS;
   const chainId = Number(env.ETH_CHAIN_ID);
   const client = verificationClient(env);
+  const ranges = rangeClient(env);
+  /** Blocks `from`..`to` with their transactions, asked for together. */
+  const blocksWithTransactions = (from: number, to: number) =>
+    Promise.all(Array.from({ length: to - from + 1 }, (_, i) => ranges.getBlock({ blockNumber: BigInt(from + i), includeTransactions: true })));
   // An unreadable setting is refused before any payment route or cron check runs (payment-config.ts); a verifier
   // made anyway (a purchase page's view) reads it as the deepest allowed, never as a shallow default.
   const required = readConfirmations(env.ETH_CONFIRMATIONS) ?? MAX_CONFIRMATIONS;
@@ -83,6 +95,16 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
     return { tx, receipt, confirmations, minedAt: canonical ? Number(block.timestamp) * 1000 : null };
   }
 
+  /** The head block, or null when the node does not answer or is on another chain. */
+  async function chainPosition(): Promise<number | null> {
+    try {
+      if (!(await onConfiguredChain())) return null;
+      return Number(await client.getBlockNumber());
+    } catch {
+      return null;
+    }
+  }
+
   const unavailable = (what: string, err: unknown) => {
     console.warn(`ethereum node unavailable for ${what}:`, err instanceof Error ? err.message.split("\n")[0] : String(err));
     return { kind: "unavailable" as const };
@@ -92,6 +114,7 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
     network: "ethereum",
     recipient,
     requiredConfirmations: required,
+    dustBelow: readDust(env.PAYMENT_DUST_ETH, "ETH"),
 
     async inspect(hash, expect): Promise<PaymentObservation> {
       if (!isHash(hash)) return { kind: "missing" };
@@ -143,18 +166,31 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
       }
     },
 
-    async reconcile(cursor, { limit, upTo }) {
+    async reconcile(cursor, { limit }) {
       try {
         if (!(await onConfiguredChain())) return null;
         const head = Number(await client.getBlockNumber());
-        const window = ethereumWindow(cursor.nextBlock, head, required, limit, upTo);
-        if (window === null) return { transfers: [], unexplained: [], cursor, through: cursor.nextBlock === null ? null : String(cursor.nextBlock - 1) };
-        if ("start" in window) return { transfers: [], unexplained: [], cursor: { ...cursor, nextBlock: window.start }, through: String(window.start - 1) };
+        const window = ethereumWindow(cursor.nextBlock, head, required, limit);
+        const deepest = head - required + 1;
+        if (window === null) {
+          const through = cursor.nextBlock === null ? null : cursor.nextBlock - 1;
+          return { transfers: [], unexplained: [], cursor, through: through === null ? null : String(through), throughBlock: through, caughtUp: true };
+        }
+        if ("start" in window)
+          return {
+            transfers: [],
+            unexplained: [],
+            cursor: { ...cursor, nextBlock: window.start },
+            through: String(window.start - 1),
+            throughBlock: window.start - 1,
+            caughtUp: true,
+          };
         const { from, to } = window;
         const transfers: ReceivedTransfer[] = [];
         const explained: bigint[] = [];
-        for (let n = from; n <= to; n++) {
-          const block = await client.getBlock({ blockNumber: BigInt(n), includeTransactions: true });
+        const blocks = await blocksWithTransactions(from, to);
+        for (const block of blocks) {
+          const n = Number(block.number);
           let net = 0n;
           for (const tx of block.transactions) {
             const inbound = same(tx.to, recipient);
@@ -184,55 +220,46 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
           balances.push(after);
           unexplained = unexplainedByBlock(from, balances, explained);
         }
-        return { transfers, unexplained, cursor: { ...cursor, nextBlock: to + 1 }, through: String(to) };
+        return { transfers, unexplained, cursor: { ...cursor, nextBlock: to + 1 }, through: String(to), throughBlock: to, caughtUp: to >= deepest };
       } catch (err) {
         unavailable("the reconciliation", err);
         return null;
       }
     },
 
-    async scan(targets, knownHashes) {
-      const starts = targets.map((t) => t.fromBlock).filter((b): b is number => b !== null);
-      if (starts.length === 0) return { found: [], scannedThrough: null };
-      try {
-        if (!(await onConfiguredChain())) return { found: null, scannedThrough: null };
-        const head = await client.getBlockNumber();
-        const from = BigInt(Math.min(...starts));
-        if (from > head) return { found: [], scannedThrough: null };
-        const to = from + BigInt(MAX_SCAN_BLOCKS - 1) < head ? from + BigInt(MAX_SCAN_BLOCKS - 1) : head;
-        const found: { targetId: string; hash: string }[] = [];
-        const claimed = new Set<string>();
-        for (let n = from; n <= to; n++) {
-          const block = await client.getBlock({ blockNumber: n, includeTransactions: true });
-          for (const tx of block.transactions) {
-            if (!same(tx.to, recipient) || knownHashes.has(tx.hash.toLowerCase())) continue;
-            const mine = (t: ScanTarget) => same(tx.from, t.buyer) && (t.fromBlock ?? 0) <= Number(n) && !claimed.has(t.id);
-            const open = targets.filter((t) => t.open && mine(t)).sort((a, b) => a.createdAt - b.createdAt);
-            // Rule for two open reservations by one buyer: exact amount, else the oldest it covers, else the oldest.
-            const target = matchTransferToPurchase(open, tx.value) ?? latest(targets.filter((t) => !t.open && mine(t)));
-            if (!target) continue;
-            if (target.open) claimed.add(target.id);
-            found.push({ targetId: target.id, hash: tx.hash });
-          }
-        }
-        // Blocks above the required depth are read again next run: a transfer there may be listed for refund (a late
-        // one) only once it is final, so the scan must still see it then.
-        const final = Number(head) - required + 1;
-        return { found, scannedThrough: Math.min(Number(to), final) >= Number(from) ? Math.min(Number(to), final) : null };
-      } catch (err) {
-        console.warn("ethereum node unavailable for the payment scan:", err instanceof Error ? err.message.split("\n")[0] : String(err));
-        return { found: null, scannedThrough: null };
-      }
-    },
-
-    async scanStart() {
+    async scanTransfers(cursor, { limit, startAt }) {
       try {
         if (!(await onConfiguredChain())) return null;
-        return Number(await client.getBlockNumber());
-      } catch {
+        const head = Number(await client.getBlockNumber());
+        const final = head - required + 1;
+        // The first run starts at the oldest open reservation's block, else at the blocks not yet final.
+        const from = cursor.nextBlock ?? Math.max(0, Math.min(startAt ?? final, final));
+        if (from > head) return { transfers: [], cursor: { ...cursor, nextBlock: from } };
+        const to = Math.min(head, from + limit - 1);
+        const transfers: ReceivedTransfer[] = [];
+        for (const block of await blocksWithTransactions(from, to)) {
+          for (const tx of block.transactions) {
+            if (!same(tx.to, recipient)) continue;
+            transfers.push({
+              hash: tx.hash.toLowerCase(),
+              amount: tx.value,
+              senders: [tx.from.toLowerCase()],
+              direct: true,
+              references: [],
+              blockNumber: Number(block.number),
+            });
+          }
+        }
+        // Only final blocks are passed: a transfer above the required depth is read again next run, so one that
+        // cannot pay its purchase (a late one, listed for refund only once final) is still seen when it is.
+        return { transfers, cursor: { ...cursor, nextBlock: Math.max(from, Math.min(to, final) + 1) } };
+      } catch (err) {
+        unavailable("the payment scan", err);
         return null;
       }
     },
+
+    chainPosition,
 
     explorerUrl(hash) {
       if (chainId === 1) return `https://etherscan.io/tx/${hash}`;
@@ -242,9 +269,4 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
 
     formatAmount: (wei) => formatEther(wei),
   };
-}
-
-/** A closed purchase a stray payment is most likely for: the newest. */
-function latest(targets: ScanTarget[]): ScanTarget | null {
-  return targets.reduce<ScanTarget | null>((best, t) => (best === null || t.createdAt > best.createdAt ? t : best), null);
 }

@@ -13,24 +13,14 @@ export type PaymentExpectation = {
   reference: string | null;
 };
 
-/** A purchase the scan looks for a payment to. */
-export type ScanTarget = PaymentExpectation & {
-  id: string;
-  /** Amount asked, in wei or lamports. */
-  expected: bigint;
-  /** Open purchases are matched first; closed ones only catch late or second payments. */
-  open: boolean;
-  /** Ethereum: first block to look at. */
-  fromBlock: number | null;
-  createdAt: number;
-};
+/**
+ * Where one network's payment scan stands (payment_scan_cursors): Ethereum, the next block to read; Solana, the
+ * newest platform signature read. Null before the first run.
+ */
+export type ScanCursor = { nextBlock: number | null; lastSignature: string | null };
 
-export type ScanResult = {
-  /** Payments found, each with the purchase it is for. Null when the node could not be asked. */
-  found: { targetId: string; hash: string }[] | null;
-  /** Ethereum: the last block examined (targets need not look below it again); null otherwise. */
-  scannedThrough: number | null;
-};
+/** One run's read of the chain for payments: every transfer to the platform in it, and where the next run starts. */
+export type ScanWindow = { transfers: ReceivedTransfer[]; cursor: ScanCursor };
 
 /** What the platform received in one transaction, whoever sent it and however (a refund's re-check, the reconciliation). */
 export type TransferReceipt =
@@ -43,7 +33,7 @@ export type TransferReceipt =
       blockNumber: number | null;
     });
 
-/** A transfer that reached the platform, as the reconciliation reads it. */
+/** A transfer that reached the platform, as the scan and the reconciliation read it. */
 export type ReceivedTransfer = { hash: string; amount: bigint; senders: string[]; direct: boolean; references: string[]; blockNumber: number | null };
 
 /** One run's read of the platform address. */
@@ -54,6 +44,10 @@ export type ReconcileWindow = {
   cursor: ReconcileCursor;
   /** Where the reconciliation now stands, in words for the admin (a block number, a signature); null before it starts. */
   through: string | null;
+  /** Everything up to this block (Ethereum) or slot (Solana) is read; null when this run does not know (a Solana backlog). */
+  throughBlock: number | null;
+  /** This run read up to the chain's final head: nothing is left behind it. */
+  caughtUp: boolean;
 };
 
 export interface PaymentVerifier {
@@ -66,15 +60,26 @@ export interface PaymentVerifier {
   inspect(hash: string, expect: PaymentExpectation): Promise<PaymentObservation>;
   /** What the platform received in `hash`, whoever sent it and however. Never throws. */
   received(hash: string): Promise<TransferReceipt>;
+  /** Transfers below this many wei or lamports are dust: recorded as ignored, never owed back (docs/payments.md#dust). */
+  readonly dustBelow: bigint;
   /**
    * The platform address's received transfers after `cursor`, at most `limit` blocks (Ethereum) or signatures
-   * (Solana), never past block `upTo` (Ethereum). Null when the node cannot be asked (nothing moves). Never throws.
+   * (Solana). Null when the node cannot be asked (nothing moves). Never throws.
    */
-  reconcile(cursor: ReconcileCursor, opts: { limit: number; upTo: number | null }): Promise<ReconcileWindow | null>;
-  /** Payments the browser never reported. Never throws. */
-  scan(targets: ScanTarget[], knownHashes: ReadonlySet<string>): Promise<ScanResult>;
-  /** Where a scan for a purchase made now should start (Ethereum: the head block), or null. */
-  scanStart(): Promise<number | null>;
+  reconcile(cursor: ReconcileCursor, opts: { limit: number }): Promise<ReconcileWindow | null>;
+  /**
+   * Payments the browser never reported, for every reservation at once: the transfers to the platform in the
+   * chain's new part (Ethereum: at most `limit` blocks from the cursor, or from `startAt` on the first run, up to
+   * the head; the cursor passes only final blocks. Solana: the platform's newest `limit` signatures since the
+   * cursor). Null when the node cannot be asked. Never throws.
+   */
+  scanTransfers(cursor: ScanCursor, opts: { limit: number; startAt: number | null }): Promise<ScanWindow | null>;
+  /**
+   * The newest block (Ethereum) or confirmed slot (Solana) the node knows now, or null when it does not answer:
+   * recorded at reservation, so a transfer mined before it is known not to be a payment for it
+   * (domain/payment-decision.ts firstPaymentBlock).
+   */
+  chainPosition(): Promise<number | null>;
   /** The explorer page of a transaction. */
   explorerUrl(hash: string): string | null;
   /** wei or lamports -> decimal coin text. */
@@ -83,5 +88,6 @@ export interface PaymentVerifier {
 
 export type VerifierEnv = Pick<
   Env,
-  "ETH_RPC_URL" | "ETH_CHAIN_ID" | "ETH_CONFIRMATIONS" | "PLATFORM_ETH_ADDRESS" | "SOL_RPC_URL" | "SOL_COMMITMENT" | "PLATFORM_SOL_ADDRESS"
->;
+  "ETH_RPC_URL" | "ETH_CHAIN_ID" | "ETH_CONFIRMATIONS" | "PLATFORM_ETH_ADDRESS" | "SOL_RPC_URL" | "SOL_CLUSTER" | "SOL_COMMITMENT" | "PLATFORM_SOL_ADDRESS"
+> &
+  Partial<Pick<Env, "PAYMENT_DUST_ETH" | "PAYMENT_DUST_SOL">>;

@@ -5,6 +5,7 @@
 import type { Network } from "../../schema/db";
 import { ethereumVerifier } from "./ethereum-payments";
 import type { PaymentVerifier, VerifierEnv } from "./payment-types";
+import { pinnedToCluster } from "./solana-cluster-pin";
 import { solanaVerifier } from "./solana-payments";
 
 export type {
@@ -12,12 +13,13 @@ export type {
   PaymentVerifier,
   ReceivedTransfer,
   ReconcileWindow,
-  ScanResult,
-  ScanTarget,
+  ScanCursor,
+  ScanWindow,
   TransferReceipt,
   VerifierEnv,
 } from "./payment-types";
 
 export function paymentVerifier(env: VerifierEnv, network: Network): PaymentVerifier {
-  return network === "ethereum" ? ethereumVerifier(env) : solanaVerifier(env);
+  // Solana reads wait until the node has shown it serves SOL_CLUSTER (solana-cluster-pin.ts).
+  return network === "ethereum" ? ethereumVerifier(env) : pinnedToCluster(env, solanaVerifier(env));
 }

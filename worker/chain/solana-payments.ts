@@ -1,7 +1,12 @@
 // Solana behind the payment-verifier interface: a payment is a System transfer from the buyer to
 // PLATFORM_SOL_ADDRESS carrying the purchase's reference key (Solana Pay), final at SOL_COMMITMENT. The
-// node is asked over plain JSON-RPC with a short timeout; any failure reads as "unavailable", and so does an
-// answer about another transaction than the one asked for.
+// node is asked over plain JSON-RPC with a short timeout. A signature that is not 64 bytes of base58, or that the
+// node refuses as such, names no transaction ("missing": it ends at the deadline like a payment never found);
+// any other failure reads as "unavailable", and so does an answer about another transaction than the one asked
+// for (domain/node-errors.ts, docs/payments.md#deadlines).
+import { isSolanaSignature } from "../../schema/payment-hash";
+import { readDust } from "../domain/dust";
+import { solanaErrorMeaning } from "../domain/node-errors";
 import type { PaymentObservation } from "../domain/payment-decision";
 import { type PaymentCommitment, readCommitment } from "../domain/payment-settings";
 import { nextSolanaWindow, solanaWindowParams } from "../domain/reconciliation";
@@ -10,8 +15,8 @@ import { type DecodedTransaction, decodeTransaction, type SolanaTransactionRespo
 
 export const SOLANA_RPC_TIMEOUT_MS = 4_000;
 const LAMPORTS_PER_SOL = 1_000_000_000n;
-/** Signatures read per reference key in one scan. */
-const SIGNATURES_PER_REFERENCE = 20;
+/** getTransaction calls sent in one JSON-RPC batch (one HTTP request) when the scan reads many signatures. */
+const TRANSACTIONS_PER_REQUEST = 25;
 
 /**
  * The commitment payments are read at: SOL_COMMITMENT, which payment routes and the cron job refuse unless it is
@@ -21,7 +26,19 @@ export function solanaCommitment(text: string | undefined): PaymentCommitment {
   return readCommitment(text) ?? "finalized";
 }
 
-export class SolanaRpcError extends Error {}
+export class SolanaRpcError extends Error {
+  /** The JSON-RPC error's code; null for an HTTP error. */
+  readonly code: number | null;
+  constructor(message: string, code: number | null = null) {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** What a failed call about one signature means: the node says there is no such transaction, or it cannot say. */
+function failureMeaning(err: unknown): "missing" | "unavailable" {
+  return solanaErrorMeaning(err instanceof SolanaRpcError ? err.code : null);
+}
 
 /** JSON numbers past 2^53 (lamport balances of more than 9 million SOL) are read exactly, as bigint. */
 function exactNumbers(_key: string, value: unknown, context?: { source?: string }) {
@@ -36,9 +53,35 @@ export async function solanaRpc<T>(url: string, method: string, params: unknown[
     signal: AbortSignal.timeout(SOLANA_RPC_TIMEOUT_MS),
   });
   if (!res.ok) throw new SolanaRpcError(`${method}: HTTP ${res.status}`);
-  const body = JSON.parse(await res.text(), exactNumbers as (key: string, value: unknown) => unknown) as { result?: T; error?: { message?: string } };
-  if (body.error) throw new SolanaRpcError(`${method}: ${body.error.message ?? "error"}`);
+  const body = JSON.parse(await res.text(), exactNumbers as (key: string, value: unknown) => unknown) as {
+    result?: T;
+    error?: { code?: unknown; message?: string };
+  };
+  if (body.error) throw new SolanaRpcError(`${method}: ${body.error.message ?? "error"}`, typeof body.error.code === "number" ? body.error.code : null);
   return body.result as T;
+}
+
+/** Several calls in one JSON-RPC batch: the answers in the order asked. Throws when any of them fails. */
+export async function solanaRpcBatch<T>(url: string, calls: { method: string; params: unknown[] }[]): Promise<T[]> {
+  if (calls.length === 0) return [];
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(calls.map((c, id) => ({ jsonrpc: "2.0", id, method: c.method, params: c.params }))),
+    signal: AbortSignal.timeout(SOLANA_RPC_TIMEOUT_MS),
+  });
+  if (!res.ok) throw new SolanaRpcError(`batch of ${calls.length}: HTTP ${res.status}`);
+  const body = JSON.parse(await res.text(), exactNumbers as (key: string, value: unknown) => unknown) as {
+    id: number;
+    result?: T;
+    error?: { message?: string };
+  }[];
+  if (!Array.isArray(body)) throw new SolanaRpcError("batch: not an array");
+  return calls.map((c, id) => {
+    const answer = body.find((b) => b.id === id);
+    if (!answer || answer.error) throw new SolanaRpcError(`${c.method}: ${answer?.error?.message ?? "no answer"}`);
+    return answer.result as T;
+  });
 }
 
 export function formatLamports(lamports: bigint): string {
@@ -127,12 +170,33 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
     solanaRpc<SolanaTransactionResponse | null>(url, "getTransaction", [signature, { encoding: "base64", commitment, maxSupportedTransactionVersion: 0 }]);
 
   async function receipt(signature: string): Promise<TransferReceipt> {
+    if (!isSolanaSignature(signature)) return { kind: "missing" };
     try {
       const response = await getTransaction(signature);
       return response === null ? { kind: "missing" } : solanaReceipt(response, signature, recipient);
     } catch (err) {
+      const meaning = failureMeaning(err);
+      if (meaning === "unavailable") console.warn("solana node unavailable:", err instanceof Error ? err.message : String(err));
+      return { kind: meaning };
+    }
+  }
+
+  /** What the platform received in each signature, asked in batches; null when the node cannot say for all of them. */
+  async function receiptsOf(signatures: string[]): Promise<TransferReceipt[] | null> {
+    const out: TransferReceipt[] = [];
+    try {
+      for (let i = 0; i < signatures.length; i += TRANSACTIONS_PER_REQUEST) {
+        const chunk = signatures.slice(i, i + TRANSACTIONS_PER_REQUEST);
+        const answers = await solanaRpcBatch<SolanaTransactionResponse | null>(
+          url,
+          chunk.map((signature) => ({ method: "getTransaction", params: [signature, { encoding: "base64", commitment, maxSupportedTransactionVersion: 0 }] })),
+        );
+        answers.forEach((response, k) => out.push(response === null ? { kind: "missing" } : solanaReceipt(response, chunk[k], recipient)));
+      }
+      return out;
+    } catch (err) {
       console.warn("solana node unavailable:", err instanceof Error ? err.message : String(err));
-      return { kind: "unavailable" };
+      return null;
     }
   }
 
@@ -140,8 +204,11 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
     network: "solana",
     recipient,
     requiredConfirmations: 1,
+    dustBelow: readDust(env.PAYMENT_DUST_SOL, "SOL"),
 
     async inspect(signature, expect) {
+      // Not 64 bytes: no transaction has it, and no node need be asked (the confirm route refuses such text).
+      if (!isSolanaSignature(signature)) return { kind: "missing" };
       try {
         const response = await getTransaction(signature);
         if (response === null) return { kind: "missing" };
@@ -149,34 +216,50 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
         if (seen.kind === "unavailable") console.error(`solana node answered getTransaction(${signature}) with another transaction; not trusted`);
         return seen;
       } catch (err) {
-        console.warn("solana node unavailable for verification:", err instanceof Error ? err.message : String(err));
-        return { kind: "unavailable" };
+        const meaning = failureMeaning(err);
+        if (meaning === "unavailable") console.warn("solana node unavailable for verification:", err instanceof Error ? err.message : String(err));
+        return { kind: meaning };
       }
     },
 
     received: receipt,
 
-    async scan(targets, knownHashes) {
-      const found: { targetId: string; hash: string }[] = [];
+    async scanTransfers(cursor, { limit }) {
       try {
-        for (const target of targets) {
-          if (!target.reference) continue;
-          const signatures = await solanaRpc<{ signature: string; err: unknown }[]>(url, "getSignaturesForAddress", [
-            target.reference,
-            { commitment, limit: SIGNATURES_PER_REFERENCE },
-          ]);
-          for (const s of signatures) if (s.err === null && !knownHashes.has(s.signature.toLowerCase())) found.push({ targetId: target.id, hash: s.signature });
-        }
-        return { found, scannedThrough: null };
+        // The platform's newest signatures since the last run, newest first. More than `limit` in one minute (a
+        // flood of transfers) leaves the older ones to the reconciliation, which reads every signature.
+        const page = await solanaRpc<{ signature: string; err: unknown }[]>(url, "getSignaturesForAddress", [
+          recipient,
+          { commitment, limit, ...(cursor.lastSignature ? { until: cursor.lastSignature } : {}) },
+        ]);
+        const signatures = page.filter((s) => s.err === null).map((s) => s.signature);
+        const receipts = await receiptsOf(signatures);
+        if (receipts === null) return null;
+        const transfers: ReceivedTransfer[] = [];
+        receipts.forEach((r, i) => {
+          if (r.kind === "found" && r.succeeded) {
+            transfers.push({
+              hash: signatures[i],
+              amount: r.amount,
+              senders: r.senders,
+              direct: r.direct,
+              references: r.references,
+              blockNumber: r.blockNumber,
+            });
+          }
+        });
+        return { transfers, cursor: { ...cursor, lastSignature: page[0]?.signature ?? cursor.lastSignature } };
       } catch (err) {
         console.warn("solana node unavailable for the payment scan:", err instanceof Error ? err.message : String(err));
-        return { found: found.length > 0 ? found : null, scannedThrough: null };
+        return null;
       }
     },
 
     async reconcile(cursor, { limit }) {
       try {
         const params = solanaWindowParams(cursor, limit);
+        // The final head before the page: every signature up to it is in a page that is not full.
+        const head = await solanaRpc<number>(url, "getSlot", [{ commitment }]);
         const page = await solanaRpc<{ signature: string; err: unknown }[]>(url, "getSignaturesForAddress", [recipient, { ...params, commitment }]);
         const transfers: ReceivedTransfer[] = [];
         if (cursor.lastSignature !== null) {
@@ -201,14 +284,22 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
           page.map((s) => s.signature),
           limit,
         );
-        return { transfers, unexplained: [], cursor: next, through: next.lastSignature || null };
+        const caughtUp = cursor.lastSignature === null || (cursor.backlogBefore === null && page.length < limit);
+        return { transfers, unexplained: [], cursor: next, through: next.lastSignature || null, throughBlock: caughtUp ? head : null, caughtUp };
       } catch (err) {
         console.warn("solana node unavailable for the reconciliation:", err instanceof Error ? err.message : String(err));
         return null;
       }
     },
 
-    scanStart: async () => null,
+    async chainPosition() {
+      try {
+        // Confirmed, not processed: never a slot ahead of the cluster, so a payment after this read is in a later slot.
+        return await solanaRpc<number>(url, "getSlot", [{ commitment: "confirmed" }]);
+      } catch {
+        return null;
+      }
+    },
 
     explorerUrl(signature) {
       const cluster = url.includes("devnet") ? "?cluster=devnet" : url.includes("testnet") ? "?cluster=testnet" : "";

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
 import {
+  BLOCK_TIME_TOLERANCE_MS,
   canPay,
   decidePayment,
+  firstPaymentBlock,
+  lastDeadline,
   ledgerStateOf,
   matchTransferToPurchase,
   MISSING_PAYMENT_GRACE_MS,
+  NODE_OUTAGE_GRACE_MS,
   type PaymentObservation,
   paymentDeadline,
   type PurchaseFacts,
@@ -20,7 +24,8 @@ const facts = (over: Partial<PurchaseFacts> = {}): PurchaseFacts => ({
   now: NOW,
   hashIsCurrent: true,
   lastSeenBlock: null,
-  reservedBlock: 100,
+  createdAt: NOW - 5 * 60_000,
+  firstPaymentBlock: 101,
   ledger: "none",
   listingSold: false,
   ...over,
@@ -42,6 +47,7 @@ const found = (over: Partial<Found> = {}): Found => ({
 });
 const pooled = (over: Partial<Found> = {}) => found({ confirmations: 0, block: "", blockNumber: null, minedAt: null, ...over });
 const AFTER_DEADLINE = paymentDeadline(EXPIRES) + 1;
+const AFTER_LAST_DEADLINE = lastDeadline(EXPIRES) + 1;
 
 describe("rule 1: the ledger comes first", () => {
   it("a hash recorded for another purchase (or for none) never pays this one, whatever the chain says", () => {
@@ -55,7 +61,19 @@ describe("rule 1: the ledger comes first", () => {
     for (const ledger of ["settled-here", "refund-here"] as const) {
       expect(decidePayment(facts({ ledger, status: "completed" }), found())).toEqual({ outcome: "done" });
       expect(decidePayment(facts({ ledger, status: "cancelled" }), { kind: "missing" })).toEqual({ outcome: "done" });
+      expect(decidePayment(facts({ ledger, hashIsCurrent: false }), found())).toEqual({ outcome: "done" });
     }
+    expect(decidePayment(facts({ ledger: "settled-here" }), found())).toEqual({ outcome: "done" });
+  });
+
+  it("a hash listed for refund here and reported again on the open purchase gets its refusal again, not a pending purchase", () => {
+    expect(decidePayment(facts({ ledger: "refund-here" }), found({ blockNumber: 100 }))).toEqual({
+      outcome: "reject",
+      reason: "before-reservation",
+      purchase: "reopen",
+      refund: "unmatched",
+    });
+    expect(decidePayment(facts({ ledger: "refund-here", status: "expired" }), found())).toEqual({ outcome: "done" });
   });
 
   it("a hash held here goes on as any payment of this purchase", () => {
@@ -99,12 +117,38 @@ describe("rule 2: which hash may pay the purchase", () => {
 });
 
 describe("the node cannot tell", () => {
-  it("an unavailable node leaves an open purchase waiting, whatever the time", () => {
-    expect(decidePayment(facts({ now: NOW + 10 * 86_400_000 }), { kind: "unavailable" })).toEqual({
-      outcome: "wait",
+  it("an unavailable node leaves an open purchase waiting, past the deadline too, until the last deadline", () => {
+    for (const now of [NOW, AFTER_DEADLINE, lastDeadline(EXPIRES)]) {
+      expect(decidePayment(facts({ now }), { kind: "unavailable" })).toEqual({
+        outcome: "wait",
+        note: "node-unavailable",
+        confirmations: 0,
+        holdEscrow: false,
+      });
+    }
+  });
+
+  it("past the last deadline (the deadline plus an hour) the purchase fails as unverified, nothing listed", () => {
+    expect(NODE_OUTAGE_GRACE_MS).toBe(3_600_000);
+    expect(lastDeadline(EXPIRES)).toBe(paymentDeadline(EXPIRES) + 3_600_000);
+    expect(decidePayment(facts({ now: AFTER_LAST_DEADLINE }), { kind: "unavailable" })).toEqual({
+      outcome: "reject",
+      reason: "unverified",
+      purchase: "close",
+      refund: null,
+    });
+  });
+
+  it("a hash the buyer did not report (the scan's) is not recorded on the purchase while the node cannot tell", () => {
+    expect(decidePayment(facts({ status: "initiated", hashIsCurrent: false }), { kind: "unavailable" })).toEqual({
+      outcome: "later",
       note: "node-unavailable",
       confirmations: 0,
-      holdEscrow: false,
+    });
+    expect(decidePayment(facts({ status: "initiated", hashIsCurrent: false }), { kind: "missing" })).toEqual({
+      outcome: "later",
+      note: "not-found-yet",
+      confirmations: 0,
     });
   });
 
@@ -152,8 +196,16 @@ describe("rule 4: a hash the node does not know, or has not mined, holds the lis
     expect(decidePayment(facts({ lastSeenBlock: "0xb1", now: AFTER_DEADLINE }), pooled())).toMatchObject({ reason: "reorged" });
   });
 
-  it("a mined but shallow payment is no hold: it only waits for the blocks to come", () => {
+  it("a mined but shallow payment is no hold: it waits for the blocks to come, until the last deadline", () => {
     expect(decidePayment(facts({ now: AFTER_DEADLINE }), found({ confirmations: 1 }))).toMatchObject({ outcome: "wait", confirmations: 1 });
+    expect(decidePayment(facts({ now: lastDeadline(EXPIRES) }), found({ confirmations: 1 }))).toMatchObject({ outcome: "wait", confirmations: 1 });
+    // A node whose head stands still: the payment never gets deeper, and the clock ends the purchase.
+    expect(decidePayment(facts({ now: AFTER_LAST_DEADLINE }), found({ confirmations: 1 }))).toEqual({
+      outcome: "reject",
+      reason: "unverified",
+      purchase: "close",
+      refund: null,
+    });
   });
 
   it("a hash the purchase cannot take: nothing recorded while unknown or not final", () => {
@@ -186,6 +238,20 @@ describe("a transaction that does not pay this purchase", () => {
     expect(decidePayment(facts({ now: EXPIRES }), found({ succeeded: false }))).toMatchObject({ purchase: "reopen" });
   });
 
+  it("a transaction the buyer did not report leaves the purchase as it is, whoever sent it (rule 5)", () => {
+    for (const [, over, reason] of cases) {
+      for (const now of [NOW, EXPIRES + 1]) {
+        expect(decidePayment(facts({ hashIsCurrent: false, status: "initiated", now }), found({ minedAt: EXPIRES - 1, ...over }))).toEqual({
+          outcome: "reject",
+          reason,
+          purchase: "keep",
+          refund: null,
+        });
+      }
+    }
+    expect(decidePayment(facts({ hashIsCurrent: false, ledger: "elsewhere" }), found())).toMatchObject({ reason: "hash-used", purchase: "keep" });
+  });
+
   it("a closed purchase is left as it is", () => {
     for (const status of ["failed", "cancelled", "expired", "completed", "verified"] as const) {
       expect(decidePayment(facts({ status }), found({ toPlatform: false }))).toMatchObject({ outcome: "reject", purchase: "keep", refund: null });
@@ -202,10 +268,27 @@ describe("a transaction that does not pay this purchase", () => {
     expect(decidePayment(facts(), found({ carriesReference: false, amount: 1n }))).toMatchObject({ reason: "missing-reference" });
   });
 
-  it("the reservation's block is inclusive, and unknown (Solana, or reserved while the node was away) means no such check", () => {
-    expect(decidePayment(facts(), found({ blockNumber: 100 })).outcome).toBe("settle");
-    expect(decidePayment(facts({ reservedBlock: null }), found({ blockNumber: 1 })).outcome).toBe("settle");
+  it("the first payment block is inclusive, and unknown (reserved while the node was away) means no such check", () => {
+    expect(decidePayment(facts(), found({ blockNumber: 101 })).outcome).toBe("settle");
+    expect(decidePayment(facts(), found({ blockNumber: 100 }))).toMatchObject({ reason: "before-reservation" });
+    expect(decidePayment(facts({ firstPaymentBlock: null }), found({ blockNumber: 1 })).outcome).toBe("settle");
     expect(decidePayment(facts(), found({ blockNumber: null })).outcome).toBe("settle");
+  });
+
+  it("Ethereum's reservation block was whole when read: a payment starts in the next; Solana's slot may still be filling: that slot", () => {
+    expect(firstPaymentBlock("ethereum", 100)).toBe(101);
+    expect(firstPaymentBlock("solana", 100)).toBe(100);
+    expect(firstPaymentBlock("ethereum", null)).toBeNull();
+    expect(firstPaymentBlock("solana", null)).toBeNull();
+  });
+
+  it("by block time: mined more than the tolerance before the reservation was made (any network, any block numbers)", () => {
+    const made = facts().createdAt;
+    expect(BLOCK_TIME_TOLERANCE_MS).toBe(60_000);
+    expect(decidePayment(facts({ firstPaymentBlock: null }), found({ minedAt: made - 60_001 }))).toMatchObject({ reason: "before-reservation" });
+    expect(decidePayment(facts(), found({ minedAt: made - 60_001 }))).toMatchObject({ reason: "before-reservation" });
+    expect(decidePayment(facts({ firstPaymentBlock: null }), found({ minedAt: made - 60_000 })).outcome).toBe("settle");
+    expect(decidePayment(facts({ firstPaymentBlock: null }), found({ minedAt: null })).outcome).toBe("settle");
   });
 
   it("a payment not in a block is judged by its depth first (a pool transaction has no block to compare)", () => {

@@ -12,7 +12,11 @@
 //  3. Nothing is concluded from a node that does not answer, and nothing is listed for refund before the
 //     transfer is at the required depth in a canonical block: a transaction in a pool is not money received.
 //  4. A purchase is never held past its deadline (expiry + grace) by a hash the node does not know or has not
-//     mined: reports after expiry do not move it.
+//     mined: reports after expiry do not move it. A node that does not answer (or a payment that stops getting
+//     deeper) holds it until the last deadline (the deadline + NODE_OUTAGE_GRACE_MS), never longer.
+//  5. Only the buyer's own can change the purchase: the hash the buyer reported in time, or a transfer the chain
+//     shows the buyer sent. A transfer anyone else sent (a stranger's carrying the victim's public reference key)
+//     is refused with the purchase left as it is, and one sent before the reservation existed never pays it.
 import type { AttentionReason, FailureReason, PurchaseStatus } from "../../schema/purchases";
 
 /** What the chain says about one transaction hash or signature. */
@@ -78,8 +82,13 @@ export type PurchaseFacts = {
   hashIsCurrent: boolean;
   /** Where this purchase's payment was seen before; null when never seen. */
   lastSeenBlock: string | null;
-  /** Ethereum: the chain head when the reservation was made; null on Solana or when the node was away. */
-  reservedBlock: number | null;
+  /** When the reservation was made (epoch ms): a transfer mined well before it was not sent for it. */
+  createdAt: number;
+  /**
+   * The lowest block number (Ethereum) or slot (Solana) a payment sent after the reservation can be in
+   * (`firstPaymentBlock`); null when the node was away at reservation.
+   */
+  firstPaymentBlock: number | null;
   ledger: LedgerState;
   /** The listing already has a verified or completed purchase (another one). */
   listingSold: boolean;
@@ -87,6 +96,18 @@ export type PurchaseFacts = {
 
 /** How long after expiry a hash the node does not know (or has not mined) keeps the listing. */
 export const MISSING_PAYMENT_GRACE_MS = 10 * 60_000;
+/**
+ * How long past the deadline a purchase still waits on a node that does not answer (down, timing out, erroring,
+ * on another chain) or on a payment that stops getting deeper (a node whose head stands still). Then the
+ * purchase fails as `unverified`: the clock, not the node, ends every purchase (docs/payments.md#deadlines).
+ */
+export const NODE_OUTAGE_GRACE_MS = 60 * 60_000;
+/**
+ * Block times are the producers' clocks (Ethereum: the slot's start, up to 12 s before inclusion; Solana: the
+ * validators' estimate): a transfer counts as mined before the reservation only when its block's time is this
+ * much earlier than the reservation, so no payment sent after it is ever refused on a clock difference.
+ */
+export const BLOCK_TIME_TOLERANCE_MS = 60_000;
 
 export type WaitNote = "node-unavailable" | "not-found-yet" | "reorged" | "confirming";
 
@@ -115,6 +136,28 @@ export function paymentDeadline(expiresAt: number): number {
   return expiresAt + MISSING_PAYMENT_GRACE_MS;
 }
 
+/** The last moment any purchase waits, whatever the node says or does not say: the deadline plus the outage grace. */
+export function lastDeadline(expiresAt: number): number {
+  return paymentDeadline(expiresAt) + NODE_OUTAGE_GRACE_MS;
+}
+
+/**
+ * The first block (Ethereum) or slot (Solana) that can hold a payment for a reservation made when the node's
+ * newest block or slot was `reservedAt`. Ethereum: that block was whole when read, so its transactions were
+ * mined before the reservation: the next one. Solana: the slot read may still be filling, so that slot itself.
+ */
+export function firstPaymentBlock(network: "ethereum" | "solana", reservedAt: number | null): number | null {
+  if (reservedAt === null) return null;
+  return network === "ethereum" ? reservedAt + 1 : reservedAt;
+}
+
+/** Rule 5: the transfer was mined before the reservation existed (by its block or slot, else by its block time). */
+export function minedBeforeReservation(p: PurchaseFacts, seen: Extract<PaymentObservation, { kind: "found" }>): boolean {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: with no block, n < null is n < 0, false for every block number (equivalent mutants)
+  if (p.firstPaymentBlock !== null && seen.blockNumber !== null && seen.blockNumber < p.firstPaymentBlock) return true;
+  return seen.minedAt !== null && seen.minedAt < p.createdAt - BLOCK_TIME_TOLERANCE_MS;
+}
+
 /** Rule 2: whether this hash may pay the purchase at all. */
 export function canPay(p: PurchaseFacts, seen: PaymentObservation): boolean {
   if (!OPEN.includes(p.status)) return false;
@@ -125,26 +168,38 @@ export function canPay(p: PurchaseFacts, seen: PaymentObservation): boolean {
 
 function reject(p: PurchaseFacts, pays: boolean, reason: FailureReason, refund: AttentionReason | null = null): PaymentDecision {
   // A bad report must not cost the buyer a reservation that can still be paid; past expiry it ends. A hash that
-  // could never pay the purchase leaves it alone.
-  const purchase = !pays ? "keep" : p.now > p.expiresAt ? "close" : "reopen";
+  // could never pay the purchase, or that the buyer did not report (rule 5: found by the scan, anyone's), leaves
+  // it alone.
+  const purchase = !pays || !p.hashIsCurrent ? "keep" : p.now > p.expiresAt ? "close" : "reopen";
   return { outcome: "reject", reason, purchase, refund };
 }
+
+/** Rule 4's end: the last deadline passed with nothing final: the purchase fails, nothing is listed (nothing is known). */
+const UNVERIFIED: PaymentDecision = { outcome: "reject", reason: "unverified", purchase: "close", refund: null };
 
 const DONE: PaymentDecision = { outcome: "done" };
 
 export function decidePayment(p: PurchaseFacts, seen: PaymentObservation): PaymentDecision {
   const pays = canPay(p, seen);
   if (p.ledger === "elsewhere") return reject(p, pays, "hash-used");
-  if (p.ledger === "settled-here" || p.ledger === "refund-here") return DONE;
-  if (seen.kind === "unavailable")
-    return pays
-      ? { outcome: "wait", note: "node-unavailable", confirmations: 0, holdEscrow: false }
-      : { outcome: "later", note: "node-unavailable", confirmations: 0 };
+  if (p.ledger === "settled-here") return DONE;
+  // Listed for refund here (sent before the reservation, say): nothing more, unless the buyer reports it again on
+  // the open purchase, which then gets the same refusal (and is not left pending on it).
+  if (p.ledger === "refund-here" && !(pays && p.hashIsCurrent)) return DONE;
 
+  // Rule 5: a hash the node cannot show is the buyer's only if it is the buyer's report; any other (the scan's, the
+  // reconciliation's) is recorded on nothing until the node shows it came from the buyer.
+  const reported = p.hashIsCurrent;
   const vanished = p.lastSeenBlock !== null;
   const overdue = p.now > paymentDeadline(p.expiresAt);
+  const abandoned = p.now > lastDeadline(p.expiresAt);
+  if (seen.kind === "unavailable") {
+    if (!pays || !reported) return { outcome: "later", note: "node-unavailable", confirmations: 0 };
+    if (abandoned) return UNVERIFIED;
+    return { outcome: "wait", note: "node-unavailable", confirmations: 0, holdEscrow: false };
+  }
   if (seen.kind === "missing") {
-    if (!pays) return { outcome: "later", note: "not-found-yet", confirmations: 0 };
+    if (!pays || !reported) return { outcome: "later", note: "not-found-yet", confirmations: 0 };
     if (overdue) return { outcome: "reject", reason: vanished ? "reorged" : "not-found", purchase: "close", refund: null };
     return { outcome: "wait", note: vanished ? "reorged" : "not-found-yet", confirmations: 0, holdEscrow: false };
   }
@@ -165,10 +220,11 @@ export function decidePayment(p: PurchaseFacts, seen: PaymentObservation): Payme
     return { outcome: "wait", note: vanished ? "reorged" : "confirming", confirmations: 0, holdEscrow: false };
   }
   const unmatched: AttentionReason | null = deep ? "unmatched" : null;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: with no reservation block, n < null is n < 0, false for every block number (equivalent mutants)
-  if (p.reservedBlock !== null && seen.blockNumber !== null && seen.blockNumber < p.reservedBlock) return reject(p, pays, "before-reservation", unmatched);
+  if (minedBeforeReservation(p, seen)) return reject(p, pays, "before-reservation", unmatched);
   if (!seen.carriesReference) return reject(p, pays, "missing-reference", unmatched);
   if (!deep) {
+    // Mined but not getting deeper by the last deadline: the node's head stands still (rule 4).
+    if (abandoned) return UNVERIFIED;
     const moved = vanished && p.lastSeenBlock !== seen.block;
     return { outcome: "wait", note: moved ? "reorged" : "confirming", confirmations: seen.confirmations, holdEscrow: true };
   }

@@ -1,14 +1,11 @@
-// Issue 26 §8: the payment settings production refuses. Each case is a deployment an operator could ship.
+// The payment settings production refuses (docs/production-settings.md). Each case is a deployment an operator
+// could ship.
 import { readFileSync } from "node:fs";
-import { ed25519 } from "@noble/curves/ed25519.js";
-import { base58 } from "@scure/base";
-import { mnemonicToSeedSync } from "@scure/bip39";
-import { mnemonicToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "../../scripts/dev-accounts";
-import { slip10Ed25519 } from "../../scripts/test/slip10";
+import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "../../scripts/dev-accounts";
+import { wranglerVars } from "../../scripts/test/wrangler-vars";
+import { isLocalDeployment } from "./local-mode";
 import {
-  bothChainsLocal,
   checkPaymentSettings,
   isPublicDevWallet,
   MAINNET_MIN_CONFIRMATIONS,
@@ -22,9 +19,11 @@ import {
   solanaCluster,
 } from "./payment-settings";
 
-/** wrangler.toml's [vars], as `npm start` and the tests run them. */
-const toml = readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8");
-const LOCAL: PaymentSettingsText = Object.fromEntries([...toml.matchAll(/^([A-Z_]+) = "([^"]*)"$/gm)].map((m) => [m[1], m[2]]));
+/** wrangler.toml's top-level [vars], as `npm start` and the tests run them. */
+const LOCAL: PaymentSettingsText = wranglerVars(readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8"));
+/** Where a request to `npm start`'s site comes, and where one to a deployed Worker does. */
+const ON_THIS_MACHINE = { requestHost: "localhost" };
+const ON_A_PUBLIC_HOST = { requestHost: "vanity.example" };
 
 // Addresses nobody ships as dev accounts (fresh, valid, checksummed).
 const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
@@ -37,9 +36,20 @@ const PRODUCTION: PaymentSettingsText = {
   ETH_CONFIRMATIONS: "12",
   PLATFORM_ETH_ADDRESS: OWN_ETH,
   SOL_RPC_URL: "https://solana-rpc.example/?api-key=SECRET-API-KEY",
+  SOL_CLUSTER: "mainnet-beta",
   SOL_COMMITMENT: "finalized",
   PLATFORM_SOL_ADDRESS: OWN_SOL,
   ADMIN_WALLETS: `${OWN_ETH},${OWN_SOL}`,
+  SITE_ORIGIN: "https://vanity.example",
+};
+/** A staging deployment on Sepolia and Solana devnet. */
+const TESTNETS: PaymentSettingsText = {
+  ...PRODUCTION,
+  ETH_CHAIN_ID: "11155111",
+  ETH_CONFIRMATIONS: "1",
+  SOL_RPC_URL: "https://api.devnet.solana.com",
+  SOL_CLUSTER: "devnet",
+  SOL_COMMITMENT: "confirmed",
 };
 
 function problems(env: PaymentSettingsText, facts = {}): string[] {
@@ -70,8 +80,48 @@ describe("the local settings (wrangler.toml, npm start, the tests)", () => {
     });
   });
 
-  it("stay accepted when the local nodes answer for themselves", () => {
+  it("stay accepted when the local nodes answer for themselves, and when a request comes to this machine", () => {
     expect(checkPaymentSettings(LOCAL, { ethChainId: 31337, solGenesisHash: "3fXAm4YAxbVzPiBDqVkNwmXJxSXsFFMTtbsfCx6G2sBc" }).ok).toBe(true);
+    for (const requestHost of ["localhost", "127.0.0.1", "[::1]", "app.localhost"])
+      expect(checkPaymentSettings(LOCAL, { requestHost }).ok, requestHost).toBe(true);
+  });
+});
+
+describe("the local settings on a site that is not this machine (a deploy of wrangler.toml as committed)", () => {
+  it("behind a public host name: the dev accounts are refused as platform addresses and admins, and SITE_ORIGIN says why", () => {
+    const found = problems(LOCAL, ON_A_PUBLIC_HOST);
+    expect(found).toEqual([
+      expect.stringMatching(
+        /^SITE_ORIGIN is "http:\/\/localhost:8787", on this machine, but this site is served at vanity\.example: these are the local settings/,
+      ),
+      expect.stringMatching(
+        /^PLATFORM_ETH_ADDRESS is public dev account 9 .* not local \(the site is served at vanity\.example, not on this machine\), so anyone could take the payments/,
+      ),
+      expect.stringMatching(/^PLATFORM_SOL_ADDRESS is public dev account 9 .* not local \(the site is served at vanity\.example/),
+      expect.stringMatching(/^ADMIN_WALLETS lists 0xf39F.* anyone could sign in as admin/),
+      expect.stringMatching(/^ADMIN_WALLETS lists oeYf.* anyone could sign in as admin/),
+    ]);
+    // Whatever the nodes say: loopback nodes that answer are still behind a public site.
+    expect(problems(LOCAL, { ...ON_A_PUBLIC_HOST, ethChainId: 31337, solGenesisHash: "3fXAm4YAxbVzPiBDqVkNwmXJxSXsFFMTtbsfCx6G2sBc" })).toHaveLength(5);
+  });
+
+  it("with a public SITE_ORIGIN and no request (the cron job, the deploy check): not local either", () => {
+    const publicSite = { ...LOCAL, SITE_ORIGIN: "https://vanity.example" };
+    refused(publicSite, "PLATFORM_ETH_ADDRESS", /not local \(SITE_ORIGIN is https:\/\/vanity\.example, not this machine\)/);
+    refused(publicSite, "PLATFORM_SOL_ADDRESS", /public dev account 9/);
+    expect(problems(publicSite).filter((p) => p.startsWith("ADMIN_WALLETS lists"))).toHaveLength(2);
+    // ... and in a request to this machine too: the site is what SITE_ORIGIN says.
+    refused(publicSite, "PLATFORM_ETH_ADDRESS", /SITE_ORIGIN is https:\/\/vanity\.example/, ON_THIS_MACHINE);
+  });
+
+  it("SITE_ORIGIN must be an origin, and https off this machine", () => {
+    for (const value of [undefined, "", "vanity.example", "https://vanity.example/shop", "ftp://vanity.example"])
+      refused({ ...PRODUCTION, SITE_ORIGIN: value }, "SITE_ORIGIN", /must be the site's origin/);
+    refused({ ...PRODUCTION, SITE_ORIGIN: "http://vanity.example" }, "SITE_ORIGIN", /must use https/);
+    // Without an origin nothing is local: the dev accounts go with it.
+    refused({ ...LOCAL, SITE_ORIGIN: undefined }, "PLATFORM_ETH_ADDRESS", /not local \(SITE_ORIGIN is not an origin\)/);
+    expect(problems({ ...PRODUCTION, SITE_ORIGIN: "https://vanity.example:8443" })).toEqual([]);
+    expect(problems({ ...LOCAL, SITE_ORIGIN: "http://127.0.0.1:8790" }, { requestHost: "127.0.0.1" })).toEqual([]);
   });
 });
 
@@ -103,18 +153,39 @@ describe("production (a chain that is not local)", () => {
     );
     refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: PUBLIC_DEV_ETH_ADDRESSES[0] }, "PLATFORM_ETH_ADDRESS", /account 0 /);
     refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: PUBLIC_DEV_SOL_ADDRESSES[0] }, "PLATFORM_SOL_ADDRESS", /account 0 /);
+    refused({ ...TESTNETS, PLATFORM_SOL_ADDRESS: PUBLIC_DEV_SOL_ADDRESSES[5] }, "PLATFORM_SOL_ADDRESS", /account 5/);
+  });
+
+  it("refuses Hardhat's accounts 10-19 and Ganache's deterministic accounts, on both chains", () => {
     refused(
-      { ...PRODUCTION, SOL_RPC_URL: "https://api.devnet.solana.com", PLATFORM_SOL_ADDRESS: PUBLIC_DEV_SOL_ADDRESSES[5] },
-      "PLATFORM_SOL_ADDRESS",
-      /account 5/,
+      { ...PRODUCTION, PLATFORM_ETH_ADDRESS: PUBLIC_DEV_ETH_ADDRESSES[12] },
+      "PLATFORM_ETH_ADDRESS",
+      /public dev account 12 of the test mnemonic .*m\/44'\/60'\/0'\/0\/12/,
     );
+    refused({ ...PRODUCTION, PLATFORM_ETH_ADDRESS: PUBLIC_DEV_ETH_ADDRESSES[19] }, "PLATFORM_ETH_ADDRESS", /account 19 /);
+    // Ganache --deterministic's account 0.
+    refused(
+      { ...PRODUCTION, PLATFORM_ETH_ADDRESS: "0x90F8bf6A479f320ead074411a4B0e7944Ea8c9C1" },
+      "PLATFORM_ETH_ADDRESS",
+      /account 0 of Ganache's deterministic mnemonic/,
+    );
+    refused({ ...PRODUCTION, ADMIN_WALLETS: "0x90f8bf6a479f320ead074411a4b0e7944ea8c9c1" }, "ADMIN_WALLETS", /Ganache's deterministic mnemonic/);
+    const ganacheSol = PUBLIC_DEV_SOL_ADDRESSES.slice(42);
+    expect(ganacheSol).toHaveLength(42);
+    for (const address of [PUBLIC_DEV_SOL_ADDRESSES[15], PUBLIC_DEV_SOL_ADDRESSES[25], ganacheSol[0], ganacheSol[41]]) {
+      refused({ ...PRODUCTION, PLATFORM_SOL_ADDRESS: address }, "PLATFORM_SOL_ADDRESS", /public dev account/);
+      refused({ ...PRODUCTION, ADMIN_WALLETS: address }, "ADMIN_WALLETS", /public dev account/);
+    }
+    // Locally they are as usable as accounts 0-9 (a developer may run Ganache or Hardhat's 20 accounts).
+    expect(problems({ ...LOCAL, PLATFORM_ETH_ADDRESS: PUBLIC_DEV_ETH_ADDRESSES[15], ADMIN_WALLETS: PUBLIC_DEV_ETH_ADDRESSES[25] })).toEqual([]);
   });
 
   it("one local chain does not make the other local: the dev address is refused where the chain is public", () => {
-    refused({ ...LOCAL, SOL_RPC_URL: "https://api.devnet.solana.com" }, "PLATFORM_SOL_ADDRESS", /public dev account 9/);
-    expect(problems({ ...LOCAL, SOL_RPC_URL: "https://api.devnet.solana.com" }).some((p) => p.startsWith("PLATFORM_ETH_ADDRESS"))).toBe(false);
+    const devnet = { ...LOCAL, SOL_RPC_URL: "https://api.devnet.solana.com", SOL_CLUSTER: "devnet" };
+    refused(devnet, "PLATFORM_SOL_ADDRESS", /public dev account 9 .*not local \(SOL_RPC_URL is not on this machine\)/);
+    expect(problems(devnet).some((p) => p.startsWith("PLATFORM_ETH_ADDRESS"))).toBe(false);
     // Either chain in public is production: the dev admin wallets go too.
-    expect(problems({ ...LOCAL, SOL_RPC_URL: "https://api.devnet.solana.com" }).filter((p) => p.startsWith("ADMIN_WALLETS lists"))).toHaveLength(2);
+    expect(problems(devnet).filter((p) => p.startsWith("ADMIN_WALLETS lists"))).toHaveLength(2);
     // An RPC URL that cannot be read is no proof of a local chain.
     refused({ ...LOCAL, SOL_RPC_URL: "localhost:8899" }, "PLATFORM_SOL_ADDRESS", /public dev account 9/);
     refused({ ...LOCAL, ETH_RPC_URL: "127.0.0.1:8545" }, "PLATFORM_ETH_ADDRESS", /public dev account 9/);
@@ -182,7 +253,7 @@ describe("ETH_CONFIRMATIONS is never silently 1", () => {
     refused({ ...PRODUCTION, ETH_CONFIRMATIONS: "11" }, "ETH_CONFIRMATIONS", /at least 12/);
     expect(problems({ ...PRODUCTION, ETH_CONFIRMATIONS: " 64 " })).toEqual([]);
     expect(problems({ ...PRODUCTION, ETH_CONFIRMATIONS: "1000" })).toEqual([]);
-    expect(problems({ ...PRODUCTION, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1" })).toEqual([]);
+    expect(problems(TESTNETS)).toEqual([]);
     expect(problems({ ...LOCAL, ETH_CONFIRMATIONS: "1" })).toEqual([]);
   });
 
@@ -206,18 +277,18 @@ describe("SOL_COMMITMENT is refused rather than coerced", () => {
     refused({ ...LOCAL, SOL_COMMITMENT: value }, "SOL_COMMITMENT", /must be "confirmed" or "finalized"/);
   });
 
-  it('anything but "finalized" on mainnet, recognised by the RPC host', () => {
+  it('anything but "finalized" on mainnet, as SOL_CLUSTER says', () => {
     refused(
       { ...PRODUCTION, SOL_COMMITMENT: "confirmed" },
       "SOL_COMMITMENT",
-      /"confirmed" on Solana mainnet \(SOL_RPC_URL is not a local, devnet or testnet host\); it must be "finalized"/,
+      /"confirmed" on Solana mainnet \(SOL_CLUSTER is "mainnet-beta"\); it must be "finalized"/,
     );
-    expect(problems({ ...PRODUCTION, SOL_RPC_URL: "https://api.devnet.solana.com", SOL_COMMITMENT: "confirmed" })).toEqual([]);
-    expect(problems({ ...PRODUCTION, SOL_RPC_URL: "https://api.testnet.solana.com", SOL_COMMITMENT: "confirmed" })).toEqual([]);
+    expect(problems({ ...TESTNETS, SOL_COMMITMENT: "confirmed" })).toEqual([]);
+    expect(problems({ ...TESTNETS, SOL_RPC_URL: "https://api.testnet.solana.com", SOL_CLUSTER: "testnet" })).toEqual([]);
   });
 
-  it("or by the node's genesis hash, whatever the host says", () => {
-    const devnetNamed = { ...PRODUCTION, SOL_RPC_URL: "https://devnet-proxy.example", SOL_COMMITMENT: "confirmed" };
+  it("or as the node's genesis hash says, whatever SOL_CLUSTER and the host say", () => {
+    const devnetNamed = { ...TESTNETS, SOL_RPC_URL: "https://devnet-proxy.example" };
     expect(problems(devnetNamed)).toEqual([]);
     refused(devnetNamed, "SOL_COMMITMENT", /the node's genesis hash is mainnet-beta's/, { solGenesisHash: SOLANA_GENESIS_HASHES["mainnet-beta"] });
     // A loopback URL tunnelled to mainnet is mainnet: the dev platform address and "confirmed" are both refused.
@@ -225,6 +296,76 @@ describe("SOL_COMMITMENT is refused rather than coerced", () => {
     refused(LOCAL, "SOL_COMMITMENT", /mainnet/, tunnel);
     refused(LOCAL, "PLATFORM_SOL_ADDRESS", /public dev account 9/, tunnel);
     refused({ ...LOCAL, SOL_COMMITMENT: "finalized" }, "PLATFORM_SOL_ADDRESS", /public dev account 9/, { solGenesisHash: SOLANA_GENESIS_HASHES.devnet });
+  });
+});
+
+describe("SOL_CLUSTER pins the Solana cluster", () => {
+  it.each([
+    ["missing", undefined],
+    ["empty", ""],
+    ["a typo", "mainnet"],
+    ["another case", "Devnet"],
+  ])("%s: refused", (_, value) => {
+    refused(
+      { ...PRODUCTION, SOL_CLUSTER: value },
+      "SOL_CLUSTER",
+      /must be the Solana cluster SOL_RPC_URL serves, one of mainnet-beta, devnet, testnet, localnet/,
+    );
+    refused({ ...LOCAL, SOL_CLUSTER: value }, "SOL_CLUSTER", /must be the Solana cluster/);
+  });
+
+  it("a node whose genesis hash is another cluster's is refused, naming both", () => {
+    refused(PRODUCTION, "SOL_CLUSTER", /^SOL_CLUSTER is "mainnet-beta", but the node at SOL_RPC_URL serves devnet/, {
+      solGenesisHash: SOLANA_GENESIS_HASHES.devnet,
+    });
+    refused(TESTNETS, "SOL_CLUSTER", /is "devnet", but the node .* serves testnet/, { solGenesisHash: SOLANA_GENESIS_HASHES.testnet });
+    refused(TESTNETS, "SOL_CLUSTER", /serves a cluster that is not devnet \(genesis hash 3fXAm4/, {
+      solGenesisHash: "3fXAm4YAxbVzPiBDqVkNwmXJxSXsFFMTtbsfCx6G2sBc",
+    });
+    refused(LOCAL, "SOL_CLUSTER", /is "localnet", but the node .* serves mainnet-beta/, { solGenesisHash: SOLANA_GENESIS_HASHES["mainnet-beta"] });
+    expect(problems(PRODUCTION, { solGenesisHash: SOLANA_GENESIS_HASHES["mainnet-beta"] })).toEqual([]);
+    expect(problems(TESTNETS, { solGenesisHash: SOLANA_GENESIS_HASHES.devnet })).toEqual([]);
+  });
+
+  it("ETH_CHAIN_ID 1 beside a devnet Solana node is refused, however it is written: faucet SOL would buy real keys", () => {
+    // SOL_CLUSTER left at mainnet-beta, the URL repointed at devnet: the genesis hash tells.
+    refused({ ...PRODUCTION, SOL_RPC_URL: "https://api.devnet.solana.com" }, "SOL_CLUSTER", /serves devnet/, { solGenesisHash: SOLANA_GENESIS_HASHES.devnet });
+    // SOL_CLUSTER written as devnet: Ethereum mainnet and a Solana test cluster do not mix.
+    refused(
+      { ...PRODUCTION, SOL_CLUSTER: "devnet", SOL_RPC_URL: "https://api.devnet.solana.com" },
+      "SOL_CLUSTER",
+      /is "devnet" while ETH_CHAIN_ID is 1 .*costs nothing/,
+    );
+    refused({ ...TESTNETS, SOL_CLUSTER: "mainnet-beta", SOL_COMMITMENT: "finalized" }, "ETH_CHAIN_ID", /is 11155111 while SOL_CLUSTER is "mainnet-beta"/);
+    // anvil beside Solana mainnet: the same.
+    refused({ ...LOCAL, SOL_RPC_URL: PRODUCTION.SOL_RPC_URL, SOL_CLUSTER: "mainnet-beta", SOL_COMMITMENT: "finalized" }, "ETH_CHAIN_ID", /is 31337 while/);
+  });
+
+  it("a node that is not SOL_CLUSTER is refused once, as that (not also as a cluster that does not go with Ethereum mainnet)", () => {
+    const mainnetNode = { solGenesisHash: SOLANA_GENESIS_HASHES["mainnet-beta"] };
+    refused({ ...PRODUCTION, SOL_CLUSTER: "devnet" }, "SOL_CLUSTER", /is "devnet", but the node .* serves mainnet-beta/, mainnetNode);
+    // An unreadable SOL_CLUSTER is refused as unreadable, whatever the node says.
+    refused({ ...PRODUCTION, SOL_CLUSTER: "mainnet" }, "SOL_CLUSTER", /must be the Solana cluster/, mainnetNode);
+  });
+
+  it("each refusal of a dev account says why the deployment is not local", () => {
+    const eth = (env: PaymentSettingsText, reason: string, facts = {}) =>
+      refused(env, "PLATFORM_ETH_ADDRESS", new RegExp(`not local \\(${reason.replace(/[().]/g, "\\$&")}\\), so anyone`), facts);
+    eth({ ...LOCAL, ETH_RPC_URL: "https://eth.example" }, "ETH_RPC_URL is not on this machine");
+    eth({ ...LOCAL, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1" }, "ETH_CHAIN_ID 11155111 is not a development chain's");
+    eth(LOCAL, "the node at ETH_RPC_URL serves chain id 1", { ethChainId: 1 });
+    const sol = (env: PaymentSettingsText, reason: string, facts = {}) =>
+      refused(env, "PLATFORM_SOL_ADDRESS", new RegExp(`not local \\(${reason.replace(/[().']/g, "\\$&")}\\), so anyone`), facts);
+    sol({ ...LOCAL, SOL_CLUSTER: "devnet", SOL_RPC_URL: "https://api.devnet.solana.com" }, "SOL_RPC_URL is not on this machine");
+    sol({ ...LOCAL, SOL_CLUSTER: "testnet" }, "SOL_CLUSTER is not localnet");
+    sol({ ...LOCAL, SOL_COMMITMENT: "finalized" }, "the node's genesis hash is devnet's", { solGenesisHash: SOLANA_GENESIS_HASHES.devnet });
+    // The admin wallets: the first chain that is not local says why.
+    refused({ ...LOCAL, SOL_CLUSTER: "testnet" }, "ADMIN_WALLETS lists oeYf", /not local \(SOL_CLUSTER is not localnet\)/);
+  });
+
+  it("localnet is a validator on this machine", () => {
+    refused({ ...TESTNETS, SOL_CLUSTER: "localnet" }, "SOL_CLUSTER", /is "localnet", but SOL_RPC_URL is not on this machine/);
+    expect(problems({ ...TESTNETS, SOL_RPC_URL: "http://127.0.0.1:8899", SOL_CLUSTER: "localnet" })).toEqual([]);
   });
 });
 
@@ -251,12 +392,7 @@ describe("platform addresses must be addresses", () => {
 });
 
 describe("the public dev accounts", () => {
-  it("are accounts 0-9 of the test mnemonic on both chains, including every one scripts/dev-accounts.ts uses", () => {
-    const seed = mnemonicToSeedSync(LOCAL_CHAIN.mnemonic);
-    for (let i = 0; i < 10; i++) {
-      expect(PUBLIC_DEV_ETH_ADDRESSES[i]).toBe(mnemonicToAccount(LOCAL_CHAIN.mnemonic, { addressIndex: i }).address);
-      expect(PUBLIC_DEV_SOL_ADDRESSES[i]).toBe(base58.encode(ed25519.getPublicKey(slip10Ed25519(seed, [44, 501, i, 0]))));
-    }
+  it("start with the test mnemonic's accounts on both chains, including every one scripts/dev-accounts.ts uses (public-dev-accounts.test.ts derives them all)", () => {
     for (const a of Object.values(DEV_ACCOUNTS)) expect(PUBLIC_DEV_ETH_ADDRESSES[a.index]).toBe(a.address);
     for (const a of Object.values(SOLANA_DEV_ACCOUNTS)) expect(PUBLIC_DEV_SOL_ADDRESSES[a.index]).toBe(a.address);
   });
@@ -311,12 +447,23 @@ describe("the readers the verifiers and the admin role use", () => {
       expect(readCommitment(text), String(text)).toBeNull();
   });
 
-  it("bothChainsLocal: a loopback Ethereum node on a local chain id and a loopback Solana node, nothing else", () => {
-    const local = { ETH_RPC_URL: "http://127.0.0.1:8545", ETH_CHAIN_ID: "31337", SOL_RPC_URL: "http://localhost:8899" };
-    expect(bothChainsLocal(local)).toBe(true);
-    expect(bothChainsLocal({ ...local, ETH_CHAIN_ID: " 1337 " })).toBe(true);
-    expect(bothChainsLocal(LOCAL)).toBe(true);
+  it("isLocalDeployment: the site on this machine (request host and SITE_ORIGIN), a loopback Ethereum node on a local chain id, a loopback localnet validator; nothing else", () => {
+    const local = {
+      SITE_ORIGIN: "http://localhost:8787",
+      ETH_RPC_URL: "http://127.0.0.1:8545",
+      ETH_CHAIN_ID: "31337",
+      SOL_RPC_URL: "http://localhost:8899",
+      SOL_CLUSTER: "localnet",
+    };
+    expect(isLocalDeployment(local, "localhost")).toBe(true);
+    expect(isLocalDeployment(local, null)).toBe(true);
+    expect(isLocalDeployment({ ...local, ETH_CHAIN_ID: " 1337 " }, "127.0.0.1")).toBe(true);
+    expect(isLocalDeployment(LOCAL, "localhost")).toBe(true);
+    for (const host of ["vanity.example", "vanity-market.example.workers.dev", "127.0.0.1.example", "localhost.example", "10.0.0.1"])
+      expect(isLocalDeployment(local, host), host).toBe(false);
     for (const [name, change] of [
+      ["public SITE_ORIGIN", { SITE_ORIGIN: "https://vanity.example" }],
+      ["no SITE_ORIGIN", { SITE_ORIGIN: undefined }],
       ["mainnet chain id", { ETH_CHAIN_ID: "1" }],
       ["no chain id", { ETH_CHAIN_ID: undefined }],
       ["hex chain id", { ETH_CHAIN_ID: "0x7a69" }],
@@ -327,8 +474,10 @@ describe("the readers the verifiers and the admin role use", () => {
       ["remote Solana node", { SOL_RPC_URL: "https://api.devnet.solana.com" }],
       ["unreadable Solana URL", { SOL_RPC_URL: "not a url" }],
       ["no Solana URL", { SOL_RPC_URL: undefined }],
+      ["a public Solana cluster", { SOL_CLUSTER: "devnet" }],
+      ["no Solana cluster", { SOL_CLUSTER: undefined }],
     ] as const) {
-      expect(bothChainsLocal({ ...local, ...change }), name).toBe(false);
+      expect(isLocalDeployment({ ...local, ...change }, "localhost"), name).toBe(false);
     }
   });
 

@@ -1,19 +1,33 @@
-// Which payment settings a deployment may take money with (issue 26 §8; docs/production-settings.md). Pure:
-// the configuration text in, the settings or every problem out, each problem naming its setting. The Worker
-// refuses its payment routes and the cron job's payment checks while any problem stands (payment-config.ts).
+// Which payment settings a deployment may take money with (docs/production-settings.md). Pure: the configuration
+// text in (and what the nodes and the request say), the settings or every problem out, each problem naming its
+// setting. The Worker refuses its payment routes and the cron job's payment checks while any problem stands
+// (payment-config.ts), and `npm run deploy` refuses to upload (scripts/deploy-check.ts): one rule set.
 //
-// Local and production. A chain is local when its node is on this machine (a loopback RPC host) and, for
-// Ethereum, the chain id is a development chain's (31337 anvil/Hardhat, 1337 geth --dev/Ganache). Whatever
-// the node then says about itself overrides the text: a loopback URL whose node reports another chain id, or
-// a Solana genesis hash of a public cluster, is not local. A deployment is in production as soon as either
-// chain is not local; its dev accounts' keys are public, so a platform address or admin wallet among them
+// Local and production. A chain is local when the site is on this machine (local-mode.ts) and so is its node,
+// on a development chain (31337 anvil/Hardhat, 1337 geth --dev/Ganache; SOL_CLUSTER localnet). What the nodes
+// then say about themselves overrides the text: a loopback URL whose node reports another chain id, or the
+// genesis hash of a public cluster, is not local. A deployment is in production as soon as either chain is not
+// local; the public dev accounts' keys are known to everyone, so a platform address or admin wallet among them
 // would hand the money or the admin role to anyone.
 import { base58 } from "@scure/base";
 import { isAddress, zeroAddress } from "viem";
 import type { SolanaCluster } from "../../schema/purchases";
+import {
+  ethNodeLocality,
+  isLoopbackHost,
+  LOCAL_ETH_CHAIN_IDS,
+  type Locality,
+  parseHttpUrl,
+  type RequestHost,
+  shownHost,
+  siteLocality,
+  solNodeLocality,
+} from "./local-mode";
+import { describeDevAccount, publicDevAccount, publicDevAddresses } from "./public-dev-accounts";
+import { clusterMismatch, clusterOfGenesis, readCluster, SOLANA_CLUSTERS, SOLANA_GENESIS_HASHES } from "./solana-cluster";
+import { parseSiteOrigin } from "./site-origin";
 
-/** Chain ids of local development chains. */
-export const LOCAL_ETH_CHAIN_IDS: readonly number[] = [31337, 1337];
+export { isLoopbackHost, LOCAL_ETH_CHAIN_IDS, SOLANA_GENESIS_HASHES };
 export const ETHEREUM_MAINNET_CHAIN_ID = 1;
 /** Least depth on Ethereum mainnet: beacon-chain reorgs of several blocks have happened; 12 blocks is about 2.4 minutes. */
 export const MAINNET_MIN_CONFIRMATIONS = 12;
@@ -21,42 +35,10 @@ export const MAX_CONFIRMATIONS = 1000;
 /** The commitments a payment may be read at ("processed" can still be rolled back). */
 export const SOLANA_COMMITMENTS = ["confirmed", "finalized"] as const;
 export type PaymentCommitment = (typeof SOLANA_COMMITMENTS)[number];
-/** Genesis hashes of the public Solana clusters, as getGenesisHash answers. */
-export const SOLANA_GENESIS_HASHES = {
-  "mainnet-beta": "5eykt4UsFv8P8NJdTREpY1vzqKqZKvdpKuc147dw2N9d",
-  devnet: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG",
-} as const satisfies Partial<Record<SolanaCluster, string>>;
 
-/**
- * Accounts 0-9 of the public development mnemonic "test test test test test test test test test test test
- * junk": anvil's and Hardhat's funded accounts, and the same indexes on Solana's m/44'/501'/i'/0' (the local
- * chains of `npm start`, scripts/dev-accounts.ts). Everyone holds these keys. payment-settings.test.ts
- * derives each one from the mnemonic.
- */
-export const PUBLIC_DEV_ETH_ADDRESSES: readonly string[] = [
-  "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266",
-  "0x70997970C51812dc3A010C7d01b50e0d17dc79C8",
-  "0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC",
-  "0x90F79bf6EB2c4f870365E785982E1f101E93b906",
-  "0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65",
-  "0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc",
-  "0x976EA74026E726554dB657fA54763abd0C3a0aa9",
-  "0x14dC79964da2C08b23698B3D3cc7Ca32193d9955",
-  "0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f",
-  "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720",
-];
-export const PUBLIC_DEV_SOL_ADDRESSES: readonly string[] = [
-  "oeYf6KAJkLYhBuR8CiGc6L4D4Xtfepr85fuDgA9kq96",
-  "AqynRZwvVqUPRwRJXvm6odUb3t93fDjnWe3p6BeuUFxD",
-  "CqMbRgMuEhQi9BUS8xP44Wk5nENm48FqJnfjEi4eNb1k",
-  "9Tj3srBSxH7RFRCm8uharreY7ZBS49XSfpwCeYa7Xaqp",
-  "6gYw7q94fJdEwL8WkT1a6LHBdTMbix1aciALwEWPx3Wp",
-  "7EeV8eiRuGoR8bFHCjdCRGQd1RM5sR2dAkdiTEtC9ko7",
-  "F9fVg2LeE2RhM6CfNn888hbjqovZDEWY3vm2hEkvX3Nh",
-  "26roUwgM5T6bccX41hakjiW4fDiKFSao1RyoFsAxr6e6",
-  "5mCGtMUD21HEvWJxKGKS6HEAH7ezzy12MWGs4bPgcJwV",
-  "2yaW8VAMLhQiornz1BgcSWDUSH2jC2dmB8RWnTJi8Yab",
-];
+/** Every public dev account's address (public-dev-accounts.ts): the test mnemonic's accounts 0, 1, 2 ... first. */
+export const PUBLIC_DEV_ETH_ADDRESSES: readonly string[] = publicDevAddresses("ethereum");
+export const PUBLIC_DEV_SOL_ADDRESSES: readonly string[] = publicDevAddresses("solana");
 
 /** The configuration text this reads (wrangler.toml [vars]; never a secret). */
 export type PaymentSettingsText = {
@@ -65,13 +47,17 @@ export type PaymentSettingsText = {
   ETH_CONFIRMATIONS?: string;
   PLATFORM_ETH_ADDRESS?: string;
   SOL_RPC_URL?: string;
+  SOL_CLUSTER?: string;
   SOL_COMMITMENT?: string;
   PLATFORM_SOL_ADDRESS?: string;
   ADMIN_WALLETS?: string;
+  SITE_ORIGIN?: string;
 };
 
 /** What the nodes said about themselves; null or absent where a node did not answer. */
 export type NodeFacts = { ethChainId?: number | null; solGenesisHash?: string | null };
+/** What the nodes said, and the host the request came to (absent or null: no request, as in the cron job). */
+export type DeploymentFacts = NodeFacts & { requestHost?: RequestHost };
 
 export type PaymentSettings = {
   /** Either chain is not local (module comment). */
@@ -82,20 +68,9 @@ export type PaymentSettings = {
 
 export type PaymentSettingsCheck = { ok: true; settings: PaymentSettings } | { ok: false; problems: string[] };
 
-function parseUrl(text: string | undefined): URL | null {
-  const url = text !== undefined && URL.canParse(text) ? new URL(text) : null;
-  return url && (url.protocol === "http:" || url.protocol === "https:") ? url : null;
-}
-
-/** A host on this machine: localhost, *.localhost, 127.0.0.0/8, [::1] or 0.0.0.0. */
-export function isLoopbackHost(hostname: string): boolean {
-  const host = hostname.toLowerCase();
-  return host === "localhost" || host.endsWith(".localhost") || /^127(\.\d{1,3}){3}$/.test(host) || host === "[::1]" || host === "0.0.0.0";
-}
-
-/** The Solana cluster an RPC URL names: a local validator, devnet, testnet, or else (any other host) mainnet. */
+/** The Solana cluster an RPC URL's host suggests: for display only when SOL_CLUSTER is unreadable (the rules read SOL_CLUSTER). */
 export function solanaCluster(rpcUrl: string): SolanaCluster {
-  const url = parseUrl(rpcUrl);
+  const url = parseHttpUrl(rpcUrl);
   // Unreadable: no public explorer link either (and checkPaymentSettings refuses it).
   if (!url) return "localnet";
   const host = url.hostname.toLowerCase();
@@ -113,28 +88,20 @@ const INSECURE = (name: string) => `${name} must use https for a node that is no
 /** The value as written (quoted, so stray spaces show), or "not set". */
 const shown = (text: string | undefined) => (text === undefined || text === "" ? "not set" : JSON.stringify(text.slice(0, 66)));
 
-/** The dev account an address is, or -1: Ethereum compared case-insensitively, Solana exactly (as ADMIN_WALLETS is). */
-const ethDevIndex = (address: string) => PUBLIC_DEV_ETH_ADDRESSES.findIndex((a) => a.toLowerCase() === address.toLowerCase());
-const solDevIndex = (address: string) => PUBLIC_DEV_SOL_ADDRESSES.indexOf(address);
-const devNote = (index: number) => `public dev account ${index} of the test mnemonic ("test test ... junk"), whose key everyone holds`;
+/** The public dev account an address is, described, or null (Ethereum compared case-insensitively, Solana exactly). */
+const devAccountNote = (address: string) => {
+  const account = publicDevAccount(address);
+  return account ? `${describeDevAccount(account)}, whose key everyone holds` : null;
+};
 
 const isSolanaAddress = (text: string) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text) && base58.decode(text).length === 32;
 
-/**
- * Whether both chains are local as configured (the text only; the payment check also asks the nodes). The admin
- * role uses it: a public dev wallet is an admin only there (auth/roles.ts).
- */
-export function bothChainsLocal(env: Pick<PaymentSettingsText, "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL">): boolean {
-  const ethUrl = parseUrl(env.ETH_RPC_URL);
-  const solUrl = parseUrl(env.SOL_RPC_URL);
-  const chainText = (env.ETH_CHAIN_ID ?? "").trim();
-  const ethLocal = ethUrl !== null && isLoopbackHost(ethUrl.hostname) && /^\d{1,15}$/.test(chainText) && LOCAL_ETH_CHAIN_IDS.includes(Number(chainText));
-  return ethLocal && solUrl !== null && isLoopbackHost(solUrl.hostname);
-}
+/** Why something is not local, or null when it is. */
+const reasonOf = (locality: Locality) => (locality.local ? null : locality.reason);
 
-/** Whether `address` is one of the public dev accounts above (Ethereum in any letter case, Solana exactly). */
+/** Whether `address` is one of the public dev accounts (Ethereum in any letter case, Solana exactly). */
 export function isPublicDevWallet(address: string): boolean {
-  return ethDevIndex(address) >= 0 || solDevIndex(address) >= 0;
+  return publicDevAccount(address) !== null;
 }
 
 /** ETH_CONFIRMATIONS as a depth from 1 to MAX_CONFIRMATIONS, or null: never a silent default. */
@@ -151,25 +118,41 @@ export function readCommitment(text: string | undefined): PaymentCommitment | nu
 }
 
 /**
- * Every problem with the payment settings, or the settings. `facts` (what the nodes report) may only make the
- * rules stricter: a node that is not the configured chain is a problem of its own.
+ * Every problem with the payment settings, or the settings. `facts` (what the nodes report, where the request
+ * came) may only make the rules stricter: a node that is not the configured chain is a problem of its own.
  */
-export function checkPaymentSettings(env: PaymentSettingsText, facts: NodeFacts = {}): PaymentSettingsCheck {
+export function checkPaymentSettings(env: PaymentSettingsText, facts: DeploymentFacts = {}): PaymentSettingsCheck {
   const problems: string[] = [];
+
+  // ---- the site: local behaviour only on this machine (local-mode.ts)
+  const requestHost = facts.requestHost ?? null;
+  const siteOrigin = parseSiteOrigin(env.SITE_ORIGIN);
+  if (!siteOrigin) {
+    problems.push(`SITE_ORIGIN must be the site's origin (scheme://host[:port], such as https://vanity.example); it is ${shown(env.SITE_ORIGIN)}.`);
+  } else if (isLoopbackHost(siteOrigin.hostname) && requestHost !== null && !isLoopbackHost(requestHost)) {
+    problems.push(
+      `SITE_ORIGIN is "${siteOrigin.origin}", on this machine, but this site is served at ${shownHost(requestHost)}: these are the local settings, and nothing local applies on a public site. Set SITE_ORIGIN to the site's own origin (https://...) and the payment settings for its chains.`,
+    );
+  } else if (siteOrigin.scheme !== "https" && !isLoopbackHost(siteOrigin.hostname)) {
+    problems.push(
+      `SITE_ORIGIN must use https for a site that is not on this machine (sessions and sign-in messages travel over it); it is "${siteOrigin.origin}".`,
+    );
+  }
+  const site = siteLocality(env.SITE_ORIGIN, requestHost);
 
   // ---- Ethereum
   const chainText = (env.ETH_CHAIN_ID ?? "").trim();
   const chainId = /^\d{1,15}$/.test(chainText) ? Number(chainText) : NaN;
   if (!(chainId >= 1)) problems.push(`ETH_CHAIN_ID must be a positive whole number (1 for Ethereum mainnet); it is ${shown(env.ETH_CHAIN_ID)}.`);
-  const ethUrl = parseUrl(env.ETH_RPC_URL);
+  const ethUrl = parseHttpUrl(env.ETH_RPC_URL);
   if (!ethUrl) problems.push("ETH_RPC_URL must be an http(s) URL of an Ethereum JSON-RPC node.");
   else if (insecureRemote(ethUrl)) problems.push(INSECURE("ETH_RPC_URL"));
   const nodeChainId = facts.ethChainId ?? null;
-  if (nodeChainId !== null && chainId >= 1 && nodeChainId !== chainId) {
+  const nodeIsOtherChain = nodeChainId !== null && chainId >= 1 && nodeChainId !== chainId;
+  if (nodeIsOtherChain) {
     problems.push(`ETH_CHAIN_ID is ${chainId}, but the node at ETH_RPC_URL serves chain id ${nodeChainId}: payments would be read from the wrong chain.`);
   }
-  const ethLocal =
-    ethUrl !== null && isLoopbackHost(ethUrl.hostname) && LOCAL_ETH_CHAIN_IDS.includes(chainId) && (nodeChainId === null || nodeChainId === chainId);
+  const ethNotLocal = reasonOf(site) ?? reasonOf(ethNodeLocality(env)) ?? (nodeIsOtherChain ? `the node at ETH_RPC_URL serves chain id ${nodeChainId}` : null);
 
   const confirmations = readConfirmations(env.ETH_CONFIRMATIONS) ?? NaN;
   if (Number.isNaN(confirmations)) {
@@ -188,46 +171,68 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: NodeFacts 
     problems.push(
       `PLATFORM_ETH_ADDRESS must be an Ethereum address (0x and 40 hex digits; mixed case only with a valid EIP-55 checksum), not the zero address; it is ${shown(env.PLATFORM_ETH_ADDRESS)}.`,
     );
-  } else if (!ethLocal && ethDevIndex(ethRecipient) >= 0) {
+  } else if (ethNotLocal !== null && devAccountNote(ethRecipient) !== null) {
     problems.push(
-      `PLATFORM_ETH_ADDRESS is ${devNote(ethDevIndex(ethRecipient))}; on a chain that is not local anyone could take the payments. Set your own receiving address.`,
+      `PLATFORM_ETH_ADDRESS is ${devAccountNote(ethRecipient)}; this deployment is not local (${ethNotLocal}), so anyone could take the payments. Set your own receiving address.`,
     );
   }
 
   // ---- Solana
-  const solUrl = parseUrl(env.SOL_RPC_URL);
+  const solUrl = parseHttpUrl(env.SOL_RPC_URL);
   if (!solUrl) problems.push("SOL_RPC_URL must be an http(s) URL of a Solana JSON-RPC node.");
   else if (insecureRemote(solUrl)) problems.push(INSECURE("SOL_RPC_URL"));
+  const pinned = readCluster(env.SOL_CLUSTER);
+  if (pinned === null) {
+    problems.push(
+      `SOL_CLUSTER must be the Solana cluster SOL_RPC_URL serves, one of ${SOLANA_CLUSTERS.join(", ")} (checked against the node's genesis hash); it is ${shown(env.SOL_CLUSTER)}.`,
+    );
+  } else if (pinned === "localnet" && solUrl !== null && !isLoopbackHost(solUrl.hostname)) {
+    problems.push('SOL_CLUSTER is "localnet", but SOL_RPC_URL is not on this machine: a node elsewhere is a public cluster\'s, or one nobody here controls.');
+  }
   const genesis = facts.solGenesisHash ?? null;
-  const publicCluster =
-    (Object.keys(SOLANA_GENESIS_HASHES) as (keyof typeof SOLANA_GENESIS_HASHES)[]).find((c) => SOLANA_GENESIS_HASHES[c] === genesis) ?? null;
-  const cluster: SolanaCluster = publicCluster ?? solanaCluster(env.SOL_RPC_URL ?? "");
-  const solLocal = solUrl !== null && cluster === "localnet";
+  const mismatch = pinned !== null && genesis !== null ? clusterMismatch(pinned, genesis) : null;
+  if (mismatch) problems.push(mismatch);
+  // What the node says wins; before it answers, what SOL_CLUSTER says.
+  const cluster: SolanaCluster | null = genesis !== null ? clusterOfGenesis(genesis) : pinned;
+  // (solNodeLocality needs SOL_CLUSTER localnet: past it, only the node's genesis hash can say otherwise.)
+  const solNotLocal = reasonOf(site) ?? reasonOf(solNodeLocality(env)) ?? (cluster !== "localnet" ? `the node's genesis hash is ${cluster}'s` : null);
 
   const commitment = readCommitment(env.SOL_COMMITMENT);
   if (commitment === null) {
     problems.push(`SOL_COMMITMENT must be "confirmed" or "finalized" ("finalized" on mainnet); it is ${shown(env.SOL_COMMITMENT)}.`);
   } else if (cluster === "mainnet-beta" && commitment !== "finalized") {
     problems.push(
-      `SOL_COMMITMENT is "${commitment}" on Solana mainnet (${publicCluster ? "the node's genesis hash is mainnet-beta's" : "SOL_RPC_URL is not a local, devnet or testnet host"}); it must be "finalized", or a payment could be rolled back after the key is released.`,
+      `SOL_COMMITMENT is "${commitment}" on Solana mainnet (${genesis !== null ? "the node's genesis hash is mainnet-beta's" : 'SOL_CLUSTER is "mainnet-beta"'}); it must be "finalized", or a payment could be rolled back after the key is released.`,
     );
   }
 
   const solRecipient = env.PLATFORM_SOL_ADDRESS ?? "";
   if (!isSolanaAddress(solRecipient)) {
     problems.push(`PLATFORM_SOL_ADDRESS must be a Solana address (base58, 32 bytes); it is ${shown(env.PLATFORM_SOL_ADDRESS)}.`);
-  } else if (!solLocal && solDevIndex(solRecipient) >= 0) {
+  } else if (solNotLocal !== null && devAccountNote(solRecipient) !== null) {
     problems.push(
-      `PLATFORM_SOL_ADDRESS is ${devNote(solDevIndex(solRecipient))}; on a cluster that is not local anyone could take the payments. Set your own receiving address.`,
+      `PLATFORM_SOL_ADDRESS is ${devAccountNote(solRecipient)}; this deployment is not local (${solNotLocal}), so anyone could take the payments. Set your own receiving address.`,
+    );
+  }
+
+  // ---- both chains real money, or neither: a key is worth the same whichever coin bought it, so a site on
+  // Ethereum mainnet must not sell keys for devnet SOL (faucets give it away), nor the other way round.
+  // (A node that is not SOL_CLUSTER is refused above already.)
+  if (chainId >= 1 && pinned !== null && mismatch === null && (chainId === ETHEREUM_MAINNET_CHAIN_ID) !== (pinned === "mainnet-beta")) {
+    problems.push(
+      chainId === ETHEREUM_MAINNET_CHAIN_ID
+        ? `SOL_CLUSTER is "${pinned}" while ETH_CHAIN_ID is 1 (Ethereum mainnet): keys would sell for ${pinned} SOL, which costs nothing. Use mainnet-beta, or test chains for both.`
+        : `ETH_CHAIN_ID is ${chainId} while SOL_CLUSTER is "mainnet-beta": keys would sell for coins of a chain that is not Ethereum mainnet. Use chain id 1, or test chains for both.`,
     );
   }
 
   // ---- who may act as admin: an admin marks refunds paid and manages every listing.
-  const production = !ethLocal || !solLocal;
-  if (production) {
+  const notLocal = ethNotLocal ?? solNotLocal;
+  if (notLocal !== null) {
     for (const wallet of (env.ADMIN_WALLETS ?? "").split(",").map((w) => w.trim())) {
-      const index = wallet.startsWith("0x") ? ethDevIndex(wallet) : solDevIndex(wallet);
-      if (index >= 0) problems.push(`ADMIN_WALLETS lists ${wallet}, ${devNote(index)}; outside a local chain anyone could sign in as admin. Remove it.`);
+      const note = wallet ? devAccountNote(wallet) : null;
+      if (note)
+        problems.push(`ADMIN_WALLETS lists ${wallet}, ${note}; this deployment is not local (${notLocal}), so anyone could sign in as admin. Remove it.`);
     }
   }
 
@@ -235,10 +240,10 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: NodeFacts 
   return {
     ok: true,
     settings: {
-      production,
-      ethereum: { chainId, local: ethLocal, recipient: ethRecipient, confirmations },
-      // No problem means every setting was read: commitment is not null here.
-      solana: { cluster, local: solLocal, recipient: solRecipient, commitment: commitment as PaymentCommitment },
+      production: notLocal !== null,
+      ethereum: { chainId, local: ethNotLocal === null, recipient: ethRecipient, confirmations },
+      // No problem means every setting was read: the cluster and commitment are not null here.
+      solana: { cluster: cluster as SolanaCluster, local: solNotLocal === null, recipient: solRecipient, commitment: commitment as PaymentCommitment },
     },
   };
 }

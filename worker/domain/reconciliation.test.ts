@@ -13,22 +13,17 @@ import {
 
 describe("ethereumWindow: the blocks one run reads", () => {
   it("the first run starts just past the current depth and reads nothing", () => {
-    expect(ethereumWindow(null, 100, 3, 50, null)).toEqual({ start: 99 });
-    expect(ethereumWindow(null, 1, 3, 50, null)).toEqual({ start: 0 });
+    expect(ethereumWindow(null, 100, 3, 50)).toEqual({ start: 99 });
+    expect(ethereumWindow(null, 1, 3, 50)).toEqual({ start: 1 });
+    expect(ethereumWindow(null, 3, 3, 50)).toEqual({ start: 2 });
   });
 
   it("only blocks at the required depth, at most `limit` of them", () => {
-    expect(ethereumWindow(10, 100, 3, 50, null)).toEqual({ from: 10, to: 59 });
-    expect(ethereumWindow(90, 100, 3, 50, null)).toEqual({ from: 90, to: 98 });
-    expect(ethereumWindow(98, 100, 3, 50, null)).toEqual({ from: 98, to: 98 });
-    expect(ethereumWindow(99, 100, 3, 50, null)).toBeNull();
-    expect(ethereumWindow(10, 100, 1, 1, null)).toEqual({ from: 10, to: 10 });
-  });
-
-  it("never past the blocks every open reservation's scan has read", () => {
-    expect(ethereumWindow(10, 100, 3, 50, 20)).toEqual({ from: 10, to: 20 });
-    expect(ethereumWindow(10, 100, 3, 50, 9)).toBeNull();
-    expect(ethereumWindow(10, 100, 3, 50, 10)).toEqual({ from: 10, to: 10 });
+    expect(ethereumWindow(10, 100, 3, 50)).toEqual({ from: 10, to: 59 });
+    expect(ethereumWindow(90, 100, 3, 50)).toEqual({ from: 90, to: 98 });
+    expect(ethereumWindow(98, 100, 3, 50)).toEqual({ from: 98, to: 98 });
+    expect(ethereumWindow(99, 100, 3, 50)).toBeNull();
+    expect(ethereumWindow(10, 100, 1, 1)).toEqual({ from: 10, to: 10 });
   });
 });
 

@@ -20,20 +20,20 @@ export const EMPTY_CURSOR: ReconcileCursor = { nextBlock: null, lastSignature: n
 
 /**
  * Ethereum: the blocks one run reads, or null when there is nothing new. Only blocks at the required depth
- * (a reorg cannot take them back), never past `upTo` (the blocks every open purchase's scan has read: a payment
- * the scan is about to credit is not a difference), and at most `limit` of them. The first run starts at the
- * current depth: what came before the reconciliation existed is not read.
+ * (a reorg cannot take them back), and at most `limit` of them. Nothing else holds it back: a transfer the payment
+ * scan has not seen yet is offered to its purchase by the reconciliation itself. The first run starts at the current
+ * depth (and after the genesis block): what came before the reconciliation existed is not read.
  */
 export function ethereumWindow(
   nextBlock: number | null,
   head: number,
   required: number,
   limit: number,
-  upTo: number | null,
 ): { from: number; to: number } | { start: number } | null {
   const deepest = head - required + 1;
-  if (nextBlock === null) return { start: Math.max(0, deepest + 1) };
-  const to = Math.min(nextBlock + limit - 1, deepest, upTo ?? deepest);
+  // Never the genesis block: its allocations are no transfers (read against a balance of 0 before it, they would be).
+  if (nextBlock === null) return { start: Math.max(1, deepest + 1) };
+  const to = Math.min(nextBlock + limit - 1, deepest);
   return to < nextBlock ? null : { from: nextBlock, to };
 }
 

@@ -10,9 +10,13 @@ import type { AppEnv } from "../types";
 import { INITIATE_RATE_LIMIT } from "../../schema/purchases";
 import { ApiError } from "./errors";
 
+/** The IPv6 prefix length counted as one client network (docs/public-surface.md#client-networks). */
+export const IPV6_CLIENT_PREFIX = 48;
+
 /**
- * The network a client address stands for when counting: an IPv4 address is one client, an IPv6 address
- * counts as its /64 (one subscriber's allocation: whoever holds one address can use all 2^64 of them).
+ * The network a client address stands for when counting: an IPv4 address is one client; an IPv6 address counts
+ * as its /48. A /64 is one subscriber's smallest allocation, but a /48 (65,536 /64s) is what a tunnel broker
+ * hands out for free and a host rents for little, so counting per /64 would let one party count as thousands.
  */
 export function clientNetwork(ip: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
@@ -24,9 +28,9 @@ export function clientNetwork(ip: string): string {
   const groups = tail === null ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill("0"), ...right];
   if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return ip;
   return `${groups
-    .slice(0, 4)
+    .slice(0, IPV6_CLIENT_PREFIX / 16)
     .map((g) => g.replace(/^0+(?=.)/, ""))
-    .join(":")}::/64`;
+    .join(":")}::/${IPV6_CLIENT_PREFIX}`;
 }
 
 /**
@@ -78,7 +82,7 @@ export async function enforceLimits(d1: D1Database, checks: readonly LimitCheck[
   throw new ApiError(429, `${over.refusal} Wait ${retryAfter} seconds and try again.`, {}, { "Retry-After": String(retryAfter) });
 }
 
-/** Refuses with 429 once a client (its IPv4 address or IPv6 /64) has made `limit` requests to `name` within the current window. */
+/** Refuses with 429 once a client network (an IPv4 address or an IPv6 /48) has made `limit` requests to `name` within the current window. */
 export function rateLimit(name: string, limit: number, windowMs: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const count = await countRequest(c.env.DB, `${name}:${clientNetwork(c.var.requestInfo.ip)}`, windowMs, Date.now());
@@ -94,6 +98,22 @@ const perWindow = (limit: number, windowMs: number) => `at most ${limit} per ${w
 /** A limit for signed-in calls: per wallet (a user, whatever address they come from) and per client network (many wallets, one client). */
 export type SignedInLimit = { perWallet: number; perClient: number; windowMs: number; what: string };
 
+/** The two buckets a signed-in call is counted in: its wallet's and its client network's. */
+function signedInChecks(name: string, limit: SignedInLimit, userId: number, ip: string): LimitCheck[] {
+  return [
+    {
+      key: `${name}:user:${userId}`,
+      limit: limit.perWallet,
+      refusal: `Too many ${limit.what}: ${perWindow(limit.perWallet, limit.windowMs)} from one wallet.`,
+    },
+    {
+      key: `${name}:net:${clientNetwork(ip)}`,
+      limit: limit.perClient,
+      refusal: `Too many ${limit.what} from your network: ${perWindow(limit.perClient, limit.windowMs)}.`,
+    },
+  ];
+}
+
 /**
  * For routes that act for a signed-in wallet: counts the request against the wallet and against the client's
  * network. Mounted after the session and the input are checked, so neither a visitor nor a malformed request
@@ -103,34 +123,17 @@ export type SignedInLimit = { perWallet: number; perClient: number; windowMs: nu
 export function limitSignedIn(name: string, limit: SignedInLimit): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = c.var.session;
-    if (session) {
-      await enforceLimits(
-        c.env.DB,
-        [
-          {
-            key: `${name}:user:${session.userId}`,
-            limit: limit.perWallet,
-            refusal: `Too many ${limit.what}: ${perWindow(limit.perWallet, limit.windowMs)} from one wallet.`,
-          },
-          {
-            key: `${name}:net:${clientNetwork(c.var.requestInfo.ip)}`,
-            limit: limit.perClient,
-            refusal: `Too many ${limit.what} from your network: ${perWindow(limit.perClient, limit.windowMs)}.`,
-          },
-        ],
-        limit.windowMs,
-      );
-    }
+    if (session) await enforceLimits(c.env.DB, signedInChecks(name, limit, session.userId, c.var.requestInfo.ip), limit.windowMs);
     await next();
   };
 }
 
 /**
- * Reservations (a purchase's, or a custom order's payment, which reserves its listing) counted per wallet: they
- * are what a hoarder would multiply, whatever address they come from. 429 past INITIATE_RATE_LIMIT.
+ * Reservations (a purchase's, or a custom order's payment, which reserves its listing), counted per wallet and
+ * per client network: they are what a hoarder would multiply, and wallets cost nothing. 429 past
+ * INITIATE_RATE_LIMIT. How many a network may hold at once is bounded in the reservation's INSERT itself
+ * (MAX_OPEN_RESERVATIONS_PER_NETWORK, purchases/reserve.ts).
  */
-export async function limitReservations(d1: D1Database, userId: number, now = Date.now()): Promise<void> {
-  const count = await countRequest(d1, `initiate:${userId}`, INITIATE_RATE_LIMIT.windowMs, now);
-  if (count > INITIATE_RATE_LIMIT.limit)
-    throw new ApiError(429, `Too many purchase attempts: at most ${INITIATE_RATE_LIMIT.limit} per minute. Wait a minute and try again.`);
+export async function limitReservations(d1: D1Database, userId: number, ip: string, now = Date.now()): Promise<void> {
+  await enforceLimits(d1, signedInChecks("initiate", INITIATE_RATE_LIMIT, userId, ip), INITIATE_RATE_LIMIT.windowMs, now);
 }

@@ -1,16 +1,18 @@
 // The cron job (every minute in production). Each task is idempotent and bounded, so two overlapping runs
 // do no harm; one failing task does not stop the others.
 import { lt } from "drizzle-orm";
-import { authNonces, sessions } from "../../schema/db";
+import { sessions, usedSignInNonces } from "../../schema/db";
 import { type CollectorReport, runCollectorJob } from "../collectors/notification-job";
 import { createDb } from "../db";
-import { expireUnpaidOrders } from "../orders/orders";
+import { expireOverdueOrders } from "../orders/orders";
 import { type AlertReport, runAlerts } from "../operations/alerts";
 import { recordChainProbe } from "../operations/chains";
-import { recordCronRun } from "../operations/cron-runs";
+import { recordCronRun, rewriteCronRun } from "../operations/cron-runs";
 import { paymentReadiness } from "../payment-config";
 import { getUsdPrices } from "../prices/price-feed";
-import { expireReservations, scanForPayments, verifyPendingPayments } from "../purchases/payment-jobs";
+import { closeOverduePurchases } from "../purchases/deadlines";
+import { expireReservations, verifyPendingPayments } from "../purchases/payment-jobs";
+import { scanForPayments } from "../purchases/payment-scan";
 import { reconcilePayments, type ReconcileReport } from "../purchases/reconcile";
 import { rewrapUnderCurrentSecret, type ShredReport } from "../vault/shred";
 import { calibrateValues } from "./calibrate-values";
@@ -20,7 +22,8 @@ import { rescoreRarity } from "./rescore-rarity";
 export type JobReport = {
   expiredNonces: number;
   expiredSessions: number;
-  payments: { verified: number; settled: number; foundByScan: number; expiredReservations: number };
+  /** closedOverdue: pending purchases past their last deadline, failed as unverified (purchases/deadlines.ts). */
+  payments: { verified: number; settled: number; foundByScan: number; expiredReservations: number; closedOverdue: number };
   /** The platform addresses read against the ledger (null: that network's task failed). */
   reconciliation: { ethereum: ReconcileReport | null; solana: ReconcileReport | null };
   pricesSource: "feed" | "fallback" | null;
@@ -41,11 +44,17 @@ export type JobReport = {
   errors: string[];
 };
 
+/** What went wrong, in one line: for a failed query, the database's own words (drizzle's message would list the SQL). */
+function failure(err: unknown): string {
+  const cause = err instanceof Error && err.cause instanceof Error && /^Failed query/.test(err.message) ? err.cause : err;
+  return cause instanceof Error ? cause.message.split("\n")[0] : String(cause);
+}
+
 async function attempt<T>(name: string, errors: string[], task: () => Promise<T>): Promise<T | null> {
   try {
     return await task();
   } catch (err) {
-    const message = err instanceof Error ? err.message.split("\n")[0] : String(err);
+    const message = failure(err);
     console.error(`scheduled task ${name} failed:`, message);
     errors.push(`${name}: ${message}`);
     return null;
@@ -56,14 +65,15 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   const db = createDb(env.DB);
   const errors: string[] = [];
   const [nonces, expired] = await db.batch([
-    db.delete(authNonces).where(lt(authNonces.expiresAt, now)),
+    db.delete(usedSignInNonces).where(lt(usedSignInNonces.expiresAt, now)),
     db.delete(sessions).where(lt(sessions.expiresAt, now)),
   ]);
   // Verify first, then look for unreported payments, and only then expire: a reservation paid in its last
   // minute is found before it would lapse. On unsafe payment settings (payment-config.ts) nothing is verified
   // or settled: a payment checked at the wrong depth or on the wrong chain would release a key. Expiring
   // reservations stays safe and goes on.
-  const readiness = await paymentReadiness(env, now);
+  // No request here: SITE_ORIGIN alone says where the site is (domain/local-mode.ts).
+  const readiness = await paymentReadiness(env, null, now);
   if (!readiness.ok) {
     console.error(`scheduled payments skipped: unsafe payment settings: ${readiness.problems.join(" | ")}`);
     errors.push(`payments: skipped, unsafe payment settings: ${readiness.problems.join(" ")}`);
@@ -75,6 +85,8 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     foundByScan += scan?.found ?? 0;
   }
   const expiredReservations = await attempt("expire", errors, () => expireReservations(db, now));
+  // The clock's exit for a payment that never becomes final, on safe settings or not: it releases nothing.
+  const closedOverdue = await attempt("overdue", errors, () => closeOverduePurchases(db, now));
   // After the scan: a transfer the scan is about to credit is not a difference.
   // Not on unsafe settings either: read from a node on the wrong chain, every difference would be noise.
   const reconciliation = {
@@ -84,7 +96,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   const prices = await attempt("prices", errors, () => getUsdPrices(env, now));
   const trends = await attempt("market-trends", errors, () => recomputeMarketTrends(db, now));
   const keyRewrap = await attempt("key-rewrap", errors, () => rewrapUnderCurrentSecret(db, env));
-  const expiredCustomOrders = await attempt("custom-orders", errors, () => expireUnpaidOrders(db, now));
+  const expiredCustomOrders = await attempt("custom-orders", errors, () => expireOverdueOrders(db, now));
   const rescored = await attempt("rarity-rescore", errors, () => rescoreRarity(env.DB));
   const calibrated = await attempt("value-calibration", errors, () => calibrateValues(db, now));
   // After the payment tasks: what they settled or expired this run is told this run.
@@ -95,13 +107,22 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     solana: (await attempt("chain-solana", errors, () => recordChainProbe(db, env, "solana", now)))?.ok ?? false,
   };
   // Last: the record of this run, which the health check and the alerts read.
-  await attempt("cron-record", errors, () => recordCronRun(db, now, Date.now(), errors));
+  const runId = await attempt("cron-record", errors, () => recordCronRun(db, now, Date.now(), errors));
   // After the record: a task failing in this run counts toward its run of failures.
   const alerts = await attempt("alerts", errors, () => runAlerts(db, env, now));
+  // A failing alerts task cannot report itself: its failure joins this run's record, so health shows it and the
+  // next run that alerts tells of it (operations/alerts.ts, LATE_TASKS).
+  if (alerts === null && runId !== null) await attempt("cron-record", errors, () => rewriteCronRun(db, runId, Date.now(), errors));
   return {
     expiredNonces: nonces.meta.changes ?? 0,
     expiredSessions: expired.meta.changes ?? 0,
-    payments: { verified: verified?.verified ?? 0, settled: verified?.settled ?? 0, foundByScan, expiredReservations: expiredReservations ?? 0 },
+    payments: {
+      verified: verified?.verified ?? 0,
+      settled: verified?.settled ?? 0,
+      foundByScan,
+      expiredReservations: expiredReservations ?? 0,
+      closedOverdue: closedOverdue ?? 0,
+    },
     reconciliation,
     pricesSource: prices?.source ?? null,
     marketTrends: trends ?? 0,

@@ -1,6 +1,6 @@
 // The one place a listing row becomes what the public calls return (schema/browse.ts ListingView). Queries
 // select listingColumns() (or listingSelectList() in hand-written SQL) and nothing else, so key material and the seller's wallet cannot leak into a response.
-import { and, type Column, inArray, sql } from "drizzle-orm";
+import { and, type Column, sql } from "drizzle-orm";
 import { addresses, transactions } from "../../schema/db";
 import type { ListingReservation, ListingView } from "../../schema/browse";
 import { type Db, decodeRow, type RowOf, selectList } from "../db";
@@ -56,7 +56,10 @@ export async function listingReservations(db: Db, ids: readonly number[], now = 
   const rows = await db
     .select({ addressId: t.addressId, status: t.status, expiresAt: t.expiresAt })
     .from(t)
-    .where(and(inArray(t.addressId, [...new Set(ids)]), sql`${t.status} in ('initiated', 'pending', 'verified')`));
+    // The ids as one JSON parameter: a page may hold more listings than D1 binds parameters (100).
+    .where(
+      and(sql`${t.addressId} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(ids)])}))`, sql`${t.status} in ('initiated', 'pending', 'verified')`),
+    );
   for (const r of rows) {
     const paymentReported = r.status !== "initiated";
     if (!paymentReported && (r.expiresAt === null || r.expiresAt < now)) continue;

@@ -1,18 +1,20 @@
 // Operator alerts (issue 24 §4): a JSON POST with a Slack-compatible `text` field to ALERT_WEBHOOK_URL for
 //   - a payment listed for refund (escrow_transactions.refund_status = 'needed', and payment_attention rows),
 //   - a chain node failing for more than CHAIN_DOWN_ALERT_MS,
-//   - a cron task failing CRON_FAILURE_RUNS runs in a row,
+//   - a cron task failing CRON_FAILURE_RUNS runs in a row (the alerts task itself included: its next good run tells),
+//   - the reconciliation not caught up for RECONCILE_LAG_ALERT_MINUTES,
 //   - a custom order past its payment deadline.
 // Each condition is an incident (alert_incidents): opened once, sent once, resolved when the condition is gone.
-// A node or task that recovers and fails again opens a new incident; a refund or an order is one incident for
-// good. Sending is retried with backoff across cron runs (ALERT_MAX_ATTEMPTS, alertBackoffMs). Texts are built
+// A node, task or reconciliation that recovers and fails again opens a new incident; a refund or an order is one
+// incident for good. No query binds a parameter per condition or row (D1 binds at most 100): docs/operations.md#alerts. Sending is retried with backoff across cron runs (ALERT_MAX_ATTEMPTS, alertBackoffMs). Texts are built
 // from public facts only (amounts, networks, transaction hashes, ids, task names): never a key, a secret or an
 // RPC URL.
-import { and, eq, gt, inArray, isNull, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import { alertIncidents, type AlertKind, chainStatus, customOrders, escrowTransactions, paymentAttention } from "../../schema/db";
-import type { Db } from "../db";
+import { bare, type Db } from "../db";
 import { safeError } from "./chains";
 import { lastCronRuns } from "./cron-runs";
+import { reconciliationLag } from "./reconciliation-lag";
 
 /** A node is alerted on once it has failed for longer than this. */
 export const CHAIN_DOWN_ALERT_MS = 5 * 60_000;
@@ -22,8 +24,9 @@ export const CRON_FAILURE_RUNS = 3;
 export const ALERT_MAX_ATTEMPTS = 8;
 /** Custom orders whose deadline passed longer ago than this are history, not news (no alert on first deploy). */
 export const ORDER_OVERDUE_WINDOW_MS = 7 * 86_400_000;
-/** Incidents sent per cron run at most, and rows of each kind read per run. */
+/** Incidents sent per cron run at most. */
 export const ALERTS_PER_RUN = 20;
+/** Rows of each kind (refunds, differences, orders) given their incident per run at most, the newest first. */
 const ROWS_PER_KIND = 200;
 const SEND_TIMEOUT_MS = 5_000;
 
@@ -33,21 +36,81 @@ export function alertBackoffMs(attempts: number): number {
 }
 
 type Condition = { key: string; kind: AlertKind; text: string };
-/** Kinds whose incident can recur (a new incident after a recovery); the others are one incident per row. */
-const RECURRING: AlertKind[] = ["chain_down", "cron_failing"];
+/** Kinds whose incident can recur (a new incident after a recovery); the others are one incident per row, for good. */
+const RECURRING: AlertKind[] = ["chain_down", "cron_failing", "reconciliation_behind"];
+/**
+ * Tasks that run after their cron run is recorded (scheduled.ts): when one of them runs, the newest record does not
+ * hold its outcome yet, so it is judged on the runs before it. A failing alerts task is so reported by its next
+ * successful run.
+ */
+const LATE_TASKS = ["alerts"];
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-async function conditions(db: Db, now: number): Promise<Condition[]> {
-  const e = escrowTransactions;
-  const pa = paymentAttention;
-  const co = customOrders;
-  const [chains, runs, refunds, attention, orders] = await Promise.all([
+/**
+ * The conditions whose keys a run computes whole (a few: one per network or task): nodes down, tasks failing, a
+ * reconciliation behind.
+ */
+async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<Condition[]> {
+  const [chains, runs, lag] = await Promise.all([
     db
       .select()
       .from(chainStatus)
       .where(and(eq(chainStatus.ok, false), lte(chainStatus.failingSince, now - CHAIN_DOWN_ALERT_MS))),
-    lastCronRuns(db, CRON_FAILURE_RUNS),
+    lastCronRuns(db, CRON_FAILURE_RUNS + 1),
+    reconciliationLag(db, env, now),
+  ]);
+  const out: Condition[] = [];
+  for (const c of chains) {
+    const minutes = Math.floor((now - c.failingSince!) / 60_000);
+    out.push({
+      key: `chain:${c.network}`,
+      kind: "chain_down",
+      text: `The ${c.network} node has not answered for ${minutes} minutes (since ${iso(c.failingSince!)}): ${c.error ?? "no answer"}`,
+    });
+  }
+  const judged = (late: boolean) => runs.slice(late ? 1 : 0, (late ? 1 : 0) + CRON_FAILURE_RUNS);
+  const tasks = new Set(runs.flatMap((r) => r.failedTasks));
+  for (const task of tasks) {
+    const window = judged(LATE_TASKS.includes(task));
+    if (window.length < CRON_FAILURE_RUNS || !window.every((r) => r.failedTasks.includes(task))) continue;
+    const last = window[0];
+    out.push({
+      key: `cron:${task}`,
+      kind: "cron_failing",
+      text: `The cron task "${task}" failed ${CRON_FAILURE_RUNS} runs in a row (last at ${iso(last.startedAt)}): ${last.errors.find((m) => m.startsWith(`${task}:`)) ?? ""}`.trim(),
+    });
+  }
+  for (const l of lag) {
+    if (!l.behind) continue;
+    const unit = l.network === "ethereum" ? "block" : "slot";
+    const where = l.throughBlock === null ? "" : `: read through ${unit} ${l.throughBlock}`;
+    const behind = l.blocksBehind === null ? "" : `, ${l.blocksBehind} ${unit}s behind the head (${l.head})`;
+    out.push({
+      key: `reconcile:${l.network}`,
+      kind: "reconciliation_behind",
+      text: `The ${l.network} reconciliation has not caught up for ${l.minutesBehind} minutes${where}${behind}. Payments it has not read are not checked against the ledger.`,
+    });
+  }
+  return out;
+}
+
+const e = escrowTransactions;
+const pa = paymentAttention;
+const co = customOrders;
+const a = alertIncidents;
+/** No incident was ever opened for this key (open or resolved): a row condition is one incident for good. */
+const noIncident = (key: SQL) => sql`NOT EXISTS (SELECT 1 FROM ${a} WHERE ${a.key} = ${key})`;
+const overdueOrder = (now: number) =>
+  and(inArray(co.status, ["found", "expired"]), lte(co.paymentDeadline, now), gt(co.paymentDeadline, now - ORDER_OVERDUE_WINDOW_MS));
+
+/**
+ * Rows that have no incident yet, newest first, at most ROWS_PER_KIND of each kind per run: refunds due, payment
+ * differences not yet alerted, custom orders past their deadline. Over runs every row gets its incident; the newest
+ * first, so a flood of old rows never holds back a new one.
+ */
+async function newRowConditions(db: Db, now: number): Promise<Condition[]> {
+  const [refunds, attention, orders] = await Promise.all([
     db
       .select({
         id: e.id,
@@ -59,103 +122,114 @@ async function conditions(db: Db, now: number): Promise<Condition[]> {
         transactionId: e.transactionId,
       })
       .from(e)
-      .where(eq(e.refundStatus, "needed"))
+      .where(and(eq(e.refundStatus, "needed"), noIncident(sql`'escrow:' || ${e.id}`)))
+      .orderBy(desc(e.createdAt))
       .limit(ROWS_PER_KIND),
     db
       .select({ id: pa.id, network: pa.network, kind: pa.kind, detail: pa.detail, txHash: pa.txHash })
       .from(pa)
-      .where(and(eq(pa.status, "open"), isNull(pa.alertedAt)))
+      .where(and(eq(pa.status, "open"), isNull(pa.alertedAt), noIncident(sql`'attention:' || ${pa.id}`)))
+      .orderBy(desc(pa.createdAt))
       .limit(ROWS_PER_KIND),
     db
       .select({ id: co.id, status: co.status, price: co.price, deadline: co.paymentDeadline })
       .from(co)
-      .where(and(inArray(co.status, ["found", "expired"]), lte(co.paymentDeadline, now), gt(co.paymentDeadline, now - ORDER_OVERDUE_WINDOW_MS)))
+      .where(and(overdueOrder(now), noIncident(sql`'custom-order:' || ${co.id}`)))
+      .orderBy(desc(co.paymentDeadline))
       .limit(ROWS_PER_KIND),
   ]);
-  const out: Condition[] = [];
-  for (const c of chains) {
-    const minutes = Math.floor((now - c.failingSince!) / 60_000);
-    out.push({
-      key: `chain:${c.network}`,
-      kind: "chain_down",
-      text: `The ${c.network} node has not answered for ${minutes} minutes (since ${iso(c.failingSince!)}): ${c.error ?? "no answer"}`,
-    });
-  }
-  if (runs.length === CRON_FAILURE_RUNS) {
-    const failing = runs[0].failedTasks.filter((task) => runs.every((r) => r.failedTasks.includes(task)));
-    for (const task of failing) {
-      out.push({
-        key: `cron:${task}`,
-        kind: "cron_failing",
-        text: `The cron task "${task}" failed ${CRON_FAILURE_RUNS} runs in a row (last at ${iso(runs[0].startedAt)}): ${runs[0].errors.find((m) => m.startsWith(`${task}:`)) ?? ""}`.trim(),
-      });
-    }
-  }
-  for (const r of refunds) {
-    out.push({
+  // Oldest first, so the newest row's incident has the highest id and is sent first (sendDue).
+  return [
+    ...refunds.reverse().map((r) => ({
       key: `escrow:${r.id}`,
-      kind: "refund_due",
+      kind: "refund_due" as const,
       text: `A payment needs a refund: ${r.amount} ${r.currency} on ${r.network} (${r.reason ?? "refund"}), transaction ${r.txHash ?? "unknown"}${r.transactionId ? `, purchase ${r.transactionId}` : ""}. Admin > Payments.`,
-    });
-  }
-  for (const a of attention) {
-    out.push({
-      key: `attention:${a.id}`,
-      kind: "refund_due",
-      text: `A payment difference needs a person (${a.network}, ${a.kind}): ${a.detail}${a.txHash ? ` (transaction ${a.txHash})` : ""}. Admin > Payments.`,
-    });
-  }
-  for (const o of orders) {
-    out.push({
+    })),
+    ...attention.reverse().map((x) => ({
+      key: `attention:${x.id}`,
+      kind: "refund_due" as const,
+      text: `A payment difference needs a person (${x.network}, ${x.kind}): ${x.detail}${x.txHash ? ` (transaction ${x.txHash})` : ""}. Admin > Payments.`,
+    })),
+    ...orders.reverse().map((o) => ({
       key: `custom-order:${o.id}`,
-      kind: "custom_order_overdue",
+      kind: "custom_order_overdue" as const,
       text: `Custom order #${o.id} (${o.price} ETH) passed its payment deadline ${iso(o.deadline!)} unpaid (now ${o.status}).`,
-    });
-  }
-  return out;
+    })),
+  ];
+}
+
+/**
+ * Resolves the open incidents whose condition is gone, each kind asked in SQL about its own row (a refund marked or
+ * dismissed, a difference alerted or resolved, an order paid or cancelled) or, for the recurring kinds, against the
+ * keys this run computed. No parameter per incident: D1 binds at most 100 per query.
+ */
+function resolveGone(db: Db, recurringKeys: string[], now: number) {
+  const keyed = (prefix: string) => sql`substr(${a.key}, ${prefix.length + 1})`;
+  return db
+    .update(a)
+    .set({ state: "resolved", resolvedAt: now })
+    .where(
+      and(
+        eq(a.state, "open"),
+        or(
+          and(
+            sql`${a.kind} IN (SELECT value FROM json_each(${JSON.stringify(RECURRING)}))`,
+            sql`${a.key} NOT IN (SELECT value FROM json_each(${JSON.stringify(recurringKeys)}))`,
+          ),
+          and(like(a.key, "escrow:%"), sql`NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.id} = ${keyed("escrow:")} AND ${e.refundStatus} = 'needed')`),
+          and(
+            like(a.key, "attention:%"),
+            sql`NOT EXISTS (SELECT 1 FROM ${pa} WHERE ${pa.id} = ${keyed("attention:")} AND ${pa.status} = 'open' AND ${pa.alertedAt} IS NULL)`,
+          ),
+          and(
+            like(a.key, "custom-order:%"),
+            sql`NOT EXISTS (SELECT 1 FROM ${co} WHERE ${co.id} = CAST(${keyed("custom-order:")} AS INTEGER) AND ${overdueOrder(now)})`,
+          ),
+        ),
+      ),
+    )
+    .returning({ id: a.id });
 }
 
 export type AlertReport = { opened: number; resolved: number; sent: number; failed: number };
+type AlertEnv = Pick<Env, "ALERT_WEBHOOK_URL"> & Partial<Pick<Env, "RECONCILE_LAG_ALERT_MINUTES">>;
 
 /** One cron run's alert work: open incidents for new conditions, resolve the gone ones, send what is due. */
-export async function runAlerts(db: Db, env: Pick<Env, "ALERT_WEBHOOK_URL">, now: number): Promise<AlertReport> {
-  const a = alertIncidents;
-  const current = await conditions(db, now);
-  const keys = current.map((c) => c.key);
-  // Resolve open incidents whose condition is gone (a refund marked, a node answering again, a task passing).
-  const resolved = await db
-    .update(a)
-    .set({ state: "resolved", resolvedAt: now })
-    .where(and(eq(a.state, "open"), keys.length ? notInArray(a.key, keys) : sql`1 = 1`))
-    .returning({ id: a.id });
+export async function runAlerts(db: Db, env: AlertEnv, now: number): Promise<AlertReport> {
+  const [recurring, rows] = await Promise.all([recurringConditions(db, env, now), newRowConditions(db, now)]);
+  const resolved = await resolveGone(
+    db,
+    recurring.map((c) => c.key),
+    now,
+  );
+  const fresh = [...recurring, ...rows];
   let opened = 0;
-  if (keys.length) {
-    const known = await db
-      .select({ key: a.key, state: a.state, kind: a.kind })
-      .from(a)
-      .where(and(inArray(a.key, keys), or(eq(a.state, "open"), notInArray(a.kind, RECURRING))));
-    const seen = new Set(known.map((k) => k.key));
-    const fresh = current.filter((c) => !seen.has(c.key));
-    if (fresh.length) {
-      // The partial unique index (one open incident per key) makes a second, overlapping run's insert a no-op.
-      const rows = await db
-        .insert(a)
-        .values(fresh.map((c) => ({ key: c.key, kind: c.kind, text: c.text.slice(0, 1000), state: "open" as const, openedAt: now })))
-        .onConflictDoNothing()
-        .returning({ id: a.id });
-      opened = rows.length;
-    }
+  if (fresh.length) {
+    // One statement over a JSON array, whatever the number of rows. A recurring condition already open is a no-op:
+    // the partial unique index (one open incident per key) refuses it, as it refuses a second overlapping run's.
+    const inserted = await db.all<{ id: number }>(sql`
+      INSERT INTO ${a} (${bare(a.key)}, ${bare(a.kind)}, ${bare(a.text)}, ${bare(a.state)}, ${bare(a.openedAt)})
+      SELECT value ->> 'key', value ->> 'kind', value ->> 'text', 'open', ${now}
+      FROM json_each(${JSON.stringify(fresh.map((c) => ({ key: c.key, kind: c.kind, text: c.text.slice(0, 1000) })))}) WHERE true
+      ON CONFLICT DO NOTHING
+      RETURNING ${bare(a.id)} AS id`);
+    opened = inserted.length;
   }
   const { sent, failed } = await sendDue(db, env, now);
   return { opened, resolved: resolved.length, sent, failed };
 }
 
-async function sendDue(db: Db, env: Pick<Env, "ALERT_WEBHOOK_URL">, now: number): Promise<{ sent: number; failed: number }> {
+async function sendDue(db: Db, env: AlertEnv, now: number): Promise<{ sent: number; failed: number }> {
   const url = env.ALERT_WEBHOOK_URL?.trim();
   if (!url) return { sent: 0, failed: 0 };
-  const a = alertIncidents;
   const due = and(eq(a.state, "open"), isNull(a.sentAt), sql`${a.attempts} < ${ALERT_MAX_ATTEMPTS}`, or(isNull(a.nextAttemptAt), lte(a.nextAttemptAt, now)));
-  const candidates = await db.select({ id: a.id, attempts: a.attempts }).from(a).where(due).orderBy(a.openedAt, a.id).limit(ALERTS_PER_RUN);
+  // A node, a task or the reconciliation first (few, and each one stops money being checked), then the newest.
+  const candidates = await db
+    .select({ id: a.id, attempts: a.attempts })
+    .from(a)
+    .where(due)
+    .orderBy(sql`${a.kind} IN (SELECT value FROM json_each(${JSON.stringify(RECURRING)})) DESC`, desc(a.openedAt), desc(a.id))
+    .limit(ALERTS_PER_RUN);
   let sent = 0;
   let failed = 0;
   for (const { id, attempts } of candidates) {

@@ -1,10 +1,15 @@
-// The admin part of /api/health (issue 24 §5): each chain's head and lag, the last cron run and its failed tasks,
-// and the payments awaiting a refund. Only an admin session gets it; a visitor sees the public status only.
+// The admin part of /api/health (issue 24 §5): each chain's head and lag, the last cron run and its failed tasks, the
+// tasks failing run after run, how far behind the head the reconciliation is, and the payments awaiting a refund.
+// Only an admin session gets it; a visitor sees the public status only.
 import { count, eq } from "drizzle-orm";
 import { escrowTransactions, NETWORKS } from "../../schema/db";
 import type { Db } from "../db";
 import { chainStatuses } from "./chains";
-import { lastCronRuns } from "./cron-runs";
+import { type FailingTask, failingTasks, lastCronRuns } from "./cron-runs";
+import { type ReconciliationLag, reconciliationLag } from "./reconciliation-lag";
+
+/** Runs read to tell how long a task has been failing (an hour of runs at one a minute). */
+const FAILING_RUNS_READ = 60;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
@@ -24,14 +29,19 @@ export type ChainHealth = {
 export type OperationsHealth = {
   chains: ChainHealth[];
   lastCronRun: { startedAt: string; finishedAt: string; failedTasks: string[] } | null;
+  /** Tasks that failed in the last run, with how many runs in a row (up to 60) and since when (the alerts task too). */
+  failingTasks: FailingTask[];
+  /** Per network, how far behind the chain's head the reconciliation is (docs/operations.md#health). */
+  reconciliation: ReconciliationLag[];
   paymentsAwaitingRefund: number;
 };
 
-export async function operationsHealth(db: Db): Promise<OperationsHealth> {
-  const [statuses, runs, refunds] = await Promise.all([
+export async function operationsHealth(db: Db, env: Partial<Pick<Env, "RECONCILE_LAG_ALERT_MINUTES">>, now = Date.now()): Promise<OperationsHealth> {
+  const [statuses, runs, refunds, reconciliation] = await Promise.all([
     chainStatuses(db),
-    lastCronRuns(db, 1),
+    lastCronRuns(db, FAILING_RUNS_READ),
     db.select({ n: count() }).from(escrowTransactions).where(eq(escrowTransactions.refundStatus, "needed")).get(),
+    reconciliationLag(db, env, now),
   ]);
   const chains = NETWORKS.map((network): ChainHealth => {
     const s = statuses.find((r) => r.network === network);
@@ -51,6 +61,8 @@ export async function operationsHealth(db: Db): Promise<OperationsHealth> {
   return {
     chains,
     lastCronRun: run ? { startedAt: iso(run.startedAt)!, finishedAt: iso(run.finishedAt)!, failedTasks: run.failedTasks } : null,
+    failingTasks: failingTasks(runs),
+    reconciliation,
     paymentsAwaitingRefund: refunds?.n ?? 0,
   };
 }

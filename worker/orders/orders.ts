@@ -1,9 +1,10 @@
 // Reading orders, and the buyer's and the cron job's state changes that need no grinder.
-import { and, desc, eq, gte, inArray, isNotNull, lt, not, or, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, lt, lte, not, or, sql } from "drizzle-orm";
 import { addresses, customOrders, type CustomOrderStatus, transactions } from "../../schema/db";
 import { type Db, writeBatch } from "../db";
 import { ApiError } from "../http/errors";
 import type { CustomOrderView, OrderPayment } from "../../schema/custom-orders";
+import { forgetOldGrinders, grindersSeen } from "./grinders";
 import { listingOfOrder } from "./order-listing";
 import { type OrderRow, toBuyerView } from "./order-view";
 
@@ -40,7 +41,24 @@ export async function buyerViews(db: Db, rows: OrderRow[], now: number): Promise
       .orderBy(desc(t.createdAt), desc(t.id));
     for (const p of found) if (!payments.has(p.address)) payments.set(p.address, { transactionId: p.id, status: p.status as OrderPayment["status"] });
   }
-  return rows.map((r) => toBuyerView(r, r.foundAddress === null ? null : (payments.get(r.foundAddress) ?? null)));
+  const grinders = await grindersSeen(db, now);
+  const ahead = new Map<number, number>();
+  // A wallet has at most MAX_UNFINISHED_ORDERS open orders, so this is a few counts on the status index.
+  for (const r of rows.filter((o) => o.status === "open")) ahead.set(r.id, await ordersAhead(db, r));
+  return rows.map((r) =>
+    toBuyerView(r, r.foundAddress === null ? null : (payments.get(r.foundAddress) ?? null), { grinders, queueAhead: ahead.get(r.id) ?? 0 }),
+  );
+}
+
+/** Orders placed before this one that are still waiting or being ground: the grinders serve the oldest first. */
+async function ordersAhead(db: Db, row: OrderRow): Promise<number> {
+  const older = or(lt(co.createdAt, row.createdAt), and(eq(co.createdAt, row.createdAt), lt(co.id, row.id)));
+  const r = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(co)
+    .where(and(inArray(co.status, ["open", "grinding"]), older))
+    .get();
+  return r?.n ?? 0;
 }
 
 /** A buyer's orders, newest first (bounded: a wallet has few). */
@@ -108,6 +126,37 @@ export async function expireUnpaidOrders(db: Db, now: number): Promise<number> {
     retireOrderListings(db, now),
   ]);
   return expired.meta.changes ?? 0;
+}
+
+/** The cron job's order work: found orders unpaid by their payment deadline, orders unfound by their grind deadline. */
+export async function expireOverdueOrders(db: Db, now: number): Promise<number> {
+  const unpaid = await expireUnpaidOrders(db, now);
+  const unfound = await expireUnfoundOrders(db, now);
+  await forgetOldGrinders(db, now);
+  return unpaid + unfound;
+}
+
+/**
+ * Orders not found by their grind deadline expire unfilled: nobody paid anything (payment comes after the
+ * address is found), and the buyer's slot is free again. An order whose grinder is submitting at this moment
+ * loses: submitOffset refuses past the deadline. Idempotent, bounded.
+ */
+export async function expireUnfoundOrders(db: Db, now: number): Promise<number> {
+  const res = await db
+    .update(co)
+    .set({ status: "expired", claimId: null, claimExpiresAt: null, updatedAt: now })
+    .where(
+      inArray(
+        co.id,
+        db
+          .select({ id: co.id })
+          .from(co)
+          .where(and(inArray(co.status, ["open", "grinding"]), lte(co.grindDeadline, now)))
+          .limit(500),
+      ),
+    )
+    .run();
+  return res.meta.changes ?? 0;
 }
 
 /** In SQL on custom_orders: the order's listing has an open purchase (reserved, paid and confirming, or verified). */

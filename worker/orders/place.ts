@@ -1,6 +1,6 @@
 // Placing an order: the server's quote, never the client's; at most MAX_UNFINISHED_ORDERS waiting per buyer,
 // counted inside the INSERT so parallel requests cannot pass the cap together.
-import { MAX_UNFINISHED_ORDERS } from "../../schema/custom-orders";
+import { CUSTOM_ORDER_GRIND_HOURS, MAX_UNFINISHED_ORDERS } from "../../schema/custom-orders";
 import { orderPatternProblems, type OrderPattern } from "../../schema/custom-order-pattern";
 import { parsePublicKey, SplitKeyError } from "../../schema/split-key";
 import type { AuthSession } from "../auth/session";
@@ -39,9 +39,9 @@ export async function placeOrder(db: Db, session: AuthSession, input: PlaceOrder
   }
   const co = customOrders;
   const row = await db.get<Pick<typeof co.$inferSelect, "id">>(
-    sql`INSERT INTO ${co} ${columnList(co.buyerId, co.buyerWallet, co.publicKey, co.prefix, co.suffix, co.caseSensitive, co.difficultyBits, co.price, co.priceUnits, co.currency, co.status, co.createdAt, co.updatedAt)}
+    sql`INSERT INTO ${co} ${columnList(co.buyerId, co.buyerWallet, co.publicKey, co.prefix, co.suffix, co.caseSensitive, co.difficultyBits, co.price, co.priceUnits, co.currency, co.status, co.grindDeadline, co.createdAt, co.updatedAt)}
         SELECT ${session.userId}, ${session.walletAddress.toLowerCase()}, ${publicKey}, ${input.prefix}, ${input.suffix}, ${input.caseSensitive ? 1 : 0},
-               ${quote.difficultyBits}, ${quote.price}, ${unitsToNumber(quote.priceUnits)}, 'ETH', 'open', ${now}, ${now}
+               ${quote.difficultyBits}, ${quote.price}, ${unitsToNumber(quote.priceUnits)}, 'ETH', 'open', ${now + CUSTOM_ORDER_GRIND_HOURS * 3600_000}, ${now}, ${now}
         WHERE (SELECT count(*) FROM ${co} WHERE ${co.buyerId} = ${session.userId} AND ${co.status} IN ('open', 'grinding', 'found')) < ${MAX_UNFINISHED_ORDERS}
         RETURNING ${bare(co.id)}`,
   );

@@ -2,6 +2,7 @@
 // reservation, or ask for the unsigned Solana transfer (Solana Pay transaction request).
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { transactions } from "../../schema/db";
+import { paymentHashNetwork } from "../../schema/payment-hash";
 import type { ConfirmResponse } from "../../schema/purchases";
 import { auditRow } from "../audit";
 import type { AuthSession } from "../auth/middleware";
@@ -17,8 +18,6 @@ import { findPurchase, OPEN_STATUSES, type PurchaseRow } from "./purchase-row";
 import { verifyPayment } from "./verify";
 
 const t = transactions;
-const ETH_HASH = /^0x[0-9a-fA-F]{64}$/;
-const SOL_SIGNATURE = /^[1-9A-HJ-NP-Za-km-z]{64,90}$/;
 
 /** The buyer's own purchase, or 404 (to anyone else it does not exist). */
 async function ownPurchase(db: Db, session: AuthSession, id: string): Promise<PurchaseRow> {
@@ -68,8 +67,8 @@ export async function confirmPayment(
 ): Promise<ConfirmResponse> {
   assertSessionWallet(session, input.buyerWallet, "buyerWallet");
   const row = await ownPurchase(db, session, id);
-  const pattern = row.network === "ethereum" ? ETH_HASH : SOL_SIGNATURE;
-  if (!pattern.test(input.txHash))
+  // The request schema already refused text that is no hash of either network; this is the purchase's own network.
+  if (paymentHashNetwork(input.txHash) !== row.network)
     throw new ApiError(400, `txHash: must be ${row.network === "ethereum" ? "an Ethereum transaction hash" : "a Solana signature"}`);
   const hash = row.network === "ethereum" ? input.txHash.toLowerCase() : input.txHash;
   const now = Date.now();
@@ -80,7 +79,8 @@ export async function confirmPayment(
     .set({
       status: "pending",
       txHash: hash,
-      reportedAt: now,
+      // When this payment was first reported: the purchase page re-reports every few seconds.
+      reportedAt: sql`CASE WHEN ${t.txHash} = ${hash} THEN coalesce(${t.reportedAt}, ${now}) ELSE ${now} END`,
       updatedAt: now,
       confirmations: sql`CASE WHEN ${t.txHash} = ${hash} THEN ${t.confirmations} ELSE 0 END`,
       paymentBlock: sql`CASE WHEN ${t.txHash} = ${hash} THEN ${t.paymentBlock} ELSE NULL END`,

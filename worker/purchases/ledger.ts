@@ -20,12 +20,16 @@
 //  I4  Every transfer to the platform address that we see is either credited or listed for attention: the
 //      reconciliation (reconcile.ts) reads the platform's received transfers from the chain and records a
 //      ledger row or a payment_attention row for whatever no row accounts for.
+//  I5  No purchase waits past its last deadline: the decision, and the cron job's sweep (deadlines.ts).
+//  I6  Only the buyer's own changes a purchase, and money mined before the reservation never pays it: the decision
+//      (rule 5), and the conditions of verify.ts's wait and refusal UPDATEs.
 import { type Column, type SQL, sql } from "drizzle-orm";
 import { escrowTransactions, paymentAttention, transactions } from "../../schema/db";
 import type { Network } from "../../schema/db";
 import type { DifferenceKind } from "../../schema/purchases";
 import type { PaymentVerifier } from "../chain/payment-verifier";
 import { bare, columnList, type Db } from "../db";
+import { refundStatusFor } from "../domain/dust";
 import { type LedgerState, ledgerStateOf } from "../domain/payment-decision";
 import type { PurchaseRow } from "./purchase-row";
 
@@ -58,7 +62,8 @@ export type LedgerEntry = { status: "held" | "released" | "refund"; reason: stri
  * refund, or another purchase's is left as it is (and the triggers refuse what this statement would not do).
  */
 export function escrow(verifier: PaymentVerifier, p: PurchaseRow, hash: string, amount: bigint, state: LedgerEntry, now: number, onlyIf: SQL = sql`1 = 1`) {
-  const needed = state.refund !== null && state.refund > 0n ? "needed" : null;
+  // Dust is recorded like any payment, but as ignored: never owed back (docs/payments.md#dust).
+  const needed = refundStatusFor(state.refund, verifier.dustBelow);
   return sql`
     INSERT INTO ${e} ${columnList(
       e.id,
@@ -93,7 +98,7 @@ export function escrow(verifier: PaymentVerifier, p: PurchaseRow, hash: string, 
     WHERE ${e.status} = 'held' AND ${e.transactionId} IS ${excluded(e.transactionId)}`;
 }
 
-/** A received payment no purchase accounts for: a ledger row owned by no purchase, owed back to its sender. */
+/** A received payment no purchase accounts for: a ledger row owned by no purchase, owed back to its sender (or ignored, as dust). */
 export function unclaimedEscrow(
   network: Network,
   verifier: PaymentVerifier,
@@ -119,7 +124,7 @@ export function unclaimedEscrow(
       e.refundBaseUnits,
     )}
     VALUES (${id}, ${network}, ${verifier.formatAmount(t.amount)}, ${network === "ethereum" ? "ETH" : "SOL"}, ${t.sender}, ${verifier.recipient}, 'refund',
-            ${t.hash}, ${now}, NULL, ${t.amount.toString()}, ${t.reason}, 'needed', ${t.amount.toString()})
+            ${t.hash}, ${now}, NULL, ${t.amount.toString()}, ${t.reason}, ${refundStatusFor(t.amount, verifier.dustBelow)}, ${t.amount.toString()})
     ON CONFLICT ${ledgerKey} DO NOTHING`;
 }
 

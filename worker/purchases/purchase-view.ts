@@ -6,6 +6,7 @@ import type { PurchasesResponse, PurchaseView } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
 import type { Db } from "../db";
+import { lastDeadline, paymentDeadline } from "../domain/payment-decision";
 import { ApiError } from "../http/errors";
 import { rarityString } from "../listings/listing-view";
 import { orderIdOfListing } from "../orders/order-listing";
@@ -34,6 +35,7 @@ export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHA
   if (!row || !role) throw new ApiError(404, "Transaction not found");
   const verifier = paymentVerifier(env, row.network);
   const settled = row.status === "completed" || row.status === "verified";
+  const waiting = (row.status === "initiated" || row.status === "pending") && row.expiresAt !== null;
   return {
     id: row.id,
     status: row.status,
@@ -56,10 +58,14 @@ export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHA
     confirmations: row.confirmations,
     requiredConfirmations: verifier.requiredConfirmations,
     expiresAt: iso(row.expiresAt),
+    paymentDeadline: waiting ? iso(paymentDeadline(row.expiresAt!)) : null,
+    lastDeadline: waiting ? iso(lastDeadline(row.expiresAt!)) : null,
+    paymentReportedAt: row.txHash === null ? null : iso(row.reportedAt),
     createdAt: new Date(row.createdAt).toISOString(),
     completedAt: iso(row.completedAt),
     privateKeyDestroyed: row.privateKeyDestroyed,
     role,
+    adminMayClose: session.isAdmin && waiting,
     rarityScore: rarityString(row.rarityScore),
     pattern: row.pattern,
     category: row.category,

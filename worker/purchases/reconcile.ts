@@ -7,11 +7,12 @@
 // may be for (its reference key, or its sender's purchases), through the same decision as any payment; what is
 // still unaccounted for becomes a ledger row owed back to its sender and a payment_attention row. Bounded per
 // run, idempotent (unique rows, a cursor moved only forward from where this run found it), safe twice at once.
-import { and, asc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
 import { blockchainTransactionAudit, escrowTransactions, type Network, reconcileCursors, transactions } from "../../schema/db";
-import { paymentVerifier, type ReceivedTransfer, type VerifierEnv } from "../chain/payment-verifier";
+import { paymentVerifier, type ReceivedTransfer, type ReconcileWindow, type VerifierEnv } from "../chain/payment-verifier";
 import { bare, type Db, writeBatch } from "../db";
-import { matchTransferToPurchase } from "../domain/payment-decision";
+import { refundStatusFor } from "../domain/dust";
+import { firstPaymentBlock, matchTransferToPurchase } from "../domain/payment-decision";
 import { classifyReceived, EMPTY_CURSOR, type ReconcileCursor } from "../domain/reconciliation";
 import { isIntegrityError, paymentAttentionStatement, recordPaymentAttention, unclaimedEscrow } from "./ledger";
 import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
@@ -36,6 +37,8 @@ export type ReconcileReport = {
   claimed: number;
   /** Differences recorded (payment_attention rows, with a ledger row for each unclaimed transfer). */
   differences: number;
+  /** Unclaimed transfers below the dust threshold (or zero): ledger rows ignored, no difference. */
+  dust: number;
   through: string | null;
 };
 
@@ -60,11 +63,25 @@ async function loadCursor(db: Db, network: Network): Promise<{ cursor: Reconcile
   return { cursor, updatedAt };
 }
 
-/** Moves the cursor on, unless another run moved it since this run read it (then that run's window stands). */
-async function saveCursor(db: Db, network: Network, readAt: number | null, c: ReconcileCursor, now: number) {
+/**
+ * Moves the cursor on, unless another run moved it since this run read it (then that run's window stands). The lag
+ * (docs/operations.md#health): how far it has read (kept when this run does not know), and when it last caught up.
+ */
+async function saveCursor(db: Db, network: Network, readAt: number | null, w: ReconcileWindow, now: number) {
+  const c = w.cursor;
+  const caughtUpAt = w.caughtUp ? now : null;
   await db
     .insert(rc)
-    .values({ network, nextBlock: c.nextBlock, lastSignature: c.lastSignature, backlogBefore: c.backlogBefore, backlogNewest: c.backlogNewest, updatedAt: now })
+    .values({
+      network,
+      nextBlock: c.nextBlock,
+      lastSignature: c.lastSignature,
+      backlogBefore: c.backlogBefore,
+      backlogNewest: c.backlogNewest,
+      updatedAt: now,
+      throughBlock: w.throughBlock,
+      caughtUpAt,
+    })
     .onConflictDoUpdate({
       target: rc.network,
       set: {
@@ -73,22 +90,11 @@ async function saveCursor(db: Db, network: Network, readAt: number | null, c: Re
         backlogBefore: sql`excluded.${bare(rc.backlogBefore)}`,
         backlogNewest: sql`excluded.${bare(rc.backlogNewest)}`,
         updatedAt: sql`excluded.${bare(rc.updatedAt)}`,
+        throughBlock: sql`coalesce(excluded.${bare(rc.throughBlock)}, ${rc.throughBlock})`,
+        caughtUpAt: sql`coalesce(excluded.${bare(rc.caughtUpAt)}, ${rc.caughtUpAt})`,
       },
       setWhere: sql`${rc.updatedAt} IS ${readAt}`,
     });
-}
-
-/**
- * Ethereum: the last block every open reservation's scan has read. A transfer above it may be a payment the scan
- * is about to credit, so the reconciliation waits for the scan rather than call it a difference.
- */
-async function scanFloor(db: Db): Promise<number | null> {
-  const row = await db
-    .select({ floor: sql<(typeof tx.$inferSelect)["scanFromBlock"]>`min(${tx.scanFromBlock})` })
-    .from(tx)
-    .where(and(eq(tx.network, "ethereum"), eq(tx.status, "initiated"), sql`${tx.scanFromBlock} IS NOT NULL`))
-    .get();
-  return row?.floor === null || row?.floor === undefined ? null : row.floor - 1;
 }
 
 async function accountedFor(db: Db, network: Network, t: ReceivedTransfer) {
@@ -128,9 +134,14 @@ async function claimant(db: Db, network: Network, t: ReceivedTransfer, now: numb
         or(inArray(tx.status, ["initiated", "pending"]), gt(tx.updatedAt, now - LATE_PAYMENT_WINDOW_MS)),
       ),
     )
-    .orderBy(tx.createdAt)
-    .limit(20);
-  const open = mine.filter((r) => r.status === "initiated" && (t.blockNumber === null || r.reservedBlock === null || r.reservedBlock <= t.blockNumber));
+    .orderBy(desc(tx.createdAt))
+    .limit(20)
+    .then((rows) => rows.reverse());
+  // Only a reservation that existed when the transfer was mined can be what it pays (docs/payments.md#the-decision-decidepayment).
+  const open = mine.filter((r) => {
+    const first = firstPaymentBlock(network, r.reservedBlock);
+    return r.status === "initiated" && (t.blockNumber === null || first === null || first <= t.blockNumber);
+  });
   const exact = matchTransferToPurchase(
     open.map((r) => ({ row: r, expected: BigInt(r.amountBaseUnits ?? "0") })),
     t.amount,
@@ -149,15 +160,23 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
   const verifier = paymentVerifier(env, network);
   const currency = network === "ethereum" ? "ETH" : "SOL";
   const { cursor, updatedAt } = await loadCursor(db, network);
-  const upTo = network === "ethereum" ? await scanFloor(db) : null;
-  const window = await verifier.reconcile(cursor, { limit: network === "ethereum" ? RECONCILE_BLOCKS_PER_RUN : RECONCILE_SIGNATURES_PER_RUN, upTo });
-  const report: ReconcileReport = { nodeAnswered: window !== null, received: 0, accounted: 0, claimed: 0, differences: 0, through: window?.through ?? null };
+  const window = await verifier.reconcile(cursor, { limit: network === "ethereum" ? RECONCILE_BLOCKS_PER_RUN : RECONCILE_SIGNATURES_PER_RUN });
+  const report: ReconcileReport = {
+    nodeAnswered: window !== null,
+    received: 0,
+    accounted: 0,
+    claimed: 0,
+    differences: 0,
+    dust: 0,
+    through: window?.through ?? null,
+  };
   if (!window) return report;
 
   for (const t of window.transfers) {
     report.received++;
     let state = await accountedFor(db, network, t);
-    if (state === "unknown") {
+    // A zero-value transfer pays nothing and is offered to no purchase: it is recorded as dust below.
+    if (state === "unknown" && t.amount > 0n) {
       const purchase = await claimant(db, network, t, now);
       if (purchase) {
         await verifyPayment(db, env, purchase, t.hash, now);
@@ -188,25 +207,37 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
     }
     const escrowId = crypto.randomUUID();
     const detail = uncreditedDetail(verifier.formatAmount, currency, t);
-    console.warn(`payment attention (${network}, uncredited): ${detail}`);
+    // Dust (docs/payments.md#dust) is in the ledger, ignored: not a difference for a person, never alerted.
+    const dust = refundStatusFor(t.amount, verifier.dustBelow) === "ignored";
+    if (dust) {
+      report.differences--;
+      report.dust++;
+    } else console.warn(`payment attention (${network}, uncredited): ${detail}`);
+    const ledgerRow = unclaimedEscrow(
+      network,
+      verifier,
+      { hash: t.hash, sender: t.senders[0] ?? null, amount: t.amount, reason: t.direct ? "unmatched" : "indirect" },
+      escrowId,
+      now,
+    );
     try {
-      await writeBatch(db, [
-        unclaimedEscrow(
-          network,
-          verifier,
-          { hash: t.hash, sender: t.senders[0] ?? null, amount: t.amount, reason: t.direct ? "unmatched" : "indirect" },
-          escrowId,
-          now,
-        ),
-        paymentAttentionStatement(
-          { network, kind: "uncredited", ref: t.hash, txHash: t.hash, amount: t.amount, sender: t.senders[0] ?? null, escrowId, detail },
-          now,
-        ),
-      ]);
+      await writeBatch(
+        db,
+        dust
+          ? [ledgerRow]
+          : [
+              ledgerRow,
+              paymentAttentionStatement(
+                { network, kind: "uncredited", ref: t.hash, txHash: t.hash, amount: t.amount, sender: t.senders[0] ?? null, escrowId, detail },
+                now,
+              ),
+            ],
+      );
     } catch (err) {
       // Settled by a purchase between the check and this batch: then it is accounted for after all.
       if (!isIntegrityError(err)) throw err;
-      report.differences--;
+      if (dust) report.dust--;
+      else report.differences--;
       report.accounted++;
     }
   }
@@ -243,7 +274,7 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
       now,
     );
   }
-  await saveCursor(db, network, updatedAt, window.cursor, now);
+  await saveCursor(db, network, updatedAt, window, now);
   await recheckStaleHeld(db, env, network, now);
   return report;
 }

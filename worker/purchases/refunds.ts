@@ -1,6 +1,7 @@
 // Admin > Payments as services (the route only validates and answers): the refunds due, marking one refunded
-// after the payment is re-checked on the chain (issue 26 §3), and the reconciliation's differences and their
-// resolution. Every admin action writes its audit row in the same batch as the change.
+// after the payment is re-checked on the chain (issue 26 §3) or dismissing it with a note, and the reconciliation's
+// differences, their resolution and how far behind the chain it is. Every admin action writes its audit row in the
+// same batch as the change.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { escrowTransactions, paymentAttention, reconcileCursors } from "../../schema/db";
 import type { AttentionPayment, PaymentDifference, ReconciliationProgress } from "../../schema/purchases";
@@ -10,6 +11,7 @@ import { paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
 import { type Db, writeBatch } from "../db";
 import { refundRecheck } from "../domain/reconciliation";
 import { ApiError } from "../http/errors";
+import { reconciliationLag } from "../operations/reconciliation-lag";
 import type { RequestInfo } from "../http/request-info";
 
 /** Rows one list shows at most. */
@@ -50,6 +52,9 @@ export async function refundsDue(db: Db, env: VerifierEnv): Promise<AttentionPay
       amount: r.amount,
       currency: r.currency,
       expectedAmount: r.expectedBaseUnits === null ? null : verifier.formatAmount(BigInt(r.expectedBaseUnits)),
+      amountBaseUnits: r.amountBaseUnits ?? "0",
+      expectedBaseUnits: r.expectedBaseUnits,
+      refundBaseUnits: r.refundBaseUnits ?? r.amountBaseUnits ?? "0",
       senderAddress: r.senderAddress,
       txHash: r.txHash,
       reason: r.attentionReason ?? "failed",
@@ -105,10 +110,49 @@ export async function markRefunded(db: Db, env: VerifierEnv, session: AuthSessio
   if ((updated.meta.changes ?? 0) === 0) throw new ApiError(409, "This payment does not need a refund (already refunded or settled)");
 }
 
+/**
+ * Closes a payment listed for refund without sending one (the sender is unreachable, it was the platform's own
+ * transfer, it is dust under an older threshold): refund_status `dismissed` with the admin's note, audited
+ * (`refund_dismissed`), and a difference that listed the payment resolved with the same note. 404 for no such
+ * payment, 409 when it does not need a refund (any more).
+ */
+export async function dismissRefund(db: Db, session: AuthSession, id: string, note: string, info: RequestInfo): Promise<void> {
+  const now = Date.now();
+  const [updated] = await writeBatch(db, [
+    db
+      .update(e)
+      .set({ refundStatus: "dismissed", resolutionNote: note, resolvedBy: session.walletAddress, releaseTime: now })
+      .where(and(eq(e.id, id), eq(e.refundStatus, "needed"))),
+    auditRow(
+      {
+        transactionId: e.transactionId,
+        action: "refund_dismissed",
+        performedBy: session.walletAddress,
+        metadata: sql`json_object('escrowId', ${e.id}, 'amountBaseUnits', ${e.amountBaseUnits}, 'txHash', ${e.txHash}, 'note', ${note})`,
+        request: info,
+        timestamp: now,
+      },
+      { from: e, where: and(eq(e.id, id), eq(e.releaseTime, now), eq(e.refundStatus, "dismissed"))! },
+    ),
+    db
+      .update(pa)
+      .set({ status: "resolved", resolvedAt: now, resolvedBy: session.walletAddress, resolutionNote: `Refund dismissed: ${note}` })
+      .where(and(eq(pa.escrowId, id), eq(pa.status, "open"), sql`EXISTS (SELECT 1 FROM ${e} WHERE ${e.id} = ${id} AND ${e.releaseTime} = ${now})`)),
+  ]);
+  if ((updated.meta.changes ?? 0) === 0) {
+    const exists = await db.select({ id: e.id }).from(e).where(eq(e.id, id)).get();
+    throw exists ? new ApiError(409, "This payment does not need a refund (already refunded, dismissed or settled)") : new ApiError(404, "Payment not found");
+  }
+}
+
 /** The reconciliation's open differences, newest first, and how far it has read each network. */
-export async function openDifferences(db: Db, env: VerifierEnv): Promise<{ differences: PaymentDifference[]; reconciliation: ReconciliationProgress[] }> {
+export async function openDifferences(
+  db: Db,
+  env: VerifierEnv & Partial<Pick<Env, "RECONCILE_LAG_ALERT_MINUTES">>,
+  now = Date.now(),
+): Promise<{ differences: PaymentDifference[]; reconciliation: ReconciliationProgress[] }> {
   const rc = reconcileCursors;
-  const [rows, cursors] = await Promise.all([
+  const [rows, cursors, lag] = await Promise.all([
     db
       .select({
         id: pa.id,
@@ -133,6 +177,7 @@ export async function openDifferences(db: Db, env: VerifierEnv): Promise<{ diffe
       .orderBy(desc(pa.createdAt))
       .limit(ATTENTION_LIMIT),
     db.select({ network: rc.network, nextBlock: rc.nextBlock, lastSignature: rc.lastSignature, updatedAt: rc.updatedAt }).from(rc),
+    reconciliationLag(db, env, now),
   ]);
   const differences = rows.map((r): PaymentDifference => {
     const verifier = paymentVerifier(env, r.network);
@@ -154,7 +199,15 @@ export async function openDifferences(db: Db, env: VerifierEnv): Promise<{ diffe
           ? null
           : `block ${cursor.nextBlock - 1}`
         : cursor.lastSignature || null;
-    return { network, through, updatedAt: iso(cursor?.updatedAt ?? null) };
+    const l = lag.find((x) => x.network === network);
+    return {
+      network,
+      through,
+      updatedAt: iso(cursor?.updatedAt ?? null),
+      blocksBehind: l?.blocksBehind ?? null,
+      minutesBehind: l?.minutesBehind ?? null,
+      behind: l?.behind ?? false,
+    };
   });
   return { differences, reconciliation };
 }

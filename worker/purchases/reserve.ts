@@ -1,16 +1,18 @@
 // Reserving a listing (issue 10 §1, DESIGN §6): the server's price, currency and fees; one open purchase
-// per listing and at most MAX_OPEN_RESERVATIONS per buyer, both enforced inside the database so racing
+// per listing, at most MAX_OPEN_RESERVATIONS per buyer and MAX_OPEN_RESERVATIONS_PER_NETWORK per client network
+// (a wallet is free: docs/public-surface.md#client-networks), all enforced inside the database so racing
 // requests cannot get past them; the reservation expires after RESERVATION_MINUTES unpaid.
 import { base58 } from "@scure/base";
 import { and, desc, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
 import { addresses, gasEstimationAudit, OPEN_TRANSACTION_STATUSES, transactions } from "../../schema/db";
-import { MAX_OPEN_RESERVATIONS, RESERVATION_MINUTES, type FeeCalculation, type OpenPurchase } from "../../schema/purchases";
+import { MAX_OPEN_RESERVATIONS, MAX_OPEN_RESERVATIONS_PER_NETWORK, RESERVATION_MINUTES, type FeeCalculation, type OpenPurchase } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier } from "../chain/payment-verifier";
 import { auditRow } from "../audit";
 import { columnList, type Db, writeBatch } from "../db";
 import { checkPrice, decimalToUnits, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
+import { clientNetwork } from "../http/rate-limit";
 import type { RequestInfo } from "../http/request-info";
 import { orderReservationCondition } from "../orders/order-listing";
 import { assertSessionWallet } from "./buyer";
@@ -112,8 +114,11 @@ function forSale(listing: ListingRow, orderCondition: SQL | null): SQL {
                        AND ${orderCondition ? sql`1` : sql`${addresses.isListed} = 1`})`;
 }
 
+/** In SQL: how many open purchases match `who` (the buyer's, or the client network's). */
+const openCount = (who: SQL) => sql`(SELECT count(*) FROM ${transactions} WHERE ${who} AND ${inArray(transactions.status, OPEN_TRANSACTION_STATUSES)})`;
+
 /** The insert wrote nothing: say which of its conditions refused it, as things are now. */
-async function explainRefusal(db: Db, plan: ReservationPlan): Promise<never> {
+async function explainRefusal(db: Db, plan: ReservationPlan, network: string): Promise<never> {
   const { listing, session, now } = plan;
   const current = await db
     .select({ status: addresses.status, isListed: addresses.isListed, price: addresses.price, priceUnits: addresses.priceUnits })
@@ -132,8 +137,17 @@ async function explainRefusal(db: Db, plan: ReservationPlan): Promise<never> {
   if (current.priceUnits !== listing.priceUnits) {
     throw new ApiError(409, `The price has changed to ${current.price} ${listing.currency}; review it and try again`, { currentPrice: current.price });
   }
-  // Either the cap or the order's state refused the insert: the order's state answers for itself.
+  // One of the bounds or the order's state refused the insert: the order's state answers for itself.
   if (plan.orderCondition) await orderReservationCondition(db, listing.id, session, now);
+  const counts = await db.get<{ buyer: number; network: number }>(
+    sql`SELECT ${openCount(eq(transactions.buyerId, session.userId))} AS buyer, ${openCount(eq(transactions.clientNetwork, network))} AS network`,
+  );
+  if (counts.network >= MAX_OPEN_RESERVATIONS_PER_NETWORK && counts.buyer < MAX_OPEN_RESERVATIONS) {
+    throw new ApiError(
+      409,
+      `Your network already holds ${MAX_OPEN_RESERVATIONS_PER_NETWORK} open reservations (the most one network may hold, whichever wallets made them); pay for or cancel one, or wait until one expires`,
+    );
+  }
   throw new ApiError(409, `You already hold ${MAX_OPEN_RESERVATIONS} open reservations; pay for or cancel one first`);
 }
 
@@ -145,6 +159,8 @@ export type ReservationPlan = {
   fees: FeeQuote;
   payUnits: bigint;
   scanFrom: number | null;
+  /** The node's newest block or slot at reservation: a transfer mined before it never pays this purchase. */
+  reservedBlock: number | null;
   now: number;
 };
 
@@ -180,8 +196,10 @@ export async function planReservation(db: Db, env: Env, session: AuthSession, in
   const fees = await quoteFees(db, env, listing.network, priceUnits, input.membershipTier ?? "basic", now);
   // What is paid to the platform: price and platform fees. Gas goes to the network from the buyer's wallet.
   const payUnits = fees.listingPrice + fees.exchangeFee + fees.commissionFee;
-  const scanFrom = await paymentVerifier(env, listing.network).scanStart();
-  return { session, listing, orderCondition, fees, payUnits, scanFrom, now };
+  const reservedBlock = await paymentVerifier(env, listing.network).chainPosition();
+  // Ethereum's scan reads blocks from here on; Solana's finds payments by their reference key.
+  const scanFrom = listing.network === "ethereum" ? reservedBlock : null;
+  return { session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now };
 }
 
 const g = gasEstimationAudit;
@@ -190,7 +208,8 @@ const reserved = (id: string) => sql`EXISTS (SELECT 1 FROM ${transactions} WHERE
 
 /** The reservation's one D1 batch. */
 export async function writeReservation(db: Db, plan: ReservationPlan, info: RequestInfo): Promise<Reservation> {
-  const { session, listing, orderCondition, fees, payUnits, scanFrom, now } = plan;
+  const { session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now } = plan;
+  const network = clientNetwork(info.ip);
   const id = crypto.randomUUID();
   const reference = listing.network === "solana" ? base58.encode(crypto.getRandomValues(new Uint8Array(32))) : null;
   const expiresAt = now + RESERVATION_MS;
@@ -205,9 +224,10 @@ export async function writeReservation(db: Db, plan: ReservationPlan, info: Requ
         .update(t)
         .set({ status: "expired", failureReason: "expired", updatedAt: now })
         .where(and(eq(t.addressId, listing.id), eq(t.status, "initiated"), sql`${t.expiresAt} < ${now}`)),
-      // Every condition is part of the insert, so the database judges them at the moment of writing: the per-buyer
-      // cap (concurrent initiates are counted by the database itself) and the listing still for sale at the price
-      // quoted (a purchase that settled, or an admin or seller who changed it, since the plan was read wins).
+      // Every condition is part of the insert, so the database judges them at the moment of writing: the caps per
+      // buyer and per client network (concurrent initiates are counted by the database itself, so a burst from many
+      // wallets of one network cannot slip past) and the listing still for sale at the price quoted (a purchase
+      // that settled, or an admin or seller who changed it, since the plan was read wins).
       sql`
         INSERT INTO ${t} ${columnList(
           t.id,
@@ -229,14 +249,16 @@ export async function writeReservation(db: Db, plan: ReservationPlan, info: Requ
           t.amountBaseUnits,
           t.scanFromBlock,
           t.reservedBlock,
+          t.clientNetwork,
           t.createdAt,
           t.updatedAt,
         )}
         SELECT ${id}, ${listing.id}, ${session.userId}, ${listing.sellerId}, ${session.walletAddress}, ${listing.network}, ${listing.price},
                ${listing.priceUnits}, ${listing.currency}, ${unitsToDecimal(fees.exchangeFee)}, ${unitsToDecimal(fees.commissionFee)},
                ${unitsToDecimal(payUnits)}, ${unitsToNumber(payUnits)}, 'initiated', ${reference}, ${expiresAt},
-               ${unitsToBaseUnits(payUnits, listing.currency).toString()}, ${scanFrom}, ${scanFrom}, ${now}, ${now}
-        WHERE (SELECT count(*) FROM ${t} WHERE ${t.buyerId} = ${session.userId} AND ${open}) < ${MAX_OPEN_RESERVATIONS}
+               ${unitsToBaseUnits(payUnits, listing.currency).toString()}, ${scanFrom}, ${reservedBlock}, ${network}, ${now}, ${now}
+        WHERE ${openCount(eq(t.buyerId, session.userId))} < ${MAX_OPEN_RESERVATIONS}
+          AND ${openCount(eq(t.clientNetwork, network))} < ${MAX_OPEN_RESERVATIONS_PER_NETWORK}
           AND ${forSale(listing, orderCondition)}
           AND NOT EXISTS (SELECT 1 FROM ${t} WHERE ${t.addressId} = ${listing.id} AND ${inArray(t.status, SOLD)})
           AND ${orderCondition ?? sql`1`}`,
@@ -268,7 +290,7 @@ export async function writeReservation(db: Db, plan: ReservationPlan, info: Requ
       .get();
     throw new ApiError(409, "This listing is reserved by another buyer", { reservedUntil: new Date(holder?.expiresAt ?? now + RESERVATION_MS).toISOString() });
   }
-  if (inserted === 0) await explainRefusal(db, plan);
+  if (inserted === 0) await explainRefusal(db, plan, network);
   return {
     id,
     expiresAt,

@@ -92,7 +92,6 @@ const saleColumns = {
   currency: t.currency,
   rarityScore: a.rarityScore,
   completedAt: t.completedAt,
-  txHash: t.txHash,
 };
 const selectSales = (db: Db) => db.select(saleColumns).from(t).innerJoin(a, eq(a.id, t.addressId));
 type SaleRow = Awaited<ReturnType<typeof selectSales>>[number];
@@ -108,13 +107,13 @@ function toPublicSale(r: SaleRow): PublicSale {
     rarityScore: rarityString(r.rarityScore),
     // Set by settling: a completed purchase always has it.
     completedAt: new Date(r.completedAt ?? 0).toISOString(),
-    txHash: r.txHash,
   };
 }
 
 /**
  * The public activity page (issue 22 §3): completed sales, newest first, paged, optionally one network. The same
- * rule as the recent feed; the buyer is never selected (DESIGN §6), only what the chain shows and the listing.
+ * rule as the recent feed; nothing that names the buyer is selected (DESIGN §6): no wallet, no username, and not
+ * the payment's hash, which one explorer lookup turns into the buyer's wallet.
  */
 export async function publicSales(db: Db, page: number, limit: number, network?: Network): Promise<SalesResponse> {
   const where = publicSale(network);

@@ -9,7 +9,7 @@ import { blockchainTransactionAudit, transactions } from "../../schema/db";
 import type { AttentionReason, FailureReason } from "../../schema/purchases";
 import { type PaymentVerifier, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
 import { columnList, type Db, writeBatch } from "../db";
-import { decidePayment, type PaymentDecision, type PaymentObservation, type PurchaseFacts } from "../domain/payment-decision";
+import { decidePayment, firstPaymentBlock, type PaymentDecision, type PaymentObservation, type PurchaseFacts } from "../domain/payment-decision";
 import { escrow, isIntegrityError, ledgerState } from "./ledger";
 import { findPurchase, type PurchaseRow } from "./purchase-row";
 import { settlePurchase } from "./settle";
@@ -39,7 +39,8 @@ export async function purchaseFacts(db: Db, verifier: PaymentVerifier, p: Purcha
     now,
     hashIsCurrent: p.txHash === hash,
     lastSeenBlock: p.paymentBlock,
-    reservedBlock: p.network === "ethereum" ? p.reservedBlock : null,
+    createdAt: p.createdAt,
+    firstPaymentBlock: firstPaymentBlock(p.network, p.reservedBlock),
     ledger,
     listingSold: (sold?.n ?? 0) > 0,
   };
@@ -73,8 +74,14 @@ async function apply(
   now: number,
 ): Promise<boolean> {
   const found = seen.kind === "found" ? seen : null;
-  const audit = (status: string, error: string | null) =>
-    sql`
+  const explorer = JSON.stringify([verifier.explorerUrl(hash)].filter(Boolean));
+  // One chain-audit row per change, not per run (docs/payments.md#deadlines): a row is written only when the
+  // purchase's latest row for this hash says something else (another outcome, what the node said, the depth, the
+  // block), so a purchase waiting on a node that does not answer is recorded once, not every minute.
+  const audit = (status: string, error: string | null) => {
+    const blockHash = found?.block || null;
+    const confirmations = found?.confirmations ?? null;
+    return sql`
       INSERT INTO ${bta} ${columnList(
         bta.transactionId,
         bta.txHash,
@@ -92,9 +99,13 @@ async function apply(
         bta.updatedAt,
         bta.explorerUrls,
       )}
-      VALUES (${p.id}, ${hash}, ${found?.blockNumber ?? null}, ${found?.block || null}, ${found?.confirmations ?? null}, ${verifier.recipient},
-              ${found ? found.amount.toString() : null}, ${status}, ${seen.kind}, ${error}, ${p.network}, ${p.currency}, ${now}, ${now},
-              ${JSON.stringify([verifier.explorerUrl(hash)].filter(Boolean))})`;
+      SELECT ${p.id}, ${hash}, ${found?.blockNumber ?? null}, ${blockHash}, ${confirmations}, ${verifier.recipient},
+             ${found ? found.amount.toString() : null}, ${status}, ${seen.kind}, ${error}, ${p.network}, ${p.currency}, ${now}, ${now}, ${explorer}
+      WHERE NOT EXISTS (
+        SELECT 1 FROM ${bta} WHERE ${bta.id} = (SELECT max(${bta.id}) FROM ${bta} WHERE ${bta.transactionId} = ${p.id} AND ${bta.txHash} = ${hash})
+          AND ${bta.status} = ${status} AND ${bta.networkStatus} = ${seen.kind}
+          AND ${bta.confirmations} IS ${confirmations} AND ${bta.blockHash} IS ${blockHash})`;
+  };
   const batch = async (statements: SQLWrapper[]) => {
     try {
       await writeBatch(db, statements);
@@ -111,6 +122,10 @@ async function apply(
     case "later":
       return batch([audit(`later-${decision.note}`, `payment for a purchase that is ${p.status} is not final yet; nothing recorded`)]);
     case "wait": {
+      // The hash becomes the purchase's payment only if it is the buyer's: a transfer the chain shows the buyer
+      // sent, or already the purchase's report (rule 5 of the decision, held here too against a report that
+      // changed meanwhile).
+      const theBuyers = found?.fromBuyer ? sql`1 = 1` : eq(t.txHash, hash);
       const statements = [
         db
           .update(t)
@@ -119,10 +134,12 @@ async function apply(
             txHash: hash,
             confirmations: decision.confirmations,
             paymentBlock: sql`coalesce(${found?.block || null}, ${t.paymentBlock})`,
+            // When this payment was first reported or found (the purchase page's "taking longer than usual").
+            reportedAt: sql`CASE WHEN ${t.txHash} = ${hash} THEN coalesce(${t.reportedAt}, ${now}) ELSE ${now} END`,
             updatedAt: now,
             failureReason: null,
           })
-          .where(and(eq(t.id, p.id), inArray(t.status, ["initiated", "pending"]))),
+          .where(and(eq(t.id, p.id), inArray(t.status, ["initiated", "pending"]), theBuyers)),
         audit(decision.note, decision.note === "reorged" ? "payment left the canonical chain before the required depth" : null),
       ];
       if (decision.holdEscrow && found) statements.push(escrow(verifier, p, hash, found.amount, { status: "held", reason: null, refund: null }, now));
@@ -152,8 +169,10 @@ function rejectStatements(
   now: number,
   audit: (status: string, error: string | null) => SQL,
 ): SQLWrapper[] {
-  // Only the purchase's own report (or none) is undone: a pending purchase waiting on another hash keeps it.
-  const own = and(eq(t.id, p.id), inArray(t.status, ["initiated", "pending"]), or(isNull(t.txHash), eq(t.txHash, hash)));
+  // Only the purchase's own report (or none) is undone: a pending purchase waiting on another hash keeps it. A
+  // decision made on the purchase's report holds only while it still is the report.
+  const reported = p.txHash === hash ? eq(t.txHash, hash) : or(isNull(t.txHash), eq(t.txHash, hash));
+  const own = and(eq(t.id, p.id), inArray(t.status, ["initiated", "pending"]), reported);
   const statements: SQLWrapper[] = [];
   if (purchase === "reopen") {
     statements.push(

@@ -1,7 +1,8 @@
 // Admin > Payments. Refunds due: received payments that must go back (late, partial, duplicate, an overpayment's
 // excess, unmatched or indirect transfers), and marking one refunded with the refund's hash, after the payment is
 // re-checked on the chain (issue 26 §3: still there, at depth, succeeded, from the recorded sender to the platform,
-// for the recorded amount; otherwise refused and the row keeps why). Differences: what the reconciliation found
+// for the recorded amount; otherwise refused and the row keeps why), or dismissing one with a note (no refund sent,
+// the note says why). Differences: what the reconciliation found
 // that nothing accounts for, resolved by an admin with a note. Every admin action is audited (purchases/refunds.ts). Mounted on
 // /api/admin/payments.
 import { Hono } from "hono";
@@ -9,6 +10,8 @@ import * as v from "valibot";
 import {
   type AttentionResponse,
   type DifferencesResponse,
+  DismissRefundRequest,
+  type DismissRefundResponse,
   RefundRequest,
   type RefundResponse,
   ResolveDifferenceRequest,
@@ -17,7 +20,7 @@ import {
 import { requireAdmin } from "../auth/middleware";
 import { validate } from "../http/validate";
 import { requirePaymentSettings } from "../payment-config";
-import { markRefunded, openDifferences, refundsDue, resolveDifference } from "../purchases/refunds";
+import { dismissRefund, markRefunded, openDifferences, refundsDue, resolveDifference } from "../purchases/refunds";
 import type { AppEnv } from "../types";
 
 const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, "must be a payment id")) });
@@ -33,6 +36,11 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
   .post("/:id/refund", requirePaymentSettings, validate("param", idParam), validate("json", RefundRequest), async (c) => {
     await markRefunded(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json").refundTxHash, c.var.requestInfo);
     return c.json({ success: true } satisfies RefundResponse);
+  })
+  // Dismissing claims nothing about the chain (no money is said to have gone back): no re-check, no node needed.
+  .post("/:id/dismiss", validate("param", idParam), validate("json", DismissRefundRequest), async (c) => {
+    await dismissRefund(c.var.db, c.var.session, c.req.valid("param").id, c.req.valid("json").note, c.var.requestInfo);
+    return c.json({ success: true } satisfies DismissRefundResponse);
   })
   .get("/differences", async (c) => {
     const { differences, reconciliation } = await openDifferences(c.var.db, c.env);

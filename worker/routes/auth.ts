@@ -9,7 +9,9 @@ import { presentedSession } from "../auth/middleware";
 import { NONCE_RATE_LIMIT, VERIFY_RATE_LIMIT } from "../auth/nonce";
 import { clearSessionCookie, endSession, findSession, hashSessionId, startSession, writeSessionCookie } from "../auth/session";
 import { sessionResponse, startSignIn, verifySignIn } from "../auth/sign-in";
+import { requireSiteOriginHere } from "../auth/site";
 import { rateLimit } from "../http/rate-limit";
+import { requestHost } from "../http/request-host";
 import { validate } from "../http/validate";
 import { requireSessionSecret } from "../config";
 import type { AppEnv } from "../types";
@@ -17,6 +19,9 @@ import type { AppEnv } from "../types";
 export const authRoutes = new Hono<AppEnv>()
   // Every sign-in route issues or reads sessions, which are keyed by SESSION_SECRET.
   .use(requireSessionSecret)
+  // The local SITE_ORIGIN on a public site: no message naming localhost is written or accepted (auth/site.ts).
+  .use("/nonce", requireSiteOriginHere)
+  .use("/verify", requireSiteOriginHere)
   // Counted after validation: a malformed request is a 400 that stores nothing, so it need not use up the quota.
   .post("/nonce", validate("json", NonceRequest), rateLimit("auth-nonce", NONCE_RATE_LIMIT.limit, NONCE_RATE_LIMIT.windowMs), async (c) => {
     return c.json(await startSignIn(c.env, c.req.valid("json")));
@@ -37,7 +42,7 @@ export const authRoutes = new Hono<AppEnv>()
       now,
     });
     writeSessionCookie(c, started.id, started.expiresAt);
-    const session = await findSession(c.var.db, c.env, await hashSessionId(c.env.SESSION_SECRET!, started.id), now);
+    const session = await findSession(c.var.db, c.env, requestHost(c), await hashSessionId(c.env.SESSION_SECRET!, started.id), now);
     return c.json(session ? await sessionResponse(c.var.db, session) : ({ authenticated: false } satisfies SessionResponse));
   })
 

@@ -1,10 +1,12 @@
 // GET /api/config: the public settings the browser needs to link out and to pay: which Ethereum chain and
 // Solana cluster this marketplace settles on, the platform address to pay on each, the depth a payment
 // needs, and how long a reservation lasts. Nothing secret: the RPC URLs themselves (which may carry an API
-// key) are never returned, only the cluster read from them and whether both are local.
+// key) are never returned, only the cluster (SOL_CLUSTER) and whether this is a local deployment.
 import { Hono } from "hono";
 import { type ChainConfigResponse, RESERVATION_MINUTES, type SolanaCluster } from "../../schema/purchases";
 import { checkPaymentSettings, solanaCluster } from "../domain/payment-settings";
+import { readCluster } from "../domain/solana-cluster";
+import { requestHost } from "../http/request-host";
 import type { AppEnv } from "../types";
 import { localDevWallets } from "./dev-chains";
 
@@ -14,10 +16,12 @@ export { solanaCluster };
 export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
   const id = Number(c.env.ETH_CHAIN_ID);
   const ethChainId = Number.isSafeInteger(id) && id > 0 ? id : 0;
-  const solCluster = solanaCluster(c.env.SOL_RPC_URL);
+  // SOL_CLUSTER; while it is unreadable (payments are refused then) the RPC host's suggestion, for explorer links.
+  const solCluster = readCluster(c.env.SOL_CLUSTER) ?? solanaCluster(c.env.SOL_RPC_URL);
+  const host = requestHost(c);
   // While the payment settings are unsafe there is nothing to pay: no address, no depth (the payment page
   // will not send money without them). Checked as written; the nodes are asked by the payment routes.
-  const checked = checkPaymentSettings(c.env);
+  const checked = checkPaymentSettings(c.env, { requestHost: host });
   c.header("Cache-Control", "public, max-age=300");
   return c.json({
     ethChainId,
@@ -31,6 +35,6 @@ export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
         }
       : {}),
     reservationMinutes: RESERVATION_MINUTES,
-    localDevWallets: localDevWallets(c.env),
+    localDevWallets: localDevWallets(c.env, host),
   } satisfies ChainConfigResponse);
 });

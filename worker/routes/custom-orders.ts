@@ -1,10 +1,15 @@
 // Custom orders (issue 14), mounted on /api/custom-orders; the calls are listed in schema/custom-orders.ts.
-// Buyers place and follow their orders; the grinder (an admin session, `npm run grind -- --orders`) takes
-// them, reports progress and submits offsets, which the server checks against the stored public key.
+// Buyers place and follow their orders; the grinders (admin sessions, `npm run grind -- --orders`) claim them,
+// report progress and submit offsets, which the server checks against the stored public key.
 import { Hono } from "hono";
 import { createMiddleware } from "hono/factory";
 import {
+  CUSTOM_ORDER_GRIND_HOURS,
+  type ClaimAnswer,
+  claimBody,
+  claimHolderBody,
   createOrderBody,
+  GRINDER_LEASE_MS,
   type CustomOrderList,
   type CustomOrderQuote,
   type CustomOrderView,
@@ -23,16 +28,20 @@ import { requirePaymentSettings } from "../payment-config";
 import { quoteOrder } from "../domain/custom-orders/quote";
 import { quoteSettingsInForce } from "../operations/settings";
 import { ApiError } from "../http/errors";
-import { countRequest, limitReservations } from "../http/rate-limit";
+import { limitReservations, limitSignedIn } from "../http/rate-limit";
 import { validate } from "../http/validate";
-import { recordProgress, submitOffset, takeOrder } from "../orders/fulfil";
-import { toBuyerView, toQueuedOrder } from "../orders/order-view";
+import { type ClaimHolder, claimNext, recordProgress, releaseOrder, submitOffset, takeOrder } from "../orders/fulfil";
+import { grinderIdle, grinderRows, grindersSeen, heartbeat, recordGrinderRate } from "../orders/grinders";
+import { toQueuedOrder } from "../orders/order-view";
 import { buyerViews, cancelOrder, orderForViewer, orderQueue, ordersOfBuyer } from "../orders/orders";
 import { payOrder } from "../orders/pay";
 import { placeOrder } from "../orders/place";
 import type { AppEnv } from "../types";
 
 const noStore = { "Cache-Control": "no-store" };
+
+/** The claim holder a grinder call speaks for: its grinder id if it sent one, else the admin session itself. */
+const holder = (adminId: number, grinder: string | undefined): ClaimHolder => (grinder === undefined ? { adminId } : { adminId, grinder });
 
 /** POST /:id/pay reads nothing from its body: it may be absent or `{}`, anything else is refused before any write. */
 const emptyBody = createMiddleware<AppEnv>(async (c, next) => {
@@ -49,13 +58,11 @@ const emptyBody = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Orders placed per wallet per minute; counted per wallet (a session is required) after validation. */
+/** Orders placed per wallet per minute (a session is required), counted after validation. */
 export const PLACING_LIMIT = 20;
-const placingLimit = createMiddleware<AppEnv>(async (c, next) => {
-  const count = await countRequest(c.env.DB, `custom-order:${c.var.session!.userId}`, 60_000, Date.now());
-  if (count > PLACING_LIMIT) throw new ApiError(429, `Too many orders: at most ${PLACING_LIMIT} a minute. Wait a minute and try again.`);
-  await next();
-});
+/** Orders placed per client network per minute, all its wallets together: a wallet costs nothing. */
+export const PLACING_LIMIT_PER_NETWORK = 60;
+const placingLimit = limitSignedIn("custom-order", { perWallet: PLACING_LIMIT, perClient: PLACING_LIMIT_PER_NETWORK, windowMs: 60_000, what: "orders" });
 
 export const customOrderRoutes = new Hono<AppEnv>()
   .get("/quote", validate("query", quoteQuery), async (c) => {
@@ -63,7 +70,7 @@ export const customOrderRoutes = new Hono<AppEnv>()
     const pattern = { prefix: q.prefix, suffix: q.suffix, caseSensitive: q.caseSensitive === "true" };
     const problems = orderPatternProblems(pattern);
     if (problems.length) throw new ApiError(400, `pattern: ${problems.join("; ")}`);
-    const config = await quoteSettingsInForce(c.var.db);
+    const [config, grinders] = await Promise.all([quoteSettingsInForce(c.var.db), grindersSeen(c.var.db, Date.now())]);
     const quote = quoteOrder(pattern, config);
     return c.json({
       ...pattern,
@@ -75,6 +82,8 @@ export const customOrderRoutes = new Hono<AppEnv>()
       currency: "ETH",
       maxDifficultyBits: config.maxDifficultyBits,
       refusal: quote.refusal,
+      grinders,
+      grindHours: CUSTOM_ORDER_GRIND_HOURS,
     } satisfies CustomOrderQuote);
   })
   .post("/", requireSession, validate("json", createOrderBody), placingLimit, async (c) => {
@@ -82,7 +91,8 @@ export const customOrderRoutes = new Hono<AppEnv>()
     const now = Date.now();
     const id = await placeOrder(c.var.db, c.var.session, body, await quoteSettingsInForce(c.var.db), now);
     const row = await orderForViewer(c.var.db, id, c.var.session);
-    return c.json(toBuyerView(row) satisfies CustomOrderView, 201, noStore);
+    const [view] = await buyerViews(c.var.db, [row], now);
+    return c.json(view satisfies CustomOrderView, 201, noStore);
   })
   .get("/mine", requireSession, async (c) => {
     const rows = await ordersOfBuyer(c.var.db, c.var.session.userId);
@@ -90,22 +100,50 @@ export const customOrderRoutes = new Hono<AppEnv>()
   })
   .get("/admin/queue", requireAdmin, validate("query", queueQuery), async (c) => {
     const now = Date.now();
-    const rows = await orderQueue(c.var.db, c.req.valid("query").status);
-    return c.json({ orders: rows.map((r) => toQueuedOrder(r, now)) } satisfies OrderQueue, 200, noStore);
+    const [rows, grinders] = await Promise.all([orderQueue(c.var.db, c.req.valid("query").status), grinderRows(c.var.db, now)]);
+    return c.json({ orders: rows.map((r) => toQueuedOrder(r, now)), grinders } satisfies OrderQueue, 200, noStore);
   })
-  .post("/admin/:id{[0-9]+}/take", requireAdmin, validate("param", orderIdParam), async (c) => {
-    const row = await takeOrder(c.var.db, c.req.valid("param").id, c.var.session.userId, Date.now());
-    return c.json(toQueuedOrder(row, Date.now()), 200, noStore);
+  // A grinder's poll: it is alive (its row), and it gets the oldest waiting order under its claim, or none.
+  .post("/admin/claim", requireAdmin, validate("json", claimBody), async (c) => {
+    const { grinder, label } = c.req.valid("json");
+    const now = Date.now();
+    const adminId = c.var.session.userId;
+    await heartbeat(c.var.db, { id: grinder, label }, adminId, null, now);
+    const row = await claimNext(c.var.db, { adminId, grinder }, now);
+    if (row) await heartbeat(c.var.db, { id: grinder }, adminId, row.id, now);
+    const body = { order: row ? toQueuedOrder(row, now) : null, leaseSeconds: GRINDER_LEASE_MS / 1000 } satisfies ClaimAnswer;
+    return c.json(body, 200, noStore);
+  })
+  .post("/admin/:id{[0-9]+}/take", requireAdmin, validate("param", orderIdParam), validate("json", claimHolderBody), async (c) => {
+    const { grinder } = c.req.valid("json");
+    const now = Date.now();
+    const id = c.req.valid("param").id;
+    if (grinder !== undefined) await heartbeat(c.var.db, { id: grinder }, c.var.session.userId, null, now);
+    const row = await takeOrder(c.var.db, id, holder(c.var.session.userId, grinder), now);
+    if (grinder !== undefined) await heartbeat(c.var.db, { id: grinder }, c.var.session.userId, id, now);
+    return c.json(toQueuedOrder(row, now), 200, noStore);
   })
   .post("/admin/:id{[0-9]+}/progress", requireAdmin, validate("param", orderIdParam), validate("json", progressBody), async (c) => {
-    const { attempts, rate } = c.req.valid("json");
-    await recordProgress(c.var.db, c.req.valid("param").id, c.var.session.userId, attempts, rate, Date.now());
+    const { attempts, rate, grinder } = c.req.valid("json");
+    const now = Date.now();
+    const id = c.req.valid("param").id;
+    await recordProgress(c.var.db, id, holder(c.var.session.userId, grinder), attempts, rate, now);
+    if (grinder !== undefined) await recordGrinderRate(c.var.db, grinder, c.var.session.userId, id, rate, now);
+    return c.json({ success: true, leaseSeconds: GRINDER_LEASE_MS / 1000 });
+  })
+  .post("/admin/:id{[0-9]+}/release", requireAdmin, validate("param", orderIdParam), validate("json", claimHolderBody), async (c) => {
+    const { grinder } = c.req.valid("json");
+    const now = Date.now();
+    await releaseOrder(c.var.db, c.req.valid("param").id, holder(c.var.session.userId, grinder), now);
+    if (grinder !== undefined) await grinderIdle(c.var.db, grinder, c.var.session.userId, now);
     return c.json({ success: true });
   })
   .post("/admin/:id{[0-9]+}/submit", requireAdmin, validate("param", orderIdParam), validate("json", submitBody), async (c) => {
-    const { offset, variant } = c.req.valid("json");
-    const row = await submitOffset(c.var.db, c.req.valid("param").id, c.var.session.userId, offset, variant, Date.now());
-    return c.json(toQueuedOrder(row, Date.now()), 200, noStore);
+    const { offset, variant, grinder } = c.req.valid("json");
+    const now = Date.now();
+    const row = await submitOffset(c.var.db, c.req.valid("param").id, holder(c.var.session.userId, grinder), offset, variant, now);
+    if (grinder !== undefined) await grinderIdle(c.var.db, grinder, c.var.session.userId, now);
+    return c.json(toQueuedOrder(row, now), 200, noStore);
   })
   .get("/:id{[0-9]+}", requireSession, validate("param", orderIdParam), async (c) => {
     const row = await orderForViewer(c.var.db, c.req.valid("param").id, c.var.session);
@@ -115,7 +153,7 @@ export const customOrderRoutes = new Hono<AppEnv>()
   .post("/:id{[0-9]+}/pay", requireSecrets, requireSession, requirePaymentSettings, validate("param", orderIdParam), emptyBody, async (c) => {
     const session = c.var.session;
     // Counted with the purchase page's reservations: paying an order is reserving a listing.
-    await limitReservations(c.env.DB, session.userId);
+    await limitReservations(c.env.DB, session.userId, c.var.requestInfo.ip);
     const r = await payOrder(c.var.db, c.env, session, c.req.valid("param").id, c.var.requestInfo);
     const body = {
       id: r.id,
@@ -131,5 +169,6 @@ export const customOrderRoutes = new Hono<AppEnv>()
   })
   .post("/:id{[0-9]+}/cancel", requireSession, validate("param", orderIdParam), async (c) => {
     const row = await cancelOrder(c.var.db, c.req.valid("param").id, c.var.session.userId, Date.now());
-    return c.json(toBuyerView(row) satisfies CustomOrderView, 200, noStore);
+    const [view] = await buyerViews(c.var.db, [row], Date.now());
+    return c.json(view satisfies CustomOrderView, 200, noStore);
   });

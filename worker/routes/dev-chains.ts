@@ -1,27 +1,20 @@
 // POST /api/dev-chains/{ethereum|solana}: a same-origin JSON-RPC relay for the local dev wallets
 // (web/src/wallet/dev/). Those wallets live inside the page, whose CSP allows connections to its own origin
-// only (a real extension talks to its own node instead). The relay exists only while both configured chains
-// are local — the same rule as /api/config's localDevWallets — and answers 404 otherwise; it forwards only the
-// methods the dev wallets use, so a page cannot reach anvil's or the test RPC's control methods through it.
+// only (a real extension talks to its own node instead). The relay exists only in a local deployment (the site
+// and both nodes on this machine, domain/local-mode.ts) — the same rule as /api/config's localDevWallets — and
+// answers 404 otherwise; it forwards only the methods the dev wallets use, so a page cannot reach anvil's or the
+// test RPC's control methods through it.
 import { Hono } from "hono";
 import * as v from "valibot";
+import { isLocalDeployment, type LocalModeText, type RequestHost } from "../domain/local-mode";
 import { ApiError } from "../http/errors";
+import { requestHost } from "../http/request-host";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../types";
 
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
-
-const isLocalUrl = (url: string | undefined) => {
-  try {
-    return LOCAL_HOSTS.has(new URL(url ?? "").hostname.toLowerCase());
-  } catch {
-    return false;
-  }
-};
-
-/** True only when both chains are local nodes: then the web app may offer the public dev accounts as wallets. */
-export function localDevWallets(env: Pick<Env, "ETH_RPC_URL" | "SOL_RPC_URL">): boolean {
-  return isLocalUrl(env.ETH_RPC_URL) && isLocalUrl(env.SOL_RPC_URL);
+/** True only in a local deployment: then the web app may offer the public dev accounts as wallets. */
+export function localDevWallets(env: LocalModeText, host: RequestHost): boolean {
+  return isLocalDeployment(env, host);
 }
 
 export const DEV_WALLET_METHODS = {
@@ -72,7 +65,7 @@ const UPSTREAM_TIMEOUT_MS = 15_000;
 export const devChainRoutes = new Hono<AppEnv>().post(
   "/:network",
   async (c, next) => {
-    if (!localDevWallets(c.env)) throw new ApiError(404, `No API route for POST ${c.req.path}`);
+    if (!localDevWallets(c.env, requestHost(c))) throw new ApiError(404, `No API route for POST ${c.req.path}`);
     await next();
   },
   validate("param", v.object({ network: v.picklist(["ethereum", "solana"]) })),

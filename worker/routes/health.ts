@@ -3,6 +3,7 @@ import journal from "../../migrations/meta/_journal.json";
 import { missingSecrets } from "../config";
 import { latestAppliedMigration } from "../db";
 import { operationsHealth } from "../operations/health";
+import { requestHost } from "../http/request-host";
 import { paymentReadiness } from "../payment-config";
 import type { AppEnv } from "../types";
 
@@ -21,11 +22,11 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   // Unsafe payment settings leave the site up (browsing works) but refuse every payment: "degraded", still 200,
   // with the problems (docs/production-settings.md). They name settings and public values only, never an RPC
   // URL (it may carry an API key).
-  const payments = await paymentReadiness(c.env);
+  const payments = await paymentReadiness(c.env, requestHost(c));
   const ok = databaseReachable && migrationsCurrent;
   // Chains, the last cron run and the refunds due are for admins only (docs/operations.md#health): a visitor
   // learns nothing about the platform's nodes or money from them.
-  const operations = c.var.session?.isAdmin && databaseReachable ? await operationsHealth(c.var.db) : undefined;
+  const operations = c.var.session?.isAdmin && databaseReachable ? await operationsHealth(c.var.db, c.env) : undefined;
   return c.json(
     {
       status: !ok ? "unavailable" : payments.ok ? "ok" : "degraded",

@@ -8,9 +8,10 @@ import { runScheduledJobs } from "../jobs/scheduled";
 import { ALERT_MAX_ATTEMPTS, alertBackoffMs, CHAIN_DOWN_ALERT_MS, runAlerts } from "../operations/alerts";
 import { recordChainProbe } from "../operations/chains";
 import { recordCronRun } from "../operations/cron-runs";
+import type { OperationsHealth } from "../operations/health";
 import { recordPaymentAttention } from "../purchases/ledger";
 import { foundOrder } from "../test/custom-order-fixtures";
-import { actors, ethWallet, type Wallet } from "../test/purchase-fixtures";
+import { actors, call, ethWallet, type Wallet } from "../test/purchase-fixtures";
 
 const receiver = (env as unknown as { ALERT_RECEIVER_URL: string }).ALERT_RECEIVER_URL;
 const hooked = { ...env, ALERT_WEBHOOK_URL: `${receiver}/hook` };
@@ -228,5 +229,85 @@ describe("delivery", () => {
     }
     expect(await received("cron:rarity-rescore")).toHaveLength(ALERT_MAX_ATTEMPTS);
     expect((await incidents("cron:rarity-rescore"))[0]).toMatchObject({ attempts: ALERT_MAX_ATTEMPTS, sent_at: null, last_error: "HTTP 503" });
+  });
+});
+
+// Issue 34 §3: the alerts task bound one parameter per open condition (D1 takes at most 100 per query) and read the
+// oldest 200 rows of each kind, so a flood of refund rows stopped every alert, and a failing alerts task could not
+// report itself.
+describe("more refund rows than one query may bind", () => {
+  /** `n` escrow rows owed back, the newest last; their ids. */
+  async function refundRows(n: number, createdFrom: number): Promise<string[]> {
+    const rows = Array.from({ length: n }, (_, i) => ({
+      id: crypto.randomUUID(),
+      hash: `0x${crypto.randomUUID().replace(/-/g, "")}${(i + 1).toString(16).padStart(32, "a")}`,
+      at: createdFrom + i,
+    }));
+    await env.DB.prepare(
+      `INSERT INTO escrow_transactions (id, network, amount, currency, sender_address, status, tx_hash, amount_base_units, attention_reason, refund_status,
+                                        refund_base_units, created_at)
+       SELECT value ->> 'id', 'ethereum', '0.001', 'ETH', '0xabc', 'refund', value ->> 'hash', '1000000000000000', 'unmatched', 'needed', '1000000000000000',
+              value ->> 'at'
+       FROM json_each(?)`,
+    )
+      .bind(JSON.stringify(rows))
+      .run();
+    return rows.map((r) => r.id);
+  }
+  const openIncidents = () => env.DB.prepare("SELECT key FROM alert_incidents WHERE state = 'open' AND key LIKE 'escrow:%'").all<{ key: string }>();
+
+  it("450 rows: the task runs, the newest row is alerted first, every row gets its incident, marking 300 refunded resolves those", async () => {
+    const t0 = Date.now();
+    const ids = await refundRows(450, t0 - 3_600_000);
+    const first = await runAlerts(db, hooked, t0);
+    expect(first.opened).toBeGreaterThan(0);
+    expect(await received(`escrow:${ids[449]}`)).toHaveLength(1);
+    // A later late payment is alerted in the next run, ahead of the backlog.
+    const [later] = await refundRows(1, t0);
+    await runAlerts(db, hooked, t0 + 60_000);
+    expect(await received(`escrow:${later}`)).toHaveLength(1);
+    for (let i = 2; i < 6; i++) await runAlerts(db, hooked, t0 + i * 60_000);
+    const open = new Set((await openIncidents()).results.map((r) => r.key));
+    expect([...ids, later].filter((id) => !open.has(`escrow:${id}`))).toEqual([]);
+
+    await env.DB.prepare("UPDATE escrow_transactions SET refund_status = 'refunded' WHERE id IN (SELECT value FROM json_each(?))")
+      .bind(JSON.stringify(ids.slice(0, 300)))
+      .run();
+    const report = await runAlerts(db, hooked, t0 + 10 * 60_000);
+    expect(report.resolved).toBe(300);
+    const still = new Set((await openIncidents()).results.map((r) => r.key));
+    expect(ids.slice(300).every((id) => still.has(`escrow:${id}`))).toBe(true);
+    await env.DB.prepare("UPDATE escrow_transactions SET refund_status = 'refunded' WHERE refund_status = 'needed'").run();
+    await runAlerts(db, hooked, t0 + 11 * 60_000);
+  });
+
+  it("an alerts task that keeps failing shows in health's failing tasks, and its next successful run alerts about it", async () => {
+    // After every run the earlier tests recorded (they run up to about 17 hours ahead).
+    const t0 = Date.now() + 100_000_000;
+    // The fault: the incidents table cannot be written, so every alerts run throws.
+    await env.DB.exec("CREATE TRIGGER injected_alerts_fault BEFORE UPDATE ON alert_incidents BEGIN SELECT RAISE(ABORT, 'injected fault'); END");
+    await env.DB.exec("CREATE TRIGGER injected_alerts_fault_insert BEFORE INSERT ON alert_incidents BEGIN SELECT RAISE(ABORT, 'injected fault'); END");
+    const [owed] = await refundRows(1, t0);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const report = await runScheduledJobs(hooked, t0 + i * 60_000);
+        expect(report.alerts).toBeNull();
+      }
+      // (The runs ahead of time expired every session: sign in again.)
+      const { seller: admin } = await actors();
+      const health = (await (await call("GET", "/api/health", admin)).json()) as { operations: OperationsHealth };
+      expect(health.operations.lastCronRun!.failedTasks).toContain("alerts");
+      expect(health.operations.failingTasks.find((f) => f.task === "alerts")).toMatchObject({ runs: 3, lastError: expect.stringContaining("injected fault") });
+    } finally {
+      await env.DB.exec("DROP TRIGGER injected_alerts_fault");
+      await env.DB.exec("DROP TRIGGER injected_alerts_fault_insert");
+    }
+    await runScheduledJobs(hooked, t0 + 3 * 60_000);
+    expect(await received(`escrow:${owed}`)).toHaveLength(1);
+    const alerts = await received("cron:alerts");
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0].body.text).toMatch(/^The cron task "alerts" failed 3 runs in a row/);
+    await runScheduledJobs(hooked, t0 + 4 * 60_000);
+    expect((await incidents("cron:alerts")).map((i) => i.state)).toEqual(["resolved"]);
   });
 });

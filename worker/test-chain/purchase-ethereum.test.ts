@@ -58,11 +58,26 @@ describe("a paid purchase settles", () => {
     const buyer = await fundedBuyer();
     const l = await listWithKey(seller.userId, { price: "0.01" });
     const id = await reserve(buyer, l.id);
+    const hash = await pay(buyer.account, (await amountOf(buyer, id)) + 1_000_000_000_001_234n);
+    expect((await confirm(buyer, id, hash)).body.status).toBe("completed");
+    expect(await escrowOf(hash)).toMatchObject({
+      status: "released",
+      attention_reason: "over",
+      refund_status: "needed",
+      refund_base_units: "1000000000001234",
+    });
+    const attention = await (await call("GET", "/api/admin/payments/attention", seller)).json<{ payments: { txHash: string; reason: string }[] }>();
+    expect(attention.payments.find((p) => p.txHash === hash)).toMatchObject({ reason: "over", refundBaseUnits: "1000000000001234" });
+  });
+
+  it("overpaid by dust (below PAYMENT_DUST_ETH): settles; the excess is recorded as ignored, not listed", async () => {
+    const buyer = await fundedBuyer();
+    const id = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);
     const hash = await pay(buyer.account, (await amountOf(buyer, id)) + 1234n);
     expect((await confirm(buyer, id, hash)).body.status).toBe("completed");
-    expect(await escrowOf(hash)).toMatchObject({ status: "released", attention_reason: "over", refund_status: "needed", refund_base_units: "1234" });
-    const attention = await (await call("GET", "/api/admin/payments/attention", seller)).json<{ payments: { txHash: string; reason: string }[] }>();
-    expect(attention.payments.find((p) => p.txHash === hash)).toMatchObject({ reason: "over" });
+    expect(await escrowOf(hash)).toMatchObject({ status: "released", attention_reason: "over", refund_status: "ignored", refund_base_units: "1234" });
+    const attention = await (await call("GET", "/api/admin/payments/attention", seller)).json<{ payments: { txHash: string }[] }>();
+    expect(attention.payments.some((p) => p.txHash === hash)).toBe(false);
   });
 });
 

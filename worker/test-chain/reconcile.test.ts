@@ -104,7 +104,7 @@ describe("Ethereum", () => {
   it("a transfer from a wallet with no purchase: a ledger row owed back to the sender and an attention row; refunding it resolves both", async () => {
     const stranger = privateKeyToAccount(generatePrivateKey());
     await anvil("anvil_setBalance", [stranger.address, "0x56BC75E2D63100000"]);
-    const hash = (await pay(stranger, 12_345n)).toLowerCase();
+    const hash = (await pay(stranger, 12_345_000_000_000_000n)).toLowerCase();
     await reconciledThrough(await blockOf(hash));
     const row = (await escrowOf(hash))!;
     expect(row).toMatchObject({
@@ -112,11 +112,11 @@ describe("Ethereum", () => {
       status: "refund",
       attention_reason: "unmatched",
       refund_status: "needed",
-      amount_base_units: "12345",
+      amount_base_units: "12345000000000000",
       sender_address: stranger.address.toLowerCase(),
     });
     const [difference] = await attentionOf("tx_hash = ? AND kind = 'uncredited'", hash);
-    expect(difference).toMatchObject({ escrow_id: row.id, status: "open", amount_base_units: "12345" });
+    expect(difference).toMatchObject({ escrow_id: row.id, status: "open", amount_base_units: "12345000000000000" });
     expect((await call("POST", `/api/admin/payments/${row.id}/refund`, seller, { refundTxHash: `0x${"cd".repeat(32)}` })).status).toBe(200);
     expect((await attentionOf("id = ?", difference.id))[0]).toMatchObject({ status: "resolved", resolution_note: `Refunded in 0x${"cd".repeat(32)}` });
   });
@@ -219,12 +219,13 @@ describe("Solana", () => {
 
   it("a plain transfer without a reference from a wallet that never bought anything: listed as unmatched", async () => {
     const stranger = await fundedKeypair();
-    const signature = await sendInstructions([stranger], transferToPlatform(stranger, 7_000n));
+    const signature = await sendInstructions([stranger], transferToPlatform(stranger, 7_000_000n));
     await reconciledSignature(signature);
     expect(await escrowOf(signature)).toMatchObject({
       transaction_id: null,
       attention_reason: "unmatched",
-      amount_base_units: "7000",
+      amount_base_units: "7000000",
+      refund_status: "needed",
       sender_address: stranger.publicKey.toBase58(),
     });
   });

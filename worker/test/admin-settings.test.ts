@@ -138,10 +138,20 @@ describe("fee configuration", () => {
 describe("custom-order quote settings", () => {
   const quote = { basePrice: "0.01", pricePerBillion: "0.004", maxPrice: "1", maxDifficultyBits: 30, grindRate: 1000 };
 
-  it("start from the former [vars] defaults, change through the tab, and the public quote follows", async () => {
+  it("start from one production GPU's defaults (migration 0025), change through the tab, and the public quote follows", async () => {
     const q0 = await (await call("GET", "/api/custom-orders/quote?prefix=abcd")).json();
-    expect(q0).toMatchObject({ maxDifficultyBits: 36, grindRate: 2_400_000 });
-    expect((await settings()).quote.at(-1)).toMatchObject({ basePrice: "0.005", pricePerBillion: "0.002", maxPrice: "0.5", createdBy: "migration 0018" });
+    expect(q0).toMatchObject({ maxDifficultyBits: 44, grindRate: 2_000_000_000 });
+    const history = (await settings()).quote;
+    expect(history.at(-1)).toMatchObject({ basePrice: "0.005", pricePerBillion: "0.002", maxPrice: "0.5", createdBy: "migration 0018" });
+    // 0025 kept 0018's prices and changed only the rate and the cap, since no admin had edited the quote
+    expect(history[0]).toMatchObject({
+      basePrice: "0.005",
+      pricePerBillion: "0.002",
+      maxPrice: "0.5",
+      maxDifficultyBits: 44,
+      grindRate: 2_000_000_000,
+      createdBy: "migration 0025",
+    });
 
     const res = await call("POST", "/api/admin/settings/quote", admin, quote);
     expect(res.status).toBe(201);
@@ -152,6 +162,20 @@ describe("custom-order quote settings", () => {
     const s = await settings();
     expect(s.quote[0]).toMatchObject({ ...quote, createdBy: admin.address.toLowerCase() });
     expect(s.audit[0]).toMatchObject({ action: "quote_settings_set", details: quote });
+  });
+
+  it("migration 0025 leaves a quote an admin set alone", async () => {
+    const { TEST_MIGRATIONS } = env as Env & { TEST_MIGRATIONS: { name: string; queries: string[] }[] };
+    const insert = TEST_MIGRATIONS.find((m) => m.name.startsWith("0025_"))!.queries.find((q) => q.includes("INSERT INTO `custom_order_quote_settings`"))!;
+    expect((await call("POST", "/api/admin/settings/quote", admin, quote)).status).toBe(201);
+    const before = await settingsState();
+    await env.DB.prepare(insert).run();
+    expect(await settingsState()).toBe(before);
+    expect(await (await call("GET", "/api/custom-orders/quote?prefix=abcd")).json()).toMatchObject({ maxDifficultyBits: 30, grindRate: 1000 });
+    // where the row in force is still 0018's seed, the same statement moves the defaults
+    await env.DB.prepare("DELETE FROM custom_order_quote_settings WHERE created_by <> 'migration 0018'").run();
+    await env.DB.prepare(insert).run();
+    expect(await (await call("GET", "/api/custom-orders/quote?prefix=abcd")).json()).toMatchObject({ maxDifficultyBits: 44, grindRate: 2_000_000_000 });
   });
 
   const hostile: [string, Record<string, unknown>, RegExp][] = [

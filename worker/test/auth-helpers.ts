@@ -28,8 +28,8 @@ export function sessionCookie(res: Response): string {
 }
 
 let clients = 0;
-/** A cf-connecting-ip no other call in this file used. */
-function freshClient() {
+/** A cf-connecting-ip no other call in this file used (an IPv4 address: a client network of its own). */
+export function freshClient() {
   clients++;
   return `198.18.${clients >> 8}.${clients & 255}`;
 }

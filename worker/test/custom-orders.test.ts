@@ -65,12 +65,15 @@ describe("GET /api/custom-orders/quote", () => {
     });
     expect(q.estimatedSeconds).toBeCloseTo(4294967296 / q.grindRate, 3);
     expect(q.price).toBe("0.01358994");
+    // migration 0025's defaults (no admin changed the quote here): one production GPU
+    expect(q).toMatchObject({ grindRate: 2_000_000_000, maxDifficultyBits: 44, grindHours: 168 });
   });
 
   it("answers a too-hard pattern with its refusal and reason", async () => {
-    const q = (await (await quote("prefix=abcdef1234")).json()) as CustomOrderQuote;
+    expect(((await (await quote("prefix=abcdef12345")).json()) as CustomOrderQuote).refusal).toBeNull(); // 2^44
+    const q = (await (await quote("prefix=abcdef123456")).json()) as CustomOrderQuote;
     expect(q.refusal).toMatch(/Too hard to order/);
-    expect(q.maxDifficultyBits).toBe(36);
+    expect(q.maxDifficultyBits).toBe(44);
   });
 
   it("refuses hostile and malformed queries with 400", async () => {
@@ -141,7 +144,7 @@ describe("POST /api/custom-orders", () => {
   });
 
   it("refuses a pattern beyond the maximum with the reason", async () => {
-    const res = await send("POST", "/api/custom-orders", { prefix: "abcdef1234", publicKey: publicKeyOf(randomSecret()), price: "0.5" }, user);
+    const res = await send("POST", "/api/custom-orders", { prefix: "abcdef123456", publicKey: publicKeyOf(randomSecret()), price: "0.5" }, user);
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toMatch(/^pattern: Too hard to order/);
   });
@@ -341,7 +344,7 @@ describe("the grinder's calls (admin)", () => {
 });
 
 describe("two grinders, stale grinders and a found address used twice", () => {
-  it("only the taking grinder reports and submits; a quiet grinder's order can be taken over", async () => {
+  it("only the taking grinder reports and submits; a quiet grinder's order can be taken over once its claim lapses", async () => {
     await clearOrders();
     await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").bind(other.userId).run();
     try {
@@ -351,8 +354,9 @@ describe("two grinders, stale grinders and a found address used twice", () => {
       const k = findOffset(order!.publicKey, { prefix: "d", suffix: "", caseSensitive: false });
       expect((await send("POST", `/api/custom-orders/admin/${order!.id}/submit`, { offset: scalarToHex(k), variant: 0 }, other)).status).toBe(409);
       expect((await send("POST", `/api/custom-orders/admin/${order!.id}/take`, {}, other)).status).toBe(409);
-      await env.DB.prepare("UPDATE custom_orders SET progress_at = ? WHERE id = ?")
-        .bind(Date.now() - 11 * 60_000, order!.id)
+      // the claim's lease ran out (GRINDER_LEASE_MS after the last report)
+      await env.DB.prepare("UPDATE custom_orders SET claim_expires_at = ? WHERE id = ?")
+        .bind(Date.now() - 1, order!.id)
         .run();
       expect((await send("POST", `/api/custom-orders/admin/${order!.id}/take`, {}, other)).status).toBe(200);
       expect((await send("POST", `/api/custom-orders/admin/${order!.id}/progress`, { attempts: 1, rate: 1 }, admin)).status).toBe(409);

@@ -1,4 +1,5 @@
-// The dev wallets' relay and the localDevWallets flag exist only while both chains are local nodes.
+// The dev wallets' relay and the localDevWallets flag exist only in a local deployment: the site and both nodes on
+// this machine (domain/local-mode.ts).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
@@ -11,12 +12,22 @@ const rpc = (body: unknown) => ({ method: "POST", headers: { "content-type": "ap
 const call = { jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] };
 
 describe("localDevWallets", () => {
-  it("is true only when both RPC URLs are on this machine", () => {
-    expect(localDevWallets({ ETH_RPC_URL: "http://127.0.0.1:8545", SOL_RPC_URL: "http://localhost:8899" })).toBe(true);
-    expect(localDevWallets({ ETH_RPC_URL: "http://127.0.0.1:8545", SOL_RPC_URL: "https://api.devnet.solana.com" })).toBe(false);
-    expect(localDevWallets({ ETH_RPC_URL: "https://eth.example.com", SOL_RPC_URL: "http://127.0.0.1:8899" })).toBe(false);
-    expect(localDevWallets({ ETH_RPC_URL: "http://127.0.0.1.example.com", SOL_RPC_URL: "http://127.0.0.1:8899" })).toBe(false);
-    expect(localDevWallets({ ETH_RPC_URL: "not a url", SOL_RPC_URL: "http://127.0.0.1:8899" })).toBe(false);
+  const local = {
+    SITE_ORIGIN: "http://localhost",
+    ETH_RPC_URL: "http://127.0.0.1:8545",
+    ETH_CHAIN_ID: "31337",
+    SOL_RPC_URL: "http://localhost:8899",
+    SOL_CLUSTER: "localnet",
+  };
+
+  it("is true only when the site and both RPC URLs are on this machine", () => {
+    expect(localDevWallets(local, "localhost")).toBe(true);
+    expect(localDevWallets(local, "vanity.example")).toBe(false);
+    expect(localDevWallets({ ...local, SITE_ORIGIN: "https://vanity.example" }, "localhost")).toBe(false);
+    expect(localDevWallets({ ...local, SOL_RPC_URL: "https://api.devnet.solana.com" }, "localhost")).toBe(false);
+    expect(localDevWallets({ ...local, ETH_RPC_URL: "https://eth.example.com" }, "localhost")).toBe(false);
+    expect(localDevWallets({ ...local, ETH_RPC_URL: "http://127.0.0.1.example.com" }, "localhost")).toBe(false);
+    expect(localDevWallets({ ...local, ETH_RPC_URL: "not a url" }, "localhost")).toBe(false);
   });
 
   it("GET /api/config reports it", async () => {
@@ -24,6 +35,8 @@ describe("localDevWallets", () => {
     expect(await remote.json()).toMatchObject({ localDevWallets: false });
     const local = await withEnv("/api/config", {}, {});
     expect(await local.json()).toMatchObject({ localDevWallets: true });
+    const publicHost = await app.request("https://vanity.example/api/config", {}, env);
+    expect(await publicHost.json()).toMatchObject({ localDevWallets: false });
   });
 });
 
@@ -33,6 +46,11 @@ describe("POST /api/dev-chains/:network", () => {
     expect(res.status).toBe(404);
     const sol = await withEnv("/api/dev-chains/solana", rpc({ ...call, method: "getHealth" }), { SOL_RPC_URL: "https://api.devnet.solana.com" });
     expect(sol.status).toBe(404);
+  });
+
+  it("does not exist on a site that is not this machine", async () => {
+    expect((await app.request("https://vanity.example/api/dev-chains/ethereum", rpc(call), env)).status).toBe(404);
+    expect((await withEnv("/api/dev-chains/ethereum", rpc(call), { SITE_ORIGIN: "https://vanity.example" })).status).toBe(404);
   });
 
   it("relays only the methods the dev wallets use", async () => {

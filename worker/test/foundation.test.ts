@@ -31,7 +31,7 @@ describe("migrations", () => {
       "algorithm_adjustments",
       "sales_analytics",
       "escrow_transactions",
-      "auth_nonces",
+      "used_sign_in_nonces",
       "sessions",
     ]) {
       expect(names, table).toContain(table);
@@ -210,19 +210,17 @@ describe("secrets", () => {
 });
 
 describe("scheduled", () => {
-  it("removes expired nonces and sessions and keeps live ones", async () => {
+  it("removes expired used nonces and sessions and keeps live ones", async () => {
     const now = Date.now();
-    await env.DB.prepare(
-      "INSERT INTO auth_nonces (nonce, message_hash, expires_at) VALUES ('old', '0000000000000000000000000000000000000000000000000000000000000000', ?), ('new', '0000000000000000000000000000000000000000000000000000000000000000', ?)",
-    )
-      .bind(now - 1, now + 60_000)
+    await env.DB.prepare("INSERT INTO used_sign_in_nonces (nonce, expires_at) VALUES (?, ?), (?, ?)")
+      .bind("0".repeat(32), now - 1, "1".repeat(32), now + 60_000)
       .run();
     const { createExecutionContext, createScheduledController, waitOnExecutionContext } = await import("cloudflare:test");
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ scheduledTime: new Date(now), cron: "* * * * *" }), env, ctx);
     await waitOnExecutionContext(ctx);
-    const { results } = await env.DB.prepare("SELECT nonce FROM auth_nonces").all<{ nonce: string }>();
-    expect(results.map((r) => r.nonce)).toEqual(["new"]);
+    const { results } = await env.DB.prepare("SELECT nonce FROM used_sign_in_nonces").all<{ nonce: string }>();
+    expect(results.map((r) => r.nonce)).toEqual(["1".repeat(32)]);
   });
 });
 

@@ -1,5 +1,5 @@
-// /api/health for operators (issue 24 §5): each chain's head and lag, the last cron run and its failed tasks, the
-// payments awaiting refund, for admins only; a visitor sees the public status and nothing of these.
+// /api/health for operators (issue 24 §5): each chain's head and lag, the last cron run and its failed tasks, the tasks
+// failing run after run, the reconciliation's lag, the payments awaiting refund, for admins only; a visitor sees the public status and nothing of these.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../db";
@@ -52,6 +52,24 @@ describe("/api/health", () => {
     expect(report.errors.some((e) => e.startsWith("payments:"))).toBe(true);
     expect(lastCronRun!.failedTasks).toEqual(failedTaskNames(report.errors));
     expect(lastCronRun!.failedTasks).toContain("payments");
+    expect(body.operations.failingTasks).toContainEqual({
+      task: "payments",
+      runs: 1,
+      since: lastCronRun!.startedAt,
+      lastError: expect.stringMatching(/^payments: skipped, unsafe payment settings/),
+    });
+    // Payments skipped: the reconciliation has not started on either network, so it has no lag to show yet.
+    expect(body.operations.reconciliation).toEqual(
+      ["ethereum", "solana"].map((network) => ({
+        network,
+        throughBlock: null,
+        head: null,
+        blocksBehind: null,
+        caughtUpAt: null,
+        minutesBehind: null,
+        behind: false,
+      })),
+    );
     expect(paymentsAwaitingRefund).toBe(1);
   });
 

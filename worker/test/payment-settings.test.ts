@@ -1,4 +1,4 @@
-// Issue 26 §8: production refuses to take payments with dev values. The payment routes answer 503 naming each
+// Production refuses to take payments with dev values. The payment routes answer 503 naming each
 // unsafe setting and write nothing; reading a purchase and the key calls stay up; /api/config offers nothing to
 // pay; /api/health shows the problems (never an RPC URL); the cron job verifies and settles nothing. The rules
 // themselves are unit-tested in worker/domain/payment-settings.test.ts. Hosted nodes cannot run here: they are
@@ -19,8 +19,8 @@ const ETH_NODE = "https://eth-node.test";
 const SOL_NODE = "https://sol-node.test";
 const HOSTED = { ETH_RPC_URL: `${ETH_NODE}/v2/SECRET-KEY`, SOL_RPC_URL: `${SOL_NODE}/?api-key=SECRET-KEY` };
 
-/** wrangler.toml as shipped, pointed at mainnet: the deployment issue 26 §8 warns about. */
-const SHIPPED_ON_MAINNET = { ...env, ...HOSTED, ETH_CHAIN_ID: "1" };
+/** wrangler.toml's local values pointed at mainnet nodes (docs/production-settings.md). */
+const SHIPPED_ON_MAINNET = { ...env, ...HOSTED, ETH_CHAIN_ID: "1", SOL_CLUSTER: "mainnet-beta" };
 /** The same with every payment setting done right. */
 const MAINNET = {
   ...SHIPPED_ON_MAINNET,
@@ -254,19 +254,34 @@ describe("the node must be the configured chain", () => {
     expect(body.problems).toEqual([expect.stringMatching(/^ETH_CHAIN_ID is 1, but the node at ETH_RPC_URL serves chain id 11155111/)]);
   });
 
-  it("a Solana node whose genesis is mainnet's requires finalized, whatever its URL says", async () => {
-    stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
-    const named = { ...MAINNET, SOL_RPC_URL: "https://devnet-gateway.sol-node.test", SOL_COMMITMENT: "confirmed" };
-    const check = await paymentReadiness(named);
+  it("a Solana node whose genesis is mainnet's is mainnet, whatever SOL_CLUSTER and its URL say: refused, and finalized required", async () => {
+    stubNodes("0xaa36a7", SOLANA_GENESIS_HASHES["mainnet-beta"]);
+    const staging = { ...MAINNET, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1" };
+    const named = { ...staging, SOL_RPC_URL: "https://devnet-gateway.sol-node.test", SOL_CLUSTER: "devnet", SOL_COMMITMENT: "confirmed" };
+    const check = await paymentReadiness(named, null);
     expect(check).toEqual({
       ok: false,
-      problems: [expect.stringMatching(/^SOL_COMMITMENT is "confirmed" on Solana mainnet \(the node's genesis hash is mainnet-beta's\)/)],
+      problems: [
+        expect.stringMatching(/^SOL_CLUSTER is "devnet", but the node at SOL_RPC_URL serves mainnet-beta/),
+        expect.stringMatching(/^SOL_COMMITMENT is "confirmed" on Solana mainnet \(the node's genesis hash is mainnet-beta's\)/),
+      ],
     });
+  });
+
+  it("ETH_CHAIN_ID 1 beside a devnet Solana node: payment routes refuse, naming SOL_CLUSTER (faucet SOL must not buy real keys)", async () => {
+    stubNodes("0x1", SOLANA_GENESIS_HASHES.devnet);
+    const buyer = await ethWallet();
+    const listing = await listWithKey(seller.userId);
+    const body = await expectRefused(await as(MAINNET)("/api/transactions/initiate", "POST", buyer, { addressId: listing.id, buyerId: buyer.address }), [
+      "SOL_CLUSTER",
+    ]);
+    expect(body.problems).toEqual([expect.stringMatching(/^SOL_CLUSTER is "mainnet-beta", but the node at SOL_RPC_URL serves devnet/)]);
+    expect(await (await as(MAINNET)("/api/health", "GET")).json()).toMatchObject({ status: "degraded", payments: { ready: false } });
   });
 
   it("correct mainnet settings and nodes that agree: the payment routes are open", async () => {
     stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
-    expect(await paymentReadiness(MAINNET)).toMatchObject({
+    expect(await paymentReadiness(MAINNET, "localhost")).toMatchObject({
       ok: true,
       settings: { production: true, ethereum: { chainId: 1, confirmations: 12 }, solana: { commitment: "finalized" } },
     });

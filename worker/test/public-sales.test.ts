@@ -1,7 +1,9 @@
 // Issue 22 §3: completed sales are public facts; their public views (GET /api/transactions/sales, /sales/{id})
-// show what the chain shows and the listing, never the buyer, and nothing else is a sale: open, failed,
-// cancelled or expired purchases and test data are not listed and have no sale page.
+// show the listing sold, its price, time and network, never the buyer nor the payment that would name them
+// (DESIGN §6), and nothing else is a sale: open, failed, cancelled or expired purchases and test data are not
+// listed and have no sale page.
 import { env } from "cloudflare:test";
+import { base58 } from "@scure/base";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PublicSale, SalesResponse } from "../../schema/browse";
 import { actors, call, ethWallet, listWithKey, reserve, solWallet, type Wallet } from "./purchase-fixtures";
@@ -16,7 +18,7 @@ const hash = () => `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (
 async function sale(buyer: Wallet, network: "ethereum" | "solana" = "ethereum", completedAt = Date.now()) {
   const listing = await listWithKey(seller.userId, { network });
   const id = await reserve(buyer, listing.id);
-  const txHash = network === "ethereum" ? hash() : "5".repeat(88);
+  const txHash = network === "ethereum" ? hash() : base58.encode(crypto.getRandomValues(new Uint8Array(64)));
   await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?").bind(txHash, completedAt, id).run();
   await env.DB.prepare("UPDATE addresses SET status = 'sold' WHERE id = ?").bind(listing.id).run();
   return { id, listing, txHash };
@@ -25,18 +27,22 @@ async function sale(buyer: Wallet, network: "ethereum" | "solana" = "ethereum", 
 const sales = async (query = "") => (await call("GET", `/api/transactions/sales${query}`)).json<SalesResponse>();
 
 describe("GET /api/transactions/sales/{id}: one public sale", () => {
-  it("the address, price, time, network, the chain transaction and the listing; cacheable; no buyer", async () => {
-    const buyer = await ethWallet();
-    const s = await sale(buyer);
-    const res = await call("GET", `/api/transactions/sales/${s.id}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("Cache-Control")).toBe("public, max-age=30");
-    const text = await res.text();
-    const body = JSON.parse(text) as PublicSale;
-    expect(Object.keys(body).sort()).toEqual(["address", "completedAt", "currency", "id", "listingId", "network", "price", "rarityScore", "txHash"]);
-    expect(body).toMatchObject({ id: s.id, listingId: s.listing.id, network: "ethereum", currency: "ETH", txHash: s.txHash });
-    expect(text.toLowerCase()).not.toContain(buyer.address.toLowerCase().slice(2));
-    expect(text).not.toMatch(/buyer|wallet|username|private|key/i);
+  it("the address, price, time, network and the listing; cacheable; nothing that names the buyer", async () => {
+    for (const network of ["ethereum", "solana"] as const) {
+      const buyer = network === "ethereum" ? await ethWallet() : await solWallet();
+      const s = await sale(buyer, network);
+      const res = await call("GET", `/api/transactions/sales/${s.id}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("Cache-Control")).toBe("public, max-age=30");
+      const text = await res.text();
+      const body = JSON.parse(text) as PublicSale;
+      expect(Object.keys(body).sort()).toEqual(["address", "completedAt", "currency", "id", "listingId", "network", "price", "rarityScore"]);
+      expect(body).toMatchObject({ id: s.id, listingId: s.listing.id, network });
+      // Not the buyer's wallet, and not the payment: one explorer lookup of its hash gives the buyer's wallet.
+      expect(text.toLowerCase()).not.toContain(network === "ethereum" ? buyer.address.toLowerCase().slice(2) : buyer.address.toLowerCase());
+      expect(text).not.toContain(s.txHash.slice(network === "ethereum" ? 2 : 0, 40));
+      expect(text).not.toMatch(/buyer|wallet|username|private|key|hash|signature/i);
+    }
   });
 
   it("an open, cancelled, expired or failed purchase, test data, an unknown id: 404 (to everyone, its buyer too)", async () => {
@@ -85,6 +91,9 @@ describe("GET /api/transactions/sales: the activity page", () => {
 
     const all = JSON.stringify(await sales("?limit=50"));
     expect(all).not.toContain(open);
+    // No payment hash in the feed either (DESIGN §6).
+    for (const s of [...eth, sol]) expect(all).not.toContain(s.txHash.slice(2, 40));
+    expect(all).not.toMatch(/txHash|signature/i);
   });
 
   it("bad parameters: 400 with a message, never a 500", async () => {

@@ -4,17 +4,22 @@ import type { PrivateKeyAccount } from "viem/accounts";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { SessionResponse } from "../../schema/auth";
 import { sealKey } from "../vault";
-import { adminAccount, buyerAccount, otherAccount, signInEthereum, signInSolana, type SolanaKey, solanaKey } from "./auth-helpers";
+import { adminAccount, buyerAccount, freshClient, otherAccount, signInEthereum, signInSolana, type SolanaKey, solanaKey } from "./auth-helpers";
 import { api } from "./helpers";
 import { ethKey, solKey, type TestKey } from "./listing-fixtures";
 
 export type Wallet = { cookie: string; userId: number; address: string; headers: Record<string, string> };
 
-const walletOf = (address: string, cookie: string, body: SessionResponse): Wallet => ({
+/**
+ * Each wallet calls from a client network of its own, as separate people do: the bounds per client network
+ * (docs/public-surface.md) then never couple unrelated wallets of one test file. A test about one network's
+ * many wallets passes its own cf-connecting-ip.
+ */
+export const walletOf = (address: string, cookie: string, body: SessionResponse, ip = freshClient()): Wallet => ({
   cookie,
   address,
   userId: (body as Extract<SessionResponse, { authenticated: true }>).user.id,
-  headers: { cookie },
+  headers: { cookie, "cf-connecting-ip": ip },
 });
 
 export async function ethWallet(account: PrivateKeyAccount = privateKeyToAccount(generatePrivateKey())): Promise<Wallet> {

@@ -119,26 +119,26 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     expect(await res.json()).toMatchObject({ success: true });
   }, 60_000);
 
-  it(`one client network, many wallets: ${KEY_ACCESS_RATE_LIMIT.perClient} a minute in all; IPv6 counts per /64`, async () => {
+  it(`one client network, many wallets: ${KEY_ACCESS_RATE_LIMIT.perClient} a minute in all; IPv6 counts per /48`, async () => {
     await inFreshRateWindow(30_000);
     const { id } = await completed();
     const wallets = await Promise.all(Array.from({ length: KEY_ACCESS_RATE_LIMIT.perClient / KEY_ACCESS_RATE_LIMIT.perWallet + 1 }, () => ethWallet()));
-    // Every call from another address of the same /64, as a client holding one IPv6 address can.
+    // Every call from another /64 of the same /48, as a client holding a /48 can.
     let host = 0;
-    const sameSlash64 = () => from(`2001:db8:77:1:${(++host).toString(16)}::1`);
+    const sameSlash48 = () => from(`2001:db8:77:${(++host).toString(16)}::1`);
     const before = await auditRows(id);
     for (const wallet of wallets.slice(0, -1)) {
       for (let i = 0; i < KEY_ACCESS_RATE_LIMIT.perWallet; i++)
-        expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, wallet, undefined, sameSlash64())).status).toBe(404);
+        expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, wallet, undefined, sameSlash48())).status).toBe(404);
     }
     const fresh = wallets.at(-1)!;
     await expectTooMany(
-      await call("POST", `/api/transactions/${id}/reveal-private-key`, fresh, undefined, sameSlash64()),
+      await call("POST", `/api/transactions/${id}/reveal-private-key`, fresh, undefined, sameSlash48()),
       /private key requests from your network: at most 60 per minute/,
     );
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perClient);
     // The same wallet from another network is served.
-    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, fresh, undefined, from("2001:db8:77:2::1"))).status).toBe(404);
+    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, fresh, undefined, from("2001:db8:78::1"))).status).toBe(404);
   }, 60_000);
 });
 
@@ -187,14 +187,16 @@ describe(`POST /api/transactions/:id/solana-transaction: ${SOLANA_TRANSFER_RATE_
 });
 
 describe("clientNetwork", () => {
-  it("an IPv4 address is itself; an IPv6 address is its /64, however it is written", () => {
+  it("an IPv4 address is itself; an IPv6 address is its /48, however it is written", () => {
     expect(clientNetwork("203.0.113.9")).toBe("203.0.113.9");
     expect(clientNetwork("::ffff:203.0.113.9")).toBe("203.0.113.9");
-    expect(clientNetwork("2001:db8:77:1:abcd::1")).toBe("2001:db8:77:1::/64");
-    expect(clientNetwork("2001:0DB8:0077:0001:ffff:ffff:ffff:ffff")).toBe("2001:db8:77:1::/64");
-    expect(clientNetwork("2001:db8::1")).toBe("2001:db8:0:0::/64");
-    expect(clientNetwork("::1")).toBe("0:0:0:0::/64");
-    expect(clientNetwork("fe80::1%eth0")).toBe("fe80:0:0:0::/64");
+    expect(clientNetwork("2001:db8:77:1:abcd::1")).toBe("2001:db8:77::/48");
+    expect(clientNetwork("2001:db8:77:ffff::1")).toBe("2001:db8:77::/48");
+    expect(clientNetwork("2001:0DB8:0077:0001:ffff:ffff:ffff:ffff")).toBe("2001:db8:77::/48");
+    expect(clientNetwork("2001:db8:78::1")).toBe("2001:db8:78::/48");
+    expect(clientNetwork("2001:db8::1")).toBe("2001:db8:0::/48");
+    expect(clientNetwork("::1")).toBe("0:0:0::/48");
+    expect(clientNetwork("fe80::1%eth0")).toBe("fe80:0:0::/48");
     expect(clientNetwork("local")).toBe("local");
     // Not an address: counted as it is, never merged with another.
     expect(clientNetwork("2001:db8:::1")).toBe("2001:db8:::1");

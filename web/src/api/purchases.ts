@@ -99,6 +99,9 @@ export const paymentsAttentionQuery = () => queryOptions({ queryKey: [ATTENTION_
 
 export const markPaymentRefunded = (id: string, refundTxHash: string) => read(payments[":id"].refund.$post({ ...idParam(id), json: { refundTxHash } }));
 
+/** POST /api/admin/payments/:id/dismiss: no refund will be sent; the note says why. */
+export const dismissPaymentRefund = (id: string, note: string) => read(payments[":id"].dismiss.$post({ ...idParam(id), json: { note } }));
+
 export const DIFFERENCES_KEY = "/api/admin/payments/differences";
 
 /** GET /api/admin/payments/differences: what the reconciliation found that nothing accounts for, and how far it has read. */

@@ -18,6 +18,8 @@ const COPIED = [
   "web/tsconfig.json",
   "web/src",
   "scripts/dev-accounts.ts",
+  // The grinder pages and gpu/ read the pattern rules the CLI grinder shares.
+  "scripts/grind/pattern.ts",
   // web/src/routes/-grind imports the WebGPU grinder: without it a copy whose build info is stale fails to resolve it.
   "gpu",
   "worker",

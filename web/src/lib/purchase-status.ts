@@ -18,6 +18,8 @@ const FAILURE_TEXT: Record<string, string> = {
   expired: "The reservation ran out before a payment arrived.",
   "before-reservation": "That transaction was sent before this reservation was made, so it cannot pay for it.",
   "listing-sold": "The address was sold to another buyer first.",
+  unverified: "The payment could not be confirmed on chain before the purchase's last deadline.",
+  "admin-closed": "An administrator closed this purchase.",
 };
 
 /** Plain words for a stored failure reason; an unknown reason is shown as the server wrote it. */

@@ -13,6 +13,7 @@ import { useUsdRates } from "../components/use-usd-rates";
 import { usdText } from "../lib/display";
 import { compactNumber, formatDuration } from "../lib/duration";
 import { useWallet } from "../wallet/useWallet";
+import { quoteGrinderNote } from "./-custom-order/grinding-status";
 import { readPattern, whyNotPlaceable } from "./-custom-order/order-rules";
 import { type SavedKeyFile, SecretKeyStep } from "./-custom-order/SecretKeyStep";
 
@@ -59,6 +60,8 @@ function CustomOrderPage() {
       if (e instanceof HttpError && e.status === 409) void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY, "quote"] });
     },
   });
+
+  const grinderNote = current ? quoteGrinderNote(current, Date.now()) : null;
 
   const walletKind = !wallet.isConnected ? "none" : wallet.network === "solana" ? "solana" : "ethereum";
   const blocker = whyNotPlaceable({
@@ -149,6 +152,11 @@ function CustomOrderPage() {
             <span className="ml-2 text-sm text-slate-400">
               at our grinder's measured {compactNumber(current.grindRate)} addresses/second; paid once the address is found
             </span>
+          </p>
+        )}
+        {current && !current.refusal && grinderNote && (
+          <p className="mt-3 rounded-lg border border-amber-700/60 bg-amber-950/30 p-3 text-sm text-amber-100" role="status" data-testid="order-grinder-note">
+            {grinderNote}
           </p>
         )}
         {current?.refusal && (

@@ -1,5 +1,5 @@
-// /custom-orders/{id}: one custom order as its buyer follows it: waiting, grinding (with the grinder's last
-// progress), found (the address is public; "Pay" until the deadline), paying or paid (a link to the purchase
+// /custom-orders/{id}: one custom order as its buyer follows it: waiting or grinding (the queue, the grinder's
+// progress, rate, estimate and deadline, and a plain word when no grinder reports: GrindingPanel), found (the address is public; "Pay" until the deadline), paying or paid (a link to the purchase
 // page, where the payment is made and confirmed), delivered (the key is made here), expired or cancelled.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
@@ -10,9 +10,10 @@ import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
 import { useUsdRates } from "../components/use-usd-rates";
 import { usdText } from "../lib/display";
-import { compactNumber, formatDuration } from "../lib/duration";
+import { compactNumber } from "../lib/duration";
 import { useWallet } from "../wallet/useWallet";
 import { FinalKeyCard } from "./-custom-order/FinalKeyCard";
+import { GrindingPanel } from "./-custom-order/GrindingPanel";
 import { cancellable, orderStage, STAGE_TEXT } from "./-custom-order/order-stage";
 import { OrderPayment } from "./-custom-order/OrderPayment";
 
@@ -82,14 +83,6 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
           2^{order.difficultyBits} ({compactNumber(expected)} attempts expected)
         </Row>
         <Row label="Ordered">{new Date(order.createdAt).toLocaleString()}</Row>
-        {order.progress && order.status === "grinding" && (
-          <Row label="Grinder progress">
-            {compactNumber(order.progress.attempts)} attempts at {compactNumber(order.progress.rate)}/s
-            {order.progress.rate > 0 && expected > order.progress.attempts
-              ? `, about ${formatDuration((expected - order.progress.attempts) / order.progress.rate)} to go on average`
-              : ""}
-          </Row>
-        )}
         {order.address && (
           <Row label="Your address">
             <span className="font-mono break-all text-emerald-300" data-testid="order-address">
@@ -99,6 +92,13 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
         )}
         {order.paymentDeadline && order.status === "found" && <Row label="Pay by">{new Date(order.paymentDeadline).toLocaleString()}</Row>}
       </dl>
+      {(order.status === "open" || order.status === "grinding") && <GrindingPanel order={order} />}
+      {stage === "unfilled" && (
+        <p className="mt-6 rounded-2xl border border-slate-800 bg-slate-900/60 p-5 text-sm text-slate-300" data-testid="order-unfilled">
+          No grinder found this address before the order's deadline, so the order has expired. You paid nothing and owe nothing; you may order again, perhaps a
+          shorter pattern.
+        </p>
+      )}
       <OrderPayment order={order} stage={stage} />
       {order.status === "delivered" && <FinalKeyCard order={order} />}
       {cancellable(stage) && (

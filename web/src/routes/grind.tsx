@@ -1,13 +1,15 @@
-// /grind (issue 21): grind a short Ethereum vanity address on the visitor's own GPU with WebGPU. The same kernel
-// as our grinder (gpu/), run by the browser; the key is made, checked with @noble/curves and saved as a V3
-// keystore in this page, and nothing about it is ever sent. The expected time comes from a measured rate.
+// /grind: grind a short Ethereum or Solana vanity address on the visitor's own GPU with WebGPU. The same kernels
+// as our grinder (gpu/), run by the browser; the key is made, checked with @noble/curves and saved (an
+// Ethereum V3 keystore; Solana's keypair file and Phantom's base58 key) in this page, and nothing about it is
+// ever sent. The expected time comes from a measured rate.
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useId, useState } from "react";
 import { pageTitle } from "../server-rendered/page-title";
 import { compactNumber, formatDuration } from "../lib/duration";
 import { readPattern } from "./-custom-order/order-rules";
+import type { GrindPattern } from "./-grind/browser-kernel";
 import { FoundKey } from "./-grind/FoundKey";
-import { expectedSeconds, tooHardForBrowser } from "./-grind/grind-plan";
+import { expectedSeconds, type GrindNetwork, readSolanaPattern, tooHardForBrowser } from "./-grind/grind-plan";
 import { type Progress, useBrowserGrind } from "./-grind/use-browser-grind";
 
 export const Route = createFileRoute("/grind")({
@@ -22,25 +24,48 @@ const primary =
 const secondary =
   "rounded-lg border border-slate-700 px-4 py-2 font-semibold text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-50";
 
+/** The typed pattern as the network reads it: the kernel's pattern, the problems, the difficulty in bits. */
+function readFor(
+  network: GrindNetwork,
+  input: { prefix: string; suffix: string; caseSensitive: boolean },
+): { grind: GrindPattern; problems: string[]; bits: number } {
+  if (network === "ethereum") {
+    const { pattern, problems, bits } = readPattern(input);
+    return { grind: { network, pattern }, problems, bits };
+  }
+  const { pattern, problems, bits } = readSolanaPattern(input);
+  return { grind: { network, pattern }, problems, bits };
+}
+
+const showBits = (bits: number) => (Number.isInteger(bits) ? String(bits) : bits.toFixed(1));
+
+const NETWORKS: { value: GrindNetwork; label: string }[] = [
+  { value: "ethereum", label: "Ethereum" },
+  { value: "solana", label: "Solana" },
+];
+
 function GrindPage() {
   const id = useId();
+  const [network, setNetwork] = useState<GrindNetwork>("ethereum");
   const [prefix, setPrefix] = useState("");
   const [suffix, setSuffix] = useState("");
   const [caseSensitive, setCaseSensitive] = useState(false);
-  const { pattern, problems, bits } = readPattern({ prefix, suffix, caseSensitive });
-  const tooHard = problems.length === 0 ? tooHardForBrowser(bits) : null;
-  const { state, rate, gpuName, measure, start, stop, reset } = useBrowserGrind();
+  const { grind, problems, bits } = readFor(network, { prefix, suffix, caseSensitive });
+  const tooHard = problems.length === 0 ? tooHardForBrowser(bits, network) : null;
+  const { state, calibrations, gpuName, measure, start, stop, reset } = useBrowserGrind();
+  const rate = calibrations[network]?.rate ?? null;
   const busy = state.phase === "measuring" || state.phase === "grinding";
   const gpuReady = state.phase !== "checking" && state.phase !== "unavailable";
   const patternReady = problems.length === 0 && tooHard === null;
   const expected = problems.length === 0 ? expectedSeconds(bits, rate ?? 0) : Infinity;
+  const ethereum = network === "ethereum";
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-3xl font-bold text-white">Grind an Address in Your Browser</h1>
       <p className="mt-2 text-slate-400">
-        Find a short Ethereum vanity address on your own graphics card. Your browser runs our grinder's GPU kernel (WebGPU); the private key is made and checked
-        in this page and <strong className="text-slate-200">never sent to us or anyone</strong>. For a longer pattern,{" "}
+        Find a short Ethereum or Solana vanity address on your own graphics card. Your browser runs our grinder's GPU kernels (WebGPU); the private key is made
+        and checked in this page and <strong className="text-slate-200">never sent to us or anyone</strong>. For a longer Ethereum pattern,{" "}
         <Link to="/custom-order" className="text-violet-300 underline hover:text-violet-200">
           order a custom address
         </Link>
@@ -70,13 +95,35 @@ function GrindPage() {
           1. Your pattern
         </h2>
         <fieldset disabled={busy} className="mt-4 grid gap-4 sm:grid-cols-2">
+          <fieldset className="flex flex-wrap items-center gap-2 sm:col-span-2">
+            <legend className="sr-only">Network</legend>
+            <span aria-hidden="true" className="text-sm text-slate-300">
+              Network
+            </span>
+            {NETWORKS.map((n) => (
+              <label
+                key={n.value}
+                className="cursor-pointer rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-300 hover:bg-slate-800 has-[:checked]:border-violet-500 has-[:checked]:bg-violet-600/20 has-[:checked]:text-white has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-violet-400"
+              >
+                <input
+                  type="radio"
+                  name={`${id}-network`}
+                  value={n.value}
+                  checked={network === n.value}
+                  onChange={() => setNetwork(n.value)}
+                  className="sr-only"
+                />
+                {n.label}
+              </label>
+            ))}
+          </fieldset>
           <label className="block text-sm text-slate-300" htmlFor={`${id}-prefix`}>
-            Starts with (after 0x)
+            {ethereum ? "Starts with (after 0x)" : "Starts with"}
             <input
               id={`${id}-prefix`}
               value={prefix}
               onChange={(e) => setPrefix(e.target.value)}
-              placeholder="cafe"
+              placeholder={ethereum ? "cafe" : "Moon"}
               spellCheck={false}
               autoComplete="off"
               className={inputClass}
@@ -88,7 +135,7 @@ function GrindPage() {
               id={`${id}-suffix`}
               value={suffix}
               onChange={(e) => setSuffix(e.target.value)}
-              placeholder="f00d"
+              placeholder={ethereum ? "f00d" : "pay"}
               spellCheck={false}
               autoComplete="off"
               className={inputClass}
@@ -96,7 +143,11 @@ function GrindPage() {
           </label>
           <label className="flex items-start gap-2 text-sm text-slate-300 sm:col-span-2">
             <input type="checkbox" checked={caseSensitive} onChange={(e) => setCaseSensitive(e.target.checked)} className="mt-1" />
-            <span>Match letter case exactly (EIP-55 checksum case). Each letter then doubles the work.</span>
+            <span>
+              {ethereum
+                ? "Match letter case exactly (EIP-55 checksum case). Each letter then doubles the work."
+                : "Match letter case exactly. Without it a letter matches either case base58 has (o, i and L have one), which is faster."}
+            </span>
           </label>
         </fieldset>
         {(prefix || suffix) && problems.length > 0 && (
@@ -113,7 +164,7 @@ function GrindPage() {
         )}
         {problems.length === 0 && (
           <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="grind-estimate">
-            <Stat label="Difficulty">2^{bits}</Stat>
+            <Stat label="Difficulty">2^{showBits(bits)}</Stat>
             <Stat label="Expected attempts">{compactNumber(2 ** bits)}</Stat>
             <Stat label="Expected time">{rate ? formatDuration(expected) : "measure your GPU first"}</Stat>
           </dl>
@@ -132,10 +183,10 @@ function GrindPage() {
               : state.phase === "measuring"
                 ? "Measuring: preparing the kernel (up to a minute the first time) and a short test run…"
                 : rate
-                  ? `${gpuName ?? "Your GPU"} checks about ${compactNumber(Math.round(rate))} addresses a second in this tab.`
-                  : `Found ${gpuName ?? "a GPU"}. Measure its speed to see how long your pattern takes.`}
+                  ? `${gpuName ?? "Your GPU"} checks about ${compactNumber(Math.round(rate))} ${ethereum ? "Ethereum" : "Solana"} addresses a second in this tab.`
+                  : `Found ${gpuName ?? "a GPU"}. Measure its speed for ${ethereum ? "Ethereum" : "Solana"} to see how long your pattern takes.`}
         </p>
-        <button type="button" className={`${secondary} mt-3`} disabled={!gpuReady || busy} onClick={() => void measure()}>
+        <button type="button" className={`${secondary} mt-3`} disabled={!gpuReady || busy} onClick={() => void measure(network)}>
           {state.phase === "measuring" ? "Measuring…" : rate ? "Measure again" : "Measure speed"}
         </button>
       </section>
@@ -146,7 +197,7 @@ function GrindPage() {
         </h2>
         {!rate && gpuReady && <p className="mt-2 text-sm text-slate-400">Measure your GPU first, so you know the expected time before you start.</p>}
         <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" className={primary} disabled={!gpuReady || busy || !patternReady || !rate} onClick={() => void start(pattern)}>
+          <button type="button" className={primary} disabled={!gpuReady || busy || !patternReady || !rate} onClick={() => void start(grind)}>
             Start grinding
           </button>
           <button type="button" className={secondary} disabled={state.phase !== "grinding"} onClick={stop}>
@@ -172,7 +223,7 @@ function GrindPage() {
 
       {state.phase === "found" && (
         <div className="mt-6 space-y-3">
-          <FoundKey address={state.address} privateKey={state.privateKey} />
+          <FoundKey network={state.network} address={state.address} privateKey={state.privateKey} />
           <button type="button" className={secondary} onClick={reset}>
             Grind another (this key is dropped unless you saved it)
           </button>

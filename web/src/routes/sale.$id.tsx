@@ -1,16 +1,15 @@
-// /sale/{id}: one completed sale, public (issue 22 §3). A sale is a public fact, as on chain: the address, the
-// price, when, the network, the payment's transaction (with the explorer link where the configured chain has
-// one) and the listing. Never the buyer (DESIGN §6): the page names no wallet; what the transaction itself shows
-// is the chain's. The purchase page (/transaction/{id}) stays private to buyer, seller and admins.
+// /sale/{id}: one completed sale, public (issue 22 §3). A sale is a public fact: the address, the price, when,
+// the network and the listing. Never the buyer (DESIGN §6): no wallet, and not the payment's transaction, whose
+// sender is the buyer's wallet one explorer lookup away. The purchase page (/transaction/{id}) stays private to
+// buyer, seller and admins.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { HttpError } from "../api/http";
-import { chainConfigQuery, saleQuery } from "../api/market";
+import { saleQuery } from "../api/market";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { pageTitle } from "../server-rendered/page-title";
 import { useUsdRates } from "../components/use-usd-rates";
 import { formatPriceTrimmed, formatRarity, usdText } from "../lib/display";
-import { explorerName, explorerTxUrl } from "../lib/explorer";
 
 export const Route = createFileRoute("/sale/$id")({
   head: () => pageTitle("Sale"),
@@ -22,7 +21,6 @@ let when: Intl.DateTimeFormat | undefined;
 function SalePage() {
   const { id } = Route.useParams();
   const sale = useQuery({ ...saleQuery(id), retry: (n, err) => !(err instanceof HttpError && err.status < 500) && n < 2 });
-  const config = useQuery(chainConfigQuery());
   const rates = useUsdRates();
   if (sale.isPending) {
     return (
@@ -44,7 +42,6 @@ function SalePage() {
     );
   }
   const s = sale.data;
-  const txUrl = s.txHash && config.data ? explorerTxUrl(s.network, s.txHash, config.data) : null;
   const rows: [string, React.ReactNode][] = [
     [
       "Address",
@@ -65,25 +62,6 @@ function SalePage() {
       <time key="sold" dateTime={s.completedAt}>
         {(when ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" })).format(new Date(s.completedAt))}
       </time>,
-    ],
-    [
-      "Payment",
-      s.txHash ? (
-        <>
-          <span className="block font-mono text-xs break-all" data-testid="sale-tx">
-            {s.txHash}
-          </span>
-          {txUrl ? (
-            <a href={txUrl} target="_blank" rel="noopener noreferrer" className="mt-1 inline-block text-sm font-semibold text-violet-300 hover:text-violet-200">
-              View on {explorerName(s.network)} <span aria-hidden>↗</span>
-            </a>
-          ) : (
-            <span className="mt-1 block text-xs text-slate-400">This chain has no public explorer (a local development chain).</span>
-          )}
-        </>
-      ) : (
-        "—"
-      ),
     ],
   ];
   return (

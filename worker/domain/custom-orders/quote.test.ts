@@ -52,14 +52,23 @@ describe("custom order quote", () => {
     expect(capped.price).toBe(QUOTE_DEFAULTS.maxPrice);
   });
 
+  it("defaults to one production GPU: 2,000 M candidates/s (below the H200's measured 2,700 M/s) and orders up to 2^44", () => {
+    expect(config).toMatchObject({ grindRate: 2_000_000_000, maxDifficultyBits: 44 });
+    // the hardest order is about 2.4 hours of grinding at the quoted rate
+    expect(quoteOrder(pattern("abcdef12345"), config).estimatedSeconds / 3600).toBeCloseTo(2.44, 2);
+  });
+
   it("refuses patterns beyond the stated maximum with the reason, and takes the maximum itself", () => {
-    const atMax = quoteOrder(pattern("abcdef123"), config); // 36 bits
+    const atMax = quoteOrder(pattern("abcdef12345"), config); // 44 bits
     expect(atMax.refusal).toBeNull();
-    const tooHard = quoteOrder(pattern("abcdef1234"), config); // 40 bits
-    expect(tooHard.refusal).toMatch(/Too hard to order: this pattern needs about 2\^40 attempts .*the most we take is 2\^36/);
-    expect(quoteOrder(pattern("abcdef12", "", true), config).refusal).not.toBeNull(); // 32 + 6 letters = 38
-    expect(quoteOrder(pattern("abcd1234", "", true), config).refusal).toBeNull(); // 32 + 4 = 36
-    expect(quoteOrder(pattern("abcd1234", "", true), { ...config, maxDifficultyBits: 35 }).refusal).not.toBeNull();
+    const tooHard = quoteOrder(pattern("abcdef123456"), config); // 48 bits
+    expect(tooHard.refusal).toMatch(
+      /Too hard to order: this pattern needs about 2\^48 attempts \(39 hours of grinding\).*the most we take is 2\^44 \(2 hours\)/,
+    );
+    expect(quoteOrder(pattern("abcdef1234", "", true), config).refusal).not.toBeNull(); // 40 + 6 letters = 46
+    expect(quoteOrder(pattern("abcd12345e", "", true), config).refusal).not.toBeNull(); // 40 + 5 = 45
+    expect(quoteOrder(pattern("abcd123456", "", true), config).refusal).toBeNull(); // 40 + 4 = 44
+    expect(quoteOrder(pattern("abcd123456", "", true), { ...config, maxDifficultyBits: 43 }).refusal).not.toBeNull();
   });
 
   it("estimates time at the configured grinding rate", () => {

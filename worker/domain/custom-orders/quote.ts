@@ -21,16 +21,22 @@ export type QuoteConfig = {
   grindRate: number;
 };
 
-/** The quote when no settings row exists (migration 0018 seeds the D1 row with these, the former [vars] defaults). */
+/**
+ * The quote when no settings row exists; migration 0025 writes the same into D1 where no admin changed the quote.
+ * The rate is one production GPU with margin: the split-key kernel measured 2,700 M candidates/s on an NVIDIA
+ * H200 (docs/benchmarks.md), and the quote promises 2,000 M/s. The cap, 2^44 expected attempts, is about 2.4 hours
+ * of grinding at that rate, and 99.9% of such orders are found within 17 hours: far inside the week an order has
+ * (CUSTOM_ORDER_GRIND_HOURS), with room for a queue. docs/custom-orders.md#the-quote
+ */
 export const QUOTE_DEFAULTS = {
   basePrice: "0.005",
   pricePerBillion: "0.002",
   maxPrice: "0.5",
-  maxDifficultyBits: 36,
-  grindRate: 2_400_000,
+  maxDifficultyBits: 44,
+  grindRate: 2_000_000_000,
 } as const;
 
-/** Absolute ceiling on the configurable cap: 2^44 is weeks for a CPU grinder. */
+/** Absolute ceiling on the configurable cap (the settings table's CHECK): 2^44 is hours on one GPU, months on a CPU core. */
 export { HARDEST_ALLOWED_BITS };
 
 export type QuoteSettings = { basePrice: string; pricePerBillion: string; maxPrice: string; maxDifficultyBits: number; grindRate: number };

@@ -1,8 +1,9 @@
-// The admin queue of custom orders: difficulty, age, status and the grinder's last progress, refreshed every
-// 15 s. The grinder itself works through the same API (`npm run grind -- --orders`); this is for watching it.
+// The admin queue of custom orders: the grinders seen today (what they run on, their rate, their order), and the
+// orders with difficulty, age, status and their grinder's last progress, refreshed every 15 s. The grinders work
+// through the same API (`npm run grind -- --orders`); this is for watching them.
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { QUEUE_FILTERS } from "../../../../schema/custom-orders";
+import { type GrinderRow, QUEUE_FILTERS } from "../../../../schema/custom-orders";
 import { orderQueueQuery } from "../../api/custom-orders";
 import { compactNumber, formatDuration } from "../../lib/duration";
 import { shortAddress } from "../../lib/display";
@@ -38,6 +39,7 @@ export function CustomOrdersTab() {
           </select>
         </label>
       </div>
+      {queue.isSuccess && <GrinderList grinders={queue.data.grinders} />}
       {queue.isPending && <p className="mt-6 text-slate-400">Loading the queue…</p>}
       {queue.isError && <p className="mt-6 text-red-300">The queue could not be loaded: {queue.error.message}</p>}
       {queue.isSuccess && rows.length === 0 && (
@@ -84,5 +86,32 @@ export function CustomOrdersTab() {
         </div>
       )}
     </section>
+  );
+}
+
+function GrinderList({ grinders }: { grinders: GrinderRow[] }) {
+  const online = grinders.filter((g) => g.online).length;
+  return (
+    <div className="mt-4 rounded-xl border border-slate-800 p-4" data-testid="grinder-list">
+      <h3 className="text-sm font-semibold text-white">
+        Grinders: {online} online{grinders.length > online ? `, ${grinders.length - online} seen earlier today` : ""}
+      </h3>
+      {grinders.length === 0 ? (
+        <p className="mt-1 text-sm text-amber-200">
+          No grinder has reported today: orders wait. Start one with <span className="font-mono">npm run grind -- --orders --gpu=auto</span>.
+        </p>
+      ) : (
+        <ul className="mt-2 space-y-1 text-sm text-slate-300">
+          {grinders.map((g) => (
+            <li key={g.id} className="break-words">
+              <span className={g.online ? "text-emerald-300" : "text-slate-500"}>{g.online ? "●" : "○"}</span> {g.label}
+              {g.rate !== null ? `, ${compactNumber(g.rate)}/s` : ""}
+              {g.orderId !== null ? `, on order ${g.orderId}` : ", idle"}; last seen {formatDuration((Date.now() - Date.parse(g.lastSeenAt)) / 1000)} ago
+              <span className="ml-1 font-mono text-xs text-slate-500">{g.id.slice(0, 8)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

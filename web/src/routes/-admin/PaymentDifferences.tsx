@@ -9,7 +9,7 @@ import { errorMessage } from "../../api/error-message";
 import { paymentDifferencesQuery, paymentsAttentionQuery, resolvePaymentDifference } from "../../api/purchases";
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../components/toast-store";
-import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/display";
+import { relativeTime, shortAddress } from "../../lib/display";
 import { PaymentField, PaymentRowHeading, PurchaseField, TxHashLink } from "./payment-row";
 
 export const DIFFERENCE_TEXT: Record<DifferenceKind, { label: string; help: string }> = {
@@ -64,7 +64,12 @@ function Progress({ rows }: { rows: ReconciliationProgress[] }) {
   return (
     <dl className="grid gap-2 text-sm sm:grid-cols-2">
       {rows.map((r) => (
-        <div key={r.network} className="rounded-xl border border-slate-800 bg-slate-900/40 px-3 py-2">
+        <div
+          key={r.network}
+          data-testid="reconciliation-progress"
+          data-behind={r.behind}
+          className={`rounded-xl border px-3 py-2 ${r.behind ? "border-red-700 bg-red-950/40" : "border-slate-800 bg-slate-900/40"}`}
+        >
           <dt className="text-xs text-slate-500 capitalize">{r.network}</dt>
           <dd className="text-slate-200">
             {r.through ? (
@@ -76,6 +81,13 @@ function Progress({ rows }: { rows: ReconciliationProgress[] }) {
               "not started yet (the next cron run starts it)"
             )}
           </dd>
+          {r.blocksBehind !== null && (
+            <dd className={r.behind ? "text-red-200" : "text-xs text-slate-500"}>
+              {r.blocksBehind.toLocaleString("en-US")} {r.network === "ethereum" ? "blocks" : "slots"} behind the head
+              {r.minutesBehind !== null && r.minutesBehind > 0 && <> · last caught up {r.minutesBehind.toLocaleString("en-US")} min ago</>}
+              {r.behind && <strong className="font-semibold"> · fallen behind: payments it has not read are not checked</strong>}
+            </dd>
+          )}
         </div>
       ))}
     </dl>
@@ -93,8 +105,9 @@ function DifferenceRow({ difference: d }: { difference: PaymentDifference }) {
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
         {d.amount !== null && (
           <PaymentField label="Amount">
-            <dd className="font-semibold text-white tabular-nums">
-              {formatPriceTrimmed(d.amount)} {d.currency}
+            {/* Exact: the server formats wei or lamports with every digit. */}
+            <dd className="font-semibold break-all text-white tabular-nums">
+              {d.amount} {d.currency}
             </dd>
           </PaymentField>
         )}

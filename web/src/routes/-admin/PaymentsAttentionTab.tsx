@@ -1,15 +1,17 @@
 // "Payments needing attention" (issue 10 §3, issue 26 §3): received payments that did not buy anything as they
-// were sent (late, partial, duplicate, over, failed, unmatched, indirect), with what arrived against what was due,
-// links to the explorer, and "Mark refunded" once the admin has sent the money back (its hash is recorded). The
-// server re-checks the payment on the chain first; a refusal says why, here and on the row.
+// were sent (late, partial, duplicate, over, failed, unmatched, indirect), each with the amounts that mean something
+// for its reason, exactly (lib/refund-fields.ts), links to the explorer, "Mark refunded" once the admin has sent the
+// money back (its hash is recorded; the server re-checks the payment on the chain first, and a refusal says why, here
+// and on the row), and "Dismiss" with a note when no refund will be sent.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
 import { type AttentionPayment, type AttentionReason, TX_HASH_PATTERN } from "../../../../schema/purchases";
 import { errorMessage } from "../../api/error-message";
-import { markPaymentRefunded, paymentsAttentionQuery } from "../../api/purchases";
+import { dismissPaymentRefund, markPaymentRefunded, paymentsAttentionQuery } from "../../api/purchases";
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../components/toast-store";
-import { formatPriceTrimmed, relativeTime } from "../../lib/display";
+import { relativeTime } from "../../lib/display";
+import { refundFields } from "../../lib/refund-fields";
 import { PaymentDifferences } from "./PaymentDifferences";
 import { PaymentField, PaymentRowHeading, PurchaseField, TxHashLink } from "./payment-row";
 
@@ -74,27 +76,27 @@ function RefundsDue() {
 function AttentionRow({ payment: p }: { payment: AttentionPayment }) {
   const reason = REASON_TEXT[p.reason] ?? { label: p.reason, help: "" };
   const refunded = p.status === "refunded";
+  const { fields, showPurchase } = refundFields(p);
   return (
     <li className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4" data-testid="attention-row" data-reason={p.reason}>
       <PaymentRowHeading label={reason.label} help={reason.help} tone="bg-amber-500/15 text-amber-300" createdAt={p.createdAt}>
         <span className="text-xs text-slate-400">{reason.help}</span>
       </PaymentRowHeading>
       <dl className="mt-3 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-        <PaymentField label="Received">
-          <dd className="font-semibold text-white tabular-nums">
-            {formatPriceTrimmed(p.amount)} {p.currency}
-          </dd>
-        </PaymentField>
-        <PaymentField label="Due">
-          <dd className="text-slate-200 tabular-nums">{p.expectedAmount ? `${formatPriceTrimmed(p.expectedAmount)} ${p.currency}` : "—"}</dd>
-        </PaymentField>
+        {fields.map((f) => (
+          <PaymentField key={f.label} label={f.label}>
+            <dd data-testid={f.testId} className={`break-all tabular-nums ${f.testId === "to-refund" ? "font-semibold text-white" : "text-slate-200"}`}>
+              {f.value}
+            </dd>
+          </PaymentField>
+        ))}
         <PaymentField label="From" wide>
           <dd className="font-mono break-all text-slate-200">{p.senderAddress ?? "unknown"}</dd>
         </PaymentField>
         <PaymentField label="Payment" wide>
           <dd className="font-mono break-all text-slate-200">{p.txHash ? <TxHashLink hash={p.txHash} explorerUrl={p.explorerUrl} /> : "—"}</dd>
         </PaymentField>
-        {p.transactionId && <PurchaseField id={p.transactionId} />}
+        {showPurchase && p.transactionId && <PurchaseField id={p.transactionId} />}
         <PaymentField label="Status">
           <dd className="text-slate-200 capitalize">{p.status.replace(/_/g, " ")}</dd>
         </PaymentField>
@@ -104,7 +106,12 @@ function AttentionRow({ payment: p }: { payment: AttentionPayment }) {
           Not marked refunded{p.checkedAt ? ` (checked ${relativeTime(p.checkedAt)})` : ""}: {p.checkFailure}
         </p>
       )}
-      {!refunded && <RefundForm payment={p} />}
+      {!refunded && (
+        <>
+          <RefundForm payment={p} />
+          <DismissForm payment={p} />
+        </>
+      )}
     </li>
   );
 }
@@ -119,7 +126,7 @@ function RefundForm({ payment }: { payment: AttentionPayment }) {
     onSuccess: async () => {
       toast({
         title: "Marked Refunded",
-        description: `The refund of ${formatPriceTrimmed(payment.amount)} ${payment.currency} is recorded.`,
+        description: `The refund of ${refundFields(payment).fields.find((f) => f.testId === "to-refund")?.value} is recorded.`,
         variant: "success",
       });
       setHash("");
@@ -157,6 +164,72 @@ function RefundForm({ payment }: { payment: AttentionPayment }) {
       >
         {refund.isPending ? "Saving…" : "Mark refunded"}
       </button>
+    </form>
+  );
+}
+
+/** Closing a row without a refund (the sender unreachable, the platform's own transfer): a note is required. */
+function DismissForm({ payment }: { payment: AttentionPayment }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState("");
+  const valid = note.trim().length >= 3;
+  const dismiss = useMutation({
+    mutationFn: () => dismissPaymentRefund(payment.id, note.trim()),
+    onSuccess: async () => {
+      toast({ title: "Dismissed", description: "No refund will be sent; your note is recorded.", variant: "success" });
+      setNote("");
+      await queryClient.invalidateQueries({ queryKey: paymentsAttentionQuery().queryKey });
+    },
+    onError: (err) => toast({ title: "Update Failed", description: errorMessage(err) || "The payment could not be dismissed.", variant: "destructive" }),
+  });
+  if (!open) {
+    return (
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="mt-2 text-xs text-slate-400 underline hover:text-slate-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
+        Dismiss without a refund…
+      </button>
+    );
+  }
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (valid && !dismiss.isPending) dismiss.mutate();
+  };
+  return (
+    <form onSubmit={submit} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
+      <label htmlFor={`${id}-note`} className="flex-1 text-xs text-slate-400">
+        Why no refund is sent (required)
+        <textarea
+          id={`${id}-note`}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          rows={2}
+          maxLength={1000}
+          placeholder="e.g. our own test transfer, or: the sender asked us to keep it"
+          aria-invalid={note !== "" && !valid}
+          className="mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+        />
+      </label>
+      <div className="flex gap-2">
+        <button
+          type="button"
+          onClick={() => setOpen(false)}
+          className="rounded-lg border border-slate-700 px-4 py-2 text-sm text-slate-300 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-violet-400"
+        >
+          Cancel
+        </button>
+        <button
+          type="submit"
+          disabled={!valid || dismiss.isPending}
+          className="rounded-lg bg-slate-700 px-4 py-2 text-sm font-semibold text-white hover:bg-slate-600 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {dismiss.isPending ? "Saving…" : "Dismiss"}
+        </button>
+      </div>
     </form>
   );
 }

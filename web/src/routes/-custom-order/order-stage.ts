@@ -2,12 +2,15 @@
 // POST /api/custom-orders/:id/pay): the order page and the profile's "My Orders" both read it from here.
 import type { CustomOrderView } from "../../../../schema/custom-orders";
 
-export type OrderStage = "waiting" | "grinding" | "pay" | "paying" | "paid" | "delivered" | "expired" | "cancelled";
+export type OrderStage = "waiting" | "grinding" | "pay" | "paying" | "paid" | "delivered" | "expired" | "unfilled" | "cancelled";
 
-export function orderStage(order: Pick<CustomOrderView, "status" | "payment">): OrderStage {
+export function orderStage(order: Pick<CustomOrderView, "status" | "payment" | "address">): OrderStage {
   switch (order.status) {
     case "open":
       return "waiting";
+    case "expired":
+      // Expired with an address: found but not paid in time. Without one: not found by the grinding deadline.
+      return order.address === null ? "unfilled" : "expired";
     case "found":
       // A payment sent and confirming (or settled a moment ago) is "paid"; a reservation not yet paid is "paying".
       if (!order.payment) return "pay";
@@ -25,6 +28,7 @@ export const STAGE_TEXT: Record<OrderStage, string> = {
   paid: "Paid: confirming the payment",
   delivered: "Delivered",
   expired: "Expired (not paid in time)",
+  unfilled: "Expired: not found in time (nothing to pay)",
   cancelled: "Cancelled",
 };
 
@@ -37,6 +41,7 @@ export const STAGE_LABEL: Record<OrderStage, string> = {
   paid: "Paid: confirming",
   delivered: "Delivered",
   expired: "Expired",
+  unfilled: "Not found in time",
   cancelled: "Cancelled",
 };
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useCopy } from "../../components/use-copy";
 import { KeySaveOptions } from "../-purchase/KeySaveOptions";
 
-export function FoundKey({ address, privateKey }: { address: string; privateKey: string }) {
+export function FoundKey({ network, address, privateKey }: { network: "ethereum" | "solana"; address: string; privateKey: string }) {
   const [shown, setShown] = useState(false);
   const { copied, copy } = useCopy(privateKey, "Private key");
   const button =
@@ -48,7 +48,7 @@ export function FoundKey({ address, privateKey }: { address: string; privateKey:
           {copied ? "Copied" : "Copy"}
         </button>
       </div>
-      <KeySaveOptions network="ethereum" privateKey={privateKey} address={address} revealed={shown} />
+      <KeySaveOptions network={network} privateKey={privateKey} address={address} revealed={shown} />
     </section>
   );
 }

@@ -1,8 +1,21 @@
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { base58 } from "@scure/base";
 import { describe, expect, it } from "vitest";
 import { addressMatchesOrder } from "../../../../schema/custom-order-pattern";
 import { addressOfPrivateKey, CURVE_ORDER, scalarToHex, SPLIT_KEY_VARIANTS } from "../../../../schema/split-key";
 import type { GpuHit } from "../../../../gpu/grinder";
-import { expectedSeconds, KernelFault, MAX_BROWSER_BITS, tooHardForBrowser, verifyHit } from "./grind-plan";
+import { solanaKeyForms } from "../-purchase/solana-key-files";
+import {
+  browserWorkSizes,
+  expectedSeconds,
+  KernelFault,
+  MAX_BROWSER_BITS,
+  MAX_BROWSER_BITS_SOLANA,
+  readSolanaPattern,
+  tooHardForBrowser,
+  verifyHit,
+  verifySolanaHit,
+} from "./grind-plan";
 
 /** A hit as the GPU would report it for walked scalar s and variant v (its address is the true one). */
 function hitFor(s: bigint, variant: number): GpuHit {
@@ -50,5 +63,47 @@ describe("the browser's limits and estimates", () => {
   it("expects 2^bits / rate seconds, and never at rate 0", () => {
     expect(expectedSeconds(20, 2 ** 20)).toBe(1);
     expect(expectedSeconds(8, 0)).toBe(Infinity);
+  });
+});
+
+describe("Solana in the browser", () => {
+  const seed = Uint8Array.from({ length: 32 }, (_, i) => i * 7 + 1);
+  const publicKey = ed25519.getPublicKey(seed);
+  const address = base58.encode(publicKey);
+  const pattern = (prefix: string, suffix = "", caseSensitive = true) => readSolanaPattern({ prefix, suffix, caseSensitive }).pattern;
+
+  it("accepts a true hit and gives the 64-byte secret key that the wallets' import forms accept", () => {
+    const found = verifySolanaHit(pattern(address.slice(0, 2)), { invocation: 0, candidate: 3, seed, publicKey });
+    expect(found.address).toBe(address);
+    // the same key the keypair file and Phantom's text are made from
+    const forms = solanaKeyForms(found.privateKey, address);
+    expect(JSON.parse(forms.keypairJson)).toEqual([...seed, ...publicKey]);
+    expect(forms.base58).toBe(found.privateKey);
+  });
+
+  it("refuses a hit whose seed gives another key (a kernel fault), or whose address misses the pattern", () => {
+    const other = ed25519.getPublicKey(Uint8Array.from({ length: 32 }, () => 9));
+    expect(() => verifySolanaHit(pattern(address.slice(0, 1)), { invocation: 0, candidate: 0, seed, publicKey: other })).toThrow(KernelFault);
+    const wrong = address[0] === "2" ? "3" : "2";
+    expect(() => verifySolanaHit(pattern(wrong), { invocation: 0, candidate: 0, seed, publicKey })).toThrow(/does not match the pattern/);
+  });
+
+  it("reads a pattern with the CPU grinder's rules: problems in the page's words, an exact difficulty", () => {
+    expect(readSolanaPattern({ prefix: "", suffix: "", caseSensitive: false }).problems).toEqual(["Enter a prefix, a suffix or both"]);
+    expect(readSolanaPattern({ prefix: "0l", suffix: "", caseSensitive: true }).problems[0]).toMatch(/outside the base58 alphabet.*turn off exact case/);
+    expect(readSolanaPattern({ prefix: "abcdefghjkmnp", suffix: "", caseSensitive: false }).problems[0]).toMatch(/too many case variants/);
+    // a leading '1' is a zero byte: 1 in 256, 8 bits, not log2(58)
+    expect(readSolanaPattern({ prefix: "1", suffix: "", caseSensitive: true }).bits).toBeCloseTo(8, 6);
+    // a suffix character is 1 in 58; a case-insensitive letter 2 in 58
+    expect(readSolanaPattern({ prefix: "", suffix: "z", caseSensitive: true }).bits).toBeCloseTo(Math.log2(58), 6);
+    expect(readSolanaPattern({ prefix: "", suffix: "z", caseSensitive: false }).bits).toBeCloseTo(Math.log2(29), 6);
+    expect(readSolanaPattern({ prefix: " 2 ", suffix: "", caseSensitive: true }).pattern.prefix).toBe("2");
+  });
+
+  it("grinds up to 2^36 Solana attempts, and sizes the work from a laptop's up to a large GPU's", () => {
+    expect(tooHardForBrowser(MAX_BROWSER_BITS_SOLANA, "solana")).toBeNull();
+    expect(tooHardForBrowser(MAX_BROWSER_BITS_SOLANA + 0.5, "solana")).toMatch(/up to 2\^36/);
+    expect(browserWorkSizes("solana", false).invocations).toEqual([8192, 16_384, 32_768, 65_536]);
+    expect(browserWorkSizes("solana", true).invocations).toEqual([32]);
   });
 });

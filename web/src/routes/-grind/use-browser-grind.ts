@@ -1,11 +1,11 @@
-// useBrowserGrind: the grinder in this tab. Finds WebGPU, measures the GPU's rate on a pattern that cannot
-// match, then grinds a pattern until a hit that @noble/curves confirms. The key exists only in this page's
-// memory: nothing here makes a network request.
+// useBrowserGrind: the grinder in this tab, for Ethereum or Solana. Finds WebGPU, measures the GPU's rate for
+// a network on a pattern that cannot match (and picks the work size), then grinds a pattern until a hit that
+// @noble/curves confirms. The key exists only in this page's memory: nothing here makes a network request.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { OrderPattern } from "../../../../schema/custom-order-pattern";
-import { GpuGrinder, scaleBatches } from "../../../../gpu/grinder";
+import { type BrowserKernel, type Calibration, calibrate, type GrindPattern, makeKernel } from "./browser-kernel";
 import { type BrowserGpu, openBrowserGpu } from "./browser-gpu";
-import { BROWSER_DISPATCH_MS, browserWorkSize, KernelFault, verifyHit } from "./grind-plan";
+import { BROWSER_DISPATCH_MS, type GrindNetwork, KernelFault } from "./grind-plan";
+import { scaleBatches } from "../../../../gpu/grinder";
 
 export type Progress = { attempts: number; rate: number; seconds: number };
 
@@ -15,13 +15,9 @@ export type GrindState =
   | { phase: "idle" }
   | { phase: "measuring" }
   | { phase: "grinding"; progress: Progress }
-  | { phase: "found"; address: string; privateKey: string; progress: Progress }
+  | { phase: "found"; network: GrindNetwork; address: string; privateKey: string; progress: Progress }
   | { phase: "stopped"; progress: Progress }
   | { phase: "failed"; message: string };
-
-/** Every character fixed (1 in 2^160): the calibration never stops on a hit. */
-const CALIBRATION: OrderPattern = { prefix: "fedcba9876543210fedcba9876543210fedcba98", suffix: "", caseSensitive: false };
-const CALIBRATION_MS = 1500;
 
 function failure(e: unknown): string {
   if (e instanceof KernelFault)
@@ -29,14 +25,13 @@ function failure(e: unknown): string {
   return `The GPU stopped with an error: ${e instanceof Error ? e.message : String(e)}`;
 }
 
-/** The browser grinder: its state, the measured rate, and measure / start / stop. */
+/** The browser grinder: its state, the measured rate per network, and measure / start / stop. */
 export function useBrowserGrind() {
   const [state, setState] = useState<GrindState>({ phase: "checking" });
-  const [rate, setRate] = useState<number | null>(null);
+  const [calibrations, setCalibrations] = useState<Partial<Record<GrindNetwork, Calibration>>>({});
   const [gpuName, setGpuName] = useState<string | null>(null);
   const gpu = useRef<BrowserGpu | null>(null);
   const stopping = useRef(false);
-  const batchesAfterCalibration = useRef(1);
 
   useEffect(() => {
     let alive = true;
@@ -65,73 +60,57 @@ export function useBrowserGrind() {
     };
   }, []);
 
-  const measure = useCallback(async () => {
+  const measure = useCallback(async (network: GrindNetwork) => {
     const g = gpu.current;
     if (!g) return;
     setState({ phase: "measuring" });
     try {
-      const grinder = await GpuGrinder.create(g.device, { pattern: CALIBRATION, ...browserWorkSize(g.software) });
-      try {
-        // the first dispatch seeds every invocation and warms the pipeline: not counted
-        let t = performance.now();
-        await grinder.run(1);
-        let batches = scaleBatches(1, performance.now() - t, BROWSER_DISPATCH_MS);
-        let candidates = 0;
-        let ms = 0;
-        while (ms < CALIBRATION_MS) {
-          t = performance.now();
-          candidates += (await grinder.run(batches)).candidates;
-          const dt = performance.now() - t;
-          ms += dt;
-          batches = scaleBatches(batches, dt, BROWSER_DISPATCH_MS);
-        }
-        batchesAfterCalibration.current = batches;
-        setRate((candidates * 1000) / ms);
-      } finally {
-        grinder.destroy();
-      }
+      const measured = await calibrate(g.device, g.software, network);
+      setCalibrations((c) => ({ ...c, [network]: measured }));
       setState({ phase: "idle" });
     } catch (e) {
       setState({ phase: "failed", message: failure(e) });
     }
   }, []);
 
-  const start = useCallback(async (pattern: OrderPattern) => {
-    const g = gpu.current;
-    if (!g) return;
-    stopping.current = false;
-    const began = performance.now();
-    const progress: Progress = { attempts: 0, rate: 0, seconds: 0 };
-    setState({ phase: "grinding", progress: { ...progress } });
-    let grinder: GpuGrinder | null = null;
-    try {
-      grinder = await GpuGrinder.create(g.device, { pattern, ...browserWorkSize(g.software) });
-      let batches = batchesAfterCalibration.current;
-      while (!stopping.current) {
-        const t = performance.now();
-        const r = await grinder.run(batches);
-        const dt = performance.now() - t;
-        progress.attempts += r.candidates;
-        progress.seconds = (performance.now() - began) / 1000;
-        const instant = (r.candidates * 1000) / dt;
-        progress.rate = progress.rate === 0 ? instant : 0.8 * progress.rate + 0.2 * instant;
-        // every hit is checked, so a GPU that returns one wrong result is not trusted with the others
-        const found = r.hits.map((hit) => verifyHit(pattern, hit));
-        if (found.length > 0) {
-          setState({ phase: "found", ...found[0], progress: { ...progress } });
-          return;
+  const start = useCallback(
+    async (p: GrindPattern) => {
+      const g = gpu.current;
+      const calibration = calibrations[p.network];
+      if (!g || !calibration) return;
+      stopping.current = false;
+      const began = performance.now();
+      const progress: Progress = { attempts: 0, rate: 0, seconds: 0 };
+      setState({ phase: "grinding", progress: { ...progress } });
+      let kernel: BrowserKernel | null = null;
+      try {
+        kernel = await makeKernel(g.device, g.software, p, calibration.invocations);
+        let batches = calibration.batches;
+        while (!stopping.current) {
+          const t = performance.now();
+          const r = await kernel.run(batches);
+          const dt = performance.now() - t;
+          progress.attempts += r.candidates;
+          progress.seconds = (performance.now() - began) / 1000;
+          const instant = (r.candidates * 1000) / dt;
+          progress.rate = progress.rate === 0 ? instant : 0.8 * progress.rate + 0.2 * instant;
+          if (r.found.length > 0) {
+            setState({ phase: "found", network: p.network, ...r.found[0], progress: { ...progress } });
+            return;
+          }
+          if (stopping.current) break;
+          setState({ phase: "grinding", progress: { ...progress } });
+          batches = scaleBatches(batches, dt, BROWSER_DISPATCH_MS);
         }
-        if (stopping.current) break;
-        setState({ phase: "grinding", progress: { ...progress } });
-        batches = scaleBatches(batches, dt, BROWSER_DISPATCH_MS);
+        setState({ phase: "stopped", progress: { ...progress } });
+      } catch (e) {
+        setState({ phase: "failed", message: failure(e) });
+      } finally {
+        kernel?.destroy();
       }
-      setState({ phase: "stopped", progress: { ...progress } });
-    } catch (e) {
-      setState({ phase: "failed", message: failure(e) });
-    } finally {
-      grinder?.destroy();
-    }
-  }, []);
+    },
+    [calibrations],
+  );
 
   const stop = useCallback(() => {
     stopping.current = true;
@@ -140,5 +119,5 @@ export function useBrowserGrind() {
   /** Back to the pattern form (a found key is dropped from memory with the state). */
   const reset = useCallback(() => setState(gpu.current ? { phase: "idle" } : { phase: "checking" }), []);
 
-  return { state, rate, gpuName, measure, start, stop, reset };
+  return { state, calibrations, gpuName, measure, start, stop, reset };
 }

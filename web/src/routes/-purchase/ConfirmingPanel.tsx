@@ -1,9 +1,13 @@
 // Waiting for depth (status pending, or a payment this page just sent): spinner, the hash's first 10
-// characters and the live confirmation count.
+// characters, the live confirmation count, and what to expect when, worded from the purchase's deadlines so it
+// never promises a time already passed (confirmingNote).
 import type { PurchaseView } from "../../../../schema/purchases";
-import { confirmationsText } from "./purchase-state";
+import { useNow } from "../../components/use-now";
+import { formatClockTime } from "../../lib/reservation";
+import { confirmationsText, confirmingNote } from "./purchase-state";
 
 export function ConfirmingPanel({ view, hash }: { view: PurchaseView; hash: string | null }) {
+  const note = confirmingNote(view, useNow(5000), formatClockTime);
   return (
     <section aria-labelledby="confirming-title" className="rounded-2xl border border-amber-700/50 bg-slate-900/60 p-5 sm:p-6" data-testid="confirming-panel">
       <div className="flex items-start gap-4">
@@ -12,9 +16,8 @@ export function ConfirmingPanel({ view, hash }: { view: PurchaseView; hash: stri
           <h2 id="confirming-title" className="text-lg font-semibold text-white">
             Confirming your payment
           </h2>
-          <p className="text-sm text-slate-300">
-            The private key is revealed here as soon as the payment has the required confirmations (usually 30 seconds to 2 minutes). This page updates by
-            itself.
+          <p className={`text-sm ${note.stage === "usual" ? "text-slate-300" : "text-amber-200"}`} data-testid="confirming-note">
+            {note.text}
           </p>
           {hash && (
             <p className="font-mono text-sm text-slate-400">

@@ -12,6 +12,7 @@ import { ConnectWalletButton } from "../../components/ConnectWalletButton";
 import { useViewer } from "../../components/listing/use-viewer";
 import { Spinner } from "../../components/Spinner";
 import { shortAddress } from "../../lib/display";
+import { AdminClosePurchase } from "./AdminClosePurchase";
 import { ConfirmingPanel } from "./ConfirmingPanel";
 import { PaymentHashCard } from "./PaymentHashCard";
 import { PaymentPanel } from "./PaymentPanel";
@@ -189,6 +190,7 @@ function PurchaseBody({
         />
       )}
 
+      {view.adminMayClose && <AdminClosePurchase view={view} />}
       {hash && <PaymentHashCard hash={hash} network={view.network} />}
       <PurchaseDetails view={view} />
     </div>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   confirmationsText,
+  confirmingNote,
   FAST_POLL_MS,
   POLL_LIMIT_MS,
   pollableStatus,
@@ -8,6 +9,7 @@ import {
   purchaseStage,
   reservationCountdown,
   SLOW_POLL_MS,
+  USUAL_CONFIRMATION_MS,
 } from "./purchase-state";
 
 describe("purchaseStage", () => {
@@ -73,5 +75,47 @@ describe("reservationCountdown", () => {
     expect(reservationCountdown("2026-11-23T09:59:00Z", now)).toBeNull();
     expect(reservationCountdown(null, now)).toBeNull();
     expect(reservationCountdown("not a date", now)).toBeNull();
+  });
+});
+
+describe("confirmingNote: never a time the purchase has already passed", () => {
+  const reported = Date.parse("2030-01-01T10:00:00Z");
+  const view = {
+    paymentReportedAt: new Date(reported).toISOString(),
+    paymentDeadline: new Date(reported + 20 * 60_000).toISOString(),
+    lastDeadline: new Date(reported + 80 * 60_000).toISOString(),
+  };
+  const clock = (when: Date) => when.toISOString().slice(11, 16);
+
+  it("fresh (up to 2 minutes after the report): the usual wait", () => {
+    expect(USUAL_CONFIRMATION_MS).toBe(120_000);
+    expect(confirmingNote(view, reported, clock)).toMatchObject({ stage: "usual", text: expect.stringContaining("usually 30 seconds to 2 minutes") });
+    expect(confirmingNote(view, reported + 120_000, clock).stage).toBe("usual");
+    expect(confirmingNote({ ...view, paymentReportedAt: null }, reported + 10 * 60_000, clock).stage).toBe("usual");
+  });
+
+  it("past the usual time: says so and names the deadline, with no promise of 2 minutes", () => {
+    const note = confirmingNote(view, reported + 120_001, clock);
+    expect(note.stage).toBe("slow");
+    expect(note.text).toContain("10:20");
+    expect(note.text).not.toMatch(/usually|2 minutes/);
+    expect(confirmingNote(view, reported + 20 * 60_000, clock).stage).toBe("slow");
+  });
+
+  it("past the deadline: names the last deadline; past that: being closed", () => {
+    const overdue = confirmingNote(view, reported + 20 * 60_000 + 1, clock);
+    expect(overdue).toMatchObject({ stage: "overdue", text: expect.stringContaining("11:20") });
+    expect(overdue.text).toContain("not confirmed by 10:20");
+    expect(confirmingNote(view, reported + 80 * 60_000, clock).stage).toBe("overdue");
+    const closing = confirmingNote(view, reported + 80 * 60_000 + 1, clock);
+    expect(closing).toMatchObject({ stage: "closing", text: expect.stringContaining("being closed") });
+    // The review's case: 23 minutes confirming never reads "usually 30 seconds to 2 minutes".
+    expect(confirmingNote(view, reported + 23 * 60_000, clock).text).not.toContain("usually");
+  });
+
+  it("a page without the deadlines (an ended purchase read late) says only the usual", () => {
+    expect(confirmingNote({ paymentReportedAt: view.paymentReportedAt, paymentDeadline: null, lastDeadline: null }, reported + 60 * 60_000, clock).stage).toBe(
+      "usual",
+    );
   });
 });

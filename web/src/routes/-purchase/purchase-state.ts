@@ -65,3 +65,41 @@ export function reservationCountdown(expiresAt: string | null, now: number): str
 
 /** Whether the page is in a state it would poll in (so a stopped poll is worth saying). */
 export const pollableStatus = (status: PurchaseStatus, paymentSent: boolean) => pollInterval(status, paymentSent) !== false;
+
+/** How long a payment usually takes to reach its confirmations, as the confirming panel first says. */
+export const USUAL_CONFIRMATION_MS = 2 * 60_000;
+
+export type ConfirmingNote = { stage: "usual" | "slow" | "overdue" | "closing"; text: string };
+
+/**
+ * What the confirming panel says, never promising a time its state has already passed (docs/buying.md): the usual
+ * wait while the payment is fresh, then that it is slow and when a payment not found ends the purchase (the
+ * deadline), then the last deadline (the node not answering), then that the purchase is being closed.
+ * `clock` words a time ("10:14 PM"); `now` and the view's times are compared as instants.
+ */
+export function confirmingNote(
+  view: Pick<PurchaseView, "paymentReportedAt" | "paymentDeadline" | "lastDeadline">,
+  now: number,
+  clock: (when: Date) => string,
+): ConfirmingNote {
+  const at = (iso: string | null) => (iso === null ? Number.NaN : Date.parse(iso));
+  const deadline = at(view.paymentDeadline);
+  const last = at(view.lastDeadline);
+  const fresh = view.paymentReportedAt === null || now <= at(view.paymentReportedAt) + USUAL_CONFIRMATION_MS;
+  const refund = "a payment that arrives after that is listed for a refund.";
+  if (now > last) return { stage: "closing", text: `The last deadline (${clock(new Date(last))}) has passed, so this purchase is being closed: ${refund}` };
+  if (now > deadline)
+    return {
+      stage: "overdue",
+      text: `The payment was not confirmed by ${clock(new Date(deadline))}. It is checked until ${clock(new Date(last))} at the latest, in case the blockchain node was not answering; then the purchase ends and ${refund}`,
+    };
+  if (fresh || Number.isNaN(deadline))
+    return {
+      stage: "usual",
+      text: "The private key is revealed here as soon as the payment has the required confirmations (usually 30 seconds to 2 minutes). This page updates by itself.",
+    };
+  return {
+    stage: "slow",
+    text: `This is taking longer than usual. We keep checking: if the payment is not found on chain by ${clock(new Date(deadline))}, the purchase ends and ${refund}`,
+  };
+}

@@ -1,0 +1,170 @@
+// `npm run deploy` refuses before uploading while a required production setting is missing or is a dev value
+// (docs/deploying.md). The configuration is the committed wrangler.toml as wrangler itself reads it; only the
+// upload (and the build, which `npm run check` covers) are replaced: Cloudflare cannot be reached from a test.
+import { describe, expect, it } from "vitest";
+import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "./dev-accounts";
+import { type DeployConfig, type DeployFacts, deployProblems } from "./deploy-check";
+import { type DeployIo, deploy, readWranglerConfig } from "./deploy";
+
+const committed = readWranglerConfig();
+const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
+const OWN_SOL = "GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW";
+const ALL_SECRETS = ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET", "ETH_RPC_URL", "SOL_RPC_URL"];
+
+/** The committed [env.production] with an operator's own values filled in. */
+const FILLED: DeployConfig = {
+  ...committed.production,
+  vars: {
+    ...committed.production.vars,
+    PLATFORM_ETH_ADDRESS: OWN_ETH,
+    PLATFORM_SOL_ADDRESS: OWN_SOL,
+    ADMIN_WALLETS: `${OWN_ETH},${OWN_SOL}`,
+    SUPPORT_CONTACT: "help@vanity.example",
+    SITE_ORIGIN: "https://vanity.example",
+  },
+  d1: [{ binding: "DB", database_id: "3f2b9c1e-5d4a-4e8f-9b7c-1a2b3c4d5e6f" }],
+};
+const facts: DeployFacts = { localVarNames: committed.localVarNames, secrets: ALL_SECRETS };
+const filled = (vars: Record<string, unknown>) => ({ ...FILLED, vars: { ...FILLED.vars, ...vars } });
+
+function refusedFor(config: DeployConfig, pattern: RegExp, f: DeployFacts = facts) {
+  const problems = deployProblems(config, f);
+  expect(
+    problems.some((p) => pattern.test(p)),
+    problems.join("\n"),
+  ).toBe(true);
+}
+
+describe("the committed wrangler.toml", () => {
+  it("keeps production apart from the local defaults: its own vars, the production values written, nothing local", () => {
+    expect(committed.production.vars).toMatchObject({ ETH_CHAIN_ID: "1", ETH_CONFIRMATIONS: "12", SOL_CLUSTER: "mainnet-beta", SOL_COMMITMENT: "finalized" });
+    const values = Object.values(committed.production.vars).join(" ");
+    for (const local of ["127.0.0.1", "localhost", DEV_ACCOUNTS.admin.address, DEV_ACCOUNTS.platform.address, SOLANA_DEV_ACCOUNTS.platform.address])
+      expect(values).not.toContain(local);
+    // The RPC URLs carry an API key: secrets, never committed vars.
+    expect(committed.production.requiredSecrets).toEqual(expect.arrayContaining(ALL_SECRETS));
+    expect(committed.production.vars).not.toHaveProperty("ETH_RPC_URL");
+    expect(committed.production.crons.length).toBeGreaterThan(0);
+  });
+
+  it("as committed, is refused: each setting an operator must write is named", () => {
+    const problems = deployProblems(committed.production, facts);
+    for (const setting of ["PLATFORM_ETH_ADDRESS", "PLATFORM_SOL_ADDRESS", "ADMIN_WALLETS", "SUPPORT_CONTACT", "SITE_ORIGIN"])
+      expect(
+        problems.some((p) => p.startsWith(setting)),
+        `${setting} in\n${problems.join("\n")}`,
+      ).toBe(true);
+    expect(problems).toContainEqual(expect.stringMatching(/^The production database_id is not set/));
+  });
+
+  it("filled in with an operator's own values and secrets, passes", () => {
+    expect(deployProblems(FILLED, facts)).toEqual([]);
+  });
+});
+
+describe("npm run deploy refuses", () => {
+  it("the public dev values of the local [vars], whichever setting carries them", () => {
+    refusedFor(
+      filled({ PLATFORM_ETH_ADDRESS: DEV_ACCOUNTS.platform.address }),
+      /^PLATFORM_ETH_ADDRESS is public dev account 9 .*anyone could take the payments/,
+    );
+    refusedFor(filled({ PLATFORM_SOL_ADDRESS: SOLANA_DEV_ACCOUNTS.platform.address }), /^PLATFORM_SOL_ADDRESS is public dev account 9/);
+    refusedFor(filled({ ADMIN_WALLETS: `${OWN_ETH},${DEV_ACCOUNTS.admin.address}` }), /^ADMIN_WALLETS lists 0xf39F.*anyone could sign in as admin/);
+    // Hardhat's account 15 and Ganache's account 0 too.
+    refusedFor(filled({ ADMIN_WALLETS: "0xcd3B766CCDd6AE721141F452C550Ca635964ce71" }), /^ADMIN_WALLETS lists .*account 15 of the test mnemonic/);
+    refusedFor(filled({ PLATFORM_ETH_ADDRESS: "0x90F8bf6A479f320ead074411a4B0e7944Ea8c9C1" }), /Ganache's deterministic mnemonic/);
+    refusedFor(filled({ SITE_ORIGIN: "http://localhost:8787" }), /^SITE_ORIGIN is http:\/\/localhost:8787, on the deploying machine/);
+    refusedFor(filled({ ETH_CHAIN_ID: "31337", ETH_CONFIRMATIONS: "2" }), /^ETH_CHAIN_ID is 31337 while SOL_CLUSTER is "mainnet-beta"/);
+    refusedFor(filled({ SOL_CLUSTER: "localnet" }), /^SOL_CLUSTER is "localnet", but SOL_RPC_URL is not on this machine/);
+  });
+
+  it("a shallow depth, a weak commitment, a cluster that does not go with Ethereum mainnet", () => {
+    refusedFor(filled({ ETH_CONFIRMATIONS: "2" }), /^ETH_CONFIRMATIONS is 2 on Ethereum mainnet/);
+    refusedFor(filled({ SOL_COMMITMENT: "confirmed" }), /^SOL_COMMITMENT is "confirmed" on Solana mainnet/);
+    refusedFor(filled({ SOL_CLUSTER: "devnet" }), /^SOL_CLUSTER is "devnet" while ETH_CHAIN_ID is 1/);
+  });
+
+  it("a missing setting: empty, absent from production (vars are not inherited), or a secret not set", () => {
+    refusedFor(filled({ SUPPORT_CONTACT: " " }), /^SUPPORT_CONTACT must be set/);
+    refusedFor(filled({ KEY_ENCRYPTION_VERSION: "one" }), /^KEY_ENCRYPTION_VERSION must be a positive whole number/);
+    refusedFor(filled({ ADMIN_WALLETS: "me" }), /^ADMIN_WALLETS lists "me", which is not an Ethereum or Solana address/);
+    const { SOL_CLUSTER: _, ...withoutCluster } = FILLED.vars;
+    refusedFor({ ...FILLED, vars: withoutCluster }, /^SOL_CLUSTER is set in the local \[vars\] but not in \[env\.production\.vars\]/);
+    refusedFor(FILLED, /^SESSION_SECRET is not set: npx wrangler secret put SESSION_SECRET --env production/, {
+      ...facts,
+      secrets: ["KEY_ENCRYPTION_SECRET", "ETH_RPC_URL", "SOL_RPC_URL"],
+    });
+    refusedFor(FILLED, /^SOL_RPC_URL is not set/, { ...facts, secrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET", "ETH_RPC_URL"] });
+    refusedFor(FILLED, /^The production secrets could not be listed .*not logged in/, { ...facts, secrets: "You are not logged in." });
+    refusedFor({ ...FILLED, d1: [{ binding: "DB", database_id: "00000000-0000-0000-0000-000000000000" }] }, /^The production database_id is not set/);
+    refusedFor({ ...FILLED, crons: [] }, /^No cron trigger/);
+  });
+
+  it("a secret's name among the vars (the var would overwrite the secret on every deploy)", () => {
+    refusedFor(filled({ ETH_RPC_URL: "https://eth.example/v2/KEY" }), /^ETH_RPC_URL is in \[env\.production\.vars\] but is a secret/);
+    refusedFor(filled({ SESSION_SECRET: "x".repeat(40) }), /^SESSION_SECRET is in \[env\.production\.vars\] but is a secret/);
+  });
+
+  it("a node that is not the configured chain, when its URL is a var the deploy can ask", () => {
+    const withUrls = {
+      ...filled({ ETH_RPC_URL: "https://eth.example", SOL_RPC_URL: "https://sol.example" }),
+      requiredSecrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"],
+    };
+    const f = { ...facts, secrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"] };
+    expect(deployProblems(withUrls, f)).toEqual([]);
+    refusedFor(withUrls, /^SOL_CLUSTER is "mainnet-beta", but the node at SOL_RPC_URL serves devnet/, {
+      ...f,
+      nodes: { solGenesisHash: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG" },
+    });
+    refusedFor(withUrls, /^ETH_CHAIN_ID is 1, but the node at ETH_RPC_URL serves chain id 11155111/, { ...f, nodes: { ethChainId: 11155111 } });
+  });
+});
+
+/** The deploy's I/O with the upload recorded instead of run. */
+function recordingIo(config: DeployConfig, secrets: string[] | string, leaks: string[] = []) {
+  const ran: string[] = [];
+  const lines: string[] = [];
+  const io: DeployIo = {
+    readConfig: () => ({ production: config, localVarNames: committed.localVarNames }),
+    listSecrets: () => secrets,
+    askNodes: async () => ({}),
+    buildAndScan: () => {
+      ran.push("build");
+      return leaks;
+    },
+    wrangler: (args) => {
+      ran.push(`wrangler ${args.join(" ")}`);
+      return 0;
+    },
+    log: (line) => lines.push(line),
+  };
+  return { io, ran, lines };
+}
+
+describe("the deploy's steps", () => {
+  it("refused: nothing is built, migrated or uploaded, and each problem is printed", async () => {
+    const { io, ran, lines } = recordingIo(committed.production, ALL_SECRETS);
+    expect(await deploy(io)).toBe(1);
+    expect(ran).toEqual([]);
+    expect(lines[0]).toMatch(/^✗ Not deployed/);
+    expect(lines.some((l) => l.includes("PLATFORM_ETH_ADDRESS"))).toBe(true);
+  });
+
+  it("a dev key in the build: nothing is migrated or uploaded", async () => {
+    const { io, ran } = recordingIo(FILLED, ALL_SECRETS, ["dist/assets/x.js contains the dev mnemonic"]);
+    expect(await deploy(io)).toBe(1);
+    expect(ran).toEqual(["build"]);
+  });
+
+  it("passed: build, then the migrations, then the upload, all to the production environment", async () => {
+    const { io, ran } = recordingIo(FILLED, ALL_SECRETS);
+    expect(await deploy(io)).toBe(0);
+    expect(ran).toEqual(["build", "wrangler d1 migrations apply DB --remote --env production", "wrangler deploy --env production"]);
+  });
+
+  it("--check stops after the check", async () => {
+    const { io, ran } = recordingIo(FILLED, ALL_SECRETS);
+    expect(await deploy(io, { checkOnly: true })).toBe(0);
+    expect(ran).toEqual([]);
+  });
+});

@@ -1,0 +1,292 @@
+// The Solana GPU grinder end to end on the adapter Dawn finds (SwiftShader here and on CI): every candidate's
+// key against @noble/curves (the seed derivation, SHA-512, clamping, the comb, the batched inversion and
+// the compression), the kernel's first match per invocation against a CPU scan of the same candidates,
+// patterns ground to keys that verify, many hits in one dispatch, and where the bases come from and go.
+// All GPU tests here use one kernel configuration, so it is compiled once.
+import { ed25519 } from "@noble/curves/ed25519.js";
+import { sha512 } from "@noble/hashes/sha2.js";
+import { base58 } from "@scure/base";
+import { beforeAll, describe, expect, it } from "vitest";
+import { GpuGrinder, GpuKernelError, hitRecords } from "../../gpu/grinder.ts";
+import { candidateSeed, type SolanaGrinderConfig, SolanaGpuGrinder, solanaSecretKey } from "../../gpu/solana-grinder.ts";
+import { prefixRanges, solanaPatternParams } from "../../gpu/solana-pattern.ts";
+import type { RandomSource } from "../../gpu/start.ts";
+import { testGpu } from "./gpu-test-device.ts";
+import { matchesAddress, type PatternSpec, solanaPrefixProbability } from "./pattern.ts";
+import { verifiedRow } from "./verify.ts";
+
+const gpu = await testGpu();
+const device = gpu.device;
+const describeGpu = device ? describe : describe.skip;
+if (!gpu.device) it.skip(`Solana GPU grinder tests: ${gpu.reason}`, () => {});
+
+const BATCH = 8;
+const INVOCATIONS = 64;
+const sol = (prefix: string, suffix = "", caseSensitive = false): PatternSpec => ({ network: "solana", prefix, suffix, caseSensitive });
+
+// The kernel is compiled once for the whole file, before the first test's clock starts: 20-60 s on
+// SwiftShader, minutes on a machine loaded by other work.
+beforeAll(async () => {
+  if (device) (await grinder({ pattern: sol("2"), invocations: 1 })).destroy();
+}, 300_000);
+
+/** A CSPRNG that records every byte it hands out (each call's bytes, in order). */
+function recording(): RandomSource & { drawn: Uint8Array[] } {
+  const drawn: Uint8Array[] = [];
+  return Object.assign(
+    (bytes: Uint8Array) => {
+      crypto.getRandomValues(bytes);
+      drawn.push(bytes.slice());
+    },
+    { drawn },
+  );
+}
+
+/** A CSPRNG stand-in that hands out the given bytes again, call by call. */
+function replay(calls: Uint8Array[]): RandomSource {
+  let i = 0;
+  return (bytes) => {
+    if (i >= calls.length) throw new Error("replay: out of bytes");
+    bytes.set(calls[i++]);
+  };
+}
+
+function grinder(config: Partial<SolanaGrinderConfig> & Pick<SolanaGrinderConfig, "pattern">): Promise<SolanaGpuGrinder> {
+  return SolanaGpuGrinder.create(device!, { invocations: INVOCATIONS, batch: BATCH, ...config });
+}
+
+const keyOf = (trace: Uint32Array, index: number) => {
+  const bytes = new Uint8Array(32);
+  for (let k = 0; k < 8; k++) new DataView(bytes.buffer).setUint32(4 * k, trace[index * 8 + k], true);
+  return bytes;
+};
+
+/** The clamped scalar of a seed, as RFC 8032 makes it (for the coverage check below). */
+function scalarOf(seed: Uint8Array): bigint {
+  const h = sha512(seed).slice(0, 32);
+  h[0] &= 248;
+  h[31] = (h[31] & 127) | 64;
+  return h.reduceRight((x, b) => (x << 8n) | BigInt(b), 0n);
+}
+
+/** The kernel's signed 8-bit digits of a scalar (its comb's windows). */
+function signedDigits(a: bigint): number[] {
+  const out: number[] = [];
+  let carry = 0;
+  for (let i = 0; i < 32; i++) {
+    const raw = Number((a >> BigInt(8 * i)) & 255n) + carry;
+    carry = raw > 128 ? 1 : 0;
+    out.push(raw > 128 ? raw - 256 : raw);
+  }
+  return out;
+}
+
+describeGpu("every candidate against @noble/curves", () => {
+  it("computes each of 2,048 candidates' public key as noble does from the seed SHA-512(base || j)", async () => {
+    const random = recording();
+    const g = await grinder({ pattern: sol("", "zzzzzzzz", true), random });
+    const batches = 4;
+    const { trace, hits } = await g.run(batches, { trace: true });
+    g.destroy();
+    expect(hits).toEqual([]);
+    // the first draw is this dispatch's bases (the second, the next dispatch's, was drawn while it ran)
+    const bases = random.drawn[0];
+    expect(bases.length).toBe(INVOCATIONS * 32);
+    const digits = new Set<number>();
+    let checked = 0;
+    for (let t = 0; t < INVOCATIONS; t++) {
+      for (let j = 0; j < batches * BATCH; j++) {
+        const seed = candidateSeed(bases.subarray(32 * t, 32 * t + 32), j);
+        const want = Buffer.from(ed25519.getPublicKey(seed)).toString("hex");
+        const got = Buffer.from(keyOf(trace!, t * batches * BATCH + j)).toString("hex");
+        if (got !== want) throw new Error(`invocation ${t} candidate ${j}: GPU ${got}, noble ${want}`);
+        for (const d of signedDigits(scalarOf(seed))) digits.add(d);
+        checked++;
+      }
+    }
+    expect(checked).toBe(2048);
+    // the comb's edge cases ran: zero digits (the neutral entry), both extremes, negative digits
+    for (const d of [0, 128, -127, -1, 1]) expect(digits.has(d), `digit ${d} among the scalars`).toBe(true);
+  }, 120_000);
+});
+
+describeGpu("matching", () => {
+  // one set of candidates, traced once, then ground under each pattern with the same bases
+  const batches = 4;
+  let traced: { calls: Uint8Array[]; keys: string[][] } | null = null;
+  async function candidates() {
+    if (traced) return traced;
+    const random = recording();
+    const g = await grinder({ pattern: sol("", "zzzzzzzz", true), random });
+    const { trace } = await g.run(batches, { trace: true });
+    g.destroy();
+    const keys = Array.from({ length: INVOCATIONS }, (_, t) =>
+      Array.from({ length: batches * BATCH }, (_, j) => base58.encode(keyOf(trace!, t * batches * BATCH + j))),
+    );
+    traced = { calls: random.drawn, keys };
+    return traced;
+  }
+
+  /** The kernel's order within an invocation: batch by batch, each batch's candidates from the last down. */
+  const kernelOrder = Array.from({ length: batches }, (_, b) => Array.from({ length: BATCH }, (_, k) => b * BATCH + BATCH - 1 - k)).flat();
+
+  it.each([
+    ["a 44-character first digit", sol("2", "", true)],
+    ["a leading zero byte ('1')", sol("1", "", true)],
+    ["case-insensitive (A: 44 characters, a: 43)", sol("a")],
+    ["a suffix", sol("", "z", true)],
+    ["a case-insensitive suffix", sol("", "J")],
+    ["prefix and suffix, case-insensitive", sol("b", "c")],
+  ])("reports exactly each invocation's first match (%s), as a CPU scan of the same candidates finds it", async (_, spec) => {
+    const { calls, keys } = await candidates();
+    const g = await grinder({ pattern: spec, random: replay(calls) });
+    const { hits } = await g.run(batches);
+    g.destroy();
+    let expectedHits = 0;
+    for (let t = 0; t < INVOCATIONS; t++) {
+      const first = kernelOrder.find((j) => matchesAddress(spec, keys[t][j]));
+      const hit = hits.find((h) => h.invocation === t);
+      expect(hit ? hit.candidate : undefined, `invocation ${t}`).toBe(first);
+      if (first === undefined) continue;
+      expectedHits++;
+      expect(base58.encode(hit!.publicKey)).toBe(keys[t][first]);
+    }
+    expect(hits).toHaveLength(expectedHits);
+    expect(expectedHits).toBeGreaterThan(0);
+  });
+});
+
+describeGpu("grinding", () => {
+  it.each([
+    ["prefix", sol("3", "", true)],
+    ["suffix", sol("", "x")],
+    ["prefix and suffix", sol("A", "1")],
+  ])("returns only keys that verify (%s)", async (_, spec) => {
+    const g = await grinder({ pattern: spec });
+    const found: string[] = [];
+    for (let i = 0; i < 30 && found.length < 3; i++) {
+      for (const hit of (await g.run(2)).hits) {
+        const address = base58.encode(hit.publicKey);
+        const row = verifiedRow(spec, address, solanaSecretKey(hit));
+        found.push(row.address);
+      }
+    }
+    g.destroy();
+    expect(found.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("returns many hits from one dispatch, one per invocation, every one verified", async () => {
+    const spec = sol("2", "", true);
+    const g = await grinder({ pattern: spec });
+    const { hits } = await g.run(2);
+    g.destroy();
+    // about 1 - (1 - 1/17.6)^16 = 61% of the 64 invocations find one
+    expect(hits.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(hits.map((h) => h.invocation)).size).toBe(hits.length);
+    for (const hit of hits) verifiedRow(spec, base58.encode(hit.publicKey), solanaSecretKey(hit));
+  });
+});
+
+describeGpu("a kernel the GPU cannot build", () => {
+  it("is a GpuKernelError for either network (the sweep reports and skips it, the grinder tries a smaller one), not a crash", async () => {
+    // a workgroup above the adapter's limit fails like NVIDIA's "failed to validate local memory": at pipeline creation
+    const workgroupSize = device!.limits.maxComputeInvocationsPerWorkgroup * 2;
+    await expect(grinder({ pattern: sol("2"), invocations: 1, workgroupSize })).rejects.toThrow(GpuKernelError);
+    await expect(GpuGrinder.create(device!, { pattern: { prefix: "a", suffix: "", caseSensitive: false }, invocations: 1, workgroupSize })).rejects.toThrow(
+      GpuKernelError,
+    );
+    // and the device is still good for the configurations that build
+    const g = await grinder({ pattern: sol("2"), invocations: 4 });
+    expect((await g.run(1)).candidates).toBe(4 * BATCH);
+    g.destroy();
+  });
+});
+
+describeGpu("entropy: the bases", () => {
+  it("each dispatch draws every invocation's 32-byte base fresh from the CSPRNG, and nothing of them stays behind", async () => {
+    const random = recording();
+    const handed: Uint8Array[] = [];
+    const watch: RandomSource = (bytes) => {
+      random(bytes);
+      handed.push(bytes);
+    };
+    const g = await grinder({ pattern: sol("", "zzzzzzzz", true), random: watch });
+    await g.run(1);
+    await g.run(1);
+    // two dispatches and the next one's, drawn while the second ran: 64 bases each, all distinct
+    const drawn = random.drawn.flatMap((b) => Array.from({ length: b.length / 32 }, (_, i) => Buffer.from(b.subarray(32 * i, 32 * i + 32)).toString("hex")));
+    expect(drawn).toHaveLength(3 * INVOCATIONS);
+    expect(new Set(drawn).size).toBe(drawn.length);
+    // the GPU's buffer is cleared after each dispatch, and the host's copies are zeroed after theirs (the
+    // drawn-ahead one when the grinder goes)
+    expect((await g.readBaseBuffer()).every((w) => w === 0)).toBe(true);
+    expect(handed.slice(0, 2).every((bytes) => bytes.every((b) => b === 0))).toBe(true);
+    g.destroy();
+    for (const bytes of handed) expect(bytes.every((b) => b === 0)).toBe(true);
+  });
+
+  it("a hit's seed is SHA-512(base || j), not the base: seeds of one base are unrelated to each other", () => {
+    const base = new Uint8Array(32).fill(7);
+    const seeds = [0, 1, 2].map((j) => Buffer.from(candidateSeed(base, j)).toString("hex"));
+    expect(new Set(seeds).size).toBe(3);
+    const message = new Uint8Array(40);
+    message.set(base);
+    message[39] = 2;
+    expect(seeds[2]).toBe(Buffer.from(sha512(message).slice(0, 32)).toString("hex"));
+  });
+});
+
+describe("Solana patterns as ranges and residues (no GPU needed)", () => {
+  it.each([
+    ["2", true],
+    ["z", true],
+    ["1", true],
+    ["11", true],
+    ["1A", true],
+    ["a", false],
+    ["SoL", false],
+    ["abcd", false],
+    ["BoNK", true],
+  ])("the ranges of prefix %s hold exactly its share of keys (solanaPrefixProbability)", (prefix, caseSensitive) => {
+    const ranges = prefixRanges(prefix, caseSensitive, 0);
+    const share = Number(ranges.reduce((n, [lo, hi]) => n + hi - lo + 1n, 0n)) / 2 ** 256;
+    const expected = solanaPrefixProbability(prefix, caseSensitive);
+    expect(Math.abs(share - expected) / expected).toBeLessThan(1e-9);
+    // sorted and disjoint
+    ranges.forEach(([lo, hi], i) => {
+      expect(lo <= hi).toBe(true);
+      if (i > 0) expect(lo > ranges[i - 1][1] + 1n).toBe(true);
+    });
+  });
+
+  it("a prefix of one letter is a range per address length and case: 43 and 44 characters", () => {
+    // a 44-character address starts with digit 1..17 ('A' is 9, 'a' is 33 is too big); a 43-character one
+    // with 3..57 (v from 2^248 up): so 'A' in both lengths, 'a' in 43 characters only
+    const ranges = prefixRanges("a", false, 0);
+    const ends = ranges.flatMap(([lo, hi]) => [lo, hi].map((v) => base58.encode(Uint8Array.from(Buffer.from(v.toString(16).padStart(64, "0"), "hex")))));
+    expect(ends.map((a) => `${a[0]}${a.length}`)).toEqual(["A43", "A43", "a43", "a43", "A44", "A44"]);
+  });
+
+  it("without a prefix there is no range test, and a suffix is one digit mask per position from the end", () => {
+    const p = solanaPatternParams({ prefix: "", suffix: "aZ", caseSensitive: false });
+    expect(p.ranges).toBeNull();
+    expect(p.suffixLength).toBe(2);
+    // position 0 is the last character 'Z' (z, Z: digits 57 and 32); position 1 is 'a' (a, A: 33 and 9)
+    expect([p.suffixMasks[0], p.suffixMasks[1]]).toEqual([0, (1 << (57 - 32)) | 1]);
+    expect([p.suffixMasks[2], p.suffixMasks[3]]).toEqual([1 << 9, 1 << 1]);
+  });
+
+  it("refuses what the kernel cannot express", () => {
+    expect(() => solanaPatternParams({ prefix: "0", suffix: "", caseSensitive: false })).toThrow(/base58/);
+    expect(() => solanaPatternParams({ prefix: "l", suffix: "", caseSensitive: true })).toThrow(/base58/);
+    expect(() => solanaPatternParams({ prefix: "2".repeat(30), suffix: "2".repeat(15), caseSensitive: true })).toThrow(/44/);
+    expect(() => solanaPatternParams({ prefix: "abcdefghjkmn", suffix: "", caseSensitive: false })).toThrow(/case variants/);
+  });
+
+  it("a second hit record from one invocation is a kernel fault, never a second key", () => {
+    const words = new Uint32Array([3, 5, 1, 0, 0, 7, 2, 0, 0, 5, 9, 0, 0]);
+    expect(() => hitRecords(words, 4, 16, 8)).toThrow(/two hit records from invocation 5/);
+    expect(hitRecords(words, 4, 2, 8).map((r) => r[0])).toEqual([5, 7]);
+    expect(() => hitRecords(new Uint32Array([1, 8, 0, 0, 0]), 4, 16, 8)).toThrow(/invocation 8 of 8/);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { UsageError } from "./args.ts";
+import { parseOrdersCli } from "./orders.ts";
+
+describe("npm run grind -- --orders options", () => {
+  it("reads what npm start passes: the local API, auto GPU, one thread, quiet", () => {
+    expect(parseOrdersCli(["--orders", "--api", "http://127.0.0.1:8787/", "--gpu=auto", "--threads", "1", "--quiet"])).toEqual({
+      api: "http://127.0.0.1:8787",
+      threads: 1,
+      gpu: "auto",
+      once: false,
+      pollSeconds: 10,
+      quiet: true,
+    });
+  });
+
+  it("keeps an idle grinder's poll inside the claim lease, so the marketplace sees it alive", () => {
+    expect(parseOrdersCli(["--orders", "--poll", "60"])?.pollSeconds).toBe(60);
+    for (const poll of ["61", "0", "1.5", "x"]) expect(() => parseOrdersCli(["--orders", "--poll", poll]), poll).toThrow(UsageError);
+    expect(() => parseOrdersCli(["--orders", "--poll", "600"])).toThrow("--poll must be a whole number from 1 to 60");
+  });
+});

@@ -1,0 +1,105 @@
+// An admin's way out for a stuck purchase (docs/payments.md#deadlines): on the purchase page, while it awaits or
+// confirms a payment, "Close this purchase" asks for a note (required, kept in the audit trail), then closes it:
+// the listing is free again and a payment that arrives is listed for refund. Shown to admins only; the server
+// checks the role again.
+import * as Dialog from "@radix-ui/react-dialog";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { CLOSE_NOTE_MAX, CLOSE_NOTE_MIN, type ClosedPayment, type PurchaseView } from "../../../../schema/purchases";
+import { closePurchase } from "../../api/admin-purchases";
+import { errorMessage } from "../../api/error-message";
+import { refreshAfterPurchase } from "../../api/purchases";
+import { toast } from "../../components/toast-store";
+
+const PAYMENT_TEXT: Record<ClosedPayment, string> = {
+  none: "No payment was reported for it.",
+  listed: "Its payment is final and is now listed under Admin → Payments for a refund.",
+  watching: "Its payment is not final or not visible yet; if it arrives it is listed under Admin → Payments for a refund.",
+};
+
+export function AdminClosePurchase({ view }: { view: Pick<PurchaseView, "id" | "status"> }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [note, setNote] = useState("");
+  const valid = note.trim().length >= CLOSE_NOTE_MIN;
+  const close = useMutation({
+    mutationFn: () => closePurchase(view.id, note.trim()),
+    onSuccess: async (answer) => {
+      toast({ title: "Purchase closed", description: `The listing is free again. ${PAYMENT_TEXT[answer.payment]}`, variant: "success" });
+      setOpen(false);
+      setNote("");
+      await refreshAfterPurchase(queryClient);
+    },
+    onError: (err) => toast({ title: "Close Failed", description: errorMessage(err) || "The purchase could not be closed.", variant: "destructive" }),
+  });
+  return (
+    <section className="rounded-2xl border border-slate-700 bg-slate-900/60 p-5 sm:p-6" aria-labelledby={`${id}-title`} data-testid="admin-close-purchase">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
+        Admin: close this purchase
+      </h2>
+      <p className="mt-2 text-sm text-slate-300">
+        For a purchase that is stuck. It fails as closed by an administrator and the listing can be bought again; any payment that arrives for it is listed for
+        a refund. Every purchase also ends by itself at its last deadline.
+      </p>
+      <Dialog.Root open={open} onOpenChange={(next) => !close.isPending && setOpen(next)}>
+        <Dialog.Trigger asChild>
+          <button
+            type="button"
+            className="mt-4 rounded-lg border border-red-700 px-4 py-2 text-sm font-semibold text-red-200 hover:border-red-500 focus-visible:outline-2 focus-visible:outline-violet-400"
+          >
+            Close this purchase
+          </button>
+        </Dialog.Trigger>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
+          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(94vw,30rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-700 bg-slate-900 p-6 shadow-xl">
+            <Dialog.Title className="text-lg font-semibold text-white">Close this purchase?</Dialog.Title>
+            <Dialog.Description className="mt-3 text-sm text-slate-300">
+              The purchase ({view.status === "pending" ? "confirming a payment" : "awaiting payment"}) fails and cannot be reopened. Say why: the note is kept
+              in the audit trail.
+            </Dialog.Description>
+            <form
+              className="mt-4 space-y-4"
+              onSubmit={(e) => {
+                e.preventDefault();
+                if (valid && !close.isPending) close.mutate();
+              }}
+            >
+              <label htmlFor={`${id}-note`} className="block text-sm text-slate-300">
+                Note (required, at least {CLOSE_NOTE_MIN} characters)
+                <textarea
+                  id={`${id}-note`}
+                  value={note}
+                  onChange={(e) => setNote(e.target.value)}
+                  maxLength={CLOSE_NOTE_MAX}
+                  rows={3}
+                  required
+                  aria-invalid={note !== "" && !valid}
+                  className="mt-1 block w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+                />
+              </label>
+              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <Dialog.Close asChild>
+                  <button
+                    type="button"
+                    className="rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-violet-400"
+                  >
+                    Keep it open
+                  </button>
+                </Dialog.Close>
+                <button
+                  type="submit"
+                  disabled={!valid || close.isPending}
+                  className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-400 disabled:cursor-not-allowed disabled:opacity-60"
+                >
+                  {close.isPending ? "Closing..." : "Close purchase"}
+                </button>
+              </div>
+            </form>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+// What the configured nodes say they are: the Ethereum node's chain id (eth_chainId) and the Solana node's genesis
+// hash (getGenesisHash). Asked once and remembered per isolate; the payment check (payment-config.ts), the
+// Solana verifier's cluster pin (solana-cluster-pin.ts) and the deploy check (scripts/deploy.ts) read them.
+import type { NodeFacts, PaymentSettingsText } from "../domain/payment-settings";
+
+const NODE_TIMEOUT_MS = 3_000;
+/** A node's identity does not change; it is asked again now and then in case its URL was repointed. */
+const KNOWN_FOR_MS = 10 * 60_000;
+/** A node that did not answer is asked again after this long (it proves nothing either way meanwhile). */
+const UNKNOWN_FOR_MS = 30_000;
+
+const remembered = new Map<string, { value: number | string | null; until: number }>();
+
+/** Forgets what the nodes said (tests). */
+export function forgetNodeFacts() {
+  remembered.clear();
+}
+
+async function ask<T extends number | string>(key: string, url: string, method: string, read: (result: unknown) => T | null, now: number): Promise<T | null> {
+  const known = remembered.get(key);
+  if (known && known.until > now) return known.value as T | null;
+  let value: T | null = null;
+  try {
+    const res = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params: [] }),
+      signal: AbortSignal.timeout(NODE_TIMEOUT_MS),
+    });
+    if (res.ok) value = read(((await res.json()) as { result?: unknown }).result);
+  } catch {
+    // Unreachable or not JSON-RPC: unknown.
+  }
+  remembered.set(key, { value, until: now + (value === null ? UNKNOWN_FOR_MS : KNOWN_FOR_MS) });
+  return value;
+}
+
+/** The Solana node's genesis hash; null when it did not answer. */
+export function solanaGenesisHash(env: Pick<PaymentSettingsText, "SOL_RPC_URL">, now = Date.now()): Promise<string | null> {
+  return ask(
+    `sol ${env.SOL_RPC_URL}`,
+    env.SOL_RPC_URL ?? "",
+    "getGenesisHash",
+    (r) => (typeof r === "string" && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(r) ? r : null),
+    now,
+  );
+}
+
+/** What the configured nodes say they are; null for a node that did not answer. */
+export async function nodeFacts(env: Pick<PaymentSettingsText, "ETH_RPC_URL" | "SOL_RPC_URL">, now = Date.now()): Promise<NodeFacts> {
+  const [ethChainId, solGenesisHash] = await Promise.all([
+    ask(
+      `eth ${env.ETH_RPC_URL}`,
+      env.ETH_RPC_URL ?? "",
+      "eth_chainId",
+      (r) => (typeof r === "string" && /^0x[0-9a-f]{1,15}$/i.test(r) ? Number.parseInt(r, 16) : null),
+      now,
+    ),
+    solanaGenesisHash(env, now),
+  ]);
+  return { ethChainId, solGenesisHash };
+}

@@ -1,0 +1,34 @@
+// The Solana node is asked which cluster it serves before any payment is read from it (docs/production-settings.md#the-solana-cluster):
+// nothing in a Solana transaction names its cluster, so a node repointed to devnet (or never on mainnet) would
+// otherwise have devnet transfers pay for real keys. The payment check refuses a mismatch when a route or the
+// cron job starts (payment-config.ts); this pin holds when verifying too, including in the minutes between
+// the two, and while the node has not said what it is (its answer is remembered per isolate, node-identity.ts).
+import { clusterMismatch, readCluster } from "../domain/solana-cluster";
+import { solanaGenesisHash } from "./node-identity";
+import type { PaymentVerifier, VerifierEnv } from "./payment-types";
+
+/** Why payments may not be read from the Solana node now, or null when it serves SOL_CLUSTER. */
+export async function solanaClusterRefusal(env: Pick<VerifierEnv, "SOL_CLUSTER" | "SOL_RPC_URL">): Promise<string | null> {
+  const pinned = readCluster(env.SOL_CLUSTER);
+  if (pinned === null) return "SOL_CLUSTER is not set to a cluster";
+  const genesis = await solanaGenesisHash(env);
+  if (genesis === null) return "the node at SOL_RPC_URL did not say which cluster it serves (getGenesisHash)";
+  return clusterMismatch(pinned, genesis);
+}
+
+/** `verifier` with every chain read behind the cluster check: refused, each answers as a node that cannot be asked. */
+export function pinnedToCluster(env: Pick<VerifierEnv, "SOL_CLUSTER" | "SOL_RPC_URL">, verifier: PaymentVerifier): PaymentVerifier {
+  const refused = async (what: string) => {
+    const why = await solanaClusterRefusal(env);
+    if (why !== null) console.error(`solana ${what} not read: ${why}`);
+    return why !== null;
+  };
+  return {
+    ...verifier,
+    inspect: async (hash, expect) => ((await refused("payment")) ? { kind: "unavailable" } : verifier.inspect(hash, expect)),
+    received: async (hash) => ((await refused("transfer")) ? { kind: "unavailable" } : verifier.received(hash)),
+    scanTransfers: async (cursor, opts) => ((await refused("payment scan")) ? null : verifier.scanTransfers(cursor, opts)),
+    chainPosition: async () => ((await refused("chain position")) ? null : verifier.chainPosition()),
+    reconcile: async (cursor, opts) => ((await refused("reconciliation")) ? null : verifier.reconcile(cursor, opts)),
+  };
+}

@@ -1,0 +1,89 @@
+// The grinders that fill orders, as the server sees them (table order_grinders): each running grinder names
+// itself with a random id, and every claim and progress report refreshes its row. From these rows the order page
+// says whether a grinder is at work and how fast, and the admin queue lists them. docs/custom-orders.md#several-grinders
+import { and, count, desc, eq, gt, lt, max, sql } from "drizzle-orm";
+import { GRINDER_LEASE_MS, type GrinderRow, type GrindersSeen } from "../../schema/custom-orders";
+import { orderGrinders } from "../../schema/db";
+import type { Db } from "../db";
+import { ApiError } from "../http/errors";
+
+const g = orderGrinders;
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/** Grinders not seen for this long are history: their rows are deleted by the cron job. */
+export const GRINDER_FORGET_MS = 30 * 24 * 3600_000;
+
+/**
+ * Records that grinder `id` of admin `adminId` is alive (now grinding `orderId`, or idle). An id is bound to the
+ * admin who first used it: another admin's call with it is refused (409) and changes nothing.
+ */
+export async function heartbeat(db: Db, grinder: { id: string; label?: string }, adminId: number, orderId: number | null, now: number): Promise<void> {
+  const row = await db
+    .insert(g)
+    .values({ id: grinder.id, adminId, label: grinder.label ?? "grinder", orderId, startedAt: now, lastSeenAt: now })
+    .onConflictDoUpdate({
+      target: g.id,
+      set: { lastSeenAt: now, orderId, ...(grinder.label === undefined ? {} : { label: grinder.label }) },
+      setWhere: eq(g.adminId, adminId),
+    })
+    .returning({ id: g.id })
+    .get();
+  if (!row) throw new ApiError(409, "grinder: this id belongs to another admin's grinder; each grinder process makes its own");
+}
+
+/** After an accepted progress report: the grinder's rate and order. Only its own admin's row (the claim checked the rest). */
+export async function recordGrinderRate(db: Db, id: string, adminId: number, orderId: number, rate: number, now: number): Promise<void> {
+  await db
+    .update(g)
+    .set({ rate, orderId, lastSeenAt: now })
+    .where(and(eq(g.id, id), eq(g.adminId, adminId)));
+}
+
+/** The grinder is no longer on this order (found, released, or lost to another). */
+export async function grinderIdle(db: Db, id: string, adminId: number, now: number): Promise<void> {
+  await db
+    .update(g)
+    .set({ orderId: null, lastSeenAt: now })
+    .where(and(eq(g.id, id), eq(g.adminId, adminId)));
+}
+
+export async function grindersSeen(db: Db, now: number): Promise<GrindersSeen> {
+  const online = gt(g.lastSeenAt, now - GRINDER_LEASE_MS);
+  const [last, live] = await Promise.all([
+    db
+      .select({ at: max(g.lastSeenAt) })
+      .from(g)
+      .get(),
+    db
+      .select({ n: count(), fastest: max(g.rate) })
+      .from(g)
+      .where(online)
+      .get(),
+  ]);
+  return { online: live?.n ?? 0, lastReportAt: iso(last?.at ?? null), fastestRate: live?.fastest ?? null };
+}
+
+/** The admin queue's list: every grinder seen in the last day, newest first (bounded). */
+export async function grinderRows(db: Db, now: number): Promise<GrinderRow[]> {
+  const rows = await db
+    .select()
+    .from(g)
+    .where(gt(g.lastSeenAt, now - 24 * 3600_000))
+    .orderBy(desc(g.lastSeenAt))
+    .limit(100);
+  return rows.map((r) => ({
+    id: r.id,
+    label: r.label,
+    rate: r.rate,
+    orderId: r.orderId,
+    startedAt: iso(r.startedAt)!,
+    lastSeenAt: iso(r.lastSeenAt)!,
+    online: r.lastSeenAt > now - GRINDER_LEASE_MS,
+  }));
+}
+
+/** Deletes grinders unseen for GRINDER_FORGET_MS (bounded per run). */
+export async function forgetOldGrinders(db: Db, now: number): Promise<number> {
+  const res = await db.run(sql`DELETE FROM ${g} WHERE ${g.id} IN (SELECT ${g.id} FROM ${g} WHERE ${lt(g.lastSeenAt, now - GRINDER_FORGET_MS)} LIMIT 500)`);
+  return res.meta.changes ?? 0;
+}

@@ -1,0 +1,70 @@
+// An admin closes a stuck purchase with a note (docs/payments.md#deadlines): an open, unpaid purchase
+// (initiated or pending) fails as `admin-closed` in one D1 batch with its audit row (the note, who, from where),
+// which frees the listing (one open purchase per listing is the only hold). A paid purchase is never closed. The
+// reported payment, if any, is checked once at once: a final transfer from the buyer is listed for refund now;
+// otherwise the scan (24-hour window) and the reconciliation list it if it arrives, as any late payment.
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { escrowTransactions, transactions } from "../../schema/db";
+import type { ClosedPayment } from "../../schema/purchases";
+import { auditRow } from "../audit";
+import type { AuthSession } from "../auth/middleware";
+import type { RequestHost } from "../domain/local-mode";
+import { type Db, writeBatch } from "../db";
+import { ApiError } from "../http/errors";
+import type { RequestInfo } from "../http/request-info";
+import { paymentReadiness } from "../payment-config";
+import { findPurchase } from "./purchase-row";
+import { verifyPayment } from "./verify";
+
+const t = transactions;
+const e = escrowTransactions;
+
+export async function closePurchase(
+  db: Db,
+  env: Env,
+  session: AuthSession,
+  id: string,
+  note: string,
+  info: RequestInfo,
+  host: RequestHost,
+): Promise<ClosedPayment> {
+  const now = Date.now();
+  const open = and(eq(t.id, id), inArray(t.status, ["initiated", "pending"]));
+  const [, closed] = await writeBatch(db, [
+    // The audit row first, of the row about to close: it exists exactly when the close does.
+    auditRow(
+      {
+        transactionId: t.id,
+        addressId: t.addressId,
+        action: "purchase_closed",
+        performedBy: session.walletAddress,
+        metadata: sql`json_object('note', ${note}, 'from', ${t.status}, 'txHash', ${t.txHash})`,
+        request: info,
+        timestamp: now,
+      },
+      { from: t, where: open! },
+    ),
+    db.update(t).set({ status: "failed", failureReason: "admin-closed", confirmations: 0, paymentBlock: null, leaseUntil: null, updatedAt: now }).where(open),
+  ]);
+  if (((closed as D1Result).meta.changes ?? 0) === 0) {
+    const row = await findPurchase(db, id);
+    if (!row) throw new ApiError(404, "Transaction not found");
+    throw new ApiError(409, `This purchase is ${row.status}; only an unpaid purchase (awaiting or confirming a payment) can be closed`);
+  }
+  const row = (await findPurchase(db, id))!;
+  if (row.txHash === null) return "none";
+  // On unsafe payment settings the chain proves nothing: the payment is left to the scan and the reconciliation.
+  if ((await paymentReadiness(env, host, now)).ok) {
+    try {
+      await verifyPayment(db, env, row, row.txHash, now);
+    } catch (err) {
+      console.warn(`closing purchase ${id}: its payment could not be checked now:`, err instanceof Error ? err.message : String(err));
+    }
+  }
+  const listed = await db
+    .select({ id: e.id })
+    .from(e)
+    .where(and(eq(e.network, row.network), eq(e.txHash, row.txHash), eq(e.status, "refund")))
+    .get();
+  return listed ? "listed" : "watching";
+}
