@@ -19,3 +19,4 @@ export * from "./db/custom-orders";
 export * from "./db/settings";
 export * from "./db/operations";
 export * from "./db/collectors";
+export * from "./db/offers";

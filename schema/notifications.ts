@@ -11,7 +11,7 @@ import { changePercentage, decimalToUnits } from "./money";
  * matched in ten runs says how many listings matched in all. How the stored data merges is the group's
  * (worker/collectors/notify.ts).
  */
-export const NOTIFICATION_GROUPS = ["price", "watch-state", "search", "purchase", "order"] as const;
+export const NOTIFICATION_GROUPS = ["price", "watch-state", "search", "purchase", "order", "offer"] as const;
 export type NotificationGroup = (typeof NOTIFICATION_GROUPS)[number];
 
 type Data = Record<string, unknown>;
@@ -52,6 +52,15 @@ export function marketplaceHref(filters: unknown): string {
   const query = params.toString();
   return query ? `/marketplace?${query}` : "/marketplace";
 }
+
+/** How an offer_expired notification says why (schema/offers.ts OFFER_END_REASONS). */
+const OFFER_EXPIRY_WORDS: Record<string, string> = {
+  clock: "ran out of time",
+  price_changed: "ended: the seller changed the price",
+  sold: "ended: the address was sold",
+  unlisted: "ended: the address is no longer for sale",
+  payment_lapsed: "ended: its reservation ran out unpaid, and the address is for sale again",
+};
 
 type KindSpec = { group: NotificationGroup; describe: (data: Data) => NotificationText };
 
@@ -120,6 +129,40 @@ export const NOTIFICATION_KINDS = {
       title: "Your custom order was found",
       body: `${text(d, "address") ? `${short(text(d, "address"))} matches your pattern. ` : ""}Pay ${amount(d, "price")} before the deadline to receive it.`,
       href: whole(d, "orderId") ? `/custom-orders/${whole(d, "orderId")}` : null,
+    }),
+  },
+  // Offers (docs/offers.md#notifications): the seller hears of new offers per listing (one unread line, the newest
+  // offer), the buyer of what became of each of theirs.
+  offer_received: {
+    group: "offer",
+    describe: (d) => ({
+      title: "New offer on your listing",
+      body: `${amount(d, "amount")} offered for ${short(text(d, "address"))} (asking ${amount(d, "ask")}).`,
+      href: listingHref(d),
+    }),
+  },
+  offer_accepted: {
+    group: "offer",
+    describe: (d) => ({
+      title: "Your offer was accepted",
+      body: `Your offer of ${amount(d, "amount")} for ${short(text(d, "address"))} was accepted: it is reserved for you${untilText(text(d, "until"))}. Pay to receive its key.`,
+      href: text(d, "transactionId") ? `/secure-transaction/${encodeURIComponent(text(d, "transactionId"))}` : listingHref(d),
+    }),
+  },
+  offer_declined: {
+    group: "offer",
+    describe: (d) => ({
+      title: "Your offer was declined",
+      body: `Your offer of ${amount(d, "amount")} for ${short(text(d, "address"))} was declined${text(d, "reason") === "other_accepted" ? ": the seller accepted another offer" : ""}.`,
+      href: listingHref(d),
+    }),
+  },
+  offer_expired: {
+    group: "offer",
+    describe: (d) => ({
+      title: text(d, "reason") === "payment_lapsed" ? "Your accepted offer was not paid in time" : "Your offer expired",
+      body: `Your offer of ${amount(d, "amount")} for ${short(text(d, "address"))} ${OFFER_EXPIRY_WORDS[text(d, "reason")] ?? "has ended"}.`,
+      href: listingHref(d),
     }),
   },
 } satisfies Record<string, KindSpec>;

@@ -21,6 +21,7 @@ import { devChainRoutes } from "./routes/dev-chains";
 import { healthRoutes } from "./routes/health";
 import { marketRoutes } from "./routes/market";
 import { notificationRoutes } from "./routes/notifications";
+import { offerRoutes } from "./routes/offers";
 import { savedSearchRoutes } from "./routes/saved-searches";
 import { transactionRoutes } from "./routes/transactions";
 import { userRoutes } from "./routes/users";
@@ -89,6 +90,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
     .route("/api/watchlist", watchlistRoutes)
     .route("/api/saved-searches", savedSearchRoutes)
     .route("/api/notifications", notificationRoutes)
+    .route("/api/offers", offerRoutes)
     .route("/api/dev-chains", devChainRoutes)
     .route("/api", marketRoutes);
   return routes;

@@ -4,6 +4,7 @@ import { lt } from "drizzle-orm";
 import { sessions, usedSignInNonces } from "../../schema/db";
 import { type CollectorReport, runCollectorJob } from "../collectors/notification-job";
 import { createDb } from "../db";
+import { type OfferJobReport, runOfferJob } from "../offers/offer-job";
 import { expireOverdueOrders } from "../orders/orders";
 import { type AlertReport, runAlerts } from "../operations/alerts";
 import { recordChainProbe } from "../operations/chains";
@@ -39,6 +40,8 @@ export type JobReport = {
   chains: { ethereum: boolean; solana: boolean };
   /** Listing and purchase events turned into notifications (collectors/notification-job.ts); null: the task failed. */
   collectors: CollectorReport | null;
+  /** Offers expired by the clock, buyers told of ended offers, ended offers deleted (offers/offer-job.ts); null: the task failed. */
+  offers: OfferJobReport | null;
   /** Incidents opened, resolved, alerts sent and failed (operations/alerts.ts); null: the task failed. */
   alerts: AlertReport | null;
   errors: string[];
@@ -99,7 +102,8 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
   const expiredCustomOrders = await attempt("custom-orders", errors, () => expireOverdueOrders(db, now));
   const rescored = await attempt("rarity-rescore", errors, () => rescoreRarity(env.DB));
   const calibrated = await attempt("value-calibration", errors, () => calibrateValues(db, now));
-  // After the payment tasks: what they settled or expired this run is told this run.
+  // After the payment tasks: what they settled or expired this run is told this run (an accepted offer's lapse too).
+  const offers = await attempt("offers", errors, () => runOfferJob(db, now));
   const collectors = await attempt("collectors", errors, () => runCollectorJob(db, now));
   // A node that does not answer is recorded (health, alerts), not a failed task: the alert for it has its own rule.
   const chains = {
@@ -132,6 +136,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     calibratedValues: calibrated ?? 0,
     chains,
     collectors,
+    offers,
     alerts,
     errors,
   };

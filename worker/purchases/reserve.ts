@@ -1,9 +1,11 @@
 // Reserving a listing (issue 10 §1, DESIGN §6): the server's price, currency and fees; one open purchase
 // per listing, at most MAX_OPEN_RESERVATIONS per buyer and MAX_OPEN_RESERVATIONS_PER_NETWORK per client network
 // (a wallet is free: docs/public-surface.md#client-networks), all enforced inside the database so racing
-// requests cannot get past them; the reservation expires after RESERVATION_MINUTES unpaid.
+// requests cannot get past them; the reservation expires after RESERVATION_MINUTES unpaid. An accepted offer reserves
+// through the same plan and write, at the offered price, with the offer's own condition inside the INSERT
+// (docs/offers.md#accepting).
 import { base58 } from "@scure/base";
-import { and, desc, eq, gte, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { addresses, gasEstimationAudit, OPEN_TRANSACTION_STATUSES, transactions } from "../../schema/db";
 import { MAX_OPEN_RESERVATIONS, MAX_OPEN_RESERVATIONS_PER_NETWORK, RESERVATION_MINUTES, type FeeCalculation, type OpenPurchase } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
@@ -120,6 +122,10 @@ const openCount = (who: SQL) => sql`(SELECT count(*) FROM ${transactions} WHERE 
 /** The insert wrote nothing: say which of its conditions refused it, as things are now. */
 async function explainRefusal(db: Db, plan: ReservationPlan, network: string): Promise<never> {
   const { listing, session, now } = plan;
+  if (plan.offer) {
+    const still = await db.get<{ ok: number }>(sql`SELECT ${plan.offer.stillOpen} AS ok`);
+    if (!still.ok) throw new ApiError(409, "This offer is no longer open");
+  }
   const current = await db
     .select({ status: addresses.status, isListed: addresses.isListed, price: addresses.price, priceUnits: addresses.priceUnits })
     .from(addresses)
@@ -142,6 +148,14 @@ async function explainRefusal(db: Db, plan: ReservationPlan, network: string): P
   const counts = await db.get<{ buyer: number; network: number }>(
     sql`SELECT ${openCount(eq(transactions.buyerId, session.userId))} AS buyer, ${openCount(eq(transactions.clientNetwork, network))} AS network`,
   );
+  if (plan.offer) {
+    throw new ApiError(
+      409,
+      counts.buyer >= MAX_OPEN_RESERVATIONS
+        ? `The buyer already holds ${MAX_OPEN_RESERVATIONS} open reservations; the offer stays open until they pay for or cancel one, or it expires`
+        : `The buyer's network already holds ${MAX_OPEN_RESERVATIONS_PER_NETWORK} open reservations; the offer stays open until one of them ends, or it expires`,
+    );
+  }
   if (counts.network >= MAX_OPEN_RESERVATIONS_PER_NETWORK && counts.buyer < MAX_OPEN_RESERVATIONS) {
     throw new ApiError(
       409,
@@ -151,8 +165,29 @@ async function explainRefusal(db: Db, plan: ReservationPlan, network: string): P
   throw new ApiError(409, `You already hold ${MAX_OPEN_RESERVATIONS} open reservations; pay for or cancel one first`);
 }
 
+/**
+ * An accepted offer's terms (worker/offers/accept.ts): the reservation is its buyer's, at the offered price, and is
+ * written only while the offer is still open.
+ */
+export type OfferTerms = {
+  offerId: number;
+  /** The seller's (or admin's) wallet that accepted it, for the audit row (the purchase itself is the buyer's). */
+  acceptedBy: string;
+  /** The offered amount, below the ask: the purchase's price, from which the fees are computed as for any price. */
+  price: string;
+  priceUnits: bigint;
+  /** The client network the offer was made from: its bounds count the reservation, not the seller's network's. */
+  clientNetwork: string;
+  /** In SQL: the offer is still open, unexpired, and the ask is what it was when the offer was made. */
+  stillOpen: SQL;
+  /** Statements for the same batch, after the insert; each must hold `reserved` (the insert wrote) as a condition. */
+  alsoWrite: (reserved: SQL, purchaseId: string, expiresAt: number) => SQLWrapper[];
+};
+
 /** Everything a reservation needs, read before it is written: the listing, the price, the fees, the chain head. */
 export type ReservationPlan = {
+  /** An accepted offer's terms, or null for a purchase at the ask. */
+  offer: OfferTerms | null;
   session: AuthSession;
   listing: ListingRow;
   orderCondition: SQL | null;
@@ -168,7 +203,14 @@ export type ReservationPlan = {
  * The reads and chain calls before the write. Nothing here holds: between this and writeReservation another
  * purchase may settle or reserve the listing, which is why the INSERT re-states every condition itself.
  */
-export async function planReservation(db: Db, env: Env, session: AuthSession, input: ReserveInput, now = Date.now()): Promise<ReservationPlan> {
+export async function planReservation(
+  db: Db,
+  env: Env,
+  session: AuthSession,
+  input: ReserveInput,
+  now = Date.now(),
+  offer: OfferTerms | null = null,
+): Promise<ReservationPlan> {
   assertSessionWallet(session, input.buyerId, "buyerId");
   const listing: ListingRow | undefined = await db.select(listingColumns).from(addresses).where(eq(addresses.id, input.addressId)).get();
   if (!listing || listing.status === "deleted") throw new ApiError(404, "Listing not found");
@@ -192,14 +234,15 @@ export async function planReservation(db: Db, env: Env, session: AuthSession, in
     }
   }
 
-  const priceUnits = BigInt(listing.priceUnits);
+  // An accepted offer is charged its amount; the fees follow from it as from any price.
+  const priceUnits = offer ? offer.priceUnits : BigInt(listing.priceUnits);
   const fees = await quoteFees(db, env, listing.network, priceUnits, input.membershipTier ?? "basic", now);
   // What is paid to the platform: price and platform fees. Gas goes to the network from the buyer's wallet.
   const payUnits = fees.listingPrice + fees.exchangeFee + fees.commissionFee;
   const reservedBlock = await paymentVerifier(env, listing.network).chainPosition();
   // Ethereum's scan reads blocks from here on; Solana's finds payments by their reference key.
   const scanFrom = listing.network === "ethereum" ? reservedBlock : null;
-  return { session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now };
+  return { offer, session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now };
 }
 
 const g = gasEstimationAudit;
@@ -208,8 +251,9 @@ const reserved = (id: string) => sql`EXISTS (SELECT 1 FROM ${transactions} WHERE
 
 /** The reservation's one D1 batch. */
 export async function writeReservation(db: Db, plan: ReservationPlan, info: RequestInfo): Promise<Reservation> {
-  const { session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now } = plan;
-  const network = clientNetwork(info.ip);
+  const { offer, session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now } = plan;
+  const network = offer ? offer.clientNetwork : clientNetwork(info.ip);
+  const price = offer ? { text: offer.price, units: unitsToNumber(offer.priceUnits) } : { text: listing.price, units: listing.priceUnits };
   const id = crypto.randomUUID();
   const reference = listing.network === "solana" ? base58.encode(crypto.getRandomValues(new Uint8Array(32))) : null;
   const expiresAt = now + RESERVATION_MS;
@@ -253,22 +297,23 @@ export async function writeReservation(db: Db, plan: ReservationPlan, info: Requ
           t.createdAt,
           t.updatedAt,
         )}
-        SELECT ${id}, ${listing.id}, ${session.userId}, ${listing.sellerId}, ${session.walletAddress}, ${listing.network}, ${listing.price},
-               ${listing.priceUnits}, ${listing.currency}, ${unitsToDecimal(fees.exchangeFee)}, ${unitsToDecimal(fees.commissionFee)},
+        SELECT ${id}, ${listing.id}, ${session.userId}, ${listing.sellerId}, ${session.walletAddress}, ${listing.network}, ${price.text},
+               ${price.units}, ${listing.currency}, ${unitsToDecimal(fees.exchangeFee)}, ${unitsToDecimal(fees.commissionFee)},
                ${unitsToDecimal(payUnits)}, ${unitsToNumber(payUnits)}, 'initiated', ${reference}, ${expiresAt},
                ${unitsToBaseUnits(payUnits, listing.currency).toString()}, ${scanFrom}, ${reservedBlock}, ${network}, ${now}, ${now}
         WHERE ${openCount(eq(t.buyerId, session.userId))} < ${MAX_OPEN_RESERVATIONS}
           AND ${openCount(eq(t.clientNetwork, network))} < ${MAX_OPEN_RESERVATIONS_PER_NETWORK}
           AND ${forSale(listing, orderCondition)}
           AND NOT EXISTS (SELECT 1 FROM ${t} WHERE ${t.addressId} = ${listing.id} AND ${inArray(t.status, SOLD)})
-          AND ${orderCondition ?? sql`1`}`,
+          AND ${orderCondition ?? sql`1`}
+          AND ${offer ? offer.stillOpen : sql`1`}`,
       auditRow(
         {
           transactionId: id,
           addressId: listing.id,
           action: "reserved",
           performedBy: session.walletAddress,
-          metadata: { price: listing.price, total: unitsToDecimal(payUnits) },
+          metadata: { price: price.text, total: unitsToDecimal(payUnits), ...(offer ? { offerId: offer.offerId, acceptedBy: offer.acceptedBy } : {}) },
           request: info,
           timestamp: now,
         },
@@ -278,6 +323,7 @@ export async function writeReservation(db: Db, plan: ReservationPlan, info: Requ
                  SELECT ${id}, ${listing.network}, ${listing.network === "ethereum" ? "21000" : null}, ${fees.gas.gasPriceWei?.toString() ?? null},
                         ${unitsToDecimal(fees.gasFee)}, ${now}
                  WHERE ${reserved(id)}`,
+      ...(offer ? offer.alsoWrite(reserved(id), id, expiresAt) : []),
     ]);
     inserted = (results[1] as D1Result).meta.changes ?? 0;
   } catch (err) {

@@ -10,6 +10,7 @@ import { listingQuery } from "../api/listings";
 import { chainConfigQuery, feesQuery } from "../api/market";
 import { watchersQuery } from "../api/collectors";
 import { WatchControl } from "../components/collectors/WatchStar";
+import { OfferPanel } from "../components/offers/OfferPanel";
 import { ReservationNotice, useReservation } from "../components/listing/Reservation";
 import { PriceBreakdown } from "../components/purchase/PriceBreakdown";
 import { buyPhaseLabel, useBuyFlow } from "../components/listing/use-buy-flow";
@@ -131,6 +132,7 @@ function ListingDetail({ listing }: { listing: ListingView }) {
         <ListingPrice listing={listing} />
         <PurchaseBreakdown listing={listing} />
       </div>
+      <OfferPanel listing={listing} />
       <ListingExplanation listing={listing} />
     </div>
   );

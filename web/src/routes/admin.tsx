@@ -10,6 +10,7 @@ import { type AdminSearch, adminState, parseAdminSearch, patchAdminSearch } from
 import { AnalyticsTab } from "./-admin/AnalyticsTab";
 import { CustomOrdersTab } from "./-admin/CustomOrdersTab";
 import { ListingsTab } from "./-admin/ListingsTab";
+import { OffersTab } from "./-admin/OffersTab";
 import { pageTitle } from "../server-rendered/page-title";
 import { PaymentsAttentionTab } from "./-admin/PaymentsAttentionTab";
 import { SettingsTab } from "./-admin/SettingsTab";
@@ -27,6 +28,7 @@ const TABS = [
   { key: "bulk", label: "Bulk Upload" },
   { key: "payments", label: "Payments" },
   { key: "orders", label: "Custom Orders" },
+  { key: "offers", label: "Offers" },
   { key: "analytics", label: "Analytics" },
   { key: "settings", label: "Settings" },
 ] as const;
@@ -97,6 +99,9 @@ function AdminPanel() {
         </Tabs.Content>
         <Tabs.Content value="orders" className="mt-6 focus:outline-none">
           <CustomOrdersTab />
+        </Tabs.Content>
+        <Tabs.Content value="offers" className="mt-6 focus:outline-none">
+          <OffersTab />
         </Tabs.Content>
         <Tabs.Content value="analytics" className="mt-6 focus:outline-none">
           <AnalyticsTab />

@@ -4,6 +4,7 @@ import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { AdminSections } from "../components/profile/AdminSections";
 import { MyPurchases } from "../components/profile/MyPurchases";
+import { MyOffers } from "../components/profile/MyOffers";
 import { MyOrders } from "../components/profile/MyOrders";
 import { SavedSearches } from "../components/profile/SavedSearches";
 import { Watchlist } from "../components/profile/Watchlist";
@@ -50,6 +51,7 @@ function ProfilePage() {
       <ProfileHeader address={wallet.address} createdAt={wallet.user?.createdAt ?? null} onDisconnect={() => void wallet.disconnect()} />
       <ProfileBody address={wallet.address} />
       {wallet.network === "ethereum" && <MyOrders wallet={wallet.address} />}
+      <MyOffers wallet={wallet.address} />
       <Watchlist wallet={wallet.address} />
       <SavedSearches wallet={wallet.address} />
       <TermsNotice />

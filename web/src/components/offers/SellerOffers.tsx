@@ -1,0 +1,111 @@
+// The seller's view of offers (docs/offers.md#accepting), on the listing page (one listing) and in Admin > Offers
+// (every listing): best first, each with Accept and Decline. Accepting reserves the address for that buyer at their
+// price; the other open offers on it are declined.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { decimalToUnits } from "../../../../schema/money";
+import type { ReceivedOfferView } from "../../../../schema/offers";
+import { errorMessage } from "../../api/error-message";
+import { answerOfferMutation, listingOffersQuery } from "../../api/offers";
+import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/display";
+import { offerStatusText } from "../../lib/offer-rules";
+import { toast } from "../toast-store";
+
+export function SellerOffers({ listingId, wallet }: { listingId: number; wallet: string }) {
+  const list = useQuery(listingOffersQuery(String(listingId), wallet));
+  if (list.isPending)
+    return (
+      <p className="mt-4 text-sm text-slate-400" role="status">
+        Loading the offers…
+      </p>
+    );
+  if (list.isError)
+    return (
+      <p className="mt-4 text-sm text-red-300" role="alert">
+        The offers could not be loaded: {errorMessage(list.error)}
+      </p>
+    );
+  if (list.data.offers.length === 0) return <p className="mt-4 text-sm text-slate-400">No open offers on this address.</p>;
+  return <OfferRows offers={list.data.offers} showListing={false} />;
+}
+
+/** The rows with their answers; `showListing`: name each offer's address (the admin panel's list of every listing). */
+export function OfferRows({ offers, showListing }: { offers: ReceivedOfferView[]; showListing: boolean }) {
+  const queryClient = useQueryClient();
+  const answer = useMutation({
+    ...answerOfferMutation(queryClient),
+    onSuccess: (_data, { accept }) =>
+      toast({ title: accept ? "Offer accepted" : "Offer declined", description: accept ? "The address is reserved for the buyer at their price." : undefined }),
+    onError: (err, { accept }) =>
+      toast({ title: accept ? "The offer could not be accepted" : "The offer could not be declined", description: errorMessage(err), variant: "destructive" }),
+  });
+  const now = Date.now();
+  return (
+    <ul className="mt-4 divide-y divide-slate-800 rounded-xl border border-slate-800" data-testid="seller-offers">
+      {offers.map((o) => {
+        const status = offerStatusText(o.status, o.endReason);
+        const pct = percentOfAsk(o.amount, o.ask);
+        return (
+          <li key={o.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3" data-testid="seller-offer">
+            <div className="min-w-0 flex-1 basis-52">
+              <p className="font-semibold text-white">
+                {formatPriceTrimmed(o.amount)} {o.currency}
+                <span className="ml-2 text-sm font-normal text-slate-400">
+                  {pct}% of the {formatPriceTrimmed(o.ask)} ask
+                </span>
+              </p>
+              <p className="mt-0.5 text-xs break-all text-slate-400">
+                {showListing && (
+                  <>
+                    <Link to="/address/$id" params={{ id: String(o.listingId) }} className="font-mono text-violet-300 underline-offset-2 hover:underline">
+                      {shortAddress(o.address)}
+                    </Link>
+                    {" · "}
+                  </>
+                )}
+                from <span className="font-mono">{shortAddress(o.buyerWallet)}</span> ·{" "}
+                {o.status === "open" ? (
+                  <>
+                    expires <time dateTime={o.expiresAt}>{relativeTime(o.expiresAt, now)}</time>
+                  </>
+                ) : (
+                  status.label
+                )}
+              </p>
+            </div>
+            {o.status === "open" ? (
+              <div className="flex gap-2">
+                <button
+                  type="button"
+                  onClick={() => answer.mutate({ id: o.id, accept: true })}
+                  disabled={answer.isPending}
+                  aria-label={`Accept the offer of ${o.amount} ${o.currency}`}
+                  className="rounded-md bg-emerald-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-600 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
+                >
+                  Accept
+                </button>
+                <button
+                  type="button"
+                  onClick={() => answer.mutate({ id: o.id, accept: false })}
+                  disabled={answer.isPending}
+                  aria-label={`Decline the offer of ${o.amount} ${o.currency}`}
+                  className="rounded-md border border-slate-700 px-2.5 py-1 text-xs font-semibold text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
+                >
+                  Decline
+                </button>
+              </div>
+            ) : (
+              <span className="text-xs text-emerald-300">Awaiting the buyer's payment</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The amount as a whole percentage of the ask, rounded down ("80"), in exact units (schema/money.ts). */
+function percentOfAsk(amount: string, ask: string): string {
+  const askUnits = decimalToUnits(ask);
+  return askUnits > 0n ? String((decimalToUnits(amount) * 100n) / askUnits) : "–";
+}

@@ -1,0 +1,137 @@
+// The seller answers an offer (docs/offers.md#accepting): accepting reserves the listing for the offer's buyer at the
+// offered price through the purchase path itself (purchases/reserve.ts planReservation + writeReservation: fees
+// recomputed from the amount, the usual payment window, the bounds per buyer and per client network, one open
+// purchase per listing), with "this offer is still open and the ask unchanged since it was made" inside the same
+// INSERT; the same batch marks it accepted, declines the listing's other open offers and tells their buyers.
+// Declining ends one offer. Only the listing's seller or an admin may answer; to anyone else an offer is not found.
+import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { addresses, offers, users } from "../../schema/db";
+import type { AcceptOfferResponse, ReceivedOfferView } from "../../schema/offers";
+import type { AuthSession } from "../auth/session";
+import { notificationStatements } from "../collectors/notify";
+import { type Db, writeBatch } from "../db";
+import { ApiError } from "../http/errors";
+import type { RequestInfo } from "../http/request-info";
+import { planReservation, type ReservationPlan, writeReservation } from "../purchases/reserve";
+import { liveOpen, managesListing, type OfferRow, offerWithListing, toView } from "./read";
+import { offerOutcome } from "./tell";
+
+const o = offers;
+
+/** The offer, if the caller may answer it; 404 otherwise (its existence is the buyer's and the seller's business). */
+async function answerable(db: Db, session: AuthSession, offerId: number, now: number): Promise<OfferRow> {
+  const row = await offerWithListing(db, offerId);
+  if (!row || !managesListing(session, row.sellerId)) throw new ApiError(404, "Offer not found");
+  const view = toView(row, now);
+  if (view.status !== "open") throw new ApiError(409, `This offer is no longer open (${view.status})`, { status: view.status });
+  return row;
+}
+
+async function received(db: Db, offerId: number, now: number): Promise<ReceivedOfferView> {
+  const row = await offerWithListing(db, offerId);
+  const buyer = await db.select({ wallet: users.walletAddress }).from(users).where(eq(users.id, row!.buyerId)).get();
+  return { ...toView(row!, now), buyerWallet: buyer?.wallet ?? "", askNow: (await askOf(db, row!.listingId)) ?? "" };
+}
+
+const askOf = async (db: Db, listingId: number) =>
+  (await db.select({ price: addresses.price }).from(addresses).where(eq(addresses.id, listingId)).get())?.price ?? null;
+
+/** POST /api/offers/{id}/accept. */
+export async function acceptOffer(db: Db, env: Env, session: AuthSession, offerId: number, info: RequestInfo, now = Date.now()): Promise<AcceptOfferResponse> {
+  const reservation = await writeReservation(db, await planAcceptance(db, env, session, offerId, now), info);
+  return { offer: await received(db, offerId, now), transactionId: reservation.id, reservedUntil: new Date(reservation.expiresAt).toISOString() };
+}
+
+/**
+ * The reads before the acceptance's write: the offer, its buyer, the other open offers, the fees of the amount. Nothing
+ * here holds until the write, which is why the INSERT re-states "still open, ask unchanged" (stillOpen) itself.
+ */
+export async function planAcceptance(db: Db, env: Env, session: AuthSession, offerId: number, now = Date.now()): Promise<ReservationPlan> {
+  const offer = await answerable(db, session, offerId, now);
+  const buyer = await db
+    .select({ id: users.id, walletAddress: users.walletAddress, network: users.network })
+    .from(users)
+    .where(eq(users.id, offer.buyerId))
+    .get();
+  if (!buyer) throw new ApiError(409, "This offer's buyer no longer exists");
+  // The reservation is the buyer's: the purchase path sees their wallet, as when they reserve themselves.
+  const buyerSession: AuthSession = { userId: buyer.id, walletAddress: buyer.walletAddress, network: buyer.network, isAdmin: false, expiresAt: now };
+  // The other open offers, to tell their buyers in the same batch; one made after this read is declined all the same
+  // and told by the cron job (its notified_status stays behind).
+  const others = await db
+    .select({ id: o.id, buyerId: o.buyerId, amount: o.amount })
+    .from(o)
+    .where(and(eq(o.addressId, offer.listingId), ne(o.id, offerId), eq(o.status, "open")));
+  const facts = { listingId: offer.listingId, address: offer.address, currency: offer.currency };
+  const stillOpen: SQL = sql`EXISTS (SELECT 1 FROM ${o} WHERE ${o.id} = ${offerId} AND ${liveOpen(now)}
+      AND ${o.askUnits} = (SELECT ${addresses.priceUnits} FROM ${addresses} WHERE ${addresses.id} = ${offer.listingId}))`;
+  return planReservation(db, env, buyerSession, { addressId: offer.listingId, currency: offer.currency }, now, {
+    offerId,
+    acceptedBy: session.walletAddress,
+    price: offer.amount,
+    priceUnits: BigInt(offer.amountUnits),
+    clientNetwork: offer.clientNetwork,
+    stillOpen,
+    alsoWrite: (reserved, purchaseId, expiresAt) => [
+      db
+        .update(o)
+        .set({ status: "accepted", transactionId: purchaseId, notifiedStatus: "accepted", updatedAt: now })
+        .where(and(eq(o.id, offerId), eq(o.status, "open"), reserved)),
+      db
+        .update(o)
+        .set({
+          status: "declined",
+          endReason: "other_accepted",
+          notifiedStatus:
+            others.length === 0
+              ? sql`${o.notifiedStatus}`
+              : sql`CASE WHEN ${inArray(
+                  o.id,
+                  others.map((x) => x.id),
+                )} THEN 'declined' ELSE ${o.notifiedStatus} END`,
+          updatedAt: now,
+        })
+        .where(and(eq(o.addressId, offer.listingId), eq(o.status, "open"), reserved)),
+      ...notificationStatements(
+        [
+          offerOutcome(offer.buyerId, "accepted", { ...facts, offerId, amount: offer.amount, transactionId: purchaseId, until: expiresAt })!,
+          ...others.map((x) => offerOutcome(x.buyerId, "declined", { ...facts, offerId: x.id, amount: x.amount, reason: "other_accepted" })!),
+        ],
+        now,
+        reserved,
+      ),
+    ],
+  });
+}
+
+/** POST /api/offers/{id}/decline. */
+export async function declineOffer(db: Db, session: AuthSession, offerId: number, now = Date.now()): Promise<ReceivedOfferView> {
+  const offer = await answerable(db, session, offerId, now);
+  const declinedHere = sql`EXISTS (SELECT 1 FROM ${o} WHERE ${o.id} = ${offerId} AND ${o.status} = 'declined' AND ${o.updatedAt} = ${now})`;
+  const [updated] = await writeBatch(db, [
+    db
+      .update(o)
+      .set({ status: "declined", endReason: "seller", notifiedStatus: "declined", updatedAt: now })
+      .where(and(eq(o.id, offerId), liveOpen(now)))
+      .returning({ id: o.id }),
+    ...notificationStatements(
+      [
+        offerOutcome(offer.buyerId, "declined", {
+          listingId: offer.listingId,
+          address: offer.address,
+          currency: offer.currency,
+          offerId,
+          amount: offer.amount,
+          reason: "seller",
+        })!,
+      ],
+      now,
+      declinedHere,
+    ),
+  ]);
+  if (updated.results.length === 0) {
+    const current = toView((await offerWithListing(db, offerId))!, now);
+    throw new ApiError(409, `This offer is no longer open (${current.status})`, { status: current.status });
+  }
+  return received(db, offerId, now);
+}
