@@ -116,8 +116,9 @@ describe("npm run keys:rotate on a local D1", () => {
     }
   });
 
-  // Spawns node with tsx (about 1 s on a quiet machine, near 5 s on a loaded one): a generous limit, not a speed check.
-  it("exits 2 with the usage text when a secret is missing, and touches nothing", { timeout: 30_000 }, () => {
+  // Spawns node with tsx (about 1 s on a quiet machine, near 5 s on a loaded one, past 30 s under several suites at
+  // once): a generous limit, not a speed check.
+  it("exits 2 with the usage text when a secret is missing, and touches nothing", { timeout: 120_000 }, () => {
     const res = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "keys-rotate.ts"), "--persist-to", dir], {
       cwd: ROOT,
       env: { ...STACK_ENV, OLD_KEY_ENCRYPTION_SECRET: OLD, NEW_KEY_ENCRYPTION_SECRET: "" },
