@@ -8,7 +8,7 @@
 // skipped, and the cursor moves with compare-and-set only after the window is handled.
 import { and, eq, sql } from "drizzle-orm";
 import { escrowTransactions, type Network, paymentScanCursors, transactions } from "../../schema/db";
-import { type ReceivedTransfer, type ScanCursor, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
+import { type ReceivedTransfer, type ScanCursor, type ScanWindow, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
 import { bare, type Db, decodeRow, selectList } from "../db";
 import { firstPaymentBlock, matchTransferToPurchase } from "../domain/payment-decision";
 import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
@@ -138,13 +138,35 @@ export async function scanForPayments(db: Db, env: VerifierEnv, network: Network
   const rows = await candidates(db, network, fresh, now);
   const claimed = new Set<string>();
   let found = 0;
+  let unchecked: ReceivedTransfer | null = null;
   for (const x of fresh) {
     const purchase = purchaseFor(network, x, rows, claimed);
     if (!purchase) continue;
     if (purchase.status === "initiated") claimed.add(purchase.id);
-    await verifyPayment(db, env, purchase, x.hash, now);
+    const outcome = await verifyPayment(db, env, purchase, x.hash, now);
     found++;
+    if (outcome.observation.kind === "unavailable") {
+      unchecked = x;
+      break;
+    }
   }
-  await saveCursor(db, network, updatedAt, window.cursor, now);
+  await saveCursor(db, network, updatedAt, unchecked ? cursorBefore(network, cursor, window, unchecked) : window.cursor, now);
   return { found, nodeAnswered: true };
+}
+
+/**
+ * The cursor that reads `x` again next run: a payment the node could not say anything about now is not skipped
+ * past (it would be left to the reconciliation, which a flaky node holds back for as long as it flakes). What the
+ * run did record before it is not recorded twice (`unrecorded`). Ethereum: from x's block on; Solana: every
+ * signature newer than the newest transfer of an earlier slot than x's, all of which the run has read.
+ */
+function cursorBefore(network: Network, cursor: ScanCursor, window: ScanWindow, x: ReceivedTransfer): ScanCursor {
+  if (network === "ethereum") {
+    if (x.blockNumber === null) return cursor;
+    return { ...window.cursor, nextBlock: Math.min(window.cursor.nextBlock ?? x.blockNumber, x.blockNumber) };
+  }
+  // The window's transfers are in the node's order, newest first; those of x's slot may not have been read yet.
+  const after = window.transfers.slice(window.transfers.findIndex((t) => t.hash === x.hash) + 1);
+  const older = x.blockNumber === null ? undefined : after.find((t) => t.blockNumber !== null && t.blockNumber < x.blockNumber!);
+  return { ...window.cursor, lastSignature: older ? older.hash : cursor.lastSignature };
 }
