@@ -48,11 +48,11 @@ for (const [name, v, max] of [
 ] as const)
   if (!Number.isFinite(v) || v < 0 || v > max) throw new Error(`--${name} must be a number from 0 to ${max}`);
 
-const WEB_PORT = 8797;
-const ANVIL_PORT = 18646;
-const SOLANA_PORT = 19000;
-const ETH_PROXY_PORT = 18647;
-const SOL_PROXY_PORT = 19001;
+const WEB_PORT = 8798;
+const ANVIL_PORT = 18647;
+const SOLANA_PORT = 19002;
+const ETH_PROXY_PORT = 18648;
+const SOL_PROXY_PORT = 19003;
 /** Longer than the Worker's node timeouts (4 s) and viem's retry, so a held call is a timeout to it. */
 const HOLD_MS = 9_000;
 /** An episode still waiting this long after the actors' time is up stops waiting (its purchase is checked anyway). */
@@ -269,7 +269,8 @@ async function main() {
     for (const [name, p] of Object.entries(proxies))
       console.log(`| ${name} | ${p.counts.forwarded} | ${p.counts.error} | ${p.counts.timeout} | ${p.counts.stale} |`);
     console.log(
-      `\ncron runs: ${ticks.ok} ok, ${ticks.failed} failed; API answers: ${record.answers}; transfers sent to the platform: ${record.sent.length}; keys handed out: ${record.keys.length}`,
+      `\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; actors ran ${MINUTES} min, settled in ${Math.round(settleMs / 1000)} s\n` +
+        `cron runs: ${ticks.ok} ok, ${ticks.failed} failed; API answers: ${record.answers}; transfers sent to the platform: ${record.sent.length}; keys handed out: ${record.keys.length}`,
     );
     console.log(
       `purchases: ${countBy(purchases, (p) => `${p.status}${p.failureReason ? ` (${p.failureReason})` : ""}`)
