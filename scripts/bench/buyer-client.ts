@@ -42,7 +42,7 @@ export type Api = (pathname: string, init?: { method?: string; body?: unknown; c
  * The site's API at `base`, each request from the client network `client()` names (the `cf-connecting-ip` header,
  * which wrangler dev keeps). `onAnswer` sees every answer's status (the soak counts them).
  */
-export function apiClient(base: string, client: () => string, onAnswer?: (pathname: string, status: number) => void): Api {
+export function apiClient(base: string, client: () => string, onAnswer?: (pathname: string, status: number, json: ApiAnswer["json"]) => void): Api {
   return async (pathname, init = {}) => {
     const res = await fetch(`${base}${pathname}`, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
@@ -54,13 +54,13 @@ export function apiClient(base: string, client: () => string, onAnswer?: (pathna
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
     const text = await res.text();
-    onAnswer?.(pathname, res.status);
     let json = null;
     try {
       json = JSON.parse(text);
     } catch {
       /* not JSON */
     }
+    onAnswer?.(pathname, res.status, json);
     return { status: res.status, json, cookie: res.headers.get("set-cookie")?.split(";")[0] };
   };
 }

@@ -29,15 +29,17 @@ export class Tally {
   readonly outcomes = new Map<string, number>();
   readonly sent: SentTransfer[] = [];
   readonly keys: { purchaseId: string; actor: string }[] = [];
-  readonly serverErrors: { path: string; status: number }[] = [];
+  readonly serverErrors: { path: string; status: number; message: string }[] = [];
+  /** How long an unreported payment took to be found and settled (silent payers), per network, in ms. */
+  readonly foundAfter: Record<Network, number[]> = { ethereum: [], solana: [] };
   answers = 0;
   outcome(kind: ActorKind, network: Network, what: string) {
     const k = `${kind}\t${network}\t${what}`;
     this.outcomes.set(k, (this.outcomes.get(k) ?? 0) + 1);
   }
-  answer(path: string, status: number) {
+  answer(path: string, status: number, json: { message?: unknown } | null) {
     this.answers++;
-    if (status >= 500) this.serverErrors.push({ path: path.replace(/[0-9a-f-]{36}/, ":id"), status });
+    if (status >= 500) this.serverErrors.push({ path: path.replace(/[0-9a-f-]{36}/, ":id"), status, message: String(json?.message ?? "") });
   }
 }
 
@@ -97,7 +99,7 @@ async function signIn(stage: Stage, network: Network, client: string): Promise<W
   const api = apiClient(
     stage.base,
     () => client,
-    (p, s) => stage.record.answer(p, s),
+    (p, s, json) => stage.record.answer(p, s, json),
   );
   if (network === "ethereum") {
     const key = generatePrivateKey();
@@ -225,8 +227,10 @@ export async function runEpisode(stage: Stage, kind: ActorKind, network: Network
         const amount = kind === "overpayer" ? due + due / 2n : due;
         const hash = kind === "overpayer" || network === "ethereum" ? await w.pay(view, amount) : await payExactSolana(stage, w, id, view);
         sent(stage, w, kind, hash, amount);
+        const paidAt = Date.now();
         const end = await follow(stage, w, id, kind === "silent" ? null : hash);
         if (end.status !== "completed" && end.status !== "verified") return `${end.status}${end.reason ? ` ${end.reason}` : ""}`;
+        if (kind === "silent") stage.record.foundAfter[network].push(Date.now() - paidAt);
         sold = true;
         return reveal(stage, w, kind, id, listing);
       }

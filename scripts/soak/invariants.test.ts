@@ -117,9 +117,13 @@ describe("the soak's invariant checker", () => {
     ]);
   });
 
-  it("refuses any 5xx answer", () => {
-    expect(failing(facts({ serverErrors: [{ path: "/api/transactions/x/confirm", status: 500 }] }))).toEqual([
-      ["no 5xx answer", ["500 on /api/transactions/x/confirm"]],
+  it("refuses any 5xx answer but the 503 of a node that does not answer", () => {
+    const crash = { path: "/api/transactions/:id/confirm", status: 500, message: "Internal Server Error" };
+    const node = { path: "/api/transactions/:id/solana-transaction", status: 503, message: "The Solana node is not answering; try again in a moment" };
+    const other503 = { path: "/api/health", status: 503, message: "database unreachable" };
+    expect(failing(facts({ serverErrors: [crash, node, other503] }))).toEqual([
+      ["no 5xx answer but a node's 503", ["500 on /api/transactions/:id/confirm: Internal Server Error", "503 on /api/health: database unreachable"]],
     ]);
+    expect(failing(facts({ serverErrors: [node] }))).toEqual([]);
   });
 });

@@ -15,10 +15,20 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { activeListings, type LocalDb, rpc, SignInRefused, sleep, withLocalEnv } from "../bench/buyer-client";
 import { seedDemoListings } from "../seed";
 import { startSolanaRpc } from "../solana-rpc/server";
-import { applyLocalMigrations, buildWeb, type Child, httpOk, rpcAnswers, seedLocal, startAnvil, startWorker, tickScheduled, waitUntil } from "../stack";
+import { wranglerVars } from "../test/wrangler-vars";
+import { applyLocalMigrations, buildWeb, type Child, httpOk, ROOT, rpcAnswers, seedLocal, startAnvil, startWorker, tickScheduled, waitUntil } from "../stack";
 import { ACTOR_KINDS, type ActorKind, ListingPool, runEpisode, type Stage, Tally } from "./actors";
 import { type FaultProxy, startFaultProxy } from "./fault-proxy";
-import { type ChainPayment, checkInvariants, type LedgerRow, type Network, type PurchaseRow, type SoakFacts, unaccountedTransfers } from "./invariants";
+import {
+  type ChainPayment,
+  checkInvariants,
+  type LedgerRow,
+  type Network,
+  type PurchaseRow,
+  nodeUnavailable,
+  type SoakFacts,
+  unaccountedTransfers,
+} from "./invariants";
 
 const { values } = parseArgs({
   options: {
@@ -92,6 +102,21 @@ async function addListings(persistTo: string, perNetwork: number) {
 
 const readDb = <T>(persistTo: string, read: (db: LocalDb) => Promise<T>) => withLocalEnv<{ DB: LocalDb }, T>(persistTo, ({ DB }) => read(DB));
 
+/** Where each network's reconciliation stands: blocks or slots read behind the node's head, seconds since it caught up. */
+const reconcileLag = (solanaUrl: string) => async (db: LocalDb) => {
+  const rows = (
+    await db
+      .prepare("SELECT network, through_block AS throughBlock, caught_up_at AS caughtUpAt FROM reconcile_cursors")
+      .all<{ network: Network; throughBlock: number | null; caughtUpAt: number | null }>()
+  ).results;
+  const heads = { ethereum: Number(await rpc(anvilUrl, "eth_blockNumber")), solana: Number(await rpc(solanaUrl, "getSlot", [{ commitment: "confirmed" }])) };
+  return rows.map(
+    (r) =>
+      `${r.network} ${r.throughBlock === null ? "not started" : `${heads[r.network] - r.throughBlock} ${r.network === "ethereum" ? "blocks" : "slots"} behind`}, ` +
+      `caught up ${r.caughtUpAt === null ? "never" : `${Math.round((Date.now() - r.caughtUpAt) / 1000)} s ago`}`,
+  );
+};
+
 async function dbFacts(db: LocalDb) {
   const purchases = (
     await db
@@ -162,7 +187,12 @@ async function main() {
     console.log(`  ${await addListings(persistTo, EXTRA)} (soak listings)`);
     children.push(startAnvil({ port: ANVIL_PORT, chainId: 31337, blockTime: 1, silent: true }));
     if (!(await waitUntil(rpcAnswers(anvilUrl), 30_000))) throw new Error("anvil did not start");
-    const solana = await startSolanaRpc({ port: SOLANA_PORT, fund: [] });
+    // The platform's Solana account holds a balance from the start, as a live one does (a first transfer of a lamport
+    // to an empty account is refused by the chain: below rent exemption).
+    const solana = await startSolanaRpc({
+      port: SOLANA_PORT,
+      fund: [wranglerVars(fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8")).PLATFORM_SOL_ADDRESS!],
+    });
     children.push({ stop: () => void solana.stop() });
     const shares = { error: FAULT_SHARE / 3, timeout: FAULT_SHARE / 3, stale: FAULT_SHARE / 3 };
     const proxies: Record<Network, FaultProxy> = {
@@ -223,6 +253,7 @@ async function main() {
 
     // Settling: faults off, the cron job runs until every transfer sent is accounted for (or the time runs out).
     for (const p of Object.values(proxies)) p.setEnabled(false);
+    const lagAtStop = await readDb(persistTo, reconcileLag(solana.url));
     const settleStart = Date.now();
     const settleUntil = settleStart + SETTLE_MS;
     let settled = false;
@@ -289,6 +320,16 @@ async function main() {
           .join(", ") || "none"
       }`,
     );
+    const nodeBusy = record.serverErrors.filter(nodeUnavailable).length;
+    console.log(`503 "node is not answering" (the documented retry answer): ${nodeBusy}; other 5xx: ${record.serverErrors.length - nodeBusy}`);
+    console.log(`reconciliation when the faults stopped: ${lagAtStop.join("; ")}`);
+    for (const network of ["ethereum", "solana"] as const) {
+      const t = [...record.foundAfter[network]].sort((a, b) => a - b);
+      if (t.length)
+        console.log(
+          `unreported ${network} payments settled by the cron job after: median ${Math.round(t[Math.floor(t.length / 2)]! / 1000)} s, max ${Math.round(t.at(-1)! / 1000)} s (${t.length})`,
+        );
+    }
     if (crashes.size) console.log(`actor errors (not API answers): ${[...crashes].map(([k, n]) => `${n} x ${k}`).join("; ")}`);
     console.log(`\n| invariant | checked | verdict |\n|---|---|---|`);
     for (const v of verdicts) console.log(`| ${v.name} | ${v.checked} | ${v.ok ? "held" : `VIOLATED (${v.violations.length})`} |`);
