@@ -12,14 +12,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ed25519 } from "@noble/curves/ed25519.js";
-import { base58, base64 } from "@scure/base";
+import { base64 } from "@scure/base";
 import { Keypair, VersionedTransaction } from "@solana/web3.js";
-import { createWalletClient, defineChain, type Hex, http, parseEther } from "viem";
+import { createWalletClient, type Hex, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { getPlatformProxy } from "wrangler";
 import { startSolanaRpc } from "../solana-rpc/server";
-import { applyLocalMigrations, buildWeb, type Child, httpOk, ROOT, rpcAnswers, seedLocal, startAnvil, startWorker, tickScheduled, waitUntil } from "../stack";
+import { applyLocalMigrations, buildWeb, type Child, httpOk, rpcAnswers, seedLocal, startAnvil, startWorker, tickScheduled, waitUntil } from "../stack";
+import { activeListings, anvilChain, apiClient, initiate, type Listing, rpc, signInEthereum, signInSolana, sleep } from "./buyer-client";
 
 const { values } = parseArgs({ options: { purchases: { type: "string", default: "20" }, concurrent: { type: "string", default: "50" } } });
 const PURCHASES = Number(values.purchases);
@@ -32,31 +31,13 @@ const TICK_MS = 10_000;
 const SECRETS = { KEY_ENCRYPTION_SECRET: "bench-key-encryption-secret-0123456789abcdef", SESSION_SECRET: "bench-session-secret-0123456789abcdef" };
 const base = `http://127.0.0.1:${WEB_PORT}`;
 const anvilUrl = `http://127.0.0.1:${ANVIL_PORT}`;
-const chain = defineChain({
-  id: 31337,
-  name: "Anvil",
-  nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-  rpcUrls: { default: { http: [anvilUrl] } },
-});
+const chain = anvilChain(anvilUrl);
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))]!;
 };
 const secs = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
-
-async function rpc(url: string, method: string, params: unknown[] = []) {
-  const res = await fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
-  });
-  // biome-ignore lint/suspicious/noExplicitAny: the bench reads each node answer's fields where it uses them.
-  const body = (await res.json()) as { result?: any; error?: { message: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
 
 let clients = 0;
 /**
@@ -69,64 +50,7 @@ const simulatedClient = () => {
   clients++;
   return `198.18.${(clients >> 8) & 255}.${clients & 255}`;
 };
-
-async function api(pathname: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
-  const res = await fetch(`${base}${pathname}`, {
-    method: init.method ?? (init.body === undefined ? "GET" : "POST"),
-    headers: {
-      ...(init.body === undefined ? {} : { "content-type": "application/json" }),
-      ...(init.cookie ? { cookie: init.cookie } : {}),
-      "cf-connecting-ip": simulatedClient(),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const text = await res.text();
-  // biome-ignore lint/suspicious/noExplicitAny: the bench reads each API answer's fields where it uses them.
-  let json: any = null;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, json, cookie: res.headers.get("set-cookie")?.split(";")[0] };
-}
-
-async function signInEthereum(privateKey: Hex) {
-  const account = privateKeyToAccount(privateKey);
-  const nonce = await api("/api/auth/nonce", { body: { network: "ethereum", address: account.address } });
-  const signature = await account.signMessage({ message: nonce.json.message });
-  const verified = await api("/api/auth/verify", { body: { network: "ethereum", message: nonce.json.message, signature } });
-  if (!verified.json?.authenticated || !verified.cookie) throw new Error(`Ethereum sign-in failed: ${JSON.stringify(verified.json)}`);
-  return verified.cookie;
-}
-
-async function signInSolana(keypair: Keypair) {
-  const address = keypair.publicKey.toBase58();
-  const nonce = await api("/api/auth/nonce", { body: { network: "solana", address } });
-  const message = nonce.json.message as string;
-  const signature = base58.encode(ed25519.sign(new TextEncoder().encode(message), keypair.secretKey.slice(0, 32)));
-  const verified = await api("/api/auth/verify", { body: { network: "solana", message, signature, address } });
-  if (!verified.json?.authenticated || !verified.cookie) throw new Error(`Solana sign-in failed: ${JSON.stringify(verified.json)}`);
-  return verified.cookie;
-}
-
-type Listing = { id: number; address: string; network: "ethereum" | "solana" };
-
-async function activeListings(persistTo: string): Promise<Listing[]> {
-  const proxy = await getPlatformProxy<{ DB: { prepare: (q: string) => { all: <T>() => Promise<{ results: T[] }> } } }>({
-    configPath: path.join(ROOT, "wrangler.toml"),
-    persist: { path: path.join(persistTo, "v3") },
-    remoteBindings: false,
-  });
-  try {
-    const { results } = await proxy.env.DB.prepare(
-      "SELECT id, address, network FROM addresses WHERE status = 'active' AND is_listed = 1 ORDER BY id",
-    ).all<Listing>();
-    return results;
-  } finally {
-    await proxy.dispose();
-  }
-}
+const api = apiClient(base, simulatedClient);
 
 /** The page after paying: confirm, then again every second while pending; then reveal. Resolves when the key arrives. */
 async function confirmUntilKey(cookie: string, id: string, txHash: string, buyerWallet: string) {
@@ -143,19 +67,12 @@ async function confirmUntilKey(cookie: string, id: string, txHash: string, buyer
   return { at: performance.now(), key: reveal.json.privateKey as string, address: reveal.json.address as string };
 }
 
-async function initiate(cookie: string, listing: Listing, buyerId: string) {
-  const res = await api("/api/transactions/initiate", { body: { addressId: listing.id, buyerId }, cookie });
-  if (res.status !== 201) throw new Error(`initiate ${res.status}: ${JSON.stringify(res.json)}`);
-  const view = await api(`/api/transactions/${res.json.transactionId}`, { cookie });
-  return { id: res.json.transactionId as string, view: view.json as { amountBaseUnits: string; recipient: string } };
-}
-
 async function buyOnEthereum(listing: Listing, depth: number) {
   const privateKey = generatePrivateKey();
   const account = privateKeyToAccount(privateKey);
   await rpc(anvilUrl, "anvil_setBalance", [account.address, `0x${parseEther("1000").toString(16)}`]);
-  const cookie = await signInEthereum(privateKey);
-  const { id, view } = await initiate(cookie, listing, account.address);
+  const cookie = await signInEthereum(api, privateKey);
+  const { id, view } = await initiate(api, cookie, listing, account.address);
   const wallet = createWalletClient({ account, chain, transport: http(anvilUrl) });
   const hash = await wallet.sendTransaction({ to: view.recipient as Hex, value: BigInt(view.amountBaseUnits) });
   const deep = (async () => {
@@ -179,8 +96,8 @@ async function buyOnSolana(listing: Listing, solanaUrl: string, commitment: stri
   const keypair = Keypair.generate();
   const airdrop = await rpc(solanaUrl, "requestAirdrop", [keypair.publicKey.toBase58(), 100_000_000_000]);
   if (!airdrop) throw new Error("airdrop failed");
-  const cookie = await signInSolana(keypair);
-  const { id } = await initiate(cookie, listing, keypair.publicKey.toBase58());
+  const cookie = await signInSolana(api, keypair);
+  const { id } = await initiate(api, cookie, listing, keypair.publicKey.toBase58());
   const request = await api(`/api/transactions/${id}/solana-transaction`, { body: { account: keypair.publicKey.toBase58() }, cookie });
   if (!request.json?.transaction) throw new Error(`solana-transaction ${request.status}: ${JSON.stringify(request.json)}`);
   const tx = VersionedTransaction.deserialize(base64.decode(request.json.transaction));
@@ -202,7 +119,7 @@ async function race(listing: Listing) {
   const buyers = await Promise.all(
     Array.from({ length: CONCURRENT }, async () => {
       const key = generatePrivateKey();
-      return { address: privateKeyToAccount(key).address, cookie: await signInEthereum(key) };
+      return { address: privateKeyToAccount(key).address, cookie: await signInEthereum(api, key) };
     }),
   );
   const results = await Promise.all(

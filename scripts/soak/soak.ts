@@ -1,0 +1,354 @@
+// `npm run soak [-- --minutes 10 --concurrency 10 --faults 0.15]`: the payment path under load and node faults on a
+// throw-away local stack (docs/testing.md#soak). For N minutes simulated buyers and attackers (scripts/soak/actors.ts)
+// reserve, pay, under- and over-pay, cancel, report junk and hoard on both chains, while a fault proxy between the
+// Worker and each node (scripts/soak/fault-proxy.ts) fails a share of its calls and the cron route runs every
+// `--tick` seconds. Then the faults stop, the cron job settles what is left, and the invariants of docs/payments.md
+// are checked (scripts/soak/invariants.ts) on D1, the chains (asked directly) and what the actors saw. Prints the
+// counts and the verdicts; exits 1 on any violation. Loopback only, fixed ports: run it under `flock /tmp/stack.lock`.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { base58 } from "@scure/base";
+import { Keypair } from "@solana/web3.js";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { activeListings, type LocalDb, rpc, SignInRefused, sleep, withLocalEnv } from "../bench/buyer-client";
+import { seedDemoListings } from "../seed";
+import { startSolanaRpc } from "../solana-rpc/server";
+import { wranglerVars } from "../test/wrangler-vars";
+import { applyLocalMigrations, buildWeb, type Child, httpOk, ROOT, rpcAnswers, seedLocal, startAnvil, startWorker, tickScheduled, waitUntil } from "../stack";
+import { ACTOR_KINDS, type ActorKind, ListingPool, runEpisode, type Stage, Tally } from "./actors";
+import { type FaultProxy, startFaultProxy } from "./fault-proxy";
+import {
+  type ChainPayment,
+  checkInvariants,
+  type LedgerRow,
+  type Network,
+  type PurchaseRow,
+  nodeUnavailable,
+  type SoakFacts,
+  unaccountedTransfers,
+} from "./invariants";
+
+const { values } = parseArgs({
+  options: {
+    minutes: { type: "string", default: "10" },
+    concurrency: { type: "string", default: "10" },
+    faults: { type: "string", default: "0.15" },
+    tick: { type: "string", default: "15" },
+    settle: { type: "string", default: "240" },
+    extra: { type: "string", default: "60" },
+  },
+});
+const MINUTES = Number(values.minutes);
+const CONCURRENCY = Number(values.concurrency);
+/** The share of node calls failed, split evenly between errors, timeouts and stale heads. */
+const FAULT_SHARE = Number(values.faults);
+const TICK_MS = Number(values.tick) * 1000;
+const SETTLE_MS = Number(values.settle) * 1000;
+/** Listings added per network on top of the demo data, so buyers do not run out during a long soak. */
+const EXTRA = Number(values.extra);
+for (const [name, v, max] of [
+  ["minutes", MINUTES, 120],
+  ["concurrency", CONCURRENCY, 32],
+  ["faults", FAULT_SHARE, 0.9],
+  ["tick", TICK_MS / 1000, 60],
+  ["settle", SETTLE_MS / 1000, 900],
+  ["extra", EXTRA, 500],
+] as const)
+  if (!Number.isFinite(v) || v < 0 || v > max) throw new Error(`--${name} must be a number from 0 to ${max}`);
+
+const WEB_PORT = 8798;
+const ANVIL_PORT = 18647;
+const SOLANA_PORT = 19002;
+const ETH_PROXY_PORT = 18648;
+const SOL_PROXY_PORT = 19003;
+/** Longer than the Worker's node timeouts (4 s) and viem's retry, so a held call is a timeout to it. */
+const HOLD_MS = 9_000;
+/** An episode still waiting this long after the actors' time is up stops waiting (its purchase is checked anyway). */
+const EPISODE_GRACE_MS = 180_000;
+const SECRETS = { KEY_ENCRYPTION_SECRET: "soak-key-encryption-secret-0123456789abcdef", SESSION_SECRET: "soak-session-secret-0123456789abcdef" };
+const base = `http://127.0.0.1:${WEB_PORT}`;
+const anvilUrl = `http://127.0.0.1:${ANVIL_PORT}`;
+/** How often each kind starts an episode, relative to the others. */
+const WEIGHTS: Record<ActorKind, number> = { honest: 4, silent: 1, underpayer: 1, overpayer: 1, canceller: 1, junk: 1, late: 1, hoarder: 2 };
+
+function pickKind(): ActorKind {
+  const total = ACTOR_KINDS.reduce((s, k) => s + WEIGHTS[k], 0);
+  let roll = Math.random() * total;
+  for (const k of ACTOR_KINDS) {
+    roll -= WEIGHTS[k];
+    if (roll < 0) return k;
+  }
+  return "honest";
+}
+
+/** More listings, with fresh keys, through the same import as the demo data (sealed under the soak's secret). */
+async function addListings(persistTo: string, perNetwork: number) {
+  const rows = ["address,private_key,platform,pattern_type,pattern_matched"];
+  for (let i = 0; i < perNetwork; i++) {
+    const key = generatePrivateKey();
+    const address = privateKeyToAccount(key).address;
+    rows.push(`${address},${key},ethereum,prefix,${address.slice(2, 4)}`);
+    const kp = Keypair.generate();
+    const sol = kp.publicKey.toBase58();
+    rows.push(`${sol},${base58.encode(kp.secretKey)},solana,prefix,${sol.slice(0, 2)}`);
+  }
+  const csv = path.join(persistTo, "soak-listings.csv");
+  fs.writeFileSync(csv, `${rows.join("\n")}\n`);
+  process.env.KEY_ENCRYPTION_SECRET = SECRETS.KEY_ENCRYPTION_SECRET;
+  return withLocalEnv<Env, string>(persistTo, (env) => seedDemoListings(env, csv));
+}
+
+const readDb = <T>(persistTo: string, read: (db: LocalDb) => Promise<T>) => withLocalEnv<{ DB: LocalDb }, T>(persistTo, ({ DB }) => read(DB));
+
+/** Where each network's reconciliation stands: blocks or slots read behind the node's head, seconds since it caught up. */
+const reconcileLag = (solanaUrl: string) => async (db: LocalDb) => {
+  const rows = (
+    await db
+      .prepare("SELECT network, through_block AS throughBlock, caught_up_at AS caughtUpAt FROM reconcile_cursors")
+      .all<{ network: Network; throughBlock: number | null; caughtUpAt: number | null }>()
+  ).results;
+  const heads = { ethereum: Number(await rpc(anvilUrl, "eth_blockNumber")), solana: Number(await rpc(solanaUrl, "getSlot", [{ commitment: "confirmed" }])) };
+  return rows.map(
+    (r) =>
+      `${r.network} ${r.throughBlock === null ? "not started" : `${heads[r.network] - r.throughBlock} ${r.network === "ethereum" ? "blocks" : "slots"} behind`}, ` +
+      `caught up ${r.caughtUpAt === null ? "never" : `${Math.round((Date.now() - r.caughtUpAt) / 1000)} s ago`}`,
+  );
+};
+
+async function dbFacts(db: LocalDb) {
+  const purchases = (
+    await db
+      .prepare(
+        "SELECT id, network, address_id AS addressId, status, buyer_wallet AS buyerWallet, tx_hash AS txHash, amount_base_units AS amountBaseUnits, expires_at AS expiresAt, failure_reason AS failureReason FROM transactions",
+      )
+      .all<PurchaseRow & { failureReason: string | null }>()
+  ).results;
+  const ledger = (
+    await db
+      .prepare(
+        "SELECT network, tx_hash AS txHash, status, refund_status AS refundStatus, transaction_id AS transactionId, attention_reason AS attentionReason FROM escrow_transactions",
+      )
+      .all<LedgerRow & { attentionReason: string | null }>()
+  ).results;
+  const attention = (
+    await db
+      .prepare("SELECT network, tx_hash AS txHash, status, kind FROM payment_attention")
+      .all<{ network: Network; txHash: string | null; status: string; kind: string }>()
+  ).results;
+  return { purchases, ledger, attention };
+}
+
+/** What the chain says of a paid purchase's hash, asked of the node itself (never through the fault proxy). */
+async function chainPayment(network: Network, hash: string, solanaUrl: string, depth: number, platformSol: string): Promise<ChainPayment> {
+  if (network === "ethereum") {
+    const [tx, receipt, head] = await Promise.all([
+      rpc(anvilUrl, "eth_getTransactionByHash", [hash]),
+      rpc(anvilUrl, "eth_getTransactionReceipt", [hash]),
+      rpc(anvilUrl, "eth_blockNumber"),
+    ]);
+    if (!tx || !receipt) return { found: false };
+    return {
+      found: true,
+      success: receipt.status === "0x1",
+      from: tx.from,
+      to: tx.to ?? "",
+      value: BigInt(tx.value),
+      final: BigInt(head) - BigInt(receipt.blockNumber) + 1n >= BigInt(depth),
+    };
+  }
+  const tx = await rpc(solanaUrl, "getTransaction", [hash, { encoding: "json", commitment: "confirmed", maxSupportedTransactionVersion: 0 }]);
+  if (!tx) return { found: false };
+  const keys: string[] = tx.transaction.message.accountKeys;
+  const at = keys.indexOf(platformSol);
+  const received = at === -1 ? 0n : BigInt(tx.meta.postBalances[at]) - BigInt(tx.meta.preBalances[at]);
+  // Found at "confirmed": the local stack's SOL_COMMITMENT (wrangler.toml).
+  return { found: true, success: tx.meta.err === null, from: keys[0]!, to: at === -1 ? keys[1]! : platformSol, value: received, final: true };
+}
+
+const countBy = <T>(rows: T[], key: (r: T) => string) => {
+  const out = new Map<string, number>();
+  for (const r of rows) out.set(key(r), (out.get(key(r)) ?? 0) + 1);
+  return [...out].sort((a, b) => a[0].localeCompare(b[0]));
+};
+
+async function main() {
+  const persistTo = fs.mkdtempSync(path.join(os.tmpdir(), "vanity-soak-"));
+  const children: Pick<Child, "stop">[] = [];
+  let ticking = true;
+  const ticks = { ok: 0, failed: 0 };
+  let cron: Promise<void> | undefined;
+  try {
+    console.log("Starting a throw-away stack (build, migrate, seed, anvil, Solana RPC, fault proxies, wrangler dev)…");
+    buildWeb(true);
+    applyLocalMigrations(persistTo, true);
+    seedLocal(persistTo, true, SECRETS);
+    console.log(`  ${await addListings(persistTo, EXTRA)} (soak listings)`);
+    children.push(startAnvil({ port: ANVIL_PORT, chainId: 31337, blockTime: 1, silent: true }));
+    if (!(await waitUntil(rpcAnswers(anvilUrl), 30_000))) throw new Error("anvil did not start");
+    // The platform's Solana account holds a balance from the start, as a live one does (a first transfer of a lamport
+    // to an empty account is refused by the chain: below rent exemption).
+    const solana = await startSolanaRpc({
+      port: SOLANA_PORT,
+      fund: [wranglerVars(fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8")).PLATFORM_SOL_ADDRESS!],
+    });
+    children.push({ stop: () => void solana.stop() });
+    const shares = { error: FAULT_SHARE / 3, timeout: FAULT_SHARE / 3, stale: FAULT_SHARE / 3 };
+    const proxies: Record<Network, FaultProxy> = {
+      ethereum: await startFaultProxy({ target: anvilUrl, port: ETH_PROXY_PORT, shares, holdMs: HOLD_MS }),
+      solana: await startFaultProxy({ target: solana.url, port: SOL_PROXY_PORT, shares, holdMs: HOLD_MS }),
+    };
+    children.push({ stop: () => void proxies.ethereum.stop() }, { stop: () => void proxies.solana.stop() });
+    for (const p of Object.values(proxies)) p.setEnabled(false);
+    children.push(
+      startWorker({ port: WEB_PORT, persistTo, silent: true, vars: { ETH_RPC_URL: proxies.ethereum.url, SOL_RPC_URL: proxies.solana.url, ...SECRETS } }),
+    );
+    if (!(await waitUntil(httpOk(`${base}/api/health`), 90_000))) throw new Error("wrangler dev did not become healthy");
+    cron = (async () => {
+      while (ticking) {
+        const t = await tickScheduled(base).catch(() => ({ ok: false }));
+        ticks[t.ok ? "ok" : "failed"]++;
+        const until = Date.now() + TICK_MS;
+        while (ticking && Date.now() < until) await sleep(250);
+      }
+    })();
+
+    const config = (await (await fetch(`${base}/api/config`)).json()) as {
+      payments: { ethereum: { recipient: string; confirmations: number }; solana: { recipient: string } };
+    };
+    const depth = config.payments.ethereum.confirmations;
+    const platform = { ethereum: config.payments.ethereum.recipient, solana: config.payments.solana.recipient };
+    const listings = await activeListings(persistTo);
+    const pool = new ListingPool(listings);
+    const record = new Tally();
+    const endAt = Date.now() + MINUTES * 60_000;
+    const stage: Stage = { base, anvilUrl, solanaUrl: solana.url, platform, pool, record, giveUpAt: () => endAt + EPISODE_GRACE_MS };
+    console.log(
+      `${listings.length} listings (${pool.left("ethereum")} Ethereum, ${pool.left("solana")} Solana); ${MINUTES} min, ${CONCURRENCY} actors at once, ` +
+        `${Math.round(FAULT_SHARE * 100)}% of node calls failed (errors, ${HOLD_MS / 1000} s timeouts, stale heads), cron every ${TICK_MS / 1000} s.\n`,
+    );
+    for (const p of Object.values(proxies)) p.setEnabled(FAULT_SHARE > 0);
+
+    let episodes = 0;
+    const crashes = new Map<string, number>();
+    const actor = async (n: number) => {
+      while (Date.now() < endAt) {
+        const kind = pickKind();
+        const network: Network = (n + episodes) % 2 === 0 ? "ethereum" : "solana";
+        episodes++;
+        try {
+          record.outcome(kind, network, await runEpisode(stage, kind, network));
+        } catch (err) {
+          const what = err instanceof SignInRefused ? `sign-in ${err.status}` : `error: ${(err as Error).message.slice(0, 80)}`;
+          record.outcome(kind, network, what);
+          if (!(err instanceof SignInRefused)) crashes.set(what, (crashes.get(what) ?? 0) + 1);
+        }
+      }
+    };
+    const progress = setInterval(() => process.stdout.write(`\r  ${episodes} episodes, ${record.answers} answers, ${record.serverErrors.length} 5xx…`), 5000);
+    await Promise.all(Array.from({ length: CONCURRENCY }, (_, n) => actor(n)));
+    clearInterval(progress);
+    process.stdout.write("\n");
+
+    // Settling: faults off, the cron job runs until every transfer sent is accounted for (or the time runs out).
+    for (const p of Object.values(proxies)) p.setEnabled(false);
+    const lagAtStop = await readDb(persistTo, reconcileLag(solana.url));
+    const settleStart = Date.now();
+    const settleUntil = settleStart + SETTLE_MS;
+    let settled = false;
+    while (!settled && Date.now() < settleUntil) {
+      await sleep(TICK_MS);
+      const { purchases, ledger, attention } = await readDb(persistTo, dbFacts);
+      const pending = purchases.some((p) => p.status === "pending");
+      const unaccounted = unaccountedTransfers({ purchases, ledger, attention, sent: record.sent });
+      settled = unaccounted.length === 0 && !pending;
+      process.stdout.write(`\r  settling: ${unaccounted.length} transfers not yet accounted for, ${pending ? "purchases pending" : "none pending"}   `);
+    }
+    process.stdout.write("\n");
+    const settleMs = Date.now() - settleStart;
+    ticking = false;
+    await cron;
+    children.pop()?.stop(); // wrangler dev: the database is read alone
+    await sleep(1000);
+
+    const { purchases, ledger, attention } = await readDb(persistTo, dbFacts);
+    const chain = new Map<string, ChainPayment>();
+    for (const p of purchases.filter((p) => (p.status === "completed" || p.status === "verified") && p.txHash))
+      chain.set(
+        `${p.network}:${p.network === "ethereum" ? p.txHash!.toLowerCase() : p.txHash}`,
+        await chainPayment(p.network, p.txHash!, solana.url, depth, platform.solana),
+      );
+    const facts: SoakFacts = {
+      now: Date.now(),
+      platform,
+      purchases,
+      ledger,
+      attention,
+      chain,
+      sent: record.sent,
+      keysRevealed: record.keys,
+      answers: record.answers,
+      serverErrors: record.serverErrors,
+      cronSlackMs: 2 * TICK_MS + 60_000,
+    };
+    const verdicts = checkInvariants(facts);
+
+    console.log(`\n| actor | network | outcome | episodes |\n|---|---|---|---|`);
+    for (const [k, n] of [...record.outcomes].sort((a, b) => a[0].localeCompare(b[0]))) console.log(`| ${k.split("\t").join(" | ")} | ${n} |`);
+    console.log(`\n| node | calls forwarded | JSON-RPC errors | timeouts | stale heads |\n|---|---|---|---|---|`);
+    for (const [name, p] of Object.entries(proxies))
+      console.log(`| ${name} | ${p.counts.forwarded} | ${p.counts.error} | ${p.counts.timeout} | ${p.counts.stale} |`);
+    console.log(
+      `\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; actors ran ${MINUTES} min, settled in ${Math.round(settleMs / 1000)} s\n` +
+        `cron runs: ${ticks.ok} ok, ${ticks.failed} failed; API answers: ${record.answers}; transfers sent to the platform: ${record.sent.length}; keys handed out: ${record.keys.length}`,
+    );
+    console.log(
+      `purchases: ${countBy(purchases, (p) => `${p.status}${p.failureReason ? ` (${p.failureReason})` : ""}`)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `ledger: ${countBy(ledger, (l) => `${l.status}${l.attentionReason ? ` ${l.attentionReason}` : ""}${l.refundStatus ? ` ${l.refundStatus}` : ""}`)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(", ")}`,
+    );
+    console.log(
+      `differences: ${
+        countBy(attention, (a) => `${a.kind} ${a.status}`)
+          .map(([k, n]) => `${n} ${k}`)
+          .join(", ") || "none"
+      }`,
+    );
+    const nodeBusy = record.serverErrors.filter(nodeUnavailable).length;
+    console.log(`503 "node is not answering" (the documented retry answer): ${nodeBusy}; other 5xx: ${record.serverErrors.length - nodeBusy}`);
+    console.log(`reconciliation when the faults stopped: ${lagAtStop.join("; ")}`);
+    for (const network of ["ethereum", "solana"] as const) {
+      const t = [...record.foundAfter[network]].sort((a, b) => a - b);
+      if (t.length)
+        console.log(
+          `unreported ${network} payments settled by the cron job after: median ${Math.round(t[Math.floor(t.length / 2)]! / 1000)} s, max ${Math.round(t.at(-1)! / 1000)} s (${t.length})`,
+        );
+    }
+    if (crashes.size) console.log(`actor errors (not API answers): ${[...crashes].map(([k, n]) => `${n} x ${k}`).join("; ")}`);
+    console.log(`\n| invariant | checked | verdict |\n|---|---|---|`);
+    for (const v of verdicts) console.log(`| ${v.name} | ${v.checked} | ${v.ok ? "held" : `VIOLATED (${v.violations.length})`} |`);
+    for (const v of verdicts.filter((v) => !v.ok)) for (const line of v.violations.slice(0, 20)) console.log(`  ✗ ${v.name}: ${line}`);
+    if (!settled) console.log(`\nnot settled within ${SETTLE_MS / 1000} s after the actors stopped`);
+    if (verdicts.some((v) => !v.ok)) process.exitCode = 1;
+  } finally {
+    ticking = false;
+    await cron?.catch(() => undefined);
+    for (const child of children.reverse()) child.stop();
+    await sleep(500);
+    fs.rmSync(persistTo, { recursive: true, force: true });
+  }
+}
+
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
