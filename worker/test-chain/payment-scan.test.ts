@@ -96,7 +96,7 @@ describe("a scan whose cost does not grow with open reservations", () => {
     const { wallet, keypair } = await fundedSolBuyer();
     const id = await reserve(wallet, (await listWithKey(seller.userId, { network: "solana", price: "0.2" })).id);
     const signature = await payThroughWorker(wallet, keypair, id);
-    const asked = nodeRequests(env.SOL_RPC_URL);
+    const asked = nodeRequests(env.SOL_RPC_URL!);
     try {
       await runScheduledJobs(env);
       await runScheduledJobs(env);

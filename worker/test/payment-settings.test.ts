@@ -234,9 +234,9 @@ describe("settings that used to be coerced", () => {
 
 describe("a verifier made while a setting is unreadable (a purchase page's view)", () => {
   it("reads the depth as the deepest allowed and the commitment as finalized, never a shallow default", () => {
-    expect(paymentVerifier({ ...env, ETH_CONFIRMATIONS: "" }, "ethereum").requiredConfirmations).toBe(MAX_CONFIRMATIONS);
-    expect(paymentVerifier({ ...env, ETH_CONFIRMATIONS: "0" }, "ethereum").requiredConfirmations).toBe(MAX_CONFIRMATIONS);
-    expect(paymentVerifier(env, "ethereum").requiredConfirmations).toBe(Number(env.ETH_CONFIRMATIONS));
+    expect(paymentVerifier({ ...env, ETH_CONFIRMATIONS: "" }, "ethereum", null).requiredConfirmations).toBe(MAX_CONFIRMATIONS);
+    expect(paymentVerifier({ ...env, ETH_CONFIRMATIONS: "0" }, "ethereum", null).requiredConfirmations).toBe(MAX_CONFIRMATIONS);
+    expect(paymentVerifier(env, "ethereum", null).requiredConfirmations).toBe(Number(env.ETH_CONFIRMATIONS));
     expect(solanaCommitment("processed")).toBe("finalized");
     expect(solanaCommitment(undefined)).toBe("finalized");
     expect(solanaCommitment(" confirmed ")).toBe("confirmed");
