@@ -130,7 +130,9 @@ export function quorumVerifier(network: Network, nodes: QuorumNode[], quorum: nu
         const margin = network === "ethereum" ? required - 1 : SOLANA_LAG_SLOTS;
         const contradicting = missing.filter((_, j) => block !== null && heads[j] !== null && heads[j]! >= block + margin);
         if (contradicting.length > 0) {
-          const named = contradicting.length >= agreeing.length ? [...contradicting, ...agreeing] : contradicting;
+          // The smaller side is named; on a tie, both (nothing tells which one lies).
+          const named =
+            contradicting.length > agreeing.length ? agreeing : contradicting.length < agreeing.length ? contradicting : [...contradicting, ...agreeing];
           await disagree(named, hash, `some nodes show ${what} as final in block ${block}; others, past that block, do not hold it`);
           return UNAVAILABLE;
         }
