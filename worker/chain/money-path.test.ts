@@ -32,7 +32,7 @@ const EXCEPTIONS: Record<string, { uses: RegExp; why: string }> = {
 };
 
 /** What in `source` (the file `file`) reaches a node other than through the payment verifier. */
-export function moneyPathViolations(file: string, source: string): string[] {
+function moneyPathViolations(file: string, source: string): string[] {
   const found: string[] = [];
   const exception = EXCEPTIONS[file];
   for (const match of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+"\.\.\/chain\/([\w-]+)"/g)) {
