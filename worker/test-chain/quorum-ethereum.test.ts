@@ -8,6 +8,7 @@ import { resetNodeChainIds } from "../chain/ethereum-payments";
 import { paymentVerifier } from "../chain/payment-verifier";
 import { createDb } from "../db";
 import { runAlerts } from "../operations/alerts";
+import { recordDisagreements } from "../operations/node-disagreements";
 import { findPurchase } from "../purchases/purchase-row";
 import { verifyPayment } from "../purchases/verify";
 import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
@@ -187,5 +188,30 @@ describe("nodes that are down, slow or behind", () => {
     expect((await verify(withNodes("second"), id, hash)).decision).toMatchObject({ outcome: "settle" });
     const none = await env.DB.prepare("SELECT count(*) AS n FROM node_disagreements WHERE tx_hash = ?").bind(hash).first<{ n: number }>();
     expect(none!.n).toBe(0);
+  });
+});
+
+describe("the scan through the quorum", () => {
+  it("a transfer counts when the nodes list it alike; a node listing it with another amount stops the window and is named", async () => {
+    const { hash, receipt } = await paidPurchase();
+    const cursor = { nextBlock: Number(BigInt(receipt.blockNumber)), lastSignature: null };
+    const honest = await paymentVerifier(withNodes("second"), "ethereum", null).scanTransfers(cursor, { limit: 3, startAt: null });
+    expect(honest!.transfers.map((t) => t.hash)).toContain(hash);
+    expect(honest!.cursor.nextBlock).toBeGreaterThan(cursor.nextBlock);
+
+    nodes.set("liar", {
+      kind: "lie",
+      answer: rewrite("eth_getBlockByNumber", (block) => {
+        for (const tx of (block.transactions ?? []) as { hash: string; value: string }[])
+          if (typeof tx === "object" && tx.hash.toLowerCase() === hash) tx.value = hex(BigInt(tx.value) * 2n);
+      }),
+    });
+    const since = Date.now();
+    const scan = paymentVerifier(withNodes("second", "liar"), "ethereum", recordDisagreements(createDb(env.DB)));
+    expect(await scan.scanTransfers(cursor, { limit: 3, startAt: null })).toBeNull();
+    const named = await env.DB.prepare("SELECT node FROM node_disagreements WHERE network = 'ethereum' AND tx_hash = ? AND last_seen_at >= ?")
+      .bind(hash, since)
+      .all<{ node: string }>();
+    expect(named.results.map((r) => r.node)).toEqual([nodes.nameOf("liar")]);
   });
 });
