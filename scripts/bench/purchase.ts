@@ -226,9 +226,13 @@ async function race(listing: Listing) {
   return { byStatus, latencies: results.map((r) => r.ms) };
 }
 
+/** JSON-RPC requests the second nodes forwarded: printed, so a run shows they were asked. */
+let proxied = 0;
+
 /** A second node by name: a loopback proxy that forwards each JSON-RPC request to `upstream` as it is. */
 function proxyTo(upstream: string, port: number): Promise<Server> {
   const server = createServer((req, res) => {
+    proxied += 1;
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
@@ -309,6 +313,7 @@ async function main() {
       console.log(`  ${name.padEnd(9)} p50 ${secs(pct(times, 50))}  p95 ${secs(pct(times, 95))}  max ${secs(Math.max(...times))}  ${ok ? "✓" : "✗"}`);
     }
 
+    if (NODES === 2) console.log(`  (the second nodes forwarded ${proxied} requests)`);
     const { byStatus, latencies } = await race(eth[PURCHASES]!);
     const created = byStatus.get(201) ?? 0;
     console.log(`\n${CONCURRENT} buyers initiating on one listing at once:`);
