@@ -33,6 +33,13 @@ export type DeployFacts = {
 
 /** Stands in for an RPC URL kept as a secret: the rules then read it as a hosted node over https, which it must be. */
 export const SECRET_RPC_URL = "https://rpc-url-set-as-a-secret.invalid";
+/**
+ * Stands in for a node list kept as a secret: two hosted nodes. A deploy cannot read a secret, so the Worker checks
+ * the real list when it starts (two hosts or more on mainnet) and refuses payments, naming the setting, until it is.
+ */
+export const SECRET_RPC_URLS = "https://first-rpc-url-set-as-a-secret.invalid,https://second-rpc-url-set-as-a-secret.invalid";
+/** A node list (ETH_RPC_URLS) stands for its single-node setting (ETH_RPC_URL), which production then leaves unset. */
+const LIST_OF = { ETH_RPC_URL: "ETH_RPC_URLS", SOL_RPC_URL: "SOL_RPC_URLS" } as Record<string, string>;
 
 /** Settings that must not be empty in production (PRICE_FEED_URL may be: the fallback rates apply). */
 const REQUIRED_NON_EMPTY = ["ADMIN_WALLETS", "SUPPORT_CONTACT", "KEY_ENCRYPTION_VERSION"] as const;
@@ -59,8 +66,9 @@ export function deployProblems(config: DeployConfig, facts: DeployFacts): string
       );
 
   // ---- every setting the Worker reads is set for production
+  const isSet = (name: string) => name in vars || secretNames.has(name);
   for (const name of facts.localVarNames)
-    if (!(name in vars) && !secretNames.has(name))
+    if (!isSet(name) && !(LIST_OF[name] && isSet(LIST_OF[name])))
       problems.push(`${name} is set in the local [vars] but not in [env.production.vars] (an environment does not inherit vars): set it for production.`);
   for (const name of REQUIRED_NON_EMPTY) if (!vars[name]?.trim()) problems.push(`${name} must be set in [env.production.vars].`);
   const version = vars.KEY_ENCRYPTION_VERSION?.trim();
@@ -75,8 +83,17 @@ export function deployProblems(config: DeployConfig, facts: DeployFacts): string
     problems.push(`SITE_ORIGIN is ${site.origin}, on the deploying machine: production must name the public site, such as https://vanity.example.`);
 
   // ---- the Worker's own payment rules, as the cron job applies them (no request: SITE_ORIGIN is the site)
+  // A URL kept as a secret stands in as a hosted node (a list, as two); one kept as a var is read as written.
+  const standIn = (one: string, list: string) =>
+    vars[list]?.trim()
+      ? { [list]: vars[list] }
+      : vars[one] !== undefined
+        ? { [one]: vars[one] }
+        : secretNames.has(list)
+          ? { [list]: SECRET_RPC_URLS }
+          : { [one]: SECRET_RPC_URL };
   const check = checkPaymentSettings(
-    { ...vars, ETH_RPC_URL: vars.ETH_RPC_URL ?? SECRET_RPC_URL, SOL_RPC_URL: vars.SOL_RPC_URL ?? SECRET_RPC_URL },
+    { ...vars, ETH_RPC_URL: undefined, SOL_RPC_URL: undefined, ...standIn("ETH_RPC_URL", "ETH_RPC_URLS"), ...standIn("SOL_RPC_URL", "SOL_RPC_URLS") },
     { ...facts.nodes, requestHost: null },
   );
   if (!check.ok) problems.push(...check.problems);

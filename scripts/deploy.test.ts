@@ -9,7 +9,7 @@ import { type DeployIo, deploy, readWranglerConfig } from "./deploy";
 const committed = readWranglerConfig();
 const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
 const OWN_SOL = "GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW";
-const ALL_SECRETS = ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET", "ETH_RPC_URL", "SOL_RPC_URL"];
+const ALL_SECRETS = ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET", "ETH_RPC_URLS", "SOL_RPC_URLS"];
 
 /** The committed [env.production] with an operator's own values filled in. */
 const FILLED: DeployConfig = {
@@ -44,6 +44,8 @@ describe("the committed wrangler.toml", () => {
     // The RPC URLs carry an API key: secrets, never committed vars.
     expect(committed.production.requiredSecrets).toEqual(expect.arrayContaining(ALL_SECRETS));
     expect(committed.production.vars).not.toHaveProperty("ETH_RPC_URL");
+    expect(committed.production.vars).not.toHaveProperty("ETH_RPC_URLS");
+    expect(committed.production.vars).toMatchObject({ ETH_RPC_QUORUM: "2", SOL_RPC_QUORUM: "2" });
     expect(committed.production.crons.length).toBeGreaterThan(0);
   });
 
@@ -92,22 +94,22 @@ describe("npm run deploy refuses", () => {
     refusedFor({ ...FILLED, vars: withoutCluster }, /^SOL_CLUSTER is set in the local \[vars\] but not in \[env\.production\.vars\]/);
     refusedFor(FILLED, /^SESSION_SECRET is not set: npx wrangler secret put SESSION_SECRET --env production/, {
       ...facts,
-      secrets: ["KEY_ENCRYPTION_SECRET", "ETH_RPC_URL", "SOL_RPC_URL"],
+      secrets: ["KEY_ENCRYPTION_SECRET", "ETH_RPC_URLS", "SOL_RPC_URLS"],
     });
-    refusedFor(FILLED, /^SOL_RPC_URL is not set/, { ...facts, secrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET", "ETH_RPC_URL"] });
+    refusedFor(FILLED, /^SOL_RPC_URLS is not set/, { ...facts, secrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET", "ETH_RPC_URLS"] });
     refusedFor(FILLED, /^The production secrets could not be listed .*not logged in/, { ...facts, secrets: "You are not logged in." });
     refusedFor({ ...FILLED, d1: [{ binding: "DB", database_id: "00000000-0000-0000-0000-000000000000" }] }, /^The production database_id is not set/);
     refusedFor({ ...FILLED, crons: [] }, /^No cron trigger/);
   });
 
   it("a secret's name among the vars (the var would overwrite the secret on every deploy)", () => {
-    refusedFor(filled({ ETH_RPC_URL: "https://eth.example/v2/KEY" }), /^ETH_RPC_URL is in \[env\.production\.vars\] but is a secret/);
+    refusedFor(filled({ ETH_RPC_URLS: "https://eth.example/v2/KEY" }), /^ETH_RPC_URLS is in \[env\.production\.vars\] but is a secret/);
     refusedFor(filled({ SESSION_SECRET: "x".repeat(40) }), /^SESSION_SECRET is in \[env\.production\.vars\] but is a secret/);
   });
 
   it("a node that is not the configured chain, when its URL is a var the deploy can ask", () => {
     const withUrls = {
-      ...filled({ ETH_RPC_URL: "https://eth.example", SOL_RPC_URL: "https://sol.example" }),
+      ...filled({ ETH_RPC_URLS: "https://eth.example,https://eth.other.example", SOL_RPC_URLS: "https://sol.example,https://sol.other.example" }),
       requiredSecrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"],
     };
     const f = { ...facts, secrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"] };
@@ -117,6 +119,35 @@ describe("npm run deploy refuses", () => {
       nodes: { solGenesisHash: "EtWTRABZaYq6iMfeYKouRu166VU2xqa1wcaWoxPkrZBG" },
     });
     refusedFor(withUrls, /^ETH_CHAIN_ID is 1, but the node at ETH_RPC_URL serves chain id 11155111/, { ...f, nodes: { ethChainId: 11155111 } });
+  });
+
+  it("mainnet with one node per chain, nodes on one host, or a quorum of one: refused, naming the setting", () => {
+    const f = { ...facts, secrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"] };
+    const urls = (eth: string, sol: string, more: Record<string, string> = {}) => ({
+      ...filled({ ETH_RPC_URLS: eth, SOL_RPC_URLS: sol, ...more }),
+      requiredSecrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"],
+    });
+    refusedFor(
+      urls("https://eth.example", "https://a.sol.example,https://b.sol.example", { ETH_RPC_QUORUM: "1" }),
+      /^ETH_RPC_URLS must list at least 2 nodes on different hosts/,
+      f,
+    );
+    refusedFor(
+      urls("https://eth.example/a,https://eth.example/b", "https://a.sol.example,https://b.sol.example"),
+      /^ETH_RPC_URLS must list at least 2 nodes on different hosts on mainnet \(it lists 2 on one host\)/,
+      f,
+    );
+    refusedFor(
+      urls("https://a.eth.example,https://b.eth.example", "https://a.sol.example,https://b.sol.example", { SOL_RPC_QUORUM: "1" }),
+      /^SOL_RPC_QUORUM is 1 on mainnet; it must be at least 2/,
+      f,
+    );
+    refusedFor(
+      urls("https://a.eth.example,https://b.eth.example", "https://a.sol.example,https://b.sol.example", { ETH_RPC_QUORUM: "3" }),
+      /^ETH_RPC_QUORUM must be a whole number of nodes from 1 to 2/,
+      f,
+    );
+    expect(deployProblems(urls("https://a.eth.example,https://b.eth.example", "https://a.sol.example,https://b.sol.example"), f)).toEqual([]);
   });
 });
 

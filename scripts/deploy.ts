@@ -27,7 +27,14 @@ export type DeployIo = {
   readConfig(): { production: DeployConfig; localVarNames: string[] };
   /** The production secrets' names, or why they could not be listed. */
   listSecrets(): string[] | string;
-  askNodes(urls: { ETH_RPC_URL?: string; SOL_RPC_URL?: string }): Promise<NodeFacts>;
+  askNodes(urls: {
+    ETH_RPC_URL?: string;
+    ETH_RPC_URLS?: string;
+    SOL_RPC_URL?: string;
+    SOL_RPC_URLS?: string;
+    ETH_CHAIN_ID?: string;
+    SOL_CLUSTER?: string;
+  }): Promise<NodeFacts>;
   /** Builds the SPA into dist/ and the Worker bundle into `outdir` (no upload); the files that carry a public dev key. */
   buildAndScan(outdir: string): string[];
   /** Runs wrangler with these arguments, output shown; its exit status. */
@@ -78,12 +85,12 @@ const realIo: DeployIo = {
 /** The deploy, step by step; 0 when uploaded (or, with `checkOnly`, when the check passed), 1 when refused or failed. */
 export async function deploy(io: DeployIo, opts: { checkOnly?: boolean } = {}): Promise<number> {
   const { production, localVarNames } = io.readConfig();
-  const urls = { ETH_RPC_URL: production.vars.ETH_RPC_URL, SOL_RPC_URL: production.vars.SOL_RPC_URL };
+  const text = (name: string) => (typeof production.vars[name] === "string" ? (production.vars[name] as string) : undefined);
+  const urls = { ETH_RPC_URL: text("ETH_RPC_URL"), ETH_RPC_URLS: text("ETH_RPC_URLS"), SOL_RPC_URL: text("SOL_RPC_URL"), SOL_RPC_URLS: text("SOL_RPC_URLS") };
   // A URL kept as a var can be asked what it serves now; one kept as a secret is asked by the Worker at start.
-  const nodes =
-    typeof urls.ETH_RPC_URL === "string" || typeof urls.SOL_RPC_URL === "string"
-      ? await io.askNodes({ ETH_RPC_URL: urls.ETH_RPC_URL as string | undefined, SOL_RPC_URL: urls.SOL_RPC_URL as string | undefined })
-      : {};
+  const nodes = Object.values(urls).some((u) => u !== undefined)
+    ? await io.askNodes({ ...urls, ETH_CHAIN_ID: text("ETH_CHAIN_ID"), SOL_CLUSTER: text("SOL_CLUSTER") })
+    : {};
   const problems = deployProblems(production, { localVarNames, secrets: io.listSecrets(), nodes });
   if (problems.length > 0) {
     io.log(`✗ Not deployed: fix these in wrangler.toml [env.production] or the production secrets (docs/production-settings.md):`);

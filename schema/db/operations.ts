@@ -1,7 +1,7 @@
 // Operating the marketplace (issue 24, migration 0018): the cron's record of each run and of each chain node,
 // and the alert incidents (docs/operations.md).
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, NETWORKS } from "./columns";
 
 export const cronRuns = sqliteTable(
@@ -31,14 +31,14 @@ export const chainStatus = sqliteTable("chain_status", {
   error: text("error"),
 });
 
-export const ALERT_KINDS = ["refund_due", "chain_down", "cron_failing", "custom_order_overdue", "reconciliation_behind"] as const;
+export const ALERT_KINDS = ["refund_due", "chain_down", "cron_failing", "custom_order_overdue", "reconciliation_behind", "node_disagreement"] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const alertIncidents = sqliteTable(
   "alert_incidents",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** What the incident is about: chain:ethereum, cron:verify, reconcile:solana, escrow:<id>, attention:<id>, custom-order:<id>. */
+    /** What the incident is about: chain:ethereum, cron:verify, reconcile:solana, escrow:<id>, attention:<id>, custom-order:<id>, node-disagreement:<network>:<host>. */
     key: text("key").notNull(),
     kind: text("kind", { enum: ALERT_KINDS }).notNull(),
     state: text("state", { enum: ["open", "resolved"] })
@@ -58,4 +58,26 @@ export const alertIncidents = sqliteTable(
     index("alert_incidents_key").on(t.key, t.openedAt),
     index("alert_incidents_unsent").on(t.nextAttemptAt).where(sql`sent_at IS NULL`),
   ],
+);
+
+/**
+ * Nodes that contradicted the other nodes of their chain about a payment (docs/payments.md#trust-no-single-node):
+ * one row per node, named by host (never its URL, which may carry an API key), the latest contradiction kept.
+ */
+export const nodeDisagreements = sqliteTable(
+  "node_disagreements",
+  {
+    network: text("network", { enum: NETWORKS }).notNull(),
+    /** host[:port] of the node's URL. */
+    node: text("node").notNull(),
+    firstSeenAt: integer("first_seen_at").notNull(),
+    lastSeenAt: integer("last_seen_at").notNull(),
+    /** How many times it was seen disagreeing. */
+    times: integer("times").notNull().default(1),
+    /** The transaction disagreed about; null for a range of blocks. */
+    txHash: text("tx_hash"),
+    /** What differed, in words (public facts only). */
+    detail: text("detail").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.node] })],
 );

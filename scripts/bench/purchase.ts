@@ -7,8 +7,12 @@
 //     the required depth on the chain (watched every 25 ms) to the moment the reveal call returns the key.
 //     Goals: p50 < 3 s, p95 < 5 s.
 //  2. Race: M signed-in buyers initiate on one listing at once: exactly one reservation; initiate p50/p95.
+// `-- --nodes 2`: each chain read through two nodes with a quorum of two (docs/payments.md#trust-no-single-node):
+// the chain itself, and a loopback JSON-RPC proxy to it on another port (a second node by name and connection, so
+// every payment read is made twice, in parallel, and compared). The cost of the quorum is the difference.
 // Run it under `flock /tmp/stack.lock` when other sessions may be using local stacks.
 import fs from "node:fs";
+import { createServer, type Server } from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -20,7 +24,12 @@ import { startSolanaRpc } from "../solana-rpc/server";
 import { applyLocalMigrations, buildWeb, type Child, httpOk, rpcAnswers, seedLocal, startAnvil, startWorker, tickScheduled, waitUntil } from "../stack";
 import { activeListings, anvilChain, apiClient, initiate, type Listing, rpc, signInEthereum, signInSolana, sleep } from "./buyer-client";
 
-const { values } = parseArgs({ options: { purchases: { type: "string", default: "20" }, concurrent: { type: "string", default: "50" } } });
+const { values } = parseArgs({
+  options: { purchases: { type: "string", default: "20" }, concurrent: { type: "string", default: "50" }, nodes: { type: "string", default: "1" } },
+});
+const NODES = values.nodes === "2" ? 2 : 1;
+const ANVIL_PROXY_PORT = 18646;
+const SOLANA_PROXY_PORT = 18998;
 const PURCHASES = Number(values.purchases);
 const CONCURRENT = Number(values.concurrent);
 const WEB_PORT = 8796;
@@ -134,6 +143,30 @@ async function race(listing: Listing) {
   return { byStatus, latencies: results.map((r) => r.ms) };
 }
 
+/** JSON-RPC requests the second nodes forwarded: printed, so a run shows they were asked. */
+let proxied = 0;
+
+/** A second node by name: a loopback proxy that forwards each JSON-RPC request to `upstream` as it is. */
+function proxyTo(upstream: string, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    proxied += 1;
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      fetch(upstream, { method: "POST", headers: { "content-type": "application/json" }, body: Buffer.concat(chunks) })
+        .then(async (answer) => {
+          res.writeHead(answer.status, { "content-type": "application/json" });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch(() => {
+          res.writeHead(502);
+          res.end();
+        });
+    });
+  });
+  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
+}
+
 async function main() {
   const persistTo = fs.mkdtempSync(path.join(os.tmpdir(), "vanity-bench-purchase-"));
   const children: Pick<Child, "stop">[] = [];
@@ -147,7 +180,23 @@ async function main() {
     if (!(await waitUntil(rpcAnswers(anvilUrl), 30_000))) throw new Error("anvil did not start");
     const solana = await startSolanaRpc({ port: SOLANA_PORT, fund: [] });
     children.push({ stop: () => void solana.stop() });
-    children.push(startWorker({ port: WEB_PORT, persistTo, silent: true, vars: { ETH_RPC_URL: anvilUrl, SOL_RPC_URL: solana.url, ...SECRETS } }));
+    const nodeVars: Record<string, string> = { ETH_RPC_URL: anvilUrl, SOL_RPC_URL: solana.url };
+    if (NODES === 2) {
+      for (const [upstream, port] of [
+        [anvilUrl, ANVIL_PROXY_PORT],
+        [solana.url, SOLANA_PROXY_PORT],
+      ] as const) {
+        const server = await proxyTo(upstream, port);
+        children.push({ stop: () => void server.close() });
+      }
+      Object.assign(nodeVars, {
+        ETH_RPC_URLS: `${anvilUrl},http://127.0.0.1:${ANVIL_PROXY_PORT}`,
+        ETH_RPC_QUORUM: "2",
+        SOL_RPC_URLS: `${solana.url},http://127.0.0.1:${SOLANA_PROXY_PORT}`,
+        SOL_RPC_QUORUM: "2",
+      });
+    }
+    children.push(startWorker({ port: WEB_PORT, persistTo, silent: true, vars: { ...nodeVars, ...SECRETS } }));
     if (!(await waitUntil(httpOk(`${base}/api/health`), 90_000))) throw new Error("wrangler dev did not become healthy");
     ticker = setInterval(() => void tickScheduled(base).catch(() => undefined), TICK_MS);
 
@@ -158,7 +207,9 @@ async function main() {
     const eth = listings.filter((l) => l.network === "ethereum");
     const sol = listings.filter((l) => l.network === "solana");
     if (eth.length < PURCHASES + 1 || sol.length < PURCHASES) throw new Error(`not enough demo listings (${eth.length} ETH, ${sol.length} SOL)`);
-    console.log(`Ethereum depth ${depth} (a block a second); Solana commitment ${commitment}; ${PURCHASES} purchases per network.\n`);
+    console.log(
+      `Ethereum depth ${depth} (a block a second); Solana commitment ${commitment}; ${PURCHASES} purchases per network; ${NODES === 2 ? "two nodes per chain, quorum 2" : "one node per chain"}.\n`,
+    );
 
     const rows: [string, number[]][] = [];
     for (const [name, buy] of [
@@ -179,6 +230,7 @@ async function main() {
       console.log(`  ${name.padEnd(9)} p50 ${secs(pct(times, 50))}  p95 ${secs(pct(times, 95))}  max ${secs(Math.max(...times))}  ${ok ? "✓" : "✗"}`);
     }
 
+    if (NODES === 2) console.log(`  (the second nodes forwarded ${proxied} requests)`);
     const { byStatus, latencies } = await race(eth[PURCHASES]!);
     const created = byStatus.get(201) ?? 0;
     console.log(`\n${CONCURRENT} buyers initiating on one listing at once:`);

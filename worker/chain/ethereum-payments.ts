@@ -17,6 +17,7 @@ import { MAX_CONFIRMATIONS, readConfirmations } from "../domain/payment-settings
 import { readDust } from "../domain/dust";
 import type { PaymentObservation } from "../domain/payment-decision";
 import { ethereumWindow, unexplainedByBlock } from "../domain/reconciliation";
+import { nodeName } from "../domain/rpc-nodes";
 import { ethereumChain } from "./ethereum";
 import type { PaymentVerifier, ReceivedTransfer, TransferReceipt, VerifierEnv } from "./payment-types";
 
@@ -26,14 +27,17 @@ export const VERIFY_TIMEOUT_MS = 4_000;
 const BLOCKS_PER_REQUEST = 10;
 
 function verificationClient(env: VerifierEnv): PublicClient {
-  return createPublicClient({ chain: ethereumChain(env), transport: http(env.ETH_RPC_URL, { timeout: VERIFY_TIMEOUT_MS, retryCount: 1, retryDelay: 150 }) });
+  return createPublicClient({
+    chain: ethereumChain(env),
+    transport: http(env.ETH_RPC_URL ?? "", { timeout: VERIFY_TIMEOUT_MS, retryCount: 1, retryDelay: 150 }),
+  });
 }
 
 /** For reading ranges of blocks: the calls made together go out as JSON-RPC batches. */
 function rangeClient(env: VerifierEnv): PublicClient {
   return createPublicClient({
     chain: ethereumChain(env),
-    transport: http(env.ETH_RPC_URL, { timeout: VERIFY_TIMEOUT_MS, retryCount: 1, retryDelay: 150, batch: { batchSize: BLOCKS_PER_REQUEST } }),
+    transport: http(env.ETH_RPC_URL ?? "", { timeout: VERIFY_TIMEOUT_MS, retryCount: 1, retryDelay: 150, batch: { batchSize: BLOCKS_PER_REQUEST } }),
   });
 }
 
@@ -48,7 +52,9 @@ export function resetNodeChainIds() {
   nodeChainIds.clear();
 }
 
+/** One node's verifier: the node at ETH_RPC_URL (payment-verifier.ts puts each of ETH_RPC_URLS there in turn). */
 export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
+  const url = env.ETH_RPC_URL ?? "";
   const recipient = env.PLATFORM_ETH_ADDRESS;
   const chainId = Number(env.ETH_CHAIN_ID);
   const client = verificationClient(env);
@@ -62,13 +68,13 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
 
   /** Nothing a node says is trusted before it says it is on ETH_CHAIN_ID (a mainnet setting pointed at a testnet node, say). */
   async function onConfiguredChain(): Promise<boolean> {
-    const known = nodeChainIds.get(env.ETH_RPC_URL);
+    const known = nodeChainIds.get(url);
     let id = known && Date.now() - known.at < CHAIN_ID_TTL_MS ? known.id : null;
     if (id === null) {
       id = await client.getChainId();
-      nodeChainIds.set(env.ETH_RPC_URL, { id, at: Date.now() });
+      nodeChainIds.set(url, { id, at: Date.now() });
     }
-    if (id !== chainId) console.error(`the Ethereum node at ETH_RPC_URL is on chain ${id}, not ETH_CHAIN_ID ${chainId}: nothing it says is trusted`);
+    if (id !== chainId) console.error(`the Ethereum node at ${nodeName(url)} is on chain ${id}, not ETH_CHAIN_ID ${chainId}: nothing it says is trusted`);
     return id === chainId;
   }
 

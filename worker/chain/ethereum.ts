@@ -1,21 +1,24 @@
-// One public client per chain, created in one place. The transport follows the spec's wallet
+// One public client per chain, created in one place, for reads that decide no money (sign-in, gas, the health
+// probe): the first node of ETH_RPC_URLS that answers (viem's fallback transport). Money reads go through the
+// payment verifier (payment-verifier.ts), which asks every node. The transport follows the spec's wallet
 // configuration: 10 s timeout, 3 retries with a 150 ms base delay that doubles, JSON-RPC batching.
-import { type Chain, createPublicClient, defineChain, http, type PublicClient } from "viem";
+import { type Chain, createPublicClient, defineChain, fallback, http, type PublicClient } from "viem";
+import { type RpcNodesText, rpcUrls } from "../domain/rpc-nodes";
+
+type ChainEnv = Pick<Env, "ETH_CHAIN_ID"> & RpcNodesText;
 
 /** Typed as viem's Chain: the Worker's declarations (worker/tsconfig.api.json) need a type they can name. */
-export function ethereumChain(env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_URL">): Chain {
+export function ethereumChain(env: ChainEnv): Chain {
   const id = Number(env.ETH_CHAIN_ID);
   return defineChain({
     id,
     name: id === 1 ? "Ethereum" : id === 11155111 ? "Sepolia" : `Chain ${id}`,
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [env.ETH_RPC_URL] } },
+    rpcUrls: { default: { http: rpcUrls(env, "ethereum") } },
   });
 }
 
-export function ethereumClient(env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_URL">): PublicClient {
-  return createPublicClient({
-    chain: ethereumChain(env),
-    transport: http(env.ETH_RPC_URL, { timeout: 10_000, retryCount: 3, retryDelay: 150, batch: { batchSize: 1000 } }),
-  });
+export function ethereumClient(env: ChainEnv): PublicClient {
+  const nodes = rpcUrls(env, "ethereum").map((url) => http(url, { timeout: 10_000, retryCount: 3, retryDelay: 150, batch: { batchSize: 1000 } }));
+  return createPublicClient({ chain: ethereumChain(env), transport: nodes.length === 1 ? nodes[0] : fallback(nodes) });
 }

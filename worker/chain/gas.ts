@@ -1,6 +1,7 @@
 // The current Ethereum gas price for the fee preview (eth_gasPrice through the one Ethereum client). The
 // preview is asked again 800 ms after each keystroke, so a price is kept briefly in this isolate's memory,
 // and a slow or dead node gives up quickly: the caller then uses the spec's fallback estimate.
+import { type RpcNodesText, rpcUrls } from "../domain/rpc-nodes";
 import { ethereumClient } from "./ethereum";
 
 export const GAS_PRICE_TTL_MS = 15_000;
@@ -14,8 +15,9 @@ export function resetGasPriceCache() {
 }
 
 /** Wei per gas, or null when the node does not answer in time. Never throws. */
-export async function currentGasPrice(env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_URL">, now = Date.now()): Promise<bigint | null> {
-  if (cached && cached.url === env.ETH_RPC_URL && now - cached.at < GAS_PRICE_TTL_MS) return cached.wei;
+export async function currentGasPrice(env: Pick<Env, "ETH_CHAIN_ID"> & RpcNodesText, now = Date.now()): Promise<bigint | null> {
+  const url = rpcUrls(env, "ethereum").join(",");
+  if (cached && cached.url === url && now - cached.at < GAS_PRICE_TTL_MS) return cached.wei;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     const timeout = new Promise<never>((_, reject) => {
@@ -23,7 +25,7 @@ export async function currentGasPrice(env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_U
     });
     const wei = await Promise.race([ethereumClient(env).getGasPrice(), timeout]);
     if (typeof wei !== "bigint" || wei < 0n) return null;
-    cached = { url: env.ETH_RPC_URL, wei, at: now };
+    cached = { url, wei, at: now };
     return wei;
   } catch (err) {
     console.warn("gas price unavailable:", err instanceof Error ? err.message.split("\n")[0] : String(err));

@@ -2,6 +2,8 @@
 // hash (getGenesisHash). Asked once and remembered per isolate; the payment check (payment-config.ts), the
 // Solana verifier's cluster pin (solana-cluster-pin.ts) and the deploy check (scripts/deploy.ts) read them.
 import type { NodeFacts, PaymentSettingsText } from "../domain/payment-settings";
+import { rpcUrls } from "../domain/rpc-nodes";
+import { clusterMismatch, readCluster } from "../domain/solana-cluster";
 
 const NODE_TIMEOUT_MS = 3_000;
 /** A node's identity does not change; it is asked again now and then in case its URL was repointed. */
@@ -46,17 +48,27 @@ export function solanaGenesisHash(env: Pick<PaymentSettingsText, "SOL_RPC_URL">,
   );
 }
 
-/** What the configured nodes say they are; null for a node that did not answer. */
-export async function nodeFacts(env: Pick<PaymentSettingsText, "ETH_RPC_URL" | "SOL_RPC_URL">, now = Date.now()): Promise<NodeFacts> {
-  const [ethChainId, solGenesisHash] = await Promise.all([
-    ask(
-      `eth ${env.ETH_RPC_URL}`,
-      env.ETH_RPC_URL ?? "",
-      "eth_chainId",
-      (r) => (typeof r === "string" && /^0x[0-9a-f]{1,15}$/i.test(r) ? Number.parseInt(r, 16) : null),
-      now,
+/**
+ * What the configured nodes say they are (every node of ETH_RPC_URLS and SOL_RPC_URLS); null when none answered.
+ * Where the nodes differ, the answer of one that is not the configured chain, so the settings check refuses it.
+ */
+export async function nodeFacts(
+  env: Pick<PaymentSettingsText, "ETH_RPC_URL" | "ETH_RPC_URLS" | "SOL_RPC_URL" | "SOL_RPC_URLS" | "ETH_CHAIN_ID" | "SOL_CLUSTER">,
+  now = Date.now(),
+): Promise<NodeFacts> {
+  const [chainIds, geneses] = await Promise.all([
+    Promise.all(
+      rpcUrls(env, "ethereum").map((url) =>
+        ask(`eth ${url}`, url, "eth_chainId", (r) => (typeof r === "string" && /^0x[0-9a-f]{1,15}$/i.test(r) ? Number.parseInt(r, 16) : null), now),
+      ),
     ),
-    solanaGenesisHash(env, now),
+    Promise.all(rpcUrls(env, "solana").map((url) => solanaGenesisHash({ SOL_RPC_URL: url }, now))),
   ]);
-  return { ethChainId, solGenesisHash };
+  const ids = chainIds.filter((id): id is number => id !== null);
+  const hashes = geneses.filter((g): g is string => g !== null);
+  const pinned = readCluster(env.SOL_CLUSTER);
+  return {
+    ethChainId: ids.find((id) => String(id) !== (env.ETH_CHAIN_ID ?? "").trim()) ?? ids[0] ?? null,
+    solGenesisHash: hashes.find((g) => pinned !== null && clusterMismatch(pinned, g) !== null) ?? hashes[0] ?? null,
+  };
 }

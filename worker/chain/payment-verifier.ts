@@ -2,9 +2,16 @@
 // implementation finds payments, reads what the chain says about one, and reports its depth; what that
 // means for the purchase is decided by domain/payment-decision.ts. The interface and its shapes are in
 // payment-types.ts.
+//
+// Every chain read that moves money comes through here (a test fails when money code reaches a node another
+// way: worker/chain/money-path.test.ts). With several nodes per chain (ETH_RPC_URLS, SOL_RPC_URLS), each is asked
+// through its own verifier and quorum-verifier.ts keeps only what a quorum of them report identically
+// (docs/payments.md#trust-no-single-node).
 import type { Network } from "../../schema/db";
+import { nodeName, quorumOf } from "../domain/rpc-nodes";
 import { ethereumVerifier } from "./ethereum-payments";
 import type { PaymentVerifier, VerifierEnv } from "./payment-types";
+import { type DisagreementReport, quorumVerifier } from "./quorum-verifier";
 import { pinnedToCluster } from "./solana-cluster-pin";
 import { solanaVerifier } from "./solana-payments";
 
@@ -19,7 +26,27 @@ export type {
   VerifierEnv,
 } from "./payment-types";
 
-export function paymentVerifier(env: VerifierEnv, network: Network): PaymentVerifier {
+/** The verifier of one node: its URL in place of the configured one. */
+function nodeVerifier(env: VerifierEnv, network: Network, url: string): PaymentVerifier {
+  if (network === "ethereum") return ethereumVerifier({ ...env, ETH_RPC_URL: url });
   // Solana reads wait until the node has shown it serves SOL_CLUSTER (solana-cluster-pin.ts).
-  return network === "ethereum" ? ethereumVerifier(env) : pinnedToCluster(env, solanaVerifier(env));
+  const one = { ...env, SOL_RPC_URL: url };
+  return pinnedToCluster(one, solanaVerifier(one));
+}
+
+/**
+ * The verifier of `network` over its configured nodes. `report` records a node that contradicts the others
+ * (operations/node-disagreements.ts recordDisagreements); every caller that can settle, list or clear money passes
+ * one. Null only where nothing is decided (a page's explorer link and amounts): a disagreement is then only logged.
+ */
+export function paymentVerifier(env: VerifierEnv, network: Network, report: DisagreementReport | null): PaymentVerifier {
+  const { urls, quorum } = quorumOf(env, network);
+  // One node, a quorum of one (local development): that node's verifier as it is.
+  if (urls.length <= 1) return nodeVerifier(env, network, urls[0] ?? "");
+  return quorumVerifier(
+    network,
+    urls.map((url) => ({ name: nodeName(url), verifier: nodeVerifier(env, network, url) })),
+    quorum,
+    report ?? (async () => {}),
+  );
 }

@@ -5,6 +5,7 @@
 // loopback node URLs prove nothing there. The host a request came to and SITE_ORIGIN must both be loopback.
 // A request cannot fake this from outside: Cloudflare routes a request to the Worker by its host name, so a
 // deployed Worker only ever sees its own public hosts; a lie can only make a local site look public.
+import { type RpcNodesText, rpcUrls } from "./rpc-nodes";
 import { readCluster } from "./solana-cluster";
 import { parseSiteOrigin } from "./site-origin";
 
@@ -15,7 +16,7 @@ export const LOCAL_ETH_CHAIN_IDS: readonly number[] = [31337, 1337];
 export type RequestHost = string | null;
 
 /** The settings local mode reads (wrangler.toml [vars]). */
-export type LocalModeText = { SITE_ORIGIN?: string; ETH_RPC_URL?: string; ETH_CHAIN_ID?: string; SOL_RPC_URL?: string; SOL_CLUSTER?: string };
+export type LocalModeText = { SITE_ORIGIN?: string; ETH_CHAIN_ID?: string; SOL_CLUSTER?: string } & RpcNodesText;
 
 export type Locality = { local: true } | { local: false; reason: string };
 
@@ -44,10 +45,20 @@ export function siteLocality(siteOrigin: string | undefined, requestHost: Reques
   return { local: true };
 }
 
+/** Every node URL (ETH_RPC_URLS or ETH_RPC_URL, and Solana's) is on this machine, and there is one. */
+function allOnThisMachine(urls: string[]): boolean {
+  return (
+    urls.length > 0 &&
+    urls.every((u) => {
+      const url = parseHttpUrl(u);
+      return url !== null && isLoopbackHost(url.hostname);
+    })
+  );
+}
+
 /** Whether the Ethereum node is a development chain on this machine, as configured (the node is asked elsewhere). */
-export function ethNodeLocality(env: Pick<LocalModeText, "ETH_RPC_URL" | "ETH_CHAIN_ID">): Locality {
-  const url = parseHttpUrl(env.ETH_RPC_URL);
-  if (!url || !isLoopbackHost(url.hostname)) return { local: false, reason: "ETH_RPC_URL is not on this machine" };
+export function ethNodeLocality(env: Pick<LocalModeText, "ETH_RPC_URL" | "ETH_RPC_URLS" | "ETH_CHAIN_ID">): Locality {
+  if (!allOnThisMachine(rpcUrls(env, "ethereum"))) return { local: false, reason: "ETH_RPC_URL is not on this machine" };
   const chainText = (env.ETH_CHAIN_ID ?? "").trim();
   const chainId = /^\d{1,15}$/.test(chainText) ? Number(chainText) : NaN;
   if (!LOCAL_ETH_CHAIN_IDS.includes(chainId)) return { local: false, reason: `ETH_CHAIN_ID ${shownHost(chainText)} is not a development chain's` };
@@ -55,9 +66,8 @@ export function ethNodeLocality(env: Pick<LocalModeText, "ETH_RPC_URL" | "ETH_CH
 }
 
 /** Whether the Solana node is a local validator on this machine, as configured. */
-export function solNodeLocality(env: Pick<LocalModeText, "SOL_RPC_URL" | "SOL_CLUSTER">): Locality {
-  const url = parseHttpUrl(env.SOL_RPC_URL);
-  if (!url || !isLoopbackHost(url.hostname)) return { local: false, reason: "SOL_RPC_URL is not on this machine" };
+export function solNodeLocality(env: Pick<LocalModeText, "SOL_RPC_URL" | "SOL_RPC_URLS" | "SOL_CLUSTER">): Locality {
+  if (!allOnThisMachine(rpcUrls(env, "solana"))) return { local: false, reason: "SOL_RPC_URL is not on this machine" };
   if (readCluster(env.SOL_CLUSTER) !== "localnet") return { local: false, reason: "SOL_CLUSTER is not localnet" };
   return { local: true };
 }

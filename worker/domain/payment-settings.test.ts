@@ -36,6 +36,11 @@ const PRODUCTION: PaymentSettingsText = {
   ETH_CONFIRMATIONS: "12",
   PLATFORM_ETH_ADDRESS: OWN_ETH,
   SOL_RPC_URL: "https://solana-rpc.example/?api-key=SECRET-API-KEY",
+  // Two nodes per chain on different hosts, two of which must agree (docs/payments.md#trust-no-single-node).
+  ETH_RPC_URLS: `https://eth-mainnet.example/v2/SECRET-API-KEY,${"https://eth-second.example/SECRET-API-KEY"}`,
+  ETH_RPC_QUORUM: "2",
+  SOL_RPC_URLS: "https://solana-rpc.example/?api-key=SECRET-API-KEY,https://sol-second.example/SECRET-API-KEY",
+  SOL_RPC_QUORUM: "2",
   SOL_CLUSTER: "mainnet-beta",
   SOL_COMMITMENT: "finalized",
   PLATFORM_SOL_ADDRESS: OWN_SOL,
@@ -48,9 +53,13 @@ const TESTNETS: PaymentSettingsText = {
   ETH_CHAIN_ID: "11155111",
   ETH_CONFIRMATIONS: "1",
   SOL_RPC_URL: "https://api.devnet.solana.com",
+  SOL_RPC_URLS: "",
+  SOL_RPC_QUORUM: "",
   SOL_CLUSTER: "devnet",
   SOL_COMMITMENT: "confirmed",
 };
+const ETH_SECOND = "https://eth-second.example/SECRET-API-KEY";
+const SOL_SECOND = "https://sol-second.example/SECRET-API-KEY";
 
 function problems(env: PaymentSettingsText, facts = {}): string[] {
   const check = checkPaymentSettings(env, facts);
@@ -74,8 +83,15 @@ describe("the local settings (wrangler.toml, npm start, the tests)", () => {
       ok: true,
       settings: {
         production: false,
-        ethereum: { chainId: 31337, local: true, recipient: DEV_ACCOUNTS.platform.address, confirmations: Number(LOCAL.ETH_CONFIRMATIONS) },
-        solana: { cluster: "localnet", local: true, recipient: SOLANA_DEV_ACCOUNTS.platform.address, commitment: "confirmed" },
+        ethereum: {
+          chainId: 31337,
+          local: true,
+          recipient: DEV_ACCOUNTS.platform.address,
+          confirmations: Number(LOCAL.ETH_CONFIRMATIONS),
+          nodes: 1,
+          quorum: 1,
+        },
+        solana: { cluster: "localnet", local: true, recipient: SOLANA_DEV_ACCOUNTS.platform.address, commitment: "confirmed", nodes: 1, quorum: 1 },
       },
     });
   });
@@ -208,10 +224,10 @@ describe("production (a chain that is not local)", () => {
   });
 
   it("refuses plain http to a node that is not on this machine", () => {
-    refused({ ...PRODUCTION, ETH_RPC_URL: "http://eth.example:8545" }, "ETH_RPC_URL", /https/);
-    refused({ ...PRODUCTION, SOL_RPC_URL: "http://sol.example" }, "SOL_RPC_URL", /https/);
-    refused({ ...PRODUCTION, SOL_RPC_URL: "not a url SECRET" }, "SOL_RPC_URL", /http\(s\) URL/);
-    refused({ ...PRODUCTION, ETH_RPC_URL: "ftp://eth.example" }, "ETH_RPC_URL", /http\(s\) URL/);
+    refused({ ...PRODUCTION, ETH_RPC_URLS: `http://eth.example:8545,${ETH_SECOND}` }, "ETH_RPC_URL", /https/);
+    refused({ ...PRODUCTION, SOL_RPC_URLS: `http://sol.example,${SOL_SECOND}` }, "SOL_RPC_URL", /https/);
+    refused({ ...PRODUCTION, SOL_RPC_URLS: `not a url SECRET,${SOL_SECOND}` }, "SOL_RPC_URL", /http\(s\) URL/);
+    refused({ ...PRODUCTION, ETH_RPC_URLS: `ftp://eth.example,${ETH_SECOND}` }, "ETH_RPC_URL", /http\(s\) URL/);
   });
 });
 
@@ -329,10 +345,12 @@ describe("SOL_CLUSTER pins the Solana cluster", () => {
 
   it("ETH_CHAIN_ID 1 beside a devnet Solana node is refused, however it is written: faucet SOL would buy real keys", () => {
     // SOL_CLUSTER left at mainnet-beta, the URL repointed at devnet: the genesis hash tells.
-    refused({ ...PRODUCTION, SOL_RPC_URL: "https://api.devnet.solana.com" }, "SOL_CLUSTER", /serves devnet/, { solGenesisHash: SOLANA_GENESIS_HASHES.devnet });
+    refused({ ...PRODUCTION, SOL_RPC_URLS: `https://api.devnet.solana.com,${SOL_SECOND}` }, "SOL_CLUSTER", /serves devnet/, {
+      solGenesisHash: SOLANA_GENESIS_HASHES.devnet,
+    });
     // SOL_CLUSTER written as devnet: Ethereum mainnet and a Solana test cluster do not mix.
     refused(
-      { ...PRODUCTION, SOL_CLUSTER: "devnet", SOL_RPC_URL: "https://api.devnet.solana.com" },
+      { ...PRODUCTION, SOL_CLUSTER: "devnet", SOL_RPC_URLS: "https://api.devnet.solana.com" },
       "SOL_CLUSTER",
       /is "devnet" while ETH_CHAIN_ID is 1 .*costs nothing/,
     );
@@ -417,14 +435,14 @@ describe("solanaCluster and this machine's hosts", () => {
     "http://0.0.0.0:8899",
   ])("%s is this machine", (url) => {
     expect(solanaCluster(url)).toBe("localnet");
-    expect(problems({ ...PRODUCTION, SOL_RPC_URL: url })).toEqual([]);
+    expect(problems({ ...PRODUCTION, SOL_RPC_URLS: `${url},${SOL_SECOND}` })).toEqual([]);
   });
 
   it.each(["http://127.0.0.1.example.com", "http://localhost.example.com", "http://10.0.0.1:8899", "http://[::2]:8899", "http://notlocalhost:8899"])(
     "%s is not",
     (url) => {
       expect(solanaCluster(url)).toBe("mainnet-beta");
-      refused({ ...PRODUCTION, SOL_RPC_URL: url }, "SOL_RPC_URL", /must use https/);
+      refused({ ...PRODUCTION, SOL_RPC_URLS: `${url},${SOL_SECOND}` }, "SOL_RPC_URL", /must use https/);
     },
   );
 });
@@ -492,5 +510,39 @@ describe("the readers the verifiers and the admin role use", () => {
       expect(isPublicDevWallet(a.toLowerCase()), a).toBe(false);
     }
     for (const a of [OWN_ETH, OWN_SOL, "", "0x", PUBLIC_DEV_ETH_ADDRESSES[0].slice(0, 41)]) expect(isPublicDevWallet(a), a).toBe(false);
+  });
+});
+
+describe("several nodes per chain (docs/payments.md#trust-no-single-node)", () => {
+  const single = { ...PRODUCTION, ETH_RPC_URLS: "", SOL_RPC_URLS: "", ETH_RPC_QUORUM: "", SOL_RPC_QUORUM: "" };
+  it("mainnet with one node (the single-URL settings) is refused, naming the list setting", () => {
+    refused({ ...single, SOL_RPC_URLS: PRODUCTION.SOL_RPC_URLS }, "ETH_RPC_URLS", /at least 2 nodes on different hosts on mainnet \(it lists 1\)/);
+    refused({ ...single, ETH_RPC_URLS: PRODUCTION.ETH_RPC_URLS }, "SOL_RPC_URLS", /at least 2 nodes on different hosts/);
+  });
+  it("two URLs on one host are one provider: refused on mainnet", () => {
+    refused({ ...PRODUCTION, ETH_RPC_URLS: "https://eth.example/a-SECRET,https://ETH.example/b-SECRET" }, "ETH_RPC_URLS", /it lists 2 on one host/);
+  });
+  it("a quorum of one on mainnet is refused; a quorum above the nodes, or unreadable, anywhere", () => {
+    refused({ ...PRODUCTION, ETH_RPC_QUORUM: "1" }, "ETH_RPC_QUORUM", /is 1 on mainnet; it must be at least 2/);
+    refused({ ...PRODUCTION, SOL_RPC_QUORUM: "3" }, "SOL_RPC_QUORUM", /from 1 to 2/);
+    refused({ ...TESTNETS, ETH_RPC_QUORUM: "two" }, "ETH_RPC_QUORUM", /from 1 to 2 .*it is "two"/);
+    refused({ ...TESTNETS, ETH_RPC_QUORUM: "0" }, "ETH_RPC_QUORUM", /from 1 to 2/);
+  });
+  it("unset, the quorum is a majority; testnets may run one node with a quorum of one", () => {
+    const check = checkPaymentSettings({
+      ...PRODUCTION,
+      ETH_RPC_QUORUM: undefined,
+      SOL_RPC_URLS: `${PRODUCTION.SOL_RPC_URLS},https://third.example`,
+      SOL_RPC_QUORUM: "",
+    });
+    expect(check.ok && [check.settings.ethereum.quorum, check.settings.solana.nodes, check.settings.solana.quorum]).toEqual([2, 3, 2]);
+    expect(problems({ ...TESTNETS, ETH_RPC_URLS: "", ETH_RPC_QUORUM: "1" })).toEqual([]);
+  });
+  it("a node of the list that is not on this machine makes the chain not local", () => {
+    refused(
+      { ...LOCAL, ETH_RPC_URLS: "http://127.0.0.1:8545,https://eth.example" },
+      "PLATFORM_ETH_ADDRESS",
+      /not local \(ETH_RPC_URL is not on this machine\)/,
+    );
   });
 });

@@ -25,6 +25,7 @@ import {
 } from "./local-mode";
 import { describeDevAccount, publicDevAccount, publicDevAddresses } from "./public-dev-accounts";
 import { clusterMismatch, clusterOfGenesis, readCluster, SOLANA_CLUSTERS, SOLANA_GENESIS_HASHES } from "./solana-cluster";
+import { nodeSettingNames, type RpcNodesText, readQuorum, rpcUrls } from "./rpc-nodes";
 import { parseSiteOrigin } from "./site-origin";
 
 export { isLoopbackHost, LOCAL_ETH_CHAIN_IDS, SOLANA_GENESIS_HASHES };
@@ -40,8 +41,8 @@ export type PaymentCommitment = (typeof SOLANA_COMMITMENTS)[number];
 export const PUBLIC_DEV_ETH_ADDRESSES: readonly string[] = publicDevAddresses("ethereum");
 export const PUBLIC_DEV_SOL_ADDRESSES: readonly string[] = publicDevAddresses("solana");
 
-/** The configuration text this reads (wrangler.toml [vars]; never a secret). */
-export type PaymentSettingsText = {
+/** The configuration text this reads (wrangler.toml [vars], and the RPC URLs, secrets in production). */
+export type PaymentSettingsText = RpcNodesText & {
   ETH_RPC_URL?: string;
   ETH_CHAIN_ID?: string;
   ETH_CONFIRMATIONS?: string;
@@ -62,8 +63,8 @@ export type DeploymentFacts = NodeFacts & { requestHost?: RequestHost };
 export type PaymentSettings = {
   /** Either chain is not local (module comment). */
   production: boolean;
-  ethereum: { chainId: number; local: boolean; recipient: string; confirmations: number };
-  solana: { cluster: SolanaCluster; local: boolean; recipient: string; commitment: PaymentCommitment };
+  ethereum: { chainId: number; local: boolean; recipient: string; confirmations: number; nodes: number; quorum: number };
+  solana: { cluster: SolanaCluster; local: boolean; recipient: string; commitment: PaymentCommitment; nodes: number; quorum: number };
 };
 
 export type PaymentSettingsCheck = { ok: true; settings: PaymentSettings } | { ok: false; problems: string[] };
@@ -95,6 +96,46 @@ const devAccountNote = (address: string) => {
 };
 
 const isSolanaAddress = (text: string) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text) && base58.decode(text).length === 32;
+
+/** Least nodes, on different hosts, and least quorum on mainnet: one node alone must not decide which payments release keys. */
+export const MAINNET_MIN_QUORUM = 2;
+
+/**
+ * The problems with one chain's node list and quorum (domain/rpc-nodes.ts): every URL an http(s) URL, https off this
+ * machine; the quorum from 1 to the number of nodes; on mainnet at least two nodes on different hosts and a quorum
+ * of two (docs/payments.md#trust-no-single-node).
+ */
+function nodeListProblems(env: RpcNodesText, network: "ethereum" | "solana", mainnet: boolean): { problems: string[]; nodes: number; quorum: number } {
+  const names = nodeSettingNames(network);
+  const listed = (network === "ethereum" ? env.ETH_RPC_URLS : env.SOL_RPC_URLS)?.trim() ? names.urls : names.url;
+  const urls = rpcUrls(env, network);
+  const problems: string[] = [];
+  const chain = network === "ethereum" ? "an Ethereum" : "a Solana";
+  if (urls.length === 0) problems.push(`${names.url} (or ${names.urls}) must be an http(s) URL of ${chain} JSON-RPC node.`);
+  const parsed = urls.map(parseHttpUrl);
+  parsed.forEach((url, i) => {
+    const which = urls.length > 1 ? `${listed} (node ${i + 1})` : listed;
+    if (!url) problems.push(`${which} must be an http(s) URL of ${chain} JSON-RPC node.`);
+    else if (insecureRemote(url)) problems.push(INSECURE(which));
+  });
+  const quorumText = network === "ethereum" ? env.ETH_RPC_QUORUM : env.SOL_RPC_QUORUM;
+  const quorum = readQuorum(quorumText, urls.length);
+  if (urls.length > 0 && quorum === null)
+    problems.push(`${names.quorum} must be a whole number of nodes from 1 to ${urls.length} (the nodes in ${listed}); it is ${shown(quorumText)}.`);
+  if (mainnet) {
+    const hosts = new Set(parsed.flatMap((u) => (u ? [u.hostname.toLowerCase()] : [])));
+    // (An unreadable URL is a problem of its own above.)
+    if (hosts.size < MAINNET_MIN_QUORUM && !parsed.includes(null))
+      problems.push(
+        `${names.urls} must list at least ${MAINNET_MIN_QUORUM} nodes on different hosts on mainnet (it lists ${hosts.size === 1 && urls.length > 1 ? `${urls.length} on one host` : `${hosts.size}`}): one node alone would decide which payments release keys.`,
+      );
+    if (quorum !== null && quorum < MAINNET_MIN_QUORUM)
+      problems.push(
+        `${names.quorum} is ${quorum} on mainnet; it must be at least ${MAINNET_MIN_QUORUM}, or one node alone would decide which payments release keys.`,
+      );
+  }
+  return { problems, nodes: urls.length, quorum: quorum ?? urls.length };
+}
 
 /** Why something is not local, or null when it is. */
 const reasonOf = (locality: Locality) => (locality.local ? null : locality.reason);
@@ -144,9 +185,8 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: Deployment
   const chainText = (env.ETH_CHAIN_ID ?? "").trim();
   const chainId = /^\d{1,15}$/.test(chainText) ? Number(chainText) : NaN;
   if (!(chainId >= 1)) problems.push(`ETH_CHAIN_ID must be a positive whole number (1 for Ethereum mainnet); it is ${shown(env.ETH_CHAIN_ID)}.`);
-  const ethUrl = parseHttpUrl(env.ETH_RPC_URL);
-  if (!ethUrl) problems.push("ETH_RPC_URL must be an http(s) URL of an Ethereum JSON-RPC node.");
-  else if (insecureRemote(ethUrl)) problems.push(INSECURE("ETH_RPC_URL"));
+  const ethNodes = nodeListProblems(env, "ethereum", chainId === ETHEREUM_MAINNET_CHAIN_ID);
+  problems.push(...ethNodes.problems);
   const nodeChainId = facts.ethChainId ?? null;
   const nodeIsOtherChain = nodeChainId !== null && chainId >= 1 && nodeChainId !== chainId;
   if (nodeIsOtherChain) {
@@ -178,15 +218,13 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: Deployment
   }
 
   // ---- Solana
-  const solUrl = parseHttpUrl(env.SOL_RPC_URL);
-  if (!solUrl) problems.push("SOL_RPC_URL must be an http(s) URL of a Solana JSON-RPC node.");
-  else if (insecureRemote(solUrl)) problems.push(INSECURE("SOL_RPC_URL"));
+  const solUrls = rpcUrls(env, "solana").map(parseHttpUrl);
   const pinned = readCluster(env.SOL_CLUSTER);
   if (pinned === null) {
     problems.push(
       `SOL_CLUSTER must be the Solana cluster SOL_RPC_URL serves, one of ${SOLANA_CLUSTERS.join(", ")} (checked against the node's genesis hash); it is ${shown(env.SOL_CLUSTER)}.`,
     );
-  } else if (pinned === "localnet" && solUrl !== null && !isLoopbackHost(solUrl.hostname)) {
+  } else if (pinned === "localnet" && solUrls.some((u) => u !== null && !isLoopbackHost(u.hostname))) {
     problems.push('SOL_CLUSTER is "localnet", but SOL_RPC_URL is not on this machine: a node elsewhere is a public cluster\'s, or one nobody here controls.');
   }
   const genesis = facts.solGenesisHash ?? null;
@@ -194,6 +232,8 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: Deployment
   if (mismatch) problems.push(mismatch);
   // What the node says wins; before it answers, what SOL_CLUSTER says.
   const cluster: SolanaCluster | null = genesis !== null ? clusterOfGenesis(genesis) : pinned;
+  const solNodes = nodeListProblems(env, "solana", cluster === "mainnet-beta" || pinned === "mainnet-beta");
+  problems.push(...solNodes.problems);
   // (solNodeLocality needs SOL_CLUSTER localnet: past it, only the node's genesis hash can say otherwise.)
   const solNotLocal = reasonOf(site) ?? reasonOf(solNodeLocality(env)) ?? (cluster !== "localnet" ? `the node's genesis hash is ${cluster}'s` : null);
 
@@ -241,9 +281,16 @@ export function checkPaymentSettings(env: PaymentSettingsText, facts: Deployment
     ok: true,
     settings: {
       production: notLocal !== null,
-      ethereum: { chainId, local: ethNotLocal === null, recipient: ethRecipient, confirmations },
+      ethereum: { chainId, local: ethNotLocal === null, recipient: ethRecipient, confirmations, nodes: ethNodes.nodes, quorum: ethNodes.quorum },
       // No problem means every setting was read: the cluster and commitment are not null here.
-      solana: { cluster: cluster as SolanaCluster, local: solNotLocal === null, recipient: solRecipient, commitment: commitment as PaymentCommitment },
+      solana: {
+        cluster: cluster as SolanaCluster,
+        local: solNotLocal === null,
+        recipient: solRecipient,
+        commitment: commitment as PaymentCommitment,
+        nodes: solNodes.nodes,
+        quorum: solNodes.quorum,
+      },
     },
   };
 }

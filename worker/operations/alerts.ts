@@ -3,7 +3,8 @@
 //   - a chain node failing for more than CHAIN_DOWN_ALERT_MS,
 //   - a cron task failing CRON_FAILURE_RUNS runs in a row (the alerts task itself included: its next good run tells),
 //   - the reconciliation not caught up for RECONCILE_LAG_ALERT_MINUTES,
-//   - a custom order past its payment deadline.
+//   - a custom order past its payment deadline,
+//   - a node that contradicted the other nodes of its chain within NODE_DISAGREEMENT_ALERT_MS (node-disagreements.ts).
 // Each condition is an incident (alert_incidents): opened once, sent once, resolved when the condition is gone.
 // A node, task or reconciliation that recovers and fails again opens a new incident; a refund or an order is one
 // incident for good. No query binds a parameter per condition or row (D1 binds at most 100): docs/operations.md#alerts. Sending is retried with backoff across cron runs (ALERT_MAX_ATTEMPTS, alertBackoffMs). Texts are built
@@ -14,6 +15,7 @@ import { alertIncidents, type AlertKind, chainStatus, customOrders, escrowTransa
 import { bare, type Db } from "../db";
 import { safeError } from "./chains";
 import { lastCronRuns } from "./cron-runs";
+import { disagreeingNodes, NODE_DISAGREEMENT_ALERT_MS } from "./node-disagreements";
 import { reconciliationLag } from "./reconciliation-lag";
 
 /** A node is alerted on once it has failed for longer than this. */
@@ -37,7 +39,7 @@ export function alertBackoffMs(attempts: number): number {
 
 type Condition = { key: string; kind: AlertKind; text: string };
 /** Kinds whose incident can recur (a new incident after a recovery); the others are one incident per row, for good. */
-const RECURRING: AlertKind[] = ["chain_down", "cron_failing", "reconciliation_behind"];
+const RECURRING: AlertKind[] = ["chain_down", "cron_failing", "reconciliation_behind", "node_disagreement"];
 /**
  * Tasks that run after their cron run is recorded (scheduled.ts): when one of them runs, the newest record does not
  * hold its outcome yet, so it is judged on the runs before it. A failing alerts task is so reported by its next
@@ -52,15 +54,23 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * reconciliation behind.
  */
 async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<Condition[]> {
-  const [chains, runs, lag] = await Promise.all([
+  const [chains, runs, lag, liars] = await Promise.all([
     db
       .select()
       .from(chainStatus)
       .where(and(eq(chainStatus.ok, false), lte(chainStatus.failingSince, now - CHAIN_DOWN_ALERT_MS))),
     lastCronRuns(db, CRON_FAILURE_RUNS + 1),
     reconciliationLag(db, env, now),
+    disagreeingNodes(db, now - NODE_DISAGREEMENT_ALERT_MS),
   ]);
   const out: Condition[] = [];
+  for (const n of liars) {
+    out.push({
+      key: `node-disagreement:${n.network}:${n.node}`,
+      kind: "node_disagreement",
+      text: `The ${n.network} node at ${n.node} contradicted the other nodes ${n.times} time(s) since ${iso(n.firstSeenAt)} (last at ${iso(n.lastSeenAt)}${n.txHash ? `, transaction ${n.txHash}` : ""}): ${n.detail}. Payments it reads wait; check it, or remove it from the node list.`,
+    });
+  }
   for (const c of chains) {
     const minutes = Math.floor((now - c.failingSince!) / 60_000);
     out.push({

@@ -3,8 +3,9 @@
 import { eq, sql } from "drizzle-orm";
 import { chainStatus, type Network } from "../../schema/db";
 import { ethereumClient } from "../chain/ethereum";
-import { solanaCommitment, solanaRpc } from "../chain/solana-payments";
+import { solanaCommitment, solanaRpcFirstHealthy } from "../chain/solana-payments";
 import type { Db } from "../db";
+import { type RpcNodesText, rpcUrls } from "../domain/rpc-nodes";
 
 export type ChainHead = { head: number; headTime: number | null };
 
@@ -13,12 +14,12 @@ export type ChainHead = { head: number; headTime: number | null };
  * Solana: the slot at the configured commitment; its time is when the cron first saw that slot (the node is not
  * asked for block times). Throws when the node does not answer.
  */
-export async function probeChain(env: Pick<Env, "ETH_RPC_URL" | "ETH_CHAIN_ID" | "SOL_RPC_URL" | "SOL_COMMITMENT">, network: Network): Promise<ChainHead> {
+export async function probeChain(env: Pick<Env, "ETH_CHAIN_ID" | "SOL_COMMITMENT"> & RpcNodesText, network: Network): Promise<ChainHead> {
   if (network === "ethereum") {
     const block = await ethereumClient(env).getBlock({ blockTag: "latest" });
     return { head: Number(block.number), headTime: Number(block.timestamp) * 1000 };
   }
-  const slot = await solanaRpc<number>(env.SOL_RPC_URL, "getSlot", [{ commitment: solanaCommitment(env.SOL_COMMITMENT) }]);
+  const slot = await solanaRpcFirstHealthy<number>(rpcUrls(env, "solana"), "getSlot", [{ commitment: solanaCommitment(env.SOL_COMMITMENT) }]);
   if (!Number.isSafeInteger(slot)) throw new Error("getSlot: not a slot number");
   return { head: slot, headTime: null };
 }

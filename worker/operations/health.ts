@@ -6,6 +6,8 @@ import { escrowTransactions, NETWORKS } from "../../schema/db";
 import type { Db } from "../db";
 import { chainStatuses } from "./chains";
 import { type FailingTask, failingTasks, lastCronRuns } from "./cron-runs";
+import { nodeName, quorumOf, type RpcNodesText } from "../domain/rpc-nodes";
+import { type NodeDisagreementView, recentDisagreements } from "./node-disagreements";
 import { type ReconciliationLag, reconciliationLag } from "./reconciliation-lag";
 
 /** Runs read to tell how long a task has been failing (an hour of runs at one a minute). */
@@ -34,14 +36,26 @@ export type OperationsHealth = {
   /** Per network, how far behind the chain's head the reconciliation is (docs/operations.md#health). */
   reconciliation: ReconciliationLag[];
   paymentsAwaitingRefund: number;
+  /**
+   * Per network, the nodes asked about payments (by host, never by URL) and how many must agree; `singleNode` when
+   * one node alone decides (local development), docs/payments.md#trust-no-single-node.
+   */
+  nodes: { network: (typeof NETWORKS)[number]; hosts: string[]; quorum: number; singleNode: boolean }[];
+  /** Nodes that contradicted the others in the last week, the latest first. */
+  nodeDisagreements: NodeDisagreementView[];
 };
 
-export async function operationsHealth(db: Db, env: Partial<Pick<Env, "RECONCILE_LAG_ALERT_MINUTES">>, now = Date.now()): Promise<OperationsHealth> {
-  const [statuses, runs, refunds, reconciliation] = await Promise.all([
+export async function operationsHealth(
+  db: Db,
+  env: Partial<Pick<Env, "RECONCILE_LAG_ALERT_MINUTES">> & RpcNodesText,
+  now = Date.now(),
+): Promise<OperationsHealth> {
+  const [statuses, runs, refunds, reconciliation, nodeDisagreements] = await Promise.all([
     chainStatuses(db),
     lastCronRuns(db, FAILING_RUNS_READ),
     db.select({ n: count() }).from(escrowTransactions).where(eq(escrowTransactions.refundStatus, "needed")).get(),
     reconciliationLag(db, env, now),
+    recentDisagreements(db, now),
   ]);
   const chains = NETWORKS.map((network): ChainHealth => {
     const s = statuses.find((r) => r.network === network);
@@ -64,5 +78,10 @@ export async function operationsHealth(db: Db, env: Partial<Pick<Env, "RECONCILE
     failingTasks: failingTasks(runs),
     reconciliation,
     paymentsAwaitingRefund: refunds?.n ?? 0,
+    nodes: NETWORKS.map((network) => {
+      const { urls, quorum } = quorumOf(env, network);
+      return { network, hosts: urls.map(nodeName), quorum, singleNode: urls.length <= 1 || quorum <= 1 };
+    }),
+    nodeDisagreements,
   };
 }

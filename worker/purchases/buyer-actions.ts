@@ -7,7 +7,8 @@ import type { ConfirmResponse } from "../../schema/purchases";
 import { auditRow } from "../audit";
 import type { AuthSession } from "../auth/middleware";
 import type { VerifierEnv } from "../chain/payment-verifier";
-import { solanaCommitment, solanaRpc } from "../chain/solana-payments";
+import { solanaCommitment, solanaRpcFirstHealthy } from "../chain/solana-payments";
+import { rpcUrls } from "../domain/rpc-nodes";
 import { bytesToBase64, unsignedTransfer } from "../chain/solana-transfer";
 import { type Db, writeBatch } from "../db";
 import { ApiError } from "../http/errors";
@@ -126,7 +127,7 @@ export async function solanaTransferRequest(db: Db, env: VerifierEnv, session: A
   if (!(OPEN_STATUSES as readonly string[]).includes(row.status) || row.status === "verified") throw new ApiError(409, `This purchase is ${row.status}`);
   let blockhash: string;
   try {
-    const latest = await solanaRpc<{ value: { blockhash: string } }>(env.SOL_RPC_URL, "getLatestBlockhash", [
+    const latest = await solanaRpcFirstHealthy<{ value: { blockhash: string } }>(rpcUrls(env, "solana"), "getLatestBlockhash", [
       { commitment: solanaCommitment(env.SOL_COMMITMENT) },
     ]);
     blockhash = latest.value.blockhash;

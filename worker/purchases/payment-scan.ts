@@ -11,6 +11,7 @@ import { escrowTransactions, type Network, paymentScanCursors, transactions } fr
 import { type ReceivedTransfer, type ScanCursor, type ScanWindow, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
 import { bare, type Db, decodeRow, selectList } from "../db";
 import { firstPaymentBlock, matchTransferToPurchase } from "../domain/payment-decision";
+import { recordDisagreements } from "../operations/node-disagreements";
 import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
 import { purchaseColumns, type PurchaseRow } from "./purchase-row";
 import { verifyPayment } from "./verify";
@@ -122,7 +123,7 @@ function purchaseFor(network: Network, x: ReceivedTransfer, rows: PurchaseRow[],
 
 /** One run of the scan on one network: the payments found (handed to verifyPayment), and whether the node answered. */
 export async function scanForPayments(db: Db, env: VerifierEnv, network: Network, now = Date.now()): Promise<{ found: number; nodeAnswered: boolean }> {
-  const verifier = paymentVerifier(env, network);
+  const verifier = paymentVerifier(env, network, recordDisagreements(db));
   const { cursor, updatedAt } = await loadCursor(db, network);
   const startAt = network === "ethereum" && cursor.nextBlock === null ? await oldestOpenReservationBlock(db) : null;
   const window = await verifier.scanTransfers(cursor, { limit: network === "ethereum" ? SCAN_BLOCKS_PER_RUN : SCAN_SIGNATURES_PER_RUN, startAt });

@@ -33,7 +33,8 @@ export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHA
     .get();
   const role = !row ? null : row.buyerId === session.userId ? "buyer" : row.sellerId === session.userId ? "seller" : session.isAdmin ? "admin" : null;
   if (!row || !role) throw new ApiError(404, "Transaction not found");
-  const verifier = paymentVerifier(env, row.network);
+  // A view: amounts, the explorer link and the required depth; nothing is decided here.
+  const verifier = paymentVerifier(env, row.network, null);
   const settled = row.status === "completed" || row.status === "verified";
   const waiting = (row.status === "initiated" || row.status === "pending") && row.expiresAt !== null;
   return {

@@ -14,6 +14,7 @@ import { bare, type Db, writeBatch } from "../db";
 import { refundStatusFor } from "../domain/dust";
 import { firstPaymentBlock, matchTransferToPurchase } from "../domain/payment-decision";
 import { classifyReceived, EMPTY_CURSOR, type ReconcileCursor } from "../domain/reconciliation";
+import { recordDisagreements } from "../operations/node-disagreements";
 import { isIntegrityError, paymentAttentionStatement, recordPaymentAttention, unclaimedEscrow } from "./ledger";
 import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
 import { purchaseColumns, type PurchaseRow } from "./purchase-row";
@@ -157,7 +158,7 @@ function uncreditedDetail(verifierFormat: (n: bigint) => string, currency: strin
 }
 
 export async function reconcilePayments(db: Db, env: VerifierEnv, network: Network, now = Date.now()): Promise<ReconcileReport> {
-  const verifier = paymentVerifier(env, network);
+  const verifier = paymentVerifier(env, network, recordDisagreements(db));
   const currency = network === "ethereum" ? "ETH" : "SOL";
   const { cursor, updatedAt } = await loadCursor(db, network);
   const window = await verifier.reconcile(cursor, { limit: network === "ethereum" ? RECONCILE_BLOCKS_PER_RUN : RECONCILE_SIGNATURES_PER_RUN });

@@ -8,6 +8,7 @@ import type { AttentionPayment, PaymentDifference, ReconciliationProgress } from
 import { auditRow } from "../audit";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
+import { recordDisagreements } from "../operations/node-disagreements";
 import { type Db, writeBatch } from "../db";
 import { refundRecheck } from "../domain/reconciliation";
 import { ApiError } from "../http/errors";
@@ -44,7 +45,8 @@ const escrowColumns = {
 export async function refundsDue(db: Db, env: VerifierEnv): Promise<AttentionPayment[]> {
   const rows = await db.select(escrowColumns).from(e).where(eq(e.refundStatus, "needed")).orderBy(desc(e.createdAt)).limit(ATTENTION_LIMIT);
   return rows.map((r): AttentionPayment => {
-    const verifier = paymentVerifier(env, r.network);
+    // Amounts and explorer links only: nothing is decided here.
+    const verifier = paymentVerifier(env, r.network, null);
     return {
       id: r.id,
       transactionId: r.transactionId,
@@ -78,7 +80,7 @@ export async function markRefunded(db: Db, env: VerifierEnv, session: AuthSessio
   if (!row) throw new ApiError(404, "Payment not found");
   if (row.refundStatus !== "needed") throw new ApiError(409, "This payment does not need a refund (already refunded or settled)");
   // The money must really be there before anyone records that it went back.
-  const verifier = paymentVerifier(env, row.network);
+  const verifier = paymentVerifier(env, row.network, recordDisagreements(db));
   const seen = row.txHash ? await verifier.received(row.txHash) : ({ kind: "missing" } as const);
   const failure = refundRecheck(row.network, { sender: row.senderAddress, amount: BigInt(row.amountBaseUnits ?? "0") }, seen, verifier.requiredConfirmations);
   const now = Date.now();
@@ -180,7 +182,8 @@ export async function openDifferences(
     reconciliationLag(db, env, now),
   ]);
   const differences = rows.map((r): PaymentDifference => {
-    const verifier = paymentVerifier(env, r.network);
+    // Amounts and explorer links only.
+    const verifier = paymentVerifier(env, r.network, null);
     return {
       ...r,
       amount: r.amountBaseUnits === null ? null : verifier.formatAmount(BigInt(r.amountBaseUnits)),

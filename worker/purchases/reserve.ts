@@ -10,6 +10,7 @@ import { addresses, gasEstimationAudit, OPEN_TRANSACTION_STATUSES, transactions 
 import { MAX_OPEN_RESERVATIONS, MAX_OPEN_RESERVATIONS_PER_NETWORK, RESERVATION_MINUTES, type FeeCalculation, type OpenPurchase } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier } from "../chain/payment-verifier";
+import { recordDisagreements } from "../operations/node-disagreements";
 import { auditRow } from "../audit";
 import { columnList, type Db, writeBatch } from "../db";
 import { checkPrice, decimalToUnits, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
@@ -239,7 +240,8 @@ export async function planReservation(
   const fees = await quoteFees(db, env, listing.network, priceUnits, input.membershipTier ?? "basic", now);
   // What is paid to the platform: price and platform fees. Gas goes to the network from the buyer's wallet.
   const payUnits = fees.listingPrice + fees.exchangeFee + fees.commissionFee;
-  const reservedBlock = await paymentVerifier(env, listing.network).chainPosition();
+  // The quorum's position (the k-th highest head): no node alone moves where payments may start.
+  const reservedBlock = await paymentVerifier(env, listing.network, recordDisagreements(db)).chainPosition();
   // Ethereum's scan reads blocks from here on; Solana's finds payments by their reference key.
   const scanFrom = listing.network === "ethereum" ? reservedBlock : null;
   return { offer, session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now };

@@ -10,6 +10,7 @@ import type { AttentionReason, FailureReason } from "../../schema/purchases";
 import { type PaymentVerifier, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
 import { columnList, type Db, writeBatch } from "../db";
 import { decidePayment, firstPaymentBlock, type PaymentDecision, type PaymentObservation, type PurchaseFacts } from "../domain/payment-decision";
+import { recordDisagreements } from "../operations/node-disagreements";
 import { escrow, isIntegrityError, ledgerState } from "./ledger";
 import { findPurchase, type PurchaseRow } from "./purchase-row";
 import { settlePurchase } from "./settle";
@@ -47,7 +48,7 @@ export async function purchaseFacts(db: Db, verifier: PaymentVerifier, p: Purcha
 }
 
 export async function verifyPayment(db: Db, env: VerifierEnv, purchase: PurchaseRow, hash: string, now = Date.now()): Promise<VerifyOutcome> {
-  const verifier = paymentVerifier(env, purchase.network);
+  const verifier = paymentVerifier(env, purchase.network, recordDisagreements(db));
   const observation = await verifier.inspect(hash, { buyer: purchase.buyerWallet ?? "", reference: purchase.paymentReference });
   let row = purchase;
   let decision = decidePayment(await purchaseFacts(db, verifier, row, hash, now), observation);

@@ -5,6 +5,7 @@
 import { Hono } from "hono";
 import { type ChainConfigResponse, RESERVATION_MINUTES, type SolanaCluster } from "../../schema/purchases";
 import { checkPaymentSettings, solanaCluster } from "../domain/payment-settings";
+import { rpcUrls } from "../domain/rpc-nodes";
 import { readCluster } from "../domain/solana-cluster";
 import { requestHost } from "../http/request-host";
 import type { AppEnv } from "../types";
@@ -17,7 +18,7 @@ export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
   const id = Number(c.env.ETH_CHAIN_ID);
   const ethChainId = Number.isSafeInteger(id) && id > 0 ? id : 0;
   // SOL_CLUSTER; while it is unreadable (payments are refused then) the RPC host's suggestion, for explorer links.
-  const solCluster = readCluster(c.env.SOL_CLUSTER) ?? solanaCluster(c.env.SOL_RPC_URL);
+  const solCluster = readCluster(c.env.SOL_CLUSTER) ?? solanaCluster(rpcUrls(c.env, "solana")[0] ?? "");
   const host = requestHost(c);
   // While the payment settings are unsafe there is nothing to pay: no address, no depth (the payment page
   // will not send money without them). Checked as written; the nodes are asked by the payment routes.

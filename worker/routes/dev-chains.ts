@@ -7,6 +7,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { isLocalDeployment, type LocalModeText, type RequestHost } from "../domain/local-mode";
+import { rpcUrls } from "../domain/rpc-nodes";
 import { ApiError } from "../http/errors";
 import { requestHost } from "../http/request-host";
 import { validate } from "../http/validate";
@@ -75,7 +76,8 @@ export const devChainRoutes = new Hono<AppEnv>().post(
     const request = c.req.valid("json");
     if (!(DEV_WALLET_METHODS[network] as readonly string[]).includes(request.method))
       throw new ApiError(400, `method: ${request.method} is not relayed to the local ${network} chain`);
-    const upstream = network === "ethereum" ? c.env.ETH_RPC_URL : c.env.SOL_RPC_URL;
+    // Local only (a quorum of one): the chain's one node.
+    const upstream = rpcUrls(c.env, network)[0] ?? "";
     let res: Response;
     try {
       res = await fetch(upstream, {

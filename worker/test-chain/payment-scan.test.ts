@@ -98,7 +98,7 @@ describe("a scan whose cost does not grow with open reservations", () => {
     const { wallet, keypair } = await fundedSolBuyer();
     const id = await reserve(wallet, (await listWithKey(seller.userId, { network: "solana", price: "0.2" })).id);
     const signature = await payThroughWorker(wallet, keypair, id);
-    const asked = nodeRequests(env.SOL_RPC_URL);
+    const asked = nodeRequests(env.SOL_RPC_URL!);
     try {
       await runScheduledJobs(env);
       await runScheduledJobs(env);
@@ -138,7 +138,7 @@ describe("a payment the node could not check now is read again next run, never s
     const id = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);
     const hash = await pay(buyer.account, await amountOf(buyer, id));
     const block = Number((await anvil<{ blockNumber: string }>("eth_getTransactionReceipt", [hash])).blockNumber);
-    const restore = nodeFailsAbout(env.ETH_RPC_URL, hash);
+    const restore = nodeFailsAbout(env.ETH_RPC_URL!, hash);
     try {
       // Runs over the payment's block while the node cannot say what the payment is: the cursor stays at it.
       for (let run = 0; run < 3; run++) {
@@ -160,7 +160,7 @@ describe("a payment the node could not check now is read again next run, never s
     const id = await reserve(wallet, (await listWithKey(seller.userId, { network: "solana", price: "0.2" })).id);
     const signature = await payThroughWorker(wallet, keypair, id);
     // The scan's own page of transactions is a batch (an array); the payment's inspection is one request.
-    const restore = nodeFailsAbout(env.SOL_RPC_URL, signature, (body) => body.trimStart().startsWith("{"));
+    const restore = nodeFailsAbout(env.SOL_RPC_URL!, signature, (body) => body.trimStart().startsWith("{"));
     try {
       for (let run = 0; run < 2; run++) await scanForPayments(db, env, "solana");
       expect((await purchaseRow(id))?.status).toBe("initiated");

@@ -6,7 +6,7 @@ import { ethereumChain, ethereumClient } from "../chain/ethereum";
 import { call, ethWallet, type Wallet } from "../test/purchase-fixtures";
 
 export async function anvil<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
-  const res = await fetch(env.ETH_RPC_URL, {
+  const res = await fetch(env.ETH_RPC_URL!, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
@@ -30,7 +30,7 @@ export async function fundedBuyer(): Promise<EthBuyer> {
  * the payment is ETH_CONFIRMATIONS deep (anvil automines one block per transaction).
  */
 export async function pay(account: PrivateKeyAccount, wei: bigint, to: Hex = env.PLATFORM_ETH_ADDRESS as Hex, bury = true): Promise<Hex> {
-  const wallet = createWalletClient({ account, chain: ethereumChain(env), transport: http(env.ETH_RPC_URL) });
+  const wallet = createWalletClient({ account, chain: ethereumChain(env), transport: http(env.ETH_RPC_URL!) });
   const hash = await wallet.sendTransaction({ to, value: wei, gas: 100_000n });
   await ethereumClient(env).waitForTransactionReceipt({ hash, pollingInterval: 50 });
   const extra = Number(env.ETH_CONFIRMATIONS) - 1;

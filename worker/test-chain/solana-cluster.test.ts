@@ -16,7 +16,7 @@ function genesisUnanswered() {
   const original = globalThis.fetch;
   globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
-    if (request.url.startsWith(env.SOL_RPC_URL)) {
+    if (request.url.startsWith(env.SOL_RPC_URL!)) {
       const body = (await request.clone().json()) as { method?: string };
       if (body.method === "getGenesisHash") return Response.json({ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "internal error" } });
     }
@@ -44,13 +44,17 @@ async function payment() {
 describe("the Solana verifier reads payments only from a node that serves SOL_CLUSTER", () => {
   it("localnet, as the LiteSVM node is: the payment is found", async () => {
     const { signature, expect: wanted } = await payment();
-    expect(await paymentVerifier(env, "solana").inspect(signature, wanted)).toMatchObject({ kind: "found", amount: 250_000_000n, carriesReference: true });
+    expect(await paymentVerifier(env, "solana", null).inspect(signature, wanted)).toMatchObject({
+      kind: "found",
+      amount: 250_000_000n,
+      carriesReference: true,
+    });
   });
 
   it("SOL_CLUSTER devnet or mainnet-beta on this node: the payment, its receipt, the scan and the reconciliation read as an unavailable node", async () => {
     const { signature, expect: wanted } = await payment();
     for (const cluster of ["devnet", "mainnet-beta", "", "Localnet"]) {
-      const verifier = paymentVerifier({ ...env, SOL_CLUSTER: cluster }, "solana");
+      const verifier = paymentVerifier({ ...env, SOL_CLUSTER: cluster }, "solana", null);
       expect(await verifier.inspect(signature, wanted), cluster).toEqual({ kind: "unavailable" });
       expect(await verifier.received(signature), cluster).toEqual({ kind: "unavailable" });
       expect(await verifier.scanTransfers(EMPTY_SCAN, { limit: 100, startAt: null }), cluster).toBeNull();
@@ -58,18 +62,18 @@ describe("the Solana verifier reads payments only from a node that serves SOL_CL
       expect(await verifier.reconcile(EMPTY_CURSOR, { limit: 10 }), cluster).toBeNull();
     }
     // The same verifier settings with the right cluster find it.
-    const window = await paymentVerifier(env, "solana").scanTransfers(EMPTY_SCAN, { limit: 100, startAt: null });
+    const window = await paymentVerifier(env, "solana", null).scanTransfers(EMPTY_SCAN, { limit: 100, startAt: null });
     expect(window?.transfers.map((transfer) => transfer.hash)).toContain(signature);
   });
 
   it("a node that has not said which cluster it serves is not read either, until it does", async () => {
     const { signature, expect: wanted } = await payment();
     genesisUnanswered();
-    expect(await paymentVerifier(env, "solana").inspect(signature, wanted)).toEqual({ kind: "unavailable" });
+    expect(await paymentVerifier(env, "solana", null).inspect(signature, wanted)).toEqual({ kind: "unavailable" });
     restoreFetch?.();
     restoreFetch = null;
     // An unanswered question is asked again after 30 s; a fresh isolate asks at once.
     forgetNodeFacts();
-    expect(await paymentVerifier(env, "solana").inspect(signature, wanted)).toMatchObject({ kind: "found" });
+    expect(await paymentVerifier(env, "solana", null).inspect(signature, wanted)).toMatchObject({ kind: "found" });
   });
 });

@@ -6,7 +6,7 @@ import { SOLANA_DEV_ACCOUNTS } from "../../scripts/dev-accounts";
 
 describe("chain test harness, Solana", () => {
   it("a dev-wallet transfer to the platform lands on the LiteSVM RPC and is read back from inside the Worker runtime", async () => {
-    const connection = new Connection(env.SOL_RPC_URL, "confirmed");
+    const connection = new Connection(env.SOL_RPC_URL!, "confirmed");
     const buyer = Keypair.fromSecretKey(base58.decode(SOLANA_DEV_ACCOUNTS.buyer.secretKey));
     const platform = new PublicKey(env.PLATFORM_SOL_ADDRESS);
     const { blockhash } = await connection.getLatestBlockhash();

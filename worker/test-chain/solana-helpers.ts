@@ -7,7 +7,7 @@ import { solanaKey } from "../test/auth-helpers";
 import { call, solWallet, type Wallet } from "../test/purchase-fixtures";
 
 export async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(env.SOL_RPC_URL, {
+  const res = await fetch(env.SOL_RPC_URL!, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),

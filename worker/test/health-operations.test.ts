@@ -6,6 +6,7 @@ import { createDb } from "../db";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { failedTaskNames } from "../operations/cron-runs";
 import type { OperationsHealth } from "../operations/health";
+import { recordDisagreements } from "../operations/node-disagreements";
 import { actors, call, ethWallet, type Wallet } from "./purchase-fixtures";
 
 let admin: Wallet;
@@ -71,6 +72,32 @@ describe("/api/health", () => {
       })),
     );
     expect(paymentsAwaitingRefund).toBe(1);
+    // Local: one node per chain and a quorum of one, said as such (docs/payments.md#trust-no-single-node).
+    expect(body.operations.nodes).toEqual([
+      { network: "ethereum", hosts: ["127.0.0.1:9"], quorum: 1, singleNode: true },
+      { network: "solana", hosts: ["127.0.0.1:9"], quorum: 1, singleNode: true },
+    ]);
+  });
+
+  it("names a node that contradicted the others, by host, with what it said", async () => {
+    await recordDisagreements(createDb(env.DB))({
+      network: "ethereum",
+      nodes: ["rpc.liar.example"],
+      hash: `0x${"ab".repeat(32)}`,
+      detail: "they report the payment differently (block, amount, sender or outcome)",
+    });
+    const body = (await (await call("GET", "/api/health", admin)).json()) as { operations: OperationsHealth };
+    expect(body.operations.nodeDisagreements).toContainEqual({
+      network: "ethereum",
+      node: "rpc.liar.example",
+      firstSeenAt: expect.any(String),
+      lastSeenAt: expect.any(String),
+      times: 1,
+      txHash: `0x${"ab".repeat(32)}`,
+      detail: expect.stringContaining("differently"),
+    });
+    const visitor = await (await call("GET", "/api/health")).json();
+    expect(JSON.stringify(visitor)).not.toContain("liar");
   });
 
   it("an answering node shows its head and lag (seconds from the head block's time to the probe)", async () => {

@@ -29,6 +29,11 @@ const MAINNET = {
   SOL_COMMITMENT: "finalized",
   PLATFORM_SOL_ADDRESS: OWN_SOL,
   ADMIN_WALLETS: OWN_ETH,
+  // Two nodes per chain on different hosts, two of which must agree (docs/payments.md#trust-no-single-node).
+  ETH_RPC_URLS: `${HOSTED.ETH_RPC_URL},https://second.eth-node.test/SECRET-KEY`,
+  ETH_RPC_QUORUM: "2",
+  SOL_RPC_URLS: `${HOSTED.SOL_RPC_URL},https://second.sol-node.test/SECRET-KEY`,
+  SOL_RPC_QUORUM: "2",
 };
 
 let restoreFetch: (() => void) | null = null;
@@ -234,9 +239,9 @@ describe("settings that used to be coerced", () => {
 
 describe("a verifier made while a setting is unreadable (a purchase page's view)", () => {
   it("reads the depth as the deepest allowed and the commitment as finalized, never a shallow default", () => {
-    expect(paymentVerifier({ ...env, ETH_CONFIRMATIONS: "" }, "ethereum").requiredConfirmations).toBe(MAX_CONFIRMATIONS);
-    expect(paymentVerifier({ ...env, ETH_CONFIRMATIONS: "0" }, "ethereum").requiredConfirmations).toBe(MAX_CONFIRMATIONS);
-    expect(paymentVerifier(env, "ethereum").requiredConfirmations).toBe(Number(env.ETH_CONFIRMATIONS));
+    expect(paymentVerifier({ ...env, ETH_CONFIRMATIONS: "" }, "ethereum", null).requiredConfirmations).toBe(MAX_CONFIRMATIONS);
+    expect(paymentVerifier({ ...env, ETH_CONFIRMATIONS: "0" }, "ethereum", null).requiredConfirmations).toBe(MAX_CONFIRMATIONS);
+    expect(paymentVerifier(env, "ethereum", null).requiredConfirmations).toBe(Number(env.ETH_CONFIRMATIONS));
     expect(solanaCommitment("processed")).toBe("finalized");
     expect(solanaCommitment(undefined)).toBe("finalized");
     expect(solanaCommitment(" confirmed ")).toBe("confirmed");
@@ -257,7 +262,12 @@ describe("the node must be the configured chain", () => {
   it("a Solana node whose genesis is mainnet's is mainnet, whatever SOL_CLUSTER and its URL say: refused, and finalized required", async () => {
     stubNodes("0xaa36a7", SOLANA_GENESIS_HASHES["mainnet-beta"]);
     const staging = { ...MAINNET, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1" };
-    const named = { ...staging, SOL_RPC_URL: "https://devnet-gateway.sol-node.test", SOL_CLUSTER: "devnet", SOL_COMMITMENT: "confirmed" };
+    const named = {
+      ...staging,
+      SOL_RPC_URLS: "https://devnet-gateway.sol-node.test,https://devnet-2.sol-node.test",
+      SOL_CLUSTER: "devnet",
+      SOL_COMMITMENT: "confirmed",
+    };
     const check = await paymentReadiness(named, null);
     expect(check).toEqual({
       ok: false,
@@ -293,6 +303,20 @@ describe("the node must be the configured chain", () => {
     const buyer = await ethWallet();
     const res = await as(MAINNET)("/api/transactions/initiate", "POST", buyer, { addressId: (await listWithKey(seller.userId)).id, buyerId: buyer.address });
     expect(res.status, await res.clone().text()).toBe(201);
+  });
+});
+
+describe("several nodes on mainnet (docs/payments.md#trust-no-single-node)", () => {
+  it("one Ethereum node on mainnet: the payment routes refuse, naming ETH_RPC_URLS", async () => {
+    stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
+    const buyer = await ethWallet();
+    const oneNode = { ...MAINNET, ETH_RPC_URLS: "", ETH_RPC_QUORUM: "" };
+    const res = await as(oneNode)("/api/transactions/initiate", "POST", buyer, { addressId: (await listWithKey(seller.userId)).id, buyerId: buyer.address });
+    const body = await expectRefused(res, ["ETH_RPC_URLS"]);
+    expect(body.problems).toEqual([
+      expect.stringMatching(/^ETH_RPC_URLS must list at least 2 nodes on different hosts on mainnet/),
+      expect.stringMatching(/^ETH_RPC_QUORUM is 1 on mainnet; it must be at least 2/),
+    ]);
   });
 });
 

@@ -44,7 +44,7 @@ async function settle(id: string, hash: string): Promise<boolean> {
     blockNumber: 1,
     minedAt: Date.now(),
   };
-  return settlePurchase(db, paymentVerifier(env, "ethereum"), p, hash, seen, 0n, Date.now());
+  return settlePurchase(db, paymentVerifier(env, "ethereum", null), p, hash, seen, 0n, Date.now());
 }
 
 describe("§2 a sold listing is sold once", () => {

@@ -1,0 +1,92 @@
+// Every chain read that moves money goes through the payment verifier (payment-verifier.ts), which asks every
+// configured node and keeps what a quorum agrees on (docs/payments.md#trust-no-single-node). This test reads the
+// money code (purchases, custom orders, the cron jobs, the routes) and fails when a file reaches a node another
+// way: a node client, a raw JSON-RPC call, one node's verifier, or an RPC URL setting. Reads that decide no money
+// are listed below with their reason.
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const ROOT = path.join(import.meta.dirname, "..", "..");
+const MONEY_DIRS = ["worker/purchases", "worker/orders", "worker/jobs", "worker/routes"];
+
+/** Modules under worker/chain that money code may import: the verifier, its shapes, and helpers that read no node. */
+const ALLOWED_CHAIN_MODULES = ["payment-verifier", "payment-types", "solana-transfer", "gas"];
+
+/** Direct ways to a node. */
+const NODE_ACCESS: [RegExp, string][] = [
+  [/\bcreatePublicClient\b|\bethereumClient\b/, "an Ethereum node client"],
+  [/\bsolanaRpc(Batch)?\s*[<(]/, "a raw Solana JSON-RPC call"],
+  [/\b(ethereumVerifier|solanaVerifier|pinnedToCluster|quorumVerifier)\b/, "one node's verifier, or the quorum built by hand"],
+  [/\b(ETH|SOL)_RPC_URLS?\b|\brpcUrls\s*\(/, "an RPC URL setting"],
+];
+
+/** Reads that decide no money, by file: what they may use, and why. */
+const EXCEPTIONS: Record<string, { uses: RegExp; why: string }> = {
+  // The unsigned transfer the buyer's wallet signs needs a recent blockhash; the payment is then verified by the quorum.
+  "worker/purchases/buyer-actions.ts": { uses: /solanaRpcFirstHealthy|rpcUrls\s*\(/, why: "a blockhash to build a transaction with" },
+  // The local dev wallets' relay to the one local node (refused unless the deployment is local).
+  "worker/routes/dev-chains.ts": { uses: /rpcUrls\s*\(/, why: "the local dev wallets' relay" },
+  // The Solana cluster for explorer links while SOL_CLUSTER is unreadable.
+  "worker/routes/config.ts": { uses: /rpcUrls\s*\(/, why: "an explorer link's cluster" },
+};
+
+/** What in `source` (the file `file`) reaches a node other than through the payment verifier. */
+function moneyPathViolations(file: string, source: string): string[] {
+  const found: string[] = [];
+  const exception = EXCEPTIONS[file];
+  for (const match of source.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+"\.\.\/chain\/([\w-]+)"/g)) {
+    const [, typeOnly, names, module] = match;
+    if (typeOnly || ALLOWED_CHAIN_MODULES.includes(module)) continue;
+    const values = names
+      .split(",")
+      .map((n) => n.trim())
+      .filter((n) => n && !n.startsWith("type "));
+    const unexcused = values.filter((n) => n !== "solanaCommitment" && !exception?.uses.test(n));
+    if (unexcused.length > 0) found.push(`${file} imports ${unexcused.join(", ")} from chain/${module}`);
+  }
+  for (const line of source.split("\n")) {
+    if (/^\s*(\/\/|\*|\/\*)/.test(line) || /^\s*import\b/.test(line)) continue;
+    for (const [pattern, what] of NODE_ACCESS)
+      if (pattern.test(line) && !exception?.uses.test(line)) found.push(`${file} reaches ${what}: ${line.trim().slice(0, 120)}`);
+  }
+  return found;
+}
+
+function sourceFiles(dir: string): string[] {
+  return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
+    const rel = `${dir}/${e.name}`;
+    if (e.isDirectory()) return sourceFiles(rel);
+    return e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") ? [rel] : [];
+  });
+}
+
+describe("money code reaches the chain only through the payment verifier", () => {
+  it("no file of purchases, orders, jobs or routes calls a node client, a raw RPC, or one node's verifier", () => {
+    const files = MONEY_DIRS.flatMap(sourceFiles);
+    expect(files.length).toBeGreaterThan(20);
+    expect(files.flatMap((f) => moneyPathViolations(f, fs.readFileSync(path.join(ROOT, f), "utf8")))).toEqual([]);
+  });
+
+  it("only payment-verifier.ts builds a node's verifier", () => {
+    const builders = sourceFiles("worker").filter((f) =>
+      /\b(ethereumVerifier|solanaVerifier|pinnedToCluster)\s*\(/.test(fs.readFileSync(path.join(ROOT, f), "utf8")),
+    );
+    expect(builders.sort()).toEqual([
+      "worker/chain/ethereum-payments.ts",
+      "worker/chain/payment-verifier.ts",
+      "worker/chain/solana-cluster-pin.ts",
+      "worker/chain/solana-payments.ts",
+    ]);
+  });
+
+  it("catches each way around it (the check can fail)", () => {
+    const file = "worker/purchases/new-money-path.ts";
+    expect(moneyPathViolations(file, 'import { ethereumVerifier } from "../chain/ethereum-payments";')).toHaveLength(1);
+    expect(moneyPathViolations(file, 'import { solanaRpc } from "../chain/solana-payments";')).toHaveLength(1);
+    expect(moneyPathViolations(file, "  const tx = await solanaRpc<Tx>(url, 'getTransaction', [sig]);")).toHaveLength(1);
+    expect(moneyPathViolations(file, "  const client = ethereumClient(env);")).toHaveLength(1);
+    expect(moneyPathViolations(file, "  const res = await fetch(env.ETH_RPC_URL, { method: 'POST' });")).toHaveLength(1);
+    expect(moneyPathViolations(file, "  const v = paymentVerifier(env, network, recordDisagreements(db));")).toEqual([]);
+  });
+});

@@ -1,0 +1,217 @@
+// Trust no single node, on anvil (docs/payments.md#trust-no-single-node): the real node, a second honest node and a
+// liar (lying-node.ts) behind the quorum verifier, quorum 2. For each lie: nothing is released, the purchase keeps
+// waiting, the liar is recorded and its node-disagreement incident opens; without the liar the payment settles.
+import { env } from "cloudflare:test";
+import type { Hex } from "viem";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { resetNodeChainIds } from "../chain/ethereum-payments";
+import { paymentVerifier } from "../chain/payment-verifier";
+import { createDb } from "../db";
+import { runAlerts } from "../operations/alerts";
+import { recordDisagreements } from "../operations/node-disagreements";
+import { findPurchase } from "../purchases/purchase-row";
+import { verifyPayment } from "../purchases/verify";
+import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
+import { hex, proxyNodes, type RpcAnswer } from "./lying-node";
+import { amountOf, anvil, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
+
+let seller: Wallet;
+let nodes: ReturnType<typeof proxyNodes>;
+beforeAll(async () => {
+  ({ seller } = await actors());
+});
+beforeEach(() => {
+  resetNodeChainIds();
+  nodes = proxyNodes(env.ETH_RPC_URL!, { second: 2, liar: 3 });
+});
+afterEach(() => nodes.restore());
+
+const withNodes = (...names: string[]) => ({
+  ...env,
+  ETH_RPC_URLS: [env.ETH_RPC_URL!, ...names.map((n) => nodes.urls[n])].join(","),
+  ETH_RPC_QUORUM: "2",
+});
+
+type Receipt = { blockHash: string; blockNumber: string; transactionHash: string };
+
+/** A reserved purchase paid on anvil, buried to ETH_CONFIRMATIONS, and reported (pending with its hash). */
+async function paidPurchase() {
+  const buyer = await fundedBuyer();
+  const id = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);
+  const hash = (await pay(buyer.account, await amountOf(buyer, id))).toLowerCase() as Hex;
+  await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(hash, id).run();
+  const receipt = await anvil<Receipt>("eth_getTransactionReceipt", [hash]);
+  return { buyer, id, hash, receipt };
+}
+
+async function verify(nodeEnv: ReturnType<typeof withNodes>, id: string, hash: string) {
+  const db = createDb(env.DB);
+  return verifyPayment(db, nodeEnv, (await findPurchase(db, id))!, hash);
+}
+
+/** Nothing released, still waiting, the liar recorded for this hash and its incident open. */
+async function heldBack(id: string, hash: string, decision: unknown, since: number, named = [nodes.nameOf("liar")]) {
+  expect(decision).toMatchObject({ outcome: "wait", note: "node-unavailable" });
+  expect(await purchaseRow(id)).toMatchObject({ status: "pending" });
+  expect((await escrowOf(hash))?.status ?? null).not.toBe("released");
+  const rows = await env.DB.prepare("SELECT node FROM node_disagreements WHERE network = 'ethereum' AND tx_hash = ? AND last_seen_at >= ?")
+    .bind(hash, since)
+    .all<{ node: string }>();
+  expect(rows.results.map((r) => r.node).sort()).toEqual([...named].sort());
+  await runAlerts(createDb(env.DB), { ...env, ALERT_WEBHOOK_URL: "" }, Date.now());
+  for (const node of named) {
+    const incident = await env.DB.prepare("SELECT kind, state, text FROM alert_incidents WHERE key = ? AND state = 'open'")
+      .bind(`node-disagreement:ethereum:${node}`)
+      .first<{ kind: string; text: string }>();
+    expect(incident).toMatchObject({ kind: "node_disagreement" });
+    // Named by host, never by URL.
+    expect(incident!.text).not.toContain("http");
+  }
+}
+
+async function settlesWithoutTheLiar(id: string, hash: string) {
+  expect((await verify(withNodes("second"), id, hash)).decision).toMatchObject({ outcome: "settle" });
+  expect(await purchaseRow(id)).toMatchObject({ status: "completed" });
+}
+
+const rewrite = (method: string, change: (result: Record<string, unknown>) => void) => (c: { method: string }, a: RpcAnswer) => {
+  if (c.method === method && a.result && typeof a.result === "object") change(a.result as Record<string, unknown>);
+  return a;
+};
+
+describe("a lying node blocks the release and is named; without it the payment settles", () => {
+  it("a larger amount", async () => {
+    const since = Date.now();
+    const { id, hash } = await paidPurchase();
+    nodes.set("liar", { kind: "lie", answer: rewrite("eth_getTransactionByHash", (tx) => (tx.value = hex(BigInt(tx.value as string) * 2n))) });
+    await heldBack(id, hash, (await verify(withNodes("second", "liar"), id, hash)).decision, since);
+    await settlesWithoutTheLiar(id, hash);
+  });
+
+  it("a different block hash", async () => {
+    const since = Date.now();
+    const { id, hash } = await paidPurchase();
+    const forged = `0x${"ab".repeat(32)}`;
+    nodes.set("liar", {
+      kind: "lie",
+      answer: async (c, a) => {
+        if (c.method === "eth_getTransactionReceipt" && a.result) (a.result as Receipt).blockHash = forged;
+        if (c.method === "eth_getBlockByNumber" && a.result) (a.result as { hash: string }).hash = forged;
+        return a;
+      },
+    });
+    await heldBack(id, hash, (await verify(withNodes("second", "liar"), id, hash)).decision, since);
+    await settlesWithoutTheLiar(id, hash);
+  });
+
+  it("a deeper block number", async () => {
+    const since = Date.now();
+    const { id, hash, receipt } = await paidPurchase();
+    const deeper = hex(BigInt(receipt.blockNumber) - 5n);
+    nodes.set("liar", {
+      kind: "lie",
+      answer: async (c, a) => {
+        if (c.method === "eth_getTransactionReceipt" && a.result) (a.result as Receipt).blockNumber = deeper;
+        // The block it names there carries the payment's block hash, so the lie is consistent.
+        if (c.method === "eth_getBlockByNumber" && c.params?.[0] === deeper && a.result) (a.result as { hash: string }).hash = receipt.blockHash;
+        return a;
+      },
+    });
+    await heldBack(id, hash, (await verify(withNodes("second", "liar"), id, hash)).decision, since);
+    await settlesWithoutTheLiar(id, hash);
+  });
+
+  it("a head far ahead (the payment far deeper than it is)", async () => {
+    const since = Date.now();
+    const { id, hash } = await paidPurchase();
+    nodes.set("liar", { kind: "lie", answer: (c, a) => (c.method === "eth_blockNumber" ? { ...a, result: hex(BigInt(a.result as string) + 1000n) } : a) });
+    await heldBack(id, hash, (await verify(withNodes("second", "liar"), id, hash)).decision, since);
+    await settlesWithoutTheLiar(id, hash);
+  });
+
+  it("a receipt for a transaction that does not exist (another payment's, under the reported hash)", async () => {
+    const since = Date.now();
+    const { buyer, id, hash: real } = await paidPurchase();
+    const wei = await amountOf(buyer, id);
+    const fake = `0x${"5c".repeat(32)}`;
+    await env.DB.prepare("UPDATE transactions SET tx_hash = ? WHERE id = ?").bind(fake, id).run();
+    nodes.set("liar", {
+      kind: "lie",
+      call: (c) => (c.params?.[0] === fake ? { ...c, params: [real, ...c.params.slice(1)] } : c),
+      answer: async (c, a) => {
+        if (c.method === "eth_getTransactionByHash" && a.result) (a.result as { hash: string }).hash = fake;
+        if (c.method === "eth_getTransactionReceipt" && a.result) (a.result as Receipt).transactionHash = fake;
+        return a;
+      },
+    });
+    // Alone, the liar would have it settle (the forgery is consistent: a payment from the buyer, final).
+    const alone = paymentVerifier({ ...env, ETH_RPC_URLS: nodes.urls.liar, ETH_RPC_QUORUM: "1" }, "ethereum", null);
+    expect(await alone.inspect(fake, { buyer: buyer.address, reference: null })).toMatchObject({
+      kind: "found",
+      fromBuyer: true,
+      toPlatform: true,
+      amount: wei,
+    });
+    const { decision } = await verify(withNodes("second", "liar"), id, fake);
+    await heldBack(id, fake, decision, since);
+    // The buyer reports the real payment: it settles on the honest nodes.
+    await env.DB.prepare("UPDATE transactions SET tx_hash = ? WHERE id = ?").bind(real, id).run();
+    await settlesWithoutTheLiar(id, real);
+  });
+});
+
+describe("nodes that are down, slow or behind", () => {
+  it("one node down: settles on the other two (quorum 2 of 3); with two nodes, waits until it is back", async () => {
+    const { id, hash } = await paidPurchase();
+    nodes.set("liar", { kind: "down" });
+    expect((await verify(withNodes("liar"), id, hash)).decision).toMatchObject({ outcome: "wait", note: "node-unavailable" });
+    expect(await purchaseRow(id)).toMatchObject({ status: "pending" });
+    expect((await verify(withNodes("second", "liar"), id, hash)).decision).toMatchObject({ outcome: "settle" });
+    const none = await env.DB.prepare("SELECT count(*) AS n FROM node_disagreements WHERE tx_hash = ?").bind(hash).first<{ n: number }>();
+    expect(none!.n).toBe(0);
+  });
+
+  it("a node that times out: the others decide (it is not waited on past its timeout)", async () => {
+    const { id, hash } = await paidPurchase();
+    nodes.set("liar", { kind: "hang" });
+    expect((await verify(withNodes("second", "liar"), id, hash)).decision).toMatchObject({ outcome: "settle" });
+  });
+
+  it("nodes at different heads: the quorum's depth (the second deepest), not the deepest node's", async () => {
+    const { id, hash } = await paidPurchase();
+    // The second node is a block behind.
+    nodes.set("second", { kind: "lie", answer: (c, a) => (c.method === "eth_blockNumber" ? { ...a, result: hex(BigInt(a.result as string) - 1n) } : a) });
+    const first = await verify(withNodes("second"), id, hash);
+    expect(first.decision).toMatchObject({ outcome: "wait", note: "confirming", confirmations: Number(env.ETH_CONFIRMATIONS) - 1 });
+    expect(await purchaseRow(id)).toMatchObject({ status: "pending" });
+    await anvil("anvil_mine", ["0x1"]);
+    expect((await verify(withNodes("second"), id, hash)).decision).toMatchObject({ outcome: "settle" });
+    const none = await env.DB.prepare("SELECT count(*) AS n FROM node_disagreements WHERE tx_hash = ?").bind(hash).first<{ n: number }>();
+    expect(none!.n).toBe(0);
+  });
+});
+
+describe("the scan through the quorum", () => {
+  it("a transfer counts when the nodes list it alike; a node listing it with another amount stops the window and is named", async () => {
+    const { hash, receipt } = await paidPurchase();
+    const cursor = { nextBlock: Number(BigInt(receipt.blockNumber)), lastSignature: null };
+    const honest = await paymentVerifier(withNodes("second"), "ethereum", null).scanTransfers(cursor, { limit: 3, startAt: null });
+    expect(honest!.transfers.map((t) => t.hash)).toContain(hash);
+    expect(honest!.cursor.nextBlock).toBeGreaterThan(cursor.nextBlock);
+
+    nodes.set("liar", {
+      kind: "lie",
+      answer: rewrite("eth_getBlockByNumber", (block) => {
+        for (const tx of (block.transactions ?? []) as { hash: string; value: string }[])
+          if (typeof tx === "object" && tx.hash.toLowerCase() === hash) tx.value = hex(BigInt(tx.value) * 2n);
+      }),
+    });
+    const since = Date.now();
+    const scan = paymentVerifier(withNodes("second", "liar"), "ethereum", recordDisagreements(createDb(env.DB)));
+    expect(await scan.scanTransfers(cursor, { limit: 3, startAt: null })).toBeNull();
+    const named = await env.DB.prepare("SELECT node FROM node_disagreements WHERE network = 'ethereum' AND tx_hash = ? AND last_seen_at >= ?")
+      .bind(hash, since)
+      .all<{ node: string }>();
+    expect(named.results.map((r) => r.node)).toEqual([nodes.nameOf("liar")]);
+  });
+});
