@@ -275,7 +275,8 @@ describe("prerendered landing pages", () => {
         // Read with the links, in the same task: the app's own lazy imports may add hints of their own later.
         batches: [...(window as unknown as { __hintBatches: number[] }).__hintBatches],
       }));
-      expect(hints.wanted.length, c.path).toBeGreaterThan(10);
+      // A handful: the landing routes' scripts come in a few chunks (scripts/build/chunk-groups.ts).
+      expect(hints.wanted.length, c.path).toBeGreaterThan(3);
       expect(hints.hinted, c.path).toEqual(expect.arrayContaining(hints.wanted));
       expect(new Set(hints.hinted).size, c.path).toBe(hints.hinted.length);
       // A few per task: the two dozen added in one task were a 10-40 ms task at Lighthouse's 4x CPU.

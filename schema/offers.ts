@@ -1,8 +1,8 @@
 // Offers below the ask (docs/offers.md): the states, the bounds, the request schemas the Worker validates and the
 // answers the web reads. The contract between worker/offers + worker/routes/offers.ts and the web's offer parts.
-// Only type imports from ./db: schema/db/offers.ts builds its enums from this file.
+// Nothing from ./db's index (schema/db/offers.ts builds its enums from this file: that would be a cycle).
 import * as v from "valibot";
-import type { Network } from "./db";
+import type { Network } from "./db/columns";
 
 // ---- states ---------------------------------------------------------------------------------------------------
 

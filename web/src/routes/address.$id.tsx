@@ -9,7 +9,7 @@ import { listingContextQuery } from "../api/listing-context";
 import { listingQuery } from "../api/listings";
 import { chainConfigQuery, feesQuery } from "../api/market";
 import { watchersQuery } from "../api/collectors";
-import { WatchControl } from "../components/collectors/WatchStar";
+import { WATCH_CONTROL_HEIGHT, WatchControl } from "../components/collectors/WatchStar";
 import { OfferPanel } from "../components/offers/OfferPanel";
 import { ReservationNotice, useReservation } from "../components/listing/Reservation";
 import { PriceBreakdown } from "../components/purchase/PriceBreakdown";
@@ -54,12 +54,15 @@ function ListingPage() {
 
 /**
  * The row above the summary: Back to Marketplace, and the listing's watch control (Watch, and how many wallets watch
- * it). The skeleton keeps the row at the control's height, so nothing moves when the listing arrives.
+ * it). One row at every width, and the skeleton (and so the prerendered page) keeps it at the control's height, so
+ * nothing moves when the listing arrives.
  */
 function TopBar({ listing }: { listing?: ListingView }) {
   return (
-    <div className="flex min-h-9 flex-wrap items-center justify-between gap-x-4 gap-y-2">
-      <BackLink />
+    <div className={`flex items-start justify-between gap-x-4 ${WATCH_CONTROL_HEIGHT}`}>
+      <div className="flex h-9 items-center">
+        <BackLink />
+      </div>
       {listing && <WatchControl listingId={listing.id} address={listing.address} />}
     </div>
   );

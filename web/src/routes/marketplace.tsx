@@ -194,15 +194,15 @@ function Results({ ref, search, viewer, onPage, onPageSize, onSort, onClampPage 
       aria-busy={results.isFetching || rendering}
     >
       <div className="flex flex-wrap items-center gap-3 border-b border-slate-800 p-4">
-        <h2 id="results-title" className="text-lg font-bold">
+        <h2 id="results-title" className="order-1 text-lg font-bold">
           Addresses
         </h2>
-        <p className="text-sm text-slate-400" aria-live="polite" data-testid="results-range">
+        <p className="order-3 text-sm text-slate-400" aria-live="polite" data-testid="results-range">
           {/* Old rows stay on screen (dimmed) while the next ones load; their range would not match the new page. */}
           {fresh && rangeText(data.pagination, st.page, st.limit, data.addresses.length)}
           {fresh && isFiltered(search) && <span className="text-violet-300"> (filtered results)</span>}
         </p>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="order-3 ml-auto flex items-center gap-2">
           <label htmlFor={sizeId} className="text-sm text-slate-400">
             Show
           </label>

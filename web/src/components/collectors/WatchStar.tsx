@@ -56,8 +56,11 @@ export function useWatch(listingId: number) {
   return { watching, busy: change.isPending, toggle };
 }
 
+/** The listing page's watch control's height: its skeleton reserves it (the Watch button, 36 px, and the count's line). */
+export const WATCH_CONTROL_HEIGHT = "h-[3.75rem]";
+
 /** The icon star of cards and table rows. */
-export function WatchStar({ listingId, address, size = "md" }: { listingId: number; address: string; size?: "sm" | "md" }) {
+export function WatchStar({ listingId, address, size = "md" }: { listingId: number; address: string; size?: "row" | "sm" | "md" }) {
   const { watching, busy, toggle } = useWatch(listingId);
   return (
     <button
@@ -69,7 +72,9 @@ export function WatchStar({ listingId, address, size = "md" }: { listingId: numb
       disabled={busy}
       data-testid="watch-star"
       className={`inline-flex items-center justify-center rounded leading-none focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait ${
-        size === "sm" ? "h-7 w-7 text-lg" : "h-8 w-8 text-xl"
+        // A table row's is as narrow as its glyph: the marketplace table fits 360 px with every address whole. A
+        // card's is no taller than its badges: the card keeps the height its placeholder reserves.
+        size === "row" ? "h-7 w-5 text-lg" : size === "sm" ? "h-6 w-7 text-lg" : "h-8 w-8 text-xl"
       } ${watching ? "text-amber-300 hover:text-amber-200" : "text-slate-400 hover:text-slate-200"}`}
     >
       <span aria-hidden>{watching ? "★" : "☆"}</span>
@@ -77,16 +82,17 @@ export function WatchStar({ listingId, address, size = "md" }: { listingId: numb
   );
 }
 
-/** The listing page's control: Watch / Watching, and how many wallets watch the listing (a count, never who). */
+/**
+ * The listing page's control: Watch / Watching, and under it how many wallets watch the listing (a count, never
+ * who). Stacked, 60 px tall at every width, so the page's top row never wraps on a phone and its skeleton keeps the
+ * same height (WATCH_CONTROL_HEIGHT).
+ */
 export function WatchControl({ listingId, address }: { listingId: number; address: string }) {
   const { watching, busy, toggle } = useWatch(listingId);
   const count = useQuery(watchersQuery(String(listingId)));
   const n = count.data?.watchers;
   return (
-    <div className="flex items-center gap-3" data-testid="watch-control">
-      <span className="text-sm text-slate-400" data-testid="watcher-count" aria-live="polite">
-        {n === undefined ? "" : n === 0 ? "No one watches it yet" : `${formatCount(n)} ${n === 1 ? "wallet watches" : "wallets watch"} it`}
-      </span>
+    <div className={`flex flex-col items-end gap-1 ${WATCH_CONTROL_HEIGHT}`} data-testid="watch-control">
       <button
         type="button"
         aria-pressed={watching}
@@ -101,6 +107,9 @@ export function WatchControl({ listingId, address }: { listingId: number; addres
         <span aria-hidden>{watching ? "★" : "☆"}</span>
         {watching ? "Watching" : "Watch"}
       </button>
+      <span className="h-5 text-xs leading-5 whitespace-nowrap text-slate-400" data-testid="watcher-count" aria-live="polite">
+        {n === undefined ? "" : n === 0 ? "No one watches it yet" : `${formatCount(n)} ${n === 1 ? "wallet watches" : "wallets watch"} it`}
+      </span>
     </div>
   );
 }

@@ -44,7 +44,6 @@ export function ListingCard({ listing, compactOnPhone = false }: { listing: List
         <span className="ml-auto">
           <NetworkBadge network={listing.network} short />
         </span>
-        <WatchStar listingId={listing.id} address={listing.address} size="sm" />
       </div>
       <Link
         to="/address/$id"
@@ -84,6 +83,8 @@ export function ListingCard({ listing, compactOnPhone = false }: { listing: List
             {usd}
           </div>
         </div>
+        {/* Beside the price, not among the badges: there it wrapped their row on a phone's narrow card. */}
+        <WatchStar listingId={listing.id} address={listing.address} size="sm" />
       </div>
       {listing.isOwner ? <OwnerControls listing={listing} /> : <CardBuyButton listing={listing} />}
     </article>

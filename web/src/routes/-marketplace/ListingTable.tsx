@@ -45,7 +45,7 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
       key: "star",
       header: <span className="sr-only">Star</span>,
       className: "w-8 sm:w-10",
-      cell: (l) => <WatchStar listingId={l.id} address={l.address} size="sm" />,
+      cell: (l) => <WatchStar listingId={l.id} address={l.address} size="row" />,
     },
     { key: "buy", header: <span className="sr-only">Buy</span>, cell: (l) => <TableBuyButton listing={l} /> },
     { key: "network", header: "Network", hideBelow: "sm", cell: (l) => <NetworkBadge network={l.network} short /> },

@@ -48,7 +48,7 @@ export function SaveSearch({ search }: { search: MarketSearch }) {
 
   if (save.isSuccess && open) {
     return (
-      <p className="basis-full text-sm text-emerald-300" role="status" data-testid="search-saved">
+      <p className="order-5 basis-full text-sm text-emerald-300" role="status" data-testid="search-saved">
         Saved as “{save.data.name}”. You are told when a listing that matches is listed or gets cheaper.{" "}
         <Link to="/profile" hash="saved-searches" className="text-violet-300 underline underline-offset-2 hover:text-violet-200">
           Your saved searches
@@ -65,7 +65,9 @@ export function SaveSearch({ search }: { search: MarketSearch }) {
         type="button"
         onClick={start}
         data-testid="save-search"
-        className="rounded-lg border border-slate-700 px-3 py-1 text-sm font-semibold text-slate-200 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400"
+        // On a phone it shares the heading's line (the results' first rows stay on the first screen); from sm on it
+        // follows the page size (marketplace.tsx orders the header's items).
+        className="order-2 ml-auto rounded-lg border sm:order-4 sm:ml-0 border-slate-700 px-3 py-1 text-sm font-semibold text-slate-200 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400"
       >
         Save search
       </button>
@@ -73,7 +75,7 @@ export function SaveSearch({ search }: { search: MarketSearch }) {
   }
   return (
     <form
-      className="flex basis-full flex-wrap items-end gap-2"
+      className="order-5 flex basis-full flex-wrap items-end gap-2"
       onSubmit={(e) => {
         e.preventDefault();
         if (name.trim()) save.mutate({ name: name.trim(), filters });
