@@ -17,14 +17,7 @@ const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export type AddressType = Network | "unknown";
 
-/**
- * Whether two texts name the same wallet or address on `network`: Ethereum's are one account in any letter case
- * (EIP-55 capitals are only a checksum), Solana's base58 is case-sensitive. Decides who is the buyer, whether a
- * wallet is an admin and whose transfer a payment is: every comparison of two addresses goes through here.
- */
-export function sameAddress(network: Network, a: string, b: string): boolean {
-  return network === "ethereum" ? a.toLowerCase() === b.toLowerCase() : a === b;
-}
+export { sameAddress } from "./same-address";
 
 /** Client-side type detection (spec §5): 0x + 40 hex -> ethereum; 32 to 44 base58 characters -> solana. */
 export function detectAddressType(s: string): AddressType {

@@ -3,7 +3,7 @@
 //   - the wallet's account list became empty       -> clear the stored wallet and reload
 //   - the account differs only in letter case (EVM) -> ignore, keep the saved form
 //   - another account                               -> store the new account and reload
-import { sameAddress } from "../../../schema/address";
+import { sameAddress } from "../../../schema/same-address";
 import type { Network } from "../../../schema/db";
 
 export type AccountChange = { action: "clear" } | { action: "ignore" } | { action: "switch"; address: string };

@@ -1,7 +1,7 @@
 // Paying for a purchase from the connected Ethereum wallet (EIP-1193): make sure the wallet is on the
 // marketplace's chain and on the signed-in account, then ask it for one native transfer of exactly the amount
 // in wei with the spec's gas limit of 21000 (0x5208). The wallet fills in the fee and shows the prompt.
-import { sameAddress } from "../../../schema/address";
+import { sameAddress } from "../../../schema/same-address";
 import { PaymentError } from "../payments/payment-errors";
 import type { Eip1193Provider } from "./evm-discovery";
 import { isUserRejection } from "./wallet-errors";

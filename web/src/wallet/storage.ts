@@ -1,6 +1,6 @@
 // The wallet state the browser keeps between visits, under the spec's keys. `isWalletConnected` is "true"
 // only while the server holds a live session for `walletAddress` (checked on every load).
-import { sameAddress } from "../../../schema/address";
+import { sameAddress } from "../../../schema/same-address";
 import type { Network } from "../../../schema/db";
 
 export const WALLET_STORAGE_KEYS = {
