@@ -59,7 +59,8 @@ function MarketplacePage() {
   return (
     <>
       <section className="border-b border-slate-800 bg-gradient-to-b from-violet-950/40 to-transparent">
-        <div className="mx-auto max-w-6xl px-4 py-6 text-center sm:py-16">
+        {/* Tighter on a phone: the results' first rows stay on the first screen with Save search's second line. */}
+        <div className="mx-auto max-w-6xl px-4 py-4 text-center sm:py-16">
           <h1 className="text-2xl font-extrabold tracking-tight sm:text-5xl">Premium Vanity Address Marketplace</h1>
           <p className="mx-auto mt-2 max-w-2xl text-sm text-slate-300 sm:mt-3 sm:text-base">
             Ethereum and Solana addresses with patterns worth keeping, each scored for how hard it is to generate.
@@ -67,7 +68,7 @@ function MarketplacePage() {
           <SearchBox value={search.search ?? ""} onCommit={(text, replace) => update({ search: text || undefined }, { replace })} />
         </div>
       </section>
-      <div className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:space-y-8 sm:py-10">
+      <div className="mx-auto max-w-6xl space-y-5 px-4 py-5 sm:space-y-8 sm:py-10">
         {/* While searching, the results come first (issue 22 §6): under the featured strip, typing changed nothing visible. */}
         {!search.search && <FeaturedStrip viewer={viewer} network={featuredNetwork(search)} />}
         <FiltersCard
