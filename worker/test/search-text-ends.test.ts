@@ -64,7 +64,8 @@ describe("text found at an address's ends, inside it, or in another case", () =>
     ).all<Row>();
     rows = results;
   });
-  afterAll(clearBrowseData);
+  // Deleting the fixture rows takes over 10 s on a loaded 2-core machine: a hang guard, not a speed check.
+  afterAll(clearBrowseData, 60_000);
 
   const usd = (r: Row) => (r.units / 1e8) * (r.currency === "ETH" ? 3796 : 184);
   function oracle(p: URLSearchParams): number[] {
@@ -126,7 +127,8 @@ describe("two-character text counts candidates up to SHORT_TEXT_CANDIDATE_MAX", 
       .bind(B58, Date.now())
       .run();
   });
-  afterAll(clearBrowseData);
+  // Deleting the fixture rows takes over 10 s on a loaded 2-core machine: a hang guard, not a speed check.
+  afterAll(clearBrowseData, 60_000);
 
   it("exactly the cap: every candidate checked, exact total; one more: a scan's lower bound", async () => {
     const exact = await search("search=Zq");
