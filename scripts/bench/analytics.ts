@@ -11,12 +11,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
-import { applyLocalMigrations, ROOT } from "../stack.ts";
+import { applyLocalMigrations } from "../stack.ts";
 import { createDb } from "../../worker/db.ts";
 import * as analytics from "../../worker/operations/analytics.ts";
 import { NAIVE_TABLE } from "./naive-search.ts";
 import { loadListings } from "./search-load.ts";
 import { percentile } from "./search-mix.ts";
+import { benchWranglerConfig } from "./bench-wrangler-config.ts";
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SALES = Number(process.env.BENCH_SALES ?? 100_000);
@@ -28,27 +29,6 @@ const GOAL_P95_MS = 500;
 const GOAL_TAB_P95_MS = 1000;
 const KEEP_DB = process.env.BENCH_KEEP_DB ? path.resolve(process.env.BENCH_KEEP_DB) : null;
 const DAY = 86_400_000;
-
-function config(dir: string): string {
-  const main = fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
-  const field = (name: string) => new RegExp(`^${name}\\s*=\\s*"([^"]+)"`, "m").exec(main)![1];
-  const file = path.join(dir, "wrangler.bench.toml");
-  fs.writeFileSync(
-    file,
-    [
-      `name = "vanity-market-bench-analytics"`,
-      `main = ${JSON.stringify(path.join(ROOT, "worker/index.ts"))}`,
-      `compatibility_date = "${field("compatibility_date")}"`,
-      `compatibility_flags = ["nodejs_compat"]`,
-      `[[d1_databases]]`,
-      `binding = "DB"`,
-      `database_name = "${field("database_name")}"`,
-      `database_id = "${field("database_id")}"`,
-      `migrations_dir = ${JSON.stringify(path.join(ROOT, "migrations"))}`,
-    ].join("\n"),
-  );
-  return file;
-}
 
 /** Sales and the other tables, generated in SQL from the loaded listings (ids 1..ROWS). */
 async function seedSales(db: D1Database, now: number) {
@@ -110,7 +90,7 @@ async function main() {
   const dir = KEEP_DB ?? fs.mkdtempSync(path.join(os.tmpdir(), "vanity-bench-analytics-"));
   fs.mkdirSync(dir, { recursive: true });
   const marker = path.join(dir, "analytics-loaded.json");
-  const configPath = config(dir);
+  const configPath = benchWranglerConfig(dir, "vanity-market-bench-analytics");
   const now = fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, "utf8")) as { now: number }).now : Date.now();
   try {
     applyLocalMigrations(dir, true);

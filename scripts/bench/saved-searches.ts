@@ -19,9 +19,10 @@ import { runCollectorJob } from "../../worker/collectors/notification-job.ts";
 import { criteriaOf } from "../../worker/collectors/saved-searches.ts";
 import { createDb } from "../../worker/db.ts";
 import { compileMatcher, plannedQuery, prepareListing } from "../../worker/listings/search-match.ts";
-import { applyLocalMigrations, ROOT } from "../stack.ts";
+import { applyLocalMigrations } from "../stack.ts";
 import { generateListings, generateSearches } from "./saved-search-data.ts";
 import { percentile } from "./search-mix.ts";
+import { benchWranglerConfig } from "./bench-wrangler-config.ts";
 
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 100_000);
 const LISTINGS = Number(process.env.BENCH_LISTINGS ?? 1_000);
@@ -34,27 +35,6 @@ const GOAL_P95_MS = 2_000;
 /** Rows per bulk INSERT (one JSON parameter each). */
 const CHUNK = 2_000;
 const KEEP_DB = process.env.BENCH_KEEP_DB ? path.resolve(process.env.BENCH_KEEP_DB) : null;
-
-function config(dir: string): string {
-  const main = fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
-  const field = (name: string) => new RegExp(`^${name}\\s*=\\s*"([^"]+)"`, "m").exec(main)![1];
-  const file = path.join(dir, "wrangler.bench.toml");
-  fs.writeFileSync(
-    file,
-    [
-      `name = "vanity-market-bench-saved-searches"`,
-      `main = ${JSON.stringify(path.join(ROOT, "worker/index.ts"))}`,
-      `compatibility_date = "${field("compatibility_date")}"`,
-      `compatibility_flags = ["nodejs_compat"]`,
-      `[[d1_databases]]`,
-      `binding = "DB"`,
-      `database_name = "${field("database_name")}"`,
-      `database_id = "${field("database_id")}"`,
-      `migrations_dir = ${JSON.stringify(path.join(ROOT, "migrations"))}`,
-    ].join("\n"),
-  );
-  return file;
-}
 
 async function seed(db: D1Database, now: number) {
   const users = Math.ceil(SEARCHES / PER_USER);
@@ -140,7 +120,7 @@ async function main() {
   const dir = KEEP_DB ?? fs.mkdtempSync(path.join(os.tmpdir(), "vanity-bench-saved-searches-"));
   fs.mkdirSync(dir, { recursive: true });
   const marker = path.join(dir, `saved-searches-${SEARCHES}-${LISTINGS}.json`);
-  const configPath = config(dir);
+  const configPath = benchWranglerConfig(dir, "vanity-market-bench-saved-searches");
   const loaded = fs.existsSync(marker) ? (JSON.parse(fs.readFileSync(marker, "utf8")) as { now: number; users: number; keys: number }) : null;
   const now = loaded?.now ?? Date.now();
   try {

@@ -19,6 +19,7 @@ import { runScheduledJobs } from "../../worker/jobs/scheduled.ts";
 import { startSolanaRpc } from "../solana-rpc/server.ts";
 import { applyLocalMigrations, ROOT, rpcAnswers, startAnvil, waitUntil } from "../stack.ts";
 import { testPort } from "../test/ports.ts";
+import { benchWranglerConfig } from "./bench-wrangler-config.ts";
 
 const { values } = parseArgs({ options: { open: { type: "string", default: "5000" }, runs: { type: "string", default: "6" } } });
 const OPEN = Number(values.open);
@@ -36,27 +37,6 @@ const chain = defineChain({
   nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
   rpcUrls: { default: { http: [anvilUrl] } },
 });
-
-function config(dir: string): string {
-  const main = fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8");
-  const field = (name: string) => new RegExp(`^${name}\\s*=\\s*"([^"]+)"`, "m").exec(main)![1];
-  const file = path.join(dir, "wrangler.bench.toml");
-  fs.writeFileSync(
-    file,
-    [
-      `name = "vanity-market-bench-scan"`,
-      `main = ${JSON.stringify(path.join(ROOT, "worker/index.ts"))}`,
-      `compatibility_date = "${field("compatibility_date")}"`,
-      `compatibility_flags = ["nodejs_compat"]`,
-      `[[d1_databases]]`,
-      `binding = "DB"`,
-      `database_name = "${field("database_name")}"`,
-      `database_id = "${field("database_id")}"`,
-      `migrations_dir = ${JSON.stringify(path.join(ROOT, "migrations"))}`,
-    ].join("\n"),
-  );
-  return file;
-}
 
 /** The committed [vars] of wrangler.toml, with this bench's nodes. */
 function vars(): Record<string, string> {
@@ -224,7 +204,7 @@ async function measure(network: "ethereum" | "solana", open: number, configPath:
 
 async function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "vanity-bench-scan-"));
-  const configPath = config(dir);
+  const configPath = benchWranglerConfig(dir, "vanity-market-bench-scan");
   const anvil = startAnvil({ port: ANVIL_PORT, chainId: 31337, silent: true });
   const solana = await startSolanaRpc({ port: SOLANA_PORT, slotMs: 100 });
   try {
