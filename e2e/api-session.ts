@@ -7,11 +7,26 @@ import { inject } from "vitest";
 
 export type ApiSession = { cookie: string; call: <T>(method: string, path: string, body?: unknown) => Promise<{ status: number; body: T }> };
 
+/**
+ * fetch, once more on a new connection when a kept-alive one was closed under it: the stack closes idle
+ * connections, and a journey that grinds a key between two calls (keyStartingWith) leaves its connection idle
+ * long enough to race that close ("fetch failed: other side closed", CI of stop 35). A request the server did
+ * answer is never sent twice: a repeated listing would be refused (409) and fail the journey loudly.
+ */
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    if (!(e instanceof TypeError && (e.cause as { code?: string } | undefined)?.code === "UND_ERR_SOCKET")) throw e;
+    return fetch(url, init);
+  }
+}
+
 export async function signInWithKey(privateKey: Hex): Promise<ApiSession> {
   const baseUrl = inject("baseUrl");
   const account = privateKeyToAccount(privateKey);
   const post = (path: string, body: unknown, cookie = "") =>
-    fetch(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
+    send(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
   const nonce = (await (await post("/api/auth/nonce", { network: "ethereum", address: account.address })).json()) as { message: string };
   const signature = await account.signMessage({ message: nonce.message });
   const verified = await post("/api/auth/verify", { network: "ethereum", message: nonce.message, signature });
@@ -20,7 +35,7 @@ export async function signInWithKey(privateKey: Hex): Promise<ApiSession> {
   return {
     cookie,
     async call<T>(method: string, path: string, body?: unknown) {
-      const res = await fetch(`${baseUrl}${path}`, {
+      const res = await send(`${baseUrl}${path}`, {
         method,
         headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
         body: body === undefined ? undefined : JSON.stringify(body),
