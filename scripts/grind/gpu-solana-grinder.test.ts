@@ -2,7 +2,7 @@
 // key against @noble/curves (the seed derivation, SHA-512, clamping, the comb, the batched inversion and
 // the compression), the kernel's first match per invocation against a CPU scan of the same candidates,
 // patterns ground to keys that verify, many hits in one dispatch, and where the bases come from and go.
-// All GPU tests here use one kernel configuration, so it is compiled once.
+// The GPU tests here use one kernel configuration, compiled once, and the 11-bit comb one more time.
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { base58 } from "@scure/base";
@@ -108,6 +108,29 @@ describeGpu("every candidate against @noble/curves", () => {
     // the comb's edge cases ran: zero digits (the neutral entry), both extremes, negative digits
     for (const d of [0, 128, -127, -1, 1]) expect(digits.has(d), `digit ${d} among the scalars`).toBe(true);
   }, 120_000);
+});
+
+describeGpu("the 11-bit comb (the default on a hardware GPU)", () => {
+  // Real GPUs grind with 11-bit windows (defaultSolanaWorkSize): 24 windows of 1,024 entries, the last window
+  // 3 bits wide, digits up to ±1,024. A second kernel compile on SwiftShader, so fewer candidates than above.
+  it("computes each candidate's public key as noble does", async () => {
+    const random = recording();
+    const g = await grinder({ pattern: sol("", "zzzzzzzz", true), random, invocations: 16, windowBits: 11 });
+    const { trace } = await g.run(1, { trace: true });
+    g.destroy();
+    const bases = random.drawn[0];
+    let checked = 0;
+    for (let t = 0; t < 16; t++) {
+      for (let j = 0; j < BATCH; j++) {
+        const seed = candidateSeed(bases.subarray(32 * t, 32 * t + 32), j);
+        const want = Buffer.from(ed25519.getPublicKey(seed)).toString("hex");
+        const got = Buffer.from(keyOf(trace!, t * BATCH + j)).toString("hex");
+        if (got !== want) throw new Error(`invocation ${t} candidate ${j}: GPU ${got}, noble ${want}`);
+        checked++;
+      }
+    }
+    expect(checked).toBe(128);
+  }, 300_000);
 });
 
 describeGpu("matching", () => {

@@ -23,7 +23,7 @@ export type QuoteConfig = {
 
 /**
  * The quote when no settings row exists; migration 0025 writes the same into D1 where no admin changed the quote.
- * The rate is one production GPU with margin: the split-key kernel measured 2,700 M candidates/s on an NVIDIA
+ * The rate is one production GPU with margin: the split-key kernel measured 2,634-2,700 M candidates/s on an NVIDIA
  * H200 (docs/benchmarks.md), and the quote promises 2,000 M/s. The cap, 2^44 expected attempts, is about 2.4 hours
  * of grinding at that rate, and 99.9% of such orders are found within 17 hours: far inside the week an order has
  * (CUSTOM_ORDER_GRIND_HOURS), with room for a queue. docs/custom-orders.md#the-quote
