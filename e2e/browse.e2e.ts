@@ -336,6 +336,12 @@ describe("marketplace", () => {
 
   it("a filtered view survives a reload", async () => {
     const { page } = s;
+    // A shared link's pattern that reads as a number stays the pattern typed (the router's default read "7e8" as 700000000).
+    await page.goto(`${s.baseUrl}/marketplace?patternFilter=prefix&patternValue=7e8&search=1e3`);
+    await page.getByRole("button", { name: "Hide Filters" }).waitFor();
+    expect(await page.getByLabel("Pattern", { exact: true }).inputValue()).toBe("7e8");
+    expect(await page.getByRole("searchbox", { name: "Search addresses" }).inputValue()).toBe("1e3");
+
     await page.goto(`${s.baseUrl}/marketplace?search=${MARK}&network=solana&sortBy=price&sortOrder=asc&limit=50`);
     await expectRange(page, "1-15 of 15 (filtered results)");
     const before = await rows(page).allTextContents();
