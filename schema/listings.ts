@@ -1,4 +1,4 @@
-// Listing management (transactions-profile-admin.md §2, §3, §5, §7, §9; public-side.md §4, §7): the constants,
+// Listing management: the constants,
 // messages and response shapes of the create, bulk, owner and admin calls, shared by the Worker (which
 // builds them) and the web app (which reads them).
 import type { ListingView, RecentTransaction } from "./browse";
@@ -27,7 +27,7 @@ export {
   PROFILE_LIST_MAX,
 };
 
-/** The spec's price messages (§5), plus the two limits exact storage needs. */
+/** The specification's price messages, plus the two limits exact storage needs. */
 export const PRICE_MESSAGES = {
   required: "Price is required",
   positive: "Price must be a positive number greater than 0",
@@ -95,7 +95,7 @@ export type FeeBreakdown = {
 
 // ---- admin ------------------------------------------------------------------------------------------
 
-/** A listing row of the admin table and of "My Listings" (§3 "Listing in profile/admin"). */
+/** A listing row of the admin table and of "My Listings". */
 export type AdminListing = Pick<
   ListingView,
   | "id"

@@ -7,7 +7,7 @@ export type Currency = "ETH" | "SOL";
 export type { UsdRates };
 export { usdRate, usdValue };
 
-/** public-side.md §9: the rates used when no live price is known (schema/prices.ts, shared with the web app). */
+/** The specification's rates used when no live price is known (schema/prices.ts, shared with the web app). */
 export const FALLBACK_RATES: UsdRates = FALLBACK_USD_RATES;
 
 export function fallbackPrices(): LivePrices {

@@ -86,7 +86,7 @@ async function run(db: Db, built: PlanSql, checkBuckets: boolean): Promise<{ res
 }
 
 /**
- * public-side.md §3 pagination, from offset and limit. Pages stop at MAX_RESULT_WINDOW, and at the total when it
+ * Pagination from offset and limit. Pages stop at MAX_RESULT_WINDOW, and at the total when it
  * is a scan's lower bound (nothing past it was looked at).
  */
 export function paginate(offset: number, limit: number, total: number, totalIsExact: boolean): Pagination {

@@ -1,4 +1,4 @@
-// The cron's probe of each chain node (issue 24 §4, §5): its head, the head's time, or since when it fails.
+// The cron's probe of each chain node: its head, the head's time, or since when it fails.
 // Read by /api/health (admins) and by the alerts (a node failing for more than CHAIN_DOWN_ALERT_MS).
 import { eq, sql } from "drizzle-orm";
 import { chainStatus, type Network } from "../../schema/db";

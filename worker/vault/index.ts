@@ -1,4 +1,4 @@
-// The key vault's public surface. See vault.ts for the record format and DESIGN §5 for the rules.
+// The key vault's public surface. See vault.ts for the record format and docs/key-custody.md for the rules.
 export { VaultError, type VaultErrorCode } from "./errors";
 export { openingSecrets, sealingKey, type VaultEnv } from "./keyring";
 export { MIN_SECRET_LENGTH } from "./keys";

@@ -158,7 +158,7 @@ describe("listing state", () => {
     expect(availabilityText(listing)).toBe(availability);
   });
 
-  it("Reserved while an open purchase holds an available listing (issue 22 §1), not once an unpaid one lapsed", () => {
+  it("Reserved while an open purchase holds an available listing, not once an unpaid one lapsed", () => {
     const now = Date.parse("2026-03-05T22:00:00Z");
     const at = (m: number) => new Date(now + m * 60_000).toISOString();
     const active = { status: "active", isListed: true };

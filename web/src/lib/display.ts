@@ -1,5 +1,5 @@
-// Display rules of the browsing screens (public-side.md §4, §5, §9; transactions-profile-admin.md §4, §9 and
-// the address detail section), as pure functions so every card, table and page shows the same thing.
+// Display rules of the browsing screens (cards, tables, the
+// listing page), as pure functions so every card, table and page shows the same thing.
 // No React here: components import these.
 import { CARD_TIERS, type CardTierLabel, cardTierOf, type TableLabel, tableLabelOf } from "../../../schema/rarity-scales";
 import type { ListingReservation } from "../../../schema/browse";
@@ -44,7 +44,7 @@ function roundFraction(whole: string, fraction: string, places: number): { whole
 }
 
 /**
- * A price with 8 decimals. Negative prices show as their absolute value (spec §5); a value that is not a
+ * A price with 8 decimals. Negative prices show as their absolute value; a value that is not a
  * number shows as 0.
  */
 export function formatPrice(value: number | string): string {
@@ -137,7 +137,7 @@ export function ownerStatusBadge(listing: ListingState): "Listed" | "Sold" | "De
 }
 
 /** Detail page availability text. */
-/** The listing page's Status: "Reserved" while an open purchase holds it (issue 22 §1; whose is the buy box's to say). */
+/** The listing page's Status: "Reserved" while an open purchase holds it (whose is the buy box's to say). */
 export function availabilityText(
   listing: ListingState & { reservation?: ListingReservation | null },
   now = Date.now(),
@@ -161,7 +161,7 @@ export function transactionDisplay(status: string): { type: "Listed" | "Sale" | 
 export type { UsdRates };
 
 /**
- * The USD figure of an amount of `currency` at `rates` (issue 22 §2): rounded to cents, "<$0.01" for a positive
+ * The USD figure of an amount of `currency` at `rates`: rounded to cents, "<$0.01" for a positive
  * amount under half a cent, exactly as the Worker words a listing's formattedUsd (worker/domain/prices.ts), so a
  * card, the listing, the purchase page, My Purchases and Recent Transactions show one figure for one price.
  * `rates` comes from useUsdRates (GET /api/prices/live, or schema/prices.ts's one fallback table).
@@ -208,7 +208,7 @@ export function formatCount(n: number): string {
 }
 
 /**
- * "$1,234.56": every USD figure is rounded to cents (issue 13; the spec's 6-decimal total read "$6.302878"). A
+ * "$1,234.56": every USD figure is rounded to cents (the spec's 6-decimal total read "$6.302878"). A
  * positive amount under a cent reads "<$0.01", as the Worker's formattedUsd does, rather than a free "$0.00".
  */
 export function formatUsd(amount: number): string {

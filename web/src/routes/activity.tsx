@@ -1,4 +1,4 @@
-// /activity: every completed sale, newest first, paged, filtered by network (issue 22 §3: Recent Transactions'
+// /activity: every completed sale, newest first, paged, filtered by network (Recent Transactions'
 // "View All"). Each row opens the sale's public page. Open reservations are not activity; custom orders are
 // private; the buyer is never shown.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// The listing page (transactions-profile-admin.md, "Address detail page"): network and rarity badges, the
+// The listing page: network and rarity badges, the
 // address with its pattern, category and pattern, Copy Address, View on Explorer, the price, availability,
 // the listed date and the Purchase Breakdown from calculate-fees. Buy Now only when the listing can be bought.
 import { useQuery } from "@tanstack/react-query";

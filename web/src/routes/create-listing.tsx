@@ -1,4 +1,4 @@
-// /create-listing (transactions-profile-admin.md §2 Create-listing): admins only, a toggle between the
+// /create-listing: admins only, a toggle between the
 // single form and the bulk upload (loaded on demand, with its CSV parser).
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";

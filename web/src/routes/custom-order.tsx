@@ -1,4 +1,4 @@
-// /custom-order (issue 14): order an Ethereum address with your own pattern, made with split keys so that only
+// /custom-order: order an Ethereum address with your own pattern, made with split keys so that only
 // you ever hold its private key. Pattern and live quote first; then the secret (made and kept in this page,
 // saved as an encrypted file); then the order, which sends only the public key.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// What the owner of a listing sees on its card instead of Buy Now (public-side.md §2, §4, §5, §7, §8): the
+// What the owner of a listing sees on its card instead of Buy Now: the
 // status badge, the price edit control, Make Featured / Remove Featured and Delete. Each change refreshes
 // only the /api/addresses caches.
 import { useMutation, useQueryClient } from "@tanstack/react-query";

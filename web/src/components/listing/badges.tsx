@@ -1,5 +1,5 @@
 // Small pieces every listing view shares: the rarity score in its colour, the card's tier badge, and the
-// NEW / HOT / SOLD badges (public-side.md §2, §9). The rules themselves are in lib/display.ts.
+// NEW / HOT / SOLD badges. The rules themselves are in lib/display.ts.
 import { formatRarity, isHot, isNew, type RarityColour, rarityColour, rarityTier } from "../../lib/display";
 
 export const RARITY_TEXT: Record<RarityColour, string> = {

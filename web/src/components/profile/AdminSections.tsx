@@ -1,4 +1,4 @@
-// The profile's admin view (transactions-profile-admin.md §2 Profile): "My Listings" (GET
+// The profile's admin view: "My Listings" (GET
 // /api/addresses/user) with Create New Listing, and "Transaction History" (GET /api/transactions/user:
 // sales and purchases merged, newest first by createdAt).
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";

@@ -1,4 +1,4 @@
-// "My Purchases", the profile's buyer view (transactions-profile-admin.md §2 Profile, §4, §9): Address,
+// "My Purchases", the profile's buyer view: Address,
 // Price (approximate USD), Rarity x/10, Purchased (relative), Status (the purchase page's badge, the same words
 // for every state: lib/purchase-status.ts) and the Private Key column (Destroyed, Access Key + Destroy, "Available after
 // completion" while awaiting or confirming payment, "No key" for a purchase that ended unpaid), paged; rows open the

@@ -1,6 +1,6 @@
-// The transactions table (public-side.md §2, §4, §9): Address, Type, Price, Rarity, optional Buyer and
+// The transactions table: Address, Type, Price, Rarity, optional Buyer and
 // Seller, Time, Status; a 5-row skeleton while loading; "No transactions found" when empty. Each row links to
-// the sale's public page /sale/{id} (issue 22 §3: the private purchase page was a dead end to everyone else). USD
+// the sale's public page /sale/{id} (the private purchase page was a dead end to everyone else). USD
 // at the one rate (useUsdRates).
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { RecentTransaction } from "../../../../schema/browse";

@@ -1,4 +1,4 @@
-// Admin > Payments > Reconciliation (issue 26): what the reconciliation found at the platform addresses that no
+// Admin > Payments > Reconciliation: what the reconciliation found at the platform addresses that no
 // purchase or ledger row accounts for (value forwarded by a contract, a transfer no purchase can take, a ledger
 // that records less than arrived), how far each network has been read, and "Resolve" with a note saying what was
 // done (the server audits it).

@@ -1,4 +1,4 @@
-// The single-listing form's four sections (transactions-profile-admin.md §2 Create-listing, §5, §7, §8, §9).
+// The single-listing form's four sections.
 // The private key lives only in this component's state: it is sent to verify-ownership and with the
 // listing, cleared after every submit, and never stored or logged.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

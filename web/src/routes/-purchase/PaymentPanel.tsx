@@ -146,7 +146,7 @@ function RecipientAddress({ address }: { address: string }) {
 }
 
 /**
- * Cancel, after a confirmation (issue 22 §6): cancelling gives the address up to anyone, so a stray click must not
+ * Cancel, after a confirmation: cancelling gives the address up to anyone, so a stray click must not
  * do it. The dialog says what happens; Keep Reservation (or Escape) leaves everything as it was.
  */
 function CancelButton({ id, disabled }: { id: string; disabled: boolean }) {

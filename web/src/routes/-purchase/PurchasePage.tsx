@@ -1,4 +1,4 @@
-// The purchase page, at /transaction/{id} and /secure-transaction/{id} alike (DESIGN §6): pay while
+// The purchase page, at /transaction/{id} and /secure-transaction/{id} alike (docs/payments.md): pay while
 // initiated, wait while pending, reveal while verified or completed. It polls the purchase fast while a
 // payment is confirming and stops once the purchase has ended.
 import { useQuery } from "@tanstack/react-query";
