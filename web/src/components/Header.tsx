@@ -1,8 +1,8 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useEffect, useId, useState } from "react";
-import { useAdminStatus } from "../wallet/useAdminStatus";
-import { useWallet } from "../wallet/useWallet";
-import { useWalletSession } from "../wallet/useWalletSession";
+import { useAdminStatus } from "../wallet/use-admin-status";
+import { useWallet } from "../wallet/use-wallet";
+import { useWalletSession } from "../wallet/use-wallet-session";
 import { NotificationBell } from "./collectors/NotificationBell";
 import { ConnectWalletButton } from "./ConnectWalletButton";
 import { HEADER_LINKS } from "./nav";

@@ -1,8 +1,8 @@
 // Whether the page may show admin-only content (Create-listing and the Admin
 // panel): "loading" while the wallet reconnects (up to the spec's 2 s wait) or the admin check runs.
 import { useEffect, useState } from "react";
-import { useAdminStatus } from "../wallet/useAdminStatus";
-import { useWallet } from "../wallet/useWallet";
+import { useAdminStatus } from "../wallet/use-admin-status";
+import { useWallet } from "../wallet/use-wallet";
 
 /** How long a page waits for the wallet to connect before saying none is (the specification's 2 s wallet connection wait). */
 export const WALLET_WAIT_MS = 2000;

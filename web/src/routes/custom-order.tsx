@@ -12,7 +12,7 @@ import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { useUsdRates } from "../components/use-usd-rates";
 import { usdText } from "../lib/display";
 import { compactNumber, formatDuration } from "../lib/duration";
-import { useWallet } from "../wallet/useWallet";
+import { useWallet } from "../wallet/use-wallet";
 import { quoteGrinderNote } from "./-custom-order/grinding-status";
 import { readPattern, whyNotPlaceable } from "./-custom-order/order-rules";
 import { type SavedKeyFile, SecretKeyStep } from "./-custom-order/SecretKeyStep";

@@ -11,7 +11,7 @@ import { Spinner } from "../components/Spinner";
 import { useUsdRates } from "../components/use-usd-rates";
 import { usdText } from "../lib/display";
 import { compactNumber } from "../lib/duration";
-import { useWallet } from "../wallet/useWallet";
+import { useWallet } from "../wallet/use-wallet";
 import { FinalKeyCard } from "./-custom-order/FinalKeyCard";
 import { GrindingPanel } from "./-custom-order/GrindingPanel";
 import { cancellable, orderStage, STAGE_TEXT } from "./-custom-order/order-stage";

@@ -11,8 +11,8 @@ import { Watchlist } from "../components/profile/Watchlist";
 import { useCopy } from "../components/use-copy";
 import { shortAddress } from "../lib/display";
 import { safeReturnPath } from "../lib/return-path";
-import { useAdminStatus } from "../wallet/useAdminStatus";
-import { useWallet } from "../wallet/useWallet";
+import { useAdminStatus } from "../wallet/use-admin-status";
+import { useWallet } from "../wallet/use-wallet";
 import { pageTitle } from "../server-rendered/page-title";
 
 /**

@@ -10,7 +10,7 @@ import { errorMessage } from "../../api/error-message";
 import { makeOfferMutation, offerSummaryQuery, withdrawOfferMutation } from "../../api/offers";
 import { formatPriceTrimmed, relativeTime } from "../../lib/display";
 import { offerAmountProblem, offerStatusText, validityLabel } from "../../lib/offer-rules";
-import { useAdminStatus } from "../../wallet/useAdminStatus";
+import { useAdminStatus } from "../../wallet/use-admin-status";
 import { useConnectFirst } from "../collectors/use-connect-first";
 import { useViewer } from "../listing/use-viewer";
 import { toast } from "../toast-store";
