@@ -53,7 +53,7 @@ describe("USD figures", () => {
 
 // One USD figure for one price. The web app words every USD figure with usdText; the Worker words a
 // listing's formattedUsd with formatUsd. Same rates, same rounding, same text, over amounts around every edge.
-import { usdText } from "../../web/src/lib/display";
+import { usdText } from "../../web/src/lib/number-format";
 import { FALLBACK_USD_RATES } from "../../schema/prices";
 
 describe("the web's usdText and the Worker's formatUsd agree", () => {

@@ -1,5 +1,5 @@
 // Human durations for "how long would a grinder need": seconds to the largest sensible unit.
-import { formatCount, groupThousands } from "./display";
+import { formatCount, groupThousands } from "./number-format";
 
 const UNITS: [limit: number, seconds: number, name: string][] = [
   [60, 1, "second"],

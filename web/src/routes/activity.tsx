@@ -7,7 +7,7 @@ import { salesQuery } from "../api/market";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { pageTitle } from "../server-rendered/page-title";
 import { useUsdRates } from "../components/use-usd-rates";
-import { formatPriceTrimmed, formatRarity, relativeTime, shortAddress, usdText } from "../lib/display";
+import { formatPriceTrimmed, formatRarity, relativeTime, shortAddress, usdText } from "../lib/number-format";
 
 type ActivitySearch = { network?: "ethereum" | "solana"; page?: number };
 

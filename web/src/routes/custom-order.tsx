@@ -10,7 +10,7 @@ import { ORDERS_KEY, orderQuoteQuery, placeOrder } from "../api/custom-orders";
 import { HttpError } from "../api/http";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { useUsdRates } from "../components/use-usd-rates";
-import { usdText } from "../lib/display";
+import { usdText } from "../lib/number-format";
 import { compactNumber, formatDuration } from "../lib/duration";
 import { useWallet } from "../wallet/use-wallet";
 import { quoteGrinderNote } from "./-custom-order/grinding-status";

@@ -9,7 +9,7 @@ import { HttpError } from "../api/http";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
 import { useUsdRates } from "../components/use-usd-rates";
-import { usdText } from "../lib/display";
+import { usdText } from "../lib/number-format";
 import { compactNumber } from "../lib/duration";
 import { useWallet } from "../wallet/use-wallet";
 import { FinalKeyCard } from "./-custom-order/FinalKeyCard";

@@ -8,7 +8,7 @@ import { FeaturedListings, FeaturedListingsSkeleton } from "../components/listin
 import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { TransactionsTable } from "../components/transactions/TransactionsTable";
 import { pageTitle } from "../server-rendered/page-title";
-import { formatCount, formatNumber } from "../lib/display";
+import { formatCount, formatNumber } from "../lib/number-format";
 
 /** Loading placeholders in the Featured Addresses grid. */
 const FEATURED_PLACEHOLDERS = 6;

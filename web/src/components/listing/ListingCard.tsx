@@ -3,7 +3,7 @@
 // highlighted, pattern, score, matched length and price. Non-owners get Buy Now; owners get their controls.
 import { Link } from "@tanstack/react-router";
 import type { ListingView } from "../../../../schema/browse";
-import { buyButton, formatPrice, hasRarityRing, promotionTint } from "../../lib/display";
+import { buyButton, formatPrice, hasRarityRing, promotionTint } from "../../lib/number-format";
 import { patternRanges } from "../../lib/pattern-ranges";
 import { WatchStar } from "../collectors/WatchStar";
 import { HighlightedAddress } from "../HighlightedAddress";

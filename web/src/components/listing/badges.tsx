@@ -1,6 +1,6 @@
 // Small pieces every listing view shares: the rarity score in its colour, the card's tier badge, and the
 // NEW / HOT / SOLD badges. The rules themselves are in lib/display.ts.
-import { formatRarity, isHot, isNew, type RarityColour, rarityColour, rarityTier } from "../../lib/display";
+import { formatRarity, isHot, isNew, type RarityColour, rarityColour, rarityTier } from "../../lib/number-format";
 
 export const RARITY_TEXT: Record<RarityColour, string> = {
   purple: "text-purple-300",

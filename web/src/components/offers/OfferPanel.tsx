@@ -8,7 +8,7 @@ import type { ListingView } from "../../../../schema/browse";
 import { OFFER_VALIDITY_CHOICES, type OfferView } from "../../../../schema/offers";
 import { errorMessage } from "../../api/error-message";
 import { makeOfferMutation, offerSummaryQuery, withdrawOfferMutation } from "../../api/offers";
-import { formatPriceTrimmed, relativeTime } from "../../lib/display";
+import { formatPriceTrimmed, relativeTime } from "../../lib/number-format";
 import { offerAmountProblem, offerStatusText, validityLabel } from "../../lib/offer-rules";
 import { useAdminStatus } from "../../wallet/use-admin-status";
 import { useConnectFirst } from "../collectors/use-connect-first";

@@ -8,7 +8,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { PurchaseListItem } from "../../../../schema/purchases";
 import { myPurchasesQuery } from "../../api/purchases";
-import { formatPriceTrimmed, formatRarity, relativeTime, shortAddress, usdText } from "../../lib/display";
+import { formatPriceTrimmed, formatRarity, relativeTime, shortAddress, usdText } from "../../lib/number-format";
 import { keyAvailability } from "../../lib/purchase-status";
 import { DestroyKeyDialog } from "../purchase/DestroyKeyDialog";
 import { FireIcon } from "../purchase/FireIcon";

@@ -6,7 +6,7 @@ import { Link } from "@tanstack/react-router";
 import type { WatchedListing } from "../../../../schema/collectors";
 import { watchlistQuery, watchMutation } from "../../api/collectors";
 import { errorMessage } from "../../api/error-message";
-import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/display";
+import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/number-format";
 import { NetworkBadge } from "../NetworkBadge";
 import { toast } from "../toast-store";
 

@@ -4,7 +4,7 @@
 // at the one rate (useUsdRates).
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { RecentTransaction } from "../../../../schema/browse";
-import { formatPrice, relativeTime, shortAddress, transactionDisplay, usdText } from "../../lib/display";
+import { formatPrice, relativeTime, shortAddress, transactionDisplay, usdText } from "../../lib/number-format";
 import { useUsdRates } from "../use-usd-rates";
 import { type Column, DataTable } from "../DataTable";
 import { RarityScore } from "../listing/badges";

@@ -5,7 +5,7 @@ import type { ListingView } from "../../../../schema/browse";
 import type { ListingContext, PricePoint, RecentSale } from "../../../../schema/listing-context";
 import { HighlightedAddress } from "../../components/HighlightedAddress";
 import { RarityScore } from "../../components/listing/badges";
-import { formatMonthDay, formatPriceTrimmed, formatUsd, relativeTime, shortAddress } from "../../lib/display";
+import { formatMonthDay, formatPriceTrimmed, formatUsd, relativeTime, shortAddress } from "../../lib/number-format";
 import { patternRanges } from "../../lib/pattern-ranges";
 import { priceChart } from "./price-chart";
 import { priceVerdict } from "./price-verdict";

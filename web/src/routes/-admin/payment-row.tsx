@@ -2,7 +2,7 @@
 // labelled field, a transaction hash linked to the explorer, and the purchase it belongs to.
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { relativeTime, shortAddress } from "../../lib/display";
+import { relativeTime, shortAddress } from "../../lib/number-format";
 
 export function PaymentRowHeading({
   label,

@@ -11,7 +11,7 @@ import { RARITY_TEXT } from "../../components/listing/badges";
 import { ReservationNotice, useReservation } from "../../components/listing/Reservation";
 import { buyPhaseLabel, useBuyFlow } from "../../components/listing/use-buy-flow";
 import { NetworkBadge } from "../../components/NetworkBadge";
-import { buyButton, formatPrice, rarityColour, rarityLabel, relativeTime } from "../../lib/display";
+import { buyButton, formatPrice, rarityColour, rarityLabel, relativeTime } from "../../lib/number-format";
 import { patternRanges } from "../../lib/pattern-ranges";
 
 type Props = {

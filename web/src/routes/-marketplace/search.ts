@@ -20,7 +20,7 @@ import {
   type SortOrder,
 } from "../../../../schema/browse";
 import { CATEGORY_OPTIONS, NETWORK_OPTIONS, readSearchField } from "../../../../schema/search";
-import { formatCount } from "../../lib/display";
+import { formatCount } from "../../lib/number-format";
 
 /** The specification's categories ("all" means no category filter) and networks: the API's own lists. */
 export { CATEGORY_OPTIONS, NETWORK_OPTIONS };

@@ -10,7 +10,7 @@ import { cancelPurchase } from "../../api/purchases";
 import { toast } from "../../components/toast-store";
 import { useCopy } from "../../components/use-copy";
 import { useNow } from "../../components/use-now";
-import { formatPriceTrimmed } from "../../lib/display";
+import { formatPriceTrimmed } from "../../lib/number-format";
 import { BASE_UNIT_DECIMALS, formatBaseUnits, parseBaseUnits } from "./payment-amount";
 import { reservationCountdown } from "./purchase-state";
 import { takeAutoPay } from "../../payments/sent-payments";

@@ -23,7 +23,7 @@ import {
   relativeTime,
   shortAddress,
   transactionDisplay,
-} from "./display";
+} from "./number-format";
 
 describe("shortAddress", () => {
   it("keeps 20 characters or fewer as they are", () => {
