@@ -2,7 +2,7 @@ import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useRef, useState } from "react";
 import type { Network } from "../../../schema/db";
 import { evmWallets } from "../wallet/evm-discovery";
-import { shortAddress } from "../lib/number-format";
+import { shortAddress } from "../lib/short-address";
 import { loadSolanaWallets, solanaWallets } from "../wallet/solana-discovery";
 import { useAdminStatus } from "../wallet/use-admin-status";
 import { useSignIn } from "../wallet/use-sign-in";

@@ -7,7 +7,10 @@ import { salesQuery } from "../api/market";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { pageTitle } from "../server-rendered/page-title";
 import { useUsdRates } from "../components/use-usd-rates";
-import { formatPriceTrimmed, formatRarity, relativeTime, shortAddress, usdText } from "../lib/number-format";
+import { formatPriceTrimmed, usdText } from "../lib/number-format";
+import { formatRarity } from "../lib/rarity-display";
+import { relativeTime } from "../lib/date-format";
+import { shortAddress } from "../lib/short-address";
 
 type ActivitySearch = { network?: "ethereum" | "solana"; page?: number };
 

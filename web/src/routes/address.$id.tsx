@@ -16,7 +16,8 @@ import { PriceBreakdown } from "../components/purchase/PriceBreakdown";
 import { buyPhaseLabel, useBuyFlow } from "../components/listing/use-buy-flow";
 import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { pageTitle } from "../server-rendered/page-title";
-import { buyButton, formatPriceTrimmed } from "../lib/number-format";
+import { buyButton } from "../lib/listing-state";
+import { formatPriceTrimmed } from "../lib/number-format";
 import { ListingExplanation } from "./-address/ListingExplanation";
 import { ListingPrice, ListingSummary } from "../server-rendered/ListingSummary";
 

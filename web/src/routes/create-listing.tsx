@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
 import { useAdminGate } from "../components/use-admin-gate";
-import { shortAddress } from "../lib/number-format";
+import { shortAddress } from "../lib/short-address";
 import { SingleListingForm } from "./-create-listing/SingleListingForm";
 import { pageTitle } from "../server-rendered/page-title";
 

@@ -9,7 +9,7 @@ import { MyOrders } from "../components/profile/MyOrders";
 import { SavedSearches } from "../components/profile/SavedSearches";
 import { Watchlist } from "../components/profile/Watchlist";
 import { useCopy } from "../components/use-copy";
-import { shortAddress } from "../lib/number-format";
+import { shortAddress } from "../lib/short-address";
 import { safeReturnPath } from "../lib/return-path";
 import { useAdminStatus } from "../wallet/use-admin-status";
 import { useWallet } from "../wallet/use-wallet";

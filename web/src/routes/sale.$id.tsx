@@ -9,7 +9,8 @@ import { saleQuery } from "../api/market";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { pageTitle } from "../server-rendered/page-title";
 import { useUsdRates } from "../components/use-usd-rates";
-import { formatPriceTrimmed, formatRarity, usdText } from "../lib/number-format";
+import { formatPriceTrimmed, usdText } from "../lib/number-format";
+import { formatRarity } from "../lib/rarity-display";
 
 export const Route = createFileRoute("/sale/$id")({
   head: () => pageTitle("Sale"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { shortAddress } from "../lib/number-format";
+import { shortAddress } from "../lib/short-address";
 import { connectorNotFound, describeWalletError, isIphone, isMobileBrowser, isUserRejection, WALLET_APPS, WALLET_MESSAGES, WalletError } from "./wallet-errors";
 
 describe("wallet errors", () => {

@@ -3,7 +3,9 @@
 // highlighted, pattern, score, matched length and price. Non-owners get Buy Now; owners get their controls.
 import { Link } from "@tanstack/react-router";
 import type { ListingView } from "../../../../schema/browse";
-import { buyButton, formatPrice, hasRarityRing, promotionTint } from "../../lib/number-format";
+import { buyButton, promotionTint } from "../../lib/listing-state";
+import { formatPrice } from "../../lib/number-format";
+import { hasRarityRing } from "../../lib/rarity-display";
 import { patternRanges } from "../../lib/pattern-ranges";
 import { WatchStar } from "../collectors/WatchStar";
 import { HighlightedAddress } from "../HighlightedAddress";

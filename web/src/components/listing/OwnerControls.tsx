@@ -7,7 +7,7 @@ import type { ListingView } from "../../../../schema/browse";
 import type { PromotionType } from "../../../../schema/listings";
 import { errorMessage } from "../../api/error-message";
 import { deleteListing, refreshListings, updateListingPrice, updateListingPromotion } from "../../api/listings";
-import { ownerStatusBadge } from "../../lib/number-format";
+import { ownerStatusBadge } from "../../lib/listing-state";
 import { acceptPriceInput, canConfirmPrice, PRICE_INPUT_STEP } from "../../lib/price-input";
 import { toast } from "../toast-store";
 

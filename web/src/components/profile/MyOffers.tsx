@@ -4,7 +4,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { errorMessage } from "../../api/error-message";
 import { myOffersQuery, withdrawOfferMutation } from "../../api/offers";
-import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/number-format";
+import { formatPriceTrimmed } from "../../lib/number-format";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
 import { offerStatusText } from "../../lib/offer-rules";
 import { toast } from "../toast-store";
 

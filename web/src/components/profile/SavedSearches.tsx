@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { deleteSavedSearchMutation, savedSearchesQuery } from "../../api/collectors";
 import { errorMessage } from "../../api/error-message";
-import { relativeTime } from "../../lib/number-format";
+import { relativeTime } from "../../lib/date-format";
 import { describeFilters, marketplaceSearch } from "../../lib/saved-filters";
 import { toast } from "../toast-store";
 

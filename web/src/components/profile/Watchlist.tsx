@@ -6,7 +6,9 @@ import { Link } from "@tanstack/react-router";
 import type { WatchedListing } from "../../../../schema/collectors";
 import { watchlistQuery, watchMutation } from "../../api/collectors";
 import { errorMessage } from "../../api/error-message";
-import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/number-format";
+import { formatPriceTrimmed } from "../../lib/number-format";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
 import { NetworkBadge } from "../NetworkBadge";
 import { toast } from "../toast-store";
 

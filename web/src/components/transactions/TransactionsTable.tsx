@@ -4,7 +4,10 @@
 // at the one rate (useUsdRates).
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { RecentTransaction } from "../../../../schema/browse";
-import { formatPrice, relativeTime, shortAddress, transactionDisplay, usdText } from "../../lib/number-format";
+import { formatPrice, usdText } from "../../lib/number-format";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
+import { transactionDisplay } from "../../lib/listing-state";
 import { useUsdRates } from "../use-usd-rates";
 import { type Column, DataTable } from "../DataTable";
 import { RarityScore } from "../listing/badges";

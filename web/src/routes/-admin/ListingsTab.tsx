@@ -20,7 +20,7 @@ import { NetworkBadge } from "../../components/NetworkBadge";
 import { toast } from "../../components/toast-store";
 import { downloadCsv, exportFileName, listingsCsv } from "../../lib/admin-export";
 import { formatPriceTrimmed } from "../../lib/number-format";
-import { shortAddress } from "../../lib/number-format";
+import { shortAddress } from "../../lib/short-address";
 import { type AdminSearch, adminState } from "./admin-search";
 import { useDebounced } from "../../components/use-debounced";
 import { allSelected, bulkResultText, missingIdsOf, offsetFor, pageSummary, selectionOnPage, toggleAll, toggleId } from "./table-state";

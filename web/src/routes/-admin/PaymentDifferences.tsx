@@ -9,7 +9,8 @@ import { errorMessage } from "../../api/error-message";
 import { paymentDifferencesQuery, paymentsAttentionQuery, resolvePaymentDifference } from "../../api/purchases";
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../components/toast-store";
-import { relativeTime, shortAddress } from "../../lib/number-format";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
 import { PaymentField, PaymentRowHeading, PurchaseField, TxHashLink } from "./payment-row";
 
 export const DIFFERENCE_TEXT: Record<DifferenceKind, { label: string; help: string }> = {

@@ -10,7 +10,7 @@ import { errorMessage } from "../../api/error-message";
 import { dismissPaymentRefund, markPaymentRefunded, paymentsAttentionQuery } from "../../api/purchases";
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../components/toast-store";
-import { relativeTime } from "../../lib/number-format";
+import { relativeTime } from "../../lib/date-format";
 import { refundFields } from "../../lib/refund-fields";
 import { PaymentDifferences } from "./PaymentDifferences";
 import { PaymentField, PaymentRowHeading, PurchaseField, TxHashLink } from "./payment-row";

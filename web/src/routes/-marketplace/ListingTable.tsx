@@ -11,7 +11,10 @@ import { RARITY_TEXT } from "../../components/listing/badges";
 import { ReservationNotice, useReservation } from "../../components/listing/Reservation";
 import { buyPhaseLabel, useBuyFlow } from "../../components/listing/use-buy-flow";
 import { NetworkBadge } from "../../components/NetworkBadge";
-import { buyButton, formatPrice, rarityColour, rarityLabel, relativeTime } from "../../lib/number-format";
+import { buyButton } from "../../lib/listing-state";
+import { formatPrice } from "../../lib/number-format";
+import { rarityColour, rarityLabel } from "../../lib/rarity-display";
+import { relativeTime } from "../../lib/date-format";
 import { patternRanges } from "../../lib/pattern-ranges";
 
 type Props = {

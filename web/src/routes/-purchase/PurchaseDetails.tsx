@@ -2,7 +2,7 @@
 // and when.
 import type { ReactNode } from "react";
 import type { PurchaseView } from "../../../../schema/purchases";
-import { formatRarity } from "../../lib/number-format";
+import { formatRarity } from "../../lib/rarity-display";
 import { PriceBreakdown } from "../../components/purchase/PriceBreakdown";
 import { StatusBadge } from "../../components/purchase/StatusBadge";
 

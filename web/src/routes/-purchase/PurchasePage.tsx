@@ -11,7 +11,7 @@ import { purchaseQuery } from "../../api/purchases";
 import { ConnectWalletButton } from "../../components/ConnectWalletButton";
 import { useViewer } from "../../components/listing/use-viewer";
 import { Spinner } from "../../components/Spinner";
-import { shortAddress } from "../../lib/number-format";
+import { shortAddress } from "../../lib/short-address";
 import { AdminClosePurchase } from "./AdminClosePurchase";
 import { ConfirmingPanel } from "./ConfirmingPanel";
 import { PaymentHashCard } from "./PaymentHashCard";
