@@ -2,7 +2,7 @@
 // messages and response shapes of the create, bulk, owner and admin calls, shared by the Worker (which
 // builds them) and the web app (which reads them).
 import type { ListingView, RecentTransaction } from "./browse";
-import type { LISTING_STATUSES, Network, PROMOTION_TYPES } from "./db";
+import type { Network, PROMOTION_TYPES } from "./db";
 import {
   ADMIN_NETWORK_FILTERS,
   ADMIN_PAGE_SIZES,
@@ -43,7 +43,6 @@ export const OWNERSHIP_MESSAGES = {
 } as const;
 
 export type PromotionType = (typeof PROMOTION_TYPES)[number];
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /** POST /api/addresses/verify-ownership answer. `error` is null when verified. */
 export type OwnershipResponse = { verified: boolean; error: string | null };

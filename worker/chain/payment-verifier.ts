@@ -16,13 +16,11 @@ import { pinnedToCluster } from "./solana-cluster-pin";
 import { solanaVerifier } from "./solana-payments";
 
 export type {
-  PaymentExpectation,
   PaymentVerifier,
   ReceivedTransfer,
   ReconcileWindow,
   ScanCursor,
   ScanWindow,
-  TransferReceipt,
   VerifierEnv,
 } from "./payment-types";
 

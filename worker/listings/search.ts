@@ -11,7 +11,7 @@ import { choosePlan } from "./search-plan";
 import type { SearchQuery } from "./search-params";
 import { needsBuckets, type PlanSql, planSql } from "./search-sql";
 
-export { PATTERN_CANDIDATE_MAX, SCAN_DEPTH, TEXT_CANDIDATE_MAX } from "./search-plan";
+export { PATTERN_CANDIDATE_MAX, SCAN_DEPTH } from "./search-plan";
 
 /**
  * `total` is exact when `totalIsExact`; otherwise a scan stopped early and `total` counts the matches it saw,

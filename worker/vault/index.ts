@@ -4,11 +4,8 @@ export { openingSecrets, sealingKey, type VaultEnv } from "./keyring";
 export { MIN_SECRET_LENGTH } from "./keys";
 export {
   type EncryptedKeyRecord,
-  INITIAL_KEY_VERSION,
   isSealedUnder,
-  MAX_PRIVATE_KEY_BYTES,
   openKey,
-  type RecordBinding,
   rewrapKey,
   sealKey,
 } from "./vault";
