@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { inject } from "vitest";
 
 // Debian's chromium, started the way this closed network allows.
@@ -48,4 +48,4 @@ export async function openBrowser({ webgpu = false }: { webgpu?: boolean } = {})
   };
 }
 
-export type { Browser, Page };
+export type { Page };

@@ -1,4 +1,4 @@
-// Issue 22 §6, the smaller things a buyer met, in a real browser: a wallet-less Buy returns to the listing once the
+// The smaller things a buyer met, in a real browser: a wallet-less Buy returns to the listing once the
 // wallet is connected; the Terms say what the destroy dialog says; searching shows results first; the table
 // shows the rarity score behind its Type and explains it.
 import type { Hex } from "viem";

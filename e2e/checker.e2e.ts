@@ -55,7 +55,7 @@ describe("the address checker on the home page", () => {
     expect(await s.page.getByTestId("check-result").count()).toBe(0);
   });
 
-  it("an address pasted over several lines is checked as one; two addresses get a plain reason (issue 13)", async () => {
+  it("an address pasted over several lines is checked as one; two addresses get a plain reason", async () => {
     await box().fill("0x0000000049cbd37113\r\n3c6caece543d8108839081\n");
     await checkButton().click();
     await s.page.getByTestId("check-result").getByText("Valid Address").waitFor();

@@ -1,4 +1,4 @@
-// Issue 22 §4 on anvil: while a payment confirms, the purchase page's count moves with the blocks, from the same
+// On anvil: while a payment confirms, the purchase page's count moves with the blocks, from the same
 // confirm checks that settle the purchase, before the key appears. The test mines by hand (interval mining off,
 // automine on: the payment lands alone in one block), so each step is held long enough to be seen; the stack's
 // one-block-a-second mining is restored afterwards.

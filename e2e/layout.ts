@@ -1,4 +1,4 @@
-// Issue 22 §5: nothing covers anything on a phone. For the visible interactive elements and headings of a page:
+// Nothing covers anything on a phone. For the visible interactive elements and headings of a page:
 // no two bounding boxes overlap (one inside the other, as a heading inside its link, is not an overlap), and none
 // reaches past the viewport's sides, unless it sits in a container that scrolls sideways on purpose (a wide
 // table, a strip of cards), and none in the header is cut off by its container. Also: the page itself is no

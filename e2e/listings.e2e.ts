@@ -1,4 +1,4 @@
-// Listing journeys (issue 5): the admin (anvil account 0, signed in through the injected EIP-1193 wallet)
+// Listing journeys: the admin (anvil account 0, signed in through the injected EIP-1193 wallet)
 // creates a single listing with ownership verification and sees it listed, uploads a small CSV with one bad
 // row and sees the per-row results, works the admin panel (search, a bulk action, export, a row action), and
 // sees it under My Listings; a non-admin gets the access-denied states. No console errors anywhere.
@@ -225,7 +225,7 @@ describe("admin panel paging and filters", () => {
   });
 });
 
-describe("admin defects found in the browser (issue 13)", () => {
+describe("admin defects found in the browser", () => {
   it("after deleting one selected row, bulk Delete removes the others instead of failing with 'Listing not found'", async () => {
     const token = `sel${Date.now().toString(36)}`;
     const now = Date.now();

@@ -1,4 +1,4 @@
-// Admin > Analytics and Admin > Settings in a real browser (issue 24 §6), with data from a real purchase: a buyer
+// Admin > Analytics and Admin > Settings in a real browser, with data from a real purchase: a buyer
 // pays a reservation in full on the e2e anvil, the purchase completes and the buyer reveals the key; the admin
 // sees the sale in Analytics (chart and table), exports the CSV, and changes a fee setting, which shows in the
 // history and the audit trail. At 390 px the tabs do not scroll sideways.

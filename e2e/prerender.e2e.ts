@@ -293,7 +293,7 @@ describe("prerendered landing pages", () => {
     expect(s.errors).toEqual([]);
   });
 
-  it("no landing page starts ICU while it starts: figures and dates are written out (web/src/lib/display.ts)", async () => {
+  it("no landing page starts ICU while it starts: figures and dates are written out (web/src/lib/number-format.ts, web/src/lib/date-format.ts)", async () => {
     s = await openBrowser();
     // A page's first Intl formatter (or toLocaleString) loads ICU's data: a 10-15 ms task on this machine, 40-60 ms
     // on Lighthouse's slow phone, in the middle of the app's start. Every use while the pages start is recorded.

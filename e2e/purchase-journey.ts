@@ -55,7 +55,7 @@ export async function buyFromListingPage(page: Page, baseUrl: string, listingId:
   return decodeURIComponent(new URL(page.url()).pathname.split("/").pop()!);
 }
 
-/** "Private Key Released!" is news once: a second visit to the purchase page does not show it again (issue 22 §6). */
+/** "Private Key Released!" is news once: a second visit to the purchase page does not show it again. */
 export async function expectReleasedToastOnce(page: Page) {
   await page.reload();
   await page.getByTestId("private-key-card").waitFor({ timeout: 30_000 });
@@ -89,7 +89,7 @@ export async function destroyKey(page: Page) {
   await toast(page, "Private Key Destroyed");
   const notice = page.getByTestId("key-destroyed");
   await notice.waitFor({ timeout: 20_000 });
-  // Said to the buyer as the buyer (issue 22 §6), with the flame drawn, not an emoji that may render as a box.
+  // Said to the buyer as the buyer, with the flame drawn, not an emoji that may render as a box.
   expect(await notice.textContent()).toContain("You destroyed the private key");
   expect(await notice.getByTestId("fire-icon").count()).toBe(1);
 }
@@ -126,7 +126,7 @@ export async function expectSoldEverywhere(
 }
 
 /**
- * Issue 22 §3: the Recent Transactions row opens the sale's public page (address, price, time, network, the
+ * The Recent Transactions row opens the sale's public page (address, price, time, network, the
  * listing; never the buyer, nor the payment that would name them), and View All opens the activity page,
  * filtered by network.
  */
@@ -143,7 +143,7 @@ async function expectPublicSale(page: Page, baseUrl: string, listingId: number, 
   const text = (await details.textContent()) ?? "";
   expect(text).toContain(address);
   expect(text).toContain(sale.network === "ethereum" ? "Ethereum" : "Solana");
-  // Nothing that names the buyer (DESIGN §6): no wallet, and no payment transaction, whose sender is the buyer.
+  // Nothing that names the buyer (docs/public-surface.md#what-a-public-sale-shows): no wallet, and no payment transaction, whose sender is the buyer.
   const main = (await page.locator("main").textContent()) ?? "";
   expect(main.toLowerCase()).not.toContain(sale.buyer.toLowerCase());
   expect(main).not.toMatch(/0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90}/);

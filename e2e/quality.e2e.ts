@@ -1,4 +1,4 @@
-// Issue 13 in a real browser: axe-core on every route signed out, as a buyer and as an admin (no serious or
+// Accessibility in a real browser: axe-core on every route signed out, as a buyer and as an admin (no serious or
 // critical violations); a keyboard-only walk of search, filters, buy and the wallet dialog; the phone layout
 // (header under 72 px, featured listings as one sideways strip, results on the first screen, the table fitting
 // 360 px with every address whole, no text under 12 px); per-route titles; robots.txt; the listing page's

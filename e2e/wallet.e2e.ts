@@ -39,7 +39,7 @@ async function reloadAndExpect(page: Page, label: string) {
 
 async function disconnectAndCheck(page: Page) {
   // The button flips to "Connect Wallet" before the logout call answers; asking for the session before then
-  // raced it (issue 13 item 6), so wait for the logout response itself.
+  // raced it, so wait for the logout response itself.
   const logout = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/auth/logout" && res.request().method() === "POST");
   await page.getByRole("button", { name: "Disconnect wallet" }).click();
   expect((await logout).ok()).toBe(true);

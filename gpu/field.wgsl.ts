@@ -393,9 +393,3 @@ export function toWords(x: bigint, out: Uint32Array = new Uint32Array(8), offset
   for (let i = 0; i < 8; i++) out[offset + i] = Number((x >> BigInt(32 * i)) & 0xffffffffn);
   return out;
 }
-
-export function fromWords(words: ArrayLike<number>, offset = 0): bigint {
-  let x = 0n;
-  for (let i = 7; i >= 0; i--) x = (x << 32n) | BigInt(words[offset + i] >>> 0);
-  return x;
-}

@@ -1,4 +1,4 @@
--- Buying (issue 10). A reported payment hash is no longer unique on every row: another buyer reporting your
+-- Buying. A reported payment hash is no longer unique on every row: another buyer reporting your
 -- hash first (or a failed report) must not block your purchase. The hash is unique only among purchases
 -- that it actually paid (verified or completed), which the settle batch relies on.
 DROP INDEX IF EXISTS `transactions_payment_unique`;

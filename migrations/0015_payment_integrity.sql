@@ -1,4 +1,4 @@
--- Payment integrity (issue 26). The invariants of docs/payments.md, held by the database so that no code path
+-- Payment integrity. The invariants of docs/payments.md, held by the database so that no code path
 -- (the confirm call, the cron job, the reconciliation, two of them at once) can break them:
 --   I1  a (network, hash) pays at most one purchase or one refund, never both: a purchase settles only with a
 --       hash whose ledger row (escrow_transactions, one per hash) is absent or held for that same purchase; a

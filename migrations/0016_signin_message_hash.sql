@@ -1,4 +1,4 @@
--- Sign-in accepts exactly the message it issued (issue 25): each nonce keeps the SHA-256 (64 lower-case hex
+-- Sign-in accepts exactly the message it issued: each nonce keeps the SHA-256 (64 lower-case hex
 -- characters) of the message the server wrote for it. Nonces live ten minutes and none can be verified
 -- without its hash, so the table is recreated rather than copied: a sign-in in progress at the deploy asks
 -- for a new nonce.

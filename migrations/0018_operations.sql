@@ -1,4 +1,4 @@
--- Issue 24: operating the marketplace. Fee configuration with history, the custom-order quote in D1, the record
+-- Operating the marketplace. Fee configuration with history, the custom-order quote in D1, the record
 -- of each cron run and of each chain node's last answer, and the alert incidents (docs/operations.md).
 --
 -- fee_config keeps every configuration ever set: the one in force at time t on a network is the active row with

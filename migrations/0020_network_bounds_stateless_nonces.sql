@@ -1,4 +1,4 @@
--- Bounds per client network, not per wallet (DESIGN §6; docs/public-surface.md#client-networks).
+-- Bounds per client network, not per wallet (docs/public-surface.md#client-networks).
 --
 -- Sign-in nonces become stateless (worker/auth/nonce.ts): a nonce is HMAC-signed over its expiry and the message
 -- issued with it, so issuing one stores nothing and no number of clients can fill a table for everyone. Only used

@@ -19,7 +19,7 @@ export type AddressType = Network | "unknown";
 
 export { sameAddress } from "./same-address";
 
-/** Client-side type detection (spec §5): 0x + 40 hex -> ethereum; 32 to 44 base58 characters -> solana. */
+/** Client-side type detection: 0x + 40 hex -> ethereum; 32 to 44 base58 characters -> solana. */
 export function detectAddressType(s: string): AddressType {
   if (ETHEREUM_RE.test(s)) return "ethereum";
   if (BASE58_RE.test(s)) return "solana";
@@ -27,7 +27,7 @@ export function detectAddressType(s: string): AddressType {
 }
 
 /**
- * The checker's network guess (spec §5): starts with 0x and is 42 characters -> ethereum; no 0x and 32 to
+ * The checker's network guess: starts with 0x and is 42 characters -> ethereum; no 0x and 32 to
  * 44 characters -> solana; anything else -> ethereum (the server then says why it is invalid).
  */
 export function guessNetwork(s: string): Network {
@@ -40,7 +40,7 @@ export function guessNetwork(s: string): Network {
 export type FormNetwork = { network: "ethereum"; currency: "ETH" } | { network: "solana"; currency: "SOL" };
 
 /**
- * The listing form's auto-detect (transactions-profile-admin §5): starts with 0x and is 40 to 44
+ * The listing form's auto-detect: starts with 0x and is 40 to 44
  * characters long -> ethereum/ETH; 32 to 44 characters without 0x -> solana/SOL; otherwise no guess.
  */
 export function detectNetworkForForm(s: string): FormNetwork | null {

@@ -1,4 +1,4 @@
-// Admin > Analytics (issue 24 §1): the period choices and the answer's shape, shared by the Worker and the panel.
+// Admin > Analytics: the period choices and the answer's shape, shared by the Worker and the panel.
 import type { Network } from "./db";
 
 export const ANALYTICS_PERIODS = ["7", "30", "90"] as const;

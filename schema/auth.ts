@@ -1,4 +1,4 @@
-// Sign-in by wallet signature (DESIGN §4): the request bodies the Worker validates and the answers the browser
+// Sign-in by wallet signature (docs/sign-in.md): the request bodies the Worker validates and the answers the browser
 // reads. Shared so both sides agree on one shape.
 import * as v from "valibot";
 import type { Network } from "./db";

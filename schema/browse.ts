@@ -1,4 +1,4 @@
-// Browsing: the constants and response shapes of the public listing calls (public-side.md §3, §7, §9), shared
+// Browsing: the constants and response shapes of the public listing calls, shared
 // by the Worker (which builds them) and the web app (which reads them).
 import type { LISTING_STATUSES, Network, PROMOTION_TYPES } from "./db";
 import type { UsdRates } from "./prices";
@@ -49,7 +49,7 @@ export type ListingView = {
   /** True only when the signed-in session's user is the seller. */
   isOwner: boolean;
   /**
-   * An open purchase holds the listing (issue 22 §1), the same for every viewer (it is in cached answers): never
+   * An open purchase holds the listing, the same for every viewer (it is in cached answers): never
    * whose it is. The signed-in buyer learns which reservations are theirs from GET /api/transactions/open.
    */
   reservation: ListingReservation | null;
@@ -86,8 +86,8 @@ export type MarketStats = { totalAddresses: number; totalVolume: number; activeU
 export type LivePrices = UsdRates & { source: "feed" | "fallback"; updatedAt: string | null };
 
 /**
- * A completed sale as the public sees it (issue 22 §3: GET /api/transactions/sales and /sales/{id}): the listing
- * sold, its price, when and on which network. Never the buyer (DESIGN §6): no wallet, no username, and not the
+ * A completed sale as the public sees it (GET /api/transactions/sales and /sales/{id}): the listing
+ * sold, its price, when and on which network. Never the buyer (docs/public-surface.md#what-a-public-sale-shows): no wallet, no username, and not the
  * payment's transaction, whose sender is the buyer's wallet.
  */
 export type PublicSale = {
@@ -112,7 +112,7 @@ export type SalesResponse = {
   pagination: { page: number; totalPages: number; total: number; hasPrevPage: boolean; hasNextPage: boolean };
 };
 
-/** One row of GET /api/transactions/recent (a completed sale; `buyer` is always null there, DESIGN §6) or of a profile history. */
+/** One row of GET /api/transactions/recent (a completed sale; `buyer` is always null there, docs/public-surface.md#what-a-public-sale-shows) or of a profile history. */
 export type RecentTransaction = {
   id: string;
   status: string;

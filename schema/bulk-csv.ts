@@ -1,4 +1,4 @@
-// Reading a bulk-upload CSV (transactions-profile-admin.md §5): papaparse does the parsing (quotes, quoted
+// Reading a bulk-upload CSV: papaparse does the parsing (quotes, quoted
 // newlines, BOM, CRLF); this checks the spec's headers. Rows go to POST /api/admin/addresses/bulk as they
 // are: every cell is checked on the server, so a row the parser could not split cleanly is reported there.
 // Shared by the seed step, the benchmark and the tests; the web's bulk-upload component may use it too.

@@ -1,5 +1,5 @@
-// The spec's fixed bulk-upload tables (transactions-profile-admin.md §9), by the number of matched characters
-// (the CSV's pattern_matched column). DESIGN §7: bulk uploads use these tables for price AND rarity, so a bulk
+// The spec's fixed bulk-upload tables, by the number of matched characters
+// (the CSV's pattern_matched column). docs/rarity.md: bulk uploads use these tables for price AND rarity, so a bulk
 // listing's rarityScore is the table's figure, not the rarity engine's; the engine still fills the category,
 // pattern and pattern fields, so bulk listings search and filter like any other.
 //

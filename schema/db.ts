@@ -1,10 +1,10 @@
 // The database schema (D1 / SQLite through drizzle-orm). Every table of the spec's data schema
-// (transactions-profile-admin.md §3) plus what the design needs: sign-in nonces and sessions, integer
+// plus what the design needs: sign-in nonces and sessions, integer
 // price units beside each decimal price, and the indexes that keep the invariants in the database.
 //
 // Conventions:
 // - Money: `price` is the decimal string the spec shows (at most 8 decimals); `priceUnits` is the same
-//   amount as an integer count of 1e-8 units, used for sorting and arithmetic (DESIGN §3).
+//   amount as an integer count of 1e-8 units, used for sorting and arithmetic (docs/api.md#conventions).
 // - Time: integer milliseconds since the epoch.
 // - Ethereum wallet addresses are stored lower-case (identity is case-insensitive); listing addresses
 //   keep the checksummed form buyers expect to see.

@@ -1,5 +1,5 @@
 // GET /api/addresses/{id}/context: what the listing page shows beside the listing itself so a buyer can judge
-// the price (issue 13): what the score means, the estimated value, the listing's price history, comparable
+// the price: what the score means, the estimated value, the listing's price history, comparable
 // listings and recent sales of the same kind, and where the key came from. Built by the Worker
 // (worker/routes/listing-context.ts), read by web/src/routes/address.$id.tsx.
 import type { ListingView } from "./browse";

@@ -1,8 +1,8 @@
-// Listing management (transactions-profile-admin.md §2, §3, §5, §7, §9; public-side.md §4, §7): the constants,
+// Listing management: the constants,
 // messages and response shapes of the create, bulk, owner and admin calls, shared by the Worker (which
 // builds them) and the web app (which reads them).
 import type { ListingView, RecentTransaction } from "./browse";
-import type { LISTING_STATUSES, Network, PROMOTION_TYPES } from "./db";
+import type { Network, PROMOTION_TYPES } from "./db";
 import {
   ADMIN_NETWORK_FILTERS,
   ADMIN_PAGE_SIZES,
@@ -27,7 +27,7 @@ export {
   PROFILE_LIST_MAX,
 };
 
-/** The spec's price messages (§5), plus the two limits exact storage needs. */
+/** The specification's price messages, plus the two limits exact storage needs. */
 export const PRICE_MESSAGES = {
   required: "Price is required",
   positive: "Price must be a positive number greater than 0",
@@ -43,7 +43,6 @@ export const OWNERSHIP_MESSAGES = {
 } as const;
 
 export type PromotionType = (typeof PROMOTION_TYPES)[number];
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /** POST /api/addresses/verify-ownership answer. `error` is null when verified. */
 export type OwnershipResponse = { verified: boolean; error: string | null };
@@ -95,7 +94,7 @@ export type FeeBreakdown = {
 
 // ---- admin ------------------------------------------------------------------------------------------
 
-/** A listing row of the admin table and of "My Listings" (§3 "Listing in profile/admin"). */
+/** A listing row of the admin table and of "My Listings". */
 export type AdminListing = Pick<
   ListingView,
   | "id"

@@ -1,4 +1,4 @@
-// Exact money (DESIGN §3): a price is a decimal string with at most 8 decimals and, beside it, the same
+// Exact money (docs/api.md#conventions): a price is a decimal string with at most 8 decimals and, beside it, the same
 // amount as an integer count of 1e-8 units. Conversions and arithmetic use bigint only; no amount that is
 // paid or compared ever passes through a float.
 import { PRICE_MESSAGES } from "./listings";
@@ -97,7 +97,7 @@ export function changePercentage(fromUnits: bigint, toUnits: bigint): string | n
 export type PriceCheck = { ok: true; price: string; units: bigint } | { ok: false; message: string };
 
 /**
- * The listing price rules (transactions-profile-admin.md §5) with their messages: required, no minus
+ * The listing price rules with their messages: required, no minus
  * sign, a number above 0; and, for exact storage, at most 8 decimals and at most MAX_PRICE_TEXT. Accepts a
  * JSON number or a numeric string; the canonical decimal string comes back ("0.50" -> "0.5").
  */

@@ -2,7 +2,6 @@
 // stored with it. A new kind (offers: offer_received, offer_accepted, offer_declined, offer_expired) is one entry
 // here, with its group, and one call of worker/collectors/notify.ts where it happens; the routes, the bell and the
 // page show every kind through `describeNotification`.
-import type { Network } from "./db";
 import { changePercentage, decimalToUnits } from "./money";
 
 /**
@@ -176,6 +175,3 @@ export function describeNotification(kind: string, data: unknown): NotificationT
   const d = data && typeof data === "object" && !Array.isArray(data) ? (data as Data) : {};
   return isNotificationKind(kind) ? NOTIFICATION_KINDS[kind].describe(d) : { title: "Notification", body: "", href: null };
 }
-
-/** The data a listing's notifications carry about it. */
-export type ListingRef = { listingId: number; address: string; network: Network; currency: "ETH" | "SOL" };

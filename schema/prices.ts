@@ -1,11 +1,11 @@
-// USD rates, shared by the Worker and the web app (issue 22 §2: one USD rate source). Every USD figure on every
+// USD rates, shared by the Worker and the web app (one USD rate source). Every USD figure on every
 // page is a coin amount times the rate GET /api/prices/live answers (the live feed, or these fallback rates when
 // no feed is configured or it stopped answering); a page that has not heard from the API yet uses the same
 // fallback. Display only: nothing is paid from a USD figure.
 
 export type UsdRates = { ethPrice: number; solPrice: number };
 
-/** public-side.md §9: the rates used when no live price is known. The only fallback table. */
+/** The specification's rates used when no live price is known. The only fallback table. */
 export const FALLBACK_USD_RATES: UsdRates = { ethPrice: 3796, solPrice: 184 };
 
 export const usdRate = (rates: UsdRates, currency: string): number => (currency === "ETH" ? rates.ethPrice : rates.solPrice);

@@ -133,12 +133,6 @@ export type InitiateResponse = { success: true; transactionId: string; expiresAt
 /** 201 from POST /api/transactions. */
 export type CreateTransactionResponse = { id: string; transactionId: string; expiresAt: string; feeCalculation: FeeCalculation };
 
-/**
- * Error bodies: `{error, message}` everywhere, plus `reservedUntil` (ISO) on 409 "reserved" and `currentPrice`
- * (decimal string) on 409 "price changed".
- */
-export type PurchaseError = { error: string; message: string; reservedUntil?: string; currentPrice?: string };
-
 /** Why a payment did not complete the purchase (stored as failureReason). */
 export const FAILURE_REASONS = [
   "underpaid",

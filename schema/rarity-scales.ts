@@ -3,7 +3,7 @@
 // shows a table label without its score, and every screen, the analytics and the tests take the words from here.
 // Each scale is its lower bounds from the highest; the last step takes every lower score.
 
-/** The rarity tier on cards (public-side.md "Rarity tier on cards"). */
+/** The rarity tier on cards. */
 export const CARD_TIERS = [
   { label: "ULTRA RARE", min: 9 },
   { label: "RARE", min: 8 },
@@ -13,7 +13,7 @@ export const CARD_TIERS = [
   { label: "BASIC", min: Number.NEGATIVE_INFINITY },
 ] as const;
 
-/** The rarity label in the marketplace table (public-side.md "Rarity label in the marketplace table"), shown with its score. */
+/** The rarity label in the marketplace table, shown with its score. */
 export const TABLE_LABELS = [
   { label: "GOLD", min: 9 },
   { label: "EPIC", min: 8 },

@@ -1,4 +1,4 @@
-// The marketplace search's parameters (public-side.md §7, §9), defined once in valibot. The Worker validates
+// The marketplace search's parameters, defined once in valibot. The Worker validates
 // GET /api/addresses/search with them strictly (worker/listings/search-params.ts: anything malformed is a 400
 // naming the parameter); the marketplace route's validateSearch reads its URL with the same rules, leniently
 // (web/src/routes/-marketplace/search.ts: a malformed value is dropped and its default applies). Each field

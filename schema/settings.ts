@@ -1,5 +1,5 @@
-// Admin > Settings (issue 24 §2): the request shapes and their rules, shared by the Worker (which enforces them)
-// and the admin panel (which shows the same messages). Decimals are strings, as everywhere money is (DESIGN §3).
+// Admin > Settings: the request shapes and their rules, shared by the Worker (which enforces them)
+// and the admin panel (which shows the same messages). Decimals are strings, as everywhere money is (docs/api.md#conventions).
 import * as v from "valibot";
 import { NETWORKS } from "./constants";
 

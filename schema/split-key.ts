@@ -1,4 +1,4 @@
-// Split-key arithmetic for custom orders (issue 14). The buyer keeps a secret a and publishes A = a·G; the
+// Split-key arithmetic for custom orders. The buyer keeps a secret a and publishes A = a·G; the
 // grinder searches offsets k until the address of A + k·G matches the pattern; the final key a + k mod n is
 // known to the buyer alone. The same functions run in the Worker (checking a submitted k), in the grinder
 // (checking before it submits) and in the browser (computing the final key), so all three agree by

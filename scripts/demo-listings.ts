@@ -1,4 +1,4 @@
-// The demo's living look (issue 5 "Demo data"): the committed demo CSV goes through the bulk import like any
+// The demo's living look: the committed demo CSV goes through the bulk import like any
 // upload, and this plan dresses its rows the way a real marketplace would look. Deterministic (everything is
 // derived from each address), so every fresh clone shows the same marketplace:
 // - prices spread around the checker's estimated value for the address (0.75x to 1.75x, three significant

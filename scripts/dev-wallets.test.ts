@@ -78,7 +78,7 @@ describe("Ethereum dev wallet (EIP-1193)", () => {
     expect(BigInt(tx.value)).toBe(parseEther("0.01"));
   });
 
-  it("a payment asks the relay only for what it forwards: no refused eth_fillTransaction first (issue 22 §6)", async () => {
+  it("a payment asks the relay only for what it forwards: no refused eth_fillTransaction first", async () => {
     const asked: string[] = [];
     const direct = jsonRpcRelay(anvilUrl);
     // The Worker's relay (worker/routes/dev-chains.ts) answers 400 to any method not on its list.

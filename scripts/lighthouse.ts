@@ -5,7 +5,7 @@
 // median over the runs, as Lighthouse CI's assertions do with `aggregationMethod: "median"`: a figure's own
 // median, because the run Lighthouse calls representative (nearest the median FCP and TTI) can carry an outlier
 // of another figure (one run's TBT of 154 ms beside four of 42-102). Prints the medians and every run's score
-// and TBT, and fails when a median is outside the budget below (issue 13).
+// and TBT, and fails when a median is outside the budget below.
 //
 // Run it under the shared stack lock: `flock /tmp/stack.lock npm run check:lighthouse`.
 import { spawnSync } from "node:child_process";

@@ -1,4 +1,4 @@
-// Queries the compiler checks (issue 23 §2): every query names its tables and columns through the drizzle schema
+// Queries the compiler checks: every query names its tables and columns through the drizzle schema
 // objects in schema/db, so renaming a column's property there must break the worker's typecheck wherever the
 // column is used. This copies the worker with everything it imports to a temp folder, renames one column in the
 // copy and runs tsc on it.

@@ -1,6 +1,6 @@
 // Every table of schema/db is used through its schema object by the Worker (so renaming one of its columns
 // breaks the build: schema-rename.test.ts), except the ones listed here, which the spec's data schema names
-// (transactions-profile-admin.md §3) and no feature reads or writes yet. A table nothing needs and the spec does
+// and no feature reads or writes yet. A table nothing needs and the spec does
 // not name is dropped with a migration instead of being listed.
 import fs from "node:fs";
 import path from "node:path";
@@ -11,7 +11,7 @@ import * as schema from "../schema/db";
 import { sourceFiles } from "./import-cycles";
 
 const SPEC_NAMED_UNUSED: Record<string, string> = {
-  feeStructure: "spec §3 fee_structure: fees come from fee_config (domain/fees.ts)",
+  feeStructure: "the specification's fee_structure: fees come from fee_config (domain/fees.ts)",
 };
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -38,7 +38,7 @@ const bulkLimit = bodyLimit(BULK_BODY_LIMIT_BYTES);
 
 /**
  * Public browse reads may be answered by the nearest D1 read replica; every other call (writes, keys,
- * payments, sign-in, an owner's or admin's reads) starts on the primary, so it sees its own writes (DESIGN §1).
+ * payments, sign-in, an owner's or admin's reads) starts on the primary, so it sees its own writes (docs/api.md#replica-reads).
  */
 const REPLICA_READS = [
   /^\/api\/addresses\/(search|featured|validate|[0-9]+|[0-9]+\/context)$/,

@@ -1,4 +1,4 @@
-// The audit trail (spec §3 transaction_audit): who did what to which purchase, when, from where. Every row is
+// The audit trail (the specification's transaction_audit table): who did what to which purchase, when, from where. Every row is
 // written through auditRow(), as one statement of the batch that makes the change it records, so the row exists
 // exactly when the change does.
 import { type Column, type SQL, type SQLWrapper, sql } from "drizzle-orm";

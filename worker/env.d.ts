@@ -2,7 +2,7 @@
 // optional settings that have defaults in code.
 declare namespace Cloudflare {
   interface Env {
-    /** Wraps every listing's private key (envelope encryption, DESIGN §5). At least 32 characters. */
+    /** Wraps every listing's private key (envelope encryption, docs/key-custody.md). At least 32 characters. */
     KEY_ENCRYPTION_SECRET?: string;
     /** Keys the hashing of session ids. At least 32 characters. */
     SESSION_SECRET?: string;

@@ -1,4 +1,4 @@
-// The listing page with its listing in it (issue 13: the address is the page's largest element; from the
+// The listing page with its listing in it (the address is the page's largest element; from the
 // prerendered shell alone it painted only once the app had downloaded, run and read the listing, about 2 s
 // later on a slow phone). For GET /address/{id} the Worker asks its own API for the listing as a visitor
 // without a session would (same route, same visibility rules, same edge cache), renders the page's summary and

@@ -8,7 +8,7 @@ import { users } from "./identity";
 import { addresses } from "./listings";
 
 /**
- * A wallet's starred listings (transactions-profile-admin.md §3 watchlist: userId, addressId, createdAt), with the
+ * A wallet's starred listings (the specification names its columns: userId, addressId, createdAt), with the
  * price when it was starred (the change since is shown) and the keyed hash of the client network that starred it
  * (the per-network bound, docs/collectors.md#bounds).
  */

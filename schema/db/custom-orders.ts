@@ -1,4 +1,4 @@
-// Custom orders (issue 14): a buyer's split-key order. The table holds only public values: the buyer's
+// Custom orders: a buyer's split-key order. The table holds only public values: the buyer's
 // public key A, the pattern, the quote, the grinder's progress and, once found, the address and the offset
 // k (revealed to the buyer only after settlement). The buyer's secret a and the final key are never here.
 import { sql } from "drizzle-orm";
@@ -21,7 +21,7 @@ export const customOrders = sqliteTable(
     buyerId: integer("buyer_id")
       .notNull()
       .references(() => users.id),
-    /** lower-case, the signed-in wallet that placed the order (DESIGN §4) */
+    /** lower-case, the signed-in wallet that placed the order (docs/sign-in.md) */
     buyerWallet: text("buyer_wallet").notNull(),
     /** the buyer's A = a·G, 0x + 66 hex, SEC1 compressed, lower-case */
     publicKey: text("public_key").notNull(),

@@ -20,7 +20,7 @@ export const users = sqliteTable(
   (t) => [uniqueIndex("users_username_unique").on(t.username), uniqueIndex("users_wallet_unique").on(t.walletAddress)],
 );
 
-// Used sign-in nonces (DESIGN §4; worker/auth/nonce.ts): nonces are stateless (HMAC-signed, nothing stored when one
+// Used sign-in nonces (docs/sign-in.md; worker/auth/nonce.ts): nonces are stateless (HMAC-signed, nothing stored when one
 // is issued), so only those a verify attempt has used are kept, by their 128 random bits, until they expire: the
 // primary key refuses a second use.
 export const usedSignInNonces = sqliteTable(

@@ -60,7 +60,7 @@ export const addresses = sqliteTable(
     hasSequence: bool("has_sequence").notNull().default(false),
     hasWordPattern: bool("has_word_pattern").notNull().default(false),
     caseSensitivePattern: bool("case_sensitive_pattern").notNull().default(false),
-    // Which rarity scale rarity_score is on: 1 = the old 10 x log2(D) / 64, 2 = log2(D) / 4 (DESIGN §7).
+    // Which rarity scale rarity_score is on: 1 = the old 10 x log2(D) / 64, 2 = log2(D) / 4 (docs/rarity.md).
     // Rows from before migration 0009 are 1 until the cron rescores them (worker/jobs/rescore-rarity.ts).
     rarityScale: integer("rarity_scale").notNull().default(RARITY_SCALE),
     createdAt: createdAt(),
@@ -160,7 +160,7 @@ export const listingsVersion = sqliteTable("listings_version", {
   version: integer("version").notNull(),
 });
 
-// One encrypted private key per listing (DESIGN §5: envelope encryption, encrypt-then-MAC).
+// One encrypted private key per listing (docs/key-custody.md: envelope encryption, encrypt-then-MAC).
 export const encryptedKeys = sqliteTable(
   "encrypted_keys",
   {

@@ -1,4 +1,4 @@
-// Operating the marketplace (issue 24, migration 0018): the cron's record of each run and of each chain node,
+// Operating the marketplace (migration 0018): the cron's record of each run and of each chain node,
 // and the alert incidents (docs/operations.md).
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

@@ -1,4 +1,4 @@
-// Admin > Settings (issue 24, migration 0018): the custom-order quote, moved from [vars] into D1.
+// Admin > Settings (migration 0018): the custom-order quote, moved from [vars] into D1.
 import { integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 /** One row per change of the custom-order quote; the newest is in force. */

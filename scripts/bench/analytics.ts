@@ -1,4 +1,4 @@
-// npm run bench:analytics: Admin > Analytics at scale (issue 24 §1). A million generated listings (the search
+// npm run bench:analytics: Admin > Analytics at scale. A million generated listings (the search
 // bench's generator and loader) and 100,000 completed sales over 90 days (purchases, sales_analytics rows and
 // key-release audit rows), 30,000 reservations that ended otherwise, 2,000 custom orders and 5,000 promotions,
 // in a throw-away local D1 (workerd's SQLite, as wrangler dev runs it); then every analytics query of the tab

@@ -1,5 +1,5 @@
 // npm run bench:scan [-- --open 5000]: finding a payment nobody reported, with thousands of reservations open
-// (issue 34 §2: free wallets hoard reservations; the per-reservation scan this replaced saw each of ~750 once). On
+// (free wallets hoard reservations; the per-reservation scan this replaced saw each of ~750 once). On
 // loopback only: its own anvil (a block per transaction) and LiteSVM Solana RPC on the chain-test ports moved by
 // TEST_PORT_OFFSET, and a throw-away local D1 (workerd's SQLite, as wrangler dev runs it). For each network, with
 // none and then `--open` reservations held by as many wallets: one more reservation is paid on the chain and never

@@ -1,4 +1,4 @@
-// The fixed query mix of `npm run bench:search`, as the marketplace client sends it (public-side.md §7:
+// The fixed query mix of `npm run bench:search`, as the marketplace client sends it (as the specification lists them:
 // excludeSold=true, limit, offset, then each non-default filter), and the latency arithmetic.
 
 export type MixQuery = { name: string; query: string };
@@ -33,7 +33,7 @@ export const QUERY_MIX: MixQuery[] = [
 ];
 
 /**
- * Short and odd searches (issue 12): one to three characters of text and pattern (the commonest patterns: an
+ * Short and odd searches: one to three characters of text and pattern (the commonest patterns: an
  * address's own leading zeros, either end), the "0x" every Ethereum address starts with, characters only one
  * network's alphabet has.
  */

@@ -1,4 +1,4 @@
-// A Vite plugin that makes every page paint before any of the app's script is fetched or run (issue 13,
+// A Vite plugin that makes every page paint before any of the app's script is fetched or run (for
 // Lighthouse FCP, LCP and TBT). Vite's index.html starts the entry with <script type="module"> and hints its
 // imports with <link rel="modulepreload">: from a nearby server they all arrived before the first frame, a
 // ready module script runs before the browser paints (the prerendered page waited for the whole entry to

@@ -1,4 +1,4 @@
-// A Vite plugin that writes the pages a buyer lands on as HTML that paints without JavaScript (issue 13,
+// A Vite plugin that writes the pages a buyer lands on as HTML that paints without JavaScript (for
 // Lighthouse mobile: the first paint and the largest text must not wait for ~80 KB of script to download and
 // run on a slow phone). After the browser build it builds web/src/prerender.tsx for Node, renders each page
 // with react-dom/server and writes it beside index.html, with:

@@ -1,5 +1,5 @@
 // A Vite plugin that lets the three pages a buyer lands on (/, /marketplace, /address/{id}) start their own
-// code and data with the HTML instead of after the app's entry has run (issue 13, Lighthouse LCP):
+// code and data with the HTML instead of after the app's entry has run (for Lighthouse LCP):
 // - it appends per-path `Link` headers to dist/_headers, which Workers Static Assets sends with the page:
 //   rel=preload as=fetch for the API reads the page makes on its first render, with credentials as the app's
 //   fetches send them, so the browser reuses the answer. `:id` is the assets router's placeholder;

@@ -1,4 +1,4 @@
-// The demo's rare Solana listings (issue 11): Solana addresses with a notable start AND end, e.g. sol…cat,
+// The demo's rare Solana listings: Solana addresses with a notable start AND end, e.g. sol…cat,
 // Jup…ape, 111…dog. A single fixed Solana pattern worth rarity 7 (2^28 attempts) takes about 2 hours on one
 // core at ~35,000 keys/s; accepting any notable word, run, sequence or zero-byte start together with any
 // such end makes a pair worth 2^28 to 2^34 turn up every couple of minutes. The score is still the difficulty

@@ -1,4 +1,4 @@
-// The demo's rarest listings (issue 11): Ethereum addresses with a notable start AND end, e.g. dead…beef,
+// The demo's rarest listings: Ethereum addresses with a notable start AND end, e.g. dead…beef,
 // 000…c0de, c0ded…f00d. One grinder chain accepts any of about 2,000 such pairs at once, so a pair worth
 // 2^32 to 2^40 attempts (score 8 to 10 on the rarity scale) turns up every few seconds on one core; a
 // single fixed pattern of that difficulty would take hours to weeks. The score is still the difficulty of

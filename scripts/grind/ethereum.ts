@@ -13,7 +13,7 @@
 // (key -K) and the secp256k1 endomorphism λ·P = (β·x, y), λ²·P = (β²·x, y) (keys λK, λ²K) and their
 // negations: 6 keccak-checked addresses per point for one extra field multiplication.
 //
-// Split-key orders (issue 14, `publicKey` option): the chain starts at C = A + k·G for the buyer's public
+// Split-key orders (the `publicKey` option, docs/custom-orders.md): the chain starts at C = A + k·G for the buyer's public
 // key A instead of k·G; everything else is identical, so the split-key search runs at the plain search's
 // speed. A match reports the offset k and which of the six variants matched (schema/split-key.ts maps it
 // back to the buyer's key); the grinder never learns a key.

@@ -1,4 +1,4 @@
-// Reproduction for issue 11, security 2, against the real local runtime (`wrangler dev` on a spare port):
+// Reproduction of "one oversized body breaks the next request" (docs/api.md#conventions) against the real local runtime (`wrangler dev` on a spare port):
 // 20 chunked (no Content-Length) bodies over the 256 KB limit, plus 5 with a declared Content-Length over it,
 // each followed by an ordinary POST, one connection each; prints every status.
 //

@@ -1,4 +1,4 @@
-// The smallest Worker that shows the local-runtime cause of issue 11's "one oversized body breaks the next
+// The smallest Worker that shows the local-runtime cause of "one oversized body breaks the next
 // request": POST /partial reads the first 256 KB of the body, cancels the rest and answers 413. Under `wrangler
 // dev` the proxy in front of the Worker then sees the upload fail, reports the Worker as crashed and answers the
 // next requests 503 "Your worker restarted mid-request" while it restarts it. POST /unread answers without

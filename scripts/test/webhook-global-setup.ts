@@ -1,4 +1,4 @@
-// A local HTTP receiver for the alert webhook (issue 24 §4), started for the chain tests (the Worker in workerd
+// A local HTTP receiver for the alert webhook, started for the chain tests (the Worker in workerd
 // POSTs to it; the test reads what arrived). POST /hook records the JSON body and answers the status set with
 // PUT /status/<code> (200 by default); GET /received lists the bodies; DELETE /received clears them (and the status).
 import http from "node:http";

@@ -1,4 +1,4 @@
-// Forms that write use react-query's useMutation for pending, error and success (issue 11): an in-flight
+// Forms that write use react-query's useMutation for pending, error and success: an in-flight
 // flag kept by hand (useState(false) set around an await) drifts from the request it describes, is missed on
 // an early return, and never refreshes what the write changed. This keeps such flags from coming back.
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// Build-time rendering of the pages a buyer lands on (issue 13: paint meaningful content before any
+// Build-time rendering of the pages a buyer lands on (paint meaningful content before any
 // JavaScript runs). scripts/build/prerender.ts builds this module for Node and writes each page's HTML; the
 // browser entry (main.tsx) then renders the app over it. Pages render as they look before any API read
 // answers: the header, headings, search box, filters and same-size placeholders, which the app's render

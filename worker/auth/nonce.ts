@@ -1,4 +1,4 @@
-// Sign-in nonces (DESIGN §4), stateless: issuing one writes nothing, so no number of clients asking for nonces can
+// Sign-in nonces (docs/sign-in.md), stateless: issuing one writes nothing, so no number of clients asking for nonces can
 // fill a table that everyone's sign-in needs (docs/sign-in.md#nonces). A nonce is 128 random bits from
 // crypto.getRandomValues, its expiry, and an HMAC-SHA256 (under a key derived from SESSION_SECRET) over both and the
 // SHA-256 of the exact message issued with it: the server recognises its own nonces, and the one text it issued

@@ -1,4 +1,4 @@
-// Admins (DESIGN §4): wallets listed in ADMIN_WALLETS, compared case-insensitively for Ethereum and exactly
+// Admins (docs/sign-in.md): wallets listed in ADMIN_WALLETS, compared case-insensitively for Ethereum and exactly
 // for Solana, or users whose row has isAdmin set. A public dev wallet (its key is in every tutorial) is an admin
 // only in a local deployment (the site and both nodes on this machine, domain/local-mode.ts), whatever
 // ADMIN_WALLETS or the users table say (docs/production-settings.md).

@@ -1,4 +1,4 @@
-// Sessions (DESIGN §4): an opaque random id in an HttpOnly, SameSite=Lax cookie; the database keeps only
+// Sessions (docs/sign-in.md): an opaque random id in an HttpOnly, SameSite=Lax cookie; the database keeps only
 // HMAC-SHA256(SESSION_SECRET, id), so a leaked table cannot be replayed as cookies. Each row is bound to one
 // (network, wallet) and expires; signing in always issues a new id and drops the one the browser had.
 import { bytesToHex } from "@noble/hashes/utils.js";

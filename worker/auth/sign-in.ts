@@ -1,4 +1,4 @@
-// Signing in by wallet signature (DESIGN §4), as services: the nonce and the message to sign, checking a signed
+// Signing in by wallet signature (docs/sign-in.md), as services: the nonce and the message to sign, checking a signed
 // message (the nonce used up first, then the signature), the session's answer, and who is an admin. The routes
 // (routes/auth.ts, routes/users.ts) only validate, set the cookie and answer.
 import { eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// The one interface over both chains (issue 10 §0) and the shapes it speaks in. The implementations
+// The one interface over both chains and the shapes it speaks in. The implementations
 // (ethereum-payments.ts, solana-payments.ts) import these; payment-verifier.ts picks one per network, so
 // neither implementation imports the file that imports it.
 import type { Network } from "../../schema/db";

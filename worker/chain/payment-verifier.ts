@@ -1,4 +1,4 @@
-// One interface over both chains, so purchase logic never asks which network it is on (issue 10 §0). Each
+// One interface over both chains, so purchase logic never asks which network it is on. Each
 // implementation finds payments, reads what the chain says about one, and reports its depth; what that
 // means for the purchase is decided by domain/payment-decision.ts. The interface and its shapes are in
 // payment-types.ts.
@@ -16,13 +16,11 @@ import { pinnedToCluster } from "./solana-cluster-pin";
 import { solanaVerifier } from "./solana-payments";
 
 export type {
-  PaymentExpectation,
   PaymentVerifier,
   ReceivedTransfer,
   ReconcileWindow,
   ScanCursor,
   ScanWindow,
-  TransferReceipt,
   VerifierEnv,
 } from "./payment-types";
 

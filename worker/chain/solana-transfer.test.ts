@@ -138,7 +138,7 @@ describe("observeSolanaPayment", () => {
     expect(observeSolanaPayment({ ...response(wire), blockTime: null }, { ...expectation, signature: signatureOf(wire) })).toMatchObject({ minedAt: null });
   });
 
-  it("issue 26 §10: a node answering with another transaction than the one asked for is not trusted", () => {
+  it("a node answering with another transaction than the one asked for is not trusted", () => {
     const asked = legacy(transfer(1n));
     const answered = legacy(transfer(100n));
     expect(observeSolanaPayment(response(answered), { ...expectation, signature: signatureOf(asked) })).toEqual({ kind: "unavailable" });

@@ -12,7 +12,7 @@ export type FeeConfig = {
   gasFeeMultiplier: string;
 };
 
-/** The spec's gas estimate (public-side.md §9): an ETH transfer uses 21000 gas (0x5208). */
+/** The spec's gas estimate: an ETH transfer uses 21000 gas (0x5208). */
 export const ETH_TRANSFER_GAS = 21_000n;
 /** Solana: a fixed 0.000005 SOL (one signature). */
 export const SOLANA_GAS_FEE = "0.000005";

@@ -1,6 +1,6 @@
 // Addresses nobody holds a key for. They are valid addresses (tokens can be sent there, and are then gone), so
 // the checker answers for them, but it must say that no key exists, value them at nothing, and no listing may
-// offer one: a buyer would pay for a key that cannot exist (issue 11, security 5).
+// offer one: a buyer would pay for a key that cannot exist.
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import type { Network } from "../../schema/db";

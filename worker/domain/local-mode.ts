@@ -1,4 +1,4 @@
-// When a deployment is local (DESIGN §6 "A deployment fails closed"; docs/production-settings.md#local-and-production).
+// When a deployment is local (a deployment fails closed: docs/production-settings.md#local-and-production).
 // Local behaviour (the public dev accounts as platform addresses and admins, the in-page dev wallets and their
 // relay, a development chain's depth) applies only while the site itself is on this machine, not just its
 // nodes: a Worker deployed with the local defaults serves a public host name and cannot reach 127.0.0.1, so

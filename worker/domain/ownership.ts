@@ -1,4 +1,4 @@
-// Ownership proof (DESIGN §5): a private key proves an address when it derives it: secp256k1 + keccak-256
+// Ownership proof (docs/key-custody.md): a private key proves an address when it derives it: secp256k1 + keccak-256
 // for Ethereum, Ed25519 for Solana. Accepts the formats wallets export and gives back one canonical form to
 // store. Pure and synchronous, so it runs in the Worker, in scripts and in tests alike.
 //

@@ -1,4 +1,4 @@
-// What a payment means for a purchase (issue 10 §3, issue 26, DESIGN §6), decided from facts alone: what the
+// What a payment means for a purchase (docs/payments.md), decided from facts alone: what the
 // chain says about one transaction hash and what the database says about the purchase and the ledger. No I/O
 // here, so every rule is unit-tested and mutation-tested; worker/purchases/ reads the facts and applies the
 // decision (the database's own constraints hold the invariants even if a fact was stale: docs/payments.md).

@@ -12,23 +12,13 @@
 import { base58 } from "@scure/base";
 import { isAddress, zeroAddress } from "viem";
 import type { SolanaCluster } from "../../schema/purchases";
-import {
-  ethNodeLocality,
-  isLoopbackHost,
-  LOCAL_ETH_CHAIN_IDS,
-  type Locality,
-  parseHttpUrl,
-  type RequestHost,
-  shownHost,
-  siteLocality,
-  solNodeLocality,
-} from "./local-mode";
+import { ethNodeLocality, isLoopbackHost, type Locality, parseHttpUrl, type RequestHost, shownHost, siteLocality, solNodeLocality } from "./local-mode";
 import { describeDevAccount, publicDevAccount, publicDevAddresses } from "./public-dev-accounts";
 import { clusterMismatch, clusterOfGenesis, readCluster, SOLANA_CLUSTERS, SOLANA_GENESIS_HASHES } from "./solana-cluster";
 import { nodeSettingNames, type RpcNodesText, readQuorum, rpcUrls } from "./rpc-nodes";
 import { parseSiteOrigin } from "./site-origin";
 
-export { isLoopbackHost, LOCAL_ETH_CHAIN_IDS, SOLANA_GENESIS_HASHES };
+export { isLoopbackHost, SOLANA_GENESIS_HASHES };
 export const ETHEREUM_MAINNET_CHAIN_ID = 1;
 /** Least depth on Ethereum mainnet: beacon-chain reorgs of several blocks have happened; 12 blocks is about 2.4 minutes. */
 export const MAINNET_MIN_CONFIRMATIONS = 12;

@@ -51,9 +51,9 @@ describe("USD figures", () => {
   });
 });
 
-// Issue 22 §2: one USD figure for one price. The web app words every USD figure with usdText; the Worker words a
+// One USD figure for one price. The web app words every USD figure with usdText; the Worker words a
 // listing's formattedUsd with formatUsd. Same rates, same rounding, same text, over amounts around every edge.
-import { usdText } from "../../web/src/lib/display";
+import { usdText } from "../../web/src/lib/number-format";
 import { FALLBACK_USD_RATES } from "../../schema/prices";
 
 describe("the web's usdText and the Worker's formatUsd agree", () => {
@@ -79,7 +79,7 @@ describe("the web's usdText and the Worker's formatUsd agree", () => {
       for (const amount of amounts) expect(usdText(amount, currency, rates), `${amount} ${currency}`).toBe(formatUsd(amount, currency, rates));
     }
   });
-  it("the fallback is the one table (public-side.md §9)", () => {
+  it("the fallback is the one table", () => {
     expect(FALLBACK_RATES).toEqual({ ethPrice: 3796, solPrice: 184 });
     expect(FALLBACK_RATES).toBe(FALLBACK_USD_RATES);
   });

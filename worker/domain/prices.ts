@@ -1,13 +1,13 @@
 // USD prices of the two coins, as pure functions: the spec's fallback rates, reading a feed's answer, and
 // turning an amount into the USD figures listings carry. Fetching and caching live in prices/price-feed.ts.
 import type { LivePrices } from "../../schema/browse";
-import { belowOneCent, FALLBACK_USD_RATES, type UsdRates, usdRate, usdValue } from "../../schema/prices";
+import { belowOneCent, FALLBACK_USD_RATES, type UsdRates, usdValue } from "../../schema/prices";
 
 export type Currency = "ETH" | "SOL";
 export type { UsdRates };
-export { usdRate, usdValue };
+export { usdValue };
 
-/** public-side.md §9: the rates used when no live price is known (schema/prices.ts, shared with the web app). */
+/** The specification's rates used when no live price is known (schema/prices.ts, shared with the web app). */
 export const FALLBACK_RATES: UsdRates = FALLBACK_USD_RATES;
 
 export function fallbackPrices(): LivePrices {

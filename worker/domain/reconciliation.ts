@@ -1,4 +1,4 @@
-// The reconciliation's rules (issue 26, docs/payments.md "Reconciliation"), as plain functions: which part of
+// The reconciliation's rules (docs/payments.md "Reconciliation"), as plain functions: which part of
 // the chain one run reads, what counts as accounted for, where a balance moved without a transfer we saw, and
 // whether a refund may be marked done. No I/O, so they are unit- and mutation-tested; worker/chain reads the
 // chain and worker/purchases/reconcile.ts writes what these decide.

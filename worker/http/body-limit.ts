@@ -1,7 +1,7 @@
 // Request bodies are read through a bounded reader: at most `maxBytes` are ever pulled, and an oversized body
 // is cancelled at once, so the runtime is not left holding a half-read stream. Hono's bodyLimit stops reading
 // without cancelling; under `wrangler dev` that left the connection's body pending, and the next request from
-// anyone got 503 "worker restarted mid-request" (issue 11; scripts/repro/oversized-body.ts reproduces it).
+// anyone got 503 "worker restarted mid-request" (scripts/repro/oversized-body.ts reproduces it).
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../types";
 import { ApiError } from "./errors";

@@ -1,4 +1,4 @@
-// One error shape for every failure (DESIGN §3): {"error": "<kind>", "message": "<what is wrong>"}.
+// One error shape for every failure (docs/api.md#conventions): {"error": "<kind>", "message": "<what is wrong>"}.
 // Handlers throw ApiError (or Hono's HTTPException); the app's onError turns it into JSON.
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";

@@ -66,7 +66,7 @@ export async function countRequest(d1: D1Database, key: string, windowMs: number
 export type LimitCheck = { key: string; limit: number; refusal: string };
 
 /**
- * Counts the request in every bucket and refuses with 429 (DESIGN §3) once any is over its limit, with a
+ * Counts the request in every bucket and refuses with 429 (docs/api.md#conventions) once any is over its limit, with a
  * Retry-After header giving the seconds until the window ends.
  */
 export async function enforceLimits(d1: D1Database, checks: readonly LimitCheck[], windowMs: number, now = Date.now()): Promise<void> {

@@ -1,4 +1,4 @@
-// Estimated value calibrated by recorded sales (DESIGN §7; issue 24 §3). Once a day the cron fits
+// Estimated value calibrated by recorded sales (docs/rarity.md). Once a day the cron fits
 // algorithm_adjustments.base_value_multiplier per network, and per network, category and pattern length, from the
 // sales of the last CALIBRATION_WINDOW_DAYS: the target is the geometric mean of (sale price / model estimate at
 // multiplier 1), so one outlier sale cannot swing it the way an arithmetic mean would.

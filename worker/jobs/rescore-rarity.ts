@@ -1,4 +1,4 @@
-// One-off rescoring after the rarity scale changed (migration 0009, DESIGN §7): rows on an old scale get the
+// One-off rescoring after the rarity scale changed (migration 0009, docs/rarity.md): rows on an old scale get the
 // current engine's score, a batch per cron tick, until none is left. Idempotent and bounded like every cron task.
 import { and, asc, eq, lt } from "drizzle-orm";
 import { addresses, RARITY_SCALE } from "../../schema/db";
@@ -17,7 +17,7 @@ export function scaleOneScore(log2: number): number {
 /**
  * Rescores up to `limit` rows still on an old scale; returns how many it moved to the current one. A row whose
  * stored score is exactly what the old engine gave its address gets the new engine score. Any other score came
- * from the spec's fixed bulk table (by matched length, not by difficulty: DESIGN §7), which did not change, so
+ * from the spec's fixed bulk table (by matched length, not by difficulty: docs/rarity.md), which did not change, so
  * it is kept and only marked current.
  */
 export async function rescoreRarity(d1: D1Database, limit = RESCORE_BATCH): Promise<number> {

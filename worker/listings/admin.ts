@@ -1,4 +1,4 @@
-// The admin panel (transactions-profile-admin.md §2 Admin panel): the listings table with search, filters and
+// The admin panel: the listings table with search, filters and
 // paging, the four stat cards, and the bulk and single-listing actions with their rules (which listings each
 // action skips and why). The routes in routes/admin.ts only validate and answer.
 import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";

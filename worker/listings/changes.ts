@@ -97,7 +97,7 @@ export async function changePrice(db: Db, id: number, session: AuthSession, pric
 }
 
 /**
- * The promotion a request asks for: promotionType and/or isFeatured (public-side.md §4: an owner toggles
+ * The promotion a request asks for: promotionType and/or isFeatured (an owner toggles
  * featured <-> standard and sends isFeatured true only when featured). isFeatured alone means featured or
  * standard, except that featuring a promoted listing keeps it promoted. Contradictions are 400s.
  */

@@ -76,7 +76,6 @@ export async function priceHistoryOf(db: Db, addressId: number, limit: number) {
     .limit(limit);
   return rows.reverse();
 }
-export type PriceHistoryRow = Awaited<ReturnType<typeof priceHistoryOf>>[number];
 
 /**
  * Buyable listings of the same network, category and pattern length, closest in rarity first. The
@@ -127,7 +126,6 @@ export function recentSalesLike(db: Db, kind: ListingKind, limit: number) {
     .orderBy(desc(soldAt), desc(t.id))
     .limit(limit);
 }
-export type SaleRow = Awaited<ReturnType<typeof recentSalesLike>>[number];
 
 /** The stored difficulty the listing's score was computed from. */
 export async function difficultyLog2Of(db: Db, addressId: number): Promise<number> {

@@ -1,4 +1,4 @@
-// POST /api/addresses: the spec's create-listing payload (transactions-profile-admin.md §3) checked and
+// POST /api/addresses: the spec's create-listing payload checked and
 // turned into a listing draft. The server decides everything it can: the address's normalized form, the
 // rarity, category and pattern fields (the client's are ignored), the seller (the signed-in admin), and
 // whether the key really derives the address. Only then is anything stored.

@@ -2,7 +2,7 @@
 // become listings, each checked on its own so a bad row never stops the good ones. Used by
 // POST /api/admin/addresses/bulk and by the seed step (scripts/seed.ts) for the demo listings.
 //
-// Per row, in order: the five fields present and sane; 8+ matched characters skipped (spec §8); the
+// Per row, in order: the five fields present and sane; 8+ matched characters skipped; the
 // platform; pattern_type a plain word; the address valid for its network; pattern_matched really the
 // address's own start and/or end (so a cell like "=cmd|' /C calc'!A0" is refused, not stored); not listed
 // already, nor earlier in the same upload; the key derives the address. Then the spec's bulk price and
@@ -42,8 +42,8 @@ export type RowDecoration = { price?: string; createdAt?: number; promotionType?
 
 export type ImportOptions = {
   /**
-   * "table" (the default, and what the bulk endpoint uses): the spec's rarity by matched length, as DESIGN
-   * §7 says for bulk uploads. "engine": the rarity engine's score (the seed's demo listings use it, so the
+   * "table" (the default, and what the bulk endpoint uses): the spec's rarity by matched length, as
+   * docs/rarity.md says for bulk uploads. "engine": the rarity engine's score (the seed's demo listings use it, so the
    * demo shows the same scores the checker gives).
    */
   rarity?: "table" | "engine";

@@ -44,7 +44,7 @@ export function rarityString(score: number): string {
 }
 
 /**
- * The open purchases holding these listings (issue 22 §1), by listing id: one query over the
+ * The open purchases holding these listings, by listing id: one query over the
  * transactions_one_open_per_listing partial index (its condition is written out literally so SQLite can use it).
  * An initiated reservation past its expiry no longer holds the listing (the next reservation or the cron job
  * expires it), so it is left out.

@@ -1,4 +1,4 @@
-// The admin's profile list "My Listings" (transactions-profile-admin.md §2 Profile, admin view); its
+// The admin's profile list "My Listings"; its
 // "Transaction History" is in purchases/transaction-list.ts.
 import { and, desc, eq, ne } from "drizzle-orm";
 import { addresses } from "../../schema/db";

@@ -44,11 +44,6 @@ export function parseBucketList(list: string): BucketList {
 
 let known: BucketList | null = null;
 
-/** Tests: start from nothing known. */
-export function forgetBuckets() {
-  known = null;
-}
-
 /** The list this isolate last saw, or a fresh read when it has none. */
 export async function knownBuckets(db: Db): Promise<BucketList> {
   if (known) return known;

@@ -1,4 +1,4 @@
-// GET /api/addresses/search query parameters (public-side.md §7, §9): validated here, at the edge, into a
+// GET /api/addresses/search query parameters: validated here, at the edge, into a
 // SearchQuery the query code can trust. Anything out of range is a 400 naming the parameter; unknown
 // parameters are ignored; an empty value counts as not sent (the client omits empty filters, but a hand-written
 // URL with `search=` should not fail).

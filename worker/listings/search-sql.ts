@@ -1,5 +1,16 @@
-// Step 2 of the marketplace search: the SQL of each plan chosen by search-plan.ts (all values bound as
-// parameters; only constant SQL is raw). The indexes it targets are in schema/db/listings.ts.
+// Step 2 of the marketplace search: the SQL of each plan chosen by search-plan.ts. The indexes it targets are in
+// schema/db/listings.ts. Not every value is bound: a search repeats its filters in every index range it reads and
+// D1 allows 100 bound parameters per statement, so `literal()` inlines the filter values as SQL text. Only these
+// are inlined, each already narrowed to a closed set or a checked shape before it gets here:
+//  - network, category and currency: members of their enums (valibot picklists in schema/search.ts; a bucket's
+//    values are the listing_counts rows the app wrote from the same enums);
+//  - pattern lengths (minCharLength/maxCharLength, a bucket's length, a substr position): whole numbers, and
+//    literal() truncates a number again;
+//  - pattern values: hex digits (Ethereum) or base58 characters (Solana) only, search-terms.ts drops any other
+//    pattern; a prefix's upper bound is its last character plus one (`:`, `g`, `{` at most), so no quote can
+//    occur, and literal() doubles quotes all the same.
+// Free text (instr), the USD rates and LIMIT counts stay bound parameters; the rest of the raw SQL is constant
+// (index names, sort directions, BROWSABLE_SQL).
 import { type SQL, sql } from "drizzle-orm";
 import { MAX_RESULT_WINDOW } from "../../schema/browse";
 import { alias } from "drizzle-orm/sqlite-core";

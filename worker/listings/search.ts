@@ -11,7 +11,7 @@ import { choosePlan } from "./search-plan";
 import type { SearchQuery } from "./search-params";
 import { needsBuckets, type PlanSql, planSql } from "./search-sql";
 
-export { PATTERN_CANDIDATE_MAX, SCAN_DEPTH, TEXT_CANDIDATE_MAX } from "./search-plan";
+export { PATTERN_CANDIDATE_MAX, SCAN_DEPTH } from "./search-plan";
 
 /**
  * `total` is exact when `totalIsExact`; otherwise a scan stopped early and `total` counts the matches it saw,
@@ -86,7 +86,7 @@ async function run(db: Db, built: PlanSql, checkBuckets: boolean): Promise<{ res
 }
 
 /**
- * public-side.md §3 pagination, from offset and limit. Pages stop at MAX_RESULT_WINDOW, and at the total when it
+ * Pagination from offset and limit. Pages stop at MAX_RESULT_WINDOW, and at the total when it
  * is a scan's lower bound (nothing past it was looked at).
  */
 export function paginate(offset: number, limit: number, total: number, totalIsExact: boolean): Pagination {

@@ -1,4 +1,4 @@
-// Operator alerts (issue 24 §4): a JSON POST with a Slack-compatible `text` field to ALERT_WEBHOOK_URL for
+// Operator alerts: a JSON POST with a Slack-compatible `text` field to ALERT_WEBHOOK_URL for
 //   - a payment listed for refund (escrow_transactions.refund_status = 'needed', and payment_attention rows),
 //   - a chain node failing for more than CHAIN_DOWN_ALERT_MS,
 //   - a cron task failing CRON_FAILURE_RUNS runs in a row (the alerts task itself included: its next good run tells),

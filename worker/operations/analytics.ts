@@ -1,4 +1,4 @@
-// Admin > Analytics as services (issue 24 §1). Each figure reads the table the spec made for it, filled by the
+// Admin > Analytics as services. Each figure reads the table the spec made for it, filled by the
 // code that already writes it: sales_analytics (settle.ts; migration 0018 backfills completed purchases from
 // before it), transactions, transaction_audit (key_revealed), custom_orders, addresses, listing_promotions.
 // Every query is bounded by the period and walks an index (docs/benchmarks.md "Analytics").

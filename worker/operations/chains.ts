@@ -1,6 +1,6 @@
-// The cron's probe of each chain node (issue 24 §4, §5): its head, the head's time, or since when it fails.
+// The cron's probe of each chain node: its head, the head's time, or since when it fails.
 // Read by /api/health (admins) and by the alerts (a node failing for more than CHAIN_DOWN_ALERT_MS).
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { chainStatus, type Network } from "../../schema/db";
 import { ethereumClient } from "../chain/ethereum";
 import { solanaCommitment, solanaRpcFirstHealthy } from "../chain/solana-payments";
@@ -63,8 +63,4 @@ export async function recordChainProbe(db: Db, env: Env, network: Network, now: 
 
 export async function chainStatuses(db: Db) {
   return db.select().from(chainStatus).orderBy(chainStatus.network);
-}
-
-export async function chainStatusOf(db: Db, network: Network) {
-  return db.select().from(chainStatus).where(eq(chainStatus.network, network)).get();
 }

@@ -1,4 +1,4 @@
-// The record of each cron run (issue 24 §4, §5): when it ran and which tasks failed. /api/health shows the last
+// The record of each cron run: when it ran and which tasks failed. /api/health shows the last
 // one to admins; the alerts open an incident for a task failing CRON_FAILURE_RUNS runs in a row.
 import { desc, eq, lt } from "drizzle-orm";
 import { cronRuns } from "../../schema/db";

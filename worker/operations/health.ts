@@ -1,4 +1,4 @@
-// The admin part of /api/health (issue 24 §5): each chain's head and lag, the last cron run and its failed tasks, the
+// The admin part of /api/health: each chain's head and lag, the last cron run and its failed tasks, the
 // tasks failing run after run, how far behind the head the reconciliation is, and the payments awaiting a refund.
 // Only an admin session gets it; a visitor sees the public status only.
 import { count, eq } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// Admin > Settings as services (issue 24 §2): the fee configuration per network with an effective-from time and
+// Admin > Settings as services: the fee configuration per network with an effective-from time and
 // its history, and the custom-order quote settings (moved from [vars] into D1). Every change is one batch: the
 // new row and its audit row (worker/audit.ts), so the trail holds exactly the changes made, with who and when.
 import { and, desc, eq, inArray, lte } from "drizzle-orm";

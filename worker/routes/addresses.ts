@@ -1,12 +1,12 @@
-// /api/addresses: one router for the resource (issue 11). The address checker, public listing reads,
+// /api/addresses: one router for the resource. The address checker, public listing reads,
 // verify-ownership, and creating and changing listings:
 //   POST|GET /validate              the address checker (public)
-//   GET    /search, /featured, /{id} public listing reads (public-side.md §7)
-//   GET    /{id}/context            the listing page's explanation of the purchase (public, issue 13)
+//   GET    /search, /featured, /{id} public listing reads
+//   GET    /{id}/context            the listing page's explanation of the purchase (public)
 //   POST   /verify-ownership        does this key derive this address? (public, rate limited, needs the secrets)
-//   POST   /                        create a listing (admins; transactions-profile-admin.md §2, §3, §5)
+//   POST   /                        create a listing (admins)
 //   GET    /user                    the caller's listings ("My Listings"; admin only, as the spec says)
-//   PATCH  /{id}                    price, or promotion (owner or admin; public-side.md §4, §7)
+//   PATCH  /{id}                    price, or promotion (owner or admin)
 //   DELETE /{id}                    soft deletion (owner or admin)
 // Who may act comes from the session alone; the x-wallet-address header is checked against it by
 // auth/middleware.ts (a disagreeing header is a 403) and authorises nothing. verify-ownership proves knowledge

@@ -1,4 +1,4 @@
-// Admin > Analytics (issue 24 §1), mounted on /api/admin/analytics; admins only.
+// Admin > Analytics, mounted on /api/admin/analytics; admins only.
 //   GET /?days=7|30|90   every figure of the tab for the period (operations/analytics.ts)
 import { Hono } from "hono";
 import * as v from "valibot";

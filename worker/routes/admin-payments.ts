@@ -1,6 +1,6 @@
 // Admin > Payments. Refunds due: received payments that must go back (late, partial, duplicate, an overpayment's
 // excess, unmatched or indirect transfers), and marking one refunded with the refund's hash, after the payment is
-// re-checked on the chain (issue 26 §3: still there, at depth, succeeded, from the recorded sender to the platform,
+// re-checked on the chain (still there, at depth, succeeded, from the recorded sender to the platform,
 // for the recorded amount; otherwise refused and the row keeps why), or dismissing one with a note (no refund sent,
 // the note says why). Differences: what the reconciliation found
 // that nothing accounts for, resolved by an admin with a note. Every admin action is audited (purchases/refunds.ts). Mounted on

@@ -1,4 +1,4 @@
-// Admin > Settings (issue 24 §2), mounted on /api/admin/settings; admins only. The services (operations/settings.ts)
+// Admin > Settings, mounted on /api/admin/settings; admins only. The services (operations/settings.ts)
 // hold the rules; every change is audited with who and when. A refusal names each refused field's problem in
 // `fields` as well as in `message`, so the tab shows it at the field (docs/api.md#conventions).
 //   GET  /        fee configurations (history, in force, scheduled), quote settings history, the audit trail

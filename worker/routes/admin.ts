@@ -1,4 +1,4 @@
-// The admin panel's API (transactions-profile-admin.md §2 Admin panel, §7), mounted on /api/admin. Every
+// The admin panel's API, mounted on /api/admin. Every
 // route requires an admin session (requireAdmin on the whole sub-app); x-wallet-address is only compared
 // with the session (auth/middleware.ts).
 //   GET    /addresses                 the listings table: search, network and status filters, paging

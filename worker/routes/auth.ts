@@ -1,4 +1,4 @@
-// Sign-in by wallet signature (DESIGN §4).
+// Sign-in by wallet signature (docs/sign-in.md).
 //   POST /api/auth/nonce    -> a fresh nonce (and the message to sign)        [POST: it creates state]
 //   POST /api/auth/verify   -> checks the signed message, opens a session (cookie)
 //   GET  /api/auth/session  -> the signed-in user, or {authenticated:false}

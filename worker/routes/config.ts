@@ -3,7 +3,7 @@
 // needs, and how long a reservation lasts. Nothing secret: the RPC URLs themselves (which may carry an API
 // key) are never returned, only the cluster (SOL_CLUSTER) and whether this is a local deployment.
 import { Hono } from "hono";
-import { type ChainConfigResponse, RESERVATION_MINUTES, type SolanaCluster } from "../../schema/purchases";
+import { type ChainConfigResponse, RESERVATION_MINUTES } from "../../schema/purchases";
 import { checkPaymentSettings, solanaCluster } from "../domain/payment-settings";
 import { rpcUrls } from "../domain/rpc-nodes";
 import { readCluster } from "../domain/solana-cluster";
@@ -11,7 +11,6 @@ import { requestHost } from "../http/request-host";
 import type { AppEnv } from "../types";
 import { localDevWallets } from "./dev-chains";
 
-export type { ChainConfigResponse, SolanaCluster };
 export { solanaCluster };
 
 export const configRoutes = new Hono<AppEnv>().get("/", (c) => {

@@ -1,4 +1,4 @@
-// Custom orders (issue 14), mounted on /api/custom-orders; the calls are listed in schema/custom-orders.ts.
+// Custom orders, mounted on /api/custom-orders; the calls are listed in schema/custom-orders.ts.
 // Buyers place and follow their orders; the grinders (admin sessions, `npm run grind -- --orders`) claim them,
 // report progress and submit offsets, which the server checks against the stored public key.
 import { Hono } from "hono";

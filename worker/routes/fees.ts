@@ -1,5 +1,5 @@
 // POST /api/transactions/calculate-fees {price, currency, membershipTier} -> the fee breakdown the listing
-// form and the listing page preview (transactions-profile-admin.md §3, §7, §9; public-side.md §9 gas rule).
+// form and the listing page preview.
 // Mounted from routes/transactions.ts.
 import { Hono } from "hono";
 import * as v from "valibot";

@@ -71,7 +71,7 @@ async function reserve(c: Context<AppEnv & { Variables: { session: AuthSession }
 
 const noStore = (c: AnyContext) => c.header("Cache-Control", "no-store");
 
-// Issue 26 §7: what a signed-in wallet may repeat is counted per wallet and per client network, after the
+// What a signed-in wallet may repeat is counted per wallet and per client network, after the
 // session and the input are checked (so neither a visitor nor a malformed call writes a counter row).
 // Reveal and destroy share one count: both write an audit row on every attempt.
 const confirmLimit = limitSignedIn("confirm", CONFIRM_RATE_LIMIT);
@@ -88,7 +88,7 @@ export const transactionRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", PUBLIC_30S);
     return c.json(rows satisfies RecentTransaction[]);
   })
-  // Public activity (issue 22 §3): completed sales, paged and by network, and one sale's page. Public facts, the
+  // Public activity: completed sales, paged and by network, and one sale's page. Public facts, the
   // same for everyone: cacheable, and never the buyer.
   .get("/sales", validate("query", salesQuery), async (c) => {
     const { network, page = 1, limit = SALES_PAGE_DEFAULT } = c.req.valid("query");
@@ -115,7 +115,7 @@ export const transactionRoutes = new Hono<AppEnv>()
     noStore(c);
     return c.json((await listPurchases(c.var.db, c.var.session.userId, page, limit)) satisfies PurchasesResponse);
   })
-  // The session's own open purchases (issue 22 §1): viewer-specific, so never in a cached listing answer.
+  // The session's own open purchases: viewer-specific, so never in a cached listing answer.
   .get("/open", requireSecrets, requireSession, async (c) => {
     noStore(c);
     return c.json({ purchases: await openPurchasesOf(c.var.db, c.var.session.userId) } satisfies OpenPurchasesResponse);
@@ -128,7 +128,7 @@ export const transactionRoutes = new Hono<AppEnv>()
       expiresAt: new Date(r.expiresAt).toISOString(),
       feeCalculation: r.feeCalculation,
     } satisfies InitiateResponse;
-    // 200: the buyer's own open purchase of this listing, answered again (issue 22 §1); 201: a new reservation.
+    // 200: the buyer's own open purchase of this listing, answered again; 201: a new reservation.
     return c.json(body, r.reused ? 200 : 201);
   })
   .post("/", requireSecrets, requireSession, requirePaymentSettings, validate("json", CreateTransactionRequest), async (c) => {

@@ -1,8 +1,8 @@
-// Key delivery and destruction for a purchase (DESIGN §5): the only place a listing's key is decrypted,
+// Key delivery and destruction for a purchase (docs/key-custody.md): the only place a listing's key is decrypted,
 // only for the paying buyer of a verified or completed purchase whose key still exists. Every attempt by a
 // signed-in wallet — delivered, refused, failed — and every destruction writes a transaction_audit row (who,
 // what, when, ip, user agent; never the key, never the session id). A caller without a session is refused
-// before anything is read or written: otherwise anyone could add audit rows without end (issue 26 §7). The
+// before anything is read or written: otherwise anyone could add audit rows without end. The
 // signed-in attempts are bounded by the route's rate limit (KEY_ACCESS_RATE_LIMIT).
 import { eq } from "drizzle-orm";
 import { addresses, encryptedKeys, type Network, transactions } from "../../schema/db";

@@ -1,14 +1,11 @@
-// The key vault's public surface. See vault.ts for the record format and DESIGN §5 for the rules.
+// The key vault's public surface. See vault.ts for the record format and docs/key-custody.md for the rules.
 export { VaultError, type VaultErrorCode } from "./errors";
 export { openingSecrets, sealingKey, type VaultEnv } from "./keyring";
 export { MIN_SECRET_LENGTH } from "./keys";
 export {
   type EncryptedKeyRecord,
-  INITIAL_KEY_VERSION,
   isSealedUnder,
-  MAX_PRIVATE_KEY_BYTES,
   openKey,
-  type RecordBinding,
   rewrapKey,
   sealKey,
 } from "./vault";

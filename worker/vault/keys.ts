@@ -1,4 +1,4 @@
-// Per-record key derivation and the record MAC (DESIGN §5).
+// Per-record key derivation and the record MAC (docs/key-custody.md).
 //
 // From KEY_ENCRYPTION_SECRET and the record's random salt, HKDF-SHA256 derives two independent subkeys,
 // separated by their `info` labels: an AES-KW key-encryption key that wraps the record's data key, and an

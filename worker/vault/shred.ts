@@ -1,4 +1,4 @@
-// Crypto-shredding of destroyed keys (DESIGN §5). D1 Time Travel keeps every database state for 30 days, so
+// Crypto-shredding of destroyed keys (docs/key-custody.md). D1 Time Travel keeps every database state for 30 days, so
 // a destroyed key's ciphertext survives in those copies, wrapped under the secret of its day. The cure is
 // to retire that secret: the operator rotates KEY_ENCRYPTION_SECRET every KEY_SHRED_INTERVAL_DAYS (the old
 // one moves to KEY_ENCRYPTION_SECRET_PREVIOUS), this scheduled step re-wraps every live key under the new

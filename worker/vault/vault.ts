@@ -1,4 +1,4 @@
-// The key vault (DESIGN §5): envelope encryption of listing private keys.
+// The key vault (docs/key-custody.md): envelope encryption of listing private keys.
 //
 //   data key  DK  = 32 random bytes, one per record (an AES-256-CBC key)
 //   ciphertext    = AES-256-CBC(DK, random 16-byte iv, UTF-8 private key), PKCS#7 padded

@@ -1,4 +1,4 @@
-// Listing creation, the admin panel and the admin profile lists (transactions-profile-admin.md §7). Keys
+// Listing creation, the admin panel and the admin profile lists. Keys
 // start with their path: everything under /api/addresses is refreshed by one invalidation after a change,
 // and the admin table and stats (under /api/admin) are refreshed with it.
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
@@ -91,7 +91,7 @@ export const listingChangeMutation = <TVariables, TData>(queryClient: QueryClien
   });
 
 /** GET /api/addresses/user ("My Listings", admins). */
-/** "My Listings" loads this many at a time; "Show more" fetches the next page (issue 13: it stopped at 100). */
+/** "My Listings" loads this many at a time; "Show more" fetches the next page (it stopped at 100). */
 export const USER_LISTINGS_PAGE = 48;
 
 export const userListingsQuery = (wallet: string) =>

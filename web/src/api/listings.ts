@@ -1,4 +1,4 @@
-// Listing reads and owner changes (public-side.md §7). Every key starts with "/api/addresses", so a price,
+// Listing reads and owner changes. Every key starts with "/api/addresses", so a price,
 // feature or delete change refreshes exactly these caches (the spec's cache rule) with one invalidation.
 // The connected wallet is part of each read's key: `isOwner` comes from the session, so signing in or out
 // must fetch the listings again.

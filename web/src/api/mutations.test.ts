@@ -1,4 +1,4 @@
-// The forms' writes as react-query mutations (issue 11): each refreshes the reads it changes, settled either
+// The forms' writes as react-query mutations: each refreshes the reads it changes, settled either
 // way, and nothing else; the key-carrying ones leave no copy in the mutation cache.
 import { MutationObserver, type QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Admin > Analytics and Admin > Settings (issue 24 §1, §2): the reads and the two settings changes, through the
+// Admin > Analytics and Admin > Settings: the reads and the two settings changes, through the
 // typed client on the Worker's routes (worker/routes/admin-analytics.ts, admin-settings.ts).
 import { mutationOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";

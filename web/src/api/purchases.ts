@@ -74,7 +74,7 @@ export async function revealPrivateKey(id: string): Promise<RevealAnswer> {
 export const destroyPrivateKey = (id: string) => read(purchase["private-key"].$delete(idParam(id)));
 
 /**
- * GET /api/transactions/open: the signed-in buyer's own open purchases (issue 22 §1), so listings can say
+ * GET /api/transactions/open: the signed-in buyer's own open purchases, so listings can say
  * "Reserved by you" and lead back to the purchase. Uncached on the server; keyed by the wallet here.
  */
 export const openPurchasesQuery = (wallet: string) =>

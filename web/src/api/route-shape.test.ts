@@ -1,4 +1,4 @@
-// The proof that the web's types follow the Worker's routes (issue 23 §1): in a copy of the repository, one
+// The proof that the web's types follow the Worker's routes: in a copy of the repository, one
 // route answers another shape (GET /api/market-stats renames totalVolume to volume, a change the Worker itself
 // accepts), and `tsc -b web/tsconfig.json` (what npm run typecheck runs for the web) must then fail in web/src,
 // where the home page reads totalVolume. The unchanged copy is checked first, so the failure is the change's.

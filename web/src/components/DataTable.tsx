@@ -1,4 +1,4 @@
-// The one table of the app (issue 11): the marketplace's listings, the admin panel, the transactions tables,
+// The one table of the app: the marketplace's listings, the admin panel, the transactions tables,
 // the profile's history and the bulk upload preview all describe their columns and hand the rows here, so the
 // markup (caption, header cells with scope, loading, empty and error rows, responsive hiding) is written once.
 import type { HTMLAttributes, ReactNode } from "react";

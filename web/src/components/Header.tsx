@@ -1,8 +1,8 @@
 import { Link, useRouterState } from "@tanstack/react-router";
 import { useEffect, useId, useState } from "react";
-import { useAdminStatus } from "../wallet/useAdminStatus";
-import { useWallet } from "../wallet/useWallet";
-import { useWalletSession } from "../wallet/useWalletSession";
+import { useAdminStatus } from "../wallet/use-admin-status";
+import { useWallet } from "../wallet/use-wallet";
+import { useWalletSession } from "../wallet/use-wallet-session";
 import { NotificationBell } from "./collectors/NotificationBell";
 import { ConnectWalletButton } from "./ConnectWalletButton";
 import { HEADER_LINKS } from "./nav";
@@ -15,7 +15,7 @@ export function Header() {
   const links = HEADER_LINKS.filter((l) => !l.adminOnly || isAdmin);
   const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
-  // A navigation closes the menu (issue 22 §5), and so does Escape.
+  // A navigation closes the menu, and so does Escape.
   const path = useRouterState({ select: (s) => s.location.pathname });
   useEffect(() => setMenuOpen(false), [path]);
   useEffect(() => {
@@ -24,8 +24,8 @@ export function Header() {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
-  // One row at every width, so the sticky header stays under 72 px on a phone (issue 13). Below md the links
-  // move into a Menu (issue 22 §5): at 360-390 px "Connect Wallet" or the wallet chip left no room for them.
+  // One row at every width, so the sticky header stays under 72 px on a phone. Below md the links
+  // move into a Menu: at 360-390 px "Connect Wallet" or the wallet chip left no room for them.
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-6 sm:px-4">

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import type { Network } from "../../../schema/db";
-import { type WalletChoice, useWalletChoices, walletChoiceId } from "../wallet/useWalletChoices";
+import { type WalletChoice, useWalletChoices, walletChoiceId } from "../wallet/use-wallet-choices";
 import { isIphone, isMobileBrowser, openInWalletApp, WALLET_APPS, WALLET_MESSAGES } from "../wallet/wallet-errors";
 import { useWalletState } from "../wallet/wallet-store";
 import { toast } from "./toast-store";

@@ -1,6 +1,6 @@
 // Pages reachable from the header and footer. A page is listed here only once it works.
 // `adminOnly` links are shown only to wallets the server reports as admins (useAdminStatus). The footer
-// lists /create-listing for everyone (spec §2 footer links); the page itself explains who may use it.
+// lists /create-listing for everyone (the specification's footer links); the page itself explains who may use it.
 export type NavLink = { to: string; label: string; adminOnly?: boolean };
 
 export const HEADER_LINKS: NavLink[] = [

@@ -1,10 +1,10 @@
-// Whether the page may show admin-only content (transactions-profile-admin.md §2 Create-listing, Admin
+// Whether the page may show admin-only content (Create-listing and the Admin
 // panel): "loading" while the wallet reconnects (up to the spec's 2 s wait) or the admin check runs.
 import { useEffect, useState } from "react";
-import { useAdminStatus } from "../wallet/useAdminStatus";
-import { useWallet } from "../wallet/useWallet";
+import { useAdminStatus } from "../wallet/use-admin-status";
+import { useWallet } from "../wallet/use-wallet";
 
-/** How long a page waits for the wallet to connect before saying none is (§9 "Wallet connection wait 2 s"). */
+/** How long a page waits for the wallet to connect before saying none is (the specification's 2 s wallet connection wait). */
 export const WALLET_WAIT_MS = 2000;
 
 export type AdminGate = "loading" | "disconnected" | "not-admin" | "admin";

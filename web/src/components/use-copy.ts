@@ -5,7 +5,7 @@ import { toast } from "./toast-store";
 // uses this hook (worker/listing-page.ts), though only a browser ever runs the copy.
 type ClipboardNavigator = { clipboard: { writeText(text: string): Promise<void> } };
 
-/** Copy feedback resets after this long (spec §9). */
+/** Copy feedback resets after this long. */
 export const COPY_FEEDBACK_MS = 2000;
 
 /** Copies text with the spec's "Copied!" / "Failed to copy" toasts; `copied` is true for 2 s after a copy. */

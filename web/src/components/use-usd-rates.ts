@@ -3,7 +3,7 @@ import { FALLBACK_USD_RATES, type UsdRates } from "../../../schema/prices";
 import { livePricesQuery } from "../api/market";
 
 /**
- * The one USD rate source of every price on every page (issue 22 §2): the rates GET /api/prices/live answers (the
+ * The one USD rate source of every price on every page: the rates GET /api/prices/live answers (the
  * live feed, or the server's fallback table), and until it answers (or if it fails) that same fallback table.
  */
 export function useUsdRates(): UsdRates {

@@ -1,4 +1,4 @@
-// The admin panel's CSV export (transactions-profile-admin.md §9): the spec's columns, a file named with
+// The admin panel's CSV export: the spec's columns, a file named with
 // today's date, and cells that a spreadsheet would run as a formula defused with a leading apostrophe.
 import Papa from "papaparse";
 import type { AdminListing } from "../../../schema/listings";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BREAKDOWN_WORDS, breakdownRows } from "./breakdown";
 
-describe("breakdownRows (issue 22 §2: the same rows, in the same words, on the listing and the purchase page)", () => {
+describe("breakdownRows (the same rows, in the same words, on the listing and the purchase page)", () => {
   it("price + platform fees = paid to the platform; + the network fee estimate = total, exactly", () => {
     const rows = breakdownRows("0.00217", { exchangeFee: "0.0000217", commissionFee: "0.00002" }, "0.00002521");
     expect(rows.map((r) => [r.label, r.amount])).toEqual([

@@ -1,4 +1,4 @@
-// The purchase breakdown (issue 22 §2), one set of rows in the same words on the listing page (before buying,
+// The purchase breakdown, one set of rows in the same words on the listing page (before buying,
 // from the fee preview) and on the purchase page (after reserving, from the purchase): what is paid to the
 // platform (price + platform fees), the network fee the buyer's wallet pays on top (an estimate), and the total.
 // Exact decimal arithmetic (schema/money.ts); a figure not known yet is null.

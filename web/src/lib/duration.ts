@@ -1,5 +1,5 @@
 // Human durations for "how long would a grinder need": seconds to the largest sensible unit.
-import { formatCount, groupThousands } from "./display";
+import { formatCount, groupThousands } from "./number-format";
 
 const UNITS: [limit: number, seconds: number, name: string][] = [
   [60, 1, "second"],
@@ -33,7 +33,7 @@ const COMPACT_UNITS: [size: number, name: string][] = [
 /**
  * 1234567 -> "1.2 million"; plain below ten thousand. Reads as Intl.NumberFormat("en-US", { notation: "compact",
  * compactDisplay: "long", maximumFractionDigits: 1 }) does (duration.test.ts compares them), written out because
- * a page's first Intl formatter starts ICU, a long task on the listing page (web/src/lib/display.ts says more).
+ * a page's first Intl formatter starts ICU, a long task on the listing page (web/src/lib/number-format.ts says more).
  * The point is moved in n's shortest decimal digits, not by dividing, so no binary error creeps into the digits.
  */
 export function compactNumber(n: number): string {

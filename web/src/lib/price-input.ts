@@ -1,4 +1,4 @@
-// The owner's price edit box (public-side.md §5): a numeric input with step and minimum 0.000001 that keeps
+// The owner's price edit box: a numeric input with step and minimum 0.000001 that keeps
 // only an empty string or a non-negative number while typing (so "0." and "0.0" can be typed on the way to
 // "0.05"), and a confirm that needs a positive number and no request in flight.
 

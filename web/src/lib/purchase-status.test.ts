@@ -1,4 +1,4 @@
-// Issue 22 §2: one mapping from (status, failure reason) to what the purchase page and My Purchases show.
+// One mapping from (status, failure reason) to what the purchase page and My Purchases show.
 import { describe, expect, it } from "vitest";
 import { FAILURE_REASONS, PURCHASE_STATUSES } from "../../../schema/purchases";
 import { failureText, keyAvailability, purchaseStatusDisplay } from "./purchase-status";

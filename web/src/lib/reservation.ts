@@ -1,4 +1,4 @@
-// What a listing says about the open purchase holding it (issue 22 §1): the buyer's own ("Reserved by you", the
+// What a listing says about the open purchase holding it: the buyer's own ("Reserved by you", the
 // time left, a way back to the purchase), someone else's ("Reserved until 10:14 PM" before anyone clicks Buy),
 // or none. The listing's `reservation` is public and the same for everyone; which purchase is the viewer's comes
 // from GET /api/transactions/open alone.

@@ -1,4 +1,4 @@
-// Why a wallet payment did not go out, in the words the "Payment Failed" path shows (issue 10 §2: rejected in
+// Why a wallet payment did not go out, in the words the "Payment Failed" path shows (rejected in
 // the wallet, insufficient funds, wrong chain), read from EIP-1193 / Wallet Standard errors and their causes.
 import { isUserRejection } from "../wallet/wallet-errors";
 

@@ -1,4 +1,4 @@
-// /activity: every completed sale, newest first, paged, filtered by network (issue 22 §3: Recent Transactions'
+// /activity: every completed sale, newest first, paged, filtered by network (Recent Transactions'
 // "View All"). Each row opens the sale's public page. Open reservations are not activity; custom orders are
 // private; the buyer is never shown.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -7,7 +7,10 @@ import { salesQuery } from "../api/market";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { pageTitle } from "../server-rendered/page-title";
 import { useUsdRates } from "../components/use-usd-rates";
-import { formatPriceTrimmed, formatRarity, relativeTime, shortAddress, usdText } from "../lib/display";
+import { formatPriceTrimmed, usdText } from "../lib/number-format";
+import { formatRarity } from "../lib/rarity-display";
+import { relativeTime } from "../lib/date-format";
+import { shortAddress } from "../lib/short-address";
 
 type ActivitySearch = { network?: "ethereum" | "solana"; page?: number };
 

@@ -1,4 +1,4 @@
-// The listing page (transactions-profile-admin.md, "Address detail page"): network and rarity badges, the
+// The listing page: network and rarity badges, the
 // address with its pattern, category and pattern, Copy Address, View on Explorer, the price, availability,
 // the listed date and the Purchase Breakdown from calculate-fees. Buy Now only when the listing can be bought.
 import { useQuery } from "@tanstack/react-query";
@@ -16,7 +16,8 @@ import { PriceBreakdown } from "../components/purchase/PriceBreakdown";
 import { buyPhaseLabel, useBuyFlow } from "../components/listing/use-buy-flow";
 import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { pageTitle } from "../server-rendered/page-title";
-import { buyButton, formatPriceTrimmed } from "../lib/display";
+import { buyButton } from "../lib/listing-state";
+import { formatPriceTrimmed } from "../lib/number-format";
 import { ListingExplanation } from "./-address/ListingExplanation";
 import { ListingPrice, ListingSummary } from "../server-rendered/ListingSummary";
 

@@ -1,4 +1,4 @@
-// /admin (transactions-profile-admin.md §2 Admin panel): the privilege check, the access-denied state with
+// /admin: the privilege check, the access-denied state with
 // debug info, and four tabs (Radix Tabs). The tab and the listings filters live in the URL (-admin/admin-search.ts).
 import { createFileRoute } from "@tanstack/react-router";
 import * as Tabs from "@radix-ui/react-tabs";

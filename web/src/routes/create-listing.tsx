@@ -1,11 +1,11 @@
-// /create-listing (transactions-profile-admin.md §2 Create-listing): admins only, a toggle between the
+// /create-listing: admins only, a toggle between the
 // single form and the bulk upload (loaded on demand, with its CSV parser).
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { lazy, Suspense, useState } from "react";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
 import { useAdminGate } from "../components/use-admin-gate";
-import { shortAddress } from "../lib/display";
+import { shortAddress } from "../lib/short-address";
 import { SingleListingForm } from "./-create-listing/SingleListingForm";
 import { pageTitle } from "../server-rendered/page-title";
 

@@ -1,4 +1,4 @@
-// /custom-order (issue 14): order an Ethereum address with your own pattern, made with split keys so that only
+// /custom-order: order an Ethereum address with your own pattern, made with split keys so that only
 // you ever hold its private key. Pattern and live quote first; then the secret (made and kept in this page,
 // saved as an encrypted file); then the order, which sends only the public key.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -10,9 +10,9 @@ import { ORDERS_KEY, orderQuoteQuery, placeOrder } from "../api/custom-orders";
 import { HttpError } from "../api/http";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { useUsdRates } from "../components/use-usd-rates";
-import { usdText } from "../lib/display";
+import { usdText } from "../lib/number-format";
 import { compactNumber, formatDuration } from "../lib/duration";
-import { useWallet } from "../wallet/useWallet";
+import { useWallet } from "../wallet/use-wallet";
 import { quoteGrinderNote } from "./-custom-order/grinding-status";
 import { readPattern, whyNotPlaceable } from "./-custom-order/order-rules";
 import { type SavedKeyFile, SecretKeyStep } from "./-custom-order/SecretKeyStep";

@@ -8,9 +8,9 @@ import { FeaturedListings, FeaturedListingsSkeleton } from "../components/listin
 import { currentViewer, useViewer } from "../components/listing/use-viewer";
 import { TransactionsTable } from "../components/transactions/TransactionsTable";
 import { pageTitle } from "../server-rendered/page-title";
-import { formatCount, formatNumber } from "../lib/display";
+import { formatCount, formatNumber } from "../lib/number-format";
 
-/** Loading placeholders in the Featured Addresses grid (public-side.md §9). */
+/** Loading placeholders in the Featured Addresses grid. */
 const FEATURED_PLACEHOLDERS = 6;
 
 export const Route = createFileRoute("/")({
@@ -145,7 +145,7 @@ function RecentTransactionsSection() {
           Recent transactions could not be loaded: {recent.error.message}
         </p>
       ) : (
-        // Completed sales only, naming neither buyer nor seller (DESIGN §6; worker/purchases/transaction-list.ts).
+        // Completed sales only, naming neither buyer nor seller (docs/public-surface.md#what-a-public-sale-shows; worker/purchases/transaction-list.ts).
         <TransactionsTable transactions={transactions} isLoading={transactions === undefined} />
       )}
     </section>

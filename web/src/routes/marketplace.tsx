@@ -26,7 +26,7 @@ import {
 } from "./-marketplace/search";
 import { pageTitle } from "../server-rendered/page-title";
 
-/** At most this many featured listings on the marketplace (public-side.md §9). */
+/** At most this many featured listings on the marketplace. */
 const MARKETPLACE_FEATURED = 6;
 /** The search box applies after this pause in typing. */
 const SEARCH_PAUSE_MS = 300;
@@ -69,7 +69,7 @@ function MarketplacePage() {
         </div>
       </section>
       <div className="mx-auto max-w-6xl space-y-5 px-4 py-5 sm:space-y-8 sm:py-10">
-        {/* While searching, the results come first (issue 22 §6): under the featured strip, typing changed nothing visible. */}
+        {/* While searching, the results come first: under the featured strip, typing changed nothing visible. */}
         {!search.search && <FeaturedStrip viewer={viewer} network={featuredNetwork(search)} />}
         <FiltersCard
           search={search}

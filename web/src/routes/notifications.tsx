@@ -9,7 +9,7 @@ import { errorMessage } from "../api/error-message";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { useViewer } from "../components/listing/use-viewer";
 import { toast } from "../components/toast-store";
-import { relativeTime } from "../lib/display";
+import { relativeTime } from "../lib/date-format";
 import { pageTitle } from "../server-rendered/page-title";
 
 export const Route = createFileRoute("/notifications")({

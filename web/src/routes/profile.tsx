@@ -9,14 +9,14 @@ import { MyOrders } from "../components/profile/MyOrders";
 import { SavedSearches } from "../components/profile/SavedSearches";
 import { Watchlist } from "../components/profile/Watchlist";
 import { useCopy } from "../components/use-copy";
-import { shortAddress } from "../lib/display";
+import { shortAddress } from "../lib/short-address";
 import { safeReturnPath } from "../lib/return-path";
-import { useAdminStatus } from "../wallet/useAdminStatus";
-import { useWallet } from "../wallet/useWallet";
+import { useAdminStatus } from "../wallet/use-admin-status";
+import { useWallet } from "../wallet/use-wallet";
 import { pageTitle } from "../server-rendered/page-title";
 
 /**
- * `returnTo`: where a wallet-less visitor came from (issue 22 §6): the listing of a Buy click (its id), or the page
+ * `returnTo`: where a wallet-less visitor came from: the listing of a Buy click (its id), or the page
  * of a star or a saved search (a path). Once the wallet is connected they go back there instead of staying here.
  * Only a listing or one of the app's own pages is accepted (lib/return-path.ts), so the parameter cannot send
  * anyone elsewhere.
@@ -33,7 +33,7 @@ export const Route = createFileRoute("/profile")({
   component: ProfilePage,
 });
 
-/** How long the copy button says "Copied" (transactions-profile-admin.md §9). */
+/** How long the copy button says "Copied". */
 const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" });
 
 function ProfilePage() {
@@ -59,7 +59,7 @@ function ProfilePage() {
   );
 }
 
-/** Admins see My Listings and Transaction History, buyers My Purchases (transactions-profile-admin.md §2 Profile). */
+/** Admins see My Listings and Transaction History, buyers My Purchases. */
 function ProfileBody({ address }: { address: string }) {
   const { isAdmin } = useAdminStatus(address);
   return isAdmin ? <AdminSections wallet={address} /> : <MyPurchases wallet={address} />;

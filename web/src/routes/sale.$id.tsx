@@ -1,5 +1,5 @@
-// /sale/{id}: one completed sale, public (issue 22 §3). A sale is a public fact: the address, the price, when,
-// the network and the listing. Never the buyer (DESIGN §6): no wallet, and not the payment's transaction, whose
+// /sale/{id}: one completed sale, public. A sale is a public fact: the address, the price, when,
+// the network and the listing. Never the buyer (docs/public-surface.md#what-a-public-sale-shows): no wallet, and not the payment's transaction, whose
 // sender is the buyer's wallet one explorer lookup away. The purchase page (/transaction/{id}) stays private to
 // buyer, seller and admins.
 import { useQuery } from "@tanstack/react-query";
@@ -9,7 +9,8 @@ import { saleQuery } from "../api/market";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { pageTitle } from "../server-rendered/page-title";
 import { useUsdRates } from "../components/use-usd-rates";
-import { formatPriceTrimmed, formatRarity, usdText } from "../lib/display";
+import { formatPriceTrimmed, usdText } from "../lib/number-format";
+import { formatRarity } from "../lib/rarity-display";
 
 export const Route = createFileRoute("/sale/$id")({
   head: () => pageTitle("Sale"),

@@ -1,4 +1,4 @@
-// /transaction-cancelled/{id} (transactions-profile-admin.md §2 Cancelled notice): the reservation was
+// /transaction-cancelled/{id}: the reservation was
 // cancelled, nothing was charged, the address is available again.
 import { createFileRoute, Link } from "@tanstack/react-router";
 

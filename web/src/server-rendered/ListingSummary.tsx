@@ -8,7 +8,9 @@ import { HighlightedAddress } from "../components/HighlightedAddress";
 import { RarityBadge, StatusBadges } from "../components/listing/badges";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { useCopy } from "../components/use-copy";
-import { availabilityText, formatDateLong, formatPriceTrimmed } from "../lib/display";
+import { availabilityText } from "../lib/listing-state";
+import { formatDateLong } from "../lib/date-format";
+import { formatPriceTrimmed } from "../lib/number-format";
 import { type ChainConfig, explorerName, explorerUrl } from "../lib/explorer";
 import { patternRanges } from "../lib/pattern-ranges";
 

@@ -1,5 +1,5 @@
 // Each route names itself in the browser tab and in history, so a buyer with several listings open can tell
-// them apart (issue 13). Routes pass this to their `head`; the root renders it through <HeadContent />.
+// them apart. Routes pass this to their `head`; the root renders it through <HeadContent />.
 export const SITE_NAME = "0xVanity";
 
 export function pageTitle(page?: string) {

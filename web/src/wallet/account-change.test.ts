@@ -3,7 +3,7 @@ import { accountChange } from "./account-change";
 
 const admin = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
 
-describe("wallet account changes (public-side.md §4)", () => {
+describe("wallet account changes", () => {
   it("an empty account list clears the state", () => {
     expect(accountChange("ethereum", admin, [])).toEqual({ action: "clear" });
     expect(accountChange("solana", "HTEt6JErUsgJjSEKtGvyvBDgiZq34p97uu2kaiGDtjHg", [])).toEqual({ action: "clear" });

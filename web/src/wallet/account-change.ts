@@ -1,4 +1,4 @@
-// The spec's wallet transitions (public-side.md §4) as one pure decision, shared by the EVM and Solana
+// The spec's wallet transitions as one pure decision, shared by the EVM and Solana
 // event handlers and the reconnect check:
 //   - the wallet's account list became empty       -> clear the stored wallet and reload
 //   - the account differs only in letter case (EVM) -> ignore, keep the saved form

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { shortAddress } from "../lib/display";
+import { shortAddress } from "../lib/short-address";
 import { connectorNotFound, describeWalletError, isIphone, isMobileBrowser, isUserRejection, WALLET_APPS, WALLET_MESSAGES, WalletError } from "./wallet-errors";
 
-describe("wallet errors (public-side.md §8)", () => {
+describe("wallet errors", () => {
   it("recognises a refusal: EIP-1193 4001, viem's wrapped form, and wallets that only say so", () => {
     expect(isUserRejection({ code: 4001, message: "User rejected the request." })).toBe(true);
     const viemLike = Object.assign(new Error("User rejected the request."), { name: "UserRejectedRequestError", cause: { code: 4001 } });

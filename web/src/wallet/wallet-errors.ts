@@ -1,4 +1,4 @@
-// What the person sees when connecting fails (public-side.md §8, the parts that apply in a browser), and
+// What the person sees when connecting fails, and
 // the mobile fallbacks: open the site inside the wallet app, or its download page.
 import type { Network } from "../../../schema/db";
 

@@ -6,7 +6,7 @@
 // per-billion part pays for grinding time, which grows with the attempts; the maximum keeps a quote finite.
 // Patterns above maxDifficultyBits are refused: they would keep the grinder busy longer than an order can
 // reasonably wait (the reason names the expected time at the configured grinding rate).
-// All amounts are exact 1e-8 ETH units (DESIGN §3); no float touches a price.
+// All amounts are exact 1e-8 ETH units (docs/api.md#conventions); no float touches a price.
 import { orderDifficultyBits, orderExpectedAttempts, type OrderPattern } from "../../../schema/custom-order-pattern";
 import { decimalToUnits, mulDiv, unitsToDecimal } from "../../../schema/money";
 import { HARDEST_ALLOWED_BITS, MAX_GRIND_RATE } from "../../../schema/settings";

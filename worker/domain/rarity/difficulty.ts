@@ -8,8 +8,6 @@ export const LOG2_HEX_CHAR = 4;
 export const LOG2_BASE58_CHAR = Math.log2(58);
 /** log2 of the odds of one leading zero byte (one leading "1" of a Solana address). */
 export const LOG2_ZERO_BYTE = 8;
-/** log2 of the attempts that give score 10: ten fixed hex characters. */
-export const SCORE_FULL_LOG2 = 40;
 
 /** The difficulty in fixed hex characters: log2(D) / 4, unrounded and unclamped. */
 export function hexCharacters(log2: number): number {

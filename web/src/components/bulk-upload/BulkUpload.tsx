@@ -1,4 +1,4 @@
-// The bulk upload (transactions-profile-admin.md §2 "Bulk upload", §5, §8, §9), on /create-listing and in
+// The bulk upload, on /create-listing and in
 // the admin panel's Bulk Upload tab: template download, CSV choice and checks, a preview with per-row status
 // badges, the upload in chunks to POST /api/admin/addresses/bulk with a progress bar, and Reset.
 // papaparse (through schema/bulk-csv.ts) is imported only here, so it stays out of the shared chunks.

@@ -1,4 +1,4 @@
-// The bulk upload's rows on the client (transactions-profile-admin.md §5, §8, §9): the file check, the
+// The bulk upload's rows on the client: the file check, the
 // per-row preview (the spec's fixed price and rarity by matched length, 8+ skipped), chunking for
 // POST /api/admin/addresses/bulk, and merging the server's per-row results back in.
 import { BULK_CSV_COLUMNS, BULK_MESSAGES, type BulkRow, type BulkRowResult } from "../../../../schema/listings";

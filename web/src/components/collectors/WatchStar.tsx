@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { watchedIdsQuery, watchersQuery, watchMutation } from "../../api/collectors";
 import { errorMessage } from "../../api/error-message";
-import { formatCount } from "../../lib/display";
+import { formatCount } from "../../lib/number-format";
 import { useViewer } from "../listing/use-viewer";
 import { toast } from "../toast-store";
 import { useConnectFirst } from "./use-connect-first";

@@ -1,5 +1,5 @@
 // Featured listings on the home page and the marketplace. On a phone they are one compact row that scrolls
-// sideways, so the search results still start on the first screen (issue 13); from the sm breakpoint up they
+// sideways, so the search results still start on the first screen; from the sm breakpoint up they
 // are a grid. Placeholders of the cards' own size hold the space while loading, so nothing below shifts.
 import type { ListingView } from "../../../../schema/browse";
 import { ListingCard, ListingCardSkeleton } from "./ListingCard";

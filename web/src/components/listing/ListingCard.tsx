@@ -1,9 +1,11 @@
-// A listing as a card (public-side.md §2 "Listing card", §4, §9): tier, network, NEW / HOT / SOLD, the
+// A listing as a card: tier, network, NEW / HOT / SOLD, the
 // rarity ring at 9+, the featured (purple) or promoted (orange) tint, the address with its pattern
 // highlighted, pattern, score, matched length and price. Non-owners get Buy Now; owners get their controls.
 import { Link } from "@tanstack/react-router";
 import type { ListingView } from "../../../../schema/browse";
-import { buyButton, formatPrice, hasRarityRing, promotionTint } from "../../lib/display";
+import { buyButton, promotionTint } from "../../lib/listing-state";
+import { formatPrice } from "../../lib/number-format";
+import { hasRarityRing } from "../../lib/rarity-display";
 import { patternRanges } from "../../lib/pattern-ranges";
 import { WatchStar } from "../collectors/WatchStar";
 import { HighlightedAddress } from "../HighlightedAddress";
@@ -29,7 +31,7 @@ const COMPACT_MIN_H = "min-h-[15.5rem] sm:min-h-[16.625rem]";
 export function ListingCard({ listing, compactOnPhone = false }: { listing: ListingView; compactOnPhone?: boolean }) {
   const tint = promotionTint(listing.promotionType);
   const ring = hasRarityRing(listing.rarityScore) ? "ring-2 ring-amber-400/80 ring-offset-2 ring-offset-slate-950" : "";
-  // The Worker's figure at the rate GET /api/prices/live answers (the one rate source, issue 22 §2).
+  // The Worker's figure at the rate GET /api/prices/live answers (the one rate source).
   const usd = listing.formattedUsd;
   return (
     <article

@@ -1,4 +1,4 @@
-// What the owner of a listing sees on its card instead of Buy Now (public-side.md §2, §4, §5, §7, §8): the
+// What the owner of a listing sees on its card instead of Buy Now: the
 // status badge, the price edit control, Make Featured / Remove Featured and Delete. Each change refreshes
 // only the /api/addresses caches.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -7,7 +7,7 @@ import type { ListingView } from "../../../../schema/browse";
 import type { PromotionType } from "../../../../schema/listings";
 import { errorMessage } from "../../api/error-message";
 import { deleteListing, refreshListings, updateListingPrice, updateListingPromotion } from "../../api/listings";
-import { ownerStatusBadge } from "../../lib/display";
+import { ownerStatusBadge } from "../../lib/listing-state";
 import { acceptPriceInput, canConfirmPrice, PRICE_INPUT_STEP } from "../../lib/price-input";
 import { toast } from "../toast-store";
 

@@ -1,4 +1,4 @@
-// A listing's reservation as the card, the table and the listing page show it (issue 22 §1): the buyer's own
+// A listing's reservation as the card, the table and the listing page show it: the buyer's own
 // with the time left and "Continue to payment", or someone else's "Reserved until ..." in place of Buy.
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";

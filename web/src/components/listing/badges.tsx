@@ -1,6 +1,7 @@
 // Small pieces every listing view shares: the rarity score in its colour, the card's tier badge, and the
-// NEW / HOT / SOLD badges (public-side.md §2, §9). The rules themselves are in lib/display.ts.
-import { formatRarity, isHot, isNew, type RarityColour, rarityColour, rarityTier } from "../../lib/display";
+// NEW / HOT / SOLD badges. The rules themselves are in lib/listing-state.ts and lib/rarity-display.ts.
+import { formatRarity, isHot, type RarityColour, rarityColour, rarityTier } from "../../lib/rarity-display";
+import { isNew } from "../../lib/listing-state";
 
 export const RARITY_TEXT: Record<RarityColour, string> = {
   purple: "text-purple-300",

@@ -15,7 +15,7 @@ export const WALLET_REDIRECT_DELAY_MS = 2000;
 
 export type BuyPhase = "idle" | "checking" | "redirecting" | "initiating" | "creating";
 
-/** Buying needs a connected wallet: walletAddress stored and isWalletConnected "true" (public-side.md §5). */
+/** Buying needs a connected wallet: walletAddress stored and isWalletConnected "true". */
 export const hasConnectedWallet = () => readStoredWallet().connected;
 
 /** The buy button's text in each phase of the flow. */
@@ -35,7 +35,7 @@ export function buyPhaseLabel(phase: BuyPhase, idleLabel: string): string {
 }
 
 /**
- * Where a buy button starts the purchase (public-side.md §4, §7, §8; transactions-profile-admin.md §7, §8):
+ * Where a buy button starts the purchase:
  * - "card": POST /api/transactions/initiate; no wallet -> "Wallet Required" toast and /profile after 2 s;
  *   failure -> "Failed to initiate transaction: {message}".
  * - "table": the same call; no wallet -> the marketplace's alert, no call; failure -> an alert with the
@@ -45,7 +45,7 @@ export function buyPhaseLabel(phase: BuyPhase, idleLabel: string): string {
 export type BuyVariant = "card" | "table" | "detail";
 
 const NETWORK_NAME = { ethereum: "Ethereum", solana: "Solana" } as const;
-/** "an Ethereum wallet", "a Solana wallet" (issue 22 §6: the message said "a Ethereum"). */
+/** "an Ethereum wallet", "a Solana wallet" (the message said "a Ethereum"). */
 export const NETWORK_WALLET = { ethereum: "an Ethereum wallet", solana: "a Solana wallet" } as const;
 
 /** What a buyer signed in on the other network is told. */
@@ -88,7 +88,7 @@ export function useBuyFlow(listing: ListingView, variant: BuyVariant) {
       toast({ title: "Wallet Required", description: "Please connect your wallet to purchase this address." });
       setStep("redirecting");
       await wait(WALLET_REDIRECT_DELAY_MS);
-      // Back to this listing once the wallet is connected (issue 22 §6), not left on the profile.
+      // Back to this listing once the wallet is connected, not left on the profile.
       void navigate({ to: "/profile", search: { returnTo: listing.id } });
       return;
     }

@@ -1,5 +1,5 @@
 import { getWalletState } from "../../wallet/wallet-store";
-import { useWallet } from "../../wallet/useWallet";
+import { useWallet } from "../../wallet/use-wallet";
 
 /** The connected wallet whose session decides `isOwner` on listings, or null; part of every listing read's key. */
 export function useViewer(): string | null {

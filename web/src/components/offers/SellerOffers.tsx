@@ -7,7 +7,9 @@ import { decimalToUnits } from "../../../../schema/money";
 import type { ReceivedOfferView } from "../../../../schema/offers";
 import { errorMessage } from "../../api/error-message";
 import { answerOfferMutation, listingOffersQuery } from "../../api/offers";
-import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/display";
+import { formatPriceTrimmed } from "../../lib/number-format";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
 import { offerStatusText } from "../../lib/offer-rules";
 import { toast } from "../toast-store";
 

@@ -1,12 +1,13 @@
-// The profile's admin view (transactions-profile-admin.md §2 Profile): "My Listings" (GET
+// The profile's admin view: "My Listings" (GET
 // /api/addresses/user) with Create New Listing, and "Transaction History" (GET /api/transactions/user:
 // sales and purchases merged, newest first by createdAt).
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { userListingsQuery, userTransactionsQuery } from "../../api/listings-admin";
-import { formatPriceTrimmed, relativeTime } from "../../lib/display";
-import { shortAddress } from "../../lib/display";
+import { formatPriceTrimmed } from "../../lib/number-format";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
 import type { UserTransaction } from "../../../../schema/listings";
 import { type Column, DataTable } from "../DataTable";
 import { ListingCard } from "../listing/ListingCard";

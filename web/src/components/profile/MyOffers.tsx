@@ -4,9 +4,12 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { errorMessage } from "../../api/error-message";
 import { myOffersQuery, withdrawOfferMutation } from "../../api/offers";
-import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/display";
+import { formatPriceTrimmed } from "../../lib/number-format";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
 import { offerStatusText } from "../../lib/offer-rules";
 import { toast } from "../toast-store";
+import { EmptyList, ListStates } from "./ListStates";
 
 export function MyOffers({ wallet }: { wallet: string }) {
   const queryClient = useQueryClient();
@@ -22,20 +25,18 @@ export function MyOffers({ wallet }: { wallet: string }) {
       <h2 id="my-offers-title" className="text-2xl font-semibold text-white">
         Offers
       </h2>
-      {list.isPending ? (
-        <p className="mt-6 text-slate-400" role="status">
-          Loading your offers…
-        </p>
-      ) : list.isError ? (
-        <p className="mt-6 text-red-300" role="alert">
-          Your offers could not be loaded: {errorMessage(list.error)}
-        </p>
-      ) : offers.length === 0 ? (
-        <div className="mt-6 rounded-2xl border border-dashed border-slate-700 p-8 text-center" data-testid="my-offers-empty">
-          <p className="text-lg font-semibold text-white">No offers yet</p>
-          <p className="mt-2 text-slate-400">On an address's page, offer less than its asking price: if the seller accepts, it is reserved for you.</p>
-        </div>
-      ) : (
+      <ListStates
+        query={list}
+        loading="Loading your offers…"
+        failed="Your offers could not be loaded"
+        empty={
+          offers.length === 0 ? (
+            <EmptyList testId="my-offers-empty" title="No offers yet">
+              <p className="mt-2 text-slate-400">On an address's page, offer less than its asking price: if the seller accepts, it is reserved for you.</p>
+            </EmptyList>
+          ) : null
+        }
+      >
         <ul className="mt-6 divide-y divide-slate-800 rounded-2xl border border-slate-800" data-testid="my-offers">
           {offers.map((o) => {
             const status = offerStatusText(o.status, o.endReason);
@@ -88,7 +89,7 @@ export function MyOffers({ wallet }: { wallet: string }) {
             );
           })}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }

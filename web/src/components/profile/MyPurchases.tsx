@@ -1,4 +1,4 @@
-// "My Purchases", the profile's buyer view (transactions-profile-admin.md §2 Profile, §4, §9): Address,
+// "My Purchases", the profile's buyer view: Address,
 // Price (approximate USD), Rarity x/10, Purchased (relative), Status (the purchase page's badge, the same words
 // for every state: lib/purchase-status.ts) and the Private Key column (Destroyed, Access Key + Destroy, "Available after
 // completion" while awaiting or confirming payment, "No key" for a purchase that ended unpaid), paged; rows open the
@@ -8,7 +8,10 @@ import { Link } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
 import type { PurchaseListItem } from "../../../../schema/purchases";
 import { myPurchasesQuery } from "../../api/purchases";
-import { formatPriceTrimmed, formatRarity, relativeTime, shortAddress, usdText } from "../../lib/display";
+import { formatPriceTrimmed, usdText } from "../../lib/number-format";
+import { formatRarity } from "../../lib/rarity-display";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
 import { keyAvailability } from "../../lib/purchase-status";
 import { DestroyKeyDialog } from "../purchase/DestroyKeyDialog";
 import { FireIcon } from "../purchase/FireIcon";

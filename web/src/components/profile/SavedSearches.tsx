@@ -4,9 +4,10 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { deleteSavedSearchMutation, savedSearchesQuery } from "../../api/collectors";
 import { errorMessage } from "../../api/error-message";
-import { relativeTime } from "../../lib/display";
+import { relativeTime } from "../../lib/date-format";
 import { describeFilters, marketplaceSearch } from "../../lib/saved-filters";
 import { toast } from "../toast-store";
+import { EmptyList, ListStates } from "./ListStates";
 
 export function SavedSearches({ wallet }: { wallet: string }) {
   const queryClient = useQueryClient();
@@ -29,22 +30,20 @@ export function SavedSearches({ wallet }: { wallet: string }) {
           </span>
         )}
       </div>
-      {list.isPending ? (
-        <p className="mt-6 text-slate-400" role="status">
-          Loading your saved searches…
-        </p>
-      ) : list.isError ? (
-        <p className="mt-6 text-red-300" role="alert">
-          Your saved searches could not be loaded: {errorMessage(list.error)}
-        </p>
-      ) : searches.length === 0 ? (
-        <div className="mt-6 rounded-2xl border border-dashed border-slate-700 p-8 text-center" data-testid="saved-searches-empty">
-          <p className="text-lg font-semibold text-white">No saved searches yet</p>
-          <p className="mt-2 text-slate-400">
-            Set the filters you want in the marketplace and choose Save search: you are told when a listing that matches appears or gets cheaper.
-          </p>
-        </div>
-      ) : (
+      <ListStates
+        query={list}
+        loading="Loading your saved searches…"
+        failed="Your saved searches could not be loaded"
+        empty={
+          searches.length === 0 ? (
+            <EmptyList testId="saved-searches-empty" title="No saved searches yet">
+              <p className="mt-2 text-slate-400">
+                Set the filters you want in the marketplace and choose Save search: you are told when a listing that matches appears or gets cheaper.
+              </p>
+            </EmptyList>
+          ) : null
+        }
+      >
         <ul className="mt-6 divide-y divide-slate-800 rounded-2xl border border-slate-800" data-testid="saved-searches">
           {searches.map((s) => (
             <li key={s.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-4" data-testid="saved-search">
@@ -85,7 +84,7 @@ export function SavedSearches({ wallet }: { wallet: string }) {
             </li>
           ))}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }

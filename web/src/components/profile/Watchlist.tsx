@@ -6,9 +6,12 @@ import { Link } from "@tanstack/react-router";
 import type { WatchedListing } from "../../../../schema/collectors";
 import { watchlistQuery, watchMutation } from "../../api/collectors";
 import { errorMessage } from "../../api/error-message";
-import { formatPriceTrimmed, relativeTime, shortAddress } from "../../lib/display";
+import { formatPriceTrimmed } from "../../lib/number-format";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
 import { NetworkBadge } from "../NetworkBadge";
 import { toast } from "../toast-store";
+import { EmptyList, ListStates } from "./ListStates";
 
 const STATE: Record<WatchedListing["state"], { label: string; className: string }> = {
   "for-sale": { label: "For sale", className: "bg-emerald-500/15 text-emerald-300" },
@@ -52,23 +55,21 @@ export function Watchlist({ wallet }: { wallet: string }) {
           </span>
         )}
       </div>
-      {list.isPending ? (
-        <p className="mt-6 text-slate-400" role="status">
-          Loading your watchlist…
-        </p>
-      ) : list.isError ? (
-        <p className="mt-6 text-red-300" role="alert">
-          Your watchlist could not be loaded: {errorMessage(list.error)}
-        </p>
-      ) : items.length === 0 ? (
-        <div className="mt-6 rounded-2xl border border-dashed border-slate-700 p-8 text-center" data-testid="watchlist-empty">
-          <p className="text-lg font-semibold text-white">No watched addresses yet</p>
-          <p className="mt-2 text-slate-400">Star an address in the marketplace to follow its price and hear when it is reserved or sold.</p>
-          <Link to="/marketplace" className="mt-4 inline-block rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500">
-            Browse the marketplace
-          </Link>
-        </div>
-      ) : (
+      <ListStates
+        query={list}
+        loading="Loading your watchlist…"
+        failed="Your watchlist could not be loaded"
+        empty={
+          items.length === 0 ? (
+            <EmptyList testId="watchlist-empty" title="No watched addresses yet">
+              <p className="mt-2 text-slate-400">Star an address in the marketplace to follow its price and hear when it is reserved or sold.</p>
+              <Link to="/marketplace" className="mt-4 inline-block rounded-lg bg-violet-600 px-4 py-2 text-sm font-semibold text-white hover:bg-violet-500">
+                Browse the marketplace
+              </Link>
+            </EmptyList>
+          ) : null
+        }
+      >
         <ul className="mt-6 divide-y divide-slate-800 rounded-2xl border border-slate-800" data-testid="watchlist">
           {items.map((item) => {
             const state = STATE[item.state];
@@ -124,7 +125,7 @@ export function Watchlist({ wallet }: { wallet: string }) {
             );
           })}
         </ul>
-      )}
+      </ListStates>
     </section>
   );
 }

@@ -14,7 +14,7 @@ describe("My Purchases: the Private Key column", () => {
   it("says Available after completion while payment is awaited or confirming", () => {
     for (const status of ["initiated", "pending"] as const) expect(privateKeyCell({ status, privateKeyDestroyed: false })).toBe("later");
   });
-  it("never promises a key for a purchase that ended unpaid (issue 22 §2: a cancelled one read 'Available after completion')", () => {
+  it("never promises a key for a purchase that ended unpaid (a cancelled one read 'Available after completion')", () => {
     for (const status of ["failed", "cancelled", "expired"] as const) expect(privateKeyCell({ status, privateKeyDestroyed: false })).toBe("none");
   });
 });

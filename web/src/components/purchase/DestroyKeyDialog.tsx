@@ -1,4 +1,4 @@
-// "Permanently Destroy Private Key?" (transactions-profile-admin.md §2 Profile, §5, §8): the buyer deletes the
+// "Permanently Destroy Private Key?": the buyer deletes the
 // key we hold for a purchase, after importing it elsewhere. Used on the purchase page and in My Purchases.
 import * as Dialog from "@radix-ui/react-dialog";
 import { useMutation, useQueryClient } from "@tanstack/react-query";

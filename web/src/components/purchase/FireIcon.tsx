@@ -1,5 +1,5 @@
 /**
- * The "destroyed" flame as an inline SVG (issue 22 §6): the 🔥 emoji rendered as an empty box where no emoji font is
+ * The "destroyed" flame as an inline SVG: the 🔥 emoji rendered as an empty box where no emoji font is
  * installed. Decorative: the words next to it say what it means.
  */
 export function FireIcon({ className = "inline-block h-4 w-4 align-[-0.125em] text-orange-400" }: { className?: string }) {

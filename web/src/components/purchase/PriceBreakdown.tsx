@@ -1,7 +1,7 @@
 // The breakdown's rows (lib/breakdown.ts) as the listing page and the purchase page show them, each amount with
 // its USD figure at the one rate (useUsdRates).
 import { type BreakdownRow, breakdownRows } from "../../lib/breakdown";
-import { formatPriceTrimmed, usdText } from "../../lib/display";
+import { formatPriceTrimmed, usdText } from "../../lib/number-format";
 import { useUsdRates } from "../use-usd-rates";
 
 export function PriceBreakdown({

@@ -1,10 +1,13 @@
-// The transactions table (public-side.md §2, §4, §9): Address, Type, Price, Rarity, optional Buyer and
+// The transactions table: Address, Type, Price, Rarity, optional Buyer and
 // Seller, Time, Status; a 5-row skeleton while loading; "No transactions found" when empty. Each row links to
-// the sale's public page /sale/{id} (issue 22 §3: the private purchase page was a dead end to everyone else). USD
+// the sale's public page /sale/{id} (the private purchase page was a dead end to everyone else). USD
 // at the one rate (useUsdRates).
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { RecentTransaction } from "../../../../schema/browse";
-import { formatPrice, relativeTime, shortAddress, transactionDisplay, usdText } from "../../lib/display";
+import { formatPrice, usdText } from "../../lib/number-format";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
+import { transactionDisplay } from "../../lib/listing-state";
 import { useUsdRates } from "../use-usd-rates";
 import { type Column, DataTable } from "../DataTable";
 import { RarityScore } from "../listing/badges";

@@ -1,4 +1,4 @@
-// The listing page's explanation of the purchase (issue 13 item 4): what the score means, the price in
+// The listing page's explanation of the purchase: what the score means, the price in
 // context and where the key came from, read from GET /api/addresses/{id}/context. While it loads, a skeleton
 // of the same height holds the space so nothing below moves.
 import { useQuery } from "@tanstack/react-query";

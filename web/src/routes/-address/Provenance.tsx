@@ -1,7 +1,7 @@
 // Where the key comes from, in plain words: who generated it, what the marketplace checked and when, and
 // what a buyer who needs certainty should do instead.
 import { Link } from "@tanstack/react-router";
-import { formatDateLong } from "../../lib/display";
+import { formatDateLong } from "../../lib/date-format";
 
 export function Provenance({ provedAt }: { provedAt: string }) {
   return (

@@ -2,7 +2,7 @@
 // the time on one CPU core and on one GPU, and which characters make the pattern.
 import type { ListingView } from "../../../../schema/browse";
 import type { ListingDifficulty } from "../../../../schema/listing-context";
-import { formatRarity } from "../../lib/display";
+import { formatRarity } from "../../lib/rarity-display";
 import { compactNumber, formatDuration } from "../../lib/duration";
 
 const keysPerSecond = (n: number) => `${compactNumber(n)} keys a second`;

@@ -1,4 +1,4 @@
-// Admin > Analytics (issue 24 §1): a period selector (7/30/90 days), sales per day as an SVG chart (one bar per
+// Admin > Analytics: a period selector (7/30/90 days), sales per day as an SVG chart (one bar per
 // day of the period, networks stacked: sales-chart.ts) with the same figures as a table, average price by
 // category and pattern length, reservation outcomes, time from required depth to key release, custom orders by
 // state, listing supply by tier; CSV export of what is shown.

@@ -6,7 +6,7 @@ import { useId, useState } from "react";
 import { type GrinderRow, QUEUE_FILTERS } from "../../../../schema/custom-orders";
 import { orderQueueQuery } from "../../api/custom-orders";
 import { compactNumber, formatDuration } from "../../lib/duration";
-import { shortAddress } from "../../lib/display";
+import { shortAddress } from "../../lib/short-address";
 
 export function CustomOrdersTab() {
   const id = useId();

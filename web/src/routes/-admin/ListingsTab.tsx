@@ -1,4 +1,4 @@
-// The admin panel's Listings Management tab (transactions-profile-admin.md §2 Admin panel, §5, §8, §9):
+// The admin panel's Listings Management tab:
 // stat cards, search and filters, select-all with bulk actions, the table with row actions, and paging.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useState } from "react";
@@ -19,8 +19,8 @@ import { type Column, DataTable } from "../../components/DataTable";
 import { NetworkBadge } from "../../components/NetworkBadge";
 import { toast } from "../../components/toast-store";
 import { downloadCsv, exportFileName, listingsCsv } from "../../lib/admin-export";
-import { formatPriceTrimmed } from "../../lib/display";
-import { shortAddress } from "../../lib/display";
+import { formatPriceTrimmed } from "../../lib/number-format";
+import { shortAddress } from "../../lib/short-address";
 import { type AdminSearch, adminState } from "./admin-search";
 import { useDebounced } from "../../components/use-debounced";
 import { allSelected, bulkResultText, missingIdsOf, offsetFor, pageSummary, selectionOnPage, toggleAll, toggleId } from "./table-state";
@@ -77,7 +77,7 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
   const pagination = listings.data?.pagination;
 
   // The selection follows the rows that exist: a row deleted by its own button (or by anyone, seen on refresh)
-  // leaves it, so a bulk action never names a listing that is gone (issue 13).
+  // leaves it, so a bulk action never names a listing that is gone.
   useEffect(() => {
     setSelected((prev) => {
       const next = selectionOnPage(prev, ids);

@@ -1,4 +1,4 @@
-// Admin > Payments > Reconciliation (issue 26): what the reconciliation found at the platform addresses that no
+// Admin > Payments > Reconciliation: what the reconciliation found at the platform addresses that no
 // purchase or ledger row accounts for (value forwarded by a contract, a transfer no purchase can take, a ledger
 // that records less than arrived), how far each network has been read, and "Resolve" with a note saying what was
 // done (the server audits it).
@@ -9,7 +9,8 @@ import { errorMessage } from "../../api/error-message";
 import { paymentDifferencesQuery, paymentsAttentionQuery, resolvePaymentDifference } from "../../api/purchases";
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../components/toast-store";
-import { relativeTime, shortAddress } from "../../lib/display";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
 import { PaymentField, PaymentRowHeading, PurchaseField, TxHashLink } from "./payment-row";
 
 export const DIFFERENCE_TEXT: Record<DifferenceKind, { label: string; help: string }> = {

@@ -1,4 +1,4 @@
-// "Payments needing attention" (issue 10 §3, issue 26 §3): received payments that did not buy anything as they
+// "Payments needing attention": received payments that did not buy anything as they
 // were sent (late, partial, duplicate, over, failed, unmatched, indirect), each with the amounts that mean something
 // for its reason, exactly (lib/refund-fields.ts), links to the explorer, "Mark refunded" once the admin has sent the
 // money back (its hash is recorded; the server re-checks the payment on the chain first, and a refusal says why, here
@@ -10,7 +10,7 @@ import { errorMessage } from "../../api/error-message";
 import { dismissPaymentRefund, markPaymentRefunded, paymentsAttentionQuery } from "../../api/purchases";
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../components/toast-store";
-import { relativeTime } from "../../lib/display";
+import { relativeTime } from "../../lib/date-format";
 import { refundFields } from "../../lib/refund-fields";
 import { PaymentDifferences } from "./PaymentDifferences";
 import { PaymentField, PaymentRowHeading, PurchaseField, TxHashLink } from "./payment-row";

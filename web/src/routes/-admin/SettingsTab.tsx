@@ -1,4 +1,4 @@
-// Admin > Settings (issue 24 §2): the fee configuration per network with an effective-from time (history: in
+// Admin > Settings: the fee configuration per network with an effective-from time (history: in
 // force, scheduled, superseded), the custom-order quote settings, and the audit trail of every change (who, when).
 // The server holds the rules (schema/settings.ts); when it refuses a value, its problem shows at the field, after
 // the field's label (field-errors.ts), with aria-invalid and aria-describedby, and the focus goes to the first.

@@ -1,4 +1,4 @@
-// The admin panel's state lives in the URL like the marketplace's (issue 11): the open tab, the listings
+// The admin panel's state lives in the URL like the marketplace's: the open tab, the listings
 // search, network and status filters, the page and the page size, so a filtered view survives a reload and
 // can be shared. Only values that differ from the defaults are kept; anything malformed is dropped.
 import { ADMIN_NETWORK_FILTERS, ADMIN_PAGE_SIZES, ADMIN_STATUS_FILTERS } from "../../../../schema/listings";

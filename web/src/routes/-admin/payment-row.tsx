@@ -2,7 +2,8 @@
 // labelled field, a transaction hash linked to the explorer, and the purchase it belongs to.
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { relativeTime, shortAddress } from "../../lib/display";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
 
 export function PaymentRowHeading({
   label,

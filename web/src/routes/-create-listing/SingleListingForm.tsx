@@ -1,4 +1,4 @@
-// The single-listing form's four sections (transactions-profile-admin.md §2 Create-listing, §5, §7, §8, §9).
+// The single-listing form's four sections.
 // The private key lives only in this component's state: it is sent to verify-ownership and with the
 // listing, cleared after every submit, and never stored or logged.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -11,7 +11,7 @@ import { HttpError } from "../../api/http";
 import { addressCheckQuery, createListing, listingChangeMutation, verifyOwnershipMutation } from "../../api/listings-admin";
 import { feesQuery, livePricesQuery } from "../../api/market";
 import { toast } from "../../components/toast-store";
-import { formatUsd } from "../../lib/display";
+import { formatUsd } from "../../lib/number-format";
 import { useDebounced } from "../../components/use-debounced";
 import { FEE_PREVIEW_DELAY_MS, feePercent, formNetwork, priceError, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
 

@@ -1,4 +1,4 @@
-// The create-listing form's pure rules (transactions-profile-admin.md §5, §9): the price messages, when the
+// The create-listing form's pure rules: the price messages, when the
 // address is checked, and the fee preview's "seller receives".
 import { detectNetworkForForm } from "../../../../schema/address";
 import type { Network } from "../../../../schema/db";
@@ -41,7 +41,7 @@ export function feePercent(fee: string | number, price: string | number): string
 
 /**
  * The listing's network: the one the address shows, as soon as it shows one (a 0x address is Ethereum, whatever
- * the select said before), else the seller's choice. `locked` says the select follows the address (issue 13).
+ * the select said before), else the seller's choice. `locked` says the select follows the address.
  */
 export function formNetwork(address: string, chosen: Network): { network: Network; locked: boolean } {
   const detected = detectNetworkForForm(address.trim());

@@ -1,4 +1,4 @@
-// The collapsible "Advanced Filters" card (public-side.md §2, §5, §9). Selects apply at once; the number and
+// The collapsible "Advanced Filters" card. Selects apply at once; the number and
 // text boxes apply after a short pause in typing, and only with a value the search accepts.
 import { useEffect, useId, useState } from "react";
 import { PATTERN_FILTERS, SORT_FIELDS, type SortField } from "../../../../schema/browse";

@@ -1,4 +1,4 @@
-// The marketplace table (public-side.md §2 "Listing table"): star (the wallet's watchlist), Buy, network,
+// The marketplace table: star (the wallet's watchlist), Buy, network,
 // Type, Age, Price, address. Network and Age are hidden on small screens. Type, Age and Price sort on the
 // server through the shared sort in the URL.
 import { Link } from "@tanstack/react-router";
@@ -11,7 +11,10 @@ import { RARITY_TEXT } from "../../components/listing/badges";
 import { ReservationNotice, useReservation } from "../../components/listing/Reservation";
 import { buyPhaseLabel, useBuyFlow } from "../../components/listing/use-buy-flow";
 import { NetworkBadge } from "../../components/NetworkBadge";
-import { buyButton, formatPrice, rarityColour, rarityLabel, relativeTime } from "../../lib/display";
+import { buyButton } from "../../lib/listing-state";
+import { formatPrice } from "../../lib/number-format";
+import { rarityColour, rarityLabel } from "../../lib/rarity-display";
+import { relativeTime } from "../../lib/date-format";
 import { patternRanges } from "../../lib/pattern-ranges";
 
 type Props = {
@@ -38,7 +41,7 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
     header: <SortButton label={label} column={column} sortBy={sortBy} sortOrder={sortOrder} onSort={onSort} />,
     ariaSort: sortBy === column ? (sortOrder === "asc" ? "ascending" : "descending") : "none",
   });
-  // Compact cells on a phone: the whole table fits 360 px with every address shown in full (issue 13), the
+  // Compact cells on a phone: the whole table fits 360 px with every address shown in full, the
   // address wrapping in even pieces rather than scrolling or being cut.
   const columns: Column<ListingView>[] = [
     {
@@ -112,7 +115,7 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
   );
 }
 
-/** The rarity band and the score it comes from (issue 22 §6: the table showed BASE/PLUS/RARE with no score). */
+/** The rarity band and the score it comes from (the table showed BASE/PLUS/RARE with no score). */
 function TypeLabel({ listing, className = "" }: { listing: ListingView; className?: string }) {
   return (
     <span

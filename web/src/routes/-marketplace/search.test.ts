@@ -64,7 +64,7 @@ describe("parseMarketSearch", () => {
   });
 });
 
-describe("patchMarketSearch (public-side.md §4 page resets)", () => {
+describe("patchMarketSearch", () => {
   const on3 = { search: "dead", page: 3 };
   it("keeps the page when only the page changes", () => {
     expect(patchMarketSearch(on3, { page: 4 })).toEqual({ search: "dead", page: 4 });

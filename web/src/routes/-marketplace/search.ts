@@ -4,7 +4,7 @@
 // URL with patchMarketSearch, and the search call's query string comes from searchApiParams.
 //
 // Sort: the table and the filter panel share one sort (sortBy, sortOrder). The page starts at the table's
-// default, createdAt descending (public-side.md §2); §9's panel defaults (rarity, desc) are the search call's
+// default, createdAt descending; the specification's panel defaults (rarity, desc) are the search call's
 // own defaults, which the API applies when a caller sends no sort. Sorting is not a filter: it does not count
 // towards "N active" or "(filtered results)", but like every filter it returns to page 1.
 import {
@@ -20,9 +20,9 @@ import {
   type SortOrder,
 } from "../../../../schema/browse";
 import { CATEGORY_OPTIONS, NETWORK_OPTIONS, readSearchField } from "../../../../schema/search";
-import { formatCount } from "../../lib/display";
+import { formatCount } from "../../lib/number-format";
 
-/** public-side.md §9 categories ("all" means no category filter) and networks: the API's own lists. */
+/** The specification's categories ("all" means no category filter) and networks: the API's own lists. */
 export { CATEGORY_OPTIONS, NETWORK_OPTIONS };
 export type CategoryOption = (typeof CATEGORY_OPTIONS)[number];
 export type NetworkOption = (typeof NETWORK_OPTIONS)[number];
@@ -109,7 +109,7 @@ export const marketState = (s: MarketSearch): MarketState => ({ ...MARKET_DEFAUL
 
 /**
  * The next URL state after a change. Changing the search text, any filter, the sort or the page size returns
- * to page 1 (public-side.md §4); only a change of page alone keeps it.
+ * to page 1; only a change of page alone keeps it.
  */
 export function patchMarketSearch(current: MarketSearch, patch: Partial<MarketSearch>): MarketSearch {
   const pageOnly = Object.keys(patch).every((k) => k === "page");
@@ -166,7 +166,7 @@ export function lengthDraft(text: string): { ok: true; value: number | undefined
 }
 
 /**
- * GET /api/addresses/search's query (public-side.md §7): excludeSold=true, limit, offset, walletAddress when
+ * GET /api/addresses/search's query: excludeSold=true, limit, offset, walletAddress when
  * connected, search when typed, and each non-empty, non-"all" filter, sortBy and sortOrder.
  */
 export function searchApiParams(s: MarketSearch, walletAddress: string | null): string {

@@ -10,7 +10,7 @@ import { cancelPurchase } from "../../api/purchases";
 import { toast } from "../../components/toast-store";
 import { useCopy } from "../../components/use-copy";
 import { useNow } from "../../components/use-now";
-import { formatPriceTrimmed } from "../../lib/display";
+import { formatPriceTrimmed } from "../../lib/number-format";
 import { BASE_UNIT_DECIMALS, formatBaseUnits, parseBaseUnits } from "./payment-amount";
 import { reservationCountdown } from "./purchase-state";
 import { takeAutoPay } from "../../payments/sent-payments";
@@ -146,7 +146,7 @@ function RecipientAddress({ address }: { address: string }) {
 }
 
 /**
- * Cancel, after a confirmation (issue 22 §6): cancelling gives the address up to anyone, so a stray click must not
+ * Cancel, after a confirmation: cancelling gives the address up to anyone, so a stray click must not
  * do it. The dialog says what happens; Keep Reservation (or Escape) leaves everything as it was.
  */
 function CancelButton({ id, disabled }: { id: string; disabled: boolean }) {

@@ -21,7 +21,7 @@ export const revealQuery = (id: string) => ({
 });
 
 /**
- * "Private Key Released!" is news once (issue 22 §6): it came back on every visit, over the keystore password
+ * "Private Key Released!" is news once: it came back on every visit, over the keystore password
  * field on a phone. Remembered per purchase in this browser; without storage it shows, as before.
  */
 export function releasedNewsOnce(

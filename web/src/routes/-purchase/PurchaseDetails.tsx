@@ -1,8 +1,8 @@
-// The details card: what was bought, on which network, for how much (the breakdown in the listing page's words,
-// issue 22 §2), and when.
+// The details card: what was bought, on which network, for how much (the breakdown in the listing page's words),
+// and when.
 import type { ReactNode } from "react";
 import type { PurchaseView } from "../../../../schema/purchases";
-import { formatRarity } from "../../lib/display";
+import { formatRarity } from "../../lib/rarity-display";
 import { PriceBreakdown } from "../../components/purchase/PriceBreakdown";
 import { StatusBadge } from "../../components/purchase/StatusBadge";
 

@@ -1,4 +1,4 @@
-// The purchase page, at /transaction/{id} and /secure-transaction/{id} alike (DESIGN §6): pay while
+// The purchase page, at /transaction/{id} and /secure-transaction/{id} alike (docs/payments.md): pay while
 // initiated, wait while pending, reveal while verified or completed. It polls the purchase fast while a
 // payment is confirming and stops once the purchase has ended.
 import { useQuery } from "@tanstack/react-query";
@@ -11,7 +11,7 @@ import { purchaseQuery } from "../../api/purchases";
 import { ConnectWalletButton } from "../../components/ConnectWalletButton";
 import { useViewer } from "../../components/listing/use-viewer";
 import { Spinner } from "../../components/Spinner";
-import { shortAddress } from "../../lib/display";
+import { shortAddress } from "../../lib/short-address";
 import { AdminClosePurchase } from "./AdminClosePurchase";
 import { ConfirmingPanel } from "./ConfirmingPanel";
 import { PaymentHashCard } from "./PaymentHashCard";

@@ -1,4 +1,4 @@
-// Issue 22 §6, the smaller things that are words and once-only news.
+// The smaller things that are words and once-only news.
 import { describe, expect, it } from "vitest";
 import { wrongNetworkMessage } from "../../components/listing/use-buy-flow";
 import { releasedNewsOnce } from "./PrivateKeyCard";

@@ -26,7 +26,7 @@ export const REPORT_AGAIN_MS = 3000;
 const NETWORK_NAME = { ethereum: "Ethereum", solana: "Solana" } as const;
 
 /**
- * Issue 22 §4: every payment report answers the depth the server just read from the node (the same check that
+ * Every payment report answers the depth the server just read from the node (the same check that
  * settles the purchase); the page shows it at once rather than at its next read of the purchase, so the count
  * moves with each block instead of jumping from 0 to the key.
  */
@@ -77,7 +77,7 @@ export function usePayment(view: PurchaseView, config: MarketConfig | undefined,
 
   // The server verifies on confirm; a payment not yet mined, indexed or deep enough leaves the purchase open
   // or pending. Report the same hash again every few seconds until the purchase settles or fails, so the key
-  // shows seconds after the required depth instead of at the next cron run (DESIGN §6: the cron job is only
+  // shows seconds after the required depth instead of at the next cron run (docs/payments.md: the cron job is only
   // the safety net). A reloaded page does the same with the hash the server already has.
   const reportingHash = state.step === "reporting" ? state.hash : view.status === "pending" && view.role === "buyer" ? view.txHash : null;
   useEffect(() => {

@@ -61,8 +61,8 @@ export function createDevEthereumProvider(opts: { privateKey: Hex; chainId: numb
           const [tx] = list as [TxRequest];
           if (tx?.from && tx.from.toLowerCase() !== account.address.toLowerCase()) throw providerError(4100, "That account is not in this wallet.");
           // Every field viem would otherwise ask the node to fill is given here, from plain reads the relay
-          // forwards: left empty, viem first tries eth_fillTransaction, which the relay refuses (issue 22 §6:
-          // four failed calls before each payment).
+          // forwards: left empty, viem first tries eth_fillTransaction, which the relay refuses
+          // (four failed calls before each payment).
           const [nonce, gasPrice, gas] = await Promise.all([
             opts.relay("eth_getTransactionCount", [account.address, "pending"]),
             opts.relay("eth_gasPrice", []),

@@ -1,11 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { toast } from "../components/toast-store";
-import { adminStatusQuery } from "./useAdminStatus";
+import { adminStatusQuery } from "./use-admin-status";
 import { verifySignIn, requestNonce } from "./auth-api";
 import { storeWallet } from "./storage";
-import type { WalletChoice } from "./useWalletChoices";
-import { walletChoiceId } from "./useWalletChoices";
+import type { WalletChoice } from "./use-wallet-choices";
+import { walletChoiceId } from "./use-wallet-choices";
 import { followEvmWallet, followSolanaWallet } from "./wallet-events";
 import { describeWalletError, isUserRejection, WALLET_MESSAGES, WalletError } from "./wallet-errors";
 import { replaceWalletState, setWalletState } from "./wallet-store";
