@@ -4,12 +4,13 @@
 import * as v from "valibot";
 import type { Network } from "./db";
 import { paymentHashNetwork } from "./payment-hash";
+import type { OpenStatus, PurchaseStatus } from "./purchase-lifecycle";
 
 // ---- constants both sides show ------------------------------------------------------------------------
 
 /** An unpaid reservation frees the listing after this many minutes. */
 export const RESERVATION_MINUTES = 15;
-/** Open (initiated, pending or verified) purchases one buyer may hold at once. */
+/** Open purchases (schema/purchase-lifecycle.ts OPEN) one buyer may hold at once. */
 export const MAX_OPEN_RESERVATIONS = 3;
 /**
  * Open purchases all the wallets of one client network (an IPv4 address or an IPv6 /48) may hold at once: a
@@ -42,11 +43,6 @@ export const KEY_SHRED_WINDOW_TEXT =
   `Our database host keeps point-in-time backups for 30 days, so an encrypted copy of this key remains in those backups. ` +
   `Every ${KEY_SHRED_INTERVAL_DAYS} days all stored keys are re-encrypted under a new secret and the old secret is deleted; ` +
   `from then on (at most ${KEY_SHRED_INTERVAL_DAYS} days after you destroy it) no one, including us, can decrypt those copies.`;
-
-export const PURCHASE_STATUSES = ["initiated", "pending", "verified", "completed", "failed", "cancelled", "expired"] as const;
-export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
-/** Statuses in which the buyer may reveal the key. */
-export const KEY_RELEASE_STATUSES = ["verified", "completed"] as const;
 
 // ---- GET /api/config ------------------------------------------------------------------------------------
 
@@ -241,7 +237,7 @@ export type CancelResponse = { success: true; status: "cancelled" };
  * GET /api/transactions/open (signed-in, `no-store`, primary): the session's own open purchases, so the listing
  * pages can say "Reserved by you" and lead back to the purchase (issue 22 §1). At most MAX_OPEN_RESERVATIONS.
  */
-export type OpenPurchase = { transactionId: string; addressId: number; status: "initiated" | "pending" | "verified"; expiresAt: string };
+export type OpenPurchase = { transactionId: string; addressId: number; status: OpenStatus; expiresAt: string };
 export type OpenPurchasesResponse = { purchases: OpenPurchase[] };
 
 /** POST /api/transactions/:id/solana-transaction: an unsigned transfer, base64 wire format. */

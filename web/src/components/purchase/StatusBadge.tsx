@@ -1,4 +1,4 @@
-import type { PurchaseStatus } from "../../../../schema/purchases";
+import type { PurchaseStatus } from "../../../../schema/purchase-lifecycle";
 import { type BadgeColour, purchaseStatusDisplay } from "../../lib/purchase-status";
 
 const COLOURS: Record<BadgeColour, string> = {
