@@ -1,4 +1,4 @@
-// The custom-order calls (issue 14): request schemas (valibot, used by the Worker's routes) and the answers
+// The custom-order calls (docs/custom-orders.md): request schemas (valibot, used by the Worker's routes) and the answers
 // the web app reads. Mounted on /api/custom-orders:
 //   GET  /quote?prefix=&suffix=&caseSensitive=     public: difficulty, expected attempts and time, price, refusal
 //   POST /                                         signed-in Ethereum wallet: place an order (stores A, pattern, quote)
