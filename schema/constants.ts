@@ -11,8 +11,7 @@ export const PROMOTION_TYPES = ["standard", "featured", "promoted"] as const;
 export const CATEGORIES = ["leading-zeros", "trailing-zeros", "word-like", "palindrome", "sequential", "custom"] as const;
 /** The rarity scale new scores are written on: 2 = log2(D) / 4 (addresses.rarity_scale, migration 0009). */
 export const RARITY_SCALE = 2;
-export const TRANSACTION_STATUSES = ["initiated", "pending", "verified", "completed", "failed", "cancelled", "expired"] as const;
-export const OPEN_TRANSACTION_STATUSES = ["initiated", "pending", "verified"] as const;
+// A purchase's statuses and what moves between them: schema/purchase-lifecycle.ts.
 
 // ---- sign-in ---------------------------------------------------------------------------------------------
 

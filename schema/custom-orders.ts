@@ -1,4 +1,4 @@
-// The custom-order calls (issue 14): request schemas (valibot, used by the Worker's routes) and the answers
+// The custom-order calls (docs/custom-orders.md): request schemas (valibot, used by the Worker's routes) and the answers
 // the web app reads. Mounted on /api/custom-orders:
 //   GET  /quote?prefix=&suffix=&caseSensitive=     public: difficulty, expected attempts and time, price, refusal
 //   POST /                                         signed-in Ethereum wallet: place an order (stores A, pattern, quote)
@@ -16,6 +16,7 @@
 import * as v from "valibot";
 import { CUSTOM_ORDER_STATUSES, type CustomOrderStatus } from "./db/custom-orders";
 import { MAX_ORDER_PATTERN_CHARS } from "./custom-order-pattern";
+import type { OpenStatus, SoldStatus } from "./purchase-lifecycle";
 
 /** How long a found order waits for its payment before it expires (the address is then never offered again). */
 export const CUSTOM_ORDER_PAYMENT_HOURS = 72;
@@ -178,7 +179,7 @@ export type CustomOrderView = {
   payment: OrderPayment | null;
 };
 
-export type OrderPayment = { transactionId: string; status: "initiated" | "pending" | "verified" | "completed" };
+export type OrderPayment = { transactionId: string; status: OpenStatus | SoldStatus };
 
 export type CustomOrderList = { orders: CustomOrderView[] };
 

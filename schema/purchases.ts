@@ -1,15 +1,16 @@
-// Buying (issue 10): the request schemas the Worker validates and the answers the purchase pages read. This
+// Buying (docs/buying.md): the request schemas the Worker validates and the answers the purchase pages read. This
 // file is the contract between worker/purchases + worker/routes/transactions.ts and the web's purchase pages;
 // change it only together with both sides.
 import * as v from "valibot";
 import type { Network } from "./db";
 import { paymentHashNetwork } from "./payment-hash";
+import type { OpenStatus, PurchaseStatus } from "./purchase-lifecycle";
 
 // ---- constants both sides show ------------------------------------------------------------------------
 
 /** An unpaid reservation frees the listing after this many minutes. */
 export const RESERVATION_MINUTES = 15;
-/** Open (initiated, pending or verified) purchases one buyer may hold at once. */
+/** Open purchases (schema/purchase-lifecycle.ts OPEN) one buyer may hold at once. */
 export const MAX_OPEN_RESERVATIONS = 3;
 /**
  * Open purchases all the wallets of one client network (an IPv4 address or an IPv6 /48) may hold at once: a
@@ -24,29 +25,24 @@ export const MAX_OPEN_RESERVATIONS_PER_NETWORK = 10;
 export const INITIATE_RATE_LIMIT = { perWallet: 10, perClient: 30, windowMs: 60_000, what: "purchase attempts" } as const;
 /**
  * Calls a signed-in wallet may make per minute, and calls one client network (an IPv4 address or an IPv6 /64)
- * may make for all its wallets together (issue 26 §7). A payment report asks the node up to four times and
+ * may make for all its wallets together: each call costs node requests and rows. A payment report asks the node up to four times and
  * writes a chain-audit row; the purchase page re-reports every 3 s while a payment confirms (20 a minute).
  */
 export const CONFIRM_RATE_LIMIT = { perWallet: 30, perClient: 120, windowMs: 60_000, what: "payment reports" } as const;
 /** The Solana transfer request asks the node for a blockhash each time; the page asks once per payment. */
 export const SOLANA_TRANSFER_RATE_LIMIT = { perWallet: 10, perClient: 60, windowMs: 60_000, what: "Solana transfer requests" } as const;
-/** Key reveal and destruction together: each attempt, refused or not, writes an audit row (DESIGN §5). */
+/** Key reveal and destruction together: each attempt, refused or not, writes an audit row, so the bound keeps the audit trail finite. */
 export const KEY_ACCESS_RATE_LIMIT = { perWallet: 20, perClient: 60, windowMs: 60_000, what: "private key requests" } as const;
 /** Days between scheduled key-encryption-secret rotations (docs/key-custody.md#destroying-a-key-and-the-7-day-window). */
 export const KEY_SHRED_INTERVAL_DAYS = 7;
 /**
- * The destroy dialog's help text about backup copies (DESIGN §5): D1 Time Travel keeps earlier database states
+ * The destroy dialog's help text about backup copies (docs/key-custody.md#destroying-a-key-and-the-7-day-window): D1 Time Travel keeps earlier database states
  * for 30 days, so the deleted ciphertext lives on there until the secret that wrapped it is retired.
  */
 export const KEY_SHRED_WINDOW_TEXT =
   `Our database host keeps point-in-time backups for 30 days, so an encrypted copy of this key remains in those backups. ` +
   `Every ${KEY_SHRED_INTERVAL_DAYS} days all stored keys are re-encrypted under a new secret and the old secret is deleted; ` +
   `from then on (at most ${KEY_SHRED_INTERVAL_DAYS} days after you destroy it) no one, including us, can decrypt those copies.`;
-
-export const PURCHASE_STATUSES = ["initiated", "pending", "verified", "completed", "failed", "cancelled", "expired"] as const;
-export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
-/** Statuses in which the buyer may reveal the key. */
-export const KEY_RELEASE_STATUSES = ["verified", "completed"] as const;
 
 // ---- GET /api/config ------------------------------------------------------------------------------------
 
@@ -145,7 +141,7 @@ export const FAILURE_REASONS = [
   "reorged",
   "not-found",
   "expired",
-  /** Ethereum: mined in a block before the reservation existed, so not sent for it (issue 26 §1). */
+  /** Ethereum: mined in a block before the reservation existed, so not sent for it. */
   "before-reservation",
   /** The listing was sold to another purchase first; the payment is listed for refund. */
   "listing-sold",
@@ -214,7 +210,7 @@ export type PurchaseView = {
   pattern: string | null;
   category: string | null;
   /**
-   * Set when this purchase pays a custom order (issue 14): there is no stored key; once completed, the order
+   * Set when this purchase pays a custom order (docs/custom-orders.md): there is no stored key; once completed, the order
    * page /custom-orders/{id} completes the key in the buyer's browser.
    */
   customOrderId: number | null;
@@ -233,9 +229,9 @@ export type CancelResponse = { success: true; status: "cancelled" };
 
 /**
  * GET /api/transactions/open (signed-in, `no-store`, primary): the session's own open purchases, so the listing
- * pages can say "Reserved by you" and lead back to the purchase (issue 22 §1). At most MAX_OPEN_RESERVATIONS.
+ * pages can say "Reserved by you" and lead back to the purchase. At most MAX_OPEN_RESERVATIONS.
  */
-export type OpenPurchase = { transactionId: string; addressId: number; status: "initiated" | "pending" | "verified"; expiresAt: string };
+export type OpenPurchase = { transactionId: string; addressId: number; status: OpenStatus; expiresAt: string };
 export type OpenPurchasesResponse = { purchases: OpenPurchase[] };
 
 /** POST /api/transactions/:id/solana-transaction: an unsigned transfer, base64 wire format. */

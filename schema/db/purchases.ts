@@ -4,10 +4,7 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-or
 import { bool, createdAt, NETWORKS, nowMs } from "./columns";
 import { users } from "./identity";
 import { addresses } from "./listings";
-
-import { OPEN_TRANSACTION_STATUSES, TRANSACTION_STATUSES } from "../constants";
-
-export { OPEN_TRANSACTION_STATUSES, TRANSACTION_STATUSES };
+import { PURCHASE_STATUSES } from "../purchase-lifecycle";
 
 export const transactions = sqliteTable(
   "transactions",
@@ -27,7 +24,7 @@ export const transactions = sqliteTable(
     commissionFee: text("commission_fee").notNull().default("0"),
     totalAmount: text("total_amount").notNull(),
     totalUnits: integer("total_units").notNull(),
-    status: text("status", { enum: TRANSACTION_STATUSES }).notNull().default("initiated"),
+    status: text("status", { enum: PURCHASE_STATUSES }).notNull().default("initiated"),
     txHash: text("tx_hash"),
     verificationHash: text("verification_hash"),
     // Solana Pay style reference key carried by the payment, so it can be found without the signature.

@@ -1,4 +1,4 @@
-// What a payment means for a purchase (docs/payments.md), decided from facts alone: what the
+// What a payment means for a purchase (docs/payments.md#the-decision-decidepayment), decided from facts alone: what the
 // chain says about one transaction hash and what the database says about the purchase and the ledger. No I/O
 // here, so every rule is unit-tested and mutation-tested; worker/purchases/ reads the facts and applies the
 // decision (the database's own constraints hold the invariants even if a fact was stale: docs/payments.md).
@@ -6,7 +6,7 @@
 // The rules, in order:
 //  1. The ledger first: a hash recorded for another purchase, or for no purchase, never pays this one; a hash
 //     already settled or listed for this purchase needs nothing more.
-//  2. Can the hash still pay this purchase? Only while the purchase is open (initiated or pending) and either
+//  2. Can the hash still pay this purchase? Only while the purchase is payable (PAYABLE: initiated or pending) and either
 //     the hash is the one reported in time, or it is reported (or found) before expiry, or it was mined before
 //     expiry (a slow but real payment). Otherwise it can only be an extra payment.
 //  3. Nothing is concluded from a node that does not answer, and nothing is listed for refund before the
@@ -17,7 +17,8 @@
 //  5. Only the buyer's own can change the purchase: the hash the buyer reported in time, or a transfer the chain
 //     shows the buyer sent. A transfer anyone else sent (a stranger's carrying the victim's public reference key)
 //     is refused with the purchase left as it is, and one sent before the reservation existed never pays it.
-import type { AttentionReason, FailureReason, PurchaseStatus } from "../../schema/purchases";
+import { isIn, PAYABLE, type PurchaseStatus, SOLD } from "../../schema/purchase-lifecycle";
+import type { AttentionReason, FailureReason } from "../../schema/purchases";
 
 /** What the chain says about one transaction hash or signature. */
 export type PaymentObservation =
@@ -128,9 +129,6 @@ export type PaymentDecision =
   /** The ledger already has this hash for this purchase: nothing to do. */
   | { outcome: "done" };
 
-const OPEN: readonly PurchaseStatus[] = ["initiated", "pending"];
-const PAID: readonly PurchaseStatus[] = ["verified", "completed"];
-
 /** The last moment a payment can still appear for a purchase that was reported in time. */
 export function paymentDeadline(expiresAt: number): number {
   return expiresAt + MISSING_PAYMENT_GRACE_MS;
@@ -160,7 +158,7 @@ export function minedBeforeReservation(p: PurchaseFacts, seen: Extract<PaymentOb
 
 /** Rule 2: whether this hash may pay the purchase at all. */
 export function canPay(p: PurchaseFacts, seen: PaymentObservation): boolean {
-  if (!OPEN.includes(p.status)) return false;
+  if (!isIn(PAYABLE, p.status)) return false;
   if (p.hashIsCurrent || p.now <= p.expiresAt) return true;
   // Stryker disable next-line ConditionalExpression: without the kind test, minedAt is undefined and undefined <= n is false (equivalent mutant)
   return seen.kind === "found" && seen.minedAt !== null && seen.minedAt <= p.expiresAt;
@@ -212,7 +210,7 @@ export function decidePayment(p: PurchaseFacts, seen: PaymentObservation): Payme
   const deep = seen.confirmations >= p.requiredConfirmations;
   if (!pays) {
     if (!deep) return { outcome: "later", note: "confirming", confirmations: seen.confirmations };
-    return { outcome: "refund", reason: PAID.includes(p.status) ? "duplicate" : "late" };
+    return { outcome: "refund", reason: isIn(SOLD, p.status) ? "duplicate" : "late" };
   }
   if (seen.confirmations === 0) {
     // In a pool, or in a block that is no longer canonical: not money yet, and never for longer than the deadline.

@@ -5,6 +5,7 @@ import { eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { addresses, marketTrends, transactions } from "../../schema/db";
 import { columnList, type Db, writeBatch } from "../db";
+import { statusIs } from "../purchases/status-sql";
 
 const DAY_MS = 24 * 60 * 60_000;
 const decimal = (expr: SQL) => sql`CASE WHEN ${expr} IS NULL THEN NULL ELSE rtrim(rtrim(printf('%.8f', (${expr}) / 1e8), '0'), '.') END`;
@@ -28,7 +29,7 @@ export async function recomputeMarketTrends(db: Db, now = Date.now()): Promise<n
              sum(CASE WHEN ${listed} THEN 1 ELSE 0 END),
              count(s.units), '24h', ${now}
       FROM ${addresses} ${a}
-      LEFT JOIN (SELECT ${t.addressId}, ${t.priceUnits} AS units FROM ${t} WHERE ${t.status} = 'completed' AND ${t.completedAt} >= ${since}) s ON s.address_id = ${a.id}
+      LEFT JOIN (SELECT ${t.addressId}, ${t.priceUnits} AS units FROM ${t} WHERE ${statusIs(t.status, "completed")} AND ${t.completedAt} >= ${since}) s ON s.address_id = ${a.id}
       WHERE ${a.status} != 'deleted'
       GROUP BY ${a.network}, ${a.category}`,
   ]);

@@ -9,6 +9,8 @@
 // and our write makes the write a no-op instead of overwriting it; the caller then re-reads and says why.
 import { and, eq, notInArray, not, type SQL, sql } from "drizzle-orm";
 import { addresses, listingPromotions, priceHistory, transactions } from "../../schema/db";
+import { OPEN } from "../../schema/purchase-lifecycle";
+import { statusIn } from "../purchases/status-sql";
 import type { AuthSession } from "../auth/session";
 import { columnList, type Db, selected, writeBatch } from "../db";
 import { changePercentage, checkPrice, unitsToNumber } from "../../schema/money";
@@ -21,7 +23,7 @@ const a = addresses;
 const lp = listingPromotions;
 
 /** SQL beside `addresses`: the listing has a purchase in progress. */
-export const openPurchase = sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.addressId} = ${a.id} AND ${transactions.status} IN ('initiated', 'pending', 'verified'))`;
+export const openPurchase = sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.addressId} = ${a.id} AND ${statusIn(transactions.status, OPEN)})`;
 export const CUSTOM_ORDER_MESSAGE = "This address was found for a custom order; it belongs to that order's buyer and is never listed";
 /** SQL: the listing is neither sold nor deleted (both are final). */
 const changeable = notInArray(a.status, ["sold", "deleted"]);

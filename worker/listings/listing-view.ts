@@ -2,6 +2,8 @@
 // select listingColumns() (or listingSelectList() in hand-written SQL) and nothing else, so key material and the seller's wallet cannot leak into a response.
 import { and, type Column, sql } from "drizzle-orm";
 import { addresses, transactions } from "../../schema/db";
+import { OPEN } from "../../schema/purchase-lifecycle";
+import { statusIn } from "../purchases/status-sql";
 import type { ListingReservation, ListingView } from "../../schema/browse";
 import { type Db, decodeRow, type RowOf, selectList } from "../db";
 import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
@@ -57,9 +59,7 @@ export async function listingReservations(db: Db, ids: readonly number[], now = 
     .select({ addressId: t.addressId, status: t.status, expiresAt: t.expiresAt })
     .from(t)
     // The ids as one JSON parameter: a page may hold more listings than D1 binds parameters (100).
-    .where(
-      and(sql`${t.addressId} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(ids)])}))`, sql`${t.status} in ('initiated', 'pending', 'verified')`),
-    );
+    .where(and(sql`${t.addressId} IN (SELECT value FROM json_each(${JSON.stringify([...new Set(ids)])}))`, statusIn(t.status, OPEN)));
   for (const r of rows) {
     const paymentReported = r.status !== "initiated";
     if (!paymentReported && (r.expiresAt === null || r.expiresAt < now)) continue;

@@ -1,6 +1,8 @@
 // Reading orders, and the buyer's and the cron job's state changes that need no grinder.
 import { and, desc, eq, gte, inArray, isNotNull, lt, lte, not, or, sql } from "drizzle-orm";
 import { addresses, customOrders, type CustomOrderStatus, transactions } from "../../schema/db";
+import { OPEN, PAYMENT_RECORDED } from "../../schema/purchase-lifecycle";
+import { statusIn, statusIs } from "../purchases/status-sql";
 import { type Db, writeBatch } from "../db";
 import { ApiError } from "../http/errors";
 import type { CustomOrderView, OrderPayment } from "../../schema/custom-orders";
@@ -35,7 +37,7 @@ export async function buyerViews(db: Db, rows: OrderRow[], now: number): Promise
       .where(
         and(
           sql`${a.address} IN (SELECT value FROM json_each(${JSON.stringify(foundAddresses)}))`,
-          or(inArray(t.status, ["pending", "verified", "completed"]), and(eq(t.status, "initiated"), gte(t.expiresAt, now))),
+          or(statusIn(t.status, PAYMENT_RECORDED), and(statusIs(t.status, "initiated"), gte(t.expiresAt, now))),
         ),
       )
       .orderBy(desc(t.createdAt), desc(t.id));
@@ -160,7 +162,7 @@ export async function expireUnfoundOrders(db: Db, now: number): Promise<number> 
 }
 
 /** In SQL on custom_orders: the order's listing has an open purchase (reserved, paid and confirming, or verified). */
-const paymentInProgress = sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.addressId} = ${listingOfOrder} AND ${transactions.status} IN ('initiated', 'pending', 'verified'))`;
+const paymentInProgress = sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.addressId} = ${listingOfOrder} AND ${statusIn(transactions.status, OPEN)})`;
 
 /** Takes the listings of expired and cancelled orders off the market (they were never listed; now nobody can reserve them). */
 const retireOrderListings = (db: Db, now: number) =>

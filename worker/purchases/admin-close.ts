@@ -3,8 +3,9 @@
 // which frees the listing (one open purchase per listing is the only hold). A paid purchase is never closed. The
 // reported payment, if any, is checked once at once: a final transfer from the buyer is listed for refund now;
 // otherwise the scan (24-hour window) and the reconciliation list it if it arrives, as any late payment.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { escrowTransactions, transactions } from "../../schema/db";
+import { transitionTo } from "../../schema/purchase-lifecycle";
 import type { ClosedPayment } from "../../schema/purchases";
 import { auditRow } from "../audit";
 import type { AuthSession } from "../auth/middleware";
@@ -14,6 +15,7 @@ import { ApiError } from "../http/errors";
 import type { RequestInfo } from "../http/request-info";
 import { paymentReadiness } from "../payment-config";
 import { findPurchase } from "./purchase-row";
+import { canMove } from "./status-sql";
 import { verifyPayment } from "./verify";
 
 const t = transactions;
@@ -29,7 +31,7 @@ export async function closePurchase(
   host: RequestHost,
 ): Promise<ClosedPayment> {
   const now = Date.now();
-  const open = and(eq(t.id, id), inArray(t.status, ["initiated", "pending"]));
+  const open = and(eq(t.id, id), canMove(t.status, "admin-close"));
   const [, closed] = await writeBatch(db, [
     // The audit row first, of the row about to close: it exists exactly when the close does.
     auditRow(
@@ -44,7 +46,10 @@ export async function closePurchase(
       },
       { from: t, where: open! },
     ),
-    db.update(t).set({ status: "failed", failureReason: "admin-closed", confirmations: 0, paymentBlock: null, leaseUntil: null, updatedAt: now }).where(open),
+    db
+      .update(t)
+      .set({ status: transitionTo("admin-close"), failureReason: "admin-closed", confirmations: 0, paymentBlock: null, leaseUntil: null, updatedAt: now })
+      .where(open),
   ]);
   if (((closed as D1Result).meta.changes ?? 0) === 0) {
     const row = await findPurchase(db, id);

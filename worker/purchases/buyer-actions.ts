@@ -1,8 +1,9 @@
 // What the buyer does with an open purchase besides paying: report the payment (confirm), cancel an unpaid
 // reservation, or ask for the unsigned Solana transfer (Solana Pay transaction request).
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { transactions } from "../../schema/db";
 import { paymentHashNetwork } from "../../schema/payment-hash";
+import { isIn, PAYABLE, SOLD, transitionTo } from "../../schema/purchase-lifecycle";
 import type { ConfirmResponse } from "../../schema/purchases";
 import { auditRow } from "../audit";
 import type { AuthSession } from "../auth/middleware";
@@ -15,7 +16,8 @@ import { ApiError } from "../http/errors";
 import type { RequestInfo } from "../http/request-info";
 import { assertSessionWallet } from "./buyer";
 import type { PaymentDecision } from "../domain/payment-decision";
-import { findPurchase, OPEN_STATUSES, type PurchaseRow } from "./purchase-row";
+import { findPurchase, type PurchaseRow } from "./purchase-row";
+import { canMove, statusAfter } from "./status-sql";
 import { verifyPayment } from "./verify";
 
 const t = transactions;
@@ -35,7 +37,7 @@ const MESSAGES: Record<string, string> = {
 };
 
 function confirmMessage(d: PaymentDecision, after: PurchaseRow, hash: string): { success: boolean; message: string } {
-  const paidHere = (after.status === "completed" || after.status === "verified") && after.txHash === hash;
+  const paidHere = isIn(SOLD, after.status) && after.txHash === hash;
   switch (d.outcome) {
     case "settle":
     case "done":
@@ -73,12 +75,12 @@ export async function confirmPayment(
     throw new ApiError(400, `txHash: must be ${row.network === "ethereum" ? "an Ethereum transaction hash" : "a Solana signature"}`);
   const hash = row.network === "ethereum" ? input.txHash.toLowerCase() : input.txHash;
   const now = Date.now();
-  // Only a report made before expiry becomes the purchase's payment (issue 26 §4): a later report cannot move the
-  // deadline or hold the listing, it is only checked as a payment (one mined before expiry still pays).
+  // Only a report made before expiry becomes the purchase's payment: a later report cannot move the deadline or
+  // hold the listing, it is only checked as a payment (one mined before expiry still pays).
   await db
     .update(t)
     .set({
-      status: "pending",
+      status: transitionTo("report"),
       txHash: hash,
       // When this payment was first reported: the purchase page re-reports every few seconds.
       reportedAt: sql`CASE WHEN ${t.txHash} = ${hash} THEN coalesce(${t.reportedAt}, ${now}) ELSE ${now} END`,
@@ -86,15 +88,15 @@ export async function confirmPayment(
       confirmations: sql`CASE WHEN ${t.txHash} = ${hash} THEN ${t.confirmations} ELSE 0 END`,
       paymentBlock: sql`CASE WHEN ${t.txHash} = ${hash} THEN ${t.paymentBlock} ELSE NULL END`,
     })
-    .where(and(eq(t.id, id), inArray(t.status, ["initiated", "pending"]), sql`${t.expiresAt} >= ${now}`));
+    .where(and(eq(t.id, id), canMove(t.status, "report"), sql`${t.expiresAt} >= ${now}`));
   // Recorded before asking the node, so a node that is down now leaves the purchase pending for the cron job.
   const current = (await findPurchase(db, id))!;
   const outcome = await verifyPayment(db, env, current, hash, now);
   // An unpaid reservation past its expiry that this report did not pay ends now, as the cron job would end it.
   await db
     .update(t)
-    .set({ status: "expired", failureReason: "expired", updatedAt: now })
-    .where(and(eq(t.id, id), eq(t.status, "initiated"), sql`${t.expiresAt} < ${now}`));
+    .set({ status: transitionTo("expire"), failureReason: "expired", updatedAt: now })
+    .where(and(eq(t.id, id), canMove(t.status, "expire"), sql`${t.expiresAt} < ${now}`));
   const after = (await findPurchase(db, id))!;
   return {
     ...confirmMessage(outcome.decision, after, hash),
@@ -110,11 +112,11 @@ export async function cancelPurchase(db: Db, session: AuthSession, id: string, i
   const [updated] = await writeBatch(db, [
     db
       .update(t)
-      .set({ status: "cancelled", updatedAt: now })
-      .where(and(eq(t.id, id), eq(t.status, "initiated"), isNull(t.txHash))),
+      .set({ status: transitionTo("cancel"), updatedAt: now })
+      .where(and(eq(t.id, id), canMove(t.status, "cancel"), isNull(t.txHash))),
     auditRow(
       { transactionId: id, action: "cancelled", performedBy: session.walletAddress, request: info, timestamp: now },
-      { where: sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.id} = ${id} AND ${t.status} = 'cancelled' AND ${t.updatedAt} = ${now})` },
+      { where: sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.id} = ${id} AND ${t.status} = ${statusAfter("cancel")} AND ${t.updatedAt} = ${now})` },
     ),
   ]);
   if (((updated as D1Result).meta.changes ?? 0) === 0) throw new ApiError(409, "Only an unpaid reservation can be cancelled");
@@ -124,7 +126,7 @@ export async function solanaTransferRequest(db: Db, env: VerifierEnv, session: A
   assertSessionWallet(session, account, "account");
   const row = await ownPurchase(db, session, id);
   if (row.network !== "solana" || !row.paymentReference || !row.amountBaseUnits) throw new ApiError(409, "This purchase is not paid on Solana");
-  if (!(OPEN_STATUSES as readonly string[]).includes(row.status) || row.status === "verified") throw new ApiError(409, `This purchase is ${row.status}`);
+  if (!isIn(PAYABLE, row.status)) throw new ApiError(409, `This purchase is ${row.status}`);
   let blockhash: string;
   try {
     const latest = await solanaRpcFirstHealthy<{ value: { blockhash: string } }>(rpcUrls(env, "solana"), "getLatestBlockhash", [

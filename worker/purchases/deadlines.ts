@@ -4,11 +4,13 @@
 // decision reaches the same end when it runs; this sweep is what holds when it cannot (a node that never answers
 // a whole hour, a settle the database keeps refusing). A payment that arrives afterwards is a late one: the scan
 // (24-hour window) or the reconciliation lists it for refund.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, inArray, sql } from "drizzle-orm";
 import { transactions } from "../../schema/db";
+import { transitionTo } from "../../schema/purchase-lifecycle";
 import { auditRow } from "../audit";
 import { type Db, writeBatch } from "../db";
 import { lastDeadline } from "../domain/payment-decision";
+import { canMove } from "./status-sql";
 
 /** Purchases one run closes at most; the rest go in the next run. */
 export const OVERDUE_PER_RUN = 200;
@@ -22,7 +24,7 @@ export async function closeOverduePurchases(db: Db, now = Date.now()): Promise<n
   const overdue = db
     .select({ id: t.id })
     .from(t)
-    .where(and(eq(t.status, "pending"), sql`${t.expiresAt} < ${now - graceMs}`))
+    .where(and(canMove(t.status, "close-overdue"), sql`${t.expiresAt} < ${now - graceMs}`))
     // Ordered, so both statements of the batch pick the same rows.
     .orderBy(t.expiresAt, t.id)
     .limit(OVERDUE_PER_RUN);
@@ -41,8 +43,8 @@ export async function closeOverduePurchases(db: Db, now = Date.now()): Promise<n
     ),
     db
       .update(t)
-      .set({ status: "failed", failureReason: "unverified", confirmations: 0, paymentBlock: null, leaseUntil: null, updatedAt: now })
-      .where(and(inArray(t.id, overdue), eq(t.status, "pending"))),
+      .set({ status: transitionTo("close-overdue"), failureReason: "unverified", confirmations: 0, paymentBlock: null, leaseUntil: null, updatedAt: now })
+      .where(and(inArray(t.id, overdue), canMove(t.status, "close-overdue"))),
   ]);
   return (closed as D1Result).meta.changes ?? 0;
 }

@@ -1,5 +1,5 @@
 // The ledger of received payments (escrow_transactions) and the list of differences a person must look at
-// (payment_attention). The invariants of payments, in the words of DESIGN §6 and docs/payments.md, and where
+// (payment_attention). The invariants of payments, in the words of docs/payments.md#invariants, and where
 // each is held:
 //
 //  I1  A (network, hash) pays at most one purchase or one refund, never both.
@@ -26,12 +26,14 @@
 import { type Column, type SQL, sql } from "drizzle-orm";
 import { escrowTransactions, paymentAttention, transactions } from "../../schema/db";
 import type { Network } from "../../schema/db";
+import { SOLD } from "../../schema/purchase-lifecycle";
 import type { DifferenceKind } from "../../schema/purchases";
 import type { PaymentVerifier } from "../chain/payment-verifier";
 import { bare, columnList, type Db } from "../db";
 import { refundStatusFor } from "../domain/dust";
 import { type LedgerState, ledgerStateOf } from "../domain/payment-decision";
 import type { PurchaseRow } from "./purchase-row";
+import { statusIn } from "./status-sql";
 
 /** True for the errors the database raises when a write would break an invariant (unique index or trigger). */
 export function isIntegrityError(err: unknown): boolean {
@@ -42,7 +44,7 @@ export async function ledgerState(db: Db, network: Network, hash: string, purcha
   const t = transactions;
   type Escrow = typeof e.$inferSelect;
   const r = await db.get<{ settledBy: (typeof t.$inferSelect)["id"] | null; owner: Escrow["transactionId"]; status: Escrow["status"] | null }>(sql`
-    SELECT (SELECT ${t.id} FROM ${t} WHERE ${t.network} = ${network} AND ${t.txHash} = ${hash} AND ${t.status} IN ('verified', 'completed') LIMIT 1) AS settledBy,
+    SELECT (SELECT ${t.id} FROM ${t} WHERE ${t.network} = ${network} AND ${t.txHash} = ${hash} AND ${statusIn(t.status, SOLD)} LIMIT 1) AS settledBy,
            ${e.transactionId} AS owner, ${e.status} AS status
     FROM (SELECT 1) LEFT JOIN ${e} ON ${e.network} = ${network} AND ${e.txHash} = ${hash}`);
   return ledgerStateOf(purchaseId, r?.settledBy ?? null, r?.status ? { owner: r.owner, status: r.status } : null);

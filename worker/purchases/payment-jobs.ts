@@ -4,9 +4,11 @@
 // so the next run (a minute later) checks it again.
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { transactions } from "../../schema/db";
+import { transitionTo } from "../../schema/purchase-lifecycle";
 import type { VerifierEnv } from "../chain/payment-verifier";
 import type { Db } from "../db";
 import { purchaseColumns, type PurchaseRow } from "./purchase-row";
+import { statusIs, canMove } from "./status-sql";
 import { type VerifyOutcome, verifyPayment } from "./verify";
 
 /** Pending purchases one run verifies at most. */
@@ -34,7 +36,7 @@ export async function verifyPendingPayments(
   const claimable = db
     .select({ id: t.id })
     .from(t)
-    .where(and(eq(t.status, "pending"), isNotNull(t.txHash), or(isNull(t.leaseUntil), lt(t.leaseUntil, now))))
+    .where(and(statusIs(t.status, "pending"), isNotNull(t.txHash), or(isNull(t.leaseUntil), lt(t.leaseUntil, now))))
     .orderBy(t.updatedAt)
     .limit(VERIFY_PER_RUN);
   const claimed: PurchaseRow[] = await db.update(t).set({ leaseUntil: lease }).where(inArray(t.id, claimable)).returning(purchaseColumns);
@@ -64,7 +66,7 @@ export async function verifyPendingPayments(
 export async function expireReservations(db: Db, now = Date.now()): Promise<number> {
   const result = await db
     .update(t)
-    .set({ status: "expired", failureReason: "expired", updatedAt: now })
-    .where(and(eq(t.status, "initiated"), lt(t.expiresAt, now)));
+    .set({ status: transitionTo("expire"), failureReason: "expired", updatedAt: now })
+    .where(and(canMove(t.status, "expire"), lt(t.expiresAt, now)));
   return result.meta.changes ?? 0;
 }

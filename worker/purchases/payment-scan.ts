@@ -2,18 +2,20 @@
 // run reads the chain's new part once per network (Ethereum: the new blocks, up to the head; Solana: the platform
 // address's new signatures) and looks up the purchases each transfer to the platform may be for, by its sender
 // (Ethereum) or its reference key (Solana), in one query over all of the window's transfers. The cost of a run
-// follows the transfers to the platform, never the number of open reservations (issue 34: past ~750 of them the
-// old per-reservation scan saw each one once, before it was paid). What a transfer means for its purchase is
+// follows the transfers to the platform, never the number of open reservations (past ~750 of them the old
+// per-reservation scan saw each one once, before it was paid). What a transfer means for its purchase is
 // decided by verifyPayment, as for a reported hash. Idempotent: a transfer already in the ledger or on a purchase is
 // skipped, and the cursor moves with compare-and-set only after the window is handled.
 import { and, eq, sql } from "drizzle-orm";
 import { escrowTransactions, type Network, paymentScanCursors, transactions } from "../../schema/db";
+import { PAYABLE, PAYMENT_RECORDED, TERMINAL } from "../../schema/purchase-lifecycle";
 import { type ReceivedTransfer, type ScanCursor, type ScanWindow, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
 import { bare, type Db, decodeRow, selectList } from "../db";
 import { firstPaymentBlock, matchTransferToPurchase } from "../domain/payment-decision";
 import { recordDisagreements } from "../operations/node-disagreements";
 import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
 import { purchaseColumns, type PurchaseRow } from "./purchase-row";
+import { statusIn, statusIs } from "./status-sql";
 import { verifyPayment } from "./verify";
 
 /** Ethereum blocks one scan reads at most (the next run continues from there). */
@@ -55,7 +57,7 @@ async function oldestOpenReservationBlock(db: Db): Promise<number | null> {
   const row = await db
     .select({ block: sql<number | null>`min(${t.reservedBlock})` })
     .from(t)
-    .where(and(eq(t.network, "ethereum"), sql`${t.status} IN ('initiated', 'pending')`))
+    .where(and(eq(t.network, "ethereum"), statusIn(t.status, PAYABLE)))
     .get();
   return row?.block ?? null;
 }
@@ -66,7 +68,7 @@ async function unrecorded(db: Db, network: Network, transfers: ReceivedTransfer[
   const known = await db.all<{ h: string }>(sql`
     SELECT j.value AS h FROM json_each(${JSON.stringify(transfers.map((x) => x.hash))}) j
     WHERE EXISTS (SELECT 1 FROM ${e} WHERE ${e.network} = ${network} AND ${e.txHash} = j.value)
-       OR EXISTS (SELECT 1 FROM ${t} WHERE ${t.network} = ${network} AND ${t.txHash} = j.value AND ${t.status} IN ('pending', 'verified', 'completed'))`);
+       OR EXISTS (SELECT 1 FROM ${t} WHERE ${t.network} = ${network} AND ${t.txHash} = j.value AND ${statusIn(t.status, PAYMENT_RECORDED)})`);
   const seen = new Set(known.map((k) => k.h));
   return transfers.filter((x) => !seen.has(x.hash));
 }
@@ -93,7 +95,7 @@ async function candidates(db: Db, network: Network, transfers: ReceivedTransfer[
              row_number() OVER (PARTITION BY ${t.buyerWallet} ORDER BY ${t.createdAt} DESC) AS nth
       FROM ${t}
       WHERE ${t.network} = ${network} AND ${t.buyerWallet} IN (SELECT value FROM json_each(${JSON.stringify(senders)}))
-        AND (${t.status} = 'initiated' OR (${t.status} IN ('expired', 'cancelled', 'failed', 'completed') AND ${t.updatedAt} > ${now - LATE_PAYMENT_WINDOW_MS})))
+        AND (${statusIs(t.status, "initiated")} OR (${statusIn(t.status, TERMINAL)} AND ${t.updatedAt} > ${now - LATE_PAYMENT_WINDOW_MS})))
     WHERE nth <= ${PURCHASES_PER_SENDER}`);
   return rows.map((r) => decodeRow(purchaseColumns, r) as PurchaseRow);
 }

@@ -1,7 +1,7 @@
 // One purchase as stored, read the same way by every purchase step.
 import { eq, sql } from "drizzle-orm";
 import { gasEstimationAudit, transactions } from "../../schema/db";
-import type { PurchaseStatus } from "../../schema/purchases";
+import type { PurchaseStatus } from "../../schema/purchase-lifecycle";
 import { type Db, selected } from "../db";
 
 const t = transactions;
@@ -44,5 +44,3 @@ export type PurchaseRow = Pick<typeof transactions.$inferSelect, keyof typeof pu
 export function findPurchase(db: Db, id: string): Promise<PurchaseRow | undefined> {
   return db.select(purchaseColumns).from(t).where(eq(t.id, id)).get();
 }
-
-export const OPEN_STATUSES: readonly PurchaseStatus[] = ["initiated", "pending", "verified"];

@@ -2,6 +2,7 @@
 // seller and admins only; to anyone else it does not exist (404). Never any key material.
 import { count, desc, eq } from "drizzle-orm";
 import { addresses, transactions } from "../../schema/db";
+import { isIn, PAYABLE, SOLD } from "../../schema/purchase-lifecycle";
 import type { PurchasesResponse, PurchaseView } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
@@ -35,8 +36,8 @@ export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHA
   if (!row || !role) throw new ApiError(404, "Transaction not found");
   // A view: amounts, the explorer link and the required depth; nothing is decided here.
   const verifier = paymentVerifier(env, row.network, null);
-  const settled = row.status === "completed" || row.status === "verified";
-  const waiting = (row.status === "initiated" || row.status === "pending") && row.expiresAt !== null;
+  const settled = isIn(SOLD, row.status);
+  const waiting = isIn(PAYABLE, row.status) && row.expiresAt !== null;
   return {
     id: row.id,
     status: row.status,

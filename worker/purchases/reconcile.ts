@@ -1,4 +1,4 @@
-// The reconciliation (issue 26 §6, invariant I4 of ledger.ts): every transfer to the platform address that we
+// The reconciliation (invariant I4 of ledger.ts, docs/payments.md#reconciliation-workerpurchasesreconcilets): every transfer to the platform address that we
 // see is either credited or listed for attention. Each cron run reads the platform address's next window from
 // the chain (Ethereum: blocks at the required depth, their transactions to and from the platform, and the
 // platform's balance, so value that arrived by an internal call shows as a difference; Solana: the platform's
@@ -7,8 +7,9 @@
 // may be for (its reference key, or its sender's purchases), through the same decision as any payment; what is
 // still unaccounted for becomes a ledger row owed back to its sender and a payment_attention row. Bounded per
 // run, idempotent (unique rows, a cursor moved only forward from where this run found it), safe twice at once.
-import { and, asc, desc, eq, gt, inArray, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, like, or, sql } from "drizzle-orm";
 import { blockchainTransactionAudit, escrowTransactions, type Network, reconcileCursors, transactions } from "../../schema/db";
+import { PAYABLE, PAYMENT_RECORDED } from "../../schema/purchase-lifecycle";
 import { paymentVerifier, type ReceivedTransfer, type ReconcileWindow, type VerifierEnv } from "../chain/payment-verifier";
 import { bare, type Db, writeBatch } from "../db";
 import { refundStatusFor } from "../domain/dust";
@@ -18,6 +19,7 @@ import { recordDisagreements } from "../operations/node-disagreements";
 import { isIntegrityError, paymentAttentionStatement, recordPaymentAttention, unclaimedEscrow } from "./ledger";
 import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
 import { purchaseColumns, type PurchaseRow } from "./purchase-row";
+import { statusIn, statusIs } from "./status-sql";
 import { verifyPayment } from "./verify";
 
 /** Ethereum blocks one run reconciles at most. */
@@ -102,7 +104,7 @@ async function accountedFor(db: Db, network: Network, t: ReceivedTransfer) {
   type Escrow = typeof e.$inferSelect;
   const row = await db.get<{ amount: Escrow["amountBaseUnits"]; status: Escrow["status"] | null; waiting: number }>(sql`
     SELECT ${e.amountBaseUnits} AS amount, ${e.status} AS status,
-           EXISTS (SELECT 1 FROM ${tx} WHERE ${tx.network} = ${network} AND ${tx.txHash} = ${t.hash} AND ${tx.status} IN ('pending', 'verified', 'completed')) AS waiting
+           EXISTS (SELECT 1 FROM ${tx} WHERE ${tx.network} = ${network} AND ${tx.txHash} = ${t.hash} AND ${statusIn(tx.status, PAYMENT_RECORDED)}) AS waiting
     FROM (SELECT 1) LEFT JOIN ${e} ON ${e.network} = ${network} AND ${e.txHash} = ${t.hash}`);
   return classifyReceived(t.amount, {
     ledgerAmount: row?.status ? BigInt(row.amount ?? "0") : null,
@@ -132,7 +134,7 @@ async function claimant(db: Db, network: Network, t: ReceivedTransfer, now: numb
       and(
         eq(tx.network, network),
         eq(tx.buyerWallet, network === "ethereum" ? sender.toLowerCase() : sender),
-        or(inArray(tx.status, ["initiated", "pending"]), gt(tx.updatedAt, now - LATE_PAYMENT_WINDOW_MS)),
+        or(statusIn(tx.status, PAYABLE), gt(tx.updatedAt, now - LATE_PAYMENT_WINDOW_MS)),
       ),
     )
     .orderBy(desc(tx.createdAt))
@@ -296,7 +298,7 @@ async function recheckStaleHeld(db: Db, env: VerifierEnv, network: Network, now:
         eq(e.status, "held"),
         sql`${e.createdAt} < ${now - STALE_HELD_MS}`,
         sql`${e.createdAt} > ${now - 2 * LATE_PAYMENT_WINDOW_MS}`,
-        sql`NOT (${tx.status} = 'pending' AND ${tx.txHash} = ${e.txHash})`,
+        sql`NOT (${statusIs(tx.status, "pending")} AND ${tx.txHash} = ${e.txHash})`,
       ),
     )
     .orderBy(e.createdAt)

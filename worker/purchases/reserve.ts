@@ -1,12 +1,13 @@
-// Reserving a listing (issue 10 §1, DESIGN §6): the server's price, currency and fees; one open purchase
+// Reserving a listing (docs/payments.md#the-lifecycle): the server's price, currency and fees; one open purchase
 // per listing, at most MAX_OPEN_RESERVATIONS per buyer and MAX_OPEN_RESERVATIONS_PER_NETWORK per client network
 // (a wallet is free: docs/public-surface.md#client-networks), all enforced inside the database so racing
 // requests cannot get past them; the reservation expires after RESERVATION_MINUTES unpaid. An accepted offer reserves
 // through the same plan and write, at the offered price, with the offer's own condition inside the INSERT
 // (docs/offers.md#accepting).
 import { base58 } from "@scure/base";
-import { and, desc, eq, gte, inArray, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import { addresses, gasEstimationAudit, OPEN_TRANSACTION_STATUSES, transactions } from "../../schema/db";
+import { and, desc, eq, gte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { addresses, gasEstimationAudit, transactions } from "../../schema/db";
+import { OPEN, SOLD, type TransitionName, transitionTo, without } from "../../schema/purchase-lifecycle";
 import { MAX_OPEN_RESERVATIONS, MAX_OPEN_RESERVATIONS_PER_NETWORK, RESERVATION_MINUTES, type FeeCalculation, type OpenPurchase } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier } from "../chain/payment-verifier";
@@ -21,6 +22,7 @@ import { orderReservationCondition } from "../orders/order-listing";
 import { assertSessionWallet } from "./buyer";
 import { gasEstimateColumn } from "./purchase-row";
 import { type FeeQuote, quoteFees } from "./fee-quote";
+import { canMove, statusAfter, statusIn, statusIs } from "./status-sql";
 
 export const RESERVATION_MS = RESERVATION_MINUTES * 60_000;
 
@@ -40,29 +42,27 @@ const listingColumns = {
   isListed: addresses.isListed,
 };
 type ListingRow = Pick<typeof addresses.$inferSelect, keyof typeof listingColumns>;
-/** A purchase that paid for its listing: the listing is sold. */
-const SOLD = ["verified", "completed"] as const;
+/**
+ * In SQL: the purchase holds its listing for its buyer now: open, and if no payment is reported yet (initiated), not
+ * lapsed (the cron job may not have expired it yet).
+ */
+const openNow = (now: number) =>
+  or(statusIn(transactions.status, without(OPEN, "initiated")), and(statusIs(transactions.status, "initiated"), gte(transactions.expiresAt, now)));
 
 export async function reserveListing(db: Db, env: Env, session: AuthSession, input: ReserveInput, info: RequestInfo, now = Date.now()): Promise<Reservation> {
   return writeReservation(db, await planReservation(db, env, session, input, now), info);
 }
 
 /**
- * The buyer's own open purchase of this listing (issue 22 §1), or null: initiated and not yet lapsed, or
- * with a payment reported (pending) or verified. Only ever the session's own: the buyer id is part of the query.
+ * The buyer's own open purchase of this listing, or null: initiated and not yet lapsed, or with a payment reported
+ * (pending) or verified. Only ever the session's own: the buyer id is part of the query.
  */
 export async function openReservationOf(db: Db, listingId: number, buyerId: number, now = Date.now()): Promise<Reservation | null> {
   const t = transactions;
   const open = await db
     .select({ id: t.id, expiresAt: t.expiresAt, price: t.price, totalAmount: t.totalAmount, gas: gasEstimateColumn() })
     .from(t)
-    .where(
-      and(
-        eq(t.addressId, listingId),
-        eq(t.buyerId, buyerId),
-        or(inArray(t.status, ["pending", "verified"]), and(eq(t.status, "initiated"), gte(t.expiresAt, now))),
-      ),
-    )
+    .where(and(eq(t.addressId, listingId), eq(t.buyerId, buyerId), openNow(now)))
     .orderBy(desc(t.createdAt))
     .limit(1)
     .get();
@@ -82,7 +82,7 @@ export async function openPurchasesOf(db: Db, buyerId: number, now = Date.now())
   const rows = await db
     .select({ id: t.id, addressId: t.addressId, status: t.status, expiresAt: t.expiresAt })
     .from(t)
-    .where(and(eq(t.buyerId, buyerId), or(inArray(t.status, ["pending", "verified"]), and(eq(t.status, "initiated"), gte(t.expiresAt, now)))))
+    .where(and(eq(t.buyerId, buyerId), openNow(now)))
     .orderBy(desc(t.createdAt));
   return rows.map((r) => ({
     transactionId: r.id,
@@ -93,7 +93,7 @@ export async function openPurchasesOf(db: Db, buyerId: number, now = Date.now())
 }
 
 /**
- * Buy, as the buy buttons call it (issue 22 §1): a buyer who already holds an open purchase of this listing gets
+ * Buy, as the buy buttons call it: a buyer who already holds an open purchase of this listing gets
  * that purchase back (reused: the route answers 200) instead of "reserved by another buyer"; anyone else reserves
  * as usual (201). The wallet check comes first, so a mismatched buyerId is refused either way.
  */
@@ -118,7 +118,7 @@ function forSale(listing: ListingRow, orderCondition: SQL | null): SQL {
 }
 
 /** In SQL: how many open purchases match `who` (the buyer's, or the client network's). */
-const openCount = (who: SQL) => sql`(SELECT count(*) FROM ${transactions} WHERE ${who} AND ${inArray(transactions.status, OPEN_TRANSACTION_STATUSES)})`;
+const openCount = (who: SQL) => sql`(SELECT count(*) FROM ${transactions} WHERE ${who} AND ${statusIn(transactions.status, OPEN)})`;
 
 /** The insert wrote nothing: say which of its conditions refused it, as things are now. */
 async function explainRefusal(db: Db, plan: ReservationPlan, network: string): Promise<never> {
@@ -135,7 +135,7 @@ async function explainRefusal(db: Db, plan: ReservationPlan, network: string): P
   const sold = await db
     .select({ id: transactions.id })
     .from(transactions)
-    .where(and(eq(transactions.addressId, listing.id), inArray(transactions.status, SOLD)))
+    .where(and(eq(transactions.addressId, listing.id), statusIn(transactions.status, SOLD)))
     .limit(1)
     .get();
   if (!current || sold || current.status !== "active" || (!current.isListed && !plan.orderCondition)) {
@@ -167,7 +167,7 @@ async function explainRefusal(db: Db, plan: ReservationPlan, network: string): P
 }
 
 /**
- * An accepted offer's terms (worker/offers/accept.ts): the reservation is its buyer's, at the offered price, and is
+ * An accepted offer's terms (worker/offers/answer.ts): the reservation is its buyer's, at the offered price, and is
  * written only while the offer is still open.
  */
 export type OfferTerms = {
@@ -260,7 +260,9 @@ export async function writeReservation(db: Db, plan: ReservationPlan, info: Requ
   const reference = listing.network === "solana" ? base58.encode(crypto.getRandomValues(new Uint8Array(32))) : null;
   const expiresAt = now + RESERVATION_MS;
   const t = transactions;
-  const open = inArray(t.status, OPEN_TRANSACTION_STATUSES);
+  const open = statusIn(t.status, OPEN);
+  // The same write reserves for a buyer at the ask, for a custom order's buyer, and for an accepted offer's buyer.
+  const transition: TransitionName = offer ? "offer-accept" : orderCondition ? "order-pay" : "reserve";
 
   let inserted;
   try {
@@ -268,8 +270,8 @@ export async function writeReservation(db: Db, plan: ReservationPlan, info: Requ
       // A lapsed reservation frees the listing now, not only at the next cron run.
       db
         .update(t)
-        .set({ status: "expired", failureReason: "expired", updatedAt: now })
-        .where(and(eq(t.addressId, listing.id), eq(t.status, "initiated"), sql`${t.expiresAt} < ${now}`)),
+        .set({ status: transitionTo("expire"), failureReason: "expired", updatedAt: now })
+        .where(and(eq(t.addressId, listing.id), canMove(t.status, "expire"), sql`${t.expiresAt} < ${now}`)),
       // Every condition is part of the insert, so the database judges them at the moment of writing: the caps per
       // buyer and per client network (concurrent initiates are counted by the database itself, so a burst from many
       // wallets of one network cannot slip past) and the listing still for sale at the price quoted (a purchase
@@ -301,12 +303,12 @@ export async function writeReservation(db: Db, plan: ReservationPlan, info: Requ
         )}
         SELECT ${id}, ${listing.id}, ${session.userId}, ${listing.sellerId}, ${session.walletAddress}, ${listing.network}, ${price.text},
                ${price.units}, ${listing.currency}, ${unitsToDecimal(fees.exchangeFee)}, ${unitsToDecimal(fees.commissionFee)},
-               ${unitsToDecimal(payUnits)}, ${unitsToNumber(payUnits)}, 'initiated', ${reference}, ${expiresAt},
+               ${unitsToDecimal(payUnits)}, ${unitsToNumber(payUnits)}, ${statusAfter(transition)}, ${reference}, ${expiresAt},
                ${unitsToBaseUnits(payUnits, listing.currency).toString()}, ${scanFrom}, ${reservedBlock}, ${network}, ${now}, ${now}
         WHERE ${openCount(eq(t.buyerId, session.userId))} < ${MAX_OPEN_RESERVATIONS}
           AND ${openCount(eq(t.clientNetwork, network))} < ${MAX_OPEN_RESERVATIONS_PER_NETWORK}
           AND ${forSale(listing, orderCondition)}
-          AND NOT EXISTS (SELECT 1 FROM ${t} WHERE ${t.addressId} = ${listing.id} AND ${inArray(t.status, SOLD)})
+          AND NOT EXISTS (SELECT 1 FROM ${t} WHERE ${t.addressId} = ${listing.id} AND ${statusIn(t.status, SOLD)})
           AND ${orderCondition ?? sql`1`}
           AND ${offer ? offer.stillOpen : sql`1`}`,
       auditRow(

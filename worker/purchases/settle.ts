@@ -1,4 +1,4 @@
-// Settling a paid purchase (DESIGN §6): ONE D1 batch — purchase completed with its hash, listing sold and
+// Settling a paid purchase (docs/payments.md#the-decision-decidepayment): ONE D1 batch — purchase completed with its hash, listing sold and
 // unlisted, escrow released (any excess listed for refund), sales_analytics, price_history, audit rows, and a
 // custom order paid through its hidden listing delivered.
 // Every row after the first is written only if that first update completed the purchase in this very batch.
@@ -6,8 +6,9 @@
 // batch: the purchase is still open, its listing is not sold (and has no other sale: one sale per listing), and
 // the hash's ledger row is absent or held for this purchase (not a refund, not another purchase's). Should a
 // condition be bypassed, the unique indexes and the triggers of migration 0015 roll the whole batch back.
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { addresses, blockchainTransactionAudit, escrowTransactions, gasEstimationAudit, priceHistory, salesAnalytics, transactions } from "../../schema/db";
+import { SOLD, transitionTo } from "../../schema/purchase-lifecycle";
 import { auditRow } from "../audit";
 import type { PaymentVerifier } from "../chain/payment-verifier";
 import { alias } from "drizzle-orm/sqlite-core";
@@ -16,6 +17,7 @@ import type { PaymentObservation } from "../domain/payment-decision";
 import type { PurchaseRow } from "./purchase-row";
 import { deliverOrder, orderListing } from "../orders/order-listing";
 import { escrow, isIntegrityError } from "./ledger";
+import { canMove, statusAfter, statusIn } from "./status-sql";
 
 /** Another purchase of the same listing. */
 const s = alias(transactions, "s");
@@ -35,13 +37,13 @@ export async function settlePurchase(
 ): Promise<boolean> {
   const t = transactions;
   const a = addresses;
-  const completedHere = sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.id} = ${p.id} AND ${t.status} = 'completed' AND ${t.txHash} = ${hash} AND ${t.completedAt} = ${now})`;
+  const completedHere = sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.id} = ${p.id} AND ${t.status} = ${statusAfter("settle")} AND ${t.txHash} = ${hash} AND ${t.completedAt} = ${now})`;
   try {
     await writeBatch(db, [
       db
         .update(t)
         .set({
-          status: "completed",
+          status: transitionTo("settle"),
           txHash: hash,
           confirmations: seen.confirmations,
           paymentBlock: seen.block,
@@ -52,9 +54,9 @@ export async function settlePurchase(
         .where(
           and(
             eq(t.id, p.id),
-            inArray(t.status, ["initiated", "pending"]),
+            canMove(t.status, "settle"),
             sql`EXISTS (SELECT 1 FROM ${a} WHERE ${a.id} = ${p.addressId} AND ${a.status} NOT IN ('sold', 'deleted'))`,
-            sql`NOT EXISTS (SELECT 1 FROM ${t} ${s} WHERE ${s.addressId} = ${p.addressId} AND ${s.status} IN ('verified', 'completed') AND ${s.id} != ${p.id})`,
+            sql`NOT EXISTS (SELECT 1 FROM ${t} ${s} WHERE ${s.addressId} = ${p.addressId} AND ${statusIn(s.status, SOLD)} AND ${s.id} != ${p.id})`,
             sql`NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.network} = ${p.network} AND ${e.txHash} = ${hash}
                               AND (${e.transactionId} IS NOT ${p.id} OR ${e.status} != 'held'))`,
           ),
@@ -101,7 +103,7 @@ export async function settlePurchase(
     ]);
     // True when this purchase is completed with this hash, by this batch or an earlier one: nothing is left to do.
     const row = await db.select({ status: t.status, txHash: t.txHash }).from(t).where(eq(t.id, p.id)).get();
-    return row?.status === "completed" && row.txHash === hash;
+    return row?.status === transitionTo("settle") && row.txHash === hash;
   } catch (err) {
     if (isIntegrityError(err)) return false;
     throw err;
@@ -109,7 +111,7 @@ export async function settlePurchase(
 }
 
 /**
- * gas_estimation_audit's actual columns for purchase `id` (issue 24): gas used and the effective price per gas
+ * gas_estimation_audit's actual columns for purchase `id`: gas used and the effective price per gas
  * (Ethereum; null on Solana), the fee paid as coin text, and accuracy = estimated cost / actual cost (1 exact,
  * above 1 an over-estimate: the Ethereum estimate carries fee_config's gas multiplier), rounded to 4 places.
  */

@@ -4,8 +4,9 @@
 // what would break an invariant (ledger.ts), so a second run (the confirm call and the cron job at once, or two
 // cron runs) changes nothing twice; a write that loses such a race is decided again from the fresh state, so
 // money seen on the chain is never left unrecorded because another run got there first.
-import { and, eq, inArray, ne, or, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, ne, or, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { blockchainTransactionAudit, transactions } from "../../schema/db";
+import { SOLD, transitionTo } from "../../schema/purchase-lifecycle";
 import type { AttentionReason, FailureReason } from "../../schema/purchases";
 import { type PaymentVerifier, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
 import { columnList, type Db, writeBatch } from "../db";
@@ -14,6 +15,7 @@ import { recordDisagreements } from "../operations/node-disagreements";
 import { escrow, isIntegrityError, ledgerState } from "./ledger";
 import { findPurchase, type PurchaseRow } from "./purchase-row";
 import { settlePurchase } from "./settle";
+import { canMove, statusIn } from "./status-sql";
 
 const t = transactions;
 const bta = blockchainTransactionAudit;
@@ -29,7 +31,7 @@ export async function purchaseFacts(db: Db, verifier: PaymentVerifier, p: Purcha
     db
       .select({ n: sql<number>`count(*)` })
       .from(t)
-      .where(and(eq(t.addressId, p.addressId), inArray(t.status, ["verified", "completed"]), ne(t.id, p.id)))
+      .where(and(eq(t.addressId, p.addressId), statusIn(t.status, SOLD), ne(t.id, p.id)))
       .get(),
   ]);
   return {
@@ -131,7 +133,7 @@ async function apply(
         db
           .update(t)
           .set({
-            status: "pending",
+            status: transitionTo("wait"),
             txHash: hash,
             confirmations: decision.confirmations,
             paymentBlock: sql`coalesce(${found?.block || null}, ${t.paymentBlock})`,
@@ -140,7 +142,7 @@ async function apply(
             updatedAt: now,
             failureReason: null,
           })
-          .where(and(eq(t.id, p.id), inArray(t.status, ["initiated", "pending"]), theBuyers)),
+          .where(and(eq(t.id, p.id), canMove(t.status, "wait"), theBuyers)),
         audit(decision.note, decision.note === "reorged" ? "payment left the canonical chain before the required depth" : null),
       ];
       if (decision.holdEscrow && found) statements.push(escrow(verifier, p, hash, found.amount, { status: "held", reason: null, refund: null }, now));
@@ -173,18 +175,28 @@ function rejectStatements(
   // Only the purchase's own report (or none) is undone: a pending purchase waiting on another hash keeps it. A
   // decision made on the purchase's report holds only while it still is the report.
   const reported = p.txHash === hash ? eq(t.txHash, hash) : or(isNull(t.txHash), eq(t.txHash, hash));
-  const own = and(eq(t.id, p.id), inArray(t.status, ["initiated", "pending"]), reported);
+  const own = (transition: "reopen" | "reject") => and(eq(t.id, p.id), canMove(t.status, transition), reported);
   const statements: SQLWrapper[] = [];
   if (purchase === "reopen") {
     statements.push(
-      db.update(t).set({ status: "initiated", txHash: null, failureReason: reason, confirmations: 0, paymentBlock: null, updatedAt: now }).where(own),
+      db
+        .update(t)
+        .set({ status: transitionTo("reopen"), txHash: null, failureReason: reason, confirmations: 0, paymentBlock: null, updatedAt: now })
+        .where(own("reopen")),
     );
   } else if (purchase === "close") {
     statements.push(
       db
         .update(t)
-        .set({ status: "failed", txHash: sql`coalesce(${t.txHash}, ${hash})`, failureReason: reason, confirmations: 0, paymentBlock: null, updatedAt: now })
-        .where(own),
+        .set({
+          status: transitionTo("reject"),
+          txHash: sql`coalesce(${t.txHash}, ${hash})`,
+          failureReason: reason,
+          confirmations: 0,
+          paymentBlock: null,
+          updatedAt: now,
+        })
+        .where(own("reject")),
     );
   }
   statements.push(audit(`rejected-${reason}`, reason));

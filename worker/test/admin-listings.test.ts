@@ -171,7 +171,7 @@ describe("bulk actions", () => {
     const a = await insertListing();
     const sold = await insertListing({ status: "sold" });
     const reserved = await insertListing();
-    await insertTransaction(reserved, { status: "verified" });
+    await insertTransaction(reserved, { status: "pending" });
     const res = await send("DELETE", "/api/admin/addresses/bulk-delete", { listingIds: [a, sold, reserved] }, admin);
     expect(await res.json()).toEqual({
       success: true,

@@ -309,7 +309,7 @@ describe("cancelling and the payment deadline against a purchase in progress", (
     await env.DB.prepare("UPDATE custom_orders SET payment_deadline = ? WHERE id = ?")
       .bind(now - 1, f.order.id)
       .run();
-    for (const status of ["initiated", "pending", "verified"]) {
+    for (const status of ["initiated", "pending"]) {
       await env.DB.prepare("UPDATE transactions SET status = ?, expires_at = ? WHERE id = ?")
         .bind(status, now + 600_000, id)
         .run();

@@ -6,7 +6,8 @@
 // signed-in attempts are bounded by the route's rate limit (KEY_ACCESS_RATE_LIMIT).
 import { eq } from "drizzle-orm";
 import { addresses, encryptedKeys, type Network, transactions } from "../../schema/db";
-import { KEY_RELEASE_STATUSES, type SupportInfo } from "../../schema/purchases";
+import { isIn, SOLD } from "../../schema/purchase-lifecycle";
+import type { SupportInfo } from "../../schema/purchases";
 import { auditRow } from "../audit";
 import type { AuthSession } from "../auth/middleware";
 import { type Db, writeBatch } from "../db";
@@ -88,7 +89,7 @@ function refusal(row: Row | undefined, session: AuthSession, verb: string): Refu
     };
   }
   if (row.privateKeyDestroyed) return { ok: false, status: 409, error: "Conflict", message: "The private key has been permanently destroyed" };
-  if (!(KEY_RELEASE_STATUSES as readonly string[]).includes(row.status)) {
+  if (!isIn(SOLD, row.status)) {
     return { ok: false, status: 409, error: "Conflict", message: "The private key is available once the payment is confirmed" };
   }
   return null;

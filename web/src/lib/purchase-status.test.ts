@@ -1,6 +1,7 @@
 // One mapping from (status, failure reason) to what the purchase page and My Purchases show.
 import { describe, expect, it } from "vitest";
-import { FAILURE_REASONS, PURCHASE_STATUSES } from "../../../schema/purchases";
+import { PURCHASE_STATUSES } from "../../../schema/purchase-lifecycle";
+import { FAILURE_REASONS } from "../../../schema/purchases";
 import { failureText, keyAvailability, purchaseStatusDisplay } from "./purchase-status";
 
 describe("purchaseStatusDisplay: every state", () => {

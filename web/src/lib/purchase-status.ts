@@ -1,7 +1,8 @@
-// One truth about a purchase (issue 22 §2): the words and the badge for each (status, failure reason), and what
-// the buyer can do with its key, used by the purchase page, My Purchases and anything else that shows a
-// purchase. The server's status is shown as it is; nothing here re-judges it.
-import type { PurchaseStatus } from "../../../schema/purchases";
+// One truth about a purchase: the words and the badge for each (status, failure reason), and what the buyer can
+// do with its key, used by the purchase page, My Purchases and anything else that shows a purchase. The server's
+// status is shown as it is; nothing here re-judges it. Each table is a Record over every status of
+// schema/purchase-lifecycle.ts, so a new status fails the typecheck until it has its words.
+import { isIn, PAYABLE, type PurchaseStatus, SOLD } from "../../../schema/purchase-lifecycle";
 
 export type BadgeColour = "green" | "yellow" | "blue" | "red" | "grey";
 
@@ -36,32 +37,28 @@ export type PurchaseStatusDisplay = {
   detail: string;
 };
 
+const DISPLAY: Record<PurchaseStatus, (failureReason: string | null) => PurchaseStatusDisplay> = {
+  initiated: () => ({ label: "Awaiting Payment", colour: "blue", detail: "Reserved for you; pay before the reservation runs out." }),
+  pending: () => ({ label: "Confirming", colour: "yellow", detail: "Your payment was reported and is being confirmed on chain." }),
+  // Never written (schema/purchase-lifecycle.ts); paid if it ever appeared.
+  verified: () => ({ label: "Verified", colour: "green", detail: "Your payment is confirmed; the private key is yours." }),
+  completed: () => ({ label: "Completed", colour: "green", detail: "Paid and delivered." }),
+  failed: (reason) => ({ label: "Failed", colour: "red", detail: `${failureText(reason)} No key was released.` }),
+  cancelled: () => ({ label: "Cancelled", colour: "grey", detail: "The reservation was cancelled before any payment; no key was released." }),
+  expired: () => ({ label: "Expired", colour: "grey", detail: "The reservation ran out before a payment arrived; no key was released." }),
+};
+
 /** The badge and sentence for a purchase: blue awaiting payment, yellow confirming, green paid, red failed, grey ended unpaid. */
 export function purchaseStatusDisplay(status: PurchaseStatus, failureReason: string | null): PurchaseStatusDisplay {
-  switch (status) {
-    case "initiated":
-      return { label: "Awaiting Payment", colour: "blue", detail: "Reserved for you; pay before the reservation runs out." };
-    case "pending":
-      return { label: "Confirming", colour: "yellow", detail: "Your payment was reported and is being confirmed on chain." };
-    case "verified":
-      return { label: "Verified", colour: "green", detail: "Your payment is confirmed; the private key is yours." };
-    case "completed":
-      return { label: "Completed", colour: "green", detail: "Paid and delivered." };
-    case "failed":
-      return { label: "Failed", colour: "red", detail: `${failureText(failureReason)} No key was released.` };
-    case "cancelled":
-      return { label: "Cancelled", colour: "grey", detail: "The reservation was cancelled before any payment; no key was released." };
-    case "expired":
-      return { label: "Expired", colour: "grey", detail: "The reservation ran out before a payment arrived; no key was released." };
-  }
+  return DISPLAY[status](failureReason);
 }
 
 /**
- * What the buyer can do with the key: reveal it (verified or completed, the statuses the server releases it in),
- * nothing yet (awaiting or confirming payment), nothing ever (the purchase ended unpaid), or it was destroyed.
+ * What the buyer can do with the key: reveal it (SOLD, the statuses the server releases it in), nothing yet
+ * (PAYABLE: awaiting or confirming payment), nothing ever (the purchase ended unpaid), or it was destroyed.
  */
 export function keyAvailability(status: PurchaseStatus, privateKeyDestroyed: boolean): "access" | "destroyed" | "later" | "none" {
-  if (status === "verified" || status === "completed") return privateKeyDestroyed ? "destroyed" : "access";
-  if (status === "initiated" || status === "pending") return "later";
+  if (isIn(SOLD, status)) return privateKeyDestroyed ? "destroyed" : "access";
+  if (isIn(PAYABLE, status)) return "later";
   return "none";
 }

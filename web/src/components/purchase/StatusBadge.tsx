@@ -1,4 +1,4 @@
-import type { PurchaseStatus } from "../../../../schema/purchases";
+import type { PurchaseStatus } from "../../../../schema/purchase-lifecycle";
 import { type BadgeColour, purchaseStatusDisplay } from "../../lib/purchase-status";
 
 const COLOURS: Record<BadgeColour, string> = {
@@ -10,8 +10,8 @@ const COLOURS: Record<BadgeColour, string> = {
 };
 
 /**
- * The purchase's status as a coloured badge, the same on the purchase page and in My Purchases (the
- * colour is never the only signal: the label says it). The sentence behind it is the badge's title.
+ * The purchase's status as a coloured badge, the same on the purchase page and in My Purchases (the colour is
+ * never the only signal: the label says it). The sentence behind it is the badge's title.
  */
 export function StatusBadge({ status, failureReason, size = "md" }: { status: PurchaseStatus; failureReason: string | null; size?: "sm" | "md" }) {
   const { label, colour, detail } = purchaseStatusDisplay(status, failureReason);

@@ -1,39 +1,49 @@
-// What the purchase page shows for a purchase's state (transactions-profile-admin.md §2, §4; DESIGN §6), as
-// pure functions: which panel, the header badge, how often to poll, the confirmation depth and countdown.
-import type { PurchaseStatus, PurchaseView } from "../../../../schema/purchases";
+// What the purchase page shows for a purchase's state (docs/payments.md#deadlines), as pure functions: which
+// panel, the header badge, how often to poll, the confirmation depth and countdown.
+import type { PurchaseStatus } from "../../../../schema/purchase-lifecycle";
+import type { PurchaseView } from "../../../../schema/purchases";
 
 export type PurchaseStage = "pay" | "confirming" | "released" | "destroyed" | "failed" | "cancelled" | "expired";
 
+/** The panel for each status (a Record over every status: a new one fails the typecheck until it has a panel). */
+const STAGE: Record<PurchaseStatus, PurchaseStage | "key"> = {
+  initiated: "pay",
+  pending: "confirming",
+  verified: "key",
+  completed: "key",
+  failed: "failed",
+  cancelled: "cancelled",
+  expired: "expired",
+};
+
 /** The panel for a purchase: pay while initiated, wait while pending, reveal while verified or completed. */
 export function purchaseStage(view: Pick<PurchaseView, "status" | "privateKeyDestroyed">): PurchaseStage {
-  switch (view.status) {
-    case "initiated":
-      return "pay";
-    case "pending":
-      return "confirming";
-    case "verified":
-    case "completed":
-      return view.privateKeyDestroyed ? "destroyed" : "released";
-    case "failed":
-      return "failed";
-    case "cancelled":
-      return "cancelled";
-    case "expired":
-      return "expired";
-  }
+  const stage = STAGE[view.status];
+  if (stage !== "key") return stage;
+  return view.privateKeyDestroyed ? "destroyed" : "released";
 }
 
-/** While confirming the page polls fast, so the key shows seconds after the required depth (DESIGN §6). */
+/** While confirming the page polls fast, so the key shows seconds after the required depth. */
 export const FAST_POLL_MS = 2000;
-/** The spec's interval otherwise: the server may find an unreported payment, or the reservation may lapse. */
+/** The interval otherwise: the server may find an unreported payment, or the reservation may lapse. */
 export const SLOW_POLL_MS = 10_000;
 
 /**
- * The spec: the purchase page stops polling after 5 minutes. The server does not need the page: the cron job keeps
- * verifying and settling a reported or unreported payment (DESIGN §6), so the page only stops asking, says so,
+ * The purchase page stops polling after 5 minutes. The server does not need the page: the cron job keeps
+ * verifying and settling a reported or unreported payment, so the page only stops asking, says so,
  * and offers "Check again", which polls (and re-reports the payment) for another 5 minutes.
  */
 export const POLL_LIMIT_MS = 5 * 60_000;
+
+const POLL: Record<PurchaseStatus, (paymentSent: boolean) => number | false> = {
+  initiated: (paymentSent) => (paymentSent ? FAST_POLL_MS : SLOW_POLL_MS),
+  pending: () => FAST_POLL_MS,
+  verified: () => SLOW_POLL_MS,
+  completed: () => false,
+  failed: () => false,
+  cancelled: () => false,
+  expired: () => false,
+};
 
 /**
  * How often to read the purchase again: fast while a payment is on its way (pending, or a payment this page
@@ -42,10 +52,7 @@ export const POLL_LIMIT_MS = 5 * 60_000;
  */
 export function pollInterval(status: PurchaseStatus, paymentSent: boolean, pollingForMs = 0): number | false {
   if (pollingForMs >= POLL_LIMIT_MS) return false;
-  if (status === "pending") return FAST_POLL_MS;
-  if (status === "initiated") return paymentSent ? FAST_POLL_MS : SLOW_POLL_MS;
-  if (status === "verified") return SLOW_POLL_MS;
-  return false;
+  return POLL[status](paymentSent);
 }
 
 /** "2 of 3 confirmations" (never more than required: beyond depth it is simply final). */
