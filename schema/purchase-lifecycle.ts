@@ -30,7 +30,6 @@ export const PAYMENT_RECORDED = ["pending", "verified", "completed"] as const sa
 export const TERMINAL = ["completed", "failed", "cancelled", "expired"] as const satisfies StatusSet;
 
 export type OpenStatus = (typeof OPEN)[number];
-export type PayableStatus = (typeof PAYABLE)[number];
 export type SoldStatus = (typeof SOLD)[number];
 
 /** Who or what makes a transition happen. `chain`: what the node says about a payment (on the buyer's report or in the cron job's runs). */

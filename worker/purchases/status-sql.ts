@@ -16,8 +16,6 @@ function literalList(set: StatusSet): SQL {
 
 /** In SQL: `column` (a purchase's status) is one of `set`. */
 export const statusIn = (column: StatusColumn, set: StatusSet): SQL => sql`${column} IN (${literalList(set)})`;
-/** In SQL: `column` is none of `set`. */
-export const statusNotIn = (column: StatusColumn, set: StatusSet): SQL => sql`${column} NOT IN (${literalList(set)})`;
 /** In SQL: `column` is exactly `status`, as a literal (one status is a set of one). */
 export const statusIs = (column: StatusColumn, status: PurchaseStatus): SQL => statusIn(column, [status]);
 
