@@ -11,7 +11,8 @@ import { recordCronRun } from "../operations/cron-runs";
 import type { OperationsHealth } from "../operations/health";
 import { recordPaymentAttention } from "../purchases/ledger";
 import { foundOrder } from "../test/custom-order-fixtures";
-import { actors, call, ethWallet, type Wallet } from "../test/purchase-fixtures";
+import { actors, ethWallet, type Wallet } from "../test/purchase-fixtures";
+import { client } from "../test/client";
 
 const receiver = (env as unknown as { ALERT_RECEIVER_URL: string }).ALERT_RECEIVER_URL;
 const hooked = { ...env, ALERT_WEBHOOK_URL: `${receiver}/hook` };
@@ -295,7 +296,7 @@ describe("more refund rows than one query may bind", () => {
       }
       // (The runs ahead of time expired every session: sign in again.)
       const { seller: admin } = await actors();
-      const health = (await (await call("GET", "/api/health", admin)).json()) as { operations: OperationsHealth };
+      const health = (await (await client(admin).health.$get()).json()) as { operations: OperationsHealth };
       expect(health.operations.lastCronRun!.failedTasks).toContain("alerts");
       expect(health.operations.failingTasks.find((f) => f.task === "alerts")).toMatchObject({ runs: 3, lastError: expect.stringContaining("injected fault") });
     } finally {

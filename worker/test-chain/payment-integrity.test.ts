@@ -10,8 +10,9 @@ import { createDb } from "../db";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { findPurchase } from "../purchases/purchase-row";
 import { verifyPayment } from "../purchases/verify";
-import { actors, call, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
+import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { amountOf, anvil, confirm, countRows as count, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
+import { client, refusal } from "../test/client";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -19,10 +20,10 @@ beforeAll(async () => {
 });
 
 const db = () => createDb(env.DB);
-const cancel = (wallet: Wallet, id: string) => call("POST", `/api/transactions/${id}/cancel`, wallet);
-const reveal = (wallet: Wallet, id: string) => call("POST", `/api/transactions/${id}/reveal-private-key`, wallet);
+const cancel = (wallet: Wallet, id: string) => client(wallet).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id } });
+const reveal = (wallet: Wallet, id: string) => client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
 const markRefunded = (escrowId: string, refundTxHash = `0x${"ab".repeat(32)}`) =>
-  call("POST", `/api/admin/payments/${escrowId}/refund`, seller, { refundTxHash });
+  client(seller).admin.payments[":id"].refund.$post({ param: { id: escrowId }, json: { refundTxHash } });
 
 /** A transfer the node holds in its pool but will never mine: its nonce leaves a gap of a thousand. */
 async function unmined(account: PrivateKeyAccount, wei: bigint): Promise<Hex> {
@@ -143,10 +144,10 @@ describe("§3 a refund is listed only for money at the required depth, and re-ch
       .run();
     const res = await markRefunded(id);
     expect(res.status).toBe(409);
-    expect((await res.json<{ message: string }>()).message).toMatch(/not on the chain/i);
+    expect((await refusal(res)).message).toMatch(/not on the chain/i);
     const row = await env.DB.prepare("SELECT refund_status, check_failure FROM escrow_transactions WHERE id = ?").bind(id).first<Record<string, unknown>>();
     expect(row).toMatchObject({ refund_status: "needed", check_failure: expect.stringMatching(/not on the chain/i) });
-    const listed = await (await call("GET", "/api/admin/payments/attention", seller)).json<{ payments: { id: string; checkFailure: string | null }[] }>();
+    const listed = await (await client(seller).admin.payments.attention.$get()).json();
     expect(listed.payments.find((p) => p.id === id)?.checkFailure).toMatch(/not on the chain/i);
   });
 
@@ -163,13 +164,13 @@ describe("§3 a refund is listed only for money at the required depth, and re-ch
       .run();
     const more = await markRefunded(String(row.id));
     expect(more.status).toBe(409);
-    expect((await more.json<{ message: string }>()).message).toMatch(/amount/i);
+    expect((await refusal(more)).message).toMatch(/amount/i);
     await env.DB.prepare("UPDATE escrow_transactions SET amount_base_units = ?, refund_base_units = ?, sender_address = ? WHERE id = ?")
       .bind(String(wei), String(wei), "0x0000000000000000000000000000000000000002", row.id)
       .run();
     const other = await markRefunded(String(row.id));
     expect(other.status).toBe(409);
-    expect((await other.json<{ message: string }>()).message).toMatch(/sender/i);
+    expect((await refusal(other)).message).toMatch(/sender/i);
     await env.DB.prepare("UPDATE escrow_transactions SET sender_address = ? WHERE id = ?").bind(buyer.address, row.id).run();
     expect((await markRefunded(String(row.id))).status).toBe(200);
     expect(await escrowOf(hash)).toMatchObject({ refund_status: "refunded", status: "refund", check_failure: null });

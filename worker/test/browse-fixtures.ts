@@ -2,6 +2,7 @@
 // listing_counts and the trigram index in step, exactly as for rows any other route writes).
 import { env } from "cloudflare:test";
 import type { SearchResponse } from "../../schema/browse";
+import { client } from "./client";
 import { api } from "./helpers";
 
 export type ListingSeed = {
@@ -96,7 +97,8 @@ export async function clearBrowseData() {
 }
 
 export async function search(query: string, init: RequestInit = {}): Promise<{ status: number; body: SearchResponse & { message?: string } }> {
-  const res = await api(`/api/addresses/search${query ? `?${query}` : ""}`, init);
+  // The query string as a browser's address bar would carry it, malformed ones included: kept raw on the typed path.
+  const res = await api(`${client().addresses.search.$path()}${query ? `?${query}` : ""}`, init);
   return { status: res.status, body: await res.json() };
 }
 

@@ -5,7 +5,7 @@ import { RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/
 import { createApp } from "../app";
 import { getUsdPrices, PRICE_STALE_LIMIT_MS, PRICE_TTL_MS, resetPriceCache } from "../prices/price-feed";
 import { clearBrowseData, insertListing, insertListings, insertUser, toUnits } from "./browse-fixtures";
-import { api } from "./helpers";
+import { client } from "./client";
 
 const DAY = 24 * 60 * 60 * 1000;
 const FEED = "https://prices.test/usd";
@@ -73,7 +73,7 @@ async function insertTransaction(t: TxSeed): Promise<string> {
 
 describe("GET /api/prices/live", () => {
   it("without PRICE_FEED_URL: the spec's fallback rates", async () => {
-    const res = await api("/api/prices/live");
+    const res = await client().prices.live.$get();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ethPrice: 3796, solPrice: 184, source: "fallback", updatedAt: null });
     expect(res.headers.get("cache-control")).toBe("public, max-age=30");
@@ -186,7 +186,7 @@ describe("GET /api/market-stats", () => {
   });
 
   it("follows the README definitions", async () => {
-    const res = await api("/api/market-stats");
+    const res = await client()["market-stats"].$get();
     expect(res.status).toBe(200);
     const stats = await res.json();
     const solInEth = (sol: number) => (sol * 184) / 3796;
@@ -206,9 +206,15 @@ describe("GET /api/market-stats", () => {
 
   it("follows listing changes through the counts the triggers keep", async () => {
     await env.DB.prepare("UPDATE addresses SET status = 'inactive' WHERE price = '0.5'").run();
-    expect(await (await api("/api/market-stats")).json()).toMatchObject({ totalAddresses: 2, avgPrice: Math.round(((1 + (10 * 184) / 3796) / 2) * 1e8) / 1e8 });
+    expect(await (await client()["market-stats"].$get()).json()).toMatchObject({
+      totalAddresses: 2,
+      avgPrice: Math.round(((1 + (10 * 184) / 3796) / 2) * 1e8) / 1e8,
+    });
     await env.DB.prepare("UPDATE addresses SET price = '2', price_units = 200000000 WHERE price = '1' AND status = 'active'").run();
-    expect(await (await api("/api/market-stats")).json()).toMatchObject({ totalAddresses: 2, avgPrice: Math.round(((2 + (10 * 184) / 3796) / 2) * 1e8) / 1e8 });
+    expect(await (await client()["market-stats"].$get()).json()).toMatchObject({
+      totalAddresses: 2,
+      avgPrice: Math.round(((2 + (10 * 184) / 3796) / 2) * 1e8) / 1e8,
+    });
   });
 
   it("uses the live rate for SOL amounts", async () => {
@@ -220,7 +226,7 @@ describe("GET /api/market-stats", () => {
 
   it("an empty market is all zeros", async () => {
     await clearBrowseData();
-    expect(await (await api("/api/market-stats")).json()).toEqual({ totalAddresses: 0, totalVolume: 0, activeUsers: 0, avgPrice: 0 });
+    expect(await (await client()["market-stats"].$get()).json()).toEqual({ totalAddresses: 0, totalVolume: 0, activeUsers: 0, avgPrice: 0 });
   });
 });
 
@@ -278,7 +284,7 @@ describe("GET /api/transactions/recent", () => {
   });
 
   it(`the latest ${RECENT_TRANSACTIONS_LIMIT} completed sales, newest sale first, naming neither buyer nor seller`, async () => {
-    const res = await api("/api/transactions/recent");
+    const res = await client().transactions.recent.$get();
     expect(res.status).toBe(200);
     const body = (await res.json()) as RecentTransaction[];
     expect(body.map((t) => t.id)).toEqual(sales.slice(0, RECENT_TRANSACTIONS_LIMIT));
@@ -291,7 +297,7 @@ describe("GET /api/transactions/recent", () => {
   });
 
   it("never an open reservation (initiated, pending, verified), a failed or cancelled purchase, or test data", async () => {
-    const body = (await (await api("/api/transactions/recent")).json()) as RecentTransaction[];
+    const body = (await (await client().transactions.recent.$get()).json()) as RecentTransaction[];
     const ids = body.map((t) => t.id);
     for (const id of open) expect(ids).not.toContain(id);
     expect(body.some((t) => t.status !== "completed")).toBe(false);
@@ -299,7 +305,7 @@ describe("GET /api/transactions/recent", () => {
   });
 
   it("nothing about the buyer: no username, wallet, hash or key", async () => {
-    const res = await api("/api/transactions/recent");
+    const res = await client().transactions.recent.$get();
     const text = await res.text();
     expect((JSON.parse(text) as RecentTransaction[]).every((t) => t.buyer === null)).toBe(true);
     expect(text).not.toContain('"buyer":{');
@@ -307,7 +313,7 @@ describe("GET /api/transactions/recent", () => {
   });
 
   it("nothing about the seller either: a username is part of their wallet (eth_0xf39fd6b92266), not a name", async () => {
-    const text = await (await api("/api/transactions/recent")).text();
+    const text = await (await client().transactions.recent.$get()).text();
     expect((JSON.parse(text) as RecentTransaction[]).every((t) => t.seller === null)).toBe(true);
     expect(text).not.toMatch(/alice|bob|"username"/);
   });

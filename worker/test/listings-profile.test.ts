@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingView } from "../../schema/browse";
 import type { UserTransaction } from "../../schema/listings";
-import { type Caller, insertListing, insertTransaction, send, signInAll } from "./listing-fixtures";
+import { type Caller, insertListing, insertTransaction, signInAll } from "./listing-fixtures";
+import { client } from "./client";
 
 let admin: Caller;
 let user: Caller;
@@ -22,7 +23,7 @@ describe("GET /api/addresses/user", () => {
   });
 
   it("the admin's own listings, newest first, deleted ones left out; walletAddress cannot pick someone else", async () => {
-    const res = await send("GET", "/api/addresses/user?walletAddress=0x70997970C51812dc3A010C7d01b50e0d17dc79C8", undefined, admin);
+    const res = await client(admin).addresses.user.$get({ query: { walletAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as ListingView[];
     expect(body.map((l) => l.id)).toEqual([mine[1], mine[0]]);
@@ -31,15 +32,15 @@ describe("GET /api/addresses/user", () => {
   });
 
   it("paging with limit and offset", async () => {
-    const body = (await (await send("GET", "/api/addresses/user?limit=1&offset=1", undefined, admin)).json()) as ListingView[];
+    const body = (await (await client(admin).addresses.user.$get({ query: { limit: "1", offset: "1" } })).json()) as ListingView[];
     expect(body.map((l) => l.id)).toEqual([mine[0]]);
   });
 
   it("401 signed out, 403 for a non-admin (the spec's admin-only list), 400 for bad paging", async () => {
-    expect((await send("GET", "/api/addresses/user", undefined)).status).toBe(401);
-    expect((await send("GET", "/api/addresses/user", undefined, user)).status).toBe(403);
-    for (const q of ["limit=0", "limit=501", "limit=x", "offset=-1", `walletAddress=${"a".repeat(200)}`]) {
-      expect((await send("GET", `/api/addresses/user?${q}`, undefined, admin)).status, q).toBe(400);
+    expect((await client().addresses.user.$get({ query: {} })).status).toBe(401);
+    expect((await client(user).addresses.user.$get({ query: {} })).status).toBe(403);
+    for (const query of [{ limit: "0" }, { limit: "501" }, { limit: "x" }, { offset: "-1" }, { walletAddress: "a".repeat(200) }]) {
+      expect((await client(admin).addresses.user.$get({ query })).status, JSON.stringify(query)).toBe(400);
     }
   });
 });
@@ -58,7 +59,7 @@ describe("GET /api/transactions/user", () => {
   });
 
   it("sales and purchases merged, newest first, with the address, usernames and role", async () => {
-    const res = await send("GET", "/api/transactions/user?walletAddress=anything", undefined, admin);
+    const res = await client(admin).transactions.user.$get({ query: { walletAddress: "anything" } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as UserTransaction[];
     expect(body.map((t) => [t.id, t.role])).toEqual([
@@ -78,7 +79,7 @@ describe("GET /api/transactions/user", () => {
   });
 
   it("401 signed out, 403 for a non-admin", async () => {
-    expect((await send("GET", "/api/transactions/user", undefined)).status).toBe(401);
-    expect((await send("GET", "/api/transactions/user", undefined, user)).status).toBe(403);
+    expect((await client().transactions.user.$get({ query: {} })).status).toBe(401);
+    expect((await client(user).transactions.user.$get({ query: {} })).status).toBe(403);
   });
 });

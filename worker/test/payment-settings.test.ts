@@ -11,7 +11,8 @@ import { solanaCommitment } from "../chain/solana-payments";
 import { MAX_CONFIRMATIONS, SOLANA_GENESIS_HASHES } from "../domain/payment-settings";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { forgetNodeFacts, paymentReadiness } from "../payment-config";
-import { actors, call, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+import { actors, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+import { type Answer, client } from "./client";
 
 const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
 const OWN_SOL = "GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB";
@@ -81,7 +82,7 @@ const as = (overrides: Record<string, unknown>) => (path: string, method: string
     overrides,
   );
 
-async function expectRefused(res: Response, settings: string[]) {
+async function expectRefused(res: Answer, settings: string[]) {
   expect(res.status).toBe(503);
   const text = await res.text();
   expect(text).not.toContain("SECRET-KEY");
@@ -224,7 +225,10 @@ describe("settings that used to be coerced", () => {
   it("the cron job verifies and settles nothing while the settings are unsafe, and says why", async () => {
     const buyer = await ethWallet();
     const id = await reserve(buyer, (await listWithKey(seller.userId)).id);
-    await call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: `0x${"7".repeat(64)}`, buyerWallet: buyer.address });
+    await client(buyer).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({
+      param: { id },
+      json: { txHash: `0x${"7".repeat(64)}`, buyerWallet: buyer.address },
+    });
     const audits = () => env.DB.prepare("SELECT count(*) AS n FROM blockchain_transaction_audit WHERE transaction_id = ?").bind(id).first<{ n: number }>();
     const written = await audits();
     const report = await runScheduledJobs({ ...env, ETH_CONFIRMATIONS: "" } as Env);
