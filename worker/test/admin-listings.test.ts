@@ -3,7 +3,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminListingsResponse, AdminStats, BulkActionResponse } from "../../schema/listings";
-import { type Caller, counts, insertListing, insertTransaction, signInAll } from "./listing-fixtures";
+import { type Caller, counts, insertTransaction, signInAll } from "./listing-fixtures";
+import { insertListing } from "./browse-fixtures";
 import { call } from "./purchase-fixtures";
 import { type Answer, client, refusal, unchecked } from "./client";
 
@@ -52,12 +53,13 @@ describe("GET /api/admin/addresses and /stats", () => {
       pattern: "00000000",
       createdAt: t + 1,
       price: "1.5",
+      rarity: 0,
     });
     ids.b = await insertListing({ category: "palindrome", pattern: "abccba", status: "inactive", createdAt: t + 2 });
     ids.c = await insertListing({ network: "solana", category: "word-like", pattern: "Pump", createdAt: t + 3, isFeatured: true, promotionType: "featured" });
-    ids.d = await insertListing({ status: "sold", createdAt: t + 4 });
+    ids.d = await insertListing({ status: "sold", isListed: false, createdAt: t + 4 });
     ids.e = await insertListing({ status: "pending", createdAt: t + 5 });
-    ids.f = await insertListing({ status: "deleted", createdAt: t + 6 });
+    ids.f = await insertListing({ status: "deleted", isListed: false, createdAt: t + 6 });
   });
 
   const list = async (query = "") => {
@@ -150,7 +152,7 @@ describe("bulk actions", () => {
   it("bulk-status activates and deactivates; sold listings are skipped", async () => {
     const a = await insertListing({ status: "inactive" });
     const b = await insertListing();
-    const sold = await insertListing({ status: "sold" });
+    const sold = await insertListing({ status: "sold", isListed: false });
     let res = await put("bulk-status", { listingIds: [a, b, sold], status: "inactive" });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, updated: 2, skipped: [{ id: sold, reason: "sold" }] } satisfies BulkActionResponse);
@@ -178,7 +180,7 @@ describe("bulk actions", () => {
 
   it("bulk-delete soft-deletes, skipping sold listings and open purchases", async () => {
     const a = await insertListing();
-    const sold = await insertListing({ status: "sold" });
+    const sold = await insertListing({ status: "sold", isListed: false });
     const reserved = await insertListing();
     await insertTransaction(reserved, { status: "verified" });
     const res = await client(admin).admin.addresses["bulk-delete"].$delete({ json: { listingIds: [a, sold, reserved] } });
@@ -248,7 +250,7 @@ describe("single listing", () => {
   });
 
   it("PUT refusals: nothing to change 400, sold 409, unknown 404, bad values 400", async () => {
-    const sold = await insertListing({ status: "sold" });
+    const sold = await insertListing({ status: "sold", isListed: false });
     expect((await client(admin).admin.addresses[":id{[0-9]+}"].$put({ param: { id: String(sold) }, json: {} })).status).toBe(400);
     expect((await client(admin).admin.addresses[":id{[0-9]+}"].$put({ param: { id: String(sold) }, json: { status: "active" } })).status).toBe(409);
     expect((await client(admin).admin.addresses[":id{[0-9]+}"].$put({ param: { id: "987657" }, json: { status: "active" } })).status).toBe(404);
@@ -262,7 +264,7 @@ describe("single listing", () => {
     const res = await client(admin).admin.addresses[":id{[0-9]+}"].$delete({ param: { id: String(id) } });
     expect(await res.json()).toEqual({ success: true, updated: 1, skipped: [] });
     expect((await client(admin).admin.addresses[":id{[0-9]+}"].$delete({ param: { id: String(id) } })).status).toBe(404);
-    const sold = await insertListing({ status: "sold" });
+    const sold = await insertListing({ status: "sold", isListed: false });
     expect((await client(admin).admin.addresses[":id{[0-9]+}"].$delete({ param: { id: String(sold) } })).status).toBe(409);
   });
 });

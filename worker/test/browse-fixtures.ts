@@ -46,6 +46,12 @@ export function toUnits(price: string): number {
   return Number(whole) * 1e8 + Number(frac.padEnd(8, "0"));
 }
 
+/**
+ * A listing written straight into D1 (no key), the one such fixture of the worker tests: browse, admin, owner
+ * and collectors tests alike. Unset fields get browse-friendly defaults (price 0.1, rarity 5, pattern length 4,
+ * listed, a filler address); a sold or deleted row stays listed unless the seed says `isListed: false`, so a
+ * test can prove the status alone hides it.
+ */
 export async function insertListing(seed: ListingSeed = {}): Promise<number> {
   const network = seed.network ?? (seed.currency === "SOL" ? "solana" : "ethereum");
   const currency = seed.currency ?? (network === "ethereum" ? "ETH" : "SOL");

@@ -6,7 +6,8 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { COLLECTOR_WRITE_LIMIT } from "../../schema/collectors";
 import { clientNetwork } from "../http/rate-limit";
-import { insertListing, rowCount, saveFrom, starFrom } from "./collectors-fixtures";
+import { randomAddress, rowCount, saveFrom, starFrom } from "./collectors-fixtures";
+import { insertListing } from "./browse-fixtures";
 import { inFreshRateWindow } from "./helpers";
 import { ethWallet } from "./purchase-fixtures";
 import { type Answer, client, refusal } from "./client";
@@ -35,7 +36,7 @@ describe(`collectors' writes: ${COLLECTOR_WRITE_LIMIT.perWallet} a minute per wa
   it("one wallet past its count is refused from any network, and writes nothing; another wallet is not held back", async () => {
     await inFreshRateWindow();
     const w = await ethWallet();
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     await spent(`collectors:user:${w.userId}`, COLLECTOR_WRITE_LIMIT.perWallet - 1);
     // The last write the minute allows goes through.
     expect((await starFrom("198.51.100.41", w, id)).status).toBe(201);
@@ -55,7 +56,7 @@ describe(`collectors' writes: ${COLLECTOR_WRITE_LIMIT.perWallet} a minute per wa
     await inFreshRateWindow();
     const ip = "2001:db8:91::1";
     await spent(`collectors:net:${clientNetwork(ip)}`, COLLECTOR_WRITE_LIMIT.perClient);
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     for (let i = 0; i < 3; i++) {
       const fresh = await ethWallet();
       // Another address of the same IPv6 /64 is the same client network.

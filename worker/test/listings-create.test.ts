@@ -10,7 +10,8 @@ import { analyzeAddress } from "../domain/rarity";
 import { storeListings } from "../listings/store";
 import { draftFromPayload } from "../listings/create";
 import { openKey, sealingKey } from "../vault";
-import { type Caller, counts, ethKey, send, signInAll, solKey } from "./listing-fixtures";
+import { type Caller, counts, ethKey, signInAll, solKey } from "./listing-fixtures";
+import { call } from "./purchase-fixtures";
 import { client, refusal, unchecked } from "./client";
 
 let admin: Caller;
@@ -250,7 +251,7 @@ describe("refusals store nothing", () => {
     ["a JSON string", '"x"', "application/json", 400],
   ])("a body that is %s: %i", async (_name, body, type, status) => {
     const before = await counts();
-    const res = await send("POST", "/api/addresses", body, admin, { "content-type": type });
+    const res = await call("POST", "/api/addresses", admin, body, { "content-type": type });
     expect(res.status).toBe(status);
     expect(await counts()).toBe(before);
   });

@@ -4,7 +4,8 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingView } from "../../schema/browse";
 import { PRICE_MESSAGES } from "../../schema/listings";
-import { type Caller, counts, insertListing, insertTransaction, signInAll } from "./listing-fixtures";
+import { type Caller, counts, insertTransaction, signInAll } from "./listing-fixtures";
+import { insertListing } from "./browse-fixtures";
 import { client, refusal, unchecked } from "./client";
 
 let admin: Caller;
@@ -75,7 +76,7 @@ describe("PATCH price", () => {
   });
 
   it("a sold listing's price cannot change: 409", async () => {
-    const id = await insertListing({ sellerId: user.userId, status: "sold" });
+    const id = await insertListing({ sellerId: user.userId, status: "sold", isListed: false });
     const res = await patch(id, { price: "5" }, user);
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ error: "Conflict", message: "This listing has been sold; its price can no longer change" });
@@ -90,7 +91,7 @@ describe("PATCH price", () => {
   });
 
   it("a deleted listing: 409 for its owner, 404 for anyone else", async () => {
-    const id = await insertListing({ sellerId: user.userId, status: "deleted" });
+    const id = await insertListing({ sellerId: user.userId, status: "deleted", isListed: false });
     expect((await patch(id, { price: "5" }, user)).status).toBe(409);
     expect((await patch(id, { price: "5" }, other)).status).toBe(404);
   });
@@ -155,7 +156,7 @@ describe("PATCH promotion", () => {
   });
 
   it("not on a sold listing, not by someone else", async () => {
-    const sold = await insertListing({ sellerId: user.userId, status: "sold" });
+    const sold = await insertListing({ sellerId: user.userId, status: "sold", isListed: false });
     expect((await patch(sold, { isFeatured: true }, user)).status).toBe(409);
     const id = await insertListing({ sellerId: user.userId });
     expect((await patch(id, { isFeatured: true }, other)).status).toBe(403);
@@ -191,7 +192,7 @@ describe("DELETE", () => {
     const res = await del(reserved, user);
     expect(res.status).toBe(409);
     expect((await refusal(res)).message).toMatch(/purchase of this listing is in progress/);
-    const sold = await insertListing({ sellerId: user.userId, status: "sold" });
+    const sold = await insertListing({ sellerId: user.userId, status: "sold", isListed: false });
     expect((await del(sold, user)).status).toBe(409);
     const states = await env.DB.prepare("SELECT status FROM addresses WHERE id IN (?, ?) ORDER BY id").bind(reserved, sold).all();
     expect(states.results).toEqual([{ status: "active" }, { status: "sold" }]);

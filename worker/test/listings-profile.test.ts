@@ -3,7 +3,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingView } from "../../schema/browse";
 import type { UserTransaction } from "../../schema/listings";
-import { type Caller, insertListing, insertTransaction, signInAll } from "./listing-fixtures";
+import { type Caller, insertTransaction, signInAll } from "./listing-fixtures";
+import { insertListing } from "./browse-fixtures";
 import { client } from "./client";
 
 let admin: Caller;
@@ -17,8 +18,11 @@ describe("GET /api/addresses/user", () => {
   let mine: number[];
   beforeAll(async () => {
     const t = Date.now() - 50_000;
-    mine = [await insertListing({ sellerId: admin.userId, createdAt: t }), await insertListing({ sellerId: admin.userId, status: "sold", createdAt: t + 1 })];
-    await insertListing({ sellerId: admin.userId, status: "deleted", createdAt: t + 2 });
+    mine = [
+      await insertListing({ sellerId: admin.userId, createdAt: t }),
+      await insertListing({ sellerId: admin.userId, status: "sold", isListed: false, createdAt: t + 1 }),
+    ];
+    await insertListing({ sellerId: admin.userId, status: "deleted", isListed: false, createdAt: t + 2 });
     await insertListing({ sellerId: user.userId, createdAt: t + 3 });
   });
 
@@ -49,7 +53,7 @@ describe("GET /api/transactions/user", () => {
   let ids: { sale: string; purchase: string; older: string };
   beforeAll(async () => {
     const t = Date.now() - 100_000;
-    const sold = await insertListing({ sellerId: admin.userId, status: "sold" });
+    const sold = await insertListing({ sellerId: admin.userId, status: "sold", isListed: false });
     const bought = await insertListing({ sellerId: other.userId });
     const older = await insertTransaction(sold, { status: "failed", buyerId: user.userId, sellerId: admin.userId, createdAt: t });
     const sale = await insertTransaction(sold, { status: "completed", buyerId: user.userId, sellerId: admin.userId, createdAt: t + 10, price: "2" });

@@ -8,7 +8,8 @@ import { NOTIFICATIONS_PER_WALLET, type NotificationsResponse, type Notification
 import { notificationStatements } from "../collectors/notify";
 import { createDb, writeBatch } from "../db";
 import { runScheduledJobs } from "../jobs/scheduled";
-import { insertListing, rowCount, saveFrom, starFrom, tick } from "./collectors-fixtures";
+import { randomAddress, rowCount, saveFrom, starFrom, tick } from "./collectors-fixtures";
+import { insertListing } from "./browse-fixtures";
 import { ethWallet, type Wallet } from "./purchase-fixtures";
 import { client } from "./client";
 
@@ -46,7 +47,7 @@ const setPrice = (listingId: number, price: string, units: number) =>
 
 describe("a watched listing", () => {
   it("price drop: the watcher is told the new price, the old one and the change; the bell counts it", async () => {
-    const id = await insertListing({ price: "0.5", sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), price: "0.5", sellerId: seller.userId });
     await starFrom(IP, watcher, id);
     await tick();
     const before = await unread(watcher);
@@ -66,7 +67,7 @@ describe("a watched listing", () => {
   });
 
   it("reserved, then freed: one notification that says where it stands; the buyer, watching too, is not told", async () => {
-    const id = await insertListing({ sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), sellerId: seller.userId });
     await starFrom(IP, watcher, id);
     await starFrom(IP, buyer, id);
     await tick();
@@ -83,7 +84,7 @@ describe("a watched listing", () => {
   });
 
   it("reserved and freed between two runs tells nothing (nothing changed for the watcher)", async () => {
-    const id = await insertListing({ sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), sellerId: seller.userId });
     await starFrom(IP, watcher, id);
     await tick();
     const tx = await reserveRow(id, buyer.userId);
@@ -93,7 +94,7 @@ describe("a watched listing", () => {
   });
 
   it("sold: the watcher is told it sold; the buyer that their purchase completed (with the purchase page)", async () => {
-    const id = await insertListing({ price: "0.7", sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), price: "0.7", sellerId: seller.userId });
     await starFrom(IP, watcher, id);
     await tick();
     const tx = await reserveRow(id, buyer.userId);
@@ -188,7 +189,7 @@ describe("the job", () => {
   });
 
   it("tells once: a second run, and two runs at once, add nothing", async () => {
-    const id = await insertListing({ price: "2", sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), price: "2", sellerId: seller.userId });
     await starFrom(IP, watcher, id);
     await tick();
     await setPrice(id, "1", 100_000_000);
@@ -210,7 +211,7 @@ describe("the job", () => {
       ),
     );
     await env.DB.batch(rows);
-    const id = await insertListing({ sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), sellerId: seller.userId });
     await starFrom(IP, w, id);
     await tick();
     await setPrice(id, "0.01", 1_000_000);
@@ -269,7 +270,7 @@ describe("the job", () => {
 
 describe("the routes: each wallet's own", () => {
   async function oneNotification(wallet: Wallet): Promise<NotificationView> {
-    const id = await insertListing({ price: "3", sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), price: "3", sellerId: seller.userId });
     await starFrom(IP, wallet, id);
     await tick();
     await setPrice(id, "2", 200_000_000);

@@ -2,7 +2,8 @@
 // that the key never comes back or reaches a log.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OWNERSHIP_MESSAGES, OWNERSHIP_RATE_LIMIT } from "../../schema/listings";
-import { ethKey, send, solKey } from "./listing-fixtures";
+import { ethKey, solKey } from "./listing-fixtures";
+import { call } from "./purchase-fixtures";
 import { inFreshRateWindow } from "./helpers";
 import { client, unchecked, refusal } from "./client";
 
@@ -91,7 +92,7 @@ describe("verify-ownership", () => {
   });
 
   it("a body that is not declared JSON: 415", async () => {
-    const res = await send("POST", "/api/addresses/verify-ownership", "{}", undefined, { "content-type": "text/plain", "cf-connecting-ip": freshIp() });
+    const res = await call("POST", "/api/addresses/verify-ownership", undefined, "{}", { "content-type": "text/plain", "cf-connecting-ip": freshIp() });
     expect(res.status).toBe(415);
   });
 

@@ -4,8 +4,8 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SAVED_SEARCH_LIMITS, type SavedSearchesResponse, type SavedSearchView } from "../../schema/collectors";
-import { callFrom, keyOf, makeUsers, rowCount, saveFrom } from "./collectors-fixtures";
-import { ethWallet, type Wallet } from "./purchase-fixtures";
+import { keyOf, makeUsers, rowCount, saveFrom } from "./collectors-fixtures";
+import { call, ethWallet, type Wallet } from "./purchase-fixtures";
 import { type Answer, client, refusal, unchecked } from "./client";
 
 const IP = "203.0.113.30";
@@ -83,7 +83,7 @@ describe("saving", () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await message(res), JSON.stringify(body)).toContain(expected);
     }
-    const notJson = await callFrom(IP, "POST", "/api/saved-searches", w, "{not json");
+    const notJson = await call("POST", "/api/saved-searches", w, "{not json", { "cf-connecting-ip": IP });
     expect(notJson.status).toBe(400);
     expect(await rowCount("saved_searches")).toBe(before);
   });

@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingView } from "../../schema/browse";
 import { WATCHLIST_LIMITS, type WatchAnswer, type WatchedIdsResponse, type WatchlistResponse } from "../../schema/collectors";
 import { CACHE_STATUS_HEADER } from "../http/edge-cache";
-import { insertListing, keyOf, makeUsers, rowCount, starFrom } from "./collectors-fixtures";
+import { keyOf, makeUsers, randomAddress, rowCount, starFrom } from "./collectors-fixtures";
+import { insertListing } from "./browse-fixtures";
 import { ethWallet, type Wallet } from "./purchase-fixtures";
 import { client, refusal } from "./client";
 
@@ -22,7 +23,7 @@ const watchers = async (id: number) =>
 
 describe("starring", () => {
   it("signed out: 401 and nothing written, for every call", async () => {
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     const anonymous = client().watchlist;
     for (const [path, res] of [
       ["PUT /api/watchlist/:id", () => anonymous[":id{[0-9]+}"].$put({ param: { id: String(id) } })],
@@ -36,7 +37,7 @@ describe("starring", () => {
   });
 
   it("a star is 201 with the count; a second star of the same listing is 200 and writes nothing", async () => {
-    const id = await insertListing({ price: "0.5" });
+    const id = await insertListing({ address: randomAddress(), price: "0.5" });
     const first = await starFrom(IP, alice, id);
     expect(first.status).toBe(201);
     expect(await first.json()).toEqual({ listingId: id, watching: true, watchers: 1 } satisfies WatchAnswer);
@@ -49,7 +50,7 @@ describe("starring", () => {
   });
 
   it("the public count says how many, never who", async () => {
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     await starFrom(IP, alice, id);
     const res = await client().watchlist[":id{[0-9]+}"].watchers.$get({ param: { id: String(id) } });
     expect(res.status).toBe(200);
@@ -59,7 +60,7 @@ describe("starring", () => {
   });
 
   it("refuses what a hostile client sends, writing nothing: unknown, deleted and custom-order listings, malformed ids", async () => {
-    const deleted = await insertListing({ status: "deleted", isListed: false });
+    const deleted = await insertListing({ address: randomAddress(), status: "deleted", isListed: false });
     const hidden = await insertListing({ address: "0x00000000c0ffee0000000000000000000000beef" });
     await env.DB.prepare(
       `INSERT INTO custom_orders (buyer_id, buyer_wallet, public_key, prefix, suffix, case_sensitive, difficulty_bits, price, price_units, status, found_address)
@@ -83,7 +84,7 @@ describe("starring", () => {
   });
 
   it("unstar removes it (again is fine); an unknown listing not watched is 404", async () => {
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     await starFrom(IP, alice, id);
     const res = await client(alice, { "cf-connecting-ip": IP }).watchlist[":id{[0-9]+}"].$delete({ param: { id: String(id) } });
     expect(await res.json()).toEqual({ listingId: id, watching: false, watchers: 0 } satisfies WatchAnswer);
@@ -92,7 +93,7 @@ describe("starring", () => {
   });
 
   it("a listing deleted after it was starred stays in the list as unlisted and can be removed", async () => {
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     await starFrom(IP, alice, id);
     await env.DB.prepare("UPDATE addresses SET status = 'deleted', is_listed = 0 WHERE id = ?").bind(id).run();
     const list = (await (await client(alice).watchlist.$get()).json()) as WatchlistResponse;
@@ -104,10 +105,10 @@ describe("starring", () => {
 describe("the list", () => {
   it("each listing now: price, price when starred, the change, and its state", async () => {
     const w = await ethWallet();
-    const forSale = await insertListing({ price: "1" });
-    const reserved = await insertListing({ price: "2" });
-    const sold = await insertListing({ price: "3" });
-    const inactive = await insertListing({ price: "4" });
+    const forSale = await insertListing({ address: randomAddress(), price: "1" });
+    const reserved = await insertListing({ address: randomAddress(), price: "2" });
+    const sold = await insertListing({ address: randomAddress(), price: "3" });
+    const inactive = await insertListing({ address: randomAddress(), price: "4" });
     for (const id of [forSale, reserved, sold, inactive]) expect((await starFrom(IP, w, id)).status).toBe(201);
     await env.DB.batch([
       env.DB.prepare("UPDATE addresses SET price = '0.8', price_units = 80000000 WHERE id = ?").bind(forSale),
@@ -135,7 +136,7 @@ describe("the list", () => {
 
   it("is each wallet's own", async () => {
     const w = await ethWallet();
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     await starFrom(IP, alice, id);
     expect(((await (await client(w).watchlist.ids.$get()).json()) as WatchedIdsResponse).listingIds).toEqual([]);
   });
@@ -143,7 +144,7 @@ describe("the list", () => {
 
 describe("listing reads stay the same for every viewer", () => {
   it("a star changes no listing answer, and a visitor's cached answer keeps being served", async () => {
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     const listing = () => client().addresses[":id{[0-9]+}"].$get({ param: { id: String(id) } });
     const first = await listing();
     const before = (await first.json()) as ListingView;
@@ -161,7 +162,7 @@ describe("bounds: a wallet is free, so one client network cannot fill the table"
     const key = await keyOf(ip);
     const owners = await makeUsers(users, tag);
     const listings: number[] = [];
-    for (let i = 0; i < perUser; i++) listings.push(await insertListing());
+    for (let i = 0; i < perUser; i++) listings.push(await insertListing({ address: randomAddress() }));
     const statements = owners.flatMap((u) =>
       listings.map((l) =>
         env.DB.prepare("INSERT INTO watchlist (user_id, address_id, price_at_star, price_units_at_star, client_key) VALUES (?, ?, '0.1', 10000000, ?)").bind(
@@ -179,7 +180,7 @@ describe("bounds: a wallet is free, so one client network cannot fill the table"
     const w = await ethWallet();
     const key = await keyOf("198.51.100.7");
     const listings: number[] = [];
-    for (let i = 0; i < WATCHLIST_LIMITS.perWallet; i++) listings.push(await insertListing());
+    for (let i = 0; i < WATCHLIST_LIMITS.perWallet; i++) listings.push(await insertListing({ address: randomAddress() }));
     await env.DB.batch(
       listings
         .slice(1)
@@ -192,7 +193,7 @@ describe("bounds: a wallet is free, so one client network cannot fill the table"
         ),
     );
     expect((await starFrom("198.51.100.7", w, listings[0])).status).toBe(201);
-    const extra = await insertListing();
+    const extra = await insertListing({ address: randomAddress() });
     const refused = await starFrom("198.51.100.7", w, extra);
     expect(refused.status).toBe(409);
     expect((await refusal(refused)).message).toContain("Your watchlist is full");
@@ -206,7 +207,7 @@ describe("bounds: a wallet is free, so one client network cannot fill the table"
     const perUser = WATCHLIST_LIMITS.perClient / 10;
     await fill(ip, 10, perUser, "net");
     const fresh = await ethWallet();
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     // Another address of the same IPv6 /64 is the same client network.
     const refused = await starFrom("2001:db8:77::abcd", fresh, id);
     expect(refused.status).toBe(409);
@@ -217,7 +218,7 @@ describe("bounds: a wallet is free, so one client network cannot fill the table"
 
   it("the stored network is a keyed hash, not the address", async () => {
     const w = await ethWallet();
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     await starFrom("192.0.2.55", w, id);
     const row = await env.DB.prepare("SELECT client_key FROM watchlist WHERE user_id = ?").bind(w.userId).first<{ client_key: string }>();
     expect(row!.client_key).toMatch(/^[0-9a-f]{32}$/);
