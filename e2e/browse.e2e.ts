@@ -186,13 +186,13 @@ describe("home page", () => {
     await sale.waitFor();
     expect(await sale.textContent()).toContain("Sale");
     // A sale names neither its buyer nor its seller (a username derived from the wallet read as an internal id:
-    // docs/public-surface.md); an open reservation is not public activity (DESIGN §6).
+    // docs/public-surface.md); an open reservation is not public activity.
     expect(await sale.textContent()).not.toContain("e2e_browse_seller");
     expect(await sale.textContent()).not.toContain("e2e_browse_buyer");
     expect(await table.getByRole("columnheader", { name: "Buyer" }).count()).toBe(0);
     expect(await table.getByRole("columnheader", { name: "Seller" }).count()).toBe(0);
     expect(await sale.textContent()).toMatch(/5 minutes ago/);
-    // The public sale page, not the private purchase page (issue 22 §3).
+    // The public sale page, not the private purchase page.
     expect(await sale.getByRole("link").getAttribute("href")).toBe(`/sale/${soldTxId}`);
     expect(await table.getByTestId("transaction-row").filter({ hasText: "3.50000000 SOL" }).count()).toBe(0);
 

@@ -1,4 +1,4 @@
-// Issue 22 §1 in a real browser: a buyer who reserved a listing and left its page is told "Reserved by you" with
+// A buyer who reserved a listing and left its page is told "Reserved by you" with
 // the time left on the listing page, its card and the marketplace table, and "Continue to payment" leads back to
 // that purchase; a second Buy answers the same purchase; a visitor sees "Reserved until ..." before clicking.
 import type { Hex } from "viem";

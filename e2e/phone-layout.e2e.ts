@@ -1,4 +1,4 @@
-// Issue 22 §5: every page at 360 and 390 px, signed out and signed in, with no element covering another and
+// Every page at 360 and 390 px, signed out and signed in, with no element covering another and
 // nothing past the screen's sides (layout.ts); the header fits one row and its links sit in a Menu. As admin,
 // Admin > Analytics (with a sale in its chart and tables) and Settings (with a refused value at its field).
 import type { Hex } from "viem";

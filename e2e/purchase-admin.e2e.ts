@@ -78,7 +78,7 @@ describe("payments needing attention", () => {
     const row = page.getByTestId("attention-row").filter({ hasText: `${txHash.slice(0, 8)}...${txHash.slice(-6)}` });
     await row.waitFor({ timeout: 20_000 });
     expect(await row.getAttribute("data-reason")).toBe("partial");
-    // Every amount exactly, from wei, with the difference in words (issue 34 §10).
+    // Every amount exactly, from wei, with the difference in words.
     const exact = (units: bigint) => `${formatBaseUnits(units, "ETH")} ETH`;
     const due = BigInt(view.amountBaseUnits);
     expect(await row.getByTestId("received").textContent()).toBe(exact(half));

@@ -1,4 +1,4 @@
-// Operator alerts end to end (issue 24 §4): the Worker POSTs to a local HTTP receiver this project starts
+// Operator alerts end to end: the Worker POSTs to a local HTTP receiver this project starts
 // (scripts/test/webhook-global-setup.ts). Each condition is one incident, sent once; a recovered-then-failing node
 // or task is a new incident; a failing receiver is retried with backoff across cron runs; no secret in any alert.
 import { env } from "cloudflare:test";
@@ -233,7 +233,7 @@ describe("delivery", () => {
   });
 });
 
-// Issue 34 §3: the alerts task bound one parameter per open condition (D1 takes at most 100 per query) and read the
+// The alerts task bound one parameter per open condition (D1 takes at most 100 per query) and read the
 // oldest 200 rows of each kind, so a flood of refund rows stopped every alert, and a failing alerts task could not
 // report itself.
 describe("more refund rows than one query may bind", () => {

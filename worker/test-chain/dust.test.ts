@@ -1,4 +1,4 @@
-// Issue 34 §3: dust switches every alert off. 205 zero-value transfers to the platform (in one block, as a party
+// Dust switches every alert off. 205 zero-value transfers to the platform (in one block, as a party
 // sending them cheaply would) and then a real late payment: the dust is recorded as ignored (not owed back, not in
 // Admin > Payments), the late payment is listed for refund, and the webhook receives its alert.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// Issue 26 §1 on the LiteSVM Solana RPC: one transfer that carries two purchases' reference keys pays one of
+// On the LiteSVM Solana RPC: one transfer that carries two purchases' reference keys pays one of
 // them, never both (the ledger's unique hash and the database's triggers hold it, not the reference check).
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +11,7 @@ beforeAll(async () => {
   ({ seller } = await actors());
 });
 
-describe("§1 on Solana", () => {
+describe("one payment pays once, on Solana", () => {
   it("the review's variant: one transfer carrying two references, listed for refund on the cancelled A, does not then settle B", async () => {
     const { wallet, keypair } = await fundedSolBuyer();
     const a = await reserve(wallet, (await listWithKey(seller.userId, { network: "solana", price: "0.3" })).id);

@@ -1,6 +1,6 @@
-// Issue 26 on a real chain (anvil): each attack of the outside review, as the attacker would run it through
-// the API and the cron job. One payment pays once (§1), refunds only for money at depth (§3), no hold for ever
-// (§4), and the accounting details (§10). Each test failed on the code before the fix it names.
+// On a real chain (anvil): each attack of an outside review, as the attacker would run it through
+// the API and the cron job. One payment pays once, refunds only for money at depth, no hold for ever, and the
+// accounting details. Each test failed on the code before the fix it names.
 import { env } from "cloudflare:test";
 import { createWalletClient, type Hex, http } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
@@ -38,7 +38,7 @@ async function blockTimeOf(hash: Hex): Promise<number> {
   return Number((await client.getBlock({ blockNumber: receipt.blockNumber })).timestamp) * 1000;
 }
 
-describe("§1 one payment pays once: a hash in the ledger never settles another purchase", () => {
+describe("one payment pays once: a hash in the ledger never settles another purchase", () => {
   it("the review's attack: a late payment listed for refund on A does not then settle B of the same listing", async () => {
     const buyer = await fundedBuyer();
     const l = await listWithKey(seller.userId, { price: "0.01" });
@@ -103,7 +103,7 @@ describe("§1 one payment pays once: a hash in the ledger never settles another 
   });
 });
 
-describe("§3 a refund is listed only for money at the required depth, and re-checked before it is marked done", () => {
+describe("a refund is listed only for money at the required depth, and re-checked before it is marked done", () => {
   it("the review's attack: an unmined transfer reported on a closed purchase lists no refund", async () => {
     const buyer = await fundedBuyer();
     const a = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);
@@ -177,7 +177,7 @@ describe("§3 a refund is listed only for money at the required depth, and re-ch
   });
 });
 
-describe("§4 a purchase cannot be held pending for ever", () => {
+describe("a purchase cannot be held pending for ever", () => {
   it("the review's attack: re-reporting a made-up hash after expiry does not extend the hold; the deadline ends it", async () => {
     const buyer = await fundedBuyer();
     const l = await listWithKey(seller.userId, { price: "0.01" });
@@ -230,7 +230,7 @@ describe("§4 a purchase cannot be held pending for ever", () => {
   });
 });
 
-describe("§10 accounting details", () => {
+describe("accounting details", () => {
   it("settling twice (a stale row) writes the 'settled' chain-audit row once", async () => {
     const buyer = await fundedBuyer();
     const id = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);

@@ -1,4 +1,4 @@
-// Buying on a real chain (anvil): every payment state of issue 10 §3 and its security tests. Each test
+// Buying on a real chain (anvil): every payment state and its security tests. Each test
 // would fail if the guard it names were removed: the decision's checks, the DB's unique indexes, the lease.
 import { env } from "cloudflare:test";
 import { formatEther, type Hex } from "viem";
@@ -38,7 +38,7 @@ describe("a paid purchase settles", () => {
     expect(await count("sales_analytics", "transaction_id = ?", id)).toBe(1);
     expect(await count("price_history", "transaction_id = ? AND change_type = 'sale'", id)).toBe(1);
     expect(await count("transaction_audit", "transaction_id = ? AND action = 'completed'", id)).toBe(1);
-    // The actual gas beside the reservation's estimate (issue 24): the receipt's gasUsed x effectiveGasPrice.
+    // The actual gas beside the reservation's estimate: the receipt's gasUsed x effectiveGasPrice.
     const receipt = await anvil<{ gasUsed: string; effectiveGasPrice: string }>("eth_getTransactionReceipt", [hash]);
     const gas = await env.DB.prepare("SELECT * FROM gas_estimation_audit WHERE transaction_id = ?").bind(id).first<Record<string, unknown>>();
     const actualWei = BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice);

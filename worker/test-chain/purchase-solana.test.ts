@@ -27,7 +27,7 @@ describe("Solana purchases on the LiteSVM chain", () => {
     expect(view).toMatchObject({ amountBaseUnits: "750000000", recipient: env.PLATFORM_SOL_ADDRESS, requiredConfirmations: 1 });
     const signature = await payThroughWorker(wallet, keypair, id);
     expect(await confirmSol(wallet, id, signature)).toMatchObject({ success: true, status: "completed" });
-    // The fee the transaction paid beside the reservation's fixed estimate (issue 24): one signature, 5000 lamports.
+    // The fee the transaction paid beside the reservation's fixed estimate: one signature, 5000 lamports.
     expect(
       await env.DB.prepare("SELECT estimated_cost, actual_gas, actual_cost, accuracy, success FROM gas_estimation_audit WHERE transaction_id = ?")
         .bind(id)

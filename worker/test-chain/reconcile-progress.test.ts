@@ -1,4 +1,4 @@
-// Issue 34 §9: the reconciliation cannot fall silently behind. Its window does not wait on open reservations (the
+// The reconciliation cannot fall silently behind. Its window does not wait on open reservations (the
 // operator once read "read through block 39 · 55 minutes ago" with the chain at block 1,309), and how far behind
 // the head it is shows in the admin's health and, past RECONCILE_LAG_ALERT_MINUTES, raises an alert.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// Issue 26 §6 and the reconciliation: every transfer to the platform address that we see is either credited or
+// The reconciliation: every transfer to the platform address that we see is either credited or
 // listed for attention. Value forwarded by a contract (an internal call, as from a contract wallet or an ERC-4337
 // account) on anvil; a System transfer-with-seed (a program call the verifier cannot credit) and a plain transfer
 // from a stranger on the LiteSVM Solana RPC; and the admin's view and actions on what it found.

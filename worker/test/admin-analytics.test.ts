@@ -1,4 +1,4 @@
-// Admin > Analytics (issue 24 §1): GET /api/admin/analytics reads sales_analytics, transactions, the key-release
+// Admin > Analytics: GET /api/admin/analytics reads sales_analytics, transactions, the key-release
 // audit rows, custom_orders, addresses and listing_promotions for the period; admins only; bad periods refused.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

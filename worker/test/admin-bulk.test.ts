@@ -139,7 +139,7 @@ describe("mixed rows", () => {
     expect(history.results).toEqual([{ change_type: "listed", price: "0.002" }]);
   });
 
-  it("the stored pattern, its length and position come from the row's checked claim when the engine sees less (issue 13)", async () => {
+  it("the stored pattern, its length and position come from the row's checked claim when the engine sees less", async () => {
     const stored = async (i: number) => {
       const r = first.results[i];
       if (r.status !== "success") throw new Error("expected success");

@@ -1,5 +1,5 @@
-// Admin > Payments: an admin dismisses a payment listed for refund with a note, when no refund will be sent (issue 34:
-// rows no one could clear). Audited, once; the difference that listed it is resolved with the same note.
+// Admin > Payments: an admin dismisses a payment listed for refund with a note, when no refund will be sent (else
+// they are rows no one could clear). Audited, once; the difference that listed it is resolved with the same note.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { actors, call, ethWallet, type Wallet } from "./purchase-fixtures";

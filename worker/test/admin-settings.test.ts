@@ -1,4 +1,4 @@
-// Admin > Settings (issue 24 §2): fee configuration per network with an effective-from time (reservations use the
+// Admin > Settings: fee configuration per network with an effective-from time (reservations use the
 // one in force when they are made; history kept), the custom-order quote in D1, every change audited; hostile
 // input refused with a clear message and nothing written.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// Issue 25 item 1 and issue 26 item 7: sign-in accepts exactly the message it issued for the nonce, and a
+// Sign-in accepts exactly the message it issued for the nonce, and a
 // verify attempt on that message uses its nonce up whatever the outcome. Every message here is signed by a real key (viem's
 // privateKeyToAccount, or an Ed25519 key) and sent to the real route in workerd with real D1.
 import { env } from "cloudflare:test";

@@ -1,4 +1,4 @@
-// D1 binds at most 100 parameters per query (issue 34: the alerts task failed on every run once 400 conditions were
+// D1 binds at most 100 parameters per query (the alerts task failed on every run once 400 conditions were
 // open). No query may bind one parameter per row: each list over rows is one JSON parameter, a join or a subquery.
 // Each path whose list the data sizes runs here (or in the chain tests named in docs/queries.md) with more than 100.
 import { env } from "cloudflare:test";

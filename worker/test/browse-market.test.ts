@@ -231,7 +231,7 @@ describe("GET /api/market-stats", () => {
 });
 
 describe("GET /api/transactions/recent", () => {
-  // DESIGN §6: a completed sale is a public fact; an open reservation is not public activity, and nothing is
+  // A completed sale is a public fact; an open reservation is not public activity, and nothing is
   // said about the buyer beyond what the chain shows (the chain never links the payer to the address bought).
   let sales: string[];
   let open: string[];
@@ -263,7 +263,7 @@ describe("GET /api/transactions/recent", () => {
       }),
       at: now + 5000,
     });
-    // Open reservations newer than every sale, one per open status (a made-up hash on a pending one, as issue 26 §4 would).
+    // Open reservations newer than every sale, one per open status (a made-up hash on a pending one, as a hostile buyer could report).
     for (const [k, status] of (["initiated", "pending", "verified"] as const).entries()) {
       open.push(await insertTransaction({ listing: listings[16 + k], buyer: alice, price: "9", currency: "ETH", status, createdAt: now + 10_000 + k }));
     }

@@ -1,4 +1,4 @@
-// Estimated value calibrated by sales (issue 24 §3): the cron fits algorithm_adjustments per network and per
+// Estimated value calibrated by sales: the cron fits algorithm_adjustments per network and per
 // category and pattern length from recorded sales, with a minimum sample and a bounded step per run (once a day);
 // the listing page's estimate says how many sales it rests on.
 import { env } from "cloudflare:test";

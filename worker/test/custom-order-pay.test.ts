@@ -1,4 +1,4 @@
-// Paying a custom order through the purchase machinery (issue 14 step 2), on the real Worker and D1: the
+// Paying a custom order through the purchase machinery, on the real Worker and D1: the
 // hidden listing made when the offset is accepted, who may reserve it, POST /:id/pay, the public reads that
 // must never show it, the purchase view and key endpoints for it, cancelling and the payment-deadline expiry
 // against a purchase in progress. Settlement on a real chain is in worker/test-chain/custom-order-pay.test.ts.
@@ -121,7 +121,7 @@ describe("never shown to anyone but the order's buyer and admins", () => {
       .run();
     const recent = await (await client().transactions.recent.$get()).text();
     expect(recent.toLowerCase()).not.toContain(hex);
-    // Nor the public activity page or a public sale page (issue 22 §3).
+    // Nor the public activity page or a public sale page.
     const sales = await (await client().transactions.sales.$get({ query: { limit: "50" } })).text();
     expect(sales.toLowerCase()).not.toContain(hex);
     expect((await client().transactions.sales[":id{[0-9a-f-]{36}}"].$get({ param: { id: paidId } })).status).toBe(404);

@@ -1,4 +1,4 @@
-// /api/health for operators (issue 24 §5): each chain's head and lag, the last cron run and its failed tasks, the tasks
+// /api/health for operators: each chain's head and lag, the last cron run and its failed tasks, the tasks
 // failing run after run, the reconciliation's lag, the payments awaiting refund, for admins only; a visitor sees the public status and nothing of these.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

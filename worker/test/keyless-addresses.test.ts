@@ -1,4 +1,4 @@
-// Addresses nobody holds a key for (issue 11, security 5): the checker says so and values them at nothing, and
+// Addresses nobody holds a key for: the checker says so and values them at nothing, and
 // no way of creating a listing (single, bulk upload, the seed's import) accepts one.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// GET /api/addresses/{id}/context: what the listing page explains beside the price (issue 13).
+// GET /api/addresses/{id}/context: what the listing page explains beside the price.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COMPARABLES_LIMIT, type ListingContext, PRICE_HISTORY_LIMIT, RECENT_SALES_LIMIT } from "../../schema/listing-context";

@@ -1,4 +1,4 @@
-// Bounds per client network, not per wallet (DESIGN §6; docs/public-surface.md#client-networks): a wallet costs
+// Bounds per client network, not per wallet (docs/public-surface.md#client-networks): a wallet costs
 // nothing, so one client network signing in wallet after wallet must not multiply what it may hold, and no
 // number of client networks may fill a table every visitor needs. Each attack runs against the real routes in
 // workerd with real D1; a simulated client is a cf-connecting-ip header value, every request goes to loopback.

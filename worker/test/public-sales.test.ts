@@ -1,6 +1,6 @@
-// Issue 22 §3: completed sales are public facts; their public views (GET /api/transactions/sales, /sales/{id})
-// show the listing sold, its price, time and network, never the buyer nor the payment that would name them
-// (DESIGN §6), and nothing else is a sale: open, failed, cancelled or expired purchases and test data are not
+// Completed sales are public facts; their public views (GET /api/transactions/sales, /sales/{id})
+// show the listing sold, its price, time and network, never the buyer nor the payment that would name them,
+// and nothing else is a sale: open, failed, cancelled or expired purchases and test data are not
 // listed and have no sale page.
 import { env } from "cloudflare:test";
 import { base58 } from "@scure/base";
@@ -93,7 +93,7 @@ describe("GET /api/transactions/sales: the activity page", () => {
 
     const all = JSON.stringify(await sales({ limit: "50" }));
     expect(all).not.toContain(open);
-    // No payment hash in the feed either (DESIGN §6).
+    // No payment hash in the feed either.
     for (const s of [...eth, sol]) expect(all).not.toContain(s.txHash.slice(2, 40));
     expect(all).not.toMatch(/txHash|signature/i);
   });

@@ -246,7 +246,7 @@ describe("admin: payments needing attention", () => {
     expect((await client(user).admin.payments[":id"].refund.$post({ param: { id }, json: { refundTxHash: HASH } })).status).toBe(403);
     expect((await client(seller).admin.payments[":id"].refund.$post({ param: { id }, json: { refundTxHash: "nope" } })).status).toBe(400);
     expect((await client(seller).admin.payments[":id"].refund.$post({ param: { id: crypto.randomUUID() }, json: { refundTxHash: HASH } })).status).toBe(404);
-    // No node here: the payment cannot be re-checked, so nothing is marked (issue 26 §3; the chain tests mark real ones).
+    // No node here: the payment cannot be re-checked, so nothing is marked (the chain tests mark real ones).
     const res = await client(seller).admin.payments[":id"].refund.$post({ param: { id }, json: { refundTxHash: HASH } });
     expect(res.status).toBe(503);
     expect((await refusal(res)).message).toMatch(/not answering/);

@@ -137,7 +137,7 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
       expect(res.status, status).toBe(409);
       expect(await res.json()).toMatchObject({ success: false, message: "The private key is available once the payment is confirmed" });
     }
-    // The stranger's and the seller's; a visitor writes nothing (issue 26 §7, purchase-limits.test.ts).
+    // The stranger's and the seller's; a visitor writes nothing (purchase-limits.test.ts).
     const refused = (await audits(id)).filter((a) => a.action === "key_reveal_refused");
     expect(refused).toHaveLength(2);
   });
@@ -156,7 +156,7 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
     expect((await audits(id)).at(-1)).toMatchObject({ action: "key_reveal_failed" });
   });
 
-  it("the support contact is the SUPPORT_CONTACT setting (issue 22 §6), not a hard-coded address", async () => {
+  it("the support contact is the SUPPORT_CONTACT setting, not a hard-coded address", async () => {
     const { buyer, listing, id } = await completed();
     await env.DB.prepare("UPDATE encrypted_keys SET mac = ? WHERE address_id = ?")
       .bind(btoa("x".repeat(32)), listing.id)

@@ -1,4 +1,4 @@
-// Issue 26 §7, unbounded writes: the purchase calls a hostile client could repeat. A visitor (no session) writes
+// Unbounded writes: the purchase calls a hostile client could repeat. A visitor (no session) writes
 // nothing at all; a signed-in wallet, and all the wallets of one client network together, are held to a
 // number of calls a minute, refused with 429 and Retry-After, and a refused call writes no audit row.
 import { env } from "cloudflare:test";

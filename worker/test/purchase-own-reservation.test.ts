@@ -1,4 +1,4 @@
-// Issue 22 §1: a buyer's own reservation is recognised. A second Buy by the same buyer answers that purchase
+// A buyer's own reservation is recognised. A second Buy by the same buyer answers that purchase
 // (200, the same id, nothing new written) instead of "reserved by another buyer"; the listing answers say that it
 // is reserved and until when, the same to everyone (they are edge-cached), and only GET /api/transactions/open
 // tells the signed-in buyer which reservations are theirs.
@@ -145,7 +145,7 @@ describe("the listing answers say reserved, and until when, to everyone", () => 
   });
 });
 
-// Issue 22 §2: My Purchases and the purchase page read the same status and failure reason from the API.
+// My Purchases and the purchase page read the same status and failure reason from the API.
 describe("the buyer's purchase list agrees with the purchase view", () => {
   it.each([
     ["initiated", null],

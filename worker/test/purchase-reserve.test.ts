@@ -1,5 +1,5 @@
 // Reserving a listing: POST /api/transactions/initiate and POST /api/transactions, their guards, expiry and
-// cancelling (issue 10 §1). No chain node runs in this project: reserving must not need one.
+// cancelling. No chain node runs in this project: reserving must not need one.
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_OPEN_RESERVATIONS } from "../../schema/purchases";
