@@ -5,7 +5,7 @@ import { RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/
 import { createApp } from "../app";
 import { getUsdPrices, PRICE_STALE_LIMIT_MS, PRICE_TTL_MS, resetPriceCache } from "../prices/price-feed";
 import { clearBrowseData, insertListing, insertListings, insertUser, toUnits } from "./browse-fixtures";
-import { client } from "./client";
+import { client, clientOf } from "./client";
 
 const DAY = 24 * 60 * 60 * 1000;
 const FEED = "https://prices.test/usd";
@@ -87,8 +87,9 @@ describe("GET /api/prices/live", () => {
     const feed = stubFeed(() => Response.json(payload));
     restore = feed.restore;
     const app = createApp();
+    const api = clientOf((input, init) => app.request(input, init, withFeed));
     for (let i = 0; i < 3; i++) {
-      const body = await (await app.request("/api/prices/live", {}, withFeed)).json();
+      const body = await (await api.prices.live.$get()).json();
       expect(body).toMatchObject({ ethPrice: 2500.5, solPrice: 150.25, source: "feed" });
     }
     expect(feed.calls.n).toBe(1);
@@ -105,7 +106,7 @@ describe("GET /api/prices/live", () => {
   ])("a broken feed (%s) falls back to the spec's rates", async (_name, answer) => {
     const feed = stubFeed(answer);
     restore = feed.restore;
-    const res = await createApp().request("/api/prices/live", {}, withFeed);
+    const res = await clientOf((input, init) => createApp().request(input, init, withFeed)).prices.live.$get();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ethPrice: 3796, solPrice: 184, source: "fallback", updatedAt: null });
   });
@@ -220,7 +221,7 @@ describe("GET /api/market-stats", () => {
   it("uses the live rate for SOL amounts", async () => {
     const feed = stubFeed(() => Response.json({ ethPrice: 1000, solPrice: 100 }));
     restore = feed.restore;
-    const stats = (await (await createApp().request("/api/market-stats", {}, withFeed)).json()) as { totalVolume: number };
+    const stats = await (await clientOf((input, init) => createApp().request(input, init, withFeed))["market-stats"].$get()).json();
     expect(stats.totalVolume).toBe(1.6);
   });
 

@@ -12,7 +12,7 @@ import { MAX_CONFIRMATIONS, SOLANA_GENESIS_HASHES } from "../domain/payment-sett
 import { runScheduledJobs } from "../jobs/scheduled";
 import { forgetNodeFacts, paymentReadiness } from "../payment-config";
 import { actors, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
-import { type Answer, client } from "./client";
+import { type Answer, client, clientOf } from "./client";
 
 const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
 const OWN_SOL = "GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB";
@@ -163,12 +163,13 @@ describe("the shipped settings on mainnet", () => {
 
   it("/api/config offers nothing to pay; /api/health says degraded and lists the problems without an RPC URL", async () => {
     stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
-    const config = await (await createApp().request("/api/config", {}, SHIPPED_ON_MAINNET)).json<Record<string, unknown>>();
+    const shipped = clientOf((input, init) => createApp().request(input, init, SHIPPED_ON_MAINNET));
+    const config = await (await shipped.config.$get()).json();
     expect(config).not.toHaveProperty("payments");
     expect(config).toMatchObject({ ethChainId: 1, solCluster: "mainnet-beta" });
 
     // Browsing still works, so the site stays up (200) for a load balancer; payments are what is refused.
-    const health = await createApp().request("/api/health", {}, SHIPPED_ON_MAINNET);
+    const health = await shipped.health.$get();
     expect(health.status).toBe(200);
     const text = await health.text();
     expect(text).not.toContain("SECRET-KEY");
@@ -299,7 +300,7 @@ describe("the node must be the configured chain", () => {
       ok: true,
       settings: { production: true, ethereum: { chainId: 1, confirmations: 12 }, solana: { commitment: "finalized" } },
     });
-    const config = await (await createApp().request("/api/config", {}, MAINNET)).json<{ payments: unknown }>();
+    const config = await (await clientOf((input, init) => createApp().request(input, init, MAINNET)).config.$get()).json();
     expect(config.payments).toEqual({
       ethereum: { recipient: OWN_ETH, chainId: 1, confirmations: 12 },
       solana: { recipient: OWN_SOL, cluster: "mainnet-beta", commitment: "finalized" },
@@ -326,7 +327,7 @@ describe("several nodes on mainnet (docs/payments.md#trust-no-single-node)", () 
 
 describe("the local settings", () => {
   it("/api/health reports payments ready, not production", async () => {
-    const body = await (await createApp().request("/api/health", {}, env)).json();
+    const body = await (await clientOf((input, init) => createApp().request(input, init, env)).health.$get()).json();
     expect(body).toMatchObject({ status: "ok", payments: { ready: true, production: false, problems: [] } });
   });
 });

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { DEFAULT_SUPPORT_CONTACT } from "../vault/delivery";
 import { actors, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "./purchase-fixtures";
-import { client } from "./client";
+import { client, clientOf } from "./client";
 
 let seller: Wallet;
 let admin: Wallet;
@@ -161,10 +161,15 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
     await env.DB.prepare("UPDATE encrypted_keys SET mac = ? WHERE address_id = ?")
       .bind(btoa("x".repeat(32)), listing.id)
       .run();
-    const path = `/api/transactions/${id}/reveal-private-key`;
-    const asSet = await createApp().request(path, { method: "POST", headers: buyer.headers }, { ...env, SUPPORT_CONTACT: "help@market.example" });
+    const reveal = (bindings: Partial<Env>) =>
+      clientOf((input, init) => createApp().request(input, init, { ...env, ...bindings }), buyer).transactions[":id{[0-9a-f-]{36}}"][
+        "reveal-private-key"
+      ].$post({
+        param: { id },
+      });
+    const asSet = await reveal({ SUPPORT_CONTACT: "help@market.example" });
     expect(((await asSet.json()) as { supportInfo: { contactMethod: string } }).supportInfo.contactMethod).toBe("help@market.example");
-    const unset = await createApp().request(path, { method: "POST", headers: buyer.headers }, { ...env, SUPPORT_CONTACT: " " });
+    const unset = await reveal({ SUPPORT_CONTACT: " " });
     expect(((await unset.json()) as { supportInfo: { contactMethod: string } }).supportInfo.contactMethod).toBe(DEFAULT_SUPPORT_CONTACT);
   });
 });
