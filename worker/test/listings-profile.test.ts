@@ -53,8 +53,8 @@ describe("GET /api/transactions/user", () => {
   let ids: { sale: string; purchase: string; older: string };
   beforeAll(async () => {
     const t = Date.now() - 100_000;
-    const sold = await insertListing({ sellerId: admin.userId, status: "sold", isListed: false });
-    const bought = await insertListing({ sellerId: other.userId });
+    const sold = await insertListing({ sellerId: admin.userId, status: "sold", isListed: false, rarity: 0 });
+    const bought = await insertListing({ sellerId: other.userId, rarity: 0 });
     const older = await insertTransaction(sold, { status: "failed", buyerId: user.userId, sellerId: admin.userId, createdAt: t });
     const sale = await insertTransaction(sold, { status: "completed", buyerId: user.userId, sellerId: admin.userId, createdAt: t + 10, price: "2" });
     const purchase = await insertTransaction(bought, { status: "pending", buyerId: admin.userId, sellerId: other.userId, createdAt: t + 20 });
