@@ -180,7 +180,11 @@ describe("POST /api/custom-orders", () => {
       { prefix: "ab\u0000", publicKey: A, price },
     ];
     for (const body of bodies) {
-      const res = await client(user)["custom-orders"].$post({ json: unchecked(body) });
+      // String cases are sent as they are ("not json", "[]", "null"), not JSON-encoded again.
+      const res =
+        typeof body === "string"
+          ? await call("POST", client()["custom-orders"].$path(), user, body)
+          : await client(user)["custom-orders"].$post({ json: unchecked(body) });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Validation Error" });
     }
@@ -301,10 +305,12 @@ describe("the grinder's calls (admin)", () => {
       { attempts: 2 ** 60, rate: 1 },
       "[]",
     ]) {
-      expect(
-        (await client(admin)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(order.id) }, json: unchecked(body) })).status,
-        JSON.stringify(body),
-      ).toBe(400);
+      // "[]" is sent as it is: JSON text that is not an object.
+      const res =
+        typeof body === "string"
+          ? await call("POST", client()["custom-orders"].admin[":id{[0-9]+}"].progress.$path({ param: { id: String(order.id) } }), admin, body)
+          : await client(admin)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(order.id) }, json: unchecked(body) });
+      expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(await tableState()).toBe(before);
     const q = (await (await client(admin)["custom-orders"].admin.queue.$get({ query: {} })).json()) as OrderQueue;

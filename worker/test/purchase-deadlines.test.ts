@@ -9,7 +9,7 @@ import { createDb } from "../db";
 import { paymentDeadline, NODE_OUTAGE_GRACE_MS } from "../domain/payment-decision";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { verifyPendingPayments } from "../purchases/payment-jobs";
-import { actors, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+import { actors, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet, call } from "./purchase-fixtures";
 import { client, unchecked } from "./client";
 
 let seller: Wallet;
@@ -32,8 +32,11 @@ const written = async () =>
   ]);
 const confirmOn = (wallet: Wallet, id: string, txHash: string) =>
   client(wallet).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: { txHash, buyerWallet: wallet.address } });
+/** A string body is sent as it is (not JSON-encoded): the hostile bodies include text that is not JSON. */
 const closeAsAdmin = (wallet: Wallet | undefined, id: string, body: unknown) =>
-  client(wallet).admin.purchases[":id"].close.$post({ param: { id }, json: unchecked(body) });
+  typeof body === "string"
+    ? call("POST", client().admin.purchases[":id"].close.$path({ param: { id } }), wallet, body)
+    : client(wallet).admin.purchases[":id"].close.$post({ param: { id }, json: unchecked(body) });
 
 async function pendingEthereum() {
   const buyer = await ethWallet();

@@ -5,7 +5,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_OPEN_RESERVATIONS } from "../../schema/purchases";
 import { expireReservations } from "../purchases/payment-jobs";
 import { createDb } from "../db";
-import { actors, ethWallet, initiate, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+import { actors, call, ethWallet, initiate, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
 import { inFreshRateWindow } from "./helpers";
 import { client, unchecked, refusal } from "./client";
 
@@ -260,7 +260,11 @@ describe("hostile input never yields a 500 or changes data", () => {
   ];
   it.each(bodies)("%s: 400 Validation Error", async (_name, body) => {
     const before = await purchaseState();
-    const res = await client(buyer).transactions.initiate.$post({ json: unchecked(body) });
+    // String cases are sent as they are (JSON text that is not an object, broken JSON), not JSON-encoded again.
+    const res =
+      typeof body === "string"
+        ? await call("POST", client().transactions.initiate.$path(), buyer, body)
+        : await client(buyer).transactions.initiate.$post({ json: unchecked(body) });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "Validation Error", message: expect.any(String) });
     expect(await purchaseState()).toBe(before);

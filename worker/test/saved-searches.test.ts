@@ -79,7 +79,11 @@ describe("saving", () => {
       [{ name: "x", filters: { network: "solana", patternValue: "0000" } }, "no address can match this search"],
     ];
     for (const [body, expected] of cases) {
-      const res = await client(w, { "cf-connecting-ip": IP })["saved-searches"].$post({ json: unchecked(body) });
+      // A string case is sent as it is: JSON text whose "__proto__" key an object literal could not carry.
+      const res =
+        typeof body === "string"
+          ? await call("POST", "/api/saved-searches", w, body, { "cf-connecting-ip": IP })
+          : await client(w, { "cf-connecting-ip": IP })["saved-searches"].$post({ json: unchecked(body) });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await message(res), JSON.stringify(body)).toContain(expected);
     }
