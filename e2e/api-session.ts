@@ -1,11 +1,32 @@
 // Talking to the e2e stack's API from Node as a signed-in wallet: Sign-In with Ethereum with a dev key
-// (viem signs what the server wrote), then calls with the session cookie. Used to set up what a journey
-// needs (a listing whose key the test knows) without driving a second browser.
+// (viem signs what the server wrote), then calls with the session cookie through Hono's typed client on the
+// Worker's app type, as the web app makes them (web/src/api/http.ts). Used to set up what a journey needs (a
+// listing whose key the test knows) without driving a second browser.
+import { type ClientResponse, hc } from "hono/client";
 import type { Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { inject } from "vitest";
+import type { AppType } from "../worker/app";
 
-export type ApiSession = { cookie: string; call: <T>(method: string, path: string, body?: unknown) => Promise<{ status: number; body: T }> };
+/** The API, typed by the Worker's routes: `session.api.transactions.initiate.$post({ json })`. */
+export type Api = ReturnType<typeof hc<AppType>>["api"];
+
+export type ApiSession = { cookie: string; api: Api };
+
+/** The typed API at the e2e stack's base URL, with `headers` on every call. */
+export function apiAt(baseUrl: string, headers: Record<string, string> = {}): Api {
+  return hc<AppType>(baseUrl, { fetch: send, headers }).api;
+}
+
+/** Awaits a call: its status and its JSON body (null when the answer has none), typed by the route. */
+export async function answer<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<{ status: number; body: BodyOf<R> }> {
+  const res = await call;
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : null) as BodyOf<R> };
+}
+
+/** The JSON of every answer a route declares (a union when it declares several). */
+type BodyOf<R> = R extends ClientResponse<infer T, number, string> ? T : never;
 
 /**
  * fetch, once more on a new connection when a kept-alive one was closed under it: the stack closes idle
@@ -13,7 +34,7 @@ export type ApiSession = { cookie: string; call: <T>(method: string, path: strin
  * long enough to race that close ("fetch failed: other side closed", CI of stop 35). A request the server did
  * answer is never sent twice: a repeated listing would be refused (409) and fail the journey loudly.
  */
-async function send(url: string, init: RequestInit): Promise<Response> {
+async function send(url: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   try {
     return await fetch(url, init);
   } catch (e) {
@@ -25,25 +46,14 @@ async function send(url: string, init: RequestInit): Promise<Response> {
 export async function signInWithKey(privateKey: Hex): Promise<ApiSession> {
   const baseUrl = inject("baseUrl");
   const account = privateKeyToAccount(privateKey);
-  const post = (path: string, body: unknown, cookie = "") =>
-    send(`${baseUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...(cookie ? { cookie } : {}) }, body: JSON.stringify(body) });
-  const nonce = (await (await post("/api/auth/nonce", { network: "ethereum", address: account.address })).json()) as { message: string };
-  const signature = await account.signMessage({ message: nonce.message });
-  const verified = await post("/api/auth/verify", { network: "ethereum", message: nonce.message, signature });
+  const anonymous = apiAt(baseUrl);
+  const nonce = await (await anonymous.auth.nonce.$post({ json: { network: "ethereum", address: account.address } })).json();
+  const message = nonce.message!;
+  const signature = await account.signMessage({ message });
+  const verified = await anonymous.auth.verify.$post({ json: { network: "ethereum", message, signature } });
   if (!verified.ok) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
   const cookie = (verified.headers.get("set-cookie") ?? "").split(";")[0];
-  return {
-    cookie,
-    async call<T>(method: string, path: string, body?: unknown) {
-      const res = await send(`${baseUrl}${path}`, {
-        method,
-        headers: { cookie, ...(body === undefined ? {} : { "content-type": "application/json" }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: (text ? JSON.parse(text) : null) as T };
-    },
-  };
+  return { cookie, api: apiAt(baseUrl, { cookie }) };
 }
 
 /** Lists an address with its key as the admin; answers the listing id. */
@@ -51,7 +61,7 @@ export async function listAsAdmin(
   admin: ApiSession,
   listing: { address: string; network: "ethereum" | "solana"; price: string; privateKey: string },
 ): Promise<number> {
-  const res = await admin.call<{ id: number }>("POST", "/api/addresses", { ...listing, currency: listing.network === "ethereum" ? "ETH" : "SOL" });
+  const res = await answer(admin.api.addresses.$post({ json: { ...listing, currency: listing.network === "ethereum" ? "ETH" : "SOL" } }));
   if (res.status !== 201) throw new Error(`listing failed: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.id;
 }

@@ -4,6 +4,7 @@
 // The listings are this file's own (every address carries MARK, so a search for it isolates them from any
 // demo data the seed adds).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { apiAt } from "./api-session";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { openBrowser, type Page, type Session } from "./browser";
 import { ensureUser, insertListings, insertTransactions, type ListingRow } from "./listings-db";
@@ -498,8 +499,8 @@ describe("owner controls on a card", () => {
     expect(asked).toEqual(["Delete this listing? This cannot be undone."]);
     await s.page.getByTestId("toast").filter({ hasText: "Listing Deleted" }).waitFor();
     await expect.poll(() => card(OWNER_PROMOTED).count()).toBe(0);
-    const res = await fetch(`${s.baseUrl}/api/addresses/search?search=f00d`);
-    expect(((await res.json()) as { addresses: { address: string }[] }).addresses.map((a) => a.address)).not.toContain(OWNER_PROMOTED);
+    const res = await apiAt(s.baseUrl).addresses.search.$get({ query: { search: "f00d" } });
+    expect((await res.json()).addresses.map((a) => a.address)).not.toContain(OWNER_PROMOTED);
   });
 
   it("no console errors", () => {

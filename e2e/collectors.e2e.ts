@@ -13,6 +13,7 @@ import { openBrowser, type Page, type Session } from "./browser";
 import { layoutProblems } from "./layout";
 import { connect, recordToasts, toast } from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
+import { answer } from "./api-session";
 
 // anvil's dev accounts 6 and 7 (unlocked there, as every dev account is): wallets no other journey uses, so what
 // their bells count is this file's alone.
@@ -41,15 +42,13 @@ async function unreadOnBell(page: Page): Promise<string> {
   return (await bell(page).getByTestId("unread-count").textContent()) ?? "";
 }
 
-type Health = { operations?: { lastCronRun: { startedAt: string } | null } };
-
 /**
  * Ticks the cron job and waits for its run to finish: the tick answers once the scheduled event has started and the
  * job goes on after it (waitUntil); the run's record, which an admin's health check shows, is written at its end.
  */
 async function tick() {
   const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
-  const lastRun = async () => (await admin.call<Health>("GET", "/api/health")).body.operations?.lastCronRun?.startedAt ?? null;
+  const lastRun = async () => (await answer(admin.api.health.$get())).body.operations?.lastCronRun?.startedAt ?? null;
   const before = await lastRun();
   expect(await tickScheduled(inject("baseUrl"))).toEqual({ ok: true, body: "Ran scheduled event" });
   await expect.poll(lastRun, { timeout: 60_000, interval: 500 }).not.toBe(before);
@@ -90,7 +89,7 @@ describe("collectors' tools", () => {
     await expect.poll(() => page.getByTestId("watcher-count").textContent(), { timeout: 20_000 }).toBe("1 wallet watches it");
 
     // The admin lowers the price; the cron job's next run tells the watcher.
-    const patched = await admin.call("PATCH", `/api/addresses/${listingId}`, { price: "0.004" });
+    const patched = await answer(admin.api.addresses[":id{[0-9]+}"].$patch({ param: { id: String(listingId) }, json: { price: "0.004" } }));
     expect(patched.status).toBe(200);
     await tickUntilUnread(page, 1);
     await page.reload();

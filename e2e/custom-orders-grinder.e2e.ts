@@ -8,10 +8,10 @@ import { fileURLToPath } from "node:url";
 import { privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
 import { describe, expect, inject, it } from "vitest";
 import { getPlatformProxy } from "wrangler";
-import type { CustomOrderQuote, CustomOrderView } from "../schema/custom-orders";
 import { addressMatchesOrder } from "../schema/custom-order-pattern";
 import { finalPrivateKey, publicKeyOf, randomSecret } from "../schema/split-key";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { apiAt } from "./api-session";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -37,10 +37,9 @@ const CLI = fileURLToPath(new URL("../scripts/grind/cli.ts", import.meta.url));
 
 async function signIn(baseUrl: string, key: `0x${string}`): Promise<string> {
   const account = privateKeyToAccount(key);
-  const post = (path: string, body: unknown, cookie = "") =>
-    fetch(baseUrl + path, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify(body) });
-  const { message } = (await (await post("/api/auth/nonce", { network: "ethereum", address: account.address })).json()) as { message: string };
-  const res = await post("/api/auth/verify", { network: "ethereum", message, signature: await account.signMessage({ message }) });
+  const api = apiAt(baseUrl);
+  const message = (await (await api.auth.nonce.$post({ json: { network: "ethereum", address: account.address } })).json()).message!;
+  const res = await api.auth.verify.$post({ json: { network: "ethereum", message, signature: await account.signMessage({ message }) } });
   expect(res.status).toBe(200);
   return res.headers.getSetCookie()[0].split(";")[0];
 }
@@ -72,21 +71,18 @@ describe("npm run grind -- --orders", () => {
     const baseUrl = inject("baseUrl");
     const cookie = await signIn(baseUrl, DEV_ACCOUNTS.buyer.privateKey);
     const pattern = { prefix: "b0", suffix: "", caseSensitive: false };
-    const quote = (await (await fetch(`${baseUrl}/api/custom-orders/quote?prefix=b0`)).json()) as CustomOrderQuote;
+    const buyer = apiAt(baseUrl, { cookie });
+    const quote = await (await buyer["custom-orders"].quote.$get({ query: { prefix: "b0" } })).json();
     const secret = randomSecret();
-    const placed = await fetch(`${baseUrl}/api/custom-orders`, {
-      method: "POST",
-      headers: { "content-type": "application/json", cookie },
-      body: JSON.stringify({ ...pattern, publicKey: publicKeyOf(secret), price: quote.price }),
-    });
+    const placed = await buyer["custom-orders"].$post({ json: { ...pattern, publicKey: publicKeyOf(secret), price: quote.price } });
     expect(placed.status).toBe(201);
-    const order = (await placed.json()) as CustomOrderView;
+    const order = await placed.json();
 
     const run = await grindOnce(baseUrl);
     expect(run.stderr).toContain(`order ${order.id}: found`);
     expect(run.status).toBe(0);
 
-    const after = (await (await fetch(`${baseUrl}/api/custom-orders/${order.id}`, { headers: { cookie } })).json()) as CustomOrderView;
+    const after = await (await buyer["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(order.id) } })).json();
     expect(after.status).toBe("found");
     expect(after.offset).toBeNull();
     expect(addressMatchesOrder(pattern, after.address!)).toBe(true);

@@ -12,7 +12,6 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { privateKeyToAddress } from "viem/accounts";
 import { getPlatformProxy } from "wrangler";
-import type { CustomOrderQuote, CustomOrderView } from "../schema/custom-orders";
 import { publicKeyOf, randomSecret } from "../schema/split-key";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { type Child, startOrderGrinder } from "../scripts/stack";
@@ -21,6 +20,7 @@ import { signInWithKey } from "./api-session";
 import { seriousViolations } from "./axe";
 import { openBrowser, type Session } from "./browser";
 import { injectEthereumWallet } from "./wallets/eip1193";
+import { answer } from "./api-session";
 
 const CLI = fileURLToPath(new URL("../scripts/grind/cli.ts", import.meta.url));
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -178,14 +178,18 @@ describe("following an order while it is ground", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     // 2^32 attempts: an hour or more on the one niced thread npm start grinds with, so it is still grinding here
     const buyer = await signInWithKey(DEV_ACCOUNTS.buyer.privateKey);
-    const quote = await buyer.call<CustomOrderQuote>("GET", "/api/custom-orders/quote?prefix=0e2e0e2e");
-    const placed = await buyer.call<CustomOrderView>("POST", "/api/custom-orders", {
-      prefix: "0e2e0e2e",
-      suffix: "",
-      caseSensitive: false,
-      publicKey: publicKeyOf(randomSecret()),
-      price: quote.body.price,
-    });
+    const quote = await answer(buyer.api["custom-orders"].quote.$get({ query: { prefix: "0e2e0e2e" } }));
+    const placed = await answer(
+      buyer.api["custom-orders"].$post({
+        json: {
+          prefix: "0e2e0e2e",
+          suffix: "",
+          caseSensitive: false,
+          publicKey: publicKeyOf(randomSecret()),
+          price: quote.body.price,
+        },
+      }),
+    );
     expect(placed.status).toBe(201);
     const id = placed.body.id;
     // A grinder ran earlier and stopped 5 minutes ago (as other journeys' grinders did, if they ran first).

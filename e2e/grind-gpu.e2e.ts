@@ -14,12 +14,12 @@ import type { Hex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { addressMatchesOrder } from "../schema/custom-order-pattern";
-import type { CustomOrderQuote, CustomOrderView } from "../schema/custom-orders";
 import { publicKeyOf, randomSecret } from "../schema/split-key";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { signInWithKey } from "./api-session";
 import { seriousViolations } from "./axe";
 import { openBrowser, type Page, type Session } from "./browser";
+import { answer } from "./api-session";
 
 const PHONE = { width: 390, height: 844 };
 // compiling the kernel on SwiftShader takes seconds to a minute on a loaded 2-core machine (the Solana kernel
@@ -255,13 +255,17 @@ describe("npm run grind -- --orders --gpu", () => {
       const baseUrl = inject("baseUrl");
       const buyer = await signInWithKey(DEV_ACCOUNTS.buyer.privateKey);
       const pattern = { prefix: "c", suffix: "7", caseSensitive: false };
-      const quote = await buyer.call<CustomOrderQuote>("GET", "/api/custom-orders/quote?prefix=c&suffix=7");
+      const quote = await answer(buyer.api["custom-orders"].quote.$get({ query: { prefix: "c", suffix: "7" } }));
       expect(quote.status).toBe(200);
-      const placed = await buyer.call<CustomOrderView>("POST", "/api/custom-orders", {
-        ...pattern,
-        publicKey: publicKeyOf(randomSecret()),
-        price: quote.body.price,
-      });
+      const placed = await answer(
+        buyer.api["custom-orders"].$post({
+          json: {
+            ...pattern,
+            publicKey: publicKeyOf(randomSecret()),
+            price: quote.body.price,
+          },
+        }),
+      );
       expect(placed.status).toBe(201);
 
       const run = await grindCli(["--orders", "--once", "--gpu", "--api", baseUrl, "--quiet"], COMPILE_MS + 60_000);
@@ -269,7 +273,7 @@ describe("npm run grind -- --orders --gpu", () => {
       expect(run.stderr).toContain(`order ${placed.body.id}: found`);
       expect(run.status).toBe(0);
 
-      const after = await buyer.call<CustomOrderView>("GET", `/api/custom-orders/${placed.body.id}`);
+      const after = await answer(buyer.api["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(placed.body.id) } }));
       expect(after.body.status).toBe("found");
       expect(addressMatchesOrder(pattern, after.body.address!)).toBe(true);
     },

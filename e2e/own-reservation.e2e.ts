@@ -1,4 +1,4 @@
-// In a real browser: a buyer who reserved a listing and left its page is told "Reserved by you" with
+// A buyer who reserved a listing and left its page is told "Reserved by you" with
 // the time left on the listing page, its card and the marketplace table, and "Continue to payment" leads back to
 // that purchase; a second Buy answers the same purchase; a visitor sees "Reserved until ..." before clicking.
 import type { Hex } from "viem";
@@ -9,6 +9,7 @@ import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 import { connect, recordToasts } from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
+import { answer } from "./api-session";
 
 const sessions: Session[] = [];
 afterEach(async () => {
@@ -22,10 +23,14 @@ describe("the buyer's own reservation", () => {
     const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
     const listingId = await listAsAdmin(admin, { address, network: "ethereum", price: "0.00123", privateKey: key });
     const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
-    const reserved = await buyer.call<{ transactionId: string; expiresAt: string }>("POST", "/api/transactions/initiate", {
-      addressId: listingId,
-      buyerId: DEV_ACCOUNTS.otherBuyer.address,
-    });
+    const reserved = await answer(
+      buyer.api.transactions.initiate.$post({
+        json: {
+          addressId: listingId,
+          buyerId: DEV_ACCOUNTS.otherBuyer.address,
+        },
+      }),
+    );
     expect(reserved.status).toBe(201);
     const transactionId = reserved.body.transactionId;
     try {
@@ -54,10 +59,14 @@ describe("the buyer's own reservation", () => {
       await page.waitForURL((u) => u.pathname === `/transaction/${transactionId}`, { timeout: 20_000 });
 
       // A second Buy (the API the buttons call) opens the same purchase: 200, not "reserved by another buyer".
-      const again = await buyer.call<{ transactionId: string }>("POST", "/api/transactions", {
-        addressId: listingId,
-        buyerId: DEV_ACCOUNTS.otherBuyer.address,
-      });
+      const again = await answer(
+        buyer.api.transactions.$post({
+          json: {
+            addressId: listingId,
+            buyerId: DEV_ACCOUNTS.otherBuyer.address,
+          },
+        }),
+      );
       expect(again).toMatchObject({ status: 200, body: { transactionId } });
 
       // A visitor (no wallet): "Reserved until <time>" before clicking anything, and no Buy button.
@@ -70,7 +79,7 @@ describe("the buyer's own reservation", () => {
       expect(await visitor.page.getByRole("link", { name: "Continue to payment" }).count()).toBe(0);
       expect(s.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
     } finally {
-      await buyer.call("POST", `/api/transactions/${transactionId}/cancel`);
+      await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id: transactionId } }));
     }
   }, 120_000);
 
@@ -79,10 +88,14 @@ describe("the buyer's own reservation", () => {
     const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
     const listingId = await listAsAdmin(admin, { address: privateKeyToAccount(key).address, network: "ethereum", price: "0.00124", privateKey: key });
     const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
-    const reserved = await buyer.call<{ transactionId: string }>("POST", "/api/transactions/initiate", {
-      addressId: listingId,
-      buyerId: DEV_ACCOUNTS.otherBuyer.address,
-    });
+    const reserved = await answer(
+      buyer.api.transactions.initiate.$post({
+        json: {
+          addressId: listingId,
+          buyerId: DEV_ACCOUNTS.otherBuyer.address,
+        },
+      }),
+    );
     const transactionId = reserved.body.transactionId;
     try {
       const s = await openBrowser();
@@ -101,7 +114,7 @@ describe("the buyer's own reservation", () => {
       await dialog.waitFor();
       await dialog.getByRole("button", { name: "Keep Reservation" }).click();
       await dialog.waitFor({ state: "hidden" });
-      expect((await buyer.call<{ status: string }>("GET", `/api/transactions/${transactionId}`)).body.status).toBe("initiated");
+      expect((await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id: transactionId } }))).body.status).toBe("initiated");
       await page.getByRole("button", { name: "Cancel Purchase" }).click();
       await page.getByRole("dialog", { name: "Cancel this purchase?" }).getByRole("button", { name: "Yes, Cancel Purchase" }).click();
       await page.waitForURL((u) => u.pathname === `/transaction-cancelled/${transactionId}`, { timeout: 20_000 });
@@ -120,7 +133,7 @@ describe("the buyer's own reservation", () => {
       expect(await row.getByText("Available after completion").count()).toBe(0);
       expect(await row.getByText("Pending").count()).toBe(0);
     } finally {
-      await buyer.call("POST", `/api/transactions/${transactionId}/cancel`);
+      await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id: transactionId } }));
     }
   }, 120_000);
 
@@ -129,8 +142,8 @@ describe("the buyer's own reservation", () => {
     const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
     const address = privateKeyToAccount(key).address;
     const listingId = await listAsAdmin(admin, { address, network: "ethereum", price: "0.001", privateKey: key });
-    expect((await admin.call("PATCH", `/api/addresses/${listingId}`, { isFeatured: true })).status).toBe(200);
-    const rates = (await admin.call<{ ethPrice: number }>("GET", "/api/prices/live")).body;
+    expect((await answer(admin.api.addresses[":id{[0-9]+}"].$patch({ param: { id: String(listingId) }, json: { isFeatured: true } }))).status).toBe(200);
+    const rates = (await answer(admin.api.prices.live.$get())).body;
     // The figure the Worker and the web both word (0.001 ETH at the live rate, or the one fallback table).
     const expected = `$${(Math.round(0.001 * rates.ethPrice * 100) / 100).toFixed(2)}`;
     const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
@@ -155,10 +168,14 @@ describe("the buyer's own reservation", () => {
     await expect.poll(priceRow, { timeout: 20_000 }).toBe(expected);
     const listingWords = await page.getByTestId("purchase-breakdown").locator("dt").allTextContents();
 
-    const reserved = await buyer.call<{ transactionId: string }>("POST", "/api/transactions/initiate", {
-      addressId: listingId,
-      buyerId: DEV_ACCOUNTS.otherBuyer.address,
-    });
+    const reserved = await answer(
+      buyer.api.transactions.initiate.$post({
+        json: {
+          addressId: listingId,
+          buyerId: DEV_ACCOUNTS.otherBuyer.address,
+        },
+      }),
+    );
     const transactionId = reserved.body.transactionId;
     try {
       await page.goto(`${baseUrl}/transaction/${transactionId}`);
@@ -171,7 +188,7 @@ describe("the buyer's own reservation", () => {
       const row = page.locator(`[data-testid="purchase-row"][data-transaction-id="${transactionId}"]`);
       await expect.poll(() => row.getByTestId("purchase-usd").textContent(), { timeout: 20_000 }).toBe(`≈ ${expected}`);
     } finally {
-      await buyer.call("POST", `/api/transactions/${transactionId}/cancel`);
+      await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id: transactionId } }));
     }
   }, 120_000);
 
@@ -180,9 +197,8 @@ describe("the buyer's own reservation", () => {
     const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
     const listingId = await listAsAdmin(admin, { address: privateKeyToAccount(key).address, network: "ethereum", price: "0.00125", privateKey: key });
     const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
-    const transactionId = (
-      await buyer.call<{ transactionId: string }>("POST", "/api/transactions/initiate", { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address })
-    ).body.transactionId;
+    const transactionId = (await answer(buyer.api.transactions.initiate.$post({ json: { addressId: listingId, buyerId: DEV_ACCOUNTS.otherBuyer.address } })))
+      .body.transactionId;
     try {
       const s = await openBrowser();
       sessions.push(s);
@@ -207,7 +223,7 @@ describe("the buyer's own reservation", () => {
       await page.getByTestId("polling-stopped").waitFor({ state: "hidden", timeout: 20_000 });
       await expect.poll(() => reads, { timeout: 20_000 }).toBeGreaterThan(stoppedAt);
     } finally {
-      await buyer.call("POST", `/api/transactions/${transactionId}/cancel`);
+      await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id: transactionId } }));
     }
   }, 120_000);
 });

@@ -12,6 +12,7 @@ import { layoutProblems } from "./layout";
 import { connect } from "./purchase-journey";
 import { realPurchase } from "./real-purchase";
 import { injectEthereumWallet } from "./wallets/eip1193";
+import { answer } from "./api-session";
 
 const WIDTHS = [
   { width: 360, height: 740 },
@@ -31,19 +32,18 @@ beforeAll(async () => {
   listingId = await list("0.0021");
   buyerApi = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
   const reserve = async (id: number) =>
-    (await buyerApi.call<{ transactionId: string }>("POST", "/api/transactions/initiate", { addressId: id, buyerId: DEV_ACCOUNTS.otherBuyer.address })).body
-      .transactionId;
+    (await answer(buyerApi.api.transactions.initiate.$post({ json: { addressId: id, buyerId: DEV_ACCOUNTS.otherBuyer.address } }))).body.transactionId;
   transactionId = await reserve(await list("0.0022"));
   cancelledId = await reserve(await list("0.0023"));
-  await buyerApi.call("POST", `/api/transactions/${cancelledId}/cancel`);
+  await answer(buyerApi.api.transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id: cancelledId } }));
   // The profile's watchlist and saved searches, and the notifications page, with something in them.
-  await buyerApi.call("PUT", `/api/watchlist/${listingId}`);
-  await buyerApi.call("POST", "/api/saved-searches", { name: "Long patterns on Ethereum", filters: { network: "ethereum", minCharLength: "8" } });
-  await admin.call("PATCH", `/api/addresses/${listingId}`, { price: "0.002" });
+  await answer(buyerApi.api.watchlist[":id{[0-9]+}"].$put({ param: { id: String(listingId) } }));
+  await answer(buyerApi.api["saved-searches"].$post({ json: { name: "Long patterns on Ethereum", filters: { network: "ethereum", minCharLength: "8" } } }));
+  await answer(admin.api.addresses[":id{[0-9]+}"].$patch({ param: { id: String(listingId) }, json: { price: "0.002" } }));
   await tickScheduled(inject("baseUrl"));
   // The tick answers once the run has started; the price drop is told at its end.
   // (expect.poll is for tests, not hooks: the same wait, by hand.)
-  const unread = async () => (await buyerApi.call<{ unread: number }>("GET", "/api/notifications/unread-count")).body.unread;
+  const unread = async () => (await answer(buyerApi.api.notifications["unread-count"].$get())).body.unread;
   const until = Date.now() + 60_000;
   while ((await unread()) === 0) {
     if (Date.now() > until) throw new Error("the cron run told the watcher nothing in 60 s");
@@ -51,7 +51,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(async () => {
-  await buyerApi?.call("POST", `/api/transactions/${transactionId}/cancel`);
+  await answer(buyerApi.api.transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id: transactionId } }));
 });
 
 const routes = () => [

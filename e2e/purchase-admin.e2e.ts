@@ -6,13 +6,13 @@ import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { formatBaseUnits, paymentDifference } from "../schema/money";
-import type { AttentionResponse, DifferencesResponse, InitiateResponse, PurchaseView } from "../schema/purchases";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { anvil } from "./anvil";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 import { connect, recordToasts, toast } from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
+import { answer } from "./api-session";
 
 let s: Session | undefined;
 afterEach(async () => {
@@ -43,23 +43,30 @@ describe("payments needing attention", () => {
     const listingId = await listAsAdmin(admin, { address, network: "ethereum", price: "0.03", privateKey: key });
 
     const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
-    const initiated = await buyer.call<InitiateResponse>("POST", "/api/transactions/initiate", {
-      addressId: listingId,
-      buyerId: DEV_ACCOUNTS.otherBuyer.address,
-      price: "0.03",
-      currency: "ETH",
-    });
+    const initiated = await answer(
+      buyer.api.transactions.initiate.$post({
+        json: {
+          addressId: listingId,
+          buyerId: DEV_ACCOUNTS.otherBuyer.address,
+          price: "0.03",
+          currency: "ETH",
+        },
+      }),
+    );
     expect(initiated.status).toBe(201);
     const id = initiated.body.transactionId;
-    const view = (await buyer.call<PurchaseView>("GET", `/api/transactions/${id}`)).body;
+    const view = (await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id: id } }))).body;
     const half = BigInt(view.amountBaseUnits) / 2n;
     const txHash = await send(DEV_ACCOUNTS.otherBuyer.address, view.recipient, half);
     // Reported at once and again until it is deep enough to decide (anvil mines a block a second).
     await expect
       .poll(
         async () =>
-          (await buyer.call<{ status: string }>("POST", `/api/transactions/${id}/confirm`, { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address })).body
-            .status,
+          (
+            await answer(
+              buyer.api.transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id: id }, json: { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address } }),
+            )
+          ).body.status,
         {
           timeout: 30_000,
           interval: 1000,
@@ -98,7 +105,7 @@ describe("payments needing attention", () => {
     await anvil("eth_sendTransaction", [{ from: DEV_ACCOUNTS.otherBuyer.address, to: forwarder, value: `0x${value.toString(16)}`, gas: "0x30d40" }]);
     const found = async () => {
       await tick();
-      const { body } = await admin.call<DifferencesResponse>("GET", "/api/admin/payments/differences");
+      const { body } = await answer(admin.api.admin.payments.differences.$get());
       return body.differences.some((d) => d.kind === "balance" && d.amount === "0.01234");
     };
     await expect.poll(found, { timeout: 60_000, interval: 2000 }).toBe(true);
@@ -129,7 +136,7 @@ describe("payments needing attention", () => {
     await anvil("anvil_stopImpersonatingAccount", [stranger]);
     const listed = async () => {
       await tick();
-      return (await admin.call<AttentionResponse>("GET", "/api/admin/payments/attention")).body.payments.some((p) => p.txHash === txHash);
+      return (await answer(admin.api.admin.payments.attention.$get())).body.payments.some((p) => p.txHash === txHash);
     };
     await expect.poll(listed, { timeout: 60_000, interval: 2000 }).toBe(true);
 

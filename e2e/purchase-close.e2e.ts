@@ -4,12 +4,12 @@
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import type { InitiateResponse } from "../schema/purchases";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 import { connect, recordToasts, toast } from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
+import { answer } from "./api-session";
 
 let s: Session | undefined;
 afterEach(async () => {
@@ -24,20 +24,29 @@ describe("closing a stuck purchase", () => {
     const listingId = await listAsAdmin(admin, { address: privateKeyToAccount(key).address, network: "ethereum", price: "0.02", privateKey: key });
     const buyer = await signInWithKey(DEV_ACCOUNTS.otherBuyer.privateKey as Hex);
     const reserve = () =>
-      buyer.call<InitiateResponse>("POST", "/api/transactions/initiate", {
-        addressId: listingId,
-        buyerId: DEV_ACCOUNTS.otherBuyer.address,
-        price: "0.02",
-        currency: "ETH",
-      });
+      answer(
+        buyer.api.transactions.initiate.$post({
+          json: {
+            addressId: listingId,
+            buyerId: DEV_ACCOUNTS.otherBuyer.address,
+            price: "0.02",
+            currency: "ETH",
+          },
+        }),
+      );
     const initiated = await reserve();
     expect(initiated.status).toBe(201);
     const id = initiated.body.transactionId;
     const made = `0x${"7d".repeat(32)}`;
-    const reported = await buyer.call<{ status: string }>("POST", `/api/transactions/${id}/confirm`, {
-      txHash: made,
-      buyerWallet: DEV_ACCOUNTS.otherBuyer.address,
-    });
+    const reported = await answer(
+      buyer.api.transactions[":id{[0-9a-f-]{36}}"].confirm.$post({
+        param: { id: id },
+        json: {
+          txHash: made,
+          buyerWallet: DEV_ACCOUNTS.otherBuyer.address,
+        },
+      }),
+    );
     expect(reported.body.status).toBe("pending");
 
     s = await openBrowser();

@@ -4,13 +4,12 @@
 // and in the featured cards. Each is checked here as the visitor sees it.
 import type { Hex } from "viem";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ListingView, SearchResponse } from "../schema/browse";
-import type { ListingContext } from "../schema/listing-context";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 import { textLines } from "./layout";
 import { realPurchase } from "./real-purchase";
+import { answer } from "./api-session";
 
 let s: Session | undefined;
 afterEach(async () => {
@@ -33,9 +32,11 @@ describe("a first walk through the product at 1280 px", () => {
   it("the marketplace's featured strip follows its network filter", async () => {
     // A Solana listing featured beside the seed's Ethereum ones.
     const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
-    const solana = (await admin.call<SearchResponse>("GET", "/api/addresses/search?network=solana&limit=20")).body.addresses[0];
-    expect((await admin.call("PATCH", `/api/addresses/${solana.id}`, { promotionType: "featured" })).status).toBe(200);
-    const featured = (await admin.call<ListingView[]>("GET", "/api/addresses/featured")).body;
+    const solana = (await answer(admin.api.addresses.search.$get({ query: { network: "solana", limit: "20" } }))).body.addresses[0];
+    expect((await answer(admin.api.addresses[":id{[0-9]+}"].$patch({ param: { id: String(solana.id) }, json: { promotionType: "featured" } }))).status).toBe(
+      200,
+    );
+    const featured = (await answer(admin.api.addresses.featured.$get({ query: {} }))).body;
     expect(new Set(featured.map((l) => l.network))).toEqual(new Set(["ethereum", "solana"]));
 
     s = await openBrowser();
@@ -58,10 +59,10 @@ describe("a first walk through the product at 1280 px", () => {
   it("an address never leaves a character or two on a line of their own: comparables on one line, cards in even halves", async () => {
     // A listing with comparable listings (same network, category and length) in the seed.
     const visitor = await signInWithKey(DEV_ACCOUNTS.buyer.privateKey as Hex);
-    const listings = (await visitor.call<SearchResponse>("GET", "/api/addresses/search?network=ethereum&limit=100")).body.addresses;
+    const listings = (await answer(visitor.api.addresses.search.$get({ query: { network: "ethereum", limit: "100" } }))).body.addresses;
     let withComparables: number | undefined;
     for (const l of listings) {
-      const context = (await visitor.call<ListingContext>("GET", `/api/addresses/${l.id}/context`)).body;
+      const context = (await answer(visitor.api.addresses[":id{[0-9]+}"].context.$get({ param: { id: String(l.id) } }))).body;
       if (context.comparables.length >= 2) {
         withComparables = l.id;
         break;

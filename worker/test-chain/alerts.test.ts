@@ -1,4 +1,4 @@
-// Operator alerts end to end (issue 24 §4): the Worker POSTs to a local HTTP receiver this project starts
+// Operator alerts end to end: the Worker POSTs to a local HTTP receiver this project starts
 // (scripts/test/webhook-global-setup.ts). Each condition is one incident, sent once; a recovered-then-failing node
 // or task is a new incident; a failing receiver is retried with backoff across cron runs; no secret in any alert.
 import { env } from "cloudflare:test";
@@ -11,7 +11,8 @@ import { recordCronRun } from "../operations/cron-runs";
 import type { OperationsHealth } from "../operations/health";
 import { recordPaymentAttention } from "../purchases/ledger";
 import { foundOrder } from "../test/custom-order-fixtures";
-import { actors, call, ethWallet, type Wallet } from "../test/purchase-fixtures";
+import { actors, ethWallet, type Wallet } from "../test/purchase-fixtures";
+import { client } from "../test/client";
 
 const receiver = (env as unknown as { ALERT_RECEIVER_URL: string }).ALERT_RECEIVER_URL;
 const hooked = { ...env, ALERT_WEBHOOK_URL: `${receiver}/hook` };
@@ -232,7 +233,7 @@ describe("delivery", () => {
   });
 });
 
-// Issue 34 §3: the alerts task bound one parameter per open condition (D1 takes at most 100 per query) and read the
+// The alerts task bound one parameter per open condition (D1 takes at most 100 per query) and read the
 // oldest 200 rows of each kind, so a flood of refund rows stopped every alert, and a failing alerts task could not
 // report itself.
 describe("more refund rows than one query may bind", () => {
@@ -295,7 +296,7 @@ describe("more refund rows than one query may bind", () => {
       }
       // (The runs ahead of time expired every session: sign in again.)
       const { seller: admin } = await actors();
-      const health = (await (await call("GET", "/api/health", admin)).json()) as { operations: OperationsHealth };
+      const health = (await (await client(admin).health.$get()).json()) as { operations: OperationsHealth };
       expect(health.operations.lastCronRun!.failedTasks).toContain("alerts");
       expect(health.operations.failingTasks.find((f) => f.task === "alerts")).toMatchObject({ runs: 3, lastError: expect.stringContaining("injected fault") });
     } finally {

@@ -9,8 +9,9 @@ import type { CreateTransactionResponse, PurchaseView } from "../../schema/purch
 import { finalPrivateKey } from "../../schema/split-key";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { foundOrder, payOrder } from "../test/custom-order-fixtures";
-import { actors, call, purchaseRow, type Wallet } from "../test/purchase-fixtures";
+import { actors, purchaseRow, type Wallet } from "../test/purchase-fixtures";
 import { amountOf, confirm, fundedBuyer, pay } from "./purchase-helpers";
+import { client } from "../test/client";
 
 let grinder: Wallet;
 beforeAll(async () => {
@@ -21,7 +22,8 @@ const one = (query: string, ...binds: unknown[]) =>
   env.DB.prepare(query)
     .bind(...binds)
     .first<Record<string, unknown>>();
-const orderView = async (buyer: Wallet, id: number) => (await (await call("GET", `/api/custom-orders/${id}`, buyer)).json()) as CustomOrderView;
+const orderView = async (buyer: Wallet, id: number) =>
+  (await (await client(buyer)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(id) } })).json()) as CustomOrderView;
 
 describe("paying a found order", () => {
   it("settles through the purchase machinery; the order is delivered and its offset completes the buyer's key", async () => {
@@ -30,7 +32,7 @@ describe("paying a found order", () => {
     const paid = await payOrder(buyer, f.order.id);
     expect(paid.status).toBe(201);
     const { id } = (await paid.json()) as CreateTransactionResponse;
-    const view = (await (await call("GET", `/api/transactions/${id}`, buyer)).json()) as PurchaseView;
+    const view = (await (await client(buyer).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).json()) as PurchaseView;
     expect(view).toMatchObject({ customOrderId: f.order.id, address: f.order.address, price: f.order.price });
 
     const hash = await pay(buyer.account, await amountOf(buyer, id));
@@ -54,11 +56,11 @@ describe("paying a found order", () => {
     });
 
     // The purchase's own key endpoints point to the order page; nobody else learns of the order.
-    const reveal = await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer);
+    const reveal = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
     expect(reveal.status).toBe(409);
     expect(await reveal.text()).not.toContain(key.slice(2));
-    expect((await call("GET", `/api/addresses/${f.listingId}`)).status).toBe(404);
-    expect(await (await call("GET", "/api/transactions/recent")).text()).not.toContain(id);
+    expect((await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(f.listingId) } })).status).toBe(404);
+    expect(await (await client().transactions.recent.$get()).text()).not.toContain(id);
     // Paying again is refused: the order is delivered.
     expect((await payOrder(buyer, f.order.id)).status).toBe(409);
   });
@@ -94,6 +96,6 @@ describe("a payment after the order expired", () => {
     expect(await orderView(buyer, f.order.id)).toMatchObject({ status: "expired", offset: null, variant: null });
     expect((await payOrder(buyer, f.order.id)).status).toBe(409);
     const stranger = await fundedBuyer();
-    expect((await call("POST", "/api/transactions/initiate", stranger, { addressId: f.listingId, buyerId: stranger.address })).status).toBe(409);
+    expect((await client(stranger).transactions.initiate.$post({ json: { addressId: f.listingId, buyerId: stranger.address } })).status).toBe(409);
   });
 });

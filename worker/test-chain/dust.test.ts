@@ -1,15 +1,15 @@
-// Issue 34 §3: dust switches every alert off. 205 zero-value transfers to the platform (in one block, as a party
+// Dust switches every alert off. 205 zero-value transfers to the platform (in one block, as a party
 // sending them cheaply would) and then a real late payment: the dust is recorded as ignored (not owed back, not in
 // Admin > Payments), the late payment is listed for refund, and the webhook receives its alert.
 import { env } from "cloudflare:test";
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AttentionResponse } from "../../schema/purchases";
 import { runScheduledJobs } from "../jobs/scheduled";
-import { actors, call, listWithKey, reserve, type Wallet } from "../test/purchase-fixtures";
+import { actors, listWithKey, reserve, type Wallet } from "../test/purchase-fixtures";
 import { amountOf, anvil, countRows, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
 import { webhookBox } from "./webhook";
+import { client } from "../test/client";
 
 const hook = webhookBox("dust");
 let seller: Wallet;
@@ -58,7 +58,7 @@ describe("dust", () => {
     const buyer = await fundedBuyer();
     const id = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);
     const wei = await amountOf(buyer, id);
-    expect((await call("POST", `/api/transactions/${id}/cancel`, buyer)).status).toBe(200);
+    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id } })).status).toBe(200);
     const late = (await pay(buyer.account, wei)).toLowerCase();
     const block = Number((await anvil<{ blockNumber: string }>("eth_getTransactionReceipt", [late])).blockNumber);
     await reconciledThrough(block);
@@ -76,7 +76,7 @@ describe("dust", () => {
     expect(await countRows("payment_attention", "tx_hash IN (SELECT value FROM json_each(?))", lower)).toBe(0);
     expect(await countRows("alert_incidents", "key IN (SELECT 'escrow:' || id FROM escrow_transactions WHERE refund_status = 'ignored')")).toBe(0);
     // (Other test files pay the same platform address on the same anvil: their transfers are strangers' here.)
-    const listed = (await (await call("GET", "/api/admin/payments/attention", seller)).json<AttentionResponse>()).payments.map((p) => p.txHash);
+    const listed = (await (await client(seller).admin.payments.attention.$get()).json()).payments.map((p) => p.txHash);
     expect(listed).toContain(late);
     expect(listed.filter((h) => dust.some((d) => d.toLowerCase() === h))).toEqual([]);
   });

@@ -1,22 +1,23 @@
-// Issue 26 §1 on the LiteSVM Solana RPC: one transfer that carries two purchases' reference keys pays one of
+// On the LiteSVM Solana RPC: one transfer that carries two purchases' reference keys pays one of
 // them, never both (the ledger's unique hash and the database's triggers hold it, not the reference check).
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { actors, call, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
+import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { confirmSol, fundedSolBuyer, sendInstructions, transferToPlatform } from "./solana-helpers";
+import { client } from "../test/client";
 
 let seller: Wallet;
 beforeAll(async () => {
   ({ seller } = await actors());
 });
 
-describe("§1 on Solana", () => {
+describe("one payment pays once, on Solana", () => {
   it("the review's variant: one transfer carrying two references, listed for refund on the cancelled A, does not then settle B", async () => {
     const { wallet, keypair } = await fundedSolBuyer();
     const a = await reserve(wallet, (await listWithKey(seller.userId, { network: "solana", price: "0.3" })).id);
     const b = await reserve(wallet, (await listWithKey(seller.userId, { network: "solana", price: "0.3" })).id);
     const refs = [String((await purchaseRow(a))!.payment_reference), String((await purchaseRow(b))!.payment_reference)];
-    expect((await call("POST", `/api/transactions/${a}/cancel`, wallet)).status).toBe(200);
+    expect((await client(wallet).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id: a } })).status).toBe(200);
     const signature = await sendInstructions([keypair], transferToPlatform(keypair, 300_000_000n, refs));
     expect(await confirmSol(wallet, a, signature)).toMatchObject({ success: false, status: "cancelled" });
     expect(
@@ -28,7 +29,7 @@ describe("§1 on Solana", () => {
     });
     expect((await confirmSol(wallet, b, signature)).success).toBe(false);
     expect(await purchaseRow(b)).toMatchObject({ status: "initiated", failure_reason: "hash-used" });
-    expect((await call("POST", `/api/transactions/${b}/reveal-private-key`, wallet)).status).toBe(409);
+    expect((await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: b } })).status).toBe(409);
   });
 
   it("one transfer carrying two references settles one purchase only", async () => {
@@ -40,7 +41,7 @@ describe("§1 on Solana", () => {
     expect(await confirmSol(wallet, a, signature)).toMatchObject({ success: true, status: "completed" });
     expect((await confirmSol(wallet, b, signature)).success).toBe(false);
     expect(await purchaseRow(b)).toMatchObject({ status: "initiated", failure_reason: "hash-used" });
-    expect((await call("POST", `/api/transactions/${b}/reveal-private-key`, wallet)).status).toBe(409);
+    expect((await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: b } })).status).toBe(409);
     const ledger = await env.DB.prepare("SELECT transaction_id, status FROM escrow_transactions WHERE tx_hash = ?").bind(signature).all();
     expect(ledger.results).toEqual([{ transaction_id: a, status: "released" }]);
   });

@@ -1,6 +1,6 @@
-// Issue 26 on a real chain (anvil): each attack of the outside review, as the attacker would run it through
-// the API and the cron job. One payment pays once (§1), refunds only for money at depth (§3), no hold for ever
-// (§4), and the accounting details (§10). Each test failed on the code before the fix it names.
+// On a real chain (anvil): each attack of an outside review, as the attacker would run it through
+// the API and the cron job. One payment pays once, refunds only for money at depth, no hold for ever, and the
+// accounting details. Each test failed on the code before the fix it names.
 import { env } from "cloudflare:test";
 import { createWalletClient, type Hex, http } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
@@ -10,8 +10,9 @@ import { createDb } from "../db";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { findPurchase } from "../purchases/purchase-row";
 import { verifyPayment } from "../purchases/verify";
-import { actors, call, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
+import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { amountOf, anvil, confirm, countRows as count, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
+import { client, refusal } from "../test/client";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -19,10 +20,10 @@ beforeAll(async () => {
 });
 
 const db = () => createDb(env.DB);
-const cancel = (wallet: Wallet, id: string) => call("POST", `/api/transactions/${id}/cancel`, wallet);
-const reveal = (wallet: Wallet, id: string) => call("POST", `/api/transactions/${id}/reveal-private-key`, wallet);
+const cancel = (wallet: Wallet, id: string) => client(wallet).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id } });
+const reveal = (wallet: Wallet, id: string) => client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
 const markRefunded = (escrowId: string, refundTxHash = `0x${"ab".repeat(32)}`) =>
-  call("POST", `/api/admin/payments/${escrowId}/refund`, seller, { refundTxHash });
+  client(seller).admin.payments[":id"].refund.$post({ param: { id: escrowId }, json: { refundTxHash } });
 
 /** A transfer the node holds in its pool but will never mine: its nonce leaves a gap of a thousand. */
 async function unmined(account: PrivateKeyAccount, wei: bigint): Promise<Hex> {
@@ -37,7 +38,7 @@ async function blockTimeOf(hash: Hex): Promise<number> {
   return Number((await client.getBlock({ blockNumber: receipt.blockNumber })).timestamp) * 1000;
 }
 
-describe("§1 one payment pays once: a hash in the ledger never settles another purchase", () => {
+describe("one payment pays once: a hash in the ledger never settles another purchase", () => {
   it("the review's attack: a late payment listed for refund on A does not then settle B of the same listing", async () => {
     const buyer = await fundedBuyer();
     const l = await listWithKey(seller.userId, { price: "0.01" });
@@ -102,7 +103,7 @@ describe("§1 one payment pays once: a hash in the ledger never settles another 
   });
 });
 
-describe("§3 a refund is listed only for money at the required depth, and re-checked before it is marked done", () => {
+describe("a refund is listed only for money at the required depth, and re-checked before it is marked done", () => {
   it("the review's attack: an unmined transfer reported on a closed purchase lists no refund", async () => {
     const buyer = await fundedBuyer();
     const a = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);
@@ -143,10 +144,10 @@ describe("§3 a refund is listed only for money at the required depth, and re-ch
       .run();
     const res = await markRefunded(id);
     expect(res.status).toBe(409);
-    expect((await res.json<{ message: string }>()).message).toMatch(/not on the chain/i);
+    expect((await refusal(res)).message).toMatch(/not on the chain/i);
     const row = await env.DB.prepare("SELECT refund_status, check_failure FROM escrow_transactions WHERE id = ?").bind(id).first<Record<string, unknown>>();
     expect(row).toMatchObject({ refund_status: "needed", check_failure: expect.stringMatching(/not on the chain/i) });
-    const listed = await (await call("GET", "/api/admin/payments/attention", seller)).json<{ payments: { id: string; checkFailure: string | null }[] }>();
+    const listed = await (await client(seller).admin.payments.attention.$get()).json();
     expect(listed.payments.find((p) => p.id === id)?.checkFailure).toMatch(/not on the chain/i);
   });
 
@@ -163,20 +164,20 @@ describe("§3 a refund is listed only for money at the required depth, and re-ch
       .run();
     const more = await markRefunded(String(row.id));
     expect(more.status).toBe(409);
-    expect((await more.json<{ message: string }>()).message).toMatch(/amount/i);
+    expect((await refusal(more)).message).toMatch(/amount/i);
     await env.DB.prepare("UPDATE escrow_transactions SET amount_base_units = ?, refund_base_units = ?, sender_address = ? WHERE id = ?")
       .bind(String(wei), String(wei), "0x0000000000000000000000000000000000000002", row.id)
       .run();
     const other = await markRefunded(String(row.id));
     expect(other.status).toBe(409);
-    expect((await other.json<{ message: string }>()).message).toMatch(/sender/i);
+    expect((await refusal(other)).message).toMatch(/sender/i);
     await env.DB.prepare("UPDATE escrow_transactions SET sender_address = ? WHERE id = ?").bind(buyer.address, row.id).run();
     expect((await markRefunded(String(row.id))).status).toBe(200);
     expect(await escrowOf(hash)).toMatchObject({ refund_status: "refunded", status: "refund", check_failure: null });
   });
 });
 
-describe("§4 a purchase cannot be held pending for ever", () => {
+describe("a purchase cannot be held pending for ever", () => {
   it("the review's attack: re-reporting a made-up hash after expiry does not extend the hold; the deadline ends it", async () => {
     const buyer = await fundedBuyer();
     const l = await listWithKey(seller.userId, { price: "0.01" });
@@ -229,7 +230,7 @@ describe("§4 a purchase cannot be held pending for ever", () => {
   });
 });
 
-describe("§10 accounting details", () => {
+describe("accounting details", () => {
   it("settling twice (a stale row) writes the 'settled' chain-audit row once", async () => {
     const buyer = await fundedBuyer();
     const id = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);

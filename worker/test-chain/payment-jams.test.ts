@@ -10,9 +10,10 @@ import { paymentDeadline } from "../domain/payment-decision";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { findPurchase } from "../purchases/purchase-row";
 import { verifyPayment } from "../purchases/verify";
-import { actors, call, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
+import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { amountOf, anvil, confirm, countRows, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
 import { confirmSol, fundedKeypair, fundedSolBuyer, payThroughWorker, rpc, sendInstructions, transferToPlatform } from "./solana-helpers";
+import { client } from "../test/client";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -123,7 +124,7 @@ describe("a payment made before the reservation existed does not pay it", () => 
     expect(await confirmSol(wallet, id, early)).toMatchObject({ success: false, status: "initiated" });
     expect(await purchaseRow(id)).toMatchObject({ status: "initiated", failure_reason: "before-reservation" });
     expect(await escrowOf(early)).toMatchObject({ transaction_id: id, status: "refund", attention_reason: "unmatched", refund_status: "needed" });
-    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, wallet)).status).toBe(409);
+    expect((await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(409);
   });
 });
 
@@ -135,7 +136,7 @@ describe("an admin closing a stuck purchase lists its payment", () => {
     const hash = (await pay(buyer.account, await amountOf(buyer, id))).toLowerCase();
     // Stuck as a purchase could be before this fix (the settle refused, say): pending on a final payment.
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(hash, id).run();
-    const res = await call("POST", `/api/admin/purchases/${id}/close`, seller, { note: "Stuck; refunding the buyer." });
+    const res = await client(seller).admin.purchases[":id"].close.$post({ param: { id }, json: { note: "Stuck; refunding the buyer." } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, status: "failed", payment: "listed" });
     expect(await purchaseRow(id)).toMatchObject({ status: "failed", failure_reason: "admin-closed" });

@@ -1,15 +1,16 @@
-// Buying on a real chain (anvil): every payment state of issue 10 §3 and its security tests. Each test
+// Buying on a real chain (anvil): every payment state and its security tests. Each test
 // would fail if the guard it names were removed: the decision's checks, the DB's unique indexes, the lease.
 import { env } from "cloudflare:test";
-import { formatEther } from "viem";
+import { formatEther, type Hex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../db";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { findPurchase } from "../purchases/purchase-row";
 import { verifyPayment } from "../purchases/verify";
-import { actors, call, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
+import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { amountOf, anvil, confirm, countRows as count, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
+import { client } from "../test/client";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -37,7 +38,7 @@ describe("a paid purchase settles", () => {
     expect(await count("sales_analytics", "transaction_id = ?", id)).toBe(1);
     expect(await count("price_history", "transaction_id = ? AND change_type = 'sale'", id)).toBe(1);
     expect(await count("transaction_audit", "transaction_id = ? AND action = 'completed'", id)).toBe(1);
-    // The actual gas beside the reservation's estimate (issue 24): the receipt's gasUsed x effectiveGasPrice.
+    // The actual gas beside the reservation's estimate: the receipt's gasUsed x effectiveGasPrice.
     const receipt = await anvil<{ gasUsed: string; effectiveGasPrice: string }>("eth_getTransactionReceipt", [hash]);
     const gas = await env.DB.prepare("SELECT * FROM gas_estimation_audit WHERE transaction_id = ?").bind(id).first<Record<string, unknown>>();
     const actualWei = BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice);
@@ -45,9 +46,10 @@ describe("a paid purchase settles", () => {
     expect(gas!.actual_cost).toBe(formatEther(actualWei));
     expect(gas!.accuracy).toBeCloseTo(Number(gas!.estimated_cost) / Number(formatEther(actualWei)), 3);
 
-    const reveal = await (await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer)).json<{ privateKey: `0x${string}` }>();
-    expect(privateKeyToAddress(reveal.privateKey)).toBe(l.key.address);
-    const recent = await (await call("GET", "/api/transactions/recent")).json<{ id: string; status: string }[]>();
+    const reveal = await (await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).json();
+    if (!reveal.success) throw new Error(reveal.message);
+    expect(privateKeyToAddress(reveal.privateKey as Hex)).toBe(l.key.address);
+    const recent = await (await client().transactions.recent.$get()).json();
     expect(recent.find((t) => t.id === id)).toMatchObject({ status: "completed" });
     // Confirming again changes nothing.
     expect((await confirm(buyer, id, hash)).body).toMatchObject({ success: true, status: "completed" });
@@ -66,7 +68,7 @@ describe("a paid purchase settles", () => {
       refund_status: "needed",
       refund_base_units: "1000000000001234",
     });
-    const attention = await (await call("GET", "/api/admin/payments/attention", seller)).json<{ payments: { txHash: string; reason: string }[] }>();
+    const attention = await (await client(seller).admin.payments.attention.$get()).json();
     expect(attention.payments.find((p) => p.txHash === hash)).toMatchObject({ reason: "over", refundBaseUnits: "1000000000001234" });
   });
 
@@ -76,7 +78,7 @@ describe("a paid purchase settles", () => {
     const hash = await pay(buyer.account, (await amountOf(buyer, id)) + 1234n);
     expect((await confirm(buyer, id, hash)).body.status).toBe("completed");
     expect(await escrowOf(hash)).toMatchObject({ status: "released", attention_reason: "over", refund_status: "ignored", refund_base_units: "1234" });
-    const attention = await (await call("GET", "/api/admin/payments/attention", seller)).json<{ payments: { txHash: string }[] }>();
+    const attention = await (await client(seller).admin.payments.attention.$get()).json();
     expect(attention.payments.some((p) => p.txHash === hash)).toBe(false);
   });
 });
@@ -92,7 +94,7 @@ describe("payments that do not pay: a stated reason, no key", () => {
     expect(await purchaseRow(id)).toMatchObject({ status: "failed", failure_reason: "underpaid" });
     expect(await escrowOf(hash)).toMatchObject({ status: "refund", attention_reason: "partial", refund_status: "needed" });
     expect(await listing(l.id)).toEqual({ status: "active", is_listed: 1 });
-    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer)).status).toBe(409);
+    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(409);
     const audit = await env.DB.prepare("SELECT status, error_message FROM blockchain_transaction_audit WHERE transaction_id = ? ORDER BY id DESC")
       .bind(id)
       .first();
@@ -140,10 +142,10 @@ describe("payments that do not pay: a stated reason, no key", () => {
     // Bob reports Alice's payment as his own, before she does.
     expect((await confirm(bob, bobId, aliceHash)).body).toMatchObject({ success: false, status: "initiated" });
     expect(await purchaseRow(bobId)).toMatchObject({ failure_reason: "wrong-sender" });
-    expect((await call("POST", `/api/transactions/${bobId}/reveal-private-key`, bob)).status).toBe(409);
+    expect((await client(bob).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: bobId } })).status).toBe(409);
     // Alice's purchase is untouched by that and settles with her own hash.
     expect((await confirm(alice, aliceId, aliceHash)).body.status).toBe("completed");
-    expect((await call("POST", `/api/transactions/${aliceId}/reveal-private-key`, bob)).status).toBe(404);
+    expect((await client(bob).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: aliceId } })).status).toBe(404);
   });
 
   it("a hash replayed on a second purchase: refused as already used (the DB's trigger and unique index back it)", async () => {
@@ -188,7 +190,7 @@ describe("depth and reorgs (ETH_CONFIRMATIONS = 3 in these)", () => {
     await anvil("anvil_mine", ["0x1"]);
     expect((await verifyPayment(db, deep, (await findPurchase(db, id))!, hash)).decision).toMatchObject({ outcome: "wait", confirmations: 2 });
     expect(await purchaseRow(id)).toMatchObject({ status: "pending", confirmations: 2 });
-    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer)).status).toBe(409);
+    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(409);
     await anvil("anvil_mine", ["0x1"]);
     expect((await verifyPayment(db, deep, (await findPurchase(db, id))!, hash)).decision.outcome).toBe("settle");
     expect(await escrowOf(hash)).toMatchObject({ status: "released" });
@@ -231,7 +233,7 @@ describe("money that arrives when it is not expected is listed for refund", () =
     const hash = await pay(buyer.account, await amountOf(buyer, id));
     expect((await confirm(buyer, id, hash)).body).toMatchObject({ success: false, status: "expired" });
     expect(await escrowOf(hash)).toMatchObject({ status: "refund", attention_reason: "late", refund_status: "needed", amount: "0.01" });
-    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer)).status).toBe(409);
+    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(409);
   });
 
   it("paid twice: the second payment of a completed purchase is a duplicate for refund", async () => {

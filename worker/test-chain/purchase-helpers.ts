@@ -3,7 +3,8 @@ import { env } from "cloudflare:test";
 import { createWalletClient, type Hex, http } from "viem";
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import { ethereumChain, ethereumClient } from "../chain/ethereum";
-import { call, ethWallet, type Wallet } from "../test/purchase-fixtures";
+import { ethWallet, type Wallet } from "../test/purchase-fixtures";
+import { client } from "../test/client";
 
 export async function anvil<T = unknown>(method: string, params: unknown[] = []): Promise<T> {
   const res = await fetch(env.ETH_RPC_URL!, {
@@ -39,15 +40,15 @@ export async function pay(account: PrivateKeyAccount, wei: bigint, to: Hex = env
 }
 
 export async function confirm(wallet: Wallet, id: string, txHash: string) {
-  const res = await call("POST", `/api/transactions/${id}/confirm`, wallet, { txHash, buyerWallet: wallet.address });
+  const res = await client(wallet).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: { txHash, buyerWallet: wallet.address } });
   return {
     status: res.status,
-    body: await res.json<{ success: boolean; status: string; confirmations: number; requiredConfirmations: number; message: string }>(),
+    body: await res.json(),
   };
 }
 
 export async function amountOf(wallet: Wallet, id: string): Promise<bigint> {
-  const view = await (await call("GET", `/api/transactions/${id}`, wallet)).json<{ amountBaseUnits: string }>();
+  const view = await (await client(wallet).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).json();
   return BigInt(view.amountBaseUnits);
 }
 

@@ -6,8 +6,9 @@ import { base58 } from "@scure/base";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runScheduledJobs } from "../jobs/scheduled";
-import { actors, call, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
+import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { confirmSol, fundedSolBuyer, payThroughWorker, sendInstructions, transferToPlatform } from "./solana-helpers";
+import { client } from "../test/client";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -22,16 +23,11 @@ describe("Solana purchases on the LiteSVM chain", () => {
     const { wallet, keypair } = await fundedSolBuyer();
     const l = await listWithKey(seller.userId, { network: "solana", price: "0.75" });
     const id = await reserve(wallet, l.id);
-    const view = await (await call("GET", `/api/transactions/${id}`, wallet)).json<{
-      amountBaseUnits: string;
-      paymentReference: string;
-      recipient: string;
-      requiredConfirmations: number;
-    }>();
+    const view = await (await client(wallet).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).json();
     expect(view).toMatchObject({ amountBaseUnits: "750000000", recipient: env.PLATFORM_SOL_ADDRESS, requiredConfirmations: 1 });
     const signature = await payThroughWorker(wallet, keypair, id);
     expect(await confirmSol(wallet, id, signature)).toMatchObject({ success: true, status: "completed" });
-    // The fee the transaction paid beside the reservation's fixed estimate (issue 24): one signature, 5000 lamports.
+    // The fee the transaction paid beside the reservation's fixed estimate: one signature, 5000 lamports.
     expect(
       await env.DB.prepare("SELECT estimated_cost, actual_gas, actual_cost, accuracy, success FROM gas_estimation_audit WHERE transaction_id = ?")
         .bind(id)
@@ -43,7 +39,9 @@ describe("Solana purchases on the LiteSVM chain", () => {
       accuracy: 1,
       success: 1,
     });
-    const { privateKey } = await (await call("POST", `/api/transactions/${id}/reveal-private-key`, wallet)).json<{ privateKey: string }>();
+    const reveal = await (await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).json();
+    if (!reveal.success) throw new Error(reveal.message);
+    const { privateKey } = reveal;
     const secret = base58.decode(privateKey);
     expect(base58.encode(ed25519.getPublicKey(secret.slice(0, 32)))).toBe(l.key.address);
   });
@@ -51,7 +49,10 @@ describe("Solana purchases on the LiteSVM chain", () => {
   it("another wallet cannot get the transfer built for it: 403", async () => {
     const { wallet } = await fundedSolBuyer();
     const id = await reserve(wallet, (await listWithKey(seller.userId, { network: "solana" })).id);
-    const res = await call("POST", `/api/transactions/${id}/solana-transaction`, wallet, { account: Keypair.generate().publicKey.toBase58() });
+    const res = await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["solana-transaction"].$post({
+      param: { id },
+      json: { account: Keypair.generate().publicKey.toBase58() },
+    });
     expect(res.status).toBe(403);
   });
 

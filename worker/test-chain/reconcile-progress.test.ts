@@ -1,14 +1,15 @@
-// Issue 34 §9: the reconciliation cannot fall silently behind. Its window does not wait on open reservations (the
+// The reconciliation cannot fall silently behind. Its window does not wait on open reservations (the
 // operator once read "read through block 39 · 55 minutes ago" with the chain at block 1,309), and how far behind
 // the head it is shows in the admin's health and, past RECONCILE_LAG_ALERT_MINUTES, raises an alert.
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { runScheduledJobs } from "../jobs/scheduled";
 import type { OperationsHealth } from "../operations/health";
-import { actors, call, type Wallet } from "../test/purchase-fixtures";
+import { actors, type Wallet } from "../test/purchase-fixtures";
 import { hoard } from "./hoard-fixtures";
 import { anvil } from "./purchase-helpers";
 import { webhookBox } from "./webhook";
+import { client } from "../test/client";
 
 const hook = webhookBox("reconcile-progress");
 let admin: Wallet;
@@ -54,7 +55,7 @@ describe("the reconciliation's progress", () => {
       new RegExp(`^The ethereum reconciliation has not caught up for 30 minutes: read through block ${through}, \\d+ blocks behind the head`),
     );
 
-    const health = (await (await call("GET", "/api/health", admin)).json()) as { operations: OperationsHealth };
+    const health = (await (await client(admin).health.$get()).json()) as { operations: OperationsHealth };
     const lag = health.operations.reconciliation.find((r) => r.network === "ethereum")!;
     expect(lag.throughBlock).toBe(through);
     expect(lag.blocksBehind).toBeGreaterThanOrEqual(10);
@@ -64,7 +65,7 @@ describe("the reconciliation's progress", () => {
     await runScheduledJobs(hook.env);
     const incidents = await env.DB.prepare("SELECT state FROM alert_incidents WHERE key = 'reconcile:ethereum'").all<{ state: string }>();
     expect(incidents.results.map((i) => i.state)).toEqual(["resolved"]);
-    const after = (await (await call("GET", "/api/health", admin)).json()) as { operations: OperationsHealth };
+    const after = (await (await client(admin).health.$get()).json()) as { operations: OperationsHealth };
     expect(after.operations.reconciliation.find((r) => r.network === "ethereum")!.minutesBehind).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-// Issue 26 §6 and the reconciliation: every transfer to the platform address that we see is either credited or
+// The reconciliation: every transfer to the platform address that we see is either credited or
 // listed for attention. Value forwarded by a contract (an internal call, as from a contract wallet or an ERC-4337
 // account) on anvil; a System transfer-with-seed (a program call the verifier cannot credit) and a plain transfer
 // from a stranger on the LiteSVM Solana RPC; and the admin's view and actions on what it found.
@@ -12,9 +12,10 @@ import { runScheduledJobs } from "../jobs/scheduled";
 import { findPurchase } from "../purchases/purchase-row";
 import { reconcilePayments, STALE_HELD_MS } from "../purchases/reconcile";
 import { verifyPayment } from "../purchases/verify";
-import { actors, call, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
+import { actors, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { amountOf, anvil, confirm, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
 import { confirmSol, fundedKeypair, fundedSolBuyer, payThroughWorker, rpc, sendInstructions, transferToPlatform } from "./solana-helpers";
+import { client, unchecked } from "../test/client";
 
 let seller: Wallet;
 /** The first block this file's reconciliation read. */
@@ -93,10 +94,7 @@ describe("Ethereum", () => {
     expect(String(difference.detail)).toMatch(/internal call/);
 
     // Shown to the admin, with where the reconciliation stands.
-    const view = await (await call("GET", "/api/admin/payments/differences", seller)).json<{
-      differences: { id: string; kind: string; amount: string }[];
-      reconciliation: { network: string; through: string | null }[];
-    }>();
+    const view = await (await client(seller).admin.payments.differences.$get()).json();
     expect(view.differences.find((d) => d.id === difference.id)).toMatchObject({ kind: "balance", amount: "0.01" });
     expect(view.reconciliation.find((r) => r.network === "ethereum")?.through).toMatch(/^block \d+$/);
   });
@@ -117,7 +115,9 @@ describe("Ethereum", () => {
     });
     const [difference] = await attentionOf("tx_hash = ? AND kind = 'uncredited'", hash);
     expect(difference).toMatchObject({ escrow_id: row.id, status: "open", amount_base_units: "12345000000000000" });
-    expect((await call("POST", `/api/admin/payments/${row.id}/refund`, seller, { refundTxHash: `0x${"cd".repeat(32)}` })).status).toBe(200);
+    expect(
+      (await client(seller).admin.payments[":id"].refund.$post({ param: { id: String(row.id) }, json: { refundTxHash: `0x${"cd".repeat(32)}` } })).status,
+    ).toBe(200);
     expect((await attentionOf("id = ?", difference.id))[0]).toMatchObject({ status: "resolved", resolution_note: `Refunded in 0x${"cd".repeat(32)}` });
   });
 
@@ -125,7 +125,7 @@ describe("Ethereum", () => {
     const buyer = await fundedBuyer();
     const id = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);
     const wei = await amountOf(buyer, id);
-    await call("POST", `/api/transactions/${id}/cancel`, buyer);
+    await client(buyer).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id } });
     const hash = (await pay(buyer.account, wei)).toLowerCase();
     await reconciledThrough(await blockOf(hash));
     expect(await escrowOf(hash)).toMatchObject({ transaction_id: id, attention_reason: "late", refund_status: "needed" });
@@ -257,19 +257,24 @@ describe("Admin > Payments > differences", () => {
   it("only admins see and resolve; a note is required; resolving is audited and happens once", async () => {
     const id = await seedDifference();
     const user = await ethWallet();
-    expect((await call("GET", "/api/admin/payments/differences", user)).status).toBe(403);
-    expect((await call("GET", "/api/admin/payments/differences")).status).toBe(401);
-    expect((await call("POST", `/api/admin/payments/differences/${id}/resolve`, user, { note: "mine now" })).status).toBe(403);
+    expect((await client(user).admin.payments.differences.$get()).status).toBe(403);
+    expect((await client().admin.payments.differences.$get()).status).toBe(401);
+    expect((await client(user).admin.payments.differences[":id"].resolve.$post({ param: { id }, json: { note: "mine now" } })).status).toBe(403);
     for (const body of [{}, { note: "" }, { note: "  " }, { note: 5 }, { note: "x".repeat(1001) }]) {
-      expect((await call("POST", `/api/admin/payments/differences/${id}/resolve`, seller, body)).status).toBe(400);
+      expect((await client(seller).admin.payments.differences[":id"].resolve.$post({ param: { id }, json: unchecked(body) })).status).toBe(400);
     }
-    expect((await call("POST", "/api/admin/payments/differences/not-an-id/resolve", seller, { note: "checked" })).status).toBe(400);
-    expect((await call("POST", `/api/admin/payments/differences/${crypto.randomUUID()}/resolve`, seller, { note: "checked" })).status).toBe(404);
+    expect((await client(seller).admin.payments.differences[":id"].resolve.$post({ param: { id: "not-an-id" }, json: { note: "checked" } })).status).toBe(400);
+    expect(
+      (await client(seller).admin.payments.differences[":id"].resolve.$post({ param: { id: crypto.randomUUID() }, json: { note: "checked" } })).status,
+    ).toBe(404);
     expect((await attentionOf("id = ?", id))[0]).toMatchObject({ status: "open" });
 
-    const res = await call("POST", `/api/admin/payments/differences/${id}/resolve`, seller, { note: "Refunded by hand in 0x12 after talking to the sender" });
+    const res = await client(seller).admin.payments.differences[":id"].resolve.$post({
+      param: { id },
+      json: { note: "Refunded by hand in 0x12 after talking to the sender" },
+    });
     expect(res.status).toBe(200);
-    expect((await call("POST", `/api/admin/payments/differences/${id}/resolve`, seller, { note: "again" })).status).toBe(409);
+    expect((await client(seller).admin.payments.differences[":id"].resolve.$post({ param: { id }, json: { note: "again" } })).status).toBe(409);
     expect((await attentionOf("id = ?", id))[0]).toMatchObject({
       status: "resolved",
       resolution_note: "Refunded by hand in 0x12 after talking to the sender",
@@ -279,7 +284,7 @@ describe("Admin > Payments > differences", () => {
       .bind(`%${id}%`)
       .first<{ metadata: string }>();
     expect(JSON.parse(audit!.metadata)).toMatchObject({ differenceId: id, note: "Refunded by hand in 0x12 after talking to the sender" });
-    const open = await (await call("GET", "/api/admin/payments/differences", seller)).json<{ differences: { id: string }[] }>();
+    const open = await (await client(seller).admin.payments.differences.$get()).json();
     expect(open.differences.some((d) => d.id === id)).toBe(false);
   });
 });

@@ -4,7 +4,8 @@ import { Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruc
 import { env } from "cloudflare:test";
 import { expect } from "vitest";
 import { solanaKey } from "../test/auth-helpers";
-import { call, solWallet, type Wallet } from "../test/purchase-fixtures";
+import { solWallet, type Wallet } from "../test/purchase-fixtures";
+import { client } from "../test/client";
 
 export async function rpc<T>(method: string, params: unknown[]): Promise<T> {
   const res = await fetch(env.SOL_RPC_URL!, {
@@ -58,17 +59,13 @@ export function transferToPlatform(from: Keypair, lamports: bigint, references: 
 
 /** The Worker's unsigned transfer for this purchase, signed by the buyer and sent. */
 export async function payThroughWorker(wallet: Wallet, keypair: Keypair, id: string): Promise<string> {
-  const res = await call("POST", `/api/transactions/${id}/solana-transaction`, wallet, { account: wallet.address });
+  const res = await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["solana-transaction"].$post({ param: { id }, json: { account: wallet.address } });
   expect(res.status).toBe(200);
-  const { transaction } = await res.json<{ transaction: string }>();
+  const { transaction } = await res.json();
   const tx = Transaction.from(Buffer.from(transaction, "base64"));
   tx.sign(keypair);
   return send(tx);
 }
 
 export const confirmSol = async (wallet: Wallet, id: string, txHash: string) =>
-  (await call("POST", `/api/transactions/${id}/confirm`, wallet, { txHash, buyerWallet: wallet.address })).json<{
-    success: boolean;
-    status: string;
-    message: string;
-  }>();
+  (await client(wallet).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: { txHash, buyerWallet: wallet.address } })).json();

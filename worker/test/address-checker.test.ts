@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api, postJson } from "./helpers";
+import { client, unchecked } from "./client";
 
 type Check = Record<string, unknown> & { isValid: boolean; message: string };
 
 const validate = async (body: unknown) => {
-  const res = await postJson("/api/addresses/validate", body);
+  const res = await client().addresses.validate.$post({ json: unchecked(body) });
   return { status: res.status, body: (await res.json()) as Check };
 };
 
@@ -97,15 +97,15 @@ describe("POST /api/addresses/validate", () => {
 
 describe("GET /api/addresses/validate", () => {
   it("validates from the query string", async () => {
-    const res = await api("/api/addresses/validate?address=0x0000f83d8427610068974f4284a0dc825a8218e6");
+    const res = await client().addresses.validate.$get({ query: { address: "0x0000f83d8427610068974f4284a0dc825a8218e6" } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ isValid: true, rarityScore: 4, category: "leading-zeros" });
   });
 
   it("400 without an address, with a 10 kB address, or with control characters", async () => {
-    for (const q of ["", "?address=", `?address=${"a".repeat(10_000)}`, "?address=0x00%0A00"]) {
-      const res = await api(`/api/addresses/validate${q}`);
-      expect(res.status, q).toBe(400);
+    for (const query of [{}, { address: "" }, { address: "a".repeat(10_000) }, { address: "0x00\n00" }]) {
+      const res = await client().addresses.validate.$get({ query: unchecked(query) });
+      expect(res.status, JSON.stringify(query).slice(0, 40)).toBe(400);
     }
   });
 });

@@ -1,10 +1,11 @@
-// Admin > Analytics (issue 24 §1): GET /api/admin/analytics reads sales_analytics, transactions, the key-release
+// Admin > Analytics: GET /api/admin/analytics reads sales_analytics, transactions, the key-release
 // audit rows, custom_orders, addresses and listing_promotions for the period; admins only; bad periods refused.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AnalyticsResponse } from "../../schema/analytics";
 import { percentile } from "../operations/analytics";
-import { actors, call, ethWallet, listWithKey, reserve, type Wallet } from "./purchase-fixtures";
+import { actors, ethWallet, listWithKey, reserve, type Wallet } from "./purchase-fixtures";
+import { client, refusal, unchecked } from "./client";
 
 let admin: Wallet;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ beforeAll(async () => {
 });
 
 async function analytics(days = "7"): Promise<AnalyticsResponse> {
-  const res = await call("GET", `/api/admin/analytics?days=${days}`, admin);
+  const res = await client(admin).admin.analytics.$get({ query: unchecked({ days }) });
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -38,12 +39,12 @@ async function sold(price: string, completedAt: number) {
 
 describe("who may read analytics", () => {
   it("a visitor 401, a non-admin 403, a period other than 7/30/90 400", async () => {
-    expect((await call("GET", "/api/admin/analytics")).status).toBe(401);
-    expect((await call("GET", "/api/admin/analytics", await ethWallet())).status).toBe(403);
+    expect((await client().admin.analytics.$get({ query: {} })).status).toBe(401);
+    expect((await client(await ethWallet()).admin.analytics.$get({ query: {} })).status).toBe(403);
     for (const days of ["1", "365", "abc", "-7", "7.5"]) {
-      const res = await call("GET", `/api/admin/analytics?days=${days}`, admin);
+      const res = await client(admin).admin.analytics.$get({ query: unchecked({ days }) });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toContain("days must be one of 7, 30, 90");
+      expect((await refusal(res)).message).toContain("days must be one of 7, 30, 90");
     }
   });
 });
@@ -65,7 +66,7 @@ describe("the figures", () => {
     // The reservation wrote the fee estimate; settling would add the actual figures (settle.ts): as it would.
     await env.DB.prepare("UPDATE gas_estimation_audit SET actual_cost = '0.00002', accuracy = 1.25, success = 1 WHERE transaction_id = ?").bind(a.id).run();
     // The buyer reveals the key: the first release, about a minute after the payment reached depth.
-    expect((await call("POST", `/api/transactions/${a.id}/reveal-private-key`, a.buyer)).status).toBe(200);
+    expect((await client(a.buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: a.id } })).status).toBe(200);
 
     const after = await analytics("7");
     const today = new Date(now - 60_000).toISOString().slice(0, 10);

@@ -9,7 +9,8 @@ import { claimedSplit, withClaimedPattern } from "../listings/claimed-pattern";
 import { importListings } from "../listings/import";
 import { analyzeAddress } from "../domain/rarity";
 import { openKey, sealingKey } from "../vault";
-import { bulkRow, type Caller, counts, ethKey, send, signInAll, solKey } from "./listing-fixtures";
+import { bulkRow, type Caller, counts, ethKey, signInAll, solKey } from "./listing-fixtures";
+import { client, refusal, unchecked } from "./client";
 
 let admin: Caller;
 let user: Caller;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   ({ admin, user } = await signInAll());
 });
 
-const upload = (rows: unknown, caller?: Caller) => send("POST", "/api/admin/addresses/bulk", { rows }, caller);
+const upload = (rows: unknown, caller?: Caller) => client(caller).admin.addresses.bulk.$post({ json: unchecked({ rows }) });
 
 async function uploaded(rows: unknown[]): Promise<BulkUploadResponse> {
   const res = await upload(rows, admin);
@@ -138,7 +139,7 @@ describe("mixed rows", () => {
     expect(history.results).toEqual([{ change_type: "listed", price: "0.002" }]);
   });
 
-  it("the stored pattern, its length and position come from the row's checked claim when the engine sees less (issue 13)", async () => {
+  it("the stored pattern, its length and position come from the row's checked claim when the engine sees less", async () => {
     const stored = async (i: number) => {
       const r = first.results[i];
       if (r.status !== "success") throw new Error("expected success");
@@ -216,14 +217,14 @@ describe("request shape", () => {
     ["no rows field", {}, /rows/],
   ])("%s: 400, nothing stored", async (_name, body, message) => {
     const before = await counts();
-    const res = await send("POST", "/api/admin/addresses/bulk", body, admin);
+    const res = await client(admin).admin.addresses.bulk.$post({ json: unchecked(body) });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toMatch(message);
+    expect((await refusal(res)).message).toMatch(message);
     expect(await counts()).toBe(before);
   });
 
   it("a body over 4 MB: 413", async () => {
-    const res = await send("POST", "/api/admin/addresses/bulk", { rows: [{ address: "x".repeat(5 * 1024 * 1024) }] }, admin);
+    const res = await client(admin).admin.addresses.bulk.$post({ json: { rows: [{ address: "x".repeat(5 * 1024 * 1024) }] } });
     expect(res.status).toBe(413);
   });
 });

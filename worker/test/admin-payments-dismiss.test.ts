@@ -1,9 +1,9 @@
-// Admin > Payments: an admin dismisses a payment listed for refund with a note, when no refund will be sent (issue 34:
-// rows no one could clear). Audited, once; the difference that listed it is resolved with the same note.
+// Admin > Payments: an admin dismisses a payment listed for refund with a note, when no refund will be sent (else
+// they are rows no one could clear). Audited, once; the difference that listed it is resolved with the same note.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AttentionResponse } from "../../schema/purchases";
 import { actors, call, ethWallet, type Wallet } from "./purchase-fixtures";
+import { client, unchecked } from "./client";
 
 let admin: Wallet;
 beforeAll(async () => {
@@ -34,23 +34,26 @@ const row = (table: string, id: string) => env.DB.prepare(`SELECT * FROM ${table
 describe("POST /api/admin/payments/:id/dismiss", () => {
   it("only an admin, with a note; bad input changes nothing", async () => {
     const { escrowId } = await owed();
-    const path = `/api/admin/payments/${escrowId}/dismiss`;
-    expect((await call("POST", path, undefined, { note: "our own test" })).status).toBe(401);
-    expect((await call("POST", path, await ethWallet(), { note: "our own test" })).status).toBe(403);
+    const dismiss = (who: Wallet | undefined, body: unknown) =>
+      typeof body === "string"
+        ? call("POST", client().admin.payments[":id"].dismiss.$path({ param: { id: escrowId } }), who, body) // not JSON: raw
+        : client(who).admin.payments[":id"].dismiss.$post({ param: { id: escrowId }, json: unchecked(body) });
+    expect((await dismiss(undefined, { note: "our own test" })).status).toBe(401);
+    expect((await dismiss(await ethWallet(), { note: "our own test" })).status).toBe(403);
     for (const body of [{}, { note: "" }, { note: "  " }, { note: 5 }, { note: "x".repeat(1001) }, "not json"]) {
-      const res = await call("POST", path, admin, body);
+      const res = await dismiss(admin, body);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
     }
-    expect((await call("POST", "/api/admin/payments/not-an-id/dismiss", admin, { note: "our own test" })).status).toBe(400);
-    expect((await call("POST", `/api/admin/payments/${crypto.randomUUID()}/dismiss`, admin, { note: "our own test" })).status).toBe(404);
+    expect((await client(admin).admin.payments[":id"].dismiss.$post({ param: { id: "not-an-id" }, json: { note: "our own test" } })).status).toBe(400);
+    expect((await client(admin).admin.payments[":id"].dismiss.$post({ param: { id: crypto.randomUUID() }, json: { note: "our own test" } })).status).toBe(404);
     expect(await row("escrow_transactions", escrowId)).toMatchObject({ refund_status: "needed", resolution_note: null });
   });
 
   it("dismisses once, audited, resolving its difference; the row leaves the list", async () => {
     const { escrowId, differenceId } = await owed();
     const note = "Sent by our own hot wallet while testing; nothing to send back";
-    const res = await call("POST", `/api/admin/payments/${escrowId}/dismiss`, admin, { note });
+    const res = await client(admin).admin.payments[":id"].dismiss.$post({ param: { id: escrowId }, json: { note } });
     expect(res.status).toBe(200);
     expect(await row("escrow_transactions", escrowId)).toMatchObject({
       refund_status: "dismissed",
@@ -64,9 +67,11 @@ describe("POST /api/admin/payments/:id/dismiss", () => {
     expect(audit!.performed_by).toBe(admin.address.toLowerCase());
     expect(JSON.parse(audit!.metadata)).toMatchObject({ escrowId, note, amountBaseUnits: "20000000000000" });
 
-    expect((await call("POST", `/api/admin/payments/${escrowId}/dismiss`, admin, { note: "again" })).status).toBe(409);
-    expect((await call("POST", `/api/admin/payments/${escrowId}/refund`, admin, { refundTxHash: `0x${"ab".repeat(32)}` })).status).not.toBe(200);
-    const listed = await (await call("GET", "/api/admin/payments/attention", admin)).json<AttentionResponse>();
+    expect((await client(admin).admin.payments[":id"].dismiss.$post({ param: { id: escrowId }, json: { note: "again" } })).status).toBe(409);
+    expect(
+      (await client(admin).admin.payments[":id"].refund.$post({ param: { id: escrowId }, json: { refundTxHash: `0x${"ab".repeat(32)}` } })).status,
+    ).not.toBe(200);
+    const listed = await (await client(admin).admin.payments.attention.$get()).json();
     expect(listed.payments.some((p) => p.id === escrowId)).toBe(false);
   });
 });

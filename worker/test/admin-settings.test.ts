@@ -1,4 +1,4 @@
-// Admin > Settings (issue 24 §2): fee configuration per network with an effective-from time (reservations use the
+// Admin > Settings: fee configuration per network with an effective-from time (reservations use the
 // one in force when they are made; history kept), the custom-order quote in D1, every change audited; hostile
 // input refused with a clear message and nothing written.
 import { env } from "cloudflare:test";
@@ -7,6 +7,7 @@ import type { SettingsResponse } from "../../schema/settings";
 import { createDb } from "../db";
 import { quoteFees } from "../purchases/fee-quote";
 import { actors, call, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "./purchase-fixtures";
+import { client, unchecked, refusal } from "./client";
 
 let admin: Wallet;
 let buyer: Wallet;
@@ -17,10 +18,17 @@ beforeEach(async () => {
   buyer = await ethWallet();
 });
 
-const good = { network: "ethereum", exchangeFeePercentage: "2.5", commissionFeePercentage: "1", minimumFee: "0.001", maximumFee: "1", gasFeeMultiplier: "1.5" };
+const good = {
+  network: "ethereum" as const,
+  exchangeFeePercentage: "2.5",
+  commissionFeePercentage: "1",
+  minimumFee: "0.001",
+  maximumFee: "1",
+  gasFeeMultiplier: "1.5",
+};
 
 async function settings(): Promise<SettingsResponse> {
-  const res = await call("GET", "/api/admin/settings", admin);
+  const res = await client(admin).admin.settings.$get();
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -38,12 +46,12 @@ async function settingsState() {
 describe("who may read and change settings", () => {
   it("a visitor gets 401 and a signed-in non-admin 403; nothing is written", async () => {
     const before = await settingsState();
-    expect((await call("GET", "/api/admin/settings")).status).toBe(401);
-    expect((await call("POST", "/api/admin/settings/fees", undefined, good)).status).toBe(401);
-    expect((await call("GET", "/api/admin/settings", buyer)).status).toBe(403);
-    expect((await call("POST", "/api/admin/settings/fees", buyer, good)).status).toBe(403);
+    expect((await client().admin.settings.$get()).status).toBe(401);
+    expect((await client().admin.settings.fees.$post({ json: good })).status).toBe(401);
+    expect((await client(buyer).admin.settings.$get()).status).toBe(403);
+    expect((await client(buyer).admin.settings.fees.$post({ json: good })).status).toBe(403);
     expect(
-      (await call("POST", "/api/admin/settings/quote", buyer, { basePrice: "0", pricePerBillion: "0", maxPrice: "0", maxDifficultyBits: 1, grindRate: 1 }))
+      (await client(buyer).admin.settings.quote.$post({ json: { basePrice: "0", pricePerBillion: "0", maxPrice: "0", maxDifficultyBits: 1, grindRate: 1 } }))
         .status,
     ).toBe(403);
     expect(await settingsState()).toBe(before);
@@ -56,7 +64,7 @@ describe("fee configuration", () => {
     const before = await reserve(buyer, listingA.id);
     const beforeRow = await purchaseRow(before);
 
-    const res = await call("POST", "/api/admin/settings/fees", admin, good);
+    const res = await client(admin).admin.settings.fees.$post({ json: good });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ network: "ethereum", exchangeFeePercentage: "2.5", state: "in-force", createdBy: admin.address.toLowerCase() });
 
@@ -83,7 +91,7 @@ describe("fee configuration", () => {
   it("a future-dated change is not applied early, and applies from its time", async () => {
     const now = Date.now();
     const from = new Date(now + 3_600_000).toISOString();
-    const res = await call("POST", "/api/admin/settings/fees", admin, { ...good, network: "solana", exchangeFeePercentage: "7", effectiveFrom: from });
+    const res = await client(admin).admin.settings.fees.$post({ json: { ...good, network: "solana", exchangeFeePercentage: "7", effectiveFrom: from } });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ state: "scheduled", effectiveFrom: from });
     const db = createDb(env.DB);
@@ -124,7 +132,7 @@ describe("fee configuration", () => {
   for (const [what, change, field, problem] of hostile) {
     it(`refuses ${what} at its field, in words, and changes nothing`, async () => {
       const before = await settingsState();
-      const res = await call("POST", "/api/admin/settings/fees", admin, { ...good, ...change });
+      const res = await client(admin).admin.settings.fees.$post({ json: unchecked({ ...good, ...change }) });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: "Validation Error", message: `${field}: ${problem}`, fields: { [field]: problem } });
       expect(await settingsState()).toBe(before);
@@ -132,9 +140,9 @@ describe("fee configuration", () => {
   }
 
   it("names every refused field, each with its first problem", async () => {
-    const res = await call("POST", "/api/admin/settings/fees", admin, { ...good, exchangeFeePercentage: "x", minimumFee: "-2", gasFeeMultiplier: "9" });
+    const res = await client(admin).admin.settings.fees.$post({ json: { ...good, exchangeFeePercentage: "x", minimumFee: "-2", gasFeeMultiplier: "9" } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { fields: unknown }).fields).toEqual({
+    expect((await refusal(res)).fields).toEqual({
       exchangeFeePercentage: "enter a percentage such as 2.5",
       minimumFee: "enter an amount such as 0.001",
       gasFeeMultiplier: "enter at most 5",
@@ -143,11 +151,11 @@ describe("fee configuration", () => {
 
   it("refuses a second configuration at the very same time (409), and a body that is not JSON (400)", async () => {
     const from = new Date(Date.now() + 7_200_000).toISOString();
-    expect((await call("POST", "/api/admin/settings/fees", admin, { ...good, effectiveFrom: from })).status).toBe(201);
+    expect((await client(admin).admin.settings.fees.$post({ json: { ...good, effectiveFrom: from } })).status).toBe(201);
     const before = await settingsState();
-    const again = await call("POST", "/api/admin/settings/fees", admin, { ...good, effectiveFrom: from });
+    const again = await client(admin).admin.settings.fees.$post({ json: { ...good, effectiveFrom: from } });
     expect(again.status).toBe(409);
-    expect(((await again.json()) as { fields: unknown }).fields).toEqual({
+    expect((await refusal(again)).fields).toEqual({
       effectiveFrom: "another configuration for this network starts at that very time; choose another time",
     });
     expect((await call("POST", "/api/admin/settings/fees", admin, "{not json")).status).toBe(400);
@@ -159,7 +167,7 @@ describe("custom-order quote settings", () => {
   const quote = { basePrice: "0.01", pricePerBillion: "0.004", maxPrice: "1", maxDifficultyBits: 30, grindRate: 1000 };
 
   it("start from one production GPU's defaults (migration 0025), change through the tab, and the public quote follows", async () => {
-    const q0 = await (await call("GET", "/api/custom-orders/quote?prefix=abcd")).json();
+    const q0 = await (await client()["custom-orders"].quote.$get({ query: { prefix: "abcd" } })).json();
     expect(q0).toMatchObject({ maxDifficultyBits: 44, grindRate: 2_000_000_000 });
     const history = (await settings()).quote;
     expect(history.at(-1)).toMatchObject({ basePrice: "0.005", pricePerBillion: "0.002", maxPrice: "0.5", createdBy: "migration 0018" });
@@ -173,9 +181,13 @@ describe("custom-order quote settings", () => {
       createdBy: "migration 0025",
     });
 
-    const res = await call("POST", "/api/admin/settings/quote", admin, quote);
+    const res = await client(admin).admin.settings.quote.$post({ json: quote });
     expect(res.status).toBe(201);
-    const q1 = (await (await call("GET", "/api/custom-orders/quote?prefix=abcd")).json()) as { price: string; maxDifficultyBits: number; grindRate: number };
+    const q1 = (await (await client()["custom-orders"].quote.$get({ query: { prefix: "abcd" } })).json()) as {
+      price: string;
+      maxDifficultyBits: number;
+      grindRate: number;
+    };
     expect(q1).toMatchObject({ maxDifficultyBits: 30, grindRate: 1000 });
     // 16^4 attempts x 0.004 per billion, rounded up to a unit, plus the 0.01 base
     expect(q1.price).toBe("0.01000027");
@@ -187,15 +199,18 @@ describe("custom-order quote settings", () => {
   it("migration 0025 leaves a quote an admin set alone", async () => {
     const { TEST_MIGRATIONS } = env as Env & { TEST_MIGRATIONS: { name: string; queries: string[] }[] };
     const insert = TEST_MIGRATIONS.find((m) => m.name.startsWith("0025_"))!.queries.find((q) => q.includes("INSERT INTO `custom_order_quote_settings`"))!;
-    expect((await call("POST", "/api/admin/settings/quote", admin, quote)).status).toBe(201);
+    expect((await client(admin).admin.settings.quote.$post({ json: quote })).status).toBe(201);
     const before = await settingsState();
     await env.DB.prepare(insert).run();
     expect(await settingsState()).toBe(before);
-    expect(await (await call("GET", "/api/custom-orders/quote?prefix=abcd")).json()).toMatchObject({ maxDifficultyBits: 30, grindRate: 1000 });
+    expect(await (await client()["custom-orders"].quote.$get({ query: { prefix: "abcd" } })).json()).toMatchObject({ maxDifficultyBits: 30, grindRate: 1000 });
     // where the row in force is still 0018's seed, the same statement moves the defaults
     await env.DB.prepare("DELETE FROM custom_order_quote_settings WHERE created_by <> 'migration 0018'").run();
     await env.DB.prepare(insert).run();
-    expect(await (await call("GET", "/api/custom-orders/quote?prefix=abcd")).json()).toMatchObject({ maxDifficultyBits: 44, grindRate: 2_000_000_000 });
+    expect(await (await client()["custom-orders"].quote.$get({ query: { prefix: "abcd" } })).json()).toMatchObject({
+      maxDifficultyBits: 44,
+      grindRate: 2_000_000_000,
+    });
   });
 
   const hostile: [string, Record<string, unknown>, string, string][] = [
@@ -212,7 +227,7 @@ describe("custom-order quote settings", () => {
   for (const [what, change, field, problem] of hostile) {
     it(`refuses ${what} at its field, in words, and changes nothing`, async () => {
       const before = await settingsState();
-      const res = await call("POST", "/api/admin/settings/quote", admin, { ...quote, ...change });
+      const res = await client(admin).admin.settings.quote.$post({ json: { ...quote, ...change } });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({ error: "Validation Error", message: `${field}: ${problem}`, fields: { [field]: problem } });
       expect(await settingsState()).toBe(before);

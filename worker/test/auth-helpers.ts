@@ -1,12 +1,13 @@
 // Signing in from the worker tests with real wallets: viem accounts for anvil's dev keys (SIWE) and an
 // Ed25519 key (SIWS), exactly as a browser would through the API.
 import { ed25519 } from "@noble/curves/ed25519.js";
+import type { Answer } from "./client";
 import { base58 } from "@scure/base";
 import type { Hex } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
-import type { NonceResponse, SessionResponse } from "../../schema/auth";
+import type { NonceRequest, NonceResponse, SessionResponse } from "../../schema/auth";
 import { DEV_ACCOUNTS } from "../../scripts/dev-accounts";
-import { api, postJson } from "./helpers";
+import { client, unchecked } from "./client";
 
 export const adminAccount = privateKeyToAccount(DEV_ACCOUNTS.admin.privateKey);
 export const buyerAccount = privateKeyToAccount(DEV_ACCOUNTS.buyer.privateKey);
@@ -21,7 +22,7 @@ export function solanaKey(seedByte?: number): SolanaKey {
 }
 
 /** The session cookie ("session=<id>") a response set, ready for a Cookie header. */
-export function sessionCookie(res: Response): string {
+export function sessionCookie(res: Answer): string {
   const set = res.headers.getSetCookie().find((c) => c.startsWith("session="));
   if (!set) throw new Error(`no session cookie in ${res.status} response`);
   return set.split(";")[0];
@@ -38,16 +39,16 @@ export function freshClient() {
  * A nonce as a fresh client would get it: each call has its own cf-connecting-ip, so the per-client nonce
  * limit (tested on its own in auth-security.test.ts) does not couple unrelated sign-ins in one test file.
  */
-export async function nonceFor(body: Record<string, unknown>): Promise<NonceResponse> {
-  const res = await postJson("/api/auth/nonce", body, { headers: { "cf-connecting-ip": freshClient() } });
+export async function nonceFor(body: NonceRequest): Promise<NonceResponse> {
+  const res = await client(undefined, { "cf-connecting-ip": freshClient() }).auth.nonce.$post({ json: body });
   if (res.status !== 200) throw new Error(`nonce: ${res.status} ${await res.text()}`);
   return res.json();
 }
 
-/** POST /api/auth/verify from a fresh client too, so the per-client verify limit (auth-message.test.ts) does
+/** POST /api/auth/verify from a fresh client too (any body: the sign-in tests also send broken ones), so the per-client verify limit (auth-message.test.ts) does
  * not couple unrelated sign-ins either. */
 export function verify(body: Record<string, unknown>, cookie?: string) {
-  return postJson("/api/auth/verify", body, { headers: { "cf-connecting-ip": freshClient(), ...(cookie ? { cookie } : {}) } });
+  return client(undefined, { "cf-connecting-ip": freshClient(), ...(cookie ? { cookie } : {}) }).auth.verify.$post({ json: unchecked(body) });
 }
 
 /** Full SIWE sign-in; returns the verify response and the cookie it set. */
@@ -68,5 +69,5 @@ export async function signInSolana(key: SolanaKey = solanaKey()) {
 }
 
 export async function sessionOf(cookie: string): Promise<SessionResponse> {
-  return (await api("/api/auth/session", { headers: { cookie } })).json();
+  return (await client(undefined, { cookie }).auth.session.$get()).json();
 }

@@ -1,4 +1,4 @@
-// Issue 25 item 1 and issue 26 item 7: sign-in accepts exactly the message it issued for the nonce, and a
+// Sign-in accepts exactly the message it issued for the nonce, and a
 // verify attempt on that message uses its nonce up whatever the outcome. Every message here is signed by a real key (viem's
 // privateKeyToAccount, or an Ed25519 key) and sent to the real route in workerd with real D1.
 import { env } from "cloudflare:test";
@@ -10,10 +10,11 @@ import { createApp } from "../app";
 import { VERIFY_RATE_LIMIT } from "../auth/nonce";
 import { SIGN_IN_STATEMENT } from "../auth/siwe";
 import { buildSiwsMessage } from "../auth/siws";
-import { postJson, inFreshRateWindow } from "./helpers";
+import { inFreshRateWindow } from "./helpers";
 import { buyerAccount, nonceFor, otherAccount, sessionCookie, solanaKey, verify } from "./auth-helpers";
+import { type Answer, client, refusal } from "./client";
 
-const errorOf = async (res: Response) => ((await res.json()) as { error: string; message: string }).message;
+const errorOf = async (res: Answer) => (await refusal(res)).message;
 
 async function sessionsFor(wallet: string) {
   return (await env.DB.prepare("SELECT count(*) n FROM sessions WHERE wallet_address = ?").bind(wallet).first<number>("n")) ?? 0;
@@ -283,11 +284,9 @@ describe("the contract-wallet check (ERC-1271/6492 eth_call) cannot be driven wi
     expect(res.status).toBe(401);
     expect(calls).toHaveLength(0);
     // The nonce the malformed text named is still there for the real message.
-    const ok = await postJson(
-      "/api/auth/verify",
-      { network: "ethereum", message, signature: await buyerAccount.signMessage({ message: message! }) },
-      { headers: { "cf-connecting-ip": "198.19.3.2" } },
-    );
+    const ok = await client(undefined, { "cf-connecting-ip": "198.19.3.2" }).auth.verify.$post({
+      json: { network: "ethereum", message: message!, signature: await buyerAccount.signMessage({ message: message! }) },
+    });
     expect(ok.status).toBe(200);
   });
 });

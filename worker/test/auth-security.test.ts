@@ -12,8 +12,9 @@ import { startSignIn } from "../auth/sign-in";
 import { buildSiwsMessage, signInFields } from "../auth/siws";
 import { siteOf } from "../auth/site";
 import type { AppEnv } from "../types";
-import { postJson, inFreshRateWindow } from "./helpers";
+import { inFreshRateWindow } from "./helpers";
 import { adminAccount, buyerAccount, nonceFor, otherAccount, sessionOf, signInEthereum, signInSolana, solanaKey, verify } from "./auth-helpers";
+import { type Answer, client, refusal } from "./client";
 
 /** The real app plus two probe routes, one for any signed-in wallet and one for admins only. */
 function probeApp() {
@@ -25,7 +26,7 @@ function probeApp() {
   return (path: string, headers: Record<string, string> = {}) => app.request(`http://localhost${path}`, { headers }, env);
 }
 
-const errorOf = async (res: Response) => (await res.json()) as { error: string; message: string };
+const errorOf = async (res: Answer) => await refusal(res);
 
 /** A SIWE message for `address` with a live nonce, with any field overridden: never the issued text, so every
  * use here is refused; the tests check which check refuses it first. */
@@ -411,7 +412,7 @@ describe("Issued At: the same bound for both networks", () => {
 });
 
 describe("POST /api/auth/nonce is limited", () => {
-  const ask = (ip: string) => postJson("/api/auth/nonce", { network: "solana" }, { headers: { "cf-connecting-ip": ip } });
+  const ask = (ip: string) => client(undefined, { "cf-connecting-ip": ip }).auth.nonce.$post({ json: { network: "solana" } });
 
   it(`one client gets ${NONCE_RATE_LIMIT.limit} nonces a minute, then 429; another client is unaffected`, async () => {
     await inFreshRateWindow();

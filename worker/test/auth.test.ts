@@ -13,6 +13,7 @@ import { buildSiwsMessage } from "../auth/siws";
 import { deriveUsername } from "../domain/users";
 import { api, postJson } from "./helpers";
 import { adminAccount, buyerAccount, nonceFor, sessionCookie, sessionOf, signInEthereum, signInSolana, solanaKey, verify } from "./auth-helpers";
+import { client, refusal, unchecked } from "./client";
 
 const adminStatus = async (walletAddress: string, e: Env = env) =>
   await createApp().request(`http://localhost/api/users/admin-status?walletAddress=${encodeURIComponent(walletAddress)}`, {}, e);
@@ -203,18 +204,18 @@ describe("Sign-In with Solana", () => {
 describe("logout", () => {
   it("ends the session and clears the cookie", async () => {
     const { cookie } = await signInEthereum(buyerAccount);
-    const res = await api("/api/auth/logout", { method: "POST", headers: { cookie } });
+    const res = await client(undefined, { cookie }).auth.logout.$post();
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().join()).toMatch(/session=;.*Max-Age=0/);
     expect(await sessionOf(cookie)).toEqual({ authenticated: false });
   });
 
   it("without a session is harmless", async () => {
-    expect((await api("/api/auth/logout", { method: "POST" })).status).toBe(200);
+    expect((await client().auth.logout.$post()).status).toBe(200);
   });
 
   it("GET /api/auth/session for a visitor is 200 {authenticated:false}", async () => {
-    const res = await api("/api/auth/session");
+    const res = await client().auth.session.$get();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ authenticated: false });
   });
@@ -270,9 +271,9 @@ describe("admin status", () => {
   });
 
   it("refuses a missing or malformed walletAddress with 400", async () => {
-    for (const q of ["", "?walletAddress=", "?walletAddress=hello", "?walletAddress=0x123"]) {
-      const res = await api(`/api/users/admin-status${q}`);
-      expect(res.status, q).toBe(400);
+    for (const query of [{}, { walletAddress: "" }, { walletAddress: "hello" }, { walletAddress: "0x123" }]) {
+      const res = await client().users["admin-status"].$get({ query: unchecked(query) });
+      expect(res.status, JSON.stringify(query)).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Validation Error" });
     }
   });
@@ -290,7 +291,7 @@ describe("malformed requests", () => {
   ];
   for (const [name, body] of cases) {
     it(`nonce: ${name} -> 400`, async () => {
-      const res = await postJson("/api/auth/nonce", body);
+      const res = await client().auth.nonce.$post({ json: unchecked(body) });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Validation Error" });
     });
@@ -307,7 +308,7 @@ describe("malformed requests", () => {
   ];
   for (const [name, body] of verifyCases) {
     it(`verify: ${name} -> 400`, async () => {
-      const res = await postJson("/api/auth/verify", body);
+      const res = await client().auth.verify.$post({ json: unchecked(body) });
       expect(res.status).toBe(400);
     });
   }
@@ -318,9 +319,9 @@ describe("malformed requests", () => {
   });
 
   it("verify: a well-formed body that is not a sign-in message -> 401", async () => {
-    const res = await postJson("/api/auth/verify", { network: "ethereum", message: "hello", signature: `0x${"ab".repeat(65)}` });
+    const res = await client().auth.verify.$post({ json: { network: "ethereum", message: "hello", signature: `0x${"ab".repeat(65)}` } });
     expect(res.status).toBe(401);
-    const sol = await postJson("/api/auth/verify", { network: "solana", message: "hello", signature: "1".repeat(88) });
+    const sol = await client().auth.verify.$post({ json: { network: "solana", message: "hello", signature: "1".repeat(88) } });
     expect(sol.status).toBe(401);
   });
 
@@ -349,7 +350,7 @@ describe("configuration", () => {
     ] as const) {
       const res = await app.request(`http://localhost${path}`, init, { ...env, SESSION_SECRET: undefined });
       expect(res.status).toBe(503);
-      expect(((await res.json()) as { message: string }).message).toMatch(/SESSION_SECRET/);
+      expect((await refusal(res)).message).toMatch(/SESSION_SECRET/);
     }
   });
 

@@ -1,14 +1,13 @@
-// D1 binds at most 100 parameters per query (issue 34: the alerts task failed on every run once 400 conditions were
+// D1 binds at most 100 parameters per query (the alerts task failed on every run once 400 conditions were
 // open). No query may bind one parameter per row: each list over rows is one JSON parameter, a join or a subquery.
 // Each path whose list the data sizes runs here (or in the chain tests named in docs/queries.md) with more than 100.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { ListingView } from "../../schema/browse";
-import type { BulkUploadResponse } from "../../schema/listings";
 import { createDb } from "../db";
 import { listingReservations } from "../listings/listing-view";
 import { bulkRow, ethKey } from "./listing-fixtures";
-import { actors, call, type Wallet } from "./purchase-fixtures";
+import { actors, type Wallet } from "./purchase-fixtures";
+import { type Answer, client } from "./client";
 
 let admin: Wallet;
 beforeAll(async () => {
@@ -38,9 +37,9 @@ describe("more rows than one query may bind", () => {
     )
       .bind(JSON.stringify(ids.filter((_, i) => i % 3 === 0)), now, now + 600_000)
       .run();
-    const res = await call("GET", "/api/addresses/user?limit=150", admin);
+    const res = await client(admin).addresses.user.$get({ query: { limit: "150" } });
     expect(res.status).toBe(200);
-    const views = await res.json<ListingView[]>();
+    const views = await res.json();
     expect(views).toHaveLength(150);
     expect(views.filter((v) => v.reservation !== null)).toHaveLength(50);
     expect((await listingReservations(createDb(env.DB), ids, now)).size).toBe(50);
@@ -48,14 +47,14 @@ describe("more rows than one query may bind", () => {
 
   it("the admin's bulk actions over 150 listings: status, featured, delete", async () => {
     const ids = await listings(admin.userId, 150);
-    const bulk = (method: string, path: string, body: unknown) => call(method, `/api/admin/addresses/${path}`, admin, body);
-    let res = await bulk("PUT", "bulk-status", { listingIds: ids, status: "inactive" });
+    const bulk = client(admin).admin.addresses;
+    let res: Answer = await bulk["bulk-status"].$put({ json: { listingIds: ids, status: "inactive" } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, updated: 150 });
-    res = await bulk("PUT", "bulk-featured", { listingIds: ids, isFeatured: true });
+    res = await bulk["bulk-featured"].$put({ json: { listingIds: ids, isFeatured: true } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, updated: 150 });
-    res = await bulk("DELETE", "bulk-delete", { listingIds: ids });
+    res = await bulk["bulk-delete"].$delete({ json: { listingIds: ids } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true, updated: 150 });
     const left = await env.DB.prepare("SELECT count(*) AS n FROM addresses WHERE status != 'deleted' AND id IN (SELECT value FROM json_each(?))")
@@ -66,8 +65,8 @@ describe("more rows than one query may bind", () => {
 
   it("a bulk upload of 150 rows (the import looks the addresses up and stores them over JSON arrays)", async () => {
     const rows = Array.from({ length: 150 }, () => bulkRow(ethKey()));
-    const res = await call("POST", "/api/admin/addresses/bulk", admin, { rows });
+    const res = await client(admin).admin.addresses.bulk.$post({ json: { rows } });
     expect(res.status).toBe(200);
-    expect((await res.json<BulkUploadResponse>()).summary).toEqual({ total: 150, succeeded: 150, failed: 0 });
+    expect((await res.json()).summary).toEqual({ total: 150, succeeded: 150, failed: 0 });
   });
 });

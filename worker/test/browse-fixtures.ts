@@ -2,6 +2,7 @@
 // listing_counts and the trigram index in step, exactly as for rows any other route writes).
 import { env } from "cloudflare:test";
 import type { SearchResponse } from "../../schema/browse";
+import { client } from "./client";
 import { api } from "./helpers";
 
 export type ListingSeed = {
@@ -45,6 +46,12 @@ export function toUnits(price: string): number {
   return Number(whole) * 1e8 + Number(frac.padEnd(8, "0"));
 }
 
+/**
+ * A listing written straight into D1 (no key), the one such fixture of the worker tests: browse, admin, owner
+ * and collectors tests alike. Unset fields get browse-friendly defaults (price 0.1, rarity 5, pattern length 4,
+ * listed, a filler address); a sold or deleted row stays listed unless the seed says `isListed: false`, so a
+ * test can prove the status alone hides it.
+ */
 export async function insertListing(seed: ListingSeed = {}): Promise<number> {
   const network = seed.network ?? (seed.currency === "SOL" ? "solana" : "ethereum");
   const currency = seed.currency ?? (network === "ethereum" ? "ETH" : "SOL");
@@ -96,7 +103,8 @@ export async function clearBrowseData() {
 }
 
 export async function search(query: string, init: RequestInit = {}): Promise<{ status: number; body: SearchResponse & { message?: string } }> {
-  const res = await api(`/api/addresses/search${query ? `?${query}` : ""}`, init);
+  // The query string as a browser's address bar would carry it, malformed ones included: kept raw on the typed path.
+  const res = await api(`${client().addresses.search.$path()}${query ? `?${query}` : ""}`, init);
   return { status: res.status, body: await res.json() };
 }
 

@@ -10,6 +10,7 @@ import type { AppEnv } from "../types";
 import { adminAccount, signInEthereum } from "./auth-helpers";
 import { clearBrowseData, insertListing, insertListings, insertUser, search, snapshot } from "./browse-fixtures";
 import { api } from "./helpers";
+import { client, unchecked } from "./client";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -46,7 +47,7 @@ describe("featured", () => {
   });
 
   it("only featured, active, listed, unexpired; heaviest promotion, then rarest", async () => {
-    const res = await api("/api/addresses/featured");
+    const res = await client().addresses.featured.$get({ query: {} });
     expect(res.status).toBe(200);
     const body = (await res.json()) as ListingView[];
     expect(body.map((l) => l.id)).toEqual(order);
@@ -55,18 +56,19 @@ describe("featured", () => {
 
   it("of one network when the marketplace filters by network; both without; a network that is none is a 400", async () => {
     const [sol] = await insertListings([{ isFeatured: true, promotionType: "featured", network: "solana", rarity: 3 }]);
-    const ids = async (query: string) => ((await (await api(`/api/addresses/featured${query}`)).json()) as ListingView[]).map((l) => l.id);
-    expect(await ids("?network=solana")).toEqual([sol]);
-    expect(await ids("?network=ethereum")).toEqual(order);
-    expect(await ids("")).toEqual([...order, sol]);
-    const bad = await api("/api/addresses/featured?network=bitcoin");
+    const ids = async (query: { network?: "ethereum" | "solana" }) =>
+      ((await (await client().addresses.featured.$get({ query })).json()) as ListingView[]).map((l) => l.id);
+    expect(await ids({ network: "solana" })).toEqual([sol]);
+    expect(await ids({ network: "ethereum" })).toEqual(order);
+    expect(await ids({})).toEqual([...order, sol]);
+    const bad = await client().addresses.featured.$get({ query: unchecked({ network: "bitcoin" }) });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: "Validation Error", message: "network: network must be ethereum or solana" });
   });
 
   it(`at most ${FEATURED_LIMIT}`, async () => {
     await insertListings(Array.from({ length: FEATURED_LIMIT + 3 }, () => ({ isFeatured: true })));
-    const body = (await (await api("/api/addresses/featured")).json()) as ListingView[];
+    const body = (await (await client().addresses.featured.$get({ query: {} })).json()) as ListingView[];
     expect(body).toHaveLength(FEATURED_LIMIT);
   });
 });
@@ -92,7 +94,7 @@ describe("one listing", () => {
   });
 
   it("returns the listing view", async () => {
-    const res = await api(`/api/addresses/${active}`);
+    const res = await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(active) } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       id: active,
@@ -113,13 +115,13 @@ describe("one listing", () => {
   });
 
   it("sold and inactive listings are shown with their status (the page says Not Available)", async () => {
-    expect(await (await api(`/api/addresses/${sold}`)).json()).toMatchObject({ status: "sold", isListed: false });
-    expect(await (await api(`/api/addresses/${inactive}`)).json()).toMatchObject({ status: "inactive" });
+    expect(await (await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(sold) } })).json()).toMatchObject({ status: "sold", isListed: false });
+    expect(await (await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(inactive) } })).json()).toMatchObject({ status: "inactive" });
   });
 
   it("unknown and deleted ids: 404", async () => {
     for (const id of [999999, deleted]) {
-      const res = await api(`/api/addresses/${id}`);
+      const res = await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(id) } });
       expect(res.status, String(id)).toBe(404);
       expect(await res.json()).toEqual({ error: "Not Found", message: "Address not found" });
     }
@@ -127,18 +129,18 @@ describe("one listing", () => {
 
   it.each(["0", "abc", "12abc", "-1", "1.5", "1e3", "0x10", "%20", "99999999999999999999"])("malformed id %s: 400, nothing changed", async (id) => {
     const before = await snapshot();
-    const res = await api(`/api/addresses/${id}`);
+    const res = await client().addresses[":id{[0-9]+}"].$get({ param: { id } });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "Validation Error", message: "id: must be a listing id (a whole number from 1)" });
     expect(await snapshot()).toBe(before);
   });
 
   it("sibling routes on /api/addresses are not swallowed by the id routes", async () => {
-    const res = await api("/api/addresses/validate?address=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266");
+    const res = await client().addresses.validate.$get({ query: { address: "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266" } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ isValid: true });
-    expect((await api("/api/addresses/search")).status).toBe(200);
-    expect((await api("/api/addresses/featured")).status).toBe(200);
+    expect((await client().addresses.search.$get()).status).toBe(200);
+    expect((await client().addresses.featured.$get({ query: {} })).status).toBe(200);
   });
 });
 
@@ -164,7 +166,9 @@ describe("isOwner", () => {
       [mine, false],
       [theirs, false],
     ]);
-    expect(await (await api(`/api/addresses/${mine}?walletAddress=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`)).json()).toMatchObject({ isOwner: false });
+    // Raw query: the route takes none, and a walletAddress naming the seller must not make a visitor the owner.
+    const named = `${client().addresses[":id{[0-9]+}"].$path({ param: { id: String(mine) } })}?walletAddress=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`;
+    expect(await (await api(named)).json()).toMatchObject({ isOwner: false });
   });
 
   it("the session's user owns their listings on search and detail", async () => {
@@ -190,7 +194,7 @@ describe("isOwner", () => {
   it("through real sign-in: the wallet's user owns their listings", async () => {
     // adminAccount's wallet is the "seller" user's: signing in upserts onto that user.
     const { cookie } = await signInEthereum(adminAccount);
-    const res = await api("/api/addresses/search", { headers: { cookie } });
+    const res = await client(undefined, { cookie }).addresses.search.$get();
     const listed = ((await res.json()) as { addresses: ListingView[] }).addresses;
     expect(listed.map((l) => [l.id, l.isOwner])).toEqual([
       [mine, true],

@@ -5,7 +5,7 @@ import { RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/
 import { createApp } from "../app";
 import { getUsdPrices, PRICE_STALE_LIMIT_MS, PRICE_TTL_MS, resetPriceCache } from "../prices/price-feed";
 import { clearBrowseData, insertListing, insertListings, insertUser, toUnits } from "./browse-fixtures";
-import { api } from "./helpers";
+import { client, clientOf } from "./client";
 
 const DAY = 24 * 60 * 60 * 1000;
 const FEED = "https://prices.test/usd";
@@ -73,7 +73,7 @@ async function insertTransaction(t: TxSeed): Promise<string> {
 
 describe("GET /api/prices/live", () => {
   it("without PRICE_FEED_URL: the spec's fallback rates", async () => {
-    const res = await api("/api/prices/live");
+    const res = await client().prices.live.$get();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ethPrice: 3796, solPrice: 184, source: "fallback", updatedAt: null });
     expect(res.headers.get("cache-control")).toBe("public, max-age=30");
@@ -87,8 +87,9 @@ describe("GET /api/prices/live", () => {
     const feed = stubFeed(() => Response.json(payload));
     restore = feed.restore;
     const app = createApp();
+    const api = clientOf((input, init) => app.request(input, init, withFeed));
     for (let i = 0; i < 3; i++) {
-      const body = await (await app.request("/api/prices/live", {}, withFeed)).json();
+      const body = await (await api.prices.live.$get()).json();
       expect(body).toMatchObject({ ethPrice: 2500.5, solPrice: 150.25, source: "feed" });
     }
     expect(feed.calls.n).toBe(1);
@@ -105,7 +106,7 @@ describe("GET /api/prices/live", () => {
   ])("a broken feed (%s) falls back to the spec's rates", async (_name, answer) => {
     const feed = stubFeed(answer);
     restore = feed.restore;
-    const res = await createApp().request("/api/prices/live", {}, withFeed);
+    const res = await clientOf((input, init) => createApp().request(input, init, withFeed)).prices.live.$get();
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ethPrice: 3796, solPrice: 184, source: "fallback", updatedAt: null });
   });
@@ -186,7 +187,7 @@ describe("GET /api/market-stats", () => {
   });
 
   it("follows the README definitions", async () => {
-    const res = await api("/api/market-stats");
+    const res = await client()["market-stats"].$get();
     expect(res.status).toBe(200);
     const stats = await res.json();
     const solInEth = (sol: number) => (sol * 184) / 3796;
@@ -206,26 +207,32 @@ describe("GET /api/market-stats", () => {
 
   it("follows listing changes through the counts the triggers keep", async () => {
     await env.DB.prepare("UPDATE addresses SET status = 'inactive' WHERE price = '0.5'").run();
-    expect(await (await api("/api/market-stats")).json()).toMatchObject({ totalAddresses: 2, avgPrice: Math.round(((1 + (10 * 184) / 3796) / 2) * 1e8) / 1e8 });
+    expect(await (await client()["market-stats"].$get()).json()).toMatchObject({
+      totalAddresses: 2,
+      avgPrice: Math.round(((1 + (10 * 184) / 3796) / 2) * 1e8) / 1e8,
+    });
     await env.DB.prepare("UPDATE addresses SET price = '2', price_units = 200000000 WHERE price = '1' AND status = 'active'").run();
-    expect(await (await api("/api/market-stats")).json()).toMatchObject({ totalAddresses: 2, avgPrice: Math.round(((2 + (10 * 184) / 3796) / 2) * 1e8) / 1e8 });
+    expect(await (await client()["market-stats"].$get()).json()).toMatchObject({
+      totalAddresses: 2,
+      avgPrice: Math.round(((2 + (10 * 184) / 3796) / 2) * 1e8) / 1e8,
+    });
   });
 
   it("uses the live rate for SOL amounts", async () => {
     const feed = stubFeed(() => Response.json({ ethPrice: 1000, solPrice: 100 }));
     restore = feed.restore;
-    const stats = (await (await createApp().request("/api/market-stats", {}, withFeed)).json()) as { totalVolume: number };
+    const stats = await (await clientOf((input, init) => createApp().request(input, init, withFeed))["market-stats"].$get()).json();
     expect(stats.totalVolume).toBe(1.6);
   });
 
   it("an empty market is all zeros", async () => {
     await clearBrowseData();
-    expect(await (await api("/api/market-stats")).json()).toEqual({ totalAddresses: 0, totalVolume: 0, activeUsers: 0, avgPrice: 0 });
+    expect(await (await client()["market-stats"].$get()).json()).toEqual({ totalAddresses: 0, totalVolume: 0, activeUsers: 0, avgPrice: 0 });
   });
 });
 
 describe("GET /api/transactions/recent", () => {
-  // DESIGN §6: a completed sale is a public fact; an open reservation is not public activity, and nothing is
+  // A completed sale is a public fact; an open reservation is not public activity, and nothing is
   // said about the buyer beyond what the chain shows (the chain never links the payer to the address bought).
   let sales: string[];
   let open: string[];
@@ -257,7 +264,7 @@ describe("GET /api/transactions/recent", () => {
       }),
       at: now + 5000,
     });
-    // Open reservations newer than every sale, one per open status (a made-up hash on a pending one, as issue 26 §4 would).
+    // Open reservations newer than every sale, one per open status (a made-up hash on a pending one, as a hostile buyer could report).
     for (const [k, status] of (["initiated", "pending"] as const).entries()) {
       open.push(await insertTransaction({ listing: listings[16 + k], buyer: alice, price: "9", currency: "ETH", status, createdAt: now + 10_000 + k }));
     }
@@ -278,7 +285,7 @@ describe("GET /api/transactions/recent", () => {
   });
 
   it(`the latest ${RECENT_TRANSACTIONS_LIMIT} completed sales, newest sale first, naming neither buyer nor seller`, async () => {
-    const res = await api("/api/transactions/recent");
+    const res = await client().transactions.recent.$get();
     expect(res.status).toBe(200);
     const body = (await res.json()) as RecentTransaction[];
     expect(body.map((t) => t.id)).toEqual(sales.slice(0, RECENT_TRANSACTIONS_LIMIT));
@@ -291,7 +298,7 @@ describe("GET /api/transactions/recent", () => {
   });
 
   it("never an open reservation (initiated, pending), a failed or cancelled purchase, or test data", async () => {
-    const body = (await (await api("/api/transactions/recent")).json()) as RecentTransaction[];
+    const body = (await (await client().transactions.recent.$get()).json()) as RecentTransaction[];
     const ids = body.map((t) => t.id);
     for (const id of open) expect(ids).not.toContain(id);
     expect(body.some((t) => t.status !== "completed")).toBe(false);
@@ -299,7 +306,7 @@ describe("GET /api/transactions/recent", () => {
   });
 
   it("nothing about the buyer: no username, wallet, hash or key", async () => {
-    const res = await api("/api/transactions/recent");
+    const res = await client().transactions.recent.$get();
     const text = await res.text();
     expect((JSON.parse(text) as RecentTransaction[]).every((t) => t.buyer === null)).toBe(true);
     expect(text).not.toContain('"buyer":{');
@@ -307,7 +314,7 @@ describe("GET /api/transactions/recent", () => {
   });
 
   it("nothing about the seller either: a username is part of their wallet (eth_0xf39fd6b92266), not a name", async () => {
-    const text = await (await api("/api/transactions/recent")).text();
+    const text = await (await client().transactions.recent.$get()).text();
     expect((JSON.parse(text) as RecentTransaction[]).every((t) => t.seller === null)).toBe(true);
     expect(text).not.toMatch(/alice|bob|"username"/);
   });

@@ -1,5 +1,6 @@
 // GET /api/addresses/search: every parameter, its bad values, paging arithmetic, sorting and visibility.
 import { env } from "cloudflare:test";
+import { clientOf } from "./client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_RESULT_WINDOW } from "../../schema/browse";
 import { resetPriceCache } from "../prices/price-feed";
@@ -341,7 +342,8 @@ describe("sorting", () => {
     globalThis.fetch = (async () => Response.json(feed)) as typeof fetch;
     try {
       const { createApp } = await import("../app");
-      const res = await createApp().request("/api/addresses/search?sortBy=price&sortOrder=asc", {}, { ...env, PRICE_FEED_URL: "https://prices.test/usd" });
+      const api = clientOf((input, init) => createApp().request(input, init, { ...env, PRICE_FEED_URL: "https://prices.test/usd" }));
+      const res = await api.addresses.search.$get({ query: { sortBy: "price", sortOrder: "asc" } });
       const body = (await res.json()) as { addresses: { id: number; formattedUsd: string }[] };
       expect(ids(body)).toEqual([r.eth01, r.sol1, r.eth1, r.sol3]);
       expect(body.addresses.map((a) => a.formattedUsd)).toEqual(["$100.00", "$500.00", "$1,000.00", "$1,500.00"]);

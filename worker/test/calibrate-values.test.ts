@@ -1,4 +1,4 @@
-// Estimated value calibrated by sales (issue 24 §3): the cron fits algorithm_adjustments per network and per
+// Estimated value calibrated by sales: the cron fits algorithm_adjustments per network and per
 // category and pattern length from recorded sales, with a minimum sample and a bounded step per run (once a day);
 // the listing page's estimate says how many sales it rests on.
 import { env } from "cloudflare:test";
@@ -7,7 +7,8 @@ import type { ListingContext } from "../../schema/listing-context";
 import { createDb } from "../db";
 import { valueInCoin } from "../domain/rarity";
 import { CALIBRATION_INTERVAL_MS, calibrateValues, MAX_STEP, MIN_SAMPLE, MULTIPLIER_BOUNDS, nextMultiplier } from "../jobs/calibrate-values";
-import { actors, call, listWithKey, type Wallet } from "./purchase-fixtures";
+import { actors, listWithKey, type Wallet } from "./purchase-fixtures";
+import { client } from "./client";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -79,7 +80,8 @@ describe("calibrateValues", () => {
     for (let i = 0; i < MIN_SAMPLE - 1; i++) await sale("palindrome", 6, 3, now - (i + 1) * 3_600_000);
     const listing = await listWithKey(seller.userId, { price: "1" });
     await env.DB.prepare("UPDATE addresses SET category = 'word-like', pattern_length = 5, difficulty_log2 = ? WHERE id = ?").bind(LOG2, listing.id).run();
-    const context = async () => ((await (await call("GET", `/api/addresses/${listing.id}/context`)).json()) as ListingContext).estimatedValue;
+    const context = async () =>
+      ((await (await client().addresses[":id{[0-9]+}"].context.$get({ param: { id: String(listing.id) } })).json()) as ListingContext).estimatedValue;
     const before = await context();
     expect(before.basedOnSales).toBe(0);
 

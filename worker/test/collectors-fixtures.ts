@@ -4,23 +4,17 @@ import { env } from "cloudflare:test";
 import { clientKey } from "../collectors/client-key";
 import { runCollectorJob } from "../collectors/notification-job";
 import { createDb } from "../db";
-import { insertListing as insertBrowseListing, type ListingSeed } from "./browse-fixtures";
-import { call, type Wallet } from "./purchase-fixtures";
+import type { Wallet } from "./purchase-fixtures";
+import { client } from "./client";
 
 /** A random Ethereum address with no pattern to speak of (browse-fixtures' filler addresses repeat past 96). */
 export const randomAddress = () => `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 
-/** A listing as browse-fixtures writes it, at a random address unless the seed names one. */
-export const insertListing = (seed: ListingSeed = {}) => insertBrowseListing({ address: seed.network === "solana" ? undefined : randomAddress(), ...seed });
-
-/** A call as `wallet` from client address `ip` (cf-connecting-ip). */
-export const callFrom = (ip: string, method: string, path: string, wallet?: Wallet, body?: unknown) =>
-  call(method, path, wallet, body, { "cf-connecting-ip": ip });
-
-export const starFrom = (ip: string, wallet: Wallet, listingId: number | string) => callFrom(ip, "PUT", `/api/watchlist/${listingId}`, wallet);
+export const starFrom = (ip: string, wallet: Wallet, listingId: number | string) =>
+  client(wallet, { "cf-connecting-ip": ip }).watchlist[":id{[0-9]+}"].$put({ param: { id: String(listingId) } });
 
 export const saveFrom = (ip: string, wallet: Wallet, name: string, filters: Record<string, unknown>) =>
-  callFrom(ip, "POST", "/api/saved-searches", wallet, { name, filters });
+  client(wallet, { "cf-connecting-ip": ip })["saved-searches"].$post({ json: { name, filters } });
 
 /** The collectors task of the cron job, as it runs there. */
 export const tick = (now = Date.now()) => runCollectorJob(createDb(env.DB), now);

@@ -6,9 +6,11 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { COLLECTOR_WRITE_LIMIT } from "../../schema/collectors";
 import { clientNetwork } from "../http/rate-limit";
-import { callFrom, insertListing, rowCount, saveFrom, starFrom } from "./collectors-fixtures";
+import { randomAddress, rowCount, saveFrom, starFrom } from "./collectors-fixtures";
+import { insertListing } from "./browse-fixtures";
 import { inFreshRateWindow } from "./helpers";
 import { ethWallet } from "./purchase-fixtures";
+import { type Answer, client, refusal } from "./client";
 
 /** Sets this minute's count of `key` (rate_limits, worker/http/rate-limit.ts) to `count`. */
 async function spent(key: string, count: number) {
@@ -21,12 +23,12 @@ async function spent(key: string, count: number) {
     .run();
 }
 
-async function expectTooMany(res: Response, pattern: RegExp) {
+async function expectTooMany(res: Answer, pattern: RegExp) {
   expect(res.status).toBe(429);
   const retryAfter = Number(res.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);
-  const body = await res.json<{ error: string; message: string }>();
+  const body = await refusal(res);
   expect(body.message).toMatch(pattern);
 }
 
@@ -34,13 +36,16 @@ describe(`collectors' writes: ${COLLECTOR_WRITE_LIMIT.perWallet} a minute per wa
   it("one wallet past its count is refused from any network, and writes nothing; another wallet is not held back", async () => {
     await inFreshRateWindow();
     const w = await ethWallet();
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     await spent(`collectors:user:${w.userId}`, COLLECTOR_WRITE_LIMIT.perWallet - 1);
     // The last write the minute allows goes through.
     expect((await starFrom("198.51.100.41", w, id)).status).toBe(201);
-    await expectTooMany(await callFrom("198.51.100.42", "DELETE", `/api/watchlist/${id}`, w), /from one wallet/);
+    await expectTooMany(
+      await client(w, { "cf-connecting-ip": "198.51.100.42" }).watchlist[":id{[0-9]+}"].$delete({ param: { id: String(id) } }),
+      /from one wallet/,
+    );
     await expectTooMany(await saveFrom("198.51.100.43", w, "Refused", { network: "ethereum", minCharLength: "5" }), /from one wallet/);
-    await expectTooMany(await callFrom("198.51.100.44", "POST", "/api/notifications/read-all", w), /from one wallet/);
+    await expectTooMany(await client(w, { "cf-connecting-ip": "198.51.100.44" }).notifications["read-all"].$post(), /from one wallet/);
     expect(await rowCount("watchlist", "user_id = ?", w.userId)).toBe(1);
     expect(await rowCount("saved_searches", "user_id = ?", w.userId)).toBe(0);
     const other = await ethWallet();
@@ -51,7 +56,7 @@ describe(`collectors' writes: ${COLLECTOR_WRITE_LIMIT.perWallet} a minute per wa
     await inFreshRateWindow();
     const ip = "2001:db8:91::1";
     await spent(`collectors:net:${clientNetwork(ip)}`, COLLECTOR_WRITE_LIMIT.perClient);
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     for (let i = 0; i < 3; i++) {
       const fresh = await ethWallet();
       // Another address of the same IPv6 /64 is the same client network.
@@ -69,11 +74,11 @@ describe(`collectors' writes: ${COLLECTOR_WRITE_LIMIT.perWallet} a minute per wa
     const ip = "198.51.100.77";
     const before = await rowCount("rate_limits", "key = ?", `collectors:net:${ip}`);
     for (let i = 0; i < 5; i++) {
-      expect((await callFrom(ip, "PUT", "/api/watchlist/1")).status).toBe(401);
-      expect((await callFrom(ip, "POST", "/api/saved-searches", undefined, { name: "x", filters: {} })).status).toBe(401);
+      expect((await client(undefined, { "cf-connecting-ip": ip }).watchlist[":id{[0-9]+}"].$put({ param: { id: "1" } })).status).toBe(401);
+      expect((await client(undefined, { "cf-connecting-ip": ip })["saved-searches"].$post({ json: { name: "x", filters: {} } })).status).toBe(401);
     }
     const w = await ethWallet();
-    expect((await callFrom(ip, "PUT", "/api/watchlist/not-a-number", w)).status).toBe(400);
+    expect((await client(w, { "cf-connecting-ip": ip }).watchlist[":id{[0-9]+}"].$put({ param: { id: "not-a-number" } })).status).toBe(400);
     expect((await saveFrom(ip, w, "", { network: "ethereum" })).status).toBe(400);
     expect(await rowCount("rate_limits", "key = ?", `collectors:net:${ip}`)).toBe(before);
   });

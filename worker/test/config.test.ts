@@ -2,11 +2,11 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { solanaCluster } from "../routes/config";
-import { api } from "./helpers";
+import { client } from "./client";
 
 describe("GET /api/config", () => {
   it("answers the configured Ethereum chain id and the Solana cluster", async () => {
-    const res = await api("/api/config");
+    const res = await client().config.$get();
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=300");
     // wrangler.toml's local settings: anvil (31337) and a local Solana validator.
@@ -14,7 +14,7 @@ describe("GET /api/config", () => {
   });
 
   it("names what a payer needs: platform addresses, chain, depth, reservation length; local chains offer dev wallets", async () => {
-    const body = await (await api("/api/config")).json();
+    const body = await (await client().config.$get()).json();
     expect(body).toEqual({
       ethChainId: 31337,
       solCluster: "localnet",
@@ -28,7 +28,7 @@ describe("GET /api/config", () => {
   });
 
   it("never includes the RPC URLs", async () => {
-    const text = await (await api("/api/config")).text();
+    const text = await (await client().config.$get()).text();
     expect(text).not.toContain("http");
     expect(text).not.toContain("8545");
   });

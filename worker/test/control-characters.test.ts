@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
 import { CONTROL_CHARACTER, noControlCharacters } from "../http/validate";
-import { api, postJson } from "./helpers";
+import { client, refusal } from "./client";
 
 const CONTROLS = [...Array.from({ length: 32 }, (_, i) => String.fromCharCode(i)), "\u007f"];
 
@@ -22,14 +22,14 @@ describe("control characters", () => {
 
   it("the address checker answers 400 naming the field", async () => {
     for (const c of ["\u0000", "\n", "\u007f"]) {
-      const res = await postJson("/api/addresses/validate", { address: `0x0000${c}dead`, network: "ethereum" });
+      const res = await client().addresses.validate.$post({ json: { address: `0x0000${c}dead`, network: "ethereum" } });
       expect(res.status).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toBe("address: address must not contain control characters");
+      expect((await refusal(res)).message).toBe("address: address must not contain control characters");
     }
   });
 
   it("a GET check with a control character in the query is refused the same way", async () => {
-    const res = await api(`/api/addresses/validate?address=${encodeURIComponent("0xdead\u0001beef")}`);
+    const res = await client().addresses.validate.$get({ query: { address: "0xdead\u0001beef" } });
     expect(res.status).toBe(400);
   });
 });

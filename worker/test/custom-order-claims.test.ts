@@ -13,7 +13,8 @@ import { runScheduledJobs } from "../jobs/scheduled";
 import { claimNext, recordProgress, submitOffset } from "../orders/fulfil";
 import { ApiError } from "../http/errors";
 import { findOffset } from "./custom-order-fixtures";
-import { type Caller, send, signInAll } from "./listing-fixtures";
+import { type Caller, signInAll } from "./listing-fixtures";
+import { client, refusal, unchecked } from "./client";
 
 let admin: Caller;
 let user: Caller;
@@ -31,15 +32,16 @@ const G2 = "grinder-two-bbbbbbbbbb";
 
 async function place(pattern: Partial<OrderPattern> = {}): Promise<CustomOrderView> {
   const body = { prefix: "a", suffix: "", caseSensitive: false, ...pattern };
-  const q = (await (await send("GET", `/api/custom-orders/quote?prefix=${body.prefix}&suffix=${body.suffix}`, undefined)).json()) as CustomOrderQuote;
-  const res = await send("POST", "/api/custom-orders", { ...body, publicKey: publicKeyOf(randomSecret()), price: q.price }, user);
+  const q = (await (await client()["custom-orders"].quote.$get({ query: { prefix: body.prefix, suffix: body.suffix } })).json()) as CustomOrderQuote;
+  const res = await client(user)["custom-orders"].$post({ json: { ...body, publicKey: publicKeyOf(randomSecret()), price: q.price } });
   expect(res.status).toBe(201);
   return res.json();
 }
 
-const claim = (grinder: string, caller = admin, label = "CPU, 1 thread") => send("POST", "/api/custom-orders/admin/claim", { grinder, label }, caller);
-const progress = (id: number, body: Record<string, unknown>, caller = admin) => send("POST", `/api/custom-orders/admin/${id}/progress`, body, caller);
-const view = async (id: number): Promise<CustomOrderView> => (await send("GET", `/api/custom-orders/${id}`, undefined, user)).json();
+const claim = (grinder: string, caller = admin, label = "CPU, 1 thread") => client(caller)["custom-orders"].admin.claim.$post({ json: { grinder, label } });
+const progress = (id: number, body: Record<string, unknown>, caller = admin) =>
+  client(caller)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(id) }, json: unchecked(body) });
+const view = async (id: number): Promise<CustomOrderView> => (await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(id) } })).json();
 
 async function row(id: number) {
   return env.DB.prepare("SELECT status, claim_id, claim_expires_at, attempts_before, progress_attempts, progress_rate FROM custom_orders WHERE id = ?")
@@ -124,8 +126,12 @@ describe("several grinders share the queue", () => {
     const order = await place({ prefix: "7" });
     await claim(G1);
     await progress(order.id, { attempts: 4_000, rate: 1_000, grinder: G1 });
-    expect((await send("POST", `/api/custom-orders/admin/${order.id}/release`, { grinder: G2 }, admin)).status).toBe(409);
-    expect((await send("POST", `/api/custom-orders/admin/${order.id}/release`, { grinder: G1 }, admin)).status).toBe(200);
+    expect((await client(admin)["custom-orders"].admin[":id{[0-9]+}"].release.$post({ param: { id: String(order.id) }, json: { grinder: G2 } })).status).toBe(
+      409,
+    );
+    expect((await client(admin)["custom-orders"].admin[":id{[0-9]+}"].release.$post({ param: { id: String(order.id) }, json: { grinder: G1 } })).status).toBe(
+      200,
+    );
     expect((await view(order.id)).status).toBe("open");
     expect(((await (await claim(G2)).json()) as ClaimAnswer).order?.id).toBe(order.id);
     await progress(order.id, { attempts: 1, rate: 3, grinder: G2 });
@@ -138,7 +144,7 @@ describe("several grinders share the queue", () => {
     await claim(G2, admin, "CPU, 1 thread");
     expect((await progress(a.id, { attempts: 5_000_000, rate: 2_700_000_000, grinder: G1 })).status).toBe(200);
     expect((await progress(b.id, { attempts: 900, rate: 1_040_000, grinder: G2 })).status).toBe(200);
-    const q = (await (await send("GET", "/api/custom-orders/admin/queue", undefined, admin)).json()) as OrderQueue;
+    const q = (await (await client(admin)["custom-orders"].admin.queue.$get({ query: {} })).json()) as OrderQueue;
     const byId = new Map(q.grinders.map((g) => [g.id, g]));
     expect(byId.get(G1)).toMatchObject({ label: "GPU NVIDIA H200", rate: 2_700_000_000, orderId: a.id, online: true });
     expect(byId.get(G2)).toMatchObject({ label: "CPU, 1 thread", rate: 1_040_000, orderId: b.id, online: true });
@@ -170,7 +176,7 @@ describe("hostile grinder input", () => {
     for (const [what, body, message] of bodies) {
       const res = await progress(order.id, body);
       expect(res.status, what).toBe(400);
-      expect(((await res.json()) as { message: string }).message, what).toMatch(message);
+      expect((await refusal(res)).message, what).toMatch(message);
     }
     expect(await tableState()).toBe(before);
   });
@@ -190,8 +196,17 @@ describe("hostile grinder input", () => {
         [other, G1],
       ] as const) {
         expect((await progress(held.id, { attempts: 1, rate: 1, grinder }, caller)).status).toBe(409);
-        expect((await send("POST", `/api/custom-orders/admin/${held.id}/submit`, { offset: k, variant: 0, grinder }, caller)).status).toBe(409);
-        expect((await send("POST", `/api/custom-orders/admin/${held.id}/release`, { grinder }, caller)).status).toBe(409);
+        expect(
+          (
+            await client(caller)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+              param: { id: String(held.id) },
+              json: { offset: k, variant: 0, grinder },
+            })
+          ).status,
+        ).toBe(409);
+        expect((await client(caller)["custom-orders"].admin[":id{[0-9]+}"].release.$post({ param: { id: String(held.id) }, json: { grinder } })).status).toBe(
+          409,
+        );
       }
       expect((await progress(open.id, { attempts: 1, rate: 1, grinder: G1 })).status).toBe(409);
       expect((await progress(999_999, { attempts: 1, rate: 1, grinder: G1 })).status).toBe(404);
@@ -214,10 +229,10 @@ describe("hostile grinder input", () => {
       { grinder: G1, label: "GPU\u0000" },
       { grinder: 5, label: "x" },
     ]) {
-      expect((await send("POST", "/api/custom-orders/admin/claim", body, admin)).status, JSON.stringify(body)).toBe(400);
+      expect((await client(admin)["custom-orders"].admin.claim.$post({ json: unchecked(body) })).status, JSON.stringify(body)).toBe(400);
     }
     expect((await claim(G1, user)).status).toBe(403);
-    expect((await send("POST", "/api/custom-orders/admin/claim", { grinder: G1, label: "x" })).status).toBe(401);
+    expect((await client()["custom-orders"].admin.claim.$post({ json: { grinder: G1, label: "x" } })).status).toBe(401);
     expect(await tableState()).toBe(before);
   });
 });
@@ -233,9 +248,12 @@ describe("the grinding deadline and the buyer's view of the queue", () => {
       .run();
     expect(((await (await claim(G2)).json()) as ClaimAnswer).order).toBeNull();
     const k = scalarToHex(findOffset(claimed.publicKey, { prefix: "f", suffix: "", caseSensitive: false }));
-    const late = await send("POST", `/api/custom-orders/admin/${claimed.id}/submit`, { offset: k, variant: 0, grinder: G1 }, admin);
+    const late = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+      param: { id: String(claimed.id) },
+      json: { offset: k, variant: 0, grinder: G1 },
+    });
     expect(late.status).toBe(409);
-    expect(((await late.json()) as { message: string }).message).toMatch(/past its grinding deadline/);
+    expect((await refusal(late)).message).toMatch(/past its grinding deadline/);
     expect((await runScheduledJobs(env, Date.now())).expiredCustomOrders).toBe(2);
     for (const o of [claimed, waiting]) expect(await view(o.id)).toMatchObject({ status: "expired", address: null, payment: null });
     // the buyer's slots are free again
@@ -256,7 +274,7 @@ describe("the grinding deadline and the buyer's view of the queue", () => {
     await env.DB.prepare("UPDATE order_grinders SET last_seen_at = ?").bind(quiet).run();
     expect((await view(second.id)).grinders).toEqual({ online: 0, lastReportAt: new Date(quiet).toISOString(), fastestRate: null });
     // the public quote says the same
-    const q = (await (await send("GET", "/api/custom-orders/quote?prefix=ab", undefined)).json()) as CustomOrderQuote;
+    const q = (await (await client()["custom-orders"].quote.$get({ query: { prefix: "ab" } })).json()) as CustomOrderQuote;
     expect(q.grinders).toEqual({ online: 0, lastReportAt: new Date(quiet).toISOString(), fastestRate: null });
   });
 });

@@ -1,4 +1,4 @@
-// Paying a custom order through the purchase machinery (issue 14 step 2), on the real Worker and D1: the
+// Paying a custom order through the purchase machinery, on the real Worker and D1: the
 // hidden listing made when the offset is accepted, who may reserve it, POST /:id/pay, the public reads that
 // must never show it, the purchase view and key endpoints for it, cancelling and the payment-deadline expiry
 // against a purchase in progress. Settlement on a real chain is in worker/test-chain/custom-order-pay.test.ts.
@@ -8,7 +8,8 @@ import type { CustomOrderView } from "../../schema/custom-orders";
 import type { CreateTransactionResponse, PurchaseView } from "../../schema/purchases";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { foundOrder, payOrder, placeOrder } from "./custom-order-fixtures";
-import { actors, call, ethWallet, initiate, purchaseRow, type Wallet } from "./purchase-fixtures";
+import { actors, ethWallet, initiate, purchaseRow, type Wallet } from "./purchase-fixtures";
+import { client, refusal } from "./client";
 
 let admin: Wallet;
 let other: Wallet;
@@ -58,9 +59,12 @@ describe("the accepted offset makes a hidden listing", () => {
   it("a refused submit (wrong offset) writes no listing", async () => {
     const buyer = await ethWallet();
     const { order } = await placeOrder(buyer, { prefix: "bcd", suffix: "", caseSensitive: false });
-    await call("POST", `/api/custom-orders/admin/${order.id}/take`, admin, {});
+    await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order.id) }, json: {} });
     const before = await count("addresses");
-    const bad = await call("POST", `/api/custom-orders/admin/${order.id}/submit`, admin, { offset: `0x${"0".repeat(63)}1`, variant: 0 });
+    const bad = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+      param: { id: String(order.id) },
+      json: { offset: `0x${"0".repeat(63)}1`, variant: 0 },
+    });
     expect([400, 409]).toContain(bad.status);
     expect(await count("addresses")).toBe(before);
     expect(await one("SELECT found_address FROM custom_orders WHERE id = ?", order.id)).toEqual({ found_address: null });
@@ -81,24 +85,29 @@ describe("never shown to anyone but the order's buyer and admins", () => {
   });
 
   it("detail and context: 404 signed out and for another wallet; the buyer and admins see it", async () => {
-    for (const path of [`/api/addresses/${f.listingId}`, `/api/addresses/${f.listingId}/context`]) {
-      expect((await call("GET", path)).status, path).toBe(404);
-      expect((await call("GET", path, other)).status, path).toBe(404);
-      expect((await call("GET", path, buyer)).status, path).toBe(200);
-      expect((await call("GET", path, admin)).status, path).toBe(200);
+    const param = { id: String(f.listingId) };
+    for (const [path, read] of [
+      ["/api/addresses/:id", (who?: Wallet) => client(who).addresses[":id{[0-9]+}"].$get({ param })],
+      ["/api/addresses/:id/context", (who?: Wallet) => client(who).addresses[":id{[0-9]+}"].context.$get({ param })],
+    ] as const) {
+      expect((await read()).status, path).toBe(404);
+      expect((await read(other)).status, path).toBe(404);
+      expect((await read(buyer)).status, path).toBe(200);
+      expect((await read(admin)).status, path).toBe(200);
     }
   });
 
   it("search (available or all, by its own address), featured, counts and recent transactions leave it out", async () => {
     const hex = f.order.address!.slice(2).toLowerCase();
-    for (const path of [
-      `/api/addresses/search?search=${hex}&excludeSold=false`,
-      `/api/addresses/search?search=${hex}`,
-      `/api/addresses/search?patternFilter=prefix&patternValue=${hex.slice(0, 8)}&excludeSold=false`,
-      "/api/addresses/search?excludeSold=false&limit=100",
-      "/api/addresses/featured",
-    ]) {
-      const res = await call("GET", path, other);
+    const api = client(other).addresses;
+    for (const [path, read] of [
+      ["search, all", () => api.search.$get({ query: { search: hex, excludeSold: "false" } })],
+      ["search", () => api.search.$get({ query: { search: hex } })],
+      ["search by prefix", () => api.search.$get({ query: { patternFilter: "prefix", patternValue: hex.slice(0, 8), excludeSold: "false" } })],
+      ["search, 100", () => api.search.$get({ query: { excludeSold: "false", limit: "100" } })],
+      ["featured", () => api.featured.$get({ query: {} })],
+    ] as const) {
+      const res = await read();
       expect(res.status, path).toBe(200);
       expect((await res.text()).toLowerCase(), path).not.toContain(hex);
     }
@@ -110,12 +119,12 @@ describe("never shown to anyone but the order's buyer and admins", () => {
     await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?")
       .bind(`0x${"cd".repeat(32)}`, Date.now(), paidId)
       .run();
-    const recent = await (await call("GET", "/api/transactions/recent")).text();
+    const recent = await (await client().transactions.recent.$get()).text();
     expect(recent.toLowerCase()).not.toContain(hex);
-    // Nor the public activity page or a public sale page (issue 22 §3).
-    const sales = await (await call("GET", "/api/transactions/sales?limit=50")).text();
+    // Nor the public activity page or a public sale page.
+    const sales = await (await client().transactions.sales.$get({ query: { limit: "50" } })).text();
     expect(sales.toLowerCase()).not.toContain(hex);
-    expect((await call("GET", `/api/transactions/sales/${paidId}`)).status).toBe(404);
+    expect((await client().transactions.sales[":id{[0-9a-f-]{36}}"].$get({ param: { id: paidId } })).status).toBe(404);
   });
 });
 
@@ -128,7 +137,7 @@ describe("reserving the hidden listing", () => {
       const a = await initiate(w, f.listingId);
       expect(a.status).toBe(409);
       expect(await a.json()).toMatchObject({ message: "This listing is not available for purchase" });
-      const b = await call("POST", "/api/transactions", w, { addressId: f.listingId });
+      const b = await client(w).transactions.$post({ json: { addressId: f.listingId } });
       expect(b.status).toBe(409);
     }
     expect(await snapshot()).toBe(before);
@@ -177,13 +186,14 @@ describe("POST /api/custom-orders/:id/pay", () => {
     expect(await count("transactions", "address_id = ?", f.listingId)).toBe(1);
 
     // The purchase page learns which order it pays.
-    const view = (await (await call("GET", `/api/transactions/${body.id}`, buyer)).json()) as PurchaseView;
+    const view = (await (await client(buyer).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id: body.id } })).json()) as PurchaseView;
     expect(view).toMatchObject({ customOrderId: f.order.id, address: f.order.address, role: "buyer", status: "initiated" });
 
     // The order page and "My Orders" show the payment, for the purchase page link.
-    const orderView = async () => (await (await call("GET", `/api/custom-orders/${f.order.id}`, buyer)).json()) as CustomOrderView;
+    const orderView = async () =>
+      (await (await client(buyer)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(f.order.id) } })).json()) as CustomOrderView;
     expect((await orderView()).payment).toEqual({ transactionId: body.id, status: "initiated" });
-    const mine = (await (await call("GET", "/api/custom-orders/mine", buyer)).json()) as { orders: CustomOrderView[] };
+    const mine = (await (await client(buyer)["custom-orders"].mine.$get()).json()) as { orders: CustomOrderView[] };
     expect(mine.orders.find((o) => o.id === f.order.id)!.payment).toEqual({ transactionId: body.id, status: "initiated" });
 
     // Once the reservation lapses unpaid, the order shows no payment, and paying again makes a fresh one.
@@ -195,7 +205,7 @@ describe("POST /api/custom-orders/:id/pay", () => {
     expect(fresh.status).toBe(201);
     expect(((await fresh.json()) as CreateTransactionResponse).id).not.toBe(body.id);
     expect((await purchaseRow(body.id))!.status).toBe("expired");
-    const freshId = (await (await call("GET", `/api/custom-orders/${f.order.id}`, buyer)).json()) as CustomOrderView;
+    const freshId = (await (await client(buyer)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(f.order.id) } })).json()) as CustomOrderView;
     expect(freshId.payment!.transactionId).not.toBe(body.id);
   });
 
@@ -215,8 +225,8 @@ describe("POST /api/custom-orders/:id/pay", () => {
     const { order: open } = await placeOrder(buyer, { prefix: "c", suffix: "", caseSensitive: false });
     let res = await payOrder(buyer, open.id);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toMatch(/only a found order can be paid/);
-    await call("POST", `/api/custom-orders/${open.id}/cancel`, buyer, {});
+    expect((await refusal(res)).message).toMatch(/only a found order can be paid/);
+    await client(buyer)["custom-orders"][":id{[0-9]+}"].cancel.$post({ param: { id: String(open.id) } });
 
     const late = await foundOrder(buyer, admin);
     await env.DB.prepare("UPDATE custom_orders SET payment_deadline = ? WHERE id = ?")
@@ -225,13 +235,13 @@ describe("POST /api/custom-orders/:id/pay", () => {
     const before = await snapshot();
     res = await payOrder(buyer, late.order.id);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toMatch(/past its payment deadline/);
+    expect((await refusal(res)).message).toMatch(/past its payment deadline/);
     // the plain purchase endpoint refuses it too
     expect((await initiate(buyer, late.listingId)).status).toBe(409);
     expect(await snapshot()).toBe(before);
 
     const cancelled = await foundOrder(buyer, admin);
-    expect((await call("POST", `/api/custom-orders/${cancelled.order.id}/cancel`, buyer, {})).status).toBe(200);
+    expect((await client(buyer)["custom-orders"][":id{[0-9]+}"].cancel.$post({ param: { id: String(cancelled.order.id) } })).status).toBe(200);
     expect((await payOrder(buyer, cancelled.order.id)).status).toBe(409);
     expect((await initiate(buyer, cancelled.listingId)).status).toBe(409);
     expect(await one("SELECT status FROM addresses WHERE id = ?", cancelled.listingId)).toEqual({ status: "inactive" });
@@ -264,12 +274,12 @@ describe("the purchase's key endpoints for an order", () => {
     const f = await foundOrder(buyer, admin);
     const { id } = (await (await payOrder(buyer, f.order.id)).json()) as CreateTransactionResponse;
     await env.DB.prepare("UPDATE transactions SET status = 'completed', completed_at = ? WHERE id = ?").bind(Date.now(), id).run();
-    const reveal = await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer);
+    const reveal = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
     expect(reveal.status).toBe(409);
-    expect(((await reveal.json()) as { message: string }).message).toContain(`/custom-orders/${f.order.id}`);
-    expect((await call("DELETE", `/api/transactions/${id}/private-key`, buyer)).status).toBe(409);
-    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, other)).status).toBe(404);
-    expect((await call("DELETE", `/api/transactions/${id}/private-key`, other)).status).toBe(404);
+    expect((await refusal(reveal)).message).toContain(`/custom-orders/${f.order.id}`);
+    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(409);
+    expect((await client(other).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(404);
+    expect((await client(other).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(404);
     expect(await purchaseRow(id)).toMatchObject({ private_key_destroyed: 0 });
 
     // The completed purchase is no public "recent sale" on a comparable listing's page.
@@ -280,7 +290,7 @@ describe("the purchase's key endpoints for an order", () => {
       admin.userId,
       f.listingId,
     );
-    const context = await call("GET", `/api/addresses/${twin!.id}/context`, other);
+    const context = await client(other).addresses[":id{[0-9]+}"].context.$get({ param: { id: String(twin!.id) } });
     expect(context.status).toBe(200);
     expect((await context.json()) as { recentSales: unknown[] }).toMatchObject({ recentSales: [] });
   });
@@ -291,13 +301,13 @@ describe("cancelling and the payment deadline against a purchase in progress", (
     const buyer = await ethWallet();
     const f = await foundOrder(buyer, admin);
     const { id } = (await (await payOrder(buyer, f.order.id)).json()) as CreateTransactionResponse;
-    const res = await call("POST", `/api/custom-orders/${f.order.id}/cancel`, buyer, {});
+    const res = await client(buyer)["custom-orders"][":id{[0-9]+}"].cancel.$post({ param: { id: String(f.order.id) } });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toMatch(/payment for this order is in progress/);
+    expect((await refusal(res)).message).toMatch(/payment for this order is in progress/);
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?")
       .bind(`0x${"ab".repeat(32)}`, id)
       .run();
-    expect((await call("POST", `/api/custom-orders/${f.order.id}/cancel`, buyer, {})).status).toBe(409);
+    expect((await client(buyer)["custom-orders"][":id{[0-9]+}"].cancel.$post({ param: { id: String(f.order.id) } })).status).toBe(409);
     expect(await one("SELECT status FROM custom_orders WHERE id = ?", f.order.id)).toEqual({ status: "found" });
   });
 
@@ -325,7 +335,7 @@ describe("cancelling and the payment deadline against a purchase in progress", (
     expect((await payOrder(buyer, f.order.id)).status).toBe(409);
     expect((await initiate(buyer, f.listingId)).status).toBe(409);
     expect((await initiate(other, f.listingId)).status).toBe(409);
-    const view = (await (await call("GET", `/api/custom-orders/${f.order.id}`, buyer)).json()) as CustomOrderView;
+    const view = (await (await client(buyer)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(f.order.id) } })).json()) as CustomOrderView;
     expect(view).toMatchObject({ status: "expired", offset: null, variant: null });
   });
 
@@ -346,7 +356,7 @@ describe("cancelling and the payment deadline against a purchase in progress", (
     try {
       const res = await payOrder(buyer, f.order.id);
       expect(res.status).toBe(409);
-      expect(((await res.json()) as { message: string }).message).toMatch(/is expired; it can no longer be paid/);
+      expect((await refusal(res)).message).toMatch(/is expired; it can no longer be paid/);
     } finally {
       await env.DB.prepare("DROP TRIGGER expire_order_in_race").run();
     }
@@ -362,18 +372,18 @@ describe("admins cannot list an order's address for anyone else", () => {
     await env.DB.prepare("UPDATE addresses SET status = 'inactive' WHERE id = ?").bind(f.listingId).run();
     const before = await snapshot();
 
-    const one = await call("PUT", `/api/admin/addresses/${f.listingId}`, admin, { status: "active" });
+    const one = await client(admin).admin.addresses[":id{[0-9]+}"].$put({ param: { id: String(f.listingId) }, json: { status: "active" } });
     expect(one.status).toBe(409);
-    expect(((await one.json()) as { message: string }).message).toMatch(/custom order/);
+    expect((await refusal(one)).message).toMatch(/custom order/);
     expect(await snapshot()).toBe(before);
 
-    const bulk = await call("PUT", "/api/admin/addresses/bulk-status", admin, { listingIds: [f.listingId], status: "active" });
+    const bulk = await client(admin).admin.addresses["bulk-status"].$put({ json: { listingIds: [f.listingId], status: "active" } });
     expect(bulk.status).toBe(200);
     expect(await bulk.json()).toMatchObject({ updated: 0, skipped: [{ id: f.listingId, reason: "custom order" }] });
     expect(await snapshot()).toBe(before);
 
     const hex = f.order.address!.slice(2).toLowerCase();
-    const search = await call("GET", `/api/addresses/search?search=${hex}&excludeSold=false`, other);
+    const search = await client(other).addresses.search.$get({ query: { search: hex, excludeSold: "false" } });
     expect((await search.text()).toLowerCase()).not.toContain(hex);
   });
 });

@@ -8,8 +8,10 @@ import { CURVE_ORDER, orderAddress, publicKeyOf, randomSecret, scalarToHex } fro
 import { runScheduledJobs } from "../jobs/scheduled";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { signInEthereum, signInSolana } from "./auth-helpers";
-import { type Caller, send, signInAll } from "./listing-fixtures";
+import { type Caller, signInAll } from "./listing-fixtures";
+import { call } from "./purchase-fixtures";
 import { inFreshRateWindow } from "./helpers";
+import { client, refusal, unchecked } from "./client";
 
 let admin: Caller;
 let user: Caller;
@@ -18,16 +20,18 @@ beforeAll(async () => {
   ({ admin, user, other } = await signInAll());
 });
 
-const quote = async (query: string) => send("GET", `/api/custom-orders/quote?${query}`, undefined);
+const quote = (query: { prefix?: string; suffix?: string; caseSensitive?: "true" | "false" }) => client()["custom-orders"].quote.$get({ query });
+/** A quote from a query string as written, malformed ones too (the typed client would re-encode them). */
+const rawQuote = (query: string) => call("GET", `${client()["custom-orders"].quote.$path()}?${query}`);
 async function priceOf(prefix: string, suffix = "", caseSensitive = false) {
-  const res = await quote(`prefix=${prefix}&suffix=${suffix}&caseSensitive=${caseSensitive}`);
+  const res = await quote({ prefix, suffix, caseSensitive: caseSensitive ? "true" : "false" });
   return ((await res.json()) as CustomOrderQuote).price;
 }
 
 async function place(caller: Caller, pattern: Partial<OrderPattern>, secret = randomSecret()) {
   const body = { prefix: "", suffix: "", caseSensitive: false, ...pattern };
   const price = await priceOf(body.prefix, body.suffix, body.caseSensitive);
-  const res = await send("POST", "/api/custom-orders", { ...body, publicKey: publicKeyOf(secret), price }, caller);
+  const res = await client(caller)["custom-orders"].$post({ json: { ...body, publicKey: publicKeyOf(secret), price } });
   return { res, secret, order: res.status === 201 ? ((await res.clone().json()) as CustomOrderView) : null };
 }
 
@@ -51,7 +55,7 @@ async function clearOrders() {
 
 describe("GET /api/custom-orders/quote", () => {
   it("states difficulty, expected attempts, time at the grinding rate and the price; the same for a 0x prefix", async () => {
-    const res = await quote("prefix=0xdead&suffix=beef");
+    const res = await quote({ prefix: "0xdead", suffix: "beef" });
     expect(res.status).toBe(200);
     const q = (await res.json()) as CustomOrderQuote;
     expect(q).toMatchObject({
@@ -70,8 +74,8 @@ describe("GET /api/custom-orders/quote", () => {
   });
 
   it("answers a too-hard pattern with its refusal and reason", async () => {
-    expect(((await (await quote("prefix=abcdef12345")).json()) as CustomOrderQuote).refusal).toBeNull(); // 2^44
-    const q = (await (await quote("prefix=abcdef123456")).json()) as CustomOrderQuote;
+    expect(((await (await quote({ prefix: "abcdef12345" })).json()) as CustomOrderQuote).refusal).toBeNull(); // 2^44
+    const q = (await (await quote({ prefix: "abcdef123456" })).json()) as CustomOrderQuote;
     expect(q.refusal).toMatch(/Too hard to order/);
     expect(q.maxDifficultyBits).toBe(44);
   });
@@ -89,7 +93,7 @@ describe("GET /api/custom-orders/quote", () => {
       "prefix=ab&caseSensitive=yes",
       "prefix[]=ab",
     ]) {
-      const res = await quote(qs);
+      const res = await rawQuote(qs);
       expect(res.status, qs).toBe(400);
       expect(await res.json(), qs).toMatchObject({ error: "Validation Error" });
     }
@@ -127,26 +131,26 @@ describe("POST /api/custom-orders", () => {
   it("401 signed out, 403 for a Solana wallet, and nothing is stored", async () => {
     const before = await tableState();
     const body = { prefix: "ab", publicKey: publicKeyOf(randomSecret()), price: await priceOf("ab") };
-    expect((await send("POST", "/api/custom-orders", body)).status).toBe(401);
+    expect((await client()["custom-orders"].$post({ json: body })).status).toBe(401);
     const sol = await signInSolana();
-    const res = await send("POST", "/api/custom-orders", body, { cookie: sol.cookie, userId: 0, headers: { cookie: sol.cookie } });
+    const res = await client({ headers: { cookie: sol.cookie } })["custom-orders"].$post({ json: body });
     expect(res.status).toBe(403);
-    expect(((await res.json()) as { message: string }).message).toMatch(/Ethereum/);
+    expect((await refusal(res)).message).toMatch(/Ethereum/);
     expect(await tableState()).toBe(before);
   });
 
   it("refuses a price other than the server's quote with 409 and the current price", async () => {
     const before = await tableState();
-    const res = await send("POST", "/api/custom-orders", { prefix: "abc", publicKey: publicKeyOf(randomSecret()), price: "0.000001" }, user);
+    const res = await client(user)["custom-orders"].$post({ json: { prefix: "abc", publicKey: publicKeyOf(randomSecret()), price: "0.000001" } });
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ currentPrice: await priceOf("abc") });
     expect(await tableState()).toBe(before);
   });
 
   it("refuses a pattern beyond the maximum with the reason", async () => {
-    const res = await send("POST", "/api/custom-orders", { prefix: "abcdef123456", publicKey: publicKeyOf(randomSecret()), price: "0.5" }, user);
+    const res = await client(user)["custom-orders"].$post({ json: { prefix: "abcdef123456", publicKey: publicKeyOf(randomSecret()), price: "0.5" } });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toMatch(/^pattern: Too hard to order/);
+    expect((await refusal(res)).message).toMatch(/^pattern: Too hard to order/);
   });
 
   it("refuses hostile bodies with 400 and changes nothing", async () => {
@@ -176,7 +180,11 @@ describe("POST /api/custom-orders", () => {
       { prefix: "ab\u0000", publicKey: A, price },
     ];
     for (const body of bodies) {
-      const res = await send("POST", "/api/custom-orders", body, user);
+      // String cases are sent as they are ("not json", "[]", "null"), not JSON-encoded again.
+      const res =
+        typeof body === "string"
+          ? await call("POST", client()["custom-orders"].$path(), user, body)
+          : await client(user)["custom-orders"].$post({ json: unchecked(body) });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Validation Error" });
     }
@@ -187,8 +195,8 @@ describe("POST /api/custom-orders", () => {
     await clearOrders();
     const results = await Promise.all(Array.from({ length: 6 }, () => place(other, { prefix: "ab" })));
     expect(results.filter((r) => r.res.status === 201)).toHaveLength(3);
-    const refused = results.find((r) => r.res.status === 409)!;
-    expect(((await refused.res.json()) as { message: string }).message).toMatch(/already have 3 orders waiting/);
+    const refused = results.find((r) => (r.res.status as number) === 409)!;
+    expect((await refusal(refused.res)).message).toMatch(/already have 3 orders waiting/);
     // another wallet is not affected
     expect((await place(user, { prefix: "ab" })).res.status).toBe(201);
   });
@@ -214,16 +222,16 @@ describe("the buyer's views", () => {
     await clearOrders();
     const mine = (await place(user, { suffix: "01" })).order!;
     const theirs = (await place(other, { suffix: "02" })).order!;
-    expect((await send("GET", `/api/custom-orders/${mine.id}`, undefined, user)).status).toBe(200);
-    expect((await send("GET", `/api/custom-orders/${mine.id}`, undefined, admin)).status).toBe(200);
-    expect((await send("GET", `/api/custom-orders/${mine.id}`, undefined, other)).status).toBe(404);
-    expect((await send("GET", `/api/custom-orders/${mine.id}`, undefined)).status).toBe(401);
-    const list = (await (await send("GET", "/api/custom-orders/mine", undefined, user)).json()) as CustomOrderList;
+    expect((await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(mine.id) } })).status).toBe(200);
+    expect((await client(admin)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(mine.id) } })).status).toBe(200);
+    expect((await client(other)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(mine.id) } })).status).toBe(404);
+    expect((await client()["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(mine.id) } })).status).toBe(401);
+    const list = (await (await client(user)["custom-orders"].mine.$get()).json()) as CustomOrderList;
     expect(list.orders.map((o) => o.id)).toEqual([mine.id]);
     expect(list.orders.some((o) => o.id === theirs.id)).toBe(false);
     for (const bad of ["0", "01", "abc", "1.5", "-1", "99999999999999999"]) {
-      expect((await send("GET", `/api/custom-orders/${bad}`, undefined, user)).status, bad).toBeGreaterThanOrEqual(400);
-      expect((await send("GET", `/api/custom-orders/${bad}`, undefined, user)).status, bad).toBeLessThan(500);
+      expect((await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: bad } })).status, bad).toBeGreaterThanOrEqual(400);
+      expect((await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: bad } })).status, bad).toBeLessThan(500);
     }
   });
 });
@@ -242,35 +250,49 @@ describe("the grinder's calls (admin)", () => {
   it("are refused to non-admins and the signed out", async () => {
     const before = await tableState();
     for (const caller of [user, undefined]) {
-      expect((await send("GET", "/api/custom-orders/admin/queue", undefined, caller)).status).toBe(caller ? 403 : 401);
-      expect((await send("POST", `/api/custom-orders/admin/${order.id}/take`, {}, caller)).status).toBe(caller ? 403 : 401);
-      expect((await send("POST", `/api/custom-orders/admin/${order.id}/progress`, { attempts: 1, rate: 1 }, caller)).status).toBe(caller ? 403 : 401);
-      expect((await send("POST", `/api/custom-orders/admin/${order.id}/submit`, { offset: scalarToHex(1n), variant: 0 }, caller)).status).toBe(
+      expect((await client(caller)["custom-orders"].admin.queue.$get({ query: {} })).status).toBe(caller ? 403 : 401);
+      expect((await client(caller)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order.id) }, json: {} })).status).toBe(
         caller ? 403 : 401,
       );
+      expect(
+        (await client(caller)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(order.id) }, json: { attempts: 1, rate: 1 } })).status,
+      ).toBe(caller ? 403 : 401);
+      expect(
+        (
+          await client(caller)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+            param: { id: String(order.id) },
+            json: { offset: scalarToHex(1n), variant: 0 },
+          })
+        ).status,
+      ).toBe(caller ? 403 : 401);
     }
     expect(await tableState()).toBe(before);
   });
 
   it("the queue shows waiting orders with difficulty, age, status and A, never an offset", async () => {
-    const q = (await (await send("GET", "/api/custom-orders/admin/queue", undefined, admin)).json()) as OrderQueue;
+    const q = (await (await client(admin)["custom-orders"].admin.queue.$get({ query: {} })).json()) as OrderQueue;
     expect(q.orders.map((o) => o.id)).toEqual([order.id]);
     expect(q.orders[0]).toMatchObject({ status: "open", difficultyBits: 4, expectedAttempts: "16", publicKey: order.publicKey, progress: null });
     expect(q.orders[0].ageSeconds).toBeGreaterThanOrEqual(0);
-    expect((await send("GET", "/api/custom-orders/admin/queue?status=bogus", undefined, admin)).status).toBe(400);
+    expect((await client(admin)["custom-orders"].admin.queue.$get({ query: unchecked({ status: "bogus" }) })).status).toBe(400);
   });
 
   it("progress and submit need the order taken first; take works once", async () => {
-    expect((await send("POST", `/api/custom-orders/admin/${order.id}/progress`, { attempts: 5, rate: 5 }, admin)).status).toBe(409);
-    const taken = await send("POST", `/api/custom-orders/admin/${order.id}/take`, {}, admin);
+    expect(
+      (await client(admin)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(order.id) }, json: { attempts: 5, rate: 5 } })).status,
+    ).toBe(409);
+    const taken = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order.id) }, json: {} });
     expect(taken.status).toBe(200);
     expect(((await taken.json()) as QueuedOrder).status).toBe("grinding");
-    expect((await send("POST", `/api/custom-orders/admin/${order.id}/take`, {}, admin)).status).toBe(409);
-    expect((await send("POST", "/api/custom-orders/admin/999999/take", {}, admin)).status).toBe(404);
+    expect((await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order.id) }, json: {} })).status).toBe(409);
+    expect((await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: "999999" }, json: {} })).status).toBe(404);
   });
 
   it("records progress; hostile progress bodies are 400 and change nothing", async () => {
-    const ok = await send("POST", `/api/custom-orders/admin/${order.id}/progress`, { attempts: 1234, rate: 2_500_000.5 }, admin);
+    const ok = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({
+      param: { id: String(order.id) },
+      json: { attempts: 1234, rate: 2_500_000.5 },
+    });
     expect(ok.status).toBe(200);
     const before = await tableState();
     for (const body of [
@@ -283,10 +305,15 @@ describe("the grinder's calls (admin)", () => {
       { attempts: 2 ** 60, rate: 1 },
       "[]",
     ]) {
-      expect((await send("POST", `/api/custom-orders/admin/${order.id}/progress`, body, admin)).status, JSON.stringify(body)).toBe(400);
+      // "[]" is sent as it is: JSON text that is not an object.
+      const res =
+        typeof body === "string"
+          ? await call("POST", client()["custom-orders"].admin[":id{[0-9]+}"].progress.$path({ param: { id: String(order.id) } }), admin, body)
+          : await client(admin)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(order.id) }, json: unchecked(body) });
+      expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(await tableState()).toBe(before);
-    const q = (await (await send("GET", "/api/custom-orders/admin/queue", undefined, admin)).json()) as OrderQueue;
+    const q = (await (await client(admin)["custom-orders"].admin.queue.$get({ query: {} })).json()) as OrderQueue;
     expect(q.orders[0].progress).toMatchObject({ attempts: 1234, rate: 2_500_000.5 });
   });
 
@@ -294,13 +321,19 @@ describe("the grinder's calls (admin)", () => {
     const before = await tableState();
     let wrong = randomSecret();
     while (addressMatchesOrder(pattern, orderAddress(order.publicKey, wrong, 0))) wrong++;
-    const res = await send("POST", `/api/custom-orders/admin/${order.id}/submit`, { offset: scalarToHex(wrong), variant: 0 }, admin);
+    const res = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+      param: { id: String(order.id) },
+      json: { offset: scalarToHex(wrong), variant: 0 },
+    });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { message: string }).message).toMatch(/^offset: this offset gives 0x[0-9a-fA-F]{40}, which does not match 0xc…/);
+    expect((await refusal(res)).message).toMatch(/^offset: this offset gives 0x[0-9a-fA-F]{40}, which does not match 0xc…/);
     const k = findOffset(order.publicKey, pattern, 0);
     let variant = 1;
     while (addressMatchesOrder(pattern, orderAddress(order.publicKey, k, variant))) variant++;
-    expect((await send("POST", `/api/custom-orders/admin/${order.id}/submit`, { offset: scalarToHex(k), variant }, admin)).status).toBe(400);
+    expect(
+      (await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({ param: { id: String(order.id) }, json: { offset: scalarToHex(k), variant } }))
+        .status,
+    ).toBe(400);
     for (const body of [
       { offset: scalarToHex(k), variant: 6 },
       { offset: scalarToHex(k), variant: -1 },
@@ -311,7 +344,7 @@ describe("the grinder's calls (admin)", () => {
       { offset: k.toString(), variant: 0 },
       { offset: scalarToHex(k).slice(0, 40), variant: 0 },
     ]) {
-      const r = await send("POST", `/api/custom-orders/admin/${order.id}/submit`, body, admin);
+      const r = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({ param: { id: String(order.id) }, json: unchecked(body) });
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
     expect(await tableState()).toBe(before);
@@ -319,24 +352,38 @@ describe("the grinder's calls (admin)", () => {
 
   it("accepts a matching k: the address is public, the offset stays hidden from the buyer and the queue", async () => {
     const k = findOffset(order.publicKey, pattern, 3);
-    const res = await send("POST", `/api/custom-orders/admin/${order.id}/submit`, { offset: scalarToHex(k), variant: 3 }, admin);
+    const res = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+      param: { id: String(order.id) },
+      json: { offset: scalarToHex(k), variant: 3 },
+    });
     expect(res.status).toBe(200);
     const expected = orderAddress(publicKeyOf(secret), k, 3);
-    const view = (await (await send("GET", `/api/custom-orders/${order.id}`, undefined, user)).json()) as CustomOrderView;
+    const view = (await (await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(order.id) } })).json()) as CustomOrderView;
     expect(view).toMatchObject({ status: "found", address: expected, offset: null, variant: null });
     expect(Date.parse(view.paymentDeadline!) - Date.parse(view.foundAt!)).toBe(72 * 3600_000);
     const hex = scalarToHex(k).slice(2);
-    for (const path of [`/api/custom-orders/${order.id}`, "/api/custom-orders/mine", "/api/custom-orders/admin/queue?status=all"]) {
-      const text = await (await send("GET", path, undefined, path.includes("admin") ? admin : user)).text();
+    for (const [path, res] of [
+      ["/api/custom-orders/:id", () => client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(order.id) } })],
+      ["/api/custom-orders/mine", () => client(user)["custom-orders"].mine.$get()],
+      ["/api/custom-orders/admin/queue?status=all", () => client(admin)["custom-orders"].admin.queue.$get({ query: { status: "all" } })],
+    ] as const) {
+      const text = await (await res()).text();
       expect(text, path).not.toContain(hex);
     }
     // a second submit finds the order no longer grinding
-    expect((await send("POST", `/api/custom-orders/admin/${order.id}/submit`, { offset: scalarToHex(k), variant: 3 }, admin)).status).toBe(409);
+    expect(
+      (
+        await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+          param: { id: String(order.id) },
+          json: { offset: scalarToHex(k), variant: 3 },
+        })
+      ).status,
+    ).toBe(409);
   });
 
   it("a delivered order shows its buyer the offset and variant", async () => {
     await env.DB.prepare("UPDATE custom_orders SET status = 'delivered' WHERE id = ?").bind(order.id).run();
-    const view = (await (await send("GET", `/api/custom-orders/${order.id}`, undefined, user)).json()) as CustomOrderView;
+    const view = (await (await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(order.id) } })).json()) as CustomOrderView;
     expect(view.offset).toMatch(/^0x[0-9a-f]{64}$/);
     expect(view.variant).toBe(3);
     expect(orderAddress(publicKeyOf(secret), BigInt(view.offset!), 3)).toBe(view.address);
@@ -349,18 +396,36 @@ describe("two grinders, stale grinders and a found address used twice", () => {
     await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").bind(other.userId).run();
     try {
       const { order } = await place(user, { prefix: "d" });
-      expect((await send("POST", `/api/custom-orders/admin/${order!.id}/take`, {}, admin)).status).toBe(200);
-      expect((await send("POST", `/api/custom-orders/admin/${order!.id}/progress`, { attempts: 1, rate: 1 }, other)).status).toBe(409);
+      expect((await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order!.id) }, json: {} })).status).toBe(200);
+      expect(
+        (await client(other)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(order!.id) }, json: { attempts: 1, rate: 1 } })).status,
+      ).toBe(409);
       const k = findOffset(order!.publicKey, { prefix: "d", suffix: "", caseSensitive: false });
-      expect((await send("POST", `/api/custom-orders/admin/${order!.id}/submit`, { offset: scalarToHex(k), variant: 0 }, other)).status).toBe(409);
-      expect((await send("POST", `/api/custom-orders/admin/${order!.id}/take`, {}, other)).status).toBe(409);
+      expect(
+        (
+          await client(other)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+            param: { id: String(order!.id) },
+            json: { offset: scalarToHex(k), variant: 0 },
+          })
+        ).status,
+      ).toBe(409);
+      expect((await client(other)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order!.id) }, json: {} })).status).toBe(409);
       // the claim's lease ran out (GRINDER_LEASE_MS after the last report)
       await env.DB.prepare("UPDATE custom_orders SET claim_expires_at = ? WHERE id = ?")
         .bind(Date.now() - 1, order!.id)
         .run();
-      expect((await send("POST", `/api/custom-orders/admin/${order!.id}/take`, {}, other)).status).toBe(200);
-      expect((await send("POST", `/api/custom-orders/admin/${order!.id}/progress`, { attempts: 1, rate: 1 }, admin)).status).toBe(409);
-      expect((await send("POST", `/api/custom-orders/admin/${order!.id}/submit`, { offset: scalarToHex(k), variant: 0 }, other)).status).toBe(200);
+      expect((await client(other)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order!.id) }, json: {} })).status).toBe(200);
+      expect(
+        (await client(admin)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(order!.id) }, json: { attempts: 1, rate: 1 } })).status,
+      ).toBe(409);
+      expect(
+        (
+          await client(other)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+            param: { id: String(order!.id) },
+            json: { offset: scalarToHex(k), variant: 0 },
+          })
+        ).status,
+      ).toBe(200);
     } finally {
       await env.DB.prepare("UPDATE users SET is_admin = 0 WHERE id = ?").bind(other.userId).run();
     }
@@ -372,11 +437,22 @@ describe("two grinders, stale grinders and a found address used twice", () => {
     const first = (await place(user, { prefix: "e" }, secret)).order!;
     const second = (await place(user, { prefix: "e" }, secret)).order!;
     const k = findOffset(first.publicKey, { prefix: "e", suffix: "", caseSensitive: false });
-    for (const o of [first, second]) expect((await send("POST", `/api/custom-orders/admin/${o.id}/take`, {}, admin)).status).toBe(200);
-    expect((await send("POST", `/api/custom-orders/admin/${first.id}/submit`, { offset: scalarToHex(k), variant: 0 }, admin)).status).toBe(200);
-    const res = await send("POST", `/api/custom-orders/admin/${second.id}/submit`, { offset: scalarToHex(k), variant: 0 }, admin);
+    for (const o of [first, second])
+      expect((await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(o.id) }, json: {} })).status).toBe(200);
+    expect(
+      (
+        await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+          param: { id: String(first.id) },
+          json: { offset: scalarToHex(k), variant: 0 },
+        })
+      ).status,
+    ).toBe(200);
+    const res = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+      param: { id: String(second.id) },
+      json: { offset: scalarToHex(k), variant: 0 },
+    });
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toMatch(/already belongs to another order/);
+    expect((await refusal(res)).message).toMatch(/already belongs to another order/);
   });
 });
 
@@ -384,14 +460,14 @@ describe("cancel and expiry", () => {
   it("the buyer cancels an unpaid order; others get 404; a delivered order cannot be cancelled", async () => {
     await clearOrders();
     const { order } = await place(user, { prefix: "f" });
-    expect((await send("POST", `/api/custom-orders/${order!.id}/cancel`, {}, other)).status).toBe(404);
-    const res = await send("POST", `/api/custom-orders/${order!.id}/cancel`, {}, user);
+    expect((await client(other)["custom-orders"][":id{[0-9]+}"].cancel.$post({ param: { id: String(order!.id) } })).status).toBe(404);
+    const res = await client(user)["custom-orders"][":id{[0-9]+}"].cancel.$post({ param: { id: String(order!.id) } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as CustomOrderView).status).toBe("cancelled");
-    expect((await send("POST", `/api/custom-orders/admin/${order!.id}/take`, {}, admin)).status).toBe(409);
+    expect((await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order!.id) }, json: {} })).status).toBe(409);
     const delivered = (await place(user, { prefix: "f" })).order!;
     await env.DB.prepare("UPDATE custom_orders SET status = 'delivered' WHERE id = ?").bind(delivered.id).run();
-    expect((await send("POST", `/api/custom-orders/${delivered.id}/cancel`, {}, user)).status).toBe(409);
+    expect((await client(user)["custom-orders"][":id{[0-9]+}"].cancel.$post({ param: { id: String(delivered.id) } })).status).toBe(409);
   });
 
   it("the cron job expires found orders past their payment deadline, and only those; the offset is never revealed", async () => {
@@ -399,9 +475,12 @@ describe("cancel and expiry", () => {
     const a = (await place(user, { prefix: "1" })).order!;
     const b = (await place(user, { prefix: "2" })).order!;
     for (const o of [a, b]) {
-      await send("POST", `/api/custom-orders/admin/${o.id}/take`, {}, admin);
+      await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(o.id) }, json: {} });
       const k = findOffset(o.publicKey, { prefix: o.prefix, suffix: "", caseSensitive: false });
-      expect((await send("POST", `/api/custom-orders/admin/${o.id}/submit`, { offset: scalarToHex(k), variant: 0 }, admin)).status).toBe(200);
+      expect(
+        (await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({ param: { id: String(o.id) }, json: { offset: scalarToHex(k), variant: 0 } }))
+          .status,
+      ).toBe(200);
     }
     const now = Date.now();
     await env.DB.prepare("UPDATE custom_orders SET payment_deadline = ? WHERE id = ?")
@@ -410,8 +489,8 @@ describe("cancel and expiry", () => {
     const report = await runScheduledJobs(env, now);
     expect(report.expiredCustomOrders).toBe(1);
     expect((await runScheduledJobs(env, now)).expiredCustomOrders).toBe(0);
-    const viewA = (await (await send("GET", `/api/custom-orders/${a.id}`, undefined, user)).json()) as CustomOrderView;
-    const viewB = (await (await send("GET", `/api/custom-orders/${b.id}`, undefined, user)).json()) as CustomOrderView;
+    const viewA = (await (await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(a.id) } })).json()) as CustomOrderView;
+    const viewB = (await (await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(b.id) } })).json()) as CustomOrderView;
     expect(viewA).toMatchObject({ status: "expired", offset: null });
     expect(viewB.status).toBe("found");
     // the expired order's address stays bound to it: no other order can take it

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { localDevWallets } from "../routes/dev-chains";
 import { postJson } from "./helpers";
+import { client, unchecked } from "./client";
 
 const app = createApp();
 const withEnv = (path: string, init: RequestInit, overrides: Partial<Env>) => app.request(path, init, { ...env, ...overrides });
@@ -62,7 +63,7 @@ describe("POST /api/dev-chains/:network", () => {
       ["solana", "requestAirdrop"],
       ["ethereum", "getHealth"],
     ] as const) {
-      const res = await postJson(`/api/dev-chains/${network}`, { ...call, method });
+      const res = await client()["dev-chains"][":network"].$post({ param: { network }, json: unchecked({ ...call, method }) });
       expect(res.status, method).toBe(400);
       expect(await res.json()).toEqual({ error: "Validation Error", message: `method: ${method} is not relayed to the local ${network} chain` });
     }
@@ -78,11 +79,11 @@ describe("POST /api/dev-chains/:network", () => {
       { ...call, method: "m".repeat(65) },
       [call],
     ]) {
-      const res = await postJson("/api/dev-chains/ethereum", body);
+      const res = await client()["dev-chains"][":network"].$post({ param: { network: "ethereum" }, json: unchecked(body) });
       expect(res.status, JSON.stringify(body).slice(0, 50)).toBe(400);
       expect(await res.json()).toMatchObject({ error: "Validation Error" });
     }
-    expect((await postJson("/api/dev-chains/bitcoin", call)).status).toBe(400);
+    expect((await client()["dev-chains"][":network"].$post({ param: unchecked({ network: "bitcoin" }), json: unchecked(call) })).status).toBe(400);
     expect((await postJson("/api/dev-chains/ethereum", "{not json")).status).toBe(400);
   });
 

@@ -8,6 +8,7 @@ import { validate } from "../http/validate";
 import { LATEST_MIGRATION } from "../routes/health";
 import worker from "../index";
 import { api, postJson } from "./helpers";
+import { client, refusal } from "./client";
 
 describe("migrations", () => {
   it("apply to an empty D1 and create every table of the schema", async () => {
@@ -83,7 +84,7 @@ describe("migrations", () => {
 
 describe("health", () => {
   it("reports the database reachable and the latest migration applied", async () => {
-    const res = await api("/api/health");
+    const res = await client().health.$get();
     expect(res.status).toBe(200);
     const body = (await res.json()) as { migration: { applied: string } };
     expect(body).toMatchObject({ status: "ok", database: "reachable", migration: { expected: LATEST_MIGRATION } });
@@ -92,7 +93,7 @@ describe("health", () => {
 
   it("answers 503 when the latest migration is missing", async () => {
     await env.DB.prepare("DELETE FROM d1_migrations WHERE name >= ?").bind(LATEST_MIGRATION).run();
-    const res = await api("/api/health");
+    const res = await client().health.$get();
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ status: "unavailable" });
   });
@@ -110,6 +111,7 @@ describe("error shape", () => {
   };
 
   it("unknown /api route: 404 JSON", async () => {
+    // Raw: no typed route has this path.
     const res = await api("/api/no-such-thing");
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
@@ -131,7 +133,7 @@ describe("error shape", () => {
   it("schema failure names the field", async () => {
     const res = await probe().request("/echo", { method: "POST", headers: { "content-type": "application/json" }, body: '{"name": 7}' });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error: string; message: string };
+    const body = await refusal(res);
     expect(body.error).toBe("Validation Error");
     expect(body.message).toMatch(/^name: /);
   });
@@ -158,7 +160,8 @@ describe("error shape", () => {
 
 describe("security headers", () => {
   it("are on every API response, errors included", async () => {
-    for (const path of ["/api/health", "/api/nope"]) {
+    // "/api/nope" is raw: an unknown route on purpose.
+    for (const path of [client().health.$path(), "/api/nope"]) {
       const res = await api(path);
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
@@ -183,7 +186,7 @@ describe("secrets", () => {
     for (const [path, init] of keyRoutes) {
       const res = await createApp().request(path, init, { ...env, KEY_ENCRYPTION_SECRET: undefined });
       expect(res.status, path).toBe(503);
-      expect(((await res.json()) as { message: string }).message, path).toMatch(/KEY_ENCRYPTION_SECRET/);
+      expect((await refusal(res)).message, path).toMatch(/KEY_ENCRYPTION_SECRET/);
     }
   });
 
@@ -191,7 +194,7 @@ describe("secrets", () => {
     for (const path of ["/api/auth/nonce", "/api/auth/verify", "/api/auth/logout"]) {
       const res = await createApp().request(path, post({ network: "solana" }), { ...env, SESSION_SECRET: undefined });
       expect(res.status, path).toBe(503);
-      expect(((await res.json()) as { message: string }).message, path).toMatch(/SESSION_SECRET/);
+      expect((await refusal(res)).message, path).toMatch(/SESSION_SECRET/);
     }
   });
 
@@ -204,6 +207,7 @@ describe("secrets", () => {
   });
 
   it("with the secrets configured an unknown path reaches routing", async () => {
+    // Raw: "abc" is no transaction id, so no typed route matches it.
     const res = await api("/api/transactions/abc");
     expect(res.status).toBe(404);
   });

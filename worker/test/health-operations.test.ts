@@ -1,4 +1,4 @@
-// /api/health for operators (issue 24 §5): each chain's head and lag, the last cron run and its failed tasks, the tasks
+// /api/health for operators: each chain's head and lag, the last cron run and its failed tasks, the tasks
 // failing run after run, the reconciliation's lag, the payments awaiting refund, for admins only; a visitor sees the public status and nothing of these.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +7,8 @@ import { runScheduledJobs } from "../jobs/scheduled";
 import { failedTaskNames } from "../operations/cron-runs";
 import type { OperationsHealth } from "../operations/health";
 import { recordDisagreements } from "../operations/node-disagreements";
-import { actors, call, ethWallet, type Wallet } from "./purchase-fixtures";
+import { actors, ethWallet, type Wallet } from "./purchase-fixtures";
+import { client } from "./client";
 
 let admin: Wallet;
 let report: Awaited<ReturnType<typeof runScheduledJobs>>;
@@ -27,7 +28,7 @@ beforeAll(async () => {
 describe("/api/health", () => {
   it("a visitor and a signed-in non-admin see the status only, nothing about chains, the cron or refunds", async () => {
     for (const who of [undefined, await ethWallet()]) {
-      const res = await call("GET", "/api/health", who);
+      const res = await client(who).health.$get();
       expect(res.status).toBe(200);
       const body = (await res.json()) as Record<string, unknown>;
       expect(body.status).toBeDefined();
@@ -38,7 +39,7 @@ describe("/api/health", () => {
   });
 
   it("an admin sees each chain's head and lag, the last cron run and its failed tasks, and the refunds due", async () => {
-    const res = await call("GET", "/api/health", admin);
+    const res = await client(admin).health.$get();
     const body = (await res.json()) as { status: string; payments: { ready: boolean }; operations: OperationsHealth };
     expect(body.payments.ready).toBe(true);
     const { chains, lastCronRun, paymentsAwaitingRefund } = body.operations;
@@ -86,7 +87,7 @@ describe("/api/health", () => {
       hash: `0x${"ab".repeat(32)}`,
       detail: "they report the payment differently (block, amount, sender or outcome)",
     });
-    const body = (await (await call("GET", "/api/health", admin)).json()) as { operations: OperationsHealth };
+    const body = (await (await client(admin).health.$get()).json()) as { operations: OperationsHealth };
     expect(body.operations.nodeDisagreements).toContainEqual({
       network: "ethereum",
       node: "rpc.liar.example",
@@ -96,7 +97,7 @@ describe("/api/health", () => {
       txHash: `0x${"ab".repeat(32)}`,
       detail: expect.stringContaining("differently"),
     });
-    const visitor = await (await call("GET", "/api/health")).json();
+    const visitor = await (await client().health.$get()).json();
     expect(JSON.stringify(visitor)).not.toContain("liar");
   });
 
@@ -107,7 +108,7 @@ describe("/api/health", () => {
       (await import("drizzle-orm"))
         .sql`UPDATE chain_status SET ok = 1, head = 1234, head_time = ${now - 30_000}, checked_at = ${now}, failing_since = NULL, error = NULL WHERE network = 'ethereum'`,
     );
-    const body = (await (await call("GET", "/api/health", admin)).json()) as { operations: OperationsHealth };
+    const body = (await (await client(admin).health.$get()).json()) as { operations: OperationsHealth };
     expect(body.operations.chains[0]).toMatchObject({ network: "ethereum", ok: true, head: 1234, lagSeconds: 30, failingSince: null });
   });
 });

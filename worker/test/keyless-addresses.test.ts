@@ -1,12 +1,12 @@
-// Addresses nobody holds a key for (issue 11, security 5): the checker says so and values them at nothing, and
+// Addresses nobody holds a key for: the checker says so and values them at nothing, and
 // no way of creating a listing (single, bulk upload, the seed's import) accepts one.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AddressCheckResponse } from "../../schema/api";
 import { createDb } from "../db";
 import { importListings } from "../listings/import";
-import { postJson } from "./helpers";
-import { type Caller, counts, ethKey, send, signInAll } from "./listing-fixtures";
+import { type Caller, counts, ethKey, signInAll } from "./listing-fixtures";
+import { client, refusal } from "./client";
 
 const DEAD = "0x000000000000000000000000000000000000dEaD";
 const SYSTEM_PROGRAM = "11111111111111111111111111111111";
@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 async function check(address: string, network?: "ethereum" | "solana") {
-  const res = await postJson("/api/addresses/validate", { address, ...(network ? { network } : {}) });
+  const res = await client().addresses.validate.$post({ json: { address, ...(network ? { network } : {}) } });
   expect(res.status).toBe(200);
   return (await res.json()) as AddressCheckResponse;
 }
@@ -61,27 +61,24 @@ describe("listing creation refuses them", () => {
       [ZERO, "ethereum"],
       [SYSTEM_PROGRAM, "solana"],
     ] as const) {
-      const res = await send("POST", "/api/addresses", { address, network, price: "1", privateKey: ethKey().privateKey }, admin);
+      const res = await client(admin).addresses.$post({ json: { address, network, price: "1", privateKey: ethKey().privateKey } });
       expect(res.status, address).toBe(400);
-      expect(((await res.json()) as { message: string }).message, address).toMatch(/cannot be listed/);
+      expect((await refusal(res)).message, address).toMatch(/cannot be listed/);
     }
     expect(await counts()).toBe(before);
   });
 
   it("bulk upload: the row reports keyless-address, the others are stored", async () => {
     const good = ethKey();
-    const res = await send(
-      "POST",
-      "/api/admin/addresses/bulk",
-      {
+    const res = await client(admin).admin.addresses.bulk.$post({
+      json: {
         rows: [
           { address: DEAD, private_key: good.privateKey, platform: "ethereum", pattern_type: "suffix", pattern_matched: "dEaD" },
           { address: SYSTEM_PROGRAM, private_key: good.privateKey, platform: "solana", pattern_type: "prefix", pattern_matched: "1111" },
           { address: good.address, private_key: good.privateKey, platform: "ethereum", pattern_type: "prefix", pattern_matched: good.address.slice(2, 6) },
         ],
       },
-      admin,
-    );
+    });
     expect(res.status).toBe(200);
     const { results } = (await res.json()) as { results: { status: string; reason?: string }[] };
     expect(results.map((r) => r.reason ?? r.status)).toEqual(["keyless-address", "keyless-address", "success"]);
@@ -108,9 +105,9 @@ describe("listing creation refuses them", () => {
   });
 
   it("verify-ownership says why instead of 'does not match'", async () => {
-    const res = await send("POST", "/api/addresses/verify-ownership", { address: DEAD, network: "ethereum", privateKey: ethKey().privateKey }, undefined, {
+    const res = await client(undefined, {
       "cf-connecting-ip": "203.0.113.200",
-    });
+    }).addresses["verify-ownership"].$post({ json: { address: DEAD, network: "ethereum", privateKey: ethKey().privateKey } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ verified: false, error: expect.stringMatching(/burn address.*cannot be listed/) });
   });

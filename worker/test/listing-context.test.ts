@@ -1,17 +1,17 @@
-// GET /api/addresses/{id}/context: what the listing page explains beside the price (issue 13).
+// GET /api/addresses/{id}/context: what the listing page explains beside the price.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COMPARABLES_LIMIT, type ListingContext, PRICE_HISTORY_LIMIT, RECENT_SALES_LIMIT } from "../../schema/listing-context";
 import { estimateValue, REFERENCE_RATES } from "../domain/rarity";
 import { adminAccount, signInEthereum } from "./auth-helpers";
 import { clearBrowseData, insertListing, insertUser, snapshot, toUnits } from "./browse-fixtures";
-import { api } from "./helpers";
+import { client } from "./client";
 
 const DAY = 24 * 60 * 60 * 1000;
 const KIND = { network: "ethereum" as const, category: "leading-zeros", patternLength: 7 };
 
-async function context(id: number | string, init: RequestInit = {}) {
-  const res = await api(`/api/addresses/${id}/context`, init);
+async function context(id: number | string, headers: Record<string, string> = {}) {
+  const res = await client(undefined, headers).addresses[":id{[0-9]+}"].context.$get({ param: { id: String(id) } });
   return { status: res.status, body: (await res.json()) as ListingContext & { error?: string; message?: string } };
 }
 
@@ -153,7 +153,7 @@ describe("GET /api/addresses/{id}/context", () => {
     const { cookie, body } = await signInEthereum(adminAccount);
     const owned = await insertListing({ ...KIND, status: "deleted", sellerId: (body as { user: { id: number } }).user.id });
     expect((await context(owned)).status).toBe(404);
-    expect((await context(owned, { headers: { cookie } })).status).toBe(200);
+    expect((await context(owned, { cookie })).status).toBe(200);
   });
 
   it("an unknown listing is 404", async () => {

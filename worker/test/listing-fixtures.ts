@@ -7,7 +7,6 @@ import { privateKeyToAddress } from "viem/accounts";
 import type { SessionResponse } from "../../schema/auth";
 import type { BulkRow } from "../../schema/listings";
 import { adminAccount, buyerAccount, otherAccount, signInEthereum } from "./auth-helpers";
-import { api } from "./helpers";
 
 export type TestKey = { network: "ethereum" | "solana"; address: string; privateKey: string };
 
@@ -51,14 +50,6 @@ export async function signInAll() {
   return { admin: await callerFor(adminAccount), user: await callerFor(buyerAccount), other: await callerFor(otherAccount) };
 }
 
-export function send(method: string, path: string, body: unknown, caller?: Caller, headers: Record<string, string> = {}) {
-  return api(path, {
-    method,
-    headers: { "content-type": "application/json", ...(caller?.headers ?? {}), ...headers },
-    body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
-  });
-}
-
 /** Row counts of every table a listing call writes, to prove a refused call changed nothing. */
 export async function counts() {
   const tables = ["addresses", "encrypted_keys", "price_history", "listing_promotions"];
@@ -67,48 +58,6 @@ export async function counts() {
     "SELECT group_concat(id || status || price || promotion_type || is_featured || is_listed, ',') AS s FROM addresses",
   ).first<{ s: string | null }>();
   return JSON.stringify([rows.map((r) => r.results[0]), state?.s]);
-}
-
-/** A listing written straight into D1 (no key), for tests about changing existing listings. */
-export async function insertListing(
-  seed: {
-    sellerId?: number | null;
-    status?: string;
-    price?: string;
-    promotionType?: string;
-    isFeatured?: boolean;
-    network?: "ethereum" | "solana";
-    createdAt?: number;
-    address?: string;
-    category?: string;
-    pattern?: string;
-  } = {},
-): Promise<number> {
-  const network = seed.network ?? "ethereum";
-  const price = seed.price ?? "1";
-  const [whole, frac = ""] = price.split(".");
-  const units = Number(whole) * 1e8 + Number(frac.padEnd(8, "0"));
-  const row = await env.DB.prepare(
-    `INSERT INTO addresses (address, network, seller_id, price, price_units, currency, status, is_listed, promotion_type, is_featured, category, pattern, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-  )
-    .bind(
-      seed.address ?? (network === "ethereum" ? ethKey().address : solKey().address),
-      network,
-      seed.sellerId ?? null,
-      price,
-      units,
-      network === "ethereum" ? "ETH" : "SOL",
-      seed.status ?? "active",
-      seed.status === "deleted" || seed.status === "sold" ? 0 : 1,
-      seed.promotionType ?? "standard",
-      seed.isFeatured ? 1 : 0,
-      seed.category ?? "custom",
-      seed.pattern ?? "custom",
-      seed.createdAt ?? Date.now(),
-    )
-    .first<{ id: number }>();
-  return row!.id;
 }
 
 let txCounter = 0;

@@ -10,8 +10,8 @@ import { anonymousListing, listingPageId, scriptSafeJson, withoutListingPreload 
 import { servePrerenderedPage } from "../pages";
 import { foundOrder } from "./custom-order-fixtures";
 import { insertListing } from "./browse-fixtures";
-import { api } from "./helpers";
 import { actors, ethWallet, type Wallet } from "./purchase-fixtures";
+import { client } from "./client";
 
 const SUMMARY_PLACEHOLDER = '<div data-listing-slot="summary" class="animate-pulse" aria-hidden="true"><div class="h-8"></div></div>';
 const PRICE_PLACEHOLDER = '<div data-listing-slot="price" class="h-48" aria-hidden="true"></div>';
@@ -57,10 +57,10 @@ function expectPlainShell(html: string) {
   expect(html).not.toContain(EMBEDDED_LISTING_ELEMENT_ID);
 }
 
-const configAnswer = async () => (await api("/api/config")).json();
+const configAnswer = async () => (await client().config.$get()).json();
 
 async function anonymousAnswer(id: number): Promise<ListingView> {
-  const res = await api(`/api/addresses/${id}`);
+  const res = await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(id) } });
   expect(res.status).toBe(200);
   return res.json();
 }
@@ -141,7 +141,7 @@ describe("the listing page for /address/{id}", () => {
 
   it("embeds nothing session-specific when the request carries the seller's session cookie", async () => {
     const id = await insertListing({ sellerId: seller.userId });
-    const mine = await (await api(`/api/addresses/${id}`, { headers: { cookie: seller.cookie } })).json<ListingView>();
+    const mine = await (await client(undefined, { cookie: seller.cookie }).addresses[":id{[0-9]+}"].$get({ param: { id: String(id) } })).json();
     expect(mine.isOwner).toBe(true);
     const { res, html } = await page(`/address/${id}`, { cookie: seller.cookie });
     const data = embedded(html)!;
@@ -156,7 +156,7 @@ describe("the listing page for /address/{id}", () => {
 
   it("gives a deleted listing the plain shell, even to its owner's request", async () => {
     const id = await insertListing({ sellerId: seller.userId, status: "deleted", isListed: false });
-    expect((await api(`/api/addresses/${id}`, { headers: { cookie: seller.cookie } })).status).toBe(200);
+    expect((await client(undefined, { cookie: seller.cookie }).addresses[":id{[0-9]+}"].$get({ param: { id: String(id) } })).status).toBe(200);
     const { res, html } = await page(`/address/${id}`, { cookie: seller.cookie });
     expect(res.status).toBe(200);
     expectPlainShell(html);
@@ -165,7 +165,7 @@ describe("the listing page for /address/{id}", () => {
   it("gives a custom order's hidden listing the plain shell, even to its buyer's request", async () => {
     const buyer = await ethWallet();
     const order = await foundOrder(buyer, seller);
-    expect((await api(`/api/addresses/${order.listingId}`, { headers: { cookie: buyer.cookie } })).status).toBe(200);
+    expect((await client(undefined, { cookie: buyer.cookie }).addresses[":id{[0-9]+}"].$get({ param: { id: String(order.listingId) } })).status).toBe(200);
     const { html } = await page(`/address/${order.listingId}`, { cookie: buyer.cookie });
     expectPlainShell(html);
     expect(html).not.toContain(order.order.address!);

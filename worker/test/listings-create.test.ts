@@ -10,7 +10,9 @@ import { analyzeAddress } from "../domain/rarity";
 import { storeListings } from "../listings/store";
 import { draftFromPayload } from "../listings/create";
 import { openKey, sealingKey } from "../vault";
-import { type Caller, counts, ethKey, send, signInAll, solKey } from "./listing-fixtures";
+import { type Caller, counts, ethKey, signInAll, solKey } from "./listing-fixtures";
+import { call } from "./purchase-fixtures";
+import { client, refusal, unchecked } from "./client";
 
 let admin: Caller;
 let user: Caller;
@@ -22,7 +24,7 @@ type Created = { success: true; id: number; listing: ListingView };
 
 /** `null` calls signed out. */
 const create = (body: unknown, caller: Caller | null = admin, headers: Record<string, string> = {}) =>
-  send("POST", "/api/addresses", body, caller ?? undefined, headers);
+  client(caller ?? undefined, headers).addresses.$post({ json: unchecked(body) });
 
 function payload(key = ethKey(), extra: Record<string, unknown> = {}) {
   return {
@@ -64,7 +66,7 @@ describe("who may create", () => {
       { ...env, KEY_ENCRYPTION_SECRET: "" },
     );
     expect(res.status).toBe(503);
-    expect(((await res.json()) as { message: string }).message).toMatch(/KEY_ENCRYPTION_SECRET/);
+    expect((await refusal(res)).message).toMatch(/KEY_ENCRYPTION_SECRET/);
     expect(await counts()).toBe(before);
   });
 
@@ -121,7 +123,11 @@ describe("creating", () => {
     const history = await env.DB.prepare("SELECT price, currency, change_type FROM price_history WHERE address_id = ?").bind(body.id).all();
     expect(history.results).toEqual([{ price: "0.5", currency: "ETH", change_type: "listed" }]);
     // And the public read agrees.
-    expect(await (await send("GET", `/api/addresses/${body.id}`, undefined)).json()).toMatchObject({ id: body.id, price: "0.5", isOwner: false });
+    expect(await (await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(body.id) } })).json()).toMatchObject({
+      id: body.id,
+      price: "0.5",
+      isOwner: false,
+    });
   });
 
   it("a Solana listing from a JSON byte-array key stores the base58 64-byte secret key", async () => {
@@ -230,7 +236,7 @@ describe("refusals store nothing", () => {
     const before = await counts();
     const res = await create(payload(key, extra));
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { error: string; message: string };
+    const body = await refusal(res);
     expect(body.error).toBe("Validation Error");
     if (typeof message === "string") expect(body.message).toBe(message);
     else expect(body.message).toMatch(message);
@@ -245,7 +251,7 @@ describe("refusals store nothing", () => {
     ["a JSON string", '"x"', "application/json", 400],
   ])("a body that is %s: %i", async (_name, body, type, status) => {
     const before = await counts();
-    const res = await send("POST", "/api/addresses", body, admin, { "content-type": type });
+    const res = await call("POST", "/api/addresses", admin, body, { "content-type": type });
     expect(res.status).toBe(status);
     expect(await counts()).toBe(before);
   });

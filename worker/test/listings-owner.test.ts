@@ -4,7 +4,9 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingView } from "../../schema/browse";
 import { PRICE_MESSAGES } from "../../schema/listings";
-import { type Caller, counts, insertListing, insertTransaction, send, signInAll } from "./listing-fixtures";
+import { type Caller, counts, insertTransaction, signInAll } from "./listing-fixtures";
+import { insertListing } from "./browse-fixtures";
+import { client, refusal, unchecked } from "./client";
 
 let admin: Caller;
 let user: Caller;
@@ -14,8 +16,8 @@ beforeAll(async () => {
 });
 
 const patch = (id: number | string, body: unknown, caller?: Caller, headers: Record<string, string> = {}) =>
-  send("PATCH", `/api/addresses/${id}`, body, caller, headers);
-const del = (id: number | string, caller?: Caller) => send("DELETE", `/api/addresses/${id}`, undefined, caller);
+  client(caller, headers).addresses[":id{[0-9]+}"].$patch({ param: { id: String(id) }, json: unchecked(body) });
+const del = (id: number | string, caller?: Caller) => client(caller).addresses[":id{[0-9]+}"].$delete({ param: { id: String(id) } });
 
 const history = (id: number) =>
   env.DB.prepare("SELECT price, previous_price, change_percentage, change_type FROM price_history WHERE address_id = ? ORDER BY id")
@@ -74,7 +76,7 @@ describe("PATCH price", () => {
   });
 
   it("a sold listing's price cannot change: 409", async () => {
-    const id = await insertListing({ sellerId: user.userId, status: "sold" });
+    const id = await insertListing({ sellerId: user.userId, status: "sold", isListed: false });
     const res = await patch(id, { price: "5" }, user);
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ error: "Conflict", message: "This listing has been sold; its price can no longer change" });
@@ -89,7 +91,7 @@ describe("PATCH price", () => {
   });
 
   it("a deleted listing: 409 for its owner, 404 for anyone else", async () => {
-    const id = await insertListing({ sellerId: user.userId, status: "deleted" });
+    const id = await insertListing({ sellerId: user.userId, status: "deleted", isListed: false });
     expect((await patch(id, { price: "5" }, user)).status).toBe(409);
     expect((await patch(id, { price: "5" }, other)).status).toBe(404);
   });
@@ -120,7 +122,7 @@ describe("PATCH price", () => {
     const before = await counts();
     const res = await patch(id, body, user);
     expect(res.status).toBe(400);
-    const got = ((await res.json()) as { message: string }).message;
+    const got = (await refusal(res)).message;
     if (typeof message === "string") expect(got).toBe(message);
     else expect(got).toMatch(message);
     expect(await counts()).toBe(before);
@@ -154,7 +156,7 @@ describe("PATCH promotion", () => {
   });
 
   it("not on a sold listing, not by someone else", async () => {
-    const sold = await insertListing({ sellerId: user.userId, status: "sold" });
+    const sold = await insertListing({ sellerId: user.userId, status: "sold", isListed: false });
     expect((await patch(sold, { isFeatured: true }, user)).status).toBe(409);
     const id = await insertListing({ sellerId: user.userId });
     expect((await patch(id, { isFeatured: true }, other)).status).toBe(403);
@@ -171,7 +173,7 @@ describe("DELETE", () => {
     expect(await res.json()).toEqual({ success: true, id, status: "deleted" });
     const row = await env.DB.prepare("SELECT status, is_listed, is_featured FROM addresses WHERE id = ?").bind(id).first();
     expect(row).toEqual({ status: "deleted", is_listed: 0, is_featured: 0 });
-    expect((await send("GET", `/api/addresses/${id}`, undefined)).status).toBe(404);
+    expect((await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(id) } })).status).toBe(404);
     expect((await del(id, user)).status).toBe(200);
   });
 
@@ -189,8 +191,8 @@ describe("DELETE", () => {
     await insertTransaction(reserved, { status: "initiated" });
     const res = await del(reserved, user);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toMatch(/purchase of this listing is in progress/);
-    const sold = await insertListing({ sellerId: user.userId, status: "sold" });
+    expect((await refusal(res)).message).toMatch(/purchase of this listing is in progress/);
+    const sold = await insertListing({ sellerId: user.userId, status: "sold", isListed: false });
     expect((await del(sold, user)).status).toBe(409);
     const states = await env.DB.prepare("SELECT status FROM addresses WHERE id IN (?, ?) ORDER BY id").bind(reserved, sold).all();
     expect(states.results).toEqual([{ status: "active" }, { status: "sold" }]);

@@ -3,7 +3,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingView } from "../../schema/browse";
 import type { UserTransaction } from "../../schema/listings";
-import { type Caller, insertListing, insertTransaction, send, signInAll } from "./listing-fixtures";
+import { type Caller, insertTransaction, signInAll } from "./listing-fixtures";
+import { insertListing } from "./browse-fixtures";
+import { client } from "./client";
 
 let admin: Caller;
 let user: Caller;
@@ -16,13 +18,16 @@ describe("GET /api/addresses/user", () => {
   let mine: number[];
   beforeAll(async () => {
     const t = Date.now() - 50_000;
-    mine = [await insertListing({ sellerId: admin.userId, createdAt: t }), await insertListing({ sellerId: admin.userId, status: "sold", createdAt: t + 1 })];
-    await insertListing({ sellerId: admin.userId, status: "deleted", createdAt: t + 2 });
+    mine = [
+      await insertListing({ sellerId: admin.userId, createdAt: t }),
+      await insertListing({ sellerId: admin.userId, status: "sold", isListed: false, createdAt: t + 1 }),
+    ];
+    await insertListing({ sellerId: admin.userId, status: "deleted", isListed: false, createdAt: t + 2 });
     await insertListing({ sellerId: user.userId, createdAt: t + 3 });
   });
 
   it("the admin's own listings, newest first, deleted ones left out; walletAddress cannot pick someone else", async () => {
-    const res = await send("GET", "/api/addresses/user?walletAddress=0x70997970C51812dc3A010C7d01b50e0d17dc79C8", undefined, admin);
+    const res = await client(admin).addresses.user.$get({ query: { walletAddress: "0x70997970C51812dc3A010C7d01b50e0d17dc79C8" } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as ListingView[];
     expect(body.map((l) => l.id)).toEqual([mine[1], mine[0]]);
@@ -31,15 +36,15 @@ describe("GET /api/addresses/user", () => {
   });
 
   it("paging with limit and offset", async () => {
-    const body = (await (await send("GET", "/api/addresses/user?limit=1&offset=1", undefined, admin)).json()) as ListingView[];
+    const body = (await (await client(admin).addresses.user.$get({ query: { limit: "1", offset: "1" } })).json()) as ListingView[];
     expect(body.map((l) => l.id)).toEqual([mine[0]]);
   });
 
   it("401 signed out, 403 for a non-admin (the spec's admin-only list), 400 for bad paging", async () => {
-    expect((await send("GET", "/api/addresses/user", undefined)).status).toBe(401);
-    expect((await send("GET", "/api/addresses/user", undefined, user)).status).toBe(403);
-    for (const q of ["limit=0", "limit=501", "limit=x", "offset=-1", `walletAddress=${"a".repeat(200)}`]) {
-      expect((await send("GET", `/api/addresses/user?${q}`, undefined, admin)).status, q).toBe(400);
+    expect((await client().addresses.user.$get({ query: {} })).status).toBe(401);
+    expect((await client(user).addresses.user.$get({ query: {} })).status).toBe(403);
+    for (const query of [{ limit: "0" }, { limit: "501" }, { limit: "x" }, { offset: "-1" }, { walletAddress: "a".repeat(200) }]) {
+      expect((await client(admin).addresses.user.$get({ query })).status, JSON.stringify(query)).toBe(400);
     }
   });
 });
@@ -48,8 +53,8 @@ describe("GET /api/transactions/user", () => {
   let ids: { sale: string; purchase: string; older: string };
   beforeAll(async () => {
     const t = Date.now() - 100_000;
-    const sold = await insertListing({ sellerId: admin.userId, status: "sold" });
-    const bought = await insertListing({ sellerId: other.userId });
+    const sold = await insertListing({ sellerId: admin.userId, status: "sold", isListed: false, rarity: 0 });
+    const bought = await insertListing({ sellerId: other.userId, rarity: 0 });
     const older = await insertTransaction(sold, { status: "failed", buyerId: user.userId, sellerId: admin.userId, createdAt: t });
     const sale = await insertTransaction(sold, { status: "completed", buyerId: user.userId, sellerId: admin.userId, createdAt: t + 10, price: "2" });
     const purchase = await insertTransaction(bought, { status: "pending", buyerId: admin.userId, sellerId: other.userId, createdAt: t + 20 });
@@ -58,7 +63,7 @@ describe("GET /api/transactions/user", () => {
   });
 
   it("sales and purchases merged, newest first, with the address, usernames and role", async () => {
-    const res = await send("GET", "/api/transactions/user?walletAddress=anything", undefined, admin);
+    const res = await client(admin).transactions.user.$get({ query: { walletAddress: "anything" } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as UserTransaction[];
     expect(body.map((t) => [t.id, t.role])).toEqual([
@@ -78,7 +83,7 @@ describe("GET /api/transactions/user", () => {
   });
 
   it("401 signed out, 403 for a non-admin", async () => {
-    expect((await send("GET", "/api/transactions/user", undefined)).status).toBe(401);
-    expect((await send("GET", "/api/transactions/user", undefined, user)).status).toBe(403);
+    expect((await client().transactions.user.$get({ query: {} })).status).toBe(401);
+    expect((await client(user).transactions.user.$get({ query: {} })).status).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-// Bounds per client network, not per wallet (DESIGN §6; docs/public-surface.md#client-networks): a wallet costs
+// Bounds per client network, not per wallet (docs/public-surface.md#client-networks): a wallet costs
 // nothing, so one client network signing in wallet after wallet must not multiply what it may hold, and no
 // number of client networks may fill a table every visitor needs. Each attack runs against the real routes in
 // workerd with real D1; a simulated client is a cf-connecting-ip header value, every request goes to loopback.
@@ -6,16 +6,15 @@ import { env } from "cloudflare:test";
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { NonceResponse, SessionResponse } from "../../schema/auth";
-import type { ListingView } from "../../schema/browse";
 import { MAX_OPEN_RESERVATIONS, MAX_OPEN_RESERVATIONS_PER_NETWORK } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
 import { NONCE_RATE_LIMIT } from "../auth/nonce";
 import { createDb } from "../db";
 import { planReservation, writeReservation } from "../purchases/reserve";
 import { sessionCookie } from "./auth-helpers";
-import { inFreshRateWindow, postJson } from "./helpers";
-import { actors, call, initiate, listWithKey, walletOf, type Wallet } from "./purchase-fixtures";
+import { inFreshRateWindow } from "./helpers";
+import { actors, initiate, listWithKey, walletOf, type Wallet } from "./purchase-fixtures";
+import { client } from "./client";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -25,13 +24,13 @@ beforeAll(async () => {
 /** Signs a fresh Ethereum wallet in from `ip`: the nonce, the signature, the session, all from that client. */
 async function signInFrom(ip: string): Promise<Wallet> {
   const account = privateKeyToAccount(generatePrivateKey());
-  const asked = await postJson("/api/auth/nonce", { network: "ethereum", address: account.address }, { headers: { "cf-connecting-ip": ip } });
+  const asked = await client(undefined, { "cf-connecting-ip": ip }).auth.nonce.$post({ json: { network: "ethereum", address: account.address } });
   if (asked.status !== 200) throw new Error(`nonce from ${ip}: ${asked.status} ${await asked.text()}`);
-  const { message } = await asked.json<NonceResponse>();
+  const { message } = await asked.json();
   const signature: Hex = await account.signMessage({ message: message! });
-  const res = await postJson("/api/auth/verify", { network: "ethereum", message, signature }, { headers: { "cf-connecting-ip": ip } });
+  const res = await client(undefined, { "cf-connecting-ip": ip }).auth.verify.$post({ json: { network: "ethereum", message: message!, signature } });
   if (res.status !== 200) throw new Error(`verify from ${ip}: ${res.status} ${await res.text()}`);
-  return walletOf(account.address, sessionCookie(res), await res.json<SessionResponse>(), ip);
+  return walletOf(account.address, sessionCookie(res), await res.json(), ip);
 }
 
 const sessionOf = (w: Wallet): AuthSession => ({
@@ -68,7 +67,9 @@ describe("open reservations are bounded per client network, whatever the number 
     const wanted = await listings(wallets.length * MAX_OPEN_RESERVATIONS);
     const attempts = wallets.flatMap((w, i) => wanted.slice(i * MAX_OPEN_RESERVATIONS, (i + 1) * MAX_OPEN_RESERVATIONS).map((l) => ({ w, l })));
     const answers = await Promise.all(
-      attempts.map(async ({ w, l }) => initiate(w, l.id).then(async (r) => ({ status: r.status, body: await r.json<Record<string, string>>() }))),
+      attempts.map(async ({ w, l }) =>
+        initiate(w, l.id).then(async (r) => ({ status: r.status as number, body: (await r.json()) as { message?: string; transactionId?: string } })),
+      ),
     );
     const won = answers.filter((a) => a.status === 201);
     expect(won).toHaveLength(MAX_OPEN_RESERVATIONS_PER_NETWORK);
@@ -78,7 +79,7 @@ describe("open reservations are bounded per client network, whatever the number 
       expect(r.status).toBe(409);
       expect(r.body.message).toMatch(new RegExp(`your network already holds ${MAX_OPEN_RESERVATIONS_PER_NETWORK} open reservations`, "i"));
     }
-    expect(await openCount(won.map((a) => a.body.transactionId))).toBe(MAX_OPEN_RESERVATIONS_PER_NETWORK);
+    expect(await openCount(won.map((a) => a.body.transactionId!))).toBe(MAX_OPEN_RESERVATIONS_PER_NETWORK);
     // A wallet of that /48 that holds nothing yet is refused too; one from another /48 is not.
     const late = await signInFrom("2001:db8:bad:ffff::9");
     const free = wanted.find((_, i) => answers[i].status !== 201)!;
@@ -96,7 +97,7 @@ describe("open reservations are bounded per client network, whatever the number 
     for (const [i, w] of wallets.entries()) {
       for (const l of wanted.slice(i * MAX_OPEN_RESERVATIONS, (i + 1) * MAX_OPEN_RESERVATIONS)) {
         const res = await initiate(w, l.id);
-        if (res.status === 201) held.push((await res.json<{ transactionId: string }>()).transactionId);
+        if (res.status === 201) held.push((await res.json()).transactionId);
         else {
           expect(res.status).toBe(409);
           refused++;
@@ -108,7 +109,7 @@ describe("open reservations are bounded per client network, whatever the number 
     // The holder cancels one: the network may reserve one more, and no more than that.
     const [first] = held;
     const holder = wallets[0];
-    expect((await call("POST", `/api/transactions/${first}/cancel`, holder)).status).toBe(200);
+    expect((await client(holder).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id: first } })).status).toBe(200);
     const last = wallets.at(-1)!;
     const lastListings = wanted.slice(-MAX_OPEN_RESERVATIONS);
     expect((await initiate(last, lastListings[0].id)).status).toBe(201);
@@ -138,11 +139,9 @@ describe("sign-in cannot be exhausted for everyone", () => {
     const before = await storedRows();
     const statuses = await Promise.all(
       Array.from({ length: 150 }, (_, i) =>
-        postJson(
-          "/api/auth/nonce",
-          { network: "solana" },
-          { headers: { "cf-connecting-ip": i % 2 ? `2001:db8:${(0x4000 + i).toString(16)}::1` : `198.19.${i >> 8}.${i & 255}` } },
-        ).then((r) => r.status),
+        client(undefined, { "cf-connecting-ip": i % 2 ? `2001:db8:${(0x4000 + i).toString(16)}::1` : `198.19.${i >> 8}.${i & 255}` })
+          .auth.nonce.$post({ json: { network: "solana" } })
+          .then((r) => r.status),
       ),
     );
     expect(new Set(statuses)).toEqual(new Set([200]));
@@ -156,11 +155,11 @@ describe("sign-in cannot be exhausted for everyone", () => {
     const statuses: number[] = [];
     for (let i = 0; i <= NONCE_RATE_LIMIT.limit; i++)
       statuses.push(
-        (await postJson("/api/auth/nonce", { network: "solana" }, { headers: { "cf-connecting-ip": `2001:db8:cafe:${(i + 1).toString(16)}::1` } })).status,
+        (await client(undefined, { "cf-connecting-ip": `2001:db8:cafe:${(i + 1).toString(16)}::1` }).auth.nonce.$post({ json: { network: "solana" } })).status,
       );
     expect(statuses.slice(0, NONCE_RATE_LIMIT.limit).every((s) => s === 200)).toBe(true);
     expect(statuses[NONCE_RATE_LIMIT.limit]).toBe(429);
-    expect((await postJson("/api/auth/nonce", { network: "solana" }, { headers: { "cf-connecting-ip": "2001:db8:caff::1" } })).status).toBe(200);
+    expect((await client(undefined, { "cf-connecting-ip": "2001:db8:caff::1" }).auth.nonce.$post({ json: { network: "solana" } })).status).toBe(200);
   });
 });
 
@@ -210,7 +209,7 @@ describe("a legitimate buyer from a fresh network signs in and reserves while an
     const flood = async () => {
       for (let i = 0; i < 100 && !buyerDone; i++) {
         const ip = i % 2 ? `2001:db8:${(0x5000 + i).toString(16)}::1` : `198.19.${200 + (i >> 8)}.${i & 255}`;
-        record((await postJson("/api/auth/nonce", { network: "solana" }, { headers: { "cf-connecting-ip": ip } })).status);
+        record((await client(undefined, { "cf-connecting-ip": ip }).auth.nonce.$post({ json: { network: "solana" } })).status);
       }
     };
     // The buyer: signs in from a network of their own, and buys a listing the site shows as not reserved (the
@@ -220,7 +219,7 @@ describe("a legitimate buyer from a fresh network signs in and reserves while an
       buyerStarted = true;
       const wallet = await signInFrom("192.0.2.77");
       for (const l of stock) {
-        const view = await (await call("GET", `/api/addresses/${l.id}`, wallet)).json<ListingView>();
+        const view = await (await client(wallet).addresses[":id{[0-9]+}"].$get({ param: { id: String(l.id) } })).json();
         if (view.reservation) continue;
         const res = await initiate(wallet, l.id);
         buyerDone = true;

@@ -8,8 +8,10 @@ import { NOTIFICATIONS_PER_WALLET, type NotificationsResponse, type Notification
 import { notificationStatements } from "../collectors/notify";
 import { createDb, writeBatch } from "../db";
 import { runScheduledJobs } from "../jobs/scheduled";
-import { callFrom, insertListing, rowCount, saveFrom, starFrom, tick } from "./collectors-fixtures";
-import { call, ethWallet, type Wallet } from "./purchase-fixtures";
+import { randomAddress, rowCount, saveFrom, starFrom, tick } from "./collectors-fixtures";
+import { insertListing } from "./browse-fixtures";
+import { ethWallet, type Wallet } from "./purchase-fixtures";
+import { client } from "./client";
 
 const IP = "203.0.113.20";
 let watcher: Wallet;
@@ -19,13 +21,14 @@ beforeAll(async () => {
   [watcher, buyer, seller] = [await ethWallet(), await ethWallet(), await ethWallet()];
 });
 
-async function inbox(wallet: Wallet, query = ""): Promise<NotificationsResponse> {
-  const res = await call("GET", `/api/notifications${query}`, wallet);
+async function inbox(wallet: Wallet, query: { limit?: string; before?: string } = {}): Promise<NotificationsResponse> {
+  const res = await client(wallet).notifications.$get({ query });
   expect(res.status).toBe(200);
   return res.json();
 }
-const about = async (wallet: Wallet, listingId: number) => (await inbox(wallet, "?limit=50")).notifications.filter((n) => n.href === `/address/${listingId}`);
-const unread = async (wallet: Wallet) => ((await (await call("GET", "/api/notifications/unread-count", wallet)).json()) as { unread: number }).unread;
+const about = async (wallet: Wallet, listingId: number) =>
+  (await inbox(wallet, { limit: "50" })).notifications.filter((n) => n.href === `/address/${listingId}`);
+const unread = async (wallet: Wallet) => ((await (await client(wallet).notifications["unread-count"].$get()).json()) as { unread: number }).unread;
 
 let txCounter = 0;
 async function reserveRow(listingId: number, buyerId: number): Promise<string> {
@@ -44,7 +47,7 @@ const setPrice = (listingId: number, price: string, units: number) =>
 
 describe("a watched listing", () => {
   it("price drop: the watcher is told the new price, the old one and the change; the bell counts it", async () => {
-    const id = await insertListing({ price: "0.5", sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), price: "0.5", sellerId: seller.userId });
     await starFrom(IP, watcher, id);
     await tick();
     const before = await unread(watcher);
@@ -64,7 +67,7 @@ describe("a watched listing", () => {
   });
 
   it("reserved, then freed: one notification that says where it stands; the buyer, watching too, is not told", async () => {
-    const id = await insertListing({ sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), sellerId: seller.userId });
     await starFrom(IP, watcher, id);
     await starFrom(IP, buyer, id);
     await tick();
@@ -81,7 +84,7 @@ describe("a watched listing", () => {
   });
 
   it("reserved and freed between two runs tells nothing (nothing changed for the watcher)", async () => {
-    const id = await insertListing({ sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), sellerId: seller.userId });
     await starFrom(IP, watcher, id);
     await tick();
     const tx = await reserveRow(id, buyer.userId);
@@ -91,7 +94,7 @@ describe("a watched listing", () => {
   });
 
   it("sold: the watcher is told it sold; the buyer that their purchase completed (with the purchase page)", async () => {
-    const id = await insertListing({ price: "0.7", sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), price: "0.7", sellerId: seller.userId });
     await starFrom(IP, watcher, id);
     await tick();
     const tx = await reserveRow(id, buyer.userId);
@@ -100,7 +103,7 @@ describe("a watched listing", () => {
     await tick();
     const [sold] = await about(watcher, id);
     expect(sold).toMatchObject({ kind: "watch_sold", title: "A watched address was sold" });
-    const mine = (await inbox(buyer, "?limit=50")).notifications.find((n) => n.kind === "purchase_completed" && n.href === `/secure-transaction/${tx}`);
+    const mine = (await inbox(buyer, { limit: "50" })).notifications.find((n) => n.kind === "purchase_completed" && n.href === `/secure-transaction/${tx}`);
     expect(mine?.title).toBe("Purchase completed");
   });
 });
@@ -117,7 +120,7 @@ describe("the buyer of a custom order", () => {
       .bind(order!.id)
       .run();
     await tick();
-    const found = (await inbox(buyer, "?limit=50")).notifications.find((n) => n.kind === "custom_order_found");
+    const found = (await inbox(buyer, { limit: "50" })).notifications.find((n) => n.kind === "custom_order_found");
     expect(found).toMatchObject({ title: "Your custom order was found", href: `/custom-orders/${order!.id}` });
     expect(found!.body).toContain("Pay 0.02 ETH");
   });
@@ -186,7 +189,7 @@ describe("the job", () => {
   });
 
   it("tells once: a second run, and two runs at once, add nothing", async () => {
-    const id = await insertListing({ price: "2", sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), price: "2", sellerId: seller.userId });
     await starFrom(IP, watcher, id);
     await tick();
     await setPrice(id, "1", 100_000_000);
@@ -208,7 +211,7 @@ describe("the job", () => {
       ),
     );
     await env.DB.batch(rows);
-    const id = await insertListing({ sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), sellerId: seller.userId });
     await starFrom(IP, w, id);
     await tick();
     await setPrice(id, "0.01", 1_000_000);
@@ -267,7 +270,7 @@ describe("the job", () => {
 
 describe("the routes: each wallet's own", () => {
   async function oneNotification(wallet: Wallet): Promise<NotificationView> {
-    const id = await insertListing({ price: "3", sellerId: seller.userId });
+    const id = await insertListing({ address: randomAddress(), price: "3", sellerId: seller.userId });
     await starFrom(IP, wallet, id);
     await tick();
     await setPrice(id, "2", 200_000_000);
@@ -276,13 +279,14 @@ describe("the routes: each wallet's own", () => {
   }
 
   it("signed out: 401", async () => {
-    for (const [method, path] of [
-      ["GET", "/api/notifications"],
-      ["GET", "/api/notifications/unread-count"],
-      ["POST", "/api/notifications/1/read"],
-      ["POST", "/api/notifications/read-all"],
+    const anonymous = client().notifications;
+    for (const [path, res] of [
+      ["GET /api/notifications", () => anonymous.$get({ query: {} })],
+      ["GET /api/notifications/unread-count", () => anonymous["unread-count"].$get()],
+      ["POST /api/notifications/1/read", () => anonymous[":id{[0-9]+}"].read.$post({ param: { id: "1" } })],
+      ["POST /api/notifications/read-all", () => anonymous["read-all"].$post()],
     ] as const) {
-      expect((await call(method, path)).status, path).toBe(401);
+      expect((await res()).status, path).toBe(401);
     }
   });
 
@@ -291,12 +295,12 @@ describe("the routes: each wallet's own", () => {
     const a = await oneNotification(w);
     await oneNotification(w);
     expect(await unread(w)).toBe(2);
-    const res = await callFrom(IP, "POST", `/api/notifications/${a.id}/read`, w);
+    const res = await client(w, { "cf-connecting-ip": IP }).notifications[":id{[0-9]+}"].read.$post({ param: { id: String(a.id) } });
     expect(await res.json()).toEqual({ success: true, unread: 1 });
     expect((await inbox(w)).notifications.find((n) => n.id === a.id)?.read).toBe(true);
     // Again is fine.
-    expect((await callFrom(IP, "POST", `/api/notifications/${a.id}/read`, w)).status).toBe(200);
-    expect(await (await callFrom(IP, "POST", "/api/notifications/read-all", w)).json()).toEqual({ success: true, unread: 0 });
+    expect((await client(w, { "cf-connecting-ip": IP }).notifications[":id{[0-9]+}"].read.$post({ param: { id: String(a.id) } })).status).toBe(200);
+    expect(await (await client(w, { "cf-connecting-ip": IP }).notifications["read-all"].$post()).json()).toEqual({ success: true, unread: 0 });
     expect(await unread(w)).toBe(0);
   });
 
@@ -304,24 +308,25 @@ describe("the routes: each wallet's own", () => {
     const owner = await ethWallet();
     const stranger = await ethWallet();
     const n = await oneNotification(owner);
-    const res = await callFrom(IP, "POST", `/api/notifications/${n.id}/read`, stranger);
+    const res = await client(stranger, { "cf-connecting-ip": IP }).notifications[":id{[0-9]+}"].read.$post({ param: { id: String(n.id) } });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: "Not Found", message: "Notification not found" });
-    expect(await (await callFrom(IP, "POST", "/api/notifications/99999999/read", stranger)).json()).toEqual({
+    expect(await (await client(stranger, { "cf-connecting-ip": IP }).notifications[":id{[0-9]+}"].read.$post({ param: { id: "99999999" } })).json()).toEqual({
       error: "Not Found",
       message: "Notification not found",
     });
-    await callFrom(IP, "POST", "/api/notifications/read-all", stranger);
+    await client(stranger, { "cf-connecting-ip": IP }).notifications["read-all"].$post();
     expect((await inbox(owner)).notifications.find((x) => x.id === n.id)?.read).toBe(false);
     expect((await inbox(stranger)).notifications.map((x) => x.id)).not.toContain(n.id);
   });
 
   it("malformed ids, limits and cursors are 400", async () => {
     const w = await ethWallet();
-    for (const path of ["/api/notifications/abc/read", "/api/notifications/0/read"]) expect((await callFrom(IP, "POST", path, w)).status, path).toBe(400);
-    for (const query of ["?limit=0", "?limit=51", "?limit=x", "?before=yesterday", "?before=1-2-3"]) {
-      const res = await call("GET", `/api/notifications${query}`, w);
-      expect(res.status, query).toBe(400);
+    for (const id of ["abc", "0"])
+      expect((await client(w, { "cf-connecting-ip": IP }).notifications[":id{[0-9]+}"].read.$post({ param: { id } })).status, id).toBe(400);
+    for (const query of [{ limit: "0" }, { limit: "51" }, { limit: "x" }, { before: "yesterday" }, { before: "1-2-3" }]) {
+      const res = await client(w).notifications.$get({ query });
+      expect(res.status, JSON.stringify(query)).toBe(400);
     }
   });
 
@@ -335,10 +340,10 @@ describe("the routes: each wallet's own", () => {
         ).bind(w.userId, `purchase:p${i}`, now - i * 1000),
       ),
     );
-    const first = await inbox(w, "?limit=3");
+    const first = await inbox(w, { limit: "3" });
     expect(first.notifications).toHaveLength(3);
     expect(first.nextCursor).not.toBeNull();
-    const second = await inbox(w, `?limit=3&before=${first.nextCursor}`);
+    const second = await inbox(w, { limit: "3", before: String(first.nextCursor) });
     expect(second.notifications).toHaveLength(2);
     expect(second.nextCursor).toBeNull();
     const all = [...first.notifications, ...second.notifications].map((n) => Date.parse(n.createdAt));

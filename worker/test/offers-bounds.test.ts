@@ -5,9 +5,10 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { OFFER_LIMITS, type ReceivedOffersResponse } from "../../schema/offers";
 import { clientNetwork } from "../http/rate-limit";
-import { callFrom, makeUsers, rowCount } from "./collectors-fixtures";
+import { makeUsers, rowCount } from "./collectors-fixtures";
 import { inFreshRateWindow } from "./helpers";
-import { actors, call, ethWallet, listWithKey, type Wallet } from "./purchase-fixtures";
+import { actors, ethWallet, listWithKey, type Wallet } from "./purchase-fixtures";
+import { client, refusal } from "./client";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -15,7 +16,7 @@ beforeAll(async () => {
 });
 
 const offerFrom = (ip: string, w: Wallet, addressId: number, amount = "0.1") =>
-  callFrom(ip, "POST", "/api/offers", w, { addressId, amount, currency: "ETH", validForHours: 24 });
+  client(w, { "cf-connecting-ip": ip }).offers.$post({ json: { addressId, amount, currency: "ETH", validForHours: 24 } });
 
 /** Rows written straight into D1 to bring a network's bound within reach: `count` offers from `ip`'s network. */
 async function fillFrom(ip: string, count: number, status: "open" | "withdrawn", tag: string) {
@@ -42,7 +43,7 @@ describe("offer bounds", () => {
     for (const l of listings.slice(0, -1)) expect((await offerFrom(ip, w, l.id)).status).toBe(201);
     const res = await offerFrom(ip, w, listings.at(-1)!.id);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toContain(`${OFFER_LIMITS.openPerWallet} open offers, the most one wallet may`);
+    expect((await refusal(res)).message).toContain(`${OFFER_LIMITS.openPerWallet} open offers, the most one wallet may`);
     expect(await rowCount("offers", "buyer_id = ? AND status = 'open'", w.userId)).toBe(OFFER_LIMITS.openPerWallet);
   });
 
@@ -50,10 +51,10 @@ describe("offer bounds", () => {
     const ip = "198.51.100.2";
     const l = await listWithKey(seller.userId, { price: "1" });
     const wallets = await Promise.all(Array.from({ length: OFFER_LIMITS.openPerClientPerListing + 2 }, () => ethWallet()));
-    const statuses = await Promise.all(wallets.map((w, i) => offerFrom(ip, w, l.id, `0.${i + 1}`).then((r) => r.status)));
+    const statuses = await Promise.all(wallets.map((w, i) => offerFrom(ip, w, l.id, `0.${i + 1}`).then((r) => r.status as number)));
     expect(statuses.filter((s) => s === 201)).toHaveLength(OFFER_LIMITS.openPerClientPerListing);
     expect(statuses.filter((s) => s === 409)).toHaveLength(2);
-    const list = (await (await call("GET", `/api/offers/listing/${l.id}/all`, seller)).json()) as ReceivedOffersResponse;
+    const list = (await (await client(seller).offers.listing[":id{[0-9]+}"].all.$get({ param: { id: String(l.id) } })).json()) as ReceivedOffersResponse;
     expect(list.offers).toHaveLength(OFFER_LIMITS.openPerClientPerListing);
     // Another network is not held back by it.
     expect((await offerFrom("198.51.100.3", await ethWallet(), l.id)).status).toBe(201);
@@ -65,7 +66,7 @@ describe("offer bounds", () => {
     const l = await listWithKey(seller.userId, { price: "1" });
     const res = await offerFrom(ip, await ethWallet(), l.id);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toContain(`hold ${OFFER_LIMITS.openPerClient} open offers`);
+    expect((await refusal(res)).message).toContain(`hold ${OFFER_LIMITS.openPerClient} open offers`);
     expect(await rowCount("offers", "address_id = ?", l.id)).toBe(0);
   });
 

@@ -16,6 +16,7 @@ import { writeReservation } from "../purchases/reserve";
 import { unitsToDecimal } from "../../schema/money";
 import { rowCount } from "./collectors-fixtures";
 import { actors, call, ethWallet, initiate, listWithKey, purchaseRow, solWallet, type Wallet } from "./purchase-fixtures";
+import { client, refusal, unchecked } from "./client";
 
 let seller: Wallet;
 let buyer: Wallet;
@@ -28,16 +29,17 @@ beforeEach(async () => {
 });
 
 const offer = (w: Wallet, addressId: number | string, amount: unknown, extra: Record<string, unknown> = {}) =>
-  call("POST", "/api/offers", w, { addressId, amount, currency: "ETH", validForHours: 24, ...extra });
+  client(w).offers.$post({ json: unchecked({ addressId, amount, currency: "ETH", validForHours: 24, ...extra }) });
 async function made(w: Wallet, addressId: number, amount: string, extra: Record<string, unknown> = {}): Promise<OfferView> {
   const res = await offer(w, addressId, amount, extra);
   if (res.status !== 201) throw new Error(`offer: ${res.status} ${await res.text()}`);
   return (await res.json()) as OfferView;
 }
-const accept = (w: Wallet, id: number) => call("POST", `/api/offers/${id}/accept`, w);
-const decline = (w: Wallet, id: number) => call("POST", `/api/offers/${id}/decline`, w);
-const withdraw = (w: Wallet, id: number) => call("DELETE", `/api/offers/${id}`, w);
-const summary = async (id: number, w?: Wallet) => (await (await call("GET", `/api/offers/listing/${id}`, w)).json()) as OfferSummary;
+const accept = (w: Wallet, id: number) => client(w).offers[":id{[0-9]+}"].accept.$post({ param: { id: String(id) } });
+const decline = (w: Wallet, id: number) => client(w).offers[":id{[0-9]+}"].decline.$post({ param: { id: String(id) } });
+const withdraw = (w: Wallet, id: number) => client(w).offers[":id{[0-9]+}"].$delete({ param: { id: String(id) } });
+const summary = async (id: number, w?: Wallet) =>
+  (await (await client(w).offers.listing[":id{[0-9]+}"].$get({ param: { id: String(id) } })).json()) as OfferSummary;
 const offerRow = (id: number) => env.DB.prepare("SELECT * FROM offers WHERE id = ?").bind(id).first<Record<string, unknown>>();
 const notes = (userId: number, kind: string) =>
   env.DB.prepare("SELECT data FROM notifications WHERE user_id = ? AND kind = ?")
@@ -51,7 +53,7 @@ const HOUR = 60 * 60 * 1000;
 describe("making an offer", () => {
   it("signed out: 401 and nothing written", async () => {
     const l = await listWithKey(seller.userId);
-    const res = await call("POST", "/api/offers", undefined, { addressId: l.id, amount: "0.1", currency: "ETH", validForHours: 24 });
+    const res = await client().offers.$post({ json: { addressId: l.id, amount: "0.1", currency: "ETH", validForHours: 24 } });
     expect(res.status).toBe(401);
     expect(await offerCount(l.id)).toBe(0);
   });
@@ -96,10 +98,11 @@ describe("making an offer", () => {
     for (const [amount, extra, status, message] of cases) {
       const res = await offer(buyer, l.id, amount, extra);
       expect(res.status, `${JSON.stringify(amount)} ${JSON.stringify(extra)}`).toBe(status);
-      const body = (await res.json()) as { error: string; message: string };
+      const body = await refusal(res);
       expect(body.message).toContain(message);
       expect(typeof body.error).toBe("string");
     }
+    // Bodies that are not a JSON object: raw text the typed client would not send.
     for (const body of ["[]", "not json", '"0.1"']) {
       expect((await call("POST", "/api/offers", buyer, body)).status, body).toBe(400);
     }
@@ -151,7 +154,7 @@ describe("who sees what", () => {
     const l = await listWithKey(seller.userId, { price: "1" });
     await made(buyer, l.id, "0.3");
     await made(other, l.id, "0.7");
-    const res = await call("GET", `/api/offers/listing/${l.id}`);
+    const res = await client().offers.listing[":id{[0-9]+}"].$get({ param: { id: String(l.id) } });
     expect(res.headers.get("cache-control")).toBe("no-store");
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ listingId: l.id, count: 2, best: "0.7", currency: "ETH", mine: null });
@@ -159,27 +162,32 @@ describe("who sees what", () => {
     expect(text.toLowerCase()).not.toContain(buyer.address.toLowerCase().slice(2));
     // The buyer's own offer comes back to them alone.
     expect((await summary(l.id, buyer)).mine).toMatchObject({ amount: "0.3", status: "open" });
-    expect((await call("GET", "/api/offers/listing/abc")).status).toBe(400);
-    expect((await call("GET", "/api/offers/listing/987654")).status).toBe(404);
+    expect((await client().offers.listing[":id{[0-9]+}"].$get({ param: { id: "abc" } })).status).toBe(400);
+    expect((await client().offers.listing[":id{[0-9]+}"].$get({ param: { id: "987654" } })).status).toBe(404);
   });
 
   it("a buyer sees only their own offers; the seller's list and the admin's are theirs alone", async () => {
     const l = await listWithKey(seller.userId, { price: "1" });
     const mine = await made(buyer, l.id, "0.3");
     const theirs = await made(other, l.id, "0.7");
-    const list = (await (await call("GET", "/api/offers/mine", buyer)).json()) as MyOffersResponse;
+    const list = (await (await client(buyer).offers.mine.$get()).json()) as MyOffersResponse;
     expect(list.offers.map((o) => o.id)).toContain(mine.id);
     expect(list.offers.map((o) => o.id)).not.toContain(theirs.id);
-    expect((await call("GET", `/api/offers/listing/${l.id}/all`, buyer)).status).toBe(403);
-    const received = (await (await call("GET", "/api/offers/received", buyer)).json()) as ReceivedOffersResponse;
+    expect((await client(buyer).offers.listing[":id{[0-9]+}"].all.$get({ param: { id: String(l.id) } })).status).toBe(403);
+    const received = (await (await client(buyer).offers.received.$get()).json()) as ReceivedOffersResponse;
     expect(received.offers).toEqual([]);
     // Someone else's offer: not found, whatever the call.
     for (const res of [await withdraw(buyer, theirs.id), await accept(buyer, theirs.id), await decline(buyer, theirs.id)]) {
       expect(res.status).toBe(404);
     }
     expect((await offerRow(theirs.id))!.status).toBe("open");
-    for (const path of ["/api/offers/mine", "/api/offers/received", `/api/offers/listing/${l.id}/all`]) {
-      expect((await call("GET", path)).status, path).toBe(401);
+    const anonymous = client().offers;
+    for (const [path, res] of [
+      ["mine", () => anonymous.mine.$get()],
+      ["received", () => anonymous.received.$get()],
+      ["listing/:id/all", () => anonymous.listing[":id{[0-9]+}"].all.$get({ param: { id: String(l.id) } })],
+    ] as const) {
+      expect((await res()).status, path).toBe(401);
     }
   });
 
@@ -189,10 +197,10 @@ describe("who sees what", () => {
     await made(buyer, l.id, "0.3");
     await made(other, l.id, "0.7");
     await made(third, l.id, "0.5");
-    const res = (await (await call("GET", `/api/offers/listing/${l.id}/all`, seller)).json()) as ReceivedOffersResponse;
+    const res = (await (await client(seller).offers.listing[":id{[0-9]+}"].all.$get({ param: { id: String(l.id) } })).json()) as ReceivedOffersResponse;
     expect(res.offers.map((o) => o.amount)).toEqual(["0.7", "0.5", "0.3"]);
     expect(res.offers[0].buyerWallet).toBe(other.address.toLowerCase());
-    const all = (await (await call("GET", "/api/offers/received", seller)).json()) as ReceivedOffersResponse;
+    const all = (await (await client(seller).offers.received.$get()).json()) as ReceivedOffersResponse;
     const here = all.offers.filter((o) => o.listingId === l.id).map((o) => o.amount);
     expect(here).toEqual(["0.7", "0.5", "0.3"]);
   });
@@ -231,7 +239,7 @@ describe("accepting", () => {
     expect(await notes(buyer.userId, "offer_accepted")).toEqual([expect.objectContaining({ transactionId: body.transactionId, amount: "0.8" })]);
     expect(await notes(other.userId, "offer_declined")).toEqual([expect.objectContaining({ reason: "other_accepted" })]);
     // The buyer's purchase page reads it as their own open purchase; the seller cannot read it.
-    const view = await call("GET", `/api/transactions/${body.transactionId}`, buyer);
+    const view = await client(buyer).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id: body.transactionId } });
     expect(view.status).toBe(200);
     expect(
       await rowCount("transaction_audit", "transaction_id = ? AND action = 'reserved' AND metadata LIKE ?", body.transactionId, `%"offerId":${chosen.id}%`),
@@ -246,7 +254,7 @@ describe("accepting", () => {
     expect((await accept(other, o.id)).status).toBe(404);
     expect((await accept(buyer, o.id)).status).toBe(404);
     expect((await accept(seller, 987_654)).status).toBe(404);
-    expect((await call("POST", "/api/offers/abc/accept", seller)).status).toBe(400);
+    expect((await client(seller).offers[":id{[0-9]+}"].accept.$post({ param: { id: "abc" } })).status).toBe(400);
     expect(await rowCount("transactions", "address_id = ?", l.id)).toBe(0);
   });
 
@@ -322,7 +330,7 @@ describe("accepting", () => {
     const o = await made(buyer, listings[MAX_OPEN_RESERVATIONS].id, "0.5");
     const res = await accept(seller, o.id);
     expect(res.status).toBe(409);
-    expect(((await res.json()) as { message: string }).message).toContain("The buyer already holds");
+    expect((await refusal(res)).message).toContain("The buyer already holds");
     expect((await offerRow(o.id))!.status).toBe("open");
   });
 });
@@ -361,7 +369,7 @@ describe("declining and withdrawing", () => {
     expect(await res.json()).toMatchObject({ status: "withdrawn", endReason: "buyer" });
     expect((await withdraw(buyer, o.id)).status).toBe(409);
     expect((await accept(seller, o.id)).status).toBe(409);
-    expect((await call("DELETE", "/api/offers/1.5", buyer)).status).toBe(400);
+    expect((await client(buyer).offers[":id{[0-9]+}"].$delete({ param: { id: "1.5" } })).status).toBe(400);
     expect((await withdraw(buyer, 987_654)).status).toBe(404);
   });
 });
@@ -370,7 +378,7 @@ describe("how offers end", () => {
   it("a price change expires the listing's open offers; the cron job tells their buyers", async () => {
     const l = await listWithKey(seller.userId, { price: "1" });
     const o = await made(buyer, l.id, "0.5");
-    expect((await call("PATCH", `/api/addresses/${l.id}`, seller, { price: "0.9" })).status).toBe(200);
+    expect((await client(seller).addresses[":id{[0-9]+}"].$patch({ param: { id: String(l.id) }, json: { price: "0.9" } })).status).toBe(200);
     expect((await offerRow(o.id))!).toMatchObject({ status: "expired", end_reason: "price_changed" });
     await runOfferJob(db());
     expect(await notes(buyer.userId, "offer_expired")).toEqual([expect.objectContaining({ reason: "price_changed" })]);

@@ -2,15 +2,17 @@
 // that the key never comes back or reaches a log.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { OWNERSHIP_MESSAGES, OWNERSHIP_RATE_LIMIT } from "../../schema/listings";
-import { ethKey, send, solKey } from "./listing-fixtures";
+import { ethKey, solKey } from "./listing-fixtures";
+import { call } from "./purchase-fixtures";
 import { inFreshRateWindow } from "./helpers";
+import { client, unchecked, refusal } from "./client";
 
 let ipCounter = 0;
 /** Each test its own client address, so the rate limit of one test never leaks into another. */
 const freshIp = () => `203.0.113.${++ipCounter}`;
 
 async function verify(body: unknown, ip = freshIp()) {
-  const res = await send("POST", "/api/addresses/verify-ownership", body, undefined, { "cf-connecting-ip": ip });
+  const res = await client(undefined, { "cf-connecting-ip": ip }).addresses["verify-ownership"].$post({ json: unchecked(body) });
   const text = await res.text();
   return { status: res.status, text, body: JSON.parse(text) as Record<string, unknown> };
 }
@@ -90,7 +92,7 @@ describe("verify-ownership", () => {
   });
 
   it("a body that is not declared JSON: 415", async () => {
-    const res = await send("POST", "/api/addresses/verify-ownership", "{}", undefined, { "content-type": "text/plain", "cf-connecting-ip": freshIp() });
+    const res = await call("POST", "/api/addresses/verify-ownership", undefined, "{}", { "content-type": "text/plain", "cf-connecting-ip": freshIp() });
     expect(res.status).toBe(415);
   });
 
@@ -112,10 +114,10 @@ describe("rate limit", () => {
     const k = ethKey();
     const body = { address: k.address, privateKey: k.privateKey, network: "ethereum" };
     for (let i = 0; i < OWNERSHIP_RATE_LIMIT.limit; i++) expect((await verify(body, ip)).status).toBe(200);
-    const res = await send("POST", "/api/addresses/verify-ownership", body, undefined, { "cf-connecting-ip": ip });
+    const res = await client(undefined, { "cf-connecting-ip": ip }).addresses["verify-ownership"].$post({ json: unchecked(body) });
     expect(res.status).toBe(429);
     expect(res.headers.get("retry-after")).toBe("60");
-    const refused = (await res.json()) as Record<string, string>;
+    const refused = await refusal(res);
     expect(refused.error).toBe("Too Many Requests");
     expect(refused.message).toMatch(/at most 30 per 60 seconds/);
     // Malformed calls count too, and stay refused; another client is unaffected.

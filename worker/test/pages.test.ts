@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { prerenderedAsset, servePrerenderedPage } from "../pages";
-import { api } from "./helpers";
+import { client } from "./client";
 
 type Seen = { path: string; method: string; ifNoneMatch: string | null };
 
@@ -58,7 +58,7 @@ describe("servePrerenderedPage", () => {
   });
 
   it("the Worker still answers the API through Hono", async () => {
-    const res = await api("/api/health");
+    const res = await client().health.$get();
     expect(res.headers.get("content-type")).toContain("application/json");
   });
 });

@@ -11,7 +11,8 @@ import { solanaCommitment } from "../chain/solana-payments";
 import { MAX_CONFIRMATIONS, SOLANA_GENESIS_HASHES } from "../domain/payment-settings";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { forgetNodeFacts, paymentReadiness } from "../payment-config";
-import { actors, call, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+import { actors, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+import { type Answer, client, clientOf } from "./client";
 
 const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
 const OWN_SOL = "GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB";
@@ -81,7 +82,7 @@ const as = (overrides: Record<string, unknown>) => (path: string, method: string
     overrides,
   );
 
-async function expectRefused(res: Response, settings: string[]) {
+async function expectRefused(res: Answer, settings: string[]) {
   expect(res.status).toBe(503);
   const text = await res.text();
   expect(text).not.toContain("SECRET-KEY");
@@ -162,12 +163,13 @@ describe("the shipped settings on mainnet", () => {
 
   it("/api/config offers nothing to pay; /api/health says degraded and lists the problems without an RPC URL", async () => {
     stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
-    const config = await (await createApp().request("/api/config", {}, SHIPPED_ON_MAINNET)).json<Record<string, unknown>>();
+    const shipped = clientOf((input, init) => createApp().request(input, init, SHIPPED_ON_MAINNET));
+    const config = await (await shipped.config.$get()).json();
     expect(config).not.toHaveProperty("payments");
     expect(config).toMatchObject({ ethChainId: 1, solCluster: "mainnet-beta" });
 
     // Browsing still works, so the site stays up (200) for a load balancer; payments are what is refused.
-    const health = await createApp().request("/api/health", {}, SHIPPED_ON_MAINNET);
+    const health = await shipped.health.$get();
     expect(health.status).toBe(200);
     const text = await health.text();
     expect(text).not.toContain("SECRET-KEY");
@@ -224,7 +226,10 @@ describe("settings that used to be coerced", () => {
   it("the cron job verifies and settles nothing while the settings are unsafe, and says why", async () => {
     const buyer = await ethWallet();
     const id = await reserve(buyer, (await listWithKey(seller.userId)).id);
-    await call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: `0x${"7".repeat(64)}`, buyerWallet: buyer.address });
+    await client(buyer).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({
+      param: { id },
+      json: { txHash: `0x${"7".repeat(64)}`, buyerWallet: buyer.address },
+    });
     const audits = () => env.DB.prepare("SELECT count(*) AS n FROM blockchain_transaction_audit WHERE transaction_id = ?").bind(id).first<{ n: number }>();
     const written = await audits();
     const report = await runScheduledJobs({ ...env, ETH_CONFIRMATIONS: "" } as Env);
@@ -295,7 +300,7 @@ describe("the node must be the configured chain", () => {
       ok: true,
       settings: { production: true, ethereum: { chainId: 1, confirmations: 12 }, solana: { commitment: "finalized" } },
     });
-    const config = await (await createApp().request("/api/config", {}, MAINNET)).json<{ payments: unknown }>();
+    const config = await (await clientOf((input, init) => createApp().request(input, init, MAINNET)).config.$get()).json();
     expect(config.payments).toEqual({
       ethereum: { recipient: OWN_ETH, chainId: 1, confirmations: 12 },
       solana: { recipient: OWN_SOL, cluster: "mainnet-beta", commitment: "finalized" },
@@ -322,7 +327,7 @@ describe("several nodes on mainnet (docs/payments.md#trust-no-single-node)", () 
 
 describe("the local settings", () => {
   it("/api/health reports payments ready, not production", async () => {
-    const body = await (await createApp().request("/api/health", {}, env)).json();
+    const body = await (await clientOf((input, init) => createApp().request(input, init, env)).health.$get()).json();
     expect(body).toMatchObject({ status: "ok", payments: { ready: true, production: false, problems: [] } });
   });
 });

@@ -1,12 +1,13 @@
-// Issue 22 §3: completed sales are public facts; their public views (GET /api/transactions/sales, /sales/{id})
-// show the listing sold, its price, time and network, never the buyer nor the payment that would name them
-// (DESIGN §6), and nothing else is a sale: open, failed, cancelled or expired purchases and test data are not
+// Completed sales are public facts; their public views (GET /api/transactions/sales, /sales/{id})
+// show the listing sold, its price, time and network, never the buyer nor the payment that would name them,
+// and nothing else is a sale: open, failed, cancelled or expired purchases and test data are not
 // listed and have no sale page.
 import { env } from "cloudflare:test";
 import { base58 } from "@scure/base";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { PublicSale, SalesResponse } from "../../schema/browse";
-import { actors, call, ethWallet, listWithKey, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+import type { PublicSale } from "../../schema/browse";
+import { actors, ethWallet, listWithKey, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+import { client, unchecked } from "./client";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -24,14 +25,15 @@ async function sale(buyer: Wallet, network: "ethereum" | "solana" = "ethereum", 
   return { id, listing, txHash };
 }
 
-const sales = async (query = "") => (await call("GET", `/api/transactions/sales${query}`)).json<SalesResponse>();
+const sales = async (query: { network?: "ethereum" | "solana"; page?: string; limit?: string } = {}) =>
+  (await client().transactions.sales.$get({ query })).json();
 
 describe("GET /api/transactions/sales/{id}: one public sale", () => {
   it("the address, price, time, network and the listing; cacheable; nothing that names the buyer", async () => {
     for (const network of ["ethereum", "solana"] as const) {
       const buyer = network === "ethereum" ? await ethWallet() : await solWallet();
       const s = await sale(buyer, network);
-      const res = await call("GET", `/api/transactions/sales/${s.id}`);
+      const res = await client().transactions.sales[":id{[0-9a-f-]{36}}"].$get({ param: { id: s.id } });
       expect(res.status).toBe(200);
       expect(res.headers.get("Cache-Control")).toBe("public, max-age=30");
       const text = await res.text();
@@ -48,22 +50,22 @@ describe("GET /api/transactions/sales/{id}: one public sale", () => {
   it("an open, cancelled, expired or failed purchase, test data, an unknown id: 404 (to everyone, its buyer too)", async () => {
     const buyer = await ethWallet();
     const open = await reserve(buyer, (await listWithKey(seller.userId)).id);
-    expect((await call("GET", `/api/transactions/sales/${open}`)).status).toBe(404);
-    expect((await call("GET", `/api/transactions/sales/${open}`, buyer)).status).toBe(404);
+    expect((await client().transactions.sales[":id{[0-9a-f-]{36}}"].$get({ param: { id: open } })).status).toBe(404);
+    expect((await client(buyer).transactions.sales[":id{[0-9a-f-]{36}}"].$get({ param: { id: open } })).status).toBe(404);
     for (const status of ["pending", "cancelled", "expired", "failed"]) {
       const id = await reserve(await ethWallet(), (await listWithKey(seller.userId)).id);
       await env.DB.prepare("UPDATE transactions SET status = ?, tx_hash = ? WHERE id = ?").bind(status, hash(), id).run();
-      expect((await call("GET", `/api/transactions/sales/${id}`)).status, status).toBe(404);
+      expect((await client().transactions.sales[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).status, status).toBe(404);
     }
     const test = await sale(await ethWallet());
     await env.DB.prepare("UPDATE transactions SET is_test_data = 1 WHERE id = ?").bind(test.id).run();
-    expect((await call("GET", `/api/transactions/sales/${test.id}`)).status).toBe(404);
-    expect((await call("GET", `/api/transactions/sales/${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await client().transactions.sales[":id{[0-9a-f-]{36}}"].$get({ param: { id: test.id } })).status).toBe(404);
+    expect((await client().transactions.sales[":id{[0-9a-f-]{36}}"].$get({ param: { id: crypto.randomUUID() } })).status).toBe(404);
   });
 
   it("a malformed id: 400, never a 500", async () => {
     for (const id of ["1", "x'--", "%00", "a".repeat(300)]) {
-      const res = await call("GET", `/api/transactions/sales/${id}`);
+      const res = await client().transactions.sales[":id{[0-9a-f-]{36}}"].$get({ param: { id } });
       expect(res.status, id).toBe(400);
     }
   });
@@ -76,30 +78,30 @@ describe("GET /api/transactions/sales: the activity page", () => {
     const sol = await sale(await solWallet(), "solana", base + 5000);
     const open = await reserve(await ethWallet(), (await listWithKey(seller.userId)).id);
 
-    const first = await sales("?limit=2");
+    const first = await sales({ limit: "2" });
     expect(first.sales.map((s) => s.id)).toEqual([sol.id, eth[2].id]);
     expect(first.pagination).toMatchObject({ page: 1, hasPrevPage: false, hasNextPage: true });
-    const second = await sales("?limit=2&page=2");
+    const second = await sales({ limit: "2", page: "2" });
     expect(second.sales.map((s) => s.id)).toEqual([eth[1].id, eth[0].id]);
     expect(first.pagination.total).toBe(second.pagination.total);
 
-    const onlyEth = await sales("?network=ethereum&limit=3");
+    const onlyEth = await sales({ network: "ethereum", limit: "3" });
     expect(onlyEth.sales.map((s) => s.id)).toEqual([eth[2].id, eth[1].id, eth[0].id]);
     expect(onlyEth.sales.every((s) => s.network === "ethereum")).toBe(true);
-    const onlySol = await sales("?network=solana&limit=1");
+    const onlySol = await sales({ network: "solana", limit: "1" });
     expect(onlySol.sales.map((s) => s.id)).toEqual([sol.id]);
 
-    const all = JSON.stringify(await sales("?limit=50"));
+    const all = JSON.stringify(await sales({ limit: "50" }));
     expect(all).not.toContain(open);
-    // No payment hash in the feed either (DESIGN §6).
+    // No payment hash in the feed either.
     for (const s of [...eth, sol]) expect(all).not.toContain(s.txHash.slice(2, 40));
     expect(all).not.toMatch(/txHash|signature/i);
   });
 
   it("bad parameters: 400 with a message, never a 500", async () => {
-    for (const q of ["?network=bitcoin", "?page=0", "?page=-1", "?limit=0", "?limit=51", "?limit=abc", "?page=1e9"]) {
-      const res = await call("GET", `/api/transactions/sales${q}`);
-      expect(res.status, q).toBe(400);
+    for (const query of [{ network: "bitcoin" }, { page: "0" }, { page: "-1" }, { limit: "0" }, { limit: "51" }, { limit: "abc" }, { page: "1e9" }]) {
+      const res = await client().transactions.sales.$get({ query: unchecked(query) });
+      expect(res.status, JSON.stringify(query)).toBe(400);
       expect(await res.json()).toMatchObject({ message: expect.any(String) });
     }
   });

@@ -9,6 +9,7 @@ import { runScheduledJobs } from "../jobs/scheduled";
 import { verifyPendingPayments } from "../purchases/payment-jobs";
 import { verifyPayment } from "../purchases/verify";
 import { actors, call, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, type Wallet } from "./purchase-fixtures";
+import { client, unchecked, refusal } from "./client";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -26,7 +27,7 @@ async function reserved() {
 describe("POST /api/transactions/:id/confirm", () => {
   it("node down: 200, pending, 0 of the required confirmations; the hash is kept for the cron job", async () => {
     const { buyer, id } = await reserved();
-    const res = await call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: HASH, buyerWallet: buyer.address });
+    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: { txHash: HASH, buyerWallet: buyer.address } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(await res.json()).toEqual({
@@ -43,22 +44,31 @@ describe("POST /api/transactions/:id/confirm", () => {
 
   it("the cron job with the node still down leaves it pending, past its expiry too, and never releases a key", async () => {
     const { buyer, id } = await reserved();
-    await call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: HASH.replace("12", "34"), buyerWallet: buyer.address });
+    await client(buyer).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({
+      param: { id },
+      json: { txHash: HASH.replace("12", "34"), buyerWallet: buyer.address },
+    });
     await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
       .bind(Date.now() - 60_000, id)
       .run();
     const report = await runScheduledJobs(env);
     expect(report.payments.verified).toBeGreaterThanOrEqual(1);
     expect((await purchaseRow(id))!.status).toBe("pending");
-    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer)).status).toBe(409);
+    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(409);
   });
 
   it("only the buyer: another wallet 404, signed out 401, a buyerWallet that is not the session's 403", async () => {
     const { buyer, id } = await reserved();
     const other = await ethWallet();
-    expect((await call("POST", `/api/transactions/${id}/confirm`, other, { txHash: HASH, buyerWallet: other.address })).status).toBe(404);
-    expect((await call("POST", `/api/transactions/${id}/confirm`, undefined, { txHash: HASH, buyerWallet: buyer.address })).status).toBe(401);
-    expect((await call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: HASH, buyerWallet: other.address })).status).toBe(403);
+    expect(
+      (await client(other).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: { txHash: HASH, buyerWallet: other.address } })).status,
+    ).toBe(404);
+    expect(
+      (await client().transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: { txHash: HASH, buyerWallet: buyer.address } })).status,
+    ).toBe(401);
+    expect(
+      (await client(buyer).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: { txHash: HASH, buyerWallet: other.address } })).status,
+    ).toBe(403);
     expect((await purchaseRow(id))!.status).toBe("initiated");
   });
 
@@ -76,7 +86,7 @@ describe("POST /api/transactions/:id/confirm", () => {
   it.each(hostile)("%s: 400, nothing changed", async (_name, body) => {
     const { buyer, id } = await reserved();
     const before = await purchaseState();
-    const res = await call("POST", `/api/transactions/${id}/confirm`, buyer, body);
+    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: unchecked(body) });
     expect([400, 413]).toContain(res.status);
     expect(await purchaseState()).toBe(before);
   });
@@ -84,7 +94,10 @@ describe("POST /api/transactions/:id/confirm", () => {
   it("a Solana signature on an Ethereum purchase (the other network's hash): 400, nothing changed", async () => {
     const { buyer, id } = await reserved();
     const signature = "5".repeat(87);
-    const res = await call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: signature, buyerWallet: buyer.address });
+    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({
+      param: { id },
+      json: { txHash: signature, buyerWallet: buyer.address },
+    });
     expect(res.status).toBe(400);
     expect((await purchaseRow(id))!.status).toBe("initiated");
   });
@@ -212,9 +225,9 @@ describe("admin: payments needing attention", () => {
   it("lists refunds due with amounts; only admins; marking one refunded is refused while the chain cannot re-check it, and the row says why", async () => {
     const { id, hash } = await seedRefund("partial");
     const user = await ethWallet();
-    expect((await call("GET", "/api/admin/payments/attention", user)).status).toBe(403);
-    expect((await call("GET", "/api/admin/payments/attention")).status).toBe(401);
-    const list = await (await call("GET", "/api/admin/payments/attention", seller)).json<{ payments: Record<string, unknown>[] }>();
+    expect((await client(user).admin.payments.attention.$get()).status).toBe(403);
+    expect((await client().admin.payments.attention.$get()).status).toBe(401);
+    const list = await (await client(seller).admin.payments.attention.$get()).json();
     expect(list.payments.find((p) => p.id === id)).toMatchObject({
       transactionId: "tx",
       network: "ethereum",
@@ -230,16 +243,16 @@ describe("admin: payments needing attention", () => {
       checkedAt: null,
     });
 
-    expect((await call("POST", `/api/admin/payments/${id}/refund`, user, { refundTxHash: HASH })).status).toBe(403);
-    expect((await call("POST", `/api/admin/payments/${id}/refund`, seller, { refundTxHash: "nope" })).status).toBe(400);
-    expect((await call("POST", `/api/admin/payments/${crypto.randomUUID()}/refund`, seller, { refundTxHash: HASH })).status).toBe(404);
-    // No node here: the payment cannot be re-checked, so nothing is marked (issue 26 §3; the chain tests mark real ones).
-    const res = await call("POST", `/api/admin/payments/${id}/refund`, seller, { refundTxHash: HASH });
+    expect((await client(user).admin.payments[":id"].refund.$post({ param: { id }, json: { refundTxHash: HASH } })).status).toBe(403);
+    expect((await client(seller).admin.payments[":id"].refund.$post({ param: { id }, json: { refundTxHash: "nope" } })).status).toBe(400);
+    expect((await client(seller).admin.payments[":id"].refund.$post({ param: { id: crypto.randomUUID() }, json: { refundTxHash: HASH } })).status).toBe(404);
+    // No node here: the payment cannot be re-checked, so nothing is marked (the chain tests mark real ones).
+    const res = await client(seller).admin.payments[":id"].refund.$post({ param: { id }, json: { refundTxHash: HASH } });
     expect(res.status).toBe(503);
-    expect((await res.json<{ message: string }>()).message).toMatch(/not answering/);
+    expect((await refusal(res)).message).toMatch(/not answering/);
     const row = await env.DB.prepare("SELECT refund_status, release_tx_hash, check_failure FROM escrow_transactions WHERE id = ?").bind(id).first();
     expect(row).toEqual({ refund_status: "needed", release_tx_hash: null, check_failure: expect.stringMatching(/not answering/) });
-    const after = await (await call("GET", "/api/admin/payments/attention", seller)).json<{ payments: { id: string; checkFailure: string | null }[] }>();
+    const after = await (await client(seller).admin.payments.attention.$get()).json();
     expect(after.payments.find((p) => p.id === id)?.checkFailure).toMatch(/not answering/);
     const audit = await env.DB.prepare("SELECT count(*) AS n FROM transaction_audit WHERE action = 'refund_marked' AND metadata LIKE ?")
       .bind(`%${id}%`)
@@ -250,6 +263,6 @@ describe("admin: payments needing attention", () => {
   it("a payment already refunded is not marked again (409), before the chain is asked", async () => {
     const { id } = await seedRefund("late");
     await env.DB.prepare("UPDATE escrow_transactions SET refund_status = 'refunded' WHERE id = ?").bind(id).run();
-    expect((await call("POST", `/api/admin/payments/${id}/refund`, seller, { refundTxHash: HASH })).status).toBe(409);
+    expect((await client(seller).admin.payments[":id"].refund.$post({ param: { id }, json: { refundTxHash: HASH } })).status).toBe(409);
   });
 });

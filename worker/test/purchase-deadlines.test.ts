@@ -9,7 +9,8 @@ import { createDb } from "../db";
 import { paymentDeadline, NODE_OUTAGE_GRACE_MS } from "../domain/payment-decision";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { verifyPendingPayments } from "../purchases/payment-jobs";
-import { actors, call, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+import { actors, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet, call } from "./purchase-fixtures";
+import { client, unchecked } from "./client";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -30,8 +31,12 @@ const written = async () =>
     await count("SELECT count(*) AS n FROM transaction_audit"),
   ]);
 const confirmOn = (wallet: Wallet, id: string, txHash: string) =>
-  call("POST", `/api/transactions/${id}/confirm`, wallet, { txHash, buyerWallet: wallet.address });
-const closeAsAdmin = (wallet: Wallet | undefined, id: string, body: unknown) => call("POST", `/api/admin/purchases/${id}/close`, wallet, body);
+  client(wallet).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: { txHash, buyerWallet: wallet.address } });
+/** A string body is sent as it is (not JSON-encoded): the hostile bodies include text that is not JSON. */
+const closeAsAdmin = (wallet: Wallet | undefined, id: string, body: unknown) =>
+  typeof body === "string"
+    ? call("POST", client().admin.purchases[":id"].close.$path({ param: { id } }), wallet, body)
+    : client(wallet).admin.purchases[":id"].close.$post({ param: { id }, json: unchecked(body) });
 
 async function pendingEthereum() {
   const buyer = await ethWallet();
@@ -131,7 +136,7 @@ describe("POST /api/admin/purchases/:id/close: an admin closes a stuck purchase 
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });
     }
-    expect((await call("POST", "/api/admin/purchases/not-an-id/close", seller, { note: "stuck for an hour" })).status).toBe(400);
+    expect((await client(seller).admin.purchases[":id"].close.$post({ param: { id: "not-an-id" }, json: { note: "stuck for an hour" } })).status).toBe(400);
     expect((await closeAsAdmin(seller, crypto.randomUUID(), { note: "stuck for an hour" })).status).toBe(404);
     expect(await written()).toBe(before);
   });
@@ -139,7 +144,7 @@ describe("POST /api/admin/purchases/:id/close: an admin closes a stuck purchase 
   it("closes a pending purchase: failed as closed by an admin, audited with the note, the listing reservable, the hash kept", async () => {
     const { buyer, listing, id } = await pendingEthereum();
     // The purchase page offers the close to admins (the admin here is also the seller), never to the buyer.
-    const viewOf = async (wallet: Wallet) => (await call("GET", `/api/transactions/${id}`, wallet)).json<{ adminMayClose: boolean; role: string }>();
+    const viewOf = async (wallet: Wallet) => (await client(wallet).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).json();
     expect(await viewOf(seller)).toMatchObject({ adminMayClose: true, role: "seller" });
     expect(await viewOf(buyer)).toMatchObject({ adminMayClose: false, role: "buyer" });
     const res = await closeAsAdmin(seller, id, { note: "Node never found the payment; buyer told by mail." });
@@ -153,7 +158,7 @@ describe("POST /api/admin/purchases/:id/close: an admin closes a stuck purchase 
     expect(audit.results[0].performed_by.toLowerCase()).toBe(seller.address.toLowerCase());
     expect(JSON.parse(audit.results[0].metadata)).toMatchObject({ note: "Node never found the payment; buyer told by mail.", from: "pending", txHash: HASH });
     // The buyer sees why; another buyer can reserve the listing.
-    const view = await (await call("GET", `/api/transactions/${id}`, buyer)).json<{ status: string; failureReason: string }>();
+    const view = await (await client(buyer).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).json();
     expect(view).toMatchObject({ status: "failed", failureReason: "admin-closed" });
     expect((await viewOf(seller)).adminMayClose).toBe(false);
     expect(typeof (await reserve(await ethWallet(), listing.id))).toBe("string");

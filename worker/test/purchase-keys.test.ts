@@ -1,11 +1,13 @@
 // The purchase page's reads and the key: GET /api/transactions/:id (buyer, seller, admin only), My Purchases,
 // reveal (paying buyer only, after payment, until destroyed) and destroy (buyer only, irreversible).
 import { env } from "cloudflare:test";
+import type { Hex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { DEFAULT_SUPPORT_CONTACT } from "../vault/delivery";
-import { actors, call, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "./purchase-fixtures";
+import { actors, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "./purchase-fixtures";
+import { client, clientOf } from "./client";
 
 let seller: Wallet;
 let admin: Wallet;
@@ -35,7 +37,7 @@ describe("GET /api/transactions/:id", () => {
     const buyer = await ethWallet();
     const listing = await listWithKey(seller.userId, { price: "0.25" });
     const id = await reserve(buyer, listing.id);
-    const res = await call("GET", `/api/transactions/${id}`, buyer);
+    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const text = await res.text();
@@ -67,12 +69,12 @@ describe("GET /api/transactions/:id", () => {
     const sellerWallet = await ethWallet();
     const listing = await listWithKey(sellerWallet.userId);
     const id = await reserve(buyer, listing.id);
-    expect(await (await call("GET", `/api/transactions/${id}`, sellerWallet)).json()).toMatchObject({ role: "seller" });
-    expect(await (await call("GET", `/api/transactions/${id}`, admin)).json()).toMatchObject({ role: "admin" });
-    const stranger = await call("GET", `/api/transactions/${id}`, await ethWallet());
+    expect(await (await client(sellerWallet).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).json()).toMatchObject({ role: "seller" });
+    expect(await (await client(admin).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).json()).toMatchObject({ role: "admin" });
+    const stranger = await client(await ethWallet()).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } });
     expect(stranger.status).toBe(404);
-    expect((await call("GET", `/api/transactions/${id}`)).status).toBe(401);
-    expect((await call("GET", `/api/transactions/${crypto.randomUUID()}`, buyer)).status).toBe(404);
+    expect((await client().transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).status).toBe(401);
+    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id: crypto.randomUUID() } })).status).toBe(404);
   });
 });
 
@@ -87,28 +89,29 @@ describe("GET /api/transactions/purchases", () => {
         .run();
     }
     await reserve(await ethWallet(), (await listWithKey(seller.userId)).id);
-    const res = await call("GET", "/api/transactions/purchases?page=1&limit=2", buyer);
+    const res = await client(buyer).transactions.purchases.$get({ query: { page: "1", limit: "2" } });
     expect(res.status).toBe(200);
-    const body = await res.json<{ purchases: { id: string; address: { address: string } }[]; pagination: unknown }>();
+    const body = await res.json();
     expect(body.purchases.map((p) => p.id)).toEqual([ids[2], ids[1]]);
     expect(body.pagination).toEqual({ page: 1, totalPages: 2, total: 3, hasPrevPage: false, hasNextPage: true });
-    const page2 = await (await call("GET", "/api/transactions/purchases?page=2&limit=2", buyer)).json<{ purchases: { id: string }[] }>();
+    const page2 = await (await client(buyer).transactions.purchases.$get({ query: { page: "2", limit: "2" } })).json();
     expect(page2.purchases.map((p) => p.id)).toEqual([ids[0]]);
-    expect((await call("GET", "/api/transactions/purchases")).status).toBe(401);
-    expect((await call("GET", "/api/transactions/purchases?limit=100000", buyer)).status).toBe(400);
-    expect((await call("GET", "/api/transactions/purchases?page=-1", buyer)).status).toBe(400);
+    expect((await client().transactions.purchases.$get({ query: {} })).status).toBe(401);
+    expect((await client(buyer).transactions.purchases.$get({ query: { limit: "100000" } })).status).toBe(400);
+    expect((await client(buyer).transactions.purchases.$get({ query: { page: "-1" } })).status).toBe(400);
   }, 30_000);
 });
 
 describe("POST /api/transactions/:id/reveal-private-key", () => {
   it("the paying buyer gets the key that derives the listing's address; no-store; audited", async () => {
     const { buyer, listing, id } = await completed();
-    const res = await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer);
+    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
-    const body = await res.json<{ success: boolean; privateKey: `0x${string}`; address: string; network: string }>();
+    const body = await res.json();
     expect(body).toEqual({ success: true, privateKey: listing.key.privateKey, address: listing.key.address, network: "ethereum" });
-    expect(privateKeyToAddress(body.privateKey)).toBe(listing.key.address);
+    if (!body.success) throw new Error(body.message);
+    expect(privateKeyToAddress(body.privateKey as Hex)).toBe(listing.key.address);
     const rows = await audits(id);
     expect(rows.at(-1)).toMatchObject({ action: "key_revealed", performed_by: buyer.address.toLowerCase() });
     expect(JSON.stringify(rows)).not.toContain(listing.key.privateKey.slice(2));
@@ -116,12 +119,12 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
 
   it("refused for another wallet (404), the seller (403), signed out (401), before payment (409): each signed-in attempt audited, no key", async () => {
     const { listing, id } = await completed();
-    const stranger = await call("POST", `/api/transactions/${id}/reveal-private-key`, await ethWallet());
+    const stranger = await client(await ethWallet()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
     expect(stranger.status).toBe(404);
-    const bySeller = await call("POST", `/api/transactions/${id}/reveal-private-key`, seller);
+    const bySeller = await client(seller).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
     expect(bySeller.status).toBe(403);
     expect(await bySeller.json()).toMatchObject({ success: false, error: "Forbidden" });
-    const signedOut = await call("POST", `/api/transactions/${id}/reveal-private-key`);
+    const signedOut = await client().transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
     expect(signedOut.status).toBe(401);
     expect(signedOut.headers.get("cache-control")).toBe("no-store");
     for (const r of [stranger, signedOut]) expect(await r.text()).not.toContain(listing.key.privateKey.slice(2));
@@ -130,11 +133,11 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
     const unpaid = await reserve(unpaidBuyer, (await listWithKey(seller.userId)).id);
     for (const status of ["initiated", "pending", "failed", "expired", "cancelled"]) {
       await env.DB.prepare("UPDATE transactions SET status = ? WHERE id = ?").bind(status, unpaid).run();
-      const res = await call("POST", `/api/transactions/${unpaid}/reveal-private-key`, unpaidBuyer);
+      const res = await client(unpaidBuyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: unpaid } });
       expect(res.status, status).toBe(409);
       expect(await res.json()).toMatchObject({ success: false, message: "The private key is available once the payment is confirmed" });
     }
-    // The stranger's and the seller's; a visitor writes nothing (issue 26 §7, purchase-limits.test.ts).
+    // The stranger's and the seller's; a visitor writes nothing (purchase-limits.test.ts).
     const refused = (await audits(id)).filter((a) => a.action === "key_reveal_refused");
     expect(refused).toHaveLength(2);
   });
@@ -144,7 +147,7 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
     await env.DB.prepare("UPDATE encrypted_keys SET mac = ? WHERE address_id = ?")
       .bind(btoa("x".repeat(32)), listing.id)
       .run();
-    const res = await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer);
+    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({
       success: false,
@@ -153,15 +156,20 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
     expect((await audits(id)).at(-1)).toMatchObject({ action: "key_reveal_failed" });
   });
 
-  it("the support contact is the SUPPORT_CONTACT setting (issue 22 §6), not a hard-coded address", async () => {
+  it("the support contact is the SUPPORT_CONTACT setting, not a hard-coded address", async () => {
     const { buyer, listing, id } = await completed();
     await env.DB.prepare("UPDATE encrypted_keys SET mac = ? WHERE address_id = ?")
       .bind(btoa("x".repeat(32)), listing.id)
       .run();
-    const path = `/api/transactions/${id}/reveal-private-key`;
-    const asSet = await createApp().request(path, { method: "POST", headers: buyer.headers }, { ...env, SUPPORT_CONTACT: "help@market.example" });
+    const reveal = (bindings: Partial<Env>) =>
+      clientOf((input, init) => createApp().request(input, init, { ...env, ...bindings }), buyer).transactions[":id{[0-9a-f-]{36}}"][
+        "reveal-private-key"
+      ].$post({
+        param: { id },
+      });
+    const asSet = await reveal({ SUPPORT_CONTACT: "help@market.example" });
     expect(((await asSet.json()) as { supportInfo: { contactMethod: string } }).supportInfo.contactMethod).toBe("help@market.example");
-    const unset = await createApp().request(path, { method: "POST", headers: buyer.headers }, { ...env, SUPPORT_CONTACT: " " });
+    const unset = await reveal({ SUPPORT_CONTACT: " " });
     expect(((await unset.json()) as { supportInfo: { contactMethod: string } }).supportInfo.contactMethod).toBe(DEFAULT_SUPPORT_CONTACT);
   });
 });
@@ -169,13 +177,13 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
 describe("DELETE /api/transactions/:id/private-key", () => {
   it("another wallet or the seller cannot destroy; the buyer can, once, irreversibly; reveal is refused after", async () => {
     const { buyer, listing, id } = await completed();
-    expect((await call("DELETE", `/api/transactions/${id}/private-key`, await ethWallet())).status).toBe(404);
-    expect((await call("DELETE", `/api/transactions/${id}/private-key`, seller)).status).toBe(403);
-    expect((await call("DELETE", `/api/transactions/${id}/private-key`)).status).toBe(401);
+    expect((await client(await ethWallet()).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(404);
+    expect((await client(seller).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(403);
+    expect((await client().transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(401);
     const kept = await env.DB.prepare("SELECT count(*) AS n FROM encrypted_keys WHERE address_id = ?").bind(listing.id).first<{ n: number }>();
     expect(kept!.n).toBe(1);
 
-    const res = await call("DELETE", `/api/transactions/${id}/private-key`, buyer);
+    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, message: "The private key has been permanently removed from our database." });
     const gone = await env.DB.prepare("SELECT count(*) AS n FROM encrypted_keys WHERE address_id = ?").bind(listing.id).first<{ n: number }>();
@@ -183,11 +191,11 @@ describe("DELETE /api/transactions/:id/private-key", () => {
     expect((await purchaseRow(id))!.private_key_destroyed).toBe(1);
     expect((await audits(id)).map((a) => a.action)).toContain("key_destroyed");
 
-    const again = await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer);
+    const again = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ message: "The private key has been permanently destroyed" });
-    expect((await call("DELETE", `/api/transactions/${id}/private-key`, buyer)).status).toBe(409);
-    const list = await (await call("GET", "/api/transactions/purchases", buyer)).json<{ purchases: { privateKeyDestroyed: boolean }[] }>();
+    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(409);
+    const list = await (await client(buyer).transactions.purchases.$get({ query: {} })).json();
     expect(list.purchases[0].privateKeyDestroyed).toBe(true);
   });
 
@@ -195,6 +203,6 @@ describe("DELETE /api/transactions/:id/private-key", () => {
     const buyer = await ethWallet();
     const listing = await listWithKey(seller.userId);
     const id = await reserve(buyer, listing.id);
-    expect((await call("DELETE", `/api/transactions/${id}/private-key`, buyer)).status).toBe(409);
+    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(409);
   });
 });

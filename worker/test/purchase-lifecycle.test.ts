@@ -8,7 +8,8 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { describe, expect, it } from "vitest";
 import { OPEN, PURCHASE_STATUSES, type PurchaseStatus, SOLD } from "../../schema/purchase-lifecycle";
 import { canMove, statusAfter, statusIn } from "../purchases/status-sql";
-import { insertListing, insertTransaction } from "./listing-fixtures";
+import { insertListing } from "./browse-fixtures";
+import { insertTransaction } from "./listing-fixtures";
 
 const status = async (id: string) => (await env.DB.prepare("SELECT status FROM transactions WHERE id = ?").bind(id).first<{ status: string }>())?.status;
 const refused = /purchase lifecycle: no transition leads to verified/;

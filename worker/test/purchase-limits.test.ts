@@ -1,4 +1,4 @@
-// Issue 26 §7, unbounded writes: the purchase calls a hostile client could repeat. A visitor (no session) writes
+// Unbounded writes: the purchase calls a hostile client could repeat. A visitor (no session) writes
 // nothing at all; a signed-in wallet, and all the wallets of one client network together, are held to a
 // number of calls a minute, refused with 429 and Retry-After, and a refused call writes no audit row.
 import { env } from "cloudflare:test";
@@ -6,7 +6,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CONFIRM_RATE_LIMIT, KEY_ACCESS_RATE_LIMIT, SOLANA_TRANSFER_RATE_LIMIT } from "../../schema/purchases";
 import { clientNetwork } from "../http/rate-limit";
 import { inFreshRateWindow } from "./helpers";
-import { actors, call, ethWallet, listWithKey, reserve, solWallet, type Wallet } from "./purchase-fixtures";
+import { actors, ethWallet, listWithKey, reserve, solWallet, type Wallet, call } from "./purchase-fixtures";
+import { type Answer, client, unchecked, refusal } from "./client";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -39,12 +40,12 @@ async function completed() {
   return { buyer, id };
 }
 
-async function expectTooMany(res: Response, pattern: RegExp) {
+async function expectTooMany(res: Answer, pattern: RegExp) {
   expect(res.status).toBe(429);
   const retryAfter = Number(res.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(60);
-  const body = await res.json<{ error: string; message: string }>();
+  const body = await refusal(res);
   expect(body).toEqual({ error: "Too Many Requests", message: expect.stringMatching(pattern) });
   expect(body.message).toContain(`Wait ${retryAfter} seconds`);
 }
@@ -56,11 +57,11 @@ describe("reveal and destroy without a session", () => {
     const ownRows = await auditRows(id);
     for (let i = 0; i < 25; i++) {
       const target = i % 2 ? id : crypto.randomUUID();
-      const reveal = await call("POST", `/api/transactions/${target}/reveal-private-key`, undefined, undefined, from(freshIp()));
+      const reveal = await client(undefined, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: target } });
       expect(reveal.status).toBe(401);
       expect(reveal.headers.get("cache-control")).toBe("no-store");
       expect(await reveal.json()).toMatchObject({ success: false, error: "Unauthorized" });
-      const destroy = await call("DELETE", `/api/transactions/${target}/private-key`, undefined, undefined, from(freshIp()));
+      const destroy = await client(undefined, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id: target } });
       expect(destroy.status).toBe(401);
     }
     expect(await allRows()).toEqual(before);
@@ -71,10 +72,10 @@ describe("reveal and destroy without a session", () => {
     const { id } = await completed();
     const before = await allRows();
     for (let i = 0; i < 5; i++) {
-      const res = await call("POST", `/api/transactions/${id}/reveal-private-key`, undefined, undefined, {
+      const res = await client(undefined, {
         cookie: `session=${"A".repeat(43)}`,
         ...from(freshIp()),
-      });
+      }).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
       expect(res.status).toBe(401);
     }
     expect(await allRows()).toEqual(before);
@@ -89,21 +90,19 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const ip = freshIp();
     const before = await auditRows(id);
     for (let i = 0; i < KEY_ACCESS_RATE_LIMIT.perWallet; i++) {
-      const res = await call(
-        i % 2 ? "DELETE" : "POST",
-        `/api/transactions/${id}/${i % 2 ? "private-key" : "reveal-private-key"}`,
-        stranger,
-        undefined,
-        from(ip),
-      );
+      const sale = client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"];
+      const res = await (i % 2 ? sale["private-key"].$delete({ param: { id } }) : sale["reveal-private-key"].$post({ param: { id } }));
       expect(res.status).toBe(404);
     }
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perWallet);
     await expectTooMany(
-      await call("POST", `/api/transactions/${id}/reveal-private-key`, stranger, undefined, from(ip)),
+      await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } }),
       /private key requests: at most 20 per minute from one wallet/,
     );
-    await expectTooMany(await call("DELETE", `/api/transactions/${id}/private-key`, stranger, undefined, from(freshIp())), /from one wallet/);
+    await expectTooMany(
+      await client(stranger, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } }),
+      /from one wallet/,
+    );
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perWallet);
   }, 60_000);
 
@@ -112,9 +111,10 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const { buyer, id } = await completed();
     const stranger = await ethWallet();
     const ip = freshIp();
-    for (let i = 0; i <= KEY_ACCESS_RATE_LIMIT.perWallet; i++) await call("POST", `/api/transactions/${id}/reveal-private-key`, stranger, undefined, from(ip));
-    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, stranger, undefined, from(ip))).status).toBe(429);
-    const res = await call("POST", `/api/transactions/${id}/reveal-private-key`, buyer, undefined, from(freshIp()));
+    for (let i = 0; i <= KEY_ACCESS_RATE_LIMIT.perWallet; i++)
+      await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
+    expect((await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(429);
+    const res = await client(buyer, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true });
   }, 60_000);
@@ -129,16 +129,16 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const before = await auditRows(id);
     for (const wallet of wallets.slice(0, -1)) {
       for (let i = 0; i < KEY_ACCESS_RATE_LIMIT.perWallet; i++)
-        expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, wallet, undefined, sameSlash48())).status).toBe(404);
+        expect((await client(wallet, sameSlash48()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(404);
     }
     const fresh = wallets.at(-1)!;
     await expectTooMany(
-      await call("POST", `/api/transactions/${id}/reveal-private-key`, fresh, undefined, sameSlash48()),
+      await client(fresh, sameSlash48()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } }),
       /private key requests from your network: at most 60 per minute/,
     );
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perClient);
     // The same wallet from another network is served.
-    expect((await call("POST", `/api/transactions/${id}/reveal-private-key`, fresh, undefined, from("2001:db8:78::1"))).status).toBe(404);
+    expect((await client(fresh, from("2001:db8:78::1")).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(404);
   }, 60_000);
 });
 
@@ -149,7 +149,10 @@ describe(`POST /api/transactions/:id/confirm: ${CONFIRM_RATE_LIMIT.perWallet} a 
     const id = await reserve(buyer, (await listWithKey(seller.userId)).id);
     const ip = freshIp();
     const report = (n: number) =>
-      call("POST", `/api/transactions/${id}/confirm`, buyer, { txHash: `0x${n.toString(16).padStart(64, "0")}`, buyerWallet: buyer.address }, from(ip));
+      client(buyer, from(ip)).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({
+        param: { id },
+        json: { txHash: `0x${n.toString(16).padStart(64, "0")}`, buyerWallet: buyer.address },
+      });
     for (let i = 0; i < CONFIRM_RATE_LIMIT.perWallet; i++) expect((await report(i + 1)).status).toBe(200);
     const written = await chainAuditRows(id);
     expect(written).toBe(CONFIRM_RATE_LIMIT.perWallet);
@@ -166,7 +169,12 @@ describe(`POST /api/transactions/:id/confirm: ${CONFIRM_RATE_LIMIT.perWallet} a 
     const id = await reserve(buyer, (await listWithKey(seller.userId)).id);
     const before = await allRows();
     for (const body of ["{", { txHash: 5, buyerWallet: buyer.address }, { buyerWallet: buyer.address }]) {
-      expect((await call("POST", `/api/transactions/${id}/confirm`, buyer, body, from(freshIp()))).status).toBe(400);
+      // "{" is sent as it is: text that is not JSON.
+      const res =
+        typeof body === "string"
+          ? await call("POST", client().transactions[":id{[0-9a-f-]{36}}"].confirm.$path({ param: { id } }), buyer, body, from(freshIp()))
+          : await client(buyer, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: unchecked(body) });
+      expect(res.status).toBe(400);
     }
     expect(await allRows()).toEqual(before);
     expect(await chainAuditRows(id)).toBe(0);
@@ -179,7 +187,8 @@ describe(`POST /api/transactions/:id/solana-transaction: ${SOLANA_TRANSFER_RATE_
     const buyer = await solWallet();
     const id = await reserve(buyer, (await listWithKey(seller.userId, { network: "solana" })).id);
     const ip = freshIp();
-    const ask = () => call("POST", `/api/transactions/${id}/solana-transaction`, buyer, { account: buyer.address }, from(ip));
+    const ask = () =>
+      client(buyer, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["solana-transaction"].$post({ param: { id }, json: { account: buyer.address } });
     // No Solana node in this project: each counted request asks it and gets 503.
     for (let i = 0; i < SOLANA_TRANSFER_RATE_LIMIT.perWallet; i++) expect((await ask()).status).toBe(503);
     await expectTooMany(await ask(), /Solana transfer requests: at most 10 per minute from one wallet/);

@@ -1,12 +1,11 @@
-// Issue 22 §1: a buyer's own reservation is recognised. A second Buy by the same buyer answers that purchase
+// A buyer's own reservation is recognised. A second Buy by the same buyer answers that purchase
 // (200, the same id, nothing new written) instead of "reserved by another buyer"; the listing answers say that it
 // is reserved and until when, the same to everyone (they are edge-cached), and only GET /api/transactions/open
 // tells the signed-in buyer which reservations are theirs.
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ListingView, SearchResponse } from "../../schema/browse";
-import type { InitiateResponse, OpenPurchasesResponse } from "../../schema/purchases";
-import { actors, call, ethWallet, initiate, listWithKey, purchaseRow, purchaseState, reserve, type Wallet } from "./purchase-fixtures";
+import { actors, ethWallet, initiate, listWithKey, purchaseRow, purchaseState, reserve, type Wallet } from "./purchase-fixtures";
+import { client } from "./client";
 
 let seller: Wallet;
 let buyer: Wallet;
@@ -23,11 +22,11 @@ describe("a second Buy by the same buyer", () => {
     const listing = await listWithKey(seller.userId);
     const first = await initiate(buyer, listing.id);
     expect(first.status).toBe(201);
-    const a = await first.json<InitiateResponse>();
+    const a = await first.json();
     const before = await purchaseState();
     const again = await initiate(buyer, listing.id);
     expect(again.status).toBe(200);
-    const b = await again.json<InitiateResponse>();
+    const b = await again.json();
     expect(b).toEqual(a);
     expect(await purchaseState()).toBe(before);
   });
@@ -35,7 +34,7 @@ describe("a second Buy by the same buyer", () => {
   it("POST /api/transactions (the listing page's call) does the same", async () => {
     const listing = await listWithKey(seller.userId);
     const id = await reserve(buyer, listing.id);
-    const res = await call("POST", "/api/transactions", buyer, { addressId: listing.id, buyerId: buyer.address });
+    const res = await client(buyer).transactions.$post({ json: { addressId: listing.id, buyerId: buyer.address } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id, transactionId: id });
   });
@@ -46,7 +45,7 @@ describe("a second Buy by the same buyer", () => {
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = '0xab' WHERE id = ?").bind(id).run();
     const res = await initiate(buyer, listing.id);
     expect(res.status).toBe(200);
-    expect((await res.json<InitiateResponse>()).transactionId).toBe(id);
+    expect((await res.json()).transactionId).toBe(id);
   });
 
   it("another buyer is still refused (409 reserved, until when), and gets nothing of the holder's purchase", async () => {
@@ -67,17 +66,17 @@ describe("a second Buy by the same buyer", () => {
       .run();
     const res = await initiate(buyer, listing.id);
     expect(res.status).toBe(201);
-    expect((await res.json<InitiateResponse>()).transactionId).not.toBe(id);
+    expect((await res.json()).transactionId).not.toBe(id);
     expect((await purchaseRow(id))!.status).toBe("expired");
   });
 
   it("a cancelled reservation is not reused", async () => {
     const listing = await listWithKey(seller.userId);
     const id = await reserve(buyer, listing.id);
-    expect((await call("POST", `/api/transactions/${id}/cancel`, buyer)).status).toBe(200);
+    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id } })).status).toBe(200);
     const res = await initiate(buyer, listing.id);
     expect(res.status).toBe(201);
-    expect((await res.json<InitiateResponse>()).transactionId).not.toBe(id);
+    expect((await res.json()).transactionId).not.toBe(id);
   });
 
   it("a buyerId that is not the session's wallet is refused before any reuse (403)", async () => {
@@ -96,10 +95,10 @@ describe("GET /api/transactions/open", () => {
     await env.DB.prepare("UPDATE transactions SET expires_at = ? WHERE id = ?")
       .bind(Date.now() - 1, lapsed)
       .run();
-    const res = await call("GET", "/api/transactions/open", buyer);
+    const res = await client(buyer).transactions.open.$get();
     expect(res.status).toBe(200);
     expect(res.headers.get("Cache-Control")).toContain("no-store");
-    const body = await res.json<OpenPurchasesResponse>();
+    const body = await res.json();
     expect(body.purchases).toEqual([
       { transactionId: mine, addressId: l1.id, status: "initiated", expiresAt: new Date(Number((await purchaseRow(mine))!.expires_at)).toISOString() },
     ]);
@@ -107,44 +106,46 @@ describe("GET /api/transactions/open", () => {
   });
 
   it("signed out: 401", async () => {
-    expect((await call("GET", "/api/transactions/open")).status).toBe(401);
+    expect((await client().transactions.open.$get()).status).toBe(401);
   });
 });
 
 describe("the listing answers say reserved, and until when, to everyone", () => {
   it("GET /api/addresses/{id}: reservation {until, paymentReported}, no buyer or purchase id; null when free again", async () => {
     const listing = await listWithKey(seller.userId);
-    const free = await (await call("GET", `/api/addresses/${listing.id}`)).json<ListingView>();
+    const free = await (await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(listing.id) } })).json();
     expect(free.reservation).toBeNull();
     const id = await reserve(buyer, listing.id);
     const row = (await purchaseRow(id))!;
     for (const viewer of [undefined, other, buyer]) {
-      const res = await call("GET", `/api/addresses/${listing.id}`, viewer);
+      const res = await client(viewer).addresses[":id{[0-9]+}"].$get({ param: { id: String(listing.id) } });
       const text = await res.text();
       expect(text).not.toContain(id);
       expect(text.toLowerCase()).not.toContain(buyer.address.toLowerCase());
       expect(JSON.parse(text).reservation).toEqual({ until: new Date(Number(row.expires_at)).toISOString(), paymentReported: false });
     }
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = '0xab' WHERE id = ?").bind(id).run();
-    expect((await (await call("GET", `/api/addresses/${listing.id}`)).json<ListingView>()).reservation).toMatchObject({ paymentReported: true });
+    expect((await (await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(listing.id) } })).json()).reservation).toMatchObject({
+      paymentReported: true,
+    });
     await env.DB.prepare("UPDATE transactions SET status = 'initiated', expires_at = ? WHERE id = ?")
       .bind(Date.now() - 1, id)
       .run();
-    expect((await (await call("GET", `/api/addresses/${listing.id}`)).json<ListingView>()).reservation).toBeNull();
+    expect((await (await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(listing.id) } })).json()).reservation).toBeNull();
   });
 
   it("search carries the reservation of each listing it returns", async () => {
     const [held, free] = await Promise.all([listWithKey(seller.userId), listWithKey(seller.userId)]);
     await reserve(buyer, held.id);
-    const res = await call("GET", `/api/addresses/search?limit=50&sortBy=createdAt&sortOrder=desc`);
-    const body = await res.json<SearchResponse>();
+    const res = await client().addresses.search.$get({ query: { limit: "50", sortBy: "createdAt", sortOrder: "desc" } });
+    const body = await res.json();
     const byId = new Map(body.addresses.map((a) => [a.id, a]));
     expect(byId.get(held.id)?.reservation).toMatchObject({ paymentReported: false, until: expect.any(String) });
     expect(byId.get(free.id)?.reservation).toBeNull();
   });
 });
 
-// Issue 22 §2: My Purchases and the purchase page read the same status and failure reason from the API.
+// My Purchases and the purchase page read the same status and failure reason from the API.
 describe("the buyer's purchase list agrees with the purchase view", () => {
   it.each([
     ["initiated", null],
@@ -160,10 +161,8 @@ describe("the buyer's purchase list agrees with the purchase view", () => {
     await env.DB.prepare("UPDATE transactions SET status = ?, failure_reason = ?, tx_hash = CASE WHEN ? = 'initiated' THEN NULL ELSE '0xab' END WHERE id = ?")
       .bind(status, reason, status, id)
       .run();
-    const list = await (await call("GET", "/api/transactions/purchases", w)).json<{
-      purchases: { id: string; status: string; failureReason: string | null }[];
-    }>();
-    const view = await (await call("GET", `/api/transactions/${id}`, w)).json<{ status: string; failureReason: string | null }>();
+    const list = await (await client(w).transactions.purchases.$get({ query: {} })).json();
+    const view = await (await client(w).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).json();
     const item = list.purchases.find((p) => p.id === id)!;
     expect({ status: item.status, failureReason: item.failureReason }).toEqual({ status, failureReason: reason });
     expect({ status: view.status, failureReason: view.failureReason }).toEqual({ status: item.status, failureReason: item.failureReason });

@@ -1,5 +1,5 @@
 // Reserving a listing: POST /api/transactions/initiate and POST /api/transactions, their guards, expiry and
-// cancelling (issue 10 §1). No chain node runs in this project: reserving must not need one.
+// cancelling. No chain node runs in this project: reserving must not need one.
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_OPEN_RESERVATIONS } from "../../schema/purchases";
@@ -7,6 +7,7 @@ import { expireReservations } from "../purchases/payment-jobs";
 import { createDb } from "../db";
 import { actors, call, ethWallet, initiate, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
 import { inFreshRateWindow } from "./helpers";
+import { client, unchecked, refusal } from "./client";
 
 let seller: Wallet;
 let buyer: Wallet;
@@ -23,7 +24,7 @@ describe("who may reserve", () => {
   it("signed out: 401, nothing written", async () => {
     const listing = await listWithKey(seller.userId);
     const before = await purchaseState();
-    const res = await call("POST", "/api/transactions/initiate", undefined, { addressId: listing.id, buyerId: buyer.address });
+    const res = await client().transactions.initiate.$post({ json: { addressId: listing.id, buyerId: buyer.address } });
     expect(res.status).toBe(401);
     expect(await purchaseState()).toBe(before);
   });
@@ -106,7 +107,7 @@ describe("a reservation", () => {
     const t0 = Date.now();
     const res = await initiate(w, listing.id);
     expect(res.status).toBe(201);
-    const body = await res.json<{ success: boolean; transactionId: string; expiresAt: string; feeCalculation: Record<string, string> }>();
+    const body = await res.json();
     expect(body.success).toBe(true);
     expect(body.feeCalculation).toEqual({ listingPrice: "0.12345678", gasFee: "0.0001", totalAmount: "0.12355678" });
     const expires = Date.parse(body.expiresAt) - t0;
@@ -138,9 +139,9 @@ describe("a reservation", () => {
   it("POST /api/transactions {addressId}: the other buy-flow variant", async () => {
     const w = await ethWallet();
     const listing = await listWithKey(seller.userId);
-    const res = await call("POST", "/api/transactions", w, { addressId: String(listing.id) });
+    const res = await client(w).transactions.$post({ json: { addressId: String(listing.id) } });
     expect(res.status).toBe(201);
-    const body = await res.json<{ id: string; transactionId: string }>();
+    const body = await res.json();
     expect(body.id).toBe(body.transactionId);
   });
 
@@ -149,15 +150,15 @@ describe("a reservation", () => {
     const id = await reserve(buyer, listing.id);
     const res = await initiate(other, listing.id);
     expect(res.status).toBe(409);
-    const body = await res.json<{ reservedUntil: string }>();
+    const body = await refusal(res);
     expect(body).toMatchObject({ message: "This listing is reserved by another buyer" });
-    expect(Date.parse(body.reservedUntil)).toBe(Number((await purchaseRow(id))!.expires_at));
+    expect(Date.parse(body.reservedUntil as string)).toBe(Number((await purchaseRow(id))!.expires_at));
   });
 
   it("50 buyers at once on one listing: exactly one reservation", async () => {
     const listing = await listWithKey(seller.userId);
     const wallets = await Promise.all(Array.from({ length: 50 }, () => ethWallet()));
-    const statuses = await Promise.all(wallets.map((w) => initiate(w, listing.id).then((r) => r.status)));
+    const statuses = await Promise.all(wallets.map((w) => initiate(w, listing.id).then((r) => r.status as number)));
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
     const n = await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE address_id = ?").bind(listing.id).first<{ n: number }>();
@@ -167,7 +168,7 @@ describe("a reservation", () => {
   it(`a buyer holds at most ${MAX_OPEN_RESERVATIONS} open reservations, even asking for 6 at once`, async () => {
     const w = await ethWallet();
     const listings = await Promise.all(Array.from({ length: 6 }, () => listWithKey(seller.userId)));
-    const statuses = await Promise.all(listings.map((l) => initiate(w, l.id).then((r) => r.status)));
+    const statuses = await Promise.all(listings.map((l) => initiate(w, l.id).then((r) => r.status as number)));
     expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_OPEN_RESERVATIONS);
     expect(statuses.filter((s) => s === 409)).toHaveLength(6 - MAX_OPEN_RESERVATIONS);
     // Asking again for a listing that lost the race is refused for the limit (one that won would answer the
@@ -222,11 +223,11 @@ describe("expiry and cancelling", () => {
   it("the buyer cancels an unpaid reservation; the listing is available again", async () => {
     const listing = await listWithKey(seller.userId);
     const id = await reserve(buyer, listing.id);
-    expect((await call("POST", `/api/transactions/${id}/cancel`, other)).status).toBe(404);
-    const res = await call("POST", `/api/transactions/${id}/cancel`, buyer);
+    expect((await client(other).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id } })).status).toBe(404);
+    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, status: "cancelled" });
-    expect((await call("POST", `/api/transactions/${id}/cancel`, buyer)).status).toBe(409);
+    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id } })).status).toBe(409);
     expect((await initiate(other, listing.id)).status).toBe(201);
   });
 
@@ -235,8 +236,8 @@ describe("expiry and cancelling", () => {
     const w = await ethWallet();
     const id = await reserve(w, listing.id);
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = '0xab' WHERE id = ?").bind(id).run();
-    expect((await call("POST", `/api/transactions/${id}/cancel`, w)).status).toBe(409);
-    expect((await call("POST", `/api/transactions/${id}/cancel`)).status).toBe(401);
+    expect((await client(w).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id } })).status).toBe(409);
+    expect((await client().transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id } })).status).toBe(401);
   });
 });
 
@@ -259,7 +260,11 @@ describe("hostile input never yields a 500 or changes data", () => {
   ];
   it.each(bodies)("%s: 400 Validation Error", async (_name, body) => {
     const before = await purchaseState();
-    const res = await call("POST", "/api/transactions/initiate", buyer, body);
+    // String cases are sent as they are (JSON text that is not an object, broken JSON), not JSON-encoded again.
+    const res =
+      typeof body === "string"
+        ? await call("POST", client().transactions.initiate.$path(), buyer, body)
+        : await client(buyer).transactions.initiate.$post({ json: unchecked(body) });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: "Validation Error", message: expect.any(String) });
     expect(await purchaseState()).toBe(before);

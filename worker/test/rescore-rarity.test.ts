@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { analyzeAddress } from "../domain/rarity";
 import { RESCORE_BATCH, rescoreRarity, scaleOneScore } from "../jobs/rescore-rarity";
-import { insertListing } from "./listing-fixtures";
+import { insertListing } from "./browse-fixtures";
 
 const score = async (id: number) =>
   env.DB.prepare("SELECT rarity_score s, rarity_scale v FROM addresses WHERE id = ?").bind(id).first<{ s: number; v: number }>();

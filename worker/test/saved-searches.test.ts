@@ -4,8 +4,9 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { SAVED_SEARCH_LIMITS, type SavedSearchesResponse, type SavedSearchView } from "../../schema/collectors";
-import { callFrom, keyOf, makeUsers, rowCount, saveFrom } from "./collectors-fixtures";
+import { keyOf, makeUsers, rowCount, saveFrom } from "./collectors-fixtures";
 import { call, ethWallet, type Wallet } from "./purchase-fixtures";
+import { type Answer, client, refusal, unchecked } from "./client";
 
 const IP = "203.0.113.30";
 let w: Wallet;
@@ -13,14 +14,14 @@ beforeAll(async () => {
   w = await ethWallet();
 });
 
-const list = async (wallet: Wallet) => ((await (await call("GET", "/api/saved-searches", wallet)).json()) as SavedSearchesResponse).searches;
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
+const list = async (wallet: Wallet) => ((await (await client(wallet)["saved-searches"].$get()).json()) as SavedSearchesResponse).searches;
+const message = async (res: Answer) => (await refusal(res)).message;
 
 describe("saving", () => {
   it("signed out: 401, nothing written", async () => {
-    expect((await call("POST", "/api/saved-searches", undefined, { name: "x", filters: {} })).status).toBe(401);
-    expect((await call("GET", "/api/saved-searches")).status).toBe(401);
-    expect((await call("DELETE", "/api/saved-searches/1")).status).toBe(401);
+    expect((await client()["saved-searches"].$post({ json: { name: "x", filters: {} } })).status).toBe(401);
+    expect((await client()["saved-searches"].$get()).status).toBe(401);
+    expect((await client()["saved-searches"][":id{[0-9]+}"].$delete({ param: { id: "1" } })).status).toBe(401);
     expect(await rowCount("saved_searches")).toBe(0);
   });
 
@@ -78,11 +79,15 @@ describe("saving", () => {
       [{ name: "x", filters: { network: "solana", patternValue: "0000" } }, "no address can match this search"],
     ];
     for (const [body, expected] of cases) {
-      const res = await callFrom(IP, "POST", "/api/saved-searches", w, body);
+      // A string case is sent as it is: JSON text whose "__proto__" key an object literal could not carry.
+      const res =
+        typeof body === "string"
+          ? await call("POST", "/api/saved-searches", w, body, { "cf-connecting-ip": IP })
+          : await client(w, { "cf-connecting-ip": IP })["saved-searches"].$post({ json: unchecked(body) });
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await message(res), JSON.stringify(body)).toContain(expected);
     }
-    const notJson = await callFrom(IP, "POST", "/api/saved-searches", w, "{not json");
+    const notJson = await call("POST", "/api/saved-searches", w, "{not json", { "cf-connecting-ip": IP });
     expect(notJson.status).toBe(400);
     expect(await rowCount("saved_searches")).toBe(before);
   });
@@ -93,15 +98,16 @@ describe("deleting", () => {
     const owner = await ethWallet();
     const stranger = await ethWallet();
     const saved = (await (await saveFrom(IP, owner, "Mine", { patternValue: "c0de" })).json()) as SavedSearchView;
-    const refused = await callFrom(IP, "DELETE", `/api/saved-searches/${saved.id}`, stranger);
+    const refused = await client(stranger, { "cf-connecting-ip": IP })["saved-searches"][":id{[0-9]+}"].$delete({ param: { id: String(saved.id) } });
     expect(refused.status).toBe(404);
     expect(await refused.json()).toEqual({ error: "Not Found", message: "Saved search not found" });
     expect((await list(owner)).map((s) => s.id)).toContain(saved.id);
-    expect((await callFrom(IP, "DELETE", `/api/saved-searches/${saved.id}`, owner)).status).toBe(200);
+    expect((await client(owner, { "cf-connecting-ip": IP })["saved-searches"][":id{[0-9]+}"].$delete({ param: { id: String(saved.id) } })).status).toBe(200);
     expect(await list(owner)).toEqual([]);
     expect(await rowCount("saved_search_keys", "search_id = ?", saved.id)).toBe(0);
-    expect((await callFrom(IP, "DELETE", `/api/saved-searches/${saved.id}`, owner)).status).toBe(404);
-    for (const id of ["abc", "0"]) expect((await callFrom(IP, "DELETE", `/api/saved-searches/${id}`, owner)).status).toBe(400);
+    expect((await client(owner, { "cf-connecting-ip": IP })["saved-searches"][":id{[0-9]+}"].$delete({ param: { id: String(saved.id) } })).status).toBe(404);
+    for (const id of ["abc", "0"])
+      expect((await client(owner, { "cf-connecting-ip": IP })["saved-searches"][":id{[0-9]+}"].$delete({ param: { id } })).status).toBe(400);
   });
 });
 

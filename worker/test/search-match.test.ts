@@ -10,7 +10,7 @@ import { listingMatches, type MatchableListing, plannedQuery } from "../listings
 import { type SearchQuery, searchQuerySchema } from "../listings/search-params";
 import * as v from "valibot";
 import { clearBrowseData, insertListing } from "./browse-fixtures";
-import { api } from "./helpers";
+import { client } from "./client";
 
 /** A small seeded generator (mulberry32), so a failure names a reproducible case. */
 function rng(seed: number) {
@@ -97,7 +97,7 @@ describe("the predicate selects what the search returns", () => {
     let nonEmpty = 0;
     for (let n = 0; n < 160; n++) {
       const q = makeQuery(r);
-      const res = await api(`/api/addresses/search?${new URLSearchParams({ ...q, limit: "100" })}`);
+      const res = await client().addresses.search.$get({ query: { ...q, limit: "100" } });
       expect(res.status, JSON.stringify(q)).toBe(200);
       const body = (await res.json()) as SearchResponse;
       const fromSearch = body.addresses.map((a) => a.id).sort((a, b) => a - b);

@@ -6,9 +6,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingView } from "../../schema/browse";
 import { WATCHLIST_LIMITS, type WatchAnswer, type WatchedIdsResponse, type WatchlistResponse } from "../../schema/collectors";
 import { CACHE_STATUS_HEADER } from "../http/edge-cache";
-import { callFrom, insertListing, keyOf, makeUsers, rowCount, starFrom } from "./collectors-fixtures";
-import { api } from "./helpers";
-import { call, ethWallet, type Wallet } from "./purchase-fixtures";
+import { keyOf, makeUsers, randomAddress, rowCount, starFrom } from "./collectors-fixtures";
+import { insertListing } from "./browse-fixtures";
+import { ethWallet, type Wallet } from "./purchase-fixtures";
+import { client, refusal } from "./client";
 
 const IP = "203.0.113.10";
 let alice: Wallet;
@@ -17,24 +18,26 @@ beforeAll(async () => {
   [alice, bob] = [await ethWallet(), await ethWallet()];
 });
 
-const watchers = async (id: number) => ((await (await api(`/api/watchlist/${id}/watchers`)).json()) as { watchers: number }).watchers;
+const watchers = async (id: number) =>
+  ((await (await client().watchlist[":id{[0-9]+}"].watchers.$get({ param: { id: String(id) } })).json()) as { watchers: number }).watchers;
 
 describe("starring", () => {
   it("signed out: 401 and nothing written, for every call", async () => {
-    const id = await insertListing();
-    for (const [method, path] of [
-      ["PUT", `/api/watchlist/${id}`],
-      ["DELETE", `/api/watchlist/${id}`],
-      ["GET", "/api/watchlist"],
-      ["GET", "/api/watchlist/ids"],
+    const id = await insertListing({ address: randomAddress() });
+    const anonymous = client().watchlist;
+    for (const [path, res] of [
+      ["PUT /api/watchlist/:id", () => anonymous[":id{[0-9]+}"].$put({ param: { id: String(id) } })],
+      ["DELETE /api/watchlist/:id", () => anonymous[":id{[0-9]+}"].$delete({ param: { id: String(id) } })],
+      ["GET /api/watchlist", () => anonymous.$get({ query: {} })],
+      ["GET /api/watchlist/ids", () => anonymous.ids.$get()],
     ] as const) {
-      expect((await call(method, path)).status, `${method} ${path}`).toBe(401);
+      expect((await res()).status, path).toBe(401);
     }
     expect(await rowCount("watchlist")).toBe(0);
   });
 
   it("a star is 201 with the count; a second star of the same listing is 200 and writes nothing", async () => {
-    const id = await insertListing({ price: "0.5" });
+    const id = await insertListing({ address: randomAddress(), price: "0.5" });
     const first = await starFrom(IP, alice, id);
     expect(first.status).toBe(201);
     expect(await first.json()).toEqual({ listingId: id, watching: true, watchers: 1 } satisfies WatchAnswer);
@@ -47,9 +50,9 @@ describe("starring", () => {
   });
 
   it("the public count says how many, never who", async () => {
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     await starFrom(IP, alice, id);
-    const res = await api(`/api/watchlist/${id}/watchers`);
+    const res = await client().watchlist[":id{[0-9]+}"].watchers.$get({ param: { id: String(id) } });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ listingId: id, watchers: 1 });
@@ -57,7 +60,7 @@ describe("starring", () => {
   });
 
   it("refuses what a hostile client sends, writing nothing: unknown, deleted and custom-order listings, malformed ids", async () => {
-    const deleted = await insertListing({ status: "deleted", isListed: false });
+    const deleted = await insertListing({ address: randomAddress(), status: "deleted", isListed: false });
     const hidden = await insertListing({ address: "0x00000000c0ffee0000000000000000000000beef" });
     await env.DB.prepare(
       `INSERT INTO custom_orders (buyer_id, buyer_wallet, public_key, prefix, suffix, case_sensitive, difficulty_bits, price, price_units, status, found_address)
@@ -70,42 +73,42 @@ describe("starring", () => {
       const res = await starFrom(IP, alice, id);
       expect(res.status, `listing ${id}`).toBe(404);
       expect(await res.json()).toEqual({ error: "Not Found", message: "Address not found" });
-      expect((await api(`/api/watchlist/${id}/watchers`)).status).toBe(404);
+      expect((await client().watchlist[":id{[0-9]+}"].watchers.$get({ param: { id: String(id) } })).status).toBe(404);
     }
     for (const id of ["abc", "0", "-1", "1.5", "99999999999999999999"]) {
       const res = await starFrom(IP, alice, id);
       expect(res.status, id).toBe(400);
-      expect(((await res.json()) as { message: string }).message).toContain("id:");
+      expect((await refusal(res)).message).toContain("id:");
     }
     expect(await rowCount("watchlist")).toBe(before);
   });
 
   it("unstar removes it (again is fine); an unknown listing not watched is 404", async () => {
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     await starFrom(IP, alice, id);
-    const res = await callFrom(IP, "DELETE", `/api/watchlist/${id}`, alice);
+    const res = await client(alice, { "cf-connecting-ip": IP }).watchlist[":id{[0-9]+}"].$delete({ param: { id: String(id) } });
     expect(await res.json()).toEqual({ listingId: id, watching: false, watchers: 0 } satisfies WatchAnswer);
-    expect((await callFrom(IP, "DELETE", `/api/watchlist/${id}`, alice)).status).toBe(200);
-    expect((await callFrom(IP, "DELETE", "/api/watchlist/999998", alice)).status).toBe(404);
+    expect((await client(alice, { "cf-connecting-ip": IP }).watchlist[":id{[0-9]+}"].$delete({ param: { id: String(id) } })).status).toBe(200);
+    expect((await client(alice, { "cf-connecting-ip": IP }).watchlist[":id{[0-9]+}"].$delete({ param: { id: "999998" } })).status).toBe(404);
   });
 
   it("a listing deleted after it was starred stays in the list as unlisted and can be removed", async () => {
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     await starFrom(IP, alice, id);
     await env.DB.prepare("UPDATE addresses SET status = 'deleted', is_listed = 0 WHERE id = ?").bind(id).run();
-    const list = (await (await call("GET", "/api/watchlist", alice)).json()) as WatchlistResponse;
+    const list = (await (await client(alice).watchlist.$get()).json()) as WatchlistResponse;
     expect(list.items.find((i) => i.listingId === id)?.state).toBe("unlisted");
-    expect((await callFrom(IP, "DELETE", `/api/watchlist/${id}`, alice)).status).toBe(200);
+    expect((await client(alice, { "cf-connecting-ip": IP }).watchlist[":id{[0-9]+}"].$delete({ param: { id: String(id) } })).status).toBe(200);
   });
 });
 
 describe("the list", () => {
   it("each listing now: price, price when starred, the change, and its state", async () => {
     const w = await ethWallet();
-    const forSale = await insertListing({ price: "1" });
-    const reserved = await insertListing({ price: "2" });
-    const sold = await insertListing({ price: "3" });
-    const inactive = await insertListing({ price: "4" });
+    const forSale = await insertListing({ address: randomAddress(), price: "1" });
+    const reserved = await insertListing({ address: randomAddress(), price: "2" });
+    const sold = await insertListing({ address: randomAddress(), price: "3" });
+    const inactive = await insertListing({ address: randomAddress(), price: "4" });
     for (const id of [forSale, reserved, sold, inactive]) expect((await starFrom(IP, w, id)).status).toBe(201);
     await env.DB.batch([
       env.DB.prepare("UPDATE addresses SET price = '0.8', price_units = 80000000 WHERE id = ?").bind(forSale),
@@ -116,7 +119,7 @@ describe("the list", () => {
       env.DB.prepare("UPDATE addresses SET status = 'sold', is_listed = 0 WHERE id = ?").bind(sold),
       env.DB.prepare("UPDATE addresses SET status = 'inactive' WHERE id = ?").bind(inactive),
     ]);
-    const res = await call("GET", "/api/watchlist", w);
+    const res = await client(w).watchlist.$get();
     expect(res.headers.get("cache-control")).toBe("no-store");
     const body = (await res.json()) as WatchlistResponse;
     expect(body.limit).toBe(WATCHLIST_LIMITS.perWallet);
@@ -127,27 +130,27 @@ describe("the list", () => {
     expect(byId.get(inactive)?.state).toBe("unlisted");
     // Newest star first.
     expect(body.items.map((i) => i.listingId)).toEqual([inactive, sold, reserved, forSale]);
-    const ids = (await (await call("GET", "/api/watchlist/ids", w)).json()) as WatchedIdsResponse;
+    const ids = (await (await client(w).watchlist.ids.$get()).json()) as WatchedIdsResponse;
     expect(ids.listingIds).toEqual([inactive, sold, reserved, forSale]);
   });
 
   it("is each wallet's own", async () => {
     const w = await ethWallet();
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     await starFrom(IP, alice, id);
-    expect(((await (await call("GET", "/api/watchlist/ids", w)).json()) as WatchedIdsResponse).listingIds).toEqual([]);
+    expect(((await (await client(w).watchlist.ids.$get()).json()) as WatchedIdsResponse).listingIds).toEqual([]);
   });
 });
 
 describe("listing reads stay the same for every viewer", () => {
   it("a star changes no listing answer, and a visitor's cached answer keeps being served", async () => {
-    const id = await insertListing();
-    const path = `/api/addresses/${id}`;
-    const first = await api(path);
+    const id = await insertListing({ address: randomAddress() });
+    const listing = () => client().addresses[":id{[0-9]+}"].$get({ param: { id: String(id) } });
+    const first = await listing();
     const before = (await first.json()) as ListingView;
     expect(Object.keys(before)).not.toContain("watching");
     await starFrom(IP, alice, id);
-    const after = await api(path);
+    const after = await listing();
     expect(after.headers.get(CACHE_STATUS_HEADER)).toBe("HIT");
     expect(await after.json()).toEqual(before);
   });
@@ -159,7 +162,7 @@ describe("bounds: a wallet is free, so one client network cannot fill the table"
     const key = await keyOf(ip);
     const owners = await makeUsers(users, tag);
     const listings: number[] = [];
-    for (let i = 0; i < perUser; i++) listings.push(await insertListing());
+    for (let i = 0; i < perUser; i++) listings.push(await insertListing({ address: randomAddress() }));
     const statements = owners.flatMap((u) =>
       listings.map((l) =>
         env.DB.prepare("INSERT INTO watchlist (user_id, address_id, price_at_star, price_units_at_star, client_key) VALUES (?, ?, '0.1', 10000000, ?)").bind(
@@ -177,7 +180,7 @@ describe("bounds: a wallet is free, so one client network cannot fill the table"
     const w = await ethWallet();
     const key = await keyOf("198.51.100.7");
     const listings: number[] = [];
-    for (let i = 0; i < WATCHLIST_LIMITS.perWallet; i++) listings.push(await insertListing());
+    for (let i = 0; i < WATCHLIST_LIMITS.perWallet; i++) listings.push(await insertListing({ address: randomAddress() }));
     await env.DB.batch(
       listings
         .slice(1)
@@ -190,10 +193,10 @@ describe("bounds: a wallet is free, so one client network cannot fill the table"
         ),
     );
     expect((await starFrom("198.51.100.7", w, listings[0])).status).toBe(201);
-    const extra = await insertListing();
+    const extra = await insertListing({ address: randomAddress() });
     const refused = await starFrom("198.51.100.7", w, extra);
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { message: string }).message).toContain("Your watchlist is full");
+    expect((await refusal(refused)).message).toContain("Your watchlist is full");
     expect(await rowCount("watchlist", "user_id = ?", w.userId)).toBe(WATCHLIST_LIMITS.perWallet);
     // Starring one it already has is still fine at the bound.
     expect((await starFrom("198.51.100.7", w, listings[0])).status).toBe(200);
@@ -204,18 +207,18 @@ describe("bounds: a wallet is free, so one client network cannot fill the table"
     const perUser = WATCHLIST_LIMITS.perClient / 10;
     await fill(ip, 10, perUser, "net");
     const fresh = await ethWallet();
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     // Another address of the same IPv6 /64 is the same client network.
     const refused = await starFrom("2001:db8:77::abcd", fresh, id);
     expect(refused.status).toBe(409);
-    expect(((await refused.json()) as { message: string }).message).toContain("on your network");
+    expect((await refusal(refused)).message).toContain("on your network");
     expect(await rowCount("watchlist", "user_id = ?", fresh.userId)).toBe(0);
     expect((await starFrom("2001:db8:78::1", fresh, id)).status).toBe(201);
   });
 
   it("the stored network is a keyed hash, not the address", async () => {
     const w = await ethWallet();
-    const id = await insertListing();
+    const id = await insertListing({ address: randomAddress() });
     await starFrom("192.0.2.55", w, id);
     const row = await env.DB.prepare("SELECT client_key FROM watchlist WHERE user_id = ?").bind(w.userId).first<{ client_key: string }>();
     expect(row!.client_key).toMatch(/^[0-9a-f]{32}$/);
