@@ -56,6 +56,7 @@ export default defineConfig(async () => {
             include: [
               "schema/**/*.test.ts",
               "worker/domain/**/*.test.ts",
+              "worker/deployment/**/*.test.ts",
               "worker/chain/**/*.test.ts",
               "worker/auth/**/*.test.ts",
               "web/src/**/*.test.{ts,tsx}",
