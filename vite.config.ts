@@ -44,7 +44,7 @@ export default defineConfig({
     // Every page paints before the app's entry is evaluated: a small boot script starts it after the first paint.
     paintFirst("web/src/boot/start-after-paint.ts"),
     // Landing pages as HTML that paints before any script runs. /marketplace is served as marketplace.html by
-    // the assets; the Worker serves `/` and /address/{id} from prerendered/ (worker/pages.ts), because
+    // the assets; the Worker serves `/` and /address/{id} from prerendered/ (worker/landing/pages.ts), because
     // index.html must stay the empty shell every other path falls back to.
     prerender([
       { url: "/", file: "prerendered/home.html", routeSource: "src/routes/index.tsx" },

@@ -1,4 +1,4 @@
-// The landing pages arrive prerendered (scripts/build/prerender.ts, worker/pages.ts): the HTML alone shows the
+// The landing pages arrive prerendered (scripts/build/prerender.ts, worker/landing/pages.ts): the HTML alone shows the
 // page; the app (web/src/main.tsx) then renders over it once the route's first reads have answered, with no
 // console error (also for a returning visitor whose stored wallet differs from what was prerendered) and
 // without moving the header. Any other URL gets the empty shell and renders at once.
@@ -158,7 +158,7 @@ describe("prerendered landing pages", () => {
       // The inline boot script is allowed by its hash, and only it: script-src is otherwise 'self'.
       expect(res.headers.get("content-security-policy") ?? "", p.path).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
     }
-    // The listing's page carries the listing (worker/listing-page.ts): its address is the heading, and its read
+    // The listing's page carries the listing (worker/landing/listing-page.ts): its address is the heading, and its read
     // is in the page, so the page no longer preloads it for a visitor without a session.
     const listingPage = await fetch(`${base}/address/${listingId}`);
     const listingHtml = await listingPage.text();

@@ -1,5 +1,5 @@
 // The listing page the Worker serves for /address/{id} carries the anonymous detail answer it rendered from
-// (worker/listing-page.ts), so the app starts with it instead of reading it again (web/src/api/embedded-listing.ts).
+// (worker/landing/listing-page.ts), so the app starts with it instead of reading it again (web/src/api/embedded-listing.ts).
 import type { ListingView } from "./browse";
 import type { ChainConfigResponse } from "./purchases";
 

@@ -56,7 +56,7 @@ export type ChainConfigResponse = {
   /** Absent while the server refuses payments (unsafe payment settings, docs/production-settings.md). */
   payments?: {
     ethereum: { recipient: string; chainId: number; confirmations: number };
-    /** Payments are read at confirmed or finalized only: the Worker refuses "processed" (worker/domain/payment-settings.ts). */
+    /** Payments are read at confirmed or finalized only: the Worker refuses "processed" (worker/deployment/payment-rules.ts). */
     solana: { recipient: string; cluster: SolanaCluster; commitment: Exclude<SolanaCommitment, "processed"> };
   };
   reservationMinutes: number;

@@ -2,16 +2,16 @@
 // wrangler.toml and the names of its secrets in, every problem out. Pure; scripts/deploy.ts gathers the inputs
 // (through wrangler itself) and runs the upload only when this returns nothing.
 //
-// The payment rules are the Worker's own (worker/domain/payment-settings.ts), applied as they would be with no
+// The payment rules are the Worker's own (worker/deployment/payment-rules.ts), applied as they would be with no
 // request (the cron job's view: SITE_ORIGIN says where the site is), so a deploy the Worker would refuse to
 // take payments on is never uploaded. On top of them, what only a deploy can know: that production is public,
 // its secrets exist, no var overwrites a secret, every setting the local [vars] define is set for production
 // too (wrangler does not inherit vars into an environment), the database is a real one, the cron job runs.
 import { detectAddressType } from "../schema/address";
-import { REQUIRED_SECRETS } from "../worker/config";
-import { isLoopbackHost } from "../worker/domain/local-mode";
-import { checkPaymentSettings, type NodeFacts } from "../worker/domain/payment-settings";
-import { parseSiteOrigin } from "../worker/domain/site-origin";
+import { REQUIRED_SECRETS } from "../worker/deployment/secrets";
+import { isLoopbackHost } from "../worker/deployment/local-mode";
+import { checkPaymentSetup, type NodeFacts } from "../worker/deployment/payment-rules";
+import { parseSiteOrigin } from "../worker/deployment/site-origin";
 
 /** The parts of a resolved wrangler configuration (wrangler's own reading of wrangler.toml) the check reads. */
 export type DeployConfig = {
@@ -92,7 +92,7 @@ export function deployProblems(config: DeployConfig, facts: DeployFacts): string
         : secretNames.has(list)
           ? { [list]: SECRET_RPC_URLS }
           : { [one]: SECRET_RPC_URL };
-  const check = checkPaymentSettings(
+  const check = checkPaymentSetup(
     { ...vars, ETH_RPC_URL: undefined, SOL_RPC_URL: undefined, ...standIn("ETH_RPC_URL", "ETH_RPC_URLS"), ...standIn("SOL_RPC_URL", "SOL_RPC_URLS") },
     { ...facts.nodes, requestHost: null },
   );

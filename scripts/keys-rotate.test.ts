@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getPlatformProxy } from "wrangler";
 import { addresses, encryptedKeys } from "../schema/db";
-import { createDb } from "../worker/db";
+import { createDb } from "../worker/db/database";
 import { openKey, sealKey, VaultError } from "../worker/vault";
 import { parseRotateArgs, UsageError } from "./keys-rotate";
 import { applyLocalMigrations, ROOT, STACK_ENV } from "./stack";

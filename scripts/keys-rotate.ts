@@ -9,7 +9,7 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { getPlatformProxy, unstable_readConfig } from "wrangler";
-import { createDb } from "../worker/db";
+import { createDb } from "../worker/db/database";
 import { MIN_SECRET_LENGTH } from "../worker/vault";
 import { DEFAULT_ROTATION_BATCH, MAX_ROTATION_BATCH, type RotationReport, rotateKeys } from "../worker/vault/rotate";
 

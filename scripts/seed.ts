@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { getPlatformProxy } from "wrangler";
 import { parseBulkCsv } from "../schema/bulk-csv";
 import { users } from "../schema/db";
-import { createDb } from "../worker/db";
+import { createDb } from "../worker/db/database";
 import { deriveUsername, normalizeWallet } from "../worker/domain/users";
 import { importListings } from "../worker/listings/import";
 import { MIN_SECRET_LENGTH } from "../worker/vault";

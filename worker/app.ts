@@ -1,7 +1,7 @@
 // The API: one Hono app, created by a factory so tests can mount it with their own bindings.
 import { Hono } from "hono";
 import { loadSession } from "./auth/middleware";
-import { createDb } from "./db";
+import { createDb } from "./db/database";
 import { bodyLimit } from "./http/body-limit";
 import { edgeCache } from "./http/edge-cache";
 import { requestInfo } from "./http/request-info";
@@ -69,7 +69,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
     c.set("db", createDb(c.env.DB.withSession(sessionConstraint(c.req.method, c.req.path))));
     await next();
   });
-  // Routes that need a secret say so themselves (requireSecrets / requireSessionSecret from config.ts).
+  // Routes that need a secret say so themselves (requireSecrets / requireSessionSecret from deployment/secrets.ts).
   app.use("/api/*", loadSession);
   const cached = edgeCache({ enabled: options.edgeCache ?? true });
   for (const path of EDGE_CACHED) app.use(path, cached);

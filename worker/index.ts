@@ -1,6 +1,6 @@
 import { createApp } from "./app";
 import { runScheduledJobs } from "./jobs/scheduled";
-import { servePrerenderedPage } from "./pages";
+import { servePrerenderedPage } from "./landing/pages";
 
 const app = createApp();
 

@@ -1,5 +1,5 @@
 import type { AuthSession } from "./auth/session";
-import type { Db } from "./db";
+import type { Db } from "./db/database";
 import type { RequestInfo } from "./http/request-info";
 
 /** Hono environment shared by every route: bindings from wrangler.toml and per-request variables. */

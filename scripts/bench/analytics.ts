@@ -12,7 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { applyLocalMigrations } from "../stack.ts";
-import { createDb } from "../../worker/db.ts";
+import { createDb } from "../../worker/db/database.ts";
 import * as analytics from "../../worker/operations/analytics.ts";
 import { NAIVE_TABLE } from "./naive-search.ts";
 import { loadListings } from "./search-load.ts";

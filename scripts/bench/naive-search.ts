@@ -9,7 +9,7 @@ import { addresses } from "../../schema/db";
 import { getUsdPrices } from "../../worker/prices/price-feed";
 import { validate } from "../../worker/http/validate";
 import { decodeListing, listingSelectList, toListingView } from "../../worker/listings/listing-view";
-import { batchAll } from "../../worker/db";
+import { batchAll } from "../../worker/db/database";
 import { searchQuerySchema, type SearchQuery } from "../../worker/listings/search-params";
 import { paginate } from "../../worker/listings/search";
 import type { AppEnv } from "../../worker/types";

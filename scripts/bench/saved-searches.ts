@@ -17,7 +17,7 @@ import path from "node:path";
 import { getPlatformProxy } from "wrangler";
 import { runCollectorJob } from "../../worker/collectors/notification-job.ts";
 import { criteriaOf } from "../../worker/collectors/saved-searches.ts";
-import { createDb } from "../../worker/db.ts";
+import { createDb } from "../../worker/db/database.ts";
 import { compileMatcher, plannedQuery, prepareListing } from "../../worker/listings/search-match.ts";
 import { applyLocalMigrations } from "../stack.ts";
 import { generateListings, generateSearches } from "./saved-search-data.ts";

@@ -2,8 +2,8 @@
 // the browser would pull server modules into the SPA and couple the two deployments. The one exception is a
 // type: the API client (api/http.ts) types its calls with the Worker's app type, an `import type` that the
 // build erases, so no Worker code reaches the bundle.
-// The other way, the Worker renders a few of the web's components into its landing pages (worker/pages.ts,
-// worker/listing-page.ts): it imports them only from web/src/server-rendered/, the folder meant for both, and
+// The other way, the Worker renders a few of the web's components into its landing pages (worker/landing/pages.ts,
+// worker/landing/listing-page.ts): it imports them only from web/src/server-rendered/, the folder meant for both, and
 // what that folder reaches stays clear of the browser-only parts (the API client, wallets, routes, boot).
 import fs from "node:fs";
 import path from "node:path";

@@ -7,7 +7,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { sameAddress } from "../../schema/address";
 import { createMiddleware } from "hono/factory";
-import { missingSecrets } from "../config";
+import { missingSecrets } from "../deployment/secrets";
 import { ApiError } from "../http/errors";
 import { requestHost } from "../http/request-host";
 import type { AppEnv } from "../types";

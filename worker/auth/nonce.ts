@@ -8,7 +8,7 @@ import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import { lte, sql } from "drizzle-orm";
 import { usedSignInNonces } from "../../schema/db";
-import { bare, columnList, createDb, writeBatch } from "../db";
+import { bare, columnList, createDb, writeBatch } from "../db/database";
 
 export const NONCE_TTL_MS = 10 * 60 * 1000;
 /** 16 bytes: 128 bits, above the 96 the design asks for. Hex keeps the nonce alphanumeric, as EIP-4361 requires. */

@@ -1,11 +1,11 @@
 // Admins (docs/sign-in.md): wallets listed in ADMIN_WALLETS, compared case-insensitively for Ethereum and exactly
 // for Solana, or users whose row has isAdmin set. A public dev wallet (its key is in every tutorial) is an admin
-// only in a local deployment (the site and both nodes on this machine, domain/local-mode.ts), whatever
+// only in a local deployment (the site and both nodes on this machine, deployment/local-mode.ts), whatever
 // ADMIN_WALLETS or the users table say (docs/production-settings.md).
 import { sameAddress } from "../../schema/address";
 import type { Network } from "../../schema/db";
-import { isLocalDeployment, type LocalModeText, type RequestHost } from "../domain/local-mode";
-import { isPublicDevWallet } from "../domain/payment-settings";
+import { isLocalDeployment, type LocalModeText, type RequestHost } from "../deployment/local-mode";
+import { isPublicDevWallet } from "../deployment/payment-rules";
 
 export type RoleEnv = Pick<Env, "ADMIN_WALLETS"> & LocalModeText;
 

@@ -6,8 +6,8 @@ import { and, eq, gt, type SQLWrapper, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sessions, users, type Network } from "../../schema/db";
-import { bare, columnList, createDb, type Db, writeBatch } from "../db";
-import type { RequestHost } from "../domain/local-mode";
+import { bare, columnList, createDb, type Db, writeBatch } from "../db/database";
+import type { RequestHost } from "../deployment/local-mode";
 import { deriveUsername, normalizeWallet } from "../domain/users";
 import { isAdmin, type RoleEnv } from "./roles";
 

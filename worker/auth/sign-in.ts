@@ -6,8 +6,8 @@ import type { Hex } from "viem";
 import { detectAddressType, validateAddress } from "../../schema/address";
 import type { AdminStatusResponse, NonceRequest, NonceResponse, SessionResponse, VerifyRequest } from "../../schema/auth";
 import { users } from "../../schema/db";
-import type { Db } from "../db";
-import type { RequestHost } from "../domain/local-mode";
+import type { Db } from "../db/database";
+import type { RequestHost } from "../deployment/local-mode";
 import { normalizeWallet } from "../domain/users";
 import { ApiError } from "../http/errors";
 import type { AuthSession } from "./middleware";
@@ -21,7 +21,7 @@ import { type SiteOrigin, siteOf } from "./site";
 const refuse = (reason: string) => new ApiError(401, `Sign-in failed: ${reason}`);
 const NONCE_REFUSED = "the nonce is unknown, used or expired; request a new one";
 
-/** SESSION_SECRET, which keys the nonces; the routes refuse with 503 before this when it is missing (config.ts). */
+/** SESSION_SECRET, which keys the nonces; the routes refuse with 503 before this when it is missing (deployment/secrets.ts). */
 function nonceSecret(env: Env): string {
   if (!env.SESSION_SECRET) throw new ApiError(503, "Sign-in is not available: SESSION_SECRET is not set");
   return env.SESSION_SECRET;

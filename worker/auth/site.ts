@@ -2,8 +2,8 @@
 // whatever the client sends, so binding sign-in to it let a message signed for `evil.example`, posted with
 // `Host: evil.example`, open a session that then works on the real site.
 import type { MiddlewareHandler } from "hono";
-import { isLoopbackHost, shownHost } from "../domain/local-mode";
-import { parseSiteOrigin, type SiteOrigin } from "../domain/site-origin";
+import { isLoopbackHost, shownHost } from "../deployment/local-mode";
+import { parseSiteOrigin, type SiteOrigin } from "../deployment/site-origin";
 import { ApiError } from "../http/errors";
 import { requestHost } from "../http/request-host";
 import type { AppEnv } from "../types";

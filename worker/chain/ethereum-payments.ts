@@ -13,11 +13,11 @@ import {
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
 } from "viem";
-import { MAX_CONFIRMATIONS, readConfirmations } from "../domain/payment-settings";
+import { MAX_CONFIRMATIONS, readConfirmations } from "../deployment/payment-rules";
 import { readDust } from "../domain/dust";
 import type { PaymentObservation } from "../domain/payment-decision";
 import { ethereumWindow, unexplainedByBlock } from "../domain/reconciliation";
-import { nodeName } from "../domain/rpc-nodes";
+import { nodeName } from "../deployment/rpc-nodes";
 import { ethereumChain } from "./ethereum";
 import type { PaymentVerifier, ReceivedTransfer, TransferReceipt, VerifierEnv } from "./payment-types";
 
@@ -62,7 +62,7 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
   /** Blocks `from`..`to` with their transactions, asked for together. */
   const blocksWithTransactions = (from: number, to: number) =>
     Promise.all(Array.from({ length: to - from + 1 }, (_, i) => ranges.getBlock({ blockNumber: BigInt(from + i), includeTransactions: true })));
-  // An unreadable setting is refused before any payment route or cron check runs (payment-config.ts); a verifier
+  // An unreadable setting is refused before any payment route or cron check runs (deployment/payment-readiness.ts); a verifier
   // made anyway (a purchase page's view) reads it as the deepest allowed, never as a shallow default.
   const required = readConfirmations(env.ETH_CONFIRMATIONS) ?? MAX_CONFIRMATIONS;
 

@@ -3,7 +3,7 @@
 // payment verifier (payment-verifier.ts), which asks every node. The transport follows the spec's wallet
 // configuration: 10 s timeout, 3 retries with a 150 ms base delay that doubles, JSON-RPC batching.
 import { type Chain, createPublicClient, defineChain, fallback, http, type PublicClient } from "viem";
-import { type RpcNodesText, rpcUrls } from "../domain/rpc-nodes";
+import { type RpcNodesText, rpcUrls } from "../deployment/rpc-nodes";
 
 type ChainEnv = Pick<Env, "ETH_CHAIN_ID"> & RpcNodesText;
 

@@ -1,7 +1,7 @@
 // The current Ethereum gas price for the fee preview (eth_gasPrice through the one Ethereum client). The
 // preview is asked again 800 ms after each keystroke, so a price is kept briefly in this isolate's memory,
 // and a slow or dead node gives up quickly: the caller then uses the spec's fallback estimate.
-import { type RpcNodesText, rpcUrls } from "../domain/rpc-nodes";
+import { type RpcNodesText, rpcUrls } from "../deployment/rpc-nodes";
 import { ethereumClient } from "./ethereum";
 
 export const GAS_PRICE_TTL_MS = 15_000;

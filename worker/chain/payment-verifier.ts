@@ -8,7 +8,7 @@
 // through its own verifier and quorum-verifier.ts keeps only what a quorum of them report identically
 // (docs/payments.md#trust-no-single-node).
 import type { Network } from "../../schema/db";
-import { nodeName, quorumOf } from "../domain/rpc-nodes";
+import { nodeName, quorumOf } from "../deployment/rpc-nodes";
 import { ethereumVerifier } from "./ethereum-payments";
 import type { PaymentVerifier, VerifierEnv } from "./payment-types";
 import { type DisagreementReport, quorumVerifier } from "./quorum-verifier";

@@ -1,10 +1,10 @@
 // The Solana node is asked which cluster it serves before any payment is read from it (docs/production-settings.md#the-solana-cluster):
 // nothing in a Solana transaction names its cluster, so a node repointed to devnet (or never on mainnet) would
 // otherwise have devnet transfers pay for real keys. The payment check refuses a mismatch when a route or the
-// cron job starts (payment-config.ts); this pin holds when verifying too, including in the minutes between
-// the two, and while the node has not said what it is (its answer is remembered per isolate, node-identity.ts).
-import { clusterMismatch, readCluster } from "../domain/solana-cluster";
-import { solanaGenesisHash } from "./node-identity";
+// cron job starts (deployment/payment-readiness.ts); this pin holds when verifying too, including in the minutes between
+// the two, and while the node has not said what it is (its answer is remembered per isolate, deployment/node-identity.ts).
+import { clusterMismatch, readCluster } from "../deployment/solana-cluster";
+import { solanaGenesisHash } from "../deployment/node-identity";
 import type { PaymentVerifier, VerifierEnv } from "./payment-types";
 
 /** Why payments may not be read from the Solana node now, or null when it serves SOL_CLUSTER. */

@@ -8,7 +8,7 @@ import { isSolanaSignature } from "../../schema/payment-hash";
 import { readDust } from "../domain/dust";
 import { solanaErrorMeaning } from "../domain/node-errors";
 import type { PaymentObservation } from "../domain/payment-decision";
-import { type PaymentCommitment, readCommitment } from "../domain/payment-settings";
+import { type PaymentCommitment, readCommitment } from "../deployment/payment-rules";
 import { nextSolanaWindow, solanaWindowParams } from "../domain/reconciliation";
 import type { PaymentVerifier, ReceivedTransfer, TransferReceipt, VerifierEnv } from "./payment-types";
 import { type DecodedTransaction, decodeTransaction, type SolanaTransactionResponse, transfersOf, wireBytes } from "./solana-transfer";
@@ -20,7 +20,7 @@ const TRANSACTIONS_PER_REQUEST = 25;
 
 /**
  * The commitment payments are read at: SOL_COMMITMENT, which payment routes and the cron job refuse unless it is
- * "confirmed" or "finalized" (payment-config.ts); unreadable, it is read as "finalized", never weaker.
+ * "confirmed" or "finalized" (deployment/payment-readiness.ts); unreadable, it is read as "finalized", never weaker.
  */
 export function solanaCommitment(text: string | undefined): PaymentCommitment {
   return readCommitment(text) ?? "finalized";

@@ -8,7 +8,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { NOTIFICATION_RETENTION_DAYS } from "../../schema/collectors";
 import { addresses, type CollectorEventKind, collectorCursor, collectorEvents, customOrders, notifications, savedSearches } from "../../schema/db";
 import { decimalToUnits } from "../../schema/money";
-import { batchAll, type Db, writeBatch } from "../db";
+import { batchAll, type Db, writeBatch } from "../db/database";
 import { keepNewestStatement, type NotificationInput, upsertStatements, type WatcherNotification, watcherUpsertStatements } from "./notify";
 import { type ChangedListing, matchSavedSearches } from "./saved-search-match";
 

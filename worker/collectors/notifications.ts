@@ -4,7 +4,7 @@ import { and, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { NotificationsResponse, NotificationView } from "../../schema/collectors";
 import { notifications, savedSearches } from "../../schema/db";
 import { describeNotification, type NotificationKind } from "../../schema/notifications";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { ApiError } from "../http/errors";
 import { filtersOf } from "./saved-searches";
 

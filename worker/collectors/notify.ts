@@ -8,7 +8,7 @@ import { NOTIFICATIONS_PER_WALLET } from "../../schema/collectors";
 import { notifications, watchlist } from "../../schema/db";
 import { NOTIFICATION_KINDS, type NotificationKind } from "../../schema/notifications";
 import { alias } from "drizzle-orm/sqlite-core";
-import { bare, columnList } from "../db";
+import { bare, columnList } from "../db/database";
 
 const n = notifications;
 /** notifications read again inside a statement that writes it. */

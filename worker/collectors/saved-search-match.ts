@@ -5,7 +5,7 @@
 // cost follows the changed listings and what they match, not every saved search times every listing.
 import { sql } from "drizzle-orm";
 import { savedSearches, savedSearchKeys } from "../../schema/db";
-import { batchAll, type Db } from "../db";
+import { batchAll, type Db } from "../db/database";
 import { compileMatcher, type MatchableListing, plannedQuery, prepareListing } from "../listings/search-match";
 import { criteriaOf } from "./saved-searches";
 import { listingProbeKeys } from "./search-keys";

@@ -8,7 +8,7 @@ import * as v from "valibot";
 import { SAVED_FILTER_FIELDS, SAVED_SEARCH_LIMITS, type SavedFilters, type SavedSearchView } from "../../schema/collectors";
 import { savedSearches, savedSearchKeys } from "../../schema/db";
 import type { AuthSession } from "../auth/session";
-import { columnList, type Db, writeBatch } from "../db";
+import { columnList, type Db, writeBatch } from "../db/database";
 import { ApiError } from "../http/errors";
 import { describeIssues } from "../http/validate";
 import { plannedQuery } from "../listings/search-match";

@@ -7,7 +7,7 @@ import { WATCHLIST_LIMITS, type WatchAnswer, type WatchedListing, type WatchStat
 import { addresses, watchlist } from "../../schema/db";
 import { changePercentage } from "../../schema/money";
 import type { AuthSession } from "../auth/session";
-import { columnList, type Db, writeBatch } from "../db";
+import { columnList, type Db, writeBatch } from "../db/database";
 import { formatUsd, type UsdRates } from "../domain/prices";
 import { ApiError } from "../http/errors";
 import { listingReservations, rarityString } from "../listings/listing-view";

@@ -12,7 +12,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { readSessionCookie } from "../auth/session";
 import { getUsdPrices } from "../prices/price-feed";
 import type { UsdRates } from "../domain/prices";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { currentListingsVersion, versionTtlMs } from "../listings/version";
 import type { AppEnv } from "../types";
 

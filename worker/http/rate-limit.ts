@@ -5,7 +5,7 @@
 import { lt, sql } from "drizzle-orm";
 import type { MiddlewareHandler } from "hono";
 import { rateLimits } from "../../schema/db";
-import { createDb, type RowOf, writeBatch } from "../db";
+import { createDb, type RowOf, writeBatch } from "../db/database";
 import type { AppEnv } from "../types";
 import { INITIATE_RATE_LIMIT } from "../../schema/purchases";
 import { ApiError } from "./errors";

@@ -1,4 +1,4 @@
-// The host name a request came to, as local mode reads it (domain/local-mode.ts). On Cloudflare it is the host
+// The host name a request came to, as local mode reads it (deployment/local-mode.ts). On Cloudflare it is the host
 // the request was routed by (the Worker's own public hosts); locally, whatever the browser or test called.
 import type { Context } from "hono";
 

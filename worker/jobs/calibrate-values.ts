@@ -14,7 +14,7 @@
 // The new row replaces the group's active one in one batch; the old rows stay as history (is_active = 0).
 import { and, desc, eq, gte, inArray, isNotNull, isNull, like, not, sql } from "drizzle-orm";
 import { addresses, algorithmAdjustments, NETWORKS, type Network, salesAnalytics, transactions } from "../../schema/db";
-import { type Db, writeBatch } from "../db";
+import { type Db, writeBatch } from "../db/database";
 import { valueInCoin } from "../domain/rarity";
 import { orderListing } from "../orders/order-listing";
 

@@ -4,7 +4,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { addresses, marketTrends, transactions } from "../../schema/db";
-import { columnList, type Db, writeBatch } from "../db";
+import { columnList, type Db, writeBatch } from "../db/database";
 import { statusIs } from "../purchases/status-sql";
 
 const DAY_MS = 24 * 60 * 60_000;

@@ -2,7 +2,7 @@
 // current engine's score, a batch per cron tick, until none is left. Idempotent and bounded like every cron task.
 import { and, asc, eq, lt } from "drizzle-orm";
 import { addresses, RARITY_SCALE } from "../../schema/db";
-import { createDb, writeBatch } from "../db";
+import { createDb, writeBatch } from "../db/database";
 import { analyzeAddress } from "../domain/rarity";
 
 /** Rows per cron tick: one D1 batch of updates, a few milliseconds of scoring. */

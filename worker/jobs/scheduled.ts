@@ -3,13 +3,13 @@
 import { lt } from "drizzle-orm";
 import { sessions, usedSignInNonces } from "../../schema/db";
 import { type CollectorReport, runCollectorJob } from "../collectors/notification-job";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { type OfferJobReport, runOfferJob } from "../offers/offer-job";
 import { expireOverdueOrders } from "../orders/orders";
 import { type AlertReport, runAlerts } from "../operations/alerts";
 import { recordChainProbe } from "../operations/chains";
 import { recordCronRun, rewriteCronRun } from "../operations/cron-runs";
-import { paymentReadiness } from "../payment-config";
+import { paymentReadiness } from "../deployment/payment-readiness";
 import { getUsdPrices } from "../prices/price-feed";
 import { closeOverduePurchases } from "../purchases/deadlines";
 import { expireReservations, verifyPendingPayments } from "../purchases/payment-jobs";
@@ -72,10 +72,10 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     db.delete(sessions).where(lt(sessions.expiresAt, now)),
   ]);
   // Verify first, then look for unreported payments, and only then expire: a reservation paid in its last
-  // minute is found before it would lapse. On unsafe payment settings (payment-config.ts) nothing is verified
+  // minute is found before it would lapse. On unsafe payment settings (deployment/payment-readiness.ts) nothing is verified
   // or settled: a payment checked at the wrong depth or on the wrong chain would release a key. Expiring
   // reservations stays safe and goes on.
-  // No request here: SITE_ORIGIN alone says where the site is (domain/local-mode.ts).
+  // No request here: SITE_ORIGIN alone says where the site is (deployment/local-mode.ts).
   const readiness = await paymentReadiness(env, null, now);
   if (!readiness.ok) {
     console.error(`scheduled payments skipped: unsafe payment settings: ${readiness.problems.join(" | ")}`);

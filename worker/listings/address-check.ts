@@ -5,7 +5,7 @@ import * as v from "valibot";
 import { validateAddress } from "../../schema/address";
 import type { AddressCheckResponse } from "../../schema/api";
 import { algorithmAdjustments, NETWORKS, type Network } from "../../schema/db";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { keylessAddress } from "../domain/keyless";
 import { analyzeAddress, estimateValue, expectedTimeSeconds, hexCharacters, REFERENCE_RATES } from "../domain/rarity";
 import { noControlCharacters } from "../http/validate";

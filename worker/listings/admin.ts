@@ -5,7 +5,7 @@ import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { addresses, users } from "../../schema/db";
 import type { AdminListing, AdminStats, BulkActionResponse } from "../../schema/listings";
 import type { AuthSession } from "../auth/session";
-import { type Db, selected, writeBatch } from "../db";
+import { type Db, selected, writeBatch } from "../db/database";
 import type { UsdRates } from "../domain/prices";
 import { ApiError } from "../http/errors";
 import { isOrderListing } from "../orders/order-listing";

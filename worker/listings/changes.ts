@@ -12,7 +12,7 @@ import { addresses, listingPromotions, priceHistory, transactions } from "../../
 import { OPEN } from "../../schema/purchase-lifecycle";
 import { statusIn } from "../purchases/status-sql";
 import type { AuthSession } from "../auth/session";
-import { columnList, type Db, selected, writeBatch } from "../db";
+import { columnList, type Db, selected, writeBatch } from "../db/database";
 import { changePercentage, checkPrice, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
 import type { PromotionType } from "../../schema/listings";

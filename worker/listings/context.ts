@@ -5,7 +5,7 @@
 import { and, desc, eq, ne, sql } from "drizzle-orm";
 import { addresses, BROWSABLE_SQL, type Network, priceHistory, transactions } from "../../schema/db";
 import { COMPARABLES_LIMIT, type ListingContext, PRICE_HISTORY_LIMIT, RECENT_SALES_LIMIT } from "../../schema/listing-context";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
 import { difficultyFromLog2, estimateValue, expectedTimeSeconds, REFERENCE_RATES } from "../domain/rarity";
 import { orderListing } from "../orders/order-listing";

@@ -12,7 +12,7 @@ import { ApiError } from "../http/errors";
 import { bodyMessage } from "../http/params";
 import { noControlCharacters } from "../http/validate";
 import type { VaultEnv } from "../vault/keyring";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { listedAlready } from "./import";
 import { DuplicateAddressError, type ListingDraft, storeListings } from "./store";
 

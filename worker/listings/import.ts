@@ -12,7 +12,7 @@ import { sql } from "drizzle-orm";
 import { validateAddress } from "../../schema/address";
 import { addresses, type Network } from "../../schema/db";
 import { BULK_CSV_COLUMNS, BULK_MAX_ROWS, BULK_MESSAGES, type BulkRowReason, type BulkRowResult, type PromotionType } from "../../schema/listings";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { bulkPrice, bulkRarity } from "../../schema/bulk-pricing";
 import { checkPrice } from "../../schema/money";
 import { proveOwnership } from "../domain/ownership";

@@ -5,7 +5,7 @@ import { addresses, transactions } from "../../schema/db";
 import { OPEN } from "../../schema/purchase-lifecycle";
 import { statusIn } from "../purchases/status-sql";
 import type { ListingReservation, ListingView } from "../../schema/browse";
-import { type Db, decodeRow, type RowOf, selectList } from "../db";
+import { type Db, decodeRow, type RowOf, selectList } from "../db/database";
 import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
 
 /** The columns of `addresses` a listing view needs. */

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
 import { FEATURED_LIMIT } from "../../schema/browse";
 import { addresses, type Network } from "../../schema/db";
 import type { AuthSession } from "../auth/session";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { hiddenOrderListing } from "../orders/order-listing";
 import { type ListingRow, listingColumns } from "./listing-view";
 

@@ -2,7 +2,7 @@
 import { and, count, eq, gte, isNotNull, sql } from "drizzle-orm";
 import { addresses, BROWSABLE_SQL, listingCounts, transactions } from "../../schema/db";
 import type { MarketStats } from "../../schema/browse";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { type Currency, round8, unitsToEth, type UsdRates } from "../domain/prices";
 
 /**

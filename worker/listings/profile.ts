@@ -2,7 +2,7 @@
 // "Transaction History" is in purchases/transaction-list.ts.
 import { and, desc, eq, ne } from "drizzle-orm";
 import { addresses } from "../../schema/db";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { type ListingRow, listingColumns } from "./listing-view";
 
 /** The user's listings (every status but deleted), newest first. */

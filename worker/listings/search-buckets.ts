@@ -8,7 +8,7 @@
 // search runs again with the fresh list, so a stale list costs one extra round trip, never a wrong answer.
 import { sql } from "drizzle-orm";
 import { listingCounts } from "../../schema/db";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import type { SearchQuery } from "./search-params";
 
 export type Currency = "ETH" | "SOL";

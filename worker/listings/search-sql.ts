@@ -15,7 +15,7 @@ import { type SQL, sql } from "drizzle-orm";
 import { MAX_RESULT_WINDOW } from "../../schema/browse";
 import { alias } from "drizzle-orm/sqlite-core";
 import { addresses, BROWSABLE_SQL, KEY_START, listingCounts, NETWORKS, type Network } from "../../schema/db";
-import { bareColumns } from "../db";
+import { bareColumns } from "../db/database";
 import type { UsdRates } from "../domain/prices";
 import { listingSelectList } from "./listing-view";
 import { keyBranches, networksOf, patternEnds, textBranches } from "./search-terms";

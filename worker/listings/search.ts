@@ -3,7 +3,7 @@
 // here and turn the rows into a page and a total. Every plan is one D1 round trip (filtered plans: a second
 // one when the bucket list moved, search-buckets.ts).
 import { MAX_RESULT_WINDOW, type Pagination } from "../../schema/browse";
-import { type Db, batchAll } from "../db";
+import { type Db, batchAll } from "../db/database";
 import type { UsdRates } from "../domain/prices";
 import { decodeListing, type ListingRow } from "./listing-view";
 import { bucketListSql, knownBuckets, parseBucketList, rememberBuckets } from "./search-buckets";

@@ -12,7 +12,7 @@ import { type Column, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
 import { addresses, encryptedKeys, listingPromotions, type Network, priceHistory } from "../../schema/db";
 import type { PromotionType } from "../../schema/listings";
-import { columnList, type Db, writeBatch } from "../db";
+import { columnList, type Db, writeBatch } from "../db/database";
 import { unitsToNumber } from "../../schema/money";
 import type { RarityAnalysis } from "../domain/rarity";
 import { sealingKey, sealKey, type VaultEnv } from "../vault";

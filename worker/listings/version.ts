@@ -10,7 +10,7 @@
 // bookmark, so whatever it stores under version V was read from a replica at least as new as V.
 import { eq } from "drizzle-orm";
 import { listingsVersion } from "../../schema/db";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 
 /** How long an isolate trusts a version it read, unless LISTINGS_VERSION_TTL_MS says otherwise. */
 export const DEFAULT_VERSION_TTL_MS = 1000;

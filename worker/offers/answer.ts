@@ -9,7 +9,7 @@ import { addresses, offers, users } from "../../schema/db";
 import type { AcceptOfferResponse, ReceivedOfferView } from "../../schema/offers";
 import type { AuthSession } from "../auth/session";
 import { notificationStatements } from "../collectors/notify";
-import { type Db, writeBatch } from "../db";
+import { type Db, writeBatch } from "../db/database";
 import { ApiError } from "../http/errors";
 import type { RequestInfo } from "../http/request-info";
 import { planReservation, type ReservationPlan, writeReservation } from "../purchases/reserve";

@@ -8,7 +8,7 @@ import { checkPrice, decimalToUnits, unitsToDecimal, unitsToNumber } from "../..
 import { type MakeOfferInput, OFFER_LIMITS, type OfferView } from "../../schema/offers";
 import type { AuthSession } from "../auth/session";
 import { notificationStatements } from "../collectors/notify";
-import { columnList, type Db, writeBatch } from "../db";
+import { columnList, type Db, writeBatch } from "../db/database";
 import { ApiError } from "../http/errors";
 import { clientNetwork } from "../http/rate-limit";
 import { visibleListing } from "../listings/listings";

@@ -6,7 +6,7 @@ import { and, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
 import { addresses, offers, transactions } from "../../schema/db";
 import { OFFER_RETENTION_DAYS, type OfferStatus } from "../../schema/offers";
 import { notificationStatements } from "../collectors/notify";
-import { type Db, writeBatch } from "../db";
+import { type Db, writeBatch } from "../db/database";
 import { offerOutcome } from "./tell";
 
 export const OFFERS_EXPIRED_PER_RUN = 500;

@@ -6,7 +6,7 @@ import { addresses, offers, users } from "../../schema/db";
 import { unitsToDecimal } from "../../schema/money";
 import { OFFER_LIST_MAX, type OfferEndReason, type OfferStatus, type OfferSummary, type OfferView, type ReceivedOfferView } from "../../schema/offers";
 import type { AuthSession } from "../auth/session";
-import type { Db, RowOf } from "../db";
+import type { Db, RowOf } from "../db/database";
 import { ApiError } from "../http/errors";
 import { visibleListing } from "../listings/listings";
 

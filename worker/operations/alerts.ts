@@ -12,7 +12,7 @@
 // RPC URL.
 import { and, desc, eq, gt, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import { alertIncidents, type AlertKind, chainStatus, customOrders, escrowTransactions, paymentAttention } from "../../schema/db";
-import { bare, type Db } from "../db";
+import { bare, type Db } from "../db/database";
 import { safeError } from "./chains";
 import { lastCronRuns } from "./cron-runs";
 import { disagreeingNodes, NODE_DISAGREEMENT_ALERT_MS } from "./node-disagreements";

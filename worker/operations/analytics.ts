@@ -18,7 +18,7 @@ import {
   transactions,
 } from "../../schema/db";
 import { unitsToDecimal } from "../../schema/money";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 
 /** The depth-to-release percentiles are taken over at most this many (the newest) releases of the period. */
 export const RELEASE_SAMPLE = 10_000;

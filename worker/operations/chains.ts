@@ -4,8 +4,8 @@ import { sql } from "drizzle-orm";
 import { chainStatus, type Network } from "../../schema/db";
 import { ethereumClient } from "../chain/ethereum";
 import { solanaCommitment, solanaRpcFirstHealthy } from "../chain/solana-payments";
-import type { Db } from "../db";
-import { type RpcNodesText, rpcUrls } from "../domain/rpc-nodes";
+import type { Db } from "../db/database";
+import { type RpcNodesText, rpcUrls } from "../deployment/rpc-nodes";
 
 export type ChainHead = { head: number; headTime: number | null };
 

@@ -2,7 +2,7 @@
 // one to admins; the alerts open an incident for a task failing CRON_FAILURE_RUNS runs in a row.
 import { desc, eq, lt } from "drizzle-orm";
 import { cronRuns } from "../../schema/db";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 
 /** Runs kept (the newest); older ones are deleted as new ones are written. A day of runs at one a minute. */
 export const CRON_RUNS_KEPT = 1440;

@@ -3,10 +3,10 @@
 // Only an admin session gets it; a visitor sees the public status only.
 import { count, eq } from "drizzle-orm";
 import { escrowTransactions, NETWORKS } from "../../schema/db";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { chainStatuses } from "./chains";
 import { type FailingTask, failingTasks, lastCronRuns } from "./cron-runs";
-import { nodeName, quorumOf, type RpcNodesText } from "../domain/rpc-nodes";
+import { nodeName, quorumOf, type RpcNodesText } from "../deployment/rpc-nodes";
 import { type NodeDisagreementView, recentDisagreements } from "./node-disagreements";
 import { type ReconciliationLag, reconciliationLag } from "./reconciliation-lag";
 

@@ -4,7 +4,7 @@
 import { desc, gte, sql } from "drizzle-orm";
 import { nodeDisagreements } from "../../schema/db";
 import type { DisagreementReport } from "../chain/quorum-verifier";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 
 /** A node's incident stays open this long after its last contradiction; then it resolves. */
 export const NODE_DISAGREEMENT_ALERT_MS = 60 * 60_000;

@@ -3,7 +3,7 @@
 // Admin > Payments and the alerts, which raise one past RECONCILE_LAG_ALERT_MINUTES. A reconciliation that stops
 // (a failing task, a node that does not answer, a cron that does not run) shows as a lag that grows.
 import { NETWORKS, type Network, reconcileCursors } from "../../schema/db";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { chainStatuses } from "./chains";
 
 /** RECONCILE_LAG_ALERT_MINUTES when unset or unreadable. */

@@ -1,6 +1,6 @@
 // Admin > Settings as services: the fee configuration per network with an effective-from time and
 // its history, and the custom-order quote settings (moved from [vars] into D1). Every change is one batch: the
-// new row and its audit row (worker/audit.ts), so the trail holds exactly the changes made, with who and when.
+// new row and its audit row (worker/db/audit.ts), so the trail holds exactly the changes made, with who and when.
 import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import { customOrderQuoteSettings, feeConfig, type Network, transactionAudit } from "../../schema/db";
 import { decimalToUnits } from "../../schema/money";
@@ -13,9 +13,9 @@ import {
   type QuoteSettingsRow,
   type SettingsAuditEntry,
 } from "../../schema/settings";
-import { auditRow } from "../audit";
+import { auditRow } from "../db/audit";
 import type { AuthSession } from "../auth/middleware";
-import { type Db, writeBatch } from "../db";
+import { type Db, writeBatch } from "../db/database";
 import type { FeeConfig } from "../domain/fees";
 import { type QuoteConfig, quoteConfigFromRow } from "../domain/custom-orders/quote";
 import { fieldError } from "../http/validate";

@@ -9,7 +9,7 @@ import { CUSTOM_ORDER_PAYMENT_HOURS, GRINDER_LEASE_MS, MAX_GRINDER_RATE } from "
 import { addressMatchesOrder, describeOrderPattern } from "../../schema/custom-order-pattern";
 import { orderAddress, parseScalar, SplitKeyError } from "../../schema/split-key";
 import { customOrders } from "../../schema/db";
-import { type Db, writeBatch } from "../db";
+import { type Db, writeBatch } from "../db/database";
 import { ApiError } from "../http/errors";
 import type { OrderRow } from "./order-view";
 import { hiddenListingStatement } from "./order-listing";

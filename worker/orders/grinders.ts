@@ -4,7 +4,7 @@
 import { and, count, desc, eq, gt, lt, max, sql } from "drizzle-orm";
 import { GRINDER_LEASE_MS, type GrinderRow, type GrindersSeen } from "../../schema/custom-orders";
 import { orderGrinders } from "../../schema/db";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { ApiError } from "../http/errors";
 
 const g = orderGrinders;

@@ -8,7 +8,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { addresses, customOrders } from "../../schema/db";
 import type { AuthSession } from "../auth/middleware";
-import { columnList, type Db } from "../db";
+import { columnList, type Db } from "../db/database";
 import { analyzeAddress } from "../domain/rarity";
 import { ApiError } from "../http/errors";
 

@@ -3,7 +3,7 @@ import { and, desc, eq, gte, inArray, isNotNull, lt, lte, not, or, sql } from "d
 import { addresses, customOrders, type CustomOrderStatus, transactions } from "../../schema/db";
 import { OPEN, PAYMENT_RECORDED } from "../../schema/purchase-lifecycle";
 import { statusIn, statusIs } from "../purchases/status-sql";
-import { type Db, writeBatch } from "../db";
+import { type Db, writeBatch } from "../db/database";
 import { ApiError } from "../http/errors";
 import type { CustomOrderView, OrderPayment } from "../../schema/custom-orders";
 import { forgetOldGrinders, grindersSeen } from "./grinders";

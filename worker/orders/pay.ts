@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { addresses } from "../../schema/db";
 import type { AuthSession } from "../auth/middleware";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { ApiError } from "../http/errors";
 import type { RequestInfo } from "../http/request-info";
 import { type BuyerReservation, openReservationOf, reserveListing } from "../purchases/reserve";

@@ -6,7 +6,7 @@ import { parsePublicKey, SplitKeyError } from "../../schema/split-key";
 import type { AuthSession } from "../auth/session";
 import { sql } from "drizzle-orm";
 import { customOrders } from "../../schema/db";
-import { bare, columnList, type Db } from "../db";
+import { bare, columnList, type Db } from "../db/database";
 import { quoteOrder, type QuoteConfig } from "../domain/custom-orders/quote";
 import { decimalToUnits, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";

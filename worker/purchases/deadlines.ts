@@ -7,8 +7,8 @@
 import { and, inArray, sql } from "drizzle-orm";
 import { transactions } from "../../schema/db";
 import { transitionTo } from "../../schema/purchase-lifecycle";
-import { auditRow } from "../audit";
-import { type Db, writeBatch } from "../db";
+import { auditRow } from "../db/audit";
+import { type Db, writeBatch } from "../db/database";
 import { lastDeadline } from "../domain/payment-decision";
 import { canMove } from "./status-sql";
 

@@ -5,7 +5,7 @@ import { and, eq } from "drizzle-orm";
 import { membershipTiers, type Network } from "../../schema/db";
 import type { FeeBreakdown } from "../../schema/listings";
 import { currentGasPrice } from "../chain/gas";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { ethereumGasUnits, FALLBACK_GAS_FEE, feeBreakdownUnits, type FeeUnits, SOLANA_GAS_FEE } from "../domain/fees";
 import { feeConfigInForce } from "../operations/settings";
 import { decimalToUnits } from "../../schema/money";

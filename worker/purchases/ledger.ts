@@ -29,7 +29,7 @@ import type { Network } from "../../schema/db";
 import { SOLD } from "../../schema/purchase-lifecycle";
 import type { DifferenceKind } from "../../schema/purchases";
 import type { PaymentVerifier } from "../chain/payment-verifier";
-import { bare, columnList, type Db } from "../db";
+import { bare, columnList, type Db } from "../db/database";
 import { refundStatusFor } from "../domain/dust";
 import { type LedgerState, ledgerStateOf } from "../domain/payment-decision";
 import type { PurchaseRow } from "./purchase-row";

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { transactions } from "../../schema/db";
 import { transitionTo } from "../../schema/purchase-lifecycle";
 import type { VerifierEnv } from "../chain/payment-verifier";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { purchaseColumns, type PurchaseRow } from "./purchase-row";
 import { statusIs, canMove } from "./status-sql";
 import { type VerifyOutcome, verifyPayment } from "./verify";

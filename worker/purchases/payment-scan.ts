@@ -10,7 +10,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { escrowTransactions, type Network, paymentScanCursors, transactions } from "../../schema/db";
 import { PAYABLE, PAYMENT_RECORDED, TERMINAL } from "../../schema/purchase-lifecycle";
 import { type ReceivedTransfer, type ScanCursor, type ScanWindow, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
-import { bare, type Db, decodeRow, selectList } from "../db";
+import { bare, type Db, decodeRow, selectList } from "../db/database";
 import { firstPaymentBlock, matchTransferToPurchase } from "../domain/payment-decision";
 import { recordDisagreements } from "../operations/node-disagreements";
 import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";

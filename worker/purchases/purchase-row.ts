@@ -2,7 +2,7 @@
 import { eq, sql } from "drizzle-orm";
 import { gasEstimationAudit, transactions } from "../../schema/db";
 import type { PurchaseStatus } from "../../schema/purchase-lifecycle";
-import { type Db, selected } from "../db";
+import { type Db, selected } from "../db/database";
 
 const t = transactions;
 const g = gasEstimationAudit;

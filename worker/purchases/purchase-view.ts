@@ -6,7 +6,7 @@ import { isIn, PAYABLE, SOLD } from "../../schema/purchase-lifecycle";
 import type { PurchasesResponse, PurchaseView } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { lastDeadline, paymentDeadline } from "../domain/payment-decision";
 import { ApiError } from "../http/errors";
 import { rarityString } from "../listings/listing-view";

@@ -11,7 +11,7 @@ import { and, asc, desc, eq, gt, like, or, sql } from "drizzle-orm";
 import { blockchainTransactionAudit, escrowTransactions, type Network, reconcileCursors, transactions } from "../../schema/db";
 import { PAYABLE, PAYMENT_RECORDED } from "../../schema/purchase-lifecycle";
 import { paymentVerifier, type ReceivedTransfer, type ReconcileWindow, type VerifierEnv } from "../chain/payment-verifier";
-import { bare, type Db, writeBatch } from "../db";
+import { bare, type Db, writeBatch } from "../db/database";
 import { refundStatusFor } from "../domain/dust";
 import { firstPaymentBlock, matchTransferToPurchase } from "../domain/payment-decision";
 import { classifyReceived, EMPTY_CURSOR, type ReconcileCursor } from "../domain/reconciliation";

@@ -5,11 +5,11 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { escrowTransactions, paymentAttention, reconcileCursors } from "../../schema/db";
 import type { AttentionPayment, PaymentDifference, ReconciliationProgress } from "../../schema/purchases";
-import { auditRow } from "../audit";
+import { auditRow } from "../db/audit";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
 import { recordDisagreements } from "../operations/node-disagreements";
-import { type Db, writeBatch } from "../db";
+import { type Db, writeBatch } from "../db/database";
 import { refundRecheck } from "../domain/reconciliation";
 import { ApiError } from "../http/errors";
 import { reconciliationLag } from "../operations/reconciliation-lag";

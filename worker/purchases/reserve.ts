@@ -12,8 +12,8 @@ import { MAX_OPEN_RESERVATIONS, MAX_OPEN_RESERVATIONS_PER_NETWORK, RESERVATION_M
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier } from "../chain/payment-verifier";
 import { recordDisagreements } from "../operations/node-disagreements";
-import { auditRow } from "../audit";
-import { columnList, type Db, writeBatch } from "../db";
+import { auditRow } from "../db/audit";
+import { columnList, type Db, writeBatch } from "../db/database";
 import { checkPrice, decimalToUnits, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
 import { clientNetwork } from "../http/rate-limit";

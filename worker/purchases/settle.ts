@@ -9,10 +9,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { addresses, blockchainTransactionAudit, escrowTransactions, gasEstimationAudit, priceHistory, salesAnalytics, transactions } from "../../schema/db";
 import { SOLD, transitionTo } from "../../schema/purchase-lifecycle";
-import { auditRow } from "../audit";
+import { auditRow } from "../db/audit";
 import type { PaymentVerifier } from "../chain/payment-verifier";
 import { alias } from "drizzle-orm/sqlite-core";
-import { columnList, type Db, writeBatch } from "../db";
+import { columnList, type Db, writeBatch } from "../db/database";
 import type { PaymentObservation } from "../domain/payment-decision";
 import type { PurchaseRow } from "./purchase-row";
 import { deliverOrder, orderListing } from "../orders/order-listing";

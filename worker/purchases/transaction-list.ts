@@ -6,7 +6,7 @@ import { alias } from "drizzle-orm/sqlite-core";
 import { type PublicSale, RECENT_TRANSACTIONS_LIMIT, type RecentTransaction, type SalesResponse } from "../../schema/browse";
 import { addresses, type Network, transactions, users } from "../../schema/db";
 import type { UserTransaction } from "../../schema/listings";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { rarityString } from "../listings/listing-view";
 import { orderListing } from "../orders/order-listing";
 

@@ -9,7 +9,7 @@ import { blockchainTransactionAudit, transactions } from "../../schema/db";
 import { SOLD, transitionTo } from "../../schema/purchase-lifecycle";
 import type { AttentionReason, FailureReason } from "../../schema/purchases";
 import { type PaymentVerifier, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
-import { columnList, type Db, writeBatch } from "../db";
+import { columnList, type Db, writeBatch } from "../db/database";
 import { decidePayment, firstPaymentBlock, type PaymentDecision, type PaymentObservation, type PurchaseFacts } from "../domain/payment-decision";
 import { recordDisagreements } from "../operations/node-disagreements";
 import { escrow, isIntegrityError, ledgerState } from "./ledger";

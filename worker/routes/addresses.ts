@@ -22,7 +22,7 @@ import { NETWORKS, PROMOTION_TYPES } from "../../schema/db";
 import { OWNERSHIP_MESSAGES, OWNERSHIP_RATE_LIMIT, type OwnershipResponse, PROFILE_LIST_DEFAULT, PROFILE_LIST_MAX } from "../../schema/listings";
 import { requireAdmin, requireSession } from "../auth/middleware";
 import { getUsdPrices } from "../prices/price-feed";
-import { requireSecrets } from "../config";
+import { requireSecrets } from "../deployment/secrets";
 import { MAX_PRIVATE_KEY_LENGTH, verifyOwnership } from "../domain/ownership";
 import { ApiError } from "../http/errors";
 import { ignoredWalletQuery, LISTING_ID_MESSAGE, listingIdParam, queryInt } from "../http/params";

@@ -19,7 +19,7 @@ import {
 } from "../../schema/purchases";
 import { requireAdmin } from "../auth/middleware";
 import { validate } from "../http/validate";
-import { requirePaymentSettings } from "../payment-config";
+import { requirePaymentSettings } from "../deployment/payment-readiness";
 import { dismissRefund, markRefunded, openDifferences, refundsDue, resolveDifference } from "../purchases/refunds";
 import type { AppEnv } from "../types";
 

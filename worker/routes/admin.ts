@@ -38,7 +38,7 @@ import {
   toAdminListing,
 } from "../listings/admin";
 import { importListings } from "../listings/import";
-import { requireSecrets } from "../config";
+import { requireSecrets } from "../deployment/secrets";
 import type { AppEnv } from "../types";
 
 const listQuery = v.object({

@@ -13,7 +13,7 @@ import { requireSiteOriginHere } from "../auth/site";
 import { rateLimit } from "../http/rate-limit";
 import { requestHost } from "../http/request-host";
 import { validate } from "../http/validate";
-import { requireSessionSecret } from "../config";
+import { requireSessionSecret } from "../deployment/secrets";
 import type { AppEnv } from "../types";
 
 export const authRoutes = new Hono<AppEnv>()

@@ -4,9 +4,9 @@
 // key) are never returned, only the cluster (SOL_CLUSTER) and whether this is a local deployment.
 import { Hono } from "hono";
 import { type ChainConfigResponse, RESERVATION_MINUTES } from "../../schema/purchases";
-import { checkPaymentSettings, solanaCluster } from "../domain/payment-settings";
-import { rpcUrls } from "../domain/rpc-nodes";
-import { readCluster } from "../domain/solana-cluster";
+import { checkPaymentSetup, solanaCluster } from "../deployment/payment-rules";
+import { rpcUrls } from "../deployment/rpc-nodes";
+import { readCluster } from "../deployment/solana-cluster";
 import { requestHost } from "../http/request-host";
 import type { AppEnv } from "../types";
 import { localDevWallets } from "./dev-chains";
@@ -21,7 +21,7 @@ export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
   const host = requestHost(c);
   // While the payment settings are unsafe there is nothing to pay: no address, no depth (the payment page
   // will not send money without them). Checked as written; the nodes are asked by the payment routes.
-  const checked = checkPaymentSettings(c.env, { requestHost: host });
+  const checked = checkPaymentSetup(c.env, { requestHost: host });
   c.header("Cache-Control", "public, max-age=300");
   return c.json({
     ethChainId,

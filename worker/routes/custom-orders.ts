@@ -23,8 +23,8 @@ import {
 import { orderPatternProblems } from "../../schema/custom-order-pattern";
 import type { CreateTransactionResponse } from "../../schema/purchases";
 import { requireAdmin, requireSession } from "../auth/middleware";
-import { requireSecrets } from "../config";
-import { requirePaymentSettings } from "../payment-config";
+import { requireSecrets } from "../deployment/secrets";
+import { requirePaymentSettings } from "../deployment/payment-readiness";
 import { quoteOrder } from "../domain/custom-orders/quote";
 import { quoteSettingsInForce } from "../operations/settings";
 import { ApiError } from "../http/errors";

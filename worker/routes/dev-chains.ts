@@ -1,13 +1,13 @@
 // POST /api/dev-chains/{ethereum|solana}: a same-origin JSON-RPC relay for the local dev wallets
 // (web/src/wallet/dev/). Those wallets live inside the page, whose CSP allows connections to its own origin
 // only (a real extension talks to its own node instead). The relay exists only in a local deployment (the site
-// and both nodes on this machine, domain/local-mode.ts) — the same rule as /api/config's localDevWallets — and
+// and both nodes on this machine, deployment/local-mode.ts) — the same rule as /api/config's localDevWallets — and
 // answers 404 otherwise; it forwards only the methods the dev wallets use, so a page cannot reach anvil's or the
 // test RPC's control methods through it.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { isLocalDeployment, type LocalModeText, type RequestHost } from "../domain/local-mode";
-import { rpcUrls } from "../domain/rpc-nodes";
+import { isLocalDeployment, type LocalModeText, type RequestHost } from "../deployment/local-mode";
+import { rpcUrls } from "../deployment/rpc-nodes";
 import { ApiError } from "../http/errors";
 import { requestHost } from "../http/request-host";
 import { validate } from "../http/validate";

@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import journal from "../../migrations/meta/_journal.json";
-import { missingSecrets } from "../config";
-import { latestAppliedMigration } from "../db";
+import { missingSecrets } from "../deployment/secrets";
+import { latestAppliedMigration } from "../db/database";
 import { operationsHealth } from "../operations/health";
 import { requestHost } from "../http/request-host";
-import { paymentReadiness } from "../payment-config";
+import { paymentReadiness } from "../deployment/payment-readiness";
 import type { AppEnv } from "../types";
 
 /**

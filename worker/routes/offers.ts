@@ -21,7 +21,7 @@ import {
   type ReceivedOffersResponse,
 } from "../../schema/offers";
 import { requireSession } from "../auth/middleware";
-import { requireSecrets } from "../config";
+import { requireSecrets } from "../deployment/secrets";
 import { ApiError } from "../http/errors";
 import { LISTING_ID_MESSAGE, listingIdParam } from "../http/params";
 import { limitSignedIn } from "../http/rate-limit";
@@ -29,7 +29,7 @@ import { validate } from "../http/validate";
 import { acceptOffer, declineOffer } from "../offers/answer";
 import { makeOffer, withdrawOffer } from "../offers/make";
 import { listingSummary, offersOf, offersOnListing, receivedOffers } from "../offers/read";
-import { requirePaymentSettings } from "../payment-config";
+import { requirePaymentSettings } from "../deployment/payment-readiness";
 import type { AppEnv } from "../types";
 
 const writeLimit = limitSignedIn("offers", OFFER_WRITE_LIMIT);

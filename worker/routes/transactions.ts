@@ -27,11 +27,11 @@ import {
   type SolanaTransactionResponse,
 } from "../../schema/purchases";
 import { type AuthSession, requireAdmin, requireSession } from "../auth/middleware";
-import { requireSecrets } from "../config";
+import { requireSecrets } from "../deployment/secrets";
 import { ignoredWalletQuery, queryInt } from "../http/params";
 import { limitReservations, limitSignedIn } from "../http/rate-limit";
 import { validate } from "../http/validate";
-import { requirePaymentSettings } from "../payment-config";
+import { requirePaymentSettings } from "../deployment/payment-readiness";
 import { cancelPurchase, confirmPayment, solanaTransferRequest } from "../purchases/buyer-actions";
 import { listPurchases, purchaseView } from "../purchases/purchase-view";
 import { openPurchasesOf, type ReserveInput, reserveOrReuse } from "../purchases/reserve";

@@ -3,7 +3,7 @@
 // or task is a new incident; a failing receiver is retried with backoff across cron runs; no secret in any alert.
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { ALERT_MAX_ATTEMPTS, alertBackoffMs, CHAIN_DOWN_ALERT_MS, runAlerts } from "../operations/alerts";
 import { recordChainProbe } from "../operations/chains";

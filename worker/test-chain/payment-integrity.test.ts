@@ -6,7 +6,7 @@ import { createWalletClient, type Hex, http } from "viem";
 import type { PrivateKeyAccount } from "viem/accounts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ethereumChain, ethereumClient } from "../chain/ethereum";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { findPurchase } from "../purchases/purchase-row";
 import { verifyPayment } from "../purchases/verify";

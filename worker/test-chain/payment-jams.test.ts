@@ -5,7 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { solanaVerifier } from "../chain/solana-payments";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { paymentDeadline } from "../domain/payment-decision";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { findPurchase } from "../purchases/purchase-row";

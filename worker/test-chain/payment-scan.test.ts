@@ -4,7 +4,7 @@
 import { Keypair } from "@solana/web3.js";
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { scanForPayments } from "../purchases/payment-scan";
 import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";

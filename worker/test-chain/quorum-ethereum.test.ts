@@ -6,7 +6,7 @@ import type { Hex } from "viem";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetNodeChainIds } from "../chain/ethereum-payments";
 import { paymentVerifier } from "../chain/payment-verifier";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { runAlerts } from "../operations/alerts";
 import { recordDisagreements } from "../operations/node-disagreements";
 import { findPurchase } from "../purchases/purchase-row";

@@ -4,8 +4,8 @@
 import { base58, base64 } from "@scure/base";
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { forgetNodeFacts } from "../chain/node-identity";
-import { createDb } from "../db";
+import { forgetNodeFacts } from "../deployment/node-identity";
+import { createDb } from "../db/database";
 import { runAlerts } from "../operations/alerts";
 import { findPurchase } from "../purchases/purchase-row";
 import { verifyPayment } from "../purchases/verify";

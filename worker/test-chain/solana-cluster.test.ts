@@ -7,7 +7,7 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { paymentVerifier } from "../chain/payment-verifier";
 import { EMPTY_CURSOR } from "../domain/reconciliation";
-import { forgetNodeFacts } from "../payment-config";
+import { forgetNodeFacts } from "../deployment/payment-readiness";
 import { fundedKeypair, sendInstructions, transferToPlatform } from "./solana-helpers";
 
 let restoreFetch: (() => void) | null = null;

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatBulkCsv, parseBulkCsv } from "../../schema/bulk-csv";
 import { BULK_MAX_ROWS, BULK_MESSAGES, type BulkRow, type BulkUploadResponse } from "../../schema/listings";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { claimedSplit, withClaimedPattern } from "../listings/claimed-pattern";
 import { importListings } from "../listings/import";
 import { analyzeAddress } from "../domain/rarity";

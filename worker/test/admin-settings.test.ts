@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SettingsResponse } from "../../schema/settings";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { quoteFees } from "../purchases/fee-quote";
 import { actors, call, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "./purchase-fixtures";
 import { client, unchecked, refusal } from "./client";

@@ -314,7 +314,7 @@ describe("x-wallet-address", () => {
 
 describe("the site a sign-in is for (SITE_ORIGIN, never the Host header)", () => {
   // A deployed site (a public SITE_ORIGIN) reached with another Host. The local SITE_ORIGIN behind a public Host
-  // is refused outright (committed-settings.test.ts).
+  // is refused outright (committed-vars.test.ts).
   const SITE = "https://vanity.example";
   const evil = (path: string, body: unknown) =>
     createApp().request(

@@ -3,7 +3,7 @@
 // Each path whose list the data sizes runs here (or in the chain tests named in docs/queries.md) with more than 100.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { listingReservations } from "../listings/listing-view";
 import { bulkRow, ethKey } from "./listing-fixtures";
 import { actors, type Wallet } from "./purchase-fixtures";

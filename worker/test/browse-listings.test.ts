@@ -3,7 +3,7 @@ import { env } from "cloudflare:test";
 import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FEATURED_LIMIT, type ListingView } from "../../schema/browse";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { handleError } from "../http/errors";
 import { addressRoutes } from "../routes/addresses";
 import type { AppEnv } from "../types";

@@ -4,7 +4,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingContext } from "../../schema/listing-context";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { valueInCoin } from "../domain/rarity";
 import { CALIBRATION_INTERVAL_MS, calibrateValues, MAX_STEP, MIN_SAMPLE, MULTIPLIER_BOUNDS, nextMultiplier } from "../jobs/calibrate-values";
 import { actors, listWithKey, type Wallet } from "./purchase-fixtures";

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { clientKey } from "../collectors/client-key";
 import { runCollectorJob } from "../collectors/notification-job";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import type { Wallet } from "./purchase-fixtures";
 import { client } from "./client";
 

@@ -8,7 +8,7 @@ import type { ClaimAnswer, CustomOrderQuote, CustomOrderView, OrderQueue } from 
 import { CUSTOM_ORDER_GRIND_HOURS, GRINDER_LEASE_MS } from "../../schema/custom-orders";
 import type { OrderPattern } from "../../schema/custom-order-pattern";
 import { publicKeyOf, randomSecret, scalarToHex } from "../../schema/split-key";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { claimNext, recordProgress, submitOffset } from "../orders/fulfil";
 import { ApiError } from "../http/errors";

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import demoCsv from "../../scripts/demo/listings.csv?raw";
 import { demoImportOptions } from "../../scripts/demo-listings";
 import { parseBulkCsv } from "../../schema/bulk-csv";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { importListings } from "../listings/import";
 import { clearBrowseData, insertUser } from "./browse-fixtures";
 

@@ -1,5 +1,5 @@
 // The dev wallets' relay and the localDevWallets flag exist only in a local deployment: the site and both nodes on
-// this machine (domain/local-mode.ts).
+// this machine (deployment/local-mode.ts).
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../app";

@@ -2,7 +2,7 @@
 // failing run after run, the reconciliation's lag, the payments awaiting refund, for admins only; a visitor sees the public status and nothing of these.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { failedTaskNames } from "../operations/cron-runs";
 import type { OperationsHealth } from "../operations/health";

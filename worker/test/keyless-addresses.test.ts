@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AddressCheckResponse } from "../../schema/api";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { importListings } from "../listings/import";
 import { type Caller, counts, ethKey, signInAll } from "./listing-fixtures";
 import { client, refusal } from "./client";

@@ -1,4 +1,4 @@
-// worker/listing-page.ts through servePrerenderedPage: the page for /address/{id} carries the listing a visitor
+// worker/landing/listing-page.ts through servePrerenderedPage: the page for /address/{id} carries the listing a visitor
 // without a session is shown, read through the real API and D1. The assets are a stand-in shell with the
 // listing skeleton's two placeholders (the worker tests run without a built SPA); e2e/prerender.e2e.ts checks
 // the real built page in a browser.
@@ -6,8 +6,8 @@ import { env, SELF } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingView } from "../../schema/browse";
 import { EMBEDDED_LISTING_ELEMENT_ID, type EmbeddedListing } from "../../schema/embedded-listing";
-import { anonymousListing, listingPageId, scriptSafeJson, withoutListingPreload } from "../listing-page";
-import { servePrerenderedPage } from "../pages";
+import { anonymousListing, listingPageId, scriptSafeJson, withoutListingPreload } from "../landing/listing-page";
+import { servePrerenderedPage } from "../landing/pages";
 import { foundOrder } from "./custom-order-fixtures";
 import { insertListing } from "./browse-fixtures";
 import { actors, ethWallet, type Wallet } from "./purchase-fixtures";

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingView } from "../../schema/browse";
 import { OWNERSHIP_MESSAGES, PRICE_MESSAGES } from "../../schema/listings";
 import { createApp } from "../app";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { analyzeAddress } from "../domain/rarity";
 import { storeListings } from "../listings/store";
 import { draftFromPayload } from "../listings/create";

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_OPEN_RESERVATIONS, MAX_OPEN_RESERVATIONS_PER_NETWORK } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
 import { NONCE_RATE_LIMIT } from "../auth/nonce";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { planReservation, writeReservation } from "../purchases/reserve";
 import { sessionCookie } from "./auth-helpers";
 import { inFreshRateWindow } from "./helpers";

@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOTIFICATIONS_PER_WALLET, type NotificationsResponse, type NotificationView } from "../../schema/collectors";
 import { notificationStatements } from "../collectors/notify";
-import { createDb, writeBatch } from "../db";
+import { createDb, writeBatch } from "../db/database";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { randomAddress, rowCount, saveFrom, starFrom, tick } from "./collectors-fixtures";
 import { insertListing } from "./browse-fixtures";

@@ -6,7 +6,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_OPEN_RESERVATIONS, RESERVATION_MINUTES } from "../../schema/purchases";
 import type { AcceptOfferResponse, MyOffersResponse, OfferSummary, OfferView, ReceivedOffersResponse } from "../../schema/offers";
 import type { AuthSession } from "../auth/middleware";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { clientNetwork } from "../http/rate-limit";
 import { planAcceptance } from "../offers/answer";
 import { runOfferJob } from "../offers/offer-job";

@@ -1,9 +1,9 @@
-// worker/pages.ts: which paths get a prerendered page, and how the answer is put together. The assets are
+// worker/landing/pages.ts: which paths get a prerendered page, and how the answer is put together. The assets are
 // replaced by a recording fetcher here (the worker tests run without a built SPA); e2e/prerender.e2e.ts
 // checks the same against the real built pages and Workers Static Assets.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { prerenderedAsset, servePrerenderedPage } from "../pages";
+import { prerenderedAsset, servePrerenderedPage } from "../landing/pages";
 import { client } from "./client";
 
 type Seen = { path: string; method: string; ifNoneMatch: string | null };

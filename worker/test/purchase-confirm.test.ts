@@ -4,7 +4,7 @@
 import { createExecutionContext, createScheduledController, env, waitOnExecutionContext } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import worker from "../index";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { verifyPendingPayments } from "../purchases/payment-jobs";
 import { verifyPayment } from "../purchases/verify";

@@ -5,7 +5,7 @@
 // code before its fix.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { paymentDeadline, NODE_OUTAGE_GRACE_MS } from "../domain/payment-decision";
 import { runScheduledJobs } from "../jobs/scheduled";
 import { verifyPendingPayments } from "../purchases/payment-jobs";

@@ -6,7 +6,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier } from "../chain/payment-verifier";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { findPurchase } from "../purchases/purchase-row";
 import { planReservation, writeReservation } from "../purchases/reserve";
 import { settlePurchase } from "../purchases/settle";

@@ -4,7 +4,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { MAX_OPEN_RESERVATIONS } from "../../schema/purchases";
 import { expireReservations } from "../purchases/payment-jobs";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { actors, call, ethWallet, initiate, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
 import { inFreshRateWindow } from "./helpers";
 import { client, unchecked, refusal } from "./client";

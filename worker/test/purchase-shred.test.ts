@@ -3,7 +3,7 @@
 // Travel keeps) opens under no secret the Worker still has.
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../db";
+import { createDb } from "../db/database";
 import { openKey } from "../vault";
 import { rewrapUnderCurrentSecret, SHRED_REWRAP_PER_RUN } from "../vault/shred";
 import { actors, listWithKey } from "./purchase-fixtures";

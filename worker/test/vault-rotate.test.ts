@@ -5,7 +5,7 @@ import { asc, eq } from "drizzle-orm";
 import { base64 } from "@scure/base";
 import { beforeEach, describe, expect, it } from "vitest";
 import { addresses, encryptedKeys } from "../../schema/db";
-import { createDb, type Db } from "../db";
+import { createDb, type Db } from "../db/database";
 import { type EncryptedKeyRecord, openKey, sealKey, VaultError } from "../vault";
 import { type RotationReport, rotateKeys } from "../vault/rotate";
 

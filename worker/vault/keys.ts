@@ -12,7 +12,7 @@ export const IV_BYTES = 16;
 /** AES-KW output for a 32-byte data key: the key plus the 8-byte integrity block. */
 export const WRAPPED_KEY_BYTES = 40;
 export const MAC_BYTES = 32;
-/** Secrets shorter than this are refused (same floor as worker/config.ts's requireSecrets). */
+/** Secrets shorter than this are refused (same floor as worker/deployment/secrets.ts's requireSecrets). */
 export const MIN_SECRET_LENGTH = 32;
 
 const INFO_KEY_WRAP = utf8Bytes("vanity-market vault v1 key-wrap");

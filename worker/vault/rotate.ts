@@ -8,7 +8,7 @@
 // overwritten. A run stopped at any point (crash, Ctrl-C, `limit`) is resumed by running it again.
 import { and, asc, desc, eq, gt } from "drizzle-orm";
 import { addresses, encryptedKeys } from "../../schema/db";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { VaultError } from "./errors";
 import { assertSecret } from "./keys";
 import { type EncryptedKeyRecord, isSealedUnder, rewrapKey } from "./vault";

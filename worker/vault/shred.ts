@@ -7,7 +7,7 @@
 // which a compromised Worker must not hold, so the two secret changes stay with the operator (README).
 import { count, lt } from "drizzle-orm";
 import { encryptedKeys } from "../../schema/db";
-import type { Db } from "../db";
+import type { Db } from "../db/database";
 import { sealingKey, type VaultEnv } from "./keyring";
 import { rotateKeys } from "./rotate";
 

@@ -1,4 +1,4 @@
-// The listing page the Worker serves carries the listing it rendered from (worker/listing-page.ts): the answer
+// The listing page the Worker serves carries the listing it rendered from (worker/landing/listing-page.ts): the answer
 // GET /api/addresses/{id} gives a visitor without a session. A visitor without a connected wallet would read
 // exactly that, so the app starts with it in the cache instead of reading it again. With a wallet, the read
 // carries the session (isOwner, a deleted or custom-order listing its owner or buyer may see): the app reads

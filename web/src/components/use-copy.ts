@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { toast } from "./toast-store";
 
 // Also type-checked with the Worker's types, which have no DOM: the Worker renders the listing summary that
-// uses this hook (worker/listing-page.ts), though only a browser ever runs the copy.
+// uses this hook (worker/landing/listing-page.ts), though only a browser ever runs the copy.
 type ClipboardNavigator = { clipboard: { writeText(text: string): Promise<void> } };
 
 /** Copy feedback resets after this long. */

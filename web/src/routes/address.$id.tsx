@@ -95,7 +95,7 @@ function AddressNotFound() {
 /**
  * The page before its listing is read, laid out as ListingDetail is (same wrapper, the real back link), so the
  * summary and the price land in the same places when they arrive. The Worker puts the rendered summary and price
- * into the two `data-listing-slot` placeholders of the page it serves (worker/listing-page.ts).
+ * into the two `data-listing-slot` placeholders of the page it serves (worker/landing/listing-page.ts).
  */
 function DetailSkeleton() {
   return (

@@ -1,5 +1,5 @@
 // The listing page's first screen: the summary (badges, the address, category and pattern, Copy and Explorer)
-// and the price with its availability. The route renders them, and so does the Worker (worker/listing-page.ts,
+// and the price with its availability. The route renders them, and so does the Worker (worker/landing/listing-page.ts,
 // react-dom/server) into the page it serves for /address/{id}, so the address, the page's largest element,
 // paints from the HTML and stays exactly where it is when the app renders over it. Hence: props only, no
 // router or query-client hooks, and nothing that depends on where it runs (the listed date is in UTC).

@@ -1,6 +1,6 @@
 // The accounts of the public development mnemonics, whose private keys everyone holds (they are printed in
 // every tutorial, and funded on every local chain): refused as platform addresses and admins anywhere but a
-// local deployment (payment-settings.ts, auth/roles.ts; docs/production-settings.md). Addresses only, never a
+// local deployment (payment-rules.ts, auth/roles.ts; docs/production-settings.md). Addresses only, never a
 // key or a mnemonic: this file ships in the Worker. public-dev-accounts.test.ts derives every address again
 // from the mnemonics, so the list cannot drift.
 import type { Network } from "../../schema/db";

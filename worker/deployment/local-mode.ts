@@ -75,7 +75,7 @@ export function solNodeLocality(env: Pick<LocalModeText, "SOL_RPC_URL" | "SOL_RP
 /**
  * Whether this deployment is local as configured: the site (the request's host and SITE_ORIGIN) and both nodes on
  * this machine, on development chains. The admin role and the dev wallets use it; the payment check also asks
- * the nodes what they are (payment-settings.ts).
+ * the nodes what they are (payment-rules.ts).
  */
 export function isLocalDeployment(env: LocalModeText, requestHost: RequestHost): boolean {
   return siteLocality(env.SITE_ORIGIN, requestHost).local && ethNodeLocality(env).local && solNodeLocality(env).local;

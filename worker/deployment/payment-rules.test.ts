@@ -6,21 +6,21 @@ import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "../../scripts/dev-accounts";
 import { wranglerVars } from "../../scripts/test/wrangler-vars";
 import { isLocalDeployment } from "./local-mode";
 import {
-  checkPaymentSettings,
+  checkPaymentSetup,
   isPublicDevWallet,
   MAINNET_MIN_CONFIRMATIONS,
   MAX_CONFIRMATIONS,
-  type PaymentSettingsText,
+  type PaymentSetupText,
   PUBLIC_DEV_ETH_ADDRESSES,
   PUBLIC_DEV_SOL_ADDRESSES,
   readCommitment,
   readConfirmations,
   SOLANA_GENESIS_HASHES,
   solanaCluster,
-} from "./payment-settings";
+} from "./payment-rules";
 
 /** wrangler.toml's top-level [vars], as `npm start` and the tests run them. */
-const LOCAL: PaymentSettingsText = wranglerVars(readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8"));
+const LOCAL: PaymentSetupText = wranglerVars(readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8"));
 /** Where a request to `npm start`'s site comes, and where one to a deployed Worker does. */
 const ON_THIS_MACHINE = { requestHost: "localhost" };
 const ON_A_PUBLIC_HOST = { requestHost: "vanity.example" };
@@ -30,7 +30,7 @@ const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
 const OWN_SOL = "GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW";
 
 /** A production deployment on Ethereum mainnet and Solana mainnet, done right. */
-const PRODUCTION: PaymentSettingsText = {
+const PRODUCTION: PaymentSetupText = {
   ETH_RPC_URL: "https://eth-mainnet.example/v2/SECRET-API-KEY",
   ETH_CHAIN_ID: "1",
   ETH_CONFIRMATIONS: "12",
@@ -48,7 +48,7 @@ const PRODUCTION: PaymentSettingsText = {
   SITE_ORIGIN: "https://vanity.example",
 };
 /** A staging deployment on Sepolia and Solana devnet. */
-const TESTNETS: PaymentSettingsText = {
+const TESTNETS: PaymentSetupText = {
   ...PRODUCTION,
   ETH_CHAIN_ID: "11155111",
   ETH_CONFIRMATIONS: "1",
@@ -61,12 +61,12 @@ const TESTNETS: PaymentSettingsText = {
 const ETH_SECOND = "https://eth-second.example/SECRET-API-KEY";
 const SOL_SECOND = "https://sol-second.example/SECRET-API-KEY";
 
-function problems(env: PaymentSettingsText, facts = {}): string[] {
-  const check = checkPaymentSettings(env, facts);
+function problems(env: PaymentSetupText, facts = {}): string[] {
+  const check = checkPaymentSetup(env, facts);
   return check.ok ? [] : check.problems;
 }
 
-function refused(env: PaymentSettingsText, setting: string, pattern: RegExp = /./, facts = {}) {
+function refused(env: PaymentSetupText, setting: string, pattern: RegExp = /./, facts = {}) {
   const found = problems(env, facts);
   expect(found.length, `expected ${setting} to be refused`).toBeGreaterThan(0);
   const about = found.filter((p) => p.startsWith(setting));
@@ -78,7 +78,7 @@ function refused(env: PaymentSettingsText, setting: string, pattern: RegExp = /.
 
 describe("the local settings (wrangler.toml, npm start, the tests)", () => {
   it("are accepted: anvil and the local Solana RPC are local, so the public dev accounts may receive there", () => {
-    const check = checkPaymentSettings(LOCAL);
+    const check = checkPaymentSetup(LOCAL);
     expect(check).toEqual({
       ok: true,
       settings: {
@@ -97,9 +97,9 @@ describe("the local settings (wrangler.toml, npm start, the tests)", () => {
   });
 
   it("stay accepted when the local nodes answer for themselves, and when a request comes to this machine", () => {
-    expect(checkPaymentSettings(LOCAL, { ethChainId: 31337, solGenesisHash: "3fXAm4YAxbVzPiBDqVkNwmXJxSXsFFMTtbsfCx6G2sBc" }).ok).toBe(true);
+    expect(checkPaymentSetup(LOCAL, { ethChainId: 31337, solGenesisHash: "3fXAm4YAxbVzPiBDqVkNwmXJxSXsFFMTtbsfCx6G2sBc" }).ok).toBe(true);
     for (const requestHost of ["localhost", "127.0.0.1", "[::1]", "app.localhost"])
-      expect(checkPaymentSettings(LOCAL, { requestHost }).ok, requestHost).toBe(true);
+      expect(checkPaymentSetup(LOCAL, { requestHost }).ok, requestHost).toBe(true);
   });
 });
 
@@ -143,7 +143,7 @@ describe("the local settings on a site that is not this machine (a deploy of wra
 
 describe("production (a chain that is not local)", () => {
   it("a correct mainnet configuration is accepted", () => {
-    expect(checkPaymentSettings(PRODUCTION)).toMatchObject({
+    expect(checkPaymentSetup(PRODUCTION)).toMatchObject({
       ok: true,
       settings: {
         production: true,
@@ -220,7 +220,7 @@ describe("production (a chain that is not local)", () => {
     refused({ ...PRODUCTION, ADMIN_WALLETS: SOLANA_DEV_ACCOUNTS.admin.address }, "ADMIN_WALLETS", /account 0/);
     // Solana wallets are compared exactly, as ADMIN_WALLETS itself does: another case is another (unlisted) wallet.
     expect(problems({ ...PRODUCTION, ADMIN_WALLETS: `${OWN_ETH},,${SOLANA_DEV_ACCOUNTS.admin.address.toLowerCase()}` })).toEqual([]);
-    expect(checkPaymentSettings(LOCAL).ok).toBe(true);
+    expect(checkPaymentSetup(LOCAL).ok).toBe(true);
   });
 
   it("refuses plain http to a node that is not on this machine", () => {
@@ -367,12 +367,12 @@ describe("SOL_CLUSTER pins the Solana cluster", () => {
   });
 
   it("each refusal of a dev account says why the deployment is not local", () => {
-    const eth = (env: PaymentSettingsText, reason: string, facts = {}) =>
+    const eth = (env: PaymentSetupText, reason: string, facts = {}) =>
       refused(env, "PLATFORM_ETH_ADDRESS", new RegExp(`not local \\(${reason.replace(/[().]/g, "\\$&")}\\), so anyone`), facts);
     eth({ ...LOCAL, ETH_RPC_URL: "https://eth.example" }, "ETH_RPC_URL is not on this machine");
     eth({ ...LOCAL, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1" }, "ETH_CHAIN_ID 11155111 is not a development chain's");
     eth(LOCAL, "the node at ETH_RPC_URL serves chain id 1", { ethChainId: 1 });
-    const sol = (env: PaymentSettingsText, reason: string, facts = {}) =>
+    const sol = (env: PaymentSetupText, reason: string, facts = {}) =>
       refused(env, "PLATFORM_SOL_ADDRESS", new RegExp(`not local \\(${reason.replace(/[().']/g, "\\$&")}\\), so anyone`), facts);
     sol({ ...LOCAL, SOL_CLUSTER: "devnet", SOL_RPC_URL: "https://api.devnet.solana.com" }, "SOL_RPC_URL is not on this machine");
     sol({ ...LOCAL, SOL_CLUSTER: "testnet" }, "SOL_CLUSTER is not localnet");
@@ -421,7 +421,7 @@ describe("solanaCluster and this machine's hosts", () => {
     expect(solanaCluster("https://api.devnet.solana.com")).toBe("devnet");
     expect(solanaCluster("https://api.testnet.solana.com")).toBe("testnet");
     expect(solanaCluster("https://rpc.example.com/?api-key=secret")).toBe("mainnet-beta");
-    // Unreadable: no public explorer link (and checkPaymentSettings refuses it).
+    // Unreadable: no public explorer link (and checkPaymentSetup refuses it).
     expect(solanaCluster("not a url")).toBe("localnet");
   });
 
@@ -529,7 +529,7 @@ describe("several nodes per chain (docs/payments.md#trust-no-single-node)", () =
     refused({ ...TESTNETS, ETH_RPC_QUORUM: "0" }, "ETH_RPC_QUORUM", /from 1 to 2/);
   });
   it("unset, the quorum is a majority; testnets may run one node with a quorum of one", () => {
-    const check = checkPaymentSettings({
+    const check = checkPaymentSetup({
       ...PRODUCTION,
       ETH_RPC_QUORUM: undefined,
       SOL_RPC_URLS: `${PRODUCTION.SOL_RPC_URLS},https://third.example`,

@@ -2,7 +2,7 @@
 // their prerendered HTML (scripts/build/prerender.ts), which paints before any script runs. They cannot be
 // plain assets: `/` would be index.html, and index.html must stay the empty shell that every other path of
 // the single-page app falls back to; /address/{id} has one shell for every id.
-import { pageTitle } from "../web/src/server-rendered/page-title";
+import { pageTitle } from "../../web/src/server-rendered/page-title";
 import { anonymousListing, type ApiFetch, listingPageId, withListing, withoutListingPreload } from "./listing-page";
 
 /** The prerendered asset for a path, or null when the path is not a prerendered page. */
@@ -23,7 +23,7 @@ const carriesSession = (request: Request) => /(?:^|;)\s*(?:__Host-)?session=/.te
 
 /**
  * The page for a GET of a prerendered path; null for everything else (the API). `api` is the Worker's own API:
- * with it, a listing's page carries the listing (worker/listing-page.ts).
+ * with it, a listing's page carries the listing (worker/landing/listing-page.ts).
  */
 export async function servePrerenderedPage(request: Request, env: Env, api?: ApiFetch): Promise<Response | null> {
   if (request.method !== "GET" && request.method !== "HEAD") return null;

@@ -1,7 +1,7 @@
 import { type Column, getTableColumns, type SQL, type SQLWrapper, sql, type Table } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
-import * as schema from "../schema/db";
+import * as schema from "../../schema/db";
 
 /** A drizzle instance over one request's D1 binding (never a module-level singleton). */
 export function createDb(d1: D1Database | D1DatabaseSession) {

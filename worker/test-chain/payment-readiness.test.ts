@@ -3,7 +3,7 @@
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../app";
-import { forgetNodeFacts, nodeFacts, paymentReadiness } from "../payment-config";
+import { forgetNodeFacts, nodeFacts, paymentReadiness } from "../deployment/payment-readiness";
 import { ethWallet } from "../test/purchase-fixtures";
 
 beforeEach(() => forgetNodeFacts());

@@ -1,8 +1,8 @@
 // Configuration checks. Key and payment routes refuse to run without their secrets, so a misconfigured
 // deployment fails loudly instead of encrypting keys under an empty secret.
 import type { MiddlewareHandler } from "hono";
-import { ApiError } from "./http/errors";
-import type { AppEnv } from "./types";
+import { ApiError } from "../http/errors";
+import type { AppEnv } from "../types";
 
 export const REQUIRED_SECRETS = ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"] as const;
 const MIN_SECRET_LENGTH = 32;

@@ -1,16 +1,16 @@
 // Production refuses to take payments with dev values. The payment routes answer 503 naming each
 // unsafe setting and write nothing; reading a purchase and the key calls stay up; /api/config offers nothing to
 // pay; /api/health shows the problems (never an RPC URL); the cron job verifies and settles nothing. The rules
-// themselves are unit-tested in worker/domain/payment-settings.test.ts. Hosted nodes cannot run here: they are
+// themselves are unit-tested in worker/deployment/payment-rules.test.ts. Hosted nodes cannot run here: they are
 // replaced at the network boundary (fetch) by a stub answering only what a node says about itself.
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { paymentVerifier } from "../chain/payment-verifier";
 import { solanaCommitment } from "../chain/solana-payments";
-import { MAX_CONFIRMATIONS, SOLANA_GENESIS_HASHES } from "../domain/payment-settings";
+import { MAX_CONFIRMATIONS, SOLANA_GENESIS_HASHES } from "../deployment/payment-rules";
 import { runScheduledJobs } from "../jobs/scheduled";
-import { forgetNodeFacts, paymentReadiness } from "../payment-config";
+import { forgetNodeFacts, paymentReadiness } from "../deployment/payment-readiness";
 import { actors, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
 import { type Answer, client, clientOf } from "./client";
 

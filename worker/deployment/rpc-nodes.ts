@@ -1,7 +1,7 @@
 // The JSON-RPC nodes of each chain and how many must agree before a payment counts (docs/payments.md#trust-no-single-node).
 // ETH_RPC_URLS / SOL_RPC_URLS list the nodes (comma separated); unset or empty, the single ETH_RPC_URL /
 // SOL_RPC_URL is a list of one. ETH_RPC_QUORUM / SOL_RPC_QUORUM is how many of them must report a payment
-// identically; unset, a majority of the nodes. Pure: payment-settings.ts checks these, chain/payment-verifier.ts
+// identically; unset, a majority of the nodes. Pure: payment-rules.ts checks these, chain/payment-verifier.ts
 // builds one verifier per node from them.
 import type { Network } from "../../schema/db";
 
@@ -49,7 +49,7 @@ export function nodeName(url: string): string {
   return URL.canParse(url) ? new URL(url).host || "an unreadable URL" : "an unreadable URL";
 }
 
-/** The quorum of `network` as configured, falling back to every node when unreadable (payment-settings.ts refuses that). */
+/** The quorum of `network` as configured, falling back to every node when unreadable (payment-rules.ts refuses that). */
 export function quorumOf(env: RpcNodesText, network: Network): { urls: string[]; quorum: number } {
   const urls = rpcUrls(env, network);
   const text = network === "ethereum" ? env.ETH_RPC_QUORUM : env.SOL_RPC_QUORUM;

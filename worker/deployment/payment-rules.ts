@@ -1,7 +1,7 @@
 // Which payment settings a deployment may take money with (docs/production-settings.md). Pure: the configuration
 // text in (and what the nodes and the request say), the settings or every problem out, each problem naming its
 // setting. The Worker refuses its payment routes and the cron job's payment checks while any problem stands
-// (payment-config.ts), and `npm run deploy` refuses to upload (scripts/deploy-check.ts): one rule set.
+// (payment-readiness.ts), and `npm run deploy` refuses to upload (scripts/deploy-check.ts): one rule set.
 //
 // Local and production. A chain is local when the site is on this machine (local-mode.ts) and so is its node,
 // on a development chain (31337 anvil/Hardhat, 1337 geth --dev/Ganache; SOL_CLUSTER localnet). What the nodes
@@ -32,7 +32,7 @@ export const PUBLIC_DEV_ETH_ADDRESSES: readonly string[] = publicDevAddresses("e
 export const PUBLIC_DEV_SOL_ADDRESSES: readonly string[] = publicDevAddresses("solana");
 
 /** The configuration text this reads (wrangler.toml [vars], and the RPC URLs, secrets in production). */
-export type PaymentSettingsText = RpcNodesText & {
+export type PaymentSetupText = RpcNodesText & {
   ETH_RPC_URL?: string;
   ETH_CHAIN_ID?: string;
   ETH_CONFIRMATIONS?: string;
@@ -50,19 +50,19 @@ export type NodeFacts = { ethChainId?: number | null; solGenesisHash?: string | 
 /** What the nodes said, and the host the request came to (absent or null: no request, as in the cron job). */
 export type DeploymentFacts = NodeFacts & { requestHost?: RequestHost };
 
-export type PaymentSettings = {
+export type PaymentSetup = {
   /** Either chain is not local (module comment). */
   production: boolean;
   ethereum: { chainId: number; local: boolean; recipient: string; confirmations: number; nodes: number; quorum: number };
   solana: { cluster: SolanaCluster; local: boolean; recipient: string; commitment: PaymentCommitment; nodes: number; quorum: number };
 };
 
-export type PaymentSettingsCheck = { ok: true; settings: PaymentSettings } | { ok: false; problems: string[] };
+export type PaymentSetupCheck = { ok: true; settings: PaymentSetup } | { ok: false; problems: string[] };
 
 /** The Solana cluster an RPC URL's host suggests: for display only when SOL_CLUSTER is unreadable (the rules read SOL_CLUSTER). */
 export function solanaCluster(rpcUrl: string): SolanaCluster {
   const url = parseHttpUrl(rpcUrl);
-  // Unreadable: no public explorer link either (and checkPaymentSettings refuses it).
+  // Unreadable: no public explorer link either (and checkPaymentSetup refuses it).
   if (!url) return "localnet";
   const host = url.hostname.toLowerCase();
   if (isLoopbackHost(host)) return "localnet";
@@ -91,7 +91,7 @@ const isSolanaAddress = (text: string) => /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(t
 export const MAINNET_MIN_QUORUM = 2;
 
 /**
- * The problems with one chain's node list and quorum (domain/rpc-nodes.ts): every URL an http(s) URL, https off this
+ * The problems with one chain's node list and quorum (rpc-nodes.ts): every URL an http(s) URL, https off this
  * machine; the quorum from 1 to the number of nodes; on mainnet at least two nodes on different hosts and a quorum
  * of two (docs/payments.md#trust-no-single-node).
  */
@@ -152,7 +152,7 @@ export function readCommitment(text: string | undefined): PaymentCommitment | nu
  * Every problem with the payment settings, or the settings. `facts` (what the nodes report, where the request
  * came) may only make the rules stricter: a node that is not the configured chain is a problem of its own.
  */
-export function checkPaymentSettings(env: PaymentSettingsText, facts: DeploymentFacts = {}): PaymentSettingsCheck {
+export function checkPaymentSetup(env: PaymentSetupText, facts: DeploymentFacts = {}): PaymentSetupCheck {
   const problems: string[] = [];
 
   // ---- the site: local behaviour only on this machine (local-mode.ts)

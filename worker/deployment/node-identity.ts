@@ -1,9 +1,9 @@
 // What the configured nodes say they are: the Ethereum node's chain id (eth_chainId) and the Solana node's genesis
-// hash (getGenesisHash). Asked once and remembered per isolate; the payment check (payment-config.ts), the
+// hash (getGenesisHash). Asked once and remembered per isolate; the payment check (payment-readiness.ts), the
 // Solana verifier's cluster pin (solana-cluster-pin.ts) and the deploy check (scripts/deploy.ts) read them.
-import type { NodeFacts, PaymentSettingsText } from "../domain/payment-settings";
-import { rpcUrls } from "../domain/rpc-nodes";
-import { clusterMismatch, readCluster } from "../domain/solana-cluster";
+import type { NodeFacts, PaymentSetupText } from "./payment-rules";
+import { rpcUrls } from "./rpc-nodes";
+import { clusterMismatch, readCluster } from "./solana-cluster";
 
 const NODE_TIMEOUT_MS = 3_000;
 /** A node's identity does not change; it is asked again now and then in case its URL was repointed. */
@@ -38,7 +38,7 @@ async function ask<T extends number | string>(key: string, url: string, method: 
 }
 
 /** The Solana node's genesis hash; null when it did not answer. */
-export function solanaGenesisHash(env: Pick<PaymentSettingsText, "SOL_RPC_URL">, now = Date.now()): Promise<string | null> {
+export function solanaGenesisHash(env: Pick<PaymentSetupText, "SOL_RPC_URL">, now = Date.now()): Promise<string | null> {
   return ask(
     `sol ${env.SOL_RPC_URL}`,
     env.SOL_RPC_URL ?? "",
@@ -53,7 +53,7 @@ export function solanaGenesisHash(env: Pick<PaymentSettingsText, "SOL_RPC_URL">,
  * Where the nodes differ, the answer of one that is not the configured chain, so the settings check refuses it.
  */
 export async function nodeFacts(
-  env: Pick<PaymentSettingsText, "ETH_RPC_URL" | "ETH_RPC_URLS" | "SOL_RPC_URL" | "SOL_RPC_URLS" | "ETH_CHAIN_ID" | "SOL_CLUSTER">,
+  env: Pick<PaymentSetupText, "ETH_RPC_URL" | "ETH_RPC_URLS" | "SOL_RPC_URL" | "SOL_RPC_URLS" | "ETH_CHAIN_ID" | "SOL_CLUSTER">,
   now = Date.now(),
 ): Promise<NodeFacts> {
   const [chainIds, geneses] = await Promise.all([

@@ -3,9 +3,9 @@
 // exactly when the change does.
 import { type Column, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { transactionAudit } from "../schema/db";
-import { columnList } from "./db";
-import type { RequestInfo } from "./http/request-info";
+import { transactionAudit } from "../../schema/db";
+import { columnList } from "./database";
+import type { RequestInfo } from "../http/request-info";
 
 /** A value for the row, or an SQL expression (a column of `from`, json_object(...)) that computes it. */
 type Value<T> = T | SQL | Column;

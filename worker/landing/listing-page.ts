@@ -10,10 +10,10 @@
 // and the app reads it with the visitor's session as before.
 import { createElement } from "react";
 import { renderToString } from "react-dom/server";
-import type { ListingView } from "../schema/browse";
-import { EMBEDDED_LISTING_ELEMENT_ID, type EmbeddedListing } from "../schema/embedded-listing";
-import type { ChainConfigResponse } from "../schema/purchases";
-import { ListingPrice, ListingSummary } from "../web/src/server-rendered/ListingSummary";
+import type { ListingView } from "../../schema/browse";
+import { EMBEDDED_LISTING_ELEMENT_ID, type EmbeddedListing } from "../../schema/embedded-listing";
+import type { ChainConfigResponse } from "../../schema/purchases";
+import { ListingPrice, ListingSummary } from "../../web/src/server-rendered/ListingSummary";
 
 /** Answers a request with the Worker's own API (the Hono app). */
 export type ApiFetch = (request: Request) => Promise<Response>;

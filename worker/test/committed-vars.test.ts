@@ -9,7 +9,7 @@ import wranglerToml from "../../wrangler.toml?raw";
 import { DEV_ACCOUNTS } from "../../scripts/dev-accounts";
 import { wranglerVars } from "../../scripts/test/wrangler-vars";
 import { createApp } from "../app";
-import { forgetNodeFacts } from "../payment-config";
+import { forgetNodeFacts } from "../deployment/payment-readiness";
 import { actors, ethWallet, listWithKey, purchaseState, type Wallet } from "./purchase-fixtures";
 
 const COMMITTED = { ...env, ...wranglerVars(wranglerToml) } as Env;
