@@ -5,7 +5,7 @@
 import { sameAddress } from "../../schema/address";
 import type { Network } from "../../schema/db";
 import { isLocalDeployment, type LocalModeText, type RequestHost } from "../deployment/local-mode";
-import { isPublicDevWallet } from "../deployment/payment-rules";
+import { isPublicDevWallet } from "../deployment/public-dev-accounts";
 
 export type RoleEnv = Pick<Env, "ADMIN_WALLETS"> & LocalModeText;
 

@@ -7,7 +7,6 @@ import { wranglerVars } from "../../scripts/test/wrangler-vars";
 import { isLocalDeployment } from "./local-mode";
 import {
   checkPaymentSetup,
-  isPublicDevWallet,
   MAINNET_MIN_CONFIRMATIONS,
   MAX_CONFIRMATIONS,
   type PaymentSetupText,
@@ -497,19 +496,6 @@ describe("the readers the verifiers and the admin role use", () => {
     ] as const) {
       expect(isLocalDeployment({ ...local, ...change }, "localhost"), name).toBe(false);
     }
-  });
-
-  it("isPublicDevWallet: every public dev account (Ethereum in any case, Solana exactly), no other address", () => {
-    for (const a of PUBLIC_DEV_ETH_ADDRESSES) {
-      expect(isPublicDevWallet(a), a).toBe(true);
-      expect(isPublicDevWallet(a.toLowerCase()), a).toBe(true);
-      expect(isPublicDevWallet(`0x${a.slice(2).toUpperCase()}`), a).toBe(true);
-    }
-    for (const a of PUBLIC_DEV_SOL_ADDRESSES) {
-      expect(isPublicDevWallet(a), a).toBe(true);
-      expect(isPublicDevWallet(a.toLowerCase()), a).toBe(false);
-    }
-    for (const a of [OWN_ETH, OWN_SOL, "", "0x", PUBLIC_DEV_ETH_ADDRESSES[0].slice(0, 41)]) expect(isPublicDevWallet(a), a).toBe(false);
   });
 });
 

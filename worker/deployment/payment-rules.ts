@@ -130,11 +130,6 @@ function nodeListProblems(env: RpcNodesText, network: "ethereum" | "solana", mai
 /** Why something is not local, or null when it is. */
 const reasonOf = (locality: Locality) => (locality.local ? null : locality.reason);
 
-/** Whether `address` is one of the public dev accounts (Ethereum in any letter case, Solana exactly). */
-export function isPublicDevWallet(address: string): boolean {
-  return publicDevAccount(address) !== null;
-}
-
 /** ETH_CONFIRMATIONS as a depth from 1 to MAX_CONFIRMATIONS, or null: never a silent default. */
 export function readConfirmations(text: string | undefined): number | null {
   const trimmed = (text ?? "").trim();

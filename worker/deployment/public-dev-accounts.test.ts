@@ -7,7 +7,15 @@ import { HDKey, hdKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { LOCAL_CHAIN } from "../../scripts/dev-accounts";
 import { slip10Ed25519 } from "../../scripts/test/slip10";
-import { describeDevAccount, PUBLIC_DEV_ACCOUNT_LISTS, PUBLIC_DEV_MNEMONICS, type PublicDevMnemonic, publicDevAccount } from "./public-dev-accounts";
+import {
+  describeDevAccount,
+  isPublicDevWallet,
+  PUBLIC_DEV_ACCOUNT_LISTS,
+  PUBLIC_DEV_MNEMONICS,
+  type PublicDevMnemonic,
+  publicDevAccount,
+  publicDevAddresses,
+} from "./public-dev-accounts";
 
 /** The mnemonics in full (kept out of the Worker: only their addresses ship). */
 const MNEMONICS: Record<PublicDevMnemonic, string> = {
@@ -68,5 +76,21 @@ describe("the public dev accounts", () => {
         expect(text).not.toContain(MNEMONICS.test);
         expect(text).not.toContain(MNEMONICS.ganache);
       }
+  });
+
+  it("isPublicDevWallet: every public dev account (Ethereum in any case, Solana exactly), no other address", () => {
+    const eth = publicDevAddresses("ethereum");
+    for (const a of eth) {
+      expect(isPublicDevWallet(a), a).toBe(true);
+      expect(isPublicDevWallet(a.toLowerCase()), a).toBe(true);
+      expect(isPublicDevWallet(`0x${a.slice(2).toUpperCase()}`), a).toBe(true);
+    }
+    for (const a of publicDevAddresses("solana")) {
+      expect(isPublicDevWallet(a), a).toBe(true);
+      expect(isPublicDevWallet(a.toLowerCase()), a).toBe(false);
+    }
+    // Addresses nobody ships as dev accounts (fresh, valid), and a dev address cut short.
+    const own = ["0x52908400098527886E0F7030069857D2E4169EE7", "GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW"];
+    for (const a of [...own, "", "0x", eth[0].slice(0, 41)]) expect(isPublicDevWallet(a), a).toBe(false);
   });
 });

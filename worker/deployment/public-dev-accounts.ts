@@ -207,6 +207,14 @@ export function publicDevAccount(address: string): PublicDevAccount | null {
   return BY_ADDRESS.get(key(address.startsWith("0x") ? "ethereum" : "solana", address)) ?? null;
 }
 
+/**
+ * Whether `address` is one of the public dev accounts (Ethereum in any letter case, Solana exactly): the admin
+ * rule (auth/roles.ts) refuses these outside a local deployment, the payment rules refuse them as platform addresses.
+ */
+export function isPublicDevWallet(address: string): boolean {
+  return publicDevAccount(address) !== null;
+}
+
 /** "public dev account 9 of the test mnemonic (...), m/44'/60'/0'/0/9", for the refusals that name one. */
 export function describeDevAccount(account: PublicDevAccount): string {
   const path = account.path === "seed" ? "its seed as the key" : account.path.replace("{i}", String(account.index));

@@ -1,4 +1,4 @@
-// Configuration checks. Key and payment routes refuse to run without their secrets, so a misconfigured
+// The secrets a deployment must have (docs/configuration.md#secrets). Key and payment routes refuse to run without their secrets, so a misconfigured
 // deployment fails loudly instead of encrypting keys under an empty secret.
 import type { MiddlewareHandler } from "hono";
 import { ApiError } from "../http/errors";
