@@ -57,6 +57,7 @@ export default defineConfig(async () => {
               "schema/**/*.test.ts",
               "worker/domain/**/*.test.ts",
               "worker/deployment/**/*.test.ts",
+              "worker/jobs/**/*.test.ts",
               "worker/chain/**/*.test.ts",
               "worker/auth/**/*.test.ts",
               "web/src/**/*.test.{ts,tsx}",

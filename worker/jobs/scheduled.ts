@@ -1,15 +1,16 @@
-// The cron job (every minute in production). Each task is idempotent and bounded, so two overlapping runs
-// do no harm; one failing task does not stop the others.
+// The cron job (every minute in production): a table of tasks (CRON_TASKS), one line each with its name, what it
+// needs and what it does, run in order by task-table.ts. Each task is idempotent and bounded, so two overlapping
+// runs do no harm; one failing task does not stop the others.
 import { lt } from "drizzle-orm";
-import { sessions, usedSignInNonces } from "../../schema/db";
+import { type Network, sessions, usedSignInNonces } from "../../schema/db";
 import { type CollectorReport, runCollectorJob } from "../collectors/notification-job";
-import { createDb } from "../db/database";
+import { createDb, type Db } from "../db/database";
+import { paymentReadiness } from "../deployment/payment-readiness";
 import { type OfferJobReport, runOfferJob } from "../offers/offer-job";
 import { expireOverdueOrders } from "../orders/orders";
 import { type AlertReport, runAlerts } from "../operations/alerts";
 import { recordChainProbe } from "../operations/chains";
 import { recordCronRun, rewriteCronRun } from "../operations/cron-runs";
-import { paymentReadiness } from "../deployment/payment-readiness";
 import { getUsdPrices } from "../prices/price-feed";
 import { closeOverduePurchases } from "../purchases/deadlines";
 import { expireReservations, verifyPendingPayments } from "../purchases/payment-jobs";
@@ -19,6 +20,7 @@ import { rewrapUnderCurrentSecret, type ShredReport } from "../vault/shred";
 import { calibrateValues } from "./calibrate-values";
 import { recomputeMarketTrends } from "./market-trends";
 import { rescoreRarity } from "./rescore-rarity";
+import { type Need, runTasks, type Task } from "./task-table";
 
 export type JobReport = {
   expiredNonces: number;
@@ -47,97 +49,129 @@ export type JobReport = {
   errors: string[];
 };
 
-/** What went wrong, in one line: for a failed query, the database's own words (drizzle's message would list the SQL). */
-function failure(err: unknown): string {
-  const cause = err instanceof Error && err.cause instanceof Error && /^Failed query/.test(err.message) ? err.cause : err;
-  return cause instanceof Error ? cause.message.split("\n")[0] : String(cause);
+/** One cron run as its tasks see it: what they read, and the report they fill in. */
+export type CronJob = {
+  db: Db;
+  env: Env;
+  now: number;
+  /** The payment settings passed paymentReadiness at the start of the run. */
+  paymentsSafe: boolean;
+  report: JobReport;
+  /** The id of this run's record, once the cron-record task has written it. */
+  runId: number | null;
+  /** The tasks that failed so far in this run. */
+  failed: Set<string>;
+};
+
+const ALWAYS: Need<CronJob> = { says: "nothing", holds: () => true };
+// On unsafe payment settings nothing is verified, settled or reconciled: a payment checked at the wrong depth or
+// on the wrong chain would release a key, and read from a node on the wrong chain every difference is noise.
+const SAFE_PAYMENTS: Need<CronJob> = { says: "payment settings that pass paymentReadiness", holds: (j) => j.paymentsSafe };
+// A failing alerts task cannot report itself: its failure joins this run's record, so health shows it and the next
+// run that alerts tells of it (operations/alerts.ts, LATE_TASKS).
+const ALERTS_FAILED: Need<CronJob> = { says: "this run recorded and its alerts task failed", holds: (j) => j.runId !== null && j.failed.has("alerts") };
+
+/**
+ * The cron job's tasks, in the order they run; each is idempotent and bounded. Verify first, then look for
+ * unreported payments, and only then expire: a reservation paid in its last minute is found before it would lapse.
+ */
+export const CRON_TASKS: readonly Task<CronJob>[] = [
+  { name: "sign-in-expiry", needs: ALWAYS, run: expireSignIns },
+  { name: "verify", needs: SAFE_PAYMENTS, run: verify },
+  { name: "scan-ethereum", needs: SAFE_PAYMENTS, run: scan("ethereum") },
+  { name: "scan-solana", needs: SAFE_PAYMENTS, run: scan("solana") },
+  // Expiring reservations stays safe on unsafe settings and goes on.
+  { name: "expire", needs: ALWAYS, run: async (j) => (j.report.payments.expiredReservations = await expireReservations(j.db, j.now)) },
+  // The clock's exit for a payment that never becomes final, on safe settings or not: it releases nothing.
+  { name: "overdue", needs: ALWAYS, run: async (j) => (j.report.payments.closedOverdue = await closeOverduePurchases(j.db, j.now)) },
+  // After the scan: a transfer the scan is about to credit is not a difference.
+  { name: "reconcile-ethereum", needs: SAFE_PAYMENTS, run: reconcile("ethereum") },
+  { name: "reconcile-solana", needs: SAFE_PAYMENTS, run: reconcile("solana") },
+  { name: "prices", needs: ALWAYS, run: async (j) => (j.report.pricesSource = (await getUsdPrices(j.env, j.now)).source) },
+  { name: "market-trends", needs: ALWAYS, run: async (j) => (j.report.marketTrends = await recomputeMarketTrends(j.db, j.now)) },
+  { name: "key-rewrap", needs: ALWAYS, run: async (j) => (j.report.keyRewrap = await rewrapUnderCurrentSecret(j.db, j.env)) },
+  { name: "custom-orders", needs: ALWAYS, run: async (j) => (j.report.expiredCustomOrders = await expireOverdueOrders(j.db, j.now)) },
+  { name: "rarity-rescore", needs: ALWAYS, run: async (j) => (j.report.rescoredListings = await rescoreRarity(j.env.DB)) },
+  { name: "value-calibration", needs: ALWAYS, run: async (j) => (j.report.calibratedValues = await calibrateValues(j.db, j.now)) },
+  // After the payment tasks: what they settled or expired this run is told this run (an accepted offer's lapse too).
+  { name: "offers", needs: ALWAYS, run: async (j) => (j.report.offers = await runOfferJob(j.db, j.now)) },
+  { name: "collectors", needs: ALWAYS, run: async (j) => (j.report.collectors = await runCollectorJob(j.db, j.now)) },
+  // A node that does not answer is recorded (health, alerts), not a failed task: the alert for it has its own rule.
+  { name: "chain-ethereum", needs: ALWAYS, run: probe("ethereum") },
+  { name: "chain-solana", needs: ALWAYS, run: probe("solana") },
+  // Last: the record of this run, which the health check and the alerts read.
+  { name: "cron-record", needs: ALWAYS, run: async (j) => (j.runId = await recordCronRun(j.db, j.now, Date.now(), j.report.errors)) },
+  // After the record: a task failing in this run counts toward its run of failures.
+  { name: "alerts", needs: ALWAYS, run: async (j) => (j.report.alerts = await runAlerts(j.db, j.env, j.now)) },
+  { name: "cron-record", needs: ALERTS_FAILED, run: (j) => rewriteCronRun(j.db, j.runId!, Date.now(), j.report.errors) },
+];
+
+// The tasks that take more than one line, or run once per network.
+
+async function verify(j: CronJob): Promise<void> {
+  const { verified, settled } = await verifyPendingPayments(j.db, j.env, j.now);
+  Object.assign(j.report.payments, { verified, settled });
 }
 
-async function attempt<T>(name: string, errors: string[], task: () => Promise<T>): Promise<T | null> {
-  try {
-    return await task();
-  } catch (err) {
-    const message = failure(err);
-    console.error(`scheduled task ${name} failed:`, message);
-    errors.push(`${name}: ${message}`);
-    return null;
-  }
+function scan(network: Network) {
+  return async (j: CronJob) => {
+    j.report.payments.foundByScan += (await scanForPayments(j.db, j.env, network, j.now)).found;
+  };
+}
+
+function reconcile(network: Network) {
+  return async (j: CronJob) => {
+    j.report.reconciliation[network] = await reconcilePayments(j.db, j.env, network, j.now);
+  };
+}
+
+function probe(network: Network) {
+  return async (j: CronJob) => {
+    j.report.chains[network] = (await recordChainProbe(j.db, j.env, network, j.now)).ok;
+  };
+}
+
+/** Used sign-in nonces and sessions past their expiry are deleted. */
+async function expireSignIns(j: CronJob): Promise<void> {
+  const [nonces, sessionsDeleted] = await j.db.batch([
+    j.db.delete(usedSignInNonces).where(lt(usedSignInNonces.expiresAt, j.now)),
+    j.db.delete(sessions).where(lt(sessions.expiresAt, j.now)),
+  ]);
+  j.report.expiredNonces = nonces.meta.changes ?? 0;
+  j.report.expiredSessions = sessionsDeleted.meta.changes ?? 0;
+}
+
+/** A report of a run in which nothing has run yet: a task that fails leaves its fields as they are here. */
+function emptyReport(): JobReport {
+  return {
+    expiredNonces: 0,
+    expiredSessions: 0,
+    payments: { verified: 0, settled: 0, foundByScan: 0, expiredReservations: 0, closedOverdue: 0 },
+    reconciliation: { ethereum: null, solana: null },
+    pricesSource: null,
+    marketTrends: 0,
+    keyRewrap: null,
+    expiredCustomOrders: 0,
+    rescoredListings: 0,
+    calibratedValues: 0,
+    chains: { ethereum: false, solana: false },
+    collectors: null,
+    offers: null,
+    alerts: null,
+    errors: [],
+  };
 }
 
 export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobReport> {
-  const db = createDb(env.DB);
-  const errors: string[] = [];
-  const [nonces, expired] = await db.batch([
-    db.delete(usedSignInNonces).where(lt(usedSignInNonces.expiresAt, now)),
-    db.delete(sessions).where(lt(sessions.expiresAt, now)),
-  ]);
-  // Verify first, then look for unreported payments, and only then expire: a reservation paid in its last
-  // minute is found before it would lapse. On unsafe payment settings (deployment/payment-readiness.ts) nothing is verified
-  // or settled: a payment checked at the wrong depth or on the wrong chain would release a key. Expiring
-  // reservations stays safe and goes on.
-  // No request here: SITE_ORIGIN alone says where the site is (deployment/local-mode.ts).
+  const report = emptyReport();
+  // No request here: SITE_ORIGIN alone says where the site is (deployment/local-mode.ts). On unsafe payment
+  // settings (deployment/payment-readiness.ts) the tasks that need SAFE_PAYMENTS are skipped, and the run says so.
   const readiness = await paymentReadiness(env, null, now);
   if (!readiness.ok) {
     console.error(`scheduled payments skipped: unsafe payment settings: ${readiness.problems.join(" | ")}`);
-    errors.push(`payments: skipped, unsafe payment settings: ${readiness.problems.join(" ")}`);
+    report.errors.push(`payments: skipped, unsafe payment settings: ${readiness.problems.join(" ")}`);
   }
-  const verified = readiness.ok ? await attempt("verify", errors, () => verifyPendingPayments(db, env, now)) : null;
-  let foundByScan = 0;
-  for (const network of readiness.ok ? (["ethereum", "solana"] as const) : []) {
-    const scan = await attempt(`scan-${network}`, errors, () => scanForPayments(db, env, network, now));
-    foundByScan += scan?.found ?? 0;
-  }
-  const expiredReservations = await attempt("expire", errors, () => expireReservations(db, now));
-  // The clock's exit for a payment that never becomes final, on safe settings or not: it releases nothing.
-  const closedOverdue = await attempt("overdue", errors, () => closeOverduePurchases(db, now));
-  // After the scan: a transfer the scan is about to credit is not a difference.
-  // Not on unsafe settings either: read from a node on the wrong chain, every difference would be noise.
-  const reconciliation = {
-    ethereum: readiness.ok ? await attempt("reconcile-ethereum", errors, () => reconcilePayments(db, env, "ethereum", now)) : null,
-    solana: readiness.ok ? await attempt("reconcile-solana", errors, () => reconcilePayments(db, env, "solana", now)) : null,
-  };
-  const prices = await attempt("prices", errors, () => getUsdPrices(env, now));
-  const trends = await attempt("market-trends", errors, () => recomputeMarketTrends(db, now));
-  const keyRewrap = await attempt("key-rewrap", errors, () => rewrapUnderCurrentSecret(db, env));
-  const expiredCustomOrders = await attempt("custom-orders", errors, () => expireOverdueOrders(db, now));
-  const rescored = await attempt("rarity-rescore", errors, () => rescoreRarity(env.DB));
-  const calibrated = await attempt("value-calibration", errors, () => calibrateValues(db, now));
-  // After the payment tasks: what they settled or expired this run is told this run (an accepted offer's lapse too).
-  const offers = await attempt("offers", errors, () => runOfferJob(db, now));
-  const collectors = await attempt("collectors", errors, () => runCollectorJob(db, now));
-  // A node that does not answer is recorded (health, alerts), not a failed task: the alert for it has its own rule.
-  const chains = {
-    ethereum: (await attempt("chain-ethereum", errors, () => recordChainProbe(db, env, "ethereum", now)))?.ok ?? false,
-    solana: (await attempt("chain-solana", errors, () => recordChainProbe(db, env, "solana", now)))?.ok ?? false,
-  };
-  // Last: the record of this run, which the health check and the alerts read.
-  const runId = await attempt("cron-record", errors, () => recordCronRun(db, now, Date.now(), errors));
-  // After the record: a task failing in this run counts toward its run of failures.
-  const alerts = await attempt("alerts", errors, () => runAlerts(db, env, now));
-  // A failing alerts task cannot report itself: its failure joins this run's record, so health shows it and the
-  // next run that alerts tells of it (operations/alerts.ts, LATE_TASKS).
-  if (alerts === null && runId !== null) await attempt("cron-record", errors, () => rewriteCronRun(db, runId, Date.now(), errors));
-  return {
-    expiredNonces: nonces.meta.changes ?? 0,
-    expiredSessions: expired.meta.changes ?? 0,
-    payments: {
-      verified: verified?.verified ?? 0,
-      settled: verified?.settled ?? 0,
-      foundByScan,
-      expiredReservations: expiredReservations ?? 0,
-      closedOverdue: closedOverdue ?? 0,
-    },
-    reconciliation,
-    pricesSource: prices?.source ?? null,
-    marketTrends: trends ?? 0,
-    keyRewrap,
-    expiredCustomOrders: expiredCustomOrders ?? 0,
-    rescoredListings: rescored ?? 0,
-    calibratedValues: calibrated ?? 0,
-    chains,
-    collectors,
-    offers,
-    alerts,
-    errors,
-  };
+  const job: CronJob = { db: createDb(env.DB), env, now, paymentsSafe: readiness.ok, report, runId: null, failed: new Set() };
+  await runTasks(CRON_TASKS, job, report.errors, job.failed);
+  return report;
 }
