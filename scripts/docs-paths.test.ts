@@ -22,7 +22,7 @@ describe("the docs of this repository", () => {
 });
 
 describe("the pointers in code comments", () => {
-  it("every docs/<page>.md#<anchor> in code and settings files resolves, and none points at a README section", () => {
+  it("every docs/<page>.md#<anchor> in code and settings files resolves; none points at a README section, an issue number or a document outside the repository", () => {
     const files = codeFiles(repo);
     expect(files).toContain("worker/app.ts");
     expect(files).toContain("wrangler.toml");
@@ -39,6 +39,31 @@ describe("the pointers in code comments", () => {
       "worker/a.ts:3: docs/api.md has no heading #edge",
       'worker/a.ts:4: a README "section" pointer: point at docs/<page>.md#<anchor>',
     ]);
+  });
+
+  it("reports an issue number and a pointer to the design notes or the specification outside the repository", () => {
+    const fine = [
+      "// One error shape for every failure (docs/api.md#conventions).",
+      "// The specification names this screen Recent Transactions; see the issues list for more.",
+      'it("two addresses get a plain reason", () => {});',
+    ];
+    const refused = [
+      "// The public sale page (issue 22 §3).",
+      'it("a node lying about a transaction is not trusted (Issue #26)", () => {});',
+      "/* Bounds per client network (DESIGN §6). */",
+      "// See DESIGN.md for the rules.",
+      "// As STYLE.md asks.",
+      "// The listing form's auto-detect (transactions-profile-admin.md §5).",
+      "// The card (public-side §2).",
+      "// The spec's rates (§9).",
+      "// The specification, ../shared/spec/public-side.md.",
+    ];
+    const view = repoFromFiles({ "docs/api.md": "# API\n\n## Conventions\n", "worker/a.ts": [...fine, ...refused].join("\n") });
+    const problems = codePointerProblems(view, "worker/a.ts");
+    expect(problems.map((p) => Number(p.split(":")[1]))).toEqual([4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(problems[0]).toBe("worker/a.ts:4: an issue number: say the reason, or point at docs/<page>.md#<anchor>");
+    expect(problems[2]).toBe("worker/a.ts:6: a pointer to the design notes outside the repository: say the reason, or point at docs/<page>.md#<anchor>");
+    expect(problems[5]).toBe("worker/a.ts:9: a pointer to the specification outside the repository: say the reason, or point at docs/<page>.md#<anchor>");
   });
 });
 

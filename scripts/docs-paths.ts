@@ -211,12 +211,24 @@ export function docProblems(repo: RepoView, doc: string): string[] {
   return problems;
 }
 
-const CODE_FILE = /^(?:worker|schema|web\/src|scripts|e2e|gpu)\/.*\.(?:ts|tsx)$|^wrangler\.toml$|^migrations\/[^/]+\.sql$/;
+const CODE_FILE = /^(?:worker|schema|web\/src|scripts|e2e|gpu)\/.*\.(?:ts|tsx|mjs)$|^[^/]+\.config\.ts$|^wrangler\.toml$|^migrations\/[^/]+\.sql$/;
+
+/**
+ * Pointers in code that lead a reader nowhere: an issue number ("issue 22 §3", "Issue 13"), and the design notes
+ * and specification that live outside the repository (DESIGN.md or "DESIGN §6", STYLE.md, shared/spec,
+ * public-side.md, transactions-profile-admin.md, a bare "§9"). A comment states the reason itself or links
+ * docs/<page>.md#<anchor>; a name the specification gives is said as "the specification names X".
+ */
+const OUTSIDE_POINTERS: [RegExp, string][] = [
+  [/\bissues? #?\d+/i, "an issue number"],
+  [/\bDESIGN(?:\.md\b|\s*§)|\bSTYLE\.md\b/, "a pointer to the design notes outside the repository"],
+  [/\bshared\/spec\b|\bpublic-side\b|\btransactions-profile-admin\b|§\s*\d/, "a pointer to the specification outside the repository"],
+];
 
 /**
  * The pointers in code and settings files that a reader follows: `docs/<page>.md` with its `#anchor`, and the old
- * `README "<section>"` form (README.md is an entry point now; its sections are not pointed at). Each problem as
- * "file:line: what", like docProblems.
+ * `README "<section>"` form (README.md is an entry point now; its sections are not pointed at); and the pointers
+ * OUTSIDE_POINTERS refuses. Each problem as "file:line: what", like docProblems.
  */
 export function codePointerProblems(repo: RepoView, file: string): string[] {
   const text = repo.read(file) ?? "";
@@ -224,6 +236,8 @@ export function codePointerProblems(repo: RepoView, file: string): string[] {
   text.split("\n").forEach((line, i) => {
     const at = `${file}:${i + 1}`;
     if (/README "[^"]+"/.test(line)) problems.push(`${at}: a README "section" pointer: point at docs/<page>.md#<anchor>`);
+    const outside = OUTSIDE_POINTERS.find(([pattern]) => pattern.test(line));
+    if (outside) problems.push(`${at}: ${outside[1]}: say the reason, or point at docs/<page>.md#<anchor>`);
     for (const m of line.matchAll(/\bdocs\/([\w-]+\.md)(?:#([\w-]+))?/g)) {
       const page = `docs/${m[1]}`;
       const markdown = repo.read(page);
