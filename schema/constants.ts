@@ -22,7 +22,7 @@ export const MAX_SIGN_IN_MESSAGE_LENGTH = 2048;
 
 /** How many verify-ownership calls one client may make per window. */
 export const OWNERSHIP_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
-/** The bulk CSV's columns, exactly (§3, §5). */
+/** The bulk CSV's columns, exactly as the specification names them (docs/listings.md#creating-listings). */
 export const BULK_CSV_COLUMNS = ["address", "private_key", "platform", "pattern_type", "pattern_matched"] as const;
 /** Rows per POST /api/admin/addresses/bulk request: the client sends a file in chunks of at most this many. */
 export const BULK_MAX_ROWS = 500;

@@ -1,6 +1,6 @@
 // The fee breakdown of a price, as the fee preview shows it and as a reservation charges it: the fee_config row
 // in force for the network at that moment (Admin > Settings keeps history with effective-from times), the membership tier's commission discount, and the gas estimate of the spec
-// (public-side.md §9: ETH 21000 x node gas price x multiplier, SOL fixed, fallback when the node is away).
+// (the specification's rule: ETH 21000 x node gas price x multiplier, SOL fixed, fallback when the node is away).
 import { and, eq } from "drizzle-orm";
 import { membershipTiers, type Network } from "../../schema/db";
 import type { FeeBreakdown } from "../../schema/listings";

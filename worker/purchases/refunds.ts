@@ -1,5 +1,5 @@
 // Admin > Payments as services (the route only validates and answers): the refunds due, marking one refunded
-// after the payment is re-checked on the chain (issue 26 §3) or dismissing it with a note, and the reconciliation's
+// after the payment is re-checked on the chain (a refund recorded on an admin's word alone could be a typo) or dismissing it with a note, and the reconciliation's
 // differences, their resolution and how far behind the chain it is. Every admin action writes its audit row in the
 // same batch as the change.
 import { and, desc, eq, sql } from "drizzle-orm";

@@ -57,7 +57,7 @@ export function toTransactionView(r: TransactionRow): RecentTransaction {
 }
 
 /**
- * The public activity feed: the latest completed sales (not test data), newest sale first. DESIGN §6: a
+ * The public activity feed: the latest completed sales (not test data), newest sale first (docs/public-surface.md#what-a-public-sale-shows): a
  * completed sale is a public fact, as it is on chain; an open reservation is not public activity (anyone can
  * reserve, and report a made-up hash), so initiated, pending and verified purchases never appear. Nothing
  * about the buyer either: the chain shows who paid the platform, never which address that payment bought, so
@@ -115,8 +115,8 @@ function toPublicSale(r: SaleRow): PublicSale {
 }
 
 /**
- * The public activity page (issue 22 §3): completed sales, newest first, paged, optionally one network. The same
- * rule as the recent feed; nothing that names the buyer is selected (DESIGN §6): no wallet, no username, and not
+ * The public activity page: completed sales, newest first, paged, optionally one network. The same
+ * rule as the recent feed; nothing that names the buyer is selected (docs/public-surface.md#what-a-public-sale-shows): no wallet, no username, and not
  * the payment's hash, which one explorer lookup turns into the buyer's wallet.
  */
 export async function publicSales(db: Db, page: number, limit: number, network?: Network): Promise<SalesResponse> {

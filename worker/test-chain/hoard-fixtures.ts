@@ -1,4 +1,4 @@
-// Many open reservations at once, as a party signing in free wallets would hold them (issue 34 §2): each on a
+// Many open reservations at once, as a party signing in free wallets would hold them (docs/payments.md): each on a
 // listing of its own, from a wallet of its own, unpaid and not yet expired. Written in two statements over JSON
 // arrays (json_each), so any number of rows binds one parameter each.
 import { base58 } from "@scure/base";

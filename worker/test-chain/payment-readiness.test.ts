@@ -1,4 +1,4 @@
-// Issue 26 §8, "nothing checks that the node's chain id is ETH_CHAIN_ID": the payment routes ask the real
+// A node on another chain must not confirm payments ("nothing checks that the node's chain id is ETH_CHAIN_ID"): the payment routes ask the real
 // nodes what they are (anvil's eth_chainId, the local Solana RPC's getGenesisHash) before taking a payment.
 import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 26 §5: the cron scan keeps seeing new reservations however many closed purchases are still in their
+// The cron scan keeps seeing new reservations however many closed purchases are still in their
 // late-payment window. Sixty closed rows, then a new reservation paid without the
 // browser reporting it: the next cron run finds and settles it, on both networks.
 import { Keypair } from "@solana/web3.js";
@@ -44,7 +44,7 @@ async function closedPurchases(network: "ethereum" | "solana", n: number) {
   await env.DB.batch(statements);
 }
 
-describe("§5 the scan finds new reservations' payments however many closed purchases are in their window", () => {
+describe("the scan finds new reservations' payments however many closed purchases are in their window", () => {
   it("Ethereum: past 60 closed purchases, a new reservation's unreported payment is found and settled", async () => {
     await closedPurchases("ethereum", CLOSED_PURCHASES);
     const buyer = await fundedBuyer();
@@ -64,7 +64,7 @@ describe("§5 the scan finds new reservations' payments however many closed purc
   });
 });
 
-// Issue 34 §2: free wallets hold thousands of reservations. The scan reads the chain once per run for all of them
+// Free wallets hold thousands of reservations. The scan reads the chain once per run for all of them
 // (Ethereum: the new blocks, matched by sender; Solana: the platform address's new signatures, matched by
 // reference key), so a payment nobody reported settles within two cron runs however many are open.
 describe("a scan whose cost does not grow with open reservations", () => {

@@ -1,4 +1,4 @@
-// Oversized bodies are refused without disturbing anything else (issue 11, security 2): the bounded reader
+// Oversized bodies are refused without disturbing anything else (a body is read only up to its route's limit): the bounded reader
 // stops at the limit and cancels the stream, and every ordinary request around an oversized one is answered.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // What the seed step of `npm start` lists (scripts/seed.ts): the committed demo CSV through the bulk import
-// with the seed's own options (scripts/demo-listings.ts demoImportOptions). Issue 11: the demo shows every
+// with the seed's own options (scripts/demo-listings.ts demoImportOptions). The demo shows every
 // rarity tier, HOT badges and rings, on both networks.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Issue 26 §2: a sold listing is never reserved, paid and revealed a second time. The race of the review,
+// A sold listing is never reserved, paid and revealed a second time. The race of the review,
 // replayed deterministically: buyer 2's reservation has read the listing as available (its reads and chain
 // calls run before the write) when buyer 1's purchase settles; the write itself must refuse. Also the
 // database's own guard: at most one verified/completed purchase per listing.
@@ -47,7 +47,7 @@ async function settle(id: string, hash: string): Promise<boolean> {
   return settlePurchase(db, paymentVerifier(env, "ethereum", null), p, hash, seen, 0n, Date.now());
 }
 
-describe("§2 a sold listing is sold once", () => {
+describe("a sold listing is sold once", () => {
   it("the review's race: buyer 2's reservation, planned while buyer 1's purchase was open, is refused once buyer 1 has settled", async () => {
     const l = await listWithKey(seller.userId);
     const first = await ethWallet();

@@ -1,4 +1,4 @@
-// Crypto-shredding (DESIGN §5): while KEY_ENCRYPTION_SECRET_PREVIOUS is set, the cron step re-wraps live keys
+// Crypto-shredding (docs/key-custody.md): while KEY_ENCRYPTION_SECRET_PREVIOUS is set, the cron step re-wraps live keys
 // under the current secret; once the previous secret is dropped, an old copy of a destroyed key (what D1 Time
 // Travel keeps) opens under no secret the Worker still has.
 import { env } from "cloudflare:test";

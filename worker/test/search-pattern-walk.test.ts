@@ -102,7 +102,7 @@ describe("common patterns are walked in sort order through their first character
   beforeEach(() => resetPriceCache());
 
   const usd = (r: Row) => (r.units / 1e8) * (r.currency === "ETH" ? 3796 : 184);
-  // What a buyer asked for, by a plain reading of public-side.md: Ethereum after "0x" ignoring case, Solana exact.
+  // What a buyer asked for, by a plain reading of the specification: Ethereum after "0x" ignoring case, Solana exact.
   function oracle(p: URLSearchParams): number[] {
     const sortBy = p.get("sortBy") ?? "rarity";
     const asc = p.get("sortOrder") === "asc";

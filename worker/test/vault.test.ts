@@ -1,4 +1,4 @@
-// Security tests of the key vault (DESIGN §5). Each refusal test asserts the exact failure
+// Security tests of the key vault (docs/key-custody.md). Each refusal test asserts the exact failure
 // ("authentication-failed" from the MAC check), so it fails if the protection it covers is removed: a
 // ciphertext or iv change would otherwise decrypt to garbage or a padding error, a wrapped-key change would
 // fail later inside AES-KW, and a record moved to another row would open.
