@@ -8,7 +8,7 @@ import { validate } from "../http/validate";
 import { LATEST_MIGRATION } from "../routes/health";
 import worker from "../index";
 import { api, postJson } from "./helpers";
-import { client, refusal } from "./client";
+import { type Answer, client, clientOf, refusal, unchecked } from "./client";
 
 describe("migrations", () => {
   it("apply to an empty D1 and create every table of the schema", async () => {
@@ -174,36 +174,43 @@ describe("security headers", () => {
 describe("secrets", () => {
   // The guards are middleware on the routes that need them (no path list): each route below is refused up front
   // without its secret, before validation or sign-in is looked at, and the public reads beside them stay up.
-  const post = (body: unknown = {}) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  const keyRoutes: [string, RequestInit][] = [
-    ["/api/addresses/verify-ownership", post()],
-    ["/api/addresses", post()],
-    ["/api/admin/addresses/bulk", post({ rows: [] })],
-    ["/api/transactions/user", {}],
+  const without = (bindings: Record<string, undefined>) => clientOf((input, init) => createApp().request(input, init, { ...env, ...bindings }));
+  // The bodies are refused by the schemas on purpose: the guard must answer before validation looks at them.
+  const keyRoutes = (api: ReturnType<typeof without>): [string, () => Promise<Answer>][] => [
+    ["verify-ownership", () => api.addresses["verify-ownership"].$post({ json: unchecked({}) })],
+    ["create listing", () => api.addresses.$post({ json: unchecked({}) })],
+    ["bulk import", () => api.admin.addresses.bulk.$post({ json: unchecked({ rows: [] }) })],
+    ["user transactions", () => api.transactions.user.$get({ query: {} })],
   ];
 
   it("key and payment routes refuse to run without KEY_ENCRYPTION_SECRET", async () => {
-    for (const [path, init] of keyRoutes) {
-      const res = await createApp().request(path, init, { ...env, KEY_ENCRYPTION_SECRET: undefined });
-      expect(res.status, path).toBe(503);
-      expect((await refusal(res)).message, path).toMatch(/KEY_ENCRYPTION_SECRET/);
+    for (const [name, call] of keyRoutes(without({ KEY_ENCRYPTION_SECRET: undefined }))) {
+      const res = await call();
+      expect(res.status, name).toBe(503);
+      expect((await refusal(res)).message, name).toMatch(/KEY_ENCRYPTION_SECRET/);
     }
   });
 
   it("sign-in routes refuse to run without SESSION_SECRET", async () => {
-    for (const path of ["/api/auth/nonce", "/api/auth/verify", "/api/auth/logout"]) {
-      const res = await createApp().request(path, post({ network: "solana" }), { ...env, SESSION_SECRET: undefined });
-      expect(res.status, path).toBe(503);
-      expect((await refusal(res)).message, path).toMatch(/SESSION_SECRET/);
+    const api = without({ SESSION_SECRET: undefined });
+    const calls: [string, () => Promise<Answer>][] = [
+      ["nonce", () => api.auth.nonce.$post({ json: { network: "solana" } })],
+      ["verify", () => api.auth.verify.$post({ json: unchecked({ network: "solana" }) })],
+      ["logout", () => api.auth.logout.$post()],
+    ];
+    for (const [name, call] of calls) {
+      const res = await call();
+      expect(res.status, name).toBe(503);
+      expect((await refusal(res)).message, name).toMatch(/SESSION_SECRET/);
     }
   });
 
   it("public reads beside them stay up without the secrets", async () => {
-    const bare = { ...env, KEY_ENCRYPTION_SECRET: undefined, SESSION_SECRET: undefined };
-    expect((await createApp().request("/api/transactions/recent", {}, bare)).status).toBe(200);
-    expect((await createApp().request("/api/addresses/validate?address=0x0000f83d8427610068974F4284A0DC825A8218e6", {}, bare)).status).toBe(200);
-    expect((await createApp().request("/api/addresses/search", {}, bare)).status).toBe(200);
-    expect((await createApp().request("/api/transactions/calculate-fees", post({ price: "1", network: "ethereum" }), bare)).status).not.toBe(503);
+    const api = without({ KEY_ENCRYPTION_SECRET: undefined, SESSION_SECRET: undefined });
+    expect((await api.transactions.recent.$get({ query: {} })).status).toBe(200);
+    expect((await api.addresses.validate.$get({ query: { address: "0x0000f83d8427610068974F4284A0DC825A8218e6" } })).status).toBe(200);
+    expect((await api.addresses.search.$get({ query: {} })).status).toBe(200);
+    expect((await api.transactions["calculate-fees"].$post({ json: unchecked({ price: "1", network: "ethereum" }) })).status).not.toBe(503);
   });
 
   it("with the secrets configured an unknown path reaches routing", async () => {
