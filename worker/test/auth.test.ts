@@ -13,10 +13,10 @@ import { buildSiwsMessage } from "../auth/siws";
 import { deriveUsername } from "../domain/users";
 import { api, postJson } from "./helpers";
 import { adminAccount, buyerAccount, nonceFor, sessionCookie, sessionOf, signInEthereum, signInSolana, solanaKey, verify } from "./auth-helpers";
-import { client, refusal, unchecked } from "./client";
+import { client, clientOf, refusal, unchecked } from "./client";
 
 const adminStatus = async (walletAddress: string, e: Env = env) =>
-  await createApp().request(`http://localhost/api/users/admin-status?walletAddress=${encodeURIComponent(walletAddress)}`, {}, e);
+  await clientOf((input, init) => createApp().request(input, init, e)).users["admin-status"].$get({ query: { walletAddress } });
 
 describe("nonces", () => {
   it("come from crypto.getRandomValues with 128 bits, as 32 hex characters", () => {
@@ -126,19 +126,16 @@ describe("Sign-In with Ethereum", () => {
     const app = createApp();
     const origin = "https://vanity.example";
     const siteEnv = { ...env, SITE_ORIGIN: origin };
-    const nonceRes = await app.request(
-      `${origin}/api/auth/nonce`,
-      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "ethereum", address: buyerAccount.address }) },
-      siteEnv,
-    );
+    // The client calls http://localhost; these requests must arrive at the site's own https origin, as deployed.
+    const atSite = clientOf((input, init) => {
+      const url = new URL(String(input));
+      return app.request(`${origin}${url.pathname}${url.search}`, init, siteEnv);
+    });
+    const nonceRes = await atSite.auth.nonce.$post({ json: { network: "ethereum", address: buyerAccount.address } });
     const { message } = (await nonceRes.json()) as NonceResponse;
     expect(message).toContain("https://vanity.example wants you to sign in");
     const signature = await buyerAccount.signMessage({ message: message! });
-    const res = await app.request(
-      `${origin}/api/auth/verify`,
-      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "ethereum", message, signature }) },
-      siteEnv,
-    );
+    const res = await atSite.auth.verify.$post({ json: { network: "ethereum", message: message!, signature } });
     expect(res.status).toBe(200);
     const setCookie = res.headers.getSetCookie()[0];
     expect(setCookie).toMatch(/^__Host-session=/);
@@ -146,7 +143,7 @@ describe("Sign-In with Ethereum", () => {
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
     const cookie = setCookie.split(";")[0];
-    const session = (await (await app.request(`${origin}/api/auth/session`, { headers: { cookie } }, siteEnv)).json()) as SessionResponse;
+    const session = (await (await atSite.auth.session.$get({}, { headers: { cookie } })).json()) as SessionResponse;
     expect(session).toMatchObject({ authenticated: true });
   });
 });
@@ -251,22 +248,9 @@ describe("admin status", () => {
     const key = solanaKey();
     const e = { ...env, ADMIN_WALLETS: key.address };
     const app = createApp();
-    const nonce = (await (
-      await app.request(
-        "http://localhost/api/auth/nonce",
-        { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "solana", address: key.address }) },
-        e,
-      )
-    ).json()) as NonceResponse;
-    const res = await app.request(
-      "http://localhost/api/auth/verify",
-      {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ network: "solana", message: nonce.message, signature: key.sign(nonce.message!) }),
-      },
-      e,
-    );
+    const api = clientOf((input, init) => app.request(input, init, e));
+    const nonce = (await (await api.auth.nonce.$post({ json: { network: "solana", address: key.address } })).json()) as NonceResponse;
+    const res = await api.auth.verify.$post({ json: { network: "solana", message: nonce.message!, signature: key.sign(nonce.message!) } });
     expect(await res.json()).toMatchObject({ authenticated: true, user: { isAdmin: true } });
   });
 
@@ -343,23 +327,16 @@ describe("malformed requests", () => {
 
 describe("configuration", () => {
   it("sign-in refuses with 503 when SESSION_SECRET is missing", async () => {
-    const app = createApp();
-    for (const [path, init] of [
-      ["/api/auth/nonce", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "solana" }) }],
-      ["/api/auth/session", {}],
-    ] as const) {
-      const res = await app.request(`http://localhost${path}`, init, { ...env, SESSION_SECRET: undefined });
+    const api = clientOf((input, init) => createApp().request(input, init, { ...env, SESSION_SECRET: undefined }));
+    for (const call of [() => api.auth.nonce.$post({ json: { network: "solana" } }), () => api.auth.session.$get()]) {
+      const res = await call();
       expect(res.status).toBe(503);
       expect((await refusal(res)).message).toMatch(/SESSION_SECRET/);
     }
   });
 
   it("public routes keep working without SESSION_SECRET", async () => {
-    const res = await createApp().request(
-      `http://localhost/api/users/admin-status?walletAddress=${adminAccount.address}`,
-      {},
-      { ...env, SESSION_SECRET: undefined },
-    );
+    const res = await adminStatus(adminAccount.address, { ...env, SESSION_SECRET: undefined });
     expect(res.status).toBe(200);
   });
 });
