@@ -14,9 +14,10 @@ import { siteOf } from "../auth/site";
 import type { AppEnv } from "../types";
 import { inFreshRateWindow } from "./helpers";
 import { adminAccount, buyerAccount, nonceFor, otherAccount, sessionOf, signInEthereum, signInSolana, solanaKey, verify } from "./auth-helpers";
-import { type Answer, client, refusal } from "./client";
+import { type Answer, atOrigin, client, clientOf, refusal } from "./client";
 
-/** The real app plus two probe routes, one for any signed-in wallet and one for admins only. */
+/** The real app plus two probe routes, one for any signed-in wallet and one for admins only (raw paths: the probes
+ * are mounted by the test, so the app's type does not know them). */
 function probeApp() {
   const probes = new Hono<AppEnv>()
     .get("/me", requireSession, (c) => c.json({ wallet: c.var.session.walletAddress }))
@@ -229,8 +230,7 @@ describe("sessions", () => {
     const probe = probeApp();
     const { cookie } = await signInEthereum(buyerAccount);
     expect((await probe("/api/probe/me", { cookie })).status).toBe(200);
-    const app = createApp();
-    await app.request("http://localhost/api/auth/logout", { method: "POST", headers: { cookie } }, env);
+    await clientOf((input, init) => createApp().request(input, init, env), { headers: { cookie } }).auth.logout.$post();
     expect((await probe("/api/probe/me", { cookie })).status).toBe(401);
     expect((await sessionOf(cookie)) satisfies SessionResponse).toEqual({ authenticated: false });
   });
@@ -316,20 +316,15 @@ describe("the site a sign-in is for (SITE_ORIGIN, never the Host header)", () =>
   // A deployed site (a public SITE_ORIGIN) reached with another Host. The local SITE_ORIGIN behind a public Host
   // is refused outright (committed-vars.test.ts).
   const SITE = "https://vanity.example";
-  const evil = (path: string, body: unknown) =>
-    createApp().request(
-      `http://evil.example${path}`,
-      { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
-      { ...env, SITE_ORIGIN: SITE },
-    );
+  const evil = clientOf((input, init) => createApp().request(atOrigin("http://evil.example", input), init, { ...env, SITE_ORIGIN: SITE })).auth;
 
   it("a nonce asked for through another Host still names the configured site", async () => {
-    const res = await evil("/api/auth/nonce", { network: "ethereum", address: buyerAccount.address });
+    const res = await evil.nonce.$post({ json: { network: "ethereum", address: buyerAccount.address } });
     expect(res.status).toBe(200);
     const { message, nonce } = (await res.json()) as { message: string; nonce: string };
     expect(message.startsWith(`${SITE} wants you to sign in`)).toBe(true);
     expect(message).toContain(`URI: ${SITE}\n`);
-    const solana = (await (await evil("/api/auth/nonce", { network: "solana" })).json()) as { signInInput: { domain: string; uri: string } };
+    const solana = (await (await evil.nonce.$post({ json: { network: "solana" } })).json()) as { signInInput: { domain: string; uri: string } };
     expect(solana.signInInput).toMatchObject({ domain: "vanity.example", uri: SITE });
     expect(nonce).toMatch(NONCE_PATTERN);
   });
@@ -347,7 +342,7 @@ describe("the site a sign-in is for (SITE_ORIGIN, never the Host header)", () =>
       issuedAt: new Date(),
       expirationTime: new Date(Date.now() + 5 * 60_000),
     });
-    const res = await evil("/api/auth/verify", { network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) });
+    const res = await evil.verify.$post({ json: { network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) } });
     expect(res.status).toBe(401);
     expect(res.headers.getSetCookie()).toEqual([]);
   });
@@ -359,7 +354,7 @@ describe("the site a sign-in is for (SITE_ORIGIN, never the Host header)", () =>
       ...signInFields(siteOf({ SITE_ORIGIN: "http://evil.example" }), { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 }),
       address: key.address,
     });
-    const res = await evil("/api/auth/verify", { network: "solana", message, signature: key.sign(message), address: key.address });
+    const res = await evil.verify.$post({ json: { network: "solana", message, signature: key.sign(message), address: key.address } });
     expect(res.status).toBe(401);
     expect(res.headers.getSetCookie()).toEqual([]);
     expect(await env.DB.prepare("SELECT count(*) n FROM sessions WHERE wallet_address = ?").bind(key.address).first("n")).toBe(0);
@@ -367,11 +362,7 @@ describe("the site a sign-in is for (SITE_ORIGIN, never the Host header)", () =>
 
   it("without a valid SITE_ORIGIN sign-in answers 503 and names the setting", async () => {
     for (const SITE_ORIGIN of ["", "not a url", "https://vanity.example/app", "ftp://vanity.example"]) {
-      const res = await createApp().request(
-        "http://localhost/api/auth/nonce",
-        { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ network: "solana" }) },
-        { ...env, SITE_ORIGIN },
-      );
+      const res = await clientOf((input, init) => createApp().request(input, init, { ...env, SITE_ORIGIN })).auth.nonce.$post({ json: { network: "solana" } });
       expect(res.status, SITE_ORIGIN).toBe(503);
       expect((await errorOf(res)).message).toMatch(/SITE_ORIGIN/);
     }

@@ -13,7 +13,7 @@ import { buildSiwsMessage } from "../auth/siws";
 import { deriveUsername } from "../domain/users";
 import { api, postJson } from "./helpers";
 import { adminAccount, buyerAccount, nonceFor, sessionCookie, sessionOf, signInEthereum, signInSolana, solanaKey, verify } from "./auth-helpers";
-import { client, clientOf, refusal, unchecked } from "./client";
+import { atOrigin, client, clientOf, refusal, unchecked } from "./client";
 
 const adminStatus = async (walletAddress: string, e: Env = env) =>
   await clientOf((input, init) => createApp().request(input, init, e)).users["admin-status"].$get({ query: { walletAddress } });
@@ -126,11 +126,8 @@ describe("Sign-In with Ethereum", () => {
     const app = createApp();
     const origin = "https://vanity.example";
     const siteEnv = { ...env, SITE_ORIGIN: origin };
-    // The client calls http://localhost; these requests must arrive at the site's own https origin, as deployed.
-    const atSite = clientOf((input, init) => {
-      const url = new URL(String(input));
-      return app.request(`${origin}${url.pathname}${url.search}`, init, siteEnv);
-    });
+    // The requests arrive at the site's own https origin, as deployed.
+    const atSite = clientOf((input, init) => app.request(atOrigin(origin, input), init, siteEnv));
     const nonceRes = await atSite.auth.nonce.$post({ json: { network: "ethereum", address: buyerAccount.address } });
     const { message } = (await nonceRes.json()) as NonceResponse;
     expect(message).toContain("https://vanity.example wants you to sign in");

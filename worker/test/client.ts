@@ -40,6 +40,15 @@ export function clientOf(
 }
 
 /**
+ * `input`, the URL the client calls (always on http://localhost), moved to `origin`: for a test whose request
+ * must arrive at another Host or at an https site, `clientOf((input, init) => app.request(atOrigin(site, input), init, e))`.
+ */
+export function atOrigin(origin: string, input: RequestInfo | URL): string {
+  const url = new URL(input instanceof Request ? input.url : String(input));
+  return `${origin}${url.pathname}${url.search}`;
+}
+
+/**
  * A JSON body the route's schema refuses, sent on purpose (hostile-input tests): the route and its path stay
  * typed, only the body is not.
  */
