@@ -12,7 +12,7 @@ import { SIGN_IN_STATEMENT } from "../auth/siwe";
 import { buildSiwsMessage } from "../auth/siws";
 import { inFreshRateWindow } from "./helpers";
 import { buyerAccount, nonceFor, otherAccount, sessionCookie, solanaKey, verify } from "./auth-helpers";
-import { type Answer, client, refusal } from "./client";
+import { type Answer, client, clientOf, refusal } from "./client";
 
 const errorOf = async (res: Answer) => (await refusal(res)).message;
 
@@ -222,15 +222,11 @@ describe("the contract-wallet check (ERC-1271/6492 eth_call) cannot be driven wi
 
   const app = createApp();
   const nodeEnv = { ...env, ETH_RPC_URL: RPC };
-  const post = (path: string, body: unknown, ip: string) =>
-    app.request(
-      `http://localhost${path}`,
-      { method: "POST", headers: { "content-type": "application/json", "cf-connecting-ip": ip }, body: JSON.stringify(body) },
-      nodeEnv,
-    );
+  /** Sign-in on an app that knows the node, as the client at `ip`. */
+  const from = (ip: string) => clientOf((input, init) => app.request(input, init, nodeEnv), undefined, { "cf-connecting-ip": ip }).auth;
   let clients = 0;
   async function contractWalletNonce(address: Hex) {
-    const res = await post("/api/auth/nonce", { network: "ethereum", address }, `198.19.0.${++clients}`);
+    const res = await from(`198.19.0.${++clients}`).nonce.$post({ json: { network: "ethereum", address } });
     return ((await res.json()) as NonceResponse).message!;
   }
 
@@ -238,7 +234,7 @@ describe("the contract-wallet check (ERC-1271/6492 eth_call) cannot be driven wi
     const calls = mockNode(true);
     const wallet = getAddress(`0x${"c0ffee".repeat(6)}c0ff`);
     const message = await contractWalletNonce(wallet);
-    const res = await post("/api/auth/verify", { network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) }, "198.19.1.1");
+    const res = await from("198.19.1.1").verify.$post({ json: { network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) } });
     expect(res.status).toBe(200);
     expect(calls).toHaveLength(1);
   });
@@ -249,7 +245,7 @@ describe("the contract-wallet check (ERC-1271/6492 eth_call) cannot be driven wi
     const message = await contractWalletNonce(wallet);
     const signature = await buyerAccount.signMessage({ message });
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await post("/api/auth/verify", { network: "ethereum", message, signature }, "198.19.1.2")).status);
+    for (let i = 0; i < 5; i++) statuses.push((await from("198.19.1.2").verify.$post({ json: { network: "ethereum", message, signature } })).status);
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     expect(calls).toHaveLength(1);
   });
@@ -265,22 +261,20 @@ describe("the contract-wallet check (ERC-1271/6492 eth_call) cannot be driven wi
     const ip = "198.19.2.1";
     const statuses: number[] = [];
     for (const message of messages)
-      statuses.push((await post("/api/auth/verify", { network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) }, ip)).status);
+      statuses.push((await from(ip).verify.$post({ json: { network: "ethereum", message, signature: await buyerAccount.signMessage({ message }) } })).status);
     expect(statuses.slice(0, VERIFY_RATE_LIMIT.limit).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(VERIFY_RATE_LIMIT.limit)).toEqual([429, 429, 429]);
     expect(calls).toHaveLength(VERIFY_RATE_LIMIT.limit);
-    const other = await post("/api/auth/verify", { network: "ethereum", message: messages[0], signature: `0x${"ab".repeat(65)}` }, "198.19.2.2");
+    const other = await from("198.19.2.2").verify.$post({ json: { network: "ethereum", message: messages[0], signature: `0x${"ab".repeat(65)}` } });
     expect(other.status).toBe(401);
   }, 60_000);
 
   it("a malformed or foreign message reaches neither the database's nonce nor the node", async () => {
     const calls = mockNode(true);
     const { message } = await nonceFor({ network: "ethereum", address: buyerAccount.address });
-    const res = await post(
-      "/api/auth/verify",
-      { network: "ethereum", message: `${message}\n`, signature: await buyerAccount.signMessage({ message: `${message}\n` }) },
-      "198.19.3.1",
-    );
+    const res = await from("198.19.3.1").verify.$post({
+      json: { network: "ethereum", message: `${message}\n`, signature: await buyerAccount.signMessage({ message: `${message}\n` }) },
+    });
     expect(res.status).toBe(401);
     expect(calls).toHaveLength(0);
     // The nonce the malformed text named is still there for the real message.
