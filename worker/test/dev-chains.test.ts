@@ -5,12 +5,16 @@ import { describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { localDevWallets } from "../routes/dev-chains";
 import { postJson } from "./helpers";
-import { client, unchecked } from "./client";
+import { atOrigin, client, clientOf, unchecked } from "./client";
 
 const app = createApp();
-const withEnv = (path: string, init: RequestInit, overrides: Partial<Env>) => app.request(path, init, { ...env, ...overrides });
-const rpc = (body: unknown) => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-const call = { jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] };
+/** The API with these settings, called at `site` (the host decides whether the relay exists). */
+const withEnv = (overrides: Partial<Env>, site = "http://localhost") =>
+  clientOf((input, init) => app.request(atOrigin(site, input), init, { ...env, ...overrides }));
+type RpcCall = Parameters<ReturnType<typeof withEnv>["dev-chains"][":network"]["$post"]>[0]["json"];
+const relay = (overrides: Partial<Env>, network: "ethereum" | "solana", json: RpcCall, site?: string) =>
+  withEnv(overrides, site)["dev-chains"][":network"].$post({ param: { network }, json });
+const call: RpcCall = { jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] };
 
 describe("localDevWallets", () => {
   const local = {
@@ -32,26 +36,26 @@ describe("localDevWallets", () => {
   });
 
   it("GET /api/config reports it", async () => {
-    const remote = await withEnv("/api/config", {}, { SOL_RPC_URL: "https://api.mainnet-beta.solana.com" });
+    const remote = await withEnv({ SOL_RPC_URL: "https://api.mainnet-beta.solana.com" }).config.$get();
     expect(await remote.json()).toMatchObject({ localDevWallets: false });
-    const local = await withEnv("/api/config", {}, {});
+    const local = await withEnv({}).config.$get();
     expect(await local.json()).toMatchObject({ localDevWallets: true });
-    const publicHost = await app.request("https://vanity.example/api/config", {}, env);
+    const publicHost = await withEnv({}, "https://vanity.example").config.$get();
     expect(await publicHost.json()).toMatchObject({ localDevWallets: false });
   });
 });
 
 describe("POST /api/dev-chains/:network", () => {
   it("does not exist when a chain is remote", async () => {
-    const res = await withEnv("/api/dev-chains/ethereum", rpc(call), { ETH_RPC_URL: "https://eth.example.com" });
+    const res = await relay({ ETH_RPC_URL: "https://eth.example.com" }, "ethereum", call);
     expect(res.status).toBe(404);
-    const sol = await withEnv("/api/dev-chains/solana", rpc({ ...call, method: "getHealth" }), { SOL_RPC_URL: "https://api.devnet.solana.com" });
+    const sol = await relay({ SOL_RPC_URL: "https://api.devnet.solana.com" }, "solana", { ...call, method: "getHealth" });
     expect(sol.status).toBe(404);
   });
 
   it("does not exist on a site that is not this machine", async () => {
-    expect((await app.request("https://vanity.example/api/dev-chains/ethereum", rpc(call), env)).status).toBe(404);
-    expect((await withEnv("/api/dev-chains/ethereum", rpc(call), { SITE_ORIGIN: "https://vanity.example" })).status).toBe(404);
+    expect((await relay({}, "ethereum", call, "https://vanity.example")).status).toBe(404);
+    expect((await relay({ SITE_ORIGIN: "https://vanity.example" }, "ethereum", call)).status).toBe(404);
   });
 
   it("relays only the methods the dev wallets use", async () => {
@@ -84,11 +88,11 @@ describe("POST /api/dev-chains/:network", () => {
       expect(await res.json()).toMatchObject({ error: "Validation Error" });
     }
     expect((await client()["dev-chains"][":network"].$post({ param: unchecked({ network: "bitcoin" }), json: unchecked(call) })).status).toBe(400);
-    expect((await postJson("/api/dev-chains/ethereum", "{not json")).status).toBe(400);
+    expect((await postJson("/api/dev-chains/ethereum", "{not json")).status).toBe(400); // raw: not JSON
   });
 
   it("answers 502 when the local node is down", async () => {
-    const res = await withEnv("/api/dev-chains/ethereum", rpc(call), { ETH_RPC_URL: "http://127.0.0.1:9" });
+    const res = await relay({ ETH_RPC_URL: "http://127.0.0.1:9" }, "ethereum", call);
     expect(res.status).toBe(502);
     expect(await res.json()).toEqual({ error: "Bad Gateway", message: "The local ethereum node did not answer" });
   });
