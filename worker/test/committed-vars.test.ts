@@ -10,6 +10,7 @@ import { DEV_ACCOUNTS } from "../../scripts/dev-accounts";
 import { wranglerVars } from "../../scripts/test/wrangler-vars";
 import { createApp } from "../app";
 import { forgetNodeFacts } from "../deployment/payment-readiness";
+import { atOrigin, clientOf } from "./client";
 import { actors, ethWallet, listWithKey, purchaseState, type Wallet } from "./purchase-fixtures";
 
 const COMMITTED = { ...env, ...wranglerVars(wranglerToml) } as Env;
@@ -42,19 +43,11 @@ beforeAll(async () => {
   ({ seller } = await actors());
 });
 
-/** A request to `site` with the committed settings; a wallet's session cookie is renamed as that site's scheme needs. */
+/** The API at `site` with the committed settings, as `wallet` (its session cookie renamed as that site's scheme needs). */
 function at(site: string) {
-  return (path: string, init: { method?: string; wallet?: Wallet; body?: unknown } = {}) => {
-    const cookie = init.wallet && (site.startsWith("https:") ? init.wallet.cookie.replace(/^session=/, "__Host-session=") : init.wallet.cookie);
-    return createApp().request(
-      `${site}${path}`,
-      {
-        method: init.method ?? "GET",
-        headers: { ...(init.body === undefined ? {} : { "content-type": "application/json" }), ...(cookie ? { cookie } : {}) },
-        body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      },
-      COMMITTED,
-    );
+  return (wallet?: Wallet) => {
+    const cookie = wallet && (site.startsWith("https:") ? wallet.cookie.replace(/^session=/, "__Host-session=") : wallet.cookie);
+    return clientOf((input, init) => createApp().request(atOrigin(site, input), init, COMMITTED), cookie ? { headers: { cookie } } : undefined);
   };
 }
 const onPublicHost = at(PUBLIC_SITE);
@@ -73,9 +66,9 @@ describe("the committed wrangler.toml behind a public host name", () => {
   });
 
   it("/api/health says payments are off and why: the site is not this machine, so the dev accounts are refused", async () => {
-    const res = await onPublicHost("/api/health");
+    const res = await onPublicHost().health.$get();
     expect(res.status).toBe(200);
-    const body = await res.json<{ status: string; payments: { ready: boolean; problems: string[] } }>();
+    const body = await res.json();
     expect(body).toMatchObject({ status: "degraded", payments: { ready: false } });
     const problems = body.payments.problems;
     expect(problems).toContainEqual(
@@ -92,32 +85,39 @@ describe("the committed wrangler.toml behind a public host name", () => {
     const buyer = await ethWallet();
     const listing = await listWithKey(seller.userId);
     const before = await purchaseState();
-    for (const path of ["/api/transactions/initiate", "/api/transactions"]) {
-      const res = await onPublicHost(path, { method: "POST", wallet: buyer, body: { addressId: listing.id, buyerId: buyer.address } });
-      expect(res.status, path).toBe(503);
+    const body = { addressId: listing.id, buyerId: buyer.address };
+    for (const [name, call] of [
+      ["initiate", () => onPublicHost(buyer).transactions.initiate.$post({ json: body })],
+      ["create", () => onPublicHost(buyer).transactions.$post({ json: body })],
+    ] as const) {
+      const res = await call();
+      expect(res.status, name).toBe(503);
       expect(await res.json()).toMatchObject({ message: expect.stringMatching(/^Payments are disabled .*PLATFORM_ETH_ADDRESS is public dev account 9/) });
     }
     expect(await purchaseState()).toBe(before);
   });
 
   it("the public dev admin (account 0, listed in ADMIN_WALLETS) is no admin there", async () => {
-    expect((await onPublicHost("/api/admin/payments/attention", { wallet: seller })).status).toBe(403);
-    const status = await onPublicHost(`/api/users/admin-status?walletAddress=${DEV_ACCOUNTS.admin.address}`);
+    expect((await onPublicHost(seller).admin.payments.attention.$get()).status).toBe(403);
+    const status = await onPublicHost().users["admin-status"].$get({ query: { walletAddress: DEV_ACCOUNTS.admin.address } });
     expect(await status.json()).toMatchObject({ isAdmin: false });
-    const session = await (await onPublicHost("/api/auth/session", { wallet: seller })).json();
+    const session = await (await onPublicHost(seller).auth.session.$get()).json();
     expect(session).toMatchObject({ authenticated: true, user: { isAdmin: false } });
   });
 
   it("/api/config advertises neither the dev wallets nor anything to pay, and the dev-chain relay does not exist", async () => {
-    const config = await (await onPublicHost("/api/config")).json<Record<string, unknown>>();
+    const config = await (await onPublicHost().config.$get()).json();
     expect(config).toMatchObject({ localDevWallets: false });
     expect(config).not.toHaveProperty("payments");
-    const relay = await onPublicHost("/api/dev-chains/ethereum", { method: "POST", body: { jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] } });
+    const relay = await onPublicHost()["dev-chains"][":network"].$post({
+      param: { network: "ethereum" },
+      json: { jsonrpc: "2.0", id: 1, method: "eth_chainId", params: [] },
+    });
     expect(relay.status).toBe(404);
   });
 
   it("sign-in refuses to write messages for a localhost SITE_ORIGIN on a public site", async () => {
-    const res = await onPublicHost("/api/auth/nonce", { method: "POST", body: { network: "ethereum", address: DEV_ACCOUNTS.buyer.address } });
+    const res = await onPublicHost().auth.nonce.$post({ json: { network: "ethereum", address: DEV_ACCOUNTS.buyer.address } });
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ message: expect.stringMatching(/SITE_ORIGIN .*localhost:8787.* vanity-market\.example\.workers\.dev/) });
   });
@@ -125,12 +125,14 @@ describe("the committed wrangler.toml behind a public host name", () => {
 
 describe("the same values on this machine", () => {
   it("are local: payments ready (the nodes not answering proves nothing), the dev admin is an admin, the dev wallets offered", async () => {
-    expect(await (await onThisMachine("/api/health")).json()).toMatchObject({ payments: { ready: true, production: false, problems: [] } });
-    expect((await onThisMachine("/api/admin/payments/attention", { wallet: seller })).status).toBe(200);
-    expect(await (await onThisMachine(`/api/users/admin-status?walletAddress=${DEV_ACCOUNTS.admin.address}`)).json()).toMatchObject({ isAdmin: true });
-    const config = await (await onThisMachine("/api/config")).json<Record<string, unknown>>();
+    expect(await (await onThisMachine().health.$get()).json()).toMatchObject({ payments: { ready: true, production: false, problems: [] } });
+    expect((await onThisMachine(seller).admin.payments.attention.$get()).status).toBe(200);
+    expect(await (await onThisMachine().users["admin-status"].$get({ query: { walletAddress: DEV_ACCOUNTS.admin.address } })).json()).toMatchObject({
+      isAdmin: true,
+    });
+    const config = await (await onThisMachine().config.$get()).json();
     expect(config).toMatchObject({ localDevWallets: true, payments: { ethereum: { recipient: DEV_ACCOUNTS.platform.address } } });
-    const nonce = await onThisMachine("/api/auth/nonce", { method: "POST", body: { network: "ethereum", address: DEV_ACCOUNTS.buyer.address } });
+    const nonce = await onThisMachine().auth.nonce.$post({ json: { network: "ethereum", address: DEV_ACCOUNTS.buyer.address } });
     expect(nonce.status).toBe(200);
   });
 });
