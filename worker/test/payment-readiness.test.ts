@@ -71,16 +71,11 @@ beforeAll(async () => {
   ({ seller } = await actors());
 });
 
-const as = (overrides: Record<string, unknown>) => (path: string, method: string, wallet?: Wallet, body?: unknown) =>
-  createApp().request(
-    path,
-    {
-      method,
-      headers: { ...(body === undefined ? {} : { "content-type": "application/json" }), ...(wallet?.headers ?? {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    },
-    overrides,
-  );
+/** The API on a deployment with these settings, as `wallet`. */
+const as = (settings: Record<string, unknown>, wallet?: Wallet) => clientOf((input, init) => createApp().request(input, init, settings), wallet);
+/** `buyer` reserves listing `addressId` on a deployment with these settings. */
+const initiate = (settings: Record<string, unknown>, buyer: Wallet, addressId: number) =>
+  as(settings, buyer).transactions.initiate.$post({ json: { addressId, buyerId: buyer.address } });
 
 async function expectRefused(res: Answer, settings: string[]) {
   expect(res.status).toBe(503);
@@ -111,18 +106,23 @@ describe("the shipped settings on mainnet", () => {
     const before = await purchaseState();
     const counters = await env.DB.prepare("SELECT count(*) AS n FROM rate_limits").first();
     const chainAudits = await env.DB.prepare("SELECT count(*) AS n FROM blockchain_transaction_audit").first();
-    const request = as(SHIPPED_ON_MAINNET);
-
-    const body = await expectRefused(await request("/api/transactions/initiate", "POST", buyer, { addressId: listing.id, buyerId: buyer.address }), unsafe);
+    const body = await expectRefused(await initiate(SHIPPED_ON_MAINNET, buyer, listing.id), unsafe);
     expect(body.message).toMatch(/PLATFORM_ETH_ADDRESS is public dev account 9/);
     expect(body.message).toMatch(/ETH_CONFIRMATIONS is 2 on Ethereum mainnet/);
-    await expectRefused(await request("/api/transactions", "POST", buyer, { addressId: listing.id, buyerId: buyer.address }), unsafe);
+    const shipped = (wallet: Wallet) => as(SHIPPED_ON_MAINNET, wallet);
+    await expectRefused(await shipped(buyer).transactions.$post({ json: { addressId: listing.id, buyerId: buyer.address } }), unsafe);
     await expectRefused(
-      await request(`/api/transactions/${open}/confirm`, "POST", buyer, { txHash: `0x${"5".repeat(64)}`, buyerWallet: buyer.address }),
+      await shipped(buyer).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({
+        param: { id: open },
+        json: { txHash: `0x${"5".repeat(64)}`, buyerWallet: buyer.address },
+      }),
       unsafe,
     );
-    await expectRefused(await request(`/api/transactions/${solOpen}/solana-transaction`, "POST", solBuyer, { account: solBuyer.address }), unsafe);
-    await expectRefused(await request("/api/custom-orders/1/pay", "POST", buyer, {}), unsafe);
+    await expectRefused(
+      await shipped(solBuyer).transactions[":id{[0-9a-f-]{36}}"]["solana-transaction"].$post({ param: { id: solOpen }, json: { account: solBuyer.address } }),
+      unsafe,
+    );
+    await expectRefused(await shipped(buyer)["custom-orders"][":id{[0-9]+}"].pay.$post({ param: { id: "1" } }), unsafe);
 
     expect(await purchaseState()).toBe(before);
     expect((await purchaseRow(open))!.status).toBe("initiated");
@@ -134,12 +134,12 @@ describe("the shipped settings on mainnet", () => {
     stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
     // seller is dev account 0, listed in wrangler.toml's ADMIN_WALLETS; mark its row too.
     await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").bind(seller.userId).run();
-    expect((await as({ ...env })("/api/admin/payments/attention", "GET", seller)).status).toBe(200);
-    expect((await as(SHIPPED_ON_MAINNET)("/api/admin/payments/attention", "GET", seller)).status).toBe(403);
-    const status = await as(SHIPPED_ON_MAINNET)(`/api/users/admin-status?walletAddress=${seller.address}`, "GET");
+    expect((await as({ ...env }, seller).admin.payments.attention.$get()).status).toBe(200);
+    expect((await as(SHIPPED_ON_MAINNET, seller).admin.payments.attention.$get()).status).toBe(403);
+    const status = await as(SHIPPED_ON_MAINNET).users["admin-status"].$get({ query: { walletAddress: seller.address } });
     expect(await status.json()).toMatchObject({ isAdmin: false });
     // Their own wallet, listed, is an admin on mainnet.
-    const own = await as({ ...MAINNET, ADMIN_WALLETS: OWN_ETH })(`/api/users/admin-status?walletAddress=${OWN_ETH}`, "GET");
+    const own = await as({ ...MAINNET, ADMIN_WALLETS: OWN_ETH }).users["admin-status"].$get({ query: { walletAddress: OWN_ETH } });
     expect(await own.json()).toMatchObject({ isAdmin: true });
     await env.DB.prepare("UPDATE users SET is_admin = 0 WHERE id = ?").bind(seller.userId).run();
   });
@@ -149,16 +149,16 @@ describe("the shipped settings on mainnet", () => {
     const buyer = await ethWallet();
     const listing = await listWithKey(seller.userId);
     const id = await reserve(buyer, listing.id);
-    const request = as(SHIPPED_ON_MAINNET);
-    expect((await request(`/api/transactions/${id}`, "GET", buyer)).status).toBe(200);
+    const purchase = as(SHIPPED_ON_MAINNET, buyer).transactions[":id{[0-9a-f-]{36}}"];
+    expect((await purchase.$get({ param: { id } })).status).toBe(200);
     await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?")
       .bind(`0x${"6".repeat(63)}${Date.now() % 10}`, Date.now(), id)
       .run();
-    const reveal = await request(`/api/transactions/${id}/reveal-private-key`, "POST", buyer);
+    const reveal = await purchase["reveal-private-key"].$post({ param: { id } });
     expect(reveal.status).toBe(200);
     expect(await reveal.json()).toMatchObject({ success: true, privateKey: listing.key.privateKey });
     const other = await reserve(buyer, (await listWithKey(seller.userId)).id);
-    expect((await request(`/api/transactions/${other}/cancel`, "POST", buyer)).status).toBe(200);
+    expect((await purchase.cancel.$post({ param: { id: other } })).status).toBe(200);
   });
 
   it("/api/config offers nothing to pay; /api/health says degraded and lists the problems without an RPC URL", async () => {
@@ -188,10 +188,7 @@ describe("settings that used to be coerced", () => {
   it("ETH_CONFIRMATIONS missing, even on the local chain, is refused rather than read as 1", async () => {
     const buyer = await ethWallet();
     const listing = await listWithKey(seller.userId);
-    const res = await as({ ...env, ETH_CONFIRMATIONS: undefined })("/api/transactions/initiate", "POST", buyer, {
-      addressId: listing.id,
-      buyerId: buyer.address,
-    });
+    const res = await initiate({ ...env, ETH_CONFIRMATIONS: undefined }, buyer, listing.id);
     await expectRefused(res, ["ETH_CONFIRMATIONS"]);
     expect(await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE address_id = ?").bind(listing.id).first()).toEqual({ n: 0 });
   });
@@ -199,7 +196,10 @@ describe("settings that used to be coerced", () => {
   it('SOL_COMMITMENT "processed" is refused rather than read as "confirmed"', async () => {
     const buyer = await solWallet();
     const id = await reserve(buyer, (await listWithKey(seller.userId, { network: "solana" })).id);
-    const res = await as({ ...env, SOL_COMMITMENT: "processed" })(`/api/transactions/${id}/solana-transaction`, "POST", buyer, { account: buyer.address });
+    const res = await as({ ...env, SOL_COMMITMENT: "processed" }, buyer).transactions[":id{[0-9a-f-]{36}}"]["solana-transaction"].$post({
+      param: { id },
+      json: { account: buyer.address },
+    });
     await expectRefused(res, ["SOL_COMMITMENT"]);
   });
 
@@ -213,7 +213,7 @@ describe("settings that used to be coerced", () => {
       .bind(id, `0x${"8".repeat(64)}`, Date.now())
       .run();
     await expectRefused(
-      await as({ ...env, ETH_CONFIRMATIONS: "" })(`/api/admin/payments/${id}/refund`, "POST", seller, { refundTxHash: `0x${"9".repeat(64)}` }),
+      await as({ ...env, ETH_CONFIRMATIONS: "" }, seller).admin.payments[":id"].refund.$post({ param: { id }, json: { refundTxHash: `0x${"9".repeat(64)}` } }),
       ["ETH_CONFIRMATIONS"],
     );
     expect(await env.DB.prepare("SELECT refund_status, release_tx_hash, check_failure FROM escrow_transactions WHERE id = ?").bind(id).first()).toEqual({
@@ -258,9 +258,7 @@ describe("the node must be the configured chain", () => {
     stubNodes("0xaa36a7", SOLANA_GENESIS_HASHES["mainnet-beta"]);
     const buyer = await ethWallet();
     const listing = await listWithKey(seller.userId);
-    const body = await expectRefused(await as(MAINNET)("/api/transactions/initiate", "POST", buyer, { addressId: listing.id, buyerId: buyer.address }), [
-      "ETH_CHAIN_ID",
-    ]);
+    const body = await expectRefused(await initiate(MAINNET, buyer, listing.id), ["ETH_CHAIN_ID"]);
     expect(body.problems).toEqual([expect.stringMatching(/^ETH_CHAIN_ID is 1, but the node at ETH_RPC_URL serves chain id 11155111/)]);
   });
 
@@ -287,11 +285,9 @@ describe("the node must be the configured chain", () => {
     stubNodes("0x1", SOLANA_GENESIS_HASHES.devnet);
     const buyer = await ethWallet();
     const listing = await listWithKey(seller.userId);
-    const body = await expectRefused(await as(MAINNET)("/api/transactions/initiate", "POST", buyer, { addressId: listing.id, buyerId: buyer.address }), [
-      "SOL_CLUSTER",
-    ]);
+    const body = await expectRefused(await initiate(MAINNET, buyer, listing.id), ["SOL_CLUSTER"]);
     expect(body.problems).toEqual([expect.stringMatching(/^SOL_CLUSTER is "mainnet-beta", but the node at SOL_RPC_URL serves devnet/)]);
-    expect(await (await as(MAINNET)("/api/health", "GET")).json()).toMatchObject({ status: "degraded", payments: { ready: false } });
+    expect(await (await as(MAINNET).health.$get()).json()).toMatchObject({ status: "degraded", payments: { ready: false } });
   });
 
   it("correct mainnet settings and nodes that agree: the payment routes are open", async () => {
@@ -300,13 +296,13 @@ describe("the node must be the configured chain", () => {
       ok: true,
       settings: { production: true, ethereum: { chainId: 1, confirmations: 12 }, solana: { commitment: "finalized" } },
     });
-    const config = await (await clientOf((input, init) => createApp().request(input, init, MAINNET)).config.$get()).json();
+    const config = await (await as(MAINNET).config.$get()).json();
     expect(config.payments).toEqual({
       ethereum: { recipient: OWN_ETH, chainId: 1, confirmations: 12 },
       solana: { recipient: OWN_SOL, cluster: "mainnet-beta", commitment: "finalized" },
     });
     const buyer = await ethWallet();
-    const res = await as(MAINNET)("/api/transactions/initiate", "POST", buyer, { addressId: (await listWithKey(seller.userId)).id, buyerId: buyer.address });
+    const res = await initiate(MAINNET, buyer, (await listWithKey(seller.userId)).id);
     expect(res.status, await res.clone().text()).toBe(201);
   });
 });
@@ -316,7 +312,7 @@ describe("several nodes on mainnet (docs/payments.md#trust-no-single-node)", () 
     stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
     const buyer = await ethWallet();
     const oneNode = { ...MAINNET, ETH_RPC_URLS: "", ETH_RPC_QUORUM: "" };
-    const res = await as(oneNode)("/api/transactions/initiate", "POST", buyer, { addressId: (await listWithKey(seller.userId)).id, buyerId: buyer.address });
+    const res = await initiate(oneNode, buyer, (await listWithKey(seller.userId)).id);
     const body = await expectRefused(res, ["ETH_RPC_URLS"]);
     expect(body.problems).toEqual([
       expect.stringMatching(/^ETH_RPC_URLS must list at least 2 nodes on different hosts on mainnet/),
