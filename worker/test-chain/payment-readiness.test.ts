@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { forgetNodeFacts, nodeFacts, paymentReadiness } from "../deployment/payment-readiness";
+import { clientOf } from "../test/client";
 import { ethWallet } from "../test/purchase-fixtures";
 
 beforeEach(() => forgetNodeFacts());
@@ -29,11 +30,9 @@ describe("the nodes answer for themselves", () => {
       expect.stringMatching(/^ADMIN_WALLETS lists oeYf/),
     ]);
     const buyer = await ethWallet();
-    const res = await createApp().request(
-      "/api/transactions/initiate",
-      { method: "POST", headers: { "content-type": "application/json", ...buyer.headers }, body: JSON.stringify({ addressId: 1, buyerId: buyer.address }) },
-      wrong,
-    );
+    const res = await clientOf((input, init) => createApp().request(input, init, wrong), buyer).transactions.initiate.$post({
+      json: { addressId: 1, buyerId: buyer.address },
+    });
     expect(res.status).toBe(503);
     expect(await res.json()).toMatchObject({ message: expect.stringContaining("ETH_CHAIN_ID is 1337") });
   });
