@@ -1,9 +1,11 @@
 // Oversized bodies are refused without disturbing anything else (a body is read only up to its route's limit): the bounded reader
 // stops at the limit and cancels the stream, and every ordinary request around an oversized one is answered.
+// The oversized calls are raw fetches: the typed client sends only a JSON value, never a stream or a padded body.
 import { env, SELF } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BODY_LIMIT_BYTES, BULK_BODY_LIMIT_BYTES, createApp } from "../app";
 import { DISCARD_FACTOR } from "../http/body-limit";
+import { client } from "./client";
 
 const CHUNK = 64 * 1024;
 
@@ -47,11 +49,7 @@ describe("oversized request bodies", () => {
       });
       expect(big.status, `oversized ${i}`).toBe(413);
       expect(await big.json()).toMatchObject({ error: "Payload Too Large" });
-      const normal = await SELF.fetch("http://localhost/api/addresses/validate", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ address: ADDRESS }),
-      });
+      const normal = await client().addresses.validate.$post({ json: { address: ADDRESS } });
       expect(normal.status, `ordinary ${i}`).toBe(200);
       expect(await normal.json()).toMatchObject({ isValid: true, address: ADDRESS, pattern: "0000" });
     }
@@ -59,11 +57,13 @@ describe("oversized request bodies", () => {
 
   it("the same, sent all at once", async () => {
     const calls = Array.from({ length: 40 }, (_, i) =>
-      SELF.fetch("http://localhost/api/addresses/validate", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: i % 2 === 0 ? chunkedBody(BODY_LIMIT_BYTES * 2) : JSON.stringify({ address: ADDRESS }),
-      }),
+      i % 2 === 0
+        ? SELF.fetch("http://localhost/api/addresses/validate", {
+            method: "POST",
+            headers: { "content-type": "application/json" },
+            body: chunkedBody(BODY_LIMIT_BYTES * 2),
+          })
+        : client().addresses.validate.$post({ json: { address: ADDRESS } }),
     );
     const statuses = await Promise.all(calls.map(async (p) => (await p).status));
     expect(statuses).toEqual(Array.from({ length: 40 }, (_, i) => (i % 2 === 0 ? 413 : 200)));
