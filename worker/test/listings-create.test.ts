@@ -12,7 +12,7 @@ import { draftFromPayload } from "../listings/create";
 import { openKey, sealingKey } from "../vault";
 import { type Caller, counts, ethKey, signInAll, solKey } from "./listing-fixtures";
 import { call } from "./purchase-fixtures";
-import { client, refusal, unchecked } from "./client";
+import { client, clientOf, refusal, unchecked } from "./client";
 
 let admin: Caller;
 let user: Caller;
@@ -60,11 +60,9 @@ describe("who may create", () => {
 
   it("without KEY_ENCRYPTION_SECRET: 503 naming it, nothing stored", async () => {
     const before = await counts();
-    const res = await createApp().request(
-      "http://localhost/api/addresses",
-      { method: "POST", headers: { "content-type": "application/json", cookie: admin.cookie }, body: JSON.stringify(payload()) },
-      { ...env, KEY_ENCRYPTION_SECRET: "" },
-    );
+    const res = await clientOf((input, init) => createApp().request(input, init, { ...env, KEY_ENCRYPTION_SECRET: "" }), {
+      headers: { cookie: admin.cookie },
+    }).addresses.$post({ json: unchecked(payload()) });
     expect(res.status).toBe(503);
     expect((await refusal(res)).message).toMatch(/KEY_ENCRYPTION_SECRET/);
     expect(await counts()).toBe(before);

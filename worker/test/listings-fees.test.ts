@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FeeBreakdown, PRICE_MESSAGES } from "../../schema/listings";
 import { createApp } from "../app";
 import { resetGasPriceCache } from "../chain/gas";
+import { clientOf, unchecked } from "./client";
 
 const RPC = "http://rpc.test/";
 const app = createApp();
@@ -26,12 +27,17 @@ function mockNode(gasPrice: bigint | null) {
   });
 }
 
+/** A fee quote from the app whose Ethereum node is RPC; a string is sent raw, as written (a body that is not JSON). */
 async function fees(body: unknown) {
-  const res = await app.request(
-    "http://localhost/api/transactions/calculate-fees",
-    { method: "POST", headers: { "content-type": "application/json" }, body: typeof body === "string" ? body : JSON.stringify(body) },
-    { ...env, ETH_RPC_URL: RPC },
-  );
+  const bindings = { ...env, ETH_RPC_URL: RPC };
+  const res =
+    typeof body === "string"
+      ? await app.request(
+          "http://localhost/api/transactions/calculate-fees",
+          { method: "POST", headers: { "content-type": "application/json" }, body },
+          bindings,
+        )
+      : await clientOf((input, init) => app.request(input, init, bindings)).transactions["calculate-fees"].$post({ json: unchecked(body) });
   return { status: res.status, body: (await res.json()) as FeeBreakdown & { message?: string } };
 }
 
