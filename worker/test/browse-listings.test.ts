@@ -10,11 +10,12 @@ import type { AppEnv } from "../types";
 import { adminAccount, signInEthereum } from "./auth-helpers";
 import { clearBrowseData, insertListing, insertListings, insertUser, search, snapshot } from "./browse-fixtures";
 import { api } from "./helpers";
-import { client, unchecked } from "./client";
+import { client, clientOf, unchecked } from "./client";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-/** The browse routes behind a stand-in session middleware, to pin isOwner to `session.userId` alone. */
+/** The browse routes behind a stand-in session middleware, to pin isOwner to `session.userId` alone; called through
+ * the typed client (the app mounts only /api/addresses, where the client's paths land). */
 function withSession(session: unknown) {
   const app = new Hono<AppEnv>().onError(handleError);
   app.use("*", async (c, next) => {
@@ -22,7 +23,8 @@ function withSession(session: unknown) {
     (c as unknown as { set: (k: string, v: unknown) => void }).set("session", session);
     await next();
   });
-  return app.route("/api/addresses", addressRoutes);
+  app.route("/api/addresses", addressRoutes);
+  return clientOf((input, init) => app.request(input, init, env)).addresses;
 }
 
 describe("featured", () => {
@@ -172,21 +174,21 @@ describe("isOwner", () => {
   });
 
   it("the session's user owns their listings on search and detail", async () => {
-    const app = withSession({ userId: seller });
-    const res = await app.request("/api/addresses/search", {}, env);
+    const listings = withSession({ userId: seller });
+    const res = await listings.search.$get();
     const body = (await res.json()) as { addresses: ListingView[] };
     expect(body.addresses.map((l) => [l.id, l.isOwner])).toEqual([
       [mine, true],
       [theirs, false],
     ]);
-    expect(await (await app.request(`/api/addresses/${mine}`, {}, env)).json()).toMatchObject({ isOwner: true });
+    expect(await (await listings[":id{[0-9]+}"].$get({ param: { id: String(mine) } })).json()).toMatchObject({ isOwner: true });
     // An owner still sees their own deleted listing; nobody else does.
-    expect((await app.request(`/api/addresses/${mineDeleted}`, {}, env)).status).toBe(200);
-    expect((await withSession({ userId: 999 }).request(`/api/addresses/${mineDeleted}`, {}, env)).status).toBe(404);
+    expect((await listings[":id{[0-9]+}"].$get({ param: { id: String(mineDeleted) } })).status).toBe(200);
+    expect((await withSession({ userId: 999 })[":id{[0-9]+}"].$get({ param: { id: String(mineDeleted) } })).status).toBe(404);
   });
 
   it.each([null, undefined, {}, { userId: "1" }, { userId: 1.5 }, "admin"])("a malformed session (%j) owns nothing", async (session) => {
-    const res = await withSession(session).request("/api/addresses/search", {}, env);
+    const res = await withSession(session).search.$get();
     const body = (await res.json()) as { addresses: ListingView[] };
     expect(body.addresses.every((l) => !l.isOwner)).toBe(true);
   });
