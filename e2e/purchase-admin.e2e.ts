@@ -8,11 +8,11 @@ import { afterEach, describe, expect, inject, it } from "vitest";
 import { formatBaseUnits, paymentDifference } from "../schema/money";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { anvil } from "./anvil";
-import { listAsAdmin, signInWithKey } from "./api-session";
+import { answer, listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 import { connect, recordToasts, toast } from "./purchase-journey";
+import { reportUntil } from "./real-purchase";
 import { injectEthereumWallet } from "./wallets/eip1193";
-import { answer } from "./api-session";
 
 let s: Session | undefined;
 afterEach(async () => {
@@ -58,21 +58,7 @@ describe("payments needing attention", () => {
     const view = (await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id: id } }))).body;
     const half = BigInt(view.amountBaseUnits) / 2n;
     const txHash = await send(DEV_ACCOUNTS.otherBuyer.address, view.recipient, half);
-    // Reported at once and again until it is deep enough to decide (anvil mines a block a second).
-    await expect
-      .poll(
-        async () =>
-          (
-            await answer(
-              buyer.api.transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id: id }, json: { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address } }),
-            )
-          ).body.status,
-        {
-          timeout: 30_000,
-          interval: 1000,
-        },
-      )
-      .toBe("failed");
+    await reportUntil(buyer, id, txHash, "failed");
 
     const page = await adminPayments();
     const row = page.getByTestId("attention-row").filter({ hasText: `${txHash.slice(0, 8)}...${txHash.slice(-6)}` });

@@ -6,8 +6,21 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { anvil } from "./anvil";
-import { listAsAdmin, signInWithKey } from "./api-session";
-import { answer } from "./api-session";
+import { type ApiSession, answer, listAsAdmin, signInWithKey } from "./api-session";
+
+/**
+ * The dev buyer reports its payment at once and again until the Worker decides it (anvil mines a block a second,
+ * so the depth comes within seconds): the purchase's status must then be `status`.
+ */
+export async function reportUntil(buyer: ApiSession, id: string, txHash: string, status: "completed" | "failed") {
+  const report = buyer.api.transactions[":id{[0-9a-f-]{36}}"].confirm;
+  await expect
+    .poll(async () => (await answer(report.$post({ param: { id }, json: { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address } }))).body.status, {
+      timeout: 30_000,
+      interval: 1000,
+    })
+    .toBe(status);
+}
 
 /** A real purchase: listed by the admin, paid in full by a dev buyer, completed, its key revealed. */
 export async function realPurchase(price: string) {
@@ -31,20 +44,7 @@ export async function realPurchase(price: string) {
   const txHash = await anvil<string>("eth_sendTransaction", [
     { from: DEV_ACCOUNTS.otherBuyer.address, to: view.recipient, value: `0x${BigInt(view.amountBaseUnits).toString(16)}`, gas: "0x5208" },
   ]);
-  await expect
-    .poll(
-      async () =>
-        (
-          await answer(
-            buyer.api.transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id: id }, json: { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address } }),
-          )
-        ).body.status,
-      {
-        timeout: 30_000,
-        interval: 1000,
-      },
-    )
-    .toBe("completed");
+  await reportUntil(buyer, id, txHash, "completed");
   expect((await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: id } }))).status).toBe(200);
   return id;
 }
