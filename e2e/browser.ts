@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
-import { inject } from "vitest";
+import { inject, onTestFailed } from "vitest";
 
 // Debian's chromium, started the way this closed network allows.
 const CHROMIUM_ARGS = [
@@ -21,6 +21,30 @@ const WEBGPU_ARGS = ["--enable-unsafe-webgpu", "--enable-unsafe-swiftshader"];
 
 export type Session = { context: BrowserContext; page: Page; errors: string[]; close: () => Promise<void>; baseUrl: string };
 
+/** What a page saw go wrong: console and page errors, requests that failed or answered 5xx. */
+const troubles = new WeakMap<Page, string[]>();
+
+/**
+ * The page's state for a failure message: where it is, whether the app's entry was requested and has rendered
+ * over a prerendered page (its controls stay disabled until then), and what went wrong on the way.
+ */
+export async function pageDiagnostics(page: Page): Promise<string> {
+  const state = await page
+    .evaluate(() => ({
+      url: location.href,
+      readyState: document.readyState,
+      entryRequested: performance.getEntriesByName("app-entry-start").length > 0,
+      prerenderedControlsStillDisabled: document.querySelectorAll("#root [disabled]").length,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType !== "fetch")
+        .map((e) => `${new URL(e.name).pathname} ${Math.round(e.duration)} ms status ${(e as PerformanceResourceTiming).responseStatus}`)
+        .filter((line) => line.includes(".js")),
+    }))
+    .catch((err: Error) => ({ unreadable: err.message }));
+  return JSON.stringify({ ...state, troubles: troubles.get(page) ?? [] }, null, 2);
+}
+
 /** A fresh browser profile and page; console errors and page errors are collected in `errors`. */
 export async function openBrowser({ webgpu = false }: { webgpu?: boolean } = {}): Promise<Session> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vanity-chromium-"));
@@ -36,6 +60,26 @@ export async function openBrowser({ webgpu = false }: { webgpu?: boolean } = {})
     if (msg.type() === "error") errors.push(msg.text());
   });
   page.on("pageerror", (err) => errors.push(err.message));
+  // For the failure report only (tests assert on `errors`): a navigation aborts requests on purpose.
+  const seen: string[] = [];
+  troubles.set(page, seen);
+  const at = () => new Date().toISOString().slice(11, 23);
+  page.on("console", (msg) => {
+    if (msg.type() === "error" || msg.type() === "warning") seen.push(`${at()} console.${msg.type()}: ${msg.text()}`);
+  });
+  page.on("pageerror", (err) => seen.push(`${at()} pageerror: ${err.message}`));
+  page.on("requestfailed", (req) => seen.push(`${at()} request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ""}`));
+  page.on("response", (res) => {
+    if (res.status() >= 500) seen.push(`${at()} ${res.status()} ${res.request().method()} ${res.url()}`);
+  });
+  // A journey that fails says what its page went through (CI keeps only the output).
+  try {
+    onTestFailed(() => {
+      console.error(`browser troubles for ${page.url()}:\n${seen.slice(-40).join("\n") || "(none)"}`);
+    });
+  } catch {
+    // Opened outside a test (a beforeAll): nothing to attach to.
+  }
   return {
     context,
     page,

@@ -414,6 +414,36 @@ describe("prerendered landing pages", () => {
     expect(s.errors).toEqual([]);
   });
 
+  it("a start whose module does not arrive reloads the page once; a start that keeps failing is not retried in a loop", async () => {
+    s = await openBrowser();
+    const { page, baseUrl } = s;
+    const entry = /data-entry="([^"]+)"/.exec(await (await fetch(`${baseUrl}/`)).text())?.[1];
+    expect(entry).toMatch(/\.js$/);
+    let loads = 0;
+    // Documents asked for (a reload is one; the router's history writes are not).
+    page.on("request", (req) => {
+      if (req.isNavigationRequest() && req.frame() === page.mainFrame()) loads++;
+    });
+    // The entry module fails as a dropped connection would, on the first load only (web/src/boot/start-after-paint.ts).
+    let failFor = 1;
+    await page.route(`**${entry}`, (route) => (loads <= failFor ? route.abort("connectionreset") : route.continue()));
+    const button = page.getByRole("banner").getByTestId("wallet-button");
+    await page.goto(`${baseUrl}/`);
+    await expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(loads).toBe(2);
+    expect(s.errors.filter((e) => e.includes("the app did not start"))).toHaveLength(1);
+
+    // A new visit in the same tab may reload again (the flag was cleared); one that keeps failing reloads once and
+    // then stays on the prerendered page, its controls disabled, instead of asking the server in a loop.
+    failFor = Number.POSITIVE_INFINITY;
+    loads = 0;
+    await page.goto(`${baseUrl}/`);
+    await expect.poll(() => s!.errors.filter((e) => e.includes("the app did not start")).length, { timeout: 20_000 }).toBe(3);
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(2);
+    expect(await button.isDisabled()).toBe(true);
+  });
+
   it("a returning visitor's stored wallet renders without an error (the page was prerendered signed out)", async () => {
     s = await openBrowser();
     await s.page.addInitScript(() => {

@@ -1,7 +1,7 @@
 // The steps every purchase journey shares, on either network: buy from the listing page, wait for the
 // key, reveal it, destroy it, and see the sale everywhere it shows.
 import { expect } from "vitest";
-import type { Page } from "./browser";
+import { type Page, pageDiagnostics } from "./browser";
 
 export const walletButton = (page: Page) => page.getByRole("banner").getByTestId("wallet-button");
 /**
@@ -40,7 +40,14 @@ export async function toast(page: Page, text: string, timeout = 30_000) {
 const short = (a: string) => `${a.slice(0, 8)}...${a.slice(-6)}`;
 
 export async function connect(page: Page, expectedLabel: string) {
-  await walletButton(page).filter({ hasText: "Connect Wallet" }).click();
+  // On a prerendered page the button is disabled until the app renders over the HTML: a click that never
+  // happens says why.
+  await walletButton(page)
+    .filter({ hasText: "Connect Wallet" })
+    .click()
+    .catch(async (err: Error) => {
+      throw new Error(`${err.message}\npage: ${await pageDiagnostics(page)}`);
+    });
   await expect.poll(() => walletButton(page).textContent(), { timeout: 20_000 }).toContain(expectedLabel);
 }
 

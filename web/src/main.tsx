@@ -72,4 +72,5 @@ async function start() {
   startTransition(() => root.render(app));
 }
 
-void start();
+// Awaited, so the boot script (web/src/boot/start-after-paint.ts) learns when a start fails and reloads.
+await start();

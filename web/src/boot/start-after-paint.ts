@@ -12,6 +12,8 @@
   const START_MARK = "app-entry-start";
   /** The longest a prerendered page waits for the browser to report its first paint (a browser that never does). */
   const PAINT_WAIT_MS = 2000;
+  /** Set in sessionStorage while a reload after a failed start is pending or failed again. */
+  const RELOADED = "app-start-reloaded";
   /** How many modulepreload hints the boot script adds in one task. */
   const HINTS_PER_TASK = 6;
 
@@ -25,7 +27,28 @@
     if (started) return;
     started = true;
     performance.mark(START_MARK);
-    void import(/* @vite-ignore */ entry);
+    // The entry settles once the app has started (main.tsx awaits its start). If a module never arrived (a
+    // dropped connection), the page would keep its disabled controls for good: it reloads, once per tab, so a
+    // server that keeps failing is not asked in a loop.
+    import(/* @vite-ignore */ entry).then(
+      () => {
+        try {
+          sessionStorage.removeItem(RELOADED);
+        } catch {
+          // Storage refused (a privacy setting): there is no flag to clear.
+        }
+      },
+      (err: unknown) => {
+        console.error("the app did not start:", err);
+        try {
+          if (sessionStorage.getItem(RELOADED)) return;
+          sessionStorage.setItem(RELOADED, "1");
+        } catch {
+          return; // without storage a reload could not know it is the second: no loop
+        }
+        location.reload();
+      },
+    );
     // Everything the start needs, requested up front rather than as each import is reached; a few hints per
     // task, because each costs the browser a request's set-up on this thread (about a millisecond on a slow
     // phone, more under Lighthouse's tracing): the two dozen in one go were a 10-40 ms task.
