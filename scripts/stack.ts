@@ -57,6 +57,12 @@ export function seedLocal(persistTo?: string, quiet = false, env: Record<string,
   runSync(process.execPath, ["--import", "tsx", path.join(ROOT, "scripts", "seed.ts")], { ...STACK_ENV, ...env, SEED_PERSIST_TO: persistTo ?? "" }, quiet);
 }
 
+/** The first free port from `from` on (100 tried). */
+export async function freePort(from: number): Promise<number> {
+  for (let port = from; port < from + 100; port++) if (await portFree(port)) return port;
+  throw new Error(`no free port in ${from}..${from + 99}`);
+}
+
 export type Child = { name: string; process: ChildProcess; stop: () => void };
 
 /** Starts a long-running child in its own process group, forwarding its output line by line. */

@@ -14,7 +14,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { applyLocalMigrations, type Child, portFree, ROOT, startChild, waitUntil } from "../stack.ts";
+import { applyLocalMigrations, type Child, freePort, ROOT, startChild, waitUntil } from "../stack.ts";
 import { NAIVE_TABLE } from "./naive-search.ts";
 import { loadListings } from "./search-load.ts";
 import { DEEP_MIX, type MixQuery, percentile, QUERY_MIX, SHORT_MIX } from "./search-mix.ts";
@@ -105,11 +105,6 @@ function dirBytes(dir: string): number {
     const p = path.join(dir, e.name);
     return sum + (e.isDirectory() ? dirBytes(p) : e.isFile() ? fs.statSync(p).size : 0);
   }, 0);
-}
-
-async function freePort(from: number): Promise<number> {
-  for (let port = from; port < from + 100; port++) if (await portFree(port)) return port;
-  throw new Error(`no free port in ${from}..${from + 99}`);
 }
 
 async function timedGet(url: string, headers: Record<string, string> = UNCACHED): Promise<{ ms: number; body: SearchBody; cache: string | null }> {
