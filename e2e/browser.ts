@@ -46,13 +46,14 @@ export async function pageDiagnostics(page: Page): Promise<string> {
 }
 
 /** A fresh browser profile and page; console errors and page errors are collected in `errors`. */
-export async function openBrowser({ webgpu = false }: { webgpu?: boolean } = {}): Promise<Session> {
+export async function openBrowser({ webgpu = false, javaScript = true }: { webgpu?: boolean; javaScript?: boolean } = {}): Promise<Session> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vanity-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     headless: true,
     args: webgpu ? [...CHROMIUM_ARGS, ...WEBGPU_ARGS] : CHROMIUM_ARGS,
     viewport: { width: 1280, height: 900 },
+    javaScriptEnabled: javaScript,
   });
   const page = context.pages()[0] ?? (await context.newPage());
   const errors: string[] = [];
