@@ -442,6 +442,16 @@ describe("prerendered landing pages", () => {
     await page.waitForTimeout(1500);
     expect(loads).toBe(2);
     expect(await button.isDisabled()).toBe(true);
+    await page.unrouteAll();
+
+    // A module the entry imports while it starts (main.tsx reports that failure to the boot script): the same.
+    await page.evaluate(() => sessionStorage.clear());
+    loads = 0;
+    await page.route("**/assets/app-start-*.js", (route) => (loads <= 1 ? route.abort("connectionreset") : route.continue()));
+    await page.goto(`${baseUrl}/`);
+    await expect.poll(() => button.isEnabled(), { timeout: 20_000 }).toBe(true);
+    expect(loads).toBe(2);
+    expect(s.errors.filter((e) => e.includes("the app did not start"))).toHaveLength(4);
   });
 
   it("a returning visitor's stored wallet renders without an error (the page was prerendered signed out)", async () => {

@@ -14,6 +14,9 @@
   const PAINT_WAIT_MS = 2000;
   /** Set in sessionStorage while a reload after a failed start is pending or failed again. */
   const RELOADED = "app-start-reloaded";
+  /** The events main.tsx dispatches on window when its start ends (the names are repeated there). */
+  const STARTED = "app-started";
+  const START_FAILED = "app-start-failed";
   /** How many modulepreload hints the boot script adds in one task. */
   const HINTS_PER_TASK = 6;
 
@@ -27,10 +30,22 @@
     if (started) return;
     started = true;
     performance.mark(START_MARK);
-    // The entry settles once the app has started (main.tsx awaits its start). If a module never arrived (a
-    // dropped connection), the page would keep its disabled controls for good: it reloads, once per tab, so a
-    // server that keeps failing is not asked in a loop.
-    import(/* @vite-ignore */ entry).then(
+    // If a module never arrives (a dropped connection), the page would keep its disabled controls for good: it
+    // reloads, once per tab, so a server that keeps failing is not asked in a loop. main.tsx reports the end of
+    // its start with these events (its later imports can fail too); the flag clears only on a whole start.
+    const failed = (err: unknown) => {
+      console.error("the app did not start:", err);
+      try {
+        if (sessionStorage.getItem(RELOADED)) return;
+        sessionStorage.setItem(RELOADED, "1");
+      } catch {
+        return; // without storage a reload could not know it is the second: no loop
+      }
+      location.reload();
+    };
+    addEventListener(START_FAILED, (e) => failed((e as CustomEvent).detail), { once: true });
+    addEventListener(
+      STARTED,
       () => {
         try {
           sessionStorage.removeItem(RELOADED);
@@ -38,17 +53,9 @@
           // Storage refused (a privacy setting): there is no flag to clear.
         }
       },
-      (err: unknown) => {
-        console.error("the app did not start:", err);
-        try {
-          if (sessionStorage.getItem(RELOADED)) return;
-          sessionStorage.setItem(RELOADED, "1");
-        } catch {
-          return; // without storage a reload could not know it is the second: no loop
-        }
-        location.reload();
-      },
+      { once: true },
     );
+    import(/* @vite-ignore */ entry).catch(failed);
     // Everything the start needs, requested up front rather than as each import is reached; a few hints per
     // task, because each costs the browser a request's set-up on this thread (about a millisecond on a slow
     // phone, more under Lighthouse's tracing): the two dozen in one go were a 10-40 ms task.
