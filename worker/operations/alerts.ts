@@ -87,7 +87,7 @@ async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<
     out.push({
       key: `node-down:${n.network}:${n.node}`,
       kind: "node_down",
-      text: `The ${n.network} node at ${n.node} has not answered for ${minutes} minutes (since ${iso(n.failingSince)}): ${n.error ?? "no answer"}. Payments wait while fewer than the quorum of nodes answer; fix it, or remove it from the node list.`,
+      text: `The ${n.network} node at ${n.node} has not answered for ${minutes} minutes (since ${iso(n.failingSince)}): ${(n.error ?? "no answer").replace(/\.$/, "")}. Payments wait while fewer than the quorum of nodes answer; fix it, or remove it from the node list.`,
     });
   }
   const judged = (late: boolean) => runs.slice(late ? 1 : 0, (late ? 1 : 0) + CRON_FAILURE_RUNS);

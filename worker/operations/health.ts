@@ -1,5 +1,6 @@
-// The admin part of /api/health: each chain's head and lag, the last cron run and its failed tasks, the
-// tasks failing run after run, how far behind the head the reconciliation is, and the payments awaiting a refund.
+// The admin part of /api/health: each chain's head and lag, each of its nodes by host (answering, behind the others,
+// or down since when), the last cron run and its failed tasks, the tasks failing run after run, how far behind the
+// head the reconciliation is, and the payments awaiting a refund.
 // Only an admin session gets it; a visitor sees the public status only.
 import { count, eq } from "drizzle-orm";
 import { escrowTransactions, NETWORKS } from "../../schema/db";

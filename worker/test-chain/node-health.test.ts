@@ -141,7 +141,9 @@ describe("a node failing for more than CHAIN_DOWN_ALERT_MS", () => {
     await runAlerts(db, settings, t0 + CHAIN_DOWN_ALERT_MS + 120_000);
     const alerts = await received(key);
     expect(alerts).toHaveLength(1);
-    expect(alerts[0].body.text).toMatch(new RegExp(`^The ethereum node at ${keyedHost()} has not answered for 6 minutes`));
+    expect(alerts[0].body.text).toMatch(
+      new RegExp(`^The ethereum node at ${keyedHost()} has not answered for 6 minutes \\(since .*\\): HTTP request failed\\. Payments wait`),
+    );
     expectNoUrl(alerts);
     // A quorum of one still answers: the chain itself is not down.
     expect(await incidentStates("chain:ethereum")).not.toContain("open");
