@@ -1,11 +1,16 @@
 // Admin > Analytics and Admin > Settings in a real browser, with data from a real purchase: a buyer
 // pays a reservation in full on the e2e anvil, the purchase completes and the buyer reveals the key; the admin
 // sees the sale in Analytics (chart and table), exports the CSV, and changes a fee setting, which shows in the
-// history and the audit trail. At 390 px the tabs do not scroll sideways.
+// history and the audit trail. Admin > Health lists each chain's node by host as the cron probed it. At 390 px the tabs
+// do not scroll sideways.
 import fs from "node:fs";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { openBrowser, type Session } from "./browser";
+import type { Hex } from "viem";
+import { tickScheduled } from "../scripts/stack";
+import { answer, signInWithKey } from "./api-session";
+import { seriousViolations } from "./axe";
 import { layoutProblems } from "./layout";
 import { realPurchase } from "./real-purchase";
 import type { Locator } from "playwright-core";
@@ -18,7 +23,7 @@ afterEach(async () => {
   s = undefined;
 });
 
-async function adminTab(tab: "Analytics" | "Settings") {
+async function adminTab(tab: "Analytics" | "Settings" | "Health") {
   s ??= await openBrowser();
   const { page, baseUrl } = s;
   await injectEthereumWallet(page, { account: DEV_ACCOUNTS.admin.address, rpcUrl: inject("rpcUrl") });
@@ -111,5 +116,29 @@ describe("Admin > Analytics and Settings", () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }, 180_000);
+
+  it("Health lists each chain's node by host as the cron last probed it, in words, and fits 390 px", async () => {
+    // A cron run probes every node: tick it and wait for its record (written at its end).
+    const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+    const lastRun = async () => (await answer(admin.api.health.$get())).body.operations?.lastCronRun?.startedAt ?? null;
+    const before = await lastRun();
+    expect(await tickScheduled(inject("baseUrl"))).toEqual({ ok: true, body: "Ran scheduled event" });
+    await expect.poll(lastRun, { timeout: 60_000, interval: 500 }).not.toBe(before);
+    const page = await adminTab("Health");
+    for (const [network, name] of [
+      ["ethereum", "Ethereum"],
+      ["solana", "Solana"],
+    ] as const) {
+      const nodes = page.getByRole("list", { name: `${name} nodes` }).getByRole("listitem");
+      await expect.poll(() => nodes.first().getAttribute("data-state"), { timeout: 30_000, interval: 500 }).toBe("ok");
+      expect(await nodes.count()).toBe(1);
+      expect(await nodes.first().textContent()).toMatch(/^127\.0\.0\.1:\d+Answeringhead (block|slot) \d+$/);
+      expect(await page.getByTestId(`health-${network}`).textContent()).toContain("One node decides alone");
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await layoutProblems(page)).toEqual([]);
   }, 180_000);
 });

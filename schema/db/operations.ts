@@ -31,14 +31,45 @@ export const chainStatus = sqliteTable("chain_status", {
   error: text("error"),
 });
 
-export const ALERT_KINDS = ["refund_due", "chain_down", "cron_failing", "custom_order_overdue", "reconciliation_behind", "node_disagreement"] as const;
+/**
+ * Each configured node's last probe by the cron, by its display name (host[:port], never its URL, which may carry an
+ * API key): every node is asked each run, so one node down is seen even while another answers
+ * (docs/operations.md#health). Rows of nodes no longer configured are deleted by the next probe.
+ */
+export const chainNodeStatus = sqliteTable(
+  "chain_node_status",
+  {
+    network: text("network", { enum: NETWORKS }).notNull(),
+    node: text("node").notNull(),
+    ok: bool("ok").notNull(),
+    /** Ethereum: block number; Solana: slot. The last one the node answered, kept while it fails. */
+    head: integer("head"),
+    /** The head's time (ms): Ethereum the block's timestamp, Solana when the cron first saw that slot from this node. */
+    headTime: integer("head_time"),
+    checkedAt: integer("checked_at").notNull(),
+    /** Since when the node has failed without a good answer in between; null while it answers. */
+    failingSince: integer("failing_since"),
+    error: text("error"),
+  },
+  (t) => [primaryKey({ columns: [t.network, t.node] })],
+);
+
+export const ALERT_KINDS = [
+  "refund_due",
+  "chain_down",
+  "node_down",
+  "cron_failing",
+  "custom_order_overdue",
+  "reconciliation_behind",
+  "node_disagreement",
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const alertIncidents = sqliteTable(
   "alert_incidents",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
-    /** What the incident is about: chain:ethereum, cron:verify, reconcile:solana, escrow:<id>, attention:<id>, custom-order:<id>, node-disagreement:<network>:<host>. */
+    /** What the incident is about: chain:ethereum, node-down:<network>:<host>, cron:verify, reconcile:solana, escrow:<id>, attention:<id>, custom-order:<id>, node-disagreement:<network>:<host>. */
     key: text("key").notNull(),
     kind: text("kind", { enum: ALERT_KINDS }).notNull(),
     state: text("state", { enum: ["open", "resolved"] })

@@ -49,6 +49,20 @@ export function nodeName(url: string): string {
   return URL.canParse(url) ? new URL(url).host || "an unreadable URL" : "an unreadable URL";
 }
 
+/**
+ * The display names of `urls`, in order, each distinct: a host listed twice (one provider, two API keys) is
+ * "host", then "host #2", so each node keeps its own row in the cron's probe (operations/chains.ts).
+ */
+export function nodeNames(urls: string[]): string[] {
+  const seen = new Map<string, number>();
+  return urls.map((url) => {
+    const name = nodeName(url);
+    const n = (seen.get(name) ?? 0) + 1;
+    seen.set(name, n);
+    return n === 1 ? name : `${name} #${n}`;
+  });
+}
+
 /** The quorum of `network` as configured, falling back to every node when unreadable (payment-rules.ts refuses that). */
 export function quorumOf(env: RpcNodesText, network: Network): { urls: string[]; quorum: number } {
   const urls = rpcUrls(env, network);

@@ -38,7 +38,7 @@ export type JobReport = {
   rescoredListings: number;
   /** Estimated-value multipliers fitted from sales this run (jobs/calibrate-values.ts; once a day). */
   calibratedValues: number;
-  /** Each chain node's probe (operations/chains.ts): did it answer. */
+  /** Each chain's probe of all its nodes (operations/chains.ts): did at least its quorum of nodes answer. */
   chains: { ethereum: boolean; solana: boolean };
   /** Listing and purchase events turned into notifications (collectors/notification-job.ts); null: the task failed. */
   collectors: CollectorReport | null;

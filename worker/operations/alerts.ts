@@ -1,6 +1,8 @@
 // Operator alerts: a JSON POST with a Slack-compatible `text` field to ALERT_WEBHOOK_URL for
 //   - a payment listed for refund (escrow_transactions.refund_status = 'needed', and payment_attention rows),
-//   - a chain node failing for more than CHAIN_DOWN_ALERT_MS,
+//   - a chain whose nodes fail (fewer than its quorum answer) for more than CHAIN_DOWN_ALERT_MS,
+//   - one node of a chain with several failing for more than CHAIN_DOWN_ALERT_MS, named by host (with one node the
+//     chain's incident is the same news),
 //   - a cron task failing CRON_FAILURE_RUNS runs in a row (the alerts task itself included: its next good run tells),
 //   - the reconciliation not caught up for RECONCILE_LAG_ALERT_MINUTES,
 //   - a custom order past its payment deadline,
@@ -11,14 +13,14 @@
 // from public facts only (amounts, networks, transaction hashes, ids, task names): never a key, a secret or an
 // RPC URL.
 import { and, desc, eq, gt, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
-import { alertIncidents, type AlertKind, chainStatus, customOrders, escrowTransactions, paymentAttention } from "../../schema/db";
+import { alertIncidents, type AlertKind, chainNodeStatus, chainStatus, customOrders, escrowTransactions, paymentAttention } from "../../schema/db";
 import { bare, type Db } from "../db/database";
 import { safeError } from "./chains";
 import { lastCronRuns } from "./cron-runs";
 import { disagreeingNodes, NODE_DISAGREEMENT_ALERT_MS } from "./node-disagreements";
 import { reconciliationLag } from "./reconciliation-lag";
 
-/** A node is alerted on once it has failed for longer than this. */
+/** A chain, or one of its nodes, is alerted on once it has failed for longer than this. */
 export const CHAIN_DOWN_ALERT_MS = 5 * 60_000;
 /** A cron task is alerted on once it has failed this many runs in a row. */
 export const CRON_FAILURE_RUNS = 3;
@@ -39,7 +41,7 @@ export function alertBackoffMs(attempts: number): number {
 
 type Condition = { key: string; kind: AlertKind; text: string };
 /** Kinds whose incident can recur (a new incident after a recovery); the others are one incident per row, for good. */
-const RECURRING: AlertKind[] = ["chain_down", "cron_failing", "reconciliation_behind", "node_disagreement"];
+const RECURRING: AlertKind[] = ["chain_down", "node_down", "cron_failing", "reconciliation_behind", "node_disagreement"];
 /**
  * Tasks that run after their cron run is recorded (scheduled.ts): when one of them runs, the newest record does not
  * hold its outcome yet, so it is judged on the runs before it. A failing alerts task is so reported by its next
@@ -54,11 +56,12 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * reconciliation behind.
  */
 async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<Condition[]> {
-  const [chains, runs, lag, liars] = await Promise.all([
+  const [chains, nodes, runs, lag, liars] = await Promise.all([
     db
       .select()
       .from(chainStatus)
       .where(and(eq(chainStatus.ok, false), lte(chainStatus.failingSince, now - CHAIN_DOWN_ALERT_MS))),
+    downNodes(db, now - CHAIN_DOWN_ALERT_MS),
     lastCronRuns(db, CRON_FAILURE_RUNS + 1),
     reconciliationLag(db, env, now),
     disagreeingNodes(db, now - NODE_DISAGREEMENT_ALERT_MS),
@@ -76,7 +79,15 @@ async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<
     out.push({
       key: `chain:${c.network}`,
       kind: "chain_down",
-      text: `The ${c.network} node has not answered for ${minutes} minutes (since ${iso(c.failingSince!)}): ${c.error ?? "no answer"}`,
+      text: `Too few ${c.network} nodes have answered for ${minutes} minutes (since ${iso(c.failingSince!)}), so ${c.network} payments wait: ${c.error ?? "no answer"}`,
+    });
+  }
+  for (const n of nodes) {
+    const minutes = Math.floor((now - n.failingSince) / 60_000);
+    out.push({
+      key: `node-down:${n.network}:${n.node}`,
+      kind: "node_down",
+      text: `The ${n.network} node at ${n.node} has not answered for ${minutes} minutes (since ${iso(n.failingSince)}): ${(n.error ?? "no answer").replace(/\.$/, "")}. Payments wait while fewer than the quorum of nodes answer; fix it, or remove it from the node list.`,
     });
   }
   const judged = (late: boolean) => runs.slice(late ? 1 : 0, (late ? 1 : 0) + CRON_FAILURE_RUNS);
@@ -103,6 +114,18 @@ async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<
     });
   }
   return out;
+}
+
+/**
+ * The nodes failing since `before` or earlier, of networks with more than one node (chain_node_status holds the
+ * configured nodes only: each probe deletes the others).
+ */
+function downNodes(db: Db, before: number) {
+  const n = chainNodeStatus;
+  return db
+    .select({ network: n.network, node: n.node, failingSince: sql<number>`${n.failingSince}`, error: n.error })
+    .from(n)
+    .where(and(eq(n.ok, false), lte(n.failingSince, before), sql`(SELECT count(*) FROM ${chainNodeStatus} AS others WHERE others.network = ${n.network}) > 1`));
 }
 
 const e = escrowTransactions;

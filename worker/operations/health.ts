@@ -1,12 +1,13 @@
-// The admin part of /api/health: each chain's head and lag, the last cron run and its failed tasks, the
-// tasks failing run after run, how far behind the head the reconciliation is, and the payments awaiting a refund.
+// The admin part of /api/health: each chain's head and lag, each of its nodes by host (answering, behind the others,
+// or down since when), the last cron run and its failed tasks, the tasks failing run after run, how far behind the
+// head the reconciliation is, and the payments awaiting a refund.
 // Only an admin session gets it; a visitor sees the public status only.
 import { count, eq } from "drizzle-orm";
 import { escrowTransactions, NETWORKS } from "../../schema/db";
 import type { Db } from "../db/database";
-import { chainStatuses } from "./chains";
+import { chainNodeStatuses, chainStatuses } from "./chains";
 import { type FailingTask, failingTasks, lastCronRuns } from "./cron-runs";
-import { nodeName, quorumOf, type RpcNodesText } from "../deployment/rpc-nodes";
+import { nodeNames, quorumOf, type RpcNodesText } from "../deployment/rpc-nodes";
 import { type NodeDisagreementView, recentDisagreements } from "./node-disagreements";
 import { type ReconciliationLag, reconciliationLag } from "./reconciliation-lag";
 
@@ -28,6 +29,29 @@ export type ChainHealth = {
   error: string | null;
 };
 
+/**
+ * How far behind the best head of the other nodes a node may be before it is shown as lagging: about 30 seconds of
+ * chain (Ethereum: 12 s blocks; Solana: 0.4 s slots, and the nodes are asked a moment apart, so a few slots mean
+ * nothing). docs/operations.md#health
+ */
+export const NODE_BEHIND_TOLERANCE = { ethereum: 3, solana: 75 } as const;
+
+export type NodeHealth = {
+  /** host[:port], never the URL (it may carry an API key); "host #2" for a host listed twice. */
+  host: string;
+  /** null: the cron has not probed this node yet. */
+  ok: boolean | null;
+  /** The last head it answered (kept while it fails). */
+  head: number | null;
+  /** Blocks (slots) behind the highest head of the other answering nodes; null while it fails or no other answers. */
+  behind: number | null;
+  /** `behind` past NODE_BEHIND_TOLERANCE. */
+  lagging: boolean;
+  checkedAt: string | null;
+  failingSince: string | null;
+  error: string | null;
+};
+
 export type OperationsHealth = {
   chains: ChainHealth[];
   lastCronRun: { startedAt: string; finishedAt: string; failedTasks: string[] } | null;
@@ -38,20 +62,43 @@ export type OperationsHealth = {
   paymentsAwaitingRefund: number;
   /**
    * Per network, the nodes asked about payments (by host, never by URL) and how many must agree; `singleNode` when
-   * one node alone decides (local development), docs/payments.md#trust-no-single-node.
+   * one node alone decides (local development), docs/payments.md#trust-no-single-node; `status`: each node's last
+   * probe by the cron, in the order of `hosts`.
    */
-  nodes: { network: (typeof NETWORKS)[number]; hosts: string[]; quorum: number; singleNode: boolean }[];
+  nodes: { network: (typeof NETWORKS)[number]; hosts: string[]; quorum: number; singleNode: boolean; status: NodeHealth[] }[];
   /** Nodes that contradicted the others in the last week, the latest first. */
   nodeDisagreements: NodeDisagreementView[];
 };
+
+type NodeRow = Awaited<ReturnType<typeof chainNodeStatuses>>[number];
+
+/** Each configured node's probe, with how far it is behind the best head of the others that answer. */
+function nodeHealth(network: (typeof NETWORKS)[number], nodes: { host: string; row: NodeRow | undefined }[]): NodeHealth[] {
+  return nodes.map(({ host, row }) => {
+    if (!row) return { host, ok: null, head: null, behind: null, lagging: false, checkedAt: null, failingSince: null, error: null };
+    const others = nodes.flatMap((o) => (o.host !== host && o.row?.ok && o.row.head !== null ? [o.row.head] : []));
+    const behind = row.ok && row.head !== null && others.length > 0 ? Math.max(0, Math.max(...others) - row.head) : null;
+    return {
+      host,
+      ok: row.ok,
+      head: row.head,
+      behind,
+      lagging: behind !== null && behind > NODE_BEHIND_TOLERANCE[network],
+      checkedAt: iso(row.checkedAt),
+      failingSince: iso(row.failingSince),
+      error: row.error,
+    };
+  });
+}
 
 export async function operationsHealth(
   db: Db,
   env: Partial<Pick<Env, "RECONCILE_LAG_ALERT_MINUTES">> & RpcNodesText,
   now = Date.now(),
 ): Promise<OperationsHealth> {
-  const [statuses, runs, refunds, reconciliation, nodeDisagreements] = await Promise.all([
+  const [statuses, nodeStatuses, runs, refunds, reconciliation, nodeDisagreements] = await Promise.all([
     chainStatuses(db),
+    chainNodeStatuses(db),
     lastCronRuns(db, FAILING_RUNS_READ),
     db.select({ n: count() }).from(escrowTransactions).where(eq(escrowTransactions.refundStatus, "needed")).get(),
     reconciliationLag(db, env, now),
@@ -80,7 +127,13 @@ export async function operationsHealth(
     paymentsAwaitingRefund: refunds?.n ?? 0,
     nodes: NETWORKS.map((network) => {
       const { urls, quorum } = quorumOf(env, network);
-      return { network, hosts: urls.map(nodeName), quorum, singleNode: urls.length <= 1 || quorum <= 1 };
+      const hosts = nodeNames(urls);
+      // Read by the configured list: a node removed from the settings is not shown, whatever its row still says.
+      const status = nodeHealth(
+        network,
+        hosts.map((host) => ({ host, row: nodeStatuses.find((r) => r.network === network && r.node === host) })),
+      );
+      return { network, hosts, quorum, singleNode: urls.length <= 1 || quorum <= 1, status };
     }),
     nodeDisagreements,
   };

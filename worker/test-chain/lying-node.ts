@@ -13,10 +13,16 @@ export type Behaviour =
   | { kind: "hang" }
   | { kind: "lie"; call?: (c: RpcCall) => RpcCall; answer?: (c: RpcCall, a: RpcAnswer) => RpcAnswer | Promise<RpcAnswer> };
 
-/** The proxy nodes: each a URL on its own loopback port (so each is its own node by name: 127.0.0.1:<port>). */
-export function proxyNodes(upstream: string, ports: Record<string, number>) {
+/**
+ * The proxy nodes: each a URL on its own loopback port (so each is its own node by name: 127.0.0.1:<port>), at `path`
+ * (a hosted provider's URL carries its API key there).
+ */
+export function proxyNodes(upstream: string, ports: Record<string, number>, path = "/rpc") {
   const behaviour = new Map<string, Behaviour>();
-  const urls = Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, `http://127.0.0.1:${port}/rpc`])) as Record<string, string>;
+  const urls = Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, new URL(path, `http://127.0.0.1:${port}`).href])) as Record<
+    string,
+    string
+  >;
   for (const url of Object.values(urls)) behaviour.set(url, { kind: "honest" });
   const original = globalThis.fetch;
 

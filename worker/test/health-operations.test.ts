@@ -74,9 +74,20 @@ describe("/api/health", () => {
     );
     expect(paymentsAwaitingRefund).toBe(1);
     // Local: one node per chain and a quorum of one, said as such (docs/payments.md#trust-no-single-node).
+    // Each node's own probe, by host: here the one dead node of each chain, failing since the cron's run.
+    const down = {
+      host: "127.0.0.1:9",
+      ok: false,
+      head: null,
+      behind: null,
+      lagging: false,
+      checkedAt: lastCronRun!.startedAt,
+      failingSince: lastCronRun!.startedAt,
+      error: expect.any(String),
+    };
     expect(body.operations.nodes).toEqual([
-      { network: "ethereum", hosts: ["127.0.0.1:9"], quorum: 1, singleNode: true },
-      { network: "solana", hosts: ["127.0.0.1:9"], quorum: 1, singleNode: true },
+      { network: "ethereum", hosts: ["127.0.0.1:9"], quorum: 1, singleNode: true, status: [down] },
+      { network: "solana", hosts: ["127.0.0.1:9"], quorum: 1, singleNode: true, status: [down] },
     ]);
   });
 

@@ -1,5 +1,5 @@
 // /admin: the privilege check, the access-denied state with
-// debug info, and four tabs (Radix Tabs). The tab and the listings filters live in the URL (-admin/admin-search.ts).
+// debug info, and its tabs (Radix Tabs). The tab and the listings filters live in the URL (-admin/admin-search.ts).
 import { createFileRoute } from "@tanstack/react-router";
 import * as Tabs from "@radix-ui/react-tabs";
 import { lazy, Suspense } from "react";
@@ -9,6 +9,7 @@ import { useAdminGate } from "../components/use-admin-gate";
 import { type AdminSearch, adminState, parseAdminSearch, patchAdminSearch } from "./-admin/admin-search";
 import { AnalyticsTab } from "./-admin/AnalyticsTab";
 import { CustomOrdersTab } from "./-admin/CustomOrdersTab";
+import { HealthTab } from "./-admin/HealthTab";
 import { ListingsTab } from "./-admin/ListingsTab";
 import { OffersTab } from "./-admin/OffersTab";
 import { pageTitle } from "../server-rendered/page-title";
@@ -30,6 +31,7 @@ const TABS = [
   { key: "orders", label: "Custom Orders" },
   { key: "offers", label: "Offers" },
   { key: "analytics", label: "Analytics" },
+  { key: "health", label: "Health" },
   { key: "settings", label: "Settings" },
 ] as const;
 
@@ -105,6 +107,9 @@ function AdminPanel() {
         </Tabs.Content>
         <Tabs.Content value="analytics" className="mt-6 focus:outline-none">
           <AnalyticsTab />
+        </Tabs.Content>
+        <Tabs.Content value="health" className="mt-6 focus:outline-none">
+          <HealthTab />
         </Tabs.Content>
         <Tabs.Content value="settings" className="mt-6 focus:outline-none">
           <SettingsTab />
