@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { type BrowserContext, chromium, type Page, type Request } from "playwright-core";
 import { inject, onTestFailed } from "vitest";
 
 // Debian's chromium, started the way this closed network allows.
@@ -23,6 +23,8 @@ export type Session = { context: BrowserContext; page: Page; errors: string[]; c
 
 /** What a page saw go wrong: console and page errors, requests that failed or answered 5xx. */
 const troubles = new WeakMap<Page, string[]>();
+/** Requests a page has sent and not yet seen answered or failed, with when they were sent. */
+const inFlight = new WeakMap<Page, Map<Request, number>>();
 
 /**
  * The page's state for a failure message: where it is, whether the app's entry was requested and has rendered
@@ -42,7 +44,9 @@ export async function pageDiagnostics(page: Page): Promise<string> {
         .filter((line) => line.includes(".js")),
     }))
     .catch((err: Error) => ({ unreadable: err.message }));
-  return JSON.stringify({ ...state, troubles: troubles.get(page) ?? [] }, null, 2);
+  const now = Date.now();
+  const pending = [...(inFlight.get(page)?.entries() ?? [])].map(([req, at]) => `${req.method()} ${req.url()} for ${now - at} ms`);
+  return JSON.stringify({ ...state, pending, troubles: troubles.get(page) ?? [] }, null, 2);
 }
 
 /** A fresh browser profile and page; console errors and page errors are collected in `errors`. */
@@ -69,6 +73,11 @@ export async function openBrowser({ webgpu = false, javaScript = true }: { webgp
     if (msg.type() === "error" || msg.type() === "warning") seen.push(`${at()} console.${msg.type()}: ${msg.text()}`);
   });
   page.on("pageerror", (err) => seen.push(`${at()} pageerror: ${err.message}`));
+  const pending = new Map<Request, number>();
+  inFlight.set(page, pending);
+  page.on("request", (req) => pending.set(req, Date.now()));
+  page.on("requestfinished", (req) => pending.delete(req));
+  page.on("requestfailed", (req) => pending.delete(req));
   page.on("requestfailed", (req) => seen.push(`${at()} request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText ?? ""}`));
   page.on("response", (res) => {
     if (res.status() >= 500) seen.push(`${at()} ${res.status()} ${res.request().method()} ${res.url()}`);
@@ -76,7 +85,9 @@ export async function openBrowser({ webgpu = false, javaScript = true }: { webgp
   // A journey that fails says what its page went through (CI keeps only the output).
   try {
     onTestFailed(() => {
-      console.error(`browser troubles for ${page.url()}:\n${seen.slice(-40).join("\n") || "(none)"}`);
+      const now = Date.now();
+      const waiting = [...pending.entries()].map(([req, at]) => `still waiting: ${req.method()} ${req.url()} for ${now - at} ms`);
+      console.error(`browser troubles for ${page.url()}:\n${[...seen.slice(-40), ...waiting].join("\n") || "(none)"}`);
     });
   } catch {
     // Opened outside a test (a beforeAll): nothing to attach to.

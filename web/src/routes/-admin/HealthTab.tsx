@@ -5,6 +5,8 @@ import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "../../api/error-message";
 import { type Health, healthQuery } from "../../api/operations";
 import { Spinner } from "../../components/Spinner";
+import { relativeTime } from "../../lib/date-format";
+import { shortAddress } from "../../lib/short-address";
 import { type NodeState, nodeState } from "./node-state";
 
 type Operations = NonNullable<Health["operations"]>;
@@ -27,7 +29,12 @@ export function HealthTab() {
       </p>
     );
   }
-  return <ChainNodes operations={operations} />;
+  return (
+    <div className="space-y-8">
+      <ChainNodes operations={operations} />
+      <NodeDisagreements disagreements={operations.nodeDisagreements} />
+    </div>
+  );
 }
 
 const TONE: Record<NodeState["tone"], string> = {
@@ -95,6 +102,61 @@ export function ChainNodes({ operations, now = Date.now() }: { operations: Pick<
           );
         })}
       </div>
+    </section>
+  );
+}
+
+/**
+ * Nodes that contradicted the others about a payment in the last week (docs/payments.md#trust-no-single-node): such a
+ * node blocked a key's release, so an operator should look at it (or remove it from the settings).
+ */
+export function NodeDisagreements({ disagreements, now = Date.now() }: { disagreements: Operations["nodeDisagreements"]; now?: number }) {
+  return (
+    <section aria-labelledby="health-disagreements-title" className="space-y-3">
+      <div>
+        <h2 id="health-disagreements-title" className="text-xl font-semibold text-white">
+          Nodes that disagreed
+        </h2>
+        <p className="mt-1 text-sm text-slate-400">
+          In the last 7 days. A node whose answer about a payment differs from the others blocks that payment&apos;s key until they agree.
+        </p>
+      </div>
+      {disagreements.length === 0 ? (
+        <p data-testid="health-disagreements-empty" className="text-sm text-slate-400">
+          No node has contradicted the others.
+        </p>
+      ) : (
+        <ul aria-label="Nodes that disagreed" className="space-y-2">
+          {disagreements.map((d) => (
+            <li
+              key={`${d.network}:${d.node}:${d.txHash ?? ""}`}
+              data-testid="health-disagreement"
+              className="rounded-xl border border-red-700 bg-red-950/40 px-3 py-2 text-sm text-red-100"
+            >
+              <div className="flex flex-wrap items-baseline justify-between gap-x-3">
+                <span className="font-mono break-all">
+                  {d.node} <span className="font-sans text-red-200/80">({d.network === "ethereum" ? "Ethereum" : "Solana"})</span>
+                </span>
+                <span>
+                  {d.times === 1 ? "once" : `${d.times} times`}, last {relativeTime(d.lastSeenAt, now)}
+                </span>
+              </div>
+              <p className="mt-1 break-words text-xs text-red-200">
+                {d.detail}
+                {d.txHash && (
+                  <>
+                    {" "}
+                    · payment{" "}
+                    <span className="font-mono" title={d.txHash}>
+                      {shortAddress(d.txHash)}
+                    </span>
+                  </>
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   );
 }

@@ -2,7 +2,7 @@
 // words (never colour alone), a down node with since when and why, a lagging one with by how much.
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { ChainNodes } from "./HealthTab";
+import { ChainNodes, NodeDisagreements } from "./HealthTab";
 import { type NodeProbe, nodeState } from "./node-state";
 
 const now = new Date(2026, 10, 28, 14, 30).getTime();
@@ -66,5 +66,30 @@ describe("ChainNodes", () => {
     expect(html).toContain("2 of 2 nodes must agree.");
     expect(html).toContain("Too few nodes answer: payments wait.");
     expect(html).toContain("No node is configured.");
+  });
+});
+
+describe("NodeDisagreements", () => {
+  it("names each node that contradicted the others, how often, when last and about which payment; says so when none did", () => {
+    const html = renderToStaticMarkup(
+      <NodeDisagreements
+        now={now}
+        disagreements={[
+          {
+            network: "ethereum",
+            node: "rpc.b.example",
+            firstSeenAt: new Date(2026, 10, 28, 13, 0).toISOString(),
+            lastSeenAt: new Date(2026, 10, 28, 14, 20).toISOString(),
+            times: 3,
+            txHash: `0x${"ab".repeat(32)}`,
+            detail: "receipt in another block",
+          },
+        ]}
+      />,
+    );
+    expect(html).toContain('<ul aria-label="Nodes that disagreed"');
+    expect(html).toMatch(/data-testid="health-disagreement".*rpc\.b\.example.*\(Ethereum\).*3 times, last 10 minutes ago.*receipt in another block.*payment/);
+    expect(html).toContain(`title="0x${"ab".repeat(32)}"`);
+    expect(renderToStaticMarkup(<NodeDisagreements now={now} disagreements={[]} />)).toContain("No node has contradicted the others.");
   });
 });
