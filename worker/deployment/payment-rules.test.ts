@@ -532,3 +532,84 @@ describe("several nodes per chain (docs/payments.md#trust-no-single-node)", () =
     );
   });
 });
+
+describe("the node list refusals name the setting to fix, as written", () => {
+  const NO_ETH_NODE = "ETH_RPC_URL (or ETH_RPC_URLS) must be an http(s) URL of an Ethereum JSON-RPC node.";
+  const NO_SOL_NODE = "SOL_RPC_URL (or SOL_RPC_URLS) must be an http(s) URL of a Solana JSON-RPC node.";
+  const ONE_PROVIDER = "one node alone would decide which payments release keys.";
+  const insecure = (name: string) => `${name} must use https for a node that is not on this machine: its answers decide which payments release keys.`;
+
+  it("no node at all is refused once, naming both settings (a quorum written for nodes that are not there is not refused as well)", () => {
+    // TESTNETS keeps ETH_RPC_QUORUM "2": with no node, only the missing node is the problem.
+    expect(problems({ ...TESTNETS, ETH_RPC_URL: undefined, ETH_RPC_URLS: undefined })).toEqual([NO_ETH_NODE]);
+    expect(problems({ ...TESTNETS, ETH_RPC_URL: " ", ETH_RPC_URLS: " , " })).toEqual([NO_ETH_NODE]);
+    expect(problems({ ...TESTNETS, SOL_RPC_URL: undefined, SOL_RPC_URLS: undefined, SOL_RPC_QUORUM: "1" })).toEqual([NO_SOL_NODE]);
+    // On mainnet the two-hosts rule says how many it found.
+    expect(problems({ ...PRODUCTION, ETH_RPC_URL: undefined, ETH_RPC_URLS: undefined })).toEqual([
+      NO_ETH_NODE,
+      `ETH_RPC_URLS must list at least 2 nodes on different hosts on mainnet (it lists 0): ${ONE_PROVIDER}`,
+    ]);
+  });
+
+  it("a single node is named by the single setting, even beside another chain's list or a blank list", () => {
+    const solList = { ...TESTNETS, SOL_RPC_URLS: "https://api.devnet.solana.com,https://devnet-2.example", SOL_RPC_QUORUM: "2" };
+    expect(problems(solList)).toEqual([]);
+    expect(problems({ ...solList, ETH_RPC_URLS: undefined, ETH_RPC_URL: "http://eth.example:8545", ETH_RPC_QUORUM: "" })).toEqual([insecure("ETH_RPC_URL")]);
+    // A list of spaces is no list: the single URL is the node, and the refusal names it.
+    expect(problems({ ...solList, ETH_RPC_URLS: "   ", ETH_RPC_URL: "http://eth.example:8545", ETH_RPC_QUORUM: "" })).toEqual([insecure("ETH_RPC_URL")]);
+    expect(problems({ ...TESTNETS, SOL_RPC_URL: "api.devnet.solana.com" })).toEqual(["SOL_RPC_URL must be an http(s) URL of a Solana JSON-RPC node."]);
+    expect(problems({ ...TESTNETS, ETH_RPC_URLS: "", ETH_RPC_QUORUM: "2" })).toEqual([
+      'ETH_RPC_QUORUM must be a whole number of nodes from 1 to 1 (the nodes in ETH_RPC_URL); it is "2".',
+    ]);
+  });
+
+  it("a node of a list is named by the list setting and its place in it", () => {
+    expect(problems({ ...PRODUCTION, ETH_RPC_URLS: `${ETH_SECOND},http://eth.example:8545` })).toEqual([insecure("ETH_RPC_URLS (node 2)")]);
+    expect(problems({ ...PRODUCTION, ETH_RPC_URLS: `ftp://eth.example,${ETH_SECOND}` })).toEqual([
+      "ETH_RPC_URLS (node 1) must be an http(s) URL of an Ethereum JSON-RPC node.",
+    ]);
+    expect(problems({ ...PRODUCTION, SOL_RPC_URLS: `${SOL_SECOND},https://sol-third.example,not a url SECRET`, SOL_RPC_QUORUM: "2" })).toEqual([
+      "SOL_RPC_URLS (node 3) must be an http(s) URL of a Solana JSON-RPC node.",
+    ]);
+    expect(problems({ ...TESTNETS, ETH_RPC_QUORUM: "two" })).toEqual([
+      'ETH_RPC_QUORUM must be a whole number of nodes from 1 to 2 (the nodes in ETH_RPC_URLS); it is "two".',
+    ]);
+  });
+
+  it("host names that differ only in letter case are one host: one provider cannot pass the two-hosts rule", () => {
+    const oneHost = `ETH_RPC_URLS must list at least 2 nodes on different hosts on mainnet (it lists 2 on one host): ${ONE_PROVIDER}`;
+    expect(problems({ ...PRODUCTION, ETH_RPC_URLS: "https://RPC.A.example/SECRET-1,https://rpc.a.example/SECRET-2" })).toEqual([oneHost]);
+    // Another port or path on the same host is the same provider too.
+    expect(problems({ ...PRODUCTION, ETH_RPC_URLS: "https://rpc.a.example/SECRET-1,https://Rpc.A.Example:8443/SECRET-2" })).toEqual([oneHost]);
+    expect(
+      problems({ ...PRODUCTION, SOL_RPC_URLS: "https://sol.example/1-SECRET,https://SOL.EXAMPLE/2-SECRET,https://sol.example/3-SECRET", SOL_RPC_QUORUM: "2" }),
+    ).toEqual([`SOL_RPC_URLS must list at least 2 nodes on different hosts on mainnet (it lists 3 on one host): ${ONE_PROVIDER}`]);
+    // One URL is one node, whichever setting holds it.
+    expect(problems({ ...PRODUCTION, SOL_RPC_URLS: "", SOL_RPC_QUORUM: "1" })).toEqual([
+      `SOL_RPC_URLS must list at least 2 nodes on different hosts on mainnet (it lists 1): ${ONE_PROVIDER}`,
+      `SOL_RPC_QUORUM is 1 on mainnet; it must be at least 2, or ${ONE_PROVIDER}`,
+    ]);
+  });
+
+  it("Solana's mainnet node rules apply when either the node's genesis hash or SOL_CLUSTER says mainnet-beta", () => {
+    const oneSolNode = [
+      `SOL_RPC_URLS must list at least 2 nodes on different hosts on mainnet (it lists 1): ${ONE_PROVIDER}`,
+      `SOL_RPC_QUORUM is 1 on mainnet; it must be at least 2, or ${ONE_PROVIDER}`,
+    ];
+    const nodeProblems = (env: PaymentSetupText, facts: object) => problems(env, facts).filter((p) => p.startsWith("SOL_RPC_"));
+    // The node says mainnet, SOL_CLUSTER says devnet (refused as a mismatch too): one node is still one node on mainnet.
+    expect(nodeProblems(TESTNETS, { solGenesisHash: SOLANA_GENESIS_HASHES["mainnet-beta"] })).toEqual(oneSolNode);
+    // SOL_CLUSTER says mainnet, the node says devnet: the operator meant mainnet, so its node rules hold.
+    const pinnedMainnet = { ...PRODUCTION, SOL_RPC_URLS: "", SOL_RPC_QUORUM: "" };
+    expect(nodeProblems(pinnedMainnet, { solGenesisHash: SOLANA_GENESIS_HASHES.devnet })).toEqual(oneSolNode);
+    // Neither: a devnet deployment may run one node.
+    expect(nodeProblems(TESTNETS, { solGenesisHash: SOLANA_GENESIS_HASHES.devnet })).toEqual([]);
+  });
+
+  it("a localnet pin refuses a list with any node off this machine", () => {
+    const localnetPin = '"localnet", but SOL_RPC_URL is not on this machine: a node elsewhere is a public cluster\'s, or one nobody here controls.';
+    for (const list of ["http://127.0.0.1:8899,https://api.devnet.solana.com", "https://api.devnet.solana.com,http://localhost:8899"])
+      expect(problems({ ...TESTNETS, SOL_CLUSTER: "localnet", SOL_RPC_URLS: list }), list).toEqual([`SOL_CLUSTER is ${localnetPin}`]);
+    expect(problems({ ...TESTNETS, SOL_CLUSTER: "localnet", SOL_RPC_URLS: "http://127.0.0.1:8899,http://localhost:8900" })).toEqual([]);
+  });
+});

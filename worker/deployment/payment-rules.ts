@@ -113,11 +113,13 @@ function nodeListProblems(env: RpcNodesText, network: "ethereum" | "solana", mai
   if (urls.length > 0 && quorum === null)
     problems.push(`${names.quorum} must be a whole number of nodes from 1 to ${urls.length} (the nodes in ${listed}); it is ${shown(quorumText)}.`);
   if (mainnet) {
-    const hosts = new Set(parsed.flatMap((u) => (u ? [u.hostname.toLowerCase()] : [])));
-    // (An unreadable URL is a problem of its own above.)
+    // The URL parser gives http(s) host names lower-cased (RPC.A.example is rpc.a.example: one provider). An
+    // unreadable URL is a problem of its own above, and this rule waits until every URL reads: several URLs then
+    // mean one host or more.
+    const hosts = new Set(parsed.map((u) => u?.hostname));
     if (hosts.size < MAINNET_MIN_QUORUM && !parsed.includes(null))
       problems.push(
-        `${names.urls} must list at least ${MAINNET_MIN_QUORUM} nodes on different hosts on mainnet (it lists ${hosts.size === 1 && urls.length > 1 ? `${urls.length} on one host` : `${hosts.size}`}): one node alone would decide which payments release keys.`,
+        `${names.urls} must list at least ${MAINNET_MIN_QUORUM} nodes on different hosts on mainnet (it lists ${urls.length > 1 ? `${urls.length} on one host` : `${hosts.size}`}): one node alone would decide which payments release keys.`,
       );
     if (quorum !== null && quorum < MAINNET_MIN_QUORUM)
       problems.push(
@@ -132,6 +134,7 @@ const reasonOf = (locality: Locality) => (locality.local ? null : locality.reaso
 
 /** ETH_CONFIRMATIONS as a depth from 1 to MAX_CONFIRMATIONS, or null: never a silent default. */
 export function readConfirmations(text: string | undefined): number | null {
+  // Stryker disable next-line StringLiteral: any text in place of a missing one fails the digits test below, as "" does (equivalent mutant)
   const trimmed = (text ?? "").trim();
   const n = /^\d{1,4}$/.test(trimmed) ? Number(trimmed) : NaN;
   return n >= 1 && n <= MAX_CONFIRMATIONS ? n : null;
@@ -139,6 +142,7 @@ export function readConfirmations(text: string | undefined): number | null {
 
 /** SOL_COMMITMENT as one of SOLANA_COMMITMENTS, or null ("processed" can still be rolled back). */
 export function readCommitment(text: string | undefined): PaymentCommitment | null {
+  // Stryker disable next-line StringLiteral: "Stryker was here!" is no commitment either, as "" is not (equivalent mutant)
   const trimmed = (text ?? "").trim();
   return (SOLANA_COMMITMENTS as readonly string[]).includes(trimmed) ? (trimmed as PaymentCommitment) : null;
 }
@@ -167,6 +171,7 @@ export function checkPaymentSetup(env: PaymentSetupText, facts: DeploymentFacts 
   const site = siteLocality(env.SITE_ORIGIN, requestHost);
 
   // ---- Ethereum
+  // Stryker disable next-line StringLiteral: any text in place of a missing one fails the digits test below, as "" does (equivalent mutant)
   const chainText = (env.ETH_CHAIN_ID ?? "").trim();
   const chainId = /^\d{1,15}$/.test(chainText) ? Number(chainText) : NaN;
   if (!(chainId >= 1)) problems.push(`ETH_CHAIN_ID must be a positive whole number (1 for Ethereum mainnet); it is ${shown(env.ETH_CHAIN_ID)}.`);
@@ -191,6 +196,7 @@ export function checkPaymentSetup(env: PaymentSetupText, facts: DeploymentFacts 
   }
 
   // Addresses are taken as written (no trimming): the verifier compares them with the chain's as they are.
+  // Stryker disable next-line StringLiteral: "Stryker was here!" is no address either, and the refusal quotes the setting itself (equivalent mutant)
   const ethRecipient = env.PLATFORM_ETH_ADDRESS ?? "";
   if (!isAddress(ethRecipient) || ethRecipient.toLowerCase() === zeroAddress) {
     problems.push(
@@ -203,6 +209,7 @@ export function checkPaymentSetup(env: PaymentSetupText, facts: DeploymentFacts 
   }
 
   // ---- Solana
+  // Stryker disable next-line StringLiteral: rpcUrls reads every network but "ethereum" as Solana (equivalent mutant)
   const solUrls = rpcUrls(env, "solana").map(parseHttpUrl);
   const pinned = readCluster(env.SOL_CLUSTER);
   if (pinned === null) {
@@ -217,7 +224,9 @@ export function checkPaymentSetup(env: PaymentSetupText, facts: DeploymentFacts 
   if (mismatch) problems.push(mismatch);
   // What the node says wins; before it answers, what SOL_CLUSTER says.
   const cluster: SolanaCluster | null = genesis !== null ? clusterOfGenesis(genesis) : pinned;
-  const solNodes = nodeListProblems(env, "solana", cluster === "mainnet-beta" || pinned === "mainnet-beta");
+  const solMainnet = cluster === "mainnet-beta" || pinned === "mainnet-beta";
+  // Stryker disable next-line StringLiteral: nodeListProblems (and rpc-nodes.ts) read every network but "ethereum" as Solana (equivalent mutant)
+  const solNodes = nodeListProblems(env, "solana", solMainnet);
   problems.push(...solNodes.problems);
   // (solNodeLocality needs SOL_CLUSTER localnet: past it, only the node's genesis hash can say otherwise.)
   const solNotLocal = reasonOf(site) ?? reasonOf(solNodeLocality(env)) ?? (cluster !== "localnet" ? `the node's genesis hash is ${cluster}'s` : null);
@@ -231,6 +240,7 @@ export function checkPaymentSetup(env: PaymentSetupText, facts: DeploymentFacts 
     );
   }
 
+  // Stryker disable next-line StringLiteral: "Stryker was here!" is no address either, and the refusal quotes the setting itself (equivalent mutant)
   const solRecipient = env.PLATFORM_SOL_ADDRESS ?? "";
   if (!isSolanaAddress(solRecipient)) {
     problems.push(`PLATFORM_SOL_ADDRESS must be a Solana address (base58, 32 bytes); it is ${shown(env.PLATFORM_SOL_ADDRESS)}.`);
@@ -254,7 +264,9 @@ export function checkPaymentSetup(env: PaymentSetupText, facts: DeploymentFacts 
   // ---- who may act as admin: an admin marks refunds paid and manages every listing.
   const notLocal = ethNotLocal ?? solNotLocal;
   if (notLocal !== null) {
-    for (const wallet of (env.ADMIN_WALLETS ?? "").split(",").map((w) => w.trim())) {
+    // Stryker disable next-line StringLiteral: "Stryker was here!" is no public dev account either, as "" is not (equivalent mutant)
+    const adminWallets = env.ADMIN_WALLETS ?? "";
+    for (const wallet of adminWallets.split(",").map((w) => w.trim())) {
       const note = wallet ? devAccountNote(wallet) : null;
       if (note)
         problems.push(`ADMIN_WALLETS lists ${wallet}, ${note}; this deployment is not local (${notLocal}), so anyone could sign in as admin. Remove it.`);
