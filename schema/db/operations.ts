@@ -17,7 +17,10 @@ export const cronRuns = sqliteTable(
   (t) => [index("cron_runs_started").on(t.startedAt)],
 );
 
-/** Each chain node's last probe by the cron. */
+/**
+ * Each network's state as the cron last derived it from its nodes' probes (chain_node_status below): answering while
+ * a quorum of its nodes answer, at the quorum's head; failing_since is when it lost that quorum.
+ */
 export const chainStatus = sqliteTable("chain_status", {
   network: text("network", { enum: NETWORKS }).primaryKey(),
   ok: bool("ok").notNull(),
