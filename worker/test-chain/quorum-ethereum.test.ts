@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import type { Hex } from "viem";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { resetNodeChainIds } from "../chain/ethereum-payments";
+import { currentGasPrice, resetGasPriceCache } from "../chain/gas";
 import { paymentVerifier } from "../chain/payment-verifier";
 import { createDb } from "../db/database";
 import { runAlerts } from "../operations/alerts";
@@ -213,5 +214,45 @@ describe("the scan through the quorum", () => {
       .bind(hash, since)
       .all<{ node: string }>();
     expect(named.results.map((r) => r.node)).toEqual([nodes.nameOf("liar")]);
+  });
+});
+
+describe("the fee preview's gas price is the median of the nodes that answer", () => {
+  const inOrder = (...names: string[]) => ({
+    ...env,
+    ETH_RPC_URLS: names.map((n) => (n === "real" ? env.ETH_RPC_URL! : nodes.urls[n])).join(","),
+    ETH_RPC_QUORUM: "2",
+  });
+  const inflated = {
+    kind: "lie" as const,
+    answer: (c: { method: string }, a: RpcAnswer) => (c.method === "eth_gasPrice" ? { ...a, result: hex(BigInt(a.result as string) * 1000n) } : a),
+  };
+
+  /** The gas price the preview uses with `nodeEnv`, and anvil's own just before and after (it moves with each block). */
+  async function preview(nodeEnv: ReturnType<typeof inOrder>) {
+    resetGasPriceCache();
+    const before = BigInt(await anvil<string>("eth_gasPrice"));
+    const wei = await currentGasPrice(nodeEnv);
+    const after = BigInt(await anvil<string>("eth_gasPrice"));
+    return { wei, honest: [before, after] };
+  }
+
+  it("a first node answering 1000 times the price, among three: the honest price", async () => {
+    nodes.set("liar", inflated);
+    const { wei, honest } = await preview(inOrder("liar", "real", "second"));
+    expect(honest).toContain(wei);
+  });
+
+  it("two answers of three (one down): the lower, so one liar cannot raise it", async () => {
+    nodes.set("second", { kind: "down" });
+    nodes.set("liar", inflated);
+    const { wei, honest } = await preview(inOrder("liar", "second", "real"));
+    expect(honest).toContain(wei);
+  });
+
+  it("no node answers: null (the preview's fallback)", async () => {
+    nodes.set("liar", { kind: "down" });
+    nodes.set("second", { kind: "down" });
+    expect((await preview(inOrder("liar", "second"))).wei).toBeNull();
   });
 });
