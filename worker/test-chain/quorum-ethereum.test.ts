@@ -1,6 +1,7 @@
 // Trust no single node, on anvil (docs/payments.md#trust-no-single-node): the real node, a second honest node and a
 // liar (lying-node.ts) behind the quorum verifier, quorum 2. For each lie: nothing is released, the purchase keeps
 // waiting, the liar is recorded and its node-disagreement incident opens; without the liar the payment settles.
+// The fee preview's gas price, with the liar as the first node, is the honest nodes' median.
 import { env } from "cloudflare:test";
 import type { Hex } from "viem";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";

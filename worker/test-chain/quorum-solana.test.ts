@@ -1,6 +1,7 @@
 // Trust no single node, on the LiteSVM Solana RPC (docs/payments.md#trust-no-single-node): the real node, a second
 // honest node and a liar (lying-node.ts), quorum 2. Solana has no depth to lie about (an answer at the payment
-// commitment is final): the lies are another slot, a larger amount, and a transaction that does not exist.
+// commitment is final): the lies are another slot, a larger amount, and a transaction that does not exist; and,
+// as the first node, a blockhash for the Solana Pay transfer that no quorum holds.
 import { base58, base64 } from "@scure/base";
 import { Transaction } from "@solana/web3.js";
 import { env } from "cloudflare:test";
