@@ -16,7 +16,10 @@ type Validity = { value?: unknown };
 /** A node's answer: its latest blockhash and the last block height it is valid at. */
 type Answer = { url: string; blockhash: string; lastValidBlockHeight: number };
 
-/** The blockhash to build with, or why there is none: no quorum of nodes answered, or none holds one a quorum has. */
+/**
+ * The blockhash to build with, or why there is none: too few nodes answered (one that did not answer could have
+ * made the quorum), or the nodes that answered said no to every candidate.
+ */
 export type QuorumBlockhash = { ok: true; blockhash: string } | { ok: false; reason: "unanswered" | "disputed" };
 
 const BASE58_HASH = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -33,26 +36,32 @@ async function latestOf(url: string, commitment: string): Promise<Answer | null>
   }
 }
 
-/** Whether the node at `url` holds `blockhash` as valid; false when it says not, fails or answers anything else. */
-async function holds(url: string, blockhash: string, commitment: string): Promise<boolean> {
+/** Whether the node at `url` holds `blockhash` as valid: true or false as it says; null when it fails or answers anything else. */
+async function holds(url: string, blockhash: string, commitment: string): Promise<boolean | null> {
   try {
-    return (await solanaRpc<Validity>(url, "isBlockhashValid", [blockhash, { commitment }])).value === true;
+    const { value } = await solanaRpc<Validity>(url, "isBlockhashValid", [blockhash, { commitment }]);
+    return typeof value === "boolean" ? value : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** Whether at least `needed` of `checks` come true: settled as soon as that is known, not after the slowest node. */
-function atLeast(checks: Promise<boolean>[], needed: number): Promise<boolean> {
+/**
+ * Whether at least `needed` of `checks` say yes, settled as soon as that is known, not after the slowest node: "held";
+ * else "denied" when the nodes said no, "unanswered" when one that did not answer could have made it.
+ */
+function tally(checks: Promise<boolean | null>[], needed: number): Promise<"held" | "denied" | "unanswered"> {
   return new Promise((resolve) => {
     let yes = 0;
     let no = 0;
+    let silent = 0;
     for (const check of checks)
       void check.then((held) => {
-        if (held) yes += 1;
-        else no += 1;
-        if (yes >= needed) resolve(true);
-        else if (checks.length - no < needed) resolve(false);
+        if (held === true) yes += 1;
+        else if (held === false) no += 1;
+        else silent += 1;
+        if (yes >= needed) resolve("held");
+        else if (checks.length - no - silent < needed) resolve(silent > 0 ? "unanswered" : "denied");
       });
   });
 }
@@ -73,21 +82,23 @@ export async function quorumBlockhash(env: RpcNodesText & { SOL_COMMITMENT?: str
   const commitment = solanaCommitment(env.SOL_COMMITMENT);
   const answers = (await Promise.all(urls.map((url) => latestOf(url, commitment)))).filter((a): a is Answer => a !== null);
   if (answers.length < quorum) return { ok: false, reason: "unanswered" };
+  let unanswered = false;
   for (const candidate of candidateOrder(answers, quorum)) {
     const named = answers.filter((a) => a.blockhash === candidate).length;
-    // Only the nodes that answered are asked again: one that failed or timed out once would only delay the buyer.
-    const others = answers.filter((a) => a.blockhash !== candidate);
     const needed = quorum - named;
     if (needed <= 0) return { ok: true, blockhash: candidate };
-    if (
-      others.length >= needed &&
-      (await atLeast(
-        others.map((a) => holds(a.url, candidate, commitment)),
-        needed,
-      ))
-    )
-      return { ok: true, blockhash: candidate };
+    // Only the nodes that answered are asked again: one that failed or timed out once would only delay the buyer.
+    const others = answers.filter((a) => a.blockhash !== candidate);
+    if (others.length < needed) continue;
+    const held = await tally(
+      others.map((a) => holds(a.url, candidate, commitment)),
+      needed,
+    );
+    if (held === "held") return { ok: true, blockhash: candidate };
+    if (held === "unanswered") unanswered = true;
   }
+  // A node that failed to answer may answer next time: the documented retry answer. Nodes that said no disagree.
+  if (unanswered) return { ok: false, reason: "unanswered" };
   console.warn(`solana: no blockhash held by ${quorum} of the nodes; latest by node: ${answers.map((a) => `${nodeName(a.url)} ${a.blockhash}`).join(", ")}`);
   return { ok: false, reason: "disputed" };
 }
