@@ -11,8 +11,12 @@ import { describe, expect, it } from "vitest";
 const ROOT = path.join(import.meta.dirname, "..", "..");
 const MONEY_DIRS = ["worker/purchases", "worker/orders", "worker/jobs", "worker/routes", "worker/auth"];
 
-/** Modules under worker/chain that money code may import: the verifier, its shapes, and helpers that read no node. */
-const ALLOWED_CHAIN_MODULES = ["payment-verifier", "payment-types", "solana-transfer", "gas", "contract-signature"];
+/**
+ * Modules under worker/chain that money code may import: the verifier, its shapes, helpers that read no node, and
+ * reads that ask every node themselves (the gas price's median, the Solana Pay blockhash a quorum holds, a contract
+ * wallet's signature a quorum vouches for).
+ */
+const ALLOWED_CHAIN_MODULES = ["payment-verifier", "payment-types", "solana-transfer", "gas", "solana-blockhash", "contract-signature"];
 
 /** Direct ways to a node. */
 const NODE_ACCESS: [RegExp, string][] = [
@@ -24,8 +28,6 @@ const NODE_ACCESS: [RegExp, string][] = [
 
 /** Reads that decide no money, by file: what they may use, and why. */
 const EXCEPTIONS: Record<string, { uses: RegExp; why: string }> = {
-  // The unsigned transfer the buyer's wallet signs needs a recent blockhash; the payment is then verified by the quorum.
-  "worker/purchases/buyer-actions.ts": { uses: /solanaRpcFirstHealthy|rpcUrls\s*\(/, why: "a blockhash to build a transaction with" },
   // The local dev wallets' relay to the one local node (refused unless the deployment is local).
   "worker/routes/dev-chains.ts": { uses: /rpcUrls\s*\(/, why: "the local dev wallets' relay" },
   // The Solana cluster for explorer links while SOL_CLUSTER is unreadable.

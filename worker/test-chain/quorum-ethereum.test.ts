@@ -1,6 +1,7 @@
 // Trust no single node, on anvil (docs/payments.md#trust-no-single-node): the real node, a second honest node and a
 // liar (lying-node.ts) behind the quorum verifier, quorum 2. For each lie: nothing is released, the purchase keeps
 // waiting, the liar is recorded and its node-disagreement incident opens; without the liar the payment settles.
+// The fee preview's gas price, with the liar as the first node, is the honest nodes' median.
 import { env } from "cloudflare:test";
 import { getAddress, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
@@ -8,6 +9,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { NonceResponse, SessionResponse } from "../../schema/auth";
 import { createApp } from "../app";
 import { resetNodeChainIds } from "../chain/ethereum-payments";
+import { currentGasPrice, resetGasPriceCache } from "../chain/gas";
 import { paymentVerifier } from "../chain/payment-verifier";
 import { createDb } from "../db/database";
 import { runAlerts } from "../operations/alerts";
@@ -331,6 +333,45 @@ describe("sign-in: no node alone decides who you are", () => {
     const cookie = sessionCookie(session);
     const now = await clientOf((input, init) => app.request(input, init, nodesEnv(["anvil", "second"])), undefined, { cookie }).auth.session.$get();
     expect((await now.json()) as SessionResponse).toMatchObject({ authenticated: true, user: { isAdmin: false } });
-    // The same wallet's key-signed session would be (a key admin): the anvil admin signs with its own key.
+  });
+});
+
+describe("the fee preview's gas price is the median of the nodes that answer", () => {
+  const inOrder = (...names: string[]) => ({
+    ...env,
+    ETH_RPC_URLS: names.map((n) => (n === "real" ? env.ETH_RPC_URL! : nodes.urls[n])).join(","),
+    ETH_RPC_QUORUM: "2",
+  });
+  const inflated = {
+    kind: "lie" as const,
+    answer: (c: { method: string }, a: RpcAnswer) => (c.method === "eth_gasPrice" ? { ...a, result: hex(BigInt(a.result as string) * 1000n) } : a),
+  };
+
+  /** The gas price the preview uses with `nodeEnv`, and anvil's own just before and after (it moves with each block). */
+  async function preview(nodeEnv: ReturnType<typeof inOrder>) {
+    resetGasPriceCache();
+    const before = BigInt(await anvil<string>("eth_gasPrice"));
+    const wei = await currentGasPrice(nodeEnv);
+    const after = BigInt(await anvil<string>("eth_gasPrice"));
+    return { wei, honest: [before, after] };
+  }
+
+  it("a first node answering 1000 times the price, among three: the honest price", async () => {
+    nodes.set("liar", inflated);
+    const { wei, honest } = await preview(inOrder("liar", "real", "second"));
+    expect(honest).toContain(wei);
+  });
+
+  it("two answers of three (one down): the lower, so one liar cannot raise it", async () => {
+    nodes.set("second", { kind: "down" });
+    nodes.set("liar", inflated);
+    const { wei, honest } = await preview(inOrder("liar", "second", "real"));
+    expect(honest).toContain(wei);
+  });
+
+  it("no node answers: null (the preview's fallback)", async () => {
+    nodes.set("liar", { kind: "down" });
+    nodes.set("second", { kind: "down" });
+    expect((await preview(inOrder("liar", "second"))).wei).toBeNull();
   });
 });
