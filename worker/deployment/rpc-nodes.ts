@@ -104,7 +104,7 @@ function embeddedIpv4(bracketed: string): string | null {
  * IPv6 address short; the port is no part of it (two ports are one host). Left here: a name's trailing dot (the
  * fully qualified name resolves to the same host) and an IPv6 address that stands for an IPv4 one. Two names of
  * one provider, or a name and its address, still read as two: nothing here can see that
- * (docs/production-settings.md#several-nodes).
+ * (docs/production-settings.md#several-nodes-on-different-hosts).
  */
 export function nodeHost(url: URL): string {
   const host = url.hostname;
