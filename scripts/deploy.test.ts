@@ -90,6 +90,15 @@ describe("npm run deploy refuses", () => {
     refusedFor(filled({ SOL_CLUSTER: "devnet" }), /^SOL_CLUSTER is "devnet" while ETH_CHAIN_ID is 1/);
   });
 
+  it("another chain whose coins have value deploys under the mainnet rules; a chain id nobody declared does not", () => {
+    expect(deployProblems(filled({ ETH_CHAIN_ID: "8453" }), facts)).toEqual([]);
+    expect(deployProblems(filled({ ETH_CHAIN_ID: "137", ETH_CONFIRMATIONS: "12" }), facts)).toEqual([
+      "ETH_CONFIRMATIONS is 12 on Polygon PoS (chain id 137); it must be at least 256, or a reorganised block could take back a payment after the key is released.",
+    ]);
+    refusedFor(filled({ ETH_CHAIN_ID: "424242" }), /^ETH_CHAIN_ID is 424242, a chain this site does not know/);
+    refusedFor(filled({ ETH_CHAIN_ID: "8453", ETH_TEST_CHAIN_ID: "8453" }), /^ETH_TEST_CHAIN_ID declares chain id 8453 \(Base\) a test chain/);
+  });
+
   it("a missing setting: empty, absent from production (vars are not inherited), or a secret not set", () => {
     refusedFor(filled({ SUPPORT_CONTACT: " " }), /^SUPPORT_CONTACT must be set/);
     refusedFor(filled({ KEY_ENCRYPTION_VERSION: "one" }), /^KEY_ENCRYPTION_VERSION must be a positive whole number/);
