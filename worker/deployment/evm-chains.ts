@@ -47,20 +47,20 @@ export const REAL_VALUE_EVM_CHAINS: ReadonlyMap<number, RealValueChain> = new Ma
 ]);
 
 /** Chains whose coins a faucet gives away: the test rules (one node, any depth from 1). */
-export const TEST_EVM_CHAINS: ReadonlyMap<number, string> = new Map([
-  [31337, "anvil / Hardhat"],
-  [1337, "geth --dev / Ganache"],
-  [11155111, "Sepolia"],
-  [17000, "Holesky"],
-  [560048, "Hoodi"],
-  [84532, "Base Sepolia"],
-  [11155420, "OP Sepolia"],
-  [421614, "Arbitrum Sepolia"],
-  [59141, "Linea Sepolia"],
-  [300, "zkSync Sepolia"],
-  [534351, "Scroll Sepolia"],
-  [80002, "Polygon Amoy"],
-  [97, "BNB Smart Chain testnet"],
-  [43113, "Avalanche Fuji"],
-  [10200, "Gnosis Chiado"],
+export const TEST_EVM_CHAINS: ReadonlySet<number> = new Set([
+  31337, // anvil, Hardhat
+  1337, // geth --dev, Ganache
+  11155111, // Sepolia
+  17000, // Holesky
+  560048, // Hoodi
+  84532, // Base Sepolia
+  11155420, // OP Sepolia
+  421614, // Arbitrum Sepolia
+  59141, // Linea Sepolia
+  300, // zkSync Sepolia
+  534351, // Scroll Sepolia
+  80002, // Polygon Amoy
+  97, // BNB Smart Chain testnet
+  43113, // Avalanche Fuji
+  10200, // Gnosis Chiado
 ]);

@@ -308,7 +308,7 @@ describe("which EVM chains are mainnet (evm-chains.ts, docs/production-settings.
 
   it("the tables hold exactly these chains, none in both", () => {
     expect([...REAL_VALUE_EVM_CHAINS].map(([id, c]) => [id, c.name, c.minConfirmations])).toEqual(REAL);
-    expect([...TEST_EVM_CHAINS.keys()]).toEqual(TEST);
+    expect([...TEST_EVM_CHAINS]).toEqual(TEST);
     for (const id of TEST) expect(REAL_VALUE_EVM_CHAINS.has(id), String(id)).toBe(false);
   });
 
@@ -375,6 +375,12 @@ describe("which EVM chains are mainnet (evm-chains.ts, docs/production-settings.
     expect(problems({ ...TESTNETS, ETH_TEST_CHAIN_ID: "sepolia" })).toEqual([mismatch("11155111", '"sepolia"')]);
     expect(problems({ ...TESTNETS, ETH_TEST_CHAIN_ID: "0x aa36a7" })).toEqual([mismatch("11155111", '"0x aa36a7"')]);
     expect(problems({ ...TESTNETS, ETH_TEST_CHAIN_ID: "1".repeat(16) })).toEqual([mismatch("11155111", `"${"1".repeat(16)}"`)]);
+    // Spellings Number() would read as the chain id are not a chain id as written: 0x67932 and 4.24242e5 are 424242.
+    for (const spelling of ["0x67932", "4.24242e5"])
+      expect(problems({ ...TESTNETS, ETH_CHAIN_ID: UNKNOWN, ETH_TEST_CHAIN_ID: spelling })).toEqual([
+        mismatch(UNKNOWN, `"${spelling}"`),
+        unknownChain(UNKNOWN),
+      ]);
     expect(problems({ ...PRODUCTION, ETH_TEST_CHAIN_ID: "11155111" })).toEqual([mismatch("1", '"11155111"')]);
     // An unreadable ETH_CHAIN_ID is refused as that alone, whatever ETH_TEST_CHAIN_ID says.
     expect(problems({ ...TESTNETS, ETH_CHAIN_ID: "sepolia", ETH_TEST_CHAIN_ID: "11155111" })).toEqual([

@@ -2,7 +2,7 @@
 // each node of a list by a name of its own, so the cron's probe keeps one row per node (docs/operations.md#health).
 import { describe, expect, it } from "vitest";
 import { parseHttpUrl } from "./local-mode";
-import { nodeHost, nodeName, nodeNames } from "./rpc-nodes";
+import { nodeHost, nodeName, nodeNames, quorumOf, readQuorum } from "./rpc-nodes";
 
 describe("nodeNames", () => {
   it("names each node by host and port, a host listed twice as host #2, and never shows a path or a query", () => {
@@ -61,5 +61,31 @@ describe("nodeHost: one host however it is written (the mainnet two-hosts rule c
     expect(host("https://[64:ff9b::ffff:ffff]")).toBe("255.255.255.255");
     expect(host("https://Rpc.Example.:443")).toBe("rpc.example");
     expect(host("https://[2001:db8::1]")).toBe("[2001:db8::1]");
+    // Every group written (no "::"), or the "::" last.
+    expect(host("https://[2001:db8:1:2:3:4:5:6]")).toBe("[2001:db8:1:2:3:4:5:6]");
+    expect(host("https://[0:0:0:0:0:ffff:a00:1]")).toBe("10.0.0.1");
+    expect(host("https://[64:ff9b::]")).toBe("0.0.0.0");
+  });
+});
+
+describe("the quorum as written", () => {
+  it("readQuorum: a whole number from 1 to the nodes, spaces trimmed; unset, a majority; anything else null", () => {
+    expect(readQuorum(" 2 ", 3)).toBe(2);
+    expect(readQuorum("", 4)).toBe(3);
+    expect(readQuorum(undefined, 1)).toBe(1);
+    for (const text of ["0", "4", "0x2", "2.0", "2 nodes", "1e0", "two"]) expect(readQuorum(text, 3), text).toBeNull();
+  });
+
+  it("quorumOf: each chain's own nodes and quorum, every node when the quorum is unreadable (payment-rules.ts refuses that)", () => {
+    const env = {
+      ETH_RPC_URLS: "https://a.example,https://b.example,https://c.example",
+      ETH_RPC_QUORUM: "3",
+      SOL_RPC_URL: "https://s.example",
+      SOL_RPC_QUORUM: "",
+    };
+    expect(quorumOf(env, "ethereum")).toEqual({ urls: env.ETH_RPC_URLS.split(","), quorum: 3 });
+    expect(quorumOf(env, "solana")).toEqual({ urls: ["https://s.example"], quorum: 1 });
+    expect(quorumOf({ ...env, ETH_RPC_QUORUM: "9" }, "ethereum").quorum).toBe(3);
+    expect(quorumOf({}, "solana")).toEqual({ urls: [], quorum: 1 });
   });
 });

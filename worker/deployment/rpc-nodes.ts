@@ -89,8 +89,8 @@ const IPV4_IN_IPV6 = ["0:0:0:0:0:ffff", "0:0:0:0:ffff:0", "64:ff9b:0:0:0:0"];
 function embeddedIpv4(bracketed: string): string | null {
   const [head, tail] = bracketed.slice(1, -1).split("::");
   const left = head ? head.split(":") : [];
-  // No "::": the eight groups are all written.
-  const right = tail === undefined ? [] : tail ? tail.split(":") : [];
+  // No "::" (tail undefined): the eight groups are all in head.
+  const right = tail ? tail.split(":") : [];
   const groups = [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
   if (!IPV4_IN_IPV6.includes(groups.slice(0, 6).join(":"))) return null;
   const [high, low] = [parseInt(groups[6], 16), parseInt(groups[7], 16)];
