@@ -2,7 +2,7 @@
 // each node of a list by a name of its own, so the cron's probe keeps one row per node (docs/operations.md#health).
 import { describe, expect, it } from "vitest";
 import { parseHttpUrl } from "./local-mode";
-import { nodeHost, nodeName, nodeNames, quorumOf, readQuorum } from "./rpc-nodes";
+import { nodeHost, nodeName, nodeNames, quorumOf, readQuorum, readUrl } from "./rpc-nodes";
 
 describe("nodeNames", () => {
   it("names each node by host and port, a host listed twice as host #2, and never shows a path or a query", () => {
@@ -21,6 +21,7 @@ describe("a node URL with a non-ASCII host reads the same every time", () => {
     const read = new Set<string>();
     for (let i = 0; i < 20_000; i++) read.add(`${parseHttpUrl(url)?.hostname} ${nodeName(url)}`);
     expect([...read]).toEqual(["xn--bcher-kva.example xn--bcher-kva.example"]);
+    expect(readUrl("not a url")).toBeNull();
   });
 });
 
@@ -71,6 +72,7 @@ describe("nodeHost: one host however it is written (the mainnet two-hosts rule c
 describe("the quorum as written", () => {
   it("readQuorum: a whole number from 1 to the nodes, spaces trimmed; unset, a majority; anything else null", () => {
     expect(readQuorum(" 2 ", 3)).toBe(2);
+    expect(readQuorum("10", 12)).toBe(10);
     expect(readQuorum("", 4)).toBe(3);
     expect(readQuorum(undefined, 1)).toBe(1);
     for (const text of ["0", "4", "0x2", "2.0", "2 nodes", "1e0", "two"]) expect(readQuorum(text, 3), text).toBeNull();
@@ -80,11 +82,11 @@ describe("the quorum as written", () => {
     const env = {
       ETH_RPC_URLS: "https://a.example,https://b.example,https://c.example",
       ETH_RPC_QUORUM: "3",
-      SOL_RPC_URL: "https://s.example",
-      SOL_RPC_QUORUM: "",
+      SOL_RPC_URLS: "https://s.example,https://t.example",
+      SOL_RPC_QUORUM: "1",
     };
     expect(quorumOf(env, "ethereum")).toEqual({ urls: env.ETH_RPC_URLS.split(","), quorum: 3 });
-    expect(quorumOf(env, "solana")).toEqual({ urls: ["https://s.example"], quorum: 1 });
+    expect(quorumOf(env, "solana")).toEqual({ urls: ["https://s.example", "https://t.example"], quorum: 1 });
     expect(quorumOf({ ...env, ETH_RPC_QUORUM: "9" }, "ethereum").quorum).toBe(3);
     expect(quorumOf({}, "solana")).toEqual({ urls: [], quorum: 1 });
   });
