@@ -8,7 +8,8 @@ declare namespace Cloudflare {
     SESSION_SECRET?: string;
     /**
      * Optional: where alerts are POSTed (JSON with a Slack-compatible `text` field; worker/operations/alerts.ts).
-     * Unset: no alerts are sent (incidents are still recorded). A secret: a Slack webhook URL carries its token.
+     * Unset: no alerts are sent (incidents are still recorded), and `npm run deploy` refuses production without it
+     * unless given --no-alerts. A secret: a Slack webhook URL carries its token.
      */
     ALERT_WEBHOOK_URL?: string;
     /**
