@@ -27,6 +27,9 @@ export default defineConfig(async () => {
             // Every request reads the listings version, so tests that write and then read never see the edge
             // cache's production staleness window (edge-cache.test.ts measures that one explicitly).
             LISTINGS_VERSION_TTL_MS: "0",
+            // Rate limits count per day here, not per minute: a test that fills a window never straddles two, so
+            // none waits for a fresh one (worker/test/helpers.ts inFreshRateWindow; worker/http/rate-limit.ts).
+            RATE_LIMIT_WINDOW_MS: "86400000",
             ...extra,
           },
         },
@@ -36,8 +39,7 @@ export default defineConfig(async () => {
       name,
       include,
       setupFiles: ["./worker/test/apply-migrations.ts"],
-      // A hang guard, not a speed check: a test that fills a rate-limit window may first wait up to 20 s for a
-      // fresh one (worker/test/helpers.ts inFreshRateWindow).
+      // A hang guard, not a speed check.
       testTimeout: 60_000,
       globalSetup,
       deps: { optimizer: { ssr: { enabled: true, include: ["@solana/web3.js"] } } },
