@@ -1,22 +1,30 @@
 import fs from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import { testPort } from "./scripts/test/ports";
+import { NODE_TESTS, TOOLS } from "./scripts/test/tiers";
+import { isolatedWranglerConfig } from "./scripts/test/wrangler-config";
 
-// Three projects, split the way the code is:
-//  - unit:   pure functions (schema/, worker/domain, web display rules, scripts) in plain Node
+// Four projects, in tiers from the inner loop outwards (docs/testing.md#tiers-and-their-durations):
+//  - fast:   pure functions (schema/, worker/domain, web display rules, scripts) in plain Node, nothing else started
 //  - worker: routes and queries inside workerd with a real local D1 (worker/test/**)
 //  - chain:  payment verification against a real anvil and the LiteSVM Solana RPC, started by scripts/test/*-global-setup.ts (worker/test-chain/**)
+//  - tools:  plain Node tests that start something: a GPU kernel on SwiftShader, tsc, a child process, a server
+//            on a port, scrypt, wrangler itself (scripts/test/tiers.ts lists them)
+
 export default defineConfig(async () => {
   // wrangler.toml serves ./dist as assets; worker tests do not need a built SPA, only the folder.
   fs.mkdirSync(path.join(import.meta.dirname, "dist"), { recursive: true });
   const migrations = await readD1Migrations(path.join(import.meta.dirname, "migrations"));
+  // wrangler.toml copied where no .dev.vars or .env sits beside it: wrangler would read a developer's secrets from
+  // the committed file's folder, and no test may depend on them (scripts/test/wrangler-config.ts).
+  const wranglerConfig = isolatedWranglerConfig(import.meta.dirname, path.join(import.meta.dirname, "node_modules", ".cache", "vitest-wrangler"));
   const workerProject = (name: string, include: string[], extra: Record<string, unknown> = {}, globalSetup: string[] = []) => ({
     plugins: [
       cloudflareTest({
         main: "./worker/index.ts",
-        wrangler: { configPath: "./wrangler.toml" },
+        wrangler: { configPath: wranglerConfig },
         miniflare: {
           bindings: {
             TEST_MIGRATIONS: migrations,
@@ -27,6 +35,9 @@ export default defineConfig(async () => {
             // Every request reads the listings version, so tests that write and then read never see the edge
             // cache's production staleness window (edge-cache.test.ts measures that one explicitly).
             LISTINGS_VERSION_TTL_MS: "0",
+            // Rate limits count per day here, not per minute: a test that fills a window never straddles two, so
+            // none waits for a fresh one (worker/test/helpers.ts inFreshRateWindow; worker/http/rate-limit.ts).
+            RATE_LIMIT_WINDOW_MS: "86400000",
             ...extra,
           },
         },
@@ -36,8 +47,7 @@ export default defineConfig(async () => {
       name,
       include,
       setupFiles: ["./worker/test/apply-migrations.ts"],
-      // A hang guard, not a speed check: a test that fills a rate-limit window may first wait up to 20 s for a
-      // fresh one (worker/test/helpers.ts inFreshRateWindow).
+      // A hang guard, not a speed check.
       testTimeout: 60_000,
       globalSetup,
       deps: { optimizer: { ssr: { enabled: true, include: ["@solana/web3.js"] } } },
@@ -45,24 +55,17 @@ export default defineConfig(async () => {
   });
   return {
     test: {
+      // After every run, the ten slowest files (scripts/test/slowest-files.ts).
+      reporters: ["default", "./scripts/test/slowest-files.ts"],
       projects: [
         {
           test: {
-            name: "unit",
+            name: "fast",
             environment: "node",
-            // Some unit tests spawn node or build large samples; on a loaded 2-core machine 5 s is not enough.
-            // A hang guard, not a speed check (speed lives in the benchmarks).
+            // A hang guard, not a speed check (speed lives in the benchmarks): some build large samples.
             testTimeout: 30_000,
-            include: [
-              "schema/**/*.test.ts",
-              "worker/domain/**/*.test.ts",
-              "worker/deployment/**/*.test.ts",
-              "worker/jobs/**/*.test.ts",
-              "worker/chain/**/*.test.ts",
-              "worker/auth/**/*.test.ts",
-              "web/src/**/*.test.{ts,tsx}",
-              "scripts/**/*.test.ts",
-            ],
+            include: NODE_TESTS,
+            exclude: [...configDefaults.exclude, ...TOOLS],
           },
         },
         // No chain node here (a dead port, refused at once): routes must cope with the node being down, and a
@@ -80,6 +83,15 @@ export default defineConfig(async () => {
           },
           ["./scripts/test/anvil-global-setup.ts", "./scripts/test/solana-global-setup.ts", "./scripts/test/webhook-global-setup.ts"],
         ),
+        {
+          test: {
+            name: "tools",
+            environment: "node",
+            // A hang guard, not a speed check: a kernel compile or a tsc run takes minutes on a loaded machine.
+            testTimeout: 30_000,
+            include: TOOLS,
+          },
+        },
       ],
     },
   };

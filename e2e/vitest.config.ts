@@ -1,3 +1,4 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 // Browser journeys: the global setup starts the whole stack (built SPA, fresh local D1, anvil, wrangler
@@ -15,5 +16,8 @@ export default defineConfig({
     // fail now and then for reasons outside the code (two such failures cost two landings). The failed attempt
     // still prints what its page went through (browser.ts), and a journey that fails twice fails the run.
     retry: process.env.CI ? 1 : 0,
+    // A journey that passed only on its retry is listed as flaky at the end, and more than one fails the run
+    // (flaky-journeys.ts): a retry may absorb the machine's noise, not a journey that fails half the time.
+    reporters: ["default", path.join(import.meta.dirname, "flaky-journeys.ts")],
   },
 });

@@ -19,5 +19,10 @@ declare namespace Cloudflare {
     ADMIN_CONTRACT_WALLETS?: string;
     /** How long a Worker trusts the listings version it read (edge cache), in ms; default 1000. Tests: 0. */
     LISTINGS_VERSION_TTL_MS?: string;
+    /**
+     * Optional: every rate limit's window in ms, from a minute (the default) to a day; anything else is the default
+     * (worker/http/rate-limit.ts rateWindowMs). The test projects set a day so no test waits for a fresh window.
+     */
+    RATE_LIMIT_WINDOW_MS?: string;
   }
 }

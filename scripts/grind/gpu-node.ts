@@ -33,6 +33,27 @@ export function prepareVulkanEnv(env: NodeJS.ProcessEnv = process.env, icd = SWI
   return set;
 }
 
+/** Whether this run is CI's: `CI` set to anything but empty, "0" or "false" (what CI services and `.ci/run` set). */
+export function onCi(env: Record<string, string | undefined> = process.env): boolean {
+  const ci = env.CI?.trim().toLowerCase();
+  return ci !== undefined && ci !== "" && ci !== "0" && ci !== "false";
+}
+
+/**
+ * What the GPU tests do when no adapter can be made: skip, saying why, on a developer's machine; fail on CI, where
+ * SwiftShader must be installed, so a CI image that lost it cannot pass the GPU tests by skipping them all.
+ */
+export function gpuTestsWithoutAdapter(reason: string, env: Record<string, string | undefined> = process.env): { fail: boolean; message: string } {
+  if (!onCi(env)) return { fail: false, message: `GPU tests skipped: ${reason}` };
+  return {
+    fail: true,
+    message:
+      `GPU tests: no WebGPU adapter on CI (CI=${env.CI}): ${reason}. They skip only outside CI. Install the Vulkan loader ` +
+      `and Debian's chromium package, which provides the SwiftShader driver at ${SWIFTSHADER_ICD}: ` +
+      `apt-get install chromium libvulkan1, as .ci/run does (docs/gpu-grinder.md#setup).`,
+  };
+}
+
 /**
  * Dawn's instance options from WEBGPU_DAWN_OPTIONS, separated by spaces (e.g.
  * `enable-dawn-features=disable_robustness`): for trying Dawn's toggles on a new GPU without a code change.

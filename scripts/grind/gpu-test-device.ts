@@ -1,15 +1,17 @@
 // For the GPU tests: one Dawn device per test file, and a helper that runs a small test kernel. Where no
-// adapter can be made the tests are skipped with the reason printed (on this project's machines and CI,
-// SwiftShader is always there, so they run).
+// adapter can be made the tests are skipped with the reason printed, outside CI only: on CI SwiftShader must be
+// there (docs/gpu-grinder.md#setup), so a missing adapter fails the file rather than passing it silently.
 import { compileModule } from "../../gpu/grinder.ts";
-import { describeAdapter, nodeAdapter } from "./gpu-node.ts";
+import { describeAdapter, gpuTestsWithoutAdapter, nodeAdapter } from "./gpu-node.ts";
 
 export type TestGpu = { device: GPUDevice; adapter: GPUAdapter; name: string } | { device: null; reason: string };
 
 export async function testGpu(): Promise<TestGpu> {
   const found = await nodeAdapter();
   if (!found.adapter) {
-    console.warn(`GPU tests skipped: ${found.reason}`);
+    const verdict = gpuTestsWithoutAdapter(found.reason);
+    if (verdict.fail) throw new Error(verdict.message);
+    console.warn(verdict.message);
     return { device: null, reason: found.reason };
   }
   const device = await found.adapter.requestDevice();

@@ -33,10 +33,36 @@ export function clientNetwork(ip: string): string {
     .join(":")}::/${IPV6_CLIENT_PREFIX}`;
 }
 
+/** The longest window RATE_LIMIT_WINDOW_MS may set: a day. */
+const LONGEST_RATE_WINDOW_MS = 86_400_000;
+
+/**
+ * The window a limit counts in: RATE_LIMIT_WINDOW_MS when it is a whole number of milliseconds from the limit's
+ * own window (a minute for every limit here) up to a day, else the limit's own window. It can only lengthen a
+ * window, which keeps each limit's count and so only refuses sooner: a typo or a too-short value can never let
+ * more requests through than production's limits. The test projects set a day, so a test that fills a window
+ * does not straddle two of them (docs/configuration.md#optional-settings).
+ */
+export function rateWindowMs(env: { RATE_LIMIT_WINDOW_MS?: string }, ownWindowMs: number): number {
+  const raw = env.RATE_LIMIT_WINDOW_MS;
+  if (raw === undefined || !/^\d{1,8}$/.test(raw)) return ownWindowMs;
+  const ms = Number(raw);
+  return ms >= ownWindowMs && ms <= LONGEST_RATE_WINDOW_MS ? ms : ownWindowMs;
+}
+
+/** A window in words: "minute", "hour", "day", else whole seconds. */
+function windowWords(windowMs: number): string {
+  if (windowMs === 60_000) return "minute";
+  if (windowMs === 3_600_000) return "hour";
+  if (windowMs === 86_400_000) return "day";
+  return `${Math.round(windowMs / 1000)} seconds`;
+}
+
 /**
  * Counts one request for each key in the current window; the counts including this one, in order. The sweep
- * drops every row more than one window old, whichever limiter wrote it: every limiter here counts per minute,
- * and one with a longer window would need the sweep to keep its rows that long.
+ * drops every row more than one window old, whichever limiter wrote it: every limiter here counts in the same
+ * window (a minute, or RATE_LIMIT_WINDOW_MS), and one with a longer window would need the sweep to keep its rows
+ * that long.
  */
 export async function countRequests(d1: D1Database, keys: readonly string[], windowMs: number, now: number): Promise<number[]> {
   const windowStart = now - (now % windowMs);
@@ -82,18 +108,29 @@ export async function enforceLimits(d1: D1Database, checks: readonly LimitCheck[
   throw new ApiError(429, `${over.refusal} Wait ${retryAfter} seconds and try again.`, {}, { "Retry-After": String(retryAfter) });
 }
 
-/** Refuses with 429 once a client network (an IPv4 address or an IPv6 /48) has made `limit` requests to `name` within the current window. */
-export function rateLimit(name: string, limit: number, windowMs: number): MiddlewareHandler<AppEnv> {
+/**
+ * Refuses with 429 once a client network (an IPv4 address or an IPv6 /48) has made `limit` requests to `name` within the current window
+ * (`ownWindowMs`, or RATE_LIMIT_WINDOW_MS: rateWindowMs). Retry-After is one whole window.
+ */
+export function rateLimit(name: string, limit: number, ownWindowMs: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    const windowMs = rateWindowMs(c.env, ownWindowMs);
     const count = await countRequest(c.env.DB, `${name}:${clientNetwork(c.var.requestInfo.ip)}`, windowMs, Date.now());
     if (count > limit) {
-      throw new ApiError(429, `Too many requests: at most ${limit} per ${Math.round(windowMs / 1000)} seconds. Wait a minute and try again.`);
+      const seconds = Math.round(windowMs / 1000);
+      const wait = windowMs === 60_000 ? "a minute" : `${seconds} seconds`;
+      throw new ApiError(
+        429,
+        `Too many requests: at most ${limit} per ${seconds} seconds. Wait ${wait} and try again.`,
+        {},
+        { "Retry-After": String(seconds) },
+      );
     }
     await next();
   };
 }
 
-const perWindow = (limit: number, windowMs: number) => `at most ${limit} per ${windowMs === 60_000 ? "minute" : `${Math.round(windowMs / 1000)} seconds`}`;
+const perWindow = (limit: number, windowMs: number) => `at most ${limit} per ${windowWords(windowMs)}`;
 
 /** A limit for signed-in calls: per wallet (a user, whatever address they come from) and per client network (many wallets, one client). */
 export type SignedInLimit = { perWallet: number; perClient: number; windowMs: number; what: string };
@@ -123,7 +160,10 @@ function signedInChecks(name: string, limit: SignedInLimit, userId: number, ip: 
 export function limitSignedIn(name: string, limit: SignedInLimit): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = c.var.session;
-    if (session) await enforceLimits(c.env.DB, signedInChecks(name, limit, session.userId, c.var.requestInfo.ip), limit.windowMs);
+    if (session) {
+      const windowMs = rateWindowMs(c.env, limit.windowMs);
+      await enforceLimits(c.env.DB, signedInChecks(name, { ...limit, windowMs }, session.userId, c.var.requestInfo.ip), windowMs);
+    }
     await next();
   };
 }
@@ -134,6 +174,7 @@ export function limitSignedIn(name: string, limit: SignedInLimit): MiddlewareHan
  * INITIATE_RATE_LIMIT. How many a network may hold at once is bounded in the reservation's INSERT itself
  * (MAX_OPEN_RESERVATIONS_PER_NETWORK, purchases/reserve.ts).
  */
-export async function limitReservations(d1: D1Database, userId: number, ip: string, now = Date.now()): Promise<void> {
-  await enforceLimits(d1, signedInChecks("initiate", INITIATE_RATE_LIMIT, userId, ip), INITIATE_RATE_LIMIT.windowMs, now);
+export async function limitReservations(env: Env, userId: number, ip: string, now = Date.now()): Promise<void> {
+  const windowMs = rateWindowMs(env, INITIATE_RATE_LIMIT.windowMs);
+  await enforceLimits(env.DB, signedInChecks("initiate", { ...INITIATE_RATE_LIMIT, windowMs }, userId, ip), windowMs, now);
 }

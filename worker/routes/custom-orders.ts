@@ -153,7 +153,7 @@ export const customOrderRoutes = new Hono<AppEnv>()
   .post("/:id{[0-9]+}/pay", requireSecrets, requireSession, requirePaymentSettings, validate("param", orderIdParam), emptyBody, async (c) => {
     const session = c.var.session;
     // Counted with the purchase page's reservations: paying an order is reserving a listing.
-    await limitReservations(c.env.DB, session.userId, c.var.requestInfo.ip);
+    await limitReservations(c.env, session.userId, c.var.requestInfo.ip);
     const r = await payOrder(c.var.db, c.env, session, c.req.valid("param").id, c.var.requestInfo);
     const body = {
       id: r.id,

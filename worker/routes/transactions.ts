@@ -65,7 +65,7 @@ type AnyContext = Context<any>;
 
 async function reserve(c: Context<AppEnv & { Variables: { session: AuthSession } }>, input: ReserveInput) {
   const session = c.var.session;
-  await limitReservations(c.env.DB, session.userId, c.var.requestInfo.ip);
+  await limitReservations(c.env, session.userId, c.var.requestInfo.ip);
   return reserveOrReuse(c.var.db, c.env, session, input, c.var.requestInfo);
 }
 

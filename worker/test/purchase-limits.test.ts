@@ -3,9 +3,10 @@
 // number of calls a minute, refused with 429 and Retry-After, and a refused call writes no audit row.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONFIRM_RATE_LIMIT, KEY_ACCESS_RATE_LIMIT, SOLANA_TRANSFER_RATE_LIMIT } from "../../schema/purchases";
-import { clientNetwork } from "../http/rate-limit";
-import { inFreshRateWindow } from "./helpers";
+import { CONFIRM_RATE_LIMIT, INITIATE_RATE_LIMIT, KEY_ACCESS_RATE_LIMIT, SOLANA_TRANSFER_RATE_LIMIT } from "../../schema/purchases";
+import { ApiError } from "../http/errors";
+import { clientNetwork, limitReservations, rateWindowMs } from "../http/rate-limit";
+import { inFreshRateWindow, testRateWindowMs } from "./helpers";
 import { actors, ethWallet, listWithKey, reserve, solWallet, type Wallet, call } from "./purchase-fixtures";
 import { type Answer, client, unchecked, refusal } from "./client";
 
@@ -44,7 +45,7 @@ async function expectTooMany(res: Answer, pattern: RegExp) {
   expect(res.status).toBe(429);
   const retryAfter = Number(res.headers.get("retry-after"));
   expect(retryAfter).toBeGreaterThanOrEqual(1);
-  expect(retryAfter).toBeLessThanOrEqual(60);
+  expect(retryAfter).toBeLessThanOrEqual(testRateWindowMs() / 1000);
   const body = await refusal(res);
   expect(body).toEqual({ error: "Too Many Requests", message: expect.stringMatching(pattern) });
   expect(body.message).toContain(`Wait ${retryAfter} seconds`);
@@ -97,7 +98,7 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perWallet);
     await expectTooMany(
       await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } }),
-      /private key requests: at most 20 per minute from one wallet/,
+      /private key requests: at most 20 per day from one wallet/,
     );
     await expectTooMany(
       await client(stranger, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } }),
@@ -134,7 +135,7 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const fresh = wallets.at(-1)!;
     await expectTooMany(
       await client(fresh, sameSlash48()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } }),
-      /private key requests from your network: at most 60 per minute/,
+      /private key requests from your network: at most 60 per day/,
     );
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perClient);
     // The same wallet from another network is served.
@@ -157,7 +158,7 @@ describe(`POST /api/transactions/:id/confirm: ${CONFIRM_RATE_LIMIT.perWallet} a 
     const written = await chainAuditRows(id);
     expect(written).toBe(CONFIRM_RATE_LIMIT.perWallet);
     const updatedAt = (await env.DB.prepare("SELECT updated_at, tx_hash FROM transactions WHERE id = ?").bind(id).first())!;
-    await expectTooMany(await report(999), /payment reports: at most 30 per minute from one wallet/);
+    await expectTooMany(await report(999), /payment reports: at most 30 per day from one wallet/);
     await expectTooMany(await report(1000), /from one wallet/);
     expect(await chainAuditRows(id)).toBe(written);
     // The refused reports did not touch the purchase either.
@@ -191,7 +192,7 @@ describe(`POST /api/transactions/:id/solana-transaction: ${SOLANA_TRANSFER_RATE_
       client(buyer, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["solana-transaction"].$post({ param: { id }, json: { account: buyer.address } });
     // No Solana node in this project: each counted request asks it and gets 503.
     for (let i = 0; i < SOLANA_TRANSFER_RATE_LIMIT.perWallet; i++) expect((await ask()).status).toBe(503);
-    await expectTooMany(await ask(), /Solana transfer requests: at most 10 per minute from one wallet/);
+    await expectTooMany(await ask(), /Solana transfer requests: at most 10 per day from one wallet/);
   }, 60_000);
 });
 
@@ -209,5 +210,57 @@ describe("clientNetwork", () => {
     expect(clientNetwork("local")).toBe("local");
     // Not an address: counted as it is, never merged with another.
     expect(clientNetwork("2001:db8:::1")).toBe("2001:db8:::1");
+  });
+});
+
+describe("RATE_LIMIT_WINDOW_MS: every limit's window, only ever lengthened", () => {
+  it("a whole number of ms from a minute to a day is the window; anything else is the limit's own minute", () => {
+    for (const [raw, ms] of [
+      [undefined, 60_000],
+      ["60000", 60_000],
+      ["3600000", 3_600_000],
+      ["86400000", 86_400_000],
+    ] as const)
+      expect(rateWindowMs({ RATE_LIMIT_WINDOW_MS: raw }, 60_000), String(raw)).toBe(ms);
+    // Shorter than the limit's own window (which would let more through), longer than a day, or not a plain
+    // whole number: the default, so a bad value can never weaken a limit.
+    for (const bad of ["", "0", "1000", "59999", "86400001", "999999999", "-60000", "1e6", "3600000.5", " 3600000", "0x100000", "a day"])
+      expect(rateWindowMs({ RATE_LIMIT_WINDOW_MS: bad }, 60_000), bad).toBe(60_000);
+  });
+
+  it("unset or bad, the limit counts per minute as in production: its wording, its Retry-After, a fresh minute serves again", async () => {
+    const at = Date.UTC(2026, 0, 1, 12, 0, 10);
+    const tryReserve = async (windowEnv: { RATE_LIMIT_WINDOW_MS?: string }, userId: number, now: number) => {
+      try {
+        await limitReservations({ ...env, RATE_LIMIT_WINDOW_MS: undefined, ...windowEnv }, userId, freshIpOf(userId), now);
+        return null;
+      } catch (err) {
+        return err as ApiError;
+      }
+    };
+    const freshIpOf = (userId: number) => `203.0.113.${userId % 250}`;
+    for (const [n, windowEnv] of [
+      [900_001, {}],
+      [900_002, { RATE_LIMIT_WINDOW_MS: "1000" }],
+      [900_003, { RATE_LIMIT_WINDOW_MS: "a day" }],
+    ] as const) {
+      for (let i = 0; i < INITIATE_RATE_LIMIT.perWallet; i++) expect(await tryReserve(windowEnv, n, at)).toBeNull();
+      const refused = await tryReserve(windowEnv, n, at);
+      expect(refused).toBeInstanceOf(ApiError);
+      expect(refused!.status).toBe(429);
+      expect(refused!.message).toBe("Too many purchase attempts: at most 10 per minute from one wallet. Wait 50 seconds and try again.");
+      expect(refused!.headers).toEqual({ "Retry-After": "50" });
+      // The next minute is a fresh window.
+      expect(await tryReserve(windowEnv, n, at + 60_000)).toBeNull();
+    }
+  });
+
+  it("set to a day, the count carries over the minute and the refusal says so", async () => {
+    const at = Date.UTC(2026, 0, 2, 12, 0, 10);
+    const day = { ...env, RATE_LIMIT_WINDOW_MS: "86400000" };
+    for (let i = 0; i < INITIATE_RATE_LIMIT.perWallet; i++) await limitReservations(day, 900_010, "203.0.113.10", at + i * 60_000);
+    const refused = await limitReservations(day, 900_010, "203.0.113.10", at + 3_600_000).catch((err: ApiError) => err);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).message).toMatch(/^Too many purchase attempts: at most 10 per day from one wallet\. Wait 39590 seconds/);
   });
 });
