@@ -206,7 +206,11 @@ describe("common patterns are walked in sort order through their first character
     "patternFilter=either&patternValue=ab&network=ethereum",
   ];
   const sorts = ["rarity", "price", "createdAt"].flatMap((s) => [`sortBy=${s}&sortOrder=asc`, `sortBy=${s}&sortOrder=desc`]);
-  it.each(cases.flatMap((c) => sorts.map((s) => [`${c}&${s}`])))(
+  // The two cases at the switch itself run under every sort; each other case under two sorts of different keys and
+  // directions, in turn, so every sort still meets eight or nine more cases (a search walks up to the window's end, and the full
+  // product was the slowest file of the suite).
+  const sortsOf = (i: number) => (i < 2 ? sorts : [sorts[i % sorts.length], sorts[(i + 3) % sorts.length]]);
+  it.each(cases.flatMap((c, i) => sortsOf(i).map((s) => [`${c}&${s}`])))(
     "%s: first, middle and last pages and the total are the oracle's",
     async (query) => {
       const expected = oracle(new URLSearchParams(query));
