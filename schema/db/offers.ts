@@ -1,6 +1,6 @@
 // Offers below the ask (docs/offers.md, migration 0027): a buyer's amount for a listing, open until the seller
 // accepts or declines it, the buyer withdraws it, or the clock, a price change, a sale or an unlisting ends it.
-// Triggers on addresses and transactions (migrations 0027 and 0032) end, pause and reopen offers in the same
+// Triggers on addresses and transactions (migrations 0027 and 0038) end, pause and reopen offers in the same
 // transaction as those writes.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

@@ -3,7 +3,7 @@
 // recomputed from the amount, the usual payment window, the bounds per buyer and per client network, one open
 // purchase per listing), with "this offer is still open and the ask unchanged since it was made" inside the same
 // INSERT; the same batch marks it accepted and pauses the listing's other open offers (they reopen if the reservation
-// ends unpaid and are declined when the sale completes: the triggers of migration 0032), so an offer accepted and
+// ends unpaid and are declined when the sale completes: the triggers of migration 0038), so an offer accepted and
 // never paid cannot clear a listing's offers. Declining ends one offer. Only the listing's seller or an admin may
 // answer; to anyone else an offer is not found; no one accepts an offer they made themselves.
 import { and, eq, type SQL, sql } from "drizzle-orm";
