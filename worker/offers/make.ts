@@ -10,7 +10,7 @@ import type { AuthSession } from "../auth/session";
 import { notificationStatements } from "../collectors/notify";
 import { columnList, type Db, writeBatch } from "../db/database";
 import { ApiError } from "../http/errors";
-import { clientNetwork } from "../http/rate-limit";
+import { holdingsBucket } from "../http/rate-limit";
 import { visibleListing } from "../listings/listings";
 import { liveWaiting, ownOffer } from "./read";
 import { offerReceived } from "./tell";
@@ -50,7 +50,9 @@ export async function makeOffer(db: Db, session: AuthSession, input: MakeOfferIn
       currentPrice: listing.price,
     });
   }
-  const network = clientNetwork(ip);
+  // A returning buyer's offers count in their own bucket, a new wallet's in its client network's
+  // (docs/public-surface.md#returning-buyers); the offer keeps it, and so does the reservation its acceptance makes.
+  const network = await holdingsBucket(db, session.userId, ip);
   const expiresAt = now + input.validForHours * 60 * 60 * 1000;
   const amount = unitsToDecimal(amountUnits);
   const mine = and(eq(o.addressId, listing.id), eq(o.buyerId, session.userId));
