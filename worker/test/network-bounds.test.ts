@@ -329,6 +329,10 @@ describe("a returning buyer is bounded by its own allowance, a new wallet by its
       back.push(walletOf(a.address, sessionCookie(res), await res.json(), ip));
     }
 
+    // Each sign-in is kept on the user: what keeps a wallet from being forgotten once its session is gone.
+    const lastSignIn = await env.DB.prepare("SELECT last_sign_in_at AS at FROM users WHERE id = ?").bind(back[0].userId).first<number>("at");
+    expect(lastSignIn).toBeGreaterThan(Date.now() - 10 * 60_000);
+
     // Reservations: the new wallets fill the network's bound, the rest of them are refused; every returning buyer
     // still reserves (and their reservations leave the network's bound as it was).
     const held = new Set<number>();
