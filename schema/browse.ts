@@ -87,7 +87,8 @@ export type LivePrices = UsdRates & { source: "feed" | "fallback"; updatedAt: st
 
 /**
  * A completed sale as the public sees it (GET /api/transactions/sales and /sales/{id}): the listing
- * sold, its price, when and on which network. Never the buyer (docs/public-surface.md#what-a-public-sale-shows): no wallet, no username, and not the
+ * sold, its price, the day and on which network. The day, never the time: with the platform address and the
+ * price, a time to the second would point at the buyer's transfer (docs/public-surface.md#what-a-public-sale-shows). Never the buyer (docs/public-surface.md#what-a-public-sale-shows): no wallet, no username, and not the
  * payment's transaction, whose sender is the buyer's wallet.
  */
 export type PublicSale = {
@@ -99,8 +100,8 @@ export type PublicSale = {
   price: string;
   currency: "ETH" | "SOL";
   rarityScore: string;
-  /** ISO 8601: when the sale settled. */
-  completedAt: string;
+  /** The UTC day the sale settled (YYYY-MM-DD), rounded on the server. */
+  soldOn: string;
 };
 
 export const SALES_PAGE_DEFAULT = 20;
@@ -112,7 +113,11 @@ export type SalesResponse = {
   pagination: { page: number; totalPages: number; total: number; hasPrevPage: boolean; hasNextPage: boolean };
 };
 
-/** One row of GET /api/transactions/recent (a completed sale; `buyer` is always null there, docs/public-surface.md#what-a-public-sale-shows) or of a profile history. */
+/**
+ * One row of GET /api/transactions/recent (a completed sale; `buyer` is always null there, docs/public-surface.md#what-a-public-sale-shows) or of a profile history.
+ * In the public feed `createdAt` and `completedAt` are both the sale's UTC day (YYYY-MM-DD), never a time; in a
+ * profile history (the caller's own purchases and sales) they are ISO 8601 times.
+ */
 export type RecentTransaction = {
   id: string;
   status: string;

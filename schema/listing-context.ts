@@ -42,7 +42,7 @@ export type RecentSale = {
   price: string;
   currency: "ETH" | "SOL";
   formattedUsd: string;
-  /** ISO 8601: when the sale completed (or was created, for older rows without a completion time). */
+  /** The UTC day the sale completed (YYYY-MM-DD; or was created, for older rows without a completion time); never the time. */
   soldAt: string;
 };
 

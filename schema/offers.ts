@@ -8,11 +8,13 @@ import type { Network } from "./db/columns";
 
 /**
  * open: waiting for the seller. accepted: the seller accepted it and its buyer holds a reservation at the offered
- * price. Every other state is an end: declined (by the seller, or another offer was accepted), withdrawn (by the
- * buyer), expired (its time ran out, or the listing's price changed, it sold or it was unlisted while open),
- * lapsed (accepted, but the reservation ended unpaid), completed (accepted and paid).
+ * price. paused: another offer on the listing was accepted; it opens again if that reservation ends unpaid, and is
+ * declined when that sale completes (an unpaid accepted offer must not end the others: docs/offers.md#accepting).
+ * Every other state is an end: declined (by the seller, or another offer's sale completed), withdrawn (by the
+ * buyer), expired (its time ran out, or the listing's price changed, it sold or it was unlisted while open or
+ * paused), lapsed (accepted, but the reservation ended unpaid), completed (accepted and paid).
  */
-export const OFFER_STATUSES = ["open", "accepted", "declined", "withdrawn", "expired", "lapsed", "completed"] as const;
+export const OFFER_STATUSES = ["open", "accepted", "declined", "withdrawn", "expired", "lapsed", "completed", "paused"] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 /** Why an offer ended (docs/offers.md#states). */

@@ -20,6 +20,12 @@ export const users = sqliteTable(
     isAdmin: bool("is_admin").notNull().default(false),
     reputationScore: integer("reputation_score").notNull().default(0),
     createdAt: createdAt(),
+    /**
+     * The wallet's latest sign-in (null: none since migration 0039, which set it from the sessions then kept).
+     * Sessions are deleted when they expire, so this is what says a wallet was here lately: one that left nothing
+     * behind is forgotten USER_IDLE_DAYS after it (worker/jobs/forget-idle-users.ts).
+     */
+    lastSignInAt: integer("last_sign_in_at"),
   },
   (t) => [uniqueIndex("users_username_unique").on(t.username), uniqueIndex("users_wallet_unique").on(t.walletAddress)],
 );

@@ -1,6 +1,7 @@
 // Offers below the ask (docs/offers.md, migration 0027): a buyer's amount for a listing, open until the seller
 // accepts or declines it, the buyer withdraws it, or the clock, a price change, a sale or an unlisting ends it.
-// Triggers on addresses and transactions (migration 0027) end offers in the same transaction as those writes.
+// Triggers on addresses and transactions (migrations 0027 and 0038) end, pause and reopen offers in the same
+// transaction as those writes.
 import { sql } from "drizzle-orm";
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { OFFER_END_REASONS, OFFER_STATUSES } from "../offers";
@@ -41,20 +42,20 @@ export const offers = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [
-    // One open offer per buyer and listing.
-    uniqueIndex("offers_one_open_per_buyer").on(t.addressId, t.buyerId).where(sql`status = 'open'`),
+    // One waiting (open or paused) offer per buyer and listing: a paused one reopens in place of no other.
+    uniqueIndex("offers_one_open_per_buyer").on(t.addressId, t.buyerId).where(sql`status IN ('open', 'paused')`),
     // One accepted offer per listing (a second accept loses inside the database).
     uniqueIndex("offers_one_accepted_per_listing").on(t.addressId).where(sql`status = 'accepted'`),
     // A listing's open offers, best first: the seller's list, the public count and best amount.
     index("offers_listing_open").on(t.addressId, t.amountUnits).where(sql`status = 'open'`),
     // Profile > Offers, newest first; the per-wallet bound.
     index("offers_buyer").on(t.buyerId, t.createdAt),
-    index("offers_buyer_open").on(t.buyerId).where(sql`status = 'open'`),
-    // The per-network bounds: open offers (on one listing too), and offers made in the last day.
-    index("offers_client_open").on(t.clientNetwork, t.addressId).where(sql`status = 'open'`),
+    index("offers_buyer_open").on(t.buyerId).where(sql`status IN ('open', 'paused')`),
+    // The per-network bounds: waiting offers (on one listing too), and offers made in the last day.
+    index("offers_client_open").on(t.clientNetwork, t.addressId).where(sql`status IN ('open', 'paused')`),
     index("offers_client_created").on(t.clientNetwork, t.createdAt),
-    // The clock's expiry.
-    index("offers_open_expiry").on(t.expiresAt).where(sql`status = 'open'`),
+    // The clock's expiry, of open and paused offers alike.
+    index("offers_open_expiry").on(t.expiresAt).where(sql`status IN ('open', 'paused')`),
     // The purchase triggers find an accepted offer by its purchase.
     index("offers_transaction").on(t.transactionId).where(sql`transaction_id IS NOT NULL`),
     // Ended offers whose buyer is not told yet (the cron job).

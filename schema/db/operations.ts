@@ -17,6 +17,12 @@ export const cronRuns = sqliteTable(
   (t) => [index("cron_runs_started").on(t.startedAt)],
 );
 
+/** Where a cron task that walks a table in slices stopped last time (worker/jobs/forget-idle-users.ts). */
+export const jobCursors = sqliteTable("job_cursors", {
+  name: text("name").primaryKey(),
+  position: integer("position").notNull(),
+});
+
 /**
  * Each network's state as the cron last derived it from its nodes' probes (chain_node_status below): answering while
  * a quorum of its nodes answer, at the quorum's head; failing_since is when it lost that quorum.

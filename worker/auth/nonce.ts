@@ -30,6 +30,11 @@ export const NONCE_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
  * can cause, and the used nonces it can make us store.
  */
 export const VERIFY_RATE_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+/**
+ * Sign-ins one returning buyer's wallet may complete per window once its client network is past VERIFY_RATE_LIMIT
+ * (docs/sign-in.md#returning-buyers). Counted only after the wallet's own key signed, so no one else can use it up.
+ */
+export const RETURNING_SIGN_IN_LIMIT = { limit: 10, windowMs: 60_000 } as const;
 
 /** 128 random bits as 32 hex digits: the nonce's unpredictable part, and what a used nonce is stored as. */
 export function newNonce(): string {

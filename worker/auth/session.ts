@@ -107,9 +107,11 @@ export async function startSession(d1: D1Database, input: StartSessionInput): Pr
   const u = users;
   const s = sessions;
   const statements: SQLWrapper[] = [
-    sql`INSERT INTO ${u} ${columnList(u.username, u.walletAddress, u.network, u.isVerified)}
-        VALUES (CASE WHEN EXISTS (SELECT 1 FROM ${u} WHERE ${u.username} = ${shortName}) THEN ${longName} ELSE ${shortName} END, ${wallet}, ${network}, 1)
-        ON CONFLICT ${columnList(u.walletAddress)} DO UPDATE SET ${bare(u.isVerified)} = 1`,
+    // The latest sign-in outlives the session (deleted when it expires): an idle wallet is forgotten 30 days after it
+    // (worker/jobs/forget-idle-users.ts).
+    sql`INSERT INTO ${u} ${columnList(u.username, u.walletAddress, u.network, u.isVerified, u.lastSignInAt)}
+        VALUES (CASE WHEN EXISTS (SELECT 1 FROM ${u} WHERE ${u.username} = ${shortName}) THEN ${longName} ELSE ${shortName} END, ${wallet}, ${network}, 1, ${now})
+        ON CONFLICT ${columnList(u.walletAddress)} DO UPDATE SET ${bare(u.isVerified)} = 1, ${bare(u.lastSignInAt)} = ${now}`,
     sql`INSERT INTO ${s} ${columnList(s.idHash, s.userId, s.network, s.walletAddress, s.expiresAt, s.createdAt, s.proof)}
         SELECT ${idHash}, ${u.id}, ${network}, ${wallet}, ${expiresAt}, ${now}, ${input.proof} FROM ${u} WHERE ${u.walletAddress} = ${wallet}`,
   ];

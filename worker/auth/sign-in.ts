@@ -10,8 +10,9 @@ import type { Db } from "../db/database";
 import type { RequestHost } from "../deployment/local-mode";
 import { normalizeWallet } from "../domain/users";
 import { ApiError } from "../http/errors";
+import { enforceLimits, isReturningWallet, rateWindowMs } from "../http/rate-limit";
 import type { AuthSession } from "./middleware";
-import { type IssuedNonce, isIssued, issueNonce, readNonce, spendNonce } from "./nonce";
+import { type IssuedNonce, isIssued, issueNonce, RETURNING_SIGN_IN_LIMIT, readNonce, spendNonce } from "./nonce";
 import { recordDisagreements } from "../operations/node-disagreements";
 import { contractProofRefusal, isAdmin, type RoleEnv } from "./roles";
 import { parseSiwe, parseSiws } from "./sign-in-grammar";
@@ -80,7 +81,13 @@ export async function startSignIn(env: Env, body: NonceRequest, now = Date.now()
  * the nonce, and the nonce is used up, both before any signature work. A SIWE signature that does not recover to the
  * address is asked of the nodes by quorum, and only for a wallet that is not an admin (roles.ts contractProofRefusal).
  */
-export async function verifySignIn(db: Db, env: Env, body: VerifyRequest, now: number): Promise<{ address: string; proof: SignInProof }> {
+export async function verifySignIn(
+  db: Db,
+  env: Env,
+  body: VerifyRequest,
+  now: number,
+  networkFull: ApiError | null = null,
+): Promise<{ address: string; proof: SignInProof }> {
   const site = siteOf(env);
   const secret = nonceSecret(env);
   const parsed = body.network === "ethereum" ? parseSiwe(body.message) : parseSiws(body.message);
@@ -88,12 +95,34 @@ export async function verifySignIn(db: Db, env: Env, body: VerifyRequest, now: n
   if (!parsed.nonce) throw refuse("message carries no nonce");
   const nonce = readNonce(parsed.nonce, now);
   if (!nonce) throw refuse(NONCE_REFUSED);
+  // Past the client network's limit only a returning buyer's wallet goes on (docs/sign-in.md#returning-buyers), and
+  // only with its own key: the nonce is used up after the signature is proven, not before, so whoever lacks the key
+  // stores nothing and spends none of the wallet's allowance, and no node is asked about a contract signature.
+  if (networkFull && !(parsed.address && (await isReturningWallet(db, body.network, parsed.address)))) throw networkFull;
   const claim = async (texts: readonly string[]) => {
     if (!(await isIssued(secret, nonce, texts))) return NOT_ISSUED;
+    if (networkFull) return null;
     return (await spendNonce(env.DB, nonce, now)) ? null : NONCE_REFUSED;
+  };
+  const proven = async (address: string) => {
+    if (!networkFull) return;
+    await enforceLimits(
+      env.DB,
+      [
+        {
+          key: `auth-verify:wallet:${body.network}:${normalizeWallet(body.network, address)}`,
+          limit: RETURNING_SIGN_IN_LIMIT.limit,
+          refusal: `Too many sign-ins: at most ${RETURNING_SIGN_IN_LIMIT.limit} a minute for one wallet while its network is at its limit.`,
+        },
+      ],
+      rateWindowMs(env, RETURNING_SIGN_IN_LIMIT.windowMs),
+      now,
+    );
+    if (!(await spendNonce(env.DB, nonce, now))) throw refuse(NONCE_REFUSED);
   };
   if (body.network === "ethereum") {
     const contractProof = async (address: string) => {
+      if (networkFull) return "your network is at its sign-in limit; past it a wallet signs in with its own key only";
       const row = await db
         .select({ isAdmin: users.isAdmin })
         .from(users)
@@ -104,6 +133,7 @@ export async function verifySignIn(db: Db, env: Env, body: VerifyRequest, now: n
     const report = recordDisagreements(db);
     const checked = await checkSiwe(env, site, { message: body.message, parsed, claim, signature: body.signature as Hex, now, contractProof, report });
     if (!checked.ok) throw refuse(checked.reason);
+    await proven(checked.address);
     return { address: checked.address, proof: checked.proof };
   }
   const checked = await checkSiws(site, {
@@ -116,6 +146,7 @@ export async function verifySignIn(db: Db, env: Env, body: VerifyRequest, now: n
   });
   if (!checked.ok) throw refuse(checked.reason);
   if (detectAddressType(checked.address) !== "solana") throw refuse("not a Solana address");
+  await proven(checked.address);
   // Ed25519, checked here: Solana has no contract wallets that sign messages.
   return { address: checked.address, proof: "key" };
 }

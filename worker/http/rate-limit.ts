@@ -2,12 +2,14 @@
 // the window's count, so concurrent requests from one client are all counted; the same batch drops
 // windows that have ended, which keeps the table to about one row per active client. D1 rather than a
 // Workers rate-limit binding so it behaves the same under `wrangler dev` and in the worker tests.
-import { lt, sql } from "drizzle-orm";
-import type { MiddlewareHandler } from "hono";
-import { rateLimits } from "../../schema/db";
-import { createDb, type RowOf, writeBatch } from "../db/database";
+import { and, eq, lt, type SQL, sql } from "drizzle-orm";
+import type { Context, MiddlewareHandler } from "hono";
+import type { Network } from "../../schema/db";
+import { rateLimits, transactions, users } from "../../schema/db";
+import { createDb, type Db, type RowOf, writeBatch } from "../db/database";
 import type { AppEnv } from "../types";
 import { INITIATE_RATE_LIMIT } from "../../schema/purchases";
+import { normalizeWallet } from "../domain/users";
 import { ApiError } from "./errors";
 
 /** The IPv6 prefix length counted as one client network (docs/public-surface.md#client-networks). */
@@ -109,25 +111,65 @@ export async function enforceLimits(d1: D1Database, checks: readonly LimitCheck[
 }
 
 /**
- * Refuses with 429 once a client network (an IPv4 address or an IPv6 /48) has made `limit` requests to `name` within the current window
- * (`ownWindowMs`, or RATE_LIMIT_WINDOW_MS: rateWindowMs). Retry-After is one whole window.
+/**
+ * Counts the request against its client network (an IPv4 address or an IPv6 /48) for `name`; the 429 to answer once
+ * the network has made more than `limit` within the current window (`ownWindowMs`, or RATE_LIMIT_WINDOW_MS:
+ * rateWindowMs), or null. Retry-After is one whole window.
  */
+export async function countNetwork(c: Context<AppEnv>, name: string, limit: number, ownWindowMs: number): Promise<ApiError | null> {
+  const windowMs = rateWindowMs(c.env, ownWindowMs);
+  const count = await countRequest(c.env.DB, `${name}:${clientNetwork(c.var.requestInfo.ip)}`, windowMs, Date.now());
+  if (count <= limit) return null;
+  const seconds = Math.round(windowMs / 1000);
+  const wait = windowMs === 60_000 ? "a minute" : `${seconds} seconds`;
+  return new ApiError(429, `Too many requests: at most ${limit} per ${seconds} seconds. Wait ${wait} and try again.`, {}, { "Retry-After": String(seconds) });
+}
+
+/** Refuses with 429 once a client network (an IPv4 address or an IPv6 /48) has made `limit` requests to `name` within the current window. */
 export function rateLimit(name: string, limit: number, ownWindowMs: number): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const windowMs = rateWindowMs(c.env, ownWindowMs);
-    const count = await countRequest(c.env.DB, `${name}:${clientNetwork(c.var.requestInfo.ip)}`, windowMs, Date.now());
-    if (count > limit) {
-      const seconds = Math.round(windowMs / 1000);
-      const wait = windowMs === 60_000 ? "a minute" : `${seconds} seconds`;
-      throw new ApiError(
-        429,
-        `Too many requests: at most ${limit} per ${seconds} seconds. Wait ${wait} and try again.`,
-        {},
-        { "Retry-After": String(seconds) },
-      );
-    }
+    const over = await countNetwork(c, name, limit, ownWindowMs);
+    if (over) throw over;
     await next();
   };
+}
+
+/**
+ * In SQL: the purchase rows that make `buyer` a returning buyer, one who has completed a purchase on this store
+ * (not test data). Such a wallet is bounded by its own allowance, not its client network's
+ * (docs/public-surface.md#returning-buyers): a completed purchase cost its wallet the price and the fees, which a
+ * wallet made to multiply a network's allowance has not paid. The transactions_buyer_open index (buyer_id, status)
+ * finds them.
+ */
+const completedPurchase = (buyer: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.buyerId} = ${buyer} AND ${transactions.status} = 'completed' AND ${transactions.isTestData} = 0)`;
+
+/** Whether the signed-in wallet `userId` has completed a purchase here (a returning buyer). */
+export async function isReturningBuyer(db: Db, userId: number): Promise<boolean> {
+  const row = await db.get<{ yes: number }>(sql`SELECT ${completedPurchase(sql`${userId}`)} AS yes`);
+  return row.yes === 1;
+}
+
+/**
+ * Whether the wallet `address` of `network` has completed a purchase here, before it is proven (sign-in). This
+ * says no more than the chain does: a completed purchase is a transfer from that wallet to the platform address.
+ */
+export async function isReturningWallet(db: Db, network: Network, address: string): Promise<boolean> {
+  const row = await db
+    .select({ yes: completedPurchase(sql`${users.id}`) })
+    .from(users)
+    .where(and(eq(users.network, network), eq(users.walletAddress, normalizeWallet(network, address))))
+    .get();
+  return row?.yes === 1;
+}
+
+/**
+ * The bucket a wallet's holdings (open reservations, offers) are counted in, and stored with them: the wallet's own
+ * (`wallet:<id>`) once it is a returning buyer, so its neighbours' holdings never refuse it and its own never
+ * refuse them; otherwise its client network, which a wallet made for free cannot escape.
+ */
+export async function holdingsBucket(db: Db, userId: number, ip: string): Promise<string> {
+  return (await isReturningBuyer(db, userId)) ? `wallet:${userId}` : clientNetwork(ip);
 }
 
 const perWindow = (limit: number, windowMs: number) => `at most ${limit} per ${windowWords(windowMs)}`;
@@ -135,14 +177,19 @@ const perWindow = (limit: number, windowMs: number) => `at most ${limit} per ${w
 /** A limit for signed-in calls: per wallet (a user, whatever address they come from) and per client network (many wallets, one client). */
 export type SignedInLimit = { perWallet: number; perClient: number; windowMs: number; what: string };
 
-/** The two buckets a signed-in call is counted in: its wallet's and its client network's. */
-function signedInChecks(name: string, limit: SignedInLimit, userId: number, ip: string): LimitCheck[] {
+/**
+ * The buckets a signed-in call is counted in: its wallet's, and its client network's unless the wallet is a returning
+ * buyer (`byWalletAlone`), which its own allowance bounds.
+ */
+function signedInChecks(name: string, limit: SignedInLimit, userId: number, ip: string, byWalletAlone = false): LimitCheck[] {
+  const wallet: LimitCheck = {
+    key: `${name}:user:${userId}`,
+    limit: limit.perWallet,
+    refusal: `Too many ${limit.what}: ${perWindow(limit.perWallet, limit.windowMs)} from one wallet.`,
+  };
+  if (byWalletAlone) return [wallet];
   return [
-    {
-      key: `${name}:user:${userId}`,
-      limit: limit.perWallet,
-      refusal: `Too many ${limit.what}: ${perWindow(limit.perWallet, limit.windowMs)} from one wallet.`,
-    },
+    wallet,
     {
       key: `${name}:net:${clientNetwork(ip)}`,
       limit: limit.perClient,
@@ -157,12 +204,13 @@ function signedInChecks(name: string, limit: SignedInLimit, userId: number, ip: 
  * writes anything, not even a counter row. A request without a session is passed on uncounted: the route
  * itself must refuse it (401) without writing.
  */
-export function limitSignedIn(name: string, limit: SignedInLimit): MiddlewareHandler<AppEnv> {
+export function limitSignedIn(name: string, limit: SignedInLimit, opts: { returningBuyersByWallet?: boolean } = {}): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const session = c.var.session;
     if (session) {
       const windowMs = rateWindowMs(c.env, limit.windowMs);
-      await enforceLimits(c.env.DB, signedInChecks(name, { ...limit, windowMs }, session.userId, c.var.requestInfo.ip), windowMs);
+      const byWalletAlone = opts.returningBuyersByWallet === true && (await isReturningBuyer(createDb(c.env.DB), session.userId));
+      await enforceLimits(c.env.DB, signedInChecks(name, { ...limit, windowMs }, session.userId, c.var.requestInfo.ip, byWalletAlone), windowMs);
     }
     await next();
   };
@@ -170,11 +218,12 @@ export function limitSignedIn(name: string, limit: SignedInLimit): MiddlewareHan
 
 /**
  * Reservations (a purchase's, or a custom order's payment, which reserves its listing), counted per wallet and
- * per client network: they are what a hoarder would multiply, and wallets cost nothing. 429 past
- * INITIATE_RATE_LIMIT. How many a network may hold at once is bounded in the reservation's INSERT itself
+ * per client network: they are what a hoarder would multiply, and wallets cost nothing; a returning buyer's per
+ * wallet alone (isReturningBuyer). 429 past INITIATE_RATE_LIMIT. How many a network may hold at once is bounded in the reservation's INSERT itself
  * (MAX_OPEN_RESERVATIONS_PER_NETWORK, purchases/reserve.ts).
  */
 export async function limitReservations(env: Env, userId: number, ip: string, now = Date.now()): Promise<void> {
   const windowMs = rateWindowMs(env, INITIATE_RATE_LIMIT.windowMs);
-  await enforceLimits(env.DB, signedInChecks("initiate", { ...INITIATE_RATE_LIMIT, windowMs }, userId, ip), windowMs, now);
+  const byWalletAlone = await isReturningBuyer(createDb(env.DB), userId);
+  await enforceLimits(env.DB, signedInChecks("initiate", { ...INITIATE_RATE_LIMIT, windowMs }, userId, ip, byWalletAlone), windowMs, now);
 }

@@ -18,6 +18,7 @@ import { scanForPayments } from "../purchases/payment-scan";
 import { reconcilePayments, type ReconcileReport } from "../purchases/reconcile";
 import { rewrapUnderCurrentSecret, type ShredReport } from "../vault/shred";
 import { calibrateValues } from "./calibrate-values";
+import { forgetIdleUsers } from "./forget-idle-users";
 import { recomputeMarketTrends } from "./market-trends";
 import { rescoreRarity } from "./rescore-rarity";
 import { type Need, runTasks, type Task } from "./task-table";
@@ -25,6 +26,8 @@ import { type Need, runTasks, type Task } from "./task-table";
 export type JobReport = {
   expiredNonces: number;
   expiredSessions: number;
+  /** Users rows of wallets idle for USER_IDLE_DAYS with nothing on the store, deleted (jobs/forget-idle-users.ts). */
+  forgottenUsers: number;
   /** closedOverdue: pending purchases past their last deadline, failed as unverified (purchases/deadlines.ts). */
   payments: { verified: number; settled: number; foundByScan: number; expiredReservations: number; closedOverdue: number };
   /** The platform addresses read against the ledger (null: that network's task failed). */
@@ -77,6 +80,7 @@ const ALERTS_FAILED: Need<CronJob> = { says: "this run recorded and its alerts t
  */
 export const CRON_TASKS: readonly Task<CronJob>[] = [
   { name: "sign-in-expiry", needs: ALWAYS, run: expireSignIns },
+  { name: "forget-idle-users", needs: ALWAYS, run: async (j) => (j.report.forgottenUsers = await forgetIdleUsers(j.db, j.now)) },
   { name: "verify", needs: SAFE_PAYMENTS, run: verify },
   { name: "scan-ethereum", needs: SAFE_PAYMENTS, run: scan("ethereum") },
   { name: "scan-solana", needs: SAFE_PAYMENTS, run: scan("solana") },
@@ -146,6 +150,7 @@ function emptyReport(): JobReport {
   return {
     expiredNonces: 0,
     expiredSessions: 0,
+    forgottenUsers: 0,
     payments: { verified: 0, settled: 0, foundByScan: 0, expiredReservations: 0, closedOverdue: 0 },
     reconciliation: { ethereum: null, solana: null },
     pricesSource: null,

@@ -9,6 +9,7 @@ import type { Db } from "../db/database";
 import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
 import { difficultyFromLog2, estimateValue, expectedTimeSeconds, REFERENCE_RATES } from "../domain/rarity";
 import { orderListing } from "../orders/order-listing";
+import { saleDay } from "../purchases/transaction-list";
 import { valueCalibration } from "./address-check";
 import { type ListingRow, listingColumns, toListingViews } from "./listing-view";
 
@@ -47,7 +48,8 @@ export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, v
       currency: h.currency,
       usd: usdValue(h.price, h.currency, rates),
       changeType: h.changeType,
-      at: new Date(h.createdAt).toISOString(),
+      // A sale's row says its day alone, as every public sale does (docs/public-surface.md#what-a-public-sale-shows).
+      at: h.changeType === "sale" ? `${saleDay(h.createdAt)}T00:00:00.000Z` : new Date(h.createdAt).toISOString(),
     })),
     comparables: await toListingViews(db, comparables, rates, viewer),
     recentSales: sales.map((s) => ({
@@ -57,7 +59,7 @@ export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, v
       price: s.price,
       currency: s.currency,
       formattedUsd: formatUsd(s.price, s.currency, rates),
-      soldAt: new Date(s.soldAt).toISOString(),
+      soldAt: saleDay(s.soldAt),
     })),
     ownershipProvedAt: new Date(row.createdAt).toISOString(),
   };
@@ -109,22 +111,25 @@ export function recentSalesLike(db: Db, kind: ListingKind, limit: number) {
   const a = addresses;
   const t = transactions;
   const soldAt = sql<number>`coalesce(${t.completedAt}, ${t.createdAt})`;
-  return db
-    .select({ listingId: a.id, address: a.address, network: a.network, price: t.price, currency: t.currency, soldAt })
-    .from(t)
-    .innerJoin(a, eq(a.id, t.addressId))
-    .where(
-      and(
-        eq(t.status, "completed"),
-        eq(t.isTestData, false),
-        sql`NOT ${orderListing(sql`${a.id}`)}`,
-        eq(a.category, kind.category),
-        eq(a.patternLength, kind.patternLength),
-        eq(a.network, kind.network),
-      ),
-    )
-    .orderBy(desc(soldAt), desc(t.id))
-    .limit(limit);
+  return (
+    db
+      .select({ listingId: a.id, address: a.address, network: a.network, price: t.price, currency: t.currency, soldAt })
+      .from(t)
+      .innerJoin(a, eq(a.id, t.addressId))
+      .where(
+        and(
+          eq(t.status, "completed"),
+          eq(t.isTestData, false),
+          sql`NOT ${orderListing(sql`${a.id}`)}`,
+          eq(a.category, kind.category),
+          eq(a.patternLength, kind.patternLength),
+          eq(a.network, kind.network),
+        ),
+      )
+      // By day, then id: no order of time within a day (docs/public-surface.md#what-a-public-sale-shows).
+      .orderBy(sql`${soldAt} / 86400000 DESC`, desc(t.id))
+      .limit(limit)
+  );
 }
 
 /** The stored difficulty the listing's score was computed from. */

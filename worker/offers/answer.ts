@@ -2,9 +2,11 @@
 // offered price through the purchase path itself (purchases/reserve.ts planReservation + writeReservation: fees
 // recomputed from the amount, the usual payment window, the bounds per buyer and per client network, one open
 // purchase per listing), with "this offer is still open and the ask unchanged since it was made" inside the same
-// INSERT; the same batch marks it accepted, declines the listing's other open offers and tells their buyers.
-// Declining ends one offer. Only the listing's seller or an admin may answer; to anyone else an offer is not found.
-import { and, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+// INSERT; the same batch marks it accepted and pauses the listing's other open offers (they reopen if the reservation
+// ends unpaid and are declined when the sale completes: the triggers of migration 0038), so an offer accepted and
+// never paid cannot clear a listing's offers. Declining ends one offer. Only the listing's seller or an admin may
+// answer; to anyone else an offer is not found; no one accepts an offer they made themselves.
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { addresses, offers, users } from "../../schema/db";
 import type { AcceptOfferResponse, ReceivedOfferView } from "../../schema/offers";
 import type { AuthSession } from "../auth/session";
@@ -19,9 +21,12 @@ import { offerOutcome } from "./tell";
 const o = offers;
 
 /** The offer, if the caller may answer it; 404 otherwise (its existence is the buyer's and the seller's business). */
-async function answerable(db: Db, session: AuthSession, offerId: number, now: number): Promise<OfferRow> {
+async function answerable(db: Db, session: AuthSession, offerId: number, now: number, accepting: boolean): Promise<OfferRow> {
   const row = await offerWithListing(db, offerId);
   if (!row || !managesListing(session, row.sellerId)) throw new ApiError(404, "Offer not found");
+  // An admin may manage another admin's listing and offer on it: accepting their own offer would be selling to
+  // themselves at a price of their choosing.
+  if (accepting && row.buyerId === session.userId) throw new ApiError(403, "This is your own offer; you cannot accept it");
   const view = toView(row, now);
   if (view.status !== "open") throw new ApiError(409, `This offer is no longer open (${view.status})`, { status: view.status });
   return row;
@@ -47,7 +52,7 @@ export async function acceptOffer(db: Db, env: Env, session: AuthSession, offerI
  * here holds until the write, which is why the INSERT re-states "still open, ask unchanged" (stillOpen) itself.
  */
 export async function planAcceptance(db: Db, env: Env, session: AuthSession, offerId: number, now = Date.now()): Promise<ReservationPlan> {
-  const offer = await answerable(db, session, offerId, now);
+  const offer = await answerable(db, session, offerId, now, true);
   const buyer = await db
     .select({ id: users.id, walletAddress: users.walletAddress, network: users.network })
     .from(users)
@@ -56,12 +61,6 @@ export async function planAcceptance(db: Db, env: Env, session: AuthSession, off
   if (!buyer) throw new ApiError(409, "This offer's buyer no longer exists");
   // The reservation is the buyer's: the purchase path sees their wallet, as when they reserve themselves.
   const buyerSession: AuthSession = { userId: buyer.id, walletAddress: buyer.walletAddress, network: buyer.network, isAdmin: false, expiresAt: now };
-  // The other open offers, to tell their buyers in the same batch; one made after this read is declined all the same
-  // and told by the cron job (its notified_status stays behind).
-  const others = await db
-    .select({ id: o.id, buyerId: o.buyerId, amount: o.amount })
-    .from(o)
-    .where(and(eq(o.addressId, offer.listingId), ne(o.id, offerId), eq(o.status, "open")));
   const facts = { listingId: offer.listingId, address: offer.address, currency: offer.currency };
   const stillOpen: SQL = sql`EXISTS (SELECT 1 FROM ${o} WHERE ${o.id} = ${offerId} AND ${liveOpen(now)}
       AND ${o.askUnits} = (SELECT ${addresses.priceUnits} FROM ${addresses} WHERE ${addresses.id} = ${offer.listingId}))`;
@@ -77,26 +76,13 @@ export async function planAcceptance(db: Db, env: Env, session: AuthSession, off
         .update(o)
         .set({ status: "accepted", transactionId: purchaseId, notifiedStatus: "accepted", updatedAt: now })
         .where(and(eq(o.id, offerId), eq(o.status, "open"), reserved)),
+      // The others wait, untold: a pause is not an end, and most reservations are paid or lapse within minutes.
       db
         .update(o)
-        .set({
-          status: "declined",
-          endReason: "other_accepted",
-          notifiedStatus:
-            others.length === 0
-              ? sql`${o.notifiedStatus}`
-              : sql`CASE WHEN ${inArray(
-                  o.id,
-                  others.map((x) => x.id),
-                )} THEN 'declined' ELSE ${o.notifiedStatus} END`,
-          updatedAt: now,
-        })
+        .set({ status: "paused", updatedAt: now })
         .where(and(eq(o.addressId, offer.listingId), eq(o.status, "open"), reserved)),
       ...notificationStatements(
-        [
-          offerOutcome(offer.buyerId, "accepted", { ...facts, offerId, amount: offer.amount, transactionId: purchaseId, until: expiresAt })!,
-          ...others.map((x) => offerOutcome(x.buyerId, "declined", { ...facts, offerId: x.id, amount: x.amount, reason: "other_accepted" })!),
-        ],
+        [offerOutcome(offer.buyerId, "accepted", { ...facts, offerId, amount: offer.amount, transactionId: purchaseId, until: expiresAt })!],
         now,
         reserved,
       ),
@@ -106,7 +92,7 @@ export async function planAcceptance(db: Db, env: Env, session: AuthSession, off
 
 /** POST /api/offers/{id}/decline. */
 export async function declineOffer(db: Db, session: AuthSession, offerId: number, now = Date.now()): Promise<ReceivedOfferView> {
-  const offer = await answerable(db, session, offerId, now);
+  const offer = await answerable(db, session, offerId, now, false);
   const declinedHere = sql`EXISTS (SELECT 1 FROM ${o} WHERE ${o.id} = ${offerId} AND ${o.status} = 'declined' AND ${o.updatedAt} = ${now})`;
   const [updated] = await writeBatch(db, [
     db

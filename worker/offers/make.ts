@@ -10,16 +10,17 @@ import type { AuthSession } from "../auth/session";
 import { notificationStatements } from "../collectors/notify";
 import { columnList, type Db, writeBatch } from "../db/database";
 import { ApiError } from "../http/errors";
-import { clientNetwork } from "../http/rate-limit";
+import { holdingsBucket } from "../http/rate-limit";
 import { visibleListing } from "../listings/listings";
-import { liveOpen, ownOffer } from "./read";
+import { liveWaiting, ownOffer } from "./read";
 import { offerReceived } from "./tell";
 
 const o = offers;
 const a = addresses;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const openCount = (where: ReturnType<typeof sql>, now: number) => sql`(SELECT count(*) FROM ${o} WHERE ${where} AND ${liveOpen(now)})`;
+// Paused offers count as open ones: each reopens if the accepted offer ahead of it lapses (docs/offers.md#bounds).
+const openCount = (where: ReturnType<typeof sql>, now: number) => sql`(SELECT count(*) FROM ${o} WHERE ${where} AND ${liveWaiting(now)})`;
 
 /** The amount as the listing price rules read it (schema/money.ts checkPrice), in the offer's words. */
 function readAmount(input: unknown): bigint {
@@ -49,17 +50,19 @@ export async function makeOffer(db: Db, session: AuthSession, input: MakeOfferIn
       currentPrice: listing.price,
     });
   }
-  const network = clientNetwork(ip);
+  // A returning buyer's offers count in their own bucket, a new wallet's in its client network's
+  // (docs/public-surface.md#returning-buyers); the offer keeps it, and so does the reservation its acceptance makes.
+  const network = await holdingsBucket(db, session.userId, ip);
   const expiresAt = now + input.validForHours * 60 * 60 * 1000;
   const amount = unitsToDecimal(amountUnits);
   const mine = and(eq(o.addressId, listing.id), eq(o.buyerId, session.userId));
   const inserted = sql`EXISTS (SELECT 1 FROM ${o} WHERE ${mine} AND ${o.status} = 'open' AND ${o.createdAt} = ${now} AND ${o.amountUnits} = ${unitsToNumber(amountUnits)})`;
   const results = await writeBatch(db, [
-    // The buyer's own open offer whose time ran out frees its place now, not only at the cron job's next run.
+    // The buyer's own waiting offer whose time ran out frees its place now, not only at the cron job's next run.
     db
       .update(o)
       .set({ status: "expired", endReason: "clock", updatedAt: now })
-      .where(and(mine, eq(o.status, "open"), sql`${o.expiresAt} <= ${now}`)),
+      .where(and(mine, sql`${o.status} IN ('open', 'paused')`, sql`${o.expiresAt} <= ${now}`)),
     sql`INSERT INTO ${o} ${columnList(o.addressId, o.buyerId, o.amount, o.amountUnits, o.currency, o.askUnits, o.status, o.expiresAt, o.clientNetwork, o.notifiedStatus, o.createdAt, o.updatedAt)}
         SELECT ${a.id}, ${session.userId}, ${amount}, ${unitsToNumber(amountUnits)}, ${a.currency}, ${a.priceUnits}, 'open', ${expiresAt}, ${network}, 'open', ${now}, ${now}
         FROM ${a}
@@ -97,14 +100,18 @@ async function explainRefusal(db: Db, session: AuthSession, listingId: number, a
     throw new ApiError(409, `The price has changed to ${listing.price} ${listing.currency}; review it and try again`, { currentPrice: listing.price });
   }
   const existing = await db
-    .select({ id: o.id, amount: o.amount })
+    .select({ id: o.id, amount: o.amount, status: o.status })
     .from(o)
-    .where(and(eq(o.addressId, listingId), eq(o.buyerId, session.userId), liveOpen(now)))
+    .where(and(eq(o.addressId, listingId), eq(o.buyerId, session.userId), liveWaiting(now)))
     .get();
   if (existing) {
-    throw new ApiError(409, `You already have an open offer of ${existing.amount} ${listing.currency} on this listing; withdraw it to make another`, {
-      offerId: existing.id,
-    });
+    throw new ApiError(
+      409,
+      `You already have ${existing.status === "paused" ? "a paused" : "an open"} offer of ${existing.amount} ${listing.currency} on this listing; withdraw it to make another`,
+      {
+        offerId: existing.id,
+      },
+    );
   }
   const counts = await db.get<{ wallet: number; net: number; netListing: number; day: number }>(
     sql`SELECT ${openCount(sql`${o.buyerId} = ${session.userId}`, now)} AS wallet, ${openCount(sql`${o.clientNetwork} = ${network}`, now)} AS net,
@@ -127,13 +134,13 @@ async function explainRefusal(db: Db, session: AuthSession, listingId: number, a
   throw new ApiError(409, "You already have an open offer on this listing; withdraw it to make another");
 }
 
-/** DELETE /api/offers/{id}: the buyer withdraws their own open offer. Someone else's is not found. */
+/** DELETE /api/offers/{id}: the buyer withdraws their own open or paused offer. Someone else's is not found. */
 export async function withdrawOffer(db: Db, session: AuthSession, offerId: number, now = Date.now()): Promise<OfferView> {
   const mine = and(eq(o.id, offerId), eq(o.buyerId, session.userId));
   const [updated] = await db
     .update(o)
     .set({ status: "withdrawn", endReason: "buyer", notifiedStatus: "withdrawn", updatedAt: now })
-    .where(and(mine, liveOpen(now)))
+    .where(and(mine, liveWaiting(now)))
     .returning({ id: o.id });
   const view = await ownOffer(db, session.userId, offerId, now);
   if (!view) throw new ApiError(404, "Offer not found");

@@ -1,5 +1,5 @@
-// The cron job's part for offers (docs/offers.md#states): the clock's exit for an open offer (expired when its time
-// runs out), telling buyers what a trigger or the clock ended (a price change, a sale, an unlisting, an accepted
+// The cron job's part for offers (docs/offers.md#states): the clock's exit for an open or paused offer (expired when
+// its time runs out), telling buyers what a trigger or the clock ended (a price change, a sale, an unlisting, an accepted
 // offer's reservation that lapsed), and deleting ended offers after OFFER_RETENTION_DAYS. Each step is bounded per
 // run; what is left goes in the next.
 import { and, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
@@ -22,20 +22,20 @@ export async function runOfferJob(db: Db, now = Date.now()): Promise<OfferJobRep
   const due = db
     .select({ id: o.id })
     .from(o)
-    .where(and(eq(o.status, "open"), sql`${o.expiresAt} <= ${now}`))
+    .where(sql`${o.status} IN ('open', 'paused') AND ${o.expiresAt} <= ${now}`)
     .orderBy(o.expiresAt)
     .limit(OFFERS_EXPIRED_PER_RUN);
   const [expired] = await writeBatch(db, [
     db
       .update(o)
       .set({ status: "expired", endReason: "clock", updatedAt: now })
-      .where(and(inArray(o.id, due), eq(o.status, "open"))),
+      .where(and(inArray(o.id, due), sql`${o.status} IN ('open', 'paused')`)),
   ]);
   const told = await tellEnded(db, now);
   const stale = db
     .select({ id: o.id })
     .from(o)
-    .where(and(notInArray(o.status, ["open", "accepted"]), lt(o.updatedAt, now - OFFER_RETENTION_DAYS * 24 * 60 * 60 * 1000)))
+    .where(and(notInArray(o.status, ["open", "paused", "accepted"]), lt(o.updatedAt, now - OFFER_RETENTION_DAYS * 24 * 60 * 60 * 1000)))
     .limit(OFFERS_PURGED_PER_RUN);
   const [purged] = await writeBatch(db, [db.delete(o).where(inArray(o.id, stale))]);
   return { expired: expired.meta.changes ?? 0, told, purged: purged.meta.changes ?? 0 };

@@ -16,6 +16,12 @@ const a = addresses;
 /** In SQL: an offer is open and its time has not run out at `now`. */
 export const liveOpen = (now: number): SQL => sql`${o.status} = 'open' AND ${o.expiresAt} > ${now}`;
 
+/**
+ * In SQL: an offer is waiting (open, or paused behind an accepted one) and its time has not run out: what the bounds
+ * count and what its buyer may withdraw. The literal IN matches the partial indexes' own condition.
+ */
+export const liveWaiting = (now: number): SQL => sql`${o.status} IN ('open', 'paused') AND ${o.expiresAt} > ${now}`;
+
 /** Who may answer a listing's offers: its seller, and any admin (the admins sell every listing today). */
 export const managesListing = (session: Pick<AuthSession, "userId" | "isAdmin">, sellerId: number | null) =>
   session.isAdmin || (sellerId !== null && sellerId === session.userId);
@@ -37,7 +43,7 @@ const viewColumns = {
 type ViewRow = RowOf<typeof viewColumns>;
 
 export function toView(r: ViewRow, now: number): OfferView {
-  const overdue = r.status === "open" && r.expiresAt <= now;
+  const overdue = (r.status === "open" || r.status === "paused") && r.expiresAt <= now;
   return {
     id: r.id,
     listingId: r.listingId,
@@ -104,7 +110,7 @@ export async function listingSummary(db: Db, listingId: number, viewer: AuthSess
       .select(viewColumns)
       .from(o)
       .innerJoin(a, eq(a.id, o.addressId))
-      .where(and(eq(o.addressId, listingId), eq(o.buyerId, viewer.userId), inArray(o.status, ["open", "accepted"])))
+      .where(and(eq(o.addressId, listingId), eq(o.buyerId, viewer.userId), inArray(o.status, ["open", "paused", "accepted"])))
       .orderBy(desc(o.createdAt))
       .limit(1)
       .get();
@@ -125,7 +131,11 @@ function toReceived(r: ViewRow & { buyerWallet: string; askNowUnits: number }, n
   return { ...toView(r, now), buyerWallet: r.buyerWallet, askNow: unitsToDecimal(BigInt(r.askNowUnits)) };
 }
 
-/** The open offers on one listing, best first (the highest amount; of equal ones, the oldest), for its seller. */
+/**
+ * The offers on one listing where the seller acts or should look, for its seller: the accepted one first, then the
+ * waiting ones (open, paused) best first (the highest amount; of equal ones, the oldest), then the lapsed ones (an
+ * accepted offer that was never paid stays in view, so a seller sees who baited them).
+ */
 export async function offersOnListing(db: Db, session: AuthSession, listingId: number, now = Date.now()): Promise<ReceivedOfferView[]> {
   const listing = await visibleListing(db, listingId, session);
   if (!listing) throw new ApiError(404, "Address not found");
@@ -135,15 +145,16 @@ export async function offersOnListing(db: Db, session: AuthSession, listingId: n
     .from(o)
     .innerJoin(a, eq(a.id, o.addressId))
     .innerJoin(users, eq(users.id, o.buyerId))
-    .where(and(eq(o.addressId, listingId), liveOpen(now)))
-    .orderBy(desc(o.amountUnits), o.createdAt, o.id)
+    .where(and(eq(o.addressId, listingId), sql`(${liveWaiting(now)} OR ${o.status} IN ('accepted', 'lapsed'))`))
+    .orderBy(sql`CASE ${o.status} WHEN 'accepted' THEN 0 WHEN 'lapsed' THEN 2 ELSE 1 END`, desc(o.amountUnits), o.createdAt, o.id)
     .limit(OFFER_LIST_MAX);
   return rows.map((r) => toReceived(r, now));
 }
 
 /**
- * Admin > Offers: the open and accepted offers on the listings the caller sells (an admin: every listing), open ones
- * first, then closest to the ask first: a fraction of the ask compares offers across listings and currencies.
+ * Admin > Offers: the open, paused and accepted offers on the listings the caller sells (an admin: every listing), open
+ * ones first, then paused, then accepted, each closest to the ask first: a fraction of the ask compares offers across
+ * listings and currencies.
  */
 export async function receivedOffers(db: Db, session: AuthSession, now = Date.now()): Promise<ReceivedOfferView[]> {
   const rows = await db
@@ -151,8 +162,8 @@ export async function receivedOffers(db: Db, session: AuthSession, now = Date.no
     .from(o)
     .innerJoin(a, eq(a.id, o.addressId))
     .innerJoin(users, eq(users.id, o.buyerId))
-    .where(and(sql`(${liveOpen(now)} OR ${o.status} = 'accepted')`, gt(o.askUnits, 0), session.isAdmin ? undefined : eq(a.sellerId, session.userId)))
-    .orderBy(sql`${o.status} = 'accepted'`, sql`${o.amountUnits} * 1.0 / ${o.askUnits} DESC`, o.createdAt, o.id)
+    .where(and(sql`(${liveWaiting(now)} OR ${o.status} = 'accepted')`, gt(o.askUnits, 0), session.isAdmin ? undefined : eq(a.sellerId, session.userId)))
+    .orderBy(sql`CASE ${o.status} WHEN 'open' THEN 0 WHEN 'paused' THEN 1 ELSE 2 END`, sql`${o.amountUnits} * 1.0 / ${o.askUnits} DESC`, o.createdAt, o.id)
     .limit(OFFER_LIST_MAX);
   return rows.map((r) => toReceived(r, now));
 }

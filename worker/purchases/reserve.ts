@@ -16,7 +16,7 @@ import { auditRow } from "../db/audit";
 import { columnList, type Db, writeBatch } from "../db/database";
 import { checkPrice, decimalToUnits, unitsToBaseUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
-import { clientNetwork } from "../http/rate-limit";
+import { holdingsBucket } from "../http/rate-limit";
 import type { RequestInfo } from "../http/request-info";
 import { orderReservationCondition } from "../orders/order-listing";
 import { assertSessionWallet } from "./buyer";
@@ -254,7 +254,9 @@ const reserved = (id: string) => sql`EXISTS (SELECT 1 FROM ${transactions} WHERE
 /** The reservation's one D1 batch. */
 export async function writeReservation(db: Db, plan: ReservationPlan, info: RequestInfo): Promise<Reservation> {
   const { offer, session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now } = plan;
-  const network = offer ? offer.clientNetwork : clientNetwork(info.ip);
+  // The bucket the network bound counts: the offer's, or the buyer's own once they are a returning buyer
+  // (docs/public-surface.md#returning-buyers), else their client network's.
+  const network = offer ? offer.clientNetwork : await holdingsBucket(db, session.userId, info.ip);
   const price = offer ? { text: offer.price, units: unitsToNumber(offer.priceUnits) } : { text: listing.price, units: listing.priceUnits };
   const id = crypto.randomUUID();
   const reference = listing.network === "solana" ? base58.encode(crypto.getRandomValues(new Uint8Array(32))) : null;

@@ -57,21 +57,42 @@ export function toTransactionView(r: TransactionRow): RecentTransaction {
 }
 
 /**
- * The public activity feed: the latest completed sales (not test data), newest sale first (docs/public-surface.md#what-a-public-sale-shows): a
+ * The public activity feed: the latest completed sales (not test data), newest day first (docs/public-surface.md#what-a-public-sale-shows): a
  * completed sale is a public fact, as it is on chain; an open reservation is not public activity (anyone can
  * reserve, and report a made-up hash), so initiated, pending and verified purchases never appear. Nothing
  * about the buyer either: the chain shows who paid the platform, never which address that payment bought, so
  * the feed names no buyer. Nor the seller: a username is no name anyone chose but the wallet's first and last
  * characters (worker/domain/users.ts, "eth_0xf39fd6b92266"), which read as an internal id and name part of the
  * seller's wallet, which no public answer carries (listing-view.ts). What a public sale shows is the public
- * sale page's: the address, price, time and network. A custom order's purchase is the buyer's private
- * business and never listed (order-listing.ts). Walks the transactions_completed_sales index (status,
- * completed_at) newest first.
+ * sale page's: the address, price, day and network. A custom order's purchase is the buyer's private
+ * business and never listed (order-listing.ts). The transactions_completed_sales index (status, completed_at)
+ * finds the completed sales; they are sorted by day, then id.
  */
 export async function recentTransactions(db: Db): Promise<RecentTransaction[]> {
-  const rows = await selectTransactions(db).where(publicSale()).orderBy(desc(t.completedAt), desc(t.id)).limit(RECENT_TRANSACTIONS_LIMIT);
-  return rows.map((r) => ({ ...toTransactionView(r), buyer: null, seller: null }));
+  const rows = await selectTransactions(db)
+    .where(publicSale())
+    .orderBy(...newestDayFirst)
+    .limit(RECENT_TRANSACTIONS_LIMIT);
+  return rows.map((r) => {
+    const day = saleDay(r.completedAt);
+    return { ...toTransactionView(r), createdAt: day, completedAt: day, buyer: null, seller: null };
+  });
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The UTC day a sale settled (YYYY-MM-DD): what every public answer says of when. Anyone can list the transfers to
+ * the platform address with their amounts and times; a sale's price and its time to the second would pick out the
+ * buyer's transfer (docs/public-surface.md#what-a-public-sale-shows). Settling always sets completed_at.
+ */
+export const saleDay = (completedAt: number | null): string => new Date(Math.floor((completedAt ?? 0) / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Public sales, newest day first and, within a day, by their random id: an order of completion inside a day would
+ * tell which of two sales of one price was paid first, and so which transfer each was.
+ */
+const newestDayFirst = [sql`${t.completedAt} / ${sql.raw(String(DAY_MS))} DESC`, desc(t.id)] as const;
 
 /** The user's sales and purchases in one list, newest first; a purchase of one's own listing shows once, as a purchase. */
 export async function userTransactions(db: Db, userId: number, limit: number, offset: number): Promise<UserTransaction[]> {
@@ -109,8 +130,7 @@ function toPublicSale(r: SaleRow): PublicSale {
     price: r.price,
     currency: r.currency,
     rarityScore: rarityString(r.rarityScore),
-    // Set by settling: a completed purchase always has it.
-    completedAt: new Date(r.completedAt ?? 0).toISOString(),
+    soldOn: saleDay(r.completedAt),
   };
 }
 
@@ -124,7 +144,7 @@ export async function publicSales(db: Db, page: number, limit: number, network?:
   const [rows, counted] = await Promise.all([
     selectSales(db)
       .where(where)
-      .orderBy(desc(t.completedAt), desc(t.id))
+      .orderBy(...newestDayFirst)
       .limit(limit)
       .offset((page - 1) * limit),
     db.select({ n: count() }).from(t).where(where).get(),

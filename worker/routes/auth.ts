@@ -10,7 +10,7 @@ import { NONCE_RATE_LIMIT, VERIFY_RATE_LIMIT } from "../auth/nonce";
 import { clearSessionCookie, endSession, findSession, hashSessionId, startSession, writeSessionCookie } from "../auth/session";
 import { sessionResponse, startSignIn, verifySignIn } from "../auth/sign-in";
 import { requireSiteOriginHere } from "../auth/site";
-import { rateLimit } from "../http/rate-limit";
+import { countNetwork, isReturningWallet } from "../http/rate-limit";
 import { requestHost } from "../http/request-host";
 import { validate } from "../http/validate";
 import { requireSessionSecret } from "../deployment/secrets";
@@ -23,16 +23,23 @@ export const authRoutes = new Hono<AppEnv>()
   .use("/nonce", requireSiteOriginHere)
   .use("/verify", requireSiteOriginHere)
   // Counted after validation: a malformed request is a 400 that stores nothing, so it need not use up the quota.
-  .post("/nonce", validate("json", NonceRequest), rateLimit("auth-nonce", NONCE_RATE_LIMIT.limit, NONCE_RATE_LIMIT.windowMs), async (c) => {
-    return c.json(await startSignIn(c.env, c.req.valid("json")));
+  // Past the network's limit, a nonce is still issued for a returning buyer's wallet (docs/sign-in.md#returning-buyers):
+  // it stores nothing and names that wallet, so only its key can use it.
+  .post("/nonce", validate("json", NonceRequest), async (c) => {
+    const body = c.req.valid("json");
+    const over = await countNetwork(c, "auth-nonce", NONCE_RATE_LIMIT.limit, NONCE_RATE_LIMIT.windowMs);
+    if (over && !(body.address && (await isReturningWallet(c.var.db, body.network, body.address)))) throw over;
+    return c.json(await startSignIn(c.env, body));
   })
 
   // Counted after validation, like /nonce. Each attempt that names a live nonce uses it up before any signature
-  // work, so one nonce buys one verification, and this limit bounds how many one client can ask for.
-  .post("/verify", validate("json", VerifyRequest), rateLimit("auth-verify", VERIFY_RATE_LIMIT.limit, VERIFY_RATE_LIMIT.windowMs), async (c) => {
+  // work, so one nonce buys one verification, and this limit bounds how many one client can ask for. Past it only a
+  // returning buyer's wallet signs in, by its own key and its own allowance (verifySignIn).
+  .post("/verify", validate("json", VerifyRequest), async (c) => {
     const body = c.req.valid("json");
+    const over = await countNetwork(c, "auth-verify", VERIFY_RATE_LIMIT.limit, VERIFY_RATE_LIMIT.windowMs);
     const now = Date.now();
-    const { address, proof } = await verifySignIn(c.var.db, c.env, body, now);
+    const { address, proof } = await verifySignIn(c.var.db, c.env, body, now, over);
     const previous = await presentedSession(c);
     const started = await startSession(c.env.DB, {
       network: body.network,

@@ -32,7 +32,8 @@ import { listingSummary, offersOf, offersOnListing, receivedOffers } from "../of
 import { requirePaymentSettings } from "../deployment/payment-readiness";
 import type { AppEnv } from "../types";
 
-const writeLimit = limitSignedIn("offers", OFFER_WRITE_LIMIT);
+// A returning buyer is counted by wallet alone (docs/public-surface.md#returning-buyers).
+const writeLimit = limitSignedIn("offers", OFFER_WRITE_LIMIT, { returningBuyersByWallet: true });
 const OFFER_ID_MESSAGE = "id: must be an offer id (a whole number from 1)";
 const offerIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, OFFER_ID_MESSAGE), v.transform(Number)) });
 const malformed = (message: string) => () => {

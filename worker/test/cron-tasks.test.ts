@@ -4,7 +4,10 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "../db/database";
+import { forgetIdleUsers, USER_IDLE_DAYS, USERS_FORGET_SLICE } from "../jobs/forget-idle-users";
 import { CRON_TASKS, runScheduledJobs } from "../jobs/scheduled";
+import { insertListing, insertUser } from "./browse-fixtures";
+import { insertTransaction } from "./listing-fixtures";
 import { lastCronRuns } from "../operations/cron-runs";
 
 beforeEach(() => {
@@ -18,6 +21,7 @@ describe("the cron job's tasks", () => {
   it("run in this order: verify and scan before expiring, the record after every task but the alerts", () => {
     expect(CRON_TASKS.map((t) => t.name)).toEqual([
       "sign-in-expiry",
+      "forget-idle-users",
       "verify",
       "scan-ethereum",
       "scan-solana",
@@ -79,5 +83,82 @@ describe("the cron job's tasks", () => {
     const [run] = await lastCronRuns(createDb(env.DB), 1);
     expect(run.failedTasks).toContain("market-trends");
     expect(run.startedAt).toBe(now);
+  });
+});
+
+describe("wallets that never did anything are forgotten", () => {
+  it(`a users row with nothing on the store and no sign-in for ${USER_IDLE_DAYS} days is deleted, ${USERS_FORGET_SLICE} rows read a run`, async () => {
+    const db = createDb(env.DB);
+    const now = Date.now();
+    const DAY = 24 * 60 * 60 * 1000;
+    const old = now - (USER_IDLE_DAYS + 1) * DAY;
+    const user = async (name: string, lastSignInAt: number | null = null, createdAt = old) => {
+      const id = await insertUser(`forget_${name}`, `0xf0${name.padEnd(38, "0")}`);
+      await env.DB.prepare("UPDATE users SET created_at = ?, last_sign_in_at = ? WHERE id = ?").bind(createdAt, lastSignInAt, id).run();
+      return id;
+    };
+    // Idle, with nothing: more than a run may read (a few hundred rows, a bounded piece of work), so one run cannot
+    // forget them all.
+    const idleCount = 520;
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO users (username, wallet_address, network, created_at) SELECT 'idle_' || i, 'idle_wallet_' || i, 'ethereum', ? FROM n`,
+    )
+      .bind(idleCount, old)
+      .run();
+    // Kept: a recent sign-in, a new row, an admin, and each thing a wallet may have on the store.
+    const kept: Record<string, number> = {
+      signedInLately: await user("a1", now - (USER_IDLE_DAYS - 1) * DAY),
+      newRow: await user("a2", null, now - 2 * DAY),
+      admin: await user("a3"),
+      seller: await user("a4"),
+      buyer: await user("a5"),
+      offerer: await user("a6"),
+      watcher: await user("a7"),
+      searcher: await user("a8"),
+      session: await user("a9"),
+    };
+    await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").bind(kept.admin).run();
+    const listing = await insertListing({ sellerId: kept.seller });
+    await insertTransaction(await insertListing({ status: "sold", isListed: false }), { status: "cancelled", buyerId: kept.buyer, createdAt: old });
+    await env.DB.batch([
+      env.DB.prepare(
+        `INSERT INTO offers (address_id, buyer_id, amount, amount_units, currency, ask_units, status, expires_at, client_network, created_at, updated_at)
+         VALUES (?, ?, '0.01', 1000000, 'ETH', 10000000, 'expired', ?, 'local', ?, ?)`,
+      ).bind(listing, kept.offerer, old, old, old),
+      env.DB.prepare(
+        "INSERT INTO watchlist (user_id, address_id, price_at_star, price_units_at_star, client_key, created_at) VALUES (?, ?, '0.1', 10000000, 'local', ?)",
+      ).bind(kept.watcher, listing, old),
+      env.DB.prepare("INSERT INTO saved_searches (user_id, name, query, criteria, client_key, created_at) VALUES (?, 'all', '', '{}', 'local', ?)").bind(
+        kept.searcher,
+        old,
+      ),
+      env.DB.prepare(
+        "INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at, created_at) VALUES ('forget-s', ?, 'ethereum', '0xf0a9', ?, ?)",
+      ).bind(kept.session, now + DAY, old),
+    ]);
+    const idleLeft = async () => (await env.DB.prepare("SELECT count(*) AS n FROM users WHERE username LIKE 'idle_%'").first<number>("n"))!;
+    const total = async () => (await env.DB.prepare("SELECT count(*) AS n FROM users").first<number>("n"))!;
+
+    // One run reads one slice: it forgets no more than the slice holds.
+    const first = await forgetIdleUsers(db, now);
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(USERS_FORGET_SLICE);
+    expect(first).toBeLessThan(idleCount);
+    expect(await idleLeft()).toBeGreaterThan(0);
+    // Run by run it goes through the table and starts again; every idle row goes, nothing else.
+    const before = await total();
+    let forgotten = first;
+    for (let run = 0; run < 10 && (await idleLeft()) > 0; run++) forgotten += await forgetIdleUsers(db, now);
+    expect(await idleLeft()).toBe(0);
+    expect(await total()).toBe(before - (forgotten - first));
+    const { results } = await env.DB.prepare(`SELECT id FROM users WHERE id IN (${Object.values(kept).join(",")})`).all<{ id: number }>();
+    expect(results.map((r) => r.id).sort((a, b) => a - b)).toEqual(Object.values(kept).sort((a, b) => a - b));
+    // A kept wallet that leaves nothing behind is forgotten in its turn, once idle; the cron job runs the task.
+    await env.DB.prepare("DELETE FROM sessions WHERE id_hash = 'forget-s'").run();
+    let report = await runScheduledJobs(env, now);
+    for (let run = 0; run < 5 && report.forgottenUsers === 0; run++) report = await runScheduledJobs(env, now);
+    expect(report.forgottenUsers).toBe(1);
+    expect(await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(kept.session).first()).toBeNull();
   });
 });

@@ -105,6 +105,14 @@ describe("GET /api/addresses/{id}/context", () => {
     expect(new Date(body.priceHistory[0].at).getTime()).toBe(now - 9 * DAY);
   });
 
+  it("a sale in the price history says its day, never its time", async () => {
+    const id = await insertListing({ ...KIND, status: "sold", isListed: false });
+    const at = Date.UTC(2026, 5, 7, 15, 42, 9, 321);
+    await addHistory(id, "0.5", at, "sale");
+    const { body } = await context(id);
+    expect(body.priceHistory.find((p) => p.changeType === "sale")?.at).toBe("2026-06-07T00:00:00.000Z");
+  });
+
   it(`keeps only the latest ${PRICE_HISTORY_LIMIT} price changes`, async () => {
     const busy = await insertListing({ ...KIND, category: "palindrome" });
     for (let i = 0; i < PRICE_HISTORY_LIMIT + 5; i++) await addHistory(busy, `0.${i + 10}`, now - (100 - i) * 60_000);
@@ -126,17 +134,24 @@ describe("GET /api/addresses/{id}/context", () => {
     expect((await context(crowd)).body.comparables).toHaveLength(COMPARABLES_LIMIT);
   });
 
-  it("shows completed real sales of the same kind only, newest first, without buyers", async () => {
+  it("shows completed real sales of the same kind only, newest day first, without buyers, each with its day and never its time", async () => {
     const { body } = await context(subject);
     expect(body.recentSales).toEqual([
-      expect.objectContaining({ listingId: sold, price: "0.31", currency: "ETH", formattedUsd: "$1,176.76", soldAt: new Date(now - 2 * DAY).toISOString() }),
+      expect.objectContaining({
+        listingId: sold,
+        price: "0.31",
+        currency: "ETH",
+        formattedUsd: "$1,176.76",
+        soldAt: new Date(now - 2 * DAY).toISOString().slice(0, 10),
+      }),
     ]);
     // A listing is sold once (transactions_one_sale_per_listing): each further sale is of another listing of the kind.
     for (let i = 0; i < RECENT_SALES_LIMIT + 2; i++)
       await addSale(await insertListing({ ...KIND, rarity: 7.1, status: "sold", isListed: false }), "0.3", now - i * 1000);
     const more = await context(subject);
     expect(more.body.recentSales).toHaveLength(RECENT_SALES_LIMIT);
-    expect(more.body.recentSales[0].soldAt).toBe(new Date(now).toISOString());
+    expect(more.body.recentSales[0].soldAt).toBe(new Date(now).toISOString().slice(0, 10));
+    expect(JSON.stringify(more.body.recentSales)).not.toMatch(/T\d{2}:\d{2}/);
   });
 
   it("says when ownership of the key was proved (the listing's creation)", async () => {

@@ -8,7 +8,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_OPEN_RESERVATIONS, MAX_OPEN_RESERVATIONS_PER_NETWORK } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
-import { NONCE_RATE_LIMIT } from "../auth/nonce";
+import { NONCE_RATE_LIMIT, RETURNING_SIGN_IN_LIMIT } from "../auth/nonce";
 import { createDb } from "../db/database";
 import { planReservation, writeReservation } from "../purchases/reserve";
 import { sessionCookie } from "./auth-helpers";
@@ -32,6 +32,8 @@ async function signInFrom(ip: string): Promise<Wallet> {
   if (res.status !== 200) throw new Error(`verify from ${ip}: ${res.status} ${await res.text()}`);
   return walletOf(account.address, sessionCookie(res), await res.json(), ip);
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 const sessionOf = (w: Wallet): AuthSession => ({
   userId: w.userId,
@@ -238,5 +240,127 @@ describe("a legitimate buyer from a fresh network signs in and reserves while an
     // The attack was answered all along the buyer's way, not only before it.
     expect(duringBuyer).toBeGreaterThan(0);
     // A hang guard, not a speed check: on a loaded machine the lanes and the buyer take a minute or more.
+  }, 180_000);
+});
+
+describe("a returning buyer is bounded by its own allowance, a new wallet by its network's", () => {
+  it("200 wallets of one network, 20 of them returning buyers: each returning buyer signs in, reserves and offers while the others are refused", async () => {
+    const ip = "203.0.113.170";
+    const from = { "cf-connecting-ip": ip };
+    const accounts = Array.from({ length: 200 }, () => privateKeyToAccount(generatePrivateKey()));
+    const returning = accounts.filter((_, i) => i % 10 === 3);
+    const fresh = accounts.filter((_, i) => i % 10 !== 3);
+    // Each returning buyer's earlier purchase, completed, as settling leaves it (one listing sold per purchase).
+    const sold = await Promise.all(returning.map(() => listWithKey(seller.userId, { status: "sold" })));
+    const earlier = await env.DB.batch(
+      returning.map((a) =>
+        env.DB.prepare("INSERT INTO users (username, wallet_address, network) VALUES (?, ?, 'ethereum') RETURNING id").bind(
+          `rb_${a.address}`,
+          a.address.toLowerCase(),
+        ),
+      ),
+    );
+    await env.DB.batch(
+      earlier.map((r, i) =>
+        env.DB.prepare(
+          `INSERT INTO transactions (id, address_id, buyer_id, seller_id, network, price, price_units, currency, total_amount, total_units, status, created_at, completed_at)
+           VALUES (?, ?, ?, ?, 'ethereum', '0.5', 50000000, 'ETH', '0.5', 50000000, 'completed', ?, ?)`,
+        ).bind(crypto.randomUUID(), sold[i].id, (r.results[0] as { id: number }).id, seller.userId, Date.now() - DAY_MS, Date.now() - DAY_MS),
+      ),
+    );
+    const stock = await listings(MAX_OPEN_RESERVATIONS_PER_NETWORK + 1 + returning.length);
+    const nonceFor = (address: string) => client(undefined, from).auth.nonce.$post({ json: { network: "ethereum", address } });
+    const verify = async (account: (typeof accounts)[number], message: string, signer = account) => {
+      const signature: Hex = await signer.signMessage({ message });
+      return client(undefined, from).auth.verify.$post({ json: { network: "ethereum", message, signature } });
+    };
+    // Past the network's limits now, whatever the minute: a nonce asked for by a new wallet, and a verification (a
+    // used message replayed, which signs nothing in), each until the network is refused.
+    let replay!: { message: string; signature: Hex };
+    const fillNetwork = async () => {
+      for (let i = 0; i <= NONCE_RATE_LIMIT.limit; i++) if ((await nonceFor(privateKeyToAccount(generatePrivateKey()).address)).status === 429) break;
+      for (let i = 0; i <= NONCE_RATE_LIMIT.limit; i++)
+        if ((await client(undefined, from).auth.verify.$post({ json: { network: "ethereum", ...replay } })).status === 429) break;
+    };
+    // Each phase runs within one minute's window, started with time to spare.
+    await inFreshRateWindow(20_000);
+
+    // The 180 new wallets ask for nonces at once: the network's allowance, then 429.
+    const asked = await Promise.all(fresh.map(async (a) => ({ a, res: await nonceFor(a.address) })));
+    const issued = asked.filter((x) => x.res.status === 200);
+    expect(issued).toHaveLength(NONCE_RATE_LIMIT.limit);
+    expect(asked.filter((x) => x.res.status === 429)).toHaveLength(fresh.length - NONCE_RATE_LIMIT.limit);
+    // They sign in, using up the network's verifications.
+    const signedIn = await Promise.all(
+      issued.map(async ({ a, res }) => {
+        const message = (await res.json()).message!;
+        replay = { message, signature: await a.signMessage({ message }) };
+        const done = await client(undefined, from).auth.verify.$post({ json: { network: "ethereum", ...replay } });
+        expect(done.status).toBe(200);
+        return walletOf(a.address, sessionCookie(done), await done.json(), ip);
+      }),
+    );
+
+    // A stranger on that network claims a returning buyer's wallet, past the network's limits: it gets a nonce (which
+    // stores nothing and names that wallet), but without the wallet's key it stores nothing, signs nothing in, and
+    // spends none of the wallet's own allowance however often it tries.
+    const victim = returning[0];
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    await inFreshRateWindow(20_000);
+    await fillNetwork();
+    const before = await storedRows();
+    await Promise.all(
+      Array.from({ length: RETURNING_SIGN_IN_LIMIT.limit + 1 }, async () => {
+        const n = await nonceFor(victim.address);
+        expect(n.status).toBe(200);
+        const res = await verify(victim, (await n.json()).message!, stranger);
+        expect(res.status).toBe(401);
+        expect(res.headers.get("set-cookie")).toBeNull();
+      }),
+    );
+    expect(await storedRows()).toEqual(before);
+    // A new wallet of the network is still refused a nonce.
+    expect((await nonceFor(fresh.at(-1)!.address)).status).toBe(429);
+
+    // Each returning buyer signs in with its own key, past the network's limits (the victim too).
+    const back = await Promise.all(
+      returning.map(async (a) => {
+        const n = await nonceFor(a.address);
+        expect(n.status).toBe(200);
+        const res = await verify(a, (await n.json()).message!);
+        expect(res.status).toBe(200);
+        return walletOf(a.address, sessionCookie(res), await res.json(), ip);
+      }),
+    );
+
+    // Each sign-in is kept on the user: what keeps a wallet from being forgotten once its session is gone.
+    const lastSignIn = await env.DB.prepare("SELECT last_sign_in_at AS at FROM users WHERE id = ?").bind(back[0].userId).first<number>("at");
+    expect(lastSignIn).toBeGreaterThan(Date.now() - 10 * 60_000);
+
+    // Reservations: the new wallets fill the network's bound, the rest of them are refused; every returning buyer
+    // still reserves (and their reservations leave the network's bound as it was).
+    const held = new Set<number>();
+    for (const w of signedIn) {
+      const l = stock.slice(0, MAX_OPEN_RESERVATIONS_PER_NETWORK + 1).find((s) => !held.has(s.id))!;
+      const res = await initiate(w, l.id);
+      if (held.size < MAX_OPEN_RESERVATIONS_PER_NETWORK) {
+        expect(res.status).toBe(201);
+        held.add(l.id);
+      } else expect(res.status).toBe(409);
+    }
+    const theirs = stock.slice(MAX_OPEN_RESERVATIONS_PER_NETWORK + 1);
+    const reserved = await Promise.all(back.map((w, i) => initiate(w, theirs[i].id).then((r) => r.status)));
+    expect(reserved).toEqual(back.map(() => 201));
+    const free = stock[MAX_OPEN_RESERVATIONS_PER_NETWORK];
+    // Still refused: by the network's bound, or by its reservation calls (30 a minute, which the returning buyers' did
+    // not count in) if this minute's are spent.
+    expect([409, 429]).toContain((await initiate(signedIn.at(-1)!, free.id)).status);
+
+    // Offers: two new wallets of the network use up its offers on one listing; a returning buyer still makes one.
+    const offer = (w: Wallet) => client(w).offers.$post({ json: { addressId: free.id, amount: "0.1", currency: "ETH", validForHours: 24 } });
+    const made = [];
+    for (const w of signedIn.slice(0, 3)) made.push((await offer(w)).status);
+    expect(made).toEqual([201, 201, 409]);
+    expect((await offer(back[0])).status).toBe(201);
   }, 180_000);
 });

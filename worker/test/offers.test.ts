@@ -207,7 +207,7 @@ describe("who sees what", () => {
 });
 
 describe("accepting", () => {
-  it("reserves the listing for the offer's buyer at the offered price, fees recomputed, the usual window; declines the others and tells everyone", async () => {
+  it("reserves the listing for the offer's buyer at the offered price, fees recomputed, the usual window; pauses the others and tells the buyer", async () => {
     const l = await listWithKey(seller.userId, { price: "1" });
     const chosen = await made(buyer, l.id, "0.8");
     const lower = await made(other, l.id, "0.6");
@@ -235,9 +235,10 @@ describe("accepting", () => {
     });
     expect(p.expires_at as number).toBeGreaterThanOrEqual(before + RESERVATION_MINUTES * 60_000);
     expect(Date.parse(body.reservedUntil)).toBe(p.expires_at);
-    expect((await offerRow(lower.id))!).toMatchObject({ status: "declined", end_reason: "other_accepted" });
+    expect((await offerRow(lower.id))!).toMatchObject({ status: "paused", end_reason: null });
     expect(await notes(buyer.userId, "offer_accepted")).toEqual([expect.objectContaining({ transactionId: body.transactionId, amount: "0.8" })]);
-    expect(await notes(other.userId, "offer_declined")).toEqual([expect.objectContaining({ reason: "other_accepted" })]);
+    // Paused is not an end: nothing is declined yet, so nothing is told.
+    expect(await notes(other.userId, "offer_declined")).toEqual([]);
     // The buyer's purchase page reads it as their own open purchase; the seller cannot read it.
     const view = await client(buyer).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id: body.transactionId } });
     expect(view.status).toBe(200);
@@ -301,6 +302,7 @@ describe("accepting", () => {
       expiresAt: Date.now() + HOUR,
     };
     const plan = await planAcceptance(db(), env, session, o.id);
+    const restoreTrigger = await keepTrigger("offers_end_on_listing_change");
     // Written straight to the table, past the trigger's expiry of the offer: the INSERT's own condition must hold.
     await env.DB.batch([
       env.DB.prepare("DROP TRIGGER offers_end_on_listing_change"),
@@ -335,18 +337,126 @@ describe("accepting", () => {
   });
 });
 
-/** The trigger the price-change attack test drops, as migration 0027 creates it. */
-async function restoreTrigger() {
-  await env.DB.prepare(
-    `CREATE TRIGGER offers_end_on_listing_change AFTER UPDATE OF price_units, status, is_listed ON addresses
-     WHEN NEW.price_units IS NOT OLD.price_units OR NEW.status <> 'active' OR NEW.is_listed = 0 BEGIN
-       UPDATE offers SET status = 'expired',
-         end_reason = CASE WHEN NEW.status = 'sold' THEN 'sold' WHEN NEW.status <> 'active' OR NEW.is_listed = 0 THEN 'unlisted' ELSE 'price_changed' END,
-         updated_at = cast(unixepoch('subsec') * 1000 as integer)
-       WHERE address_id = NEW.id AND status = 'open';
-     END`,
-  ).run();
+/** The trigger's own SQL as the migrations left it, and a function that creates it again (a test drops it). */
+async function keepTrigger(name: string): Promise<() => Promise<void>> {
+  const row = await env.DB.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?").bind(name).first<{ sql: string }>();
+  if (!row) throw new Error(`no trigger ${name}`);
+  return async () => {
+    await env.DB.prepare(row.sql).run();
+  };
 }
+
+// The bait: an offer one unit below the ask tops the seller's list; were accepting it to end every other offer, a buyer
+// who never pays would clear a listing's offers for the price of a reservation that lapses.
+describe("the bait: accepting one offer pauses the others until its sale completes", () => {
+  const sellerList = async (id: number) =>
+    ((await (await client(seller).offers.listing[":id{[0-9]+}"].all.$get({ param: { id: String(id) } })).json()) as ReceivedOffersResponse).offers;
+
+  it("the others are paused while the bait is reserved, and open again when it expires or is cancelled unpaid", async () => {
+    const l = await listWithKey(seller.userId, { price: "1" });
+    const third = await ethWallet();
+    const bait = await made(buyer, l.id, "0.99999999");
+    const a = await made(other, l.id, "0.8");
+    const b = await made(third, l.id, "0.7");
+    const first = (await (await accept(seller, bait.id)).json()) as AcceptOfferResponse;
+    for (const id of [a.id, b.id]) expect((await offerRow(id))!).toMatchObject({ status: "paused", end_reason: null });
+    // The seller's list says where each offer stands.
+    expect((await sellerList(l.id)).map((o) => [o.id, o.status])).toEqual([
+      [bait.id, "accepted"],
+      [a.id, "paused"],
+      [b.id, "paused"],
+    ]);
+    // A paused offer holds its buyer's place: no second offer beside it, and it cannot be accepted or declined.
+    expect((await offer(other, l.id, "0.9")).status).toBe(409);
+    expect((await accept(seller, a.id)).status).toBe(409);
+    expect((await decline(seller, a.id)).status).toBe(409);
+
+    // The bait's reservation runs out unpaid: it lapses, and the others are open again, their terms unchanged.
+    await expireReservations(db(), Date.now() + RESERVATION_MINUTES * 60_000 + 1000);
+    expect((await purchaseRow(first.transactionId))!.status).toBe("expired");
+    expect((await offerRow(bait.id))!).toMatchObject({ status: "lapsed", end_reason: "payment_lapsed" });
+    for (const id of [a.id, b.id]) expect((await offerRow(id))!).toMatchObject({ status: "open", end_reason: null, amount: id === a.id ? "0.8" : "0.7" });
+    expect((await sellerList(l.id)).map((o) => [o.id, o.status])).toEqual([
+      [a.id, "open"],
+      [b.id, "open"],
+      [bait.id, "lapsed"],
+    ]);
+    await runOfferJob(db());
+    expect(await notes(other.userId, "offer_declined")).toEqual([]);
+    expect(await notes(third.userId, "offer_declined")).toEqual([]);
+    expect(await summary(l.id)).toMatchObject({ count: 2, best: "0.8" });
+
+    // Accepted again and cancelled by its buyer: the same.
+    const second = (await (await accept(seller, a.id)).json()) as AcceptOfferResponse;
+    expect((await offerRow(b.id))!.status).toBe("paused");
+    expect((await client(other).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id: second.transactionId } })).status).toBe(200);
+    expect((await offerRow(a.id))!.status).toBe("lapsed");
+    expect((await offerRow(b.id))!).toMatchObject({ status: "open", end_reason: null });
+    expect((await accept(seller, b.id)).status).toBe(201);
+  });
+
+  it("the sale completes: the paused offers are declined and their buyers told", async () => {
+    const l = await listWithKey(seller.userId, { price: "1" });
+    const chosen = await made(buyer, l.id, "0.9");
+    const paused = await made(other, l.id, "0.8");
+    const { transactionId } = (await (await accept(seller, chosen.id)).json()) as AcceptOfferResponse;
+    await env.DB.prepare("UPDATE transactions SET status = 'completed' WHERE id = ?").bind(transactionId).run();
+    expect((await offerRow(chosen.id))!).toMatchObject({ status: "completed" });
+    expect((await offerRow(paused.id))!).toMatchObject({ status: "declined", end_reason: "other_accepted" });
+    await runOfferJob(db());
+    expect(await notes(other.userId, "offer_declined")).toEqual([expect.objectContaining({ reason: "other_accepted", amount: "0.8" })]);
+  });
+
+  it("a paused offer still ends with its time, a price change or its buyer's withdrawal", async () => {
+    const l = await listWithKey(seller.userId, { price: "1" });
+    const third = await ethWallet();
+    const chosen = await made(buyer, l.id, "0.9");
+    const short = await made(other, l.id, "0.8", { validForHours: 1 });
+    const mine = await made(third, l.id, "0.7");
+    await accept(seller, chosen.id);
+    expect((await withdraw(third, mine.id)).status).toBe(200);
+    expect((await offerRow(mine.id))!).toMatchObject({ status: "withdrawn" });
+    await runOfferJob(db(), Date.now() + 2 * HOUR);
+    expect((await offerRow(short.id))!).toMatchObject({ status: "expired", end_reason: "clock" });
+    const l2 = await listWithKey(seller.userId, { price: "1" });
+    const c = await made(buyer, l2.id, "0.9");
+    const d = await made(other, l2.id, "0.8");
+    await accept(seller, c.id);
+    await env.DB.prepare("UPDATE addresses SET price = '2', price_units = 200000000 WHERE id = ?").bind(l2.id).run();
+    expect((await offerRow(d.id))!).toMatchObject({ status: "expired", end_reason: "price_changed" });
+  });
+
+  it("paused offers count toward the bounds they held while open", async () => {
+    const l = await listWithKey(seller.userId, { price: "1" });
+    const ip = other.headers["cf-connecting-ip"];
+    const chosen = await made(buyer, l.id, "0.9");
+    await made(other, l.id, "0.8");
+    const neighbour = await ethWallet();
+    await made({ ...neighbour, headers: { ...neighbour.headers, "cf-connecting-ip": ip } }, l.id, "0.7");
+    await accept(seller, chosen.id);
+    // Two of the network's offers are paused on this listing: a third from it is over the bound per listing.
+    const third = await ethWallet();
+    const res = await offer({ ...third, headers: { ...third.headers, "cf-connecting-ip": ip } }, l.id, "0.6");
+    expect(res.status).toBe(409);
+  });
+
+  it("no one accepts an offer they made, an admin on another admin's listing included", async () => {
+    const l = await listWithKey(seller.userId, { price: "1" });
+    await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").bind(other.userId).run();
+    try {
+      const own = await made(other, l.id, "0.5");
+      const res = await accept(other, own.id);
+      expect(res.status).toBe(403);
+      expect((await refusal(res)).message).toContain("your own offer");
+      expect((await offerRow(own.id))!.status).toBe("open");
+      expect(await rowCount("transactions", "address_id = ?", l.id)).toBe(0);
+      // The listing's seller still may.
+      expect((await accept(seller, own.id)).status).toBe(201);
+    } finally {
+      await env.DB.prepare("UPDATE users SET is_admin = 0 WHERE id = ?").bind(other.userId).run();
+    }
+  });
+});
 
 describe("declining and withdrawing", () => {
   it("the seller declines an open offer; its buyer is told; it cannot be accepted or declined again", async () => {

@@ -1,5 +1,6 @@
 // Completed sales are public facts; their public views (GET /api/transactions/sales, /sales/{id})
-// show the listing sold, its price, time and network, never the buyer nor the payment that would name them,
+// show the listing sold, its price, the day (never the time) and network, never the buyer nor the payment that would
+// name them,
 // and nothing else is a sale: open, failed, cancelled or expired purchases and test data are not
 // listed and have no sale page.
 import { env } from "cloudflare:test";
@@ -14,6 +15,8 @@ beforeAll(async () => {
   ({ seller } = await actors());
 });
 
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
 const hash = () => `0x${Array.from(crypto.getRandomValues(new Uint8Array(32)), (b) => b.toString(16).padStart(2, "0")).join("")}`;
 
 async function sale(buyer: Wallet, network: "ethereum" | "solana" = "ethereum", completedAt = Date.now()) {
@@ -29,7 +32,7 @@ const sales = async (query: { network?: "ethereum" | "solana"; page?: string; li
   (await client().transactions.sales.$get({ query })).json();
 
 describe("GET /api/transactions/sales/{id}: one public sale", () => {
-  it("the address, price, time, network and the listing; cacheable; nothing that names the buyer", async () => {
+  it("the address, price, day, network and the listing; cacheable; nothing that names the buyer", async () => {
     for (const network of ["ethereum", "solana"] as const) {
       const buyer = network === "ethereum" ? await ethWallet() : await solWallet();
       const s = await sale(buyer, network);
@@ -38,7 +41,7 @@ describe("GET /api/transactions/sales/{id}: one public sale", () => {
       expect(res.headers.get("Cache-Control")).toBe("public, max-age=30");
       const text = await res.text();
       const body = JSON.parse(text) as PublicSale;
-      expect(Object.keys(body).sort()).toEqual(["address", "completedAt", "currency", "id", "listingId", "network", "price", "rarityScore"]);
+      expect(Object.keys(body).sort()).toEqual(["address", "currency", "id", "listingId", "network", "price", "rarityScore", "soldOn"]);
       expect(body).toMatchObject({ id: s.id, listingId: s.listing.id, network });
       // Not the buyer's wallet, and not the payment: one explorer lookup of its hash gives the buyer's wallet.
       expect(text.toLowerCase()).not.toContain(network === "ethereum" ? buyer.address.toLowerCase().slice(2) : buyer.address.toLowerCase());
@@ -72,10 +75,10 @@ describe("GET /api/transactions/sales/{id}: one public sale", () => {
 });
 
 describe("GET /api/transactions/sales: the activity page", () => {
-  it("completed sales only, newest first, paged, by network", async () => {
-    const base = Date.now() + 10_000_000; // newer than anything else in this database
-    const eth = await Promise.all([0, 1, 2].map(async (i) => sale(await ethWallet(), "ethereum", base + i * 1000)));
-    const sol = await sale(await solWallet(), "solana", base + 5000);
+  it("completed sales only, newest day first, paged, by network", async () => {
+    const base = Date.now() + 10 * DAY; // newer than anything else in this database
+    const eth = await Promise.all([0, 1, 2].map(async (i) => sale(await ethWallet(), "ethereum", base + i * DAY)));
+    const sol = await sale(await solWallet(), "solana", base + 5 * DAY);
     const open = await reserve(await ethWallet(), (await listWithKey(seller.userId)).id);
 
     const first = await sales({ limit: "2" });
@@ -96,6 +99,36 @@ describe("GET /api/transactions/sales: the activity page", () => {
     // No payment hash in the feed either.
     for (const s of [...eth, sol]) expect(all).not.toContain(s.txHash.slice(2, 40));
     expect(all).not.toMatch(/txHash|signature/i);
+  });
+
+  it("never a time finer than the day: each sale says its UTC day, and sales of one day are in no order of time", async () => {
+    // A day far ahead of the other tests' sales, so this day's page holds these alone.
+    const day = Date.UTC(2031, 2, 4);
+    const times = [day + 13 * HOUR + 37 * 60_000 + 21_123, day + 9 * HOUR + 1, day + 23 * HOUR + 59 * 60_000 + 59_999, day + 1];
+    const made: Awaited<ReturnType<typeof sale>>[] = [];
+    for (const at of times) made.push(await sale(await ethWallet(), "ethereum", at));
+    const page = await sales({ limit: "4" });
+    expect(page.sales.map((s) => s.soldOn)).toEqual(["2031-03-04", "2031-03-04", "2031-03-04", "2031-03-04"]);
+    // Within the day: by the sale's random id, never by when it completed.
+    expect(page.sales.map((s) => s.id)).toEqual(
+      made
+        .map((m) => m.id)
+        .sort()
+        .reverse(),
+    );
+    const one = await (await client().transactions.sales[":id{[0-9a-f-]{36}}"].$get({ param: { id: made[0].id } })).text();
+    const recent = await (await client().transactions.recent.$get()).text();
+    for (const text of [JSON.stringify(page), one, recent]) {
+      // No clock time in any form: no "T13:37", no epoch milliseconds or seconds of these sales.
+      expect(text).not.toMatch(/T\d{2}:\d{2}/);
+      for (const at of times) {
+        expect(text).not.toContain(String(at));
+        expect(text).not.toContain(String(Math.floor(at / 1000)));
+      }
+    }
+    expect(JSON.parse(one)).toMatchObject({ soldOn: "2031-03-04" });
+    const feed = JSON.parse(recent) as { id: string; completedAt: string; createdAt: string }[];
+    expect(feed.filter((r) => made.some((m) => m.id === r.id)).map((r) => [r.completedAt, r.createdAt])).toEqual(times.map(() => ["2031-03-04", "2031-03-04"]));
   });
 
   it("bad parameters: 400 with a message, never a 500", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateLong, formatMonthDay, relativeTime } from "./date-format";
+import { formatDateLong, formatMonthDay, formatSaleDay, relativeTime } from "./date-format";
 
 describe("relativeTime", () => {
   const now = Date.parse("2026-11-22T12:00:00Z");
@@ -72,5 +72,15 @@ describe("dates written without Intl read as Intl's en-US formatters", () => {
     ] as const) {
       expect(relativeTime(now + seconds * 1000, now), `${seconds}s`).toBe(words.format(value, unit));
     }
+  });
+});
+
+describe("formatSaleDay", () => {
+  it("says a public sale's UTC day, never a time", () => {
+    const now = Date.UTC(2031, 2, 4, 0, 30);
+    expect(formatSaleDay("2031-03-04", now)).toBe("today");
+    expect(formatSaleDay("2031-03-03", now)).toBe("yesterday");
+    expect(formatSaleDay("2031-02-27", now)).toBe("February 27, 2031");
+    expect(() => formatSaleDay("not a day", now)).toThrow();
   });
 });

@@ -21,6 +21,18 @@ export function formatDateLong(when: string | number | Date, { utc = false } = {
   return `${MONTHS[month]} ${day}, ${year}`;
 }
 
+/**
+ * A public sale's day (YYYY-MM-DD, the UTC day the server rounded it to: docs/public-surface.md): "today",
+ * "yesterday" or "March 5, 2026", in UTC days, never a time (the API sends none).
+ */
+export function formatSaleDay(day: string, now: number = Date.now()): string {
+  const at = validDate(`${day}T00:00:00Z`).getTime();
+  const today = Math.floor(now / 86_400_000) * 86_400_000;
+  if (at === today) return "today";
+  if (at === today - 86_400_000) return "yesterday";
+  return formatDateLong(at, { utc: true });
+}
+
 /** "Mar 5", as Intl.DateTimeFormat("en-US", { month: "short", day: "numeric" }) words it, in the visitor's time zone. */
 export function formatMonthDay(when: string | number | Date): string {
   const date = validDate(when);

@@ -9,6 +9,7 @@ describe("offer status words", () => {
     expect(offerStatusText("expired", "price_changed")).toMatchObject({ label: "Expired", detail: "the price changed" });
     expect(offerStatusText("lapsed", "payment_lapsed")).toMatchObject({ label: "Not paid in time", tone: "ended" });
     expect(offerStatusText("accepted", null)).toMatchObject({ label: "Accepted: pay now", tone: "good" });
+    expect(offerStatusText("paused", null)).toMatchObject({ label: "Paused", tone: "open", detail: expect.stringContaining("opens again") });
   });
 
   it("names every validity choice", () => {

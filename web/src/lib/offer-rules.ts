@@ -24,12 +24,17 @@ const REASONS: Record<OfferEndReason, string> = {
   paid: "paid",
 };
 
+/** Waiting for the seller: open, or paused behind another accepted offer. Its buyer may withdraw it. */
+export const isWaiting = (status: OfferStatus) => status === "open" || status === "paused";
+
 /** The word for the state and, for an ended offer, why. */
 export function offerStatusText(status: OfferStatus, reason: OfferEndReason | null): { label: string; detail: string | null; tone: OfferTone } {
   const detail = reason ? REASONS[reason] : null;
   switch (status) {
     case "open":
       return { label: "Open", detail: null, tone: "open" };
+    case "paused":
+      return { label: "Paused", detail: "the seller accepted another offer; yours opens again if that one is not paid", tone: "open" };
     case "accepted":
       return { label: "Accepted: pay now", detail: null, tone: "good" };
     case "completed":
@@ -50,4 +55,25 @@ export function validityLabel(hours: number): string {
   if (hours < 24) return `${hours} hour${hours === 1 ? "" : "s"}`;
   const days = hours / 24;
   return `${days} day${days === 1 ? "" : "s"}`;
+}
+
+/**
+ * Where an offer stands, in the seller's words (docs/offers.md#accepting): open ones can be answered; a paused one
+ * waits behind the accepted one and opens again if that is not paid; a lapsed one was accepted and never paid.
+ */
+export function sellerStanding(status: OfferStatus, reason: OfferEndReason | null): { label: string; detail: string | null } {
+  switch (status) {
+    case "open":
+      return { label: "Open", detail: null };
+    case "paused":
+      return { label: "Paused", detail: "another offer's reservation holds the address; this one opens again if that is not paid" };
+    case "accepted":
+      return { label: "Accepted", detail: "awaiting the buyer's payment" };
+    case "lapsed":
+      return { label: "Lapsed", detail: "accepted, but the buyer did not pay in time" };
+    default: {
+      const { label, detail } = offerStatusText(status, reason);
+      return { label, detail };
+    }
+  }
 }

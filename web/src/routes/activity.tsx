@@ -9,7 +9,7 @@ import { pageTitle } from "../server-rendered/page-title";
 import { useUsdRates } from "../components/use-usd-rates";
 import { formatPriceTrimmed, usdText } from "../lib/number-format";
 import { formatRarity } from "../lib/rarity-display";
-import { relativeTime } from "../lib/date-format";
+import { formatSaleDay } from "../lib/date-format";
 import { shortAddress } from "../lib/short-address";
 
 type ActivitySearch = { network?: "ethereum" | "solana"; page?: number };
@@ -93,8 +93,8 @@ function ActivityPage() {
                   </span>{" "}
                   <span className="text-xs text-slate-400">≈ {usdText(s.price, s.currency, rates)}</span>
                 </span>
-                <time dateTime={s.completedAt} className="text-sm whitespace-nowrap text-slate-400">
-                  {relativeTime(s.completedAt, now)}
+                <time dateTime={s.soldOn} className="text-sm whitespace-nowrap text-slate-400">
+                  {formatSaleDay(s.soldOn, now)}
                 </time>
               </li>
             ))}

@@ -11,13 +11,12 @@ import { pageTitle } from "../server-rendered/page-title";
 import { useUsdRates } from "../components/use-usd-rates";
 import { formatPriceTrimmed, usdText } from "../lib/number-format";
 import { formatRarity } from "../lib/rarity-display";
+import { formatSaleDay } from "../lib/date-format";
 
 export const Route = createFileRoute("/sale/$id")({
   head: () => pageTitle("Sale"),
   component: SalePage,
 });
-
-let when: Intl.DateTimeFormat | undefined;
 
 function SalePage() {
   const { id } = Route.useParams();
@@ -60,8 +59,9 @@ function SalePage() {
     ["Rarity", formatRarity(s.rarityScore)],
     [
       "Sold",
-      <time key="sold" dateTime={s.completedAt}>
-        {(when ??= new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" })).format(new Date(s.completedAt))}
+      // The day, never the time (docs/public-surface.md#what-a-public-sale-shows): the API sends no more.
+      <time key="sold" dateTime={s.soldOn}>
+        {formatSaleDay(s.soldOn)}
       </time>,
     ],
   ];

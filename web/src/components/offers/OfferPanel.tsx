@@ -10,7 +10,7 @@ import { errorMessage } from "../../api/error-message";
 import { makeOfferMutation, offerSummaryQuery, withdrawOfferMutation } from "../../api/offers";
 import { formatPriceTrimmed } from "../../lib/number-format";
 import { relativeTime } from "../../lib/date-format";
-import { offerAmountProblem, offerStatusText, validityLabel } from "../../lib/offer-rules";
+import { isWaiting, offerAmountProblem, offerStatusText, validityLabel } from "../../lib/offer-rules";
 import { useAdminStatus } from "../../wallet/use-admin-status";
 import { useConnectFirst } from "../collectors/use-connect-first";
 import { useViewer } from "../listing/use-viewer";
@@ -67,7 +67,7 @@ function MyOffer({ offer }: { offer: OfferView }) {
         Your offer: <span className="font-semibold">{`${formatPriceTrimmed(offer.amount)} ${offer.currency}`}</span>{" "}
         <span className={status.tone === "good" ? "text-emerald-300" : "text-slate-300"}>({status.label})</span>
       </p>
-      {offer.status === "open" && (
+      {isWaiting(offer.status) && (
         <>
           <p className="text-sm text-slate-400">
             Valid until <time dateTime={offer.expiresAt}>{new Date(offer.expiresAt).toLocaleString()}</time> ({relativeTime(offer.expiresAt)}). The seller

@@ -1,6 +1,7 @@
 // The seller's view of offers (docs/offers.md#accepting), on the listing page (one listing) and in Admin > Offers
-// (every listing): best first, each with Accept and Decline. Accepting reserves the address for that buyer at their
-// price; the other open offers on it are declined.
+// (every listing): best first, each with where it stands in words (open, paused, accepted, lapsed) and, while open,
+// Accept and Decline. Accepting reserves the address for that buyer at their price; the other open offers on it are
+// paused until that sale completes (then declined) or lapses (then open again).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { decimalToUnits } from "../../../../schema/money";
@@ -10,7 +11,7 @@ import { answerOfferMutation, listingOffersQuery } from "../../api/offers";
 import { formatPriceTrimmed } from "../../lib/number-format";
 import { relativeTime } from "../../lib/date-format";
 import { shortAddress } from "../../lib/short-address";
-import { offerStatusText } from "../../lib/offer-rules";
+import { sellerStanding } from "../../lib/offer-rules";
 import { toast } from "../toast-store";
 
 export function SellerOffers({ listingId, wallet }: { listingId: number; wallet: string }) {
@@ -27,7 +28,7 @@ export function SellerOffers({ listingId, wallet }: { listingId: number; wallet:
         The offers could not be loaded: {errorMessage(list.error)}
       </p>
     );
-  if (list.data.offers.length === 0) return <p className="mt-4 text-sm text-slate-400">No open offers on this address.</p>;
+  if (list.data.offers.length === 0) return <p className="mt-4 text-sm text-slate-400">No offers on this address.</p>;
   return <OfferRows offers={list.data.offers} showListing={false} />;
 }
 
@@ -45,7 +46,7 @@ export function OfferRows({ offers, showListing }: { offers: ReceivedOfferView[]
   return (
     <ul className="mt-4 divide-y divide-slate-800 rounded-xl border border-slate-800" data-testid="seller-offers">
       {offers.map((o) => {
-        const status = offerStatusText(o.status, o.endReason);
+        const standing = sellerStanding(o.status, o.endReason);
         const pct = percentOfAsk(o.amount, o.ask);
         return (
           <li key={o.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3" data-testid="seller-offer">
@@ -65,14 +66,27 @@ export function OfferRows({ offers, showListing }: { offers: ReceivedOfferView[]
                     {" · "}
                   </>
                 )}
-                from <span className="font-mono">{shortAddress(o.buyerWallet)}</span> ·{" "}
-                {o.status === "open" ? (
+                from <span className="font-mono">{shortAddress(o.buyerWallet)}</span>
+                {(o.status === "open" || o.status === "paused") && (
                   <>
-                    expires <time dateTime={o.expiresAt}>{relativeTime(o.expiresAt, now)}</time>
+                    {" "}
+                    · expires <time dateTime={o.expiresAt}>{relativeTime(o.expiresAt, now)}</time>
                   </>
-                ) : (
-                  status.label
                 )}
+              </p>
+              <p className="mt-0.5 text-xs text-slate-300" data-testid="offer-standing">
+                <span
+                  className={
+                    o.status === "open"
+                      ? "font-semibold text-white"
+                      : o.status === "accepted"
+                        ? "font-semibold text-emerald-300"
+                        : "font-semibold text-slate-300"
+                  }
+                >
+                  {standing.label}
+                </span>
+                {standing.detail && <span className="text-slate-400">: {standing.detail}</span>}
               </p>
             </div>
             {o.status === "open" ? (
@@ -96,9 +110,7 @@ export function OfferRows({ offers, showListing }: { offers: ReceivedOfferView[]
                   Decline
                 </button>
               </div>
-            ) : (
-              <span className="text-xs text-emerald-300">Awaiting the buyer's payment</span>
-            )}
+            ) : null}
           </li>
         );
       })}

@@ -7,7 +7,7 @@ import { myOffersQuery, withdrawOfferMutation } from "../../api/offers";
 import { formatPriceTrimmed } from "../../lib/number-format";
 import { relativeTime } from "../../lib/date-format";
 import { shortAddress } from "../../lib/short-address";
-import { offerStatusText } from "../../lib/offer-rules";
+import { isWaiting, offerStatusText } from "../../lib/offer-rules";
 import { toast } from "../toast-store";
 import { EmptyList, ListStates } from "./ListStates";
 
@@ -57,7 +57,7 @@ export function MyOffers({ wallet }: { wallet: string }) {
                       {status.label}
                     </span>
                     {status.detail && <span className="text-slate-400">: {status.detail}</span>}
-                    {o.status === "open" && (
+                    {isWaiting(o.status) && (
                       <span className="text-slate-400">
                         {" "}
                         · expires <time dateTime={o.expiresAt}>{relativeTime(o.expiresAt, now)}</time>
@@ -65,7 +65,7 @@ export function MyOffers({ wallet }: { wallet: string }) {
                     )}
                   </p>
                 </div>
-                {o.status === "open" && (
+                {isWaiting(o.status) && (
                   <button
                     type="button"
                     onClick={() => withdraw.mutate(o.id)}

@@ -5,7 +5,7 @@
 import { Link, useNavigate } from "@tanstack/react-router";
 import type { RecentTransaction } from "../../../../schema/browse";
 import { formatPrice, usdText } from "../../lib/number-format";
-import { relativeTime } from "../../lib/date-format";
+import { formatSaleDay, relativeTime } from "../../lib/date-format";
 import { shortAddress } from "../../lib/short-address";
 import { transactionDisplay } from "../../lib/listing-state";
 import { useUsdRates } from "../use-usd-rates";
@@ -19,6 +19,9 @@ const STATUS_CLASSES = {
 };
 
 const SKELETON_ROWS = 5;
+
+/** A day without a time: what the public feed sends of a sale (YYYY-MM-DD). */
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 type Props = { transactions: RecentTransaction[] | undefined; isLoading: boolean; showBuyer?: boolean; showSeller?: boolean; caption?: string };
 
@@ -81,7 +84,12 @@ export function TransactionsTable({ transactions, isLoading, showBuyer = false, 
       key: "time",
       header: "Time",
       className: "whitespace-nowrap text-slate-400",
-      cell: (t) => <time dateTime={t.completedAt ?? t.createdAt}>{relativeTime(t.completedAt ?? t.createdAt, now)}</time>,
+      // The public feed sends a sale's day alone (YYYY-MM-DD, docs/public-surface.md#what-a-public-sale-shows); a
+      // profile's own history sends times.
+      cell: (t) => {
+        const when = t.completedAt ?? t.createdAt;
+        return <time dateTime={when}>{DAY_ONLY.test(when) ? formatSaleDay(when, now) : relativeTime(when, now)}</time>;
+      },
     },
     {
       key: "status",

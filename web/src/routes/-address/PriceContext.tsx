@@ -5,7 +5,7 @@ import type { ListingView } from "../../../../schema/browse";
 import type { ListingContext, PricePoint, RecentSale } from "../../../../schema/listing-context";
 import { HighlightedAddress } from "../../components/HighlightedAddress";
 import { RarityScore } from "../../components/listing/badges";
-import { formatMonthDay, relativeTime } from "../../lib/date-format";
+import { formatMonthDay, formatSaleDay } from "../../lib/date-format";
 import { formatPriceTrimmed, formatUsd } from "../../lib/number-format";
 import { shortAddress } from "../../lib/short-address";
 import { patternRanges } from "../../lib/pattern-ranges";
@@ -136,7 +136,7 @@ function RecentSales({ sales }: { sales: RecentSale[] }) {
               <span className="min-w-0">
                 <span className="block font-mono text-xs text-slate-200">{shortAddress(s.address)}</span>
                 <time dateTime={s.soldAt} className="text-xs text-slate-400">
-                  {relativeTime(s.soldAt, now)}
+                  {formatSaleDay(s.soldAt, now)}
                 </time>
               </span>
               <span className="shrink-0 text-right tabular-nums">
