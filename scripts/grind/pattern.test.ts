@@ -30,6 +30,27 @@ describe("validatePattern", () => {
     expect(validatePattern(sol("s0l"))[0]).toContain('"0"');
   });
 
+  // ſ (U+017F) upper-cases to S and the Kelvin sign (U+212A) lower-cases to k: read as base58 letters they once
+  // passed validation, then faulted the GPU or halved the CPU's matches. A pattern is ASCII, whatever its case.
+  it.each([
+    ["ſol", false, "U+017F"],
+    ["\u212Aey", false, "U+212A"],
+    ["\u212Aey", true, "U+212A"],
+    ["Sol\u00A0", false, "U+00A0"],
+    ["𝐒ol", false, "U+1D412"],
+  ])("refuses the non-ASCII character in Solana pattern %j (case-sensitive %s), naming it and its code point", (prefix, caseSensitive, code) => {
+    const errors = validatePattern(sol(prefix, "", caseSensitive));
+    expect(errors.join("\n")).toContain(code);
+    expect(errors.join("\n")).toMatch(/not ASCII/);
+    expect(validatePattern(sol("", prefix, caseSensitive)).join("\n")).toContain(code);
+  });
+
+  it("refuses non-ASCII look-alikes of hex in an Ethereum pattern, naming the code point", () => {
+    // fullwidth 'ａ' and Cyrillic 'а' look like 'a'
+    expect(validatePattern(eth("ｄead")).join("\n")).toContain("U+FF44");
+    expect(validatePattern(eth("", "c\u0430fe")).join("\n")).toMatch(/"а" \(U\+0430\).*not ASCII/);
+  });
+
   it("refuses empty and too long patterns", () => {
     expect(validatePattern(eth("", ""))[0]).toMatch(/--prefix/);
     expect(validatePattern(eth("a".repeat(20), "b".repeat(20)))).toEqual([]);
