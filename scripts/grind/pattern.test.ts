@@ -71,6 +71,15 @@ describe("parseCli", () => {
     const o = parseCli([...base, "--prefix", "0xDEAD", "--suffix", "beef", "--count", "3", "--case-sensitive", "--threads", "2"]);
     expect(o).toMatchObject({ count: 3, threads: 2, out: "x.csv", spec: { prefix: "DEAD", suffix: "beef", caseSensitive: true } });
   });
+  it("--list needs no --out (nothing on disk) and takes the marketplace's URL; without --list --out is required", () => {
+    expect(parseCli(["--network", "ethereum", "--prefix", "dead", "--list"])).toMatchObject({ out: null, list: true, api: "http://127.0.0.1:8787/" });
+    expect(parseCli(["--network", "ethereum", "--prefix", "dead", "--list", "--api", "https://market.example", "--out", "x.csv"])).toMatchObject({
+      out: "x.csv",
+      api: "https://market.example/",
+    });
+    expect(() => parseCli(["--network", "ethereum", "--prefix", "dead"])).toThrow(/--out FILE.csv is required .* or --list/);
+    expect(() => parseCli(["--network", "ethereum", "--prefix", "dead", "--list", "--api", "not a url"])).toThrow(/--api must be a URL/);
+  });
   it("returns null for --help", () => {
     expect(parseCli(["--help"])).toBeNull();
   });
