@@ -1,8 +1,11 @@
 // The grinder against the real stack: a buyer (signed in with SIWE, as the page would) orders a short pattern
 // with only A; `npm run grind -- --orders --once` signs in as the local admin, takes the order, searches
 // from A and submits k; the server accepts it and the buyer's order shows the address (offset still hidden).
-// With the secret (which only the test, playing the buyer, holds) the final key derives that address.
+// With the secret (which only the test, playing the buyer, holds) the final key derives that address. And
+// `npm run grind -- --list`: found keys sealed to the intake key and listed, with nothing written to disk.
 import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
@@ -34,6 +37,8 @@ async function foundOffset(id: number): Promise<{ found_offset: string; found_va
 }
 
 const CLI = fileURLToPath(new URL("../scripts/grind/cli.ts", import.meta.url));
+/** tsx by its file URL: the child may run in another folder, where a bare "tsx" would not resolve. */
+const TSX = new URL("../node_modules/tsx/dist/loader.mjs", import.meta.url).href;
 
 async function signIn(baseUrl: string, key: `0x${string}`): Promise<string> {
   const account = privateKeyToAccount(key);
@@ -48,9 +53,10 @@ async function signIn(baseUrl: string, key: `0x${string}`): Promise<string> {
  * `npm run grind -- --orders --once` as a child, waited for without blocking this process: a blocked event loop
  * would miss the server closing idle kept-alive connections, and the next fetch would be sent on a dead one.
  */
-function grindOnce(baseUrl: string): Promise<{ status: number | null; stderr: string }> {
+function grindOnce(baseUrl: string, args = ["--orders", "--once"], cwd = ROOT): Promise<{ status: number | null; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CLI, "--orders", "--once", "--api", baseUrl, "--threads", "1", "--quiet"], {
+    const child = spawn(process.execPath, ["--import", TSX, CLI, ...args, "--api", baseUrl, "--threads", "1", "--quiet"], {
+      cwd,
       env: { ...process.env, GRINDER_ADMIN_KEY: "" },
       stdio: ["ignore", "ignore", "pipe"],
     });
@@ -91,5 +97,26 @@ describe("npm run grind -- --orders", () => {
     const row = await foundOffset(order.id);
     const key = finalPrivateKey(secret, BigInt(row.found_offset), row.found_variant);
     expect(privateKeyToAddress(key as `0x${string}`)).toBe(after.address);
+  }, 150_000);
+});
+
+describe("npm run grind -- --list", () => {
+  it("lists each found key sealed to the intake key, and writes nothing to disk", async () => {
+    const baseUrl = inject("baseUrl");
+    const work = mkdtempSync(path.join(tmpdir(), "grind-list-"));
+    try {
+      const run = await grindOnce(baseUrl, ["--list", "--network", "ethereum", "--prefix", "a", "--count", "2"], work);
+      expect(run.stderr).toContain("listed 2, refused 0, unsent 0");
+      expect(run.status).toBe(0);
+      expect(readdirSync(work)).toEqual([]);
+      const ids = [...run.stderr.matchAll(/listed (0x[0-9a-fA-F]{40}) as listing #(\d+)/g)];
+      expect(ids).toHaveLength(2);
+      for (const [, address, id] of ids) {
+        const listing = await (await apiAt(baseUrl).addresses[":id{[0-9]+}"].$get({ param: { id } })).json();
+        expect(listing).toMatchObject({ address, network: "ethereum", status: "active" });
+      }
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
   }, 150_000);
 });

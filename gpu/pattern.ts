@@ -2,6 +2,8 @@
 // which letters must have which EIP-55 case. The CPU grinder's PatternSpec (scripts/grind/pattern.ts) and the
 // custom-order pattern (schema/custom-order-pattern.ts) both fit GpuPattern.
 
+import { describeChar } from "../schema/pattern-chars.ts";
+
 export type GpuPattern = {
   /** hex after 0x (case kept: it matters when caseSensitive) */
   prefix: string;
@@ -34,8 +36,9 @@ export function addressNibble(n: number): { word: number; shift: number } {
 export function patternParams(p: GpuPattern): PatternParams {
   const mirror = p.mirror ?? 0;
   if (mirror && (p.prefix || p.suffix)) throw new RangeError("a mirror pattern has no prefix or suffix");
-  if (!/^[0-9a-fA-F]*$/.test(p.prefix + p.suffix) || p.prefix.length + p.suffix.length > 40)
-    throw new RangeError("prefix and suffix must be at most 40 hex characters together");
+  const bad = [...new Set([...(p.prefix + p.suffix)].filter((c) => !/^[0-9a-fA-F]$/.test(c)))];
+  if (bad.length) throw new RangeError(`prefix and suffix must be hex (ASCII 0-9 a-f A-F); remove ${bad.map(describeChar).join(", ")}`);
+  if (p.prefix.length + p.suffix.length > 40) throw new RangeError("prefix and suffix must be at most 40 hex characters together");
   if (!Number.isInteger(mirror) || mirror < 0 || mirror > 20) throw new RangeError("mirror must be 0..20");
   const mask = new Uint32Array(5);
   const value = new Uint32Array(5);

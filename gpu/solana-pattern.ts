@@ -12,6 +12,7 @@
 //   per position, counted from the end.
 // Case-insensitive characters use the CPU grinder's rules (scripts/grind/pattern.ts solanaVariants), so both
 // grinders accept exactly the same addresses.
+import { describeChar } from "../schema/pattern-chars.ts";
 import { BASE58_ALPHABET, type PatternSpec, solanaVariants } from "../scripts/grind/pattern.ts";
 
 export type SolanaGpuPattern = {
@@ -56,8 +57,8 @@ function check(p: SolanaGpuPattern) {
     ["prefix", p.prefix],
     ["suffix", p.suffix],
   ] as const) {
-    const bad = [...value].filter((c) => solanaVariants(c, p.caseSensitive).length === 0);
-    if (bad.length) throw new RangeError(`${name} has characters outside base58: ${JSON.stringify(bad.join(""))}`);
+    const bad = [...new Set([...value].filter((c) => solanaVariants(c, p.caseSensitive).length === 0))];
+    if (bad.length) throw new RangeError(`${name} has characters outside base58 (ASCII only): ${bad.map(describeChar).join(", ")}`);
   }
   if (p.prefix.length + p.suffix.length > MAX_ADDRESS_LENGTH) throw new RangeError("prefix and suffix must be at most 44 base58 characters together");
 }

@@ -2,6 +2,8 @@
 // how hard that is to find. Shared by the order page (live validation), the Worker (the quote and the check
 // of a submitted offset) and the grinder, so all three read a pattern the same way.
 
+import { describeChar } from "./pattern-chars";
+
 export type OrderPattern = {
   /** hex after 0x, as the buyer typed it (case kept: it matters when caseSensitive) */
   prefix: string;
@@ -26,7 +28,7 @@ export function orderPatternProblems(p: OrderPattern): string[] {
     ["suffix", p.suffix],
   ] as const) {
     const bad = [...new Set([...value].filter((c) => !/[0-9a-fA-F]/.test(c)))];
-    if (bad.length) problems.push(`The ${name} may hold only 0-9 and a-f; remove ${bad.map((c) => JSON.stringify(c)).join(", ")}`);
+    if (bad.length) problems.push(`The ${name} may hold only 0-9 and a-f; remove ${bad.map(describeChar).join(", ")}`);
   }
   if (p.prefix.length + p.suffix.length > MAX_ORDER_PATTERN_CHARS) {
     problems.push(`Prefix and suffix together may have at most ${MAX_ORDER_PATTERN_CHARS} characters`);

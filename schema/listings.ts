@@ -65,7 +65,11 @@ export type BulkRowReason =
   | "key-mismatch"
   | "invalid-key"
   | "duplicate"
-  | "skipped";
+  | "skipped"
+  // sealed intake only (POST /api/admin/addresses/sealed)
+  | "wrong-intake-key"
+  | "unopenable"
+  | "replayed";
 
 export type BulkRowResult =
   | { index: number; status: "success"; id: number; address: string; price: string; currency: "ETH" | "SOL"; rarityScore: string }

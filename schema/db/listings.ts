@@ -180,6 +180,20 @@ export const encryptedKeys = sqliteTable(
   (t) => [uniqueIndex("encrypted_keys_address_unique").on(t.addressId), index("encrypted_keys_version").on(t.keyVersion)],
 );
 
+/**
+ * Each sealed intake row that became a listing (docs/key-custody.md#sealed-intake), by its HPKE `enc`: the
+ * sender's one-time public key, fresh for every seal. The primary key refuses the same sealed row a second
+ * time, even after its listing's key was destroyed; it is written in the listing's own batch.
+ */
+export const sealedIntake = sqliteTable("sealed_intake", {
+  enc: text("enc").primaryKey(),
+  keyId: text("key_id").notNull(),
+  addressId: integer("address_id")
+    .notNull()
+    .references(() => addresses.id),
+  createdAt: createdAt(),
+});
+
 export const priceHistory = sqliteTable(
   "price_history",
   {

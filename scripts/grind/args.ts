@@ -17,7 +17,12 @@ export interface GrindOptions {
   gpu: GpuMode;
   /** GPU work items in flight (default: by adapter) */
   gpuInvocations?: number;
-  out: string;
+  /** the plain CSV; null with --list and no --out (no key on this disk) */
+  out: string | null;
+  /** --list: seal each row to the marketplace's intake key and list it there (list.ts) */
+  list: boolean;
+  /** the marketplace --list sends to */
+  api: string;
   append: boolean;
   force: boolean;
   quiet: boolean;
@@ -46,7 +51,11 @@ private key with @noble/curves before it is written.
       --gpu=auto         the GPU when there is one, else the CPU threads (says which)
       --gpu-invocations N  GPU work items in flight (default: Ethereum 131,072, Solana 65,536; far fewer
                          on a software adapter)
-  -o, --out FILE         CSV file to write, "-" for stdout (required)
+  -o, --out FILE         CSV file to write, "-" for stdout (required without --list)
+      --list             seal each verified key to the marketplace's intake key and list it there
+                         (Admin > Listings); nothing is written to disk unless --out is also given,
+                         which keeps a plain CSV and says so. Signs in with GRINDER_ADMIN_KEY, as --orders
+      --api URL          the marketplace for --list (default http://127.0.0.1:8787)
       --append           add rows to an existing CSV (same header) instead of creating it
       --force            overwrite an existing non-empty FILE
   -q, --quiet            no progress line
@@ -74,7 +83,8 @@ Examples
   npm run grind -- -n solana -p Sol -c 5 --threads 1 -o sol.csv --append
   npm run grind -- -n ethereum --mirror 4 -c 3 -o palindromes.csv
   npm run grind -- -n ethereum -p 0000000 -c 10 --gpu -o zeros.csv
-  npm run grind -- -n solana -p Sol -c 3 --gpu -o sol.csv`;
+  npm run grind -- -n solana -p Sol -c 3 --gpu -o sol.csv
+  npm run grind -- -n ethereum -p dead -c 5 --list --api https://market.example`;
 
 function positiveInt(name: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
@@ -129,6 +139,8 @@ export function parseCli(argv: string[]): GrindOptions | null {
         gpu: { type: "string" },
         "gpu-invocations": { type: "string" },
         out: { type: "string", short: "o" },
+        list: { type: "boolean" },
+        api: { type: "string", default: "http://127.0.0.1:8787" },
         append: { type: "boolean" },
         force: { type: "boolean" },
         quiet: { type: "boolean", short: "q" },
@@ -157,7 +169,14 @@ export function parseCli(argv: string[]): GrindOptions | null {
   const gpuProblem = gpuUnsupported(spec);
   if (gpu === "on" && gpuProblem) throw new UsageError(`--gpu: ${gpuProblem}; use --gpu=auto to grind it on the CPU`);
   const gpuInvocations = values["gpu-invocations"] === undefined ? undefined : positiveInt("gpu-invocations", values["gpu-invocations"], 0);
-  if (!values.out) throw new UsageError("--out FILE.csv is required (use - for stdout)");
+  const list = values.list ?? false;
+  if (!values.out && !list) throw new UsageError("--out FILE.csv is required (use - for stdout), or --list to list the keys sealed");
+  let api: URL;
+  try {
+    api = new URL(values.api!);
+  } catch {
+    throw new UsageError(`--api must be a URL, got ${JSON.stringify(values.api)}`);
+  }
   if (values.append && values.force) throw new UsageError("--append and --force contradict each other");
   return {
     spec,
@@ -165,7 +184,9 @@ export function parseCli(argv: string[]): GrindOptions | null {
     threads,
     gpu,
     gpuInvocations,
-    out: values.out,
+    out: values.out ?? null,
+    list,
+    api: api.href,
     append: values.append ?? false,
     force: values.force ?? false,
     quiet: values.quiet ?? false,

@@ -4,7 +4,8 @@ import { gpuUnsupported } from "../../gpu/solana-pattern.ts";
 import { parseCli, USAGE, UsageError, type GrindOptions } from "./args.ts";
 import { CsvError } from "./csv.ts";
 import { gpuFor, gpuSource, solanaGpuSource } from "./gpu-source.ts";
-import { OrdersApiError } from "./orders-api.ts";
+import { SealedLister } from "./list.ts";
+import { grinderKey, OrdersApi, OrdersApiError } from "./orders-api.ts";
 import { ORDERS_USAGE, type OrdersOptions, parseOrdersCli, runOrders } from "./orders.ts";
 import { grindToCsv } from "./run.ts";
 import { cpuSource, type SearchSource } from "./search-source.ts";
@@ -70,9 +71,24 @@ async function main(): Promise<void> {
     process.stdout.write(USAGE + "\n");
     return;
   }
+  let lister: SealedLister | undefined;
+  if (options.list) {
+    if (options.out !== null) {
+      process.stderr.write(`warning: --out ${options.out} writes every found private key in plain text; leave --out out and --list keeps keys off this disk\n`);
+    }
+    try {
+      const api = new OrdersApi(options.api, grinderKey(options.api, process.env), "grind --list");
+      await api.signIn();
+      lister = await SealedLister.connect(api, (line) => process.stderr.write(`${line}\n`));
+      process.stderr.write(`listing sealed on ${options.api} (intake key ${lister.key.keyId})\n`);
+    } catch (e) {
+      process.stderr.write(`error: --list: ${(e as Error).message}\n`);
+      process.exit(1);
+    }
+  }
   try {
     const source = await chooseSource(options);
-    process.exitCode = typeof source === "number" ? source : await grindToCsv(options, source);
+    process.exitCode = typeof source === "number" ? source : await grindToCsv(options, source, lister);
   } catch (e) {
     if (e instanceof CsvError) {
       process.stderr.write(`error: ${e.message}\n`);

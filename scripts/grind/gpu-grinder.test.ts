@@ -351,6 +351,7 @@ describe("work sizing and patterns (no GPU needed)", () => {
     expect(() => patternParams({ prefix: "a".repeat(30), suffix: "b".repeat(11), caseSensitive: false })).toThrow(/40/);
     expect(() => patternParams({ prefix: "a", suffix: "", caseSensitive: false, mirror: 2 })).toThrow(/mirror/);
     expect(() => patternParams({ prefix: "", suffix: "", caseSensitive: false, mirror: 21 })).toThrow(/mirror/);
+    expect(() => patternParams({ prefix: "dｅad", suffix: "", caseSensitive: false })).toThrow(/"ｅ" \(U\+FF45\)/);
   });
 
   it("puts a pattern's characters on the digest words the CPU searcher reads", () => {

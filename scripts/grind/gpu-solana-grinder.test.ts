@@ -304,6 +304,9 @@ describe("Solana patterns as ranges and residues (no GPU needed)", () => {
     expect(() => solanaPatternParams({ prefix: "l", suffix: "", caseSensitive: true })).toThrow(/base58/);
     expect(() => solanaPatternParams({ prefix: "2".repeat(30), suffix: "2".repeat(15), caseSensitive: true })).toThrow(/44/);
     expect(() => solanaPatternParams({ prefix: "abcdefghjkmn", suffix: "", caseSensitive: false })).toThrow(/case variants/);
+    // ſ upper-cases to S: read as a variant of S it made the kernel find addresses the CPU check then refused
+    expect(() => solanaPatternParams({ prefix: "ſo", suffix: "", caseSensitive: false })).toThrow(/"ſ" \(U\+017F\)/);
+    expect(() => solanaPatternParams({ prefix: "", suffix: "\u212A", caseSensitive: false })).toThrow(/U\+212A/);
   });
 
   it("a second hit record from one invocation is a kernel fault, never a second key", () => {

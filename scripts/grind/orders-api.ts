@@ -6,6 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { privateKeyToAccount } from "viem/accounts";
 import type { ClaimAnswer, QueuedOrder } from "../../schema/custom-orders";
+import type { BulkUploadResponse } from "../../schema/listings";
+import type { IntakeKeyResponse, SealedRow } from "../../schema/sealed-intake";
 import { DEV_ACCOUNTS } from "../dev-accounts.ts";
 
 export class OrdersApiError extends Error {
@@ -75,6 +77,16 @@ export class OrdersApi {
 
   submit(id: number, offset: string, variant: number): Promise<QueuedOrder> {
     return this.call("POST", `/api/custom-orders/admin/${id}/submit`, { offset, variant, grinder: this.grinder });
+  }
+
+  /** The marketplace's intake public key (--list seals found keys to it). */
+  intakeKey(): Promise<IntakeKeyResponse> {
+    return this.call("GET", "/api/admin/intake-key");
+  }
+
+  /** Lists sealed rows: one result per row, as the bulk upload answers. */
+  uploadSealed(rows: SealedRow[]): Promise<BulkUploadResponse> {
+    return this.call("POST", "/api/admin/addresses/sealed", { rows });
   }
 
   /** Gives the order back to the queue now, rather than when the lease lapses. */

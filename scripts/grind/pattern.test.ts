@@ -30,6 +30,27 @@ describe("validatePattern", () => {
     expect(validatePattern(sol("s0l"))[0]).toContain('"0"');
   });
 
+  // ſ (U+017F) upper-cases to S and the Kelvin sign (U+212A) lower-cases to k: read as base58 letters they once
+  // passed validation, then faulted the GPU or halved the CPU's matches. A pattern is ASCII, whatever its case.
+  it.each([
+    ["ſol", false, "U+017F"],
+    ["\u212Aey", false, "U+212A"],
+    ["\u212Aey", true, "U+212A"],
+    ["Sol\u00A0", false, "U+00A0"],
+    ["𝐒ol", false, "U+1D412"],
+  ])("refuses the non-ASCII character in Solana pattern %j (case-sensitive %s), naming it and its code point", (prefix, caseSensitive, code) => {
+    const errors = validatePattern(sol(prefix, "", caseSensitive));
+    expect(errors.join("\n")).toContain(code);
+    expect(errors.join("\n")).toMatch(/not ASCII/);
+    expect(validatePattern(sol("", prefix, caseSensitive)).join("\n")).toContain(code);
+  });
+
+  it("refuses non-ASCII look-alikes of hex in an Ethereum pattern, naming the code point", () => {
+    // fullwidth 'ａ' and Cyrillic 'а' look like 'a'
+    expect(validatePattern(eth("ｄead")).join("\n")).toContain("U+FF44");
+    expect(validatePattern(eth("", "c\u0430fe")).join("\n")).toMatch(/"а" \(U\+0430\).*not ASCII/);
+  });
+
   it("refuses empty and too long patterns", () => {
     expect(validatePattern(eth("", ""))[0]).toMatch(/--prefix/);
     expect(validatePattern(eth("a".repeat(20), "b".repeat(20)))).toEqual([]);
@@ -49,6 +70,15 @@ describe("parseCli", () => {
   it("parses a full command line", () => {
     const o = parseCli([...base, "--prefix", "0xDEAD", "--suffix", "beef", "--count", "3", "--case-sensitive", "--threads", "2"]);
     expect(o).toMatchObject({ count: 3, threads: 2, out: "x.csv", spec: { prefix: "DEAD", suffix: "beef", caseSensitive: true } });
+  });
+  it("--list needs no --out (nothing on disk) and takes the marketplace's URL; without --list --out is required", () => {
+    expect(parseCli(["--network", "ethereum", "--prefix", "dead", "--list"])).toMatchObject({ out: null, list: true, api: "http://127.0.0.1:8787/" });
+    expect(parseCli(["--network", "ethereum", "--prefix", "dead", "--list", "--api", "https://market.example", "--out", "x.csv"])).toMatchObject({
+      out: "x.csv",
+      api: "https://market.example/",
+    });
+    expect(() => parseCli(["--network", "ethereum", "--prefix", "dead"])).toThrow(/--out FILE.csv is required .* or --list/);
+    expect(() => parseCli(["--network", "ethereum", "--prefix", "dead", "--list", "--api", "not a url"])).toThrow(/--api must be a URL/);
   });
   it("returns null for --help", () => {
     expect(parseCli(["--help"])).toBeNull();

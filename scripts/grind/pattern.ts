@@ -2,6 +2,8 @@
 // into their own fast matchers; this module is the reference semantics (used for verifying
 // every row before it is written) and computes the expected search effort.
 
+import { describeChar, isAsciiChar, nonAsciiChars } from "../../schema/pattern-chars.ts";
+
 export type Network = "ethereum" | "solana";
 export type PatternType = "prefix" | "suffix" | "prefix+suffix";
 
@@ -29,6 +31,8 @@ export function normalizePrefix(network: Network, prefix: string): string {
 
 /** Characters that may stand at one position of a Solana pattern (case variants in base58). */
 export function solanaVariants(ch: string, caseSensitive: boolean): string[] {
+  // case folding maps some non-ASCII characters onto base58 letters (ſ to S, the Kelvin sign to k): never a variant
+  if (!isAsciiChar(ch)) return [];
   const forms = caseSensitive ? [ch] : [...new Set([ch, ch.toLowerCase(), ch.toUpperCase()])];
   return forms.filter((c) => c.length === 1 && BASE58_ALPHABET.includes(c));
 }
@@ -37,7 +41,7 @@ function badChars(s: string, ok: (c: string) => boolean): string[] {
   return [...new Set([...s].filter((c) => !ok(c)))];
 }
 
-const show = (cs: string[]) => cs.map((c) => JSON.stringify(c)).join(", ");
+const show = (cs: string[]) => cs.map(describeChar).join(", ");
 
 /** Returns human-readable problems; an empty list means the pattern is valid. */
 export function validatePattern(spec: PatternSpec): string[] {
@@ -58,11 +62,17 @@ export function validatePattern(spec: PatternSpec): string[] {
     ["prefix", prefix],
     ["suffix", suffix],
   ] as const) {
+    const foreign = nonAsciiChars(value);
+    if (foreign.length) {
+      errors.push(
+        `${name} ${JSON.stringify(value)} has ${show(foreign)}, not ASCII: a ${network} pattern is ASCII ${network === "ethereum" ? "hex" : "base58"} only`,
+      );
+    }
     if (network === "ethereum") {
-      const bad = badChars(value, (c) => HEX.includes(c));
+      const bad = badChars(value, (c) => !isAsciiChar(c) || HEX.includes(c));
       if (bad.length) errors.push(`${name} ${JSON.stringify(value)} has non-hex characters: ${show(bad)} (allowed: 0-9 a-f A-F)`);
     } else {
-      const bad = badChars(value, (c) => solanaVariants(c, caseSensitive).length > 0);
+      const bad = badChars(value, (c) => !isAsciiChar(c) || solanaVariants(c, caseSensitive).length > 0);
       if (bad.length) {
         const hint = caseSensitive ? " (base58 has no 0, O, I or l; drop --case-sensitive to match O/I/l as o/i/L)" : " (base58 has no 0)";
         errors.push(`${name} ${JSON.stringify(value)} has characters outside the base58 alphabet ${BASE58_ALPHABET}: ${show(bad)}${hint}`);

@@ -1,6 +1,8 @@
-// The plain grind: a search source (CPU threads or the GPU) to verified CSV rows, with progress on stderr.
+// The plain grind: a search source (CPU threads or the GPU) to verified rows, with progress on stderr. Each row
+// goes to the CSV (--out) and/or, sealed, to the marketplace (--list, list.ts).
 import type { GrindOptions } from "./args.ts";
 import { CsvWriter } from "./csv.ts";
+import { type SealedLister, writeUnsent } from "./list.ts";
 import { fmtDuration, fmtInt, SearchProgress } from "./progress.ts";
 import { expectedAttempts, patternType } from "./pattern.ts";
 import type { SearchSource } from "./search-source.ts";
@@ -14,11 +16,17 @@ function describe(o: GrindOptions): string {
 
 /**
  * Runs `source` until `o.count` distinct rows are written: every match is re-derived from its key
- * (verify.ts) before its row is written; one that does not verify stops the run with exit 3 and is never
- * written (from the GPU: a kernel fault). Returns the exit code.
+ * (verify.ts) before its row is written or sealed; one that does not verify stops the run with exit 3 and is
+ * never written (from the GPU: a kernel fault). With a lister each row is sealed and listed; rows it could not
+ * send are kept sealed in `unsentPath` (exit 1). Returns the exit code.
  */
-export async function grindToCsv(o: GrindOptions, source: SearchSource): Promise<number> {
-  const csv = new CsvWriter(o.out, { append: o.append, force: o.force });
+export async function grindToCsv(
+  o: GrindOptions,
+  source: SearchSource,
+  lister?: SealedLister,
+  unsentPath = `unsent-sealed-${Date.now()}.json`,
+): Promise<number> {
+  const csv = o.out === null ? null : new CsvWriter(o.out, { append: o.append, force: o.force });
   const expected = expectedAttempts(o.spec);
   const progress = new SearchProgress();
   const seen = new Set<string>();
@@ -36,14 +44,28 @@ export async function grindToCsv(o: GrindOptions, source: SearchSource): Promise
       finished = true;
       clearInterval(timer);
       source.stop();
-      csv.close();
+      csv?.close();
       if (tty && !o.quiet) process.stderr.write("\r\x1b[K");
       const secs = progress.seconds;
       if (message) process.stderr.write(message + "\n");
+      const where = [o.out !== null && `written to ${o.out}`, lister && "sealed for listing"].filter(Boolean).join(" and ");
       process.stderr.write(
-        `${code === 0 ? "done" : "stopped"}: ${written}/${o.count} written to ${o.out} in ${fmtDuration(secs)}, ${fmtInt(progress.attempts)} attempts (${fmtInt(progress.attempts / secs)} keys/s)\n`,
+        `${code === 0 ? "done" : "stopped"}: ${written}/${o.count} ${where} in ${fmtDuration(secs)}, ${fmtInt(progress.attempts)} attempts (${fmtInt(progress.attempts / secs)} keys/s)\n`,
       );
-      resolve(code);
+      if (!lister) return resolve(code);
+      void lister.finish().then(
+        ({ listed, refused, unsent }) => {
+          process.stderr.write(`listed ${listed}, refused ${refused}, unsent ${unsent.length}\n`);
+          if (unsent.length === 0) return resolve(code);
+          writeUnsent(unsentPath, unsent);
+          process.stderr.write(`kept ${unsent.length} sealed row(s) in ${unsentPath}: the body of POST /api/admin/addresses/sealed, to send again later\n`);
+          resolve(code === 0 ? 1 : code);
+        },
+        (e: Error) => {
+          process.stderr.write(`error: listing failed: ${e.message}\n`);
+          resolve(code === 0 ? 1 : code);
+        },
+      );
     };
 
     const tick = () => {
@@ -68,7 +90,8 @@ export async function grindToCsv(o: GrindOptions, source: SearchSource): Promise
           const row = verifiedRow(o.spec, msg.address, msg.privateKey);
           if (seen.has(row.address)) return;
           seen.add(row.address);
-          csv.write(row);
+          csv?.write(row);
+          lister?.add(row);
           written++;
           if (!o.quiet) {
             if (tty) process.stderr.write("\r\x1b[K");

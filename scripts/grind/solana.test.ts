@@ -41,6 +41,12 @@ describe("SolanaSearcher", () => {
     }
   });
 
+  it("refuses a pattern with a non-ASCII character instead of matching only some of its case forms", () => {
+    // the Kelvin sign lower-cases to k: read as a letter it matched k but never K, half the addresses asked for
+    expect(() => new SolanaSearcher(sol("\u212A"))).toThrow(/"\u212A" \(U\+212A\)/);
+    expect(() => new SolanaSearcher(sol("", "ſ"))).toThrow(/U\+017F/);
+  });
+
   it("exports Phantom / solana-keygen style secret keys that round-trip", () => {
     const spec = sol("", "a");
     const s = new SolanaSearcher(spec);

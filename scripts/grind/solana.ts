@@ -8,6 +8,7 @@
 import { generateKeyPairSync } from "node:crypto";
 import { base58 } from "@scure/base";
 import { base58Digits32 } from "./base58.ts";
+import { describeChar } from "../../schema/pattern-chars.ts";
 import { BASE58_ALPHABET, solanaVariants, type PatternSpec } from "./pattern.ts";
 import type { KeyFound, Searcher } from "./types.ts";
 
@@ -17,6 +18,9 @@ const JWK = { publicKeyEncoding: { format: "jwk" }, privateKeyEncoding: { format
 function allowedTable(chars: string, caseSensitive: boolean): Uint8Array {
   const t = new Uint8Array(chars.length * 58);
   [...chars].forEach((c, pos) => {
+    // a worker thread gets its pattern without the command line's validation: a character with no base58 form
+    // (0, or anything outside ASCII) would silently match nothing, or fewer addresses than asked for
+    if (solanaVariants(c, caseSensitive).length === 0) throw new RangeError(`the pattern has a character that is not base58: ${describeChar(c)}`);
     for (const v of solanaVariants(c, caseSensitive)) t[pos * 58 + BASE58_ALPHABET.indexOf(v)] = 1;
   });
   return t;

@@ -21,7 +21,7 @@ import { analyzeAddress, type RarityAnalysis } from "../domain/rarity";
 import type { VaultEnv } from "../vault";
 import { claimedSplit, withClaimedPattern } from "./claimed-pattern";
 import { rarityString } from "./listing-view";
-import { DuplicateAddressError, type ListingDraft, storeListings } from "./store";
+import { DuplicateAddressError, type IntakeReceipt, type ListingDraft, storeListings } from "./store";
 
 /** Longest cell accepted per column (a JSON byte-array key is the longest real value, about 300 characters). */
 const MAX_CELL: Record<(typeof BULK_CSV_COLUMNS)[number], number> = {
@@ -53,6 +53,8 @@ export type ImportOptions = {
    * (4 at each end); it prices every demo row itself and scores it with the engine, so the 8+ table is moot.
    */
   longPatterns?: "skip" | "keep";
+  /** The sealed intake row each row came from (by its index in `rows`), stored with its listing. */
+  intake?: (index: number) => IntakeReceipt | undefined;
   decorate?: (row: { index: number; address: string; network: Network; analysis: RarityAnalysis; matchedLength: number }) => RowDecoration | undefined;
   now?: number;
 };
@@ -136,6 +138,7 @@ function draftFor(c: Candidate, sellerId: number, privateKey: string, options: I
     featuredUntil: promotionType !== "standard" ? (decoration.featuredUntil ?? null) : null,
     createdAt: decoration.createdAt ?? now,
     privateKey,
+    intake: options.intake?.(c.index),
   };
 }
 

@@ -10,7 +10,7 @@
 // Listings are never hard-deleted (deletion is a status), so an id is never handed out twice.
 import { type Column, type SQL, sql } from "drizzle-orm";
 import type { SQLiteTable } from "drizzle-orm/sqlite-core";
-import { addresses, encryptedKeys, listingPromotions, type Network, priceHistory } from "../../schema/db";
+import { addresses, encryptedKeys, listingPromotions, type Network, priceHistory, sealedIntake } from "../../schema/db";
 import type { PromotionType } from "../../schema/listings";
 import { columnList, type Db, writeBatch } from "../db/database";
 import { unitsToNumber } from "../../schema/money";
@@ -35,7 +35,12 @@ export type ListingDraft = {
   createdAt: number;
   /** The canonical private key (ownership.ts normalizePrivateKey); sealed here, never stored in clear. */
   privateKey: string;
+  /** The sealed intake row it came from: remembered in the same batch, so that row is never taken twice. */
+  intake?: IntakeReceipt;
 };
+
+/** A sealed intake row's HPKE enc (its one-time id) and the intake key it was sealed to. */
+export type IntakeReceipt = { enc: string; keyId: string };
 
 /** Sort weight of each promotion type (featured lists order by it). */
 export const PROMOTION_WEIGHT: Record<PromotionType, number> = { standard: 0, featured: 1, promoted: 2 };
@@ -141,6 +146,18 @@ const insertPromotions = (rows: ReturnType<typeof listingRow>[]) =>
     rows,
   );
 
+const insertIntake = (rows: { id: number; enc: string; keyId: string; createdAt: number }[]) =>
+  insertRows(
+    sealedIntake,
+    [
+      [sealedIntake.enc, "enc"],
+      [sealedIntake.keyId, "keyId"],
+      [sealedIntake.addressId, "id"],
+      [sealedIntake.createdAt, "createdAt"],
+    ],
+    rows,
+  );
+
 const bit = (b: boolean) => (b ? 1 : 0);
 
 function listingRow(id: number, d: ListingDraft) {
@@ -192,7 +209,9 @@ async function sealAll(env: VaultEnv, firstId: number, drafts: ListingDraft[]) {
 }
 
 const isIdCollision = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: addresses\.id|PRIMARY KEY/i.test(err.message);
-const isAddressCollision = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: addresses\.address/i.test(err.message);
+// A sealed row taken by a concurrent upload (its enc already remembered) counts as its address being listed: the
+// caller re-checks, and the row is refused either way.
+const isAddressCollision = (err: unknown) => err instanceof Error && /UNIQUE constraint failed: (addresses\.address|sealed_intake\.enc)/i.test(err.message);
 
 /**
  * Inserts the drafts (all or none) and returns their ids in order. Throws DuplicateAddressError when one
@@ -212,6 +231,8 @@ export async function storeListings(db: Db, env: VaultEnv, drafts: ListingDraft[
     const promoted = rows.filter((r) => r.promotionType !== "standard");
     const statements = [insertListings(rows), insertKeys(keys), insertHistory(rows)];
     if (promoted.length > 0) statements.push(insertPromotions(promoted));
+    const received = drafts.flatMap((d, i) => (d.intake ? [{ id: ids[i], enc: d.intake.enc, keyId: d.intake.keyId, createdAt: d.createdAt }] : []));
+    if (received.length > 0) statements.push(insertIntake(received));
     try {
       await writeBatch(db, statements);
       return ids;

@@ -4,6 +4,8 @@
 //   GET    /addresses                 the listings table: search, network and status filters, paging
 //   GET    /stats                     the four stat cards
 //   POST   /addresses/bulk            bulk CSV rows -> listings, one result per row
+//   GET    /intake-key                the intake public key grinders seal found keys to
+//   POST   /addresses/sealed          sealed intake rows -> listings, one result per row
 //   PUT    /addresses/bulk-status     {listingIds, status}
 //   PUT    /addresses/bulk-featured   {listingIds, isFeatured}
 //   DELETE /addresses/bulk-delete     {listingIds} (JSON body)
@@ -38,6 +40,9 @@ import {
   toAdminListing,
 } from "../listings/admin";
 import { importListings } from "../listings/import";
+import { importSealedRows } from "../listings/sealed-import";
+import { currentIntakeKey } from "../vault/intake";
+import { type IntakeKeyResponse, SEALED_MAX_CIPHERTEXT, SEALED_MAX_ROWS } from "../../schema/sealed-intake";
 import { requireSecrets } from "../deployment/secrets";
 import type { AppEnv } from "../types";
 
@@ -77,9 +82,31 @@ const bulkBody = v.object({
   ),
 });
 
+const sealedBody = v.object({
+  rows: v.pipe(
+    v.array(
+      v.object({
+        keyId: v.pipe(v.string("keyId must be text"), v.regex(/^[0-9a-f]{16}$/, "keyId must be 16 hex digits (the intake key's id)")),
+        enc: v.pipe(v.string("enc must be text"), v.regex(/^[A-Za-z0-9_-]{43}$/, "enc must be 32 bytes in base64url")),
+        ciphertext: v.pipe(
+          v.string("ciphertext must be text"),
+          v.regex(/^[A-Za-z0-9_-]+$/, "ciphertext must be base64url"),
+          v.maxLength(SEALED_MAX_CIPHERTEXT, `ciphertext may be at most ${SEALED_MAX_CIPHERTEXT} characters`),
+        ),
+      }),
+      "rows must be an array of sealed rows {keyId, enc, ciphertext}",
+    ),
+    v.minLength(1, "rows must hold at least one row"),
+    v.maxLength(SEALED_MAX_ROWS, `rows may hold at most ${SEALED_MAX_ROWS} sealed rows per request`),
+  ),
+});
+
 export const adminRoutes = new Hono<AppEnv>()
   // The bulk upload seals keys: refused up front without KEY_ENCRYPTION_SECRET, before anyone is asked to sign in.
   .use("/addresses/bulk", requireSecrets)
+  // The intake key is derived from KEY_ENCRYPTION_SECRET, and sealed rows go into the vault.
+  .use("/intake-key", requireSecrets)
+  .use("/addresses/sealed", requireSecrets)
   .use("*", requireAdmin)
   .get("/addresses", validate("query", listQuery), async (c) => {
     const q = c.req.valid("query");
@@ -91,6 +118,13 @@ export const adminRoutes = new Hono<AppEnv>()
   .post("/addresses/bulk", validate("json", bulkBody), async (c) => {
     const { rows } = c.req.valid("json");
     const results = await importListings(c.var.db, c.env, c.var.session.userId, rows);
+    const succeeded = results.filter((r) => r.status === "success").length;
+    return c.json({ results, summary: { total: results.length, succeeded, failed: results.length - succeeded } } satisfies BulkUploadResponse);
+  })
+  .get("/intake-key", async (c) => c.json((await currentIntakeKey(c.env)) satisfies IntakeKeyResponse))
+  .post("/addresses/sealed", validate("json", sealedBody), async (c) => {
+    const { rows } = c.req.valid("json");
+    const results = await importSealedRows(c.var.db, c.env, c.var.session.userId, rows);
     const succeeded = results.filter((r) => r.status === "success").length;
     return c.json({ results, summary: { total: results.length, succeeded, failed: results.length - succeeded } } satisfies BulkUploadResponse);
   })

@@ -1,5 +1,6 @@
 // POST /api/admin/addresses/bulk and the import behind it (also the seed's path): one result per row, bad
-// rows never stop good ones, the spec's tables, no duplicates on re-upload, hostile cells refused.
+// rows never stop good ones, the spec's tables, no duplicates on re-upload, hostile cells refused; and sealed
+// intake (POST /api/admin/addresses/sealed): HPKE-sealed rows through the same import, each refusal with its reason.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatBulkCsv, parseBulkCsv } from "../../schema/bulk-csv";
@@ -9,6 +10,19 @@ import { claimedSplit, withClaimedPattern } from "../listings/claimed-pattern";
 import { importListings } from "../listings/import";
 import { analyzeAddress } from "../domain/rarity";
 import { openKey, sealingKey } from "../vault";
+import { currentIntakeKey } from "../vault/intake";
+import { importSealedRows } from "../listings/sealed-import";
+import {
+  fromBase64Url,
+  INTAKE_SUITE,
+  type IntakeKeyResponse,
+  intakeKeyId,
+  SEALED_MAX_CIPHERTEXT,
+  SEALED_MAX_ROWS,
+  type SealedRow,
+  sealIntakeRow,
+  toBase64Url,
+} from "../../schema/sealed-intake";
 import { bulkRow, type Caller, counts, ethKey, signInAll, solKey } from "./listing-fixtures";
 import { client, refusal, unchecked } from "./client";
 
@@ -283,5 +297,147 @@ describe("long patterns", () => {
       decorate: () => ({ price: "0.05" }),
     });
     expect(kept).toMatchObject({ status: "success", price: "0.05" });
+  });
+});
+
+describe("sealed intake (POST /api/admin/addresses/sealed)", () => {
+  const intakeKey = async (): Promise<IntakeKeyResponse> => {
+    const res = await client(admin).admin["intake-key"].$get();
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+  const sendSealed = async (rows: SealedRow[]): Promise<BulkUploadResponse> => {
+    const res = await client(admin).admin.addresses.sealed.$post({ json: { rows } });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+  /** counts() and the remembered sealed rows: what a refused row must leave as it was. */
+  const stored = async () => `${await counts()}\n${JSON.stringify(await env.DB.prepare("SELECT count(*) AS n FROM sealed_intake").first())}`;
+  /** Row counts of addresses, encrypted_keys, price_history, listing_promotions and sealed_intake, from stored(). */
+  const tally = (state: string) => {
+    const [tables, intake] = state.split("\n").map((part) => JSON.parse(part));
+    return [...(tables[0] as { n: number }[]).map((t) => t.n), (intake as { n: number }).n];
+  };
+  /** Flips one bit of a base64url field's bytes. */
+  const flipped = (field: string, at = 5) => {
+    const bytes = fromBase64Url(field)!;
+    bytes[at] ^= 1;
+    return toBase64Url(bytes);
+  };
+  const OTHER_SECRET = "another-marketplace-secret-0123456789abcdef";
+
+  it("publishes an X25519 key whose id is its own, derived from the vault secret", async () => {
+    const key = await intakeKey();
+    expect(key.suite).toBe(INTAKE_SUITE);
+    expect(fromBase64Url(key.publicKey, 32)).not.toBeNull();
+    expect(key.keyId).toBe(await intakeKeyId(fromBase64Url(key.publicKey, 32)!));
+    expect(await currentIntakeKey(env)).toEqual(key);
+    // another secret is another intake key: rotating KEY_ENCRYPTION_SECRET rotates it
+    expect((await currentIntakeKey({ KEY_ENCRYPTION_SECRET: OTHER_SECRET })).keyId).not.toBe(key.keyId);
+  });
+
+  it("good rows of either network land as listings, their keys in the vault, each sealed row remembered", async () => {
+    const key = await intakeKey();
+    const eth = ethKey();
+    const sol = solKey();
+    const answer = await sendSealed([await sealIntakeRow(key, bulkRow(eth, 5)), await sealIntakeRow(key, bulkRow(sol, 4))]);
+    expect(answer.summary).toEqual({ total: 2, succeeded: 2, failed: 0 });
+    expect(answer.results[0]).toMatchObject({ index: 0, status: "success", address: eth.address, price: "0.00002", currency: "ETH" });
+    expect(answer.results[1]).toMatchObject({ index: 1, status: "success", address: sol.address, currency: "SOL" });
+    const ids = answer.results.map((r) => (r.status === "success" ? r.id : 0));
+    expect(await openStored(ids[0])).toBe(eth.privateKey);
+    const remembered = await env.DB.prepare("SELECT key_id AS keyId, address_id AS addressId FROM sealed_intake WHERE address_id IN (?, ?) ORDER BY address_id")
+      .bind(ids[0], ids[1])
+      .all();
+    expect(remembered.results).toEqual(ids.map((addressId) => ({ keyId: key.keyId, addressId })));
+  });
+
+  it("each bad row is refused with its reason and stores nothing, beside a good row that lands", async () => {
+    const key = await intakeKey();
+    const other = await currentIntakeKey({ KEY_ENCRYPTION_SECRET: OTHER_SECRET });
+    const replayedRow = await sealIntakeRow(key, bulkRow(ethKey(), 4));
+    expect((await sendSealed([replayedRow])).summary.succeeded).toBe(1);
+
+    const good = ethKey();
+    const stranger = ethKey();
+    const tampered = await sealIntakeRow(key, bulkRow(ethKey(), 4));
+    const wrongEnc = await sealIntakeRow(key, bulkRow(ethKey(), 4));
+    const forOther = await sealIntakeRow(other, bulkRow(ethKey(), 4));
+    const twice = await sealIntakeRow(key, bulkRow(ethKey(), 4));
+    const rows: SealedRow[] = [
+      forOther, // 0 sealed for another marketplace's intake key
+      { ...(await sealIntakeRow(other, bulkRow(ethKey(), 4))), keyId: key.keyId }, // 1 sealed for the other key, claiming ours: does not open
+      replayedRow, // 2 received before
+      { ...tampered, ciphertext: flipped(tampered.ciphertext) }, // 3 altered ciphertext
+      { ...wrongEnc, enc: flipped(wrongEnc.enc, 3) }, // 4 altered enc
+      await sealIntakeRow(key, { ...bulkRow(stranger, 4), private_key: ethKey().privateKey }), // 5 the key does not derive the address
+      await sealIntakeRow(key, bulkRow(good, 4)), // 6 good
+      twice, // 7 first of a pair: lands
+      twice, // 8 the same sealed row again in one upload
+    ];
+    const before = await stored();
+    const answer = await sendSealed(rows);
+    expect(answer.results.map((r) => (r.status === "error" ? r.reason : r.status))).toEqual([
+      "wrong-intake-key",
+      "unopenable",
+      "replayed",
+      "unopenable",
+      "unopenable",
+      "key-mismatch",
+      "success",
+      "success",
+      "replayed",
+    ]);
+    expect(answer.results[0]).toMatchObject({ message: expect.stringContaining(other.keyId) });
+    expect(answer.results[2]).toMatchObject({ message: expect.stringMatching(/received before/) });
+    expect(answer.results[8]).toMatchObject({ message: "the same sealed row as row 8 of this upload" });
+    // only the two good rows were stored: two listings, two keys, two history rows, two remembered sealed rows
+    const listed = await env.DB.prepare("SELECT address FROM addresses WHERE address IN (?, ?)").bind(stranger.address, good.address).all();
+    expect(listed.results).toEqual([{ address: good.address }]);
+    expect(tally(await stored())).toEqual(tally(before).map((n, i) => n + (i === 3 ? 0 : 2)));
+  });
+
+  it("a refused upload leaves the database exactly as it was", async () => {
+    const key = await intakeKey();
+    const other = await currentIntakeKey({ KEY_ENCRYPTION_SECRET: OTHER_SECRET });
+    const bad = await sealIntakeRow(key, bulkRow(ethKey(), 4));
+    const before = await stored();
+    const answer = await sendSealed([
+      await sealIntakeRow(other, bulkRow(ethKey(), 4)),
+      { ...bad, ciphertext: flipped(bad.ciphertext, 0) },
+      await sealIntakeRow(key, { ...bulkRow(ethKey(), 4), private_key: ethKey().privateKey }),
+    ]);
+    expect(answer.summary.succeeded).toBe(0);
+    expect(await stored()).toBe(before);
+  });
+
+  it("after a rotation, rows sealed to the previous secret's intake key still open; unknown secrets' do not", async () => {
+    const rotated = { KEY_ENCRYPTION_SECRET: OTHER_SECRET, KEY_ENCRYPTION_SECRET_PREVIOUS: env.KEY_ENCRYPTION_SECRET, KEY_ENCRYPTION_VERSION: "2" };
+    const old = await currentIntakeKey(env);
+    const row = await sealIntakeRow(old, bulkRow(ethKey(), 4));
+    const [result] = await importSealedRows(createDb(env.DB), rotated, admin.userId, [row]);
+    expect(result).toMatchObject({ status: "success" });
+    const [gone] = await importSealedRows(createDb(env.DB), { KEY_ENCRYPTION_SECRET: OTHER_SECRET }, admin.userId, [
+      await sealIntakeRow(old, bulkRow(ethKey(), 4)),
+    ]);
+    expect(gone).toMatchObject({ status: "error", reason: "wrong-intake-key" });
+  });
+
+  it.each([
+    ["no rows", { rows: [] }, /at least one row/],
+    [
+      "too many rows",
+      { rows: Array.from({ length: SEALED_MAX_ROWS + 1 }, () => ({ keyId: "0".repeat(16), enc: "A".repeat(43), ciphertext: "AA" })) },
+      /at most 100 sealed rows/,
+    ],
+    ["a plain bulk row", { rows: [{ address: "0x00", private_key: "0x00" }] }, /keyId/],
+    ["an enc of another length", { rows: [{ keyId: "0".repeat(16), enc: "A".repeat(44), ciphertext: "AA" }] }, /enc must be 32 bytes/],
+    ["an oversized ciphertext", { rows: [{ keyId: "0".repeat(16), enc: "A".repeat(43), ciphertext: "A".repeat(SEALED_MAX_CIPHERTEXT + 1) }] }, /at most 2048/],
+  ])("%s: 400, nothing stored", async (_name, body, message) => {
+    const before = await stored();
+    const res = await client(admin).admin.addresses.sealed.$post({ json: unchecked(body) });
+    expect(res.status).toBe(400);
+    expect((await refusal(res)).message).toMatch(message);
+    expect(await stored()).toBe(before);
   });
 });

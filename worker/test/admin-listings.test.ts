@@ -20,6 +20,12 @@ const ADMIN_CALLS: [string, string, (api: AdminApi) => Promise<Answer>][] = [
   ["GET", "/api/admin/addresses", (api) => api.addresses.$get({ query: {} })],
   ["GET", "/api/admin/stats", (api) => api.stats.$get()],
   ["POST", "/api/admin/addresses/bulk", (api) => api.addresses.bulk.$post({ json: { rows: [{}] } })],
+  ["GET", "/api/admin/intake-key", (api) => api["intake-key"].$get()],
+  [
+    "POST",
+    "/api/admin/addresses/sealed",
+    (api) => api.addresses.sealed.$post({ json: { rows: [{ keyId: "0".repeat(16), enc: "A".repeat(43), ciphertext: "AA" }] } }),
+  ],
   ["PUT", "/api/admin/addresses/bulk-status", (api) => api.addresses["bulk-status"].$put({ json: { listingIds: [1], status: "active" } })],
   ["PUT", "/api/admin/addresses/bulk-featured", (api) => api.addresses["bulk-featured"].$put({ json: { listingIds: [1], isFeatured: true } })],
   ["DELETE", "/api/admin/addresses/bulk-delete", (api) => api.addresses["bulk-delete"].$delete({ json: { listingIds: [1] } })],

@@ -18,6 +18,8 @@ describe("custom order difficulty", () => {
   it("reports malformed patterns in words", () => {
     expect(orderPatternProblems(pattern(""))).toEqual(["Enter a prefix, a suffix or both"]);
     expect(orderPatternProblems(pattern("xyz"))[0]).toMatch(/prefix may hold only 0-9 and a-f/);
+    // a look-alike is named with its code point, so the buyer can tell it from the letter it resembles
+    expect(orderPatternProblems(pattern("", "c\u0430fe"))[0]).toMatch(/suffix may hold only 0-9 and a-f.*"а" \(U\+0430\)/);
     expect(orderPatternProblems(pattern("a".repeat(30), "b".repeat(11)))[0]).toMatch(/at most 40/);
     expect(orderPatternProblems(pattern("cafe", "f00d"))).toEqual([]);
   });

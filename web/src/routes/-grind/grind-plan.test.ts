@@ -92,6 +92,8 @@ describe("Solana in the browser", () => {
     expect(readSolanaPattern({ prefix: "", suffix: "", caseSensitive: false }).problems).toEqual(["Enter a prefix, a suffix or both"]);
     expect(readSolanaPattern({ prefix: "0l", suffix: "", caseSensitive: true }).problems[0]).toMatch(/outside the base58 alphabet.*turn off exact case/);
     expect(readSolanaPattern({ prefix: "abcdefghjkmnp", suffix: "", caseSensitive: false }).problems[0]).toMatch(/too many case variants/);
+    expect(readSolanaPattern({ prefix: "ſol", suffix: "", caseSensitive: false }).problems.join("\n")).toMatch(/"ſ" \(U\+017F\).*not ASCII/);
+    expect(readSolanaPattern({ prefix: "", suffix: "\u212A", caseSensitive: false }).problems.join("\n")).toContain("U+212A");
     // a leading '1' is a zero byte: 1 in 256, 8 bits, not log2(58)
     expect(readSolanaPattern({ prefix: "1", suffix: "", caseSensitive: true }).bits).toBeCloseTo(8, 6);
     // a suffix character is 1 in 58; a case-insensitive letter 2 in 58
