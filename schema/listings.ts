@@ -3,6 +3,7 @@
 // builds them) and the web app (which reads them).
 import type { ListingView, RecentTransaction } from "./browse";
 import type { Network, PROMOTION_TYPES } from "./db";
+import type { CustomOrderStatus } from "./db/custom-orders";
 import {
   ADMIN_NETWORK_FILTERS,
   ADMIN_PAGE_SIZES,
@@ -112,7 +113,13 @@ export type AdminListing = Pick<
   | "isListed"
   | "promotionType"
   | "createdAt"
->;
+> & {
+  /**
+   * The custom order this address was found for, or null for an ordinary listing (docs/custom-orders.md): its key
+   * is the order's buyer's and it is never listed, so the panel offers no status action for it.
+   */
+  customOrder: { id: number; status: CustomOrderStatus } | null;
+};
 
 export type AdminListingsResponse = {
   addresses: AdminListing[];
