@@ -66,11 +66,32 @@ export type BulkRowReason =
   | "key-mismatch"
   | "invalid-key"
   | "duplicate"
-  | "skipped";
+  | "skipped"
+  | "no-pattern";
 
 export type BulkRowResult =
   | { index: number; status: "success"; id: number; address: string; price: string; currency: "ETH" | "SOL"; rarityScore: string }
   | { index: number; status: "error"; reason: BulkRowReason; message: string };
+
+/**
+ * POST /api/admin/addresses/bulk/appraise answer, per row sent without its key: the price by the spec's table
+ * (null: 8+ characters, skipped), the estimated value its listing page will show, whether the address shows a
+ * notable pattern, or why the upload would refuse the row.
+ */
+export type BulkAppraisal =
+  | {
+      index: number;
+      status: "ok";
+      currency: "ETH" | "SOL";
+      tablePrice: string | null;
+      estimatedValue: string;
+      notable: boolean;
+      pattern: string;
+      tableRarity: string;
+    }
+  | { index: number; status: "error"; reason: BulkRowReason; message: string };
+
+export type BulkAppraisalResponse = { results: BulkAppraisal[] };
 
 /** POST /api/admin/addresses/bulk answer: one result per row sent, in order (index = position in `rows`). */
 export type BulkUploadResponse = {
