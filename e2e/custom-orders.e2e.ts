@@ -63,6 +63,10 @@ describe("custom order journey", () => {
     await page.getByLabel("Starts with (after 0x)").fill("e7");
     await page.getByTestId("order-price").waitFor();
     expect(await page.getByTestId("order-quote").textContent()).toContain("2^8");
+    // The quote names the rate its time is at: the grinder running now, or (none here) the configured one.
+    expect(await page.getByTestId("order-price").locator("..").textContent()).toMatch(
+      /time at (the grinder running now, which checks|our grinder's rate of) [\d.]+ (thousand|million|billion) addresses a second; paid once the address is found/,
+    );
     const place = page.getByRole("button", { name: /Place order/ });
     expect(await place.isDisabled()).toBe(true);
 

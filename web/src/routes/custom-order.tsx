@@ -150,7 +150,10 @@ function CustomOrderPage() {
               ≈ {usdText(current.price, "ETH", rates)}
             </span>
             <span className="ml-2 text-sm text-slate-400">
-              at our grinder's measured {compactNumber(current.grindRate)} addresses/second; paid once the address is found
+              {current.rateSource === "running"
+                ? `time at the grinder running now, which checks ${compactNumber(current.grindRate)} addresses a second`
+                : `time at our grinder's rate of ${compactNumber(current.grindRate)} addresses a second`}
+              ; paid once the address is found
             </span>
           </p>
         )}

@@ -33,16 +33,18 @@ function Explanation({ r }: { r: AddressCheckValid }) {
         As hard as <strong className="text-white">{r.hexCharacters.toFixed(1)} fixed hex characters</strong>: about{" "}
         <strong className="text-white">{compactNumber(r.difficulty.attempts)}</strong> attempts (2
         <sup className="text-xs">{Number(r.difficulty.log2.toFixed(1))}</sup> random keys),{" "}
-        <strong className="text-white">{formatDuration(r.expectedTime.cpuCoreSeconds)}</strong> on one CPU core,{" "}
+        <strong className="text-white">{formatDuration(r.expectedTime.cpuCoreSeconds)}</strong> on one CPU core of our grinder,{" "}
         <strong className="text-white">{formatDuration(r.expectedTime.gpuSeconds)}</strong> on one high-end GPU. The score is log₂(attempts) / 4: one point per
         fixed hex character, 10 from 2<sup className="text-xs">40</sup> attempts.
       </p>
       <ul className="list-inside list-disc">
         <li>
-          One CPU core ({rate(r.referenceRates.cpuCore)}): about <strong className="text-white">{formatDuration(r.expectedTime.cpuCoreSeconds)}</strong>
+          One CPU core of our grinder ({rate(r.referenceRates.cpuCore)}): about{" "}
+          <strong className="text-white">{formatDuration(r.expectedTime.cpuCoreSeconds)}</strong>
         </li>
         <li>
-          One high-end GPU ({rate(r.referenceRates.gpu)}): about <strong className="text-white">{formatDuration(r.expectedTime.gpuSeconds)}</strong>
+          One high-end GPU running our grinder's kernel ({rate(r.referenceRates.gpu)}): about{" "}
+          <strong className="text-white">{formatDuration(r.expectedTime.gpuSeconds)}</strong>
         </li>
       </ul>
     </div>

@@ -33,10 +33,10 @@ export function ScoreExplanation({ listing, difficulty }: { listing: ListingView
           )}
         </Fact>
         <Fact label="As hard as">{Number(difficulty.hexCharacters.toFixed(1))} fixed hex characters</Fact>
-        <Fact label="On one CPU core">
+        <Fact label="On one CPU core of our grinder">
           about {formatDuration(difficulty.cpuCoreSeconds)} <span className="text-slate-400">at {keysPerSecond(difficulty.referenceRates.cpuCore)}</span>
         </Fact>
-        <Fact label="On one high-end GPU">
+        <Fact label="On one high-end GPU (our grinder's kernel)">
           about {formatDuration(difficulty.gpuSeconds)} <span className="text-slate-400">at {keysPerSecond(difficulty.referenceRates.gpu)}</span>
         </Fact>
       </dl>
