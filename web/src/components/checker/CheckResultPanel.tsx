@@ -1,5 +1,6 @@
 import type { AddressCheckResponse, AddressCheckValid } from "../../../../schema/api";
-import { compactNumber, formatDuration } from "../../lib/duration";
+import { categoryLabel, categoryWords } from "../../lib/category-words";
+import { aboutDuration, compactNumber, formatDuration } from "../../lib/duration";
 import { HighlightedAddress } from "../HighlightedAddress";
 
 const rate = (n: number) => `${n.toLocaleString("en-US")} keys/s`;
@@ -26,7 +27,7 @@ function Explanation({ r }: { r: AddressCheckValid }) {
   return (
     <div className="space-y-2 text-sm text-slate-300" data-testid="rarity-explanation">
       <p>
-        Pattern found: <span className="font-mono font-semibold text-violet-200">{r.pattern}</span> ({r.category}) {where}
+        Pattern found: <span className="font-mono font-semibold text-violet-200">{r.pattern}</span> ({categoryWords(r.category)}) {where}
         {r.caseSensitivePattern ? ", letter case included" : ""}.
       </p>
       <p data-testid="rarity-meaning">
@@ -39,12 +40,11 @@ function Explanation({ r }: { r: AddressCheckValid }) {
       </p>
       <ul className="list-inside list-disc">
         <li>
-          One CPU core of our grinder ({rate(r.referenceRates.cpuCore)}): about{" "}
-          <strong className="text-white">{formatDuration(r.expectedTime.cpuCoreSeconds)}</strong>
+          One CPU core of our grinder ({rate(r.referenceRates.cpuCore)}): <strong className="text-white">{aboutDuration(r.expectedTime.cpuCoreSeconds)}</strong>
         </li>
         <li>
-          One high-end GPU running our grinder's kernel ({rate(r.referenceRates.gpu)}): about{" "}
-          <strong className="text-white">{formatDuration(r.expectedTime.gpuSeconds)}</strong>
+          One high-end GPU running our grinder's kernel ({rate(r.referenceRates.gpu)}):{" "}
+          <strong className="text-white">{aboutDuration(r.expectedTime.gpuSeconds)}</strong>
         </li>
       </ul>
     </div>
@@ -73,7 +73,7 @@ export function CheckResultPanel({ result }: { result: AddressCheckResponse }) {
         <Stat label="Est. Value">
           {result.estimatedValue} {result.currency}
         </Stat>
-        <Stat label="Category">{result.category}</Stat>
+        <Stat label="Category">{categoryLabel(result.category)}</Stat>
         <Stat label="Network">{result.network === "ethereum" ? "Ethereum" : "Solana"}</Stat>
       </dl>
       <div>

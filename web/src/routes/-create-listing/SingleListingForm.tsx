@@ -12,6 +12,7 @@ import { HttpError } from "../../api/http";
 import { addressCheckQuery, createListing, listingChangeMutation, verifyOwnershipMutation } from "../../api/listings-admin";
 import { feesQuery, livePricesQuery } from "../../api/market";
 import { toast } from "../../components/toast-store";
+import { categoryWords } from "../../lib/category-words";
 import { formatUsd } from "../../lib/number-format";
 import { useDebounced } from "../../components/use-debounced";
 import { FEE_PREVIEW_DELAY_MS, feePercent, formNetwork, priceError, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
@@ -201,7 +202,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
             {validation.state === "validating" && <span className="text-slate-400">Validating address…</span>}
             {validation.state === "valid" && (
               <span className="text-emerald-300" data-testid="address-valid">
-                ✓ {validation.result.message} · rarity {validation.result.rarityScore.toFixed(1)}/10 · {validation.result.category}
+                ✓ {validation.result.message} · rarity {validation.result.rarityScore.toFixed(1)}/10 · {categoryWords(validation.result.category)}
                 {validation.result.pattern ? ` · pattern ${validation.result.pattern}` : ""}
               </span>
             )}
