@@ -62,7 +62,12 @@ describe("custom order journey", () => {
       .waitFor();
     await page.getByLabel("Starts with (after 0x)").fill("e7");
     await page.getByTestId("order-price").waitFor();
-    expect(await page.getByTestId("order-quote").textContent()).toContain("2^8");
+    expect(await page.getByTestId("order-quote").getByTestId("power-of-two").getAttribute("aria-label")).toBe("2 to the power 8");
+    expect(await page.getByTestId("order-quote").textContent()).not.toContain("^");
+    // The quote names the rate its time is at: the grinder running now, or (none here) the configured one.
+    expect(await page.getByTestId("order-price").locator("..").textContent()).toMatch(
+      /time at (the grinder running now, which checks|our grinder's rate of) [\d.]+ (thousand|million|billion) addresses a second; paid once the address is found/,
+    );
     const place = page.getByRole("button", { name: /Place order/ });
     expect(await place.isDisabled()).toBe(true);
 

@@ -112,7 +112,8 @@ describe("/grind: an address ground on the visitor's GPU", () => {
     // '2' starts about one 44-character address in 18
     await prefix.fill("2");
     await page.getByLabel(/Match letter case exactly/).check();
-    expect(await page.getByTestId("grind-estimate").textContent()).toMatch(/Difficulty2\^4\.\d.*measure your GPU first/);
+    expect(await page.getByTestId("grind-estimate").getByTestId("power-of-two").getAttribute("aria-label")).toMatch(/^2 to the power 4\.\d$/);
+    expect(await page.getByTestId("grind-estimate").textContent()).toMatch(/Difficulty24\.\d.*measure your GPU first/);
 
     await page.getByRole("button", { name: "Measure speed" }).click();
     await measure(page, "Solana", SOLANA_COMPILE_MS);

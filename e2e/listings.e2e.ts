@@ -46,6 +46,15 @@ describe("listings as the admin", () => {
     await page.getByLabel("Address", { exact: true }).fill(single.address);
     await page.getByTestId("address-valid").waitFor({ timeout: 15_000 });
     const create = page.getByRole("button", { name: "Create Listing" });
+    // A fresh random address shows no notable pattern: the form says so beside the store's estimate, and
+    // Create waits for the admin to confirm listing it anyway.
+    await page
+      .getByTestId("estimated-value")
+      .getByText(/Estimated value: [\d.]+ ETH/)
+      .waitFor();
+    await page.getByTestId("price-warnings").getByText("No notable pattern (rarity 0)").waitFor();
+    expect(await create.isEnabled()).toBe(false);
+    await page.getByLabel("List it anyway: I know this address has no notable pattern").check();
     expect(await create.isEnabled()).toBe(true);
 
     await page.getByLabel("Price (ETH)").fill("-1");
@@ -89,10 +98,20 @@ describe("listings as the admin", () => {
     await page.getByTestId("bulk-file-input").setInputFiles({ name: "listings.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
     await toastWith(page, "CSV Parsed");
     expect(await page.getByTestId("bulk-row").count()).toBe(3);
+    // Three ground characters are a pattern (2^12 keys), estimated well above the spec's 0.00001 ETH: each row is
+    // warned about, by number, until the upload is priced at the estimates.
+    const warnings = page.getByTestId("bulk-warnings");
+    await warnings.getByText(/^Row 1: Price 0\.00001 ETH is under a fifth of the estimated value [\d.]+ ETH/).waitFor({ timeout: 15_000 });
+    await page.getByLabel(/At each row's estimated value/).check();
+    await warnings.waitFor({ state: "detached" });
+    const estimate = (await page.getByTestId("bulk-row").first().locator("td").nth(6).textContent())?.replace(" ETH", "");
+    expect(Number(estimate)).toBeGreaterThan(5 * 0.00001);
     await page.getByRole("button", { name: /Start Upload/ }).click();
     await toastWith(page, "Bulk Upload Complete");
     expect(await page.getByTestId("toast").textContent()).toContain("2 successful, 1 failed");
     expect(await page.locator('[data-testid="bulk-row"][data-status="success"]').count()).toBe(2);
+    // Listed at the estimate the preview showed.
+    expect(await page.getByTestId("bulk-row").first().locator("td").nth(5).textContent()).toBe(estimate);
     const errorRow = page.locator('[data-testid="bulk-row"][data-status="error"]');
     expect(await errorRow.count()).toBe(1);
     expect(await errorRow.textContent()).toContain("Private key does not match the address");

@@ -120,9 +120,14 @@ export type CustomOrderQuote = {
   difficultyBits: number;
   /** 2^difficultyBits, as a decimal string (exact) */
   expectedAttempts: string;
+  /** expectedAttempts / grindRate */
   estimatedSeconds: number;
-  /** candidates per second the estimate assumes (the grinder's measured rate) */
+  /**
+   * candidates per second the estimate assumes: the fastest grinder running now (its own measurement), else the
+   * configured rate (Admin > Settings; by default this store's GPU grinder, schema/grinder-rates.ts)
+   */
   grindRate: number;
+  rateSource: "running" | "configured";
   price: string;
   currency: "ETH";
   maxDifficultyBits: number;

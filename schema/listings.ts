@@ -3,6 +3,7 @@
 // builds them) and the web app (which reads them).
 import type { ListingView, RecentTransaction } from "./browse";
 import type { Network, PROMOTION_TYPES } from "./db";
+import type { CustomOrderStatus } from "./db/custom-orders";
 import {
   ADMIN_NETWORK_FILTERS,
   ADMIN_PAGE_SIZES,
@@ -66,6 +67,7 @@ export type BulkRowReason =
   | "invalid-key"
   | "duplicate"
   | "skipped"
+  | "no-pattern"
   // sealed intake only (POST /api/admin/addresses/sealed)
   | "wrong-intake-key"
   | "unopenable"
@@ -74,6 +76,26 @@ export type BulkRowReason =
 export type BulkRowResult =
   | { index: number; status: "success"; id: number; address: string; price: string; currency: "ETH" | "SOL"; rarityScore: string }
   | { index: number; status: "error"; reason: BulkRowReason; message: string };
+
+/**
+ * POST /api/admin/addresses/bulk/appraise answer, per row sent without its key: the price by the spec's table
+ * (null: 8+ characters, skipped), the estimated value its listing page will show, whether the address shows a
+ * notable pattern, or why the upload would refuse the row.
+ */
+export type BulkAppraisal =
+  | {
+      index: number;
+      status: "ok";
+      currency: "ETH" | "SOL";
+      tablePrice: string | null;
+      estimatedValue: string;
+      notable: boolean;
+      pattern: string;
+      tableRarity: string;
+    }
+  | { index: number; status: "error"; reason: BulkRowReason; message: string };
+
+export type BulkAppraisalResponse = { results: BulkAppraisal[] };
 
 /** POST /api/admin/addresses/bulk answer: one result per row sent, in order (index = position in `rows`). */
 export type BulkUploadResponse = {
@@ -116,7 +138,13 @@ export type AdminListing = Pick<
   | "isListed"
   | "promotionType"
   | "createdAt"
->;
+> & {
+  /**
+   * The custom order this address was found for, or null for an ordinary listing (docs/custom-orders.md): its key
+   * is the order's buyer's and it is never listed, so the panel offers no status action for it.
+   */
+  customOrder: { id: number; status: CustomOrderStatus } | null;
+};
 
 export type AdminListingsResponse = {
   addresses: AdminListing[];

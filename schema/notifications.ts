@@ -116,11 +116,23 @@ export const NOTIFICATION_KINDS = {
   },
   purchase_completed: {
     group: "purchase",
-    describe: (d) => ({
-      title: "Purchase completed",
-      body: `Your payment for ${short(text(d, "address"))} (${amount(d, "price")}) is confirmed: its private key is yours to reveal.`,
-      href: text(d, "transactionId") ? `/secure-transaction/${encodeURIComponent(text(d, "transactionId"))}` : null,
-    }),
+    // A custom order's key was made in the buyer's browser and never held by the store: nothing to reveal here,
+    // the order page completes it from the buyer's saved key file.
+    describe: (d) => {
+      const orderId = whole(d, "customOrderId");
+      const paid = `Your payment for ${short(text(d, "address"))} (${amount(d, "price")}) is confirmed`;
+      if (orderId !== null)
+        return {
+          title: "Custom order delivered",
+          body: `${paid}. You hold this key (made in your browser): open the order page with your saved key file to complete it.`,
+          href: `/custom-orders/${orderId}`,
+        };
+      return {
+        title: "Purchase completed",
+        body: `${paid}: its private key is yours to reveal.`,
+        href: text(d, "transactionId") ? `/secure-transaction/${encodeURIComponent(text(d, "transactionId"))}` : null,
+      };
+    },
   },
   custom_order_found: {
     group: "order",

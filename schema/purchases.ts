@@ -260,6 +260,11 @@ export type PurchaseListItem = {
   completedAt: string | null;
   privateKeyDestroyed: boolean;
   address: { id: number; address: string; network: Network; rarityScore: string };
+  /**
+   * Set when this purchase paid a custom order (docs/custom-orders.md): the buyer's browser made the key, the
+   * store never held it, so there is nothing to reveal or destroy here.
+   */
+  customOrderId: number | null;
 };
 
 export const PURCHASES_PAGE_DEFAULT = 20;

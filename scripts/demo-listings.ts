@@ -76,5 +76,6 @@ export function planDemoListings(rows: BulkRow[], now: number): Map<string, RowD
  */
 export function demoImportOptions(rows: BulkRow[], now: number): ImportOptions {
   const plan = planDemoListings(rows, now);
-  return { rarity: "engine", longPatterns: "keep", now, decorate: ({ address }) => plan.get(address) };
+  // The demo shows every tier, plain addresses included, so it confirms listing those as an admin would.
+  return { rarity: "engine", longPatterns: "keep", confirmNoPattern: true, now, decorate: ({ address }) => plan.get(address) };
 }

@@ -9,6 +9,7 @@ import { NOTIFICATION_RETENTION_DAYS } from "../../schema/collectors";
 import { addresses, type CollectorEventKind, collectorCursor, collectorEvents, customOrders, notifications, savedSearches } from "../../schema/db";
 import { decimalToUnits } from "../../schema/money";
 import { batchAll, type Db, writeBatch } from "../db/database";
+import { orderIdOfListing } from "../orders/order-listing";
 import { keepNewestStatement, type NotificationInput, upsertStatements, type WatcherNotification, watcherUpsertStatements } from "./notify";
 import { type ChangedListing, matchSavedSearches } from "./saved-search-match";
 
@@ -53,6 +54,8 @@ type ListingRow = {
   priceUnits: number;
   currency: "ETH" | "SOL";
   sellerId: number | null;
+  /** The custom order this address was found for (its buyer's key, never the store's), or null. */
+  customOrderId: number | null;
 };
 
 const ids = (values: (number | string | null)[]) => JSON.stringify([...new Set(values.filter((v) => v !== null))]);
@@ -106,7 +109,7 @@ async function processBatch(db: Db, now: number, report: CollectorReport): Promi
   const [listingRows, orderRows] = await batchAll<[ListingRow[], { id: number; address: string | null; price: string }[]]>(db, [
     sql`SELECT ${a.id} AS id, ${a.address} AS address, ${a.network} AS network, ${a.category} AS category, ${a.patternLength} AS patternLength,
                ${a.status} AS status, ${a.isListed} AS isListed, ${a.price} AS price, ${a.priceUnits} AS priceUnits, ${a.currency} AS currency,
-               ${a.sellerId} AS sellerId
+               ${a.sellerId} AS sellerId, ${orderIdOfListing} AS customOrderId
         FROM ${a} WHERE ${a.id} IN (SELECT value FROM json_each(${ids(events.map((ev) => ev.addressId))}))`,
     sql`SELECT ${co.id} AS id, ${co.foundAddress} AS address, ${co.price} AS price FROM ${co}
         WHERE ${co.id} IN (SELECT value FROM json_each(${ids(events.filter((ev) => ev.kind === "order_found").map((ev) => Number(ev.ref)))}))`,
@@ -230,6 +233,7 @@ function directNotices(
           network: l?.network ?? null,
           currency: l?.currency ?? "",
           price: ev.price,
+          customOrderId: l?.customOrderId ?? null,
         },
       });
     } else if (ev.kind === "order_found") {

@@ -3,12 +3,13 @@
 // action skips and why). The routes in routes/admin.ts only validate and answer.
 import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { addresses, users } from "../../schema/db";
+import type { CustomOrderStatus } from "../../schema/db/custom-orders";
 import type { AdminListing, AdminStats, BulkActionResponse } from "../../schema/listings";
 import type { AuthSession } from "../auth/session";
 import { type Db, selected, writeBatch } from "../db/database";
 import type { UsdRates } from "../domain/prices";
 import { ApiError } from "../http/errors";
-import { isOrderListing } from "../orders/order-listing";
+import { isOrderListing, orderIdOfListing, orderStatusOfListing } from "../orders/order-listing";
 import {
   CUSTOM_ORDER_MESSAGE,
   changePromotion,
@@ -21,7 +22,6 @@ import {
   statusStatement,
 } from "./changes";
 import { type ListingRow, listingColumns, toListingView } from "./listing-view";
-import { listingById } from "./listings";
 
 const a = addresses;
 
@@ -33,8 +33,12 @@ export type AdminListingQuery = {
   status: "all" | "active" | "pending" | "sold" | "inactive";
 };
 
-/** The admin/profile shape of a listing: the public view without the viewer-relative fields. */
-export function toAdminListing(row: ListingRow, rates: UsdRates): AdminListing {
+/** A listing's columns and, for an address found for a custom order, that order's id and status. */
+const adminColumns = () => ({ ...listingColumns(), customOrderId: orderIdOfListing, customOrderStatus: orderStatusOfListing });
+type AdminRow = ListingRow & { customOrderId: number | null; customOrderStatus: CustomOrderStatus | null };
+
+/** The admin shape of a listing: the public view without the viewer-relative fields, and its custom order if any. */
+export function toAdminListing(row: AdminRow, rates: UsdRates): AdminListing {
   const v = toListingView(row, rates, null, null);
   return {
     id: v.id,
@@ -52,6 +56,7 @@ export function toAdminListing(row: ListingRow, rates: UsdRates): AdminListing {
     isListed: v.isListed,
     promotionType: v.promotionType,
     createdAt: v.createdAt,
+    customOrder: row.customOrderId !== null && row.customOrderStatus !== null ? { id: row.customOrderId, status: row.customOrderStatus } : null,
   };
 }
 
@@ -70,7 +75,7 @@ function adminWhere(q: AdminListingQuery): SQL {
 export async function adminListings(db: Db, q: AdminListingQuery, rates: UsdRates) {
   const where = adminWhere(q);
   const [rows, counted] = await db.batch([
-    db.select(listingColumns()).from(a).where(where).orderBy(desc(a.createdAt), desc(a.id)).limit(q.limit).offset(q.offset),
+    db.select(adminColumns()).from(a).where(where).orderBy(desc(a.createdAt), desc(a.id)).limit(q.limit).offset(q.offset),
     db.select({ n: count() }).from(a).where(where),
   ]);
   const total = Number(counted[0]?.n ?? 0);
@@ -161,7 +166,7 @@ export async function adminChangeListing(
   id: number,
   change: { status?: "active" | "inactive"; isFeatured?: boolean },
   now = Date.now(),
-): Promise<ListingRow> {
+): Promise<AdminRow> {
   const { status, isFeatured } = change;
   if (status === undefined && isFeatured === undefined) throw new ApiError(400, "Nothing to change: send status and/or isFeatured");
   const row = await listingForChange(db, id, session);
@@ -173,7 +178,7 @@ export async function adminChangeListing(
     if (result.results.length === 0) throw new ApiError(409, "The listing changed while this request was made; reload it and try again");
   }
   if (isFeatured !== undefined) await changePromotion(db, id, session, undefined, isFeatured, now);
-  return (await listingById(db, id))!;
+  return (await db.select(adminColumns()).from(a).where(eq(a.id, id)).get())!;
 }
 
 /** An admin's soft deletion of one listing (404 for one already deleted). */

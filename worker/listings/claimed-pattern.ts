@@ -5,6 +5,7 @@
 // the listing's pattern fields describe the claim whenever the engine saw less.
 import type { Network } from "../../schema/db";
 import type { MatchRange, PatternPosition, RarityAnalysis } from "../../schema/rarity";
+import { difficultyFromLog2, LOG2_BASE58_CHAR, LOG2_HEX_CHAR, solanaPrefixLog2 } from "../domain/rarity/difficulty";
 
 /**
  * How many of `matched`'s characters the address starts with (the rest it ends with), or null when the
@@ -38,4 +39,25 @@ export function withClaimedPattern(analysis: RarityAnalysis, address: string, ne
     patternPosition: position,
     matchRanges: ranges,
   };
+}
+
+/**
+ * log2 of the work a grinder does to produce the claimed characters: 16 per hex character (the claim is
+ * compared case-folded), for Solana the exact odds of the prefix and 58 per suffix character.
+ */
+export function claimedLog2(network: Network, matched: string, prefixLength: number): number {
+  if (network === "ethereum") return matched.length * LOG2_HEX_CHAR;
+  const prefix = matched.slice(0, prefixLength);
+  return (prefix ? solanaPrefixLog2(prefix) : 0) + (matched.length - prefixLength) * LOG2_BASE58_CHAR;
+}
+
+/**
+ * The analysis with the claim's difficulty when the engine saw less, so the listing page's estimated value (and
+ * the bulk preview's, which is the same figure) counts the work the row was ground with: an arbitrary prefix
+ * "abc" is 2^12 keys to grind, though the engine, which only knows words and shapes, sees nothing. The score is
+ * left alone (bulk rows take the specification's table).
+ */
+export function withClaimedDifficulty(analysis: RarityAnalysis, network: Network, matched: string, prefixLength: number): RarityAnalysis {
+  const log2 = claimedLog2(network, matched, prefixLength);
+  return log2 > analysis.difficulty.log2 && Number.isFinite(log2) ? { ...analysis, difficulty: difficultyFromLog2(log2) } : analysis;
 }

@@ -7,7 +7,9 @@ import { NETWORKS, PROMOTION_TYPES } from "../../schema/db";
 import { OWNERSHIP_MESSAGES } from "../../schema/listings";
 import { checkPrice } from "../../schema/money";
 import { MAX_PRIVATE_KEY_LENGTH, proveOwnership } from "../domain/ownership";
+import { NO_PATTERN_MESSAGE } from "../../schema/price-advice";
 import { analyzeAddress } from "../domain/rarity";
+import { NOTABLE_LOG2 } from "../domain/rarity/analyze";
 import { ApiError } from "../http/errors";
 import { bodyMessage } from "../http/params";
 import { noControlCharacters } from "../http/validate";
@@ -42,6 +44,8 @@ export const createListingBody = v.object(
     ),
     isListed: v.optional(v.boolean("isListed must be true or false"), true),
     status: v.optional(v.picklist(["active", "inactive"], "status must be active or inactive"), "active"),
+    // An address with no notable pattern is listed only when the admin confirmed it (the form's checkbox).
+    confirmNoPattern: v.optional(v.boolean("confirmNoPattern must be true or false"), false),
     // Sent by the spec's client but decided here: the seller is the session's user, rarity is computed.
     sellerId: ignored,
     rarityScore: ignored,
@@ -84,6 +88,7 @@ export function draftFromPayload(body: CreateListingBody, sellerId: number, now:
   if (!proof.verified) throw new ApiError(400, proof.error, { reason: proof.reason });
 
   const analysis = analyzeAddress(proof.address, body.network);
+  if (analysis.difficulty.log2 < NOTABLE_LOG2 && !body.confirmNoPattern) throw new ApiError(400, NO_PATTERN_MESSAGE, { reason: "no-pattern" });
   return {
     address: proof.address,
     network: body.network,

@@ -5,21 +5,34 @@
 // Per row, in order: the five fields present and sane; 8+ matched characters skipped; the
 // platform; pattern_type a plain word; the address valid for its network; pattern_matched really the
 // address's own start and/or end (so a cell like "=cmd|' /C calc'!A0" is refused, not stored); not listed
-// already, nor earlier in the same upload; the key derives the address. Then the spec's bulk price and
-// rarity tables (schema/bulk-pricing.ts), the rarity engine's category and pattern fields, sealing and the
-// batched insert (store.ts). Re-importing the same rows only reports duplicates.
+// already, nor earlier in the same upload; the key derives the address; a pattern worth listing, unless the
+// upload confirms it lists plain addresses. Then the price (the spec's table by matched length, or the estimated
+// value the listing's page will show), the spec's rarity table (schema/bulk-pricing.ts), the rarity engine's
+// category and pattern fields, sealing and the batched insert (store.ts). Re-importing the same rows only
+// reports duplicates.
 import { sql } from "drizzle-orm";
 import { validateAddress } from "../../schema/address";
 import { addresses, type Network } from "../../schema/db";
-import { BULK_CSV_COLUMNS, BULK_MAX_ROWS, BULK_MESSAGES, type BulkRowReason, type BulkRowResult, type PromotionType } from "../../schema/listings";
+import {
+  BULK_CSV_COLUMNS,
+  BULK_MAX_ROWS,
+  BULK_MESSAGES,
+  type BulkAppraisal,
+  type BulkRowReason,
+  type BulkRowResult,
+  type PromotionType,
+} from "../../schema/listings";
 import type { Db } from "../db/database";
 import { bulkPrice, bulkRarity } from "../../schema/bulk-pricing";
 import { checkPrice } from "../../schema/money";
+import { type BulkPricing, NO_PATTERN_MESSAGE } from "../../schema/price-advice";
 import { proveOwnership } from "../domain/ownership";
 import { CONTROL_CHARACTER } from "../http/validate";
-import { analyzeAddress, type RarityAnalysis } from "../domain/rarity";
+import { analyzeAddress, estimateValue, type RarityAnalysis } from "../domain/rarity";
+import { NOTABLE_LOG2 } from "../domain/rarity/analyze";
 import type { VaultEnv } from "../vault";
-import { claimedSplit, withClaimedPattern } from "./claimed-pattern";
+import { valueCalibration } from "./address-check";
+import { claimedSplit, withClaimedDifficulty, withClaimedPattern } from "./claimed-pattern";
 import { rarityString } from "./listing-view";
 import { DuplicateAddressError, type IntakeReceipt, type ListingDraft, storeListings } from "./store";
 
@@ -55,6 +68,16 @@ export type ImportOptions = {
   longPatterns?: "skip" | "keep";
   /** The sealed intake row each row came from (by its index in `rows`), stored with its listing. */
   intake?: (index: number) => IntakeReceipt | undefined;
+  /**
+   * "table" (the default): the spec's price by matched length. "estimate": the estimated value the listing's
+   * page shows (docs/listings.md#prices-an-operator-can-trust). A decoration's price overrides either.
+   */
+  pricing?: BulkPricing;
+  /**
+   * Rows whose address shows no notable pattern (under 1 in 2^11.5 random addresses, counting the claimed
+   * characters) are refused unless this is true: the operator confirmed listing plain addresses.
+   */
+  confirmNoPattern?: boolean;
   decorate?: (row: { index: number; address: string; network: Network; analysis: RarityAnalysis; matchedLength: number }) => RowDecoration | undefined;
   now?: number;
 };
@@ -67,11 +90,12 @@ type Failure = Extract<BulkRowResult, { status: "error" }>;
 const fail = (index: number, reason: BulkRowReason, message: string): Failure => ({ index, status: "error", reason, message });
 
 /** Checks one row's cells; a Candidate when it may go on to the duplicate and ownership checks. */
-function readRow(index: number, input: unknown, options: ImportOptions): Candidate | Failure {
+function readRow(index: number, input: unknown, options: ImportOptions, needKey = true): Candidate | Failure {
   if (input === null || typeof input !== "object" || Array.isArray(input)) return fail(index, "missing-fields", BULK_MESSAGES.missingFields);
   const row = input as Record<string, unknown>;
   const cells = {} as Record<(typeof BULK_CSV_COLUMNS)[number], string>;
   for (const column of BULK_CSV_COLUMNS) {
+    if (column === "private_key" && !needKey) continue;
     const value = row[column];
     if (value === undefined || value === null || (typeof value === "string" && value.trim() === ""))
       return fail(index, "missing-fields", BULK_MESSAGES.missingFields);
@@ -92,7 +116,7 @@ function readRow(index: number, input: unknown, options: ImportOptions): Candida
   const matched = network === "ethereum" ? cells.pattern_matched.replace(/^0x/i, "") : cells.pattern_matched;
   const prefixLength = claimedSplit(checked.normalized, network, matched, /^suffix$/i.test(cells.pattern_type));
   if (prefixLength === null) return fail(index, "invalid-pattern", MATCHED_MESSAGE);
-  return { index, network, address: checked.normalized, key: cells.private_key, matched, prefixLength };
+  return { index, network, address: checked.normalized, key: cells.private_key ?? "", matched, prefixLength };
 }
 
 const addressKey = (network: Network, address: string) => (network === "ethereum" ? address.toLowerCase() : address);
@@ -115,11 +139,58 @@ export async function listedAlready(db: Db, candidates: { network: Network; addr
   return found;
 }
 
-function draftFor(c: Candidate, sellerId: number, privateKey: string, options: ImportOptions, now: number): ListingDraft | Failure {
-  const analysis = withClaimedPattern(analyzeAddress(c.address, c.network), c.address, c.network, c.matched.length, c.prefixLength);
+/** The multiplier of estimated values per listing kind, read once per kind and upload chunk. */
+type Calibrations = (network: Network, category: string, patternLength: number) => Promise<number>;
+
+function calibrations(db: Db): Calibrations {
+  const seen = new Map<string, Promise<number>>();
+  return (network, category, patternLength) => {
+    const key = `${network}|${category}|${patternLength}`;
+    let m = seen.get(key);
+    if (!m) {
+      m = valueCalibration(db, network, category, patternLength).then((c) => c.multiplier);
+      seen.set(key, m);
+    }
+    return m;
+  };
+}
+
+/**
+ * What the store knows about a row before it is listed: the analysis it is stored with (the claimed pattern and,
+ * for the bulk endpoint, the claimed difficulty where the engine saw less), whether that is a notable pattern, and
+ * the estimated value its listing page will show.
+ */
+export async function rowAppraisal(
+  c: { network: Network; address: string; matched: string; prefixLength: number },
+  options: ImportOptions,
+  calibrate: Calibrations,
+): Promise<{ analysis: RarityAnalysis; notable: boolean; estimate: string; tablePrice: string | null }> {
+  const claimed = withClaimedPattern(analyzeAddress(c.address, c.network), c.address, c.network, c.matched.length, c.prefixLength);
+  const worked = withClaimedDifficulty(claimed, c.network, c.matched, c.prefixLength);
+  // The seed stores its demo rows with the engine's figures alone; the endpoint counts the work the claim took.
+  const analysis = options.rarity === "engine" ? claimed : worked;
+  const multiplier = await calibrate(c.network, analysis.category, analysis.patternLength);
+  return {
+    analysis,
+    notable: worked.difficulty.log2 >= NOTABLE_LOG2,
+    estimate: estimateValue(analysis.difficulty.log2, c.network, multiplier),
+    tablePrice: bulkPrice(c.matched.length),
+  };
+}
+
+async function draftFor(
+  c: Candidate,
+  sellerId: number,
+  privateKey: string,
+  options: ImportOptions,
+  now: number,
+  calibrate: Calibrations,
+): Promise<ListingDraft | Failure> {
+  const { analysis, notable, estimate, tablePrice } = await rowAppraisal(c, options, calibrate);
+  if (!notable && options.confirmNoPattern !== true) return fail(c.index, "no-pattern", NO_PATTERN_MESSAGE);
   const currency = c.network === "ethereum" ? "ETH" : "SOL";
   const decoration = options.decorate?.({ index: c.index, address: c.address, network: c.network, analysis, matchedLength: c.matched.length }) ?? {};
-  const price = checkPrice(decoration.price ?? bulkPrice(c.matched.length));
+  const price = checkPrice(decoration.price ?? (options.pricing === "estimate" ? estimate : tablePrice));
   if (!price.ok) return fail(c.index, "invalid-field", price.message);
   const promotionType = decoration.promotionType ?? "standard";
   return {
@@ -142,9 +213,36 @@ function draftFor(c: Candidate, sellerId: number, privateKey: string, options: I
   };
 }
 
+/**
+ * The bulk preview's figures for rows sent without their keys (POST /api/admin/addresses/bulk/appraise): per row
+ * the price each pricing would give, the estimated value its page will show and whether its pattern is notable,
+ * or why the upload would refuse it. Nothing is stored and no key is asked for.
+ */
+export async function appraiseRows(db: Db, rows: unknown[]): Promise<BulkAppraisal[]> {
+  const calibrate = calibrations(db);
+  return Promise.all(
+    rows.map(async (input, index): Promise<BulkAppraisal> => {
+      const c = readRow(index, input, {}, false);
+      if ("reason" in c) return c;
+      const { analysis, notable, estimate, tablePrice } = await rowAppraisal(c, {}, calibrate);
+      return {
+        index,
+        status: "ok",
+        currency: c.network === "ethereum" ? "ETH" : "SOL",
+        tablePrice,
+        estimatedValue: estimate,
+        notable,
+        pattern: analysis.pattern,
+        tableRarity: rarityString(bulkRarity(c.matched.length)),
+      };
+    }),
+  );
+}
+
 /** Imports at most BULK_MAX_ROWS rows in one batch; see importListings. */
 async function importChunk(db: Db, env: VaultEnv, sellerId: number, rows: unknown[], offset: number, options: ImportOptions): Promise<Outcome[]> {
   const now = options.now ?? Date.now();
+  const calibrate = calibrations(db);
   const outcomes: Outcome[] = [];
   let pending: Candidate[] = [];
   const firstSeen = new Map<string, number>();
@@ -175,7 +273,7 @@ async function importChunk(db: Db, env: VaultEnv, sellerId: number, rows: unknow
         outcomes.push(fail(c.index, proof.reason, proof.error));
         continue;
       }
-      const draft = draftFor(c, sellerId, proof.privateKey, options, now);
+      const draft = await draftFor(c, sellerId, proof.privateKey, options, now, calibrate);
       if ("reason" in draft) outcomes.push(draft);
       else {
         drafts.push(draft);

@@ -117,6 +117,11 @@ export const orderIdOfListing = sql<
   (typeof customOrders.$inferSelect)["id"] | null
 >`(SELECT ${customOrders.id} FROM ${customOrders} WHERE ${customOrders.foundAddress} = ${addresses.address})`;
 
+/** In SQL beside addresses: the status of the custom order whose hidden listing this address is, or NULL. */
+export const orderStatusOfListing = sql<
+  (typeof customOrders.$inferSelect)["status"] | null
+>`(SELECT ${customOrders.status} FROM ${customOrders} WHERE ${customOrders.foundAddress} = ${addresses.address})`;
+
 /** In SQL on custom_orders: the order's hidden listing's id (NULL before it is found). */
 export const listingOfOrder = sql`(SELECT ${ol.id} FROM ${addresses} ${ol} WHERE ${ol.address} = ${customOrders.foundAddress})`;
 

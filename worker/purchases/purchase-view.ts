@@ -93,6 +93,7 @@ export async function listPurchases(db: Db, userId: number, page: number, limit:
         addressId: a.id,
         address: a.address,
         rarityScore: a.rarityScore,
+        customOrderId: orderIdOfListing,
       })
       .from(t)
       .innerJoin(a, eq(a.id, t.addressId))
@@ -117,6 +118,7 @@ export async function listPurchases(db: Db, userId: number, page: number, limit:
       completedAt: iso(r.completedAt),
       privateKeyDestroyed: r.privateKeyDestroyed,
       address: { id: r.addressId, address: r.address, network: r.network, rarityScore: rarityString(r.rarityScore) },
+      customOrderId: r.customOrderId,
     })),
     pagination: { page, totalPages, total, hasPrevPage: page > 1, hasNextPage: page < totalPages },
   };

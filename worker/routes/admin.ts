@@ -3,7 +3,8 @@
 // with the session (auth/middleware.ts).
 //   GET    /addresses                 the listings table: search, network and status filters, paging
 //   GET    /stats                     the four stat cards
-//   POST   /addresses/bulk            bulk CSV rows -> listings, one result per row
+//   POST   /addresses/bulk            bulk CSV rows -> listings, one result per row ({rows, pricing?, confirmNoPattern?})
+//   POST   /addresses/bulk/appraise   bulk CSV rows without keys -> each row's prices, estimate and pattern verdict
 //   GET    /intake-key                the intake public key grinders seal found keys to
 //   POST   /addresses/sealed          sealed intake rows -> listings, one result per row
 //   PUT    /addresses/bulk-status     {listingIds, status}
@@ -21,6 +22,7 @@ import {
   type AdminStats,
   BULK_MAX_ROWS,
   type BulkActionResponse,
+  type BulkAppraisalResponse,
   type BulkUploadResponse,
   MAX_BULK_IDS,
 } from "../../schema/listings";
@@ -39,7 +41,8 @@ import {
   bulkSetStatus,
   toAdminListing,
 } from "../listings/admin";
-import { importListings } from "../listings/import";
+import { appraiseRows, importListings } from "../listings/import";
+import { BULK_PRICINGS } from "../../schema/price-advice";
 import { importSealedRows } from "../listings/sealed-import";
 import { currentIntakeKey } from "../vault/intake";
 import { type IntakeKeyResponse, SEALED_MAX_CIPHERTEXT, SEALED_MAX_ROWS } from "../../schema/sealed-intake";
@@ -74,12 +77,15 @@ const listingIds = v.pipe(
 const activeOrInactive = v.picklist(["active", "inactive"], "status must be active or inactive");
 const featuredFlag = v.boolean("isFeatured must be true or false");
 
+const bulkRows = v.pipe(
+  v.array(v.unknown(), "rows must be an array of CSV rows"),
+  v.minLength(1, "rows must hold at least one row"),
+  v.maxLength(BULK_MAX_ROWS, `rows may hold at most ${BULK_MAX_ROWS} rows per request; send the file in chunks`),
+);
 const bulkBody = v.object({
-  rows: v.pipe(
-    v.array(v.unknown(), "rows must be an array of CSV rows"),
-    v.minLength(1, "rows must hold at least one row"),
-    v.maxLength(BULK_MAX_ROWS, `rows may hold at most ${BULK_MAX_ROWS} rows per request; send the file in chunks`),
-  ),
+  rows: bulkRows,
+  pricing: v.optional(v.picklist(BULK_PRICINGS, "pricing must be table or estimate"), "table"),
+  confirmNoPattern: v.optional(v.boolean("confirmNoPattern must be true or false"), false),
 });
 
 const sealedBody = v.object({
@@ -116,8 +122,8 @@ export const adminRoutes = new Hono<AppEnv>()
   })
   .get("/stats", async (c) => c.json((await adminStats(c.var.db)) satisfies AdminStats))
   .post("/addresses/bulk", validate("json", bulkBody), async (c) => {
-    const { rows } = c.req.valid("json");
-    const results = await importListings(c.var.db, c.env, c.var.session.userId, rows);
+    const { rows, pricing, confirmNoPattern } = c.req.valid("json");
+    const results = await importListings(c.var.db, c.env, c.var.session.userId, rows, { pricing, confirmNoPattern });
     const succeeded = results.filter((r) => r.status === "success").length;
     return c.json({ results, summary: { total: results.length, succeeded, failed: results.length - succeeded } } satisfies BulkUploadResponse);
   })
@@ -127,6 +133,9 @@ export const adminRoutes = new Hono<AppEnv>()
     const results = await importSealedRows(c.var.db, c.env, c.var.session.userId, rows);
     const succeeded = results.filter((r) => r.status === "success").length;
     return c.json({ results, summary: { total: results.length, succeeded, failed: results.length - succeeded } } satisfies BulkUploadResponse);
+  })
+  .post("/addresses/bulk/appraise", validate("json", v.object({ rows: bulkRows })), async (c) => {
+    return c.json({ results: await appraiseRows(c.var.db, c.req.valid("json").rows) } satisfies BulkAppraisalResponse);
   })
   .put("/addresses/bulk-status", validate("json", v.object({ listingIds, status: activeOrInactive })), async (c) => {
     const { listingIds: ids, status } = c.req.valid("json");

@@ -72,12 +72,17 @@ export const customOrderRoutes = new Hono<AppEnv>()
     if (problems.length) throw new ApiError(400, `pattern: ${problems.join("; ")}`);
     const [config, grinders] = await Promise.all([quoteSettingsInForce(c.var.db), grindersSeen(c.var.db, Date.now())]);
     const quote = quoteOrder(pattern, config);
+    // The time is at the rate of the grinder that would take the order: the fastest one running now, as it measures
+    // itself, else the configured rate; so the quote's time and the page's note on the grinders never disagree.
+    const running = grinders.online > 0 && grinders.fastestRate !== null && grinders.fastestRate > 0 ? grinders.fastestRate : null;
+    const rate = running ?? config.grindRate;
     return c.json({
       ...pattern,
       difficultyBits: quote.difficultyBits,
       expectedAttempts: quote.expectedAttempts.toString(),
-      estimatedSeconds: quote.estimatedSeconds,
-      grindRate: config.grindRate,
+      estimatedSeconds: Number(quote.expectedAttempts) / rate,
+      grindRate: rate,
+      rateSource: running === null ? "configured" : "running",
       price: quote.price,
       currency: "ETH",
       maxDifficultyBits: config.maxDifficultyBits,

@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { client, unchecked } from "./client";
+import { STORE_GRINDER_RATES } from "../../schema/grinder-rates";
 
 type Check = Record<string, unknown> & { isValid: boolean; message: string };
 
@@ -29,7 +30,7 @@ describe("POST /api/addresses/validate", () => {
       keyless: null,
     });
     expect(body.estimatedValue).toMatch(/^\d+(\.\d{1,8})?$/);
-    expect((body.expectedTime as { cpuCoreSeconds: number }).cpuCoreSeconds).toBeCloseTo(2 ** 32 / 25_000);
+    expect((body.expectedTime as { cpuCoreSeconds: number }).cpuCoreSeconds).toBeCloseTo(2 ** 32 / STORE_GRINDER_RATES.ethereum.cpuCore);
   });
 
   it("returns the checksummed address and trims surrounding spaces", async () => {

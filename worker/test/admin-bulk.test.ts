@@ -4,11 +4,13 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatBulkCsv, parseBulkCsv } from "../../schema/bulk-csv";
-import { BULK_MAX_ROWS, BULK_MESSAGES, type BulkRow, type BulkUploadResponse } from "../../schema/listings";
+import type { ListingContext } from "../../schema/listing-context";
+import { BULK_MAX_ROWS, BULK_MESSAGES, type BulkAppraisalResponse, type BulkRow, type BulkUploadResponse } from "../../schema/listings";
+import { NO_PATTERN_MESSAGE } from "../../schema/price-advice";
 import { createDb } from "../db/database";
 import { claimedSplit, withClaimedPattern } from "../listings/claimed-pattern";
 import { importListings } from "../listings/import";
-import { analyzeAddress } from "../domain/rarity";
+import { analyzeAddress, estimateValue } from "../domain/rarity";
 import { openKey, sealingKey } from "../vault";
 import { currentIntakeKey } from "../vault/intake";
 import { importSealedRows } from "../listings/sealed-import";
@@ -219,6 +221,79 @@ describe("mixed rows", () => {
     expect(again.summary.succeeded).toBe(0);
     for (const i of [0, 1, 2, 15])
       expect(again.results[i]).toMatchObject({ status: "error", reason: "duplicate", message: expect.stringMatching(/^Already listed \(listing #\d+\)$/) });
+    expect(await counts()).toBe(before);
+  });
+});
+
+describe("prices an operator can trust", () => {
+  const appraise = async (rows: unknown[]): Promise<BulkAppraisalResponse> => {
+    const res = await client(admin).admin.addresses.bulk.appraise.$post({ json: unchecked({ rows }) });
+    expect(res.status).toBe(200);
+    return res.json();
+  };
+  /** A fresh key whose address the engine sees nothing in harder than 2^bits, so only the claim counts. */
+  const plainKey = (bits: number) => {
+    let key = ethKey();
+    while (analyzeAddress(key.address, "ethereum").difficulty.log2 >= bits) key = ethKey();
+    return key;
+  };
+  const contextOf = async (id: number) =>
+    (await (await client().addresses[":id{[0-9]+}"].context.$get({ param: { id: String(id) } })).json()) as ListingContext;
+
+  it("the preview appraises rows without their keys: each pricing's price, the estimate the page will show, the pattern verdict", async () => {
+    const three = plainKey(12);
+    const two = plainKey(8);
+    const { results } = await appraise([
+      { ...bulkRow(three, 3), private_key: undefined },
+      { ...bulkRow(two, 2), private_key: undefined },
+      { ...bulkRow(ethKey(), 3), address: "0x1234", private_key: undefined },
+    ]);
+    // Three ground hex characters ("abc" from /grind) are 2^12 keys: a pattern, though no word or shape.
+    expect(results[0]).toMatchObject({
+      status: "ok",
+      currency: "ETH",
+      tablePrice: "0.00001",
+      notable: true,
+      pattern: three.address.slice(2, 5),
+      estimatedValue: estimateValue(12, "ethereum"),
+    });
+    // Two are 1 in 256 addresses (2^8): no notable pattern; the estimate still counts them.
+    expect(results[1]).toMatchObject({ status: "ok", notable: false, estimatedValue: estimateValue(8, "ethereum") });
+    expect(results[2]).toMatchObject({ status: "error", reason: "invalid-address" });
+    // The table's price gives most of the estimate away, which is what the preview warns about.
+    expect(Number(estimateValue(12, "ethereum"))).toBeGreaterThan(5 * 0.00001);
+  });
+
+  it("pricing 'estimate' lists at the estimated value the listing's page shows; 'table' at the spec's price", async () => {
+    const [atEstimate, atTable] = [ethKey(), solKey()];
+    const estimated = await client(admin).admin.addresses.bulk.$post({ json: unchecked({ rows: [bulkRow(atEstimate, 5)], pricing: "estimate" }) });
+    const tabled = await uploaded([bulkRow(atTable, 4)]);
+    const [e] = ((await estimated.json()) as BulkUploadResponse).results;
+    const [t] = tabled.results;
+    if (e.status !== "success" || t.status !== "success") throw new Error(`expected success: ${JSON.stringify([e, t])}`);
+    const page = await contextOf(e.id);
+    expect(e.price).toBe(page.estimatedValue.amount);
+    expect(e.price).toBe(estimateValue(20, "ethereum"));
+    expect(t).toMatchObject({ price: "0.00001", currency: "SOL" });
+    // The table listing's page counts the claimed work too: 4 base58 characters at the start of a Solana address.
+    expect(Number((await contextOf(t.id)).estimatedValue.amount)).toBeGreaterThan(Number(estimateValue(0, "solana")));
+  });
+
+  it("a row with no notable pattern is refused without confirmNoPattern, listed with it", async () => {
+    const plain = plainKey(8);
+    const before = await counts();
+    const refused = await uploaded([bulkRow(plain, 2)]);
+    expect(refused.results[0]).toMatchObject({ status: "error", reason: "no-pattern", message: NO_PATTERN_MESSAGE });
+    expect(await counts()).toBe(before);
+    const confirmed = await client(admin).admin.addresses.bulk.$post({ json: unchecked({ rows: [bulkRow(plain, 2)], confirmNoPattern: true }) });
+    expect(((await confirmed.json()) as BulkUploadResponse).results[0]).toMatchObject({ status: "success" });
+  });
+
+  it("a pricing other than table or estimate: 400, nothing stored", async () => {
+    const before = await counts();
+    const res = await client(admin).admin.addresses.bulk.$post({ json: unchecked({ rows: [bulkRow(ethKey())], pricing: "free" }) });
+    expect(res.status).toBe(400);
+    expect((await refusal(res)).message).toMatch(/pricing must be table or estimate/);
     expect(await counts()).toBe(before);
   });
 });

@@ -97,9 +97,18 @@ describe("GET /api/admin/addresses and /stats", () => {
         "isListed",
         "promotionType",
         "createdAt",
+        "customOrder",
       ].sort(),
     );
-    expect(a).toMatchObject({ price: "1.5", currency: "ETH", usdPrice: 5694, formattedUsd: "$5,694.00", category: "leading-zeros", rarityScore: "0.0" });
+    expect(a).toMatchObject({
+      customOrder: null,
+      price: "1.5",
+      currency: "ETH",
+      usdPrice: 5694,
+      formattedUsd: "$5,694.00",
+      category: "leading-zeros",
+      rarityScore: "0.0",
+    });
   });
 
   it("search over address, category and pattern, case-insensitive; wildcards are literal", async () => {

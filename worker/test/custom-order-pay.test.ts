@@ -5,8 +5,13 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { CustomOrderView } from "../../schema/custom-orders";
-import type { CreateTransactionResponse, PurchaseView } from "../../schema/purchases";
+import type { NotificationsResponse } from "../../schema/collectors";
+import type { AdminListingsResponse } from "../../schema/listings";
+import type { CreateTransactionResponse, PurchasesResponse, PurchaseView } from "../../schema/purchases";
+import { runCollectorJob } from "../collectors/notification-job";
+import { createDb } from "../db/database";
 import { runScheduledJobs } from "../jobs/scheduled";
+import { insertListing } from "./browse-fixtures";
 import { foundOrder, payOrder, placeOrder } from "./custom-order-fixtures";
 import { actors, ethWallet, initiate, purchaseRow, type Wallet } from "./purchase-fixtures";
 import { client, refusal } from "./client";
@@ -361,6 +366,41 @@ describe("cancelling and the payment deadline against a purchase in progress", (
       await env.DB.prepare("DROP TRIGGER expire_order_in_race").run();
     }
     expect(await count("transactions", "address_id = ? AND status IN ('initiated', 'pending', 'verified')", f.listingId)).toBe(0);
+  });
+});
+
+describe("the API marks a paid custom order as its buyer's key, not the store's", () => {
+  it("My Purchases carries customOrderId, Admin > Listings the order and its status, and the buyer's notification says they hold the key", async () => {
+    const buyer = await ethWallet();
+    const f = await foundOrder(buyer, admin);
+    const { id } = (await (await payOrder(buyer, f.order.id)).json()) as CreateTransactionResponse;
+    // Settled as the settle batch leaves it: the purchase completed, the order delivered, the listing retired.
+    await env.DB.batch([
+      env.DB.prepare("UPDATE transactions SET status = 'completed', completed_at = ? WHERE id = ?").bind(Date.now(), id),
+      env.DB.prepare("UPDATE custom_orders SET status = 'delivered' WHERE id = ?").bind(f.order.id),
+      env.DB.prepare("UPDATE addresses SET status = 'inactive' WHERE id = ?").bind(f.listingId),
+    ]);
+
+    const mine = (await (await client(buyer).transactions.purchases.$get({ query: {} })).json()) as PurchasesResponse;
+    expect(mine.purchases.find((p) => p.id === id)).toMatchObject({ customOrderId: f.order.id, status: "completed" });
+
+    const hex = f.order.address!.slice(2).toLowerCase();
+    const listed = (await (await client(admin).admin.addresses.$get({ query: { search: hex } })).json()) as AdminListingsResponse;
+    expect(listed.addresses.find((l) => l.id === f.listingId)).toMatchObject({ status: "inactive", customOrder: { id: f.order.id, status: "delivered" } });
+
+    await runCollectorJob(createDb(env.DB));
+    const inbox = (await (await client(buyer).notifications.$get({ query: { limit: "50" } })).json()) as NotificationsResponse;
+    const done = inbox.notifications.find((n) => n.kind === "purchase_completed");
+    expect(done).toMatchObject({ href: `/custom-orders/${f.order.id}` });
+    expect(done!.body).toContain("You hold this key (made in your browser)");
+    expect(done!.body).not.toContain("yours to reveal");
+  });
+
+  it("an ordinary inactive listing is not marked (it keeps its status action)", async () => {
+    const address = `0x${"ce".repeat(20)}`;
+    const listingId = await insertListing({ address, sellerId: admin.userId, status: "inactive" });
+    const listed = (await (await client(admin).admin.addresses.$get({ query: { search: address.slice(2) } })).json()) as AdminListingsResponse;
+    expect(listed.addresses.find((l) => l.id === listingId)).toMatchObject({ status: "inactive", customOrder: null });
   });
 });
 

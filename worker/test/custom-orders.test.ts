@@ -70,7 +70,21 @@ describe("GET /api/custom-orders/quote", () => {
     expect(q.estimatedSeconds).toBeCloseTo(4294967296 / q.grindRate, 3);
     expect(q.price).toBe("0.01358994");
     // migration 0025's defaults (no admin changed the quote here): one production GPU
-    expect(q).toMatchObject({ grindRate: 2_000_000_000, maxDifficultyBits: 44, grindHours: 168 });
+    expect(q).toMatchObject({ grindRate: 2_000_000_000, rateSource: "configured", maxDifficultyBits: 44, grindHours: 168 });
+  });
+
+  it("while a grinder runs, the time is at its own measured rate, so the quote and the note on the grinders agree", async () => {
+    // A CPU thread of the local stack's grinder, far slower than the configured GPU rate.
+    await env.DB.prepare("INSERT INTO order_grinders (id, admin_id, label, rate, started_at, last_seen_at) VALUES ('quote-cpu', ?, 'cpu', 1200000, ?, ?)")
+      .bind(admin.userId, Date.now(), Date.now())
+      .run();
+    try {
+      const q = (await (await quote({ prefix: "abcdef" })).json()) as CustomOrderQuote;
+      expect(q).toMatchObject({ rateSource: "running", grindRate: 1_200_000, grinders: { online: 1, fastestRate: 1_200_000 } });
+      expect(q.estimatedSeconds).toBeCloseTo(2 ** 24 / 1_200_000, 6);
+    } finally {
+      await env.DB.prepare("DELETE FROM order_grinders WHERE id = 'quote-cpu'").run();
+    }
   });
 
   it("answers a too-hard pattern with its refusal and reason", async () => {

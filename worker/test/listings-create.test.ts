@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingView } from "../../schema/browse";
 import { OWNERSHIP_MESSAGES, PRICE_MESSAGES } from "../../schema/listings";
+import { NO_PATTERN_MESSAGE } from "../../schema/price-advice";
 import { createApp } from "../app";
 import { createDb } from "../db/database";
 import { analyzeAddress } from "../domain/rarity";
@@ -33,6 +34,8 @@ function payload(key = ethKey(), extra: Record<string, unknown> = {}) {
     price: "0.5",
     currency: key.network === "ethereum" ? "ETH" : "SOL",
     privateKey: key.privateKey,
+    // Fresh random keys show no notable pattern; these tests are about everything else, so they confirm it.
+    confirmNoPattern: true,
     ...extra,
   };
 }
@@ -184,6 +187,22 @@ describe("creating", () => {
   });
 });
 
+describe("an address with no notable pattern", () => {
+  it("is refused without confirmNoPattern, saying why, and listed with it", async () => {
+    let key = ethKey();
+    while (analyzeAddress(key.address, "ethereum").rarityScore > 0) key = ethKey();
+    const before = await counts();
+    const res = await create(payload(key, { confirmNoPattern: undefined }));
+    expect(res.status).toBe(400);
+    expect(await refusal(res)).toMatchObject({ message: NO_PATTERN_MESSAGE, reason: "no-pattern" });
+    expect(await counts()).toBe(before);
+    const notTrue = await create(payload(key, { confirmNoPattern: "yes" }));
+    expect(notTrue.status).toBe(400);
+    expect((await refusal(notTrue)).message).toMatch(/confirmNoPattern must be true or false/);
+    expect((await create(payload(key, { confirmNoPattern: true }))).status).toBe(201);
+  });
+});
+
 describe("refusals store nothing", () => {
   const key = ethKey();
   const other = ethKey();
@@ -265,6 +284,7 @@ describe("the batch", () => {
       promotionType: "standard" as const,
       isListed: true,
       status: "active" as const,
+      confirmNoPattern: true,
     };
     return draftFromPayload(body, admin.userId, Date.now());
   };

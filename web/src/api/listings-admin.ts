@@ -4,6 +4,7 @@
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from "@tanstack/react-query";
 import type { InferRequestType } from "hono/client";
 import type { BulkRow } from "../../../schema/listings";
+import type { BulkPricing } from "../../../schema/price-advice";
 import type { Network } from "../../../schema/db";
 import { api, read } from "./http";
 
@@ -69,8 +70,15 @@ export const adminUpdateListing = (id: number, change: { status?: "active" | "in
   read(adminListing.$put({ param: { id: String(id) }, json: change }));
 export const adminDeleteListing = (id: number) => read(adminListing.$delete({ param: { id: String(id) } }));
 
-/** POST /api/admin/addresses/bulk: one chunk of CSV rows, one result per row. */
-export const uploadBulkRows = (rows: BulkRow[]) => read(api.admin.addresses.bulk.$post({ json: { rows } }));
+/**
+ * POST /api/admin/addresses/bulk: one chunk of CSV rows, one result per row, priced by the upload's choice;
+ * rows with no notable pattern are listed only with confirmNoPattern.
+ */
+export const uploadBulkRows = (rows: BulkRow[], options: { pricing: BulkPricing; confirmNoPattern: boolean }) =>
+  read(api.admin.addresses.bulk.$post({ json: { rows, ...options } }));
+
+/** POST /api/admin/addresses/bulk/appraise: the preview's figures for rows sent without their keys. */
+export const appraiseBulkRows = (rows: Omit<BulkRow, "private_key">[]) => read(api.admin.addresses.bulk.appraise.$post({ json: { rows } }));
 
 /** After any listing change: the listing reads and the admin table and stats. */
 export const refreshAfterListingChange = (queryClient: QueryClient) =>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { compactNumber, formatDuration } from "./duration";
+import { aboutDuration, compactNumber, formatDuration } from "./duration";
+
+describe("aboutDuration", () => {
+  it("says about before a time, never before 'under a second'", () => {
+    expect(aboutDuration(0.004)).toBe("under a second");
+    expect(aboutDuration(210)).toBe("about 3.5 minutes");
+    expect(aboutDuration(Number.NaN)).toBe("—");
+  });
+});
 
 describe("formatDuration", () => {
   it.each([

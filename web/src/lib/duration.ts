@@ -9,6 +9,14 @@ const UNITS: [limit: number, seconds: number, name: string][] = [
   [Infinity, 86400 * 365.25, "year"],
 ];
 
+/**
+ * "about 3 minutes", or "under a second" alone: an approximate time in a sentence, never "about under a second".
+ */
+export function aboutDuration(seconds: number): string {
+  const text = formatDuration(seconds);
+  return text === "under a second" || text === "—" ? text : `about ${text}`;
+}
+
 export function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return "—";
   if (seconds < 1) return "under a second";

@@ -56,9 +56,15 @@ export function purchaseStatusDisplay(status: PurchaseStatus, failureReason: str
 /**
  * What the buyer can do with the key: reveal it (SOLD, the statuses the server releases it in), nothing yet
  * (PAYABLE: awaiting or confirming payment), nothing ever (the purchase ended unpaid), or it was destroyed.
+ * A paid custom order is "buyer": its key was made in the buyer's browser and the store never held it, so
+ * there is nothing to reveal or destroy (docs/custom-orders.md#paying-and-delivery).
  */
-export function keyAvailability(status: PurchaseStatus, privateKeyDestroyed: boolean): "access" | "destroyed" | "later" | "none" {
-  if (isIn(SOLD, status)) return privateKeyDestroyed ? "destroyed" : "access";
+export function keyAvailability(
+  status: PurchaseStatus,
+  privateKeyDestroyed: boolean,
+  customOrder = false,
+): "access" | "buyer" | "destroyed" | "later" | "none" {
+  if (isIn(SOLD, status)) return customOrder ? "buyer" : privateKeyDestroyed ? "destroyed" : "access";
   if (isIn(PAYABLE, status)) return "later";
   return "none";
 }

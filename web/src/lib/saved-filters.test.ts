@@ -8,7 +8,7 @@ describe("describeFilters", () => {
     );
     expect(describeFilters({ patternValue: "beef" })).toBe("Starts or ends with beef");
     expect(describeFilters({ patternFilter: "suffix", patternValue: "AAA", category: "word-like", minCharLength: "3", maxCharLength: "5" })).toBe(
-      "Ends with AAA · word-like · 3–5 characters",
+      "Ends with AAA · word · 3–5 characters",
     );
     expect(describeFilters({ search: "c0de", sortBy: "price", sortOrder: "asc" })).toBe("Contains c0de · by price, ascending");
     expect(describeFilters({})).toBe("Every listing");

@@ -1,15 +1,8 @@
 // A saved search's filters in words ("Starts with dead · Ethereum · 6+ characters") and as the marketplace URL's
 // search, for Profile > Saved searches and the marketplace's Save search form.
 import type { SavedFilters } from "../../../schema/collectors";
+import { categoryWords } from "./category-words";
 
-const CATEGORY_WORDS: Record<string, string> = {
-  "leading-zeros": "leading zeros",
-  "trailing-zeros": "trailing zeros",
-  "word-like": "word-like",
-  palindrome: "palindrome",
-  sequential: "sequential",
-  custom: "custom",
-};
 const SORT_WORDS: Record<string, string> = { rarity: "rarity", price: "price", createdAt: "newest" };
 
 export function describeFilters(f: SavedFilters): string {
@@ -20,7 +13,7 @@ export function describeFilters(f: SavedFilters): string {
   }
   if (f.search) parts.push(`Contains ${f.search}`);
   if (f.network && f.network !== "all") parts.push(f.network === "ethereum" ? "Ethereum" : "Solana");
-  if (f.category && f.category !== "all") parts.push(CATEGORY_WORDS[f.category] ?? f.category);
+  if (f.category && f.category !== "all") parts.push(categoryWords(f.category));
   if (f.minCharLength && f.maxCharLength) parts.push(`${f.minCharLength}–${f.maxCharLength} characters`);
   else if (f.minCharLength) parts.push(`${f.minCharLength}+ characters`);
   else if (f.maxCharLength) parts.push(`up to ${f.maxCharLength} characters`);

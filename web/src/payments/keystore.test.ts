@@ -77,7 +77,7 @@ describe("V3 keystore", () => {
 
   it("opens go-ethereum's published PBKDF2 test vector, and refuses it with a wrong password", async () => {
     expect(await decryptKeystore(GETH_PBKDF2_VECTOR, "testpassword")).toBe(GETH_VECTOR_KEY);
-    await expect(decryptKeystore(GETH_PBKDF2_VECTOR, "testpassworD")).rejects.toThrow(/MAC mismatch/);
+    await expect(decryptKeystore(GETH_PBKDF2_VECTOR, "testpassworD")).rejects.toThrow(/^Wrong password, or the file is damaged\.$/);
   }, 30_000);
 
   it("opens go-ethereum's 31- and 30-byte key vectors as the zero-padded 32-byte keys", async () => {
@@ -87,7 +87,7 @@ describe("V3 keystore", () => {
   });
 
   it("refuses the vector with a wrong password (MAC check)", async () => {
-    await expect(decryptKeystore(GETH_VECTOR, "testpassworD")).rejects.toThrow(/MAC mismatch/);
+    await expect(decryptKeystore(GETH_VECTOR, "testpassworD")).rejects.toThrow(/^Wrong password, or the file is damaged\.$/);
   }, 30_000);
 
   it("reproduces the vector's ciphertext and MAC from its key, salt and IV", async () => {
@@ -168,7 +168,7 @@ describe("V3 keystores from every wallet tool", () => {
     expect(json.Crypto).toBeDefined();
     expect(json.crypto).toBeUndefined();
     expect(await decryptKeystore(json, password)).toBe(key);
-    await expect(decryptKeystore(json, `${password}!`)).rejects.toThrow(/MAC mismatch/);
+    await expect(decryptKeystore(json, `${password}!`)).rejects.toThrow(/^Wrong password, or the file is damaged\.$/);
   });
 
   it("opens ethers 6's file at its default cost (scrypt N = 2^17)", async () => {
@@ -185,7 +185,7 @@ describe("V3 keystores from every wallet tool", () => {
     expect(pbkdf2.crypto.kdfparams).toMatchObject({ prf: "hmac-sha256", c: 262144 });
     expect(await decryptKeystore(scrypt, password)).toBe(key);
     expect(await decryptKeystore(pbkdf2, password)).toBe(key);
-    await expect(decryptKeystore(pbkdf2, "wrong password")).rejects.toThrow(/MAC mismatch/);
+    await expect(decryptKeystore(pbkdf2, "wrong password")).rejects.toThrow(/^Wrong password, or the file is damaged\.$/);
   }, 60_000);
 
   it("writes files that ethers and @ethereumjs/wallet open to the same key", async () => {

@@ -192,7 +192,7 @@ export async function decryptKeystore(keystore: unknown, password: string, opts:
   const ciphertext = hexField(c.ciphertext, "the ciphertext", 1, 32);
   const mac = hexField(c.mac, "the MAC", 32, 32);
   const dk = await deriveKey(c.kdf, c.kdfparams, utf8ToBytes(password), opts.onProgress);
-  if (bytesToHex(macOf(dk, ciphertext)) !== bytesToHex(mac)) throw new KeystoreError("Wrong password, or the file is damaged (MAC mismatch).");
+  if (bytesToHex(macOf(dk, ciphertext)) !== bytesToHex(mac)) throw new KeystoreError("Wrong password, or the file is damaged.");
   const secret = new Uint8Array(32);
   secret.set(ctr(dk.slice(0, 16), iv).decrypt(ciphertext), 32 - ciphertext.length);
   dk.fill(0);

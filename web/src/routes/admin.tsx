@@ -50,8 +50,8 @@ function AdminPage() {
           <dd className="font-mono break-all text-slate-300">{address ?? "Not connected"}</dd>
           <dt className="text-slate-400">Network</dt>
           <dd className="text-slate-300">{address ? (network ?? "unknown") : "—"}</dd>
-          <dt className="text-slate-400">isAdmin</dt>
-          <dd className="font-mono text-slate-300">false</dd>
+          <dt className="text-slate-400">Admin access</dt>
+          <dd className="text-slate-300">{address ? "No: this wallet is not one of the store's admin wallets" : "No wallet connected"}</dd>
         </dl>
         {!address && (
           <div className="flex justify-center">

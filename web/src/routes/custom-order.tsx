@@ -16,6 +16,7 @@ import { useWallet } from "../wallet/use-wallet";
 import { quoteGrinderNote } from "./-custom-order/grinding-status";
 import { readPattern, whyNotPlaceable } from "./-custom-order/order-rules";
 import { type SavedKeyFile, SecretKeyStep } from "./-custom-order/SecretKeyStep";
+import { PowerOfTwo } from "../components/PowerOfTwo";
 
 export const Route = createFileRoute("/custom-order")({
   component: CustomOrderPage,
@@ -138,7 +139,9 @@ function CustomOrderPage() {
                 0x{pattern.prefix}…{pattern.suffix}
               </span>
             </Stat>
-            <Stat label="Difficulty">2^{bits}</Stat>
+            <Stat label="Difficulty">
+              <PowerOfTwo bits={bits} />
+            </Stat>
             <Stat label="Expected attempts">{compactNumber(2 ** bits)}</Stat>
             <Stat label="Estimated time">{current ? formatDuration(current.estimatedSeconds) : "…"}</Stat>
           </dl>
@@ -150,7 +153,10 @@ function CustomOrderPage() {
               ≈ {usdText(current.price, "ETH", rates)}
             </span>
             <span className="ml-2 text-sm text-slate-400">
-              at our grinder's measured {compactNumber(current.grindRate)} addresses/second; paid once the address is found
+              {current.rateSource === "running"
+                ? `time at the grinder running now, which checks ${compactNumber(current.grindRate)} addresses a second`
+                : `time at our grinder's rate of ${compactNumber(current.grindRate)} addresses a second`}
+              ; paid once the address is found
             </span>
           </p>
         )}

@@ -16,6 +16,7 @@ import { FinalKeyCard } from "./-custom-order/FinalKeyCard";
 import { GrindingPanel } from "./-custom-order/GrindingPanel";
 import { cancellable, orderStage, STAGE_TEXT } from "./-custom-order/order-stage";
 import { OrderPayment } from "./-custom-order/OrderPayment";
+import { PowerOfTwo } from "../components/PowerOfTwo";
 
 export const Route = createFileRoute("/custom-orders/$id")({
   component: CustomOrderStatusPage,
@@ -80,7 +81,7 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
           {order.price} ETH <span className="text-slate-400">≈ {usdText(order.price, "ETH", rates)}</span>
         </Row>
         <Row label="Difficulty">
-          2^{order.difficultyBits} ({compactNumber(expected)} attempts expected)
+          <PowerOfTwo bits={order.difficultyBits} /> ({compactNumber(expected)} attempts expected)
         </Row>
         <Row label="Ordered">{new Date(order.createdAt).toLocaleString()}</Row>
         {order.address && (

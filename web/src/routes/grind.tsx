@@ -11,6 +11,7 @@ import type { GrindPattern } from "./-grind/browser-kernel";
 import { FoundKey } from "./-grind/FoundKey";
 import { expectedSeconds, type GrindNetwork, readSolanaPattern, tooHardForBrowser } from "./-grind/grind-plan";
 import { type Progress, useBrowserGrind } from "./-grind/use-browser-grind";
+import { PowerOfTwo } from "../components/PowerOfTwo";
 
 export const Route = createFileRoute("/grind")({
   head: () => pageTitle("Grind in Your Browser"),
@@ -164,7 +165,9 @@ function GrindPage() {
         )}
         {problems.length === 0 && (
           <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="grind-estimate">
-            <Stat label="Difficulty">2^{showBits(bits)}</Stat>
+            <Stat label="Difficulty">
+              <PowerOfTwo bits={showBits(bits)} />
+            </Stat>
             <Stat label="Expected attempts">{compactNumber(2 ** bits)}</Stat>
             <Stat label="Expected time">{rate ? formatDuration(expected) : "measure your GPU first"}</Stat>
           </dl>

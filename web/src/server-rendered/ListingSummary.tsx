@@ -8,6 +8,7 @@ import { HighlightedAddress } from "../components/HighlightedAddress";
 import { RarityBadge, StatusBadges } from "../components/listing/badges";
 import { NetworkBadge } from "../components/NetworkBadge";
 import { useCopy } from "../components/use-copy";
+import { categoryLabel } from "../lib/category-words";
 import { availabilityText } from "../lib/listing-state";
 import { formatDateLong } from "../lib/date-format";
 import { formatPriceTrimmed } from "../lib/number-format";
@@ -29,7 +30,7 @@ export function ListingSummary({ listing, chainConfig }: { listing: ListingView;
       <dl className="grid grid-cols-2 gap-4 text-sm">
         <div>
           <dt className="text-xs tracking-wide text-slate-400 uppercase">Category</dt>
-          <dd className="mt-1 font-semibold text-slate-100">{listing.category}</dd>
+          <dd className="mt-1 font-semibold text-slate-100">{categoryLabel(listing.category)}</dd>
         </div>
         <div>
           <dt className="text-xs tracking-wide text-slate-400 uppercase">Pattern</dt>

@@ -9,6 +9,7 @@
 // All amounts are exact 1e-8 ETH units (docs/api.md#conventions); no float touches a price.
 import { orderDifficultyBits, orderExpectedAttempts, type OrderPattern } from "../../../schema/custom-order-pattern";
 import { decimalToUnits, mulDiv, unitsToDecimal } from "../../../schema/money";
+import { STORE_GRINDER_RATES } from "../../../schema/grinder-rates";
 import { HARDEST_ALLOWED_BITS, MAX_GRIND_RATE } from "../../../schema/settings";
 
 export type QuoteConfig = {
@@ -33,7 +34,7 @@ export const QUOTE_DEFAULTS = {
   pricePerBillion: "0.002",
   maxPrice: "0.5",
   maxDifficultyBits: 44,
-  grindRate: 2_000_000_000,
+  grindRate: STORE_GRINDER_RATES.ethereum.gpu,
 } as const;
 
 /** Absolute ceiling on the configurable cap (the settings table's CHECK): 2^44 is hours on one GPU, months on a CPU core. */

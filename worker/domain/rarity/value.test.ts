@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { STORE_GRINDER_RATES } from "../../../schema/grinder-rates";
 import { REFERENCE_RATES, expectedTimeSeconds } from "./rates";
 import { MAX_VALUE, VALUE_MAX_LOG2, VALUE_MODEL, estimateValue, valueInCoin } from "./value";
 
@@ -32,7 +33,7 @@ describe("estimateValue", () => {
   it("starts at the floor and adds the rented GPU time times the margin", () => {
     const log2 = 50;
     const { floor, usdPerCoin } = VALUE_MODEL.ethereum;
-    const compute = ((2 ** log2 / REFERENCE_RATES.ethereum.gpu / 3600) * VALUE_MODEL.gpuUsdPerHour) / usdPerCoin;
+    const compute = ((2 ** log2 / VALUE_MODEL.rentedGpuKeysPerSecond.ethereum / 3600) * VALUE_MODEL.gpuUsdPerHour) / usdPerCoin;
     expect(valueInCoin(log2, "ethereum")).toBeCloseTo(floor * (1 + log2 / 64) + VALUE_MODEL.margin * compute, 10);
   });
 
@@ -64,9 +65,11 @@ describe("estimateValue", () => {
 });
 
 describe("reference rates", () => {
-  it("turn attempts into expected seconds", () => {
-    expect(expectedTimeSeconds(2 ** 32, REFERENCE_RATES.ethereum.gpu)).toBeCloseTo(4.294967296, 9);
-    expect(expectedTimeSeconds(2 ** 32, REFERENCE_RATES.ethereum.cpuCore) / 86400).toBeCloseTo(1.99, 2);
+  it("are this store's grinder, the one declared figure, and turn attempts into expected seconds", () => {
+    expect(REFERENCE_RATES).toBe(STORE_GRINDER_RATES);
+    // 8 fixed hex characters: about 2.1 seconds on one GPU, 72 minutes on one CPU core of our grinder.
+    expect(expectedTimeSeconds(2 ** 32, REFERENCE_RATES.ethereum.gpu)).toBeCloseTo(2.147483648, 9);
+    expect(expectedTimeSeconds(2 ** 32, REFERENCE_RATES.ethereum.cpuCore) / 60).toBeCloseTo(71.58, 2);
     expect(() => expectedTimeSeconds(1, 0)).toThrow(RangeError);
     for (const rates of Object.values(REFERENCE_RATES)) expect(rates.gpu).toBeGreaterThan(rates.cpuCore);
   });

@@ -1,6 +1,5 @@
 // The estimated value of an address: a floor that rises with the score, plus the compute a grinder
 // would rent to produce the pattern, times a margin. All figures are in the network's own currency.
-import { REFERENCE_RATES } from "./rates";
 import type { Network } from "../../../schema/rarity";
 
 /**
@@ -14,6 +13,12 @@ import type { Network } from "../../../schema/rarity";
  */
 export const VALUE_MODEL = {
   gpuUsdPerHour: 0.5,
+  /**
+   * Keys per second of the GPU a seller would rent (RTX 4090 class: profanity2-class grinders for Ethereum, CUDA
+   * ed25519 grinders for Solana), not this store's grinder: the estimate prices what a pattern costs anyone to make,
+   * and the calibration by sales (jobs/calibrate-values.ts) was fitted to these figures.
+   */
+  rentedGpuKeysPerSecond: { ethereum: 1_000_000_000, solana: 100_000_000 },
   margin: 3,
   ethereum: { floor: 0.001, usdPerCoin: 3796 },
   solana: { floor: 0.02, usdPerCoin: 184 },
@@ -39,7 +44,7 @@ export function valueInCoin(difficultyLog2: number, network: Network, baseValueM
   }
   const log2 = Math.min(VALUE_MAX_LOG2, Math.max(0, difficultyLog2));
   const { floor, usdPerCoin } = VALUE_MODEL[network];
-  const gpuSeconds = 2 ** log2 / REFERENCE_RATES[network].gpu;
+  const gpuSeconds = 2 ** log2 / VALUE_MODEL.rentedGpuKeysPerSecond[network];
   const compute = ((gpuSeconds / 3600) * VALUE_MODEL.gpuUsdPerHour) / usdPerCoin;
   const value = baseValueMultiplier * (floor * (1 + log2 / 64) + VALUE_MODEL.margin * compute);
   return Math.min(value, MAX_VALUE);

@@ -1,5 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { applyResults, bulkPrice, bulkRarity, chunk, countResults, failRows, fileProblem, matchedLength, MAX_CSV_BYTES, prepareRows } from "./bulk-rows";
+import type { BulkAppraisal } from "../../../../schema/listings";
+import {
+  applyResults,
+  bulkPrice,
+  bulkRarity,
+  chunk,
+  countResults,
+  failRows,
+  fileProblem,
+  matchedLength,
+  MAX_CSV_BYTES,
+  prepareRows,
+  previewPrice,
+  rowWarnings,
+  withoutKey,
+} from "./bulk-rows";
 
 const row = (pattern_matched: string, extra: Partial<Record<string, string>> = {}) => ({
   address: "0xabc",
@@ -60,5 +75,42 @@ describe("chunks and results", () => {
     ]);
     expect(countResults(next)).toEqual({ succeeded: 1, failed: 3 });
     expect(failRows(rows, [0], "").map((r) => r.message ?? null)[0]).toBe("Upload failed");
+  });
+});
+
+describe("the preview's prices and warnings", () => {
+  const appraisal = (extra: Partial<Extract<BulkAppraisal, { status: "ok" }>> = {}): BulkAppraisal => ({
+    index: 0,
+    status: "ok",
+    currency: "ETH",
+    tablePrice: "0.00001",
+    estimatedValue: "0.00125",
+    notable: true,
+    pattern: "0000",
+    tableRarity: "1.0",
+    ...extra,
+  });
+  const [four, two, eight] = prepareRows([row("0000"), row("ab"), row("00000000")]);
+
+  it("the table's price gives most of the estimate away: warned in words, naming the row; priced at the estimate, not", () => {
+    expect(previewPrice(four, appraisal(), "table")).toBe("0.00001");
+    expect(rowWarnings(four, appraisal(), "table")).toEqual(["Row 1: Price 0.00001 ETH is under a fifth of the estimated value 0.00125 ETH (99% below it)"]);
+    expect(previewPrice(four, appraisal(), "estimate")).toBe("0.00125");
+    expect(rowWarnings(four, appraisal(), "estimate")).toEqual([]);
+  });
+
+  it("a row with no notable pattern is said so under either pricing; a refused or skipped row gets no price warning", () => {
+    const plain = appraisal({ notable: false, estimatedValue: "0.001125" });
+    expect(rowWarnings(two, plain, "estimate")).toEqual([expect.stringMatching(/^Row 2: No notable pattern \(rarity 0\)/)]);
+    expect(rowWarnings(two, plain, "table")).toHaveLength(2);
+    expect(rowWarnings(eight, appraisal(), "table")).toEqual([]);
+    expect(rowWarnings(two, { index: 1, status: "error", reason: "invalid-address", message: "Invalid Ethereum address" }, "table")).toEqual([
+      "Row 2: Invalid Ethereum address",
+    ]);
+    expect(rowWarnings(two, undefined, "table")).toEqual([]);
+  });
+
+  it("the appraisal is sent without the key", () => {
+    expect(withoutKey(row("0000"))).not.toHaveProperty("private_key");
   });
 });

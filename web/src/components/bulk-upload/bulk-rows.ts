@@ -1,7 +1,8 @@
 // The bulk upload's rows on the client: the file check, the
 // per-row preview (the spec's fixed price and rarity by matched length, 8+ skipped), chunking for
 // POST /api/admin/addresses/bulk, and merging the server's per-row results back in.
-import { BULK_CSV_COLUMNS, BULK_MESSAGES, type BulkRow, type BulkRowResult } from "../../../../schema/listings";
+import { BULK_CSV_COLUMNS, BULK_MESSAGES, type BulkAppraisal, type BulkRow, type BulkRowResult } from "../../../../schema/listings";
+import { type BulkPricing, priceWarnings } from "../../../../schema/price-advice";
 
 export type RowStatus = "pending" | "validating" | "success" | "error";
 
@@ -94,4 +95,26 @@ export function countResults(rows: UploadRow[]): { succeeded: number; failed: nu
     else if (r.status === "error") failed++;
   }
   return { succeeded, failed };
+}
+
+/** A row without its key, as the preview's appraisal is sent (the key is never sent before the upload itself). */
+export const withoutKey = ({ private_key: _key, ...rest }: BulkRow): Omit<BulkRow, "private_key"> => rest;
+
+/** The price the upload will give a row: the spec's table or the estimate the row's page will show. */
+export function previewPrice(row: UploadRow, appraisal: BulkAppraisal | undefined, pricing: BulkPricing): string | null {
+  if (row.status === "success") return row.price;
+  if (pricing === "table" || appraisal?.status !== "ok") return row.price;
+  return row.price === null ? null : appraisal.estimatedValue;
+}
+
+/** The preview's warnings for one row, in words and naming the row ("Row 3: …"). */
+export function rowWarnings(row: UploadRow, appraisal: BulkAppraisal | undefined, pricing: BulkPricing): string[] {
+  if (!appraisal || row.status === "error") return [];
+  const n = `Row ${row.index + 1}`;
+  if (appraisal.status === "error") return [`${n}: ${appraisal.message}`];
+  const price = previewPrice(row, appraisal, pricing);
+  if (price === null) return [];
+  return priceWarnings({ price, estimate: appraisal.estimatedValue, currency: appraisal.currency, notable: appraisal.notable }).map(
+    (w) => `${n}: ${w.message}`,
+  );
 }

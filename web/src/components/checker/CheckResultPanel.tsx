@@ -1,5 +1,6 @@
 import type { AddressCheckResponse, AddressCheckValid } from "../../../../schema/api";
-import { compactNumber, formatDuration } from "../../lib/duration";
+import { categoryLabel, categoryWords } from "../../lib/category-words";
+import { aboutDuration, compactNumber, formatDuration } from "../../lib/duration";
 import { HighlightedAddress } from "../HighlightedAddress";
 
 const rate = (n: number) => `${n.toLocaleString("en-US")} keys/s`;
@@ -26,23 +27,24 @@ function Explanation({ r }: { r: AddressCheckValid }) {
   return (
     <div className="space-y-2 text-sm text-slate-300" data-testid="rarity-explanation">
       <p>
-        Pattern found: <span className="font-mono font-semibold text-violet-200">{r.pattern}</span> ({r.category}) {where}
+        Pattern found: <span className="font-mono font-semibold text-violet-200">{r.pattern}</span> ({categoryWords(r.category)}) {where}
         {r.caseSensitivePattern ? ", letter case included" : ""}.
       </p>
       <p data-testid="rarity-meaning">
         As hard as <strong className="text-white">{r.hexCharacters.toFixed(1)} fixed hex characters</strong>: about{" "}
         <strong className="text-white">{compactNumber(r.difficulty.attempts)}</strong> attempts (2
         <sup className="text-xs">{Number(r.difficulty.log2.toFixed(1))}</sup> random keys),{" "}
-        <strong className="text-white">{formatDuration(r.expectedTime.cpuCoreSeconds)}</strong> on one CPU core,{" "}
+        <strong className="text-white">{formatDuration(r.expectedTime.cpuCoreSeconds)}</strong> on one CPU core of our grinder,{" "}
         <strong className="text-white">{formatDuration(r.expectedTime.gpuSeconds)}</strong> on one high-end GPU. The score is log₂(attempts) / 4: one point per
         fixed hex character, 10 from 2<sup className="text-xs">40</sup> attempts.
       </p>
       <ul className="list-inside list-disc">
         <li>
-          One CPU core ({rate(r.referenceRates.cpuCore)}): about <strong className="text-white">{formatDuration(r.expectedTime.cpuCoreSeconds)}</strong>
+          One CPU core of our grinder ({rate(r.referenceRates.cpuCore)}): <strong className="text-white">{aboutDuration(r.expectedTime.cpuCoreSeconds)}</strong>
         </li>
         <li>
-          One high-end GPU ({rate(r.referenceRates.gpu)}): about <strong className="text-white">{formatDuration(r.expectedTime.gpuSeconds)}</strong>
+          One high-end GPU running our grinder's kernel ({rate(r.referenceRates.gpu)}):{" "}
+          <strong className="text-white">{aboutDuration(r.expectedTime.gpuSeconds)}</strong>
         </li>
       </ul>
     </div>
@@ -71,7 +73,7 @@ export function CheckResultPanel({ result }: { result: AddressCheckResponse }) {
         <Stat label="Est. Value">
           {result.estimatedValue} {result.currency}
         </Stat>
-        <Stat label="Category">{result.category}</Stat>
+        <Stat label="Category">{categoryLabel(result.category)}</Stat>
         <Stat label="Network">{result.network === "ethereum" ? "Ethereum" : "Solana"}</Stat>
       </dl>
       <div>

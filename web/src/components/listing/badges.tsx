@@ -1,6 +1,6 @@
 // Small pieces every listing view shares: the rarity score in its colour, the card's tier badge, and the
 // NEW / HOT / SOLD badges. The rules themselves are in lib/listing-state.ts and lib/rarity-display.ts.
-import { formatRarity, isHot, type RarityColour, rarityColour, rarityTier } from "../../lib/rarity-display";
+import { formatRarity, isHot, type RarityColour, rarityColour, rarityLabel, rarityTier, tableGradeTitle } from "../../lib/rarity-display";
 import { isNew } from "../../lib/listing-state";
 
 export const RARITY_TEXT: Record<RarityColour, string> = {
@@ -44,6 +44,23 @@ const TIER_CLASSES: Record<string, string> = {
 export function TierBadge({ score }: { score: string | number }) {
   const tier = rarityTier(score);
   return <span className={`rounded-md px-2 py-0.5 text-xs font-extrabold tracking-wider ${TIER_CLASSES[tier.label]}`}>{tier.label}</span>;
+}
+
+/**
+ * The marketplace table's Type cell: the specification's table grade beside its score ("RARE 7.8"), never alone, with
+ * the card's tier for the same score on hover and for screen readers; the legend under the table maps both scales.
+ */
+export function TableGrade({ score, className = "" }: { score: string | number; className?: string }) {
+  const shown = Math.min(10, Math.max(0, Number(score) || 0)).toFixed(1);
+  return (
+    <span
+      className={`text-xs font-bold tracking-wider ${RARITY_TEXT[rarityColour(score)]} ${className}`}
+      title={tableGradeTitle(score)}
+      data-testid="type-label"
+    >
+      {rarityLabel(score)} <span className="font-semibold tracking-normal text-slate-300 tabular-nums">{shown}</span>
+    </span>
+  );
 }
 
 /** NEW (created within 7 days), HOT (8.5+), SOLD. */

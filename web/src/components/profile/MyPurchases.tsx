@@ -1,7 +1,8 @@
 // "My Purchases", the profile's buyer view: Address,
 // Price (approximate USD), Rarity x/10, Purchased (relative), Status (the purchase page's badge, the same words
 // for every state: lib/purchase-status.ts) and the Private Key column (Destroyed, Access Key + Destroy, "Available after
-// completion" while awaiting or confirming payment, "No key" for a purchase that ended unpaid), paged; rows open the
+// completion" while awaiting or confirming payment, "No key" for a purchase that ended unpaid, and for a paid custom
+// order "You hold this key", since the buyer's browser made it and the store never held it), paged; rows open the
 // purchase page.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -22,7 +23,8 @@ import { useUsdRates } from "../use-usd-rates";
 export const PURCHASES_PAGE_SIZE = 20;
 
 /** The Private Key column: what the buyer can do with the key of this purchase. */
-export const privateKeyCell = (p: Pick<PurchaseListItem, "status" | "privateKeyDestroyed">) => keyAvailability(p.status, p.privateKeyDestroyed);
+export const privateKeyCell = (p: Pick<PurchaseListItem, "status" | "privateKeyDestroyed" | "customOrderId">) =>
+  keyAvailability(p.status, p.privateKeyDestroyed, p.customOrderId !== null);
 
 export function MyPurchases({ wallet }: { wallet: string }) {
   const [page, setPage] = useState(1);
@@ -156,8 +158,14 @@ export function MyPurchases({ wallet }: { wallet: string }) {
   );
 }
 
-function KeyCell({ purchase }: { purchase: PurchaseListItem }) {
+export function KeyCell({ purchase }: { purchase: PurchaseListItem }) {
   const cell = privateKeyCell(purchase);
+  if (cell === "buyer")
+    return (
+      <span className="text-xs text-slate-300" data-testid="buyer-held-key">
+        You hold this key (made in your browser)
+      </span>
+    );
   if (cell === "destroyed")
     return (
       <span className="inline-flex items-center gap-1 text-sm font-semibold text-orange-300">

@@ -3,7 +3,8 @@
 import type { ListingView } from "../../../../schema/browse";
 import type { ListingDifficulty } from "../../../../schema/listing-context";
 import { formatRarity } from "../../lib/rarity-display";
-import { compactNumber, formatDuration } from "../../lib/duration";
+import { categoryWords } from "../../lib/category-words";
+import { aboutDuration, compactNumber } from "../../lib/duration";
 
 const keysPerSecond = (n: number) => `${compactNumber(n)} keys a second`;
 
@@ -16,8 +17,8 @@ export function ScoreExplanation({ listing, difficulty }: { listing: ListingView
       </h2>
       {hasPattern ? (
         <p className="text-sm text-slate-300">
-          The highlighted characters are the pattern <span className="font-mono font-semibold text-violet-200">{listing.pattern}</span> ({listing.category},{" "}
-          {listing.patternLength} characters). A generator has to try random keys until one lands on it.
+          The highlighted characters are the pattern <span className="font-mono font-semibold text-violet-200">{listing.pattern}</span> (
+          {categoryWords(listing.category)}, {listing.patternLength} characters). A generator has to try random keys until one lands on it.
         </p>
       ) : (
         <p className="text-sm text-slate-300">This address has no notable pattern, so it is as easy to generate as any random address.</p>
@@ -33,11 +34,11 @@ export function ScoreExplanation({ listing, difficulty }: { listing: ListingView
           )}
         </Fact>
         <Fact label="As hard as">{Number(difficulty.hexCharacters.toFixed(1))} fixed hex characters</Fact>
-        <Fact label="On one CPU core">
-          about {formatDuration(difficulty.cpuCoreSeconds)} <span className="text-slate-400">at {keysPerSecond(difficulty.referenceRates.cpuCore)}</span>
+        <Fact label="On one CPU core of our grinder">
+          {aboutDuration(difficulty.cpuCoreSeconds)} <span className="text-slate-400">at {keysPerSecond(difficulty.referenceRates.cpuCore)}</span>
         </Fact>
-        <Fact label="On one high-end GPU">
-          about {formatDuration(difficulty.gpuSeconds)} <span className="text-slate-400">at {keysPerSecond(difficulty.referenceRates.gpu)}</span>
+        <Fact label="On one high-end GPU (our grinder's kernel)">
+          {aboutDuration(difficulty.gpuSeconds)} <span className="text-slate-400">at {keysPerSecond(difficulty.referenceRates.gpu)}</span>
         </Fact>
       </dl>
     </section>

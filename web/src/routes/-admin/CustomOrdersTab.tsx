@@ -7,6 +7,7 @@ import { type GrinderRow, QUEUE_FILTERS } from "../../../../schema/custom-orders
 import { orderQueueQuery } from "../../api/custom-orders";
 import { compactNumber, formatDuration } from "../../lib/duration";
 import { shortAddress } from "../../lib/short-address";
+import { PowerOfTwo } from "../../components/PowerOfTwo";
 
 export function CustomOrdersTab() {
   const id = useId();
@@ -67,7 +68,9 @@ export function CustomOrdersTab() {
                     0x{o.prefix}…{o.suffix}
                     {o.caseSensitive ? " (Aa)" : ""}
                   </td>
-                  <td className="py-2 pr-3">2^{o.difficultyBits}</td>
+                  <td className="py-2 pr-3">
+                    <PowerOfTwo bits={o.difficultyBits} />
+                  </td>
                   <td className="py-2 pr-3">{formatDuration(o.ageSeconds)}</td>
                   <td className="py-2 pr-3">
                     {o.status}

@@ -180,7 +180,6 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
     ["Featured", stats.data?.featuredListings],
     ["Total Users", stats.data?.totalUsers],
   ];
-  const rowButton = "rounded px-2 py-1 text-xs ring-1 ring-slate-700 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-40";
   const columns: Column<AdminListing>[] = [
     {
       key: "select",
@@ -230,18 +229,7 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       ),
     },
     { key: "category", header: "Category", className: "text-slate-300", cell: (l) => l.category || "Custom" },
-    {
-      key: "status",
-      header: "Status",
-      cell: (l) => (
-        <span
-          data-testid="status-badge"
-          className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[l.status] ?? STATUS_BADGE.inactive}`}
-        >
-          {l.status}
-        </span>
-      ),
-    },
+    { key: "status", header: "Status", cell: (l) => <ListingStatus listing={l} /> },
     {
       key: "featured",
       header: "Featured",
@@ -252,33 +240,13 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       key: "actions",
       header: "Actions",
       cell: (l) => (
-        <div className="flex flex-wrap gap-1">
-          <button
-            type="button"
-            className={`${rowButton} text-slate-200 hover:ring-violet-500`}
-            disabled={busy || l.status === "sold"}
-            onClick={() => toggleStatus(l)}
-          >
-            {l.status === "active" ? "Deactivate" : "Activate"}
-          </button>
-          <button
-            type="button"
-            className={`${rowButton} text-slate-200 hover:ring-violet-500`}
-            disabled={busy || l.status === "sold"}
-            onClick={() => toggleFeatured(l)}
-          >
-            {l.isFeatured ? "Unfeature" : "Feature"}
-          </button>
-          <button
-            type="button"
-            className={`${rowButton} text-red-300 hover:ring-red-500`}
-            disabled={busy}
-            onClick={() => remove(l)}
-            aria-label={`Delete ${l.address}`}
-          >
-            Delete
-          </button>
-        </div>
+        <ListingRowActions
+          listing={l}
+          busy={busy}
+          onToggleStatus={() => toggleStatus(l)}
+          onToggleFeatured={() => toggleFeatured(l)}
+          onDelete={() => remove(l)}
+        />
       ),
     },
   ];
@@ -399,6 +367,68 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
           </button>
         </div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * What the panel says of a custom order's address (docs/custom-orders.md#paying-and-delivery): the key was made in
+ * its buyer's browser and the address is never listed, so it is not "inactive" waiting to be activated.
+ */
+function customOrderState(order: NonNullable<AdminListing["customOrder"]>): string {
+  if (order.status === "delivered") return "delivered to its buyer";
+  if (order.status === "found") return "held for its buyer's payment";
+  return "custom order ended unpaid";
+}
+
+export function ListingStatus({ listing: l }: { listing: AdminListing }) {
+  if (l.customOrder)
+    return (
+      <span data-testid="status-badge" className="inline-flex rounded-full bg-violet-500/15 px-2 py-0.5 text-xs font-semibold text-violet-200">
+        {customOrderState(l.customOrder)}
+      </span>
+    );
+  return (
+    <span
+      data-testid="status-badge"
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_BADGE[l.status] ?? STATUS_BADGE.inactive}`}
+    >
+      {l.status}
+    </span>
+  );
+}
+
+const rowButton = "rounded px-2 py-1 text-xs ring-1 ring-slate-700 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-40";
+
+/**
+ * A row's actions. A custom order's address gets none: activating would list someone else's key and always fails,
+ * featuring means nothing for an address never listed, and deleting it would cut the order from its address.
+ */
+export function ListingRowActions({
+  listing: l,
+  busy,
+  onToggleStatus,
+  onToggleFeatured,
+  onDelete,
+}: {
+  listing: AdminListing;
+  busy: boolean;
+  onToggleStatus: () => void;
+  onToggleFeatured: () => void;
+  onDelete: () => void;
+}) {
+  if (l.customOrder) return <span className="text-xs text-slate-400">Belongs to its buyer (custom order {l.customOrder.id})</span>;
+  return (
+    <div className="flex flex-wrap gap-1">
+      <button type="button" className={`${rowButton} text-slate-200 hover:ring-violet-500`} disabled={busy || l.status === "sold"} onClick={onToggleStatus}>
+        {l.status === "active" ? "Deactivate" : "Activate"}
+      </button>
+      <button type="button" className={`${rowButton} text-slate-200 hover:ring-violet-500`} disabled={busy || l.status === "sold"} onClick={onToggleFeatured}>
+        {l.isFeatured ? "Unfeature" : "Feature"}
+      </button>
+      <button type="button" className={`${rowButton} text-red-300 hover:ring-red-500`} disabled={busy} onClick={onDelete} aria-label={`Delete ${l.address}`}>
+        Delete
+      </button>
     </div>
   );
 }

@@ -84,7 +84,8 @@ function Progress({ rows }: { rows: ReconciliationProgress[] }) {
           </dd>
           {r.blocksBehind !== null && (
             <dd className={r.behind ? "text-red-200" : "text-xs text-slate-500"}>
-              {r.blocksBehind.toLocaleString("en-US")} {r.network === "ethereum" ? "blocks" : "slots"} behind the head
+              {r.blocksBehind.toLocaleString("en-US")} {r.network === "ethereum" ? "block" : "slot"}
+              {r.blocksBehind === 1 ? "" : "s"} behind the head
               {r.minutesBehind !== null && r.minutesBehind > 0 && <> · last caught up {r.minutesBehind.toLocaleString("en-US")} min ago</>}
               {r.behind && <strong className="font-semibold"> · fallen behind: payments it has not read are not checked</strong>}
             </dd>

@@ -7,10 +7,12 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import type { AddressCheckResponse } from "../../../../schema/api";
 import type { Network } from "../../../../schema/db";
 import { OWNERSHIP_MESSAGES, type PromotionType } from "../../../../schema/listings";
+import { priceWarnings } from "../../../../schema/price-advice";
 import { HttpError } from "../../api/http";
 import { addressCheckQuery, createListing, listingChangeMutation, verifyOwnershipMutation } from "../../api/listings-admin";
 import { feesQuery, livePricesQuery } from "../../api/market";
 import { toast } from "../../components/toast-store";
+import { categoryWords } from "../../lib/category-words";
 import { formatUsd } from "../../lib/number-format";
 import { useDebounced } from "../../components/use-debounced";
 import { FEE_PREVIEW_DELAY_MS, feePercent, formNetwork, priceError, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
@@ -41,6 +43,8 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
   const [showKey, setShowKey] = useState(false);
   const [keyError, setKeyError] = useState<string | null>(null);
   const [promotionType, setPromotionType] = useState<PromotionType>("standard");
+  // An address with no notable pattern is listed only once the admin ticks that they mean it (the API asks too).
+  const [confirmNoPattern, setConfirmNoPattern] = useState(false);
   const trimmed = address.trim();
   const { network, locked: networkLocked } = formNetwork(trimmed, chosenNetwork);
   const currency = network === "ethereum" ? "ETH" : "SOL";
@@ -62,6 +66,13 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
     if (check.isError)
       toast({ title: "Failed to validate address", description: "The address could not be checked. Try again in a moment.", variant: "destructive" });
   }, [check.isError, check.errorUpdatedAt]);
+
+  // The store's own estimate for this address, beside the price, and what the price gives away.
+  const checked = validation.state === "valid" ? validation.result : null;
+  const notable = checked === null || checked.rarityScore > 0;
+  const warnings = checked ? priceWarnings({ price: price.trim(), estimate: checked.estimatedValue, currency, notable }) : [];
+  // A new address needs its own confirmation.
+  useEffect(() => setConfirmNoPattern(false), [trimmed]);
 
   const ownershipCheck = useMutation(verifyOwnershipMutation());
   const ownership = ownershipCheck.isPending
@@ -96,6 +107,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
     setShowKey(false);
     setKeyError(null);
     setPromotionType("standard");
+    setConfirmNoPattern(false);
   };
 
   const verify = () => {
@@ -118,7 +130,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
     );
   };
 
-  const canSubmit = validation.state === "valid" && !submitting;
+  const canSubmit = validation.state === "valid" && !submitting && (notable || confirmNoPattern);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -142,6 +154,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
         isListed: true,
         status: "active",
         privateKey: key,
+        confirmNoPattern: !notable && confirmNoPattern,
       },
       {
         onSuccess: () => {
@@ -189,7 +202,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
             {validation.state === "validating" && <span className="text-slate-400">Validating address…</span>}
             {validation.state === "valid" && (
               <span className="text-emerald-300" data-testid="address-valid">
-                ✓ {validation.result.message} · rarity {validation.result.rarityScore.toFixed(1)}/10 · {validation.result.category}
+                ✓ {validation.result.message} · rarity {validation.result.rarityScore.toFixed(1)}/10 · {categoryWords(validation.result.category)}
                 {validation.result.pattern ? ` · pattern ${validation.result.pattern}` : ""}
               </span>
             )}
@@ -253,6 +266,24 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
               {priceTouched ? priceMessage : null}
             </p>
             {!priceMessage && rate !== undefined && <p className="text-xs text-slate-400">≈ {formatUsd(Number(price) * rate)}</p>}
+            {checked && (
+              <p className="mt-2 text-sm text-slate-300" data-testid="estimated-value">
+                Estimated value:{" "}
+                <span className="tabular-nums text-white">
+                  {checked.estimatedValue} {currency}
+                </span>{" "}
+                <button
+                  type="button"
+                  onClick={() => {
+                    setPrice(checked.estimatedValue);
+                    setPriceTouched(true);
+                  }}
+                  className="ml-1 rounded border border-slate-700 px-2 py-0.5 text-xs text-slate-200 hover:border-violet-500"
+                >
+                  Price at the estimate
+                </button>
+              </p>
+            )}
           </div>
           <div className="rounded-xl border border-slate-800 bg-slate-950/60 p-4 text-sm" aria-live="polite">
             <p className="font-medium text-slate-300">Live market prices</p>
@@ -274,6 +305,26 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
             )}
           </div>
         </div>
+        {warnings.length > 0 && (
+          <div className="rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm text-amber-100" data-testid="price-warnings" aria-live="polite">
+            <ul className="list-disc space-y-1 pl-5">
+              {warnings.map((w) => (
+                <li key={w.kind}>{w.message}</li>
+              ))}
+            </ul>
+            {!notable && (
+              <label className="mt-3 flex items-start gap-2">
+                <input
+                  type="checkbox"
+                  checked={confirmNoPattern}
+                  onChange={(e) => setConfirmNoPattern(e.target.checked)}
+                  className="mt-0.5 accent-violet-500"
+                />
+                <span>List it anyway: I know this address has no notable pattern</span>
+              </label>
+            )}
+          </div>
+        )}
         <div className="rounded-xl border border-slate-800 bg-slate-950/60 p-4 text-sm" data-testid="fee-breakdown">
           <p className="font-medium text-slate-300">Fee breakdown</p>
           {priceMessage ? (

@@ -94,9 +94,7 @@ describe("the quote's word on the grinders running now", () => {
     );
   });
 
-  it("gives the time on the grinder running now when it is much slower than the quote (a CPU thread on the local stack)", () => {
-    expect(quoteGrinderNote({ ...quote, grinders: { ...quote.grinders, fastestRate: 1_000_000 } }, NOW)).toMatch(
-      /^The grinder running now checks 1 million addresses a second, slower than this estimate assumes: on it, this pattern takes about 1.2 hours on average\./,
-    );
+  it("says nothing more while a grinder runs, however slow: the quote's time is already at its rate, so the two never disagree", () => {
+    expect(quoteGrinderNote({ ...quote, grinders: { ...quote.grinders, fastestRate: 1_000_000 } }, NOW)).toBeNull();
   });
 });

@@ -93,20 +93,16 @@ export function grindingStatus(order: GrindingOrder, now: number): GrindingStatu
 }
 
 /**
- * The quote's word on the grinders running now, or null when they match the quote: none running (the order would
- * wait), or the fastest running slower than half the quoted rate (the local stack's CPU thread, say), with the
- * time an order would take on it.
+ * The quote's word on the grinders, or null while one runs: the quote's time is then at the running grinder's own
+ * rate, so there is nothing to add. With none running, the order would wait in the queue.
  */
-export function quoteGrinderNote(quote: Pick<CustomOrderQuote, "grinders" | "grindRate" | "expectedAttempts" | "grindHours">, now: number): string | null {
-  const { online, lastReportAt, fastestRate } = quote.grinders;
+export function quoteGrinderNote(quote: Pick<CustomOrderQuote, "grinders" | "grindHours">, now: number): string | null {
+  const { online, lastReportAt } = quote.grinders;
   const expiry = `An order not found within ${formatDuration(quote.grindHours * 3600)} expires and costs nothing.`;
   if (online === 0) {
     const last = lastReportAt ? `the last one reported ${quietFor(now - Date.parse(lastReportAt))} ago` : "none has reported yet";
     return `No grinder is running right now (${last}): your order would wait in the queue until one runs. ${expiry}`;
   }
-  if (fastestRate !== null && fastestRate > 0 && fastestRate < quote.grindRate / 2) {
-    const expected = Number(quote.expectedAttempts);
-    return `The grinder running now checks ${compactNumber(fastestRate)} addresses a second, slower than this estimate assumes: on it, this pattern takes about ${formatDuration(expected / fastestRate)} on average. ${expiry}`;
-  }
+  // With a grinder running, the quote's time is already at its rate (the quote route): nothing to correct.
   return null;
 }

@@ -9,6 +9,7 @@ import { type GpuHit, hitPrivateKey } from "../../../../gpu/grinder";
 import { type SolanaHit, solanaSecretKey } from "../../../../gpu/solana-grinder";
 import { gpuUnsupported } from "../../../../gpu/solana-pattern";
 import { expectedAttempts, matchesAddress, type PatternSpec, validatePattern } from "../../../../scripts/grind/pattern";
+import { compactNumber } from "../../lib/duration";
 
 export type GrindNetwork = "ethereum" | "solana";
 
@@ -36,7 +37,7 @@ export function browserWorkSizes(network: GrindNetwork, software: boolean): { in
 export function tooHardForBrowser(bits: number, network: GrindNetwork = "ethereum"): string | null {
   const max = network === "ethereum" ? MAX_BROWSER_BITS : MAX_BROWSER_BITS_SOLANA;
   return bits > max
-    ? `This pattern needs about 2^${Math.round(bits)} attempts; this page grinds up to 2^${max}.${network === "ethereum" ? " Order it as a custom address instead." : ""}`
+    ? `This pattern needs about ${compactNumber(2 ** Math.round(bits))} attempts; this page grinds up to ${compactNumber(2 ** max)}.${network === "ethereum" ? " Order it as a custom address instead." : ""}`
     : null;
 }
 

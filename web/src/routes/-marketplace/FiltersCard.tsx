@@ -3,6 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import { PATTERN_FILTERS, SORT_FIELDS, type SortField } from "../../../../schema/browse";
 import { useDebounced } from "../../components/use-debounced";
+import { categoryLabel } from "../../lib/category-words";
 import {
   activeFilterCount,
   CATEGORY_OPTIONS,
@@ -19,13 +20,7 @@ export const TYPING_PAUSE_MS = 400;
 const PATTERN_LABELS = { prefix: "Prefix", suffix: "Suffix", either: "Either end" } as const;
 const SORT_LABELS: Record<SortField, string> = { rarity: "Rarity", price: "Price", createdAt: "Date Listed" };
 const NETWORK_LABELS = { all: "All networks", ethereum: "Ethereum", solana: "Solana" } as const;
-const categoryLabel = (c: string) =>
-  c === "all"
-    ? "All categories"
-    : c
-        .split("-")
-        .map((w) => w[0].toUpperCase() + w.slice(1))
-        .join(" ");
+const categoryOption = (c: string) => (c === "all" ? "All categories" : categoryLabel(c));
 
 const field = "w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-slate-100 focus:border-violet-500 focus:outline-none";
 const labelClass = "mb-1 block text-xs font-semibold tracking-wide text-slate-400 uppercase";
@@ -100,7 +95,7 @@ export function FiltersCard({ search, onChange, onReset }: Props) {
             >
               {CATEGORY_OPTIONS.map((c) => (
                 <option key={c} value={c}>
-                  {categoryLabel(c)}
+                  {categoryOption(c)}
                 </option>
               ))}
             </select>

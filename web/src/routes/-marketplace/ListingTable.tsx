@@ -7,13 +7,13 @@ import type { ListingView, SortField, SortOrder } from "../../../../schema/brows
 import { WatchStar } from "../../components/collectors/WatchStar";
 import { type Column, DataTable } from "../../components/DataTable";
 import { HighlightedAddress } from "../../components/HighlightedAddress";
-import { RARITY_TEXT } from "../../components/listing/badges";
+import { TableGrade } from "../../components/listing/badges";
 import { ReservationNotice, useReservation } from "../../components/listing/Reservation";
 import { buyPhaseLabel, useBuyFlow } from "../../components/listing/use-buy-flow";
 import { NetworkBadge } from "../../components/NetworkBadge";
 import { buyButton } from "../../lib/listing-state";
 import { formatPrice } from "../../lib/number-format";
-import { rarityColour, rarityLabel } from "../../lib/rarity-display";
+import { TYPE_LEGEND } from "../../lib/rarity-display";
 import { relativeTime } from "../../lib/date-format";
 import { patternRanges } from "../../lib/pattern-ranges";
 
@@ -52,7 +52,7 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
     },
     { key: "buy", header: <span className="sr-only">Buy</span>, cell: (l) => <TableBuyButton listing={l} /> },
     { key: "network", header: "Network", hideBelow: "sm", cell: (l) => <NetworkBadge network={l.network} short /> },
-    { key: "type", ...sortable("rarity", "Type"), hideBelow: "sm", cell: (l) => <TypeLabel listing={l} /> },
+    { key: "type", ...sortable("rarity", "Type"), hideBelow: "sm", cell: (l) => <TableGrade score={l.rarityScore} /> },
     {
       key: "age",
       ...sortable("createdAt", "Age"),
@@ -84,7 +84,7 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
       cell: (l) => (
         <>
           {/* The Type column is hidden on a phone; its label rides above the address instead. */}
-          <TypeLabel listing={l} className="mb-0.5 block sm:hidden" />
+          <TableGrade score={l.rarityScore} className="mb-0.5 block sm:hidden" />
           <Link
             to="/address/$id"
             params={{ id: String(l.id) }}
@@ -114,22 +114,6 @@ export function ListingTable({ listings, sortBy, sortOrder, onSort, busy }: Prop
     </div>
   );
 }
-
-/** The rarity band and the score it comes from (the table showed BASE/PLUS/RARE with no score). */
-function TypeLabel({ listing, className = "" }: { listing: ListingView; className?: string }) {
-  return (
-    <span
-      className={`text-xs font-bold tracking-wider ${RARITY_TEXT[rarityColour(listing.rarityScore)]} ${className}`}
-      title={`Rarity ${listing.rarityScore}/10`}
-      data-testid="type-label"
-    >
-      {rarityLabel(listing.rarityScore)} <span className="font-semibold tracking-normal text-slate-300 tabular-nums">{listing.rarityScore}</span>
-    </span>
-  );
-}
-
-/** What Type means, said once under the table. */
-export const TYPE_LEGEND = "Type is the rarity band of the address's score out of 10: BASE under 5, PLUS 5+, HIGH 6+, RARE 7+, EPIC 8+, GOLD 9+.";
 
 function SortButton({
   label,
