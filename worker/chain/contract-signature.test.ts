@@ -1,8 +1,15 @@
 // The contract-wallet verdict (contract-signature.ts): valid only when the quorum vouched and no node contradicted;
 // the nodes named are those outside the larger side, every answering node on a tie, and never a node that did not
-// answer. The nodes themselves are exercised in worker/test-chain/quorum-ethereum.test.ts (anvil and a lying node).
-import { describe, expect, it } from "vitest";
-import { contractSignatureVerdict } from "./contract-signature";
+// answer. Then contractSignatureByQuorum against small JSON-RPC nodes on 127.0.0.1 (scripts/test/json-rpc-node.ts):
+// what counts as a node's answer (a result, a revert) and what as none (down, HTTP 500, a JSON-RPC failure, junk,
+// no reply within the timeout). A real contract wallet on anvil and the forging proxy:
+// worker/test-chain/quorum-ethereum.test.ts.
+import type { Hex } from "viem";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { deadNodeUrl, type JsonRpcNode, type NodeReply, startJsonRpcNode } from "../../scripts/test/json-rpc-node";
+import { nodeNames } from "../deployment/rpc-nodes";
+import { contractSignatureByQuorum, contractSignatureVerdict } from "./contract-signature";
+import type { NodeDisagreement } from "./quorum-verifier";
 
 const names = ["a", "b", "c"];
 
@@ -30,5 +37,108 @@ describe("contractSignatureVerdict", () => {
 
   it("a tie names every node that answered, and no node that did not", () => {
     expect(contractSignatureVerdict([true, false, null], names, 2)).toEqual({ valid: false, vouched: 1, refused: 1, quorum: 2, dissenters: ["a", "b"] });
+  });
+});
+
+// The signature validator's answer, ABI-encoded as eth_call returns it.
+const VOUCHES: NodeReply = { result: `0x${"0".repeat(63)}1` };
+const SAYS_INVALID: NodeReply = { result: `0x${"0".repeat(64)}` };
+const WALLET = "0x2222222222222222222222222222222222222222";
+// Not an ECDSA signature, so nothing recovers it locally: only the nodes' word counts.
+const request = { address: WALLET, hash: `0x${"ab".repeat(32)}` as Hex, signature: "0x1234" as Hex } as const;
+const TIMEOUT_MS = 300;
+
+describe("contractSignatureByQuorum: each node asked on its own", () => {
+  const opened: JsonRpcNode[] = [];
+  afterEach(async () => {
+    await Promise.all(opened.splice(0).map((n) => n.close()));
+  });
+
+  /** Asks nodes answering as given ("down": nothing listens), at `quorum`; what it returned, reported and warned. */
+  async function ask(replies: (NodeReply | "down")[], quorum: string, extra: Record<string, string> = {}) {
+    const urls = await Promise.all(
+      replies.map(async (reply) => {
+        if (reply === "down") return deadNodeUrl();
+        const node = await startJsonRpcNode((r) => (r.method === "eth_call" ? reply : { error: { code: -32601, message: "method not found" } }));
+        opened.push(node);
+        return node.url;
+      }),
+    );
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const reports: NodeDisagreement[] = [];
+    const env = { ETH_CHAIN_ID: "1", ETH_RPC_URLS: urls.join(","), ETH_RPC_QUORUM: quorum, ...extra };
+    const verdict = await contractSignatureByQuorum(env, request, async (d) => void reports.push(d), TIMEOUT_MS);
+    const warned = [...warn.mock.calls];
+    warn.mockRestore();
+    return { verdict, reports, names: nodeNames(urls), warned };
+  }
+
+  it("a quorum vouches: valid, nothing reported; the node that is down is named as not answering", async () => {
+    const { verdict, reports, names, warned } = await ask([VOUCHES, VOUCHES, "down"], "2");
+    expect(verdict).toEqual({ valid: true, vouched: 2, refused: 0, quorum: 2, dissenters: [] });
+    expect(reports).toEqual([]);
+    expect(warned).toHaveLength(1);
+    expect(warned[0][0]).toBe(`contract-wallet check: ${names[2]} did not answer:`);
+    // One line of the error, not viem's whole multi-line message.
+    expect(warned[0][1]).toMatch(/^HTTP request failed\.$/);
+  });
+
+  it("below the quorum: one node vouches, the other does not answer; not valid, and no node is blamed", async () => {
+    const { verdict, reports } = await ask([VOUCHES, "down"], "2");
+    expect(verdict).toEqual({ valid: false, vouched: 1, refused: 0, quorum: 2, dissenters: [] });
+    expect(reports).toEqual([]);
+  });
+
+  it("a dissenter: two vouch, one says invalid; not valid, and that node alone is reported", async () => {
+    const { verdict, reports, names } = await ask([VOUCHES, SAYS_INVALID, VOUCHES], "2");
+    expect(verdict).toEqual({ valid: false, vouched: 2, refused: 1, quorum: 2, dissenters: [names[1]] });
+    expect(reports).toEqual([
+      {
+        network: "ethereum",
+        nodes: [names[1]],
+        hash: null,
+        detail: `contract-wallet sign-in for ${WALLET}: 2 node(s) said the signature is valid, 1 said it is not`,
+      },
+    ]);
+  });
+
+  it("a revert is the validator's no: by JSON-RPC code 3 whatever its text, or by a message that says revert", async () => {
+    for (const revert of [
+      { error: { code: 3, message: "invalid signature" } },
+      { error: { code: -32000, message: "execution reverted" } },
+      { error: { code: -32015, message: "VM execution error: Reverted" } },
+    ]) {
+      const { verdict, reports, names, warned } = await ask([VOUCHES, revert], "1");
+      expect(verdict, revert.error.message).toEqual({ valid: false, vouched: 1, refused: 1, quorum: 1, dissenters: names });
+      expect(reports, revert.error.message).toHaveLength(1);
+      expect(warned, revert.error.message).toEqual([]);
+    }
+  });
+
+  it("no answer counts neither way: down, HTTP 500 (even one whose body says reverted), a JSON-RPC failure, junk, a hang", async () => {
+    const silent: [string, NodeReply | "down"][] = [
+      ["down", "down"],
+      ["HTTP 500", { status: 500, body: "internal error" }],
+      ["HTTP 500 saying reverted", { status: 500, body: "execution reverted" }],
+      ["a JSON-RPC failure", { error: { code: -32603, message: "internal error" } }],
+      ["not a boolean", { result: "0x02" }],
+      ["not JSON", { status: 200, body: "<html>busy</html>" }],
+      ["no reply within the timeout", "hang"],
+    ];
+    for (const [what, reply] of silent) {
+      const { verdict, reports, names, warned } = await ask([VOUCHES, reply], "1");
+      expect(verdict, what).toEqual({ valid: true, vouched: 1, refused: 0, quorum: 1, dissenters: [] });
+      expect(reports, what).toEqual([]);
+      expect(
+        warned.map((w) => w[0]),
+        what,
+      ).toEqual([`contract-wallet check: ${names[1]} did not answer:`]);
+    }
+  });
+
+  it("the Ethereum nodes and quorum, not Solana's", async () => {
+    const solana = { SOL_RPC_URLS: await deadNodeUrl(), SOL_RPC_QUORUM: "1" };
+    const { verdict } = await ask([VOUCHES, VOUCHES], "2", solana);
+    expect(verdict).toEqual({ valid: true, vouched: 2, refused: 0, quorum: 2, dissenters: [] });
   });
 });
