@@ -82,7 +82,8 @@ export async function checkSiwe(
   if (parsed.domain !== site.domain || (parsed.scheme ?? "https") !== site.scheme) return { ok: false, reason: "message is for another domain" };
   if (parsed.uri === undefined || !uriIsOnSite(parsed.uri, site)) return { ok: false, reason: "message URI is for another site" };
   // viem checks expiry and not-before but never the issue time; SIWS refuses the same times (clock.ts).
-  if (parsed.issuedAt === undefined || !issuedAtIsAcceptable(new Date(parsed.issuedAt), p.now)) return { ok: false, reason: "message has no valid issue time" };
+  // No Issued At: NaN, an invalid date, which issuedAtIsAcceptable refuses.
+  if (!issuedAtIsAcceptable(new Date(parsed.issuedAt ?? Number.NaN), p.now)) return { ok: false, reason: "message has no valid issue time" };
   const refused = await p.claim([p.message]);
   if (refused) return { ok: false, reason: refused };
   const fields = parseSiweMessage(p.message);
