@@ -50,6 +50,7 @@ const BAD_SIGNATURE = "signature, domain or time does not match";
 async function recoversTo(message: string, signature: Hex, address: Address): Promise<boolean> {
   try {
     return isAddressEqual(await recoverMessageAddress({ message, signature }), address);
+    // Stryker disable next-line BlockStatement: an empty catch returns undefined, which the caller reads as false too
   } catch {
     // Not a 65-byte ECDSA signature (an ERC-6492 wrapper, an ERC-8010 one, garbage): only a contract could vouch for it.
     return false;
