@@ -121,7 +121,7 @@ const INVALID: [string, string][] = [
   ["a missing Nonce", server.replace(`Nonce: ${NONCE}\n`, "")],
   ["a missing Issued At", server.replace(/Issued At: .*\n/, "")],
   // Every field's pattern holds the whole value: junk before or after it is refused.
-  ["a line between the statement and its empty line", server.replace(`${STATEMENT}\n`, `${STATEMENT}\nAnd more.\n`)],
+  ["a line in place of the empty line after the statement", server.replace(`${STATEMENT}\n\n`, `${STATEMENT}\nAnd more.\n`)],
   ["junk before the address", server.replace(ADDRESS, `x${ADDRESS}`)],
   ["junk after the address", server.replace(ADDRESS, `${ADDRESS}0`)],
   ["junk before the nonce", server.replace(`Nonce: ${NONCE}`, `Nonce: -${NONCE}`)],
@@ -204,6 +204,7 @@ describe("EIP-4361: this parser and @spruceid/siwe-parser agree on every message
       "http://[g1::1]/",
       "http://[1g::1]/",
       "http://[1:2:3:4::5:6:7:8::9]/",
+      "http://[1:2:3:4:5:6:7:8::1::2]/",
       "http://[1:2:3:4:5:6:7:zzzz]/",
       "http://[1::2:3:4:5:6:7:8]/",
       // An IPv4 tail counts as two groups, has four decimal octets of at most 255, and nothing else.
@@ -334,6 +335,7 @@ describe("Sign-In With Solana: the Wallet Standard's ABNF", () => {
     ["a header and no address", "vanity.example wants you to sign in with your Solana account:"],
     ["a character before the address", text.replace(address, `1${address}`)],
     ["no empty line after the address", `vanity.example wants you to sign in with your Solana account:\n${address}\nHi.`],
+    ["a line in place of the empty line after the address", `vanity.example wants you to sign in with your Solana account:\n${address}\nJunk.\nHi.`],
   ];
   for (const [name, t] of refused) {
     it(`refuses ${name}`, () => {

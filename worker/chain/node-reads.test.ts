@@ -165,6 +165,11 @@ describe("quorumBlockhash: a blockhash a quorum of the nodes holds", () => {
     }
   });
 
+  it("a node's own latest is not counted again: each node holding only its own is disputed", async () => {
+    const { urls } = await startNodes([solanaNode(A, 510, { [A]: valid(true) }), solanaNode(B, 505, { [B]: valid(true) })]);
+    expect(await quorumBlockhash(env(urls, 2))).toEqual({ ok: false, reason: "disputed" });
+  });
+
   it("one node at quorum one: its own latest, as asked", async () => {
     const { nodes, urls } = await startNodes([solanaNode(A, 510)]);
     expect(await quorumBlockhash(env(urls, 1))).toEqual({ ok: true, blockhash: A });
@@ -190,7 +195,13 @@ describe("currentGasPrice: the median of the nodes that answer, kept briefly", (
     resetGasPriceCache();
     const failing = await startNodes([gasNode(gwei(2)), "down", gasNode({ status: 500, body: "busy" }), gasNode({ result: "junk" }), gasNode(gwei(5))]);
     expect(await currentGasPrice({ ETH_RPC_URLS: failing.urls }, NOW)).toBe(2_000_000_000n);
-    expect(vi.mocked(console.warn).mock.calls.map((c) => c[0])).toEqual(Array(3).fill("gas price unavailable from a node:"));
+    // Each failure logged by the first line of its error; a failing node is asked once, not retried (a person waits).
+    expect(vi.mocked(console.warn).mock.calls.map((c) => [c[0], c[1]])).toEqual([
+      ["gas price unavailable from a node:", "HTTP request failed."],
+      ["gas price unavailable from a node:", "HTTP request failed."],
+      ["gas price unavailable from a node:", "Cannot convert junk to a BigInt"],
+    ]);
+    expect(failing.nodes[2]!.calls).toEqual(["eth_gasPrice"]);
   });
 
   it("a price of zero is a price", async () => {
@@ -198,10 +209,11 @@ describe("currentGasPrice: the median of the nodes that answer, kept briefly", (
     expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW)).toBe(0n);
   });
 
-  it("no node answers: null, and nothing is kept", async () => {
-    const down = await deadNodeUrl();
-    expect(await currentGasPrice({ ETH_RPC_URLS: down }, NOW)).toBeNull();
-    const { urls } = await startNodes([gasNode(gwei(4))]);
+  it("no node answers: null, and nothing is kept (the same node asked again a moment later answers)", async () => {
+    let up = false;
+    const { urls } = await startNodes([(r) => (up ? gasNode(gwei(4))(r) : { status: 503, body: "starting" })]);
+    expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW)).toBeNull();
+    up = true;
     expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW + 1)).toBe(4_000_000_000n);
   });
 
@@ -213,6 +225,10 @@ describe("currentGasPrice: the median of the nodes that answer, kept briefly", (
     expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW + GAS_PRICE_TTL_MS - 1)).toBe(7_000_000_000n);
     expect(nodes[0]!.calls).toHaveLength(1);
     expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW + GAS_PRICE_TTL_MS)).toBe(8_000_000_000n);
+    // Forgotten on reset, even inside the TTL.
+    price = 10;
+    resetGasPriceCache();
+    expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW + GAS_PRICE_TTL_MS)).toBe(10_000_000_000n);
     const other = await startNodes([gasNode(gwei(9))]);
     expect(await currentGasPrice({ ETH_RPC_URLS: other.urls }, NOW + GAS_PRICE_TTL_MS)).toBe(9_000_000_000n);
   });
