@@ -48,13 +48,9 @@ const BAD_SIGNATURE = "signature, domain or time does not match";
 
 /** Whether `signature` over `message` recovers to `address`, here, with no node. */
 async function recoversTo(message: string, signature: Hex, address: Address): Promise<boolean> {
-  try {
-    return isAddressEqual(await recoverMessageAddress({ message, signature }), address);
-    // Stryker disable next-line BlockStatement: an empty catch returns undefined, which the caller reads as false too
-  } catch {
-    // Not a 65-byte ECDSA signature (an ERC-6492 wrapper, an ERC-8010 one, garbage): only a contract could vouch for it.
-    return false;
-  }
+  // Null: not a 65-byte ECDSA signature (an ERC-6492 wrapper, an ERC-8010 one, garbage): only a contract could vouch for it.
+  const recovered = await recoverMessageAddress({ message, signature }).catch(() => null);
+  return recovered !== null && isAddressEqual(recovered, address);
 }
 
 /**
