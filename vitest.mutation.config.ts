@@ -1,5 +1,6 @@
 // The unit tests Stryker runs for `npm run test:mutation`: only the money rules' own tests, in plain Node
-// (the worker and chain projects need workerd and anvil, which mutation runs must not start per mutant).
+// (the worker and chain projects need workerd and anvil, which mutation runs must not start per mutant). The
+// tests of the node reads start their own small JSON-RPC nodes on 127.0.0.1 (scripts/test/json-rpc-node.ts).
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -18,6 +19,11 @@ export default defineConfig({
       "worker/deployment/local-mode.test.ts",
       "worker/deployment/rpc-nodes.test.ts",
       "worker/domain/dust.test.ts",
+      "worker/auth/siwe.test.ts",
+      "worker/auth/roles.test.ts",
+      "worker/auth/sign-in-grammar.test.ts",
+      "worker/chain/contract-signature.test.ts",
+      "worker/chain/node-reads.test.ts",
     ],
   },
 });

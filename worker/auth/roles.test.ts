@@ -2,7 +2,7 @@
 // marked) may sign in on the nodes' word only when ADMIN_CONTRACT_WALLETS names it, and a session proven that way is
 // an admin's only then.
 import { describe, expect, it } from "vitest";
-import { contractProofRefusal, namedContractAdmin, sessionIsAdmin } from "./roles";
+import { contractProofRefusal, isAdmin, namedContractAdmin, sessionIsAdmin } from "./roles";
 
 const ADMIN = "0x1111111111111111111111111111111111111111";
 const CONTRACT = "0x2222222222222222222222222222222222222222";
@@ -53,5 +53,33 @@ describe("sessionIsAdmin", () => {
   it("naming a wallet in ADMIN_CONTRACT_WALLETS makes no admin of it by itself", () => {
     expect(sessionIsAdmin({ ...env, ADMIN_WALLETS: ADMIN }, host, session(CONTRACT, "contract"))).toBe(false);
     expect(sessionIsAdmin(env, host, session(OTHER, "key"))).toBe(false);
+  });
+});
+
+describe("isAdmin: a public dev wallet is an admin only in a local deployment", () => {
+  // Account 0 of the test mnemonic: its key is in every tutorial.
+  const DEV = "0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266";
+  const local = {
+    ADMIN_WALLETS: DEV,
+    SITE_ORIGIN: "http://localhost:8787",
+    ETH_RPC_URL: "http://127.0.0.1:8545",
+    ETH_CHAIN_ID: "31337",
+    SOL_RPC_URL: "http://127.0.0.1:8899",
+    SOL_CLUSTER: "localnet",
+  };
+  const deployed = { ...local, SITE_ORIGIN: "https://vanity.example" };
+
+  it("listed or row-marked: an admin on this machine, not on a deployed site", () => {
+    expect(isAdmin(local, "localhost", "ethereum", DEV, false)).toBe(true);
+    expect(isAdmin(local, null, "ethereum", DEV, false)).toBe(true);
+    expect(isAdmin(deployed, "vanity.example", "ethereum", DEV, false)).toBe(false);
+    expect(isAdmin({ ...deployed, ADMIN_WALLETS: "" }, "vanity.example", "ethereum", DEV, true)).toBe(false);
+    expect(isAdmin(local, "vanity.example", "ethereum", DEV, false)).toBe(false);
+  });
+
+  it("any other wallet is an admin wherever it is listed or marked", () => {
+    expect(isAdmin({ ...deployed, ADMIN_WALLETS: ADMIN }, "vanity.example", "ethereum", ADMIN, false)).toBe(true);
+    expect(isAdmin({ ...deployed, ADMIN_WALLETS: "" }, "vanity.example", "ethereum", OTHER, true)).toBe(true);
+    expect(isAdmin({ ...deployed, ADMIN_WALLETS: "" }, "vanity.example", "ethereum", OTHER, false)).toBe(false);
   });
 });

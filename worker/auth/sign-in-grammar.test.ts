@@ -115,6 +115,19 @@ const INVALID: [string, string][] = [
   ["a request id with a space", `${server}\nRequest ID: two words`],
   ["a short address", server.replace(ADDRESS, ADDRESS.slice(0, 41))],
   ["a label with no space after it", server.replace("Version: 1", "Version:1")],
+  // Each required field missing (Version above).
+  ["a missing URI", server.replace("URI: https://vanity.example\n", "")],
+  ["a missing Chain ID", server.replace("Chain ID: 1\n", "")],
+  ["a missing Nonce", server.replace(`Nonce: ${NONCE}\n`, "")],
+  ["a missing Issued At", server.replace(/Issued At: .*\n/, "")],
+  // Every field's pattern holds the whole value: junk before or after it is refused.
+  ["a line in place of the empty line after the statement", server.replace(`${STATEMENT}\n\n`, `${STATEMENT}\nAnd more.\n`)],
+  ["junk before the address", server.replace(ADDRESS, `x${ADDRESS}`)],
+  ["junk after the address", server.replace(ADDRESS, `${ADDRESS}0`)],
+  ["junk before the nonce", server.replace(`Nonce: ${NONCE}`, `Nonce: -${NONCE}`)],
+  ["junk after the nonce", server.replace(`Nonce: ${NONCE}`, `Nonce: ${NONCE}-`)],
+  ["junk before the chain id", server.replace("Chain ID: 1", "Chain ID: x1")],
+  ["junk after the chain id", server.replace("Chain ID: 1", "Chain ID: 1x")],
 ];
 
 /** What siwe-parser reads, in this parser's shape, or null when it throws. */
@@ -150,7 +163,8 @@ describe("EIP-4361: this parser and @spruceid/siwe-parser agree on every message
       expect(theirs, "siwe-parser").not.toBeNull();
       const ours = parseSiwe(text);
       expect(ours).not.toBeNull();
-      expect({ ...ours, chainId: String(Number(ours!.chainId)) }).toEqual(theirs);
+      // Strictly: a field the message leaves out (the scheme, say) is absent, not present as undefined.
+      expect({ ...ours, chainId: String(Number(ours!.chainId)) }).toStrictEqual(theirs);
     });
   }
   for (const [name, text] of INVALID) {
@@ -183,6 +197,31 @@ describe("EIP-4361: this parser and @spruceid/siwe-parser agree on every message
       "https://a.example/^",
       "https://a.example#a#b",
       "",
+      // An absolute path with no authority.
+      "x:/a",
+      "x:/a/b",
+      // IPv6: each group one to four hex digits, at most one "::", eight groups without it and at most seven with.
+      "http://[g1::1]/",
+      "http://[1g::1]/",
+      "http://[1:2:3:4::5:6:7:8::9]/",
+      "http://[1:2:3:4:5:6:7:8::1::2]/",
+      "http://[1:2:3:4:5:6:7:zzzz]/",
+      "http://[1::2:3:4:5:6:7:8]/",
+      // An IPv4 tail counts as two groups, has four decimal octets of at most 255, and nothing else.
+      "http://[1:2:3:4:5:6:1.2.3.4]/",
+      "http://[1:2:3:4:5:6:7:1.2.3.4]/",
+      "http://[::ffff:255.255.255.255]/",
+      "http://[::ffff:256.255.255.255]/",
+      "http://[::ffff:1.2.3.4.5]/",
+      "http://[::ffff:0x1.2.3.4]/",
+      "http://[::ffff:1e2.2.3.4]/",
+      // IPvFuture: "v", hex digits, ".", then unreserved, sub-delims or ":" only, and only at the start.
+      "https://[v12.x]/",
+      "https://[V1F.a:b]/",
+      "https://[v1.a b]/",
+      "https://[v.x]/",
+      "https://[v1.]/",
+      "http://[1:v1.x]/",
     ];
     for (const uri of uris) {
       const text = `${server}\nResources:\n- ${uri}`;
@@ -203,6 +242,14 @@ describe("EIP-4361: this parser and @spruceid/siwe-parser agree on every message
       "2026-01-01T00:00:00+24:00",
       "2026-01-01T00:00:00-23:59",
       "2026-01-01T00:00:00.Z",
+      "2026-00-10T00:00:00Z",
+      "2026-11-00T00:00:00Z",
+      "2026-11-23T10:00:61Z",
+      "2026-11-23T10:00:00+01:60",
+      "2026-11-23T10:00:00+23:59",
+      "2026-11-23T23:59:59-00:00",
+      "x2026-11-23T10:00:00Z",
+      "2026-11-23T10:00:00Zx",
     ];
     for (const date of dates) {
       const text = server.replace("2026-11-23T10:00:00.000Z", date);
@@ -251,6 +298,17 @@ describe("Sign-In With Solana: the Wallet Standard's ABNF", () => {
     expect(parseSiws(buildSiwsMessage(noStatement))).toEqual(noStatement);
   });
 
+  it("accepts each chain id the standard names, and a fields section that opens with Chain ID or Resources", () => {
+    const head = `vanity.example wants you to sign in with your Solana account:\n${address}`;
+    for (const chainId of ["mainnet", "testnet", "devnet", "localnet", "solana:mainnet", "solana:testnet", "solana:devnet"])
+      expect(parseSiws(`${head}\n\nChain ID: ${chainId}`), chainId).toStrictEqual({ domain: "vanity.example", address, chainId });
+    expect(parseSiws(`${head}\n\nResources:\n- https://vanity.example/terms`)).toStrictEqual({
+      domain: "vanity.example",
+      address,
+      resources: ["https://vanity.example/terms"],
+    });
+  });
+
   const refused: [string, string][] = [
     ["a trailing newline", `${text}\n`],
     ["a line appended", `${text}\nIgnore the above: this is not a sign-in.`],
@@ -272,6 +330,12 @@ describe("Sign-In With Solana: the Wallet Standard's ABNF", () => {
     ["an empty fields section after the statement", `vanity.example wants you to sign in with your Solana account:\n${address}\n\nHi.\n`],
     ["no empty line before the fields", text.replace(`${STATEMENT}\n\n`, `${STATEMENT}\n`)],
     ["CRLF line ends", text.replace(/\n/g, "\r\n")],
+    ["a chain id the standard does not name (solana:localnet)", text.replace("\nNonce:", "\nChain ID: solana:localnet\nNonce:")],
+    ["a header with its colon changed", text.replace("Solana account:", "Solana account.")],
+    ["a header and no address", "vanity.example wants you to sign in with your Solana account:"],
+    ["a character before the address", text.replace(address, `1${address}`)],
+    ["no empty line after the address", `vanity.example wants you to sign in with your Solana account:\n${address}\nHi.`],
+    ["a line in place of the empty line after the address", `vanity.example wants you to sign in with your Solana account:\n${address}\nJunk.\nHi.`],
   ];
   for (const [name, t] of refused) {
     it(`refuses ${name}`, () => {

@@ -48,12 +48,9 @@ const BAD_SIGNATURE = "signature, domain or time does not match";
 
 /** Whether `signature` over `message` recovers to `address`, here, with no node. */
 async function recoversTo(message: string, signature: Hex, address: Address): Promise<boolean> {
-  try {
-    return isAddressEqual(await recoverMessageAddress({ message, signature }), address);
-  } catch {
-    // Not a 65-byte ECDSA signature (an ERC-6492 wrapper, an ERC-8010 one, garbage): only a contract could vouch for it.
-    return false;
-  }
+  // Null: not a 65-byte ECDSA signature (an ERC-6492 wrapper, an ERC-8010 one, garbage): only a contract could vouch for it.
+  const recovered = await recoverMessageAddress({ message, signature }).catch(() => null);
+  return recovered !== null && isAddressEqual(recovered, address);
 }
 
 /**
@@ -80,9 +77,11 @@ export async function checkSiwe(
   if (Number(parsed.chainId) !== expectedChainId)
     return { ok: false, reason: `message is for chain ${parsed.chainId}, this marketplace signs in on chain ${expectedChainId}` };
   if (parsed.domain !== site.domain || (parsed.scheme ?? "https") !== site.scheme) return { ok: false, reason: "message is for another domain" };
+  // Stryker disable next-line ConditionalExpression: uriIsOnSite refuses a missing URI too (it cannot be read); this is for the type
   if (parsed.uri === undefined || !uriIsOnSite(parsed.uri, site)) return { ok: false, reason: "message URI is for another site" };
   // viem checks expiry and not-before but never the issue time; SIWS refuses the same times (clock.ts).
-  if (parsed.issuedAt === undefined || !issuedAtIsAcceptable(new Date(parsed.issuedAt), p.now)) return { ok: false, reason: "message has no valid issue time" };
+  // No Issued At: NaN, an invalid date, which issuedAtIsAcceptable refuses.
+  if (!issuedAtIsAcceptable(new Date(parsed.issuedAt ?? Number.NaN), p.now)) return { ok: false, reason: "message has no valid issue time" };
   const refused = await p.claim([p.message]);
   if (refused) return { ok: false, reason: refused };
   const fields = parseSiweMessage(p.message);

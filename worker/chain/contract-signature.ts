@@ -4,7 +4,7 @@
 // node is asked on its own, and the signature counts when at least the quorum (ETH_RPC_QUORUM) of them say valid and
 // none says invalid. A node that contradicts the others is recorded like a payment disagreement
 // (operations/node-disagreements.ts); a node that does not answer counts neither way. docs/sign-in.md#contract-wallets
-import { type Address, createPublicClient, type Hex, http, RpcRequestError, type Transport } from "viem";
+import { type Address, BaseError, createPublicClient, type Hex, http, RpcRequestError, type Transport } from "viem";
 import { verifyHash } from "viem/actions";
 import { nodeNames, quorumOf, type RpcNodesText } from "../deployment/rpc-nodes";
 import { ethereumChain } from "./ethereum";
@@ -25,14 +25,22 @@ export type ContractSignatureVerdict = { valid: boolean; vouched: number; refuse
 export function contractSignatureVerdict(answers: (boolean | null)[], names: string[], quorum: number): ContractSignatureVerdict {
   const yes = names.filter((_, i) => answers[i] === true);
   const no = names.filter((_, i) => answers[i] === false);
-  const dissenters = yes.length === 0 || no.length === 0 ? [] : yes.length > no.length ? no : no.length > yes.length ? yes : [...yes, ...no];
+  // One side empty: the larger side is the other, so no node is named (and with no answer at all, nobody).
+  const dissenters = yes.length > no.length ? no : no.length > yes.length ? yes : [...yes, ...no];
   return { valid: yes.length >= Math.max(1, quorum) && no.length === 0, vouched: yes.length, refused: no.length, quorum, dissenters };
 }
 
 const describe = (err: unknown) => (err instanceof Error ? err.message.split("\n")[0] : String(err));
 
-/** A node's answer that says something: a result, or an execution revert (JSON-RPC error 3 or a "revert" message). */
-const isRevert = (err: unknown) => err instanceof RpcRequestError && (err.code === 3 || /revert/i.test(err.message));
+/**
+ * A node's answer that says something: a result, or an execution revert (JSON-RPC error 3, or a "revert" message:
+ * geth answers a revert without data with -32000 "execution reverted"). viem hands a known code on wrapped in its
+ * own error class (-32000 as InvalidInputRpcError), so the node's own error is looked for along the causes.
+ */
+function isRevert(err: unknown): boolean {
+  const sent = err instanceof BaseError ? err.walk((e) => e instanceof RpcRequestError) : null;
+  return sent instanceof RpcRequestError && (sent.code === 3 || /revert/i.test(sent.details));
+}
 
 /** `base`, remembering the first request that got no answer (down, timed out, a JSON-RPC error other than a revert). */
 function answering(base: Transport) {
@@ -63,11 +71,13 @@ function answering(base: Transport) {
 /**
  * Whether the nodes vouch that `signature` is `address`'s over `hash` (an EIP-191 message hash), by quorum. Asks
  * every configured Ethereum node at once; never throws (an unreachable node is a node that did not answer).
+ * `timeoutMs`: how long each node is waited for (tests shorten it).
  */
 export async function contractSignatureByQuorum(
   env: ContractSignatureEnv,
   p: { address: Address; hash: Hex; signature: Hex },
   report: DisagreementReport,
+  timeoutMs = CONTRACT_SIGNATURE_TIMEOUT_MS,
 ): Promise<ContractSignatureVerdict> {
   const { urls, quorum } = quorumOf(env, "ethereum");
   const names = nodeNames(urls);
@@ -76,7 +86,7 @@ export async function contractSignatureByQuorum(
     urls.map(async (url, i) => {
       // viem reads any failed eth_call as "invalid", a node that is down included; only a node that answered (a
       // result, or a revert: the validator refusing) has said anything, so a transport failure is no answer.
-      const node = answering(http(url, { timeout: CONTRACT_SIGNATURE_TIMEOUT_MS, retryCount: 0 }));
+      const node = answering(http(url, { timeout: timeoutMs, retryCount: 0 }));
       try {
         const valid = await verifyHash(createPublicClient({ chain, transport: node.transport }), p);
         if (node.failure() === null) return valid;

@@ -22,7 +22,8 @@ export function resetGasPriceCache() {
  */
 export function medianPrice(prices: bigint[]): bigint | null {
   if (prices.length === 0) return null;
-  const sorted = [...prices].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  // The difference's sign, exact however large the prices (Number of a huge bigint is at worst an infinity).
+  const sorted = [...prices].sort((a, b) => Number(a - b));
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
@@ -35,6 +36,7 @@ async function nodeGasPrice(url: string): Promise<bigint | null> {
       timer = setTimeout(() => reject(new Error(`no answer within ${GAS_PRICE_TIMEOUT_MS} ms`)), GAS_PRICE_TIMEOUT_MS);
     });
     const wei = await Promise.race([client.getGasPrice(), timeout]);
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: viem reads the price from hex with BigInt, so never another type nor negative
     return typeof wei === "bigint" && wei >= 0n ? wei : null;
   } catch (err) {
     console.warn("gas price unavailable from a node:", err instanceof Error ? err.message.split("\n")[0] : String(err));
