@@ -36,6 +36,8 @@ describe("the tiers", () => {
       "net.createServer().listen(0)",
       "rpc = await startSolanaRpc({ port: 0 });",
       'import { unstable_getMiniflareWorkerOptions } from "wrangler";',
+      "const node = await startJsonRpcNode(() => ({ result: true }));",
+      "const down = await deadNodeUrl();",
     ])
       expect(STARTS_SOMETHING.test(source), source).toBe(true);
     expect(STARTS_SOMETHING.test('import { describe } from "vitest";\nexpect(listing(r, now)).toEqual(x);')).toBe(false);

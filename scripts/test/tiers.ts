@@ -33,6 +33,10 @@ export const TOOLS = [
   "scripts/solana-rpc/solana-rpc.test.ts",
   "scripts/soak/fault-proxy.test.ts",
   "scripts/dev-wallets.test.ts",
+  // JSON-RPC nodes on loopback ports (scripts/test/json-rpc-node.ts): the sign-in's and the quorum reads' node answers
+  "worker/auth/siwe.test.ts",
+  "worker/chain/contract-signature.test.ts",
+  "worker/chain/node-reads.test.ts",
   // scrypt: geth's published vectors at their real cost, and the custom order's keystore file
   "web/src/payments/keystore.test.ts",
   "web/src/routes/-custom-order/final-key.test.ts",
@@ -41,4 +45,5 @@ export const TOOLS = [
 ];
 
 /** What a test file that starts something says in its source: the mark of a tools-tier file. */
-export const STARTS_SOMETHING = /node:child_process|from "webgpu"|testGpu\(|scrypt|createServer|\.listen\(|startSolanaRpc\(|from "wrangler"/;
+export const STARTS_SOMETHING =
+  /node:child_process|from "webgpu"|testGpu\(|scrypt|createServer|\.listen\(|startSolanaRpc\(|from "wrangler"|startJsonRpcNode\(|deadNodeUrl\(/;
