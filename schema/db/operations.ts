@@ -75,6 +75,11 @@ export const alertIncidents = sqliteTable(
     /** What the incident is about: chain:ethereum, node-down:<network>:<host>, cron:verify, reconcile:solana, escrow:<id>, attention:<id>, custom-order:<id>, node-disagreement:<network>:<host>. */
     key: text("key").notNull(),
     kind: text("kind", { enum: ALERT_KINDS }).notNull(),
+    /**
+     * What the incident is sent with (operations/alerts.ts): the incidents of one topic due in a run go as one digest.
+     * The kind, or for payments the kind of difference: refund:unmatched, refund:late, attention:uncredited, ...
+     */
+    topic: text("topic").notNull().default(""),
     state: text("state", { enum: ["open", "resolved"] })
       .notNull()
       .default("open"),
