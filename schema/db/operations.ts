@@ -13,6 +13,11 @@ export const cronRuns = sqliteTable(
     /** The names of the tasks that failed in this run. */
     failedTasks: text("failed_tasks", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /**
+     * The task the run is in, written before each task starts; null once the run has finished. A run still in a task
+     * long after it started was stopped there (out of memory or CPU): the next run records that task as failed.
+     */
+    runningTask: text("running_task"),
   },
   (t) => [index("cron_runs_started").on(t.startedAt)],
 );

@@ -64,7 +64,8 @@ const safeUnits = (price: string | null) => {
   }
 };
 
-export async function runCollectorJob(db: Db, now = Date.now()): Promise<CollectorReport> {
+/** One run: batches of events until none are left, BATCHES_PER_RUN are done, or `deadline` (ms since the epoch) passes. */
+export async function runCollectorJob(db: Db, now = Date.now(), deadline = Number.POSITIVE_INFINITY): Promise<CollectorReport> {
   const report: CollectorReport = {
     events: 0,
     watcherNotices: 0,
@@ -75,7 +76,7 @@ export async function runCollectorJob(db: Db, now = Date.now()): Promise<Collect
     candidatesChecked: 0,
     purged: 0,
   };
-  for (let batch = 0; batch < BATCHES_PER_RUN; batch++) {
+  for (let batch = 0; batch < BATCHES_PER_RUN && Date.now() < deadline; batch++) {
     const read = await processBatch(db, now, report);
     if (read < EVENTS_PER_BATCH) break;
   }

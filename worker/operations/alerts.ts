@@ -3,7 +3,8 @@
 //   - a chain whose nodes fail (fewer than its quorum answer) for more than CHAIN_DOWN_ALERT_MS,
 //   - one node of a chain with several failing for more than CHAIN_DOWN_ALERT_MS, named by host (with one node the
 //     chain's incident is the same news),
-//   - a cron task failing CRON_FAILURE_RUNS runs in a row (the alerts task itself included: its next good run tells),
+//   - a cron task failing (throwing, out of time, or the run stopped in it) CRON_FAILURE_RUNS finished runs in a row
+//     (the alerts task itself included: its next good run tells),
 //   - the reconciliation not caught up for RECONCILE_LAG_ALERT_MINUTES,
 //   - a custom order past its payment deadline,
 //   - a node that contradicted the other nodes of its chain within NODE_DISAGREEMENT_ALERT_MS (node-disagreements.ts).
@@ -50,13 +51,6 @@ export function alertBackoffMs(attempts: number): number {
 type Condition = { key: string; kind: AlertKind; topic: string; text: string };
 /** Kinds whose incident can recur (a new incident after a recovery); the others are one incident per row, for good. */
 const RECURRING: AlertKind[] = ["chain_down", "node_down", "cron_failing", "reconciliation_behind", "node_disagreement"];
-/**
- * Tasks that run after their cron run is recorded (scheduled.ts): when one of them runs, the newest record does not
- * hold its outcome yet, so it is judged on the runs before it. A failing alerts task is so reported by its next
- * successful run.
- */
-const LATE_TASKS = ["alerts"];
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -70,7 +64,8 @@ async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<
       .from(chainStatus)
       .where(and(eq(chainStatus.ok, false), lte(chainStatus.failingSince, now - CHAIN_DOWN_ALERT_MS))),
     downNodes(db, now - CHAIN_DOWN_ALERT_MS),
-    lastCronRuns(db, CRON_FAILURE_RUNS + 1),
+    // Finished runs only: the alerts run early in each run, so this run's failures are told by the next.
+    lastCronRuns(db, CRON_FAILURE_RUNS),
     reconciliationLag(db, env, now),
     disagreeingNodes(db, now - NODE_DISAGREEMENT_ALERT_MS),
   ]);
@@ -101,12 +96,10 @@ async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<
       text: `The ${n.network} node at ${n.node} has not answered for ${minutes} minutes (since ${iso(n.failingSince)}): ${(n.error ?? "no answer").replace(/\.$/, "")}. Payments wait while fewer than the quorum of nodes answer; fix it, or remove it from the node list.`,
     });
   }
-  const judged = (late: boolean) => runs.slice(late ? 1 : 0, (late ? 1 : 0) + CRON_FAILURE_RUNS);
   const tasks = new Set(runs.flatMap((r) => r.failedTasks));
   for (const task of tasks) {
-    const window = judged(LATE_TASKS.includes(task));
-    if (window.length < CRON_FAILURE_RUNS || !window.every((r) => r.failedTasks.includes(task))) continue;
-    const last = window[0];
+    if (runs.length < CRON_FAILURE_RUNS || !runs.every((r) => r.failedTasks.includes(task))) continue;
+    const last = runs[0];
     out.push({
       key: `cron:${task}`,
       kind: "cron_failing",
