@@ -16,6 +16,7 @@ export default defineConfig({
       "worker/deployment/payment-rules.test.ts",
       "worker/deployment/solana-cluster.test.ts",
       "worker/deployment/local-mode.test.ts",
+      "worker/deployment/rpc-nodes.test.ts",
       "worker/domain/dust.test.ts",
     ],
   },

@@ -6,7 +6,8 @@
 // request (the cron job's view: SITE_ORIGIN says where the site is), so a deploy the Worker would refuse to
 // take payments on is never uploaded. On top of them, what only a deploy can know: that production is public,
 // its secrets exist, no var overwrites a secret, every setting the local [vars] define is set for production
-// too (wrangler does not inherit vars into an environment), the database is a real one, the cron job runs.
+// too (wrangler does not inherit vars into an environment), the database is a real one, the cron job runs, and
+// alerts reach the operator (or the operator said --no-alerts).
 import { detectAddressType } from "../schema/address";
 import { REQUIRED_SECRETS } from "../worker/deployment/secrets";
 import { isLoopbackHost } from "../worker/deployment/local-mode";
@@ -29,6 +30,8 @@ export type DeployFacts = {
   secrets: readonly string[] | string;
   /** What the nodes said, when their URLs are vars (a secret URL cannot be read here; the Worker asks at start). */
   nodes?: NodeFacts;
+  /** `npm run deploy -- --no-alerts`: the operator goes without ALERT_WEBHOOK_URL on purpose. */
+  noAlerts?: boolean;
 };
 
 /** Stands in for an RPC URL kept as a secret: the rules then read it as a hosted node over https, which it must be. */
@@ -64,6 +67,17 @@ export function deployProblems(config: DeployConfig, facts: DeployFacts): string
       problems.push(
         `${name} is in [env.production.vars] but is a secret: a var is committed, and each deploy would overwrite the secret with it. Remove it from wrangler.toml.`,
       );
+
+  // ---- alerts: a store that cannot tell its operator about a late payment, a refund due or a node down is not
+  // ready to take money (docs/operations.md#alerts). The webhook URL carries its token: a secret, never a var.
+  if ("ALERT_WEBHOOK_URL" in vars)
+    problems.push(
+      "ALERT_WEBHOOK_URL is in [env.production.vars]: a webhook URL carries its token, and a var is committed. Remove it from wrangler.toml and set it as a secret: npx wrangler secret put ALERT_WEBHOOK_URL --env production",
+    );
+  else if (typeof facts.secrets !== "string" && !facts.secrets.includes("ALERT_WEBHOOK_URL") && !facts.noAlerts)
+    problems.push(
+      "ALERT_WEBHOOK_URL is not set: a store that cannot tell its operator about a late payment, a refund due or a node down is not ready to take money. Set it (npx wrangler secret put ALERT_WEBHOOK_URL --env production; docs/operations.md#alerts), or run npm run deploy -- --no-alerts to go without alerts on purpose.",
+    );
 
   // ---- every setting the Worker reads is set for production
   const isSet = (name: string) => name in vars || secretNames.has(name);

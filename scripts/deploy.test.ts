@@ -4,12 +4,16 @@
 import { describe, expect, it } from "vitest";
 import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "./dev-accounts";
 import { type DeployConfig, type DeployFacts, deployProblems } from "./deploy-check";
-import { type DeployIo, deploy, readWranglerConfig } from "./deploy";
+import { type DeployIo, deploy, deployOptions, readWranglerConfig } from "./deploy";
 
 const committed = readWranglerConfig();
 const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
 const OWN_SOL = "GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW";
 const ALL_SECRETS = ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET", "ETH_RPC_URLS", "SOL_RPC_URLS"];
+/** The required secrets and the alert webhook, which production needs unless the deploy says --no-alerts. */
+const SECRETS_SET = [...ALL_SECRETS, "ALERT_WEBHOOK_URL"];
+const NO_ALERTS =
+  "ALERT_WEBHOOK_URL is not set: a store that cannot tell its operator about a late payment, a refund due or a node down is not ready to take money. Set it (npx wrangler secret put ALERT_WEBHOOK_URL --env production; docs/operations.md#alerts), or run npm run deploy -- --no-alerts to go without alerts on purpose.";
 
 /** The committed [env.production] with an operator's own values filled in. */
 const FILLED: DeployConfig = {
@@ -24,7 +28,7 @@ const FILLED: DeployConfig = {
   },
   d1: [{ binding: "DB", database_id: "3f2b9c1e-5d4a-4e8f-9b7c-1a2b3c4d5e6f" }],
 };
-const facts: DeployFacts = { localVarNames: committed.localVarNames, secrets: ALL_SECRETS };
+const facts: DeployFacts = { localVarNames: committed.localVarNames, secrets: SECRETS_SET };
 const filled = (vars: Record<string, unknown>) => ({ ...FILLED, vars: { ...FILLED.vars, ...vars } });
 
 function refusedFor(config: DeployConfig, pattern: RegExp, f: DeployFacts = facts) {
@@ -86,6 +90,15 @@ describe("npm run deploy refuses", () => {
     refusedFor(filled({ SOL_CLUSTER: "devnet" }), /^SOL_CLUSTER is "devnet" while ETH_CHAIN_ID is 1/);
   });
 
+  it("another chain whose coins have value deploys under the mainnet rules; a chain id nobody declared does not", () => {
+    expect(deployProblems(filled({ ETH_CHAIN_ID: "8453" }), facts)).toEqual([]);
+    expect(deployProblems(filled({ ETH_CHAIN_ID: "137", ETH_CONFIRMATIONS: "12" }), facts)).toEqual([
+      "ETH_CONFIRMATIONS is 12 on Polygon PoS (chain id 137); it must be at least 256, or a reorganised block could take back a payment after the key is released.",
+    ]);
+    refusedFor(filled({ ETH_CHAIN_ID: "424242" }), /^ETH_CHAIN_ID is 424242, a chain this site does not know/);
+    refusedFor(filled({ ETH_CHAIN_ID: "8453", ETH_TEST_CHAIN_ID: "8453" }), /^ETH_TEST_CHAIN_ID declares chain id 8453 \(Base\) a test chain/);
+  });
+
   it("a missing setting: empty, absent from production (vars are not inherited), or a secret not set", () => {
     refusedFor(filled({ SUPPORT_CONTACT: " " }), /^SUPPORT_CONTACT must be set/);
     refusedFor(filled({ KEY_ENCRYPTION_VERSION: "one" }), /^KEY_ENCRYPTION_VERSION must be a positive whole number/);
@@ -94,12 +107,28 @@ describe("npm run deploy refuses", () => {
     refusedFor({ ...FILLED, vars: withoutCluster }, /^SOL_CLUSTER is set in the local \[vars\] but not in \[env\.production\.vars\]/);
     refusedFor(FILLED, /^SESSION_SECRET is not set: npx wrangler secret put SESSION_SECRET --env production/, {
       ...facts,
-      secrets: ["KEY_ENCRYPTION_SECRET", "ETH_RPC_URLS", "SOL_RPC_URLS"],
+      secrets: ["KEY_ENCRYPTION_SECRET", "ETH_RPC_URLS", "SOL_RPC_URLS", "ALERT_WEBHOOK_URL"],
     });
     refusedFor(FILLED, /^SOL_RPC_URLS is not set/, { ...facts, secrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET", "ETH_RPC_URLS"] });
     refusedFor(FILLED, /^The production secrets could not be listed .*not logged in/, { ...facts, secrets: "You are not logged in." });
     refusedFor({ ...FILLED, d1: [{ binding: "DB", database_id: "00000000-0000-0000-0000-000000000000" }] }, /^The production database_id is not set/);
     refusedFor({ ...FILLED, crons: [] }, /^No cron trigger/);
+  });
+
+  it("a production without ALERT_WEBHOOK_URL, saying why, unless --no-alerts says so on purpose", () => {
+    expect(deployProblems(FILLED, { ...facts, secrets: ALL_SECRETS })).toEqual([NO_ALERTS]);
+    expect(deployProblems(FILLED, { ...facts, secrets: ALL_SECRETS, noAlerts: true })).toEqual([]);
+    // Set, --no-alerts changes nothing.
+    expect(deployProblems(FILLED, { ...facts, noAlerts: true })).toEqual([]);
+    // An empty var is not set; a var is committed, and the webhook URL carries its token: refused either way.
+    const asVar =
+      "ALERT_WEBHOOK_URL is in [env.production.vars]: a webhook URL carries its token, and a var is committed. Remove it from wrangler.toml and set it as a secret: npx wrangler secret put ALERT_WEBHOOK_URL --env production";
+    expect(deployProblems(filled({ ALERT_WEBHOOK_URL: "https://hooks.example/T0/B0/TOKEN" }), { ...facts, secrets: ALL_SECRETS })).toEqual([asVar]);
+    expect(deployProblems(filled({ ALERT_WEBHOOK_URL: "" }), { ...facts, secrets: ALL_SECRETS, noAlerts: true })).toEqual([asVar]);
+    // Secrets that could not be listed are refused as that alone.
+    expect(deployProblems(FILLED, { ...facts, secrets: "You are not logged in." })).toEqual([
+      "The production secrets could not be listed (npx wrangler secret list --env production): You are not logged in.",
+    ]);
   });
 
   it("a secret's name among the vars (the var would overwrite the secret on every deploy)", () => {
@@ -112,7 +141,7 @@ describe("npm run deploy refuses", () => {
       ...filled({ ETH_RPC_URLS: "https://eth.example,https://eth.other.example", SOL_RPC_URLS: "https://sol.example,https://sol.other.example" }),
       requiredSecrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"],
     };
-    const f = { ...facts, secrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"] };
+    const f = { ...facts, secrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET", "ALERT_WEBHOOK_URL"] };
     expect(deployProblems(withUrls, f)).toEqual([]);
     refusedFor(withUrls, /^SOL_CLUSTER is "mainnet-beta", but the node at SOL_RPC_URL serves devnet/, {
       ...f,
@@ -122,7 +151,7 @@ describe("npm run deploy refuses", () => {
   });
 
   it("mainnet with one node per chain, nodes on one host, or a quorum of one: refused, naming the setting", () => {
-    const f = { ...facts, secrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"] };
+    const f = { ...facts, secrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET", "ALERT_WEBHOOK_URL"] };
     const urls = (eth: string, sol: string, more: Record<string, string> = {}) => ({
       ...filled({ ETH_RPC_URLS: eth, SOL_RPC_URLS: sol, ...more }),
       requiredSecrets: ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"],
@@ -174,7 +203,7 @@ function recordingIo(config: DeployConfig, secrets: string[] | string, leaks: st
 
 describe("the deploy's steps", () => {
   it("refused: nothing is built, migrated or uploaded, and each problem is printed", async () => {
-    const { io, ran, lines } = recordingIo(committed.production, ALL_SECRETS);
+    const { io, ran, lines } = recordingIo(committed.production, SECRETS_SET);
     expect(await deploy(io)).toBe(1);
     expect(ran).toEqual([]);
     expect(lines[0]).toMatch(/^✗ Not deployed/);
@@ -182,19 +211,43 @@ describe("the deploy's steps", () => {
   });
 
   it("a dev key in the build: nothing is migrated or uploaded", async () => {
-    const { io, ran } = recordingIo(FILLED, ALL_SECRETS, ["dist/assets/x.js contains the dev mnemonic"]);
+    const { io, ran } = recordingIo(FILLED, SECRETS_SET, ["dist/assets/x.js contains the dev mnemonic"]);
     expect(await deploy(io)).toBe(1);
     expect(ran).toEqual(["build"]);
   });
 
   it("passed: build, then the migrations, then the upload, all to the production environment", async () => {
-    const { io, ran } = recordingIo(FILLED, ALL_SECRETS);
+    const { io, ran } = recordingIo(FILLED, SECRETS_SET);
     expect(await deploy(io)).toBe(0);
     expect(ran).toEqual(["build", "wrangler d1 migrations apply DB --remote --env production", "wrangler deploy --env production"]);
   });
 
+  it("without alerts: refused, nothing uploaded; with --no-alerts: uploaded, saying that no alert will be sent", async () => {
+    const refused = recordingIo(FILLED, ALL_SECRETS);
+    expect(await deploy(refused.io)).toBe(1);
+    expect(refused.ran).toEqual([]);
+    expect(refused.lines.slice(1)).toEqual([`  - ${NO_ALERTS}`]);
+    const onPurpose = recordingIo(FILLED, ALL_SECRETS);
+    expect(await deploy(onPurpose.io, { noAlerts: true })).toBe(0);
+    expect(onPurpose.ran).toEqual(["build", "wrangler d1 migrations apply DB --remote --env production", "wrangler deploy --env production"]);
+    expect(onPurpose.lines).toContain(
+      "! --no-alerts: ALERT_WEBHOOK_URL is not set, so no alert will be sent (late payments, refunds due, nodes down): watch Admin > Health yourself.",
+    );
+    // With the webhook set there is nothing to say.
+    const set = recordingIo(FILLED, SECRETS_SET);
+    expect(await deploy(set.io, { noAlerts: true })).toBe(0);
+    expect(set.lines.some((l) => l.includes("--no-alerts"))).toBe(false);
+  });
+
+  it("reads its options from the command line, and refuses one it does not know (a typo must not deploy)", () => {
+    expect(deployOptions([])).toEqual({ checkOnly: false, noAlerts: false });
+    expect(deployOptions(["--check", "--no-alerts"])).toEqual({ checkOnly: true, noAlerts: true });
+    expect(deployOptions(["--chek"])).toBe('npm run deploy: unknown option "--chek" (the options are --check and --no-alerts).');
+    expect(deployOptions(["--no-alert"])).toBe('npm run deploy: unknown option "--no-alert" (the options are --check and --no-alerts).');
+  });
+
   it("--check stops after the check", async () => {
-    const { io, ran } = recordingIo(FILLED, ALL_SECRETS);
+    const { io, ran } = recordingIo(FILLED, SECRETS_SET);
     expect(await deploy(io, { checkOnly: true })).toBe(0);
     expect(ran).toEqual([]);
   });

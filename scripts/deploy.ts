@@ -5,7 +5,8 @@
 //   2. checks them with the Worker's own rules (scripts/deploy-check.ts); any problem: prints each, exits 1
 //   3. builds the SPA and the Worker bundle (a dry run) and refuses if either carries a public dev key
 //   4. applies the D1 migrations, then `wrangler deploy --env production`
-// `npm run deploy -- --check` stops after step 2. Each step's I/O is a parameter, so the tests run the steps
+// `npm run deploy -- --check` stops after step 2; `-- --no-alerts` deploys without ALERT_WEBHOOK_URL on purpose
+// (refused otherwise: docs/deploying.md). Each step's I/O is a parameter, so the tests run the steps
 // with the upload replaced (scripts/deploy.test.ts): nothing here can reach Cloudflare from a test.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -82,8 +83,18 @@ const realIo: DeployIo = {
   log: (line) => console.log(line),
 };
 
+export type DeployOptions = { checkOnly: boolean; noAlerts: boolean };
+
+/** The command line's options, or why it is refused: an option misspelt must not deploy (--chek, --no-alert). */
+export function deployOptions(args: readonly string[]): DeployOptions | string {
+  const known = ["--check", "--no-alerts"];
+  const unknown = args.find((a) => !known.includes(a));
+  if (unknown !== undefined) return `npm run deploy: unknown option "${unknown}" (the options are ${known.join(" and ")}).`;
+  return { checkOnly: args.includes("--check"), noAlerts: args.includes("--no-alerts") };
+}
+
 /** The deploy, step by step; 0 when uploaded (or, with `checkOnly`, when the check passed), 1 when refused or failed. */
-export async function deploy(io: DeployIo, opts: { checkOnly?: boolean } = {}): Promise<number> {
+export async function deploy(io: DeployIo, opts: Partial<DeployOptions> = {}): Promise<number> {
   const { production, localVarNames } = io.readConfig();
   const text = (name: string) => (typeof production.vars[name] === "string" ? (production.vars[name] as string) : undefined);
   const urls = { ETH_RPC_URL: text("ETH_RPC_URL"), ETH_RPC_URLS: text("ETH_RPC_URLS"), SOL_RPC_URL: text("SOL_RPC_URL"), SOL_RPC_URLS: text("SOL_RPC_URLS") };
@@ -91,13 +102,16 @@ export async function deploy(io: DeployIo, opts: { checkOnly?: boolean } = {}): 
   const nodes = Object.values(urls).some((u) => u !== undefined)
     ? await io.askNodes({ ...urls, ETH_CHAIN_ID: text("ETH_CHAIN_ID"), SOL_CLUSTER: text("SOL_CLUSTER") })
     : {};
-  const problems = deployProblems(production, { localVarNames, secrets: io.listSecrets(), nodes });
+  const secrets = io.listSecrets();
+  const problems = deployProblems(production, { localVarNames, secrets, nodes, noAlerts: opts.noAlerts });
   if (problems.length > 0) {
     io.log(`✗ Not deployed: fix these in wrangler.toml [env.production] or the production secrets (docs/production-settings.md):`);
     for (const p of problems) io.log(`  - ${p}`);
     return 1;
   }
   io.log("✓ The production settings pass the Worker's rules.");
+  if (opts.noAlerts && !secrets.includes("ALERT_WEBHOOK_URL"))
+    io.log("! --no-alerts: ALERT_WEBHOOK_URL is not set, so no alert will be sent (late payments, refunds due, nodes down): watch Admin > Health yourself.");
   if (opts.checkOnly) return 0;
 
   const leaks = io.buildAndScan(path.join(ROOT, ".wrangler", "deploy"));
@@ -121,5 +135,9 @@ export async function deploy(io: DeployIo, opts: { checkOnly?: boolean } = {}): 
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  process.exitCode = await deploy(realIo, { checkOnly: process.argv.includes("--check") });
+  const opts = deployOptions(process.argv.slice(2));
+  if (typeof opts === "string") {
+    console.error(opts);
+    process.exitCode = 1;
+  } else process.exitCode = await deploy(realIo, opts);
 }

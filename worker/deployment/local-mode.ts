@@ -5,7 +5,7 @@
 // loopback node URLs prove nothing there. The host a request came to and SITE_ORIGIN must both be loopback.
 // A request cannot fake this from outside: Cloudflare routes a request to the Worker by its host name, so a
 // deployed Worker only ever sees its own public hosts; a lie can only make a local site look public.
-import { type RpcNodesText, rpcUrls } from "./rpc-nodes";
+import { type RpcNodesText, readUrl, rpcUrls } from "./rpc-nodes";
 import { readCluster } from "./solana-cluster";
 import { parseSiteOrigin } from "./site-origin";
 
@@ -28,7 +28,7 @@ export function isLoopbackHost(hostname: string): boolean {
 
 /** An http(s) URL, or null. */
 export function parseHttpUrl(text: string | undefined): URL | null {
-  const url = text !== undefined && URL.canParse(text) ? new URL(text) : null;
+  const url = text === undefined ? null : readUrl(text);
   return url && (url.protocol === "http:" || url.protocol === "https:") ? url : null;
 }
 

@@ -4,6 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "../../scripts/dev-accounts";
 import { wranglerVars } from "../../scripts/test/wrangler-vars";
+import { REAL_VALUE_EVM_CHAINS, TEST_EVM_CHAINS } from "./evm-chains";
 import { isLocalDeployment } from "./local-mode";
 import {
   checkPaymentSetup,
@@ -277,6 +278,118 @@ describe("ETH_CONFIRMATIONS is never silently 1", () => {
       refused({ ...PRODUCTION, ETH_CHAIN_ID: value }, "ETH_CHAIN_ID", /positive whole number/);
     // A chain id that is not one is refused once, whatever the node says.
     refused({ ...PRODUCTION, ETH_CHAIN_ID: "mainnet" }, "ETH_CHAIN_ID", /positive whole number/, { ethChainId: 1 });
+  });
+});
+
+describe("which EVM chains are mainnet (evm-chains.ts, docs/production-settings.md#which-chains-are-mainnet)", () => {
+  const ONE_PROVIDER = "one node alone would decide which payments release keys.";
+  // Written out here, not read from the table: a chain dropped from it, or a depth lowered, must fail a test.
+  const REAL: [number, string, number][] = [
+    [1, "Ethereum mainnet", 12],
+    [10, "OP Mainnet", 12],
+    [8453, "Base", 12],
+    [42161, "Arbitrum One", 12],
+    [42170, "Arbitrum Nova", 12],
+    [59144, "Linea", 12],
+    [324, "zkSync Era", 12],
+    [534352, "Scroll", 12],
+    [7777777, "Zora", 12],
+    [81457, "Blast", 12],
+    [130, "Unichain", 12],
+    [137, "Polygon PoS", 256],
+    [56, "BNB Smart Chain", 15],
+    [43114, "Avalanche C-Chain", 12],
+    [100, "Gnosis", 12],
+  ];
+  const TEST = [31337, 1337, 11155111, 17000, 560048, 84532, 11155420, 421614, 59141, 300, 534351, 80002, 97, 43113, 10200];
+  const UNKNOWN = "424242";
+  const unknownChain = (id: string) =>
+    `ETH_CHAIN_ID is ${id}, a chain this site does not know, so nothing says whether its coins have value: if it is a test chain, declare it with ETH_TEST_CHAIN_ID = "${id}"; a chain whose coins have value needs its least confirmation depth in worker/deployment/evm-chains.ts first.`;
+
+  it("the tables hold exactly these chains, none in both", () => {
+    expect([...REAL_VALUE_EVM_CHAINS].map(([id, c]) => [id, c.name, c.minConfirmations])).toEqual(REAL);
+    expect([...TEST_EVM_CHAINS]).toEqual(TEST);
+    for (const id of TEST) expect(REAL_VALUE_EVM_CHAINS.has(id), String(id)).toBe(false);
+  });
+
+  it.each(REAL)("chain id %i (%s) gets the mainnet rules: depth at least %i, two nodes on different hosts, a quorum of two", (id, name, depth) => {
+    const chain = { ...PRODUCTION, ETH_CHAIN_ID: String(id), ETH_CONFIRMATIONS: String(depth) };
+    expect(checkPaymentSetup(chain)).toMatchObject({
+      ok: true,
+      settings: { production: true, ethereum: { chainId: id, confirmations: depth, nodes: 2, quorum: 2 } },
+    });
+    expect(problems({ ...chain, ETH_CONFIRMATIONS: String(depth - 1) })).toEqual([
+      `ETH_CONFIRMATIONS is ${depth - 1} on ${name} (chain id ${id}); it must be at least ${depth}, or a reorganised block could take back a payment after the key is released.`,
+    ]);
+    expect(problems({ ...chain, ETH_CONFIRMATIONS: "0" })).toEqual([
+      `ETH_CONFIRMATIONS must be a whole number of blocks from 1 to 1000 (at least ${depth} on ${name}); it is "0".`,
+    ]);
+    expect(problems({ ...chain, ETH_RPC_URLS: "", ETH_RPC_QUORUM: "" })).toEqual([
+      `ETH_RPC_URLS must list at least 2 nodes on different hosts on mainnet (it lists 1): ${ONE_PROVIDER}`,
+      `ETH_RPC_QUORUM is 1 on mainnet; it must be at least 2, or ${ONE_PROVIDER}`,
+    ]);
+    // Its coins are worth something: Solana beside it is mainnet-beta too, and it cannot be declared a test chain.
+    expect(problems({ ...chain, SOL_CLUSTER: "devnet", SOL_COMMITMENT: "confirmed" })).toEqual([
+      `SOL_CLUSTER is "devnet" while ETH_CHAIN_ID is ${id} (${name}): keys would sell for devnet SOL, which costs nothing. Use mainnet-beta, or test chains for both.`,
+    ]);
+    expect(problems({ ...chain, ETH_TEST_CHAIN_ID: String(id) })).toEqual([
+      `ETH_TEST_CHAIN_ID declares chain id ${id} (${name}) a test chain, but its coins have real value and the mainnet rules hold there: remove ETH_TEST_CHAIN_ID.`,
+    ]);
+  });
+
+  it.each(TEST)("chain id %i keeps the test rules: one node, depth 1, beside a Solana test cluster", (id) => {
+    const chain = { ...TESTNETS, ETH_CHAIN_ID: String(id), ETH_RPC_URLS: "", ETH_RPC_QUORUM: "" };
+    expect(checkPaymentSetup(chain)).toMatchObject({ ok: true, settings: { ethereum: { chainId: id, confirmations: 1, nodes: 1, quorum: 1 } } });
+    const solanaMainnet = { SOL_CLUSTER: "mainnet-beta", SOL_COMMITMENT: "finalized", SOL_RPC_URLS: PRODUCTION.SOL_RPC_URLS, SOL_RPC_QUORUM: "2" };
+    expect(problems({ ...chain, ...solanaMainnet })).toEqual([
+      `ETH_CHAIN_ID is ${id} while SOL_CLUSTER is "mainnet-beta": keys would sell for coins of a test chain, which cost nothing. Use a chain whose coins have real value (1 for Ethereum mainnet), or test chains for both.`,
+    ]);
+    // Declaring a known test chain a test chain changes nothing.
+    expect(problems({ ...chain, ETH_TEST_CHAIN_ID: String(id) })).toEqual([]);
+  });
+
+  it("a chain id this site does not know is refused, naming the setting that declares a test chain; declared, it gets the test rules", () => {
+    const unknown = { ...TESTNETS, ETH_CHAIN_ID: UNKNOWN };
+    expect(problems(unknown)).toEqual([unknownChain(UNKNOWN)]);
+    expect(problems({ ...unknown, ETH_TEST_CHAIN_ID: "" })).toEqual([unknownChain(UNKNOWN)]);
+    expect(checkPaymentSetup({ ...unknown, ETH_TEST_CHAIN_ID: UNKNOWN, ETH_RPC_URLS: "", ETH_RPC_QUORUM: "" })).toMatchObject({
+      ok: true,
+      settings: { production: true, ethereum: { chainId: 424242, confirmations: 1, nodes: 1, quorum: 1 } },
+    });
+    expect(problems({ ...unknown, ETH_CHAIN_ID: ` ${UNKNOWN} `, ETH_TEST_CHAIN_ID: ` 0${UNKNOWN} ` })).toEqual([]);
+    // Declared, it is a test chain: not beside Solana mainnet.
+    expect(problems({ ...PRODUCTION, ETH_CHAIN_ID: UNKNOWN, ETH_TEST_CHAIN_ID: UNKNOWN })).toEqual([
+      `ETH_CHAIN_ID is ${UNKNOWN} while SOL_CLUSTER is "mainnet-beta": keys would sell for coins of a test chain, which cost nothing. Use a chain whose coins have real value (1 for Ethereum mainnet), or test chains for both.`,
+    ]);
+    // Undeclared beside Solana mainnet: refused once, as unknown.
+    expect(problems({ ...PRODUCTION, ETH_CHAIN_ID: UNKNOWN })).toEqual([unknownChain(UNKNOWN)]);
+    // anvil on this machine with a chain id of its own is no development chain: refused until declared.
+    expect(problems({ ...LOCAL, ETH_CHAIN_ID: "999" })).toContain(unknownChain("999"));
+    expect(problems({ ...LOCAL, ETH_CHAIN_ID: "999", ETH_TEST_CHAIN_ID: "999" }).filter((p) => p.startsWith("ETH_"))).toEqual([]);
+  });
+
+  it("ETH_TEST_CHAIN_ID declares only ETH_CHAIN_ID's own chain: any other value is refused, quoted", () => {
+    const mismatch = (id: string, shown: string) =>
+      `ETH_TEST_CHAIN_ID must be unset or ETH_CHAIN_ID's chain id (${id}): it declares that chain a test chain; it is ${shown}.`;
+    expect(problems({ ...TESTNETS, ETH_CHAIN_ID: UNKNOWN, ETH_TEST_CHAIN_ID: "1" })).toEqual([mismatch(UNKNOWN, '"1"'), unknownChain(UNKNOWN)]);
+    expect(problems({ ...TESTNETS, ETH_TEST_CHAIN_ID: "sepolia" })).toEqual([mismatch("11155111", '"sepolia"')]);
+    expect(problems({ ...TESTNETS, ETH_TEST_CHAIN_ID: "0x aa36a7" })).toEqual([mismatch("11155111", '"0x aa36a7"')]);
+    expect(problems({ ...TESTNETS, ETH_TEST_CHAIN_ID: "1".repeat(16) })).toEqual([mismatch("11155111", `"${"1".repeat(16)}"`)]);
+    // Spellings Number() would read as the chain id are not a chain id as written: 0x67932 and 4.24242e5 are 424242.
+    for (const spelling of ["0x67932", "4.24242e5"])
+      expect(problems({ ...TESTNETS, ETH_CHAIN_ID: UNKNOWN, ETH_TEST_CHAIN_ID: spelling })).toEqual([
+        mismatch(UNKNOWN, `"${spelling}"`),
+        unknownChain(UNKNOWN),
+      ]);
+    expect(problems({ ...PRODUCTION, ETH_TEST_CHAIN_ID: "11155111" })).toEqual([mismatch("1", '"11155111"')]);
+    // An unreadable ETH_CHAIN_ID is refused as that alone, whatever ETH_TEST_CHAIN_ID says.
+    expect(problems({ ...TESTNETS, ETH_CHAIN_ID: "sepolia", ETH_TEST_CHAIN_ID: "11155111" })).toEqual([
+      'ETH_CHAIN_ID must be a positive whole number (1 for Ethereum mainnet); it is "sepolia".',
+    ]);
+  });
+
+  it("a test chain's depth may be 1 and the unreadable-depth refusal names no chain's least depth", () => {
+    expect(problems({ ...TESTNETS, ETH_CONFIRMATIONS: "0" })).toEqual(['ETH_CONFIRMATIONS must be a whole number of blocks from 1 to 1000; it is "0".']);
   });
 });
 
@@ -589,6 +702,24 @@ describe("the node list refusals name the setting to fix, as written", () => {
       `SOL_RPC_URLS must list at least 2 nodes on different hosts on mainnet (it lists 1): ${ONE_PROVIDER}`,
       `SOL_RPC_QUORUM is 1 on mainnet; it must be at least 2, or ${ONE_PROVIDER}`,
     ]);
+  });
+
+  it("one host however it is spelled (a trailing dot, an IPv4 address as IPv6, an IDN as punycode, another port): one provider cannot pass the two-hosts rule", () => {
+    const oneHost = (setting: string, n: number) =>
+      `${setting} must list at least 2 nodes on different hosts on mainnet (it lists ${n} on one host): ${ONE_PROVIDER}`;
+    for (const list of [
+      "https://rpc.x.example/SECRET-1,https://rpc.x.example./SECRET-2",
+      "https://1.2.3.4/SECRET-1,https://[::ffff:1.2.3.4]/SECRET-2",
+      "https://[::ffff:0102:0304]:8545/SECRET-1,https://0x01020304/SECRET-2",
+      "https://bücher.example/SECRET-1,https://XN--BCHER-KVA.example./SECRET-2",
+      "https://rpc.x.example:443/SECRET-1,https://rpc.x.example:8443/SECRET-2",
+    ])
+      expect(problems({ ...PRODUCTION, ETH_RPC_URLS: list }), list).toEqual([oneHost("ETH_RPC_URLS", 2)]);
+    expect(
+      problems({ ...PRODUCTION, SOL_RPC_URLS: "https://[64:ff9b::1.2.3.4]/SECRET-1,https://1.2.3.4./SECRET-2,https://[::ffff:0:1.2.3.4]/SECRET-3" }),
+    ).toEqual([oneHost("SOL_RPC_URLS", 3)]);
+    // Two hosts stay two, however they are written.
+    expect(problems({ ...PRODUCTION, ETH_RPC_URLS: "https://[::ffff:1.2.3.4]/SECRET-1,https://1.2.3.5./SECRET-2" })).toEqual([]);
   });
 
   it("Solana's mainnet node rules apply when either the node's genesis hash or SOL_CLUSTER says mainnet-beta", () => {

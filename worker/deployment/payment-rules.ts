@@ -15,13 +15,11 @@ import type { SolanaCluster } from "../../schema/purchases";
 import { ethNodeLocality, isLoopbackHost, type Locality, parseHttpUrl, type RequestHost, shownHost, siteLocality, solNodeLocality } from "./local-mode";
 import { describeDevAccount, publicDevAccount, publicDevAddresses } from "./public-dev-accounts";
 import { clusterMismatch, clusterOfGenesis, readCluster, SOLANA_CLUSTERS, SOLANA_GENESIS_HASHES } from "./solana-cluster";
-import { nodeSettingNames, type RpcNodesText, readQuorum, rpcUrls } from "./rpc-nodes";
+import { nodeHost, nodeSettingNames, type RpcNodesText, readQuorum, rpcUrls } from "./rpc-nodes";
 import { parseSiteOrigin } from "./site-origin";
+import { MAINNET_MIN_CONFIRMATIONS, REAL_VALUE_EVM_CHAINS, type RealValueChain, TEST_EVM_CHAINS } from "./evm-chains";
 
-export { isLoopbackHost, SOLANA_GENESIS_HASHES };
-export const ETHEREUM_MAINNET_CHAIN_ID = 1;
-/** Least depth on Ethereum mainnet: beacon-chain reorgs of several blocks have happened; 12 blocks is about 2.4 minutes. */
-export const MAINNET_MIN_CONFIRMATIONS = 12;
+export { isLoopbackHost, MAINNET_MIN_CONFIRMATIONS, SOLANA_GENESIS_HASHES };
 export const MAX_CONFIRMATIONS = 1000;
 /** The commitments a payment may be read at ("processed" can still be rolled back). */
 export const SOLANA_COMMITMENTS = ["confirmed", "finalized"] as const;
@@ -35,6 +33,7 @@ export const PUBLIC_DEV_SOL_ADDRESSES: readonly string[] = publicDevAddresses("s
 export type PaymentSetupText = RpcNodesText & {
   ETH_RPC_URL?: string;
   ETH_CHAIN_ID?: string;
+  ETH_TEST_CHAIN_ID?: string;
   ETH_CONFIRMATIONS?: string;
   PLATFORM_ETH_ADDRESS?: string;
   SOL_RPC_URL?: string;
@@ -113,10 +112,10 @@ function nodeListProblems(env: RpcNodesText, network: "ethereum" | "solana", mai
   if (urls.length > 0 && quorum === null)
     problems.push(`${names.quorum} must be a whole number of nodes from 1 to ${urls.length} (the nodes in ${listed}); it is ${shown(quorumText)}.`);
   if (mainnet) {
-    // The URL parser gives http(s) host names lower-cased (RPC.A.example is rpc.a.example: one provider). An
-    // unreadable URL is a problem of its own above, and this rule waits until every URL reads: several URLs then
-    // mean one host or more.
-    const hosts = new Set(parsed.map((u) => u?.hostname));
+    // Hosts compared however each URL spells them (rpc-nodes.ts nodeHost: RPC.A.example. and rpc.a.example:8443
+    // are one provider). An unreadable URL is a problem of its own above, and this rule waits until every URL
+    // reads: several URLs then mean one host or more.
+    const hosts = new Set(parsed.map((u) => u && nodeHost(u)));
     if (hosts.size < MAINNET_MIN_QUORUM && !parsed.includes(null))
       problems.push(
         `${names.urls} must list at least ${MAINNET_MIN_QUORUM} nodes on different hosts on mainnet (it lists ${urls.length > 1 ? `${urls.length} on one host` : `${hosts.size}`}): one node alone would decide which payments release keys.`,
@@ -127,6 +126,35 @@ function nodeListProblems(env: RpcNodesText, network: "ethereum" | "solana", mai
       );
   }
   return { problems, nodes: urls.length, quorum: quorum ?? urls.length };
+}
+
+/**
+ * What the rules make of ETH_CHAIN_ID (evm-chains.ts): a chain whose coins have real value (the mainnet rules), a
+ * test chain, known or declared by ETH_TEST_CHAIN_ID (the test rules), or a chain this site does not know, refused.
+ * An unreadable chain id is refused as that alone; it is "unknown" here with no problem of its own.
+ */
+type EthChainKind = { kind: "real"; chain: RealValueChain } | { kind: "test" } | { kind: "unknown" };
+
+function ethChainKind(chainId: number, env: PaymentSetupText, problems: string[]): EthChainKind {
+  if (!(chainId >= 1)) return { kind: "unknown" };
+  const real = REAL_VALUE_EVM_CHAINS.get(chainId);
+  const declared = (env.ETH_TEST_CHAIN_ID ?? "").trim();
+  const declaresThis = /^\d{1,15}$/.test(declared) && Number(declared) === chainId;
+  if (declared !== "" && !declaresThis)
+    problems.push(
+      `ETH_TEST_CHAIN_ID must be unset or ETH_CHAIN_ID's chain id (${chainId}): it declares that chain a test chain; it is ${shown(env.ETH_TEST_CHAIN_ID)}.`,
+    );
+  else if (declaresThis && real)
+    problems.push(
+      `ETH_TEST_CHAIN_ID declares chain id ${chainId} (${real.name}) a test chain, but its coins have real value and the mainnet rules hold there: remove ETH_TEST_CHAIN_ID.`,
+    );
+  if (real) return { kind: "real", chain: real };
+  // Stryker disable next-line ObjectLiteral,StringLiteral: the callers tell "real" and "unknown" apart, and anything else is a test chain (equivalent mutant)
+  if (TEST_EVM_CHAINS.has(chainId) || declaresThis) return { kind: "test" };
+  problems.push(
+    `ETH_CHAIN_ID is ${chainId}, a chain this site does not know, so nothing says whether its coins have value: if it is a test chain, declare it with ETH_TEST_CHAIN_ID = "${chainId}"; a chain whose coins have value needs its least confirmation depth in worker/deployment/evm-chains.ts first.`,
+  );
+  return { kind: "unknown" };
 }
 
 /** Why something is not local, or null when it is. */
@@ -175,7 +203,9 @@ export function checkPaymentSetup(env: PaymentSetupText, facts: DeploymentFacts 
   const chainText = (env.ETH_CHAIN_ID ?? "").trim();
   const chainId = /^\d{1,15}$/.test(chainText) ? Number(chainText) : NaN;
   if (!(chainId >= 1)) problems.push(`ETH_CHAIN_ID must be a positive whole number (1 for Ethereum mainnet); it is ${shown(env.ETH_CHAIN_ID)}.`);
-  const ethNodes = nodeListProblems(env, "ethereum", chainId === ETHEREUM_MAINNET_CHAIN_ID);
+  const ethChain = ethChainKind(chainId, env, problems);
+  const realChain = ethChain.kind === "real" ? ethChain.chain : null;
+  const ethNodes = nodeListProblems(env, "ethereum", realChain !== null);
   problems.push(...ethNodes.problems);
   const nodeChainId = facts.ethChainId ?? null;
   const nodeIsOtherChain = nodeChainId !== null && chainId >= 1 && nodeChainId !== chainId;
@@ -187,11 +217,11 @@ export function checkPaymentSetup(env: PaymentSetupText, facts: DeploymentFacts 
   const confirmations = readConfirmations(env.ETH_CONFIRMATIONS) ?? NaN;
   if (Number.isNaN(confirmations)) {
     problems.push(
-      `ETH_CONFIRMATIONS must be a whole number of blocks from 1 to ${MAX_CONFIRMATIONS} (${MAINNET_MIN_CONFIRMATIONS} or more on chain id 1); it is ${shown(env.ETH_CONFIRMATIONS)}.`,
+      `ETH_CONFIRMATIONS must be a whole number of blocks from 1 to ${MAX_CONFIRMATIONS}${realChain ? ` (at least ${realChain.minConfirmations} on ${realChain.name})` : ""}; it is ${shown(env.ETH_CONFIRMATIONS)}.`,
     );
-  } else if (chainId === ETHEREUM_MAINNET_CHAIN_ID && confirmations < MAINNET_MIN_CONFIRMATIONS) {
+  } else if (realChain && confirmations < realChain.minConfirmations) {
     problems.push(
-      `ETH_CONFIRMATIONS is ${confirmations} on Ethereum mainnet (chain id 1); it must be at least ${MAINNET_MIN_CONFIRMATIONS}, or a reorganised block could take back a payment after the key is released.`,
+      `ETH_CONFIRMATIONS is ${confirmations} on ${realChain.name} (chain id ${chainId}); it must be at least ${realChain.minConfirmations}, or a reorganised block could take back a payment after the key is released.`,
     );
   }
 
@@ -253,11 +283,12 @@ export function checkPaymentSetup(env: PaymentSetupText, facts: DeploymentFacts 
   // ---- both chains real money, or neither: a key is worth the same whichever coin bought it, so a site on
   // Ethereum mainnet must not sell keys for devnet SOL (faucets give it away), nor the other way round.
   // (A node that is not SOL_CLUSTER is refused above already.)
-  if (chainId >= 1 && pinned !== null && mismatch === null && (chainId === ETHEREUM_MAINNET_CHAIN_ID) !== (pinned === "mainnet-beta")) {
+  // (A chain id this site does not know is refused above already.)
+  if (ethChain.kind !== "unknown" && pinned !== null && mismatch === null && (realChain !== null) !== (pinned === "mainnet-beta")) {
     problems.push(
-      chainId === ETHEREUM_MAINNET_CHAIN_ID
-        ? `SOL_CLUSTER is "${pinned}" while ETH_CHAIN_ID is 1 (Ethereum mainnet): keys would sell for ${pinned} SOL, which costs nothing. Use mainnet-beta, or test chains for both.`
-        : `ETH_CHAIN_ID is ${chainId} while SOL_CLUSTER is "mainnet-beta": keys would sell for coins of a chain that is not Ethereum mainnet. Use chain id 1, or test chains for both.`,
+      realChain
+        ? `SOL_CLUSTER is "${pinned}" while ETH_CHAIN_ID is ${chainId} (${realChain.name}): keys would sell for ${pinned} SOL, which costs nothing. Use mainnet-beta, or test chains for both.`
+        : `ETH_CHAIN_ID is ${chainId} while SOL_CLUSTER is "mainnet-beta": keys would sell for coins of a test chain, which cost nothing. Use a chain whose coins have real value (1 for Ethereum mainnet), or test chains for both.`,
     );
   }
 

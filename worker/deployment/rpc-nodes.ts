@@ -46,7 +46,19 @@ export function readQuorum(text: string | undefined, nodes: number): number | nu
  * whose path or query may carry the provider's API key.
  */
 export function nodeName(url: string): string {
-  return URL.canParse(url) ? new URL(url).host || "an unreadable URL" : "an unreadable URL";
+  return readUrl(url)?.host || "an unreadable URL";
+}
+
+/**
+ * A URL, or null where it does not parse. Not URL.canParse: Node 20's answers false for a non-ASCII URL (an IDN
+ * host) once V8 has optimised the call, so the deploy check would refuse such a node at random.
+ */
+export function readUrl(text: string): URL | null {
+  try {
+    return new URL(text);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -68,4 +80,34 @@ export function quorumOf(env: RpcNodesText, network: Network): { urls: string[];
   const urls = rpcUrls(env, network);
   const text = network === "ethereum" ? env.ETH_RPC_QUORUM : env.SOL_RPC_QUORUM;
   return { urls, quorum: readQuorum(text, urls.length) ?? Math.max(1, urls.length) };
+}
+
+/** The first six groups of an IPv6 address whose last 32 bits are an IPv4 address it stands for: mapped (::ffff:0:0/96), translated (::ffff:0:0:0/96), NAT64 (64:ff9b::/96). */
+const IPV4_IN_IPV6 = ["0:0:0:0:0:ffff", "0:0:0:0:ffff:0", "64:ff9b:0:0:0:0"];
+
+/** The IPv4 address an IPv6 host (as the URL parser writes it: bracketed, lower case, compressed) stands for, or null. */
+function embeddedIpv4(bracketed: string): string | null {
+  const [head, tail] = bracketed.slice(1, -1).split("::");
+  const left = head ? head.split(":") : [];
+  // No "::" (tail undefined): the eight groups are all in head.
+  const right = tail ? tail.split(":") : [];
+  const groups = [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  if (!IPV4_IN_IPV6.includes(groups.slice(0, 6).join(":"))) return null;
+  const [high, low] = [parseInt(groups[6], 16), parseInt(groups[7], 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
+}
+
+/**
+ * The host a node URL names, one string per host however the URL spells it: what the mainnet rule "two nodes on
+ * different hosts" compares (payment-rules.ts). The URL parser has already lower-cased the name, turned an IDN
+ * into punycode, read an IPv4 address written in hex, octal, as one number or with a trailing dot, and written an
+ * IPv6 address short; the port is no part of it (two ports are one host). Left here: a name's trailing dot (the
+ * fully qualified name resolves to the same host) and an IPv6 address that stands for an IPv4 one. Two names of
+ * one provider, or a name and its address, still read as two: nothing here can see that
+ * (docs/production-settings.md#several-nodes-on-different-hosts).
+ */
+export function nodeHost(url: URL): string {
+  const host = url.hostname;
+  if (host.startsWith("[")) return embeddedIpv4(host) ?? host;
+  return host.replace(/\.+$/, "");
 }
