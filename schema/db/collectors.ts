@@ -37,7 +37,26 @@ export const watchlist = sqliteTable(
   ],
 );
 
-/** A marketplace search saved with a name; `query` is its filters as a canonical query string (worker/collectors/saved-searches.ts). */
+/**
+ * A search as saved, once however many wallets save it (docs/collectors.md#how-matching-stays-cheap): its canonical
+ * query string (worker/collectors/saved-searches.ts) and the query as the search validated it. The cron job matches
+ * new listings against these, then tells each of its subscribers (saved_searches).
+ */
+export const savedQueries = sqliteTable(
+  "saved_queries",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    query: text("query").notNull(),
+    /**
+     * The query as the search validated it (worker/listings/search-params.ts SearchQuery, as JSON): the cron job
+     * plans and matches it without validating the query strings again every run.
+     */
+    criteria: text("criteria", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [uniqueIndex("saved_queries_query").on(t.query)],
+);
+
+/** A wallet's subscription to a saved query, with its own name; `query` is the query's canonical string, as the web reads it. */
 export const savedSearches = sqliteTable(
   "saved_searches",
   {
@@ -47,11 +66,9 @@ export const savedSearches = sqliteTable(
       .references(() => users.id),
     name: text("name").notNull(),
     query: text("query").notNull(),
-    /**
-     * The query as the search validated it (worker/listings/search-params.ts SearchQuery, as JSON): the cron job
-     * plans and matches it without validating a hundred thousand query strings again every run.
-     */
-    criteria: text("criteria", { mode: "json" }).$type<Record<string, unknown>>().notNull(),
+    queryId: integer("query_id")
+      .notNull()
+      .references(() => savedQueries.id),
     clientKey: text("client_key").notNull(),
     createdAt: createdAt(),
     /** When a new or cheaper listing last matched it (the cron job). */
@@ -61,27 +78,27 @@ export const savedSearches = sqliteTable(
     uniqueIndex("saved_searches_user_query").on(t.userId, t.query),
     index("saved_searches_user_created").on(t.userId, t.createdAt),
     index("saved_searches_client").on(t.clientKey),
+    // The cron job reads a query's subscribers in id order, a chunk at a time.
+    index("saved_searches_query").on(t.queryId, t.id),
   ],
 );
 
 /**
- * The saved searches' keys (worker/collectors/search-keys.ts): every listing a search can match probes at least one
- * of its keys, so a new listing looks up its probe keys here instead of reading every search. The table is WITHOUT
- * ROWID (migration 0023): a lookup reads the whole row from the primary key's b-tree.
+ * The saved queries' keys (worker/collectors/search-keys.ts): every listing a query can match probes at least one
+ * of its keys, so a new listing looks up its probe keys here instead of reading every query. WITHOUT ROWID: a
+ * lookup reads the whole row from the primary key's b-tree.
  */
-export const savedSearchKeys = sqliteTable(
-  "saved_search_keys",
+export const savedQueryKeys = sqliteTable(
+  "saved_query_keys",
   {
     key: text("key").notNull(),
-    searchId: integer("search_id")
+    queryId: integer("query_id")
       .notNull()
-      .references(() => savedSearches.id),
-    /** The search's owner (a seller is not told about their own listing). */
-    userId: integer("user_id").notNull(),
-    /** A listing for sale that probes this key matches the search: nothing else to check (search-keys.ts). */
+      .references(() => savedQueries.id),
+    /** A listing for sale that probes this key matches the query: nothing else to check (search-keys.ts). */
     exact: bool("exact").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.searchId] }), index("saved_search_keys_search").on(t.searchId)],
+  (t) => [primaryKey({ columns: [t.key, t.queryId] }), index("saved_query_keys_query").on(t.queryId)],
 );
 
 /**
@@ -142,4 +159,11 @@ export const collectorEvents = sqliteTable("collector_events", {
 export const collectorCursor = sqliteTable("collector_cursor", {
   id: integer("id").primaryKey(),
   lastEventId: integer("last_event_id").notNull(),
+  /**
+   * A batch whose watchers and buyers are told and whose saved-search subscribers are being told, a chunk at a time:
+   * its last event, and the last subscriber told (query id, saved search id). Null between batches.
+   */
+  batchTo: integer("batch_to"),
+  matchQuery: integer("match_query"),
+  matchSearch: integer("match_search"),
 });

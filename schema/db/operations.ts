@@ -13,6 +13,11 @@ export const cronRuns = sqliteTable(
     /** The names of the tasks that failed in this run. */
     failedTasks: text("failed_tasks", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
     errors: text("errors", { mode: "json" }).$type<string[]>().notNull().default(sql`'[]'`),
+    /**
+     * The task the run is in, written before each task starts; null once the run has finished. A run still in a task
+     * long after it started was stopped there (out of memory or CPU): the next run records that task as failed.
+     */
+    runningTask: text("running_task"),
   },
   (t) => [index("cron_runs_started").on(t.startedAt)],
 );
@@ -81,6 +86,11 @@ export const alertIncidents = sqliteTable(
     /** What the incident is about: chain:ethereum, node-down:<network>:<host>, cron:verify, reconcile:solana, escrow:<id>, attention:<id>, custom-order:<id>, node-disagreement:<network>:<host>. */
     key: text("key").notNull(),
     kind: text("kind", { enum: ALERT_KINDS }).notNull(),
+    /**
+     * What the incident is sent with (operations/alerts.ts): the incidents of one topic due in a run go as one digest.
+     * The kind, or for payments the kind of difference: refund:unmatched, refund:late, attention:uncredited, ...
+     */
+    topic: text("topic").notNull().default(""),
     state: text("state", { enum: ["open", "resolved"] })
       .notNull()
       .default("open"),

@@ -17,7 +17,9 @@ export default {
         env.DB.prepare("DELETE FROM notifications"),
         env.DB.prepare("DELETE FROM collector_events"),
         env.DB.prepare("INSERT INTO collector_events SELECT * FROM bench_events ORDER BY id LIMIT ?1").bind(count),
-        env.DB.prepare("UPDATE collector_cursor SET last_event_id = (SELECT min(id) - 1 FROM bench_events) WHERE id = 1"),
+        env.DB.prepare(
+          "UPDATE collector_cursor SET last_event_id = (SELECT min(id) - 1 FROM bench_events), batch_to = NULL, match_query = NULL, match_search = NULL WHERE id = 1",
+        ),
       ]);
       return new Response(null, { status: 204 });
     }

@@ -1,21 +1,26 @@
 // The cron task that tells collectors what happened (docs/collectors.md#where-notifications-come-from). Triggers
 // append every listing and purchase event to collector_events as it happens (migration 0023); this task reads
-// them in id order from its cursor, turns them into notifications (watchers of a listing, the buyer, the owners of
-// the saved searches a new or cheaper listing matches) and moves the cursor, all in one batch whose every
-// statement requires the cursor to be where this run read it: two runs at once write once. Nothing in the
+// them in id order from its cursor and turns them into notifications: the watchers of a listing and the buyers
+// in one write that also marks the batch begun, then the subscribers of the saved queries a new or cheaper listing
+// matches, SUBSCRIBERS_PER_CHUNK at a time, each chunk written with the cursor moved past it, then the batch closed.
+// Every statement requires the cursor to be where this run read it: two runs at once write once, and a run stopped
+// mid-batch (its deadline, or the platform) is resumed by the next after its last finished chunk. Nothing in the
 // purchase or order code calls it.
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { NOTIFICATION_RETENTION_DAYS } from "../../schema/collectors";
 import { addresses, type CollectorEventKind, collectorCursor, collectorEvents, customOrders, notifications, savedSearches } from "../../schema/db";
+import type { ChangedListing } from "./saved-search-match";
 import { decimalToUnits } from "../../schema/money";
 import { batchAll, type Db, writeBatch } from "../db/database";
 import { orderIdOfListing } from "../orders/order-listing";
 import { keepNewestStatement, type NotificationInput, upsertStatements, type WatcherNotification, watcherUpsertStatements } from "./notify";
-import { type ChangedListing, matchSavedSearches } from "./saved-search-match";
+import { matchSavedQueries, toldTo } from "./saved-search-match";
 
 /** Events read per batch, and batches per run: a bulk upload of thousands of listings is told over a few runs. */
 export const EVENTS_PER_BATCH = 1_000;
 const BATCHES_PER_RUN = 5;
+/** Saved searches told per write: a query saved by ten thousand wallets is told over a few. */
+export const SUBSCRIBERS_PER_CHUNK = 2_000;
 /** Old notifications deleted per run (the index on created_at finds them). */
 const PURGE_PER_RUN = 5_000;
 
@@ -67,7 +72,8 @@ const safeUnits = (price: string | null) => {
   }
 };
 
-export async function runCollectorJob(db: Db, now = Date.now()): Promise<CollectorReport> {
+/** One run: batches of events until none are left, BATCHES_PER_RUN are done, or `deadline` (ms since the epoch) passes. */
+export async function runCollectorJob(db: Db, now = Date.now(), deadline = Number.POSITIVE_INFINITY): Promise<CollectorReport> {
   const report: CollectorReport = {
     events: 0,
     watcherNotices: 0,
@@ -78,8 +84,8 @@ export async function runCollectorJob(db: Db, now = Date.now()): Promise<Collect
     candidatesChecked: 0,
     purged: 0,
   };
-  for (let batch = 0; batch < BATCHES_PER_RUN; batch++) {
-    const read = await processBatch(db, now, report);
+  for (let batch = 0; batch < BATCHES_PER_RUN && Date.now() < deadline; batch++) {
+    const read = await processBatch(db, now, report, deadline);
     if (read < EVENTS_PER_BATCH) break;
   }
   const n = notifications;
@@ -90,19 +96,38 @@ export async function runCollectorJob(db: Db, now = Date.now()): Promise<Collect
   return report;
 }
 
-/** One batch of events: read, turn into notifications, write with the cursor moved. Answers how many were read. */
-async function processBatch(db: Db, now: number, report: CollectorReport): Promise<number> {
+type Cursor = { last: number; batchTo: number | null; matchQuery: number | null; matchSearch: number | null };
+
+/**
+ * One batch of events: read; watchers and buyers told (the batch begun); saved-search subscribers told a chunk at a
+ * time; the batch closed. A batch begun by an earlier run goes on after its last finished chunk. Answers how many
+ * events were read, or -1 when it stopped before the end (the deadline, or another run moved the cursor).
+ */
+async function processBatch(db: Db, now: number, report: CollectorReport, deadline: number): Promise<number> {
   const e = collectorEvents;
-  const cursor = collectorCursor;
-  const [[position], events] = await batchAll<[{ last: number }[], EventRow[]]>(db, [
-    sql`SELECT ${cursor.lastEventId} AS last FROM ${cursor} WHERE ${cursor.id} = 1`,
+  const c = collectorCursor;
+  const [[position]] = await batchAll<[Cursor[]]>(db, [
+    sql`SELECT ${c.lastEventId} AS last, ${c.batchTo} AS batchTo, ${c.matchQuery} AS matchQuery, ${c.matchSearch} AS matchSearch FROM ${c} WHERE ${c.id} = 1`,
+  ]);
+  if (!position) return 0;
+  const events = await db.all<EventRow>(
     sql`SELECT ${e.id} AS id, ${e.kind} AS kind, ${e.addressId} AS addressId, ${e.userId} AS userId, ${e.ref} AS ref, ${e.price} AS price,
                ${e.previousPrice} AS previousPrice, ${e.until} AS until
-        FROM ${e} WHERE ${e.id} > (SELECT ${cursor.lastEventId} FROM ${cursor} WHERE ${cursor.id} = 1) ORDER BY ${e.id} LIMIT ${EVENTS_PER_BATCH}`,
-  ]);
-  if (!position || events.length === 0) return 0;
+        FROM ${e} WHERE ${e.id} > ${position.last} ${position.batchTo === null ? sql`` : sql`AND ${e.id} <= ${position.batchTo}`}
+        ORDER BY ${e.id} LIMIT ${EVENTS_PER_BATCH}`,
+  );
   const from = position.last;
-  const to = events[events.length - 1].id;
+  if (events.length === 0 && position.batchTo === null) return 0;
+  const to = position.batchTo ?? events[events.length - 1].id;
+  // Every statement of this run requires the cursor where it read it (ids compared with IS: null between batches).
+  const at = (p: Cursor) =>
+    sql`(SELECT ${c.lastEventId} = ${p.last} AND ${c.batchTo} IS ${p.batchTo} AND ${c.matchQuery} IS ${p.matchQuery} AND ${c.matchSearch} IS ${p.matchSearch}
+         FROM ${c} WHERE ${c.id} = 1)`;
+  const move = (p: Cursor, next: Cursor) =>
+    sql`UPDATE ${c} SET ${sql.identifier(c.lastEventId.name)} = ${next.last}, ${sql.identifier(c.batchTo.name)} = ${next.batchTo},
+          ${sql.identifier(c.matchQuery.name)} = ${next.matchQuery}, ${sql.identifier(c.matchSearch.name)} = ${next.matchSearch}
+        WHERE ${c.id} = 1 AND ${at(p)}`;
+  const moved = (results: { meta: { changes?: number } }[]) => (results[results.length - 1].meta.changes ?? 0) > 0;
 
   const a = addresses;
   const co = customOrders;
@@ -115,51 +140,81 @@ async function processBatch(db: Db, now: number, report: CollectorReport): Promi
         WHERE ${co.id} IN (SELECT value FROM json_each(${ids(events.filter((ev) => ev.kind === "order_found").map((ev) => Number(ev.ref)))}))`,
   ]);
   const listings = new Map(listingRows.map((l) => [l.id, l]));
-  const orders = new Map(orderRows.map((o) => [o.id, o]));
 
-  const watchers = watcherNotices(events, listings);
-  const direct = directNotices(events, listings, orders);
-  const changed = changedListings(events, listings);
-  const matched = await matchSavedSearches(db, changed);
-  for (const m of matched.matches) {
-    const l = m.latest;
-    direct.push({
-      userId: m.userId,
-      kind: "saved_search_match",
-      subject: `search:${m.searchId}`,
-      addressId: l.id,
-      // The search's name and filters are read with the notification (notifications.ts): a rename or deletion shows.
-      data: {
-        searchId: m.searchId,
-        count: m.count,
-        listingId: l.id,
-        address: l.address,
-        network: l.network,
-        reason: l.reason,
-      },
-    });
+  let cursor: Cursor = position;
+  if (position.batchTo === null) {
+    const watchers = watcherNotices(events, listings);
+    const direct = directNotices(events, listings, new Map(orderRows.map((o) => [o.id, o])));
+    const begun: Cursor = { last: from, batchTo: to, matchQuery: 0, matchSearch: 0 };
+    const written = await writeBatch(db, [
+      ...watcherUpsertStatements(watchers, now, at(cursor)),
+      ...upsertStatements(direct, now, at(cursor)),
+      keepNewestStatement(now, at(cursor)),
+      move(cursor, begun),
+    ]);
+    if (!moved(written)) return -1;
+    cursor = begun;
+    report.watcherNotices += watchers.length;
+    report.directNotices += direct.length;
   }
 
-  // Every statement requires the cursor to be where this batch read it; the last one moves it.
-  const guard = sql`(SELECT ${cursor.lastEventId} FROM ${cursor} WHERE ${cursor.id} = 1) = ${from}`;
-  const s = savedSearches;
-  const statements: SQL[] = [
-    ...watcherUpsertStatements(watchers, now, guard),
-    ...upsertStatements(direct, now, guard),
-    keepNewestStatement(now, guard),
-    sql`UPDATE ${s} SET ${sql.identifier(s.lastMatchAt.name)} = ${now}
-        WHERE ${s.id} IN (SELECT value FROM json_each(${ids(matched.matches.map((m) => m.searchId))})) AND ${guard}`,
-    sql`DELETE FROM ${e} WHERE ${e.id} <= ${to} AND ${guard}`,
-    sql`UPDATE ${cursor} SET ${sql.identifier(cursor.lastEventId.name)} = ${to} WHERE ${cursor.id} = 1 AND ${cursor.lastEventId} = ${from}`,
-  ];
-  await writeBatch(db, statements);
-  report.events += events.length;
-  report.watcherNotices += watchers.length;
-  report.directNotices += direct.length;
-  report.savedSearchMatches += matched.matches.length;
+  const matched = await matchSavedQueries(db, changedListings(events, listings));
   report.keyHits += matched.hits;
   report.searchesRead += matched.searchesRead;
   report.candidatesChecked += matched.candidatesChecked;
+  const byQuery = new Map(matched.matches.map((m) => [m.queryId, m]));
+  const s = savedSearches;
+  for (;;) {
+    const pending = matched.matches.filter((m) => m.queryId >= (cursor.matchQuery ?? 0)).map((m) => m.queryId);
+    if (pending.length === 0) break;
+    if (Date.now() >= deadline) return -1;
+    const subscribers = await db.all<{ id: number; userId: number; queryId: number }>(
+      sql`SELECT ${s.id} AS id, ${s.userId} AS userId, ${s.queryId} AS queryId FROM ${s}
+          WHERE ${s.queryId} IN (SELECT value FROM json_each(${JSON.stringify(pending)})) AND (${s.queryId}, ${s.id}) > (${cursor.matchQuery ?? 0}, ${cursor.matchSearch ?? 0})
+          ORDER BY ${s.queryId}, ${s.id} LIMIT ${SUBSCRIBERS_PER_CHUNK}`,
+    );
+    if (subscribers.length === 0) break;
+    const told: NotificationInput[] = [];
+    for (const sub of subscribers) {
+      const news = toldTo(byQuery.get(sub.queryId)!, sub.userId);
+      if (!news) continue;
+      const l = news.latest;
+      told.push({
+        userId: sub.userId,
+        kind: "saved_search_match",
+        subject: `search:${sub.id}`,
+        addressId: l.id,
+        // The search's name and filters are read with the notification (notifications.ts): a rename or deletion shows.
+        data: { searchId: sub.id, count: news.count, listingId: l.id, address: l.address, network: l.network, reason: l.reason },
+      });
+    }
+    const last = subscribers[subscribers.length - 1];
+    const next: Cursor = { ...cursor, matchQuery: last.queryId, matchSearch: last.id };
+    const written = await writeBatch(db, [
+      ...upsertStatements(told, now, at(cursor)),
+      // Trimmed with each chunk: a run that resumes the batch writes at another time.
+      keepNewestStatement(
+        now,
+        at(cursor),
+        told.map((t) => t.userId),
+      ),
+      sql`UPDATE ${s} SET ${sql.identifier(s.lastMatchAt.name)} = ${now}
+          WHERE ${s.id} IN (SELECT value FROM json_each(${JSON.stringify(told.map((t) => t.data.searchId))})) AND ${at(cursor)}`,
+      move(cursor, next),
+    ]);
+    if (!moved(written)) return -1;
+    cursor = next;
+    report.directNotices += told.length;
+    report.savedSearchMatches += told.length;
+  }
+
+  // The batch closed: the events read are deleted, the cursor moves on.
+  const closed = await writeBatch(db, [
+    sql`DELETE FROM ${e} WHERE ${e.id} <= ${to} AND ${at(cursor)}`,
+    move(cursor, { last: to, batchTo: null, matchQuery: null, matchSearch: null }),
+  ]);
+  if (!moved(closed)) return -1;
+  report.events += events.length;
   return events.length;
 }
 

@@ -97,14 +97,15 @@ export function watcherUpsertStatements(rows: WatcherNotification[], now: number
 }
 
 /**
- * Drops, for every wallet written to at `now` (every upsert sets the time), what it holds past
- * NOTIFICATIONS_PER_WALLET, oldest first. Once per batch, after its upserts.
+ * Drops, for every wallet written to at `now` (every upsert sets the time), or for the wallets `users` when given,
+ * what it holds past NOTIFICATIONS_PER_WALLET, oldest first. Once per batch, after its upserts.
  */
-export function keepNewestStatement(now: number, guard: SQL = always): SQL {
+export function keepNewestStatement(now: number, guard: SQL = always, users?: number[]): SQL {
+  const written = users ? sql`SELECT value FROM json_each(${JSON.stringify(users)})` : sql`SELECT ${n.userId} FROM ${n} WHERE ${n.createdAt} = ${now}`;
   return sql`DELETE FROM ${n} WHERE ${n.id} IN (
       SELECT id FROM (
         SELECT ${m.id} AS id, row_number() OVER (PARTITION BY ${m.userId} ORDER BY ${m.createdAt} DESC, ${m.id} DESC) AS rn
-        FROM ${n} ${m} WHERE ${m.userId} IN (SELECT ${n.userId} FROM ${n} WHERE ${n.createdAt} = ${now}))
+        FROM ${n} ${m} WHERE ${m.userId} IN (${written}))
       WHERE rn > ${NOTIFICATIONS_PER_WALLET}) AND ${guard}`;
 }
 

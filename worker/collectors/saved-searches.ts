@@ -1,12 +1,13 @@
 // Saved searches (docs/collectors.md#saved-searches): any marketplace search, its filters as the URL holds them,
 // saved with a name. The filters are validated by the search's own parameter rules (search-params.ts), stored as
-// a canonical query string (one search is saved once per wallet: a unique index) and as the validated query the
-// cron job matches new listings against, and filed under their bucket keys (search-keys.ts). The per-wallet and
-// per-network bounds are conditions of the INSERT.
-import { and, count, desc, eq, sql } from "drizzle-orm";
+// a canonical query string (one search is saved once per wallet: a unique index). Each canonical query is stored
+// once (saved_queries, with the validated query the cron job matches new listings against, filed under its bucket
+// keys: search-keys.ts), whatever number of wallets save it; a wallet's saved search is its subscription to it. The
+// per-wallet and per-network bounds are conditions of the INSERT.
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import * as v from "valibot";
 import { SAVED_FILTER_FIELDS, SAVED_SEARCH_LIMITS, type SavedFilters, type SavedSearchView } from "../../schema/collectors";
-import { savedSearches, savedSearchKeys } from "../../schema/db";
+import { savedQueries, savedQueryKeys, savedSearches } from "../../schema/db";
 import type { AuthSession } from "../auth/session";
 import { columnList, type Db, writeBatch } from "../db/database";
 import { ApiError } from "../http/errors";
@@ -16,7 +17,11 @@ import { type SearchQuery, searchQuerySchema } from "../listings/search-params";
 import { searchKeys } from "./search-keys";
 
 const s = savedSearches;
-const k = savedSearchKeys;
+const q = savedQueries;
+const k = savedQueryKeys;
+/** A query no wallet subscribes to any more is deleted with its keys (ids: a JSON array of query ids). */
+const orphans = (ids: SQL) => sql`SELECT value FROM json_each(${ids}) WHERE NOT EXISTS (SELECT 1 FROM ${s} WHERE ${s.queryId} = value)`;
+const dropOrphans = (ids: SQL) => [sql`DELETE FROM ${k} WHERE ${k.queryId} IN (${orphans(ids)})`, sql`DELETE FROM ${q} WHERE ${q.id} IN (${orphans(ids)})`];
 
 /** Values that mean the same as leaving the filter out, so one search has one canonical form. */
 const SAME_AS_ABSENT: SavedFilters = { excludeSold: "true", category: "all", network: "all", patternFilter: "either" };
@@ -102,16 +107,20 @@ export async function saveSearch(db: Db, session: AuthSession, name: string, inp
   const keys = searchKeys(planned);
   const bounded = sql`(SELECT count(*) FROM ${s} WHERE ${s.userId} = ${session.userId}) < ${SAVED_SEARCH_LIMITS.perWallet}
     AND (SELECT count(*) FROM ${s} WHERE ${s.clientKey} = ${clientKey}) < ${SAVED_SEARCH_LIMITS.perClient}`;
-  const [inserted] = await writeBatch(db, [
-    sql`INSERT INTO ${s} ${columnList(s.userId, s.name, s.query, s.criteria, s.clientKey, s.createdAt)}
-        SELECT ${session.userId}, ${name}, ${query}, ${storedCriteria(criteria)}, ${clientKey}, ${now} WHERE ${bounded}
+  const queryId = sql`(SELECT ${q.id} FROM ${q} WHERE ${q.query} = ${query})`;
+  const results = await writeBatch(db, [
+    // The query, and its keys, unless some wallet saved it before.
+    sql`INSERT INTO ${q} ${columnList(q.query, q.criteria)} VALUES (${query}, ${storedCriteria(criteria)}) ON CONFLICT DO NOTHING`,
+    sql`INSERT INTO ${k} ${columnList(k.key, k.queryId, k.exact)}
+        SELECT json_extract(j.value, '$.key'), ${queryId}, json_extract(j.value, '$.exact') FROM json_each(${JSON.stringify(keys)}) AS j
+        WHERE true ON CONFLICT DO NOTHING`,
+    sql`INSERT INTO ${s} ${columnList(s.userId, s.name, s.query, s.queryId, s.clientKey, s.createdAt)}
+        SELECT ${session.userId}, ${name}, ${query}, ${queryId}, ${clientKey}, ${now} WHERE ${bounded}
         ON CONFLICT DO NOTHING RETURNING ${s.id}`,
-    // Filed under its keys only if it was saved just now (the same search saved before already has them).
-    sql`INSERT INTO ${k} ${columnList(k.key, k.searchId, k.userId, k.exact)}
-        SELECT json_extract(j.value, '$.key'), ${s.id}, ${s.userId}, json_extract(j.value, '$.exact') FROM ${s}, json_each(${JSON.stringify(keys)}) AS j
-        WHERE ${s.userId} = ${session.userId} AND ${s.query} = ${query} AND ${s.createdAt} = ${now}
-        ON CONFLICT DO NOTHING`,
+    // Refused by a bound: a query saved just now for it alone goes again.
+    ...dropOrphans(sql`json_array(${queryId})`),
   ]);
+  const inserted = results[2];
   const id = (inserted.results[0] as { id: number } | undefined)?.id;
   if (id !== undefined) return view({ id, name, query, createdAt: now, lastMatchAt: null });
   const [same] = await db
@@ -128,12 +137,12 @@ export async function saveSearch(db: Db, session: AuthSession, name: string, inp
   );
 }
 
-/** Deletes one of the caller's saved searches with its keys; 404 for any other id. */
+/** Deletes one of the caller's saved searches, and its query with the keys if no other wallet saved it; 404 for any other id. */
 export async function deleteSavedSearch(db: Db, userId: number, id: number): Promise<void> {
   const mine = and(eq(s.id, id), eq(s.userId, userId));
-  const [, removed] = await writeBatch(db, [
-    db.delete(k).where(sql`${k.searchId} IN (SELECT ${s.id} FROM ${s} WHERE ${mine})`),
-    db.delete(s).where(mine).returning({ id: s.id }),
-  ]);
-  if (removed.results.length === 0) throw new ApiError(404, "Saved search not found");
+  const [removed] = await writeBatch(db, [db.delete(s).where(mine).returning({ id: s.id, queryId: s.queryId })]);
+  // The batch's raw rows: named as the columns.
+  const row = removed.results[0] as { query_id: number } | undefined;
+  if (!row) throw new ApiError(404, "Saved search not found");
+  await writeBatch(db, dropOrphans(sql`${JSON.stringify([row.query_id])}`));
 }

@@ -1,6 +1,9 @@
 // The cron job (every minute in production): a table of tasks (CRON_TASKS), one line each with its name, what it
-// needs and what it does, run in order by task-table.ts. Each task is idempotent and bounded, so two overlapping
-// runs do no harm; one failing task does not stop the others.
+// needs and what it does, run in order by task-table.ts, each within its time budget. Each task is idempotent and
+// bounded, so two overlapping runs do no harm; one failing or running out of time does not stop the others. The
+// cron's own health comes first (docs/buying.md#the-cron-job): the run's record, the chain probes and the alerts
+// run before any task that could fail, hang or be stopped by the platform, and the record notes the task the run
+// is in, so a run stopped in a task is recorded by the next as failing there.
 import { lt } from "drizzle-orm";
 import { type Network, sessions, usedSignInNonces } from "../../schema/db";
 import { type CollectorReport, runCollectorJob } from "../collectors/notification-job";
@@ -10,7 +13,7 @@ import { type OfferJobReport, runOfferJob } from "../offers/offer-job";
 import { expireOverdueOrders } from "../orders/orders";
 import { type AlertReport, runAlerts } from "../operations/alerts";
 import { recordChainProbe } from "../operations/chains";
-import { recordCronRun, rewriteCronRun } from "../operations/cron-runs";
+import { finishCronRun, noteRunningTask, recordCronRun, startCronRun } from "../operations/cron-runs";
 import { getUsdPrices } from "../prices/price-feed";
 import { closeOverduePurchases } from "../purchases/deadlines";
 import { expireReservations, verifyPendingPayments } from "../purchases/payment-jobs";
@@ -62,23 +65,26 @@ export type CronJob = {
   report: JobReport;
   /** The id of this run's record, once the cron-record task has written it. */
   runId: number | null;
-  /** The tasks that failed so far in this run. */
-  failed: Set<string>;
 };
 
 const ALWAYS: Need<CronJob> = { says: "nothing", holds: () => true };
 // On unsafe payment settings nothing is verified, settled or reconciled: a payment checked at the wrong depth or
 // on the wrong chain would release a key, and read from a node on the wrong chain every difference is noise.
 const SAFE_PAYMENTS: Need<CronJob> = { says: "payment settings that pass paymentReadiness", holds: (j) => j.paymentsSafe };
-// A failing alerts task cannot report itself: its failure joins this run's record, so health shows it and the next
-// run that alerts tells of it (operations/alerts.ts, LATE_TASKS).
-const ALERTS_FAILED: Need<CronJob> = { says: "this run recorded and its alerts task failed", holds: (j) => j.runId !== null && j.failed.has("alerts") };
 
 /**
- * The cron job's tasks, in the order they run; each is idempotent and bounded. Verify first, then look for
- * unreported payments, and only then expire: a reservation paid in its last minute is found before it would lapse.
+ * The cron job's tasks, in the order they run; each is idempotent and bounded. First what tells of the cron's own
+ * health, which nothing after it can then keep from running. Verify, then look for unreported payments, and only
+ * then expire: a reservation paid in its last minute is found before it would lapse.
  */
 export const CRON_TASKS: readonly Task<CronJob>[] = [
+  // The run's record, begun (it notes each task as it starts); the runs stopped in a task are closed as failing there.
+  { name: "cron-record", needs: ALWAYS, budgetMs: 10_000, run: async (j) => (j.runId = await startCronRun(j.db, j.now, j.report.errors)) },
+  // A node that does not answer is recorded (health, alerts), not a failed task: the alert for it has its own rule.
+  { name: "chain-ethereum", needs: ALWAYS, budgetMs: 15_000, run: probe("ethereum") },
+  { name: "chain-solana", needs: ALWAYS, budgetMs: 15_000, run: probe("solana") },
+  // Judged on the finished runs: what fails in this run is told by the next.
+  { name: "alerts", needs: ALWAYS, run: async (j) => (j.report.alerts = await runAlerts(j.db, j.env, j.now)) },
   { name: "sign-in-expiry", needs: ALWAYS, run: expireSignIns },
   { name: "forget-idle-users", needs: ALWAYS, run: async (j) => (j.report.forgottenUsers = await forgetIdleUsers(j.db, j.now)) },
   { name: "verify", needs: SAFE_PAYMENTS, run: verify },
@@ -99,18 +105,23 @@ export const CRON_TASKS: readonly Task<CronJob>[] = [
   { name: "value-calibration", needs: ALWAYS, run: async (j) => (j.report.calibratedValues = await calibrateValues(j.db, j.now)) },
   // After the payment tasks: what they settled or expired this run is told this run (an accepted offer's lapse too).
   { name: "offers", needs: ALWAYS, run: async (j) => (j.report.offers = await runOfferJob(j.db, j.now)) },
-  { name: "collectors", needs: ALWAYS, run: async (j) => (j.report.collectors = await runCollectorJob(j.db, j.now)) },
-  // A node that does not answer is recorded (health, alerts), not a failed task: the alert for it has its own rule.
-  { name: "chain-ethereum", needs: ALWAYS, run: probe("ethereum") },
-  { name: "chain-solana", needs: ALWAYS, run: probe("solana") },
-  // Last: the record of this run, which the health check and the alerts read.
-  { name: "cron-record", needs: ALWAYS, run: async (j) => (j.runId = await recordCronRun(j.db, j.now, Date.now(), j.report.errors)) },
-  // After the record: a task failing in this run counts toward its run of failures.
-  { name: "alerts", needs: ALWAYS, run: async (j) => (j.report.alerts = await runAlerts(j.db, j.env, j.now)) },
-  { name: "cron-record", needs: ALERTS_FAILED, run: (j) => rewriteCronRun(j.db, j.runId!, Date.now(), j.report.errors) },
+  // It stops starting chunks at its deadline, a few seconds before the budget's end; the next run goes on from there.
+  {
+    name: "collectors",
+    needs: ALWAYS,
+    budgetMs: 30_000,
+    run: async (j, deadline) => (j.report.collectors = await runCollectorJob(j.db, j.now, deadline - 5_000)),
+  },
+  // Last: the record finished with every task's outcome (written whole if it could not be begun).
+  { name: "cron-record", needs: ALWAYS, budgetMs: 10_000, run: finishRecord },
 ];
 
 // The tasks that take more than one line, or run once per network.
+
+async function finishRecord(j: CronJob): Promise<void> {
+  if (j.runId === null) j.runId = await recordCronRun(j.db, j.now, Date.now(), j.report.errors);
+  else await finishCronRun(j.db, j.runId, Date.now(), j.report.errors);
+}
 
 async function verify(j: CronJob): Promise<void> {
   const { verified, settled } = await verifyPendingPayments(j.db, j.env, j.now);
@@ -167,7 +178,8 @@ function emptyReport(): JobReport {
   };
 }
 
-export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobReport> {
+/** One cron run; `tasks`: the table it runs (tests arm a task in a copy of CRON_TASKS). */
+export async function runScheduledJobs(env: Env, now = Date.now(), tasks: readonly Task<CronJob>[] = CRON_TASKS): Promise<JobReport> {
   const report = emptyReport();
   // No request here: SITE_ORIGIN alone says where the site is (deployment/local-mode.ts). On unsafe payment
   // settings (deployment/payment-readiness.ts) the tasks that need SAFE_PAYMENTS are skipped, and the run says so.
@@ -176,7 +188,7 @@ export async function runScheduledJobs(env: Env, now = Date.now()): Promise<JobR
     console.error(`scheduled payments skipped: unsafe payment settings: ${readiness.problems.join(" | ")}`);
     report.errors.push(`payments: skipped, unsafe payment settings: ${readiness.problems.join(" ")}`);
   }
-  const job: CronJob = { db: createDb(env.DB), env, now, paymentsSafe: readiness.ok, report, runId: null, failed: new Set() };
-  await runTasks(CRON_TASKS, job, report.errors, job.failed);
+  const job: CronJob = { db: createDb(env.DB), env, now, paymentsSafe: readiness.ok, report, runId: null };
+  await runTasks(tasks, job, report.errors, new Set(), (name) => (job.runId === null ? Promise.resolve() : noteRunningTask(job.db, job.runId, name)));
   return report;
 }

@@ -52,6 +52,39 @@ describe("runTasks", () => {
     expect((await run([throwing("b", new Error("x")), ok("retry", afterBFailed)])).ran).toEqual(["b", "retry"]);
   });
 
+  it("fails a task that outlives its budget and goes on; the task was told when its budget ends", async () => {
+    let deadline = 0;
+    const slow: Task<Job> = {
+      name: "slow",
+      needs: always,
+      budgetMs: 20,
+      run: (j, d) => {
+        deadline = d;
+        j.ran.push("slow");
+        return new Promise(() => {});
+      },
+    };
+    const before = Date.now();
+    const result = await run([slow, ok("after")]);
+    expect(result.ran).toEqual(["slow", "after"]);
+    expect(result.errors).toEqual(["payments: skipped", "slow: ran out of its 0.02 s budget"]);
+    expect(deadline).toBeGreaterThanOrEqual(before + 20);
+    expect(deadline).toBeLessThanOrEqual(Date.now() + 20);
+  });
+
+  it("says which task is starting before it runs, and a failure to note it fails no task", async () => {
+    const job: Job = { ran: [], open: true, failed: new Set() };
+    const errors: string[] = [];
+    const noted: string[] = [];
+    await runTasks([ok("a"), ok("b")], job, errors, job.failed, async (name) => {
+      noted.push(`${name} before ${job.ran.length}`);
+      if (name === "b") throw new Error("no database");
+    });
+    expect(noted).toEqual(["a before 0", "b before 1"]);
+    expect(job.ran).toEqual(["a", "b"]);
+    expect(errors).toEqual([]);
+  });
+
   it("reports a failed query in the database's own words, not drizzle's SQL", async () => {
     const query = new Error("Failed query: select * from t where secret = ?\\nparams: 1", { cause: new Error("D1_ERROR: no such table: t") });
     expect((await run([throwing("q", query)])).errors).toEqual(["payments: skipped", "q: D1_ERROR: no such table: t"]);

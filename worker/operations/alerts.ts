@@ -3,17 +3,21 @@
 //   - a chain whose nodes fail (fewer than its quorum answer) for more than CHAIN_DOWN_ALERT_MS,
 //   - one node of a chain with several failing for more than CHAIN_DOWN_ALERT_MS, named by host (with one node the
 //     chain's incident is the same news),
-//   - a cron task failing CRON_FAILURE_RUNS runs in a row (the alerts task itself included: its next good run tells),
+//   - a cron task failing (throwing, out of time, or the run stopped in it) CRON_FAILURE_RUNS finished runs in a row
+//     (the alerts task itself included: its next good run tells),
 //   - the reconciliation not caught up for RECONCILE_LAG_ALERT_MINUTES,
 //   - a custom order past its payment deadline,
 //   - a node that contradicted the other nodes of its chain within NODE_DISAGREEMENT_ALERT_MS (node-disagreements.ts).
 // Each condition is an incident (alert_incidents): opened once, sent once, resolved when the condition is gone.
 // A node, task or reconciliation that recovers and fails again opens a new incident; a refund or an order is one
-// incident for good. No query binds a parameter per condition or row (D1 binds at most 100): docs/operations.md#alerts. Sending is retried with backoff across cron runs (ALERT_MAX_ATTEMPTS, alertBackoffMs). Texts are built
+// incident for good. Each run sends one delivery per topic (the kind, or the kind of payment difference) with every
+// incident of it that is due: its own text when it is alone, a digest ("37 unmatched transfers, 1.2 SOL in all")
+// when there are several, so a flood of one kind never holds back another. No query binds a parameter per condition or row (D1 binds at most 100): docs/operations.md#alerts. Sending is retried with backoff across cron runs (ALERT_MAX_ATTEMPTS, alertBackoffMs). Texts are built
 // from public facts only (amounts, networks, transaction hashes, ids, task names): never a key, a secret or an
 // RPC URL.
 import { and, desc, eq, gt, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import { alertIncidents, type AlertKind, chainNodeStatus, chainStatus, customOrders, escrowTransactions, paymentAttention } from "../../schema/db";
+import { type Coin, formatBaseUnits } from "../../schema/money";
 import { bare, type Db } from "../db/database";
 import { safeError } from "./chains";
 import { lastCronRuns } from "./cron-runs";
@@ -28,8 +32,12 @@ export const CRON_FAILURE_RUNS = 3;
 export const ALERT_MAX_ATTEMPTS = 8;
 /** Custom orders whose deadline passed longer ago than this are history, not news (no alert on first deploy). */
 export const ORDER_OVERDUE_WINDOW_MS = 7 * 86_400_000;
-/** Incidents sent per cron run at most. */
-export const ALERTS_PER_RUN = 20;
+/** Deliveries per cron run at most: one per topic (there are fewer topics than this), each a digest when it holds several. */
+const TOPICS_PER_RUN = 20;
+/** Incidents of one topic in one run's digest at most, the newest; the others go in the next runs' digests. */
+const DIGEST_MAX = 500;
+/** Incident texts quoted in a digest of a kind that has no amounts to sum. */
+const DIGEST_QUOTED = 5;
 /** Rows of each kind (refunds, differences, orders) given their incident per run at most, the newest first. */
 const ROWS_PER_KIND = 200;
 const SEND_TIMEOUT_MS = 5_000;
@@ -39,16 +47,10 @@ export function alertBackoffMs(attempts: number): number {
   return Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 }
 
-type Condition = { key: string; kind: AlertKind; text: string };
+/** topic: what the incident is sent with (one delivery per topic and run): the kind, or the kind of payment difference. */
+type Condition = { key: string; kind: AlertKind; topic: string; text: string };
 /** Kinds whose incident can recur (a new incident after a recovery); the others are one incident per row, for good. */
 const RECURRING: AlertKind[] = ["chain_down", "node_down", "cron_failing", "reconciliation_behind", "node_disagreement"];
-/**
- * Tasks that run after their cron run is recorded (scheduled.ts): when one of them runs, the newest record does not
- * hold its outcome yet, so it is judged on the runs before it. A failing alerts task is so reported by its next
- * successful run.
- */
-const LATE_TASKS = ["alerts"];
-
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -62,7 +64,8 @@ async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<
       .from(chainStatus)
       .where(and(eq(chainStatus.ok, false), lte(chainStatus.failingSince, now - CHAIN_DOWN_ALERT_MS))),
     downNodes(db, now - CHAIN_DOWN_ALERT_MS),
-    lastCronRuns(db, CRON_FAILURE_RUNS + 1),
+    // Finished runs only: the alerts run early in each run, so this run's failures are told by the next.
+    lastCronRuns(db, CRON_FAILURE_RUNS),
     reconciliationLag(db, env, now),
     disagreeingNodes(db, now - NODE_DISAGREEMENT_ALERT_MS),
   ]);
@@ -71,6 +74,7 @@ async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<
     out.push({
       key: `node-disagreement:${n.network}:${n.node}`,
       kind: "node_disagreement",
+      topic: "node_disagreement",
       text: `The ${n.network} node at ${n.node} contradicted the other nodes ${n.times} time(s) since ${iso(n.firstSeenAt)} (last at ${iso(n.lastSeenAt)}${n.txHash ? `, transaction ${n.txHash}` : ""}): ${n.detail}. Payments it reads wait; check it, or remove it from the node list.`,
     });
   }
@@ -79,6 +83,7 @@ async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<
     out.push({
       key: `chain:${c.network}`,
       kind: "chain_down",
+      topic: "chain_down",
       text: `Too few ${c.network} nodes have answered for ${minutes} minutes (since ${iso(c.failingSince!)}), so ${c.network} payments wait: ${c.error ?? "no answer"}`,
     });
   }
@@ -87,18 +92,18 @@ async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<
     out.push({
       key: `node-down:${n.network}:${n.node}`,
       kind: "node_down",
+      topic: "node_down",
       text: `The ${n.network} node at ${n.node} has not answered for ${minutes} minutes (since ${iso(n.failingSince)}): ${(n.error ?? "no answer").replace(/\.$/, "")}. Payments wait while fewer than the quorum of nodes answer; fix it, or remove it from the node list.`,
     });
   }
-  const judged = (late: boolean) => runs.slice(late ? 1 : 0, (late ? 1 : 0) + CRON_FAILURE_RUNS);
   const tasks = new Set(runs.flatMap((r) => r.failedTasks));
   for (const task of tasks) {
-    const window = judged(LATE_TASKS.includes(task));
-    if (window.length < CRON_FAILURE_RUNS || !window.every((r) => r.failedTasks.includes(task))) continue;
-    const last = window[0];
+    if (runs.length < CRON_FAILURE_RUNS || !runs.every((r) => r.failedTasks.includes(task))) continue;
+    const last = runs[0];
     out.push({
       key: `cron:${task}`,
       kind: "cron_failing",
+      topic: "cron_failing",
       text: `The cron task "${task}" failed ${CRON_FAILURE_RUNS} runs in a row (last at ${iso(last.startedAt)}): ${last.errors.find((m) => m.startsWith(`${task}:`)) ?? ""}`.trim(),
     });
   }
@@ -110,6 +115,7 @@ async function recurringConditions(db: Db, env: AlertEnv, now: number): Promise<
     out.push({
       key: `reconcile:${l.network}`,
       kind: "reconciliation_behind",
+      topic: "reconciliation_behind",
       text: `The ${l.network} reconciliation has not caught up for ${l.minutesBehind} minutes${where}${behind}. Payments it has not read are not checked against the ledger.`,
     });
   }
@@ -176,16 +182,19 @@ async function newRowConditions(db: Db, now: number): Promise<Condition[]> {
     ...refunds.reverse().map((r) => ({
       key: `escrow:${r.id}`,
       kind: "refund_due" as const,
+      topic: `refund:${r.reason ?? "refund"}`,
       text: `A payment needs a refund: ${r.amount} ${r.currency} on ${r.network} (${r.reason ?? "refund"}), transaction ${r.txHash ?? "unknown"}${r.transactionId ? `, purchase ${r.transactionId}` : ""}. Admin > Payments.`,
     })),
     ...attention.reverse().map((x) => ({
       key: `attention:${x.id}`,
       kind: "refund_due" as const,
+      topic: `attention:${x.kind}`,
       text: `A payment difference needs a person (${x.network}, ${x.kind}): ${x.detail}${x.txHash ? ` (transaction ${x.txHash})` : ""}. Admin > Payments.`,
     })),
     ...orders.reverse().map((o) => ({
       key: `custom-order:${o.id}`,
       kind: "custom_order_overdue" as const,
+      topic: "custom_order_overdue",
       text: `Custom order #${o.id} (${o.price} ETH) passed its payment deadline ${iso(o.deadline!)} unpaid (now ${o.status}).`,
     })),
   ];
@@ -241,9 +250,9 @@ export async function runAlerts(db: Db, env: AlertEnv, now: number): Promise<Ale
     // One statement over a JSON array, whatever the number of rows. A recurring condition already open is a no-op:
     // the partial unique index (one open incident per key) refuses it, as it refuses a second overlapping run's.
     const inserted = await db.all<{ id: number }>(sql`
-      INSERT INTO ${a} (${bare(a.key)}, ${bare(a.kind)}, ${bare(a.text)}, ${bare(a.state)}, ${bare(a.openedAt)})
-      SELECT value ->> 'key', value ->> 'kind', value ->> 'text', 'open', ${now}
-      FROM json_each(${JSON.stringify(fresh.map((c) => ({ key: c.key, kind: c.kind, text: c.text.slice(0, 1000) })))}) WHERE true
+      INSERT INTO ${a} (${bare(a.key)}, ${bare(a.kind)}, ${bare(a.topic)}, ${bare(a.text)}, ${bare(a.state)}, ${bare(a.openedAt)})
+      SELECT value ->> 'key', value ->> 'kind', value ->> 'topic', value ->> 'text', 'open', ${now}
+      FROM json_each(${JSON.stringify(fresh.map((c) => ({ key: c.key, kind: c.kind, topic: c.topic, text: c.text.slice(0, 1000) })))}) WHERE true
       ON CONFLICT DO NOTHING
       RETURNING ${bare(a.id)} AS id`);
     opened = inserted.length;
@@ -252,56 +261,123 @@ export async function runAlerts(db: Db, env: AlertEnv, now: number): Promise<Ale
   return { opened, resolved: resolved.length, sent, failed };
 }
 
+/** What a digest calls the incidents of each topic (a topic not listed: "<kind> alerts"). */
+const TOPIC_WORDS: Record<string, string> = {
+  "refund:unmatched": "unmatched transfers",
+  "refund:indirect": "transfers through another contract or program",
+  "refund:late": "late payments",
+  "refund:partial": "partial payments",
+  "refund:over": "overpayments",
+  "refund:duplicate": "duplicate payments",
+  "refund:failed": "payments to failed purchases",
+  "refund:refund": "payments to refund",
+  "attention:uncredited": "uncredited transfers",
+  "attention:balance": "balance differences",
+  "attention:ledger": "ledger differences",
+  chain_down: "chains without enough nodes",
+  node_down: "nodes not answering",
+  node_disagreement: "nodes contradicting the others",
+  cron_failing: "cron tasks failing",
+  reconciliation_behind: "reconciliations behind",
+  custom_order_overdue: "custom orders past their payment deadline",
+};
+
+type Incident = typeof alertIncidents.$inferSelect;
+
+/** The amounts the payment incidents of a digest stand for, per coin: "0.1 ETH and 1.2 SOL". Empty for other kinds. */
+async function digestAmounts(db: Db, incidents: Incident[]): Promise<string> {
+  const ids = (prefix: string) => JSON.stringify(incidents.filter((i) => i.key.startsWith(prefix)).map((i) => i.key.slice(prefix.length)));
+  const [escrow, attention] = await Promise.all([
+    db.all<{ coin: Coin; units: string | null }>(
+      sql`SELECT ${e.currency} AS coin, ${e.amountBaseUnits} AS units FROM ${e} WHERE ${e.id} IN (SELECT value FROM json_each(${ids("escrow:")}))`,
+    ),
+    db.all<{ coin: Coin; units: string | null }>(
+      sql`SELECT CASE ${pa.network} WHEN 'ethereum' THEN 'ETH' ELSE 'SOL' END AS coin, ${pa.amountBaseUnits} AS units FROM ${pa}
+          WHERE ${pa.id} IN (SELECT value FROM json_each(${ids("attention:")}))`,
+    ),
+  ]);
+  const sums = new Map<Coin, bigint>();
+  for (const { coin, units } of [...escrow, ...attention]) {
+    if (units === null || !/^\d+$/.test(units)) continue;
+    sums.set(coin, (sums.get(coin) ?? 0n) + BigInt(units));
+  }
+  return (["ETH", "SOL"] as const)
+    .filter((coin) => sums.has(coin))
+    .map((coin) => `${formatBaseUnits(sums.get(coin)!, coin)} ${coin}`)
+    .join(" and ");
+}
+
+/** One delivery's text: the incident's own when it is alone; else how many, what they add up to, and where to look. */
+async function deliveryText(db: Db, topic: string, incidents: Incident[]): Promise<string> {
+  if (incidents.length === 1) return incidents[0].text;
+  const what = `${incidents.length} ${TOPIC_WORDS[topic] ?? `${incidents[0].kind} alerts`}`;
+  if (topic.startsWith("refund:") || topic.startsWith("attention:")) {
+    const amounts = await digestAmounts(db, incidents);
+    return `${what}${amounts ? `, ${amounts} in all` : ""}, listed in Admin > Payments.`;
+  }
+  const quoted = incidents.slice(0, DIGEST_QUOTED).map((i) => i.text);
+  const more = incidents.length > DIGEST_QUOTED ? ` (and ${incidents.length - DIGEST_QUOTED} more)` : "";
+  return `${what}: ${quoted.join(" | ")}${more}`.slice(0, 3000);
+}
+
 async function sendDue(db: Db, env: AlertEnv, now: number): Promise<{ sent: number; failed: number }> {
   const url = env.ALERT_WEBHOOK_URL?.trim();
   if (!url) return { sent: 0, failed: 0 };
-  const due = and(eq(a.state, "open"), isNull(a.sentAt), sql`${a.attempts} < ${ALERT_MAX_ATTEMPTS}`, or(isNull(a.nextAttemptAt), lte(a.nextAttemptAt, now)));
-  // A node, a task or the reconciliation first (few, and each one stops money being checked), then the newest.
-  const candidates = await db
-    .select({ id: a.id, attempts: a.attempts })
-    .from(a)
-    .where(due)
-    .orderBy(sql`${a.kind} IN (SELECT value FROM json_each(${JSON.stringify(RECURRING)})) DESC`, desc(a.openedAt), desc(a.id))
-    .limit(ALERTS_PER_RUN);
+  const due = sql`${a.state} = 'open' AND ${a.sentAt} IS NULL AND ${a.attempts} < ${ALERT_MAX_ATTEMPTS}
+    AND (${a.nextAttemptAt} IS NULL OR ${a.nextAttemptAt} <= ${now})`;
+  // Every topic with something due, each one delivery: a node, a task or the reconciliation first (each one stops
+  // money being checked), then the topic with the newest incident.
+  const topics = await db.all<{ topic: string }>(sql`
+    SELECT ${a.topic} AS topic FROM ${a} WHERE ${due} GROUP BY ${a.topic}
+    ORDER BY max(${a.kind} IN (SELECT value FROM json_each(${JSON.stringify(RECURRING)}))) DESC, max(${a.openedAt}) DESC
+    LIMIT ${TOPICS_PER_RUN}`);
   let sent = 0;
   let failed = 0;
-  for (const { id, attempts } of candidates) {
-    // Claim before sending, so an overlapping run does not send it too: the attempt is counted and the next one
-    // scheduled now; a success then marks it sent.
-    const claimed = await db
-      .update(a)
-      .set({ attempts: attempts + 1, nextAttemptAt: now + alertBackoffMs(attempts + 1) })
-      .where(and(eq(a.id, id), eq(a.attempts, attempts), due))
-      .returning();
-    const incident = claimed[0];
-    if (!incident) continue;
+  for (const { topic } of topics) {
+    // Claim before sending, so an overlapping run does not send them too: each incident's attempt is counted and its
+    // next one scheduled now (alertBackoffMs in SQL); a success then marks them sent.
+    const claimed = await db.all<Incident>(sql`
+      UPDATE ${a} SET ${bare(a.attempts)} = ${bare(a.attempts)} + 1,
+                      ${bare(a.nextAttemptAt)} = ${now} + min(60000 * (1 << ${bare(a.attempts)}), 3600000)
+      WHERE ${bare(a.id)} IN (SELECT ${bare(a.id)} FROM ${a} WHERE ${due} AND ${a.topic} = ${topic} ORDER BY ${a.openedAt} DESC, ${a.id} DESC LIMIT ${DIGEST_MAX})
+        AND ${due}
+      RETURNING ${bare(a.id)} AS id, ${bare(a.key)} AS key, ${bare(a.kind)} AS kind, ${bare(a.topic)} AS topic, ${bare(a.text)} AS text,
+                ${bare(a.openedAt)} AS openedAt, ${bare(a.attempts)} AS attempts`);
+    if (claimed.length === 0) continue;
+    // Newest first, as they were chosen.
+    claimed.sort((x, y) => y.openedAt - x.openedAt || y.id - x.id);
+    const ids = JSON.stringify(claimed.map((i) => i.id));
+    const newest = claimed[0];
+    const alone = claimed.length === 1;
     try {
       const res = await fetch(url, {
         method: "POST",
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
-          text: incident.text,
-          incident: { id: incident.id, kind: incident.kind, key: incident.key, openedAt: iso(incident.openedAt), attempt: incident.attempts },
+          text: await deliveryText(db, topic, claimed),
+          incident: {
+            id: newest.id,
+            kind: newest.kind,
+            key: alone ? newest.key : `digest:${topic}`,
+            openedAt: iso(newest.openedAt),
+            attempt: Math.max(...claimed.map((i) => i.attempts)),
+          },
+          ...(alone ? {} : { digest: { topic, count: claimed.length, keys: claimed.map((i) => i.key) } }),
         }),
         signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
       });
       await res.body?.cancel();
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      await db.update(a).set({ sentAt: now, lastError: null }).where(eq(a.id, id));
-      if (incident.key.startsWith("attention:")) {
-        await db
-          .update(paymentAttention)
-          .set({ alertedAt: now })
-          .where(eq(paymentAttention.id, incident.key.slice("attention:".length)));
+      await db.run(sql`UPDATE ${a} SET ${bare(a.sentAt)} = ${now}, ${bare(a.lastError)} = NULL WHERE ${bare(a.id)} IN (SELECT value FROM json_each(${ids}))`);
+      const attention = claimed.filter((i) => i.key.startsWith("attention:")).map((i) => i.key.slice("attention:".length));
+      if (attention.length) {
+        await db.run(sql`UPDATE ${pa} SET ${bare(pa.alertedAt)} = ${now} WHERE ${bare(pa.id)} IN (SELECT value FROM json_each(${JSON.stringify(attention)}))`);
       }
-      sent += 1;
+      sent += claimed.length;
     } catch (err) {
-      await db
-        .update(a)
-        .set({ lastError: safeError(err) })
-        .where(eq(a.id, id));
-      console.error(`alert ${incident.key} not delivered (attempt ${incident.attempts}): ${safeError(err)}`);
-      failed += 1;
+      await db.run(sql`UPDATE ${a} SET ${bare(a.lastError)} = ${safeError(err)} WHERE ${bare(a.id)} IN (SELECT value FROM json_each(${ids}))`);
+      console.error(`alert ${alone ? newest.key : `digest:${topic}`} not delivered (attempt ${newest.attempts}): ${safeError(err)}`);
+      failed += claimed.length;
     }
   }
   return { sent, failed };

@@ -19,10 +19,15 @@ const hooked = { ...env, ALERT_WEBHOOK_URL: `${receiver}/hook` };
 const DEAD_NODE = "http://127.0.0.1:9/?apikey=SECRET-RPC-KEY";
 const db = createDb(env.DB);
 
-type Received = { status: number; contentType: string; body: { text: string; incident: { kind: string; key: string; attempt: number } } };
+type Received = {
+  status: number;
+  contentType: string;
+  body: { text: string; incident: { kind: string; key: string; attempt: number }; digest?: { topic: string; count: number; keys: string[] } };
+};
+/** The deliveries (each posted attempt) that carried the incident `key`, alone or in a digest; all of them without one. */
 async function received(key?: string): Promise<Received[]> {
   const all = (await (await fetch(`${receiver}/received`)).json()) as Received[];
-  return key ? all.filter((r) => r.body.incident.key === key) : all;
+  return key ? all.filter((r) => r.body.incident.key === key || r.body.digest?.keys.includes(key)) : all;
 }
 const receiverAnswers = (status: number) => fetch(`${receiver}/status/${status}`, { method: "PUT" });
 const incidents = (key: string) =>
@@ -237,8 +242,8 @@ describe("delivery", () => {
 // oldest 200 rows of each kind, so a flood of refund rows stopped every alert, and a failing alerts task could not
 // report itself.
 describe("more refund rows than one query may bind", () => {
-  /** `n` escrow rows owed back, the newest last; their ids. */
-  async function refundRows(n: number, createdFrom: number): Promise<string[]> {
+  /** `n` escrow rows owed back (0.001 ETH each, unmatched transfers unless said), the newest last; their ids. */
+  async function refundRows(n: number, createdFrom: number, reason = "unmatched"): Promise<string[]> {
     const rows = Array.from({ length: n }, (_, i) => ({
       id: crypto.randomUUID(),
       hash: `0x${crypto.randomUUID().replace(/-/g, "")}${(i + 1).toString(16).padStart(32, "a")}`,
@@ -247,11 +252,11 @@ describe("more refund rows than one query may bind", () => {
     await env.DB.prepare(
       `INSERT INTO escrow_transactions (id, network, amount, currency, sender_address, status, tx_hash, amount_base_units, attention_reason, refund_status,
                                         refund_base_units, created_at)
-       SELECT value ->> 'id', 'ethereum', '0.001', 'ETH', '0xabc', 'refund', value ->> 'hash', '1000000000000000', 'unmatched', 'needed', '1000000000000000',
+       SELECT value ->> 'id', 'ethereum', '0.001', 'ETH', '0xabc', 'refund', value ->> 'hash', '1000000000000000', ?, 'needed', '1000000000000000',
               value ->> 'at'
        FROM json_each(?)`,
     )
-      .bind(JSON.stringify(rows))
+      .bind(reason, JSON.stringify(rows))
       .run();
     return rows.map((r) => r.id);
   }
@@ -280,6 +285,31 @@ describe("more refund rows than one query may bind", () => {
     expect(ids.slice(300).every((id) => still.has(`escrow:${id}`))).toBe(true);
     await env.DB.prepare("UPDATE escrow_transactions SET refund_status = 'refunded' WHERE refund_status = 'needed'").run();
     await runAlerts(db, hooked, t0 + 11 * 60_000);
+  });
+
+  it("a flood of 100 unmatched transfers is one digest, and a late payment older than all of them is in the same delivery", async () => {
+    const t0 = Date.now() + 150_000_000;
+    const [late] = await refundRows(1, t0 - 7_200_000, "late");
+    const flood = await refundRows(100, t0 - 3_600_000);
+    await runAlerts(db, hooked, t0);
+    // (Running this far ahead, the reconciliations are behind too: their delivery is beside these.)
+    const payments = async () => (await received()).filter((r) => r.body.incident.kind === "refund_due");
+    const all = await payments();
+    // One delivery for the late payment, one for the flood.
+    expect(all).toHaveLength(2);
+    const [lateAlert] = await received(`escrow:${late}`);
+    expect(lateAlert.body.text).toMatch(/^A payment needs a refund: 0\.001 ETH on ethereum \(late\), transaction 0x/);
+    expect(lateAlert.body.digest).toBeUndefined();
+    const digest = all.find((r) => r.body.digest)!;
+    expect(digest.body.text).toBe("100 unmatched transfers, 0.1 ETH in all, listed in Admin > Payments.");
+    expect(digest.body.incident).toMatchObject({ kind: "refund_due", key: "digest:refund:unmatched", attempt: 1 });
+    expect(digest.body.digest).toMatchObject({ topic: "refund:unmatched", count: 100 });
+    expect(new Set(digest.body.digest!.keys)).toEqual(new Set(flood.map((id) => `escrow:${id}`)));
+    // Each incident of the flood is sent: the next run sends nothing again.
+    await runAlerts(db, hooked, t0 + 60_000);
+    expect(await payments()).toHaveLength(2);
+    await env.DB.prepare("UPDATE escrow_transactions SET refund_status = 'refunded' WHERE refund_status = 'needed'").run();
+    await runAlerts(db, hooked, t0 + 120_000);
   });
 
   it("an alerts task that keeps failing shows in health's failing tasks, and its next successful run alerts about it", async () => {

@@ -1,14 +1,16 @@
 // The cron job's table of tasks (worker/jobs/scheduled.ts) run against a real D1: the order the tasks run in,
 // which of them need safe payment settings, and a task that fails leaving the rest of the run to go on and be
-// recorded (docs/production-settings.md: why payments wait on the settings).
+// recorded (docs/production-settings.md: why payments wait on the settings); the cron's own health (its record, the
+// chain probes, the alerts) first, so that no task that throws, runs out of time or is stopped can silence it.
 import { env } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createDb } from "../db/database";
 import { forgetIdleUsers, USER_IDLE_DAYS, USERS_FORGET_SLICE } from "../jobs/forget-idle-users";
-import { CRON_TASKS, runScheduledJobs } from "../jobs/scheduled";
+import { type CronJob, CRON_TASKS, runScheduledJobs } from "../jobs/scheduled";
+import type { Task } from "../jobs/task-table";
 import { insertListing, insertUser } from "./browse-fixtures";
 import { insertTransaction } from "./listing-fixtures";
-import { lastCronRuns } from "../operations/cron-runs";
+import { CRON_RUN_STOPPED_AFTER_MS, lastCronRuns } from "../operations/cron-runs";
 
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -18,8 +20,12 @@ afterEach(() => vi.restoreAllMocks());
 const PAYMENT_TASKS = ["verify", "scan-ethereum", "scan-solana", "reconcile-ethereum", "reconcile-solana"];
 
 describe("the cron job's tasks", () => {
-  it("run in this order: verify and scan before expiring, the record after every task but the alerts", () => {
+  it("run in this order: the record, the probes and the alerts first, verify and scan before expiring, the record finished last", () => {
     expect(CRON_TASKS.map((t) => t.name)).toEqual([
+      "cron-record",
+      "chain-ethereum",
+      "chain-solana",
+      "alerts",
       "sign-in-expiry",
       "forget-idle-users",
       "verify",
@@ -37,10 +43,6 @@ describe("the cron job's tasks", () => {
       "value-calibration",
       "offers",
       "collectors",
-      "chain-ethereum",
-      "chain-solana",
-      "cron-record",
-      "alerts",
       "cron-record",
     ]);
   });
@@ -129,10 +131,11 @@ describe("wallets that never did anything are forgotten", () => {
       env.DB.prepare(
         "INSERT INTO watchlist (user_id, address_id, price_at_star, price_units_at_star, client_key, created_at) VALUES (?, ?, '0.1', 10000000, 'local', ?)",
       ).bind(kept.watcher, listing, old),
-      env.DB.prepare("INSERT INTO saved_searches (user_id, name, query, criteria, client_key, created_at) VALUES (?, 'all', '', '{}', 'local', ?)").bind(
-        kept.searcher,
-        old,
-      ),
+      // A saved search is a subscription to a stored query (saved_queries), which may already exist.
+      env.DB.prepare("INSERT INTO saved_queries (query, criteria) VALUES ('', '{}') ON CONFLICT (query) DO NOTHING"),
+      env.DB.prepare(
+        "INSERT INTO saved_searches (user_id, name, query, query_id, client_key, created_at) SELECT ?, 'all', '', id, 'local', ? FROM saved_queries WHERE query = ''",
+      ).bind(kept.searcher, old),
       env.DB.prepare(
         "INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at, created_at) VALUES ('forget-s', ?, 'ethereum', '0xf0a9', ?, ?)",
       ).bind(kept.session, now + DAY, old),
@@ -160,5 +163,102 @@ describe("wallets that never did anything are forgotten", () => {
     for (let run = 0; run < 5 && report.forgottenUsers === 0; run++) report = await runScheduledJobs(env, now);
     expect(report.forgottenUsers).toBe(1);
     expect(await env.DB.prepare("SELECT id FROM users WHERE id = ?").bind(kept.session).first()).toBeNull();
+  });
+});
+
+/** CRON_TASKS with the named tasks' work replaced. */
+const armed = (replace: Record<string, Partial<Task<CronJob>>>) => CRON_TASKS.map((t) => (replace[t.name] ? { ...t, ...replace[t.name] } : t));
+const probedAt = (network: string) =>
+  env.DB.prepare("SELECT checked_at FROM chain_status WHERE network = ?")
+    .bind(network)
+    .first<{ checked_at: number }>()
+    .then((r) => r?.checked_at);
+const runRow = (startedAt: number) =>
+  env.DB.prepare("SELECT * FROM cron_runs WHERE started_at = ?")
+    .bind(startedAt)
+    .first<{ id: number; running_task: string | null; errors: string; failed_tasks: string }>();
+
+describe("the cron's own health", () => {
+  it("a task that throws and one that outlives its budget do not stop the record, the probes or the alerts; 3 runs in a row are alerted", async () => {
+    // Ahead of every run the other tests recorded, so these three are the newest.
+    const t0 = Date.now() + 86_400_000;
+    const tasks = armed({
+      // Throws before doing anything, every run.
+      "market-trends": { run: () => Promise.reject(new Error("armed to throw")) },
+      // Never ends: its budget fails it.
+      collectors: { budgetMs: 50, run: () => new Promise(() => {}) },
+    });
+    for (let i = 0; i < 3; i++) {
+      const at = t0 + i * 60_000;
+      const report = await runScheduledJobs(env, at, tasks);
+      expect(report.errors).toContainEqual("market-trends: armed to throw");
+      expect(report.errors).toContainEqual("collectors: ran out of its 0.05 s budget");
+      expect(report.alerts).not.toBeNull();
+      expect(await probedAt("ethereum")).toBe(at);
+      expect(await probedAt("solana")).toBe(at);
+      const row = await runRow(at);
+      expect(row).toMatchObject({ running_task: null });
+      expect(JSON.parse(row!.failed_tasks)).toEqual(expect.arrayContaining(["market-trends", "collectors"]));
+    }
+    // The next run's alerts (its first tasks) judge the three finished runs.
+    const fourth = await runScheduledJobs(env, t0 + 3 * 60_000);
+    expect(fourth.alerts).not.toBeNull();
+    const open = await env.DB.prepare(
+      "SELECT key, text FROM alert_incidents WHERE key IN ('cron:market-trends', 'cron:collectors') AND state = 'open' ORDER BY key",
+    )
+      .all<{ key: string; text: string }>()
+      .then((r) => r.results);
+    expect(open.map((i) => i.key)).toEqual(["cron:collectors", "cron:market-trends"]);
+    expect(open[0].text).toContain("collectors: ran out of its 0.05 s budget");
+    // It worked this time: the next run resolves them.
+    await runScheduledJobs(env, t0 + 4 * 60_000);
+    const left = await env.DB.prepare(
+      "SELECT count(*) AS n FROM alert_incidents WHERE key IN ('cron:market-trends', 'cron:collectors') AND state = 'open'",
+    ).first<{ n: number }>();
+    expect(left!.n).toBe(0);
+  });
+
+  it("a run stopped in a task (never coming back) is recorded by a later run as failing there; a younger unfinished run is left alone", async () => {
+    const t0 = Date.now() + 2 * 86_400_000;
+    let release!: (err: Error) => void;
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    // The offers task hangs as a run stopped by the platform would: its budget far away, so only the platform ends it.
+    const stopped = runScheduledJobs(
+      env,
+      t0,
+      armed({
+        offers: {
+          budgetMs: 3_600_000,
+          run: () => {
+            entered();
+            return new Promise((_, reject) => {
+              release = reject;
+            });
+          },
+        },
+      }),
+    );
+    await inside;
+    // The record exists and says where the run is.
+    expect(await runRow(t0)).toMatchObject({ running_task: "offers" });
+    // A run a minute later (an overlapping run, as far as anyone knows) leaves it alone.
+    await runScheduledJobs(env, t0 + 60_000);
+    expect(await runRow(t0)).toMatchObject({ running_task: "offers" });
+    // Past the longest a run can last, the next run closes it as failed in that task.
+    await runScheduledJobs(env, t0 + CRON_RUN_STOPPED_AFTER_MS + 60_000);
+    const closed = await runRow(t0);
+    expect(closed!.running_task).toBeNull();
+    expect(JSON.parse(closed!.failed_tasks)).toContain("offers");
+    expect(JSON.parse(closed!.errors)).toContainEqual("offers: the run was stopped during this task (out of memory or CPU time?)");
+    // Health and the alerts read it as a finished run with that failure.
+    const runs = await lastCronRuns(createDb(env.DB), 3);
+    expect(runs.find((r) => r.startedAt === t0)?.failedTasks).toContain("offers");
+    // If the stopped run did come back, its record keeps saying where it stopped.
+    release(new Error("came back"));
+    await stopped;
+    expect(JSON.parse((await runRow(t0))!.errors)).toContainEqual("offers: the run was stopped during this task (out of memory or CPU time?)");
   });
 });

@@ -5,6 +5,7 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { NOTIFICATIONS_PER_WALLET, type NotificationsResponse, type NotificationView } from "../../schema/collectors";
+import { SUBSCRIBERS_PER_CHUNK } from "../collectors/notification-job";
 import { notificationStatements } from "../collectors/notify";
 import { createDb, writeBatch } from "../db/database";
 import { runScheduledJobs } from "../jobs/scheduled";
@@ -198,6 +199,71 @@ describe("the job", () => {
     expect(await about(watcher, id)).toHaveLength(1);
     expect(await rowCount("notifications", "user_id = ? AND address_id = ?", watcher.userId, id)).toBe(1);
     expect(await rowCount("collector_events")).toBe(0);
+  });
+
+  it("tells a search saved by thousands of wallets a chunk at a time; stopped mid-batch, the next run goes on after the last finished chunk", async () => {
+    const wallet = await ethWallet();
+    const saved = await saveFrom("203.0.113.21", wallet, "Fables", { patternFilter: "prefix", patternValue: "fab1e" });
+    expect(saved.status).toBe(201);
+    const { id: first } = (await saved.json()) as { id: number };
+    const queryId = (await env.DB.prepare("SELECT query_id AS q FROM saved_searches WHERE id = ?").bind(first).first<{ q: number }>())!.q;
+    // The same search saved by 2.2 chunks' worth of wallets more (straight into D1: the bounds are not this test's).
+    const more = Math.round(SUBSCRIBERS_PER_CHUNK * 2.2);
+    await env.DB.prepare(
+      `WITH RECURSIVE k(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM k WHERE n < ?1)
+       INSERT INTO users (username, wallet_address, network) SELECT 'fable_' || n, '0xfable' || printf('%08d', n), 'ethereum' FROM k`,
+    )
+      .bind(more)
+      .run();
+    await env.DB.prepare(
+      `INSERT INTO saved_searches (user_id, name, query, query_id, client_key)
+       SELECT id, 'Fables', 'patternFilter=prefix&patternValue=fab1e', ?, 'bulk' FROM users WHERE username LIKE 'fable_%' ORDER BY id`,
+    )
+      .bind(queryId)
+      .run();
+    const subscribers = (
+      await env.DB.prepare("SELECT id, user_id AS userId FROM saved_searches WHERE query_id = ? ORDER BY id")
+        .bind(queryId)
+        .all<{ id: number; userId: number }>()
+    ).results;
+    expect(subscribers).toHaveLength(more + 1);
+    const told = () => rowCount("notifications", "subject IN (SELECT 'search:' || id FROM saved_searches WHERE query_id = ?)", queryId);
+    try {
+      await insertListing({ address: `0xfab1e${randomAddress().slice(7)}`, price: "1", sellerId: seller.userId });
+      // The platform stops the run while it tells the second chunk: here, a write of it fails.
+      const victim = subscribers[SUBSCRIBERS_PER_CHUNK + 10].userId;
+      await env.DB.exec(
+        `CREATE TRIGGER injected_match_fault BEFORE INSERT ON notifications WHEN NEW.user_id = ${victim} BEGIN SELECT RAISE(ABORT, 'injected fault'); END`,
+      );
+      try {
+        await expect(tick()).rejects.toThrow(/injected fault/);
+      } finally {
+        await env.DB.exec("DROP TRIGGER injected_match_fault");
+      }
+      // The first chunk was told, and the cursor says so.
+      expect(await told()).toBe(SUBSCRIBERS_PER_CHUNK);
+      const cursor = await env.DB.prepare("SELECT batch_to AS batchTo, match_query AS q, match_search AS s FROM collector_cursor").first<
+        Record<string, number | null>
+      >();
+      expect(cursor).toMatchObject({ batchTo: expect.any(Number), q: queryId, s: subscribers[SUBSCRIBERS_PER_CHUNK - 1].id });
+      // The next run goes on from there: everyone told once, each of one listing.
+      await tick();
+      expect(await told()).toBe(more + 1);
+      const counts = await env.DB.prepare(
+        "SELECT json_extract(data, '$.count') AS c, count(*) AS n FROM notifications WHERE subject IN (SELECT 'search:' || id FROM saved_searches WHERE query_id = ?) GROUP BY c",
+      )
+        .bind(queryId)
+        .all<{ c: number; n: number }>();
+      expect(counts.results).toEqual([{ c: 1, n: more + 1 }]);
+      expect(await env.DB.prepare("SELECT batch_to AS batchTo FROM collector_cursor").first()).toEqual({ batchTo: null });
+      expect(await rowCount("collector_events")).toBe(0);
+    } finally {
+      // Thousands of subscribers would slow every later run of this file.
+      await env.DB.batch([
+        env.DB.prepare("DELETE FROM notifications WHERE user_id IN (SELECT user_id FROM saved_searches WHERE query_id = ?)").bind(queryId),
+        env.DB.prepare("DELETE FROM saved_searches WHERE query_id = ? AND client_key = 'bulk'").bind(queryId),
+      ]);
+    }
   });
 
   it(`keeps the newest ${NOTIFICATIONS_PER_WALLET} per wallet`, async () => {

@@ -44,8 +44,10 @@ describe("saving", () => {
     });
     expect(Object.keys(saved.filters)).not.toContain("category");
     expect((await list(w)).map((s) => s.id)).toContain(saved.id);
-    const keys = await env.DB.prepare("SELECT key, user_id AS userId, exact FROM saved_search_keys WHERE search_id = ?").bind(saved.id).all();
-    expect(keys.results).toEqual([{ key: "p:ethereum:e:daed", userId: w.userId, exact: 1 }]);
+    const keys = await env.DB.prepare("SELECT k.key, k.exact FROM saved_query_keys k JOIN saved_searches s ON s.query_id = k.query_id WHERE s.id = ?")
+      .bind(saved.id)
+      .all();
+    expect(keys.results).toEqual([{ key: "p:ethereum:e:daed", exact: 1 }]);
   });
 
   it("the same search again is 409 naming the first save; different sorts are a different search", async () => {
@@ -94,17 +96,27 @@ describe("saving", () => {
 });
 
 describe("deleting", () => {
-  it("deletes one's own with its keys; another wallet's id is 404 and stays", async () => {
+  it("deletes one's own, and its query with the keys once no wallet keeps it; another wallet's id is 404 and stays", async () => {
     const owner = await ethWallet();
     const stranger = await ethWallet();
     const saved = (await (await saveFrom(IP, owner, "Mine", { patternValue: "c0de" })).json()) as SavedSearchView;
+    // The same search saved by another wallet: one query, two subscribers with their own names.
+    const same = (await (await saveFrom(IP, stranger, "Theirs", { patternValue: " c0de", network: "all" })).json()) as SavedSearchView;
+    const queryOf = (id: number) => env.DB.prepare("SELECT query_id AS q FROM saved_searches WHERE id = ?").bind(id).first<{ q: number }>();
+    const queryId = (await queryOf(saved.id))!.q;
+    expect((await queryOf(same.id))!.q).toBe(queryId);
+    expect(await rowCount("saved_queries", "query = ?", "patternValue=c0de")).toBe(1);
     const refused = await client(stranger, { "cf-connecting-ip": IP })["saved-searches"][":id{[0-9]+}"].$delete({ param: { id: String(saved.id) } });
     expect(refused.status).toBe(404);
     expect(await refused.json()).toEqual({ error: "Not Found", message: "Saved search not found" });
     expect((await list(owner)).map((s) => s.id)).toContain(saved.id);
     expect((await client(owner, { "cf-connecting-ip": IP })["saved-searches"][":id{[0-9]+}"].$delete({ param: { id: String(saved.id) } })).status).toBe(200);
     expect(await list(owner)).toEqual([]);
-    expect(await rowCount("saved_search_keys", "search_id = ?", saved.id)).toBe(0);
+    // The other wallet still keeps it.
+    expect(await rowCount("saved_query_keys", "query_id = ?", queryId)).toBeGreaterThan(0);
+    expect((await client(stranger, { "cf-connecting-ip": IP })["saved-searches"][":id{[0-9]+}"].$delete({ param: { id: String(same.id) } })).status).toBe(200);
+    expect(await rowCount("saved_query_keys", "query_id = ?", queryId)).toBe(0);
+    expect(await rowCount("saved_queries", "id = ?", queryId)).toBe(0);
     expect((await client(owner, { "cf-connecting-ip": IP })["saved-searches"][":id{[0-9]+}"].$delete({ param: { id: String(saved.id) } })).status).toBe(404);
     for (const id of ["abc", "0"])
       expect((await client(owner, { "cf-connecting-ip": IP })["saved-searches"][":id{[0-9]+}"].$delete({ param: { id } })).status).toBe(400);
@@ -126,22 +138,25 @@ describe("bounds: a wallet is free, so one client network cannot fill the table"
     const ip = "198.51.100.31";
     const key = await keyOf(ip);
     const owners = await makeUsers(SAVED_SEARCH_LIMITS.perClient / 10, "ssnet");
-    await env.DB.batch(
-      owners.flatMap((u) =>
+    await env.DB.batch([
+      ...Array.from({ length: 10 }, (_, i) =>
+        env.DB.prepare("INSERT INTO saved_queries (query, criteria) VALUES (?, '{}') ON CONFLICT DO NOTHING").bind(`minCharLength=${i + 1}`),
+      ),
+      ...owners.flatMap((u) =>
         Array.from({ length: 10 }, (_, i) =>
-          env.DB.prepare("INSERT INTO saved_searches (user_id, name, query, criteria, client_key) VALUES (?, 'x', ?, '{}', ?)").bind(
-            u,
-            `minCharLength=${i + 1}`,
-            key,
-          ),
+          env.DB.prepare(
+            "INSERT INTO saved_searches (user_id, name, query, query_id, client_key) SELECT ?, 'x', query, id, ? FROM saved_queries WHERE query = ?",
+          ).bind(u, key, `minCharLength=${i + 1}`),
         ),
       ),
-    );
+    ]);
     const fresh = await ethWallet();
     const refused = await saveFrom(ip, fresh, "mine", { patternValue: "abc" });
     expect(refused.status).toBe(409);
     expect(await message(refused)).toContain("on your network");
     expect(await rowCount("saved_searches", "user_id = ?", fresh.userId)).toBe(0);
+    // The query saved for it alone went again with the refusal.
+    expect(await rowCount("saved_queries", "query = ?", "patternValue=abc")).toBe(0);
     expect((await saveFrom("198.51.100.32", fresh, "mine", { patternValue: "abc" })).status).toBe(201);
   });
 });
