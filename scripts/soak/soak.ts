@@ -15,6 +15,7 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { activeListings, type LocalDb, rpc, SignInRefused, sleep, withLocalEnv } from "../bench/buyer-client";
 import { seedDemoListings } from "../seed";
 import { startSolanaRpc } from "../solana-rpc/server";
+import { testPort } from "../test/ports";
 import { wranglerVars } from "../test/wrangler-vars";
 import { applyLocalMigrations, buildWeb, type Child, httpOk, ROOT, rpcAnswers, seedLocal, startAnvil, startWorker, tickScheduled, waitUntil } from "../stack";
 import { ACTOR_KINDS, type ActorKind, ListingPool, runEpisode, type Stage, Tally } from "./actors";
@@ -58,11 +59,12 @@ for (const [name, v, max] of [
 ] as const)
   if (!Number.isFinite(v) || v < 0 || v > max) throw new Error(`--${name} must be a number from 0 to ${max}`);
 
-const WEB_PORT = 8798;
-const ANVIL_PORT = 18647;
-const SOLANA_PORT = 19002;
-const ETH_PROXY_PORT = 18648;
-const SOL_PROXY_PORT = 19003;
+// Moved together by TEST_PORT_OFFSET (scripts/test/ports.ts), so that two checkouts can each run one.
+const WEB_PORT = testPort(8798);
+const ANVIL_PORT = testPort(18647);
+const SOLANA_PORT = testPort(19002);
+const ETH_PROXY_PORT = testPort(18648);
+const SOL_PROXY_PORT = testPort(19003);
 /** Longer than the Worker's node timeouts (4 s) and viem's retry, so a held call is a timeout to it. */
 const HOLD_MS = 9_000;
 /** An episode still waiting this long after the actors' time is up stops waiting (its purchase is checked anyway). */
@@ -102,20 +104,34 @@ async function addListings(persistTo: string, perNetwork: number) {
 
 const readDb = <T>(persistTo: string, read: (db: LocalDb) => Promise<T>) => withLocalEnv<{ DB: LocalDb }, T>(persistTo, ({ DB }) => read(DB));
 
+/** The reconciliation's goal under faults (docs/benchmarks.md#soak): this close to the head, caught up this recently. */
+const LAG_GOAL = { ethereum: 20, solana: 150, seconds: 60 };
+
+type Lag = { network: Network; behind: number | null; caughtUpSecondsAgo: number | null };
+
 /** Where each network's reconciliation stands: blocks or slots read behind the node's head, seconds since it caught up. */
-const reconcileLag = (solanaUrl: string) => async (db: LocalDb) => {
-  const rows = (
-    await db
-      .prepare("SELECT network, through_block AS throughBlock, caught_up_at AS caughtUpAt FROM reconcile_cursors")
-      .all<{ network: Network; throughBlock: number | null; caughtUpAt: number | null }>()
-  ).results;
-  const heads = { ethereum: Number(await rpc(anvilUrl, "eth_blockNumber")), solana: Number(await rpc(solanaUrl, "getSlot", [{ commitment: "confirmed" }])) };
-  return rows.map(
-    (r) =>
-      `${r.network} ${r.throughBlock === null ? "not started" : `${heads[r.network] - r.throughBlock} ${r.network === "ethereum" ? "blocks" : "slots"} behind`}, ` +
-      `caught up ${r.caughtUpAt === null ? "never" : `${Math.round((Date.now() - r.caughtUpAt) / 1000)} s ago`}`,
-  );
-};
+const reconcileLag =
+  (solanaUrl: string) =>
+  async (db: LocalDb): Promise<Lag[]> => {
+    const rows = (
+      await db
+        .prepare("SELECT network, through_block AS throughBlock, caught_up_at AS caughtUpAt FROM reconcile_cursors ORDER BY network")
+        .all<{ network: Network; throughBlock: number | null; caughtUpAt: number | null }>()
+    ).results;
+    const heads = { ethereum: Number(await rpc(anvilUrl, "eth_blockNumber")), solana: Number(await rpc(solanaUrl, "getSlot", [{ commitment: "confirmed" }])) };
+    return rows.map((r) => ({
+      network: r.network,
+      behind: r.throughBlock === null ? null : heads[r.network] - r.throughBlock,
+      caughtUpSecondsAgo: r.caughtUpAt === null ? null : Math.round((Date.now() - r.caughtUpAt) / 1000),
+    }));
+  };
+
+const lagMet = (l: Lag) => l.behind !== null && l.behind <= LAG_GOAL[l.network] && l.caughtUpSecondsAgo !== null && l.caughtUpSecondsAgo <= LAG_GOAL.seconds;
+
+const lagText = (l: Lag) =>
+  `${l.network} ${l.behind === null ? "not started" : `${l.behind} ${l.network === "ethereum" ? "blocks" : "slots"} behind the head`}, ` +
+  `caught up ${l.caughtUpSecondsAgo === null ? "never" : `${l.caughtUpSecondsAgo} s ago`} ` +
+  `(goal ${LAG_GOAL[l.network]} ${l.network === "ethereum" ? "blocks" : "slots"}, ${LAG_GOAL.seconds} s: ${lagMet(l) ? "met" : "missed"})`;
 
 async function dbFacts(db: LocalDb) {
   const purchases = (
@@ -322,7 +338,7 @@ async function main() {
     );
     const nodeBusy = record.serverErrors.filter(nodeUnavailable).length;
     console.log(`503 "node is not answering" (the documented retry answer): ${nodeBusy}; other 5xx: ${record.serverErrors.length - nodeBusy}`);
-    console.log(`reconciliation when the faults stopped: ${lagAtStop.join("; ")}`);
+    console.log(`reconciliation when the faults stopped (the end of the actors' ${MINUTES} min): ${lagAtStop.map(lagText).join("; ")}`);
     for (const network of ["ethereum", "solana"] as const) {
       const t = [...record.foundAfter[network]].sort((a, b) => a - b);
       if (t.length)
