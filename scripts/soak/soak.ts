@@ -1,10 +1,13 @@
-// `npm run soak [-- --minutes 10 --concurrency 10 --faults 0.15]`: the payment path under load and node faults on a
+// `npm run soak [-- --minutes 10 --concurrency 10 --faults 0.15 --nodes 2 --liar]`: the payment path under load and node faults on a
 // throw-away local stack (docs/testing.md#soak). For N minutes simulated buyers and attackers (scripts/soak/actors.ts)
 // reserve, pay, under- and over-pay, cancel, report junk and hoard on both chains, while a fault proxy between the
 // Worker and each node (scripts/soak/fault-proxy.ts) fails a share of its calls and the cron route runs every
 // `--tick` seconds. Then the faults stop, the cron job settles what is left, and the invariants of docs/payments.md
 // are checked (scripts/soak/invariants.ts) on D1, the chains (asked directly) and what the actors saw. Prints the
-// counts and the verdicts; exits 1 on any violation. Loopback only, fixed ports: run it under `flock /tmp/stack.lock`.
+// counts and the verdicts; exits 1 on any violation. `--nodes 2`: each chain read through two proxies in front of
+// its one node, at quorum 2; `--liar`: the first of them lies on command (scripts/soak/liar.ts) while an attacker
+// tries what each lie could win, and the soak prints what it got. Loopback only, fixed ports (moved by
+// TEST_PORT_OFFSET): run it under `flock /tmp/stack.lock`.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +23,7 @@ import { wranglerVars } from "../test/wrangler-vars";
 import { applyLocalMigrations, buildWeb, type Child, httpOk, ROOT, rpcAnswers, seedLocal, startAnvil, startWorker, tickScheduled, waitUntil } from "../stack";
 import { ACTOR_KINDS, type ActorKind, ListingPool, runEpisode, type Stage, Tally } from "./actors";
 import { type FaultProxy, startFaultProxy } from "./fault-proxy";
+import { Liar, liarTable, liarVerdicts, runLiarAttacks } from "./liar";
 import {
   type ChainPayment,
   checkInvariants,
@@ -39,8 +43,13 @@ const { values } = parseArgs({
     tick: { type: "string", default: "15" },
     settle: { type: "string", default: "240" },
     extra: { type: "string", default: "60" },
+    nodes: { type: "string", default: "1" },
+    liar: { type: "boolean", default: false },
   },
 });
+if (values.nodes !== "1" && values.nodes !== "2") throw new Error("--nodes must be 1 or 2");
+const NODES = Number(values.nodes);
+if (values.liar && NODES !== 2) throw new Error("--liar needs --nodes 2 (a liar alone is not a quorum)");
 const MINUTES = Number(values.minutes);
 const CONCURRENCY = Number(values.concurrency);
 /** The share of node calls failed, split evenly between errors, timeouts and stale heads. */
@@ -65,6 +74,9 @@ const ANVIL_PORT = testPort(18647);
 const SOLANA_PORT = testPort(19002);
 const ETH_PROXY_PORT = testPort(18648);
 const SOL_PROXY_PORT = testPort(19003);
+/** The second node of each chain with `--nodes 2` (the liar with `--liar`). */
+const ETH_SECOND_PORT = testPort(18649);
+const SOL_SECOND_PORT = testPort(19004);
 /** Longer than the Worker's node timeouts (4 s) and viem's retry, so a held call is a timeout to it. */
 const HOLD_MS = 9_000;
 /** An episode still waiting this long after the actors' time is up stops waiting (its purchase is checked anyway). */
@@ -211,15 +223,30 @@ async function main() {
     });
     children.push({ stop: () => void solana.stop() });
     const shares = { error: FAULT_SHARE / 3, timeout: FAULT_SHARE / 3, stale: FAULT_SHARE / 3 };
-    const proxies: Record<Network, FaultProxy> = {
+    const proxies: Record<string, FaultProxy> = {
       ethereum: await startFaultProxy({ target: anvilUrl, port: ETH_PROXY_PORT, shares, holdMs: HOLD_MS }),
       solana: await startFaultProxy({ target: solana.url, port: SOL_PROXY_PORT, shares, holdMs: HOLD_MS }),
     };
-    children.push({ stop: () => void proxies.ethereum.stop() }, { stop: () => void proxies.solana.stop() });
+    const liar = values.liar ? new Liar() : null;
+    let nodeVars: Record<string, string> = { ETH_RPC_URL: proxies.ethereum!.url, SOL_RPC_URL: proxies.solana!.url };
+    if (NODES === 2) {
+      const name = liar ? "liar" : "second";
+      proxies[`ethereum ${name}`] = await startFaultProxy({ target: anvilUrl, port: ETH_SECOND_PORT, shares, holdMs: HOLD_MS, lie: liar?.lie("ethereum") });
+      proxies[`solana ${name}`] = await startFaultProxy({ target: solana.url, port: SOL_SECOND_PORT, shares, holdMs: HOLD_MS, lie: liar?.lie("solana") });
+      // The second node first in each list, and the single URL too: whatever still asks one node asks it.
+      const [eth, sol] = [proxies[`ethereum ${name}`]!.url, proxies[`solana ${name}`]!.url];
+      nodeVars = {
+        ETH_RPC_URL: eth,
+        ETH_RPC_URLS: `${eth},${proxies.ethereum!.url}`,
+        ETH_RPC_QUORUM: "2",
+        SOL_RPC_URL: sol,
+        SOL_RPC_URLS: `${sol},${proxies.solana!.url}`,
+        SOL_RPC_QUORUM: "2",
+      };
+    }
+    for (const p of Object.values(proxies)) children.push({ stop: () => void p.stop() });
     for (const p of Object.values(proxies)) p.setEnabled(false);
-    children.push(
-      startWorker({ port: WEB_PORT, persistTo, silent: true, vars: { ETH_RPC_URL: proxies.ethereum.url, SOL_RPC_URL: proxies.solana.url, ...SECRETS } }),
-    );
+    children.push(startWorker({ port: WEB_PORT, persistTo, silent: true, vars: { ...nodeVars, ...SECRETS } }));
     if (!(await waitUntil(httpOk(`${base}/api/health`), 90_000))) throw new Error("wrangler dev did not become healthy");
     cron = (async () => {
       while (ticking) {
@@ -242,7 +269,8 @@ async function main() {
     const stage: Stage = { base, anvilUrl, solanaUrl: solana.url, platform, pool, record, giveUpAt: () => endAt + EPISODE_GRACE_MS };
     console.log(
       `${listings.length} listings (${pool.left("ethereum")} Ethereum, ${pool.left("solana")} Solana); ${MINUTES} min, ${CONCURRENCY} actors at once, ` +
-        `${Math.round(FAULT_SHARE * 100)}% of node calls failed (errors, ${HOLD_MS / 1000} s timeouts, stale heads), cron every ${TICK_MS / 1000} s.\n`,
+        `${Math.round(FAULT_SHARE * 100)}% of node calls failed (errors, ${HOLD_MS / 1000} s timeouts, stale heads), cron every ${TICK_MS / 1000} s; ` +
+        `${NODES === 2 ? `two nodes per chain at quorum 2${liar ? ", the first a liar" : ""}` : "one node per chain"}.\n`,
     );
     for (const p of Object.values(proxies)) p.setEnabled(FAULT_SHARE > 0);
 
@@ -263,12 +291,15 @@ async function main() {
       }
     };
     const progress = setInterval(() => process.stdout.write(`\r  ${episodes} episodes, ${record.answers} answers, ${record.serverErrors.length} 5xx…`), 5000);
-    await Promise.all(Array.from({ length: CONCURRENCY }, (_, n) => actor(n)));
+    const admin = (wranglerVars(fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8")).ADMIN_WALLETS ?? "").split(",").find((a) => a.startsWith("0x"));
+    const attacker = liar && admin ? runLiarAttacks(stage, liar, admin, endAt) : Promise.resolve();
+    await Promise.all([...Array.from({ length: CONCURRENCY }, (_, n) => actor(n)), attacker]);
     clearInterval(progress);
     process.stdout.write("\n");
 
     // Settling: faults off, the cron job runs until every transfer sent is accounted for (or the time runs out).
     for (const p of Object.values(proxies)) p.setEnabled(false);
+    if (liar) liar.lying = false;
     const lagAtStop = await readDb(persistTo, reconcileLag(solana.url));
     const settleStart = Date.now();
     const settleUntil = settleStart + SETTLE_MS;
@@ -309,12 +340,29 @@ async function main() {
       cronSlackMs: 2 * TICK_MS + 60_000,
     };
     const verdicts = checkInvariants(facts);
+    if (liar) verdicts.push(...(await readDb(persistTo, (db) => liarVerdicts(liar, db))));
+    const disagreements = liar
+      ? await readDb(
+          persistTo,
+          async (db) =>
+            (
+              await db
+                .prepare("SELECT network, node, times FROM node_disagreements ORDER BY network, node")
+                .all<{ network: string; node: string; times: number }>()
+            ).results,
+        )
+      : [];
 
     console.log(`\n| actor | network | outcome | episodes |\n|---|---|---|---|`);
     for (const [k, n] of [...record.outcomes].sort((a, b) => a[0].localeCompare(b[0]))) console.log(`| ${k.split("\t").join(" | ")} | ${n} |`);
     console.log(`\n| node | calls forwarded | JSON-RPC errors | timeouts | stale heads |\n|---|---|---|---|---|`);
     for (const [name, p] of Object.entries(proxies))
       console.log(`| ${name} | ${p.counts.forwarded} | ${p.counts.error} | ${p.counts.timeout} | ${p.counts.stale} |`);
+    if (liar) {
+      console.log(`\nWhat the liar (${[proxies["ethereum liar"]!.url, proxies["solana liar"]!.url].join(", ")}) tried and what it got:\n`);
+      for (const line of liarTable(liar)) console.log(line);
+      console.log(`node disagreements recorded: ${disagreements.map((d) => `${d.network} ${d.node} × ${d.times}`).join(", ") || "none"}`);
+    }
     console.log(
       `\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; actors ran ${MINUTES} min, settled in ${Math.round(settleMs / 1000)} s\n` +
         `cron runs: ${ticks.ok} ok, ${ticks.failed} failed; API answers: ${record.answers}; transfers sent to the platform: ${record.sent.length}; keys handed out: ${record.keys.length}`,
