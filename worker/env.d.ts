@@ -11,6 +11,11 @@ declare namespace Cloudflare {
      * Unset: no alerts are sent (incidents are still recorded). A secret: a Slack webhook URL carries its token.
      */
     ALERT_WEBHOOK_URL?: string;
+    /**
+     * Optional: contract wallets (ERC-1271 / ERC-6492) that may be admins, comma-separated, each also in ADMIN_WALLETS or
+     * marked admin. Unset: an admin signs in only with a signature that recovers to its address (docs/sign-in.md#contract-wallets).
+     */
+    ADMIN_CONTRACT_WALLETS?: string;
     /** How long a Worker trusts the listings version it read (edge cache), in ms; default 1000. Tests: 0. */
     LISTINGS_VERSION_TTL_MS?: string;
   }

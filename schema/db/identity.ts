@@ -3,6 +3,10 @@ import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { bool, createdAt, NETWORKS } from "./columns";
 
+/** How a session's wallet proved itself at sign-in (worker/auth/siwe.ts). */
+export const SIGN_IN_PROOFS = ["key", "contract"] as const;
+export type SignInProof = (typeof SIGN_IN_PROOFS)[number];
+
 export const users = sqliteTable(
   "users",
   {
@@ -47,8 +51,12 @@ export const sessions = sqliteTable(
     walletAddress: text("wallet_address").notNull(),
     expiresAt: integer("expires_at").notNull(),
     createdAt: createdAt(),
+    // How the wallet proved itself at sign-in (docs/sign-in.md#contract-wallets): "key", a signature that recovered to
+    // it in the Worker; "contract", the nodes' word for a contract wallet, which never makes an admin unless
+    // ADMIN_CONTRACT_WALLETS names it. A row that does not say is the weaker one.
+    proof: text("proof", { enum: SIGN_IN_PROOFS }).notNull().default("contract"),
   },
-  (t) => [index("sessions_user").on(t.userId), index("sessions_expiry").on(t.expiresAt)],
+  (t) => [index("sessions_user").on(t.userId), index("sessions_expiry").on(t.expiresAt), check("sessions_proof", sql`${t.proof} IN ('key', 'contract')`)],
 );
 
 // Fixed-window request counters (worker/http/rate-limit.ts): one row per (key, window start), bumped by an

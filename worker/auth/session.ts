@@ -5,11 +5,11 @@ import { bytesToHex } from "@noble/hashes/utils.js";
 import { and, eq, gt, type SQLWrapper, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { sessions, users, type Network } from "../../schema/db";
+import { sessions, type SignInProof, users, type Network } from "../../schema/db";
 import { bare, columnList, createDb, type Db, writeBatch } from "../db/database";
 import type { RequestHost } from "../deployment/local-mode";
 import { deriveUsername, normalizeWallet } from "../domain/users";
-import { isAdmin, type RoleEnv } from "./roles";
+import { type RoleEnv, sessionIsAdmin } from "./roles";
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** 32 bytes: 256 bits of entropy, well above the 128 the design asks for. */
@@ -79,6 +79,8 @@ export type StartSessionInput = {
   network: Network;
   /** The address as signed (any case); stored normalized. */
   address: string;
+  /** How the wallet proved itself (siwe.ts): only a key's proof makes an admin (roles.ts sessionIsAdmin). */
+  proof: SignInProof;
   /** Hash of the session the browser presented, dropped in the same batch (rotation). */
   previousIdHash: string | null;
   secret: string;
@@ -108,15 +110,15 @@ export async function startSession(d1: D1Database, input: StartSessionInput): Pr
     sql`INSERT INTO ${u} ${columnList(u.username, u.walletAddress, u.network, u.isVerified)}
         VALUES (CASE WHEN EXISTS (SELECT 1 FROM ${u} WHERE ${u.username} = ${shortName}) THEN ${longName} ELSE ${shortName} END, ${wallet}, ${network}, 1)
         ON CONFLICT ${columnList(u.walletAddress)} DO UPDATE SET ${bare(u.isVerified)} = 1`,
-    sql`INSERT INTO ${s} ${columnList(s.idHash, s.userId, s.network, s.walletAddress, s.expiresAt, s.createdAt)}
-        SELECT ${idHash}, ${u.id}, ${network}, ${wallet}, ${expiresAt}, ${now} FROM ${u} WHERE ${u.walletAddress} = ${wallet}`,
+    sql`INSERT INTO ${s} ${columnList(s.idHash, s.userId, s.network, s.walletAddress, s.expiresAt, s.createdAt, s.proof)}
+        SELECT ${idHash}, ${u.id}, ${network}, ${wallet}, ${expiresAt}, ${now}, ${input.proof} FROM ${u} WHERE ${u.walletAddress} = ${wallet}`,
   ];
   if (input.previousIdHash) statements.push(db.delete(s).where(eq(s.idHash, input.previousIdHash)));
   await writeBatch(db, statements);
   return { id, expiresAt };
 }
 
-/** The live session behind a cookie value, with the admin role resolved now (ADMIN_WALLETS may change). */
+/** The live session behind a cookie value, with the admin role resolved now (ADMIN_WALLETS may change) from its proof. */
 export async function findSession(db: Db, env: RoleEnv, host: RequestHost, idHash: string, now: number): Promise<AuthSession | null> {
   const row = await db
     .select({
@@ -124,6 +126,7 @@ export async function findSession(db: Db, env: RoleEnv, host: RequestHost, idHas
       network: sessions.network,
       walletAddress: sessions.walletAddress,
       expiresAt: sessions.expiresAt,
+      proof: sessions.proof,
       userIsAdmin: users.isAdmin,
     })
     .from(sessions)
@@ -136,7 +139,7 @@ export async function findSession(db: Db, env: RoleEnv, host: RequestHost, idHas
     network: row.network,
     walletAddress: row.walletAddress,
     expiresAt: row.expiresAt,
-    isAdmin: isAdmin(env, host, row.network, row.walletAddress, row.userIsAdmin),
+    isAdmin: sessionIsAdmin(env, host, { network: row.network, walletAddress: row.walletAddress, userRowIsAdmin: row.userIsAdmin, proof: row.proof }),
   };
 }
 

@@ -5,14 +5,15 @@ import { eq } from "drizzle-orm";
 import type { Hex } from "viem";
 import { detectAddressType, validateAddress } from "../../schema/address";
 import type { AdminStatusResponse, NonceRequest, NonceResponse, SessionResponse, VerifyRequest } from "../../schema/auth";
-import { users } from "../../schema/db";
+import { type SignInProof, users } from "../../schema/db";
 import type { Db } from "../db/database";
 import type { RequestHost } from "../deployment/local-mode";
 import { normalizeWallet } from "../domain/users";
 import { ApiError } from "../http/errors";
 import type { AuthSession } from "./middleware";
 import { type IssuedNonce, isIssued, issueNonce, readNonce, spendNonce } from "./nonce";
-import { isAdmin, type RoleEnv } from "./roles";
+import { recordDisagreements } from "../operations/node-disagreements";
+import { contractProofRefusal, isAdmin, type RoleEnv } from "./roles";
 import { parseSiwe, parseSiws } from "./sign-in-grammar";
 import { buildSiweMessage, checkSiwe, NOT_ISSUED } from "./siwe";
 import { buildSiwsMessage, checkSiws, signInFields } from "./siws";
@@ -74,11 +75,12 @@ export async function startSignIn(env: Env, body: NonceRequest, now = Date.now()
 }
 
 /**
- * The wallet that signed the message; 401 otherwise. The nonce must be one of ours and live; the message's fields
- * are checked (siwe.ts, siws.ts), then `claim`: the text must be exactly the message issued with the nonce, and
- * the nonce is used up, both before any signature work.
+ * The wallet that signed the message and how it proved itself; 401 otherwise. The nonce must be one of ours and live;
+ * the message's fields are checked (siwe.ts, siws.ts), then `claim`: the text must be exactly the message issued with
+ * the nonce, and the nonce is used up, both before any signature work. A SIWE signature that does not recover to the
+ * address is asked of the nodes by quorum, and only for a wallet that is not an admin (roles.ts contractProofRefusal).
  */
-export async function verifySignIn(env: Env, body: VerifyRequest, now: number): Promise<string> {
+export async function verifySignIn(db: Db, env: Env, body: VerifyRequest, now: number): Promise<{ address: string; proof: SignInProof }> {
   const site = siteOf(env);
   const secret = nonceSecret(env);
   const parsed = body.network === "ethereum" ? parseSiwe(body.message) : parseSiws(body.message);
@@ -91,9 +93,18 @@ export async function verifySignIn(env: Env, body: VerifyRequest, now: number): 
     return (await spendNonce(env.DB, nonce, now)) ? null : NONCE_REFUSED;
   };
   if (body.network === "ethereum") {
-    const checked = await checkSiwe(env, site, { message: body.message, parsed, claim, signature: body.signature as Hex, now });
+    const contractProof = async (address: string) => {
+      const row = await db
+        .select({ isAdmin: users.isAdmin })
+        .from(users)
+        .where(eq(users.walletAddress, normalizeWallet("ethereum", address)))
+        .get();
+      return contractProofRefusal(env, "ethereum", address, row?.isAdmin === true);
+    };
+    const report = recordDisagreements(db);
+    const checked = await checkSiwe(env, site, { message: body.message, parsed, claim, signature: body.signature as Hex, now, contractProof, report });
     if (!checked.ok) throw refuse(checked.reason);
-    return checked.address;
+    return { address: checked.address, proof: checked.proof };
   }
   const checked = await checkSiws(site, {
     text: body.message,
@@ -105,7 +116,8 @@ export async function verifySignIn(env: Env, body: VerifyRequest, now: number): 
   });
   if (!checked.ok) throw refuse(checked.reason);
   if (detectAddressType(checked.address) !== "solana") throw refuse("not a Solana address");
-  return checked.address;
+  // Ed25519, checked here: Solana has no contract wallets that sign messages.
+  return { address: checked.address, proof: "key" };
 }
 
 /** GET /api/users/admin-status: whether a wallet is an admin and has signed in before. 400 for no wallet address. */

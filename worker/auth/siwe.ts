@@ -1,9 +1,13 @@
 // Sign-In with Ethereum (EIP-4361). The server writes the message for each nonce and accepts only that text,
-// byte for byte; the signature is checked with viem, always passing domain, nonce, scheme and time, and the
-// chain id is compared here because viem does not look at it.
-import { createPublicClient, getAddress, http, type Address, type Hex } from "viem";
-import { createSiweMessage, verifySiweMessage } from "viem/siwe";
-import { ethereumChain } from "../chain/ethereum";
+// byte for byte; its fields are checked with viem, always passing domain, nonce, scheme and time, and the chain id
+// is compared here because viem does not look at it. The signature must recover to the address here, in the
+// Worker; only a wallet that may be a contract (never an admin, unless ADMIN_CONTRACT_WALLETS names it) is then
+// asked of the nodes, by quorum (chain/contract-signature.ts, docs/sign-in.md#contract-wallets).
+import { type Address, getAddress, type Hex, hashMessage, isAddressEqual, recoverMessageAddress } from "viem";
+import { createSiweMessage, parseSiweMessage, validateSiweMessage } from "viem/siwe";
+import { type ContractSignatureEnv, contractSignatureByQuorum } from "../chain/contract-signature";
+import type { DisagreementReport } from "../chain/quorum-verifier";
+import type { SignInProof } from "../../schema/db";
 import { issuedAtIsAcceptable } from "./clock";
 import type { SignInMessage } from "./sign-in-grammar";
 import { type SiteOrigin, uriIsOnSite } from "./site";
@@ -28,12 +32,7 @@ export function buildSiweMessage(site: SiteOrigin, p: { address: string; chainId
   });
 }
 
-// Sign-in reaches the node only for smart-contract wallets, and a person is waiting: one short try, no
-// retries (the payment client in chain/ethereum.ts retries because a payment check must not give up).
-const signInClient = (env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_URL">) =>
-  createPublicClient({ chain: ethereumChain(env), transport: http(env.ETH_RPC_URL, { timeout: 5_000, retryCount: 0 }) });
-
-export type SiweCheck = { ok: true; address: Address } | { ok: false; reason: string };
+export type SiweCheck = { ok: true; address: Address; proof: SignInProof } | { ok: false; reason: string };
 
 /**
  * Uses the nonce up once one of `texts` is exactly the message issued with it; the refusal's reason otherwise
@@ -41,16 +40,40 @@ export type SiweCheck = { ok: true; address: Address } | { ok: false; reason: st
  */
 export type NonceClaim = (texts: readonly string[]) => Promise<string | null>;
 
+/** Why a wallet may not sign in by the nodes' word (an admin is a key: roles.ts), or null when it may. */
+export type ContractProofRule = (address: Address) => Promise<string | null>;
+
+/** The refusal for a signature that recovers to nobody the message names and that the nodes did not vouch for. */
+const BAD_SIGNATURE = "signature, domain or time does not match";
+
+/** Whether `signature` over `message` recovers to `address`, here, with no node. */
+async function recoversTo(message: string, signature: Hex, address: Address): Promise<boolean> {
+  try {
+    return isAddressEqual(await recoverMessageAddress({ message, signature }), address);
+  } catch {
+    // Not a 65-byte ECDSA signature (an ERC-6492 wrapper, an ERC-8010 one, garbage): only a contract could vouch for it.
+    return false;
+  }
+}
+
 /**
  * Checks a strictly parsed SIWE message (sign-in-grammar.ts) whose nonce is ours and live: chain, site and
  * times first (each with its own reason), then `claim` (the text is byte for byte the message issued for the
- * nonce, which is then used up), then the signature. Only a signature that does not recover to the address
- * reaches the node, once per nonce.
+ * nonce, which is then used up), then the signature: recovered here, or else, for a wallet `contractProof` allows,
+ * vouched for by a quorum of the nodes (once per nonce); a node that contradicts the others goes to `report`.
  */
 export async function checkSiwe(
-  env: Pick<Env, "ETH_CHAIN_ID" | "ETH_RPC_URL">,
+  env: Pick<Env, "ETH_CHAIN_ID"> & ContractSignatureEnv,
   site: SiteOrigin,
-  p: { message: string; parsed: SignInMessage; claim: NonceClaim; signature: Hex; now: number },
+  p: {
+    message: string;
+    parsed: SignInMessage;
+    claim: NonceClaim;
+    signature: Hex;
+    now: number;
+    contractProof: ContractProofRule;
+    report: DisagreementReport;
+  },
 ): Promise<SiweCheck> {
   const { parsed } = p;
   const expectedChainId = Number(env.ETH_CHAIN_ID);
@@ -62,26 +85,20 @@ export async function checkSiwe(
   if (parsed.issuedAt === undefined || !issuedAtIsAcceptable(new Date(parsed.issuedAt), p.now)) return { ok: false, reason: "message has no valid issue time" };
   const refused = await p.claim([p.message]);
   if (refused) return { ok: false, reason: refused };
-  // viem forwards extra parameters to verifyHash: `mode: "eoa"` recovers the signer locally first, so an
-  // ordinary wallet signs in without an RPC round trip; only a signature that does not recover falls back to
-  // the on-chain ERC-1271/6492 check for smart-contract wallets.
-  const eoaFirst = { mode: "eoa" } as object;
-  let valid: boolean;
-  try {
-    valid = await verifySiweMessage(signInClient(env), {
-      message: p.message,
-      signature: p.signature,
-      domain: site.domain,
-      scheme: site.scheme,
-      nonce: parsed.nonce,
-      time: new Date(p.now),
-      ...eoaFirst,
-    });
-  } catch (err) {
-    // The contract-wallet fallback needs the RPC node; if it is unreachable the signature is not proven.
-    console.warn("SIWE verification could not complete", err instanceof Error ? err.message.split("\n")[0] : String(err));
-    valid = false;
-  }
-  if (!valid) return { ok: false, reason: "signature, domain or time does not match" };
-  return { ok: true, address: getAddress(parsed.address) };
+  const fields = parseSiweMessage(p.message);
+  const fieldsValid = validateSiweMessage({ message: fields, domain: site.domain, scheme: site.scheme, nonce: parsed.nonce, time: new Date(p.now) });
+  if (!fieldsValid || !fields.address) return { ok: false, reason: BAD_SIGNATURE };
+  const address = getAddress(fields.address);
+  if (await recoversTo(p.message, p.signature, address)) return { ok: true, address, proof: "key" };
+  const notAllowed = await p.contractProof(address);
+  if (notAllowed) return { ok: false, reason: notAllowed };
+  const verdict = await contractSignatureByQuorum(env, { address, hash: hashMessage(p.message), signature: p.signature }, p.report);
+  if (verdict.valid) return { ok: true, address, proof: "contract" };
+  if (verdict.dissenters.length > 0) return { ok: false, reason: "the nodes disagree about this contract wallet's signature; nothing was signed in" };
+  if (verdict.vouched > 0)
+    return {
+      ok: false,
+      reason: `only ${verdict.vouched} of the ${verdict.quorum} nodes needed vouched for this contract wallet's signature; try again shortly`,
+    };
+  return { ok: false, reason: BAD_SIGNATURE };
 }

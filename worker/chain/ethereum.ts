@@ -1,4 +1,4 @@
-// One public client per chain, created in one place, for reads that decide no money (sign-in, gas, the health
+// One public client per chain, created in one place, for reads that decide no money (sign-in, the health
 // probe): the first node of ETH_RPC_URLS that answers (viem's fallback transport). Money reads go through the
 // payment verifier (payment-verifier.ts), which asks every node. The transport follows the spec's wallet
 // configuration: 10 s timeout, 3 retries with a 150 ms base delay that doubles, JSON-RPC batching.

@@ -1,21 +1,26 @@
-// Every chain read that moves money goes through the payment verifier (payment-verifier.ts), which asks every
-// configured node and keeps what a quorum agrees on (docs/payments.md#trust-no-single-node). This test reads the
-// money code (purchases, custom orders, the cron jobs, the routes) and fails when a file reaches a node another
-// way: a node client, a raw JSON-RPC call, one node's verifier, or an RPC URL setting. Reads that decide no money
-// are listed below with their reason.
+// Every chain read that moves money or decides who someone is goes through the node layer's quorum: the payment
+// verifier (payment-verifier.ts) for payments, the contract-signature check (contract-signature.ts) for sign-in; each
+// asks every configured node and keeps what a quorum agrees on (docs/payments.md#trust-no-single-node). This test
+// reads the money and identity code (purchases, custom orders, the cron jobs, the routes, sign-in) and fails when a
+// file reaches a node another way: a node client, a raw JSON-RPC call, one node's verifier, or an RPC URL setting.
+// Reads that decide no money are listed below with their reason.
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 const ROOT = path.join(import.meta.dirname, "..", "..");
-const MONEY_DIRS = ["worker/purchases", "worker/orders", "worker/jobs", "worker/routes"];
+const MONEY_DIRS = ["worker/purchases", "worker/orders", "worker/jobs", "worker/routes", "worker/auth"];
 
-/** Modules under worker/chain that money code may import: the verifier, its shapes, and helpers that read no node. */
-const ALLOWED_CHAIN_MODULES = ["payment-verifier", "payment-types", "solana-transfer", "gas"];
+/**
+ * Modules under worker/chain that money code may import: the verifier, its shapes, helpers that read no node, and
+ * reads that ask every node themselves (the gas price's median, the Solana Pay blockhash a quorum holds, a contract
+ * wallet's signature a quorum vouches for).
+ */
+const ALLOWED_CHAIN_MODULES = ["payment-verifier", "payment-types", "solana-transfer", "gas", "solana-blockhash", "contract-signature"];
 
 /** Direct ways to a node. */
 const NODE_ACCESS: [RegExp, string][] = [
-  [/\bcreatePublicClient\b|\bethereumClient\b/, "an Ethereum node client"],
+  [/\bcreatePublicClient\b|\bethereumClient\b|\bhttp\s*\(/, "an Ethereum node client"],
   [/\bsolanaRpc(Batch)?\s*[<(]/, "a raw Solana JSON-RPC call"],
   [/\b(ethereumVerifier|solanaVerifier|pinnedToCluster|quorumVerifier)\b/, "one node's verifier, or the quorum built by hand"],
   [/\b(ETH|SOL)_RPC_URLS?\b|\brpcUrls\s*\(/, "an RPC URL setting"],
@@ -23,8 +28,6 @@ const NODE_ACCESS: [RegExp, string][] = [
 
 /** Reads that decide no money, by file: what they may use, and why. */
 const EXCEPTIONS: Record<string, { uses: RegExp; why: string }> = {
-  // The unsigned transfer the buyer's wallet signs needs a recent blockhash; the payment is then verified by the quorum.
-  "worker/purchases/buyer-actions.ts": { uses: /solanaRpcFirstHealthy|rpcUrls\s*\(/, why: "a blockhash to build a transaction with" },
   // The local dev wallets' relay to the one local node (refused unless the deployment is local).
   "worker/routes/dev-chains.ts": { uses: /rpcUrls\s*\(/, why: "the local dev wallets' relay" },
   // The Solana cluster for explorer links while SOL_CLUSTER is unreadable.
@@ -61,8 +64,8 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-describe("money code reaches the chain only through the payment verifier", () => {
-  it("no file of purchases, orders, jobs or routes calls a node client, a raw RPC, or one node's verifier", () => {
+describe("money and identity code reach the chain only through the node layer's quorum", () => {
+  it("no file of purchases, orders, jobs, routes or sign-in calls a node client, a raw RPC, or one node's verifier", () => {
     const files = MONEY_DIRS.flatMap(sourceFiles);
     expect(files.length).toBeGreaterThan(20);
     expect(files.flatMap((f) => moneyPathViolations(f, fs.readFileSync(path.join(ROOT, f), "utf8")))).toEqual([]);
@@ -88,5 +91,9 @@ describe("money code reaches the chain only through the payment verifier", () =>
     expect(moneyPathViolations(file, "  const client = ethereumClient(env);")).toHaveLength(1);
     expect(moneyPathViolations(file, "  const res = await fetch(env.ETH_RPC_URL, { method: 'POST' });")).toHaveLength(1);
     expect(moneyPathViolations(file, "  const v = paymentVerifier(env, network, recordDisagreements(db));")).toEqual([]);
+    // The sign-in's old way: a client of its own on one URL.
+    const signIn = "worker/auth/siwe.ts";
+    expect(moneyPathViolations(signIn, 'import { ethereumChain } from "../chain/ethereum";')).toHaveLength(1);
+    expect(moneyPathViolations(signIn, "  createPublicClient({ chain, transport: http(env.ETH_RPC_URL, { timeout: 5_000 }) })")).toHaveLength(2);
   });
 });

@@ -70,22 +70,6 @@ export async function solanaRpc<T>(url: string, method: string, params: unknown[
   return body.result as T;
 }
 
-/**
- * For reads that decide no money (a blockhash to build a transaction with, the health probe): the first of `urls`
- * that answers. Payment reads ask every node through the payment verifier (payment-verifier.ts).
- */
-export async function solanaRpcFirstHealthy<T>(urls: string[], method: string, params: unknown[]): Promise<T> {
-  let last: unknown = new SolanaRpcError("no Solana node is configured");
-  for (const url of urls) {
-    try {
-      return await solanaRpc<T>(url, method, params);
-    } catch (err) {
-      last = err;
-    }
-  }
-  throw last;
-}
-
 /** Several calls in one JSON-RPC batch: the answers in the order asked. Throws when any of them fails. */
 export async function solanaRpcBatch<T>(url: string, calls: { method: string; params: unknown[] }[]): Promise<T[]> {
   if (calls.length === 0) return [];

@@ -8,8 +8,7 @@ import type { ConfirmResponse } from "../../schema/purchases";
 import { auditRow } from "../db/audit";
 import type { AuthSession } from "../auth/middleware";
 import type { VerifierEnv } from "../chain/payment-verifier";
-import { solanaCommitment, solanaRpcFirstHealthy } from "../chain/solana-payments";
-import { rpcUrls } from "../deployment/rpc-nodes";
+import { quorumBlockhash } from "../chain/solana-blockhash";
 import { bytesToBase64, unsignedTransfer } from "../chain/solana-transfer";
 import { type Db, writeBatch } from "../db/database";
 import { ApiError } from "../http/errors";
@@ -127,15 +126,16 @@ export async function solanaTransferRequest(db: Db, env: VerifierEnv, session: A
   const row = await ownPurchase(db, session, id);
   if (row.network !== "solana" || !row.paymentReference || !row.amountBaseUnits) throw new ApiError(409, "This purchase is not paid on Solana");
   if (!isIn(PAYABLE, row.status)) throw new ApiError(409, `This purchase is ${row.status}`);
-  let blockhash: string;
-  try {
-    const latest = await solanaRpcFirstHealthy<{ value: { blockhash: string } }>(rpcUrls(env, "solana"), "getLatestBlockhash", [
-      { commitment: solanaCommitment(env.SOL_COMMITMENT) },
-    ]);
-    blockhash = latest.value.blockhash;
-  } catch {
-    throw new ApiError(503, "The Solana node is not answering; try again in a moment");
-  }
+  // One a quorum of the nodes holds (chain/solana-blockhash.ts): never a transaction built on one node's word.
+  const latest = await quorumBlockhash(env);
+  if (!latest.ok)
+    throw new ApiError(
+      503,
+      latest.reason === "unanswered"
+        ? "The Solana node is not answering; try again in a moment"
+        : "The Solana nodes do not agree on a recent block; try again in a moment",
+    );
+  const blockhash = latest.blockhash;
   let bytes: Uint8Array;
   try {
     // Solana Pay: the reference rides on the transfer as a read-only non-signer, so the payment can be found by it.

@@ -32,11 +32,12 @@ export const authRoutes = new Hono<AppEnv>()
   .post("/verify", validate("json", VerifyRequest), rateLimit("auth-verify", VERIFY_RATE_LIMIT.limit, VERIFY_RATE_LIMIT.windowMs), async (c) => {
     const body = c.req.valid("json");
     const now = Date.now();
-    const address = await verifySignIn(c.env, body, now);
+    const { address, proof } = await verifySignIn(c.var.db, c.env, body, now);
     const previous = await presentedSession(c);
     const started = await startSession(c.env.DB, {
       network: body.network,
       address,
+      proof,
       previousIdHash: previous?.idHash ?? null,
       secret: c.env.SESSION_SECRET!,
       now,

@@ -1,16 +1,23 @@
 // Trust no single node, on anvil (docs/payments.md#trust-no-single-node): the real node, a second honest node and a
 // liar (lying-node.ts) behind the quorum verifier, quorum 2. For each lie: nothing is released, the purchase keeps
 // waiting, the liar is recorded and its node-disagreement incident opens; without the liar the payment settles.
+// The fee preview's gas price, with the liar as the first node, is the honest nodes' median.
 import { env } from "cloudflare:test";
-import type { Hex } from "viem";
+import { getAddress, type Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { NonceResponse, SessionResponse } from "../../schema/auth";
+import { createApp } from "../app";
 import { resetNodeChainIds } from "../chain/ethereum-payments";
+import { currentGasPrice, resetGasPriceCache } from "../chain/gas";
 import { paymentVerifier } from "../chain/payment-verifier";
 import { createDb } from "../db/database";
 import { runAlerts } from "../operations/alerts";
 import { recordDisagreements } from "../operations/node-disagreements";
 import { findPurchase } from "../purchases/purchase-row";
 import { verifyPayment } from "../purchases/verify";
+import { buyerAccount, sessionCookie } from "../test/auth-helpers";
+import { clientOf, refusal } from "../test/client";
 import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { hex, proxyNodes, type RpcAnswer } from "./lying-node";
 import { amountOf, anvil, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
@@ -213,5 +220,158 @@ describe("the scan through the quorum", () => {
       .bind(hash, since)
       .all<{ node: string }>();
     expect(named.results.map((r) => r.node)).toEqual([nodes.nameOf("liar")]);
+  });
+});
+
+// Sign-in (docs/sign-in.md#contract-wallets): a signature that does not recover to the address proves it only through
+// the nodes' eth_call (ERC-1271, ERC-6492), so it counts only when a quorum of them vouch for it and none says
+// otherwise; an admin is a key, never a contract the nodes vouch for, unless ADMIN_CONTRACT_WALLETS names it.
+describe("sign-in: no node alone decides who you are", () => {
+  const app = createApp();
+  let clients = 0;
+  const auth = (e: typeof env) => clientOf((input, init) => app.request(input, init, e), undefined, { "cf-connecting-ip": `198.18.77.${++clients}` }).auth;
+  const stranger = privateKeyToAccount(generatePrivateKey());
+  const TRUE_WORD = `0x${"0".repeat(63)}1`;
+  /** The liar's answer to every eth_call: "valid" (the ERC-6492 validator's true, ERC-1271's magic value alike). */
+  const vouchesForAll = {
+    kind: "lie",
+    answer: (c: { method: string }, a: RpcAnswer) => (c.method === "eth_call" ? { jsonrpc: a.jsonrpc, id: a.id, result: TRUE_WORD } : a),
+  } as const;
+  /** ERC-1271 wallet code that answers isValidSignature with the magic value 0x1626ba7e for any signature. */
+  const ACCEPT_ANY = "0x631626ba7e60e01b60005260206000f3";
+
+  /** A SIWE sign-in as `address` with `signer`'s signature over the issued message, on the app with bindings `e`. */
+  async function signInAs(e: typeof env, address: string, signer = stranger) {
+    const nonce = await auth(e).nonce.$post({ json: { network: "ethereum", address } });
+    expect(nonce.status).toBe(200);
+    const { message } = (await nonce.json()) as NonceResponse;
+    return auth(e).verify.$post({ json: { network: "ethereum", message: message!, signature: await signer.signMessage({ message: message! }) } });
+  }
+  const admin = () => getAddress(env.ADMIN_WALLETS!.split(",")[0]);
+  /** The nodes by name ("anvil" the real one), the first also as ETH_RPC_URL (as the outside probe set them). */
+  const nodesEnv = (names: string[], extra: Partial<typeof env> = {}) => ({
+    ...env,
+    ETH_RPC_URL: names[0] === "anvil" ? env.ETH_RPC_URL! : nodes.urls[names[0]],
+    ETH_RPC_URLS: names.map((n) => (n === "anvil" ? env.ETH_RPC_URL! : nodes.urls[n])).join(","),
+    ETH_RPC_QUORUM: "2",
+    ...extra,
+  });
+  async function contractWallet(code = ACCEPT_ANY) {
+    const address = privateKeyToAccount(generatePrivateKey()).address;
+    await anvil("anvil_setCode", [address, code]);
+    return address;
+  }
+  const disagreementsSince = async (since: number) =>
+    (
+      await env.DB.prepare("SELECT node FROM node_disagreements WHERE network = 'ethereum' AND tx_hash IS NULL AND last_seen_at >= ?")
+        .bind(since)
+        .all<{ node: string }>()
+    ).results.map((r) => r.node);
+
+  it("a liar first among two (quorum 2) that vouches for every eth_call does not sign a stranger in as the admin", async () => {
+    nodes.set("liar", vouchesForAll);
+    const res = await signInAs(nodesEnv(["liar", "anvil"]), admin());
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await refusal(res)).message).toMatch(/^Sign-in failed: .*admin/);
+  });
+
+  it("nor as a buyer: the liar alone is not a quorum, and the contradiction is recorded", async () => {
+    nodes.set("liar", vouchesForAll);
+    const since = Date.now();
+    const res = await signInAs(nodesEnv(["liar", "anvil"]), buyerAccount.address);
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    // Two nodes, one against one: nothing tells the liar apart, so both are named (as a payment's tie is).
+    expect((await disagreementsSince(since)).sort()).toEqual([nodes.nameOf("liar"), new URL(env.ETH_RPC_URL!).host].sort());
+    // Among three, the two honest nodes outvote it: the liar alone is named.
+    const among3 = Date.now();
+    expect((await signInAs(nodesEnv(["liar", "anvil", "second"]), buyerAccount.address)).status).toBe(401);
+    expect(await disagreementsSince(among3)).toEqual([nodes.nameOf("liar")]);
+  });
+
+  it("with one node configured, a lying node is not asked about an admin at all", async () => {
+    nodes.set("liar", vouchesForAll);
+    const res = await signInAs({ ...env, ETH_RPC_URL: nodes.urls.liar, ETH_RPC_URLS: "", ETH_RPC_QUORUM: "1" }, admin());
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("a real contract wallet (ERC-1271 on anvil) signs in when a quorum agrees; a node that says no refuses it and is named", async () => {
+    const wallet = await contractWallet();
+    const ok = await signInAs(nodesEnv(["anvil", "second"]), wallet);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as SessionResponse).authenticated).toBe(true);
+
+    nodes.set("liar", { kind: "lie", answer: (c, a) => (c.method === "eth_call" ? { jsonrpc: a.jsonrpc, id: a.id, result: `0x${"0".repeat(64)}` } : a) });
+    const since = Date.now();
+    const contradicted = await signInAs(nodesEnv(["anvil", "second", "liar"]), wallet);
+    expect(contradicted.status).toBe(401);
+    expect(await disagreementsSince(since)).toEqual([nodes.nameOf("liar")]);
+    // A node that is down is no contradiction: the other two are a quorum.
+    nodes.set("liar", { kind: "down" });
+    expect((await signInAs(nodesEnv(["anvil", "second", "liar"]), wallet)).status).toBe(200);
+  });
+
+  it("an admin signs in only with its key: a contract admin needs ADMIN_CONTRACT_WALLETS, and a contract session never becomes admin otherwise", async () => {
+    const wallet = await contractWallet();
+    const asAdmin = nodesEnv(["anvil", "second"], { ADMIN_WALLETS: `${admin()},${wallet}` });
+    const refused = await signInAs(asAdmin, wallet);
+    expect(refused.status).toBe(401);
+    expect((await refusal(refused)).message).toMatch(/ADMIN_CONTRACT_WALLETS/);
+
+    const named = nodesEnv(["anvil", "second"], { ADMIN_WALLETS: `${admin()},${wallet}`, ADMIN_CONTRACT_WALLETS: wallet.toLowerCase() });
+    const ok = await signInAs(named, wallet);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()) as SessionResponse).toMatchObject({ authenticated: true, user: { isAdmin: true } });
+
+    // Signed in as an ordinary contract wallet, then marked admin in its user row: the session is still not an admin's.
+    const plain = await contractWallet();
+    const session = await signInAs(nodesEnv(["anvil", "second"]), plain);
+    expect(session.status).toBe(200);
+    await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE wallet_address = ?").bind(plain.toLowerCase()).run();
+    const cookie = sessionCookie(session);
+    const now = await clientOf((input, init) => app.request(input, init, nodesEnv(["anvil", "second"])), undefined, { cookie }).auth.session.$get();
+    expect((await now.json()) as SessionResponse).toMatchObject({ authenticated: true, user: { isAdmin: false } });
+  });
+});
+
+describe("the fee preview's gas price is the median of the nodes that answer", () => {
+  const inOrder = (...names: string[]) => ({
+    ...env,
+    ETH_RPC_URLS: names.map((n) => (n === "real" ? env.ETH_RPC_URL! : nodes.urls[n])).join(","),
+    ETH_RPC_QUORUM: "2",
+  });
+  const inflated = {
+    kind: "lie" as const,
+    answer: (c: { method: string }, a: RpcAnswer) => (c.method === "eth_gasPrice" ? { ...a, result: hex(BigInt(a.result as string) * 1000n) } : a),
+  };
+
+  /** The gas price the preview uses with `nodeEnv`, and anvil's own just before and after (it moves with each block). */
+  async function preview(nodeEnv: ReturnType<typeof inOrder>) {
+    resetGasPriceCache();
+    const before = BigInt(await anvil<string>("eth_gasPrice"));
+    const wei = await currentGasPrice(nodeEnv);
+    const after = BigInt(await anvil<string>("eth_gasPrice"));
+    return { wei, honest: [before, after] };
+  }
+
+  it("a first node answering 1000 times the price, among three: the honest price", async () => {
+    nodes.set("liar", inflated);
+    const { wei, honest } = await preview(inOrder("liar", "real", "second"));
+    expect(honest).toContain(wei);
+  });
+
+  it("two answers of three (one down): the lower, so one liar cannot raise it", async () => {
+    nodes.set("second", { kind: "down" });
+    nodes.set("liar", inflated);
+    const { wei, honest } = await preview(inOrder("liar", "second", "real"));
+    expect(honest).toContain(wei);
+  });
+
+  it("no node answers: null (the preview's fallback)", async () => {
+    nodes.set("liar", { kind: "down" });
+    nodes.set("second", { kind: "down" });
+    expect((await preview(inOrder("liar", "second"))).wei).toBeNull();
   });
 });

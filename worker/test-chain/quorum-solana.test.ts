@@ -1,19 +1,23 @@
 // Trust no single node, on the LiteSVM Solana RPC (docs/payments.md#trust-no-single-node): the real node, a second
 // honest node and a liar (lying-node.ts), quorum 2. Solana has no depth to lie about (an answer at the payment
-// commitment is final): the lies are another slot, a larger amount, and a transaction that does not exist.
+// commitment is final): the lies are another slot, a larger amount, and a transaction that does not exist; and,
+// as the first node, a blockhash for the Solana Pay transfer that no quorum holds.
 import { base58, base64 } from "@scure/base";
+import { Transaction } from "@solana/web3.js";
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createApp } from "../app";
 import { forgetNodeFacts } from "../deployment/node-identity";
 import { createDb } from "../db/database";
 import { runAlerts } from "../operations/alerts";
 import { findPurchase } from "../purchases/purchase-row";
 import { reconcilePayments } from "../purchases/reconcile";
 import { verifyPayment } from "../purchases/verify";
+import { clientOf, refusal } from "../test/client";
 import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { proxyNodes, type RpcAnswer, type RpcCall } from "./lying-node";
 import { countRows } from "./purchase-helpers";
-import { fundedKeypair, fundedSolBuyer, payThroughWorker, rpc, sendInstructions, transferToPlatform } from "./solana-helpers";
+import { fundedKeypair, fundedSolBuyer, payThroughWorker, rpc, send, sendInstructions, transferToPlatform } from "./solana-helpers";
 
 let seller: Wallet;
 let nodes: ReturnType<typeof proxyNodes>;
@@ -226,5 +230,107 @@ describe("the reconciliation with several Solana nodes", () => {
     await reconcilePayments(db(), withNodes("second"), "solana");
     expect(await escrowed(real)).toBe(1);
     expect(await escrowed(fake)).toBe(0);
+  });
+});
+
+describe("the Solana Pay blockhash is one a quorum of nodes holds, whatever the first node says", () => {
+  type Latest = { context: { slot: number }; value: { blockhash: string; lastValidBlockHeight: number } };
+
+  /** The nodes in this order ("real" is the LiteSVM RPC itself), at quorum 2: the liar first. */
+  const inOrder = (...names: string[]) => ({
+    ...env,
+    SOL_RPC_URLS: names.map((n) => (n === "real" ? env.SOL_RPC_URL! : nodes.urls[n])).join(","),
+    SOL_RPC_QUORUM: "2",
+  });
+
+  /** The liar's getLatestBlockhash: `blockhash`, claimed newer than any honest node's. */
+  const latestIs = (blockhash: string) => ({
+    kind: "lie" as const,
+    answer: (c: { method: string }, a: RpcAnswer) =>
+      c.method === "getLatestBlockhash" && a.result
+        ? { ...a, result: { ...(a.result as Latest), value: { blockhash, lastValidBlockHeight: (a.result as Latest).value.lastValidBlockHeight + 1_000 } } }
+        : a,
+  });
+
+  /** A reserved Solana purchase, its buyer and keypair. */
+  async function reserved() {
+    const { wallet, keypair } = await fundedSolBuyer();
+    const id = await reserve(wallet, (await listWithKey(seller.userId, { network: "solana", price: "0.25" })).id);
+    return { wallet, keypair, id };
+  }
+
+  /** The Worker's transaction request for `id` with these nodes: 200 and the blockhash it carries, or the refusal. */
+  async function transferRequest(nodeEnv: ReturnType<typeof inOrder>, wallet: Wallet, id: string) {
+    const res = await clientOf((input, init) => createApp().request(input, init, nodeEnv), wallet).transactions[":id{[0-9a-f-]{36}}"][
+      "solana-transaction"
+    ].$post({ param: { id }, json: { account: wallet.address } });
+    if (res.status !== 200) return { status: res.status, body: await refusal(res), tx: null };
+    const tx = Transaction.from(Buffer.from((await res.json()).transaction, "base64"));
+    return { status: 200, body: null, tx };
+  }
+
+  const valid = async (blockhash: string) => (await rpc<{ value: boolean }>("isBlockhashValid", [blockhash, { commitment: "confirmed" }])).value;
+
+  it("a forged blockhash from the first node: the transfer carries the honest nodes' one, and it lands", async () => {
+    const { wallet, keypair, id } = await reserved();
+    const forged = base58.encode(new Uint8Array(32).fill(9));
+    nodes.set("liar", latestIs(forged));
+    const { status, tx } = await transferRequest(inOrder("liar", "real", "second"), wallet, id);
+    expect(status).toBe(200);
+    expect(tx!.recentBlockhash).not.toBe(forged);
+    expect(await valid(tx!.recentBlockhash!)).toBe(true);
+    tx!.sign(keypair);
+    expect(await send(tx!)).toMatch(/^[1-9A-HJ-NP-Za-km-z]{64,88}$/);
+  });
+
+  it("an expired blockhash from the first node: not used", async () => {
+    const { wallet, id } = await reserved();
+    const expired = (await rpc<Latest>("getLatestBlockhash", [{ commitment: "confirmed" }])).value.blockhash;
+    await rpc("localnet_advanceSlots", [200]);
+    expect(await valid(expired)).toBe(false);
+    nodes.set("liar", latestIs(expired));
+    const { status, tx } = await transferRequest(inOrder("liar", "real", "second"), wallet, id);
+    expect(status).toBe(200);
+    expect(tx!.recentBlockhash).not.toBe(expired);
+    expect(await valid(tx!.recentBlockhash!)).toBe(true);
+  });
+
+  it("an old blockhash still valid, claimed the newest: the transfer gets an honest node's newest, not one about to expire", async () => {
+    const { wallet, id } = await reserved();
+    const old = (await rpc<Latest>("getLatestBlockhash", [{ commitment: "confirmed" }])).value.blockhash;
+    await rpc("localnet_advanceSlots", [120]);
+    expect(await valid(old)).toBe(true);
+    nodes.set("liar", latestIs(old));
+    const { status, tx } = await transferRequest(inOrder("liar", "real", "second"), wallet, id);
+    expect(status).toBe(200);
+    expect(tx!.recentBlockhash).not.toBe(old);
+    expect(await valid(tx!.recentBlockhash!)).toBe(true);
+  });
+
+  it("no quorum holds a blockhash (two nodes, the liar denies the honest one's): 503, no transaction", async () => {
+    const { wallet, id } = await reserved();
+    const forged = base58.encode(new Uint8Array(32).fill(11));
+    nodes.set("liar", {
+      kind: "lie",
+      answer: (c, a) =>
+        c.method === "isBlockhashValid" && a.result ? { ...a, result: { ...(a.result as object), value: false } } : latestIs(forged).answer(c, a),
+    });
+    const refused = await transferRequest(inOrder("liar", "real"), wallet, id);
+    expect(refused).toMatchObject({ status: 503, tx: null, body: { message: "The Solana nodes do not agree on a recent block; try again in a moment" } });
+    // A node that fails to say whether it holds a blockhash could have made the quorum: the retry answer.
+    nodes.set("liar", {
+      kind: "lie",
+      answer: (c, a) =>
+        c.method === "isBlockhashValid" ? { jsonrpc: "2.0", id: c.id, error: { code: -32603, message: "internal" } } : latestIs(forged).answer(c, a),
+    });
+    const notAnswering = { status: 503, tx: null, body: { message: "The Solana node is not answering; try again in a moment" } };
+    expect(await transferRequest(inOrder("liar", "real"), wallet, id)).toMatchObject(notAnswering);
+    // One node of two down: one answer is no quorum of two either.
+    nodes.set("liar", { kind: "down" });
+    expect(await transferRequest(inOrder("liar", "real"), wallet, id)).toMatchObject(notAnswering);
+    // Without the liar, at a quorum of one (local development), the node's own blockhash as before.
+    const alone = await transferRequest({ ...env, SOL_RPC_URLS: env.SOL_RPC_URL!, SOL_RPC_QUORUM: "1" }, wallet, id);
+    expect(alone.status).toBe(200);
+    expect(await valid(alone.tx!.recentBlockhash!)).toBe(true);
   });
 });
