@@ -83,7 +83,14 @@ describe("the liar (scripts/soak/liar.ts) behind the proxy", () => {
       req.on("data", (c) => (body += c));
       req.on("end", () => {
         const call = JSON.parse(body);
-        const result = call.method === "eth_blockNumber" ? "0x10" : call.method === "getSlot" ? 500 : call.method === "eth_call" ? "0x" : null;
+        const results: Record<string, unknown> = {
+          eth_blockNumber: "0x10",
+          getSlot: 500,
+          eth_call: "0x",
+          getLatestBlockhash: { context: { slot: 500 }, value: { blockhash: "current", lastValidBlockHeight: 650 } },
+          isBlockhashValid: { context: { slot: 500 }, value: call.params?.[0] === "current" },
+        };
+        const result = results[call.method] ?? null;
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result }));
       });
     });
@@ -97,7 +104,7 @@ describe("the liar (scripts/soak/liar.ts) behind the proxy", () => {
       (r) => r.json() as Promise<{ result: unknown }>,
     );
 
-  it("vouches for every eth_call, shows forged payments, moves heads on command, and tells the truth once it stops lying", async () => {
+  it("vouches for every eth_call, shows forged payments, moves heads and hands out a stale blockhash on command, and tells the truth once it stops lying", async () => {
     const liar = new Liar();
     const eth = await startFaultProxy({ target, port: 0, shares: { error: 0, timeout: 0, stale: 0 }, holdMs: 100, lie: liar.lie("ethereum") });
     const sol = await startFaultProxy({ target, port: 0, shares: { error: 0, timeout: 0, stale: 0 }, holdMs: 100, lie: liar.lie("solana") });
@@ -113,10 +120,20 @@ describe("the liar (scripts/soak/liar.ts) behind the proxy", () => {
       liar.mode = "head";
       expect((await call(eth.url, "eth_blockNumber")).result).toBe("0x3f8");
       expect((await call(sol.url, "getSlot")).result).toBe(1_500);
+      // A stale blockhash as its latest, held valid by it alone: every other one denied.
+      expect((await call(sol.url, "getLatestBlockhash")).result).toMatchObject({ value: { blockhash: "current" } });
+      liar.stale = { blockhash: "stale", lastValidBlockHeight: 400 };
+      expect((await call(sol.url, "getLatestBlockhash")).result).toMatchObject({ value: { blockhash: "current" } });
+      liar.mode = "blockhash";
+      expect((await call(sol.url, "getLatestBlockhash")).result).toEqual({ context: { slot: 500 }, value: { blockhash: "stale", lastValidBlockHeight: 400 } });
+      expect((await call(sol.url, "isBlockhashValid", ["stale"])).result).toEqual({ context: { slot: 500 }, value: true });
+      expect((await call(sol.url, "isBlockhashValid", ["current"])).result).toEqual({ context: { slot: 500 }, value: false });
+      expect((await call(sol.url, "getSlot")).result).toBe(500);
       liar.lying = false;
+      expect((await call(sol.url, "isBlockhashValid", ["current"])).result).toMatchObject({ value: true });
       expect((await call(eth.url, "eth_blockNumber")).result).toBe("0x10");
       expect((await call(eth.url, "eth_getTransactionByHash", ["0xab"])).result).toBeNull();
-      expect(liar.told).toMatchObject({ "eth_call valid": 1, "payment (Ethereum)": 2, "payment (Solana)": 1, "another head": 2 });
+      expect(liar.told).toMatchObject({ "eth_call valid": 1, "payment (Ethereum)": 2, "payment (Solana)": 1, "another head": 2, "stale blockhash": 3 });
     } finally {
       await eth.stop();
       await sol.stop();

@@ -23,6 +23,8 @@ const HEAD_AHEAD = 1_000;
 const TRUE_WORD = `0x${"0".repeat(63)}1`;
 /** How long an attacker waits on one forged payment before it counts it as refused. */
 const FOLLOW_MS = 40_000;
+/** How long the attacker waits for the liar's blockhash to expire on the node (150 slots of 400 ms, and slack). */
+const STALE_WAIT_MS = 90_000;
 
 type ForgedEth = { tx: Record<string, unknown>; receipt: Record<string, unknown> };
 
@@ -70,6 +72,12 @@ export class Liar {
       if (this.mode === "blockhash" && call.method === "getLatestBlockhash" && this.stale) {
         const result = answer.result as { context: unknown; value: unknown };
         return this.forge("stale blockhash", answer, { ...result, value: this.stale });
+      }
+      // It vouches for its own stale blockhash and denies every other: with two nodes at quorum 2 no blockhash is
+      // then held by both, and the Worker must refuse the transfer request rather than build on either's word.
+      if (this.mode === "blockhash" && call.method === "isBlockhashValid" && this.stale && typeof first === "string") {
+        const result = answer.result as { context: unknown; value: unknown };
+        return this.forge("stale blockhash", answer, { ...result, value: first === this.stale.blockhash });
       }
       if (this.mode === "head" && (call.method === "getSlot" || call.method === "getBlockHeight") && typeof answer.result === "number")
         return this.forge("another head", answer, answer.result + HEAD_AHEAD);
@@ -185,20 +193,44 @@ async function forgedSignIn(stage: Stage, liar: Liar, address: string, who: "the
   liar.record(lie, `SESSION (admin stats ${stats.status})`);
 }
 
-/** The Worker's Solana Pay transfer request while the liar hands out a stale blockhash. */
+/** Whether the node itself (asked directly, not through a proxy) holds `blockhash` as valid. */
+const nodeHolds = async (stage: Stage, blockhash: string) =>
+  (await rpc(stage.solanaUrl, "isBlockhashValid", [blockhash, { commitment: "confirmed" }])).value === true;
+
+/**
+ * Until the node itself no longer holds the liar's blockhash (150 slots, 60 s on the local chain), bounded: only
+ * then is the lie a stale blockhash, one no transaction can land with, rather than an old one that still works.
+ */
+async function untilExpired(stage: Stage, blockhash: string) {
+  const giveUp = Math.min(stage.giveUpAt(), Date.now() + STALE_WAIT_MS);
+  while (await nodeHolds(stage, blockhash)) {
+    if (Date.now() > giveUp) return false;
+    await sleep(2_000);
+  }
+  return true;
+}
+
+/**
+ * The Worker's Solana Pay transfer request while the liar hands out a stale blockhash and denies every other: it
+ * must be refused (503) or built on a blockhash the node holds, never on the stale one.
+ */
 async function staleBlockhash(stage: Stage, liar: Liar) {
   const lie = "a stale blockhash";
+  if (!liar.stale || !(await untilExpired(stage, liar.stale.blockhash))) return liar.record(lie, "its blockhash had not expired yet");
   const w = await signIn(stage, "solana", freshClient());
   const r = await reserveSome(stage, w);
   if ("refused" in r) return liar.record(lie, `no reservation (${r.refused})`);
   try {
     const res = await w.api(`/api/transactions/${r.id}/solana-transaction`, { body: { account: w.address }, cookie: w.cookie });
-    if (!res.json?.transaction) return liar.record(lie, `refused ${res.status}`);
+    if (!res.json?.transaction) return liar.record(lie, `refused ${res.status}${res.json?.message ? ` "${res.json.message}"` : ""}`);
     const blockhash = VersionedTransaction.deserialize(base64.decode(res.json.transaction)).message.recentBlockhash;
-    if (blockhash === liar.stale?.blockhash) {
-      liar.staleHandedOut.push(r.id);
+    if (blockhash === liar.stale.blockhash) {
+      liar.staleHandedOut.push(`${r.id}: the liar's stale blockhash ${blockhash}`);
       liar.record(lie, "STALE BLOCKHASH in the transfer request");
-    } else liar.record(lie, "a current blockhash");
+    } else if (!(await nodeHolds(stage, blockhash))) {
+      liar.staleHandedOut.push(`${r.id}: blockhash ${blockhash}, which the node does not hold`);
+      liar.record(lie, "EXPIRED BLOCKHASH in the transfer request");
+    } else liar.record(lie, "a blockhash the node holds");
   } finally {
     await w.api(`/api/transactions/${r.id}/cancel`, { method: "POST", cookie: w.cookie });
     stage.pool.give(r.listing);
@@ -247,7 +279,7 @@ export async function liarVerdicts(liar: Liar, db: LocalDb): Promise<Verdict[]> 
       liar.sessions,
     ),
     v(
-      "liar: no stale blockhash in a transfer request",
+      "liar: no transfer request on a stale blockhash",
       liar.got.get("a stale blockhash")?.size ? [...liar.got.get("a stale blockhash")!.values()].reduce((a, b) => a + b, 0) : 0,
       liar.staleHandedOut,
     ),

@@ -384,8 +384,11 @@ async function main() {
           .join(", ") || "none"
       }`,
     );
-    const nodeBusy = record.serverErrors.filter(nodeUnavailable).length;
-    console.log(`503 "node is not answering" (the documented retry answer): ${nodeBusy}; other 5xx: ${record.serverErrors.length - nodeBusy}`);
+    const nodeBusy = record.serverErrors.filter(nodeUnavailable);
+    const disputed = nodeBusy.filter((e) => /do not agree/i.test(e.message)).length;
+    console.log(
+      `503 (the documented retry answers): ${nodeBusy.length - disputed} "node is not answering", ${disputed} "nodes do not agree"; other 5xx: ${record.serverErrors.length - nodeBusy.length}`,
+    );
     console.log(`reconciliation when the faults stopped (the end of the actors' ${MINUTES} min): ${lagAtStop.map(lagText).join("; ")}`);
     for (const network of ["ethereum", "solana"] as const) {
       const t = [...record.foundAfter[network]].sort((a, b) => a - b);
