@@ -46,6 +46,8 @@ export class Tally {
 /** Listings for sale, each handed to one actor at a time; a sold one never comes back. */
 export class ListingPool {
   private free: Listing[];
+  /** When an actor first found no listing of a network left (the load on that chain drops from then on). */
+  readonly dryAt: Partial<Record<Network, number>> = {};
   constructor(listings: Listing[]) {
     this.free = [...listings];
   }
@@ -53,6 +55,7 @@ export class ListingPool {
     const candidates = this.free.filter((l) => l.network === network);
     const pick = candidates[Math.floor(Math.random() * candidates.length)];
     if (pick) this.free = this.free.filter((l) => l !== pick);
+    else this.dryAt[network] ??= Date.now();
     return pick;
   }
   give(listing: Listing) {
