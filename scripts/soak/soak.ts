@@ -114,7 +114,21 @@ async function addListings(persistTo: string, perNetwork: number) {
   return withLocalEnv<Env, string>(persistTo, (env) => seedDemoListings(env, csv));
 }
 
-const readDb = <T>(persistTo: string, read: (db: LocalDb) => Promise<T>) => withLocalEnv<{ DB: LocalDb }, T>(persistTo, ({ DB }) => read(DB));
+/**
+ * A read of the stack's local D1 beside the running `wrangler dev`, which holds its SQLite file: a read that meets
+ * one of its writes fails (SQLITE_BUSY, surfaced as a D1_ERROR "internal error"). Reads only, so tried again, a few
+ * times, after a short wait.
+ */
+async function readDb<T>(persistTo: string, read: (db: LocalDb) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withLocalEnv<{ DB: LocalDb }, T>(persistTo, ({ DB }) => read(DB));
+    } catch (err) {
+      if (attempt >= 5 || !/D1_ERROR|SQLITE_BUSY|database is locked/i.test(String((err as Error)?.message ?? err))) throw err;
+      await sleep(1_000 * attempt);
+    }
+  }
+}
 
 /** The reconciliation's goal under faults (docs/benchmarks.md#soak): this close to the head, caught up this recently. */
 const LAG_GOAL = { ethereum: 20, solana: 150, seconds: 60 };
@@ -339,7 +353,10 @@ async function main() {
     while (!settled && Date.now() < settleUntil) {
       await sleep(TICK_MS);
       const { purchases, ledger, attention } = await readDb(persistTo, dbFacts);
-      const pending = purchases.some((p) => p.status === "pending");
+      // A purchase reported with the liar's forged payment stays pending by design (a quorum never sees it; it fails
+      // at its deadline, past the soak's end): not waited on.
+      const forged = new Set(liar?.forgedPurchases.map((f) => f.id));
+      const pending = purchases.some((p) => p.status === "pending" && !forged.has(p.id));
       const unaccounted = unaccountedTransfers({ purchases, ledger, attention, sent: record.sent });
       settled = unaccounted.length === 0 && !pending;
       process.stdout.write(`\r  settling: ${unaccounted.length} transfers not yet accounted for, ${pending ? "purchases pending" : "none pending"}   `);
