@@ -46,6 +46,8 @@ export class Tally {
 /** Listings for sale, each handed to one actor at a time; a sold one never comes back. */
 export class ListingPool {
   private free: Listing[];
+  /** When an actor first found no listing of a network left (the load on that chain drops from then on). */
+  readonly dryAt: Partial<Record<Network, number>> = {};
   constructor(listings: Listing[]) {
     this.free = [...listings];
   }
@@ -53,6 +55,7 @@ export class ListingPool {
     const candidates = this.free.filter((l) => l.network === network);
     const pick = candidates[Math.floor(Math.random() * candidates.length)];
     if (pick) this.free = this.free.filter((l) => l !== pick);
+    else this.dryAt[network] ??= Date.now();
     return pick;
   }
   give(listing: Listing) {
@@ -76,7 +79,7 @@ export type Stage = {
 
 let networks = 0;
 /** A fresh simulated IPv4 client network (TEST-NET-2: 198.18.0.0/15, never routed). */
-const freshClient = () => {
+export const freshClient = () => {
   networks++;
   return `198.18.${(networks >> 8) & 255}.${networks & 255}`;
 };
@@ -87,7 +90,7 @@ const hoarderClient = (network: Network) => {
   return network === "ethereum" ? "203.0.113.7" : `2001:db8:5ea:${(hoards & 0xffff).toString(16)}::1`;
 };
 
-type Wallet = {
+export type Wallet = {
   network: Network;
   address: string;
   cookie: string;
@@ -95,7 +98,7 @@ type Wallet = {
   pay: (view: PaymentView, amount: bigint, withReference?: boolean) => Promise<string>;
 };
 
-async function signIn(stage: Stage, network: Network, client: string): Promise<Wallet> {
+export async function signIn(stage: Stage, network: Network, client: string): Promise<Wallet> {
   const api = apiClient(
     stage.base,
     () => client,
@@ -162,7 +165,7 @@ async function payExactSolana(stage: Stage, w: Wallet, id: string, view: Payment
 }
 
 /** Reserves some listing of `network`, trying up to three; gives back what it could not reserve. */
-async function reserveSome(stage: Stage, w: Wallet): Promise<{ listing: Listing; id: string; view: PaymentView } | { refused: string }> {
+export async function reserveSome(stage: Stage, w: Wallet): Promise<{ listing: Listing; id: string; view: PaymentView } | { refused: string }> {
   let last = "no listing left";
   for (let attempt = 0; attempt < 3; attempt++) {
     const listing = stage.pool.take(w.network);
@@ -179,7 +182,7 @@ async function reserveSome(stage: Stage, w: Wallet): Promise<{ listing: Listing;
 const statusOf = (a: ApiAnswer) => a.json?.status as string | undefined;
 
 /** Reports `hash` (or only watches the purchase, when `report` is false) until it ends or the stage gives up. */
-async function follow(stage: Stage, w: Wallet, id: string, hash: string | null): Promise<{ status: string; reason?: string }> {
+export async function follow(stage: Stage, w: Wallet, id: string, hash: string | null): Promise<{ status: string; reason?: string }> {
   while (Date.now() < stage.giveUpAt()) {
     const res = hash
       ? await w.api(`/api/transactions/${id}/confirm`, { body: { txHash: hash, buyerWallet: w.address }, cookie: w.cookie })

@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pickFault, staleAnswer, startFaultProxy } from "./fault-proxy";
+import { Liar } from "./liar";
 
 describe("pickFault", () => {
   const shares = { error: 0.1, timeout: 0.1, stale: 0.1 };
@@ -68,6 +69,74 @@ describe("startFaultProxy", () => {
       expect(proxy.counts).toEqual({ error: 1, timeout: 1, stale: 1, forwarded: 2 });
     } finally {
       await proxy.stop();
+    }
+  });
+});
+
+describe("the liar (scripts/soak/liar.ts) behind the proxy", () => {
+  let node: http.Server;
+  let target = "";
+  beforeAll(async () => {
+    // A node that knows one head and no transaction.
+    node = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        const call = JSON.parse(body);
+        const results: Record<string, unknown> = {
+          eth_blockNumber: "0x10",
+          getSlot: 500,
+          eth_call: "0x",
+          getLatestBlockhash: { context: { slot: 500 }, value: { blockhash: "current", lastValidBlockHeight: 650 } },
+          isBlockhashValid: { context: { slot: 500 }, value: call.params?.[0] === "current" },
+        };
+        const result = results[call.method] ?? null;
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: call.id, result }));
+      });
+    });
+    await new Promise<void>((r) => node.listen(0, "127.0.0.1", r));
+    target = `http://127.0.0.1:${(node.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => node.close(() => r())));
+
+  const call = (url: string, method: string, params: unknown[] = []) =>
+    fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: 3, method, params }) }).then(
+      (r) => r.json() as Promise<{ result: unknown }>,
+    );
+
+  it("vouches for every eth_call, shows forged payments, moves heads and hands out a stale blockhash on command, and tells the truth once it stops lying", async () => {
+    const liar = new Liar();
+    const eth = await startFaultProxy({ target, port: 0, shares: { error: 0, timeout: 0, stale: 0 }, holdMs: 100, lie: liar.lie("ethereum") });
+    const sol = await startFaultProxy({ target, port: 0, shares: { error: 0, timeout: 0, stale: 0 }, holdMs: 100, lie: liar.lie("solana") });
+    try {
+      expect((await call(eth.url, "eth_call", [{ data: "0x" }, "latest"])).result).toBe(`0x${"0".repeat(63)}1`);
+      liar.forgeEthereum("0xAB", { tx: { hash: "0xab" }, receipt: { status: "0x1" } });
+      expect((await call(eth.url, "eth_getTransactionByHash", ["0xab"])).result).toEqual({ hash: "0xab" });
+      expect((await call(eth.url, "eth_getTransactionReceipt", ["0xab"])).result).toEqual({ status: "0x1" });
+      expect((await call(eth.url, "eth_getTransactionReceipt", ["0xcd"])).result).toBeNull();
+      liar.forgeSolana("sig", { slot: 9 });
+      expect((await call(sol.url, "getTransaction", ["sig"])).result).toEqual({ slot: 9 });
+      expect((await call(eth.url, "eth_blockNumber")).result).toBe("0x10");
+      liar.mode = "head";
+      expect((await call(eth.url, "eth_blockNumber")).result).toBe("0x3f8");
+      expect((await call(sol.url, "getSlot")).result).toBe(1_500);
+      // A stale blockhash as its latest, held valid by it alone: every other one denied.
+      expect((await call(sol.url, "getLatestBlockhash")).result).toMatchObject({ value: { blockhash: "current" } });
+      liar.stale = { blockhash: "stale", lastValidBlockHeight: 400 };
+      expect((await call(sol.url, "getLatestBlockhash")).result).toMatchObject({ value: { blockhash: "current" } });
+      liar.mode = "blockhash";
+      expect((await call(sol.url, "getLatestBlockhash")).result).toEqual({ context: { slot: 500 }, value: { blockhash: "stale", lastValidBlockHeight: 400 } });
+      expect((await call(sol.url, "isBlockhashValid", ["stale"])).result).toEqual({ context: { slot: 500 }, value: true });
+      expect((await call(sol.url, "isBlockhashValid", ["current"])).result).toEqual({ context: { slot: 500 }, value: false });
+      expect((await call(sol.url, "getSlot")).result).toBe(500);
+      liar.lying = false;
+      expect((await call(sol.url, "isBlockhashValid", ["current"])).result).toMatchObject({ value: true });
+      expect((await call(eth.url, "eth_blockNumber")).result).toBe("0x10");
+      expect((await call(eth.url, "eth_getTransactionByHash", ["0xab"])).result).toBeNull();
+      expect(liar.told).toMatchObject({ "eth_call valid": 1, "payment (Ethereum)": 2, "payment (Solana)": 1, "another head": 2, "stale blockhash": 3 });
+    } finally {
+      await eth.stop();
+      await sol.stop();
     }
   });
 });

@@ -19,8 +19,10 @@ export type FaultProxy = {
 /** The head methods a stale answer rewrites, and by how much (Ethereum blocks, Solana slots). */
 const STALE_BY: Record<string, number> = { eth_blockNumber: 3, getSlot: 40, getBlockHeight: 40 };
 
-type RpcCall = { jsonrpc?: string; id?: unknown; method?: string };
-type RpcAnswer = { jsonrpc: string; id: unknown; result?: unknown; error?: unknown };
+export type RpcCall = { jsonrpc?: string; id?: unknown; method?: string; params?: unknown[] };
+export type RpcAnswer = { jsonrpc: string; id: unknown; result?: unknown; error?: unknown };
+/** A liar's rewrite of the node's answer to one call (scripts/soak/liar.ts); the answer itself when it tells the truth. */
+export type Lie = (call: RpcCall, answer: RpcAnswer) => RpcAnswer;
 
 /** Picks what happens to one call: `roll` in [0, 1). Exported for the unit test. */
 export function pickFault(shares: FaultShares, roll: number, methods: string[]): FaultKind {
@@ -45,7 +47,15 @@ export function staleAnswer(calls: RpcCall[], answers: RpcAnswer[]): RpcAnswer[]
   });
 }
 
-export async function startFaultProxy(opts: { target: string; port: number; shares: FaultShares; holdMs: number; random?: () => number }): Promise<FaultProxy> {
+export async function startFaultProxy(opts: {
+  target: string;
+  port: number;
+  shares: FaultShares;
+  holdMs: number;
+  random?: () => number;
+  /** This node lies: every answer it forwards passes through `lie` first. */
+  lie?: Lie;
+}): Promise<FaultProxy> {
   const random = opts.random ?? Math.random;
   const counts: Record<FaultKind, number> = { error: 0, timeout: 0, stale: 0, forwarded: 0 };
   let enabled = true;
@@ -86,9 +96,21 @@ export async function startFaultProxy(opts: { target: string; port: number; shar
       void forward(opts.target, req.headers["content-type"], body).then(
         ({ status, text }) => {
           let out = text;
-          if (kind === "stale") {
+          if (opts.lie) {
             try {
               const answer = JSON.parse(text) as RpcAnswer | RpcAnswer[];
+              const list = (Array.isArray(answer) ? answer : [answer]).map((a) => {
+                const call = calls.find((c) => c.id === a.id);
+                return call ? opts.lie!(call, a) : a;
+              });
+              out = JSON.stringify(Array.isArray(answer) ? list : list[0]);
+            } catch {
+              /* not JSON: passed on */
+            }
+          }
+          if (kind === "stale") {
+            try {
+              const answer = JSON.parse(out) as RpcAnswer | RpcAnswer[];
               const stale = staleAnswer(calls, Array.isArray(answer) ? answer : [answer]);
               out = JSON.stringify(Array.isArray(answer) ? stale : stale[0]);
             } catch {

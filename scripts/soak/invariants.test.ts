@@ -117,13 +117,27 @@ describe("the soak's invariant checker", () => {
     ]);
   });
 
-  it("refuses any 5xx answer but the 503 of a node that does not answer", () => {
+  it("refuses any 5xx answer but the 503 of nodes that do not answer or do not agree", () => {
     const crash = { path: "/api/transactions/:id/confirm", status: 500, message: "Internal Server Error" };
     const node = { path: "/api/transactions/:id/solana-transaction", status: 503, message: "The Solana node is not answering; try again in a moment" };
+    // The Solana Pay transfer request refused because no blockhash is held by a quorum (a liar's stale one).
+    const disputed = {
+      path: "/api/transactions/:id/solana-transaction",
+      status: 503,
+      message: "The Solana nodes do not agree on a recent block; try again in a moment",
+    };
     const other503 = { path: "/api/health", status: 503, message: "database unreachable" };
-    expect(failing(facts({ serverErrors: [crash, node, other503] }))).toEqual([
-      ["no 5xx answer but a node's 503", ["500 on /api/transactions/:id/confirm: Internal Server Error", "503 on /api/health: database unreachable"]],
+    const disputed500 = { ...disputed, status: 500 };
+    expect(failing(facts({ serverErrors: [crash, node, disputed, other503, disputed500] }))).toEqual([
+      [
+        "no 5xx answer but a node's 503",
+        [
+          "500 on /api/transactions/:id/confirm: Internal Server Error",
+          "503 on /api/health: database unreachable",
+          "500 on /api/transactions/:id/solana-transaction: The Solana nodes do not agree on a recent block; try again in a moment",
+        ],
+      ],
     ]);
-    expect(failing(facts({ serverErrors: [node] }))).toEqual([]);
+    expect(failing(facts({ serverErrors: [node, disputed] }))).toEqual([]);
   });
 });

@@ -69,10 +69,12 @@ export function unaccountedTransfers(f: Pick<SoakFacts, "purchases" | "ledger" |
 }
 
 /**
- * The one 5xx a route may answer by design: 503 while the Worker's node does not answer (docs/api.md: the Solana
- * transfer request), which tells the client to try again; the soak's faults cause exactly that.
+ * The one 5xx a route may answer by design: 503 while the Worker's nodes cannot give it an answer it may trust
+ * (docs/api.md: the Solana transfer request), which tells the client to try again. Two wordings: too few nodes
+ * answered (the soak's faults), or no blockhash is held by a quorum (the liar's stale one, under `--liar`).
  */
-export const nodeUnavailable = (e: { status: number; message: string }) => e.status === 503 && /node is not answering/i.test(e.message);
+export const nodeUnavailable = (e: { status: number; message: string }) =>
+  e.status === 503 && /node is not answering|nodes do not agree on a recent block/i.test(e.message);
 
 export function checkInvariants(f: SoakFacts): Verdict[] {
   const paid = f.purchases.filter((p) => PAID.has(p.status));

@@ -1,10 +1,13 @@
-// `npm run soak [-- --minutes 10 --concurrency 10 --faults 0.15]`: the payment path under load and node faults on a
+// `npm run soak [-- --minutes 10 --concurrency 10 --faults 0.15 --nodes 2 --liar]`: the payment path under load and node faults on a
 // throw-away local stack (docs/testing.md#soak). For N minutes simulated buyers and attackers (scripts/soak/actors.ts)
 // reserve, pay, under- and over-pay, cancel, report junk and hoard on both chains, while a fault proxy between the
 // Worker and each node (scripts/soak/fault-proxy.ts) fails a share of its calls and the cron route runs every
 // `--tick` seconds. Then the faults stop, the cron job settles what is left, and the invariants of docs/payments.md
 // are checked (scripts/soak/invariants.ts) on D1, the chains (asked directly) and what the actors saw. Prints the
-// counts and the verdicts; exits 1 on any violation. Loopback only, fixed ports: run it under `flock /tmp/stack.lock`.
+// counts and the verdicts; exits 1 on any violation. `--nodes 2`: each chain read through two proxies in front of
+// its one node, at quorum 2; `--liar`: the first of them lies on command (scripts/soak/liar.ts) while an attacker
+// tries what each lie could win, and the soak prints what it got. Loopback only, fixed ports (moved by
+// TEST_PORT_OFFSET): run it under `flock /tmp/stack.lock`.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,10 +18,12 @@ import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { activeListings, type LocalDb, rpc, SignInRefused, sleep, withLocalEnv } from "../bench/buyer-client";
 import { seedDemoListings } from "../seed";
 import { startSolanaRpc } from "../solana-rpc/server";
+import { testPort } from "../test/ports";
 import { wranglerVars } from "../test/wrangler-vars";
 import { applyLocalMigrations, buildWeb, type Child, httpOk, ROOT, rpcAnswers, seedLocal, startAnvil, startWorker, tickScheduled, waitUntil } from "../stack";
 import { ACTOR_KINDS, type ActorKind, ListingPool, runEpisode, type Stage, Tally } from "./actors";
 import { type FaultProxy, startFaultProxy } from "./fault-proxy";
+import { Liar, liarTable, liarVerdicts, runLiarAttacks } from "./liar";
 import {
   type ChainPayment,
   checkInvariants,
@@ -38,8 +43,13 @@ const { values } = parseArgs({
     tick: { type: "string", default: "15" },
     settle: { type: "string", default: "240" },
     extra: { type: "string", default: "60" },
+    nodes: { type: "string", default: "1" },
+    liar: { type: "boolean", default: false },
   },
 });
+if (values.nodes !== "1" && values.nodes !== "2") throw new Error("--nodes must be 1 or 2");
+const NODES = Number(values.nodes);
+if (values.liar && NODES !== 2) throw new Error("--liar needs --nodes 2 (a liar alone is not a quorum)");
 const MINUTES = Number(values.minutes);
 const CONCURRENCY = Number(values.concurrency);
 /** The share of node calls failed, split evenly between errors, timeouts and stale heads. */
@@ -58,11 +68,15 @@ for (const [name, v, max] of [
 ] as const)
   if (!Number.isFinite(v) || v < 0 || v > max) throw new Error(`--${name} must be a number from 0 to ${max}`);
 
-const WEB_PORT = 8798;
-const ANVIL_PORT = 18647;
-const SOLANA_PORT = 19002;
-const ETH_PROXY_PORT = 18648;
-const SOL_PROXY_PORT = 19003;
+// Moved together by TEST_PORT_OFFSET (scripts/test/ports.ts), so that two checkouts can each run one.
+const WEB_PORT = testPort(8798);
+const ANVIL_PORT = testPort(18647);
+const SOLANA_PORT = testPort(19002);
+const ETH_PROXY_PORT = testPort(18648);
+const SOL_PROXY_PORT = testPort(19003);
+/** The second node of each chain with `--nodes 2` (the liar with `--liar`). */
+const ETH_SECOND_PORT = testPort(18649);
+const SOL_SECOND_PORT = testPort(19004);
 /** Longer than the Worker's node timeouts (4 s) and viem's retry, so a held call is a timeout to it. */
 const HOLD_MS = 9_000;
 /** An episode still waiting this long after the actors' time is up stops waiting (its purchase is checked anyway). */
@@ -100,22 +114,50 @@ async function addListings(persistTo: string, perNetwork: number) {
   return withLocalEnv<Env, string>(persistTo, (env) => seedDemoListings(env, csv));
 }
 
-const readDb = <T>(persistTo: string, read: (db: LocalDb) => Promise<T>) => withLocalEnv<{ DB: LocalDb }, T>(persistTo, ({ DB }) => read(DB));
+/**
+ * A read of the stack's local D1 beside the running `wrangler dev`, which holds its SQLite file: a read that meets
+ * one of its writes fails (SQLITE_BUSY, surfaced as a D1_ERROR "internal error"). Reads only, so tried again, a few
+ * times, after a short wait.
+ */
+async function readDb<T>(persistTo: string, read: (db: LocalDb) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withLocalEnv<{ DB: LocalDb }, T>(persistTo, ({ DB }) => read(DB));
+    } catch (err) {
+      if (attempt >= 5 || !/D1_ERROR|SQLITE_BUSY|database is locked/i.test(String((err as Error)?.message ?? err))) throw err;
+      await sleep(1_000 * attempt);
+    }
+  }
+}
+
+/** The reconciliation's goal under faults (docs/benchmarks.md#soak): this close to the head, caught up this recently. */
+const LAG_GOAL = { ethereum: 20, solana: 150, seconds: 60 };
+
+type Lag = { network: Network; behind: number | null; caughtUpSecondsAgo: number | null };
 
 /** Where each network's reconciliation stands: blocks or slots read behind the node's head, seconds since it caught up. */
-const reconcileLag = (solanaUrl: string) => async (db: LocalDb) => {
-  const rows = (
-    await db
-      .prepare("SELECT network, through_block AS throughBlock, caught_up_at AS caughtUpAt FROM reconcile_cursors")
-      .all<{ network: Network; throughBlock: number | null; caughtUpAt: number | null }>()
-  ).results;
-  const heads = { ethereum: Number(await rpc(anvilUrl, "eth_blockNumber")), solana: Number(await rpc(solanaUrl, "getSlot", [{ commitment: "confirmed" }])) };
-  return rows.map(
-    (r) =>
-      `${r.network} ${r.throughBlock === null ? "not started" : `${heads[r.network] - r.throughBlock} ${r.network === "ethereum" ? "blocks" : "slots"} behind`}, ` +
-      `caught up ${r.caughtUpAt === null ? "never" : `${Math.round((Date.now() - r.caughtUpAt) / 1000)} s ago`}`,
-  );
-};
+const reconcileLag =
+  (solanaUrl: string) =>
+  async (db: LocalDb): Promise<Lag[]> => {
+    const rows = (
+      await db
+        .prepare("SELECT network, through_block AS throughBlock, caught_up_at AS caughtUpAt FROM reconcile_cursors ORDER BY network")
+        .all<{ network: Network; throughBlock: number | null; caughtUpAt: number | null }>()
+    ).results;
+    const heads = { ethereum: Number(await rpc(anvilUrl, "eth_blockNumber")), solana: Number(await rpc(solanaUrl, "getSlot", [{ commitment: "confirmed" }])) };
+    return rows.map((r) => ({
+      network: r.network,
+      behind: r.throughBlock === null ? null : heads[r.network] - r.throughBlock,
+      caughtUpSecondsAgo: r.caughtUpAt === null ? null : Math.round((Date.now() - r.caughtUpAt) / 1000),
+    }));
+  };
+
+const lagMet = (l: Lag) => l.behind !== null && l.behind <= LAG_GOAL[l.network] && l.caughtUpSecondsAgo !== null && l.caughtUpSecondsAgo <= LAG_GOAL.seconds;
+
+const lagText = (l: Lag) =>
+  `${l.network} ${l.behind === null ? "not started" : `${l.behind} ${l.network === "ethereum" ? "blocks" : "slots"} behind the head`}, ` +
+  `caught up ${l.caughtUpSecondsAgo === null ? "never" : `${l.caughtUpSecondsAgo} s ago`} ` +
+  `(goal ${LAG_GOAL[l.network]} ${l.network === "ethereum" ? "blocks" : "slots"}, ${LAG_GOAL.seconds} s: ${lagMet(l) ? "met" : "missed"})`;
 
 async function dbFacts(db: LocalDb) {
   const purchases = (
@@ -195,15 +237,30 @@ async function main() {
     });
     children.push({ stop: () => void solana.stop() });
     const shares = { error: FAULT_SHARE / 3, timeout: FAULT_SHARE / 3, stale: FAULT_SHARE / 3 };
-    const proxies: Record<Network, FaultProxy> = {
+    const proxies: Record<string, FaultProxy> = {
       ethereum: await startFaultProxy({ target: anvilUrl, port: ETH_PROXY_PORT, shares, holdMs: HOLD_MS }),
       solana: await startFaultProxy({ target: solana.url, port: SOL_PROXY_PORT, shares, holdMs: HOLD_MS }),
     };
-    children.push({ stop: () => void proxies.ethereum.stop() }, { stop: () => void proxies.solana.stop() });
+    const liar = values.liar ? new Liar() : null;
+    let nodeVars: Record<string, string> = { ETH_RPC_URL: proxies.ethereum!.url, SOL_RPC_URL: proxies.solana!.url };
+    if (NODES === 2) {
+      const name = liar ? "liar" : "second";
+      proxies[`ethereum ${name}`] = await startFaultProxy({ target: anvilUrl, port: ETH_SECOND_PORT, shares, holdMs: HOLD_MS, lie: liar?.lie("ethereum") });
+      proxies[`solana ${name}`] = await startFaultProxy({ target: solana.url, port: SOL_SECOND_PORT, shares, holdMs: HOLD_MS, lie: liar?.lie("solana") });
+      // The second node first in each list, and the single URL too: whatever still asks one node asks it.
+      const [eth, sol] = [proxies[`ethereum ${name}`]!.url, proxies[`solana ${name}`]!.url];
+      nodeVars = {
+        ETH_RPC_URL: eth,
+        ETH_RPC_URLS: `${eth},${proxies.ethereum!.url}`,
+        ETH_RPC_QUORUM: "2",
+        SOL_RPC_URL: sol,
+        SOL_RPC_URLS: `${sol},${proxies.solana!.url}`,
+        SOL_RPC_QUORUM: "2",
+      };
+    }
+    for (const p of Object.values(proxies)) children.push({ stop: () => void p.stop() });
     for (const p of Object.values(proxies)) p.setEnabled(false);
-    children.push(
-      startWorker({ port: WEB_PORT, persistTo, silent: true, vars: { ETH_RPC_URL: proxies.ethereum.url, SOL_RPC_URL: proxies.solana.url, ...SECRETS } }),
-    );
+    children.push(startWorker({ port: WEB_PORT, persistTo, silent: true, vars: { ...nodeVars, ...SECRETS } }));
     if (!(await waitUntil(httpOk(`${base}/api/health`), 90_000))) throw new Error("wrangler dev did not become healthy");
     cron = (async () => {
       while (ticking) {
@@ -226,7 +283,8 @@ async function main() {
     const stage: Stage = { base, anvilUrl, solanaUrl: solana.url, platform, pool, record, giveUpAt: () => endAt + EPISODE_GRACE_MS };
     console.log(
       `${listings.length} listings (${pool.left("ethereum")} Ethereum, ${pool.left("solana")} Solana); ${MINUTES} min, ${CONCURRENCY} actors at once, ` +
-        `${Math.round(FAULT_SHARE * 100)}% of node calls failed (errors, ${HOLD_MS / 1000} s timeouts, stale heads), cron every ${TICK_MS / 1000} s.\n`,
+        `${Math.round(FAULT_SHARE * 100)}% of node calls failed (errors, ${HOLD_MS / 1000} s timeouts, stale heads), cron every ${TICK_MS / 1000} s; ` +
+        `${NODES === 2 ? `two nodes per chain at quorum 2${liar ? ", the first a liar" : ""}` : "one node per chain"}.\n`,
     );
     for (const p of Object.values(proxies)) p.setEnabled(FAULT_SHARE > 0);
 
@@ -247,12 +305,17 @@ async function main() {
       }
     };
     const progress = setInterval(() => process.stdout.write(`\r  ${episodes} episodes, ${record.answers} answers, ${record.serverErrors.length} 5xx…`), 5000);
-    await Promise.all(Array.from({ length: CONCURRENCY }, (_, n) => actor(n)));
+    const admin = (wranglerVars(fs.readFileSync(path.join(ROOT, "wrangler.toml"), "utf8")).ADMIN_WALLETS ?? "").split(",").find((a) => a.startsWith("0x"));
+    const attacker = liar && admin ? runLiarAttacks(stage, liar, admin, endAt) : Promise.resolve();
+    // No read of the local D1 while the actors run: a second process on its SQLite file makes the Worker's writes
+    // fail (SQLITE_BUSY, answered 500), which a run that sampled the lag every minute showed.
+    await Promise.all([...Array.from({ length: CONCURRENCY }, (_, n) => actor(n)), attacker]);
     clearInterval(progress);
     process.stdout.write("\n");
 
     // Settling: faults off, the cron job runs until every transfer sent is accounted for (or the time runs out).
     for (const p of Object.values(proxies)) p.setEnabled(false);
+    if (liar) liar.lying = false;
     const lagAtStop = await readDb(persistTo, reconcileLag(solana.url));
     const settleStart = Date.now();
     const settleUntil = settleStart + SETTLE_MS;
@@ -260,7 +323,10 @@ async function main() {
     while (!settled && Date.now() < settleUntil) {
       await sleep(TICK_MS);
       const { purchases, ledger, attention } = await readDb(persistTo, dbFacts);
-      const pending = purchases.some((p) => p.status === "pending");
+      // A purchase reported with the liar's forged payment stays pending by design (a quorum never sees it; it fails
+      // at its deadline, past the soak's end): not waited on.
+      const forged = new Set(liar?.forgedPurchases.map((f) => f.id));
+      const pending = purchases.some((p) => p.status === "pending" && !forged.has(p.id));
       const unaccounted = unaccountedTransfers({ purchases, ledger, attention, sent: record.sent });
       settled = unaccounted.length === 0 && !pending;
       process.stdout.write(`\r  settling: ${unaccounted.length} transfers not yet accounted for, ${pending ? "purchases pending" : "none pending"}   `);
@@ -293,12 +359,29 @@ async function main() {
       cronSlackMs: 2 * TICK_MS + 60_000,
     };
     const verdicts = checkInvariants(facts);
+    if (liar) verdicts.push(...(await readDb(persistTo, (db) => liarVerdicts(liar, db))));
+    const disagreements = liar
+      ? await readDb(
+          persistTo,
+          async (db) =>
+            (
+              await db
+                .prepare("SELECT network, node, times FROM node_disagreements ORDER BY network, node")
+                .all<{ network: string; node: string; times: number }>()
+            ).results,
+        )
+      : [];
 
     console.log(`\n| actor | network | outcome | episodes |\n|---|---|---|---|`);
     for (const [k, n] of [...record.outcomes].sort((a, b) => a[0].localeCompare(b[0]))) console.log(`| ${k.split("\t").join(" | ")} | ${n} |`);
     console.log(`\n| node | calls forwarded | JSON-RPC errors | timeouts | stale heads |\n|---|---|---|---|---|`);
     for (const [name, p] of Object.entries(proxies))
       console.log(`| ${name} | ${p.counts.forwarded} | ${p.counts.error} | ${p.counts.timeout} | ${p.counts.stale} |`);
+    if (liar) {
+      console.log(`\nWhat the liar (${[proxies["ethereum liar"]!.url, proxies["solana liar"]!.url].join(", ")}) tried and what it got:\n`);
+      for (const line of liarTable(liar)) console.log(line);
+      console.log(`node disagreements recorded: ${disagreements.map((d) => `${d.network} ${d.node} × ${d.times}`).join(", ") || "none"}`);
+    }
     console.log(
       `\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "CPU"}, ${Math.round(os.totalmem() / 2 ** 30)} GiB; actors ran ${MINUTES} min, settled in ${Math.round(settleMs / 1000)} s\n` +
         `cron runs: ${ticks.ok} ok, ${ticks.failed} failed; API answers: ${record.answers}; transfers sent to the platform: ${record.sent.length}; keys handed out: ${record.keys.length}`,
@@ -320,9 +403,18 @@ async function main() {
           .join(", ") || "none"
       }`,
     );
-    const nodeBusy = record.serverErrors.filter(nodeUnavailable).length;
-    console.log(`503 "node is not answering" (the documented retry answer): ${nodeBusy}; other 5xx: ${record.serverErrors.length - nodeBusy}`);
-    console.log(`reconciliation when the faults stopped: ${lagAtStop.join("; ")}`);
+    const nodeBusy = record.serverErrors.filter(nodeUnavailable);
+    const disputed = nodeBusy.filter((e) => /do not agree/i.test(e.message)).length;
+    console.log(
+      `503 (the documented retry answers): ${nodeBusy.length - disputed} "node is not answering", ${disputed} "nodes do not agree"; other 5xx: ${record.serverErrors.length - nodeBusy.length}`,
+    );
+    console.log(`reconciliation when the faults stopped (the end of the actors' ${MINUTES} min): ${lagAtStop.map(lagText).join("; ")}`);
+    const actorsStart = endAt - MINUTES * 60_000;
+    console.log(
+      `listings ran out: ${(["ethereum", "solana"] as const)
+        .map((n) => `${n} ${pool.dryAt[n] ? `after ${Math.round((pool.dryAt[n]! - actorsStart) / 1000)} s` : "never"}`)
+        .join(", ")} (of the actors' ${MINUTES * 60} s; from then on only returned and expired reservations are left to buy)`,
+    );
     for (const network of ["ethereum", "solana"] as const) {
       const t = [...record.foundAfter[network]].sort((a, b) => a - b);
       if (t.length)

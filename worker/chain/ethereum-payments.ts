@@ -112,6 +112,46 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
     }
   }
 
+  /**
+   * Blocks `from`..`to` of the reconciliation: the transfers to the platform, and the blocks where its balance
+   * moved by more (or less) than its transactions explain, from `before` (its balance at the end of block from - 1).
+   */
+  async function readPage(from: number, to: number, before: bigint, balanceAt: (n: number) => Promise<bigint>) {
+    const transfers: ReceivedTransfer[] = [];
+    const explained: bigint[] = [];
+    for (const block of await blocksWithTransactions(from, to)) {
+      const n = Number(block.number);
+      let net = 0n;
+      for (const tx of block.transactions) {
+        const inbound = same(tx.to, recipient);
+        const outbound = same(tx.from, recipient);
+        if (!inbound && !outbound) continue;
+        const receipt = await client.getTransactionReceipt({ hash: tx.hash });
+        const ok = receipt.status === "success";
+        if (inbound && ok) {
+          net += tx.value;
+          transfers.push({ hash: tx.hash.toLowerCase(), amount: tx.value, senders: [tx.from.toLowerCase()], direct: true, references: [], blockNumber: n });
+        }
+        if (outbound) {
+          if (ok) net -= tx.value;
+          net -= receipt.gasUsed * receipt.effectiveGasPrice + (receipt.blobGasUsed ?? 0n) * (receipt.blobGasPrice ?? 0n);
+        }
+      }
+      explained.push(net);
+    }
+    const after = await balanceAt(to);
+    let unexplained: { block: number; amount: bigint }[] = [];
+    if (after - before !== explained.reduce((a, b) => a + b, 0n)) {
+      // Value arrived (or left) by a way no transaction to or from the platform shows: internal calls from
+      // contract wallets, ERC-4337 accounts, self-destructs. Find the blocks, one balance each.
+      const balances = [before];
+      for (let n = from; n < to; n++) balances.push(await balanceAt(n));
+      balances.push(after);
+      unexplained = unexplainedByBlock(from, balances, explained);
+    }
+    return { transfers, unexplained, balance: after };
+  }
+
   const unavailable = (what: string, err: unknown) => {
     console.warn(`ethereum node unavailable for ${what}:`, err instanceof Error ? err.message.split("\n")[0] : String(err));
     return { kind: "unavailable" as const };
@@ -193,41 +233,28 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
             caughtUp: true,
           };
         const { from, to } = window;
-        const transfers: ReceivedTransfer[] = [];
-        const explained: bigint[] = [];
-        const blocks = await blocksWithTransactions(from, to);
-        for (const block of blocks) {
-          const n = Number(block.number);
-          let net = 0n;
-          for (const tx of block.transactions) {
-            const inbound = same(tx.to, recipient);
-            const outbound = same(tx.from, recipient);
-            if (!inbound && !outbound) continue;
-            const receipt = await client.getTransactionReceipt({ hash: tx.hash });
-            const ok = receipt.status === "success";
-            if (inbound && ok) {
-              net += tx.value;
-              transfers.push({ hash: tx.hash.toLowerCase(), amount: tx.value, senders: [tx.from.toLowerCase()], direct: true, references: [], blockNumber: n });
-            }
-            if (outbound) {
-              if (ok) net -= tx.value;
-              net -= receipt.gasUsed * receipt.effectiveGasPrice + (receipt.blobGasUsed ?? 0n) * (receipt.blobGasPrice ?? 0n);
-            }
-          }
-          explained.push(net);
-        }
         const balanceAt = (n: number) => (n < 0 ? Promise.resolve(0n) : client.getBalance({ address: recipient as Hex, blockNumber: BigInt(n) }));
-        const [before, after] = await Promise.all([balanceAt(from - 1), balanceAt(to)]);
-        let unexplained: { block: number; amount: bigint }[] = [];
-        if (after - before !== explained.reduce((a, b) => a + b, 0n)) {
-          // Value arrived (or left) by a way no transaction to or from the platform shows: internal calls from
-          // contract wallets, ERC-4337 accounts, self-destructs. Find the blocks, one balance each.
-          const balances = [before];
-          for (let n = from; n < to; n++) balances.push(await balanceAt(n));
-          balances.push(after);
-          unexplained = unexplainedByBlock(from, balances, explained);
+        const transfers: ReceivedTransfer[] = [];
+        const unexplained: { block: number; amount: bigint }[] = [];
+        let done = from - 1;
+        let balance = await balanceAt(done);
+        // Page by page (one JSON-RPC batch of blocks each, every call tried twice by the client): a node that fails
+        // mid-window costs the rest of the window, never what was read before; the next run starts there.
+        for (let start = from; start <= to; start += BLOCKS_PER_REQUEST) {
+          const end = Math.min(to, start + BLOCKS_PER_REQUEST - 1);
+          try {
+            const page = await readPage(start, end, balance, balanceAt);
+            transfers.push(...page.transfers);
+            unexplained.push(...page.unexplained);
+            balance = page.balance;
+            done = end;
+          } catch (err) {
+            if (done < from) throw err;
+            unavailable(`the reconciliation after block ${done}`, err);
+            break;
+          }
         }
-        return { transfers, unexplained, cursor: { ...cursor, nextBlock: to + 1 }, through: String(to), throughBlock: to, caughtUp: to >= deepest };
+        return { transfers, unexplained, cursor: { ...cursor, nextBlock: done + 1 }, through: String(done), throughBlock: done, caughtUp: done >= deepest };
       } catch (err) {
         unavailable("the reconciliation", err);
         return null;

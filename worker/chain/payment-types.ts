@@ -3,7 +3,7 @@
 // neither implementation imports the file that imports it.
 import type { Network } from "../../schema/db";
 import type { PaymentObservation } from "../domain/payment-decision";
-import type { ReconcileCursor, TransferCheck } from "../domain/reconciliation";
+import type { ReconcileCursor, SolanaSignature, TransferCheck } from "../domain/reconciliation";
 
 /** What a purchase expects of its payment. */
 export type PaymentExpectation = {
@@ -48,6 +48,11 @@ export type ReconcileWindow = {
   throughBlock: number | null;
   /** This run read up to the chain's final head: nothing is left behind it. */
   caughtUp: boolean;
+  /**
+   * Solana: what this node read, for the quorum (quorum-verifier.ts) to compare: the slot it stopped at, the
+   * signatures read (newest first, without a gap, with their slots) and whether older ones of the window are left.
+   */
+  solana?: { through: number; read: SolanaSignature[]; more: boolean };
 };
 
 export interface PaymentVerifier {
@@ -64,9 +69,10 @@ export interface PaymentVerifier {
   readonly dustBelow: bigint;
   /**
    * The platform address's received transfers after `cursor`, at most `limit` blocks (Ethereum) or signatures
-   * (Solana). Null when the node cannot be asked (nothing moves). Never throws.
+   * (Solana: only those in slots up to `throughSlot`, when given). What was read before a call failed is kept (the
+   * window ends there); null when nothing could be read (nothing moves). Never throws.
    */
-  reconcile(cursor: ReconcileCursor, opts: { limit: number }): Promise<ReconcileWindow | null>;
+  reconcile(cursor: ReconcileCursor, opts: { limit: number; throughSlot?: number }): Promise<ReconcileWindow | null>;
   /**
    * Payments the browser never reported, for every reservation at once: the transfers to the platform in the
    * chain's new part (Ethereum: at most `limit` blocks from the cursor, or from `startAt` on the first run, up to

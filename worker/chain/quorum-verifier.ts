@@ -7,6 +7,7 @@
 // "unavailable" too. Reads that decide no money (formatting, the explorer link) are the first node's.
 import type { Network } from "../../schema/db";
 import type { PaymentObservation } from "../domain/payment-decision";
+import { type ReconcileCursor, solanaProgress, solanaQuorumWindow } from "../domain/reconciliation";
 import type { PaymentVerifier, ReceivedTransfer, ReconcileWindow, ScanWindow, TransferReceipt } from "./payment-types";
 
 export type QuorumNode = { name: string; verifier: PaymentVerifier };
@@ -230,6 +231,54 @@ export function quorumVerifier(network: Network, nodes: QuorumNode[], quorum: nu
     return { window: windows[group[0]]!, group: group.map((i) => windows[i]!) };
   }
 
+  /**
+   * Solana: the nodes' newest signatures differ whenever one is a slot ahead (steady traffic makes that the rule),
+   * so the window is compared on what a quorum of them hold: every node stops at the slot `quorum` of them have
+   * reached, and the signatures up to it that `quorum` of them read (domain/reconciliation.ts solanaQuorumWindow)
+   * must be the same, with the same transfers, on every node that read them.
+   */
+  async function solanaReconcile(cursor: ReconcileCursor, opts: { limit: number }): Promise<ReconcileWindow | null> {
+    const throughSlot = await chainPosition();
+    if (throughSlot === null) return null;
+    const windows = await Promise.all(nodes.map((n) => n.verifier.reconcile(cursor, { ...opts, throughSlot })));
+    const byHash = windows.map((w) => new Map((w?.transfers ?? []).map((t) => [t.hash, t])));
+    const agreed = solanaQuorumWindow(
+      windows.map((w, i) =>
+        w?.solana
+          ? {
+              ...w.solana,
+              read: w.solana.read.map((s) => {
+                const t = byHash[i].get(s.signature);
+                return { ...s, key: JSON.stringify([s.signature, s.slot, t ? transferKey(t) : null]) };
+              }),
+            }
+          : null,
+      ),
+      k,
+    );
+    if (agreed === null) return null;
+    if ("contradicting" in agreed) {
+      await disagree(agreed.contradicting, null, "they list different signatures or transfers to the platform up to a slot they all hold");
+      return null;
+    }
+    const signatures = new Set(agreed.read.map((s) => s.signature));
+    const transfers = [...byHash[agreed.vouchers[0]].values()].filter((t) => signatures.has(t.hash));
+    const { cursor: next, caughtUp } = solanaProgress(
+      cursor,
+      agreed.read.map((s) => s.signature),
+      agreed.more,
+    );
+    return {
+      transfers,
+      unexplained: [],
+      cursor: next,
+      through: next.lastSignature || null,
+      throughBlock: caughtUp ? agreed.through : null,
+      caughtUp,
+      solana: { through: agreed.through, read: agreed.read.map(({ signature, slot }) => ({ signature, slot })), more: agreed.more },
+    };
+  }
+
   return {
     network,
     recipient: first.recipient,
@@ -265,16 +314,8 @@ export function quorumVerifier(network: Network, nodes: QuorumNode[], quorum: nu
     },
 
     async reconcile(cursor, opts) {
-      const windows = await Promise.all(nodes.map((n) => n.verifier.reconcile(cursor, opts)));
-      if (network === "ethereum") return ethereumReconcile(windows);
-      const agreed = await solanaWindows(windows);
-      if (agreed === null || agreed === "split") return null;
-      const throughs = agreed.group.map((w) => w.throughBlock);
-      return {
-        ...agreed.window,
-        throughBlock: throughs.includes(null) ? null : Math.min(...(throughs as number[])),
-        caughtUp: agreed.group.every((w) => w.caughtUp),
-      };
+      if (network === "ethereum") return ethereumReconcile(await Promise.all(nodes.map((n) => n.verifier.reconcile(cursor, opts))));
+      return solanaReconcile(cursor, opts);
     },
 
     chainPosition,

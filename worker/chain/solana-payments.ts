@@ -9,7 +9,7 @@ import { readDust } from "../domain/dust";
 import { solanaErrorMeaning } from "../domain/node-errors";
 import type { PaymentObservation } from "../domain/payment-decision";
 import { type PaymentCommitment, readCommitment } from "../deployment/payment-rules";
-import { nextSolanaWindow, solanaWindowParams } from "../domain/reconciliation";
+import { solanaProgress, solanaWindowParams } from "../domain/reconciliation";
 import type { PaymentVerifier, ReceivedTransfer, TransferReceipt, VerifierEnv } from "./payment-types";
 import { type DecodedTransaction, decodeTransaction, type SolanaTransactionResponse, transfersOf, wireBytes } from "./solana-transfer";
 
@@ -38,6 +38,15 @@ export class SolanaRpcError extends Error {
 /** What a failed call about one signature means: the node says there is no such transaction, or it cannot say. */
 function failureMeaning(err: unknown): "missing" | "unavailable" {
   return solanaErrorMeaning(err instanceof SolanaRpcError ? err.code : null);
+}
+
+/** A read the reconciliation needs, asked a second time when the first try fails (a node's fault is often a moment's). */
+async function retried<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch {
+    return read();
+  }
 }
 
 /** JSON numbers past 2^53 (lamport balances of more than 9 million SOL) are read exactly, as bigint. */
@@ -256,37 +265,59 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
       }
     },
 
-    async reconcile(cursor, { limit }) {
+    async reconcile(cursor, { limit, throughSlot }) {
       try {
-        const params = solanaWindowParams(cursor, limit);
-        // The final head before the page: every signature up to it is in a page that is not full.
-        const head = await solanaRpc<number>(url, "getSlot", [{ commitment }]);
-        const page = await solanaRpc<{ signature: string; err: unknown }[]>(url, "getSignaturesForAddress", [recipient, { ...params, commitment }]);
+        // The head before the page: every signature up to it is in the page or (a full page) older than its oldest.
+        // A quorum stops every node at the slot they have all reached (quorum-verifier.ts).
+        const head = await retried(() => solanaRpc<number>(url, "getSlot", [{ commitment }]));
+        const through = Math.min(head, throughSlot ?? head);
+        const page = await retried(() =>
+          solanaRpc<{ signature: string; slot: number; err: unknown }[]>(url, "getSignaturesForAddress", [
+            recipient,
+            { ...solanaWindowParams(cursor, limit), commitment },
+          ]),
+        );
+        const kept = page.filter((s) => s.slot <= through);
         const transfers: ReceivedTransfer[] = [];
-        if (cursor.lastSignature !== null) {
-          for (const s of page) {
-            if (s.err !== null) continue;
-            const r = await receipt(s.signature);
-            // A node that cannot say what a signature did stops the window here: it is read again next run.
-            if (r.kind !== "found") return null;
-            if (r.amount > 0n)
+        // The first run reads no transactions: it only learns where the address stands.
+        let read = cursor.lastSignature === null ? kept.length : 0;
+        while (read < kept.length) {
+          // Page by page, newest first, each request tried twice: a node that still cannot say what a signature did
+          // ends the window before it, and the next run starts there.
+          const chunk = kept.slice(read, read + TRANSACTIONS_PER_REQUEST);
+          const succeeded = chunk.filter((s) => s.err === null);
+          const receipts = (await receiptsOf(succeeded.map((s) => s.signature))) ?? (await receiptsOf(succeeded.map((s) => s.signature)));
+          if (receipts === null || receipts.some((r) => r.kind !== "found")) break;
+          receipts.forEach((r, i) => {
+            if (r.kind === "found" && r.amount > 0n)
               transfers.push({
-                hash: s.signature,
+                hash: succeeded[i].signature,
                 amount: r.amount,
                 senders: r.senders,
                 direct: r.direct,
                 references: r.references,
                 blockNumber: r.blockNumber,
               });
-          }
+          });
+          read += chunk.length;
         }
-        const next = nextSolanaWindow(
+        if (read === 0 && kept.length > 0 && cursor.lastSignature !== null) return null;
+        const signatures = kept.slice(0, read).map((s) => ({ signature: s.signature, slot: s.slot }));
+        const more = page.length >= limit || read < kept.length;
+        const { cursor: next, caughtUp } = solanaProgress(
           cursor,
-          page.map((s) => s.signature),
-          limit,
+          signatures.map((s) => s.signature),
+          more,
         );
-        const caughtUp = cursor.lastSignature === null || (cursor.backlogBefore === null && page.length < limit);
-        return { transfers, unexplained: [], cursor: next, through: next.lastSignature || null, throughBlock: caughtUp ? head : null, caughtUp };
+        return {
+          transfers,
+          unexplained: [],
+          cursor: next,
+          through: next.lastSignature || null,
+          throughBlock: caughtUp ? through : null,
+          caughtUp,
+          solana: { through, read: signatures, more },
+        };
       } catch (err) {
         console.warn("solana node unavailable for the reconciliation:", err instanceof Error ? err.message : String(err));
         return null;

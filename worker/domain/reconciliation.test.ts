@@ -3,9 +3,10 @@ import {
   classifyReceived,
   EMPTY_CURSOR,
   ethereumWindow,
-  nextSolanaWindow,
   type ReconcileCursor,
   refundRecheck,
+  solanaProgress,
+  solanaQuorumWindow,
   solanaWindowParams,
   type TransferCheck,
   unexplainedByBlock,
@@ -39,28 +40,71 @@ describe("unexplainedByBlock", () => {
 describe("the Solana window: newest first, a walk back when one run is not enough", () => {
   const limit = 3;
   it("the first run learns where the address stands and reads nothing", () => {
-    expect(solanaWindowParams(EMPTY_CURSOR, limit)).toEqual({ limit: 1 });
-    expect(nextSolanaWindow(EMPTY_CURSOR, ["s9"], limit)).toEqual({ ...EMPTY_CURSOR, lastSignature: "s9" });
-    expect(nextSolanaWindow(EMPTY_CURSOR, [], limit)).toEqual({ ...EMPTY_CURSOR, lastSignature: "" });
+    expect(solanaWindowParams(EMPTY_CURSOR, limit)).toEqual({ limit });
+    expect(solanaProgress(EMPTY_CURSOR, ["s9", "s8"], true)).toEqual({ cursor: { ...EMPTY_CURSOR, lastSignature: "s9" }, caughtUp: true });
+    expect(solanaProgress(EMPTY_CURSOR, [], false)).toEqual({ cursor: { ...EMPTY_CURSOR, lastSignature: "" }, caughtUp: true });
+    // A full page all past the slot the run stops at: where the address stands is not known yet.
+    expect(solanaProgress(EMPTY_CURSOR, [], true)).toEqual({ cursor: EMPTY_CURSOR, caughtUp: false });
   });
 
   it("after that, everything newer than the last signature read ('' = from the start)", () => {
     const c: ReconcileCursor = { ...EMPTY_CURSOR, lastSignature: "s1" };
     expect(solanaWindowParams(c, limit)).toEqual({ limit, until: "s1" });
     expect(solanaWindowParams({ ...c, lastSignature: "" }, limit)).toEqual({ limit });
-    expect(nextSolanaWindow(c, ["s3", "s2"], limit)).toEqual({ ...c, lastSignature: "s3" });
-    expect(nextSolanaWindow(c, [], limit)).toBe(c);
+    expect(solanaProgress(c, ["s3", "s2"], false)).toEqual({ cursor: { ...c, lastSignature: "s3" }, caughtUp: true });
+    expect(solanaProgress(c, [], false)).toEqual({ cursor: c, caughtUp: true });
+    expect(solanaProgress(c, [], true)).toEqual({ cursor: c, caughtUp: false });
   });
 
-  it("a full page may hide older ones: walk back before its oldest, then take its newest as the last read", () => {
+  it("a full page, or one cut short by a failed call, may hide older ones: walk back before its oldest, then take its newest as the last read", () => {
     const c: ReconcileCursor = { ...EMPTY_CURSOR, lastSignature: "s1" };
-    const walking = nextSolanaWindow(c, ["s9", "s8", "s7"], limit);
-    expect(walking).toEqual({ ...c, backlogBefore: "s7", backlogNewest: "s9" });
-    expect(solanaWindowParams(walking, limit)).toEqual({ limit, before: "s7", until: "s1" });
-    const further = nextSolanaWindow(walking, ["s6", "s5", "s4"], limit);
-    expect(further).toEqual({ ...walking, backlogBefore: "s4" });
-    expect(nextSolanaWindow(further, ["s3", "s2"], limit)).toEqual({ ...EMPTY_CURSOR, lastSignature: "s9" });
-    expect(solanaWindowParams({ ...walking, lastSignature: "" }, limit)).toEqual({ limit, before: "s7" });
+    const walking = solanaProgress(c, ["s9", "s8", "s7"], true);
+    expect(walking).toEqual({ cursor: { ...c, backlogBefore: "s7", backlogNewest: "s9" }, caughtUp: false });
+    expect(solanaWindowParams(walking.cursor, limit)).toEqual({ limit, before: "s7", until: "s1" });
+    const further = solanaProgress(walking.cursor, ["s6", "s5"], true);
+    expect(further).toEqual({ cursor: { ...walking.cursor, backlogBefore: "s5" }, caughtUp: false });
+    // A failed call before anything was read: the walk stays where it was.
+    expect(solanaProgress(further.cursor, [], true)).toEqual({ cursor: further.cursor, caughtUp: false });
+    // The walk is over: its newest becomes the last read; what came after it is the next run's.
+    expect(solanaProgress(further.cursor, ["s3", "s2"], false)).toEqual({ cursor: { ...EMPTY_CURSOR, lastSignature: "s9" }, caughtUp: false });
+    expect(solanaWindowParams({ ...walking.cursor, lastSignature: "" }, limit)).toEqual({ limit, before: "s7" });
+  });
+});
+
+describe("solanaQuorumWindow: what a quorum of nodes vouch for", () => {
+  const sig = (name: string, slot: number, key = name) => ({ signature: name, slot, key });
+  const node = (through: number, more: boolean, ...read: ReturnType<typeof sig>[]) => ({ through, read, more });
+
+  it("stops at the slot a quorum reached: a node a slot ahead with newer signatures agrees on the rest", () => {
+    const ahead = node(12, false, sig("c", 12), sig("b", 10), sig("a", 9));
+    const behind = node(10, false, sig("b", 10), sig("a", 9));
+    expect(solanaQuorumWindow([ahead, behind], 2)).toEqual({ through: 10, read: [sig("b", 10), sig("a", 9)], more: false, vouchers: [0, 1] });
+    // A quorum of one: the node furthest on.
+    expect(solanaQuorumWindow([ahead, behind], 1)).toMatchObject({ through: 12, more: false, vouchers: [0] });
+    // Three nodes, two of them ahead: the third cannot vouch for what it has not reached.
+    expect(solanaQuorumWindow([ahead, behind, ahead], 2)).toEqual({ through: 12, read: ahead.read, more: false, vouchers: [0, 2] });
+  });
+
+  it("a node cut short (a failed call, a full page) shortens the window to what a quorum read; fewer answers than the quorum: nothing", () => {
+    const whole = node(10, false, sig("c", 10), sig("b", 9), sig("a", 8));
+    const cut = node(10, true, sig("c", 10));
+    expect(solanaQuorumWindow([whole, cut], 2)).toEqual({ through: 10, read: [sig("c", 10)], more: true, vouchers: [0, 1] });
+    expect(solanaQuorumWindow([whole, cut, whole], 2)).toEqual({ through: 10, read: whole.read, more: false, vouchers: [0, 2] });
+    expect(solanaQuorumWindow([whole, null], 2)).toBeNull();
+    expect(solanaQuorumWindow([null, null], 1)).toBeNull();
+    // Nothing read at all on a node that failed at once: nothing passes.
+    expect(solanaQuorumWindow([whole, node(10, true)], 2)).toEqual({ through: 10, read: [], more: true, vouchers: [0, 1] });
+  });
+
+  it("different signatures or transfers where they must agree: the nodes outside the larger side are named (both on a tie)", () => {
+    const honest = node(10, false, sig("b", 10), sig("a", 9));
+    const forged = node(10, false, sig("x", 10), sig("b", 10), sig("a", 9));
+    const inflated = node(10, false, sig("b", 10, "b-more"), sig("a", 9));
+    expect(solanaQuorumWindow([honest, forged], 2)).toEqual({ contradicting: [0, 1] });
+    expect(solanaQuorumWindow([honest, inflated, honest], 2)).toEqual({ contradicting: [1] });
+    // A node that read less must list the beginning of what the others agree on.
+    expect(solanaQuorumWindow([honest, honest, node(10, true, sig("x", 10))], 2)).toEqual({ contradicting: [2] });
+    expect(solanaQuorumWindow([honest, honest, node(10, true, sig("b", 10))], 2)).toMatchObject({ read: honest.read, vouchers: [0, 1] });
   });
 });
 

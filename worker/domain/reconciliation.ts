@@ -52,25 +52,70 @@ export function unexplainedByBlock(from: number, balances: readonly bigint[], ex
   return out;
 }
 
-/** Solana: the getSignaturesForAddress window of one run. */
+/** Solana: the getSignaturesForAddress window of one run (the first one reads only where the address stands). */
 export function solanaWindowParams(c: ReconcileCursor, limit: number): { limit: number; before?: string; until?: string } {
-  // The first run only learns where the address stands now.
-  if (c.lastSignature === null) return { limit: 1 };
-  const until = c.lastSignature === "" ? {} : { until: c.lastSignature };
+  const until = c.lastSignature ? { until: c.lastSignature } : {};
   return c.backlogBefore === null ? { limit, ...until } : { limit, before: c.backlogBefore, ...until };
 }
 
-/** Solana: the cursor after reading `page` (newest first) in the window solanaWindowParams gave. */
-export function nextSolanaWindow(c: ReconcileCursor, page: readonly string[], limit: number): ReconcileCursor {
-  if (c.lastSignature === null) return { ...c, lastSignature: page[0] ?? "", backlogBefore: null, backlogNewest: null };
-  const full = page.length >= limit;
-  if (c.backlogBefore !== null) {
-    if (full) return { ...c, backlogBefore: page[page.length - 1] };
-    return { ...c, lastSignature: c.backlogNewest, backlogBefore: null, backlogNewest: null };
+/** A signature of the platform's page, with the slot its transaction is in. */
+export type SolanaSignature = { signature: string; slot: number };
+
+/**
+ * Solana: the cursor after a run read `read` (newest first, without a gap, from the newest signature at or below
+ * the slot the run stops at) in the window solanaWindowParams gave. `more`: older signatures of the window may be
+ * left unread (the page was full, or a call failed before its end), so the walk back continues before the oldest
+ * read. `caughtUp`: everything up to the run's slot is read.
+ */
+export function solanaProgress(c: ReconcileCursor, read: readonly string[], more: boolean): { cursor: ReconcileCursor; caughtUp: boolean } {
+  const oldest = read.at(-1);
+  if (c.lastSignature === null) {
+    // The first run only learns where the address stands; a full page with nothing at or below the slot tells nothing.
+    if (read.length > 0) return { cursor: { ...c, lastSignature: read[0], backlogBefore: null, backlogNewest: null }, caughtUp: true };
+    return more ? { cursor: c, caughtUp: false } : { cursor: { ...c, lastSignature: "", backlogBefore: null, backlogNewest: null }, caughtUp: true };
   }
-  if (page.length === 0) return c;
-  if (full) return { ...c, backlogBefore: page[page.length - 1], backlogNewest: page[0] };
-  return { ...c, lastSignature: page[0] };
+  if (c.backlogBefore !== null) {
+    if (more) return { cursor: oldest === undefined ? c : { ...c, backlogBefore: oldest }, caughtUp: false };
+    // The backlog is read: what arrived after its newest signature is the next run's.
+    return { cursor: { ...c, lastSignature: c.backlogNewest, backlogBefore: null, backlogNewest: null }, caughtUp: false };
+  }
+  if (oldest === undefined) return { cursor: c, caughtUp: !more };
+  if (more) return { cursor: { ...c, backlogBefore: oldest, backlogNewest: read[0] }, caughtUp: false };
+  return { cursor: { ...c, lastSignature: read[0] }, caughtUp: true };
+}
+
+/**
+ * Solana, several nodes: the part of the window that `quorum` of them vouch for. Each node's read is cut to the slot
+ * `quorum` of them have reached (`through`: every node past it holds the same signatures up to it, in one order),
+ * and to the length `quorum` of them read without a gap; those nodes must list the same signatures there, and any
+ * node that read less must list a beginning of them. Null when fewer than `quorum` answered; `contradicting`
+ * names the nodes (by index) whose lists do not fit the others' (the window then counts for nothing).
+ */
+export function solanaQuorumWindow(
+  reads: ({ through: number; read: readonly (SolanaSignature & { key: string })[]; more: boolean } | null)[],
+  quorum: number,
+): { through: number; read: (SolanaSignature & { key: string })[]; more: boolean; vouchers: number[] } | { contradicting: number[] } | null {
+  const kth = (values: number[]) => (values.length < quorum ? null : [...values].sort((a, b) => b - a)[quorum - 1]);
+  const answered = reads.flatMap((r, i) => (r === null ? [] : [{ ...r, i }]));
+  const through = kth(answered.map((r) => r.through));
+  if (through === null) return null;
+  const reached = answered
+    .filter((r) => r.through >= through)
+    .map((r) => {
+      const read = r.read.filter((s) => s.slot <= through);
+      return { i: r.i, read, length: r.more ? read.length : Number.POSITIVE_INFINITY };
+    });
+  const length = kth(reached.map((r) => r.length))!;
+  const keyOf = (list: readonly { key: string }[], n: number) => JSON.stringify(list.slice(0, n).map((s) => s.key));
+  const vouchers = reached.filter((r) => r.length >= length);
+  const groups = new Map<string, number[]>();
+  for (const v of vouchers) groups.set(keyOf(v.read, length), [...(groups.get(keyOf(v.read, length)) ?? []), v.i]);
+  const sorted = [...groups.values()].sort((a, b) => b.length - a.length);
+  if (sorted.length > 1) return { contradicting: sorted[0].length === sorted[1].length ? sorted.flat() : sorted.slice(1).flat() };
+  const agreed = vouchers[0].read.slice(0, length);
+  const short = reached.filter((r) => r.length < length && keyOf(r.read, r.read.length) !== keyOf(agreed, r.read.length));
+  if (short.length > 0) return { contradicting: short.map((r) => r.i) };
+  return { through, read: agreed, more: Number.isFinite(length), vouchers: vouchers.map((v) => v.i) };
 }
 
 /**

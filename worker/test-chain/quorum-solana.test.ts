@@ -11,11 +11,13 @@ import { forgetNodeFacts } from "../deployment/node-identity";
 import { createDb } from "../db/database";
 import { runAlerts } from "../operations/alerts";
 import { findPurchase } from "../purchases/purchase-row";
+import { reconcilePayments } from "../purchases/reconcile";
 import { verifyPayment } from "../purchases/verify";
 import { clientOf, refusal } from "../test/client";
 import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
-import { proxyNodes, type RpcAnswer } from "./lying-node";
-import { fundedSolBuyer, payThroughWorker, rpc, send } from "./solana-helpers";
+import { proxyNodes, type RpcAnswer, type RpcCall } from "./lying-node";
+import { countRows } from "./purchase-helpers";
+import { fundedKeypair, fundedSolBuyer, payThroughWorker, rpc, send, sendInstructions, transferToPlatform } from "./solana-helpers";
 
 let seller: Wallet;
 let nodes: ReturnType<typeof proxyNodes>;
@@ -141,6 +143,93 @@ describe("Solana nodes that are down", () => {
     nodes.set("liar", { kind: "down" });
     expect((await verify(withNodes("liar"), id, signature)).decision).toMatchObject({ outcome: "wait", note: "node-unavailable" });
     expect((await verify(withNodes("second", "liar"), id, signature)).decision).toMatchObject({ outcome: "settle" });
+  });
+});
+
+describe("the reconciliation with several Solana nodes", () => {
+  type Sig = { signature: string; slot: number; err: unknown };
+  const db = () => createDb(env.DB);
+  const escrowed = (hash: string) => countRows("escrow_transactions", "tx_hash = ?", hash);
+  const slotNow = () => rpc<number>("getSlot", [{ commitment: "confirmed" }]);
+  /** The cursor at the newest signature, read with the real node alone. */
+  async function freshCursor() {
+    await env.DB.prepare("DELETE FROM reconcile_cursors WHERE network = 'solana'").run();
+    await reconcilePayments(db(), env, "solana");
+  }
+  /** A node `behind` slots behind the chain: it knows nothing after `slot`. */
+  const behind = (slot: number) => ({
+    kind: "lie" as const,
+    answer: (c: RpcCall, a: RpcAnswer): RpcAnswer => {
+      if (c.method === "getSlot") return { ...a, result: Math.min(a.result as number, slot) };
+      if (c.method === "getSignaturesForAddress") return { ...a, result: (a.result as Sig[]).filter((s) => s.slot <= slot) };
+      return a;
+    },
+  });
+
+  it("two honest nodes, one a few slots ahead with newer signatures: the window both hold is reconciled", async () => {
+    await freshCursor();
+    const stranger = await fundedKeypair();
+    const older = await sendInstructions([stranger], transferToPlatform(stranger, 3_000_000n));
+    const slot = await slotNow();
+    await rpc("localnet_advanceSlots", [3]);
+    const newer = await sendInstructions([stranger], transferToPlatform(stranger, 3_000_001n));
+    nodes.set("second", behind(slot));
+    const before = Date.now();
+    const report = await reconcilePayments(db(), withNodes("second"), "solana");
+    expect(report.nodeAnswered).toBe(true);
+    expect(await escrowed(older)).toBe(1);
+    expect(await escrowed(newer)).toBe(0);
+    const cursor = await env.DB.prepare("SELECT last_signature, through_block, caught_up_at FROM reconcile_cursors WHERE network = 'solana'").first<{
+      last_signature: string;
+      through_block: number;
+      caught_up_at: number | null;
+    }>();
+    expect(cursor).toMatchObject({ last_signature: older, through_block: slot });
+    expect(cursor!.caught_up_at).toBeGreaterThanOrEqual(before);
+    // Once the second node has the newer slot too, the newer transfer follows.
+    nodes.set("second", { kind: "honest" });
+    await reconcilePayments(db(), withNodes("second"), "solana");
+    expect(await escrowed(newer)).toBe(1);
+    expect(await escrowed(older)).toBe(1);
+  });
+
+  it("a liar's payment that never happened counts for nothing: not with one honest node, not with two", async () => {
+    const since = Date.now();
+    await freshCursor();
+    const stranger = await fundedKeypair();
+    const real = await sendInstructions([stranger], transferToPlatform(stranger, 4_000_000n));
+    const fake = base58.encode(new Uint8Array(64).fill(9));
+    // The liar lists a transaction the chain does not hold (the real transfer's bytes under another signature), in
+    // the same slot as the real one, so it is inside the window every node holds; asked about the real one, it
+    // answers truly. The call about the forged one is marked by its id, to be answered with the real one's bytes.
+    nodes.set("liar", {
+      kind: "lie",
+      call: (c) => (c.method === "getTransaction" && c.params?.[0] === fake ? { ...c, id: `forged:${c.id}`, params: [real, ...c.params.slice(1)] } : c),
+      answer: (c, a) => {
+        if (c.method === "getSignaturesForAddress") {
+          const list = a.result as Sig[];
+          const at = list.findIndex((s) => s.signature === real);
+          return at < 0 ? a : { ...a, result: [...list.slice(0, at), { ...list[at], signature: fake }, ...list.slice(at)] };
+        }
+        if (typeof c.id === "string" && c.id.startsWith("forged:"))
+          return { ...rewriteWire(a, (bytes) => bytes.set(base58.decode(fake), 1)), id: Number(c.id.slice("forged:".length)) };
+        return a;
+      },
+    });
+    await rpc("localnet_advanceSlots", [2]);
+    // With one honest node there is no quorum for anything the two list differently.
+    expect((await reconcilePayments(db(), withNodes("liar"), "solana")).received).toBe(0);
+    expect(await escrowed(real)).toBe(0);
+    await reconcilePayments(db(), withNodes("second", "liar"), "solana");
+    expect(await escrowed(fake)).toBe(0);
+    const named = await env.DB.prepare("SELECT DISTINCT node FROM node_disagreements WHERE network = 'solana' AND last_seen_at >= ?")
+      .bind(since)
+      .all<{ node: string }>();
+    expect(named.results.map((r) => r.node)).toContain(nodes.nameOf("liar"));
+    // Without the liar the real transfer is reconciled, and the forged one never is.
+    await reconcilePayments(db(), withNodes("second"), "solana");
+    expect(await escrowed(real)).toBe(1);
+    expect(await escrowed(fake)).toBe(0);
   });
 });
 
