@@ -86,7 +86,7 @@ export async function revealKey(page: Page): Promise<string> {
 
 export async function destroyKey(page: Page) {
   await page.getByRole("button", { name: "Destroy Private Key" }).click();
-  const dialog = page.getByRole("dialog", { name: "Permanently Destroy Private Key?" });
+  const dialog = page.getByRole("alertdialog", { name: "Permanently Destroy Private Key?" });
   await dialog.waitFor();
   await dialog
     .getByTestId("shred-window")
