@@ -491,15 +491,12 @@ describe("owner controls on a card", () => {
     await expect.poll(() => card(OWNER_FEATURED).count()).toBe(0);
   });
 
-  it("Delete asks first, then removes the listing", async () => {
+  it("Delete asks first (the app's confirmation dialog), then removes the listing", async () => {
     const promoted = card(OWNER_PROMOTED);
-    const asked: string[] = [];
-    s.page.once("dialog", (d) => {
-      asked.push(d.message());
-      void d.accept();
-    });
     await promoted.getByRole("button", { name: "Delete" }).click();
-    expect(asked).toEqual(["Delete this listing? This cannot be undone."]);
+    const dialog = s.page.getByRole("alertdialog", { name: "Delete this listing?" });
+    expect(await dialog.textContent()).toContain("This cannot be undone.");
+    await dialog.getByRole("button", { name: "Delete listing" }).click();
     await s.page.getByTestId("toast").filter({ hasText: "Listing Deleted" }).waitFor();
     await expect.poll(() => card(OWNER_PROMOTED).count()).toBe(0);
     const res = await apiAt(s.baseUrl).addresses.search.$get({ query: { search: "f00d" } });

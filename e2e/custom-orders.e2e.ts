@@ -239,8 +239,8 @@ describe("following an order while it is ground", () => {
     await page.getByRole("heading", { name: "In the queue" }).waitFor({ timeout: 30_000 });
     expect(await page.getByTestId("grinding-attempts").textContent()).toMatch(/of about 4.3 billion expected attempts/);
 
-    page.once("dialog", (d) => void d.accept());
     await page.getByRole("button", { name: "Cancel order" }).click();
+    await page.getByRole("alertdialog", { name: "Cancel this order?" }).getByRole("button", { name: "Cancel order" }).click();
     await page.getByTestId("order-status").filter({ hasText: "Cancelled" }).waitFor({ timeout: 20_000 });
     expect(s.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   }, 240_000);

@@ -165,14 +165,13 @@ describe("listings as the admin", () => {
     await page.getByLabel("Search", { exact: true }).fill(good[1].address);
     await expect.poll(() => rows.first().textContent(), { timeout: 15_000 }).toContain(short(good[1].address));
     expect(await rows.count()).toBe(1);
-    page.once("dialog", (d) => {
-      expect(d.message()).toBe("Delete this listing? This cannot be undone.");
-      void d.accept();
-    });
     await rows
       .first()
       .getByRole("button", { name: `Delete ${good[1].address}` })
       .click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete this listing?" });
+    expect(await confirm.textContent()).toContain(good[1].address);
+    await confirm.getByRole("button", { name: "Delete listing" }).click();
     await toastWith(page, "Listing Deleted");
 
     // Arrow keys move between the tabs; the Bulk Upload tab holds the upload component.
@@ -233,11 +232,8 @@ describe("admin panel paging and filters", () => {
     await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toBe("Showing 1–1 of 1");
 
     await page.getByLabel("Select all listings on this page").check();
-    page.once("dialog", (d) => {
-      expect(d.message()).toBe("Delete 1 selected listings? This cannot be undone.");
-      void d.accept();
-    });
     await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByRole("alertdialog", { name: "Delete 1 selected listing?" }).getByRole("button", { name: "Delete listings" }).click();
     await toastWith(page, "Bulk Delete Complete");
     await page.getByText("No listings match these filters.").waitFor({ timeout: 15_000 });
     expect(s.errors).toEqual([]);
@@ -269,16 +265,13 @@ describe("admin defects found in the browser", () => {
     const rows = page.getByTestId("admin-row");
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
     await page.getByLabel("Select all listings on this page").check();
-    page.once("dialog", (d) => void d.accept());
     await page.getByRole("button", { name: `Delete ${made[0]}` }).click();
+    await page.getByRole("alertdialog", { name: "Delete this listing?" }).getByRole("button", { name: "Delete listing" }).click();
     await toastWith(page, "Listing Deleted");
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     await expect.poll(() => page.getByRole("toolbar", { name: "Bulk actions" }).textContent()).toContain("2 selected");
-    page.once("dialog", (d) => {
-      expect(d.message()).toBe("Delete 2 selected listings? This cannot be undone.");
-      void d.accept();
-    });
     await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Delete", exact: true }).click();
+    await page.getByRole("alertdialog", { name: "Delete 2 selected listings?" }).getByRole("button", { name: "Delete listings" }).click();
     await toastWith(page, "Bulk Delete Complete");
     expect(await page.getByTestId("toast").textContent()).toContain("2 listings deleted");
     await page.getByText("No listings match these filters.").waitFor({ timeout: 15_000 });

@@ -87,6 +87,10 @@ describe("offers", () => {
       ),
     ).toEqual([]);
     await seller.page.getByRole("button", { name: "Accept the offer of 0.015 ETH" }).click();
+    // Accepting reserves the address at once: the app's confirmation dialog asks first, with the terms.
+    const confirm = seller.page.getByRole("alertdialog", { name: "Accept this offer?" });
+    expect(await confirm.textContent()).toContain("0.015 ETH");
+    await confirm.getByRole("button", { name: "Accept offer" }).click();
     await toast(seller.page, "Offer accepted");
 
     // The buyer: Profile > Offers says accepted; the listing page leads to the purchase page at the offered price.

@@ -110,13 +110,13 @@ describe("the buyer's own reservation", () => {
 
       // Cancel asks first: Keep Reservation changes nothing.
       await page.getByRole("button", { name: "Cancel Purchase" }).click();
-      const dialog = page.getByRole("dialog", { name: "Cancel this purchase?" });
+      const dialog = page.getByRole("alertdialog", { name: "Cancel this purchase?" });
       await dialog.waitFor();
       await dialog.getByRole("button", { name: "Keep Reservation" }).click();
       await dialog.waitFor({ state: "hidden" });
       expect((await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id: transactionId } }))).body.status).toBe("initiated");
       await page.getByRole("button", { name: "Cancel Purchase" }).click();
-      await page.getByRole("dialog", { name: "Cancel this purchase?" }).getByRole("button", { name: "Yes, Cancel Purchase" }).click();
+      await page.getByRole("alertdialog", { name: "Cancel this purchase?" }).getByRole("button", { name: "Yes, Cancel Purchase" }).click();
       await page.waitForURL((u) => u.pathname === `/transaction-cancelled/${transactionId}`, { timeout: 20_000 });
 
       // Try Again opens the purchase itself (the spec), which says Cancelled.

@@ -86,7 +86,7 @@ export async function revealKey(page: Page): Promise<string> {
 
 export async function destroyKey(page: Page) {
   await page.getByRole("button", { name: "Destroy Private Key" }).click();
-  const dialog = page.getByRole("dialog", { name: "Permanently Destroy Private Key?" });
+  const dialog = page.getByRole("alertdialog", { name: "Permanently Destroy Private Key?" });
   await dialog.waitFor();
   await dialog
     .getByTestId("shred-window")
@@ -112,7 +112,7 @@ export async function expectDestroyedInMyPurchases(page: Page, baseUrl: string, 
   expect(await row.textContent()).not.toContain("🔥");
 }
 
-/** The listing shows SOLD and cannot be bought; the home page's recent transactions show the sale. */
+/** The listing shows SOLD, when and for how much, with the sale's link, and cannot be bought; the home page's recent transactions show the sale. */
 export async function expectSoldEverywhere(
   page: Page,
   baseUrl: string,
@@ -122,7 +122,11 @@ export async function expectSoldEverywhere(
 ) {
   await page.goto(`${baseUrl}/address/${listingId}`);
   await page.getByText("SOLD", { exact: true }).first().waitFor({ timeout: 20_000 });
-  await page.getByText("This address is currently not available for purchase.").waitFor();
+  // It says when and for how much it sold, and links to the sale's page.
+  const sold = page.getByTestId("sold-notice");
+  await sold.waitFor();
+  expect(await sold.textContent()).toMatch(/^Sold on [A-Z][a-z]+ \d{1,2}, \d{4} for [\d.]+ (ETH|SOL)\. See the sale$/);
+  expect(await sold.getByRole("link", { name: "See the sale" }).getAttribute("href")).toMatch(/^\/sale\/[0-9a-f-]{36}$/);
   await page.goto(`${baseUrl}/`);
   const row = page
     .getByTestId("transactions-table")

@@ -29,6 +29,8 @@ export type AddressCheckValid = Omit<RarityAnalysis, "matchRanges"> & {
   referenceRates: { cpuCore: number; gpu: number };
   /** Set when nobody can hold this address's key (zero, burn, precompile, small-order point): worth nothing, never listed. */
   keyless: { reason: KeylessReason; message: string } | null;
+  /** The marketplace's listing of this address while it is for sale (its page is /address/{id}); else null. */
+  listing: { id: number; price: string; currency: "ETH" | "SOL" } | null;
 };
 
 export type AddressCheckResponse = AddressCheckValid | AddressCheckInvalid;

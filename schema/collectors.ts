@@ -19,8 +19,12 @@ export const NOTIFICATIONS_PER_WALLET = 200;
 export const NOTIFICATION_RETENTION_DAYS = 90;
 /** Writes (star, unstar, save, delete, mark as read) a wallet and a client network may make per minute. */
 export const COLLECTOR_WRITE_LIMIT = { perWallet: 60, perClient: 300, windowMs: 60_000, what: "watchlist, saved-search and notification changes" } as const;
-/** How often the header's bell asks for the unread count while a wallet is connected. */
-export const UNREAD_POLL_MS = 60_000;
+/**
+ * How often the header's bell asks for the unread count while a wallet is connected and the page is visible:
+ * often enough that a notification reaches an open page within 10 s, and far from a request a second per
+ * visitor (10 a minute per visible tab; none while the tab is hidden, one at once when it is shown again).
+ */
+export const UNREAD_POLL_MS = 6_000;
 
 // ---- the watchlist ----------------------------------------------------------------------------------------
 

@@ -2,7 +2,7 @@
 // the price: what the score means, the estimated value, the listing's price history, comparable
 // listings and recent sales of the same kind, and where the key came from. Built by the Worker
 // (worker/routes/listing-context.ts), read by web/src/routes/address.$id.tsx.
-import type { ListingView } from "./browse";
+import type { ListingView, PublicSale } from "./browse";
 
 /** Rows of price history returned, newest kept when there are more. */
 export const PRICE_HISTORY_LIMIT = 30;
@@ -63,4 +63,6 @@ export type ListingContext = {
   recentSales: RecentSale[];
   /** The server checked the seller's key derives this address when the listing was created (ISO 8601). */
   ownershipProvedAt: string;
+  /** A sold listing's own sale (when, for how much, its page /sale/{id}); null unless the listing is sold. */
+  sale: PublicSale | null;
 };

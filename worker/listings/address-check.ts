@@ -4,7 +4,7 @@ import { and, desc, eq, isNull, or } from "drizzle-orm";
 import * as v from "valibot";
 import { validateAddress } from "../../schema/address";
 import type { AddressCheckResponse } from "../../schema/api";
-import { algorithmAdjustments, NETWORKS, type Network } from "../../schema/db";
+import { addresses, algorithmAdjustments, NETWORKS, type Network } from "../../schema/db";
 import type { Db } from "../db/database";
 import { keylessAddress } from "../domain/keyless";
 import { analyzeAddress, estimateValue, expectedTimeSeconds, hexCharacters, REFERENCE_RATES } from "../domain/rarity";
@@ -66,6 +66,7 @@ export async function checkAddress(db: Db, address: string, network: Network): P
   const keyless = keylessAddress(result.normalized, network);
   const { matchRanges, ...fields } = rarity;
   const name = network === "ethereum" ? "Ethereum" : "Solana";
+  const [multiplier, listing] = await Promise.all([keyless ? 1 : valueMultiplier(db, network), forSale(db, result.normalized, network)]);
   return {
     isValid: true,
     message: keyless ? `Valid ${name} address, but no one holds its private key` : `Valid ${name} address`,
@@ -73,7 +74,7 @@ export async function checkAddress(db: Db, address: string, network: Network): P
     address: result.normalized,
     currency: network === "ethereum" ? "ETH" : "SOL",
     // No key, nothing to sell: whatever its pattern, it is worth nothing.
-    estimatedValue: keyless ? "0" : estimateValue(rarity.difficulty.log2, network, await valueMultiplier(db, network)),
+    estimatedValue: keyless ? "0" : estimateValue(rarity.difficulty.log2, network, multiplier),
     ...fields,
     matchRanges: matchRanges.map(([start, end]) => [start, end] as [number, number]),
     hexCharacters: hexCharacters(rarity.difficulty.log2),
@@ -83,5 +84,20 @@ export async function checkAddress(db: Db, address: string, network: Network): P
       gpuSeconds: expectedTimeSeconds(rarity.difficulty.attempts, rates.gpu),
     },
     referenceRates: { cpuCore: rates.cpuCore, gpu: rates.gpu },
+    listing,
   };
+}
+
+/**
+ * The marketplace's listing of this address while it is for sale (active and listed: the same listings search
+ * shows as buyable), so the checker can link to it; a sold, hidden or custom-order listing is none
+ * (addresses_address_unique).
+ */
+async function forSale(db: Db, address: string, network: Network) {
+  const row = await db
+    .select({ id: addresses.id, price: addresses.price, currency: addresses.currency })
+    .from(addresses)
+    .where(and(eq(addresses.address, address), eq(addresses.network, network), eq(addresses.status, "active"), eq(addresses.isListed, true)))
+    .get();
+  return row ? { id: row.id, price: row.price, currency: row.currency } : null;
 }

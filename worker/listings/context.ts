@@ -9,19 +9,20 @@ import type { Db } from "../db/database";
 import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
 import { difficultyFromLog2, estimateValue, expectedTimeSeconds, REFERENCE_RATES } from "../domain/rarity";
 import { orderListing } from "../orders/order-listing";
-import { saleDay } from "../purchases/transaction-list";
+import { lastPublicSaleOf, saleDay } from "../purchases/transaction-list";
 import { valueCalibration } from "./address-check";
 import { type ListingRow, listingColumns, toListingViews } from "./listing-view";
 
 /** Everything the listing page explains about `row`, priced at `rates`; `viewer` marks their own comparables. */
 export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, viewer: number | null): Promise<ListingContext> {
   const kind = { id: row.id, network: row.network, category: row.category, patternLength: row.patternLength, rarityScore: row.rarityScore };
-  const [log2, history, comparables, sales, calibration] = await Promise.all([
+  const [log2, history, comparables, sales, calibration, sale] = await Promise.all([
     difficultyLog2Of(db, row.id),
     priceHistoryOf(db, row.id, PRICE_HISTORY_LIMIT),
     comparableListings(db, kind, COMPARABLES_LIMIT),
     recentSalesLike(db, kind, RECENT_SALES_LIMIT),
     valueCalibration(db, row.network, row.category, row.patternLength),
+    row.status === "sold" ? lastPublicSaleOf(db, row.id) : null,
   ]);
   const difficulty = difficultyFromLog2(log2);
   const reference = REFERENCE_RATES[row.network];
@@ -62,6 +63,7 @@ export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, v
       soldAt: saleDay(s.soldAt),
     })),
     ownershipProvedAt: new Date(row.createdAt).toISOString(),
+    sale,
   };
 }
 

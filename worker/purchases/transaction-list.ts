@@ -161,3 +161,17 @@ export async function publicSaleById(db: Db, id: string): Promise<PublicSale | n
     .get();
   return row ? toPublicSale(row) : null;
 }
+
+/**
+ * A sold listing's own sale, for its page (when and for how much it sold, and the sale's page): the latest
+ * public sale of `addressId` (a listing sells once: transactions_one_sale_per_listing), or null (never sold, or
+ * sold privately as a custom order).
+ */
+export async function lastPublicSaleOf(db: Db, addressId: number): Promise<PublicSale | null> {
+  const row = await selectSales(db)
+    .where(and(eq(t.addressId, addressId), publicSale()))
+    .orderBy(desc(t.completedAt), desc(t.id))
+    .limit(1)
+    .get();
+  return row ? toPublicSale(row) : null;
+}

@@ -1,6 +1,6 @@
 // /api/notifications (docs/collectors.md#notifications): the signed-in wallet's own notifications, nobody else's.
 //   GET  /?limit=&before=   newest first, with the unread count and the next page's cursor
-//   GET  /unread-count      the bell's number (an index count; the header asks once a minute)
+//   GET  /unread-count      the bell's number (an index count; a visible page asks every 6 s)
 //   POST /{id}/read         mark one read (404 for an id that is not the caller's)
 //   POST /read-all          mark all read
 import { Hono } from "hono";

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { insertListing } from "./browse-fixtures";
 import { client, unchecked } from "./client";
 import { STORE_GRINDER_RATES } from "../../schema/grinder-rates";
 
@@ -94,6 +95,26 @@ describe("POST /api/addresses/validate", () => {
       expect(res).toMatchObject({ error: "Validation Error" });
     });
   }
+});
+
+describe("the checker links to the address's listing while it is for sale", () => {
+  it("listed and active: its id, price and currency; sold, hidden, or another network's: none", async () => {
+    // Any valid address, checked once to learn its normalized (checksummed) form, as listings store it.
+    const first = await validate({ address: "0xdead00000000000000000000000000000000beef", network: "ethereum" });
+    expect(first.body.listing).toBeNull();
+    const address = first.body.address as string;
+    const id = await insertListing({ address, price: "0.25" });
+    expect((await validate({ address: address.toLowerCase(), network: "ethereum" })).body.listing).toEqual({ id, price: "0.25", currency: "ETH" });
+    for (const [status, listed] of [
+      ["sold", 1],
+      ["inactive", 1],
+      ["deleted", 1],
+      ["active", 0],
+    ] as const) {
+      await env.DB.prepare("UPDATE addresses SET status = ?, is_listed = ? WHERE id = ?").bind(status, listed, id).run();
+      expect((await validate({ address, network: "ethereum" })).body.listing, `${status} listed=${listed}`).toBeNull();
+    }
+  });
 });
 
 describe("GET /api/addresses/validate", () => {

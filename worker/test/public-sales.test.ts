@@ -7,6 +7,7 @@ import { env } from "cloudflare:test";
 import { base58 } from "@scure/base";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { PublicSale } from "../../schema/browse";
+import type { ListingContext } from "../../schema/listing-context";
 import { actors, ethWallet, listWithKey, reserve, solWallet, type Wallet } from "./purchase-fixtures";
 import { client, unchecked } from "./client";
 
@@ -71,6 +72,26 @@ describe("GET /api/transactions/sales/{id}: one public sale", () => {
       const res = await client().transactions.sales[":id{[0-9a-f-]{36}}"].$get({ param: { id } });
       expect(res.status, id).toBe(400);
     }
+  });
+});
+
+describe("GET /api/addresses/{id}/context: a sold listing's own sale", () => {
+  const context = async (id: number) => (await (await client().addresses[":id{[0-9]+}"].context.$get({ param: { id: String(id) } })).json()) as ListingContext;
+
+  it("sold: the sale's id (its page), price, currency and day, as /sales/{id} shows them", async () => {
+    const soldAt = Date.UTC(2026, 2, 5, 14, 30);
+    const s = await sale(await ethWallet(), "ethereum", soldAt);
+    const ctx = await context(s.listing.id);
+    const page = (await (await client().transactions.sales[":id{[0-9a-f-]{36}}"].$get({ param: { id: s.id } })).json()) as PublicSale;
+    expect(ctx.sale).toEqual(page);
+    expect(ctx.sale).toMatchObject({ id: s.id, listingId: s.listing.id, soldOn: "2026-03-05" });
+  });
+
+  it("not sold, or sold as test data: no sale", async () => {
+    expect((await context((await listWithKey(seller.userId)).id)).sale).toBeNull();
+    const test = await sale(await ethWallet());
+    await env.DB.prepare("UPDATE transactions SET is_test_data = 1 WHERE id = ?").bind(test.id).run();
+    expect((await context(test.listing.id)).sale).toBeNull();
   });
 });
 

@@ -68,16 +68,27 @@ export const deleteSavedSearchMutation = (queryClient: QueryClient) =>
   });
 
 /**
- * GET /api/notifications/unread-count: the bell's number, asked once a minute and when the window regains focus
- * (an index count on the server, docs/collectors.md#notifications).
+ * The bell's poll: every UNREAD_POLL_MS while the page is visible, none while it is hidden (a background tab
+ * costs the server nothing). `visibility` is document.visibilityState; without a document (the prerender) no
+ * poll.
+ */
+export function unreadPollInterval(visibility: DocumentVisibilityState | undefined): number | false {
+  return visibility === "visible" ? UNREAD_POLL_MS : false;
+}
+
+/**
+ * GET /api/notifications/unread-count: the bell's number (an index count on the server,
+ * docs/collectors.md#notifications). Polled by unreadPollInterval; a tab shown again asks at once (never fresh
+ * enough to skip that, staleTime 0), and that answer restarts the poll the hidden tab stopped.
  */
 export const unreadCountQuery = (wallet: string) =>
   queryOptions({
     queryKey: [NOTIFICATIONS_KEY, "unread", wallet],
     queryFn: () => read(api.notifications["unread-count"].$get()),
-    refetchInterval: UNREAD_POLL_MS,
+    refetchInterval: () => unreadPollInterval(globalThis.document?.visibilityState),
+    refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
-    staleTime: 15_000,
+    staleTime: 0,
   });
 
 /** GET /api/notifications: one page, newest first; `before` is the previous page's nextCursor. */

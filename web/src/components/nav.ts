@@ -1,7 +1,13 @@
 // Pages reachable from the header and footer. A page is listed here only once it works.
 // `adminOnly` links are shown only to wallets the server reports as admins (useAdminStatus). The footer
 // lists /create-listing for everyone (the specification's footer links); the page itself explains who may use it.
-export type NavLink = { to: string; label: string; adminOnly?: boolean };
+// The footer also carries the pages a visitor finds nowhere else: the public sales (Activity) and the in-browser
+// grinder (Grind); it wraps, so they stay on screen and in the tab order at 390 px, where the header's links
+// move into a menu.
+import type { FileRouteTypes } from "../routeTree.gen";
+
+/** `to` is one of the app's routes, so a renamed page fails the typecheck rather than a visitor's click. */
+export type NavLink = { to: FileRouteTypes["to"]; label: string; adminOnly?: boolean };
 
 export const HEADER_LINKS: NavLink[] = [
   { to: "/marketplace", label: "Marketplace" },
@@ -18,4 +24,6 @@ export const FOOTER_LINKS: NavLink[] = [
   { to: "/custom-order", label: "Custom Orders" },
   { to: "/terms-of-service", label: "Terms of Service" },
   { to: "/marketplace", label: "Browse Addresses" },
+  { to: "/activity", label: "Activity" },
+  { to: "/grind", label: "Grind" },
 ];

@@ -1,6 +1,7 @@
 // The listing page: network and rarity badges, the
 // address with its pattern, category and pattern, Copy Address, View on Explorer, the price, availability,
-// the listed date and the Purchase Breakdown from calculate-fees. Buy Now only when the listing can be bought.
+// the listed date and the Purchase Breakdown from calculate-fees. Buy Now only when the listing can be bought; a
+// sold listing says when and for how much it sold, with a link to the sale.
 import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -19,6 +20,7 @@ import { pageTitle } from "../server-rendered/page-title";
 import { buyButton } from "../lib/listing-state";
 import { formatPriceTrimmed } from "../lib/number-format";
 import { ListingExplanation } from "./-address/ListingExplanation";
+import { SoldNotice } from "./-address/SoldNotice";
 import { ListingPrice, ListingSummary } from "../server-rendered/ListingSummary";
 
 export const Route = createFileRoute("/address/$id")({
@@ -172,6 +174,8 @@ function PurchaseBreakdown({ listing }: { listing: ListingView }) {
           <ReservationNotice state={reservation} />
         ) : canBuy ? (
           <DetailBuyButton listing={listing} label={`Buy Now - ${fees.data ? amount(fees.data.totalAmount) : amount(listing.price)}`} />
+        ) : listing.status === "sold" ? (
+          <SoldNotice listing={listing} />
         ) : (
           <p className="text-sm text-amber-300">This address is currently not available for purchase.</p>
         )}

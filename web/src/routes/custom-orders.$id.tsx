@@ -3,9 +3,11 @@
 // page, where the payment is made and confirmed), delivered (the key is made here), expired or cancelled.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
+import { useState } from "react";
 import type { CustomOrderView } from "../../../schema/custom-orders";
 import { cancelOrder, customOrderQuery, ORDERS_KEY } from "../api/custom-orders";
 import { HttpError } from "../api/http";
+import { ConfirmDialog } from "../components/ConfirmDialog";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
 import { Spinner } from "../components/Spinner";
 import { useUsdRates } from "../components/use-usd-rates";
@@ -61,6 +63,7 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
     mutationFn: () => cancelOrder(order.id),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: [ORDERS_KEY] }),
   });
+  const [confirmCancel, setConfirmCancel] = useState(false);
   const expected = Number(order.expectedAttempts);
   const stage = orderStage(order);
   const rates = useUsdRates();
@@ -103,16 +106,29 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
       <OrderPayment order={order} stage={stage} />
       {order.status === "delivered" && <FinalKeyCard order={order} />}
       {cancellable(stage) && (
-        <button
-          type="button"
-          disabled={cancel.isPending}
-          onClick={() => {
-            if (window.confirm("Cancel this order? A found address is then given up for good.")) cancel.mutate();
-          }}
-          className="mt-6 rounded-lg border border-slate-700 px-4 py-2 text-sm text-slate-200 hover:border-red-500"
+        <ConfirmDialog
+          open={confirmCancel}
+          onOpenChange={setConfirmCancel}
+          title="Cancel this order?"
+          confirmLabel="Cancel order"
+          pendingLabel="Cancelling..."
+          pending={cancel.isPending}
+          onConfirm={() => cancel.mutate(undefined, { onSettled: () => setConfirmCancel(false) })}
+          trigger={
+            <button
+              type="button"
+              disabled={cancel.isPending}
+              className="mt-6 rounded-lg border border-slate-700 px-4 py-2 text-sm text-slate-200 hover:border-red-500"
+            >
+              Cancel order
+            </button>
+          }
         >
-          Cancel order
-        </button>
+          <p>
+            The order is withdrawn and you pay nothing.{" "}
+            {order.status === "found" ? "The address found for it is given up for good: nobody can ever buy it. " : ""}This cannot be undone.
+          </p>
+        </ConfirmDialog>
       )}
       {cancel.isError && (
         <p className="mt-2 text-sm text-red-300">

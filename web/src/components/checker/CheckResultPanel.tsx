@@ -1,6 +1,8 @@
+import { Link } from "@tanstack/react-router";
 import type { AddressCheckResponse, AddressCheckValid } from "../../../../schema/api";
 import { categoryLabel, categoryWords } from "../../lib/category-words";
 import { aboutDuration, compactNumber, formatDuration } from "../../lib/duration";
+import { formatPriceTrimmed } from "../../lib/number-format";
 import { HighlightedAddress } from "../HighlightedAddress";
 
 const rate = (n: number) => `${n.toLocaleString("en-US")} keys/s`;
@@ -11,6 +13,26 @@ function Stat({ label, children }: { label: string; children: React.ReactNode })
       <dt className="text-xs tracking-wide text-slate-400 uppercase">{label}</dt>
       <dd className="mt-1 text-lg font-semibold text-white">{children}</dd>
     </div>
+  );
+}
+
+/** The checked address is listed here and can be bought: say so, with its price, and link to its page. */
+export function ForSaleLink({ listing }: { listing: NonNullable<AddressCheckValid["listing"]> }) {
+  return (
+    <p className="rounded-lg border border-violet-700/60 bg-violet-950/40 p-3 text-sm text-violet-100" data-testid="for-sale-notice">
+      This address is for sale here at{" "}
+      <strong className="text-white">
+        {formatPriceTrimmed(listing.price)} {listing.currency}
+      </strong>
+      .{" "}
+      <Link
+        to="/address/$id"
+        params={{ id: String(listing.id) }}
+        className="font-semibold text-violet-300 underline underline-offset-2 hover:text-violet-200 focus-visible:outline-2 focus-visible:outline-violet-400"
+      >
+        See the listing
+      </Link>
+    </p>
   );
 }
 
@@ -68,6 +90,7 @@ export function CheckResultPanel({ result }: { result: AddressCheckResponse }) {
           <strong className="text-amber-300">No private key exists.</strong> {result.keyless.message} It is worth nothing here and cannot be listed.
         </p>
       )}
+      {result.listing && <ForSaleLink listing={result.listing} />}
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
         <Stat label="Rarity Score">{result.rarityScore}/10</Stat>
         <Stat label="Est. Value">

@@ -1,5 +1,6 @@
 // The header's bell (docs/collectors.md#notifications): for a connected wallet, a link to /notifications with the
-// unread count, asked once a minute and when the window regains focus (an index count on the server).
+// unread count, asked every few seconds while the page is visible and at once when it is shown again
+// (unreadCountQuery; an index count on the server).
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { unreadCountQuery } from "../../api/collectors";

@@ -9,6 +9,7 @@ import { errorMessage } from "../../api/error-message";
 import { deleteListing, refreshListings, updateListingPrice, updateListingPromotion } from "../../api/listings";
 import { ownerStatusBadge } from "../../lib/listing-state";
 import { acceptPriceInput, canConfirmPrice, PRICE_INPUT_STEP } from "../../lib/price-input";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { toast } from "../toast-store";
 
 const BADGE_CLASSES: Record<ReturnType<typeof ownerStatusBadge>, string> = {
@@ -168,16 +169,23 @@ function DeleteButton({ listing }: { listing: ListingView }) {
     },
     onError: (err) => toast({ title: "Delete Failed", description: errorMessage(err) || "Failed to delete listing", variant: "destructive" }),
   });
+  const [open, setOpen] = useState(false);
   return (
-    <button
-      type="button"
-      disabled={mutation.isPending}
-      onClick={() => {
-        if (window.confirm("Delete this listing? This cannot be undone.")) mutation.mutate();
-      }}
-      className={`${button} border-red-600/60 text-red-300 hover:bg-red-500/10`}
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Delete this listing?"
+      confirmLabel="Delete listing"
+      pendingLabel="Deleting..."
+      pending={mutation.isPending}
+      onConfirm={() => mutation.mutate(undefined, { onSettled: () => setOpen(false) })}
+      trigger={
+        <button type="button" disabled={mutation.isPending} className={`${button} border-red-600/60 text-red-300 hover:bg-red-500/10`}>
+          {mutation.isPending ? "Deleting..." : "Delete"}
+        </button>
+      }
     >
-      {mutation.isPending ? "Deleting..." : "Delete"}
-    </button>
+      <p>It leaves the marketplace and cannot be bought. This cannot be undone.</p>
+    </ConfirmDialog>
   );
 }

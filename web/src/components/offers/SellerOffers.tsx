@@ -1,17 +1,20 @@
 // The seller's view of offers (docs/offers.md#accepting), on the listing page (one listing) and in Admin > Offers
 // (every listing): best first, each with where it stands in words (open, paused, accepted, lapsed) and, while open,
 // Accept and Decline. Accepting reserves the address for that buyer at their price; the other open offers on it are
-// paused until that sale completes (then declined) or lapses (then open again).
+// paused until that sale completes (then declined) or lapses (then open again), so it asks first (ConfirmDialog).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { decimalToUnits } from "../../../../schema/money";
 import type { ReceivedOfferView } from "../../../../schema/offers";
+import { RESERVATION_MINUTES } from "../../../../schema/purchases";
 import { errorMessage } from "../../api/error-message";
 import { answerOfferMutation, listingOffersQuery } from "../../api/offers";
 import { formatPriceTrimmed } from "../../lib/number-format";
 import { relativeTime } from "../../lib/date-format";
 import { shortAddress } from "../../lib/short-address";
 import { sellerStanding } from "../../lib/offer-rules";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { toast } from "../toast-store";
 
 export function SellerOffers({ listingId, wallet }: { listingId: number; wallet: string }) {
@@ -43,78 +46,111 @@ export function OfferRows({ offers, showListing }: { offers: ReceivedOfferView[]
       toast({ title: accept ? "The offer could not be accepted" : "The offer could not be declined", description: errorMessage(err), variant: "destructive" }),
   });
   const now = Date.now();
+  // Accepting reserves the address for this buyer at once and pauses every other offer: asked first.
+  const [accepting, setAccepting] = useState<ReceivedOfferView | null>(null);
   return (
-    <ul className="mt-4 divide-y divide-slate-800 rounded-xl border border-slate-800" data-testid="seller-offers">
-      {offers.map((o) => {
-        const standing = sellerStanding(o.status, o.endReason);
-        const pct = percentOfAsk(o.amount, o.ask);
-        return (
-          <li key={o.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3" data-testid="seller-offer">
-            <div className="min-w-0 flex-1 basis-52">
-              <p className="font-semibold text-white">
-                {formatPriceTrimmed(o.amount)} {o.currency}
-                <span className="ml-2 text-sm font-normal text-slate-400">
-                  {pct}% of the {formatPriceTrimmed(o.ask)} ask
-                </span>
-              </p>
-              <p className="mt-0.5 text-xs break-all text-slate-400">
-                {showListing && (
-                  <>
-                    <Link to="/address/$id" params={{ id: String(o.listingId) }} className="font-mono text-violet-300 underline-offset-2 hover:underline">
-                      {shortAddress(o.address)}
-                    </Link>
-                    {" · "}
-                  </>
-                )}
-                from <span className="font-mono">{shortAddress(o.buyerWallet)}</span>
-                {(o.status === "open" || o.status === "paused") && (
-                  <>
-                    {" "}
-                    · expires <time dateTime={o.expiresAt}>{relativeTime(o.expiresAt, now)}</time>
-                  </>
-                )}
-              </p>
-              <p className="mt-0.5 text-xs text-slate-300" data-testid="offer-standing">
-                <span
-                  className={
-                    o.status === "open"
-                      ? "font-semibold text-white"
-                      : o.status === "accepted"
-                        ? "font-semibold text-emerald-300"
-                        : "font-semibold text-slate-300"
-                  }
-                >
-                  {standing.label}
-                </span>
-                {standing.detail && <span className="text-slate-400">: {standing.detail}</span>}
-              </p>
-            </div>
-            {o.status === "open" ? (
-              <div className="flex gap-2">
-                <button
-                  type="button"
-                  onClick={() => answer.mutate({ id: o.id, accept: true })}
-                  disabled={answer.isPending}
-                  aria-label={`Accept the offer of ${o.amount} ${o.currency}`}
-                  className="rounded-md bg-emerald-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-600 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
-                >
-                  Accept
-                </button>
-                <button
-                  type="button"
-                  onClick={() => answer.mutate({ id: o.id, accept: false })}
-                  disabled={answer.isPending}
-                  aria-label={`Decline the offer of ${o.amount} ${o.currency}`}
-                  className="rounded-md border border-slate-700 px-2.5 py-1 text-xs font-semibold text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
-                >
-                  Decline
-                </button>
+    <>
+      <ConfirmDialog
+        open={accepting !== null}
+        onOpenChange={(open) => !open && setAccepting(null)}
+        title="Accept this offer?"
+        confirmLabel="Accept offer"
+        pendingLabel="Accepting..."
+        pending={answer.isPending}
+        tone="primary"
+        onConfirm={() => accepting && answer.mutate({ id: accepting.id, accept: true }, { onSettled: () => setAccepting(null) })}
+      >
+        {accepting && <AcceptTerms offer={accepting} />}
+      </ConfirmDialog>
+      <ul className="mt-4 divide-y divide-slate-800 rounded-xl border border-slate-800" data-testid="seller-offers">
+        {offers.map((o) => {
+          const standing = sellerStanding(o.status, o.endReason);
+          const pct = percentOfAsk(o.amount, o.ask);
+          return (
+            <li key={o.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 p-3" data-testid="seller-offer">
+              <div className="min-w-0 flex-1 basis-52">
+                <p className="font-semibold text-white">
+                  {formatPriceTrimmed(o.amount)} {o.currency}
+                  <span className="ml-2 text-sm font-normal text-slate-400">
+                    {pct}% of the {formatPriceTrimmed(o.ask)} ask
+                  </span>
+                </p>
+                <p className="mt-0.5 text-xs break-all text-slate-400">
+                  {showListing && (
+                    <>
+                      <Link to="/address/$id" params={{ id: String(o.listingId) }} className="font-mono text-violet-300 underline-offset-2 hover:underline">
+                        {shortAddress(o.address)}
+                      </Link>
+                      {" · "}
+                    </>
+                  )}
+                  from <span className="font-mono">{shortAddress(o.buyerWallet)}</span>
+                  {(o.status === "open" || o.status === "paused") && (
+                    <>
+                      {" "}
+                      · expires <time dateTime={o.expiresAt}>{relativeTime(o.expiresAt, now)}</time>
+                    </>
+                  )}
+                </p>
+                <p className="mt-0.5 text-xs text-slate-300" data-testid="offer-standing">
+                  <span
+                    className={
+                      o.status === "open"
+                        ? "font-semibold text-white"
+                        : o.status === "accepted"
+                          ? "font-semibold text-emerald-300"
+                          : "font-semibold text-slate-300"
+                    }
+                  >
+                    {standing.label}
+                  </span>
+                  {standing.detail && <span className="text-slate-400">: {standing.detail}</span>}
+                </p>
               </div>
-            ) : null}
-          </li>
-        );
-      })}
-    </ul>
+              {o.status === "open" ? (
+                <div className="flex gap-2">
+                  <button
+                    type="button"
+                    onClick={() => setAccepting(o)}
+                    disabled={answer.isPending}
+                    aria-label={`Accept the offer of ${o.amount} ${o.currency}`}
+                    className="rounded-md bg-emerald-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-600 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
+                  >
+                    Accept
+                  </button>
+                  <button
+                    type="button"
+                    onClick={() => answer.mutate({ id: o.id, accept: false })}
+                    disabled={answer.isPending}
+                    aria-label={`Decline the offer of ${o.amount} ${o.currency}`}
+                    className="rounded-md border border-slate-700 px-2.5 py-1 text-xs font-semibold text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
+                  >
+                    Decline
+                  </button>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/** What accepting does, in the confirmation: the price, the buyer's payment window, the other offers paused. */
+export function AcceptTerms({ offer }: { offer: Pick<ReceivedOfferView, "amount" | "ask" | "currency" | "buyerWallet"> }) {
+  return (
+    <>
+      <p>
+        The address is reserved at once for <span className="font-mono">{shortAddress(offer.buyerWallet)}</span> at{" "}
+        <strong className="text-white">
+          {formatPriceTrimmed(offer.amount)} {offer.currency}
+        </strong>{" "}
+        ({percentOfAsk(offer.amount, offer.ask)}% of your {formatPriceTrimmed(offer.ask)} {offer.currency} ask). They then have {RESERVATION_MINUTES} minutes to
+        pay; if they do not, the address is for sale again.
+      </p>
+      <p>Every other open offer on this address is paused: declined if this sale completes, open again if it does not. Their buyers are told.</p>
+    </>
   );
 }
 

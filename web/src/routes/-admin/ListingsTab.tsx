@@ -21,6 +21,7 @@ import { toast } from "../../components/toast-store";
 import { downloadCsv, exportFileName, listingsCsv } from "../../lib/admin-export";
 import { formatPriceTrimmed } from "../../lib/number-format";
 import { shortAddress } from "../../lib/short-address";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { type AdminSearch, adminState } from "./admin-search";
 import { useDebounced } from "../../components/use-debounced";
 import { allSelected, bulkResultText, missingIdsOf, offsetFor, pageSummary, selectionOnPage, toggleAll, toggleId } from "./table-state";
@@ -131,10 +132,11 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
     run(action, "Bulk Update Complete", "updated", "Update Failed", "Failed to update listings");
   };
 
+  // Deleting asks first (ConfirmDialog): the selection, or one row.
+  const [deleting, setDeleting] = useState<{ kind: "selected"; count: number } | { kind: "one"; listing: AdminListing } | null>(null);
   const bulkRemove = () => {
     if (needSelection("delete")) return;
-    if (!window.confirm(`Delete ${selected.size} selected listings? This cannot be undone.`)) return;
-    run(bulkDelete, "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
+    setDeleting({ kind: "selected", count: selected.size });
   };
 
   const exportCsv = () => {
@@ -169,9 +171,14 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       "Update Failed",
       "Failed to update featured status",
     );
-  const remove = (l: AdminListing) => {
-    if (!window.confirm("Delete this listing? This cannot be undone.")) return;
-    rowAction(() => adminDeleteListing(l.id), "Listing Deleted", `${shortAddress(l.address)} was deleted`, "Delete Failed", "Failed to delete listing(s)");
+  const remove = (l: AdminListing) => setDeleting({ kind: "one", listing: l });
+  const confirmDelete = () => {
+    if (deleting?.kind === "selected") run(bulkDelete, "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
+    else if (deleting?.kind === "one") {
+      const l = deleting.listing;
+      rowAction(() => adminDeleteListing(l.id), "Listing Deleted", `${shortAddress(l.address)} was deleted`, "Delete Failed", "Failed to delete listing(s)");
+    }
+    setDeleting(null);
   };
 
   const statCards: [string, number | undefined][] = [
@@ -254,6 +261,18 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
 
   return (
     <div className="space-y-6">
+      <ConfirmDialog
+        open={deleting !== null}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={deleting?.kind === "selected" ? `Delete ${deleting.count} selected listing${deleting.count === 1 ? "" : "s"}?` : "Delete this listing?"}
+        confirmLabel={deleting?.kind === "selected" ? "Delete listings" : "Delete listing"}
+        onConfirm={confirmDelete}
+      >
+        <p>
+          {deleting?.kind === "one" ? <span className="font-mono break-all">{deleting.listing.address}</span> : "They"}{" "}
+          {deleting?.kind === "one" ? "leaves" : "leave"} the marketplace and cannot be bought. This cannot be undone.
+        </p>
+      </ConfirmDialog>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         {statCards.map(([title, value]) => (
           <div key={title} className="rounded-2xl border border-slate-800 bg-slate-900/60 p-4" data-testid="stat-card">

@@ -3,6 +3,7 @@
 // placed, because without it nobody can ever compute the final key.
 import { useId, useState } from "react";
 import { scalarToHex } from "../../../../schema/split-key";
+import { passwordPairProblem } from "../../lib/password-pair";
 import { encryptKeystore, KeystoreError, keystoreFileName, MIN_KEYSTORE_PASSWORD } from "../../payments/keystore";
 
 export type SavedKeyFile = { fileName: string };
@@ -23,8 +24,7 @@ export function SecretKeyStep({ secret, saved, onSaved }: { secret: bigint; save
   const [busy, setBusy] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const problem =
-    password.length < MIN_KEYSTORE_PASSWORD ? `At least ${MIN_KEYSTORE_PASSWORD} characters.` : password !== again ? "The two passwords differ." : null;
+  const problem = passwordPairProblem(password, again, MIN_KEYSTORE_PASSWORD);
 
   const save = async () => {
     setError(null);
@@ -47,6 +47,10 @@ export function SecretKeyStep({ secret, saved, onSaved }: { secret: bigint; save
         Your browser has made a secret key for this order. Only its public half is sent to us; the final private key of your address is this secret plus the
         offset our grinder finds, so <strong className="text-white">nobody else, including us, ever holds it</strong>. Save the secret now as an encrypted file:
         after payment you open that file here with its password.
+      </p>
+      <p role="note" className="rounded-lg border border-amber-700/50 bg-amber-950/30 p-3 text-sm text-amber-100">
+        <strong className="font-semibold">Keep this file, and keep it secret.</strong> Without it (and its password) nobody can ever make your key, us included;
+        with both, anyone can. Keep it after the order is delivered too, until the key is saved in your wallet and backed up.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <label className="block text-sm text-slate-300" htmlFor={`${id}-pw`}>
@@ -83,7 +87,7 @@ export function SecretKeyStep({ secret, saved, onSaved }: { secret: bigint; save
       </button>
       {saved && (
         <p className="text-sm text-emerald-300" role="status">
-          Saved as <span className="font-mono break-all">{saved.fileName}</span>. Keep it somewhere safe, with a backup.
+          Saved as <span className="font-mono break-all">{saved.fileName}</span>. Keep it somewhere safe and private, with a backup.
         </p>
       )}
       {error && (

@@ -1,15 +1,16 @@
 // "Save search" on the marketplace (docs/collectors.md#saved-searches): the filters in the URL, saved with a name
-// (prefilled with the filters in words). A visitor without a wallet is asked to connect and comes back to this
-// search. The server's refusal (saved already, the bound reached, filters no address can match) is shown here.
+// (prefilled with the filters in words). A visitor without a wallet is asked to connect, comes back to this
+// search, and it is saved then under that name (pending-search.ts), as the star is. The server's refusal (saved already, the bound reached, filters no address can match) is shown here.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { SAVED_SEARCH_NAME_MAX, type SavedFilters } from "../../../../schema/collectors";
 import { saveSearchMutation } from "../../api/collectors";
 import { errorMessage } from "../../api/error-message";
 import { useConnectFirst } from "../../components/collectors/use-connect-first";
 import { useViewer } from "../../components/listing/use-viewer";
 import { describeFilters } from "../../lib/saved-filters";
+import { rememberPendingSearch, takePendingSearch } from "./pending-search";
 import type { MarketSearch } from "./search";
 
 /** The URL's filters (and sort) as a saved search keeps them: every value as the URL's text. */
@@ -39,12 +40,24 @@ export function SaveSearch({ search }: { search: MarketSearch }) {
   const inputId = useId();
   const filters = filtersOf(search);
 
+  const defaultName = describeFilters(filters).slice(0, SAVED_SEARCH_NAME_MAX);
   const start = () => {
-    if (!viewer) return connectFirst("save this search");
+    if (!viewer) {
+      rememberPendingSearch(sessionStorage, filters, Date.now());
+      return connectFirst("save this search");
+    }
     save.reset();
-    setName(describeFilters(filters).slice(0, SAVED_SEARCH_NAME_MAX));
+    setName(defaultName);
     setOpen(true);
   };
+  // Back from connecting, signed in, on the search they asked to save: save it now, under its default name (the
+  // form stays open on the answer, so a refusal shows and the name can be changed and saved again).
+  useEffect(() => {
+    if (!viewer || !takePendingSearch(sessionStorage, filters, Date.now())) return;
+    setName(defaultName);
+    setOpen(true);
+    save.mutate({ name: defaultName, filters });
+  }, [viewer]);
 
   if (save.isSuccess && open) {
     return (

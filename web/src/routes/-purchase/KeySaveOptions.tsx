@@ -129,6 +129,11 @@ function SolanaFiles({ privateKey, address, revealed }: { privateKey: string; ad
         The keypair file is what the Solana CLI reads (<code className="text-slate-300">solana config set --keypair</code>); the base58 private key is what
         Phantom and Solflare import (Add account → Import private key).
       </p>
+      <p role="note" className="rounded-lg border border-amber-700/50 bg-amber-950/30 p-3 text-xs text-amber-100">
+        <strong className="font-semibold">The keypair file is not encrypted</strong>: it is the key itself, as the Solana CLI stores it, with no password.
+        Anyone who reads it controls the address. Keep it secret and offline (not in a synced folder or an email), and delete it once the key is in your wallet
+        and backed up.
+      </p>
       {error && (
         <p role="alert" className="text-xs text-red-300">
           {error}
@@ -142,11 +147,15 @@ function SolanaFiles({ privateKey, address, revealed }: { privateKey: string; ad
             void load().then((f) => {
               if (!f) return;
               downloadText(`${address}.json`, f.keypairJson);
-              toast({ title: "Keypair Saved", description: "A 64-byte JSON keypair file, as solana-keygen writes it.", variant: "success" });
+              toast({
+                title: "Keypair Saved",
+                description: "A 64-byte JSON keypair file, as solana-keygen writes it. It is not encrypted: keep it secret.",
+                variant: "success",
+              });
             })
           }
         >
-          Download keypair file
+          Download keypair file (not encrypted)
         </button>
         <button
           type="button"

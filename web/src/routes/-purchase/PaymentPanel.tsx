@@ -2,11 +2,11 @@
 // Pay button for the buyer's wallet, and Cancel. A failed attempt says why and offers Try Again.
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import * as Dialog from "@radix-ui/react-dialog";
 import { useEffect, useState } from "react";
 import type { PurchaseView } from "../../../../schema/purchases";
 import { errorMessage } from "../../api/error-message";
 import { cancelPurchase } from "../../api/purchases";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../components/toast-store";
 import { useCopy } from "../../components/use-copy";
 import { useNow } from "../../components/use-now";
@@ -159,8 +159,16 @@ function CancelButton({ id, disabled }: { id: string; disabled: boolean }) {
     onSettled: () => setOpen(false),
   });
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
-      <Dialog.Trigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Cancel this purchase?"
+      confirmLabel="Yes, Cancel Purchase"
+      cancelLabel="Keep Reservation"
+      pendingLabel="Cancelling..."
+      pending={cancel.isPending}
+      onConfirm={() => cancel.mutate()}
+      trigger={
         <button
           type="button"
           disabled={disabled || cancel.isPending}
@@ -168,34 +176,9 @@ function CancelButton({ id, disabled }: { id: string; disabled: boolean }) {
         >
           {cancel.isPending ? "Cancelling..." : "Cancel Purchase"}
         </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(94vw,28rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-700 bg-slate-900 p-6 shadow-xl">
-          <Dialog.Title className="text-lg font-semibold text-white">Cancel this purchase?</Dialog.Title>
-          <Dialog.Description className="mt-3 text-sm text-slate-300">
-            Your reservation ends now and the address becomes available to anyone. Do not send a payment after cancelling: a late payment is only refunded.
-          </Dialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Dialog.Close asChild>
-              <button
-                type="button"
-                className="rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-violet-400"
-              >
-                Keep Reservation
-              </button>
-            </Dialog.Close>
-            <button
-              type="button"
-              disabled={cancel.isPending}
-              onClick={() => cancel.mutate()}
-              className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-400 disabled:cursor-wait disabled:opacity-70"
-            >
-              {cancel.isPending ? "Cancelling..." : "Yes, Cancel Purchase"}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      }
+    >
+      <p>Your reservation ends now and the address becomes available to anyone. Do not send a payment after cancelling: a late payment is only refunded.</p>
+    </ConfirmDialog>
   );
 }

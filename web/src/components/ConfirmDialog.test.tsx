@@ -1,0 +1,68 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { AcceptTerms } from "./offers/SellerOffers";
+import { ConfirmBody } from "./ConfirmDialog";
+
+const body = (props: Partial<Parameters<typeof ConfirmBody>[0]> = {}) =>
+  renderToStaticMarkup(
+    <Dialog.Root open>
+      <ConfirmBody title="Delete this listing?" confirmLabel="Delete listing" onConfirm={() => {}} {...props}>
+        <p>This cannot be undone.</p>
+      </ConfirmBody>
+    </Dialog.Root>,
+  );
+
+describe("ConfirmBody: the one confirmation's inside", () => {
+  it("the title, what happens, the way out first and focused, then the action by name", () => {
+    const html = body();
+    expect(html).toMatch(/<h2[^>]*>Delete this listing\?<\/h2>/);
+    expect(html).toContain("<p>This cannot be undone.</p>");
+    const cancel = html.indexOf(">Cancel</button>");
+    const action = html.indexOf(">Delete listing</button>");
+    expect(cancel).toBeGreaterThan(-1);
+    expect(action).toBeGreaterThan(cancel);
+    expect(html).toMatch(/<button type="button"[^>]*autofocus=""[^>]*>Cancel<\/button>/i);
+  });
+
+  it("while the action runs: both buttons disabled, the pending words shown", () => {
+    const html = body({ pending: true, pendingLabel: "Deleting..." });
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*>Cancel<\/button>/);
+    expect(html).toMatch(/<button[^>]*disabled=""[^>]*aria-busy="true"[^>]*>Deleting...<\/button>/);
+  });
+
+  it("a way out that says what it keeps, when Cancel would be ambiguous", () => {
+    expect(body({ title: "Cancel this purchase?", confirmLabel: "Yes, Cancel Purchase", cancelLabel: "Keep Reservation" })).toContain(
+      ">Keep Reservation</button>",
+    );
+  });
+});
+
+describe("every destructive action asks through ConfirmDialog", () => {
+  const src = (path: string) => readFileSync(join(import.meta.dirname, "..", path), "utf8");
+  it.each([
+    ["accept offer", "components/offers/SellerOffers.tsx"],
+    ["cancel order", "routes/custom-orders.$id.tsx"],
+    ["cancel purchase", "routes/-purchase/PaymentPanel.tsx"],
+    ["delete (owner)", "components/listing/OwnerControls.tsx"],
+    ["delete (admin)", "routes/-admin/ListingsTab.tsx"],
+    ["destroy key", "components/purchase/DestroyKeyDialog.tsx"],
+  ])("%s: %s", (_what, path) => {
+    const text = src(path);
+    expect(text).toContain("<ConfirmDialog");
+    expect(text).not.toMatch(/window\.confirm|@radix-ui\/react-dialog/);
+  });
+
+  it("accepting an offer says its terms: the price, the payment window, the other offers paused", () => {
+    const html = renderToStaticMarkup(
+      <AcceptTerms offer={{ amount: "0.0150", ask: "0.02", currency: "ETH", buyerWallet: "0x1234567890abcdef1234567890abcdef12345678" }} />,
+    );
+    const text = html.replace(/<[^>]+>/g, "");
+    expect(text).toContain("0.015 ETH");
+    expect(text).toContain("75% of your 0.02 ETH ask");
+    expect(text).toContain("15 minutes to pay");
+    expect(text).toContain("Every other open offer on this address is paused: declined if this sale completes, open again if it does not");
+  });
+});
