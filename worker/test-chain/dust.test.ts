@@ -65,6 +65,8 @@ describe("dust", () => {
 
     const escrow = await escrowOf(late);
     expect(escrow).toMatchObject({ transaction_id: id, attention_reason: "late", refund_status: "needed" });
+    // The alerts run first in each cron run (worker/jobs/scheduled.ts), so what this run found goes out in the next.
+    await runScheduledJobs(hook.env);
     const alerts = await hook.received(`escrow:${escrow!.id}`);
     expect(alerts).toHaveLength(1);
     expect(alerts[0].body.text).toContain(`transaction ${late}`);

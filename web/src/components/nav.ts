@@ -4,10 +4,12 @@
 // The footer also carries the pages a visitor finds nowhere else: the public sales (Activity) and the in-browser
 // grinder (Grind); it wraps, so they stay on screen and in the tab order at 390 px, where the header's links
 // move into a menu.
-import type { FileRouteTypes } from "../routeTree.gen";
+// LinkProps reads the routes through the router's registration (routeTree.gen.ts declares it), so this file
+// need not import the route tree, which imports the root layout that imports this.
+import type { LinkProps } from "@tanstack/react-router";
 
 /** `to` is one of the app's routes, so a renamed page fails the typecheck rather than a visitor's click. */
-export type NavLink = { to: FileRouteTypes["to"]; label: string; adminOnly?: boolean };
+export type NavLink = { to: NonNullable<LinkProps["to"]>; label: string; adminOnly?: boolean };
 
 export const HEADER_LINKS: NavLink[] = [
   { to: "/marketplace", label: "Marketplace" },

@@ -133,10 +133,10 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
   };
 
   // Deleting asks first (ConfirmDialog): the selection, or one row.
-  const [deleting, setDeleting] = useState<{ kind: "selected"; count: number } | { kind: "one"; listing: AdminListing } | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<{ kind: "selected"; count: number } | { kind: "one"; listing: AdminListing } | null>(null);
   const bulkRemove = () => {
     if (needSelection("delete")) return;
-    setDeleting({ kind: "selected", count: selected.size });
+    setDeleteTarget({ kind: "selected", count: selected.size });
   };
 
   const exportCsv = () => {
@@ -171,14 +171,14 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       "Update Failed",
       "Failed to update featured status",
     );
-  const remove = (l: AdminListing) => setDeleting({ kind: "one", listing: l });
+  const remove = (l: AdminListing) => setDeleteTarget({ kind: "one", listing: l });
   const confirmDelete = () => {
-    if (deleting?.kind === "selected") run(bulkDelete, "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
-    else if (deleting?.kind === "one") {
-      const l = deleting.listing;
+    if (deleteTarget?.kind === "selected") run(bulkDelete, "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
+    else if (deleteTarget?.kind === "one") {
+      const l = deleteTarget.listing;
       rowAction(() => adminDeleteListing(l.id), "Listing Deleted", `${shortAddress(l.address)} was deleted`, "Delete Failed", "Failed to delete listing(s)");
     }
-    setDeleting(null);
+    setDeleteTarget(null);
   };
 
   const statCards: [string, number | undefined][] = [
@@ -262,15 +262,17 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
   return (
     <div className="space-y-6">
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={deleting?.kind === "selected" ? `Delete ${deleting.count} selected listing${deleting.count === 1 ? "" : "s"}?` : "Delete this listing?"}
-        confirmLabel={deleting?.kind === "selected" ? "Delete listings" : "Delete listing"}
+        open={deleteTarget !== null}
+        onOpenChange={(open) => !open && setDeleteTarget(null)}
+        title={
+          deleteTarget?.kind === "selected" ? `Delete ${deleteTarget.count} selected listing${deleteTarget.count === 1 ? "" : "s"}?` : "Delete this listing?"
+        }
+        confirmLabel={deleteTarget?.kind === "selected" ? "Delete listings" : "Delete listing"}
         onConfirm={confirmDelete}
       >
         <p>
-          {deleting?.kind === "one" ? <span className="font-mono break-all">{deleting.listing.address}</span> : "They"}{" "}
-          {deleting?.kind === "one" ? "leaves" : "leave"} the marketplace and cannot be bought. This cannot be undone.
+          {deleteTarget?.kind === "one" ? <span className="font-mono break-all">{deleteTarget.listing.address}</span> : "They"}{" "}
+          {deleteTarget?.kind === "one" ? "leaves" : "leave"} the marketplace and cannot be bought. This cannot be undone.
         </p>
       </ConfirmDialog>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -421,7 +423,7 @@ const rowButton = "rounded px-2 py-1 text-xs ring-1 ring-slate-700 focus-visible
 
 /**
  * A row's actions. A custom order's address gets none: activating would list someone else's key and always fails,
- * featuring means nothing for an address never listed, and deleting it would cut the order from its address.
+ * featuring means nothing for an address never listed, and deleteTarget it would cut the order from its address.
  */
 export function ListingRowActions({
   listing: l,
