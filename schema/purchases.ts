@@ -8,8 +8,6 @@ import type { OpenStatus, PurchaseStatus } from "./purchase-lifecycle";
 
 // ---- constants both sides show ------------------------------------------------------------------------
 
-/** An unpaid reservation frees the listing after this many minutes. */
-export const RESERVATION_MINUTES = 15;
 /** Open purchases (schema/purchase-lifecycle.ts OPEN) one buyer may hold at once. */
 export const MAX_OPEN_RESERVATIONS = 3;
 /**

@@ -18,7 +18,7 @@ import {
   signInSolana,
   sleep,
 } from "../bench/buyer-client";
-import { RESERVATION_MINUTES } from "../../schema/purchases";
+import { RESERVATION_MINUTES } from "../../schema/reservation";
 import type { Network, SentTransfer } from "./invariants";
 
 export const ACTOR_KINDS = ["honest", "silent", "underpayer", "overpayer", "canceller", "junk", "late", "hoarder"] as const;

@@ -3,7 +3,8 @@
 // needs, and how long a reservation lasts. Nothing secret: the RPC URLs themselves (which may carry an API
 // key) are never returned, only the cluster (SOL_CLUSTER) and whether this is a local deployment.
 import { Hono } from "hono";
-import { type ChainConfigResponse, RESERVATION_MINUTES } from "../../schema/purchases";
+import type { ChainConfigResponse } from "../../schema/purchases";
+import { RESERVATION_MINUTES } from "../../schema/reservation";
 import { checkPaymentSetup, solanaCluster } from "../deployment/payment-rules";
 import { rpcUrls } from "../deployment/rpc-nodes";
 import { readCluster } from "../deployment/solana-cluster";

@@ -3,7 +3,8 @@
 // withdrawing, and every end: a price change, a sale, an unlisting, the clock, an accepted offer's unpaid reservation.
 import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { MAX_OPEN_RESERVATIONS, RESERVATION_MINUTES } from "../../schema/purchases";
+import { MAX_OPEN_RESERVATIONS } from "../../schema/purchases";
+import { RESERVATION_MINUTES } from "../../schema/reservation";
 import type { AcceptOfferResponse, MyOffersResponse, OfferSummary, OfferView, ReceivedOffersResponse } from "../../schema/offers";
 import type { AuthSession } from "../auth/middleware";
 import { createDb } from "../db/database";

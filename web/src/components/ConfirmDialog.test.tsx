@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { AcceptTerms } from "./offers/SellerOffers";
-import { ConfirmBody } from "./ConfirmDialog";
+import { ConfirmBody } from "./ConfirmDialogPanel";
 
 const body = (props: Partial<Parameters<typeof ConfirmBody>[0]> = {}) =>
   renderToStaticMarkup(

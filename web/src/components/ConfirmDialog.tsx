@@ -2,118 +2,38 @@
 // an offer, cancelling an order, deleting a listing, destroying a key. One look and one behaviour everywhere: a
 // title that names the action, what it does and whether it can be undone, the way out first (and focused, so Enter
 // alone never confirms), the confirming button named by its action, and no closing while the action runs.
-// Built on Radix's dialog (focus trapped, Escape and the overlay close it) with role="alertdialog".
-import * as Dialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+// Built on Radix's dialog (focus trapped, Escape and the overlay close it) with role="alertdialog", loaded the first
+// time one opens (ConfirmDialogPanel.tsx): the listing page, a landing page, offers one to its owner, and Radix's
+// dialog would otherwise weigh on every visitor's first load (npm run check's budget).
+import { cloneElement, isValidElement, lazy, type MouseEvent, type ReactElement, Suspense } from "react";
 
-export type ConfirmTone = "danger" | "primary";
+import type { ConfirmDialogProps } from "./ConfirmDialogPanel";
 
-export type ConfirmDialogProps = {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  /** A question naming the action: "Accept this offer?", "Delete this listing?". */
-  title: string;
-  /** What happens, and whether it can be undone. */
-  children: ReactNode;
-  /** The confirming button's words: the action itself ("Accept offer"), never "OK" or "Yes". */
-  confirmLabel: string;
-  /** The button that leaves everything as it was, when "Cancel" would be ambiguous ("Keep Reservation"). */
-  cancelLabel?: string;
-  /** Shown on the confirming button while the action runs ("Accepting..."). */
-  pendingLabel?: string;
-  pending?: boolean;
-  onConfirm: () => void;
-  /** danger: cannot be undone (red); primary: binding but expected (violet). */
-  tone?: ConfirmTone;
-  /** The button that opens the dialog, when the dialog owns it (Radix's Trigger). */
-  trigger?: ReactNode;
-};
 
-const CONFIRM_CLASS: Record<ConfirmTone, string> = {
-  danger: "bg-red-600 hover:bg-red-500 focus-visible:outline-red-400 border-red-800",
-  primary: "bg-violet-600 hover:bg-violet-500 focus-visible:outline-violet-400 border-violet-800",
-};
+const ConfirmDialogPanel = lazy(() => import("./ConfirmDialogPanel"));
 
-export function ConfirmDialog({
-  open,
-  onOpenChange,
-  title,
-  children,
-  confirmLabel,
-  cancelLabel,
-  pendingLabel,
-  pending = false,
-  onConfirm,
-  tone = "danger",
-  trigger,
-}: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { open, onOpenChange, trigger } = props;
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
-      {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-        <Dialog.Content
-          role="alertdialog"
-          data-testid="confirm-dialog"
-          className={`fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[min(94vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border bg-slate-900 p-6 shadow-xl ${tone === "danger" ? "border-red-800" : "border-violet-800"}`}
-        >
-          <ConfirmBody
-            title={title}
-            confirmLabel={confirmLabel}
-            cancelLabel={cancelLabel}
-            pendingLabel={pendingLabel}
-            pending={pending}
-            onConfirm={onConfirm}
-            tone={tone}
-          >
-            {children}
-          </ConfirmBody>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      {isValidElement<{ onClick?: (e: MouseEvent) => void }>(trigger) && <OpensDialog trigger={trigger} open={open} onOpen={() => onOpenChange(true)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <ConfirmDialogPanel {...props} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
-/** The dialog's inside: title, explanation, Cancel then the action. Apart so a test can render it without a portal. */
-export function ConfirmBody({
-  title,
-  children,
-  confirmLabel,
-  cancelLabel = "Cancel",
-  pendingLabel,
-  pending = false,
-  onConfirm,
-  tone = "danger",
-}: Omit<ConfirmDialogProps, "open" | "onOpenChange" | "trigger">) {
-  return (
-    <>
-      <Dialog.Title className="text-lg font-semibold text-white">{title}</Dialog.Title>
-      <Dialog.Description asChild>
-        <div className="mt-3 space-y-3 text-sm text-slate-300">{children}</div>
-      </Dialog.Description>
-      <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Dialog.Close asChild>
-          <button
-            type="button"
-            disabled={pending}
-            // biome-ignore lint/a11y/noAutofocus: a confirmation opens on Cancel, so a stray Enter never confirms.
-            autoFocus
-            className="rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-60"
-          >
-            {cancelLabel}
-          </button>
-        </Dialog.Close>
-        <button
-          type="button"
-          disabled={pending}
-          aria-busy={pending}
-          onClick={onConfirm}
-          className={`rounded-lg px-4 py-2 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-70 ${CONFIRM_CLASS[tone]}`}
-          data-testid="confirm-action"
-        >
-          {pending ? (pendingLabel ?? `${confirmLabel}...`) : confirmLabel}
-        </button>
-      </div>
-    </>
-  );
+/** The button that opens the dialog, as Radix's Trigger would make it: it opens it and says that it does. */
+function OpensDialog({ trigger, open, onOpen }: { trigger: ReactElement<{ onClick?: (e: MouseEvent) => void }>; open: boolean; onOpen: () => void }) {
+  return cloneElement(trigger, {
+    "aria-haspopup": "dialog",
+    "aria-expanded": open,
+    onClick: (e: MouseEvent) => {
+      trigger.props.onClick?.(e);
+      if (!e.defaultPrevented) onOpen();
+    },
+  } as Partial<typeof trigger.props>);
 }

@@ -7,7 +7,7 @@ import { useState } from "react";
 import { Link } from "@tanstack/react-router";
 import { decimalToUnits } from "../../../../schema/money";
 import type { ReceivedOfferView } from "../../../../schema/offers";
-import { RESERVATION_MINUTES } from "../../../../schema/purchases";
+import { RESERVATION_MINUTES } from "../../../../schema/reservation";
 import { errorMessage } from "../../api/error-message";
 import { answerOfferMutation, listingOffersQuery } from "../../api/offers";
 import { formatPriceTrimmed } from "../../lib/number-format";
