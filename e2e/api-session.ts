@@ -43,12 +43,32 @@ async function send(url: RequestInfo | URL, init?: RequestInit): Promise<Respons
   }
 }
 
-export async function signInWithKey(privateKey: Hex): Promise<ApiSession> {
+/**
+ * One API session per key and stack for the whole run (a session lasts a day): every journey signing in afresh
+ * from the same loopback address spent the client network's 30 sign-ins a minute (NONCE_RATE_LIMIT) once the
+ * journeys ran side by side, and the 429's text was then signed as if it were a message.
+ */
+const sessions = new Map<string, Promise<ApiSession>>();
+
+export function signInWithKey(privateKey: Hex): Promise<ApiSession> {
+  const key = `${inject("baseUrl")} ${privateKey}`;
+  let session = sessions.get(key);
+  if (!session) {
+    session = freshSession(privateKey);
+    // A failed sign-in is not kept: the next journey tries again.
+    session.catch(() => sessions.delete(key));
+    sessions.set(key, session);
+  }
+  return session;
+}
+
+async function freshSession(privateKey: Hex): Promise<ApiSession> {
   const baseUrl = inject("baseUrl");
   const account = privateKeyToAccount(privateKey);
   const anonymous = apiAt(baseUrl);
-  const nonce = await (await anonymous.auth.nonce.$post({ json: { network: "ethereum", address: account.address } })).json();
-  const message = nonce.message!;
+  const asked = await anonymous.auth.nonce.$post({ json: { network: "ethereum", address: account.address } });
+  if (!asked.ok) throw new Error(`sign-in failed: nonce ${asked.status} ${await asked.text()}`);
+  const message = (await asked.json()).message!;
   const signature = await account.signMessage({ message });
   const verified = await anonymous.auth.verify.$post({ json: { network: "ethereum", message, signature } });
   if (!verified.ok) throw new Error(`sign-in failed: ${verified.status} ${await verified.text()}`);
