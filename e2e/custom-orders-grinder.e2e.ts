@@ -105,7 +105,8 @@ describe("npm run grind -- --list", () => {
     const baseUrl = inject("baseUrl");
     const work = mkdtempSync(path.join(tmpdir(), "grind-list-"));
     try {
-      const run = await grindOnce(baseUrl, ["--list", "--network", "ethereum", "--prefix", "a", "--count", "2"], work);
+      // Three characters: a pattern the store lists without a confirmation (one character is "no notable pattern").
+      const run = await grindOnce(baseUrl, ["--list", "--network", "ethereum", "--prefix", "abc", "--count", "2"], work);
       expect(run.stderr).toContain("listed 2, refused 0, unsent 0");
       expect(run.status).toBe(0);
       expect(readdirSync(work)).toEqual([]);
