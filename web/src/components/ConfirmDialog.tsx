@@ -9,7 +9,6 @@ import { cloneElement, isValidElement, lazy, type MouseEvent, type ReactElement,
 
 import type { ConfirmDialogProps } from "./ConfirmDialogPanel";
 
-
 const ConfirmDialogPanel = lazy(() => import("./ConfirmDialogPanel"));
 
 export function ConfirmDialog(props: ConfirmDialogProps) {
