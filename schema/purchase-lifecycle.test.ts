@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { backticked, list, section, table } from "../scripts/test/markdown-tables";
 import {
   isIn,
   OPEN,
@@ -24,41 +25,10 @@ import {
 const root = path.join(import.meta.dirname, "..");
 const doc = fs.readFileSync(path.join(root, "docs", "payments.md"), "utf8");
 
-/** The lines of `## heading` up to the next `## `. */
-function section(markdown: string, heading: string): string[] {
-  const lines = markdown.split("\n");
-  const start = lines.indexOf(`## ${heading}`);
-  if (start < 0) throw new Error(`docs/payments.md has no "## ${heading}"`);
-  const end = lines.findIndex((l, i) => i > start && l.startsWith("## "));
-  return lines.slice(start + 1, end < 0 ? undefined : end);
-}
-
-/** The rows of the markdown table whose header row is exactly `header` (cells trimmed, header and rule left out). */
-function table(lines: string[], header: string[]): string[][] {
-  const cells = (line: string) =>
-    line
-      .trim()
-      .replace(/^\||\|$/g, "")
-      .split("|")
-      .map((c) => c.trim());
-  const start = lines.findIndex((l) => l.trim().startsWith("|") && JSON.stringify(cells(l)) === JSON.stringify(header));
-  if (start < 0) throw new Error(`no table with the columns ${header.join(", ")}`);
-  const rows: string[][] = [];
-  for (const line of lines.slice(start + 2)) {
-    if (!line.trim().startsWith("|")) break;
-    rows.push(cells(line));
-  }
-  return rows;
-}
-
-/** "a, b" -> ["a", "b"]; an empty cell -> []. */
-const list = (cell: string) => (cell === "" ? [] : cell.split(",").map((x) => x.trim()));
 /** The purchase statuses named in backticks in a cell, in order, each once. */
-const statusesIn = (cell: string) => [
-  ...new Set([...cell.matchAll(/`([a-z-]+)`/g)].map((m) => m[1]).filter((w): w is PurchaseStatus => (PURCHASE_STATUSES as readonly string[]).includes(w))),
-];
+const statusesIn = (cell: string) => backticked(cell, PURCHASE_STATUSES);
 
-const lifecycle = section(doc, "The lifecycle");
+const lifecycle = section(doc, "The lifecycle", "docs/payments.md");
 
 describe("the purchase lifecycle", () => {
   it("docs/payments.md's sets table names exactly the declared sets", () => {
@@ -77,7 +47,7 @@ describe("the purchase lifecycle", () => {
   });
 
   it("the Deadlines table gives every status a row, and each status's exits are what the transitions lead to from it", () => {
-    const rows = table(section(doc, "Deadlines"), ["state", "exits", "when at the latest"]);
+    const rows = table(section(doc, "Deadlines", "docs/payments.md"), ["state", "exits", "when at the latest"]);
     const exits = new Map<PurchaseStatus, PurchaseStatus[]>();
     for (const [state, out] of rows) for (const s of statusesIn(state)) exits.set(s, statusesIn(out).sort());
     expect([...exits.keys()].sort()).toEqual([...PURCHASE_STATUSES].sort());

@@ -8,6 +8,7 @@
 // answer; to anyone else an offer is not found; no one accepts an offer they made themselves.
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { addresses, offers, users } from "../../schema/db";
+import { offerCan, offerTo } from "../../schema/offer-lifecycle";
 import type { AcceptOfferResponse, ReceivedOfferView } from "../../schema/offers";
 import type { AuthSession } from "../auth/session";
 import { notificationStatements } from "../collectors/notify";
@@ -16,6 +17,7 @@ import { ApiError } from "../http/errors";
 import type { RequestInfo } from "../http/request-info";
 import { planReservation, type ReservationPlan, writeReservation } from "../purchases/reserve";
 import { liveOpen, managesListing, type OfferRow, offerWithListing, toView } from "./read";
+import { canMove, statusIs } from "./status-sql";
 import { offerOutcome } from "./tell";
 
 const o = offers;
@@ -28,7 +30,8 @@ async function answerable(db: Db, session: AuthSession, offerId: number, now: nu
   // themselves at a price of their choosing.
   if (accepting && row.buyerId === session.userId) throw new ApiError(403, "This is your own offer; you cannot accept it");
   const view = toView(row, now);
-  if (view.status !== "open") throw new ApiError(409, `This offer is no longer open (${view.status})`, { status: view.status });
+  if (!offerCan(accepting ? "accept" : "decline", view.status))
+    throw new ApiError(409, `This offer is no longer open (${view.status})`, { status: view.status });
   return row;
 }
 
@@ -74,15 +77,15 @@ export async function planAcceptance(db: Db, env: Env, session: AuthSession, off
     alsoWrite: (reserved, purchaseId, expiresAt) => [
       db
         .update(o)
-        .set({ status: "accepted", transactionId: purchaseId, notifiedStatus: "accepted", updatedAt: now })
-        .where(and(eq(o.id, offerId), eq(o.status, "open"), reserved)),
+        .set({ status: offerTo("accept"), transactionId: purchaseId, notifiedStatus: offerTo("accept"), updatedAt: now })
+        .where(and(eq(o.id, offerId), canMove(o.status, "accept"), reserved)),
       // The others wait, untold: a pause is not an end, and most reservations are paid or lapse within minutes.
       db
         .update(o)
-        .set({ status: "paused", updatedAt: now })
-        .where(and(eq(o.addressId, offer.listingId), eq(o.status, "open"), reserved)),
+        .set({ status: offerTo("pause"), updatedAt: now })
+        .where(and(eq(o.addressId, offer.listingId), canMove(o.status, "pause"), reserved)),
       ...notificationStatements(
-        [offerOutcome(offer.buyerId, "accepted", { ...facts, offerId, amount: offer.amount, transactionId: purchaseId, until: expiresAt })!],
+        [offerOutcome(offer.buyerId, offerTo("accept"), { ...facts, offerId, amount: offer.amount, transactionId: purchaseId, until: expiresAt })!],
         now,
         reserved,
       ),
@@ -93,16 +96,16 @@ export async function planAcceptance(db: Db, env: Env, session: AuthSession, off
 /** POST /api/offers/{id}/decline. */
 export async function declineOffer(db: Db, session: AuthSession, offerId: number, now = Date.now()): Promise<ReceivedOfferView> {
   const offer = await answerable(db, session, offerId, now, false);
-  const declinedHere = sql`EXISTS (SELECT 1 FROM ${o} WHERE ${o.id} = ${offerId} AND ${o.status} = 'declined' AND ${o.updatedAt} = ${now})`;
+  const declinedHere = sql`EXISTS (SELECT 1 FROM ${o} WHERE ${o.id} = ${offerId} AND ${statusIs(o.status, offerTo("decline"))} AND ${o.updatedAt} = ${now})`;
   const [updated] = await writeBatch(db, [
     db
       .update(o)
-      .set({ status: "declined", endReason: "seller", notifiedStatus: "declined", updatedAt: now })
+      .set({ status: offerTo("decline"), endReason: "seller", notifiedStatus: offerTo("decline"), updatedAt: now })
       .where(and(eq(o.id, offerId), liveOpen(now)))
       .returning({ id: o.id }),
     ...notificationStatements(
       [
-        offerOutcome(offer.buyerId, "declined", {
+        offerOutcome(offer.buyerId, offerTo("decline"), {
           listingId: offer.listingId,
           address: offer.address,
           currency: offer.currency,

@@ -5,6 +5,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { addresses, offers } from "../../schema/db";
 import { checkPrice, decimalToUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
+import { offerTo } from "../../schema/offer-lifecycle";
 import { type MakeOfferInput, OFFER_LIMITS, type OfferView } from "../../schema/offers";
 import type { AuthSession } from "../auth/session";
 import { notificationStatements } from "../collectors/notify";
@@ -13,6 +14,7 @@ import { ApiError } from "../http/errors";
 import { holdingsBucket } from "../http/rate-limit";
 import { visibleListing } from "../listings/listings";
 import { liveWaiting, ownOffer } from "./read";
+import { canMove, statusAfter, statusIs } from "./status-sql";
 import { offerReceived } from "./tell";
 
 const o = offers;
@@ -56,15 +58,15 @@ export async function makeOffer(db: Db, session: AuthSession, input: MakeOfferIn
   const expiresAt = now + input.validForHours * 60 * 60 * 1000;
   const amount = unitsToDecimal(amountUnits);
   const mine = and(eq(o.addressId, listing.id), eq(o.buyerId, session.userId));
-  const inserted = sql`EXISTS (SELECT 1 FROM ${o} WHERE ${mine} AND ${o.status} = 'open' AND ${o.createdAt} = ${now} AND ${o.amountUnits} = ${unitsToNumber(amountUnits)})`;
+  const inserted = sql`EXISTS (SELECT 1 FROM ${o} WHERE ${mine} AND ${statusIs(o.status, offerTo("make"))} AND ${o.createdAt} = ${now} AND ${o.amountUnits} = ${unitsToNumber(amountUnits)})`;
   const results = await writeBatch(db, [
     // The buyer's own waiting offer whose time ran out frees its place now, not only at the cron job's next run.
     db
       .update(o)
-      .set({ status: "expired", endReason: "clock", updatedAt: now })
-      .where(and(mine, sql`${o.status} IN ('open', 'paused')`, sql`${o.expiresAt} <= ${now}`)),
+      .set({ status: offerTo("expire"), endReason: "clock", updatedAt: now })
+      .where(and(mine, canMove(o.status, "expire"), sql`${o.expiresAt} <= ${now}`)),
     sql`INSERT INTO ${o} ${columnList(o.addressId, o.buyerId, o.amount, o.amountUnits, o.currency, o.askUnits, o.status, o.expiresAt, o.clientNetwork, o.notifiedStatus, o.createdAt, o.updatedAt)}
-        SELECT ${a.id}, ${session.userId}, ${amount}, ${unitsToNumber(amountUnits)}, ${a.currency}, ${a.priceUnits}, 'open', ${expiresAt}, ${network}, 'open', ${now}, ${now}
+        SELECT ${a.id}, ${session.userId}, ${amount}, ${unitsToNumber(amountUnits)}, ${a.currency}, ${a.priceUnits}, ${statusAfter("make")}, ${expiresAt}, ${network}, ${statusAfter("make")}, ${now}, ${now}
         FROM ${a}
         WHERE ${a.id} = ${listing.id} AND ${a.status} = 'active' AND ${a.isListed} = 1 AND ${a.priceUnits} = ${unitsToNumber(askUnits)}
           AND ${a.currency} = ${input.currency} AND ${unitsToNumber(amountUnits)} < ${a.priceUnits}
@@ -107,7 +109,7 @@ async function explainRefusal(db: Db, session: AuthSession, listingId: number, a
   if (existing) {
     throw new ApiError(
       409,
-      `You already have ${existing.status === "paused" ? "a paused" : "an open"} offer of ${existing.amount} ${listing.currency} on this listing; withdraw it to make another`,
+      `You already have ${existing.status === offerTo("pause") ? "a paused" : "an open"} offer of ${existing.amount} ${listing.currency} on this listing; withdraw it to make another`,
       {
         offerId: existing.id,
       },
@@ -139,7 +141,7 @@ export async function withdrawOffer(db: Db, session: AuthSession, offerId: numbe
   const mine = and(eq(o.id, offerId), eq(o.buyerId, session.userId));
   const [updated] = await db
     .update(o)
-    .set({ status: "withdrawn", endReason: "buyer", notifiedStatus: "withdrawn", updatedAt: now })
+    .set({ status: offerTo("withdraw"), endReason: "buyer", notifiedStatus: offerTo("withdraw"), updatedAt: now })
     .where(and(mine, liveWaiting(now)))
     .returning({ id: o.id });
   const view = await ownOffer(db, session.userId, offerId, now);

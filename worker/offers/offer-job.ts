@@ -2,11 +2,13 @@
 // its time runs out), telling buyers what a trigger or the clock ended (a price change, a sale, an unlisting, an accepted
 // offer's reservation that lapsed), and deleting ended offers after OFFER_RETENTION_DAYS. Each step is bounded per
 // run; what is left goes in the next.
-import { and, eq, inArray, lt, notInArray, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { addresses, offers, transactions } from "../../schema/db";
+import { ENDED, offerTo, TOLD } from "../../schema/offer-lifecycle";
 import { OFFER_RETENTION_DAYS, type OfferStatus } from "../../schema/offers";
 import { notificationStatements } from "../collectors/notify";
 import { type Db, writeBatch } from "../db/database";
+import { canMove, statusIn } from "./status-sql";
 import { offerOutcome } from "./tell";
 
 export const OFFERS_EXPIRED_PER_RUN = 500;
@@ -16,26 +18,25 @@ export const OFFERS_PURGED_PER_RUN = 1000;
 export type OfferJobReport = { expired: number; told: number; purged: number };
 
 const o = offers;
-const ENDED = ["declined", "withdrawn", "expired", "lapsed", "completed"] as const;
 
 export async function runOfferJob(db: Db, now = Date.now()): Promise<OfferJobReport> {
   const due = db
     .select({ id: o.id })
     .from(o)
-    .where(sql`${o.status} IN ('open', 'paused') AND ${o.expiresAt} <= ${now}`)
+    .where(sql`${canMove(o.status, "expire")} AND ${o.expiresAt} <= ${now}`)
     .orderBy(o.expiresAt)
     .limit(OFFERS_EXPIRED_PER_RUN);
   const [expired] = await writeBatch(db, [
     db
       .update(o)
-      .set({ status: "expired", endReason: "clock", updatedAt: now })
-      .where(and(inArray(o.id, due), sql`${o.status} IN ('open', 'paused')`)),
+      .set({ status: offerTo("expire"), endReason: "clock", updatedAt: now })
+      .where(and(inArray(o.id, due), canMove(o.status, "expire"))),
   ]);
   const told = await tellEnded(db, now);
   const stale = db
     .select({ id: o.id })
     .from(o)
-    .where(and(notInArray(o.status, ["open", "paused", "accepted"]), lt(o.updatedAt, now - OFFER_RETENTION_DAYS * 24 * 60 * 60 * 1000)))
+    .where(and(statusIn(o.status, ENDED), lt(o.updatedAt, now - OFFER_RETENTION_DAYS * 24 * 60 * 60 * 1000)))
     .limit(OFFERS_PURGED_PER_RUN);
   const [purged] = await writeBatch(db, [db.delete(o).where(inArray(o.id, stale))]);
   return { expired: expired.meta.changes ?? 0, told, purged: purged.meta.changes ?? 0 };
@@ -59,7 +60,7 @@ async function tellEnded(db: Db, now: number): Promise<number> {
     .from(o)
     .innerJoin(addresses, eq(addresses.id, o.addressId))
     .leftJoin(transactions, eq(transactions.id, o.transactionId))
-    .where(and(sql`${o.notifiedStatus} IS NOT ${o.status}`, inArray(o.status, ["accepted", ...ENDED])))
+    .where(and(sql`${o.notifiedStatus} IS NOT ${o.status}`, statusIn(o.status, TOLD)))
     .orderBy(o.id)
     .limit(OFFERS_TOLD_PER_RUN);
   if (rows.length === 0) return 0;

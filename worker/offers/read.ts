@@ -1,26 +1,28 @@
 // Reading offers (docs/offers.md#who-sees-what): a buyer reads their own; the seller (or an admin) reads those on
 // their listings, best first; anyone reads a listing's count and best amount, never who offered or the others'
 // amounts. An open offer past its time reads as expired at once; the cron job writes it so within the minute.
-import { and, desc, eq, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { addresses, offers, users } from "../../schema/db";
 import { unitsToDecimal } from "../../schema/money";
+import { CURRENT, offerIn, offerTo, WAITING } from "../../schema/offer-lifecycle";
 import { OFFER_LIST_MAX, type OfferEndReason, type OfferStatus, type OfferSummary, type OfferView, type ReceivedOfferView } from "../../schema/offers";
 import type { AuthSession } from "../auth/session";
 import type { Db, RowOf } from "../db/database";
 import { ApiError } from "../http/errors";
 import { visibleListing } from "../listings/listings";
+import { canMove, statusIn, statusIs, statusRank } from "./status-sql";
 
 const o = offers;
 const a = addresses;
 
-/** In SQL: an offer is open and its time has not run out at `now`. */
-export const liveOpen = (now: number): SQL => sql`${o.status} = 'open' AND ${o.expiresAt} > ${now}`;
+/** In SQL: an offer is open (the seller may answer it) and its time has not run out at `now`. */
+export const liveOpen = (now: number): SQL => sql`${canMove(o.status, "accept")} AND ${o.expiresAt} > ${now}`;
 
 /**
  * In SQL: an offer is waiting (open, or paused behind an accepted one) and its time has not run out: what the bounds
  * count and what its buyer may withdraw. The literal IN matches the partial indexes' own condition.
  */
-export const liveWaiting = (now: number): SQL => sql`${o.status} IN ('open', 'paused') AND ${o.expiresAt} > ${now}`;
+export const liveWaiting = (now: number): SQL => sql`${statusIn(o.status, WAITING)} AND ${o.expiresAt} > ${now}`;
 
 /** Who may answer a listing's offers: its seller, and any admin (the admins sell every listing today). */
 export const managesListing = (session: Pick<AuthSession, "userId" | "isAdmin">, sellerId: number | null) =>
@@ -43,7 +45,7 @@ const viewColumns = {
 type ViewRow = RowOf<typeof viewColumns>;
 
 export function toView(r: ViewRow, now: number): OfferView {
-  const overdue = (r.status === "open" || r.status === "paused") && r.expiresAt <= now;
+  const overdue = offerIn(WAITING, r.status) && r.expiresAt <= now;
   return {
     id: r.id,
     listingId: r.listingId,
@@ -52,7 +54,7 @@ export function toView(r: ViewRow, now: number): OfferView {
     amount: r.amount,
     currency: r.currency,
     ask: unitsToDecimal(BigInt(r.askUnits)),
-    status: (overdue ? "expired" : r.status) as OfferStatus,
+    status: overdue ? offerTo("expire") : (r.status as OfferStatus),
     endReason: (overdue ? "clock" : r.endReason) as OfferEndReason | null,
     expiresAt: new Date(r.expiresAt).toISOString(),
     createdAt: new Date(r.createdAt).toISOString(),
@@ -110,7 +112,7 @@ export async function listingSummary(db: Db, listingId: number, viewer: AuthSess
       .select(viewColumns)
       .from(o)
       .innerJoin(a, eq(a.id, o.addressId))
-      .where(and(eq(o.addressId, listingId), eq(o.buyerId, viewer.userId), inArray(o.status, ["open", "paused", "accepted"])))
+      .where(and(eq(o.addressId, listingId), eq(o.buyerId, viewer.userId), statusIn(o.status, CURRENT)))
       .orderBy(desc(o.createdAt))
       .limit(1)
       .get();
@@ -145,8 +147,8 @@ export async function offersOnListing(db: Db, session: AuthSession, listingId: n
     .from(o)
     .innerJoin(a, eq(a.id, o.addressId))
     .innerJoin(users, eq(users.id, o.buyerId))
-    .where(and(eq(o.addressId, listingId), sql`(${liveWaiting(now)} OR ${o.status} IN ('accepted', 'lapsed'))`))
-    .orderBy(sql`CASE ${o.status} WHEN 'accepted' THEN 0 WHEN 'lapsed' THEN 2 ELSE 1 END`, desc(o.amountUnits), o.createdAt, o.id)
+    .where(and(eq(o.addressId, listingId), sql`(${liveWaiting(now)} OR ${statusIn(o.status, [offerTo("accept"), offerTo("lapse")])})`))
+    .orderBy(statusRank(o.status, [[offerTo("accept")], WAITING]), desc(o.amountUnits), o.createdAt, o.id)
     .limit(OFFER_LIST_MAX);
   return rows.map((r) => toReceived(r, now));
 }
@@ -162,8 +164,14 @@ export async function receivedOffers(db: Db, session: AuthSession, now = Date.no
     .from(o)
     .innerJoin(a, eq(a.id, o.addressId))
     .innerJoin(users, eq(users.id, o.buyerId))
-    .where(and(sql`(${liveWaiting(now)} OR ${o.status} = 'accepted')`, gt(o.askUnits, 0), session.isAdmin ? undefined : eq(a.sellerId, session.userId)))
-    .orderBy(sql`CASE ${o.status} WHEN 'open' THEN 0 WHEN 'paused' THEN 1 ELSE 2 END`, sql`${o.amountUnits} * 1.0 / ${o.askUnits} DESC`, o.createdAt, o.id)
+    .where(
+      and(
+        sql`(${liveWaiting(now)} OR ${statusIs(o.status, offerTo("accept"))})`,
+        gt(o.askUnits, 0),
+        session.isAdmin ? undefined : eq(a.sellerId, session.userId),
+      ),
+    )
+    .orderBy(statusRank(o.status, [[offerTo("make")], [offerTo("pause")]]), sql`${o.amountUnits} * 1.0 / ${o.askUnits} DESC`, o.createdAt, o.id)
     .limit(OFFER_LIST_MAX);
   return rows.map((r) => toReceived(r, now));
 }

@@ -2,6 +2,7 @@
 // new offer (one unread line per listing, the newest offer: one buyer cannot fill a seller's bell), the buyer of what
 // became of each of their offers. Written in the batch of the change where there is one; the cron job tells what a
 // trigger or the clock ended (offer-job.ts).
+import { offerTo } from "../../schema/offer-lifecycle";
 import type { OfferEndReason, OfferStatus } from "../../schema/offers";
 import type { NotificationInput } from "../collectors/notify";
 
@@ -47,7 +48,7 @@ export function offerOutcome(buyerId: number, status: OfferStatus, f: OfferFacts
       return { ...common, kind: "offer_declined", data: { ...base(f), reason: f.reason ?? "seller" } };
     case "expired":
     case "lapsed":
-      return { ...common, kind: "offer_expired", data: { ...base(f), reason: f.reason ?? (status === "lapsed" ? "payment_lapsed" : "clock") } };
+      return { ...common, kind: "offer_expired", data: { ...base(f), reason: f.reason ?? (status === offerTo("lapse") ? "payment_lapsed" : "clock") } };
     default:
       return null;
   }
