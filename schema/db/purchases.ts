@@ -4,6 +4,7 @@ import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-or
 import { bool, createdAt, NETWORKS, nowMs } from "./columns";
 import { users } from "./identity";
 import { addresses } from "./listings";
+import type { LedgerStatus, RefundStatus } from "../ledger-lifecycle";
 import { PURCHASE_STATUSES } from "../purchase-lifecycle";
 
 export const transactions = sqliteTable(
@@ -217,7 +218,9 @@ export const escrowTransactions = sqliteTable(
     currency: text("currency").$type<"ETH" | "SOL">().notNull(),
     senderAddress: text("sender_address"),
     recipientAddress: text("recipient_address"),
-    status: text("status").notNull().default("pending"),
+    // The column's default (migration 0001) is never used: every INSERT names the status, one of LEDGER_STATUSES;
+    // SQLite changes a default only by rebuilding the table and its payment triggers (migration 0015).
+    status: text("status").$type<LedgerStatus>().notNull().default(sql`'pending'`),
     txHash: text("tx_hash"),
     releaseTxHash: text("release_tx_hash"),
     releaseTime: integer("release_time"),
@@ -228,7 +231,7 @@ export const escrowTransactions = sqliteTable(
     /** late | partial | duplicate | over | failed | unmatched | indirect; null when the payment settled its purchase exactly. */
     attentionReason: text("attention_reason").$type<"late" | "partial" | "duplicate" | "over" | "failed" | "unmatched" | "indirect">(),
     /** null | needed | refunded | dismissed (an admin's note says why) | ignored (dust: docs/payments.md#dust). */
-    refundStatus: text("refund_status").$type<"needed" | "refunded" | "dismissed" | "ignored">(),
+    refundStatus: text("refund_status").$type<RefundStatus>(),
     refundBaseUnits: text("refund_base_units"),
     /** Why the last re-check on the chain (before marking the refund done) refused it; null when it passed. */
     checkFailure: text("check_failure"),

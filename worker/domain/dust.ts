@@ -2,6 +2,7 @@
 // back (a refund costs more in fees than it returns). It is recorded in the ledger like any received payment, as
 // ignored: never listed for refund, never alerted. Zero is always dust; anyone can send it for the fee alone.
 import { type Coin, parseCoinAmount } from "../../schema/money";
+import { type RefundStatus, refundTo } from "../../schema/ledger-lifecycle";
 
 /** PAYMENT_DUST_ETH / PAYMENT_DUST_SOL when unset or unreadable: 0.00001 of the coin. */
 export const DEFAULT_DUST: Readonly<Record<Coin, bigint>> = { ETH: 10_000_000_000_000n, SOL: 10_000n };
@@ -15,7 +16,7 @@ export function readDust(text: string | undefined, coin: Coin): bigint {
 }
 
 /** The ledger's refund status for an amount owed back: none owed, dust (ignored), or needed. */
-export function refundStatusFor(refund: bigint | null, dustBelow: bigint): "needed" | "ignored" | null {
+export function refundStatusFor(refund: bigint | null, dustBelow: bigint): RefundStatus | null {
   if (refund === null) return null;
-  return refund === 0n || refund < dustBelow ? "ignored" : "needed";
+  return refund === 0n || refund < dustBelow ? refundTo("ignore") : refundTo("owe");
 }

@@ -19,6 +19,7 @@
 //     is refused with the purchase left as it is, and one sent before the reservation existed never pays it.
 import { isIn, PAYABLE, type PurchaseStatus, SOLD } from "../../schema/purchase-lifecycle";
 import type { AttentionReason, FailureReason } from "../../schema/purchases";
+import { inLedgerSet, LEDGER_HELD, type LedgerStatus, ledgerTo } from "../../schema/ledger-lifecycle";
 
 /** What the chain says about one transaction hash or signature. */
 export type PaymentObservation =
@@ -63,12 +64,12 @@ export type PaymentObservation =
 export type LedgerState = "none" | "held-here" | "settled-here" | "refund-here" | "elsewhere";
 
 /** The ledger state of a hash as seen from `purchaseId`, from the purchase it settled (if any) and its ledger row (if any). */
-export function ledgerStateOf(purchaseId: string, settledBy: string | null, row: { owner: string | null; status: string } | null): LedgerState {
+export function ledgerStateOf(purchaseId: string, settledBy: string | null, row: { owner: string | null; status: LedgerStatus } | null): LedgerState {
   if (settledBy !== null) return settledBy === purchaseId ? "settled-here" : "elsewhere";
   if (row === null) return "none";
   if (row.owner !== purchaseId) return "elsewhere";
-  if (row.status === "held") return "held-here";
-  return row.status === "released" ? "settled-here" : "refund-here";
+  if (inLedgerSet(LEDGER_HELD, row.status)) return "held-here";
+  return row.status === ledgerTo("release") ? "settled-here" : "refund-here";
 }
 
 export type PurchaseFacts = {

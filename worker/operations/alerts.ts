@@ -23,6 +23,8 @@ import { safeError } from "./chains";
 import { lastCronRuns } from "./cron-runs";
 import { disagreeingNodes, NODE_DISAGREEMENT_ALERT_MS } from "./node-disagreements";
 import { reconciliationLag } from "./reconciliation-lag";
+import { REFUND_OWED } from "../../schema/ledger-lifecycle";
+import { refundIn } from "../purchases/ledger-sql";
 
 /** A chain, or one of its nodes, is alerted on once it has failed for longer than this. */
 export const CHAIN_DOWN_ALERT_MS = 5 * 60_000;
@@ -161,7 +163,7 @@ async function newRowConditions(db: Db, now: number): Promise<Condition[]> {
         transactionId: e.transactionId,
       })
       .from(e)
-      .where(and(eq(e.refundStatus, "needed"), noIncident(sql`'escrow:' || ${e.id}`)))
+      .where(and(refundIn(e.refundStatus, REFUND_OWED), noIncident(sql`'escrow:' || ${e.id}`)))
       .orderBy(desc(e.createdAt))
       .limit(ROWS_PER_KIND),
     db
@@ -218,7 +220,7 @@ function resolveGone(db: Db, recurringKeys: string[], now: number) {
             sql`${a.kind} IN (SELECT value FROM json_each(${JSON.stringify(RECURRING)}))`,
             sql`${a.key} NOT IN (SELECT value FROM json_each(${JSON.stringify(recurringKeys)}))`,
           ),
-          and(like(a.key, "escrow:%"), sql`NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.id} = ${keyed("escrow:")} AND ${e.refundStatus} = 'needed')`),
+          and(like(a.key, "escrow:%"), sql`NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.id} = ${keyed("escrow:")} AND ${refundIn(e.refundStatus, REFUND_OWED)})`),
           and(
             like(a.key, "attention:%"),
             sql`NOT EXISTS (SELECT 1 FROM ${pa} WHERE ${pa.id} = ${keyed("attention:")} AND ${pa.status} = 'open' AND ${pa.alertedAt} IS NULL)`,

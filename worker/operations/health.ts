@@ -2,7 +2,7 @@
 // or down since when), the last cron run and its failed tasks, the tasks failing run after run, how far behind the
 // head the reconciliation is, and the payments awaiting a refund.
 // Only an admin session gets it; a visitor sees the public status only.
-import { count, eq } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import { escrowTransactions, NETWORKS } from "../../schema/db";
 import type { Db } from "../db/database";
 import { chainNodeStatuses, chainStatuses } from "./chains";
@@ -10,6 +10,8 @@ import { type FailingTask, failingTasks, lastCronRuns } from "./cron-runs";
 import { nodeNames, quorumOf, type RpcNodesText } from "../deployment/rpc-nodes";
 import { type NodeDisagreementView, recentDisagreements } from "./node-disagreements";
 import { type ReconciliationLag, reconciliationLag } from "./reconciliation-lag";
+import { REFUND_OWED } from "../../schema/ledger-lifecycle";
+import { refundIn } from "../purchases/ledger-sql";
 
 /** Runs read to tell how long a task has been failing (an hour of runs at one a minute). */
 const FAILING_RUNS_READ = 60;
@@ -100,7 +102,7 @@ export async function operationsHealth(
     chainStatuses(db),
     chainNodeStatuses(db),
     lastCronRuns(db, FAILING_RUNS_READ),
-    db.select({ n: count() }).from(escrowTransactions).where(eq(escrowTransactions.refundStatus, "needed")).get(),
+    db.select({ n: count() }).from(escrowTransactions).where(refundIn(escrowTransactions.refundStatus, REFUND_OWED)).get(),
     reconciliationLag(db, env, now),
     recentDisagreements(db, now),
   ]);

@@ -17,6 +17,8 @@ import { paymentReadiness } from "../deployment/payment-readiness";
 import { findPurchase } from "./purchase-row";
 import { canMove } from "./status-sql";
 import { verifyPayment } from "./verify";
+import { ledgerTo } from "../../schema/ledger-lifecycle";
+import { ledgerIn } from "./ledger-sql";
 
 const t = transactions;
 const e = escrowTransactions;
@@ -69,7 +71,7 @@ export async function closePurchase(
   const listed = await db
     .select({ id: e.id })
     .from(e)
-    .where(and(eq(e.network, row.network), eq(e.txHash, row.txHash), eq(e.status, "refund")))
+    .where(and(eq(e.network, row.network), eq(e.txHash, row.txHash), ledgerIn(e.status, [ledgerTo("refuse")])))
     .get();
   return listed ? "listed" : "watching";
 }

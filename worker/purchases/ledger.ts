@@ -34,6 +34,8 @@ import { refundStatusFor } from "../domain/dust";
 import { type LedgerState, ledgerStateOf } from "../domain/payment-decision";
 import type { PurchaseRow } from "./purchase-row";
 import { statusIn } from "./status-sql";
+import { LEDGER_HELD, type LedgerStatus, ledgerTo } from "../../schema/ledger-lifecycle";
+import { ledgerAfter, ledgerIn } from "./ledger-sql";
 
 /** True for the errors the database raises when a write would break an invariant (unique index or trigger). */
 export function isIntegrityError(err: unknown): boolean {
@@ -56,7 +58,7 @@ const ledgerKey = sql`${columnList(e.network, e.txHash)} WHERE ${bare(e.txHash)}
 /** In an upsert's DO UPDATE: the value the INSERT proposed for `column`. */
 const excluded = (column: Column) => sql`excluded.${bare(column)}`;
 
-export type LedgerEntry = { status: "held" | "released" | "refund"; reason: string | null; refund: bigint | null };
+export type LedgerEntry = { status: LedgerStatus; reason: string | null; refund: bigint | null };
 
 /**
  * The ledger row of one received payment (one per hash): created when first seen, moved on as its purchase does.
@@ -87,7 +89,7 @@ export function escrow(verifier: PaymentVerifier, p: PurchaseRow, hash: string, 
     )}
     SELECT ${crypto.randomUUID()}, ${p.network}, ${verifier.formatAmount(amount)}, ${p.currency}, ${p.buyerWallet}, ${verifier.recipient}, ${state.status},
            ${hash}, ${now}, ${p.id}, ${amount.toString()}, ${p.amountBaseUnits}, ${state.reason}, ${needed}, ${state.refund?.toString() ?? null},
-           ${state.status === "released" ? now : null}
+           ${state.status === ledgerTo("release") ? now : null}
     WHERE ${onlyIf}
     ON CONFLICT ${ledgerKey} DO UPDATE SET
       ${bare(e.status)} = ${excluded(e.status)},
@@ -97,7 +99,7 @@ export function escrow(verifier: PaymentVerifier, p: PurchaseRow, hash: string, 
       ${bare(e.amount)} = ${excluded(e.amount)},
       ${bare(e.amountBaseUnits)} = ${excluded(e.amountBaseUnits)},
       ${bare(e.releaseTime)} = coalesce(${excluded(e.releaseTime)}, ${e.releaseTime})
-    WHERE ${e.status} = 'held' AND ${e.transactionId} IS ${excluded(e.transactionId)}`;
+    WHERE ${ledgerIn(e.status, LEDGER_HELD)} AND ${e.transactionId} IS ${excluded(e.transactionId)}`;
 }
 
 /** A received payment no purchase accounts for: a ledger row owned by no purchase, owed back to its sender (or ignored, as dust). */
@@ -125,7 +127,7 @@ export function unclaimedEscrow(
       e.refundStatus,
       e.refundBaseUnits,
     )}
-    VALUES (${id}, ${network}, ${verifier.formatAmount(t.amount)}, ${network === "ethereum" ? "ETH" : "SOL"}, ${t.sender}, ${verifier.recipient}, 'refund',
+    VALUES (${id}, ${network}, ${verifier.formatAmount(t.amount)}, ${network === "ethereum" ? "ETH" : "SOL"}, ${t.sender}, ${verifier.recipient}, ${ledgerAfter("unclaimed")},
             ${t.hash}, ${now}, NULL, ${t.amount.toString()}, ${t.reason}, ${refundStatusFor(t.amount, verifier.dustBelow)}, ${t.amount.toString()})
     ON CONFLICT ${ledgerKey} DO NOTHING`;
 }

@@ -21,6 +21,8 @@ import { LATE_PAYMENT_WINDOW_MS } from "./payment-jobs";
 import { purchaseColumns, type PurchaseRow } from "./purchase-row";
 import { statusIn, statusIs } from "./status-sql";
 import { verifyPayment } from "./verify";
+import { inLedgerSet, LEDGER_HELD, refundTo } from "../../schema/ledger-lifecycle";
+import { ledgerIn } from "./ledger-sql";
 
 /** Ethereum blocks one run reconciles at most. */
 export const RECONCILE_BLOCKS_PER_RUN = 50;
@@ -108,7 +110,7 @@ async function accountedFor(db: Db, network: Network, t: ReceivedTransfer) {
     FROM (SELECT 1) LEFT JOIN ${e} ON ${e.network} = ${network} AND ${e.txHash} = ${t.hash}`);
   return classifyReceived(t.amount, {
     ledgerAmount: row?.status ? BigInt(row.amount ?? "0") : null,
-    ledgerHeld: row?.status === "held",
+    ledgerHeld: inLedgerSet(LEDGER_HELD, row?.status ?? null),
     purchaseWaiting: Boolean(row?.waiting),
   });
 }
@@ -211,7 +213,7 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
     const escrowId = crypto.randomUUID();
     const detail = uncreditedDetail(verifier.formatAmount, currency, t);
     // Dust (docs/payments.md#dust) is in the ledger, ignored: not a difference for a person, never alerted.
-    const dust = refundStatusFor(t.amount, verifier.dustBelow) === "ignored";
+    const dust = refundStatusFor(t.amount, verifier.dustBelow) === refundTo("ignore");
     if (dust) {
       report.differences--;
       report.dust++;
@@ -295,7 +297,7 @@ async function recheckStaleHeld(db: Db, env: VerifierEnv, network: Network, now:
     .where(
       and(
         eq(e.network, network),
-        eq(e.status, "held"),
+        ledgerIn(e.status, LEDGER_HELD),
         sql`${e.createdAt} < ${now - STALE_HELD_MS}`,
         sql`${e.createdAt} > ${now - 2 * LATE_PAYMENT_WINDOW_MS}`,
         sql`NOT (${statusIs(tx.status, "pending")} AND ${tx.txHash} = ${e.txHash})`,
@@ -308,7 +310,7 @@ async function recheckStaleHeld(db: Db, env: VerifierEnv, network: Network, now:
     await verifyPayment(db, env, row, hash, now);
     if (heldSince < now - LATE_PAYMENT_WINDOW_MS) {
       const still = await db.select({ status: e.status }).from(e).where(eq(e.id, escrowId)).get();
-      if (still?.status === "held") {
+      if (inLedgerSet(LEDGER_HELD, still?.status ?? null)) {
         await recordPaymentAttention(
           db,
           {

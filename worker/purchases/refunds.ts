@@ -14,6 +14,8 @@ import { refundRecheck } from "../domain/reconciliation";
 import { ApiError } from "../http/errors";
 import { reconciliationLag } from "../operations/reconciliation-lag";
 import type { RequestInfo } from "../http/request-info";
+import { inLedgerSet, REFUND_OWED, refundTo } from "../../schema/ledger-lifecycle";
+import { refundCanMove, refundIn } from "./ledger-sql";
 
 /** Rows one list shows at most. */
 export const ATTENTION_LIMIT = 200;
@@ -43,7 +45,7 @@ const escrowColumns = {
 
 /** Received payments that must go back, newest first. */
 export async function refundsDue(db: Db, env: VerifierEnv): Promise<AttentionPayment[]> {
-  const rows = await db.select(escrowColumns).from(e).where(eq(e.refundStatus, "needed")).orderBy(desc(e.createdAt)).limit(ATTENTION_LIMIT);
+  const rows = await db.select(escrowColumns).from(e).where(refundIn(e.refundStatus, REFUND_OWED)).orderBy(desc(e.createdAt)).limit(ATTENTION_LIMIT);
   return rows.map((r): AttentionPayment => {
     // Amounts and explorer links only: nothing is decided here.
     const verifier = paymentVerifier(env, r.network, null);
@@ -78,7 +80,7 @@ export async function refundsDue(db: Db, env: VerifierEnv): Promise<AttentionPay
 export async function markRefunded(db: Db, env: VerifierEnv, session: AuthSession, id: string, refundTxHash: string, info: RequestInfo): Promise<void> {
   const row = await db.select(escrowColumns).from(e).where(eq(e.id, id)).get();
   if (!row) throw new ApiError(404, "Payment not found");
-  if (row.refundStatus !== "needed") throw new ApiError(409, "This payment does not need a refund (already refunded or settled)");
+  if (!inLedgerSet(REFUND_OWED, row.refundStatus)) throw new ApiError(409, "This payment does not need a refund (already refunded or settled)");
   // The money must really be there before anyone records that it went back.
   const verifier = paymentVerifier(env, row.network, recordDisagreements(db));
   const seen = row.txHash ? await verifier.received(row.txHash) : ({ kind: "missing" } as const);
@@ -91,8 +93,8 @@ export async function markRefunded(db: Db, env: VerifierEnv, session: AuthSessio
   const [updated] = await writeBatch(db, [
     db
       .update(e)
-      .set({ refundStatus: "refunded", releaseTxHash: refundTxHash, releaseTime: now, checkFailure: null, checkedAt: now })
-      .where(and(eq(e.id, id), eq(e.refundStatus, "needed"))),
+      .set({ refundStatus: refundTo("mark-refunded"), releaseTxHash: refundTxHash, releaseTime: now, checkFailure: null, checkedAt: now })
+      .where(and(eq(e.id, id), refundCanMove(e.refundStatus, "mark-refunded"))),
     auditRow(
       {
         transactionId: e.transactionId,
@@ -102,7 +104,7 @@ export async function markRefunded(db: Db, env: VerifierEnv, session: AuthSessio
         request: info,
         timestamp: now,
       },
-      { from: e, where: and(eq(e.id, id), eq(e.releaseTime, now), eq(e.refundStatus, "refunded"))! },
+      { from: e, where: and(eq(e.id, id), eq(e.releaseTime, now), refundIn(e.refundStatus, [refundTo("mark-refunded")]))! },
     ),
     db
       .update(pa)
@@ -123,8 +125,8 @@ export async function dismissRefund(db: Db, session: AuthSession, id: string, no
   const [updated] = await writeBatch(db, [
     db
       .update(e)
-      .set({ refundStatus: "dismissed", resolutionNote: note, resolvedBy: session.walletAddress, releaseTime: now })
-      .where(and(eq(e.id, id), eq(e.refundStatus, "needed"))),
+      .set({ refundStatus: refundTo("dismiss"), resolutionNote: note, resolvedBy: session.walletAddress, releaseTime: now })
+      .where(and(eq(e.id, id), refundCanMove(e.refundStatus, "dismiss"))),
     auditRow(
       {
         transactionId: e.transactionId,
@@ -134,7 +136,7 @@ export async function dismissRefund(db: Db, session: AuthSession, id: string, no
         request: info,
         timestamp: now,
       },
-      { from: e, where: and(eq(e.id, id), eq(e.releaseTime, now), eq(e.refundStatus, "dismissed"))! },
+      { from: e, where: and(eq(e.id, id), eq(e.releaseTime, now), refundIn(e.refundStatus, [refundTo("dismiss")]))! },
     ),
     db
       .update(pa)

@@ -18,6 +18,8 @@ import type { PurchaseRow } from "./purchase-row";
 import { deliverOrder, orderListing } from "../orders/order-listing";
 import { escrow, isIntegrityError } from "./ledger";
 import { canMove, statusAfter, statusIn } from "./status-sql";
+import { LEDGER_HELD, ledgerTo } from "../../schema/ledger-lifecycle";
+import { ledgerIn } from "./ledger-sql";
 
 /** Another purchase of the same listing. */
 const s = alias(transactions, "s");
@@ -58,7 +60,7 @@ export async function settlePurchase(
             sql`EXISTS (SELECT 1 FROM ${a} WHERE ${a.id} = ${p.addressId} AND ${a.status} NOT IN ('sold', 'deleted'))`,
             sql`NOT EXISTS (SELECT 1 FROM ${t} ${s} WHERE ${s.addressId} = ${p.addressId} AND ${statusIn(s.status, SOLD)} AND ${s.id} != ${p.id})`,
             sql`NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.network} = ${p.network} AND ${e.txHash} = ${hash}
-                              AND (${e.transactionId} IS NOT ${p.id} OR ${e.status} != 'held'))`,
+                              AND (${e.transactionId} IS NOT ${p.id} OR NOT ${ledgerIn(e.status, LEDGER_HELD)}))`,
           ),
         ),
       // A custom order's listing is never shown as sold (order-listing.ts): it leaves the market as inactive.
@@ -72,7 +74,7 @@ export async function settlePurchase(
         p,
         hash,
         seen.amount,
-        { status: "released", reason: excess > 0n ? "over" : null, refund: excess > 0n ? excess : null },
+        { status: ledgerTo("release"), reason: excess > 0n ? "over" : null, refund: excess > 0n ? excess : null },
         now,
         completedHere,
       ),

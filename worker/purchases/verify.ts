@@ -16,6 +16,7 @@ import { escrow, isIntegrityError, ledgerState } from "./ledger";
 import { findPurchase, type PurchaseRow } from "./purchase-row";
 import { settlePurchase } from "./settle";
 import { canMove, statusIn } from "./status-sql";
+import { ledgerTo } from "../../schema/ledger-lifecycle";
 
 const t = transactions;
 const bta = blockchainTransactionAudit;
@@ -145,7 +146,7 @@ async function apply(
           .where(and(eq(t.id, p.id), canMove(t.status, "wait"), theBuyers)),
         audit(decision.note, decision.note === "reorged" ? "payment left the canonical chain before the required depth" : null),
       ];
-      if (decision.holdEscrow && found) statements.push(escrow(verifier, p, hash, found.amount, { status: "held", reason: null, refund: null }, now));
+      if (decision.holdEscrow && found) statements.push(escrow(verifier, p, hash, found.amount, { status: ledgerTo("hold"), reason: null, refund: null }, now));
       return batch(statements);
     }
     case "settle":
@@ -154,7 +155,7 @@ async function apply(
       return batch(rejectStatements(db, verifier, p, hash, found, decision.reason, decision.purchase, decision.refund, now, audit));
     case "refund":
       return batch([
-        escrow(verifier, p, hash, found!.amount, { status: "refund", reason: decision.reason, refund: found!.amount }, now),
+        escrow(verifier, p, hash, found!.amount, { status: ledgerTo("refuse"), reason: decision.reason, refund: found!.amount }, now),
         audit(`refund-${decision.reason}`, `payment received for a purchase that is ${p.status}; listed for refund`),
       ]);
   }
@@ -200,6 +201,6 @@ function rejectStatements(
     );
   }
   statements.push(audit(`rejected-${reason}`, reason));
-  if (refund && found) statements.push(escrow(verifier, p, hash, found.amount, { status: "refund", reason: refund, refund: found.amount }, now));
+  if (refund && found) statements.push(escrow(verifier, p, hash, found.amount, { status: ledgerTo("refuse"), reason: refund, refund: found.amount }, now));
   return statements;
 }
