@@ -11,6 +11,7 @@ import type { AppEnv } from "../types";
 import { INITIATE_RATE_LIMIT } from "../../schema/purchases";
 import { normalizeWallet } from "../domain/users";
 import { ApiError } from "./errors";
+import { statusIs } from "../purchases/status-sql";
 
 /** The IPv6 prefix length counted as one client network (docs/public-surface.md#client-networks). */
 export const IPV6_CLIENT_PREFIX = 48;
@@ -142,7 +143,7 @@ export function rateLimit(name: string, limit: number, ownWindowMs: number): Mid
  * finds them.
  */
 const completedPurchase = (buyer: SQL) =>
-  sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.buyerId} = ${buyer} AND ${transactions.status} = 'completed' AND ${transactions.isTestData} = 0)`;
+  sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.buyerId} = ${buyer} AND ${statusIs(transactions.status, "completed")} AND ${transactions.isTestData} = 0)`;
 
 /** Whether the signed-in wallet `userId` has completed a purchase here (a returning buyer). */
 export async function isReturningBuyer(db: Db, userId: number): Promise<boolean> {

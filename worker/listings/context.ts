@@ -12,6 +12,7 @@ import { orderListing } from "../orders/order-listing";
 import { lastPublicSaleOf, saleDay } from "../purchases/transaction-list";
 import { valueCalibration } from "./address-check";
 import { type ListingRow, listingColumns, toListingViews } from "./listing-view";
+import { statusIs } from "../purchases/status-sql";
 
 /** Everything the listing page explains about `row`, priced at `rates`; `viewer` marks their own comparables. */
 export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, viewer: number | null): Promise<ListingContext> {
@@ -120,7 +121,7 @@ export function recentSalesLike(db: Db, kind: ListingKind, limit: number) {
       .innerJoin(a, eq(a.id, t.addressId))
       .where(
         and(
-          eq(t.status, "completed"),
+          statusIs(t.status, "completed"),
           eq(t.isTestData, false),
           sql`NOT ${orderListing(sql`${a.id}`)}`,
           eq(a.category, kind.category),

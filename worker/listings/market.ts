@@ -4,6 +4,7 @@ import { addresses, BROWSABLE_SQL, listingCounts, transactions } from "../../sch
 import type { MarketStats } from "../../schema/browse";
 import type { Db } from "../db/database";
 import { type Currency, round8, unitsToEth, type UsdRates } from "../domain/prices";
+import { statusIs } from "../purchases/status-sql";
 
 /**
  * "Active users" are wallets that did something in this window: put up a listing that is still browsable, or
@@ -18,7 +19,7 @@ export async function marketStats(db: Db, rates: UsdRates, now: number): Promise
   const lc = listingCounts;
   const t = transactions;
   const a = addresses;
-  const sold = and(eq(t.status, "completed"), eq(t.isTestData, false));
+  const sold = and(statusIs(t.status, "completed"), eq(t.isTestData, false));
   const [listed, volume, users] = await db.batch([
     // Trigger-kept sums: no scan of the listings.
     db
@@ -40,13 +41,13 @@ export async function marketStats(db: Db, rates: UsdRates, now: number): Promise
           db
             .select({ u: t.buyerId })
             .from(t)
-            .where(and(eq(t.status, "completed"), gte(t.createdAt, since), isNotNull(t.buyerId), eq(t.isTestData, false))),
+            .where(and(statusIs(t.status, "completed"), gte(t.createdAt, since), isNotNull(t.buyerId), eq(t.isTestData, false))),
         )
         .union(
           db
             .select({ u: t.sellerId })
             .from(t)
-            .where(and(eq(t.status, "completed"), gte(t.createdAt, since), isNotNull(t.sellerId), eq(t.isTestData, false))),
+            .where(and(statusIs(t.status, "completed"), gte(t.createdAt, since), isNotNull(t.sellerId), eq(t.isTestData, false))),
         )
         .as("active"),
     ),

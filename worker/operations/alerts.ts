@@ -15,7 +15,7 @@
 // when there are several, so a flood of one kind never holds back another. No query binds a parameter per condition or row (D1 binds at most 100): docs/operations.md#alerts. Sending is retried with backoff across cron runs (ALERT_MAX_ATTEMPTS, alertBackoffMs). Texts are built
 // from public facts only (amounts, networks, transaction hashes, ids, task names): never a key, a secret or an
 // RPC URL.
-import { and, desc, eq, gt, inArray, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
 import { alertIncidents, type AlertKind, chainNodeStatus, chainStatus, customOrders, escrowTransactions, paymentAttention } from "../../schema/db";
 import { type Coin, formatBaseUnits } from "../../schema/money";
 import { bare, type Db } from "../db/database";
@@ -25,6 +25,8 @@ import { disagreeingNodes, NODE_DISAGREEMENT_ALERT_MS } from "./node-disagreemen
 import { reconciliationLag } from "./reconciliation-lag";
 import { REFUND_OWED } from "../../schema/ledger-lifecycle";
 import { refundIn } from "../purchases/ledger-sql";
+import { orderTo } from "../../schema/order-lifecycle";
+import { orderStatusIn } from "../orders/status-sql";
 
 /** A chain, or one of its nodes, is alerted on once it has failed for longer than this. */
 export const CHAIN_DOWN_ALERT_MS = 5 * 60_000;
@@ -143,7 +145,11 @@ const a = alertIncidents;
 /** No incident was ever opened for this key (open or resolved): a row condition is one incident for good. */
 const noIncident = (key: SQL) => sql`NOT EXISTS (SELECT 1 FROM ${a} WHERE ${a.key} = ${key})`;
 const overdueOrder = (now: number) =>
-  and(inArray(co.status, ["found", "expired"]), lte(co.paymentDeadline, now), gt(co.paymentDeadline, now - ORDER_OVERDUE_WINDOW_MS));
+  and(
+    orderStatusIn(co.status, [orderTo("submit"), orderTo("expire-unpaid")]),
+    lte(co.paymentDeadline, now),
+    gt(co.paymentDeadline, now - ORDER_OVERDUE_WINDOW_MS),
+  );
 
 /**
  * Rows that have no incident yet, newest first, at most ROWS_PER_KIND of each kind per run: refunds due, payment

@@ -19,6 +19,7 @@ import {
 } from "../../schema/db";
 import { unitsToDecimal } from "../../schema/money";
 import type { Db } from "../db/database";
+import { statusIs } from "../purchases/status-sql";
 
 /** The depth-to-release percentiles are taken over at most this many (the newest) releases of the period. */
 export const RELEASE_SAMPLE = 10_000;
@@ -101,7 +102,7 @@ export async function depthToRelease(db: Db, since: number): Promise<AnalyticsRe
     .select({ waitMs: sql<number>`${firstRelease} - ${t.completedAt}` })
     .from(ta)
     .innerJoin(t, eq(t.id, ta.transactionId))
-    .where(and(eq(ta.action, "key_revealed"), gte(ta.timestamp, since), eq(t.status, "completed")))
+    .where(and(eq(ta.action, "key_revealed"), gte(ta.timestamp, since), statusIs(t.status, "completed")))
     .groupBy(ta.transactionId)
     .orderBy(desc(firstRelease))
     .limit(RELEASE_SAMPLE);

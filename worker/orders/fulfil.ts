@@ -14,6 +14,8 @@ import { ApiError } from "../http/errors";
 import type { OrderRow } from "./order-view";
 import { hiddenListingStatement } from "./order-listing";
 import { orderById } from "./orders";
+import { orderTo } from "../../schema/order-lifecycle";
+import { orderCanMove, orderStatusIs } from "./status-sql";
 
 const co = customOrders;
 
@@ -26,14 +28,17 @@ const beforeGrindDeadline = (now: number) => or(isNull(co.grindDeadline), sql`${
 
 /** Open, or grinding under a claim that has lapsed; and still before its deadline. */
 const claimable = (now: number): SQL =>
-  and(or(eq(co.status, "open"), and(eq(co.status, "grinding"), lte(sql`coalesce(${co.claimExpiresAt}, 0)`, now))), beforeGrindDeadline(now))!;
+  and(
+    or(orderStatusIs(co.status, orderTo("place")), and(orderStatusIs(co.status, orderTo("claim")), lte(sql`coalesce(${co.claimExpiresAt}, 0)`, now))),
+    beforeGrindDeadline(now),
+  )!;
 
 /** Held by this holder: grinding, its claim, its admin. */
-const heldBy = (h: ClaimHolder) => and(eq(co.status, "grinding"), eq(co.claimId, claimIdOf(h)), eq(co.takenBy, h.adminId))!;
+const heldBy = (h: ClaimHolder) => and(orderCanMove(co.status, "submit"), eq(co.claimId, claimIdOf(h)), eq(co.takenBy, h.adminId))!;
 
 /** The columns a new claim sets: the attempts of a lapsed claim move to attemptsBefore, so the order's total stays. */
 const claimSet = (h: ClaimHolder, now: number) => ({
-  status: "grinding" as const,
+  status: orderTo("claim"),
   takenBy: h.adminId,
   takenAt: now,
   claimId: claimIdOf(h),
@@ -74,8 +79,8 @@ export async function takeOrder(db: Db, id: number, h: ClaimHolder, now: number)
   if (taken) return taken;
   const row = await orderById(db, id);
   if (!row) throw new ApiError(404, "Order not found");
-  if (row.status === "grinding") throw new ApiError(409, `Order ${id} is claimed by a grinder that reported recently; it cannot be taken`);
-  if (row.status === "open") throw new ApiError(409, `Order ${id} is past its grinding deadline; it cannot be taken`);
+  if (row.status === orderTo("claim")) throw new ApiError(409, `Order ${id} is claimed by a grinder that reported recently; it cannot be taken`);
+  if (row.status === orderTo("place")) throw new ApiError(409, `Order ${id} is past its grinding deadline; it cannot be taken`);
   throw new ApiError(409, `Order ${id} is ${row.status}; it cannot be taken`);
 }
 
@@ -107,7 +112,7 @@ export async function recordProgress(db: Db, id: number, h: ClaimHolder, attempt
 export async function releaseOrder(db: Db, id: number, h: ClaimHolder, now: number): Promise<void> {
   const done = await db
     .update(co)
-    .set({ status: "open", claimId: null, claimExpiresAt: null, takenBy: null, updatedAt: now })
+    .set({ status: orderTo("release"), claimId: null, claimExpiresAt: null, takenBy: null, updatedAt: now })
     .where(and(eq(co.id, id), heldBy(h)))
     .returning({ id: co.id })
     .get();
@@ -118,8 +123,8 @@ export async function releaseOrder(db: Db, id: number, h: ClaimHolder, now: numb
 async function refuseUnlessHeld(db: Db, id: number, h: ClaimHolder): Promise<OrderRow> {
   const row = await orderById(db, id);
   if (!row) throw new ApiError(404, "Order not found");
-  if (row.status === "grinding" && row.claimId === claimIdOf(h) && row.takenBy === h.adminId) return row;
-  throw new ApiError(409, `Order ${id} is ${row.status}${row.status === "grinding" ? " under another grinder's claim" : ""}; claim it first`);
+  if (row.status === orderTo("claim") && row.claimId === claimIdOf(h) && row.takenBy === h.adminId) return row;
+  throw new ApiError(409, `Order ${id} is ${row.status}${row.status === orderTo("claim") ? " under another grinder's claim" : ""}; claim it first`);
 }
 
 /**
@@ -150,7 +155,7 @@ export async function submitOffset(db: Db, id: number, h: ClaimHolder, offsetHex
       db
         .update(co)
         .set({
-          status: "found",
+          status: orderTo("submit"),
           foundAddress: address,
           foundOffset: offsetHex.toLowerCase(),
           foundVariant: variant,

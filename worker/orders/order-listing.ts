@@ -11,6 +11,8 @@ import type { AuthSession } from "../auth/middleware";
 import { columnList, type Db } from "../db/database";
 import { analyzeAddress } from "../domain/rarity";
 import { ApiError } from "../http/errors";
+import { orderTo } from "../../schema/order-lifecycle";
+import { orderCanMove, orderStatusIs } from "./status-sql";
 
 /** What reserving and the listing reads need to know about the order that owns a listing. */
 export type ListingOrder = Pick<typeof customOrders.$inferSelect, "id" | "buyerId" | "status" | "paymentDeadline">;
@@ -34,7 +36,7 @@ export function hiddenListingStatement(orderId: number, address: string, now: nu
   const a = analyzeAddress(address, "ethereum");
   const co = customOrders;
   const t = addresses;
-  const foundHere = sql`${co.id} = ${orderId} AND ${co.status} = 'found' AND ${co.foundAddress} = ${address} AND ${co.foundAt} = ${now}`;
+  const foundHere = sql`${co.id} = ${orderId} AND ${orderStatusIs(co.status, orderTo("submit"))} AND ${co.foundAddress} = ${address} AND ${co.foundAt} = ${now}`;
   return sql`INSERT INTO ${t} ${columnList(
     t.address,
     t.network,
@@ -80,14 +82,17 @@ export async function orderReservationCondition(db: Db, listingId: number, sessi
   const order = await orderOwningListing(db, listingId);
   if (!order) return null;
   if (order.buyerId !== session.userId) throw new ApiError(409, NOT_AVAILABLE);
-  if (order.status !== "found" || order.paymentDeadline === null || order.paymentDeadline <= now) {
-    throw new ApiError(409, `Custom order ${order.id} is ${order.status === "found" ? "past its payment deadline" : order.status}; it can no longer be paid`);
+  if (order.status !== orderTo("submit") || order.paymentDeadline === null || order.paymentDeadline <= now) {
+    throw new ApiError(
+      409,
+      `Custom order ${order.id} is ${order.status === orderTo("submit") ? "past its payment deadline" : order.status}; it can no longer be paid`,
+    );
   }
   return payableOrder(order.id, now);
 }
 
 export const payableOrder = (orderId: number, now: number) =>
-  sql`EXISTS (SELECT 1 FROM ${customOrders} WHERE ${customOrders.id} = ${orderId} AND ${customOrders.status} = 'found' AND ${customOrders.paymentDeadline} > ${now})`;
+  sql`EXISTS (SELECT 1 FROM ${customOrders} WHERE ${customOrders.id} = ${orderId} AND ${orderCanMove(customOrders.status, "deliver")} AND ${customOrders.paymentDeadline} > ${now})`;
 
 /**
  * Public listing reads (detail, context): an order's listing exists only for its buyer and admins; for anyone
@@ -134,11 +139,11 @@ export function deliverOrder(db: Db, listingId: number, now: number, completedHe
   const co = customOrders;
   return db
     .update(co)
-    .set({ status: "delivered", updatedAt: now })
+    .set({ status: orderTo("deliver"), updatedAt: now })
     .where(
       and(
         sql`${co.foundAddress} = (SELECT ${addresses.address} FROM ${addresses} WHERE ${addresses.id} = ${listingId})`,
-        eq(co.status, "found"),
+        orderCanMove(co.status, "deliver"),
         completedHere,
       ),
     );

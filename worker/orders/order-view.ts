@@ -2,6 +2,7 @@
 // (everything the grinder needs, never the offset).
 import type { CustomOrderView, GrinderProgress, GrindersSeen, OrderPayment, QueuedOrder } from "../../schema/custom-orders";
 import type { customOrders } from "../../schema/db";
+import { orderTo } from "../../schema/order-lifecycle";
 
 export type OrderRow = typeof customOrders.$inferSelect;
 
@@ -19,7 +20,7 @@ const NO_CONTEXT: QueueContext = { grinders: { online: 0, lastReportAt: null, fa
 
 export function toBuyerView(row: OrderRow, payment: OrderPayment | null = null, context: QueueContext = NO_CONTEXT): CustomOrderView {
   // The offset completes the buyer's key: before settlement it would hand over the address unpaid.
-  const revealed = row.status === "delivered";
+  const revealed = row.status === orderTo("deliver");
   return {
     id: row.id,
     status: row.status,
@@ -35,7 +36,7 @@ export function toBuyerView(row: OrderRow, payment: OrderPayment | null = null, 
     foundAt: iso(row.foundAt),
     paymentDeadline: iso(row.paymentDeadline),
     grindDeadline: iso(row.grindDeadline),
-    queueAhead: row.status === "open" ? context.queueAhead : 0,
+    queueAhead: row.status === orderTo("place") ? context.queueAhead : 0,
     grinders: context.grinders,
     offset: revealed ? row.foundOffset : null,
     variant: revealed ? row.foundVariant : null,
@@ -60,7 +61,7 @@ export function toQueuedOrder(row: OrderRow, now: number): QueuedOrder {
     ageSeconds: Math.max(0, Math.floor((now - row.createdAt) / 1000)),
     createdAt: new Date(row.createdAt).toISOString(),
     takenAt: iso(row.takenAt),
-    claim: row.status === "grinding" && row.claimId !== null ? { grinder: row.claimId, expiresAt: iso(row.claimExpiresAt ?? now)! } : null,
+    claim: row.status === orderTo("claim") && row.claimId !== null ? { grinder: row.claimId, expiresAt: iso(row.claimExpiresAt ?? now)! } : null,
     progress: progressOf(row),
     address: row.foundAddress,
     paymentDeadline: iso(row.paymentDeadline),

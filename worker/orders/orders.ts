@@ -9,6 +9,8 @@ import type { CustomOrderView, OrderPayment } from "../../schema/custom-orders";
 import { forgetOldGrinders, grindersSeen } from "./grinders";
 import { listingOfOrder } from "./order-listing";
 import { type OrderRow, toBuyerView } from "./order-view";
+import { ORDER_WAITING, ORDER_WITHDRAWN, orderTo } from "../../schema/order-lifecycle";
+import { orderCanMove, orderStatusIn } from "./status-sql";
 
 const co = customOrders;
 
@@ -46,7 +48,7 @@ export async function buyerViews(db: Db, rows: OrderRow[], now: number): Promise
   const grinders = await grindersSeen(db, now);
   const ahead = new Map<number, number>();
   // A wallet has at most MAX_UNFINISHED_ORDERS open orders, so this is a few counts on the status index.
-  for (const r of rows.filter((o) => o.status === "open")) ahead.set(r.id, await ordersAhead(db, r));
+  for (const r of rows.filter((o) => o.status === orderTo("place"))) ahead.set(r.id, await ordersAhead(db, r));
   return rows.map((r) =>
     toBuyerView(r, r.foundAddress === null ? null : (payments.get(r.foundAddress) ?? null), { grinders, queueAhead: ahead.get(r.id) ?? 0 }),
   );
@@ -58,7 +60,7 @@ async function ordersAhead(db: Db, row: OrderRow): Promise<number> {
   const r = await db
     .select({ n: sql<number>`count(*)` })
     .from(co)
-    .where(and(inArray(co.status, ["open", "grinding"]), older))
+    .where(and(orderStatusIn(co.status, ORDER_WAITING), older))
     .get();
   return r?.n ?? 0;
 }
@@ -72,11 +74,7 @@ export async function ordersOfBuyer(db: Db, buyerId: number): Promise<OrderRow[]
 export async function orderQueue(db: Db, filter: "waiting" | "all" | CustomOrderStatus): Promise<OrderRow[]> {
   const q = db.select().from(customOrders);
   if (filter === "waiting") {
-    return q
-      .where(inArray(customOrders.status, ["open", "grinding"]))
-      .orderBy(customOrders.createdAt, customOrders.id)
-      .limit(500)
-      .all();
+    return q.where(orderStatusIn(customOrders.status, ORDER_WAITING)).orderBy(customOrders.createdAt, customOrders.id).limit(500).all();
   }
   const filtered = filter === "all" ? q : q.where(eq(customOrders.status, filter));
   return filtered.orderBy(desc(customOrders.createdAt), desc(customOrders.id)).limit(500).all();
@@ -87,8 +85,8 @@ export async function cancelOrder(db: Db, id: number, buyerId: number, now: numb
   const [cancelled] = await writeBatch(db, [
     db
       .update(co)
-      .set({ status: "cancelled", updatedAt: now })
-      .where(and(eq(co.id, id), eq(co.buyerId, buyerId), inArray(co.status, ["open", "grinding", "found"]), not(paymentInProgress))),
+      .set({ status: orderTo("cancel"), updatedAt: now })
+      .where(and(eq(co.id, id), eq(co.buyerId, buyerId), orderCanMove(co.status, "cancel"), not(paymentInProgress))),
     retireOrderListings(db, now),
   ]);
   const row = await orderById(db, id);
@@ -96,7 +94,7 @@ export async function cancelOrder(db: Db, id: number, buyerId: number, now: numb
   if ((cancelled.meta.changes ?? 0) === 0) {
     throw new ApiError(
       409,
-      row.status === "found"
+      row.status === orderTo("submit")
         ? "A payment for this order is in progress; it can no longer be cancelled"
         : `This order is ${row.status} and can no longer be cancelled`,
     );
@@ -114,14 +112,14 @@ export async function expireUnpaidOrders(db: Db, now: number): Promise<number> {
   const [expired] = await writeBatch(db, [
     db
       .update(co)
-      .set({ status: "expired", updatedAt: now })
+      .set({ status: orderTo("expire-unpaid"), updatedAt: now })
       .where(
         inArray(
           co.id,
           db
             .select({ id: co.id })
             .from(co)
-            .where(and(eq(co.status, "found"), lt(co.paymentDeadline, now), not(paymentInProgress)))
+            .where(and(orderCanMove(co.status, "expire-unpaid"), lt(co.paymentDeadline, now), not(paymentInProgress)))
             .limit(500),
         ),
       ),
@@ -146,14 +144,14 @@ export async function expireOverdueOrders(db: Db, now: number): Promise<number> 
 export async function expireUnfoundOrders(db: Db, now: number): Promise<number> {
   const res = await db
     .update(co)
-    .set({ status: "expired", claimId: null, claimExpiresAt: null, updatedAt: now })
+    .set({ status: orderTo("expire-unfound"), claimId: null, claimExpiresAt: null, updatedAt: now })
     .where(
       inArray(
         co.id,
         db
           .select({ id: co.id })
           .from(co)
-          .where(and(inArray(co.status, ["open", "grinding"]), lte(co.grindDeadline, now)))
+          .where(and(orderCanMove(co.status, "expire-unfound"), lte(co.grindDeadline, now)))
           .limit(500),
       ),
     )
@@ -177,7 +175,7 @@ const retireOrderListings = (db: Db, now: number) =>
           db
             .select({ address: co.foundAddress })
             .from(co)
-            .where(and(inArray(co.status, ["expired", "cancelled"]), isNotNull(co.foundAddress))),
+            .where(and(orderStatusIn(co.status, ORDER_WITHDRAWN), isNotNull(co.foundAddress))),
         ),
       ),
     );

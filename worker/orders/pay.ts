@@ -10,6 +10,7 @@ import { ApiError } from "../http/errors";
 import type { RequestInfo } from "../http/request-info";
 import { type BuyerReservation, openReservationOf, reserveListing } from "../purchases/reserve";
 import { orderById } from "./orders";
+import { orderTo } from "../../schema/order-lifecycle";
 
 export type OrderPayment = BuyerReservation;
 
@@ -17,8 +18,8 @@ export async function payOrder(db: Db, env: Env, session: AuthSession, id: numbe
   const order = await orderById(db, id);
   // Only the buyer pays; to anyone else (admins too: they cannot pay for someone's key) the order does not exist.
   if (!order || order.buyerId !== session.userId) throw new ApiError(404, "Order not found");
-  if (order.status !== "found" || order.foundAddress === null) {
-    throw new ApiError(409, `This order is ${order.status}; ${order.status === "delivered" ? "it is already paid" : "only a found order can be paid"}`);
+  if (order.status !== orderTo("submit") || order.foundAddress === null) {
+    throw new ApiError(409, `This order is ${order.status}; ${order.status === orderTo("deliver") ? "it is already paid" : "only a found order can be paid"}`);
   }
   if (order.paymentDeadline === null || order.paymentDeadline <= now)
     throw new ApiError(409, "This order is past its payment deadline; it can no longer be paid");

@@ -10,6 +10,8 @@ import { bare, columnList, type Db } from "../db/database";
 import { quoteOrder, type QuoteConfig } from "../domain/custom-orders/quote";
 import { decimalToUnits, unitsToNumber } from "../../schema/money";
 import { ApiError } from "../http/errors";
+import { ORDER_UNFINISHED } from "../../schema/order-lifecycle";
+import { orderStatusAfter, orderStatusIn } from "./status-sql";
 
 export type PlaceOrderInput = OrderPattern & { publicKey: string; price: string };
 
@@ -41,8 +43,8 @@ export async function placeOrder(db: Db, session: AuthSession, input: PlaceOrder
   const row = await db.get<Pick<typeof co.$inferSelect, "id">>(
     sql`INSERT INTO ${co} ${columnList(co.buyerId, co.buyerWallet, co.publicKey, co.prefix, co.suffix, co.caseSensitive, co.difficultyBits, co.price, co.priceUnits, co.currency, co.status, co.grindDeadline, co.createdAt, co.updatedAt)}
         SELECT ${session.userId}, ${session.walletAddress.toLowerCase()}, ${publicKey}, ${input.prefix}, ${input.suffix}, ${input.caseSensitive ? 1 : 0},
-               ${quote.difficultyBits}, ${quote.price}, ${unitsToNumber(quote.priceUnits)}, 'ETH', 'open', ${now + CUSTOM_ORDER_GRIND_HOURS * 3600_000}, ${now}, ${now}
-        WHERE (SELECT count(*) FROM ${co} WHERE ${co.buyerId} = ${session.userId} AND ${co.status} IN ('open', 'grinding', 'found')) < ${MAX_UNFINISHED_ORDERS}
+               ${quote.difficultyBits}, ${quote.price}, ${unitsToNumber(quote.priceUnits)}, 'ETH', ${orderStatusAfter("place")}, ${now + CUSTOM_ORDER_GRIND_HOURS * 3600_000}, ${now}, ${now}
+        WHERE (SELECT count(*) FROM ${co} WHERE ${co.buyerId} = ${session.userId} AND ${orderStatusIn(co.status, ORDER_UNFINISHED)}) < ${MAX_UNFINISHED_ORDERS}
         RETURNING ${bare(co.id)}`,
   );
   if (!row) throw new ApiError(409, `You already have ${MAX_UNFINISHED_ORDERS} orders waiting; pay for or cancel one first`);

@@ -9,6 +9,7 @@ import type { UserTransaction } from "../../schema/listings";
 import type { Db } from "../db/database";
 import { rarityString } from "../listings/listing-view";
 import { orderListing } from "../orders/order-listing";
+import { statusIs } from "./status-sql";
 
 const t = transactions;
 const a = addresses;
@@ -106,7 +107,7 @@ export async function userTransactions(db: Db, userId: number, limit: number, of
 
 /** In SQL: a public sale (recentTransactions' rule): completed, not test data, not a custom order's purchase. */
 const publicSale = (network?: Network): SQL =>
-  and(eq(t.status, "completed"), eq(t.isTestData, false), not(orderListing(sql`${t.addressId}`)), network ? eq(t.network, network) : undefined)!;
+  and(statusIs(t.status, "completed"), eq(t.isTestData, false), not(orderListing(sql`${t.addressId}`)), network ? eq(t.network, network) : undefined)!;
 
 const saleColumns = {
   id: t.id,
