@@ -1,4 +1,4 @@
-// The custom order lifecycle (docs/custom-orders.md#states), declared like the purchase's
+// The custom order lifecycle (docs/custom-orders.md#the-flow), declared like the purchase's
 // (schema/purchase-lifecycle.ts): the sets every rule reasons with and every transition that writes an order's
 // status. Code in worker/orders names statuses only through these (SQL through worker/orders/status-sql.ts), and
 // schema/order-lifecycle.test.ts holds docs/custom-orders.md's tables and the partial indexes against them.
@@ -24,7 +24,7 @@ type Transition = {
   from: OrderSet;
   to: CustomOrderStatus;
   by: readonly Trigger[];
-  /** What it means, as docs/custom-orders.md#states says it. */
+  /** What it means, as docs/custom-orders.md#the-flow says it. */
   what: string;
 };
 
