@@ -4,7 +4,8 @@ import { join } from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { confirmWords } from "../routes/-admin/ListingsTab";
-import { AcceptTerms } from "./offers/SellerOffers";
+import { AcceptTerms, DeclineTerms } from "./offers/SellerOffers";
+import { WithdrawOffer } from "./offers/WithdrawOffer";
 import { ConfirmBody } from "./ConfirmDialogPanel";
 import { DeleteSavedSearch } from "./profile/SavedSearches";
 import { RemoveWatched } from "./profile/Watchlist";
@@ -65,6 +66,8 @@ describe("every destructive action asks through ConfirmDialog", () => {
     ["remove from the watchlist", "components/profile/Watchlist.tsx"],
     ["delete a saved search", "components/profile/SavedSearches.tsx"],
     ["close a purchase (admin)", "routes/-purchase/AdminClosePurchase.tsx"],
+    ["decline an offer", "components/offers/SellerOffers.tsx"],
+    ["withdraw an offer", "components/offers/WithdrawOffer.tsx"],
   ])("%s: %s", (_what, path) => {
     const text = src(path);
     expect(text).toContain("<ConfirmDialog");
@@ -86,6 +89,35 @@ describe("every destructive action asks through ConfirmDialog", () => {
       expect(html).not.toContain("confirm-action");
     }
     expect(calls).toBe(0);
+  });
+
+  it("no button answers, withdraws, removes or deletes on its own click: each only opens its confirmation", () => {
+    for (const path of ["components/offers/SellerOffers.tsx", "components/offers/OfferPanel.tsx", "components/profile/MyOffers.tsx"]) {
+      expect(src(path)).not.toMatch(/onClick=\{\(\) => (answer|withdraw|remove)\.mutate/);
+    }
+    for (const path of ["components/offers/OfferPanel.tsx", "components/profile/MyOffers.tsx"]) expect(src(path)).toContain("<WithdrawOffer");
+    let calls = 0;
+    const html = renderToStaticMarkup(
+      <WithdrawOffer
+        amount="0.015 ETH"
+        pending={false}
+        onWithdraw={() => calls++}
+        trigger={
+          <button type="button" onClick={() => calls++}>
+            Withdraw offer
+          </button>
+        }
+      />,
+    );
+    expect(html).toBe('<button type="button" aria-haspopup="dialog" aria-expanded="false">Withdraw offer</button>');
+    expect(calls).toBe(0);
+  });
+
+  it("declining an offer says it ends for good and its buyer is told", () => {
+    const text = renderToStaticMarkup(
+      <DeclineTerms offer={{ amount: "0.0150", currency: "ETH", buyerWallet: "0x1234567890abcdef1234567890abcdef12345678" }} />,
+    ).replace(/<[^>]+>/g, "");
+    expect(text).toContain("The offer of 0.015 ETH from 0x123456...345678 ends and cannot be accepted later; its buyer is told.");
   });
 
   it("an admin's deactivate asks as its own action (until activated again), delete as one that cannot be undone", () => {
