@@ -92,7 +92,7 @@ export function MigrationsPanel({ migrations }: { migrations: MigrationsHealth }
             "None is applied yet."
           ) : (
             <>
-              The newest is {migrationWords(newest)} <span className="font-mono text-xs text-slate-500">({newest})</span>.
+              The newest is {migrationWords(newest)} <span className="font-mono text-xs text-slate-400">({newest})</span>.
             </>
           )}
         </p>
@@ -107,7 +107,7 @@ export function MigrationsPanel({ migrations }: { migrations: MigrationsHealth }
             <ul aria-label="Missing migrations" className="mt-2 list-disc pl-5">
               {missing.map((m) => (
                 <li key={m} data-testid="health-migration-missing">
-                  {migrationWords(m)} <span className="font-mono text-xs text-red-200/70">({m})</span>
+                  {migrationWords(m)} <span className="font-mono text-xs text-red-200">({m})</span>
                 </li>
               ))}
             </ul>
@@ -167,7 +167,7 @@ export function GrindersPanel({ grinders, now = Date.now() }: { grinders: Grinde
                 Last seen {relativeTime(g.lastSeenAt, now)}, running since {formatDateLong(g.startedAt)}
                 {g.rate === null ? "; no speed reported yet" : `; ${compactNumber(g.rate)} tries a second`}
                 {g.adminWallet && <>; signed in as {shortAddress(g.adminWallet)}</>}
-                <span className="ml-1 font-mono text-slate-500" title={g.id}>
+                <span className="ml-1 font-mono text-slate-400" title={g.id}>
                   ({g.id.slice(0, 8)})
                 </span>
               </p>
