@@ -163,6 +163,13 @@ describe("listings as the admin", () => {
     await rows.first().getByRole("button", { name: "Activate", exact: true }).click();
     await toastWith(page, "Status Updated");
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("active");
+    // A row's Deactivate asks too; Cancel leaves it on the market.
+    await rows.first().getByRole("button", { name: "Deactivate", exact: true }).click();
+    const askOne = page.getByRole("alertdialog", { name: "Deactivate this listing?" });
+    expect(await askOne.textContent()).toContain("until an admin activates it again");
+    await askOne.getByRole("button", { name: "Cancel" }).click();
+    await askOne.waitFor({ state: "detached" });
+    expect(await status.textContent()).toBe("active");
 
     await page.getByLabel("Select all listings on this page").check();
     await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Feature", exact: true }).click();

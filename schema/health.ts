@@ -43,8 +43,8 @@ export function cronTaskWords(task: string): string {
 export type LastCronRun = {
   startedAt: string;
   finishedAt: string;
-  /** finishedAt - startedAt, in milliseconds. */
-  durationMs: number;
+  /** finishedAt - startedAt, in milliseconds; null for a run the platform stopped (when it ended is not known). */
+  durationMs: number | null;
   /** The names of the tasks that failed (the record's own list; "payments" when the payment tasks were skipped). */
   failedTasks: string[];
   /** Every task of this Worker's cron table, in the order they run, with its outcome in that run. */

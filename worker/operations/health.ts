@@ -6,7 +6,7 @@ import { count, eq } from "drizzle-orm";
 import { escrowTransactions, NETWORKS } from "../../schema/db";
 import type { Db } from "../db/database";
 import { chainNodeStatuses, chainStatuses } from "./chains";
-import { type FailingTask, failingTasks, lastCronRuns } from "./cron-runs";
+import { type FailingTask, failingTasks, lastCronRuns, RUN_STOPPED_ERROR } from "./cron-runs";
 import { nodeNames, quorumOf, type RpcNodesText } from "../deployment/rpc-nodes";
 import { type NodeDisagreementView, recentDisagreements } from "./node-disagreements";
 import { type ReconciliationLag, reconciliationLag } from "./reconciliation-lag";
@@ -136,7 +136,8 @@ export async function operationsHealth(
       ? {
           startedAt: iso(run.startedAt)!,
           finishedAt: iso(run.finishedAt)!,
-          durationMs: Math.max(0, run.finishedAt - run.startedAt),
+          // A stopped run is closed by a later one, which leaves its finish at its start: its length is unknown.
+          durationMs: run.errors.some((e) => e.endsWith(`: ${RUN_STOPPED_ERROR}`)) ? null : Math.max(0, run.finishedAt - run.startedAt),
           failedTasks: run.failedTasks,
           tasks: cronTaskOutcomes(run),
         }

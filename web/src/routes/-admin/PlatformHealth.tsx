@@ -44,7 +44,12 @@ export function CronRunPanel({ run, now = Date.now() }: { run: LastCronRun | nul
       ) : (
         <div data-testid="health-cron" className="rounded-2xl border border-slate-800 p-4 text-sm">
           <p className="text-slate-200">
-            Started {when(run.startedAt, now)}; took {formatDuration(run.durationMs / 1000)}.{" "}
+            Started {when(run.startedAt, now)};{" "}
+            {run.durationMs === null ? (
+              <span className="font-medium text-red-300">stopped by the platform before it finished (out of memory or CPU time?).</span>
+            ) : (
+              `took ${formatDuration(run.durationMs / 1000)}.`
+            )}{" "}
             {failed === 0 ? (
               <span className="text-emerald-300">No task failed.</span>
             ) : (

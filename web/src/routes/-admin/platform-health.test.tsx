@@ -41,6 +41,12 @@ describe("CronRunPanel", () => {
     expect(html.match(/data-testid="health-cron-task"/g)).toHaveLength(5);
   });
 
+  it("a run the platform stopped says so instead of how long it took", () => {
+    const t = text(renderToStaticMarkup(<CronRunPanel run={{ ...run, durationMs: null }} now={now} />));
+    expect(t).toContain("stopped by the platform before it finished");
+    expect(t).not.toContain("took");
+  });
+
   it("a run that finished long ago says the cron may have stopped; no run yet says what waits", () => {
     const quiet = renderToStaticMarkup(<CronRunPanel run={{ ...run, startedAt: iso(20 * 60_000), finishedAt: iso(19 * 60_000) }} now={now} />);
     expect(text(quiet)).toContain("No run has finished since: the cron may have stopped");
