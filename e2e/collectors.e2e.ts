@@ -115,6 +115,17 @@ describe("collectors' tools", () => {
     expect(await row.getByTestId("watch-change").textContent()).toBe("−20%");
     expect(await row.getByTestId("watch-state").textContent()).toBe("For sale");
     expect(await seriousViolations(page)).toEqual([]);
+
+    // Remove asks first: Cancel keeps the address watched, confirming removes it.
+    const removeButton = row.getByRole("button", { name: /^Remove .* from the watchlist$/ });
+    const ask = page.getByRole("alertdialog", { name: "Remove this address from your watchlist?" });
+    await removeButton.click();
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await ask.waitFor({ state: "detached" });
+    expect(await row.count()).toBe(1);
+    await removeButton.click();
+    await ask.getByRole("button", { name: "Remove from watchlist" }).click();
+    await row.waitFor({ state: "detached", timeout: 20_000 });
     expect(s.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   }, 180_000);
 
@@ -171,6 +182,18 @@ describe("collectors' tools", () => {
     await expect.poll(() => item.getAttribute("data-read"), { timeout: 20_000 }).toBe("true");
     await item.getByRole("link").click();
     await page.waitForURL((u) => u.pathname === `/address/${listingId}`);
+
+    // Delete asks first: Cancel keeps the saved search, confirming forgets it.
+    await page.goto(`${baseUrl}/profile#saved-searches`);
+    await saved.waitFor({ timeout: 20_000 });
+    const ask = page.getByRole("alertdialog", { name: "Delete this saved search?" });
+    await saved.getByRole("button", { name: /^Delete / }).click();
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await ask.waitFor({ state: "detached" });
+    expect(await saved.count()).toBe(1);
+    await saved.getByRole("button", { name: /^Delete / }).click();
+    await ask.getByRole("button", { name: "Delete saved search" }).click();
+    await saved.waitFor({ state: "detached", timeout: 20_000 });
     expect(s.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   }, 180_000);
 });

@@ -141,9 +141,17 @@ describe("listings as the admin", () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     expect(await rows.first().textContent()).toContain(short(single.address));
     await page.getByLabel("Select all listings on this page").check();
-    await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Deactivate", exact: true }).click();
-    await toastWith(page, "Bulk Update Complete");
+    // Deactivating asks first: Cancel leaves the listing on the market, confirming takes it off.
+    const deactivate = page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Deactivate", exact: true });
+    const ask = page.getByRole("alertdialog", { name: "Deactivate 1 selected listing?" });
     const status = rows.first().getByTestId("status-badge");
+    await deactivate.click();
+    await ask.getByRole("button", { name: "Cancel" }).click();
+    await ask.waitFor({ state: "detached" });
+    expect(await status.textContent()).toBe("active");
+    await deactivate.click();
+    await ask.getByRole("button", { name: "Deactivate listings" }).click();
+    await toastWith(page, "Bulk Update Complete");
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("inactive");
 
     await page.getByLabel("Select all listings on this page").check();
@@ -155,6 +163,13 @@ describe("listings as the admin", () => {
     await rows.first().getByRole("button", { name: "Activate", exact: true }).click();
     await toastWith(page, "Status Updated");
     await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("active");
+    // A row's Deactivate asks too; Cancel leaves it on the market.
+    await rows.first().getByRole("button", { name: "Deactivate", exact: true }).click();
+    const askOne = page.getByRole("alertdialog", { name: "Deactivate this listing?" });
+    expect(await askOne.textContent()).toContain("until an admin activates it again");
+    await askOne.getByRole("button", { name: "Cancel" }).click();
+    await askOne.waitFor({ state: "detached" });
+    expect(await status.textContent()).toBe("active");
 
     await page.getByLabel("Select all listings on this page").check();
     await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Feature", exact: true }).click();

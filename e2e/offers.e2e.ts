@@ -1,7 +1,7 @@
 // Offers in a real browser (docs/offers.md): a buyer offers less than the ask on the listing page, the admin accepts
 // it in Admin > Offers, the buyer is told, pays the offered price from their wallet on the purchase page (anvil), and
 // the key is revealed. axe on the listing page's offers, Profile > Offers and Admin > Offers; the phone layout (390 px)
-// of the same pages.
+// of the same pages. Withdrawing and declining, each through its confirmation.
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
@@ -116,4 +116,52 @@ describe("offers", () => {
     await expect.poll(() => mine.textContent(), { timeout: 20_000 }).toContain("Bought");
     expect(buyer.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
   }, 300_000);
+
+  it("withdrawing an offer and declining one ask first: the way out changes nothing, confirming ends the offer", async () => {
+    const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+    const list = () => {
+      const key = generatePrivateKey();
+      return listAsAdmin(admin, { address: privateKeyToAccount(key).address, network: "ethereum", price: "0.02", privateKey: key });
+    };
+    const [withdrawn, declined] = [await list(), await list()];
+    const buyer = await signedIn(BUYER, "0x23618e");
+    const panel = buyer.page.getByTestId("offers-panel");
+    const offer = async (listingId: number, amount: string) => {
+      await buyer.page.goto(`${buyer.baseUrl}/address/${listingId}`);
+      await panel.getByLabel("Your offer (ETH)").fill(amount);
+      await panel.getByRole("button", { name: "Make offer" }).click();
+      await toast(buyer.page, "Offer sent");
+      await expect.poll(() => panel.getByTestId("offers-summary").textContent(), { timeout: 20_000 }).toBe(`1 open offer · best ${amount} ETH`);
+    };
+
+    await offer(withdrawn, "0.011");
+    const withdraw = panel.getByRole("button", { name: "Withdraw offer" });
+    const askWithdraw = buyer.page.getByRole("alertdialog", { name: "Withdraw this offer?" });
+    await withdraw.click();
+    expect(await askWithdraw.textContent()).toContain("0.011 ETH");
+    await askWithdraw.getByRole("button", { name: "Keep offer" }).click();
+    await askWithdraw.waitFor({ state: "detached" });
+    expect(await panel.getByTestId("offers-summary").textContent()).toBe("1 open offer · best 0.011 ETH");
+    await withdraw.click();
+    await askWithdraw.getByRole("button", { name: "Withdraw offer" }).click();
+    await toast(buyer.page, "Offer withdrawn");
+    await expect.poll(() => panel.getByTestId("offers-summary").textContent(), { timeout: 20_000 }).toBe("No open offers yet");
+
+    await offer(declined, "0.012");
+    const seller = await signedIn(DEV_ACCOUNTS.admin.address, "Admin");
+    await seller.page.goto(`${seller.baseUrl}/address/${declined}`);
+    const row = seller.page.getByTestId("seller-offer").filter({ hasText: "0.012 ETH" });
+    await row.waitFor({ timeout: 30_000 });
+    const askDecline = seller.page.getByRole("alertdialog", { name: "Decline this offer?" });
+    await row.getByRole("button", { name: "Decline the offer of 0.012 ETH" }).click();
+    expect(await askDecline.textContent()).toContain("its buyer is told");
+    await askDecline.getByRole("button", { name: "Cancel" }).click();
+    await askDecline.waitFor({ state: "detached" });
+    expect(await row.getByTestId("offer-standing").textContent()).toMatch(/^Open/);
+    await row.getByRole("button", { name: "Decline the offer of 0.012 ETH" }).click();
+    await askDecline.getByRole("button", { name: "Decline offer" }).click();
+    await toast(seller.page, "Offer declined");
+    expect(buyer.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+    expect(seller.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+  }, 180_000);
 });

@@ -118,7 +118,7 @@ describe("Admin > Analytics and Settings", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }, 180_000);
 
-  it("Health lists each chain's node by host as the cron last probed it, in words, and fits 390 px", async () => {
+  it("Health lists the last cron run's tasks, each chain's node by host as the cron last probed it, the migrations, in words, and fits 390 px", async () => {
     // A cron run probes every node: tick it and wait for its record (written at its end).
     const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
     const lastRun = async () => (await answer(admin.api.health.$get())).body.operations?.lastCronRun?.startedAt ?? null;
@@ -136,6 +136,11 @@ describe("Admin > Analytics and Settings", () => {
       expect(await nodes.first().textContent()).toMatch(/^127\.0\.0\.1:\d+Answeringhead (block|slot) \d+$/);
       expect(await page.getByTestId(`health-${network}`).textContent()).toContain("One node decides alone");
     }
+    // The run just ticked, each task in words; every migration of this build applied.
+    const run = page.getByRole("list", { name: "Tasks of the last run" });
+    expect(await run.getByRole("listitem").first().textContent()).toBe("Recording the runDone");
+    expect(await page.getByTestId("health-cron").textContent()).toMatch(/^Started .+; took /);
+    expect(await page.getByTestId("health-migrations").textContent()).toContain("Every migration this version needs is applied.");
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -60,9 +60,14 @@ describe("closing a stuck purchase", () => {
     await card.waitFor();
     await page.getByTestId("confirming-note").waitFor();
 
+    // The one confirmation dialog: Keep it open changes nothing; the close needs its note.
     await card.getByRole("button", { name: "Close this purchase" }).click();
-    const dialog = page.getByRole("dialog", { name: "Close this purchase?" });
+    const dialog = page.getByRole("alertdialog", { name: "Close this purchase?" });
     await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Keep it open" }).click();
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.getByTestId("confirming-note").count()).toBe(1);
+    await card.getByRole("button", { name: "Close this purchase" }).click();
     const confirmButton = dialog.getByRole("button", { name: "Close purchase" });
     expect(await confirmButton.isDisabled()).toBe(true);
     await dialog.getByLabel(/Note/).fill("The buyer reported a hash no node knows; told them to reserve again.");

@@ -11,6 +11,7 @@ import { addressMatchesOrder, describeOrderPattern } from "../../schema/custom-o
 import { orderAddress, parseScalar } from "../../schema/split-key";
 import { fmtInt, SearchProgress } from "./progress.ts";
 import { gpuFor, gpuSource, type OpenGpu } from "./gpu-source.ts";
+import { grinderName } from "../../schema/health";
 import { grinderKey, OrdersApi, OrdersApiError } from "./orders-api.ts";
 import { type GpuMode, normalizeGpuFlag, parseGpuMode, UsageError } from "./args.ts";
 import { cpuSource, type SearchSource } from "./search-source.ts";
@@ -182,7 +183,8 @@ export async function runOrders(o: OrdersOptions): Promise<number> {
   if (typeof gpu === "number") return gpu;
   const api = new OrdersApi(o.api, grinderKey(o.api, process.env), gpu ? `GPU ${gpu.name}`.slice(0, 80) : threadsLabel(o.threads));
   await api.signIn();
-  log(`grinding custom orders from ${o.api} as ${api.wallet} (${api.label}; grinder ${api.grinder})`);
+  // The name Admin > Health shows for this process (schema/health.ts), with the id it stands for.
+  log(`grinding custom orders from ${o.api} as ${api.wallet} (${api.label}; grinder ${grinderName(api.grinder)}, ${api.grinder})`);
   let filled = 0;
   let current: number | null = null;
   // Stopped by Ctrl-C or by npm start's shutdown: give the order back so another grinder need not wait for the

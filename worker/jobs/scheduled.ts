@@ -6,6 +6,7 @@
 // is in, so a run stopped in a task is recorded by the next as failing there.
 import { lt } from "drizzle-orm";
 import { type Network, sessions, usedSignInNonces } from "../../schema/db";
+import type { CronTaskOutcome } from "../../schema/health";
 import { type CollectorReport, runCollectorJob } from "../collectors/notification-job";
 import { createDb, type Db } from "../db/database";
 import { paymentReadiness } from "../deployment/payment-readiness";
@@ -13,7 +14,7 @@ import { type OfferJobReport, runOfferJob } from "../offers/offer-job";
 import { expireOverdueOrders } from "../orders/orders";
 import { type AlertReport, runAlerts } from "../operations/alerts";
 import { recordChainProbe } from "../operations/chains";
-import { finishCronRun, noteRunningTask, recordCronRun, startCronRun } from "../operations/cron-runs";
+import { finishCronRun, noteRunningTask, RUN_STOPPED_ERROR, recordCronRun, startCronRun } from "../operations/cron-runs";
 import { getUsdPrices } from "../prices/price-feed";
 import { closeOverduePurchases } from "../purchases/deadlines";
 import { expireReservations, verifyPendingPayments } from "../purchases/payment-jobs";
@@ -116,6 +117,37 @@ export const CRON_TASKS: readonly Task<CronJob>[] = [
   { name: "cron-record", needs: ALWAYS, budgetMs: 10_000, run: finishRecord },
 ];
 
+/**
+ * The name a run's record gives the payment tasks skipped on unsafe settings: a failed "task" of its own, so the
+ * alerts and Admin > Health tell of it run after run.
+ */
+export const PAYMENTS_SKIPPED = "payments";
+
+/**
+ * Each task of CRON_TASKS (once, in order) with its outcome in a recorded run, read from the record's failed tasks
+ * and errors (Admin > Health): a task that needs safe payment settings was skipped when the run says so, the tasks
+ * after the one a stopped run was in never ran, a failed one carries its error. A failed task this table no longer
+ * has (a run of an older version) is listed after them.
+ */
+export function cronTaskOutcomes(run: { failedTasks: string[]; errors: string[] }): CronTaskOutcome[] {
+  const errorOf = (task: string) => {
+    const line = run.errors.find((e) => e.startsWith(`${task}:`));
+    return line === undefined ? null : line.slice(task.length + 1).trim();
+  };
+  const skipped = run.failedTasks.includes(PAYMENTS_SKIPPED) ? (errorOf(PAYMENTS_SKIPPED)?.replace(/^skipped,\s*/, "") ?? "") : null;
+  const names = [...new Set(CRON_TASKS.map((t) => t.name))];
+  const stoppedIn = names.findIndex((name) => errorOf(name) === RUN_STOPPED_ERROR);
+  const outcomes = names.map((task, i): CronTaskOutcome => {
+    if (run.failedTasks.includes(task)) return { task, outcome: "failed", detail: errorOf(task) };
+    if (stoppedIn >= 0 && i > stoppedIn) return { task, outcome: "not-run", detail: "the run was stopped before this task" };
+    const need = CRON_TASKS.find((t) => t.name === task)?.needs;
+    if (need === SAFE_PAYMENTS && skipped !== null) return { task, outcome: "skipped", detail: skipped };
+    return { task, outcome: "ok", detail: null };
+  });
+  const unknown = run.failedTasks.filter((t) => t !== PAYMENTS_SKIPPED && !names.includes(t));
+  return [...outcomes, ...unknown.map((task): CronTaskOutcome => ({ task, outcome: "failed", detail: errorOf(task) }))];
+}
+
 // The tasks that take more than one line, or run once per network.
 
 async function finishRecord(j: CronJob): Promise<void> {
@@ -186,7 +218,7 @@ export async function runScheduledJobs(env: Env, now = Date.now(), tasks: readon
   const readiness = await paymentReadiness(env, null, now);
   if (!readiness.ok) {
     console.error(`scheduled payments skipped: unsafe payment settings: ${readiness.problems.join(" | ")}`);
-    report.errors.push(`payments: skipped, unsafe payment settings: ${readiness.problems.join(" ")}`);
+    report.errors.push(`${PAYMENTS_SKIPPED}: skipped, unsafe payment settings: ${readiness.problems.join(" ")}`);
   }
   const job: CronJob = { db: createDb(env.DB), env, now, paymentsSafe: readiness.ok, report, runId: null };
   await runTasks(tasks, job, report.errors, new Set(), (name) => (job.runId === null ? Promise.resolve() : noteRunningTask(job.db, job.runId, name)));

@@ -18,6 +18,9 @@ export function failedTaskNames(errors: string[]): string[] {
  */
 export const CRON_RUN_STOPPED_AFTER_MS = 15 * 60_000;
 
+/** The error recorded for the task a stopped run was in ("verify: the run was stopped ..."). */
+export const RUN_STOPPED_ERROR = "the run was stopped during this task (out of memory or CPU time?)";
+
 /** Records a finished run (its errors so far); its id. */
 export async function recordCronRun(db: Db, startedAt: number, finishedAt: number, errors: string[]): Promise<number> {
   const [inserted] = await db
@@ -38,7 +41,7 @@ export async function startCronRun(db: Db, startedAt: number, errors: string[]):
     .update(r)
     .set({
       failedTasks: sql`json_insert(${r.failedTasks}, '$[#]', ${r.runningTask})`,
-      errors: sql`json_insert(${r.errors}, '$[#]', ${r.runningTask} || ': the run was stopped during this task (out of memory or CPU time?)')`,
+      errors: sql`json_insert(${r.errors}, '$[#]', ${r.runningTask} || ${`: ${RUN_STOPPED_ERROR}`})`,
       runningTask: null,
     })
     .where(and(isNotNull(r.runningTask), lt(r.startedAt, startedAt - CRON_RUN_STOPPED_AFTER_MS)));

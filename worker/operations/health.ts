@@ -1,17 +1,21 @@
 // The admin part of /api/health: each chain's head and lag, each of its nodes by host (answering, behind the others,
 // or down since when), the last cron run and its failed tasks, the tasks failing run after run, how far behind the
-// head the reconciliation is, and the payments awaiting a refund.
+// head the reconciliation is, the payments awaiting a refund, the migrations against the build's, and the grinders.
 // Only an admin session gets it; a visitor sees the public status only.
 import { count } from "drizzle-orm";
 import { escrowTransactions, NETWORKS } from "../../schema/db";
 import type { Db } from "../db/database";
 import { chainNodeStatuses, chainStatuses } from "./chains";
-import { type FailingTask, failingTasks, lastCronRuns } from "./cron-runs";
+import { type FailingTask, failingTasks, lastCronRuns, RUN_STOPPED_ERROR } from "./cron-runs";
 import { nodeNames, quorumOf, type RpcNodesText } from "../deployment/rpc-nodes";
 import { type NodeDisagreementView, recentDisagreements } from "./node-disagreements";
 import { type ReconciliationLag, reconciliationLag } from "./reconciliation-lag";
 import { REFUND_OWED } from "../../schema/ledger-lifecycle";
 import { refundIn } from "../purchases/ledger-sql";
+import type { GrinderHealth, LastCronRun, MigrationsHealth } from "../../schema/health";
+import { cronTaskOutcomes } from "../jobs/scheduled";
+import { grinderHealth } from "../orders/grinders";
+import { migrationsHealth } from "./migrations";
 
 /** Runs read to tell how long a task has been failing (an hour of runs at one a minute). */
 const FAILING_RUNS_READ = 60;
@@ -56,7 +60,8 @@ export type NodeHealth = {
 
 export type OperationsHealth = {
   chains: ChainHealth[];
-  lastCronRun: { startedAt: string; finishedAt: string; failedTasks: string[] } | null;
+  /** The last finished run: when, how long, and each task's outcome. */
+  lastCronRun: LastCronRun | null;
   /** Tasks that failed in the last run, with how many runs in a row (up to 60) and since when (the alerts task too). */
   failingTasks: FailingTask[];
   /** Per network, how far behind the chain's head the reconciliation is (docs/operations.md#health). */
@@ -70,6 +75,10 @@ export type OperationsHealth = {
   nodes: { network: (typeof NETWORKS)[number]; hosts: string[]; quorum: number; singleNode: boolean; status: NodeHealth[] }[];
   /** Nodes that contradicted the others in the last week, the latest first. */
   nodeDisagreements: NodeDisagreementView[];
+  /** The migrations applied to D1 against those this Worker was built with. */
+  migrations: MigrationsHealth;
+  /** The grinders seen in the last day or still holding a claim, the latest seen first. */
+  grinders: GrinderHealth[];
 };
 
 type NodeRow = Awaited<ReturnType<typeof chainNodeStatuses>>[number];
@@ -95,16 +104,18 @@ function nodeHealth(network: (typeof NETWORKS)[number], nodes: { host: string; r
 
 export async function operationsHealth(
   db: Db,
-  env: Partial<Pick<Env, "RECONCILE_LAG_ALERT_MINUTES">> & RpcNodesText,
+  env: Partial<Pick<Env, "RECONCILE_LAG_ALERT_MINUTES">> & RpcNodesText & Pick<Env, "DB">,
   now = Date.now(),
 ): Promise<OperationsHealth> {
-  const [statuses, nodeStatuses, runs, refunds, reconciliation, nodeDisagreements] = await Promise.all([
+  const [statuses, nodeStatuses, runs, refunds, reconciliation, nodeDisagreements, migrations, grinders] = await Promise.all([
     chainStatuses(db),
     chainNodeStatuses(db),
     lastCronRuns(db, FAILING_RUNS_READ),
     db.select({ n: count() }).from(escrowTransactions).where(refundIn(escrowTransactions.refundStatus, REFUND_OWED)).get(),
     reconciliationLag(db, env, now),
     recentDisagreements(db, now),
+    migrationsHealth(env.DB),
+    grinderHealth(db, now),
   ]);
   const chains = NETWORKS.map((network): ChainHealth => {
     const s = statuses.find((r) => r.network === network);
@@ -123,7 +134,16 @@ export async function operationsHealth(
   const run = runs[0];
   return {
     chains,
-    lastCronRun: run ? { startedAt: iso(run.startedAt)!, finishedAt: iso(run.finishedAt)!, failedTasks: run.failedTasks } : null,
+    lastCronRun: run
+      ? {
+          startedAt: iso(run.startedAt)!,
+          finishedAt: iso(run.finishedAt)!,
+          // A stopped run is closed by a later one, which leaves its finish at its start: its length is unknown.
+          durationMs: run.errors.some((e) => e.endsWith(`: ${RUN_STOPPED_ERROR}`)) ? null : Math.max(0, run.finishedAt - run.startedAt),
+          failedTasks: run.failedTasks,
+          tasks: cronTaskOutcomes(run),
+        }
+      : null,
     failingTasks: failingTasks(runs),
     reconciliation,
     paymentsAwaitingRefund: refunds?.n ?? 0,
@@ -138,5 +158,7 @@ export async function operationsHealth(
       return { network, hosts, quorum, singleNode: urls.length <= 1 || quorum <= 1, status };
     }),
     nodeDisagreements,
+    migrations,
+    grinders,
   };
 }

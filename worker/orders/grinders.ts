@@ -1,9 +1,10 @@
 // The grinders that fill orders, as the server sees them (table order_grinders): each running grinder names
 // itself with a random id, and every claim and progress report refreshes its row. From these rows the order page
 // says whether a grinder is at work and how fast, and the admin queue lists them. docs/custom-orders.md#several-grinders
-import { and, count, desc, eq, gt, lt, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, inArray, lt, max, or, sql } from "drizzle-orm";
 import { GRINDER_LEASE_MS, type GrinderRow, type GrindersSeen } from "../../schema/custom-orders";
-import { orderGrinders } from "../../schema/db";
+import { customOrders, orderGrinders, users } from "../../schema/db";
+import { type GrinderHealth, type GrinderState, grinderName } from "../../schema/health";
 import type { Db } from "../db/database";
 import { ApiError } from "../http/errors";
 
@@ -86,4 +87,58 @@ export async function grinderRows(db: Db, now: number): Promise<GrinderRow[]> {
 export async function forgetOldGrinders(db: Db, now: number): Promise<number> {
   const res = await db.run(sql`DELETE FROM ${g} WHERE ${g.id} IN (SELECT ${g.id} FROM ${g} WHERE ${lt(g.lastSeenAt, now - GRINDER_FORGET_MS)} LIMIT 500)`);
   return res.meta.changes ?? 0;
+}
+
+/** Grinders Admin > Health lists at most (the newest seen first). */
+const HEALTH_GRINDERS = 50;
+
+/**
+ * Admin > Health's grinders (docs/operations.md#health): those seen in the last day and those still holding a claim
+ * however long ago they were seen, each with its name in words, its admin's wallet, its state, its rate and the
+ * orders it holds. A grinder silent past the lease while holding an order is "silent": the order waits for its claim
+ * to lapse.
+ */
+export async function grinderHealth(db: Db, now: number): Promise<GrinderHealth[]> {
+  const holders = db.select({ id: customOrders.claimId }).from(customOrders).where(eq(customOrders.status, "grinding"));
+  const rows = await db
+    .select({ grinder: g, adminWallet: users.walletAddress })
+    .from(g)
+    .leftJoin(users, eq(users.id, g.adminId))
+    .where(or(gt(g.lastSeenAt, now - 24 * 3600_000), inArray(g.id, holders)))
+    .orderBy(desc(g.lastSeenAt))
+    .limit(HEALTH_GRINDERS);
+  const ids = rows.map((r) => r.grinder.id);
+  const held =
+    ids.length === 0
+      ? []
+      : await db
+          .select({
+            claimId: customOrders.claimId,
+            orderId: customOrders.id,
+            prefix: customOrders.prefix,
+            suffix: customOrders.suffix,
+            claimExpiresAt: customOrders.claimExpiresAt,
+            attempts: customOrders.progressAttempts,
+          })
+          .from(customOrders)
+          .where(and(eq(customOrders.status, "grinding"), inArray(customOrders.claimId, ids)))
+          .orderBy(customOrders.id);
+  return rows.map(({ grinder: r, adminWallet }) => {
+    const holds = held
+      .filter((o) => o.claimId === r.id)
+      .map((o) => ({ orderId: o.orderId, prefix: o.prefix, suffix: o.suffix, claimExpiresAt: iso(o.claimExpiresAt), attempts: o.attempts }));
+    const seen = r.lastSeenAt > now - GRINDER_LEASE_MS;
+    const state: GrinderState = seen ? (holds.length > 0 ? "working" : "idle") : holds.length > 0 ? "silent" : "gone";
+    return {
+      id: r.id,
+      name: grinderName(r.id),
+      label: r.label,
+      adminWallet,
+      state,
+      startedAt: iso(r.startedAt)!,
+      lastSeenAt: iso(r.lastSeenAt)!,
+      rate: r.rate,
+      holds,
+    };
+  });
 }

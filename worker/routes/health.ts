@@ -1,18 +1,18 @@
 import { Hono } from "hono";
-import journal from "../../migrations/meta/_journal.json";
 import { missingSecrets } from "../deployment/secrets";
 import { latestAppliedMigration } from "../db/database";
 import { operationsHealth } from "../operations/health";
+import { BUILT_MIGRATIONS } from "../operations/migrations";
 import { requestHost } from "../http/request-host";
 import { paymentReadiness } from "../deployment/payment-readiness";
 import type { AppEnv } from "../types";
 
 /**
- * The newest migration in drizzle-kit's journal (schema/migrations-journal.test.ts keeps the journal listing
+ * The newest migration this Worker was built with, from drizzle-kit's journal (schema/migrations-journal.test.ts keeps the journal listing
  * every migrations/*.sql file). "At least" rather than "equal", so a database migrated by a newer deploy
  * still reports healthy while an older Worker version serves.
  */
-export const LATEST_MIGRATION = `${journal.entries[journal.entries.length - 1].tag}.sql`;
+export const LATEST_MIGRATION = BUILT_MIGRATIONS[BUILT_MIGRATIONS.length - 1];
 
 export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const { databaseReachable, applied } = await latestAppliedMigration(c.env.DB);

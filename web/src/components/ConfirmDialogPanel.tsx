@@ -12,6 +12,10 @@ export type ConfirmDialogProps = {
   title: string;
   /** What happens, and whether it can be undone. */
   children: ReactNode;
+  /** An input the action needs (a required note), under the explanation and apart from it. */
+  field?: ReactNode;
+  /** The action cannot be confirmed yet (the field is not filled in as it must be). */
+  confirmDisabled?: boolean;
   /** The confirming button's words: the action itself ("Accept offer"), never "OK" or "Yes". */
   confirmLabel: string;
   /** The button that leaves everything as it was, when "Cancel" would be ambiguous ("Keep Reservation"). */
@@ -42,6 +46,8 @@ export default function ConfirmDialogPanel({
   pending = false,
   onConfirm,
   tone = "danger",
+  field,
+  confirmDisabled,
 }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !pending && onOpenChange(next)}>
@@ -60,6 +66,8 @@ export default function ConfirmDialogPanel({
             pending={pending}
             onConfirm={onConfirm}
             tone={tone}
+            field={field}
+            confirmDisabled={confirmDisabled}
           >
             {children}
           </ConfirmBody>
@@ -79,6 +87,8 @@ export function ConfirmBody({
   pending = false,
   onConfirm,
   tone = "danger",
+  field,
+  confirmDisabled = false,
 }: Omit<ConfirmDialogProps, "open" | "onOpenChange" | "trigger">) {
   return (
     <>
@@ -86,6 +96,7 @@ export function ConfirmBody({
       <Dialog.Description asChild>
         <div className="mt-3 space-y-3 text-sm text-slate-300">{children}</div>
       </Dialog.Description>
+      {field && <div className="mt-4">{field}</div>}
       <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Dialog.Close asChild>
           <button
@@ -100,10 +111,10 @@ export function ConfirmBody({
         </Dialog.Close>
         <button
           type="button"
-          disabled={pending}
+          disabled={pending || confirmDisabled}
           aria-busy={pending}
           onClick={onConfirm}
-          className={`rounded-lg px-4 py-2 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-70 ${CONFIRM_CLASS[tone]}`}
+          className={`rounded-lg px-4 py-2 text-sm font-semibold text-white focus-visible:outline-2 focus-visible:outline-offset-2 disabled:opacity-70 ${pending ? "disabled:cursor-wait" : "disabled:cursor-not-allowed"} ${CONFIRM_CLASS[tone]}`}
           data-testid="confirm-action"
         >
           {pending ? (pendingLabel ?? `${confirmLabel}...`) : confirmLabel}

@@ -16,6 +16,7 @@ import { useConnectFirst } from "../collectors/use-connect-first";
 import { useViewer } from "../listing/use-viewer";
 import { toast } from "../toast-store";
 import { SellerOffers } from "./SellerOffers";
+import { WithdrawOffer } from "./WithdrawOffer";
 
 const forSale = (l: ListingView) => l.status === "active" && l.isListed;
 
@@ -73,14 +74,20 @@ function MyOffer({ offer }: { offer: OfferView }) {
             Valid until <time dateTime={offer.expiresAt}>{new Date(offer.expiresAt).toLocaleString()}</time> ({relativeTime(offer.expiresAt)}). The seller
             accepts or declines it; you are told either way.
           </p>
-          <button
-            type="button"
-            onClick={() => withdraw.mutate(offer.id)}
-            disabled={withdraw.isPending}
-            className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm font-semibold text-slate-200 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
-          >
-            {withdraw.isPending ? "Withdrawing…" : "Withdraw offer"}
-          </button>
+          <WithdrawOffer
+            amount={`${formatPriceTrimmed(offer.amount)} ${offer.currency}`}
+            pending={withdraw.isPending}
+            onWithdraw={(done) => withdraw.mutate(offer.id, { onSettled: done })}
+            trigger={
+              <button
+                type="button"
+                disabled={withdraw.isPending}
+                className="rounded-lg border border-slate-700 px-3 py-1.5 text-sm font-semibold text-slate-200 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
+              >
+                Withdraw offer
+              </button>
+            }
+          />
         </>
       )}
       {offer.status === "accepted" && offer.transactionId && (

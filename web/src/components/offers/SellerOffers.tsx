@@ -1,7 +1,8 @@
 // The seller's view of offers (docs/offers.md#accepting), on the listing page (one listing) and in Admin > Offers
 // (every listing): best first, each with where it stands in words (open, paused, accepted, lapsed) and, while open,
 // Accept and Decline. Accepting reserves the address for that buyer at their price; the other open offers on it are
-// paused until that sale completes (then declined) or lapses (then open again), so it asks first (ConfirmDialog).
+// paused until that sale completes (then declined) or lapses (then open again), so it asks first (ConfirmDialog);
+// declining ends the offer for good, so it asks too.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "@tanstack/react-router";
@@ -46,21 +47,23 @@ export function OfferRows({ offers, showListing }: { offers: ReceivedOfferView[]
       toast({ title: accept ? "The offer could not be accepted" : "The offer could not be declined", description: errorMessage(err), variant: "destructive" }),
   });
   const now = Date.now();
-  // Accepting reserves the address for this buyer at once and pauses every other offer: asked first.
-  const [accepting, setAccepting] = useState<ReceivedOfferView | null>(null);
+  // Accepting reserves the address for this buyer at once and pauses every other offer; declining ends the offer for
+  // good and tells its buyer: both asked first.
+  const [answering, setAnswering] = useState<{ offer: ReceivedOfferView; accept: boolean } | null>(null);
   return (
     <>
       <ConfirmDialog
-        open={accepting !== null}
-        onOpenChange={(open) => !open && setAccepting(null)}
-        title="Accept this offer?"
-        confirmLabel="Accept offer"
-        pendingLabel="Accepting..."
+        open={answering !== null}
+        onOpenChange={(open) => !open && setAnswering(null)}
+        title={answering?.accept === false ? "Decline this offer?" : "Accept this offer?"}
+        confirmLabel={answering?.accept === false ? "Decline offer" : "Accept offer"}
+        pendingLabel={answering?.accept === false ? "Declining..." : "Accepting..."}
         pending={answer.isPending}
-        tone="primary"
-        onConfirm={() => accepting && answer.mutate({ id: accepting.id, accept: true }, { onSettled: () => setAccepting(null) })}
+        tone={answering?.accept === false ? "danger" : "primary"}
+        onConfirm={() => answering && answer.mutate({ id: answering.offer.id, accept: answering.accept }, { onSettled: () => setAnswering(null) })}
       >
-        {accepting && <AcceptTerms offer={accepting} />}
+        {answering?.accept === true && <AcceptTerms offer={answering.offer} />}
+        {answering?.accept === false && <DeclineTerms offer={answering.offer} />}
       </ConfirmDialog>
       <ul className="mt-4 divide-y divide-slate-800 rounded-xl border border-slate-800" data-testid="seller-offers">
         {offers.map((o) => {
@@ -111,7 +114,7 @@ export function OfferRows({ offers, showListing }: { offers: ReceivedOfferView[]
                 <div className="flex gap-2">
                   <button
                     type="button"
-                    onClick={() => setAccepting(o)}
+                    onClick={() => setAnswering({ offer: o, accept: true })}
                     disabled={answer.isPending}
                     aria-label={`Accept the offer of ${o.amount} ${o.currency}`}
                     className="rounded-md bg-emerald-700 px-2.5 py-1 text-xs font-semibold text-white hover:bg-emerald-600 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
@@ -120,7 +123,7 @@ export function OfferRows({ offers, showListing }: { offers: ReceivedOfferView[]
                   </button>
                   <button
                     type="button"
-                    onClick={() => answer.mutate({ id: o.id, accept: false })}
+                    onClick={() => setAnswering({ offer: o, accept: false })}
                     disabled={answer.isPending}
                     aria-label={`Decline the offer of ${o.amount} ${o.currency}`}
                     className="rounded-md border border-slate-700 px-2.5 py-1 text-xs font-semibold text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
@@ -151,6 +154,19 @@ export function AcceptTerms({ offer }: { offer: Pick<ReceivedOfferView, "amount"
       </p>
       <p>Every other open offer on this address is paused: declined if this sale completes, open again if it does not. Their buyers are told.</p>
     </>
+  );
+}
+
+/** What declining does, in the confirmation: the offer ends for good and its buyer is told. */
+export function DeclineTerms({ offer }: { offer: Pick<ReceivedOfferView, "amount" | "currency" | "buyerWallet"> }) {
+  return (
+    <p>
+      The offer of{" "}
+      <strong className="text-white">
+        {formatPriceTrimmed(offer.amount)} {offer.currency}
+      </strong>{" "}
+      from <span className="font-mono">{shortAddress(offer.buyerWallet)}</span> ends and cannot be accepted later; its buyer is told. They may make a new offer.
+    </p>
   );
 }
 

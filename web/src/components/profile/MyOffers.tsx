@@ -10,6 +10,7 @@ import { shortAddress } from "../../lib/short-address";
 import { isWaiting, offerStatusText } from "../../lib/offer-rules";
 import { toast } from "../toast-store";
 import { EmptyList, ListStates } from "./ListStates";
+import { WithdrawOffer } from "../offers/WithdrawOffer";
 
 export function MyOffers({ wallet }: { wallet: string }) {
   const queryClient = useQueryClient();
@@ -66,15 +67,21 @@ export function MyOffers({ wallet }: { wallet: string }) {
                   </p>
                 </div>
                 {isWaiting(o.status) && (
-                  <button
-                    type="button"
-                    onClick={() => withdraw.mutate(o.id)}
-                    disabled={withdraw.isPending}
-                    aria-label={`Withdraw the offer of ${o.amount} ${o.currency} for ${o.address}`}
-                    className="rounded-md border border-slate-700 px-2.5 py-1 text-xs font-semibold text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
-                  >
-                    Withdraw
-                  </button>
+                  <WithdrawOffer
+                    amount={`${formatPriceTrimmed(o.amount)} ${o.currency}`}
+                    pending={withdraw.isPending}
+                    onWithdraw={(done) => withdraw.mutate(o.id, { onSettled: done })}
+                    trigger={
+                      <button
+                        type="button"
+                        disabled={withdraw.isPending}
+                        aria-label={`Withdraw the offer of ${o.amount} ${o.currency} for ${o.address}`}
+                        className="rounded-md border border-slate-700 px-2.5 py-1 text-xs font-semibold text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
+                      >
+                        Withdraw
+                      </button>
+                    }
+                  />
                 )}
                 {o.status === "accepted" && o.transactionId && (
                   <Link

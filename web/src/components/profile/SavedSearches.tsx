@@ -1,11 +1,14 @@
 // Profile > Saved searches (docs/collectors.md#saved-searches): each with its name, its filters in words, when a new
-// or cheaper listing last matched it; Open goes to the marketplace with its filters, Delete forgets it.
+// or cheaper listing last matched it; Open goes to the marketplace with its filters, Delete forgets it after a
+// confirmation.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import { deleteSavedSearchMutation, savedSearchesQuery } from "../../api/collectors";
 import { errorMessage } from "../../api/error-message";
 import { relativeTime } from "../../lib/date-format";
 import { describeFilters, marketplaceSearch } from "../../lib/saved-filters";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { toast } from "../toast-store";
 import { EmptyList, ListStates } from "./ListStates";
 
@@ -71,20 +74,46 @@ export function SavedSearches({ wallet }: { wallet: string }) {
                 >
                   Open
                 </Link>
-                <button
-                  type="button"
-                  onClick={() => remove.mutate(s.id)}
-                  disabled={remove.isPending}
-                  aria-label={`Delete ${s.name}`}
-                  className="rounded-md border border-slate-700 px-2.5 py-1 text-xs font-semibold text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
-                >
-                  Delete
-                </button>
+                <DeleteSavedSearch name={s.name} pending={remove.isPending} onDelete={(done) => remove.mutate(s.id, { onSettled: done })} />
               </div>
             </li>
           ))}
         </ul>
       </ListStates>
     </section>
+  );
+}
+
+/**
+ * A saved search's Delete: it asks first (ConfirmDialog). `onDelete` is called only from the dialog's confirming
+ * button, and closes it once the deletion has settled.
+ */
+export function DeleteSavedSearch({ name, pending, onDelete }: { name: string; pending: boolean; onDelete: (done: () => void) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Delete this saved search?"
+      confirmLabel="Delete saved search"
+      pendingLabel="Deleting..."
+      pending={pending}
+      onConfirm={() => onDelete(() => setOpen(false))}
+      trigger={
+        <button
+          type="button"
+          disabled={pending}
+          aria-label={`Delete ${name}`}
+          className="rounded-md border border-slate-700 px-2.5 py-1 text-xs font-semibold text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
+        >
+          Delete
+        </button>
+      }
+    >
+      <p>
+        <span className="font-semibold break-words text-white">{name}</span> is forgotten: you are no longer told of listings that match it. This cannot be
+        undone; you can save the same filters again from the marketplace.
+      </p>
+    </ConfirmDialog>
   );
 }

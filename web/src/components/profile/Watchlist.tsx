@@ -1,14 +1,16 @@
 // Profile > Watchlist (docs/collectors.md#watchlist): each starred address with its price now and when it was
 // starred, the change since, when it was starred, and where it stands (for sale, reserved until, sold, no longer
-// listed); a star removes it.
+// listed); Remove takes it off after a confirmation.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useState } from "react";
 import type { WatchedListing } from "../../../../schema/collectors";
 import { watchlistQuery, watchMutation } from "../../api/collectors";
 import { errorMessage } from "../../api/error-message";
 import { formatPriceTrimmed } from "../../lib/number-format";
 import { relativeTime } from "../../lib/date-format";
 import { shortAddress } from "../../lib/short-address";
+import { ConfirmDialog } from "../ConfirmDialog";
 import { NetworkBadge } from "../NetworkBadge";
 import { toast } from "../toast-store";
 import { EmptyList, ListStates } from "./ListStates";
@@ -112,20 +114,50 @@ export function Watchlist({ wallet }: { wallet: string }) {
                     <span className="text-slate-400">{item.formattedUsd}</span>
                   </div>
                 </div>
-                <button
-                  type="button"
-                  onClick={() => remove.mutate({ listingId: item.listingId, watch: false })}
-                  disabled={remove.isPending}
-                  aria-label={`Remove ${shortAddress(item.address)} from the watchlist`}
-                  className="rounded-md border border-slate-700 px-2.5 py-1 text-xs font-semibold text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
-                >
-                  Remove
-                </button>
+                <RemoveWatched
+                  address={item.address}
+                  pending={remove.isPending}
+                  onRemove={(done) => remove.mutate({ listingId: item.listingId, watch: false }, { onSettled: done })}
+                />
               </li>
             );
           })}
         </ul>
       </ListStates>
     </section>
+  );
+}
+
+/**
+ * A row's Remove: it asks first (ConfirmDialog), for the star's price and date are lost with it. `onRemove` is called
+ * only from the dialog's confirming button, and closes it once the change has settled.
+ */
+export function RemoveWatched({ address, pending, onRemove }: { address: string; pending: boolean; onRemove: (done: () => void) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      title="Remove this address from your watchlist?"
+      confirmLabel="Remove from watchlist"
+      pendingLabel="Removing..."
+      pending={pending}
+      onConfirm={() => onRemove(() => setOpen(false))}
+      trigger={
+        <button
+          type="button"
+          disabled={pending}
+          aria-label={`Remove ${shortAddress(address)} from the watchlist`}
+          className="rounded-md border border-slate-700 px-2.5 py-1 text-xs font-semibold text-slate-300 hover:border-red-500 hover:text-white focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-wait"
+        >
+          Remove
+        </button>
+      }
+    >
+      <p>
+        <span className="font-mono break-all">{address}</span> leaves your watchlist: you are no longer told when its price changes or it is reserved or sold,
+        and the price you starred it at is forgotten. You can star it again from its page.
+      </p>
+    </ConfirmDialog>
   );
 }

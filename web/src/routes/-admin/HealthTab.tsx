@@ -1,6 +1,7 @@
-// Admin > Health: each chain's nodes as the cron last probed them (docs/operations.md#health): by host, answering,
-// behind the others by N blocks or slots, or down since when and why, and whether the chain has the quorum of
-// answering nodes that settling a payment needs. The same answer as /api/health's `operations`.
+// Admin > Health (docs/operations.md#health): the last cron run and each task's outcome, each chain's nodes as the
+// cron last probed them (by host, answering, behind the others by N blocks or slots, or down since when and why, and
+// whether the chain has the quorum of answering nodes that settling a payment needs), the nodes that disagreed, the
+// database's migrations and the grinders (PlatformHealth.tsx). The same answer as /api/health's `operations`.
 import { useQuery } from "@tanstack/react-query";
 import { errorMessage } from "../../api/error-message";
 import { type Health, healthQuery } from "../../api/operations";
@@ -8,6 +9,7 @@ import { Spinner } from "../../components/Spinner";
 import { relativeTime } from "../../lib/date-format";
 import { shortAddress } from "../../lib/short-address";
 import { type NodeState, nodeState } from "./node-state";
+import { CronRunPanel, GrindersPanel, MigrationsPanel } from "./PlatformHealth";
 
 type Operations = NonNullable<Health["operations"]>;
 
@@ -31,8 +33,11 @@ export function HealthTab() {
   }
   return (
     <div className="space-y-8">
+      <CronRunPanel run={operations.lastCronRun} />
       <ChainNodes operations={operations} />
       <NodeDisagreements disagreements={operations.nodeDisagreements} />
+      <MigrationsPanel migrations={operations.migrations} />
+      <GrindersPanel grinders={operations.grinders} />
     </div>
   );
 }

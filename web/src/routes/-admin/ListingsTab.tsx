@@ -132,11 +132,18 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
     run(action, "Bulk Update Complete", "updated", "Update Failed", "Failed to update listings");
   };
 
-  // Deleting asks first (ConfirmDialog): the selection, or one row.
-  const [deleteTarget, setDeleteTarget] = useState<{ kind: "selected"; count: number } | { kind: "one"; listing: AdminListing } | null>(null);
+  // Deleting and deactivating ask first (ConfirmDialog): the selection, or one row.
+  type Asked = "delete" | "deactivate";
+  const [deleteTarget, setDeleteTarget] = useState<
+    { action: Asked; kind: "selected"; count: number } | { action: Asked; kind: "one"; listing: AdminListing } | null
+  >(null);
   const bulkRemove = () => {
     if (needSelection("delete")) return;
-    setDeleteTarget({ kind: "selected", count: selected.size });
+    setDeleteTarget({ action: "delete", kind: "selected", count: selected.size });
+  };
+  const bulkDeactivate = () => {
+    if (needSelection("update")) return;
+    setDeleteTarget({ action: "deactivate", kind: "selected", count: selected.size });
   };
 
   const exportCsv = () => {
@@ -153,8 +160,7 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       onError: (err) => toast({ title: failTitle, description: errorMessage(err) || fallback, variant: "destructive" }),
     });
 
-  const toggleStatus = (l: AdminListing) => {
-    const next = l.status === "active" ? "inactive" : "active";
+  const setStatus = (l: AdminListing, next: "active" | "inactive") =>
     rowAction(
       () => adminUpdateListing(l.id, { status: next }),
       "Status Updated",
@@ -162,7 +168,9 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       "Update Failed",
       "Failed to update listing status",
     );
-  };
+  // Activating lists it again at once; deactivating takes it off the market, so it asks first.
+  const toggleStatus = (l: AdminListing) =>
+    l.status === "active" ? setDeleteTarget({ action: "deactivate", kind: "one", listing: l }) : setStatus(l, "active");
   const toggleFeatured = (l: AdminListing) =>
     rowAction(
       () => adminUpdateListing(l.id, { isFeatured: !l.isFeatured }),
@@ -171,9 +179,12 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       "Update Failed",
       "Failed to update featured status",
     );
-  const remove = (l: AdminListing) => setDeleteTarget({ kind: "one", listing: l });
+  const remove = (l: AdminListing) => setDeleteTarget({ action: "delete", kind: "one", listing: l });
   const confirmDelete = () => {
-    if (deleteTarget?.kind === "selected") run(bulkDelete, "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
+    if (deleteTarget?.action === "deactivate") {
+      if (deleteTarget.kind === "selected") bulkUpdate((ids) => bulkSetStatus(ids, "inactive"));
+      else setStatus(deleteTarget.listing, "inactive");
+    } else if (deleteTarget?.kind === "selected") run(bulkDelete, "Bulk Delete Complete", "deleted", "Delete Failed", "Failed to delete listing(s)");
     else if (deleteTarget?.kind === "one") {
       const l = deleteTarget.listing;
       rowAction(() => adminDeleteListing(l.id), "Listing Deleted", `${shortAddress(l.address)} was deleted`, "Delete Failed", "Failed to delete listing(s)");
@@ -264,15 +275,14 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       <ConfirmDialog
         open={deleteTarget !== null}
         onOpenChange={(open) => !open && setDeleteTarget(null)}
-        title={
-          deleteTarget?.kind === "selected" ? `Delete ${deleteTarget.count} selected listing${deleteTarget.count === 1 ? "" : "s"}?` : "Delete this listing?"
-        }
-        confirmLabel={deleteTarget?.kind === "selected" ? "Delete listings" : "Delete listing"}
+        {...confirmWords(deleteTarget)}
         onConfirm={confirmDelete}
       >
         <p>
           {deleteTarget?.kind === "one" ? <span className="font-mono break-all">{deleteTarget.listing.address}</span> : "They"}{" "}
-          {deleteTarget?.kind === "one" ? "leaves" : "leave"} the marketplace and cannot be bought. This cannot be undone.
+          {deleteTarget?.action === "deactivate"
+            ? `${deleteTarget.kind === "one" ? "leaves" : "leave"} the marketplace and cannot be bought until an admin activates ${deleteTarget.kind === "one" ? "it" : "them"} again.`
+            : `${deleteTarget?.kind === "one" ? "leaves" : "leave"} the marketplace and cannot be bought. This cannot be undone.`}
         </p>
       </ConfirmDialog>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
@@ -331,7 +341,7 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
         <button type="button" className={bulkButton} disabled={busy} onClick={() => bulkUpdate((ids) => bulkSetStatus(ids, "active"))}>
           Activate
         </button>
-        <button type="button" className={bulkButton} disabled={busy} onClick={() => bulkUpdate((ids) => bulkSetStatus(ids, "inactive"))}>
+        <button type="button" className={bulkButton} disabled={busy} onClick={bulkDeactivate}>
           Deactivate
         </button>
         <button type="button" className={bulkButton} disabled={busy} onClick={() => bulkUpdate((ids) => bulkSetFeatured(ids, true))}>
@@ -417,6 +427,22 @@ export function ListingStatus({ listing: l }: { listing: AdminListing }) {
       {l.status}
     </span>
   );
+}
+
+/** The confirmation's title, button and tone for deleting (cannot be undone) or deactivating (until activated again). */
+export function confirmWords(
+  target: { action: "delete" | "deactivate"; kind: "selected"; count: number } | { action: "delete" | "deactivate"; kind: "one" } | null,
+): {
+  title: string;
+  confirmLabel: string;
+  tone: "danger" | "primary";
+} {
+  const verb = target?.action === "deactivate" ? "Deactivate" : "Delete";
+  const tone = target?.action === "deactivate" ? "primary" : "danger";
+  if (target?.kind === "selected") {
+    return { title: `${verb} ${target.count} selected listing${target.count === 1 ? "" : "s"}?`, confirmLabel: `${verb} listings`, tone };
+  }
+  return { title: `${verb} this listing?`, confirmLabel: `${verb} listing`, tone };
 }
 
 const rowButton = "rounded px-2 py-1 text-xs ring-1 ring-slate-700 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:opacity-40";

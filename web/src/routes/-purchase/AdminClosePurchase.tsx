@@ -1,14 +1,14 @@
 // An admin's way out for a stuck purchase (docs/payments.md#deadlines): on the purchase page, while it awaits or
-// confirms a payment, "Close this purchase" asks for a note (required, kept in the audit trail), then closes it:
-// the listing is free again and a payment that arrives is listed for refund. Shown to admins only; the server
-// checks the role again.
-import * as Dialog from "@radix-ui/react-dialog";
+// confirms a payment, "Close this purchase" asks in the one confirmation dialog (ConfirmDialog) for a note (required,
+// kept in the audit trail), then closes it: the listing is free again and a payment that arrives is listed for
+// refund. Shown to admins only; the server checks the role again.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { CLOSE_NOTE_MAX, CLOSE_NOTE_MIN, type ClosedPayment, type PurchaseView } from "../../../../schema/purchases";
 import { closePurchase } from "../../api/admin-purchases";
 import { errorMessage } from "../../api/error-message";
 import { refreshAfterPurchase } from "../../api/purchases";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../components/toast-store";
 
 const PAYMENT_TEXT: Record<ClosedPayment, string> = {
@@ -42,64 +42,50 @@ export function AdminClosePurchase({ view }: { view: Pick<PurchaseView, "id" | "
         For a purchase that is stuck. It fails as closed by an administrator and the listing can be bought again; any payment that arrives for it is listed for
         a refund. Every purchase also ends by itself at its last deadline.
       </p>
-      <Dialog.Root open={open} onOpenChange={(next) => !close.isPending && setOpen(next)}>
-        <Dialog.Trigger asChild>
+      <ConfirmDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Close this purchase?"
+        confirmLabel="Close purchase"
+        cancelLabel="Keep it open"
+        pendingLabel="Closing..."
+        pending={close.isPending}
+        confirmDisabled={!valid}
+        onConfirm={() => valid && close.mutate()}
+        trigger={
           <button
             type="button"
             className="mt-4 rounded-lg border border-red-700 px-4 py-2 text-sm font-semibold text-red-200 hover:border-red-500 focus-visible:outline-2 focus-visible:outline-violet-400"
           >
             Close this purchase
           </button>
-        </Dialog.Trigger>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70" />
-          <Dialog.Content className="fixed top-1/2 left-1/2 z-50 w-[min(94vw,30rem)] -translate-x-1/2 -translate-y-1/2 rounded-xl border border-slate-700 bg-slate-900 p-6 shadow-xl">
-            <Dialog.Title className="text-lg font-semibold text-white">Close this purchase?</Dialog.Title>
-            <Dialog.Description className="mt-3 text-sm text-slate-300">
-              The purchase ({view.status === "pending" ? "confirming a payment" : "awaiting payment"}) fails and cannot be reopened. Say why: the note is kept
-              in the audit trail.
-            </Dialog.Description>
-            <form
-              className="mt-4 space-y-4"
-              onSubmit={(e) => {
-                e.preventDefault();
-                if (valid && !close.isPending) close.mutate();
-              }}
-            >
-              <label htmlFor={`${id}-note`} className="block text-sm text-slate-300">
-                Note (required, at least {CLOSE_NOTE_MIN} characters)
-                <textarea
-                  id={`${id}-note`}
-                  value={note}
-                  onChange={(e) => setNote(e.target.value)}
-                  maxLength={CLOSE_NOTE_MAX}
-                  rows={3}
-                  required
-                  aria-invalid={note !== "" && !valid}
-                  className="mt-1 block w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400"
-                />
-              </label>
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <Dialog.Close asChild>
-                  <button
-                    type="button"
-                    className="rounded-lg border border-slate-700 px-4 py-2 text-sm font-semibold text-slate-200 hover:border-slate-500 focus-visible:outline-2 focus-visible:outline-violet-400"
-                  >
-                    Keep it open
-                  </button>
-                </Dialog.Close>
-                <button
-                  type="submit"
-                  disabled={!valid || close.isPending}
-                  className="rounded-lg bg-red-600 px-4 py-2 text-sm font-semibold text-white hover:bg-red-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-400 disabled:cursor-not-allowed disabled:opacity-60"
-                >
-                  {close.isPending ? "Closing..." : "Close purchase"}
-                </button>
-              </div>
-            </form>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+        }
+        field={<CloseNote id={`${id}-note`} note={note} onChange={setNote} valid={valid} />}
+      >
+        <p>
+          The purchase ({view.status === "pending" ? "confirming a payment" : "awaiting payment"}) fails and cannot be reopened. Say why: the note is kept in
+          the audit trail.
+        </p>
+      </ConfirmDialog>
     </section>
+  );
+}
+
+/** The note the close needs, in the confirmation under its explanation. */
+function CloseNote({ id, note, onChange, valid }: { id: string; note: string; onChange: (note: string) => void; valid: boolean }) {
+  return (
+    <label htmlFor={id} className="block text-sm text-slate-300">
+      Note (required, at least {CLOSE_NOTE_MIN} characters)
+      <textarea
+        id={id}
+        value={note}
+        onChange={(e) => onChange(e.target.value)}
+        maxLength={CLOSE_NOTE_MAX}
+        rows={3}
+        required
+        aria-invalid={note !== "" && !valid}
+        className="mt-1 block w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400"
+      />
+    </label>
   );
 }
