@@ -7,6 +7,8 @@ import { customOrders, orderGrinders, users } from "../../schema/db";
 import { type GrinderHealth, type GrinderState, grinderName } from "../../schema/health";
 import type { Db } from "../db/database";
 import { ApiError } from "../http/errors";
+import { orderTo } from "../../schema/order-lifecycle";
+import { orderStatusIs } from "./status-sql";
 
 const g = orderGrinders;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
@@ -99,7 +101,10 @@ const HEALTH_GRINDERS = 50;
  * to lapse.
  */
 export async function grinderHealth(db: Db, now: number): Promise<GrinderHealth[]> {
-  const holders = db.select({ id: customOrders.claimId }).from(customOrders).where(eq(customOrders.status, "grinding"));
+  const holders = db
+    .select({ id: customOrders.claimId })
+    .from(customOrders)
+    .where(orderStatusIs(customOrders.status, orderTo("claim")));
   const rows = await db
     .select({ grinder: g, adminWallet: users.walletAddress })
     .from(g)
@@ -121,7 +126,7 @@ export async function grinderHealth(db: Db, now: number): Promise<GrinderHealth[
             attempts: customOrders.progressAttempts,
           })
           .from(customOrders)
-          .where(and(eq(customOrders.status, "grinding"), inArray(customOrders.claimId, ids)))
+          .where(and(orderStatusIs(customOrders.status, orderTo("claim")), inArray(customOrders.claimId, ids)))
           .orderBy(customOrders.id);
   return rows.map(({ grinder: r, adminWallet }) => {
     const holds = held
