@@ -19,6 +19,7 @@ import { type Column, DataTable } from "../../components/DataTable";
 import { NetworkBadge } from "../../components/NetworkBadge";
 import { toast } from "../../components/toast-store";
 import { downloadCsv, exportFileName, listingsCsv } from "../../lib/admin-export";
+import { formatDay } from "../../lib/date-format";
 import { formatPriceTrimmed } from "../../lib/number-format";
 import { shortAddress } from "../../lib/short-address";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -35,7 +36,6 @@ const STATUS_BADGE: Record<string, string> = {
 };
 const control =
   "rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus:border-violet-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500/40";
-const dateFmt = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
 
 function useErrorToast(isError: boolean, at: number, title: string) {
   useEffect(() => {
@@ -242,7 +242,7 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       header: "Featured",
       cell: (l) => (l.isFeatured ? <span className="text-amber-300">★ Yes</span> : <span className="text-slate-400">☆ No</span>),
     },
-    { key: "created", header: "Created", className: "text-slate-400", cell: (l) => dateFmt.format(new Date(l.createdAt)) },
+    { key: "created", header: "Created", className: "text-slate-400", cell: (l) => formatDay(l.createdAt) },
     {
       key: "actions",
       header: "Actions",
