@@ -28,6 +28,12 @@ export {
   PROFILE_LIST_MAX,
 };
 
+/**
+ * An owner's (or admin's) changes to a listing (PATCH /api/addresses/{id}: price, promotion), counted per wallet
+ * and per client network: every price change writes a price_history row, so a wallet may not write them without end.
+ */
+export const LISTING_CHANGE_LIMIT = { perWallet: 30, perClient: 120, windowMs: 60_000, what: "listing changes" } as const;
+
 /** The specification's price messages, plus the two limits exact storage needs. */
 export const PRICE_MESSAGES = {
   required: "Price is required",
