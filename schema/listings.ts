@@ -157,6 +157,15 @@ export type AdminListingsResponse = {
   pagination: { total: number; limit: number; offset: number; page: number; totalPages: number; hasPrevPage: boolean; hasNextPage: boolean };
 };
 
+/**
+ * The most listings one export (GET /api/admin/addresses/export) carries: every listing matching the panel's filters
+ * up to this many, newest first; past it the answer says how many matched, and the panel asks for narrower filters.
+ */
+export const ADMIN_EXPORT_CAP = 5000;
+
+/** GET /api/admin/addresses/export: the listings matching the filters (at most `cap`), and how many match. */
+export type AdminExportResponse = { addresses: AdminListing[]; total: number; cap: number };
+
 export type AdminStats = { totalListings: number; activeListings: number; featuredListings: number; totalUsers: number };
 
 /** Bulk admin actions: how many listings changed, and the ids left alone with why (e.g. sold, reserved). */

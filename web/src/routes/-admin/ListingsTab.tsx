@@ -13,12 +13,13 @@ import {
   bulkDelete,
   bulkSetFeatured,
   bulkSetStatus,
+  exportAdminListings,
   listingChangeMutation,
 } from "../../api/listings-admin";
 import { type Column, DataTable } from "../../components/DataTable";
 import { NetworkBadge } from "../../components/NetworkBadge";
 import { toast } from "../../components/toast-store";
-import { downloadCsv, exportFileName, listingsCsv } from "../../lib/admin-export";
+import { downloadCsv, exportFileName, exportSummary, listingsCsv } from "../../lib/admin-export";
 import { formatDay } from "../../lib/date-format";
 import { formatPriceTrimmed } from "../../lib/number-format";
 import { shortAddress } from "../../lib/short-address";
@@ -86,7 +87,7 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
     });
   }, [rows]);
 
-  const needSelection = (what: "update" | "delete" | "export") => {
+  const needSelection = (what: "update" | "delete") => {
     if (selected.size > 0) return false;
     toast({ title: "No Listings Selected", description: `Please select listings to ${what}`, variant: "destructive" });
     return true;
@@ -139,13 +140,21 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
     setDeleteTarget({ kind: "selected", count: selected.size });
   };
 
-  const exportCsv = () => {
-    if (needSelection("export")) return;
-    const chosen = rows.filter((r) => selected.has(r.id));
-    const name = exportFileName();
-    downloadCsv(listingsCsv(chosen), name);
-    toast({ title: "Export Complete", description: `${chosen.length} listing${chosen.length === 1 ? "" : "s"} exported to ${name}`, variant: "success" });
-  };
+  // Export covers every listing the filters match, not only this page or its selection (one read of the server's
+  // export route, capped at ADMIN_EXPORT_CAP with a message saying so).
+  const exporter = useMutation({
+    mutationFn: () => exportAdminListings({ search: q, network, status }),
+    onSuccess: (result) => {
+      const name = exportFileName();
+      downloadCsv(listingsCsv(result.addresses), name);
+      toast({
+        title: "Export Complete",
+        description: exportSummary({ exported: result.addresses.length, total: result.total, cap: result.cap }, name),
+        variant: "success",
+      });
+    },
+    onError: (err) => toast({ title: "Export Failed", description: errorMessage(err) || "Failed to export listings", variant: "destructive" }),
+  });
 
   const rowAction = (change: () => Promise<unknown>, ok: string, okText: string, failTitle: string, fallback: string) =>
     rowChange.mutate(change, {
@@ -340,8 +349,15 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
         <button type="button" className={bulkButton} disabled={busy} onClick={() => bulkUpdate((ids) => bulkSetFeatured(ids, false))}>
           Unfeature
         </button>
-        <button type="button" className={bulkButton} disabled={busy} onClick={exportCsv}>
-          Export
+        <button
+          type="button"
+          className={bulkButton}
+          disabled={busy || exporter.isPending}
+          aria-busy={exporter.isPending}
+          title="Every listing the search and filters match, on every page"
+          onClick={() => exporter.mutate()}
+        >
+          {exporter.isPending ? "Exporting…" : "Export all matching"}
         </button>
         <button type="button" className={`${bulkButton} hover:border-red-500 hover:text-red-200`} disabled={busy} onClick={bulkRemove}>
           Delete
