@@ -479,6 +479,27 @@ describe("owner controls on a card", () => {
     await mine.getByRole("button", { name: "Edit Price" }).waitFor();
   });
 
+  it("on the listing page the owner edits the price in place of Buy Now, checked as the create form checks it", async () => {
+    await card(OWNER_FEATURED).getByRole("link").first().click();
+    await s.page.waitForURL((u) => u.pathname.startsWith("/address/"));
+    const panel = s.page.getByTestId("owner-panel");
+    await panel.getByRole("button", { name: "Edit price" }).click();
+    expect(await s.page.getByRole("button", { name: /^Buy Now/ }).count()).toBe(0);
+    const box = panel.getByLabel("New price in ETH");
+    const confirm = panel.getByRole("button", { name: "Confirm" });
+    await box.fill("0.123456789");
+    expect(await panel.getByTestId("price-edit-message").textContent()).toBe("Price can have at most 8 decimal places");
+    expect(await confirm.isDisabled()).toBe(true);
+    await box.fill("0.3");
+    expect(await panel.getByTestId("price-edit-message").textContent()).toBe("");
+    await confirm.click();
+    await s.page.getByTestId("toast").filter({ hasText: "Listing price updated to 0.3 ETH" }).waitFor();
+    await panel.getByRole("button", { name: "Edit price" }).waitFor();
+    await expect.poll(() => s.page.getByTestId("detail-price").textContent()).toMatch(/^0\.3\b/);
+    await s.page.goBack();
+    await card(OWNER_FEATURED).getByTestId("owner-controls").waitFor({ timeout: 15_000 });
+  });
+
   it("Make Featured turns a promoted listing purple; Remove Featured takes one out of the featured list", async () => {
     const promoted = card(OWNER_PROMOTED);
     await promoted.getByRole("button", { name: "Make Featured" }).click();

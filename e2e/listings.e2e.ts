@@ -2,6 +2,7 @@
 // creates a single listing with ownership verification and sees it listed, uploads a small CSV with one bad
 // row and sees the per-row results, works the admin panel (search, a bulk action, export, a row action), and
 // sees it under My Listings; a non-admin gets the access-denied states. No console errors anywhere.
+import fs from "node:fs";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
@@ -209,9 +210,10 @@ describe("admin panel paging and filters", () => {
   it("pages 20 at a time, changes the page size, filters by status and network, bulk-deletes after confirming", async () => {
     const token = `pg${Date.now().toString(36)}`;
     const now = Date.now();
+    const addresses = Array.from({ length: 23 }, () => freshAccount().address);
     await insertListings(
       Array.from({ length: 23 }, (_, i) => ({
-        address: freshAccount().address,
+        address: addresses[i],
         network: "ethereum" as const,
         price: "0.01",
         rarity: 3,
@@ -231,6 +233,22 @@ describe("admin panel paging and filters", () => {
     const summary = page.getByTestId("page-summary");
     await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toBe("Showing 1–20 of 23");
     expect(await rows.count()).toBe(20);
+    // The export covers every listing the search matches, not only the 20 shown (the server's export route).
+    const download = page.waitForEvent("download");
+    await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: "Export all matching" }).click();
+    await toastWith(page, "23 listings exported to vanity-listings-");
+    const csv = fs
+      .readFileSync((await (await download).path())!, "utf8")
+      .trim()
+      .split("\n");
+    expect(csv[0]).toBe("address,network,price,currency,category,pattern,status,featured,created");
+    expect(
+      csv
+        .slice(1)
+        .map((line) => line.split(",")[0])
+        .sort(),
+    ).toEqual([...addresses].sort());
+    expect(csv.slice(1).every((line) => line.split(",")[5] === token)).toBe(true);
     await page.getByRole("button", { name: "Next" }).click();
     await expect.poll(() => summary.textContent(), { timeout: 15_000 }).toBe("Showing 21–23 of 23");
     expect(await rows.count()).toBe(3);

@@ -49,15 +49,22 @@ describe("Admin > Analytics and Settings", () => {
     await realPurchase("0.021");
     const page = await adminTab("Analytics");
     const today = new Date().toISOString().slice(0, 10);
+    // The page words a UTC day as date-format.ts does: the browser's locale (en-US here), Intl's long date style.
+    const dayWords = (day: string) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${day}T00:00:00Z`));
     await page.getByRole("img", { name: /^Bar chart: \d+ sales/ }).waitFor({ timeout: 20_000 });
     const salesTable = page.getByRole("region", { name: "Sales per day and network" });
-    await salesTable.getByRole("row").filter({ hasText: today }).filter({ hasText: "ethereum" }).first().waitFor();
+    await salesTable
+      .getByRole("row")
+      .filter({ hasText: dayWords(today) })
+      .filter({ hasText: "ethereum" })
+      .first()
+      .waitFor();
     // One slot per day of the period asked, the sale's day as one bar in its own (the last) slot; the axis spans the
     // period (sales-chart.ts). The chart is 600 wide in its own units.
     const chartShows = async (days: number) => {
       await page.getByRole("heading", { name: `Sales per day (${days} days)` }).waitFor();
       const start = new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
-      await expect.poll(() => page.getByTestId("sales-chart-axis").textContent()).toMatch(new RegExp(`^${start}.*${today}$`));
+      await expect.poll(() => page.getByTestId("sales-chart-axis").textContent()).toMatch(new RegExp(`^${dayWords(start)}.*${dayWords(today)}$`));
       const bar = page.getByTestId("sales-chart").locator(`rect[data-day="${today}"]`).first();
       const slot = 600 / (days + 1);
       expect(Number(await bar.getAttribute("width"))).toBeCloseTo(slot * 0.7, 5);

@@ -88,7 +88,7 @@ describe("Ethereum wallet (EIP-6963 provider backed by anvil)", () => {
     await expect.poll(() => main.textContent()).toContain(short(DEV_ACCOUNTS.admin.address));
     expect(await main.textContent()).toContain("Ethereum");
     expect(await s.page.getByTestId("profile-avatar").textContent()).toBe("F3");
-    expect(await main.textContent()).toMatch(/Member since [A-Z][a-z]+ \d{4}/);
+    expect(await main.textContent()).toMatch(/Member since [A-Z][a-z]+ \d{1,2}, \d{4}/);
     await main.getByRole("link", { name: "Terms of Service" }).waitFor();
 
     await disconnectAndCheck(s.page);

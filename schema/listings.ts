@@ -28,6 +28,12 @@ export {
   PROFILE_LIST_MAX,
 };
 
+/**
+ * An owner's (or admin's) changes to a listing (PATCH /api/addresses/{id}: price, promotion), counted per wallet
+ * and per client network: every price change writes a price_history row, so a wallet may not write them without end.
+ */
+export const LISTING_CHANGE_LIMIT = { perWallet: 30, perClient: 120, windowMs: 60_000, what: "listing changes" } as const;
+
 /** The specification's price messages, plus the two limits exact storage needs. */
 export const PRICE_MESSAGES = {
   required: "Price is required",
@@ -150,6 +156,15 @@ export type AdminListingsResponse = {
   addresses: AdminListing[];
   pagination: { total: number; limit: number; offset: number; page: number; totalPages: number; hasPrevPage: boolean; hasNextPage: boolean };
 };
+
+/**
+ * The most listings one export (GET /api/admin/addresses/export) carries: every listing matching the panel's filters
+ * up to this many, newest first; past it the answer says how many matched, and the panel asks for narrower filters.
+ */
+export const ADMIN_EXPORT_CAP = 5000;
+
+/** GET /api/admin/addresses/export: the listings matching the filters (at most `cap`), and how many match. */
+export type AdminExportResponse = { addresses: AdminListing[]; total: number; cap: number };
 
 export type AdminStats = { totalListings: number; activeListings: number; featuredListings: number; totalUsers: number };
 

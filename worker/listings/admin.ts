@@ -4,7 +4,7 @@
 import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { addresses, users } from "../../schema/db";
 import type { CustomOrderStatus } from "../../schema/db/custom-orders";
-import type { AdminListing, AdminStats, BulkActionResponse } from "../../schema/listings";
+import { ADMIN_EXPORT_CAP, type AdminExportResponse, type AdminListing, type AdminStats, type BulkActionResponse } from "../../schema/listings";
 import type { AuthSession } from "../auth/session";
 import { type Db, selected, writeBatch } from "../db/database";
 import type { UsdRates } from "../domain/prices";
@@ -85,6 +85,24 @@ export async function adminListings(db: Db, q: AdminListingQuery, rates: UsdRate
     addresses: rows.map((r) => toAdminListing(r, rates)),
     pagination: { total, limit: q.limit, offset: q.offset, page, totalPages, hasPrevPage: q.offset > 0, hasNextPage: q.offset + rows.length < total },
   };
+}
+
+/**
+ * Every listing the panel's filters match, in the table's order (newest first), up to `cap`, with how many match:
+ * one batch (one snapshot), so an export is not torn by listings added or removed while it is read, as paging would be.
+ */
+export async function adminExport(
+  db: Db,
+  q: Omit<AdminListingQuery, "limit" | "offset">,
+  rates: UsdRates,
+  cap = ADMIN_EXPORT_CAP,
+): Promise<AdminExportResponse> {
+  const where = adminWhere({ ...q, limit: cap, offset: 0 });
+  const [rows, counted] = await db.batch([
+    db.select(adminColumns()).from(a).where(where).orderBy(desc(a.createdAt), desc(a.id)).limit(cap),
+    db.select({ n: count() }).from(a).where(where),
+  ]);
+  return { addresses: rows.map((r) => toAdminListing(r, rates)), total: Number(counted[0]?.n ?? 0), cap };
 }
 
 export async function adminStats(db: Db): Promise<AdminStats> {

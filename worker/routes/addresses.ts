@@ -6,7 +6,7 @@
 //   POST   /verify-ownership        does this key derive this address? (public, rate limited, needs the secrets)
 //   POST   /                        create a listing (admins)
 //   GET    /user                    the caller's listings ("My Listings"; admin only, as the spec says)
-//   PATCH  /{id}                    price, or promotion (owner or admin)
+//   PATCH  /{id}                    price, or promotion (owner or admin; LISTING_CHANGE_LIMIT)
 //   DELETE /{id}                    soft deletion (owner or admin)
 // Who may act comes from the session alone; the x-wallet-address header is checked against it by
 // auth/middleware.ts (a disagreeing header is a 403) and authorises nothing. verify-ownership proves knowledge
@@ -19,14 +19,21 @@ import { guessNetwork } from "../../schema/address";
 import type { SearchResponse } from "../../schema/browse";
 import type { ListingContext } from "../../schema/listing-context";
 import { NETWORKS, PROMOTION_TYPES } from "../../schema/db";
-import { OWNERSHIP_MESSAGES, OWNERSHIP_RATE_LIMIT, type OwnershipResponse, PROFILE_LIST_DEFAULT, PROFILE_LIST_MAX } from "../../schema/listings";
+import {
+  LISTING_CHANGE_LIMIT,
+  OWNERSHIP_MESSAGES,
+  OWNERSHIP_RATE_LIMIT,
+  type OwnershipResponse,
+  PROFILE_LIST_DEFAULT,
+  PROFILE_LIST_MAX,
+} from "../../schema/listings";
 import { requireAdmin, requireSession } from "../auth/middleware";
 import { getUsdPrices } from "../prices/price-feed";
 import { requireSecrets } from "../deployment/secrets";
 import { MAX_PRIVATE_KEY_LENGTH, verifyOwnership } from "../domain/ownership";
 import { ApiError } from "../http/errors";
 import { ignoredWalletQuery, LISTING_ID_MESSAGE, listingIdParam, queryInt } from "../http/params";
-import { rateLimit } from "../http/rate-limit";
+import { limitSignedIn, rateLimit } from "../http/rate-limit";
 import { noControlCharacters, validate } from "../http/validate";
 import { checkAddress, checkGetQuery, checkPostBody } from "../listings/address-check";
 import { changeListing, softDelete } from "../listings/changes";
@@ -74,6 +81,9 @@ const ownershipBody = v.object({
   ),
   network: v.optional(v.picklist(NETWORKS, "network must be ethereum or solana")),
 });
+
+// Counted after the session and the body are checked, so a refused or malformed call writes no counter row.
+const listingChangeLimit = limitSignedIn("listing-changes", LISTING_CHANGE_LIMIT);
 
 const patchBody = v.object({
   // Checked by checkPrice, so the messages are exactly the spec's.
@@ -159,7 +169,7 @@ export const addressRoutes = new Hono<AppEnv>()
     const [rates, rows] = await Promise.all([getUsdPrices(c.env), userListings(c.var.db, userId, limit, offset)]);
     return c.json(await toListingViews(c.var.db, rows, rates, userId));
   })
-  .patch("/:id{[0-9]+}", requireSession, validate("param", listingIdParam), validate("json", patchBody), async (c) => {
+  .patch("/:id{[0-9]+}", requireSession, validate("param", listingIdParam), validate("json", patchBody), listingChangeLimit, async (c) => {
     const { id } = c.req.valid("param");
     const session = c.var.session;
     await changeListing(c.var.db, session, id, c.req.valid("json"));

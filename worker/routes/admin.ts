@@ -2,6 +2,7 @@
 // route requires an admin session (requireAdmin on the whole sub-app); x-wallet-address is only compared
 // with the session (auth/middleware.ts).
 //   GET    /addresses                 the listings table: search, network and status filters, paging
+//   GET    /addresses/export          every listing the same filters match (at most ADMIN_EXPORT_CAP), for the CSV export
 //   GET    /stats                     the four stat cards
 //   POST   /addresses/bulk            bulk CSV rows -> listings, one result per row ({rows, pricing?, confirmNoPattern?})
 //   POST   /addresses/bulk/appraise   bulk CSV rows without keys -> each row's prices, estimate and pattern verdict
@@ -18,6 +19,8 @@ import {
   ADMIN_NETWORK_FILTERS,
   ADMIN_PAGE_SIZES,
   ADMIN_STATUS_FILTERS,
+  ADMIN_EXPORT_CAP,
+  type AdminExportResponse,
   type AdminListingsResponse,
   type AdminStats,
   BULK_MAX_ROWS,
@@ -34,6 +37,7 @@ import { noControlCharacters, validate } from "../http/validate";
 import {
   adminChangeListing,
   adminDeleteListing,
+  adminExport,
   adminListings,
   adminStats,
   bulkDelete,
@@ -58,6 +62,9 @@ const listQuery = v.object({
   network: v.optional(v.picklist(ADMIN_NETWORK_FILTERS, "network must be all, ethereum or solana"), "all"),
   status: v.optional(v.picklist(ADMIN_STATUS_FILTERS, `status must be one of ${ADMIN_STATUS_FILTERS.join(", ")}`), "all"),
 });
+
+// The table's filters without its page: what the export covers.
+const exportQuery = v.object({ search: listQuery.entries.search, network: listQuery.entries.network, status: listQuery.entries.status });
 
 /** listingIds: non-empty, at most MAX_BULK_IDS, positive whole numbers; duplicates are folded. */
 const listingIds = v.pipe(
@@ -119,6 +126,12 @@ export const adminRoutes = new Hono<AppEnv>()
     const rates = await getUsdPrices(c.env);
     const result = await adminListings(c.var.db, { ...q, limit: Number(q.limit), offset: Number(q.offset), search: q.search || undefined }, rates);
     return c.json(result satisfies AdminListingsResponse);
+  })
+  .get("/addresses/export", validate("query", exportQuery), async (c) => {
+    const q = c.req.valid("query");
+    const rates = await getUsdPrices(c.env);
+    const result = await adminExport(c.var.db, { ...q, search: q.search || undefined }, rates, ADMIN_EXPORT_CAP);
+    return c.json(result satisfies AdminExportResponse);
   })
   .get("/stats", async (c) => c.json((await adminStats(c.var.db)) satisfies AdminStats))
   .post("/addresses/bulk", validate("json", bulkBody), async (c) => {

@@ -2,9 +2,12 @@
 // filters, paging), the stat cards, the bulk actions with their listingIds checks, single edits and deletes.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminListingsResponse, AdminStats, BulkActionResponse } from "../../schema/listings";
+import { ADMIN_EXPORT_CAP, type AdminExportResponse, type AdminListingsResponse, type AdminStats, type BulkActionResponse } from "../../schema/listings";
+import { FALLBACK_USD_RATES } from "../../schema/prices";
+import { createDb } from "../db/database";
+import { adminExport } from "../listings/admin";
 import { type Caller, counts, insertTransaction, signInAll } from "./listing-fixtures";
-import { insertListing } from "./browse-fixtures";
+import { insertListing, insertListings } from "./browse-fixtures";
 import { call } from "./purchase-fixtures";
 import { type Answer, client, refusal, unchecked } from "./client";
 
@@ -18,6 +21,7 @@ type AdminApi = ReturnType<typeof client>["admin"];
 /** Every admin route, by name, called as someone (bodies as small as the route accepts). */
 const ADMIN_CALLS: [string, string, (api: AdminApi) => Promise<Answer>][] = [
   ["GET", "/api/admin/addresses", (api) => api.addresses.$get({ query: {} })],
+  ["GET", "/api/admin/addresses/export", (api) => api.addresses.export.$get({ query: {} })],
   ["GET", "/api/admin/stats", (api) => api.stats.$get()],
   ["POST", "/api/admin/addresses/bulk", (api) => api.addresses.bulk.$post({ json: { rows: [{}] } })],
   ["GET", "/api/admin/intake-key", (api) => api["intake-key"].$get()],
@@ -153,6 +157,60 @@ describe("GET /api/admin/addresses and /stats", () => {
     const res = await client(admin).admin.stats.$get();
     const users = await env.DB.prepare("SELECT count(*) AS n FROM users").first<{ n: number }>();
     expect((await res.json()) as AdminStats).toEqual({ totalListings: 5, activeListings: 2, featuredListings: 1, totalUsers: users!.n });
+  });
+});
+
+describe("GET /api/admin/addresses/export: every listing the filters match, not one page", () => {
+  let matching: number[];
+  let outside: number[];
+  beforeAll(async () => {
+    await env.DB.batch(["transactions", "price_history", "listing_promotions", "encrypted_keys", "addresses"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
+    const t = Date.now() - 500_000;
+    // 25 active Ethereum palindromes: more than the table's default page of 20. Around them, listings that differ
+    // in one filter each: the network, the status (inactive, sold, deleted) and the search.
+    const seeds = Array.from({ length: 25 }, (_, i) => ({ category: "palindrome", pattern: "abcba", createdAt: t + i * 10 }));
+    matching = (await insertListings(seeds)).reverse(); // newest first, as the table orders them
+    outside = await insertListings([
+      { network: "solana", category: "palindrome", pattern: "abcba", createdAt: t + 1 },
+      { category: "palindrome", pattern: "abcba", status: "inactive", createdAt: t + 2 },
+      { category: "palindrome", pattern: "abcba", status: "sold", isListed: false, createdAt: t + 3 },
+      { category: "palindrome", pattern: "abcba", status: "deleted", isListed: false, createdAt: t + 4 },
+      { category: "word-like", pattern: "dead", createdAt: t + 5 },
+    ]);
+  });
+  const filters = { search: "PALIN", network: "ethereum", status: "active" } as const;
+
+  it("the table shows one page of them; the export carries all 25, in the table's order, and nothing outside the filters", async () => {
+    const page = (await (await client(admin).admin.addresses.$get({ query: filters })).json()) as AdminListingsResponse;
+    expect(page.addresses).toHaveLength(20);
+    expect(page.pagination).toMatchObject({ total: 25, hasNextPage: true });
+    const res = await client(admin).admin.addresses.export.$get({ query: filters });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as AdminExportResponse;
+    expect(body.total).toBe(25);
+    expect(body.cap).toBe(ADMIN_EXPORT_CAP);
+    expect(body.addresses.map((l) => l.id)).toEqual(matching);
+    for (const id of outside) expect(body.addresses.map((l) => l.id)).not.toContain(id);
+    expect(body.addresses.every((l) => l.network === "ethereum" && l.status === "active" && l.category === "palindrome")).toBe(true);
+    // The same rows as paging the table through to its end.
+    const second = (await (await client(admin).admin.addresses.$get({ query: { ...filters, offset: "20" } })).json()) as AdminListingsResponse;
+    expect([...page.addresses, ...second.addresses].map((l) => l.id)).toEqual(body.addresses.map((l) => l.id));
+  });
+
+  it("no filter: every listing but the deleted one", async () => {
+    const body = (await (await client(admin).admin.addresses.export.$get({ query: {} })).json()) as AdminExportResponse;
+    expect(body.total).toBe(matching.length + outside.length - 1);
+    expect(body.addresses.map((l) => l.id).sort((x, y) => x - y)).toEqual([...matching, ...outside.filter((id) => id !== outside[3])].sort((x, y) => x - y));
+  });
+
+  it("past the cap: the newest `cap` listings, and how many matched", async () => {
+    const capped = await adminExport(createDb(env.DB), { ...filters, search: "palin" }, FALLBACK_USD_RATES, 10);
+    expect(capped.addresses.map((l) => l.id)).toEqual(matching.slice(0, 10));
+    expect(capped).toMatchObject({ total: 25, cap: 10 });
+  });
+
+  it.each(["?network=bitcoin", "?status=deleted", `?search=${"x".repeat(101)}`, "?search=%00"])("bad query %s: 400", async (query) => {
+    expect((await call("GET", `${client().admin.addresses.export.$path()}${query}`, admin)).status).toBe(400);
   });
 });
 

@@ -3,10 +3,12 @@
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ListingView } from "../../schema/browse";
-import { PRICE_MESSAGES } from "../../schema/listings";
+import { LISTING_CHANGE_LIMIT, PRICE_MESSAGES } from "../../schema/listings";
 import { type Caller, counts, insertTransaction, signInAll } from "./listing-fixtures";
 import { insertListing } from "./browse-fixtures";
 import { client, refusal, unchecked } from "./client";
+import { inFreshRateWindow, testRateWindowMs } from "./helpers";
+import { ethWallet } from "./purchase-fixtures";
 
 let admin: Caller;
 let user: Caller;
@@ -84,10 +86,39 @@ describe("PATCH price", () => {
     expect(await history(id)).toEqual([]);
   });
 
-  it("during a purchase the price cannot change: 409", async () => {
-    const id = await insertListing({ sellerId: user.userId });
-    await insertTransaction(id, { status: "pending" });
-    expect((await patch(id, { price: "5" }, user)).status).toBe(409);
+  it.each(["initiated", "pending"])("during a purchase (%s) the price cannot change: 409, the price and its history as they were", async (status) => {
+    const id = await insertListing({ sellerId: user.userId, price: "2" });
+    await insertTransaction(id, { status });
+    const before = await counts();
+    const res = await patch(id, { price: "5" }, user);
+    expect(res.status).toBe(409);
+    expect((await refusal(res)).message).toBe("A purchase of this listing is in progress; its price cannot change until it completes or expires");
+    expect(await counts()).toBe(before);
+    expect(await history(id)).toEqual([]);
+  });
+
+  it(`past ${LISTING_CHANGE_LIMIT.perWallet} changes a minute from one wallet: 429 with Retry-After, nothing changes; another wallet is not held back`, async () => {
+    await inFreshRateWindow();
+    const seller = await ethWallet();
+    const id = await insertListing({ sellerId: seller.userId, price: "2" });
+    // The limiter's counter row for this wallet's window, brought to the limit (worker/http/rate-limit.ts).
+    const now = Date.now();
+    await env.DB.prepare("INSERT INTO rate_limits (key, window_start, count) VALUES (?, ?, ?)")
+      .bind(`listing-changes:user:${seller.userId}`, now - (now % testRateWindowMs()), LISTING_CHANGE_LIMIT.perWallet)
+      .run();
+    const before = await counts();
+    const res = await client(seller, { "cf-connecting-ip": "198.51.100.77" }).addresses[":id{[0-9]+}"].$patch({
+      param: { id: String(id) },
+      json: { price: "3" },
+    });
+    expect(res.status).toBe(429);
+    expect(Number(res.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+    expect((await refusal(res)).message).toMatch(new RegExp(`^Too many listing changes: at most ${LISTING_CHANGE_LIMIT.perWallet} per day from one wallet\\.`));
+    expect(await counts()).toBe(before);
+    expect(await history(id)).toEqual([]);
+    // The owner of another listing is not held back.
+    const mine = await insertListing({ sellerId: user.userId, price: "2" });
+    expect((await patch(mine, { price: "2.5" }, user)).status).toBe(200);
   });
 
   it("a deleted listing: 409 for its owner, 404 for anyone else", async () => {

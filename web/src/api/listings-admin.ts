@@ -58,6 +58,13 @@ export const adminListingsQuery = (p: AdminListingsParams) =>
     placeholderData: (prev) => prev,
   });
 
+/** GET /api/admin/addresses/export: every listing the table's filters match (not only its page), up to the route's cap. */
+export const exportAdminListings = (p: Omit<AdminListingsParams, "limit" | "offset">) => {
+  const query: { network: AdminListingsParams["network"]; status: AdminListingsParams["status"]; search?: string } = { network: p.network, status: p.status };
+  if (p.search.trim()) query.search = p.search.trim();
+  return read(api.admin.addresses.export.$get({ query }));
+};
+
 export const adminStatsQuery = () => queryOptions({ queryKey: [ADMIN_KEY, "stats"], queryFn: () => read(api.admin.stats.$get()) });
 
 export const bulkSetStatus = (listingIds: number[], status: "active" | "inactive") =>

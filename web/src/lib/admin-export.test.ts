@@ -1,6 +1,6 @@
 import Papa from "papaparse";
 import { describe, expect, it } from "vitest";
-import { analyticsCsv, analyticsFileName, escapeFormula, exportFileName, listingsCsv } from "./admin-export";
+import { analyticsCsv, analyticsFileName, escapeFormula, exportFileName, exportSummary, listingsCsv } from "./admin-export";
 
 describe("escapeFormula", () => {
   it("defuses formula-looking cells only", () => {
@@ -93,5 +93,18 @@ describe("analyticsCsv", () => {
 
   it("names the file with the period and the date", () => {
     expect(analyticsFileName(30, new Date(2026, 10, 27))).toBe("vanity-analytics-30d-2026-11-27.csv");
+  });
+});
+
+describe("exportSummary", () => {
+  it("says how many listings went into the file", () => {
+    expect(exportSummary({ exported: 25, total: 25, cap: 5000 }, "f.csv")).toBe("25 listings exported to f.csv");
+    expect(exportSummary({ exported: 1, total: 1, cap: 5000 }, "f.csv")).toBe("1 listing exported to f.csv");
+    expect(exportSummary({ exported: 0, total: 0, cap: 5000 }, "f.csv")).toBe("0 listings exported to f.csv: no listing matches these filters");
+  });
+  it("past the cap, how many matched and how to export the rest", () => {
+    expect(exportSummary({ exported: 5000, total: 12345, cap: 5000 }, "f.csv")).toBe(
+      "5,000 listings of the 12,345 matching exported to f.csv: one export carries at most 5,000. Narrow the search, network or status to export the rest.",
+    );
   });
 });

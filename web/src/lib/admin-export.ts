@@ -2,6 +2,7 @@
 // today's date, and cells that a spreadsheet would run as a formula defused with a leading apostrophe.
 import Papa from "papaparse";
 import type { AdminListing } from "../../../schema/listings";
+import { formatCount } from "./number-format";
 
 export const EXPORT_COLUMNS = ["address", "network", "price", "currency", "category", "pattern", "status", "featured", "created"] as const;
 
@@ -25,6 +26,17 @@ export function listingsCsv(
     ),
   );
   return Papa.unparse({ fields: [...EXPORT_COLUMNS], data }, { newline: "\n", quotes: false });
+}
+
+/**
+ * The toast after an export: how many listings went into the file, and, when more matched than one export carries
+ * (ADMIN_EXPORT_CAP), how many did and that narrower filters export the rest.
+ */
+export function exportSummary({ exported, total, cap }: { exported: number; total: number; cap: number }, fileName: string): string {
+  const noun = (n: number) => `${formatCount(n)} listing${n === 1 ? "" : "s"}`;
+  if (total > exported)
+    return `${noun(exported)} of the ${formatCount(total)} matching exported to ${fileName}: one export carries at most ${formatCount(cap)}. Narrow the search, network or status to export the rest.`;
+  return `${noun(exported)} exported to ${fileName}${exported === 0 ? ": no listing matches these filters" : ""}`;
 }
 
 /** Starts the browser's download of `text` as a CSV file. */

@@ -4,6 +4,7 @@
 // from GET /api/transactions/open alone.
 import type { ListingReservation } from "../../../schema/browse";
 import type { OpenPurchase } from "../../../schema/purchases";
+import { formatTime } from "./date-format";
 
 export type ReservationState =
   | { kind: "free" }
@@ -30,17 +31,11 @@ export function reservationState(
   return { kind: "other", until, paymentReported: r.paymentReported };
 }
 
-// Made on first use: an Intl formatter made as the module loads would start ICU (a long task) on every page with
-// a buy button.
-let clock: Intl.DateTimeFormat | undefined;
-/** "10:14 PM" in the visitor's time zone. */
-export const formatClockTime = (when: Date) => (clock ??= new Intl.DateTimeFormat("en-US", { hour: "numeric", minute: "2-digit" })).format(when);
-
 /** The words a listing shows for its reservation, the same on the card, the table and the listing page. */
 export function reservationText(state: Exclude<ReservationState, { kind: "free" }>): string {
   if (state.kind === "mine") {
     if (state.paymentReported) return "Reserved by you: payment being confirmed";
     return `Reserved by you: ${state.minutesLeft} minute${state.minutesLeft === 1 ? "" : "s"} left to pay`;
   }
-  return state.paymentReported ? "Reserved: a payment is being confirmed" : `Reserved until ${formatClockTime(state.until)}`;
+  return state.paymentReported ? "Reserved: a payment is being confirmed" : `Reserved until ${formatTime(state.until)}`;
 }

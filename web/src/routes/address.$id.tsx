@@ -20,6 +20,7 @@ import { pageTitle } from "../server-rendered/page-title";
 import { buyButton } from "../lib/listing-state";
 import { formatPriceTrimmed } from "../lib/number-format";
 import { ListingExplanation } from "./-address/ListingExplanation";
+import { OwnerPanel } from "./-address/OwnerPanel";
 import { SoldNotice } from "./-address/SoldNotice";
 import { ListingPrice, ListingSummary } from "../server-rendered/ListingSummary";
 
@@ -169,7 +170,7 @@ function PurchaseBreakdown({ listing }: { listing: ListingView }) {
       />
       <div className="mt-auto">
         {listing.isOwner ? (
-          <p className="text-sm text-slate-400">You own this listing.</p>
+          <OwnerPanel listing={listing} reservation={reservation} />
         ) : canBuy && reservation.kind !== "free" ? (
           <ReservationNotice state={reservation} />
         ) : canBuy ? (

@@ -13,6 +13,7 @@ import { Spinner } from "../components/Spinner";
 import { useUsdRates } from "../components/use-usd-rates";
 import { usdText } from "../lib/number-format";
 import { compactNumber } from "../lib/duration";
+import { formatDayTime } from "../lib/date-format";
 import { useWallet } from "../wallet/use-wallet";
 import { FinalKeyCard } from "./-custom-order/FinalKeyCard";
 import { GrindingPanel } from "./-custom-order/GrindingPanel";
@@ -86,7 +87,7 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
         <Row label="Difficulty">
           <PowerOfTwo bits={order.difficultyBits} /> ({compactNumber(expected)} attempts expected)
         </Row>
-        <Row label="Ordered">{new Date(order.createdAt).toLocaleString()}</Row>
+        <Row label="Ordered">{formatDayTime(order.createdAt)}</Row>
         {order.address && (
           <Row label="Your address">
             <span className="font-mono break-all text-emerald-300" data-testid="order-address">
@@ -94,7 +95,7 @@ function OrderDetails({ order }: { order: CustomOrderView }) {
             </span>
           </Row>
         )}
-        {order.paymentDeadline && order.status === "found" && <Row label="Pay by">{new Date(order.paymentDeadline).toLocaleString()}</Row>}
+        {order.paymentDeadline && order.status === "found" && <Row label="Pay by">{formatDayTime(order.paymentDeadline)}</Row>}
       </dl>
       {(order.status === "open" || order.status === "grinding") && <GrindingPanel order={order} />}
       {stage === "unfilled" && (

@@ -9,6 +9,7 @@ import { MyOrders } from "../components/profile/MyOrders";
 import { SavedSearches } from "../components/profile/SavedSearches";
 import { Watchlist } from "../components/profile/Watchlist";
 import { useCopy } from "../components/use-copy";
+import { formatDay } from "../lib/date-format";
 import { shortAddress } from "../lib/short-address";
 import { safeReturnPath } from "../lib/return-path";
 import { useAdminStatus } from "../wallet/use-admin-status";
@@ -34,7 +35,6 @@ export const Route = createFileRoute("/profile")({
 });
 
 /** How long the copy button says "Copied". */
-const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" });
 
 function ProfilePage() {
   const wallet = useWallet();
@@ -90,7 +90,7 @@ function ProfileHeader({ address, createdAt, onDisconnect }: { address: string; 
   const network = address.startsWith("0x") ? "ethereum" : "solana";
   const avatar = (network === "ethereum" ? address.slice(2, 4) : address.slice(0, 2)).toUpperCase();
   // "Member since" is when the users row was created; the spec's fallback is the current month.
-  const since = monthYear.format(createdAt ? new Date(createdAt) : new Date());
+  const since = formatDay(createdAt ?? Date.now());
 
   return (
     <section className="flex flex-col gap-6 rounded-2xl border border-slate-800 bg-slate-900/60 p-6 sm:flex-row sm:items-center">

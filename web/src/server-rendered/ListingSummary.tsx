@@ -10,7 +10,7 @@ import { NetworkBadge } from "../components/NetworkBadge";
 import { useCopy } from "../components/use-copy";
 import { categoryLabel } from "../lib/category-words";
 import { availabilityText } from "../lib/listing-state";
-import { formatDateLong } from "../lib/date-format";
+import { formatDay } from "../lib/date-format";
 import { formatPriceTrimmed } from "../lib/number-format";
 import { type ChainConfig, explorerName, explorerUrl } from "../lib/explorer";
 import { patternRanges } from "../lib/pattern-ranges";
@@ -70,7 +70,7 @@ export function ListingPrice({ listing }: { listing: ListingView }) {
         <div className="flex justify-between gap-4">
           <dt className="text-slate-400">Listed</dt>
           <dd className="text-slate-200">
-            <time dateTime={listing.createdAt}>{formatDateLong(listing.createdAt, { utc: true })}</time>
+            <time dateTime={listing.createdAt}>{formatDay(listing.createdAt, { utc: true })}</time>
           </dd>
         </div>
       </dl>

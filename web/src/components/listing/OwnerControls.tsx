@@ -8,7 +8,7 @@ import type { PromotionType } from "../../../../schema/listings";
 import { errorMessage } from "../../api/error-message";
 import { deleteListing, refreshListings, updateListingPrice, updateListingPromotion } from "../../api/listings";
 import { ownerStatusBadge } from "../../lib/listing-state";
-import { acceptPriceInput, canConfirmPrice, PRICE_INPUT_STEP } from "../../lib/price-input";
+import { acceptPriceInput, canConfirmPrice, PRICE_INPUT_STEP, priceError } from "../../lib/price-input";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { toast } from "../toast-store";
 
@@ -49,12 +49,17 @@ export function OwnerControls({ listing }: { listing: ListingView }) {
   );
 }
 
-/** View -> edit (confirm / cancel) -> pending -> view. */
-function PriceEditor({ listing }: { listing: ListingView }) {
+/**
+ * View -> edit (confirm / cancel) -> pending -> view: on the owner's card, and on the listing page
+ * (routes/-address/OwnerPanel.tsx). The price is checked as the create form checks it (priceError), its message
+ * under the field once something is typed; the server checks it again (PATCH /api/addresses/{id}).
+ */
+export function PriceEditor({ listing, label = "Edit Price" }: { listing: ListingView; label?: string }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState("");
   const queryClient = useQueryClient();
   const inputId = useId();
+  const messageId = useId();
   const mutation = useMutation({
     mutationFn: (price: string) => updateListingPrice(listing.id, price),
     onSuccess: async (updated) => {
@@ -75,13 +80,14 @@ function PriceEditor({ listing }: { listing: ListingView }) {
           setEditing(true);
         }}
       >
-        Edit Price
+        {label}
       </button>
     );
   }
   const confirm = () => {
     if (canConfirmPrice(draft, mutation.isPending)) mutation.mutate(draft.trim());
   };
+  const problem = priceError(draft);
   return (
     <form
       className="flex basis-full flex-col gap-2"
@@ -101,6 +107,8 @@ function PriceEditor({ listing }: { listing: ListingView }) {
           step={PRICE_INPUT_STEP}
           min={PRICE_INPUT_STEP}
           value={draft}
+          aria-invalid={problem !== null}
+          aria-describedby={messageId}
           // biome-ignore lint/a11y/noAutofocus: the owner just pressed Edit price; the field they asked for takes the focus.
           autoFocus
           disabled={mutation.isPending}
@@ -114,6 +122,9 @@ function PriceEditor({ listing }: { listing: ListingView }) {
         />
         <span className="text-sm text-slate-400">{listing.currency}</span>
       </div>
+      <p id={messageId} className="min-h-5 text-sm text-red-300" data-testid="price-edit-message">
+        {problem}
+      </p>
       <div className="flex gap-2">
         <button
           type="submit"

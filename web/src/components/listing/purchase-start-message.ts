@@ -1,7 +1,7 @@
 // What a buyer is told when a purchase could not start: the server's words, made concrete for the cases a
 // buyer can act on (the listing is reserved until a time, the price changed, the session ended).
 import { HttpError } from "../../api/http";
-import { formatClockTime } from "../../lib/reservation";
+import { formatTime } from "../../lib/date-format";
 
 export function purchaseStartMessage(err: unknown, currency: string, now = Date.now()): string {
   if (!(err instanceof HttpError)) return err instanceof Error && err.message ? err.message : "An error occurred while creating the transaction";
@@ -11,7 +11,7 @@ export function purchaseStartMessage(err: unknown, currency: string, now = Date.
     const until = new Date(b.reservedUntil);
     if (Number.isFinite(until.getTime())) {
       const minutes = Math.max(1, Math.ceil((until.getTime() - now) / 60_000));
-      return `Another buyer has reserved this address until ${formatClockTime(until)} (about ${minutes} minute${minutes === 1 ? "" : "s"}). If they do not pay, it is available again then.`;
+      return `Another buyer has reserved this address until ${formatTime(until)} (about ${minutes} minute${minutes === 1 ? "" : "s"}). If they do not pay, it is available again then.`;
     }
   }
   if (err.status === 409 && typeof b.currentPrice === "string" && b.currentPrice)

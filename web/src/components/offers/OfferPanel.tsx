@@ -9,7 +9,7 @@ import { OFFER_VALIDITY_CHOICES, type OfferView } from "../../../../schema/offer
 import { errorMessage } from "../../api/error-message";
 import { makeOfferMutation, offerSummaryQuery, withdrawOfferMutation } from "../../api/offers";
 import { formatPriceTrimmed } from "../../lib/number-format";
-import { relativeTime } from "../../lib/date-format";
+import { formatDayTime, relativeTime } from "../../lib/date-format";
 import { isWaiting, offerAmountProblem, offerStatusText, validityLabel } from "../../lib/offer-rules";
 import { useAdminStatus } from "../../wallet/use-admin-status";
 import { useConnectFirst } from "../collectors/use-connect-first";
@@ -71,8 +71,8 @@ function MyOffer({ offer }: { offer: OfferView }) {
       {isWaiting(offer.status) && (
         <>
           <p className="text-sm text-slate-400">
-            Valid until <time dateTime={offer.expiresAt}>{new Date(offer.expiresAt).toLocaleString()}</time> ({relativeTime(offer.expiresAt)}). The seller
-            accepts or declines it; you are told either way.
+            Valid until <time dateTime={offer.expiresAt}>{formatDayTime(offer.expiresAt)}</time> ({relativeTime(offer.expiresAt)}). The seller accepts or
+            declines it; you are told either way.
           </p>
           <WithdrawOffer
             amount={`${formatPriceTrimmed(offer.amount)} ${offer.currency}`}

@@ -8,7 +8,7 @@ import type { WatchedListing } from "../../../../schema/collectors";
 import { watchlistQuery, watchMutation } from "../../api/collectors";
 import { errorMessage } from "../../api/error-message";
 import { formatPriceTrimmed } from "../../lib/number-format";
-import { relativeTime } from "../../lib/date-format";
+import { formatTime, relativeTime } from "../../lib/date-format";
 import { shortAddress } from "../../lib/short-address";
 import { ConfirmDialog } from "../ConfirmDialog";
 import { NetworkBadge } from "../NetworkBadge";
@@ -22,11 +22,8 @@ const STATE: Record<WatchedListing["state"], { label: string; className: string 
   unlisted: { label: "Not listed", className: "bg-slate-800 text-slate-300" },
 };
 
-/** "until 14:05" in the visitor's clock (written out: no Intl at start). */
-function until(iso: string): string {
-  const d = new Date(iso);
-  return `until ${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
-}
+/** "until 2:05 PM" in the visitor's locale and time zone. */
+const until = (iso: string) => `until ${formatTime(iso)}`;
 
 /** "−20%" (cheaper, good news for a collector), "+5%", or "no change". */
 function change(item: WatchedListing): { text: string; className: string } {

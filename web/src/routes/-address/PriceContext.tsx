@@ -5,7 +5,7 @@ import type { ListingView } from "../../../../schema/browse";
 import type { ListingContext, PricePoint, RecentSale } from "../../../../schema/listing-context";
 import { HighlightedAddress } from "../../components/HighlightedAddress";
 import { RarityScore } from "../../components/listing/badges";
-import { formatMonthDay, formatSaleDay } from "../../lib/date-format";
+import { formatDay, formatSaleDay } from "../../lib/date-format";
 import { formatPriceTrimmed, formatUsd } from "../../lib/number-format";
 import { shortAddress } from "../../lib/short-address";
 import { patternRanges } from "../../lib/pattern-ranges";
@@ -77,7 +77,7 @@ function PriceHistory({ points, currency }: { points: PricePoint[]; currency: st
           <ol className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-300">
             {points.map((p, i) => (
               <li key={i}>
-                <time dateTime={p.at}>{formatMonthDay(p.at)}</time>: {formatPriceTrimmed(p.price)} {currency}{" "}
+                <time dateTime={p.at}>{formatDay(p.at)}</time>: {formatPriceTrimmed(p.price)} {currency}{" "}
                 <span className="text-slate-400">({formatUsd(p.usd)})</span>
               </li>
             ))}

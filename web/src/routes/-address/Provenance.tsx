@@ -1,7 +1,7 @@
 // Where the key comes from, in plain words: who generated it, what the marketplace checked and when, and
 // what a buyer who needs certainty should do instead.
 import { Link } from "@tanstack/react-router";
-import { formatDateLong } from "../../lib/date-format";
+import { formatDay } from "../../lib/date-format";
 
 export function Provenance({ provedAt }: { provedAt: string }) {
   return (
@@ -10,8 +10,8 @@ export function Provenance({ provedAt }: { provedAt: string }) {
         Where the key comes from
       </h2>
       <p>
-        The seller generated this key. On <time dateTime={provedAt}>{formatDateLong(provedAt)}</time> the marketplace checked that it controls this address
-        before listing it. The key is stored encrypted and is released only to the buyer, once the payment is confirmed on-chain.
+        The seller generated this key. On <time dateTime={provedAt}>{formatDay(provedAt)}</time> the marketplace checked that it controls this address before
+        listing it. The key is stored encrypted and is released only to the buyer, once the payment is confirmed on-chain.
       </p>
       <p>
         The seller has seen the key. If you need certainty that nobody else ever saw it,{" "}

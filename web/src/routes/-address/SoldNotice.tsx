@@ -6,14 +6,14 @@ import { Link } from "@tanstack/react-router";
 import type { ListingView, PublicSale } from "../../../../schema/browse";
 import { listingContextQuery } from "../../api/listing-context";
 import { useViewer } from "../../components/listing/use-viewer";
-import { formatDateLong } from "../../lib/date-format";
+import { formatUtcDay } from "../../lib/date-format";
 import { formatPriceTrimmed } from "../../lib/number-format";
 
 /** The sold line itself: the day (UTC: a public sale says its day, never its time), the price, and the link to the sale. */
 export function SoldSale({ sale }: { sale: PublicSale }) {
   return (
     <p className="text-sm text-slate-300" data-testid="sold-notice">
-      Sold on <time dateTime={sale.soldOn}>{formatDateLong(`${sale.soldOn}T00:00:00Z`, { utc: true })}</time> for{" "}
+      Sold on <time dateTime={sale.soldOn}>{formatUtcDay(sale.soldOn)}</time> for{" "}
       <span className="font-semibold text-white">
         {formatPriceTrimmed(sale.price)} {sale.currency}
       </span>

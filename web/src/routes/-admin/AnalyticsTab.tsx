@@ -9,6 +9,7 @@ import { errorMessage } from "../../api/error-message";
 import { type Analytics, analyticsQuery } from "../../api/operations";
 import { Spinner } from "../../components/Spinner";
 import { analyticsCsv, analyticsFileName, downloadCsv } from "../../lib/admin-export";
+import { formatUtcDay } from "../../lib/date-format";
 import { formatDuration } from "../../lib/duration";
 import { CHART_HEIGHT, CHART_WIDTH, salesChart } from "./sales-chart";
 
@@ -75,7 +76,7 @@ function Figures({ data }: { data: Analytics }) {
         <Table
           caption="Sales per day and network"
           head={["Day", "Network", "Sales", "Volume"]}
-          rows={data.salesByDay.map((d) => [d.day, d.network, String(d.sales), `${d.volume} ${d.currency}`])}
+          rows={data.salesByDay.map((d) => [formatUtcDay(d.day), d.network, String(d.sales), `${d.volume} ${d.currency}`])}
           empty="No sales in this period."
         />
       </Section>
@@ -167,7 +168,7 @@ function SalesChart({ rows, period }: { rows: Analytics["salesByDay"]; period: A
         >
           {chart.bars.map((b) => (
             <rect key={`${b.day}-${b.network}`} x={b.x} y={b.y} width={b.width} height={b.height} fill={NETWORK_COLOUR[b.network]} data-day={b.day}>
-              <title>{`${b.day} ${b.network}: ${b.sales} sales, ${b.volume} ${b.currency}`}</title>
+              <title>{`${formatUtcDay(b.day)} ${b.network}: ${b.sales} sales, ${b.volume} ${b.currency}`}</title>
             </rect>
           ))}
         </svg>
@@ -178,7 +179,7 @@ function SalesChart({ rows, period }: { rows: Analytics["salesByDay"]; period: A
               className={`absolute top-0 whitespace-nowrap ${t.align === "middle" ? "-translate-x-1/2" : t.align === "end" ? "-translate-x-full" : ""}`}
               style={{ left: `${t.at * 100}%` }}
             >
-              {t.day}
+              {formatUtcDay(t.day)}
             </span>
           ))}
         </div>

@@ -13,12 +13,14 @@ import {
   bulkDelete,
   bulkSetFeatured,
   bulkSetStatus,
+  exportAdminListings,
   listingChangeMutation,
 } from "../../api/listings-admin";
 import { type Column, DataTable } from "../../components/DataTable";
 import { NetworkBadge } from "../../components/NetworkBadge";
 import { toast } from "../../components/toast-store";
-import { downloadCsv, exportFileName, listingsCsv } from "../../lib/admin-export";
+import { downloadCsv, exportFileName, exportSummary, listingsCsv } from "../../lib/admin-export";
+import { formatDay } from "../../lib/date-format";
 import { formatPriceTrimmed } from "../../lib/number-format";
 import { shortAddress } from "../../lib/short-address";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -35,7 +37,6 @@ const STATUS_BADGE: Record<string, string> = {
 };
 const control =
   "rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus:border-violet-500 focus:outline-none focus-visible:ring-2 focus-visible:ring-violet-500/40";
-const dateFmt = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "short", day: "numeric" });
 
 function useErrorToast(isError: boolean, at: number, title: string) {
   useEffect(() => {
@@ -86,7 +87,7 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
     });
   }, [rows]);
 
-  const needSelection = (what: "update" | "delete" | "export") => {
+  const needSelection = (what: "update" | "delete") => {
     if (selected.size > 0) return false;
     toast({ title: "No Listings Selected", description: `Please select listings to ${what}`, variant: "destructive" });
     return true;
@@ -146,13 +147,21 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
     setDeleteTarget({ action: "deactivate", kind: "selected", count: selected.size });
   };
 
-  const exportCsv = () => {
-    if (needSelection("export")) return;
-    const chosen = rows.filter((r) => selected.has(r.id));
-    const name = exportFileName();
-    downloadCsv(listingsCsv(chosen), name);
-    toast({ title: "Export Complete", description: `${chosen.length} listing${chosen.length === 1 ? "" : "s"} exported to ${name}`, variant: "success" });
-  };
+  // Export covers every listing the filters match, not only this page or its selection (one read of the server's
+  // export route, capped at ADMIN_EXPORT_CAP with a message saying so).
+  const exporter = useMutation({
+    mutationFn: () => exportAdminListings({ search: q, network, status }),
+    onSuccess: (result) => {
+      const name = exportFileName();
+      downloadCsv(listingsCsv(result.addresses), name);
+      toast({
+        title: "Export Complete",
+        description: exportSummary({ exported: result.addresses.length, total: result.total, cap: result.cap }, name),
+        variant: "success",
+      });
+    },
+    onError: (err) => toast({ title: "Export Failed", description: errorMessage(err) || "Failed to export listings", variant: "destructive" }),
+  });
 
   const rowAction = (change: () => Promise<unknown>, ok: string, okText: string, failTitle: string, fallback: string) =>
     rowChange.mutate(change, {
@@ -253,7 +262,7 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
       header: "Featured",
       cell: (l) => (l.isFeatured ? <span className="text-amber-300">★ Yes</span> : <span className="text-slate-400">☆ No</span>),
     },
-    { key: "created", header: "Created", className: "text-slate-400", cell: (l) => dateFmt.format(new Date(l.createdAt)) },
+    { key: "created", header: "Created", className: "text-slate-400", cell: (l) => formatDay(l.createdAt) },
     {
       key: "actions",
       header: "Actions",
@@ -350,8 +359,15 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
         <button type="button" className={bulkButton} disabled={busy} onClick={() => bulkUpdate((ids) => bulkSetFeatured(ids, false))}>
           Unfeature
         </button>
-        <button type="button" className={bulkButton} disabled={busy} onClick={exportCsv}>
-          Export
+        <button
+          type="button"
+          className={bulkButton}
+          disabled={busy || exporter.isPending}
+          aria-busy={exporter.isPending}
+          title="Every listing the search and filters match, on every page"
+          onClick={() => exporter.mutate()}
+        >
+          {exporter.isPending ? "Exporting…" : "Export all matching"}
         </button>
         <button type="button" className={`${bulkButton} hover:border-red-500 hover:text-red-200`} disabled={busy} onClick={bulkRemove}>
           Delete

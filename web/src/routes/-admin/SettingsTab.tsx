@@ -14,6 +14,7 @@ import {
   settingsQuery,
 } from "../../api/operations";
 import { Spinner } from "../../components/Spinner";
+import { formatDayTime } from "../../lib/date-format";
 import { toast } from "../../components/toast-store";
 import { AdminSection, AdminTable } from "./AnalyticsTab";
 import { type FieldErrors, fieldErrors, firstRefused, NO_ERRORS } from "./field-errors";
@@ -47,7 +48,7 @@ export function SettingsTab() {
           rows={s.fees.map((f) => [
             f.network,
             f.state,
-            localTime(f.effectiveFrom),
+            fromTime(f.effectiveFrom),
             f.exchangeFeePercentage,
             f.commissionFeePercentage,
             f.minimumFee,
@@ -95,7 +96,9 @@ export function SettingsTab() {
   );
 }
 
-const localTime = (iso: string) => new Date(iso).toLocaleString();
+const localTime = (iso: string) => formatDayTime(iso);
+/** The reference fee rows apply from the start (the epoch in the table): a date of 1970 would mean nothing. */
+const fromTime = (iso: string) => (Date.parse(iso) <= 0 ? "from the start" : localTime(iso));
 
 type FieldSpec = { name: string; label: string; errorLabel: string; hint?: string; type?: string };
 

@@ -1,6 +1,6 @@
 // How Admin > Health words one chain node's last probe by the cron (docs/operations.md#health): in words first, so
 // the state never rests on colour alone.
-import { formatMonthDay, relativeTime } from "../../lib/date-format";
+import { formatDayTime, formatTime, relativeTime, sameLocalDay } from "../../lib/date-format";
 import { formatCount } from "../../lib/number-format";
 
 type Network = "ethereum" | "solana";
@@ -17,13 +17,9 @@ export type NodeProbe = {
 
 export type NodeState = { tone: "ok" | "behind" | "down" | "unknown"; label: string; detail: string | null };
 
-const pad = (n: number) => String(n).padStart(2, "0");
-
-/** "14:05" today, "Nov 27, 14:05" another day, in the viewer's time zone. */
+/** The time alone today ("2:05 PM"), else the day and time, in the viewer's locale and time zone. */
 function clock(when: string, now: number): string {
-  const d = new Date(when);
-  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}`;
-  return new Date(now).toDateString() === d.toDateString() ? time : `${formatMonthDay(d)}, ${time}`;
+  return sameLocalDay(when, now) ? formatTime(when) : formatDayTime(when);
 }
 
 export function nodeState(network: Network, probe: NodeProbe, now = Date.now()): NodeState {

@@ -15,7 +15,8 @@ import { toast } from "../../components/toast-store";
 import { categoryWords } from "../../lib/category-words";
 import { formatUsd } from "../../lib/number-format";
 import { useDebounced } from "../../components/use-debounced";
-import { FEE_PREVIEW_DELAY_MS, feePercent, formNetwork, priceError, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
+import { priceError } from "../../lib/price-input";
+import { FEE_PREVIEW_DELAY_MS, feePercent, formNetwork, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
 
 type Validation =
   | { state: "idle" }

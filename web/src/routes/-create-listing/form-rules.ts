@@ -1,29 +1,12 @@
-// The create-listing form's pure rules: the price messages, when the
-// address is checked, and the fee preview's "seller receives".
+// The create-listing form's pure rules: when the address is checked, and the fee preview's "seller receives". The
+// price's message is lib/price-input.ts's priceError, shared with the owner's price edit.
 import { detectNetworkForForm } from "../../../../schema/address";
 import type { Network } from "../../../../schema/db";
-import { PRICE_MESSAGES } from "../../../../schema/listings";
 
 /** Address validation starts at this many characters. */
 export const VALIDATE_MIN_LENGTH = 10;
 /** The fee preview waits this long after the price changes. */
 export const FEE_PREVIEW_DELAY_MS = 800;
-/** The largest price storage takes (schema/listings.ts PRICE_MESSAGES.tooLarge). */
-const MAX_PRICE = 90_000_000;
-
-/** The price's inline message, or null when it may be sent. */
-export function priceError(input: string): string | null {
-  const text = input.trim();
-  if (text === "") return PRICE_MESSAGES.required;
-  if (text.startsWith("-")) return PRICE_MESSAGES.negative;
-  if (!/^\d*\.?\d*$/.test(text) || text === ".") return PRICE_MESSAGES.positive;
-  const n = Number(text);
-  if (!Number.isFinite(n) || n <= 0) return PRICE_MESSAGES.positive;
-  if ((text.split(".")[1] ?? "").length > 8) return PRICE_MESSAGES.decimals;
-  if (n > MAX_PRICE) return PRICE_MESSAGES.tooLarge;
-  return null;
-}
-
 /** Price minus every fee, never below 0, to 8 decimals. */
 export function sellerReceives(price: string, fees: (string | number)[]): string {
   const total = fees.reduce<number>((sum, f) => sum + Number(f || 0), 0);

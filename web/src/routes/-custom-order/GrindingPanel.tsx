@@ -4,6 +4,7 @@
 // "no grinder has reported for N minutes" appears and grows even when nothing new arrives.
 import type { CustomOrderView } from "../../../../schema/custom-orders";
 import { useNow } from "../../components/use-now";
+import { formatDayTime } from "../../lib/date-format";
 import { grindingStatus } from "./grinding-status";
 
 export function GrindingPanel({ order }: { order: CustomOrderView }) {
@@ -50,7 +51,7 @@ export function GrindingPanel({ order }: { order: CustomOrderView }) {
           </Item>
         )}
         <Item label="Deadline" testId="grinding-deadline">
-          Find by {s.deadline.toLocaleString()} ({s.deadlineText}). Not found by then, the order expires and you pay nothing.
+          Find by {formatDayTime(s.deadline)} ({s.deadlineText}). Not found by then, the order expires and you pay nothing.
           {s.deadlineAtRisk && <span className="mt-1 block text-amber-200">At this rate it may not be found before then.</span>}
         </Item>
       </dl>

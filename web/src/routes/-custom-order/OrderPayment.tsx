@@ -7,6 +7,7 @@ import type { CustomOrderView } from "../../../../schema/custom-orders";
 import { ORDERS_KEY, payOrder } from "../../api/custom-orders";
 import { HttpError } from "../../api/http";
 import { formatDuration } from "../../lib/duration";
+import { formatDayTime } from "../../lib/date-format";
 import { requestAutoPay } from "../../payments/sent-payments";
 import type { OrderStage } from "./order-stage";
 
@@ -47,7 +48,7 @@ export function OrderPayment({ order, stage }: { order: CustomOrderView; stage: 
           Pay for your address
         </h2>
         <p className="mt-2 text-sm text-slate-300">
-          The address is reserved for you alone{deadline ? ` until ${deadline.toLocaleString()} (${formatDuration(left)} left)` : ""}. You pay {order.price} ETH
+          The address is reserved for you alone{deadline ? ` until ${formatDayTime(deadline)} (${formatDuration(left)} left)` : ""}. You pay {order.price} ETH
           plus the network fee from your wallet on the secure purchase page. Once the payment is confirmed this page gives you the offset, and your browser
           opens your saved secret key file with its password to make the private key. Unpaid by the deadline, the order expires and the address is never offered
           to anyone.

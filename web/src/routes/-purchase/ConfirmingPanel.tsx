@@ -3,11 +3,11 @@
 // never promises a time already passed (confirmingNote).
 import type { PurchaseView } from "../../../../schema/purchases";
 import { useNow } from "../../components/use-now";
-import { formatClockTime } from "../../lib/reservation";
+import { formatTime } from "../../lib/date-format";
 import { confirmationsText, confirmingNote } from "./purchase-state";
 
 export function ConfirmingPanel({ view, hash }: { view: PurchaseView; hash: string | null }) {
-  const note = confirmingNote(view, useNow(5000), formatClockTime);
+  const note = confirmingNote(view, useNow(5000), formatTime);
   return (
     <section aria-labelledby="confirming-title" className="rounded-2xl border border-amber-700/50 bg-slate-900/60 p-5 sm:p-6" data-testid="confirming-panel">
       <div className="flex items-start gap-4">

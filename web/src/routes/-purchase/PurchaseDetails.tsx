@@ -2,11 +2,10 @@
 // and when.
 import type { ReactNode } from "react";
 import type { PurchaseView } from "../../../../schema/purchases";
+import { formatDayTime } from "../../lib/date-format";
 import { formatRarity } from "../../lib/rarity-display";
 import { PriceBreakdown } from "../../components/purchase/PriceBreakdown";
 import { StatusBadge } from "../../components/purchase/StatusBadge";
-
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
 
 export function PurchaseDetails({ view }: { view: PurchaseView }) {
   const rows: [string, ReactNode][] = [
@@ -19,9 +18,9 @@ export function PurchaseDetails({ view }: { view: PurchaseView }) {
     ["Network", view.network === "ethereum" ? "Ethereum" : "Solana"],
     ["Rarity", formatRarity(view.rarityScore)],
     ["Status", <StatusBadge key="status" status={view.status} failureReason={view.failureReason} />],
-    ["Created", when.format(new Date(view.createdAt))],
+    ["Created", formatDayTime(view.createdAt)],
   ];
-  if (view.completedAt) rows.push(["Completed", when.format(new Date(view.completedAt))]);
+  if (view.completedAt) rows.push(["Completed", formatDayTime(view.completedAt)]);
   return (
     <section aria-labelledby="details-title" className="rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
       <h2 id="details-title" className="text-xs font-semibold tracking-wide text-slate-400 uppercase">
