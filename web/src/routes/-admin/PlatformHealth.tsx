@@ -4,7 +4,7 @@
 // states (empty, stale, failing) are checked without a server (platform-health.test.tsx).
 import { type CronTaskOutcome, cronTaskWords, type GrinderHealth, type GrinderState, type LastCronRun, type MigrationsHealth } from "../../../../schema/health";
 import { describeOrderPattern } from "../../../../schema/custom-order-pattern";
-import { formatDateLong, relativeTime } from "../../lib/date-format";
+import { formatDay, relativeTime } from "../../lib/date-format";
 import { compactNumber, formatDuration } from "../../lib/duration";
 import { formatCount } from "../../lib/number-format";
 import { shortAddress } from "../../lib/short-address";
@@ -29,7 +29,7 @@ const sectionTitle = (id: string, title: string, about: string) => (
 );
 
 /** When something happened: the day, and how long ago. */
-const when = (at: string, now: number) => `${formatDateLong(at)}, ${relativeTime(at, now)}`;
+const when = (at: string, now: number) => `${formatDay(at)}, ${relativeTime(at, now)}`;
 
 export function CronRunPanel({ run, now = Date.now() }: { run: LastCronRun | null; now?: number }) {
   const failed = run?.tasks.filter((t) => t.outcome === "failed").length ?? 0;
@@ -169,7 +169,7 @@ export function GrindersPanel({ grinders, now = Date.now() }: { grinders: Grinde
                 <span className="font-medium">{STATE[g.state].words}</span>
               </div>
               <p className="mt-1 break-words text-xs text-slate-300">
-                Last seen {relativeTime(g.lastSeenAt, now)}, running since {formatDateLong(g.startedAt)}
+                Last seen {relativeTime(g.lastSeenAt, now)}, running since {formatDay(g.startedAt)}
                 {g.rate === null ? "; no speed reported yet" : `; ${compactNumber(g.rate)} tries a second`}
                 {g.adminWallet && <>; signed in as {shortAddress(g.adminWallet)}</>}
                 <span className="ml-1 font-mono text-slate-400" title={g.id}>
