@@ -98,6 +98,7 @@ describe("buying on Ethereum", () => {
     expect(privateKeyToAccount(key as Hex).address).toBe(listing.address);
     expect(key.toLowerCase()).toBe(listing.key.toLowerCase());
     // The key was sealed to a one-time public key of the page's, and never on the wire in plain text.
+    expect(await page.getByTestId("sealed-note").textContent()).toContain("Sealed to this page");
     expect(reveals.length).toBeGreaterThan(0);
     for (const { sent, answer } of await Promise.all(reveals)) {
       expect(JSON.parse(sent ?? "{}").publicKey).toMatch(/^[A-Za-z0-9_-]{43}$/);

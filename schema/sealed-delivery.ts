@@ -18,7 +18,7 @@ export const RELOAD_FOR_SEALED_REVEAL =
   "This page is out of date: reload it to reveal the key. The key is now sealed to a one-time key your browser makes, and this page did not send one.";
 
 /** A 32-byte X25519 public key, base64url without padding (43 characters). */
-export const isDeliveryPublicKey = (text: string): boolean => fromBase64Url(text, 32) !== null;
+const isDeliveryPublicKey = (text: string): boolean => fromBase64Url(text, 32) !== null;
 
 /** POST /api/transactions/:id/reveal-private-key: the page's one-time public key. */
 export const RevealRequest = v.object({

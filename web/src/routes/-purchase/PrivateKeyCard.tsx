@@ -101,6 +101,9 @@ export function PrivateKeyCard({ view }: { view: PurchaseView }) {
             >
               {shown ? privateKey : "•".repeat(Math.min(64, privateKey.length))}
             </div>
+            <p className="mt-1 text-xs text-slate-400" data-testid="sealed-note">
+              Sealed to this page: the key travelled encrypted to a one-time key made in this browser, and was opened here.
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">
             <button

@@ -19,7 +19,7 @@ export type DeliveryKey = {
   nonExtractable: boolean;
 };
 
-export class DeliveryKeyError extends Error {
+class DeliveryKeyError extends Error {
   override name = "DeliveryKeyError";
 }
 
