@@ -79,6 +79,11 @@ describe("buying on Ethereum", () => {
   it("buy, pay from the wallet, see the key (it derives the address), save a keystore, destroy it; SOLD and in recent sales", async () => {
     const listing = await freshListing();
     const { page, baseUrl } = await buyerSession();
+    // What crossed the wire for the key: the page's public key out, the sealed key back.
+    const reveals: Promise<{ sent: string | null; answer: string }>[] = [];
+    page.on("response", (res) => {
+      if (res.url().includes("/reveal-private-key")) reveals.push(res.text().then((answer) => ({ sent: res.request().postData(), answer })));
+    });
     const transactionId = await buyFromListingPage(page, baseUrl, listing.id);
 
     // The purchase page opened the wallet by itself (the buy flow's automatic payment).
@@ -92,6 +97,14 @@ describe("buying on Ethereum", () => {
     const key = await revealKey(page);
     expect(privateKeyToAccount(key as Hex).address).toBe(listing.address);
     expect(key.toLowerCase()).toBe(listing.key.toLowerCase());
+    // The key was sealed to a one-time public key of the page's, and never on the wire in plain text.
+    expect(await page.getByTestId("sealed-note").textContent()).toContain("Sealed to this page");
+    expect(reveals.length).toBeGreaterThan(0);
+    for (const { sent, answer } of await Promise.all(reveals)) {
+      expect(JSON.parse(sent ?? "{}").publicKey).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(JSON.parse(answer)).toMatchObject({ success: true, sealed: { enc: expect.any(String), ciphertext: expect.any(String) } });
+      expect(answer.toLowerCase()).not.toContain(listing.key.slice(2).toLowerCase());
+    }
 
     // Save as a V3 keystore and open it again with the same password.
     await page.getByLabel("Password", { exact: true }).fill("e2e keystore password");

@@ -4,6 +4,7 @@
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect } from "vitest";
+import { extractableDeliveryKey, openSealedKey } from "../schema/sealed-delivery";
 import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
 import { anvil } from "./anvil";
 import { type ApiSession, answer, listAsAdmin, signInWithKey } from "./api-session";
@@ -45,6 +46,11 @@ export async function realPurchase(price: string) {
     { from: DEV_ACCOUNTS.otherBuyer.address, to: view.recipient, value: `0x${BigInt(view.amountBaseUnits).toString(16)}`, gas: "0x5208" },
   ]);
   await reportUntil(buyer, id, txHash, "completed");
-  expect((await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: id } }))).status).toBe(200);
+  // Revealed as the purchase page does it: sealed to a one-time key pair, opened here.
+  const page = await extractableDeliveryKey();
+  const reveal = await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: { publicKey: page.publicKey } }));
+  expect(reveal.status).toBe(200);
+  if (!reveal.body.success) throw new Error(reveal.body.message);
+  expect(await openSealedKey(page.pair, id, reveal.body.sealed)).toBe(key);
   return id;
 }

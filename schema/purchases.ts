@@ -5,6 +5,7 @@ import * as v from "valibot";
 import type { Network } from "./db";
 import { paymentHashNetwork } from "./payment-hash";
 import type { OpenStatus, PurchaseStatus } from "./purchase-lifecycle";
+import type { SealedKey } from "./sealed-delivery";
 
 // ---- constants both sides show ------------------------------------------------------------------------
 
@@ -237,9 +238,12 @@ export type SolanaTransactionResponse = { transaction: string; message: string }
 
 export type SupportInfo = { message: string; instructions: string; txHash: string | null; contactMethod: string };
 
-/** POST /api/transactions/:id/reveal-private-key (`no-store`). */
+/**
+ * POST /api/transactions/:id/reveal-private-key (`no-store`; body RevealRequest, schema/sealed-delivery.ts): the key
+ * sealed to the page's one-time public key, never the plain key.
+ */
 export type RevealResponse =
-  | { success: true; privateKey: string; address: string; network: Network }
+  | { success: true; sealed: SealedKey; address: string; network: Network }
   | { success: false; error: string; message: string; supportInfo?: SupportInfo };
 
 /** DELETE /api/transactions/:id/private-key. */

@@ -8,6 +8,7 @@ import type { Keypair } from "@solana/web3.js";
 import { defineChain, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { getPlatformProxy } from "wrangler";
+import { extractableDeliveryKey, openSealedKey } from "../../schema/sealed-delivery";
 import { ROOT } from "../stack";
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -63,6 +64,17 @@ export function apiClient(base: string, client: () => string, onAnswer?: (pathna
     onAnswer?.(pathname, res.status, json);
     return { status: res.status, json, cookie: res.headers.get("set-cookie")?.split(";")[0] };
   };
+}
+
+/**
+ * The reveal as the purchase page makes it (docs/key-custody.md#sealed-delivery): a one-time key pair, its public
+ * half sent, the sealed answer opened here. `privateKey` is the opened key, undefined for a refusal.
+ */
+export async function revealKey(api: Api, cookie: string, id: string): Promise<ApiAnswer & { privateKey?: string }> {
+  const page = await extractableDeliveryKey();
+  const res = await api(`/api/transactions/${id}/reveal-private-key`, { body: { publicKey: page.publicKey }, cookie });
+  if (!res.json?.success) return res;
+  return { ...res, privateKey: await openSealedKey(page.pair, id, res.json.sealed) };
 }
 
 export class SignInRefused extends Error {

@@ -22,7 +22,7 @@ import { createWalletClient, type Hex, http, parseEther } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { startSolanaRpc } from "../solana-rpc/server";
 import { applyLocalMigrations, buildWeb, type Child, httpOk, rpcAnswers, seedLocal, startAnvil, startWorker, tickScheduled, waitUntil } from "../stack";
-import { activeListings, anvilChain, apiClient, initiate, type Listing, rpc, signInEthereum, signInSolana, sleep } from "./buyer-client";
+import { activeListings, anvilChain, apiClient, initiate, type Listing, revealKey, rpc, signInEthereum, signInSolana, sleep } from "./buyer-client";
 
 const { values } = parseArgs({
   options: { purchases: { type: "string", default: "20" }, concurrent: { type: "string", default: "50" }, nodes: { type: "string", default: "1" } },
@@ -71,9 +71,9 @@ async function confirmUntilKey(cookie: string, id: string, txHash: string, buyer
     if (status && !["initiated", "pending"].includes(status)) throw new Error(`purchase ended ${status}: ${JSON.stringify(confirmed.json)}`);
     await sleep(CONFIRM_EVERY_MS);
   }
-  const reveal = await api(`/api/transactions/${id}/reveal-private-key`, { method: "POST", cookie });
-  if (!reveal.json?.success) throw new Error(`reveal ${reveal.status}: ${JSON.stringify(reveal.json)}`);
-  return { at: performance.now(), key: reveal.json.privateKey as string, address: reveal.json.address as string };
+  const reveal = await revealKey(api, cookie, id);
+  if (reveal.privateKey === undefined) throw new Error(`reveal ${reveal.status}: ${JSON.stringify(reveal.json)}`);
+  return { at: performance.now(), key: reveal.privateKey, address: reveal.json.address as string };
 }
 
 async function buyOnEthereum(listing: Listing, depth: number) {

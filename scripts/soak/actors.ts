@@ -13,6 +13,7 @@ import {
   type Listing,
   type PaymentView,
   reserve,
+  revealKey,
   rpc,
   signInEthereum,
   signInSolana,
@@ -199,10 +200,10 @@ export async function follow(stage: Stage, w: Wallet, id: string, hash: string |
 }
 
 async function reveal(stage: Stage, w: Wallet, kind: ActorKind, id: string, listing: Listing) {
-  const res = await w.api(`/api/transactions/${id}/reveal-private-key`, { method: "POST", cookie: w.cookie });
-  if (!res.json?.success) return `reveal ${res.status}`;
+  const res = await revealKey(w.api, w.cookie, id);
+  if (res.privateKey === undefined) return `reveal ${res.status}`;
   stage.record.keys.push({ purchaseId: id, actor: kind });
-  const key = res.json.privateKey as string;
+  const key = res.privateKey;
   if (listing.network === "ethereum") {
     const derived = privateKeyToAccount(key.startsWith("0x") ? (key as Hex) : `0x${key}`).address;
     if (derived.toLowerCase() !== listing.address.toLowerCase()) return "key for another address";

@@ -9,7 +9,7 @@ import { base58, base64 } from "@scure/base";
 import { type Keypair, PublicKey, SystemProgram, Transaction, VersionedTransaction } from "@solana/web3.js";
 import { keccak256, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { apiClient, type LocalDb, rpc, sleep } from "../bench/buyer-client";
+import { apiClient, type LocalDb, revealKey, rpc, sleep } from "../bench/buyer-client";
 import { freshClient, follow, reserveSome, type Stage, signIn } from "./actors";
 import type { Lie } from "./fault-proxy";
 import type { Network, Verdict } from "./invariants";
@@ -171,8 +171,8 @@ async function forgedPayment(stage: Stage, liar: Liar, network: Network) {
     const end = await follow(until(stage, FOLLOW_MS), w, r.id, hash);
     const settled = end.status === "completed" || end.status === "verified";
     liar.record(lie, settled ? `SETTLED (${end.status})` : `not settled (${end.status}${end.reason ? ` ${end.reason}` : ""})`);
-    const reveal = await w.api(`/api/transactions/${r.id}/reveal-private-key`, { method: "POST", cookie: w.cookie });
-    if (reveal.json?.success) liar.keys.push(r.id);
+    const reveal = await revealKey(w.api, w.cookie, r.id);
+    if (reveal.privateKey !== undefined) liar.keys.push(r.id);
   } finally {
     stage.pool.give(r.listing);
   }

@@ -14,6 +14,7 @@ const TITLES: Record<number, string> = {
   409: "Conflict",
   413: "Payload Too Large",
   415: "Unsupported Media Type",
+  426: "Upgrade Required",
   429: "Too Many Requests",
   500: "Internal Server Error",
   502: "Bad Gateway",

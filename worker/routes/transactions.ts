@@ -2,6 +2,7 @@
 // purchase page's calls (view, confirm, cancel, Solana transfer request, key reveal and destruction), the
 // buyer's purchases and the admin's transaction history. The buyer is always the session's wallet.
 import { type Context, Hono } from "hono";
+import { createMiddleware } from "hono/factory";
 import * as v from "valibot";
 import { type PublicSale, type RecentTransaction, SALES_PAGE_DEFAULT, SALES_PAGE_MAX, type SalesResponse } from "../../schema/browse";
 import { NETWORKS } from "../../schema/db";
@@ -26,6 +27,7 @@ import {
   SolanaTransactionRequest,
   type SolanaTransactionResponse,
 } from "../../schema/purchases";
+import { type DeliverySealer, deliverySealer, RELOAD_FOR_SEALED_REVEAL, RevealRequest } from "../../schema/sealed-delivery";
 import { type AuthSession, requireAdmin, requireSession } from "../auth/middleware";
 import { requireSecrets } from "../deployment/secrets";
 import { ignoredWalletQuery, queryInt } from "../http/params";
@@ -77,6 +79,35 @@ const noStore = (c: AnyContext) => c.header("Cache-Control", "no-store");
 const confirmLimit = limitSignedIn("confirm", CONFIRM_RATE_LIMIT);
 const solanaTransferLimit = limitSignedIn("solana-transfer", SOLANA_TRANSFER_RATE_LIMIT);
 const keyAccessLimit = limitSignedIn("key-access", KEY_ACCESS_RATE_LIMIT);
+
+// The reveal answers only sealed (docs/key-custody.md#sealed-delivery). A call with no public key comes from a
+// page older than sealed delivery, which would wait for a plain key: it is told to reload (426). Before the
+// rate limit and before the purchase is read, like any malformed call, so it writes nothing.
+const sealedRevealOnly = createMiddleware<AppEnv>(async (c, next) => {
+  const type = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  let body: unknown = null;
+  if (type === "application/json") {
+    try {
+      body = await c.req.json();
+    } catch {
+      return next(); // malformed JSON: the body's validation refuses it as such (400)
+    }
+  }
+  if (typeof body !== "object" || body === null || !("publicKey" in body)) throw new ApiError(426, RELOAD_FOR_SEALED_REVEAL);
+  await next();
+});
+
+// HPKE's key agreement with the page's public key runs before anything is read: a key that is not a usable
+// X25519 point is refused here (400), and the handler gets a sealer bound to this purchase.
+const sealerForPage = createMiddleware<AppEnv & { Variables: { seal: DeliverySealer } }>(async (c, next) => {
+  const { publicKey } = (await c.req.json()) as RevealRequest;
+  try {
+    c.set("seal", await deliverySealer(publicKey, c.req.param("id") ?? ""));
+  } catch {
+    throw new ApiError(400, "publicKey: not a usable X25519 public key (it must be a point of the curve's large subgroup); reload the page for a new one");
+  }
+  await next();
+});
 
 // Every route that touches keys or money carries requireSecrets (503 without KEY_ENCRYPTION_SECRET and
 // SESSION_SECRET); the public recent-transactions list and the fee preview (feeRoutes) go without. Those that
@@ -177,13 +208,22 @@ export const transactionRoutes = new Hono<AppEnv>()
     },
   )
   // No requireSession here: a visitor gets the purchase page's refusal body (401), and writes nothing.
-  .post("/:id{[0-9a-f-]{36}}/reveal-private-key", requireSecrets, validate("param", idParam), keyAccessLimit, async (c) => {
-    noStore(c);
-    const result = await revealKey(c.var.db, c.env, c.req.valid("param").id, { session: c.var.session ?? null, ...c.var.requestInfo });
-    if (result.ok) return c.json({ success: true, privateKey: result.privateKey, address: result.address, network: result.network } satisfies RevealResponse);
-    const { status, error, message, supportInfo } = result;
-    return c.json({ success: false, error, message, ...(supportInfo ? { supportInfo } : {}) } satisfies RevealResponse, status);
-  })
+  .post(
+    "/:id{[0-9a-f-]{36}}/reveal-private-key",
+    requireSecrets,
+    validate("param", idParam),
+    sealedRevealOnly,
+    validate("json", RevealRequest),
+    sealerForPage,
+    keyAccessLimit,
+    async (c) => {
+      noStore(c);
+      const result = await revealKey(c.var.db, c.env, c.req.valid("param").id, c.var.seal, { session: c.var.session ?? null, ...c.var.requestInfo });
+      if (result.ok) return c.json({ success: true, sealed: result.sealed, address: result.address, network: result.network } satisfies RevealResponse);
+      const { status, error, message, supportInfo } = result;
+      return c.json({ success: false, error, message, ...(supportInfo ? { supportInfo } : {}) } satisfies RevealResponse, status);
+    },
+  )
   .delete("/:id{[0-9a-f-]{36}}/private-key", requireSecrets, validate("param", idParam), keyAccessLimit, async (c) => {
     noStore(c);
     const result = await destroyKey(c.var.db, c.req.valid("param").id, { session: c.var.session ?? null, ...c.var.requestInfo });

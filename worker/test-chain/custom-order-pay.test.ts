@@ -12,6 +12,7 @@ import { foundOrder, payOrder } from "../test/custom-order-fixtures";
 import { actors, purchaseRow, type Wallet } from "../test/purchase-fixtures";
 import { amountOf, confirm, fundedBuyer, pay } from "./purchase-helpers";
 import { client } from "../test/client";
+import { REVEAL_BODY } from "../test/sealed-reveal";
 
 let grinder: Wallet;
 beforeAll(async () => {
@@ -56,7 +57,7 @@ describe("paying a found order", () => {
     });
 
     // The purchase's own key endpoints point to the order page; nobody else learns of the order.
-    const reveal = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
+    const reveal = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(reveal.status).toBe(409);
     expect(await reveal.text()).not.toContain(key.slice(2));
     expect((await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(f.listingId) } })).status).toBe(404);

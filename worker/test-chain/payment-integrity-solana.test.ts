@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { confirmSol, fundedSolBuyer, sendInstructions, transferToPlatform } from "./solana-helpers";
 import { client } from "../test/client";
+import { REVEAL_BODY } from "../test/sealed-reveal";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -29,7 +30,7 @@ describe("one payment pays once, on Solana", () => {
     });
     expect((await confirmSol(wallet, b, signature)).success).toBe(false);
     expect(await purchaseRow(b)).toMatchObject({ status: "initiated", failure_reason: "hash-used" });
-    expect((await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: b } })).status).toBe(409);
+    expect((await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: b }, json: REVEAL_BODY })).status).toBe(409);
   });
 
   it("one transfer carrying two references settles one purchase only", async () => {
@@ -41,7 +42,7 @@ describe("one payment pays once, on Solana", () => {
     expect(await confirmSol(wallet, a, signature)).toMatchObject({ success: true, status: "completed" });
     expect((await confirmSol(wallet, b, signature)).success).toBe(false);
     expect(await purchaseRow(b)).toMatchObject({ status: "initiated", failure_reason: "hash-used" });
-    expect((await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: b } })).status).toBe(409);
+    expect((await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: b }, json: REVEAL_BODY })).status).toBe(409);
     const ledger = await env.DB.prepare("SELECT transaction_id, status FROM escrow_transactions WHERE tx_hash = ?").bind(signature).all();
     expect(ledger.results).toEqual([{ transaction_id: a, status: "released" }]);
   });

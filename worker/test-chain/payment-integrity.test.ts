@@ -13,6 +13,7 @@ import { verifyPayment } from "../purchases/verify";
 import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { amountOf, anvil, confirm, countRows as count, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
 import { client, refusal } from "../test/client";
+import { REVEAL_BODY } from "../test/sealed-reveal";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -21,7 +22,8 @@ beforeAll(async () => {
 
 const db = () => createDb(env.DB);
 const cancel = (wallet: Wallet, id: string) => client(wallet).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id } });
-const reveal = (wallet: Wallet, id: string) => client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
+const reveal = (wallet: Wallet, id: string) =>
+  client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
 const markRefunded = (escrowId: string, refundTxHash = `0x${"ab".repeat(32)}`) =>
   client(seller).admin.payments[":id"].refund.$post({ param: { id: escrowId }, json: { refundTxHash } });
 

@@ -14,6 +14,7 @@ import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/
 import { amountOf, anvil, confirm, countRows, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
 import { confirmSol, fundedKeypair, fundedSolBuyer, payThroughWorker, rpc, sendInstructions, transferToPlatform } from "./solana-helpers";
 import { client } from "../test/client";
+import { REVEAL_BODY } from "../test/sealed-reveal";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -124,7 +125,7 @@ describe("a payment made before the reservation existed does not pay it", () => 
     expect(await confirmSol(wallet, id, early)).toMatchObject({ success: false, status: "initiated" });
     expect(await purchaseRow(id)).toMatchObject({ status: "initiated", failure_reason: "before-reservation" });
     expect(await escrowOf(early)).toMatchObject({ transaction_id: id, status: "refund", attention_reason: "unmatched", refund_status: "needed" });
-    expect((await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(409);
+    expect((await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status).toBe(409);
   });
 });
 

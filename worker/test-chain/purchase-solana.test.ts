@@ -9,6 +9,7 @@ import { runScheduledJobs } from "../jobs/scheduled";
 import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { confirmSol, fundedSolBuyer, payThroughWorker, sendInstructions, transferToPlatform } from "./solana-helpers";
 import { client } from "../test/client";
+import { revealSealed } from "../test/sealed-reveal";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -39,9 +40,9 @@ describe("Solana purchases on the LiteSVM chain", () => {
       accuracy: 1,
       success: 1,
     });
-    const reveal = await (await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).json();
+    const { body: reveal, privateKey: opened } = await revealSealed(client(wallet), id);
     if (!reveal.success) throw new Error(reveal.message);
-    const { privateKey } = reveal;
+    const privateKey = opened!;
     const secret = base58.decode(privateKey);
     expect(base58.encode(ed25519.getPublicKey(secret.slice(0, 32)))).toBe(l.key.address);
   });

@@ -15,6 +15,7 @@ import { insertListing } from "./browse-fixtures";
 import { foundOrder, payOrder, placeOrder } from "./custom-order-fixtures";
 import { actors, ethWallet, initiate, purchaseRow, type Wallet } from "./purchase-fixtures";
 import { client, refusal } from "./client";
+import { REVEAL_BODY } from "./sealed-reveal";
 
 let admin: Wallet;
 let other: Wallet;
@@ -279,11 +280,11 @@ describe("the purchase's key endpoints for an order", () => {
     const f = await foundOrder(buyer, admin);
     const { id } = (await (await payOrder(buyer, f.order.id)).json()) as CreateTransactionResponse;
     await env.DB.prepare("UPDATE transactions SET status = 'completed', completed_at = ? WHERE id = ?").bind(Date.now(), id).run();
-    const reveal = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
+    const reveal = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(reveal.status).toBe(409);
     expect((await refusal(reveal)).message).toContain(`/custom-orders/${f.order.id}`);
     expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(409);
-    expect((await client(other).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(404);
+    expect((await client(other).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status).toBe(404);
     expect((await client(other).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(404);
     expect(await purchaseRow(id)).toMatchObject({ private_key_destroyed: 0 });
 

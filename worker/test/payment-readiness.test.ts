@@ -13,6 +13,7 @@ import { runScheduledJobs } from "../jobs/scheduled";
 import { forgetNodeFacts, paymentReadiness } from "../deployment/payment-readiness";
 import { actors, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
 import { type Answer, client, clientOf } from "./client";
+import { revealSealed } from "./sealed-reveal";
 
 const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
 const OWN_SOL = "GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB";
@@ -149,14 +150,15 @@ describe("the shipped settings on mainnet", () => {
     const buyer = await ethWallet();
     const listing = await listWithKey(seller.userId);
     const id = await reserve(buyer, listing.id);
-    const purchase = as(SHIPPED_ON_MAINNET, buyer).transactions[":id{[0-9a-f-]{36}}"];
+    const api = as(SHIPPED_ON_MAINNET, buyer);
+    const purchase = api.transactions[":id{[0-9a-f-]{36}}"];
     expect((await purchase.$get({ param: { id } })).status).toBe(200);
     await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?")
       .bind(`0x${"6".repeat(63)}${Date.now() % 10}`, Date.now(), id)
       .run();
-    const reveal = await purchase["reveal-private-key"].$post({ param: { id } });
+    const reveal = await revealSealed(api, id);
     expect(reveal.status).toBe(200);
-    expect(await reveal.json()).toMatchObject({ success: true, privateKey: listing.key.privateKey });
+    expect(reveal.privateKey).toBe(listing.key.privateKey);
     const other = await reserve(buyer, (await listWithKey(seller.userId)).id);
     expect((await purchase.cancel.$post({ param: { id: other } })).status).toBe(200);
   });

@@ -10,6 +10,7 @@ import { verifyPendingPayments } from "../purchases/payment-jobs";
 import { verifyPayment } from "../purchases/verify";
 import { actors, call, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, type Wallet } from "./purchase-fixtures";
 import { client, unchecked, refusal } from "./client";
+import { REVEAL_BODY } from "./sealed-reveal";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -54,7 +55,7 @@ describe("POST /api/transactions/:id/confirm", () => {
     const report = await runScheduledJobs(env);
     expect(report.payments.verified).toBeGreaterThanOrEqual(1);
     expect((await purchaseRow(id))!.status).toBe("pending");
-    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(409);
+    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status).toBe(409);
   });
 
   it("only the buyer: another wallet 404, signed out 401, a buyerWallet that is not the session's 403", async () => {

@@ -7,7 +7,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../app";
 import { DEFAULT_SUPPORT_CONTACT } from "../vault/delivery";
 import { actors, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "./purchase-fixtures";
-import { client, clientOf } from "./client";
+import { client, clientOf, refusal, unchecked } from "./client";
+import { DELIVERY_SUITE, openSealedKey, RELOAD_FOR_SEALED_REVEAL, SealedKeyError } from "../../schema/sealed-delivery";
+import { api, postJson } from "./helpers";
+import { pageKey, REVEAL_BODY, revealSealed } from "./sealed-reveal";
 
 let seller: Wallet;
 let admin: Wallet;
@@ -25,6 +28,12 @@ async function completed() {
   await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?").bind(hash, Date.now(), id).run();
   return { buyer, listing, id, hash };
 }
+
+const rowCounts = async () => ({
+  revealed: (await env.DB.prepare("SELECT count(*) AS n FROM transaction_audit WHERE action = 'key_revealed'").first<{ n: number }>())!.n,
+  limits: (await env.DB.prepare("SELECT count(*) AS n FROM rate_limits").first<{ n: number }>())!.n,
+});
+const hexBytes = (hex: string) => Uint8Array.from(hex.match(/../g)!, (h) => Number.parseInt(h, 16));
 
 const audits = (id: string) =>
   env.DB.prepare("SELECT action, performed_by, metadata FROM transaction_audit WHERE transaction_id = ? ORDER BY id")
@@ -103,28 +112,105 @@ describe("GET /api/transactions/purchases", () => {
 });
 
 describe("POST /api/transactions/:id/reveal-private-key", () => {
-  it("the paying buyer gets the key that derives the listing's address; no-store; audited", async () => {
+  it("the paying buyer gets the key sealed to the page's public key: it opens with the page's pair to the key of the listing's address; no plain key in the answer; no-store; audited", async () => {
     const { buyer, listing, id } = await completed();
-    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    const body = await res.json();
-    expect(body).toEqual({ success: true, privateKey: listing.key.privateKey, address: listing.key.address, network: "ethereum" });
-    if (!body.success) throw new Error(body.message);
-    expect(privateKeyToAddress(body.privateKey as Hex)).toBe(listing.key.address);
+    const reveal = await revealSealed(client(buyer), id);
+    expect(reveal.status).toBe(200);
+    expect(reveal.headers.get("cache-control")).toBe("no-store");
+    expect(reveal.body).toEqual({
+      success: true,
+      sealed: { suite: DELIVERY_SUITE, enc: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), ciphertext: expect.stringMatching(/^[A-Za-z0-9_-]+$/) },
+      address: listing.key.address,
+      network: "ethereum",
+    });
+    expect(reveal.privateKey).toBe(listing.key.privateKey);
+    expect(privateKeyToAddress(reveal.privateKey as Hex)).toBe(listing.key.address);
+    expect(JSON.stringify(reveal.body)).not.toContain(listing.key.privateKey.slice(2, 20));
     const rows = await audits(id);
     expect(rows.at(-1)).toMatchObject({ action: "key_revealed", performed_by: buyer.address.toLowerCase() });
     expect(JSON.stringify(rows)).not.toContain(listing.key.privateKey.slice(2));
+
+    // Only the page's own pair opens it, and only as this purchase: an answer replayed as another's does not open.
+    if (!reveal.body.success) throw new Error(reveal.body.message);
+    const sealed = reveal.body.sealed;
+    await expect(openSealedKey((await pageKey()).pair, id, sealed)).rejects.toThrow(SealedKeyError);
+    await expect(openSealedKey(reveal.pair, crypto.randomUUID(), sealed)).rejects.toThrow(SealedKeyError);
+    // Each reveal is sealed afresh: a second page's answer differs and opens only with its own pair.
+    const second = await revealSealed(client(buyer), id);
+    expect(second.privateKey).toBe(listing.key.privateKey);
+    if (!second.body.success) throw new Error(second.body.message);
+    expect(second.body.sealed.enc).not.toBe(sealed.enc);
+    await expect(openSealedKey(reveal.pair, id, second.body.sealed)).rejects.toThrow(SealedKeyError);
+  });
+
+  it("an older page's plain reveal (no public key) is refused 426, telling it to reload; nothing read, counted or logged", async () => {
+    const { buyer, id } = await completed();
+    const before = { own: (await audits(id)).length, ...(await rowCounts()) };
+    const path = `/api/transactions/${id}/reveal-private-key`;
+    const calls = [
+      api(path, { method: "POST", headers: buyer.headers }), // what the old page sent: no body at all
+      postJson(path, {}, { headers: buyer.headers }),
+      postJson(path, { privateKey: true }, { headers: buyer.headers }),
+      api(path, { method: "POST", headers: { ...buyer.headers, "content-type": "text/plain" }, body: REVEAL_BODY.publicKey }),
+    ];
+    for (const res of await Promise.all(calls)) {
+      expect(res.status).toBe(426);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(await res.json()).toEqual({ error: "Upgrade Required", message: RELOAD_FOR_SEALED_REVEAL });
+    }
+    expect(RELOAD_FOR_SEALED_REVEAL).toMatch(/reload/i);
+    expect({ own: (await audits(id)).length, ...(await rowCounts()) }).toEqual(before);
+    // The page that sends its key is served as before.
+    expect((await revealSealed(client(buyer), id)).status).toBe(200);
+  });
+
+  it("a malformed public key is refused 400: wrong length, not base64url, padded, not a string, or a point of small order; nothing logged", async () => {
+    const { buyer, listing, id } = await completed();
+    const before = { own: (await audits(id)).length, ...(await rowCounts()) };
+    const b64 = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replaceAll("+", "-")
+        .replaceAll("/", "_")
+        .replace(/=+$/, "");
+    const wrong = [
+      b64(new Uint8Array(31).fill(7)),
+      b64(new Uint8Array(33).fill(7)),
+      "",
+      "not base64url at all, and forty-three long!",
+      `${REVEAL_BODY.publicKey}=`,
+      REVEAL_BODY.publicKey.replaceAll("_", "/"),
+      42,
+      null,
+    ];
+    for (const publicKey of wrong) {
+      const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: unchecked({ publicKey }) });
+      expect(res.status, JSON.stringify(publicKey)).toBe(400);
+      expect((await refusal(res)).message).toMatch(/^publicKey: /);
+    }
+    // Points of small order (0, 1, and one of order 8) would make the shared secret all zeros or guessable.
+    const smallOrder = [
+      new Uint8Array(32),
+      Uint8Array.from({ length: 32 }, (_, i) => (i === 0 ? 1 : 0)),
+      hexBytes("e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800"),
+    ];
+    for (const point of smallOrder) {
+      const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: { publicKey: b64(point) } });
+      expect(res.status, b64(point)).toBe(400);
+      const body = await res.text();
+      expect(body).toContain("not a usable X25519 public key");
+      expect(body).not.toContain(listing.key.privateKey.slice(2, 20));
+    }
+    expect({ own: (await audits(id)).length, ...(await rowCounts()) }).toEqual(before);
   });
 
   it("refused for another wallet (404), the seller (403), signed out (401), before payment (409): each signed-in attempt audited, no key", async () => {
     const { listing, id } = await completed();
-    const stranger = await client(await ethWallet()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
+    const stranger = await client(await ethWallet()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(stranger.status).toBe(404);
-    const bySeller = await client(seller).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
+    const bySeller = await client(seller).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(bySeller.status).toBe(403);
     expect(await bySeller.json()).toMatchObject({ success: false, error: "Forbidden" });
-    const signedOut = await client().transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
+    const signedOut = await client().transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(signedOut.status).toBe(401);
     expect(signedOut.headers.get("cache-control")).toBe("no-store");
     for (const r of [stranger, signedOut]) expect(await r.text()).not.toContain(listing.key.privateKey.slice(2));
@@ -133,7 +219,7 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
     const unpaid = await reserve(unpaidBuyer, (await listWithKey(seller.userId)).id);
     for (const status of ["initiated", "pending", "failed", "expired", "cancelled"]) {
       await env.DB.prepare("UPDATE transactions SET status = ? WHERE id = ?").bind(status, unpaid).run();
-      const res = await client(unpaidBuyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: unpaid } });
+      const res = await client(unpaidBuyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: unpaid }, json: REVEAL_BODY });
       expect(res.status, status).toBe(409);
       expect(await res.json()).toMatchObject({ success: false, message: "The private key is available once the payment is confirmed" });
     }
@@ -147,7 +233,7 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
     await env.DB.prepare("UPDATE encrypted_keys SET mac = ? WHERE address_id = ?")
       .bind(btoa("x".repeat(32)), listing.id)
       .run();
-    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
+    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({
       success: false,
@@ -166,6 +252,7 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
         "reveal-private-key"
       ].$post({
         param: { id },
+        json: REVEAL_BODY,
       });
     const asSet = await reveal({ SUPPORT_CONTACT: "help@market.example" });
     expect(((await asSet.json()) as { supportInfo: { contactMethod: string } }).supportInfo.contactMethod).toBe("help@market.example");
@@ -191,7 +278,7 @@ describe("DELETE /api/transactions/:id/private-key", () => {
     expect((await purchaseRow(id))!.private_key_destroyed).toBe(1);
     expect((await audits(id)).map((a) => a.action)).toContain("key_destroyed");
 
-    const again = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
+    const again = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ message: "The private key has been permanently destroyed" });
     expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(409);

@@ -9,6 +9,7 @@ import { clientNetwork, limitReservations, rateWindowMs } from "../http/rate-lim
 import { inFreshRateWindow, testRateWindowMs } from "./helpers";
 import { actors, ethWallet, listWithKey, reserve, solWallet, type Wallet, call } from "./purchase-fixtures";
 import { type Answer, client, unchecked, refusal } from "./client";
+import { REVEAL_BODY } from "./sealed-reveal";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -58,7 +59,10 @@ describe("reveal and destroy without a session", () => {
     const ownRows = await auditRows(id);
     for (let i = 0; i < 25; i++) {
       const target = i % 2 ? id : crypto.randomUUID();
-      const reveal = await client(undefined, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: target } });
+      const reveal = await client(undefined, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({
+        param: { id: target },
+        json: REVEAL_BODY,
+      });
       expect(reveal.status).toBe(401);
       expect(reveal.headers.get("cache-control")).toBe("no-store");
       expect(await reveal.json()).toMatchObject({ success: false, error: "Unauthorized" });
@@ -76,7 +80,7 @@ describe("reveal and destroy without a session", () => {
       const res = await client(undefined, {
         cookie: `session=${"A".repeat(43)}`,
         ...from(freshIp()),
-      }).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
+      }).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
       expect(res.status).toBe(401);
     }
     expect(await allRows()).toEqual(before);
@@ -92,12 +96,12 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const before = await auditRows(id);
     for (let i = 0; i < KEY_ACCESS_RATE_LIMIT.perWallet; i++) {
       const sale = client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"];
-      const res = await (i % 2 ? sale["private-key"].$delete({ param: { id } }) : sale["reveal-private-key"].$post({ param: { id } }));
+      const res = await (i % 2 ? sale["private-key"].$delete({ param: { id } }) : sale["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY }));
       expect(res.status).toBe(404);
     }
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perWallet);
     await expectTooMany(
-      await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } }),
+      await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY }),
       /private key requests: at most 20 per day from one wallet/,
     );
     await expectTooMany(
@@ -113,9 +117,11 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const stranger = await ethWallet();
     const ip = freshIp();
     for (let i = 0; i <= KEY_ACCESS_RATE_LIMIT.perWallet; i++)
-      await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
-    expect((await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(429);
-    const res = await client(buyer, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } });
+      await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
+    expect((await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status).toBe(
+      429,
+    );
+    const res = await client(buyer, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true });
   }, 60_000);
@@ -130,16 +136,20 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const before = await auditRows(id);
     for (const wallet of wallets.slice(0, -1)) {
       for (let i = 0; i < KEY_ACCESS_RATE_LIMIT.perWallet; i++)
-        expect((await client(wallet, sameSlash48()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(404);
+        expect(
+          (await client(wallet, sameSlash48()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status,
+        ).toBe(404);
     }
     const fresh = wallets.at(-1)!;
     await expectTooMany(
-      await client(fresh, sameSlash48()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } }),
+      await client(fresh, sameSlash48()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY }),
       /private key requests from your network: at most 60 per day/,
     );
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perClient);
     // The same wallet from another network is served.
-    expect((await client(fresh, from("2001:db8:78::1")).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id } })).status).toBe(404);
+    expect(
+      (await client(fresh, from("2001:db8:78::1")).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status,
+    ).toBe(404);
   }, 60_000);
 });
 

@@ -3,11 +3,14 @@
 // signed-in wallet — delivered, refused, failed — and every destruction writes a transaction_audit row (who,
 // what, when, ip, user agent; never the key, never the session id). A caller without a session is refused
 // before anything is read or written: otherwise anyone could add audit rows without end. The
-// signed-in attempts are bounded by the route's rate limit (KEY_ACCESS_RATE_LIMIT).
+// signed-in attempts are bounded by the route's rate limit (KEY_ACCESS_RATE_LIMIT). The key leaves sealed to the
+// buyer page's one-time public key (docs/key-custody.md#sealed-delivery): the plain key exists here only between
+// opening and sealing, and never in an answer.
 import { eq } from "drizzle-orm";
 import { addresses, encryptedKeys, type Network, transactions } from "../../schema/db";
 import { isIn, SOLD } from "../../schema/purchase-lifecycle";
 import type { SupportInfo } from "../../schema/purchases";
+import type { DeliverySealer, SealedKey } from "../../schema/sealed-delivery";
 import { auditRow } from "../db/audit";
 import type { AuthSession } from "../auth/middleware";
 import { type Db, writeBatch } from "../db/database";
@@ -19,7 +22,7 @@ import { openKey } from "./vault";
 export type Requester = RequestInfo & { session: AuthSession | null };
 
 export type DeliveryResult =
-  | { ok: true; privateKey: string; address: string; network: Network }
+  | { ok: true; sealed: SealedKey; address: string; network: Network }
   | { ok: false; status: 401 | 403 | 404 | 409 | 500; error: string; message: string; supportInfo?: SupportInfo };
 
 const t = transactions;
@@ -99,7 +102,14 @@ function refusal(row: Row | undefined, session: AuthSession, verb: string): Refu
 export const DEFAULT_SUPPORT_CONTACT = "support@vanity.market";
 const supportContact = (env: { SUPPORT_CONTACT?: string }) => env.SUPPORT_CONTACT?.trim() || DEFAULT_SUPPORT_CONTACT;
 
-export async function revealKey(db: Db, env: VaultEnv & { SUPPORT_CONTACT?: string }, transactionId: string, who: Requester): Promise<DeliveryResult> {
+/** The key of a purchase, sealed by `seal` (made from the page's public key for this purchase). */
+export async function revealKey(
+  db: Db,
+  env: VaultEnv & { SUPPORT_CONTACT?: string },
+  transactionId: string,
+  seal: DeliverySealer,
+  who: Requester,
+): Promise<DeliveryResult> {
   if (!who.session) return signInFirst("reveal");
   const row = await read(db, transactionId);
   const refused = refusal(row, who.session, "reveal");
@@ -116,9 +126,9 @@ export async function revealKey(db: Db, env: VaultEnv & { SUPPORT_CONTACT?: stri
     .get();
   try {
     if (!record) throw new Error("no encrypted key stored for this listing");
-    const privateKey = await openKey({ secret: openingSecrets(env), listingId: r.addressId, address: r.address, record });
-    await db.run(audit(who, r, transactionId, "key_revealed", { keyVersion: record.keyVersion }));
-    return { ok: true, privateKey, address: r.address, network: r.network };
+    const sealed = await seal(await openKey({ secret: openingSecrets(env), listingId: r.addressId, address: r.address, record }));
+    await db.run(audit(who, r, transactionId, "key_revealed", { keyVersion: record.keyVersion, sealed: true }));
+    return { ok: true, sealed, address: r.address, network: r.network };
   } catch (err) {
     const reason = err instanceof Error ? err.message : "unknown";
     console.error("key delivery failed", transactionId, reason);

@@ -55,7 +55,7 @@ export async function answers() {
   if (session.authenticated) expectTypeOf(session.user.walletAddress).toEqualTypeOf<string>();
 
   // A refusal (an error status) is not an answer: read() throws it as an HttpError.
-  const reveal = await read(api.transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: "x" } }));
+  const reveal = await read(api.transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: "x" }, json: { publicKey: "k" } }));
   expectTypeOf(reveal.success).toEqualTypeOf<true>();
 }
 

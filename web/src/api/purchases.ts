@@ -57,12 +57,13 @@ type RevealCall = (typeof purchase)["reveal-private-key"]["$post"];
 export type RevealAnswer = AnswerOf<RevealCall> | RefusalOf<RevealCall>;
 
 /**
- * POST /api/transactions/:id/reveal-private-key. Refusals come back as `{success: false, ...}` whatever the
- * status code, so the page can show the server's words and any supportInfo.
+ * POST /api/transactions/:id/reveal-private-key with the page's one-time public key: the key comes back sealed to
+ * it (web/src/routes/-purchase/sealed-reveal.ts opens it). Refusals come back as `{success: false, ...}` whatever
+ * the status code, so the page can show the server's words and any supportInfo.
  */
-export async function revealPrivateKey(id: string): Promise<RevealAnswer> {
+export async function revealPrivateKey(id: string, publicKey: string): Promise<RevealAnswer> {
   try {
-    return await read(purchase["reveal-private-key"].$post(idParam(id)));
+    return await read(purchase["reveal-private-key"].$post({ ...idParam(id), json: { publicKey } }));
   } catch (err) {
     // The refusal's own fields (the route's type), read from the error's body.
     const body = err instanceof HttpError ? (err.body as Partial<RefusalOf<RevealCall>> | null) : null;

@@ -1,20 +1,21 @@
 // The Private Key Access card (status verified or completed, the buyer only): security warning, the owned
 // address, the key masked until shown, copy only while shown, saving for a wallet, and Destroy. The key is
-// fetched once per visit and kept only in memory (never in the query cache after leaving the page).
+// fetched once per visit, sealed to a key pair this page makes and opened here (sealed-reveal.ts), and kept only
+// in memory (never in the query cache after leaving the page).
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import type { PurchaseView, SupportInfo } from "../../../../schema/purchases";
 import { errorMessage } from "../../api/error-message";
 import { HttpError } from "../../api/http";
-import { revealPrivateKey } from "../../api/purchases";
 import { DestroyKeyDialog } from "../../components/purchase/DestroyKeyDialog";
 import { toast } from "../../components/toast-store";
 import { useCopy } from "../../components/use-copy";
 import { KeySaveOptions } from "./KeySaveOptions";
+import { revealSealedKey } from "./sealed-reveal";
 
-export const revealQuery = (id: string) => ({
-  queryKey: ["purchase-key", id] as const,
-  queryFn: () => revealPrivateKey(id),
+const revealQuery = (view: Pick<PurchaseView, "id" | "network" | "address">) => ({
+  queryKey: ["purchase-key", view.id] as const,
+  queryFn: () => revealSealedKey(view.id, view.network, view.address),
   staleTime: Infinity,
   gcTime: 0,
   retry: false,
@@ -39,7 +40,7 @@ export function releasedNewsOnce(
 }
 
 export function PrivateKeyCard({ view }: { view: PurchaseView }) {
-  const key = useQuery(revealQuery(view.id));
+  const key = useQuery(revealQuery(view));
   const [shown, setShown] = useState(false);
   const data = key.data;
   const privateKey = data?.success ? data.privateKey : "";
@@ -100,6 +101,9 @@ export function PrivateKeyCard({ view }: { view: PurchaseView }) {
             >
               {shown ? privateKey : "•".repeat(Math.min(64, privateKey.length))}
             </div>
+            <p className="mt-1 text-xs text-slate-400" data-testid="sealed-note">
+              Sealed to this page: the key travelled encrypted to a one-time key made in this browser, and was opened here.
+            </p>
           </div>
           <div className="flex flex-wrap gap-2">
             <button
