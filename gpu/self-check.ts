@@ -18,6 +18,7 @@ import { keccak_256 } from "@noble/hashes/sha3.js";
 import { base58 } from "@scure/base";
 import { matchesAddress, type PatternSpec } from "../scripts/grind/pattern.ts";
 import { toChecksumAddress } from "../scripts/grind/verify.ts";
+import { publicKeyOf } from "../schema/split-key.ts";
 import { BETA } from "./grind.wgsl.ts";
 import { type CorruptReadback, GpuGrinder, type RunResult } from "./grinder.ts";
 import { candidateSeed, type SolanaRunResult, SolanaGpuGrinder } from "./solana-grinder.ts";
@@ -72,6 +73,11 @@ export type EthereumSelfCheckConfig = {
   invocations?: number;
   random?: RandomSource;
   corrupt?: CorruptReadback;
+  /**
+   * also a known-answer dispatch of the split-key seed pass (custom orders: runs start at A + k·G), with an A of
+   * the check's own (the order's A differs per order; the check is kept per configuration)
+   */
+  splitKey?: boolean;
 };
 
 /**
@@ -105,9 +111,10 @@ export async function ethereumSelfCheck(device: GPUDevice, config: EthereumSelfC
     const k = BigInt(`0x${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`) % (CURVE_N - MAX_RUN_POINTS - BigInt(2 * half + 2));
     scalars.push(k + BigInt(half + 1));
   }
-  const make = (pattern: PatternSpec) =>
+  const make = (pattern: PatternSpec, publicKey?: string) =>
     GpuGrinder.create(device, {
       pattern,
+      publicKey,
       invocations: n,
       halfBatch: half,
       ...(config.workgroupSize === undefined ? {} : { workgroupSize: config.workgroupSize }),
@@ -116,49 +123,40 @@ export async function ethereumSelfCheck(device: GPUDevice, config: EthereumSelfC
       corrupt: config.corrupt,
     });
 
-  // noble's addresses of every candidate, in the trace's order: (invocation, point k - HALF + j, variant)
-  const addresses: string[][] = [];
-  for (const k of scalars) {
-    const mine: string[] = [];
-    let pt = Point.BASE.multiply(k - BigInt(half));
-    for (let j = 0; j < stride; j++) {
-      const { x, y } = pt.toAffine();
-      const bx = (BETA * x) % P;
-      const b2x = (((P - x - bx) % P) + P) % P;
-      for (const [px, py] of [
-        [x, y],
-        [x, P - y],
-        [bx, y],
-        [bx, P - y],
-        [b2x, y],
-        [b2x, P - y],
-      ])
-        mine.push(ethAddress(px, py));
-      pt = pt.add(Point.BASE);
+  // noble's addresses of every candidate, in the trace's order: (invocation, point k - HALF + j, variant);
+  // `a` is a split-key order's secret (runs start at A + k·G = (a + k)·G)
+  const walks = (a: bigint) => scalars.map((k) => walkAddresses(Point.BASE.multiply((a + k - BigInt(half)) % CURVE_N), stride));
+  const addresses = walks(0n);
+  const noPattern: PatternSpec = { network: "ethereum", prefix: "f0e1d2c3b4a5", suffix: "", caseSensitive: false };
+  const knownAnswer = async (what: string, a: bigint, want: string[][]) => {
+    const traced = await runOnce(await make(noPattern, a ? publicKeyOf(a) : undefined), true);
+    if (!traced.trace) throw new GpuSelfCheckError(`${what}: the dispatch returned no trace`);
+    if (traced.hits.length) throw new GpuSelfCheckError(`${what}: ${traced.hits.length} hit(s) reported for a pattern none of its candidates matches`);
+    for (let t = 0; t < n; t++) {
+      for (let i = 0; i < stride * 6; i++) {
+        let got = "";
+        for (let w = 0; w < 5; w++) {
+          const v = traced.trace[(t * stride * 6 + i) * 5 + w];
+          for (let b = 0; b < 4; b++) got += ((v >>> (8 * b)) & 255).toString(16).padStart(2, "0");
+        }
+        if (got !== want[t][i]) {
+          const point = Math.floor(i / 6) - half;
+          throw new GpuSelfCheckError(
+            `${what}: invocation ${t}, key 0x${scalars[t].toString(16)} ${point < 0 ? "-" : "+"} ${Math.abs(point)}, variant ${i % 6}: the GPU computed address 0x${got}, @noble/curves 0x${want[t][i]}`,
+          );
+        }
+      }
     }
-    addresses.push(mine);
-  }
+  };
 
-  // 1. the known-answer dispatch (a pattern no candidate matches: 12 nibbles, about 2^-48 each)
-  const traced = await runOnce(await make({ network: "ethereum", prefix: "f0e1d2c3b4a5", suffix: "", caseSensitive: false }), true);
-  if (!traced.trace) throw new GpuSelfCheckError("the known-answer dispatch returned no trace");
-  if (traced.hits.length)
-    throw new GpuSelfCheckError(`the known-answer dispatch reported ${traced.hits.length} hit(s) for a pattern none of its candidates matches`);
-  for (let t = 0; t < n; t++) {
-    for (let i = 0; i < stride * 6; i++) {
-      let got = "";
-      for (let w = 0; w < 5; w++) {
-        const v = traced.trace[(t * stride * 6 + i) * 5 + w];
-        for (let b = 0; b < 4; b++) got += ((v >>> (8 * b)) & 255).toString(16).padStart(2, "0");
-      }
-      const want = addresses[t][i];
-      if (got !== want) {
-        const point = Math.floor(i / 6) - half;
-        throw new GpuSelfCheckError(
-          `known answer: invocation ${t}, key 0x${scalars[t].toString(16)} ${point < 0 ? "-" : "+"} ${Math.abs(point)}, variant ${i % 6}: the GPU computed address 0x${got}, @noble/curves 0x${want}`,
-        );
-      }
-    }
+  // 1. the known-answer dispatch (a pattern no candidate matches: 12 nibbles, about 2^-48 each), and the
+  // split-key seed pass's with a fresh A
+  await knownAnswer("known answer", 0n, addresses);
+  if (config.splitKey) {
+    const bytes = new Uint8Array(32);
+    random(bytes);
+    const a = (BigInt(`0x${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`) % (CURVE_N - 1n)) + 1n;
+    await knownAnswer("known answer (split-key, A + k·G)", a, walks(a));
   }
 
   // 2. a short grind per pattern, against a CPU scan in the kernel's order: offsets +i, -i for i = HALF..1, then the centre
@@ -202,7 +200,29 @@ export async function ethereumSelfCheck(device: GPUDevice, config: EthereumSelfC
     }
     patterns.push({ pattern: what, hits: r.hits.length });
   }
-  return { traced: n * stride * 6, patterns, ms: performance.now() - began };
+  return { traced: n * stride * 6 * (config.splitKey ? 2 : 1), patterns, ms: performance.now() - began };
+}
+
+/** Addresses of the six variants of `stride` consecutive points from `start`, point by point. */
+function walkAddresses(start: InstanceType<typeof Point>, stride: number): string[] {
+  const out: string[] = [];
+  let pt = start;
+  for (let j = 0; j < stride; j++) {
+    const { x, y } = pt.toAffine();
+    const bx = (BETA * x) % P;
+    const b2x = (((P - x - bx) % P) + P) % P;
+    for (const [px, py] of [
+      [x, y],
+      [x, P - y],
+      [bx, y],
+      [bx, P - y],
+      [b2x, y],
+      [b2x, P - y],
+    ])
+      out.push(ethAddress(px, py));
+    pt = pt.add(Point.BASE);
+  }
+  return out;
 }
 
 async function runOnce<R extends RunResult | SolanaRunResult>(

@@ -250,6 +250,18 @@ describeGpu("the self-check (run before every GPU grind)", () => {
     for (const p of r.patterns) expect(p.hits, p.pattern).toBeGreaterThan(8);
   });
 
+  it("checks a split-key order's seed pass too (A + k·G), and fails on a flipped bit there", async () => {
+    const r = await ethereumSelfCheck(device!, { halfBatch: HALF, invocations: 16, splitKey: true });
+    expect(r.traced).toBe(2 * 16 * STRIDE * 6);
+    let traces = 0;
+    const second: CorruptReadback = (words, what) => {
+      if (what === "trace" && ++traces === 2) words[5] ^= 1 << 30;
+    };
+    await expect(ethereumSelfCheck(device!, { halfBatch: HALF, invocations: 16, splitKey: true, corrupt: second })).rejects.toThrow(
+      /^known answer \(split-key, A \+ k·G\): invocation 0, key 0x[0-9a-f]+ - 8, variant 1: the GPU computed address/,
+    );
+  });
+
   it("fails on a flipped bit in one traced address, naming the candidate and both addresses", async () => {
     const flip: CorruptReadback = (words, what) => {
       if (what === "trace") words[(3 * STRIDE * 6 + 40) * 5 + 2] ^= 1 << 13;

@@ -194,6 +194,8 @@ export function gpuSource(gpu: OpenGpu, options: GpuSearchOptions): SearchSource
   const size = defaultWorkSize(gpu.software);
   const invocations = options.invocations ?? size.invocations;
   const largest = options.halfBatch ?? size.halfBatch;
+  // an order's runs start at A + k·G: its self-check also checks that seed pass
+  const splitKey = options.publicKey !== undefined;
   const halves = [largest, 64, 32].filter((h, i, all) => h <= largest && all.indexOf(h) === i);
   return dispatchSource(gpu, `GPU ${gpu.name}, ${invocations.toLocaleString("en-US")} invocations`, options, (notice) =>
     firstThatBuilds(
@@ -213,8 +215,8 @@ export function gpuSource(gpu: OpenGpu, options: GpuSearchOptions): SearchSource
             return { candidates: r.candidates, found, dropped: r.dropped };
           },
           selfCheck: () =>
-            checkedOnce(gpu.device, `ethereum ${halfBatch}`, options.corruptSelfCheck, () =>
-              ethereumSelfCheck(gpu.device, { halfBatch, corrupt: options.corruptSelfCheck }),
+            checkedOnce(gpu.device, `ethereum ${halfBatch} ${splitKey}`, options.corruptSelfCheck, () =>
+              ethereumSelfCheck(gpu.device, { halfBatch, splitKey, corrupt: options.corruptSelfCheck }),
             ),
           destroy: () => grinder.destroy(),
         };
