@@ -1,9 +1,10 @@
 // /grind in a real browser and against the real stack: it grinds a short pattern with WebGPU (chromium on
 // SwiftShader, its CPU Vulkan driver), the key derives the address and is never sent, the keystore opens with
 // ethers; switched to Solana, a base58 pattern's key and keypair file derive its address; the page works by
-// keyboard at 390 px with no serious axe findings, stops when asked, and says so where WebGPU is missing; the
-// checker and the custom-order page link to it; and `npm run grind -- --orders --gpu` fills a custom order on
-// the GPU.
+// keyboard at 390 px with no serious axe findings, stops when asked, and says so where WebGPU is missing or the
+// GPU fails its self-check; the checker and the custom-order page link to it; and `npm run grind -- --orders
+// --gpu` fills a custom order on the GPU.
+/// <reference types="@webgpu/types" />
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -205,6 +206,32 @@ describe("/grind: an address ground on the visitor's GPU", () => {
     expect(await s.page.getByRole("button", { name: "Measure speed" }).isDisabled()).toBe(true);
     expect(await s.page.getByRole("button", { name: "Start grinding" }).isDisabled()).toBe(true);
   });
+
+  it("does not grind on a GPU that fails its self-check, and says why", async () => {
+    s = await openBrowser({ webgpu: true });
+    // a faulty GPU, from outside the page's code: every large buffer read back (only the self-check's traced
+    // addresses, about 127 kB on SwiftShader; hit buffers hold under 10 kB) comes back with one bit flipped
+    await s.page.addInitScript(() => {
+      const read = GPUBuffer.prototype.getMappedRange;
+      GPUBuffer.prototype.getMappedRange = function (...args: Parameters<GPUBuffer["getMappedRange"]>) {
+        const range = read.apply(this, args);
+        if (range.byteLength > 50_000) new Uint8Array(range)[100] ^= 1;
+        return range;
+      };
+    });
+    await s.page.goto(`${s.baseUrl}/grind`);
+    await s.page.getByLabel("Starts with (after 0x)").fill("b");
+    await s.page.getByRole("button", { name: "Measure speed" }).click();
+    const notice = s.page.getByTestId("webgpu-unavailable");
+    await notice.waitFor({ timeout: COMPILE_MS });
+    // byte 100 is in invocation 0's sixth candidate (20 bytes each): point -HALF + 0, variant 5
+    expect(await notice.textContent()).toMatch(
+      /Your GPU failed its self-check.*will not grind on it \(nothing was ground or kept\): known answer: invocation 0, key 0x[0-9a-f]+ - 16, variant 5: the GPU computed address 0x[0-9a-f]{40}, @noble\/curves 0x[0-9a-f]{40}/,
+    );
+    expect(await notice.getByRole("link", { name: "order a custom address" }).getAttribute("href")).toBe("/custom-order");
+    expect(await s.page.getByRole("button", { name: "Measure speed" }).isDisabled()).toBe(true);
+    expect(await s.page.getByRole("button", { name: "Start grinding" }).isDisabled()).toBe(true);
+  }, 300_000);
 
   it("says plainly when the browser has no WebGPU at all", async () => {
     s = await openBrowser({ webgpu: true });

@@ -27,7 +27,12 @@ export type GrinderConfig = {
   maxRunPoints?: number;
   /** sees every start scalar as it is drawn (the entropy tests) */
   onStart?: (invocation: number, scalar: bigint) => void;
+  /** tests only: changes what a dispatch read back from the GPU (hit records or trace), as a faulty GPU would */
+  corrupt?: CorruptReadback;
 };
+
+/** A test hook: changes the words read back from the GPU before the host reads them. */
+export type CorruptReadback = (words: Uint32Array, what: "hits" | "trace") => void;
 
 export type GpuHit = {
   invocation: number;
@@ -43,6 +48,11 @@ export type RunResult = {
   /** candidates the dispatch checked: live invocations × batches × (2·halfBatch + 1) × 6 */
   candidates: number;
   hits: GpuHit[];
+  /**
+   * hits the GPU found that the full hit buffer could not hold (its counter past maxHits): not reported, so
+   * not revealed; their invocations walk on (Ethereum) or stop for this dispatch (Solana)
+   */
+  dropped: number;
   /** invocations restarted (after a hit, a degenerate case or a run's length limit) before this dispatch */
   reseeded: number;
   /** run(batches, { trace: true }): every candidate's address words, in (invocation, batch, point, variant) order */
@@ -162,6 +172,11 @@ export function hitRecords(words: Uint32Array, recordWords: number, maxHits: num
   return records;
 }
 
+/** Hits a dispatch found beyond the `maxHits` records its buffer holds (the kernel's counter goes on counting). */
+export function droppedHits(words: Uint32Array, maxHits: number): number {
+  return Math.max(0, words[0] - maxHits);
+}
+
 /** A copy of a buffer's contents (it needs COPY_SRC). */
 export async function readBuffer(device: GPUDevice, buffer: GPUBuffer): Promise<Uint32Array> {
   const read = device.createBuffer({ size: buffer.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
@@ -204,10 +219,11 @@ export class GpuGrinder {
   private readonly maxRunPoints: number;
   private destroyed = false;
   private readonly onStart: ((invocation: number, scalar: bigint) => void) | undefined;
+  private readonly corrupt: CorruptReadback | undefined;
 
   private constructor(
     device: GPUDevice,
-    config: Required<Omit<GrinderConfig, "publicKey" | "onStart">> & Pick<GrinderConfig, "publicKey" | "onStart">,
+    config: Required<Omit<GrinderConfig, "publicKey" | "onStart" | "corrupt">> & Pick<GrinderConfig, "publicKey" | "onStart" | "corrupt">,
     pipelines: Pipelines,
   ) {
     this.device = device;
@@ -219,6 +235,7 @@ export class GpuGrinder {
     this.maxHits = config.maxHits;
     this.maxRunPoints = config.maxRunPoints;
     this.onStart = config.onStart;
+    this.corrupt = config.corrupt;
     this.grindPipeline = pipelines.grind;
     this.seedPipeline = pipelines.seed;
     this.bindGroupLayout = pipelines.layout;
@@ -378,6 +395,8 @@ export class GpuGrinder {
       traceRead.unmap();
       traceRead.destroy();
     }
+    this.corrupt?.(words, "hits");
+    if (traced) this.corrupt?.(traced, "trace");
 
     const hits: GpuHit[] = [];
     for (const record of hitRecords(words, HIT_WORDS, this.maxHits, n)) {
@@ -393,7 +412,7 @@ export class GpuGrinder {
       hits.push({ invocation: t, scalar, variant, address });
     }
     this.walked += batches * stride;
-    return { candidates: n * batches * this.perBatch, hits, reseeded, trace: traced };
+    return { candidates: n * batches * this.perBatch, hits, dropped: droppedHits(words, this.maxHits), reseeded, trace: traced };
   }
 
   /** Tests: each invocation's current centre (affine x, y) and status, read back from the GPU. */

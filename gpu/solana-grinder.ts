@@ -5,7 +5,17 @@
 /// <reference types="@webgpu/types" />
 import { sha512 } from "@noble/hashes/sha2.js";
 import { base58 } from "@scure/base";
-import { buildPipelines, compiledOnce, compileModule, GpuKernelError, hitRecords, readBuffer, storageRw } from "./grinder.ts";
+import {
+  buildPipelines,
+  type CorruptReadback,
+  compiledOnce,
+  compileModule,
+  droppedHits,
+  GpuKernelError,
+  hitRecords,
+  readBuffer,
+  storageRw,
+} from "./grinder.ts";
 import { sha512ConstantWords } from "./sha512.wgsl.ts";
 import { rangeWords, type SolanaGpuPattern, type SolanaPatternParams, solanaPatternParams } from "./solana-pattern.ts";
 import { combTable } from "./solana-table.ts";
@@ -25,6 +35,8 @@ export type SolanaGrinderConfig = {
   random?: RandomSource;
   /** hit records one dispatch can return */
   maxHits?: number;
+  /** tests only: changes what a dispatch read back from the GPU (hit records or trace), as a faulty GPU would */
+  corrupt?: CorruptReadback;
 };
 
 export type SolanaHit = {
@@ -41,6 +53,8 @@ export type SolanaRunResult = {
   /** candidates the dispatch checked: invocations × batches × batch */
   candidates: number;
   hits: SolanaHit[];
+  /** hits the full hit buffer could not hold (those invocations stopped for this dispatch; their keys were never read) */
+  dropped: number;
   /** run(batches, { trace: true }): every candidate's key (8 words), in (invocation, batch, candidate) order */
   trace?: Uint32Array;
 };
@@ -106,6 +120,7 @@ export class SolanaGpuGrinder {
   private readonly device: GPUDevice;
   private readonly random: RandomSource;
   private readonly maxHits: number;
+  private readonly corrupt: CorruptReadback | undefined;
   private readonly params = new Uint32Array(SOLANA_PARAMS_WORDS);
   private readonly buffers: Record<"params" | "table" | "bases" | "ranges" | "hits" | "read" | "consts", GPUBuffer>;
   private traceBuffer: GPUBuffer;
@@ -117,7 +132,7 @@ export class SolanaGpuGrinder {
   private nextBases: Uint8Array<ArrayBuffer> | null = null;
   private destroyed = false;
 
-  private constructor(device: GPUDevice, config: Required<SolanaGrinderConfig>, pipelines: Pipelines) {
+  private constructor(device: GPUDevice, config: Required<Omit<SolanaGrinderConfig, "corrupt">> & Pick<SolanaGrinderConfig, "corrupt">, pipelines: Pipelines) {
     this.device = device;
     this.invocations = config.invocations;
     this.batch = config.batch;
@@ -125,6 +140,7 @@ export class SolanaGpuGrinder {
     this.workgroupSize = config.workgroupSize;
     this.random = config.random;
     this.maxHits = config.maxHits;
+    this.corrupt = config.corrupt;
     this.pipeline = pipelines.grind;
     this.layout = pipelines.layout;
     const pattern = solanaPatternParams(config.pattern);
@@ -151,7 +167,14 @@ export class SolanaGpuGrinder {
 
   /** Compiles the kernel for this configuration (once per device) and uploads the tables. */
   static async create(device: GPUDevice, config: SolanaGrinderConfig): Promise<SolanaGpuGrinder> {
-    const full: Required<SolanaGrinderConfig> = { batch: 16, windowBits: 8, workgroupSize: 64, random: cryptoRandom, maxHits: 256, ...config };
+    const full: Required<Omit<SolanaGrinderConfig, "corrupt">> & Pick<SolanaGrinderConfig, "corrupt"> = {
+      batch: 16,
+      windowBits: 8,
+      workgroupSize: 64,
+      random: cryptoRandom,
+      maxHits: 256,
+      ...config,
+    };
     if (!Number.isInteger(full.batch) || full.batch < 1 || full.batch > 64) throw new RangeError("batch must be 1..64");
     if (!Number.isInteger(full.windowBits) || full.windowBits < 4 || full.windowBits > 12) throw new RangeError("windowBits must be 4..12");
     if (!Number.isInteger(full.invocations) || full.invocations < 1) throw new RangeError("invocations must be a positive whole number");
@@ -226,6 +249,8 @@ export class SolanaGpuGrinder {
         traceRead.unmap();
         traceRead.destroy();
       }
+      this.corrupt?.(records, "hits");
+      if (traced) this.corrupt?.(traced, "trace");
       const hits: SolanaHit[] = [];
       const perInvocation = batches * this.batch;
       for (const record of hitRecords(records, SOLANA_HIT_WORDS, this.maxHits, n)) {
@@ -236,7 +261,7 @@ export class SolanaGpuGrinder {
         for (let k = 0; k < 8; k++) keyView.setUint32(4 * k, record[2 + k], true);
         hits.push({ invocation: t, candidate: j, seed: candidateSeed(bases.subarray(32 * t, 32 * t + 32), j), publicKey });
       }
-      return { candidates: n * batches * this.batch, hits, trace: traced };
+      return { candidates: n * batches * this.batch, hits, dropped: droppedHits(records, this.maxHits), trace: traced };
     } finally {
       // the bases live no longer than their dispatch: the seeds of the hits are derived, the rest forgotten
       bases.fill(0);

@@ -3,7 +3,9 @@
 // last line with the attempts and the time. Keys found should be attempts / (attempts per match), give or take
 // Poisson noise (one standard deviation is 1 / sqrt(found): 10% at 100 keys, 2.6% at 1,500): more keys than
 // that means the kernel reports what it should not, fewer that it misses matches or counts attempts it did
-// not make. Prints a table over time, then the verdict. Plain JavaScript: it runs on the GPU host's bare Node.
+// not make. Prints a table over time, then the verdict: found within 10% of expected, or exit status 1 (10% is
+// over three standard deviations from 1,000 keys up, so a sound kernel fails it about once in 700 runs).
+// Plain JavaScript: it runs on the GPU host's bare Node.
 import { readFileSync } from "node:fs";
 
 const log = readFileSync(process.argv[2], "utf8");
@@ -19,8 +21,8 @@ const rows = [...log.matchAll(/^(?:(\d+)m)?([\d.]+)s \| ([\d,]+) keys\/s \| atte
 }));
 const done = /^(?:done|stopped): (\d+)\/\d+ written to .* in (?:(\d+)m)?([\d.]+)s, ([\d,]+) attempts \(([\d,]+) keys\/s\)/m.exec(log);
 if (!Number.isFinite(perMatch) || !done) {
-  console.log("proof: no result to check (the run did not finish: see the log above)");
-  process.exit(0);
+  console.log("proof: verdict FAIL: no result to check (the run did not finish: see the log above)");
+  process.exit(1);
 }
 const fmt = (n, digits = 0) => n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const found = Number(done[1]);
@@ -51,3 +53,8 @@ const printedRate = before ? before.rate : num(done[5]);
 console.log(
   `proof: keys found per second ${fmt(at.found / at.seconds, 2)}; the printed rate predicts ${fmt(printedRate / perMatch, 2)} (${fmt(printedRate)} keys/s / ${fmt(perMatch)} attempts per match; the printed rate is smoothed, so this one also carries the ramp-up)`,
 );
+const within = Math.abs(off) <= 0.1;
+console.log(
+  `proof: verdict ${within ? "PASS" : "FAIL"}: ${at.found} found, ${fmt(expected, 1)} expected (${off >= 0 ? "+" : ""}${fmt(100 * off, 1)}%, limit ±10%)${at.found < 900 ? `; at ${at.found} keys one Poisson standard deviation is ${fmt(100 * sigma, 1)}%, so 10% says little` : ""}`,
+);
+process.exit(within ? 0 : 1);

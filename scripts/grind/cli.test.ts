@@ -106,6 +106,10 @@ describe("npm run grind -- --gpu", () => {
       const r = grind("-n", "ethereum", "-p", "e", "-s", "D", "--case-sensitive", "-c", "3", "--gpu", "-o", out);
       expect(r.stderr).toMatch(/3 to find, GPU .+, 256 invocations/);
       expect(r.stderr).toContain("GPU kernels ready");
+      // the self-check at HALF 32: 32 invocations × 65 points × 6 variants traced, three patterns ground
+      expect(r.stderr).toMatch(
+        /GPU self-check passed in [\d.]+s: 12,480 candidates equal @noble\/curves', and prefix c0: \d+ hit\(s\), suffix ba: \d+ hit\(s\), prefix Ab \(case-sensitive\): \d+ hit\(s\) equal a CPU scan/,
+      );
       expect(r.stderr).toContain("done: 3/3");
       expect(r.code).toBe(0);
       expect(statSync(out).mode & 0o777).toBe(0o600);
@@ -159,6 +163,7 @@ describe("npm run grind -- --gpu", () => {
       const r = grind("-n", "solana", "-p", "a", "-s", "1", "-c", "2", "--gpu", "-o", out);
       expect(r.stderr).toMatch(/2 to find, GPU .+, 128 invocations/);
       expect(r.stderr).toContain("GPU kernels ready");
+      expect(r.stderr).toMatch(/GPU self-check passed in [\d.]+s: 1,024 candidates equal @noble\/curves', and .*prefix a: \d+ hit\(s\) equal a CPU scan/);
       expect(r.stderr).toContain("done: 2/2");
       expect(r.code).toBe(0);
       const rows = readRows(out);

@@ -24,9 +24,11 @@ async function chooseSource(o: GrindOptions): Promise<SearchSource | number> {
   const gpu = await gpuFor(o.gpu);
   if (typeof gpu === "number") return gpu;
   if (!gpu) return cpuSource({ spec: o.spec }, o.threads);
+  // a GPU that fails its self-check hands the run to the CPU threads, with the reason
+  const fallback = () => cpuSource({ spec: o.spec }, o.threads);
   return o.spec.network === "solana"
-    ? solanaGpuSource(gpu, { pattern: o.spec, invocations: o.gpuInvocations })
-    : gpuSource(gpu, { pattern: o.spec, invocations: o.gpuInvocations });
+    ? solanaGpuSource(gpu, { pattern: o.spec, invocations: o.gpuInvocations, fallback })
+    : gpuSource(gpu, { pattern: o.spec, invocations: o.gpuInvocations, fallback });
 }
 
 async function ordersMain(argv: string[]): Promise<void> {

@@ -9,11 +9,15 @@ import { keccak_256 } from "@noble/hashes/sha3.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addressOfPrivateKey, CURVE_ORDER, finalPrivateKey, orderAddress, publicKeyOf, randomSecret } from "../../schema/split-key.ts";
 import { BETA } from "../../gpu/grind.wgsl.ts";
-import { GpuGrinder, type GpuHit, hitPrivateKey, type GrinderConfig, scaleBatches } from "../../gpu/grinder.ts";
+import { type CorruptReadback, GpuGrinder, type GpuHit, hitPrivateKey, type GrinderConfig, scaleBatches } from "../../gpu/grinder.ts";
+import { ethereumSelfCheck } from "../../gpu/self-check.ts";
 import { patternParams } from "../../gpu/pattern.ts";
 import { CURVE_N, cryptoRandom, MAX_RUN_POINTS, randomStartScalar, type RandomSource } from "../../gpu/start.ts";
 import { matchesAddress, type PatternSpec } from "./pattern.ts";
+import { gpuSource } from "./gpu-source.ts";
 import { testGpu } from "./gpu-test-device.ts";
+import { cpuSource } from "./search-source.ts";
+import type { Found } from "./types.ts";
 import { toChecksumAddress, verifiedRow } from "./verify.ts";
 
 const gpu = await testGpu();
@@ -231,6 +235,91 @@ describeGpu("matching", () => {
     // the patterns are chosen so that a CPU scan finds some (and the no-hit side is checked too)
     expect(expectedHits).toBeGreaterThan(0);
     expect(expectedHits).toBeLessThanOrEqual(64);
+  });
+});
+
+describeGpu("the self-check (run before every GPU grind)", () => {
+  // HALF 8 as everywhere in this file: the kernel compiled in beforeAll, so no compile of its own
+  const check = (corrupt?: CorruptReadback) => ethereumSelfCheck(device!, { halfBatch: HALF, invocations: 16, corrupt });
+
+  it("passes on the kernel: every traced candidate is noble's, and each pattern's hits are a CPU scan's", async () => {
+    const r = await check();
+    expect(r.traced).toBe(16 * STRIDE * 6);
+    expect(r.patterns.map((p) => p.pattern)).toEqual(["prefix c", "suffix b", "prefix A (case-sensitive)"]);
+    // one match per 16 (32 case-sensitive) candidates among 102 per invocation: nearly every invocation has one
+    for (const p of r.patterns) expect(p.hits, p.pattern).toBeGreaterThan(8);
+  });
+
+  it("checks a split-key order's seed pass too (A + k·G), and fails on a flipped bit there", async () => {
+    const r = await ethereumSelfCheck(device!, { halfBatch: HALF, invocations: 16, splitKey: true });
+    expect(r.traced).toBe(2 * 16 * STRIDE * 6);
+    let traces = 0;
+    const second: CorruptReadback = (words, what) => {
+      if (what === "trace" && ++traces === 2) words[5] ^= 1 << 30;
+    };
+    await expect(ethereumSelfCheck(device!, { halfBatch: HALF, invocations: 16, splitKey: true, corrupt: second })).rejects.toThrow(
+      /^known answer \(split-key, A \+ k·G\): invocation 0, key 0x[0-9a-f]+ - 8, variant 1: the GPU computed address/,
+    );
+  });
+
+  it("fails on a flipped bit in one traced address, naming the candidate and both addresses", async () => {
+    const flip: CorruptReadback = (words, what) => {
+      if (what === "trace") words[(3 * STRIDE * 6 + 40) * 5 + 2] ^= 1 << 13;
+    };
+    await expect(check(flip)).rejects.toThrow(
+      /^known answer: invocation 3, key 0x[0-9a-f]+ - 2, variant 4: the GPU computed address 0x[0-9a-f]{40}, @noble\/curves 0x[0-9a-f]{40}$/,
+    );
+  });
+
+  it("fails when the GPU drops a hit (the last record unread), a fault the CPU's re-derivation cannot see", async () => {
+    const drop: CorruptReadback = (words, what) => {
+      if (what === "hits" && words[0] > 0) words[0] -= 1;
+    };
+    await expect(check(drop)).rejects.toThrow(/^prefix c: invocation \d+: the GPU missed a match a CPU scan finds \(key [+] -?\d+ variant \d\)$/);
+  });
+
+  it("fails when a hit names a later candidate than the first match", async () => {
+    const shift: CorruptReadback = (words, what) => {
+      if (what === "hits" && words[0] > 0) words[1 + 3] = (words[1 + 3] + 1) % 6; // the first record's variant
+    };
+    await expect(check(shift)).rejects.toThrow(
+      /^prefix c: invocation \d+: the GPU reported key [+] -?\d+ variant \d, (a CPU scan finds key [+] -?\d+ variant \d first|which a CPU scan does not match)$/,
+    );
+  });
+
+  it("a source whose GPU fails the check says why and grinds on the CPU instead", async () => {
+    const spec = eth("ab");
+    const flip: CorruptReadback = (words, what) => {
+      if (what === "trace") words[7] ^= 1;
+    };
+    const source = gpuSource(
+      { device: device!, adapter: (gpu as { adapter: GPUAdapter }).adapter, name: "the test adapter", software: true },
+      { pattern: spec, invocations: 64, halfBatch: HALF, corruptSelfCheck: flip, fallback: () => cpuSource({ spec }, 1) },
+    );
+    expect(source.kind).toBe("gpu");
+    const notices: string[] = [];
+    const found = await new Promise<Found>((resolve, reject) => {
+      source.start({ ready() {}, attempts() {}, found: resolve, fail: reject, notice: (line) => notices.push(line) });
+    });
+    source.stop();
+    expect(notices.join("\n")).toMatch(
+      /GPU self-check failed, the GPU the test adapter is not used: known answer: invocation 0, .*\ngrinding on 1 CPU thread\(s\) instead/,
+    );
+    expect(source.kind).toBe("cpu");
+    expect(source.description).toBe("1 CPU thread(s)");
+    if (!("privateKey" in found)) throw new Error("a split-key result from a plain search");
+    expect(verifiedRow(spec, found.address, found.privateKey).address).toBe(found.address);
+  }, 60_000);
+});
+
+describeGpu("the hit buffer", () => {
+  it("reports the hits a full buffer dropped, not a silently shorter list", async () => {
+    // nearly every one of 64 invocations matches a one-character prefix in its first batch; the buffer holds 3
+    const g = await grinder({ pattern: eth("0"), maxHits: 3 });
+    const r = await g.run(1);
+    g.destroy();
+    expect(r.hits).toHaveLength(3);
+    expect(r.dropped).toBeGreaterThan(40);
   });
 });
 

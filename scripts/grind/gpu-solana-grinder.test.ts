@@ -7,11 +7,15 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { base58 } from "@scure/base";
 import { beforeAll, describe, expect, it } from "vitest";
-import { GpuGrinder, GpuKernelError, hitRecords } from "../../gpu/grinder.ts";
+import { type CorruptReadback, GpuGrinder, GpuKernelError, hitRecords } from "../../gpu/grinder.ts";
+import { solanaSelfCheck } from "../../gpu/self-check.ts";
 import { candidateSeed, type SolanaGrinderConfig, SolanaGpuGrinder, solanaSecretKey } from "../../gpu/solana-grinder.ts";
 import { prefixRanges, solanaPatternParams } from "../../gpu/solana-pattern.ts";
 import type { RandomSource } from "../../gpu/start.ts";
+import { solanaGpuSource } from "./gpu-source.ts";
 import { testGpu } from "./gpu-test-device.ts";
+import { cpuSource } from "./search-source.ts";
+import type { Found } from "./types.ts";
 import { matchesAddress, type PatternSpec, solanaPrefixProbability } from "./pattern.ts";
 import { verifiedRow } from "./verify.ts";
 
@@ -207,6 +211,68 @@ describeGpu("grinding", () => {
     expect(hits.length).toBeGreaterThanOrEqual(20);
     expect(new Set(hits.map((h) => h.invocation)).size).toBe(hits.length);
     for (const hit of hits) verifiedRow(spec, base58.encode(hit.publicKey), solanaSecretKey(hit));
+  });
+});
+
+describeGpu("the self-check (run before every GPU grind)", () => {
+  // batch 8 and the 8-bit comb as everywhere in this file: the kernel compiled in beforeAll; 16 invocations
+  // of 32 candidates each (four batches)
+  const check = (corrupt?: CorruptReadback) => solanaSelfCheck(device!, { batch: BATCH, windowBits: 8, invocations: 16, corrupt });
+
+  it("passes on the kernel: every traced key is noble's, and each pattern's hits are a CPU scan's", async () => {
+    const r = await check();
+    expect(r.traced).toBe(16 * 32);
+    expect(r.patterns.map((p) => p.pattern)).toEqual(["prefix H (case-sensitive)", "suffix z (case-sensitive)", "suffix x", "prefix a"]);
+    // about one match in 30-60 candidates among 32 per invocation: some invocations find one, some none
+    expect(r.patterns.reduce((n, p) => n + p.hits, 0)).toBeGreaterThan(8);
+  }, 120_000);
+
+  it("fails on a flipped bit in one traced key, naming the invocation, its base and both keys", async () => {
+    const flip: CorruptReadback = (words, what) => {
+      if (what === "trace") words[(32 + 5) * 8 + 3] ^= 1 << 20;
+    };
+    // invocation 1's base is all 0xff (the edges come first)
+    await expect(check(flip)).rejects.toThrow(
+      /^known answer: invocation 1 \(base ffffffffffffffff…\), candidate 5: the GPU computed public key [0-9a-f]{64}, @noble\/curves [0-9a-f]{64}$/,
+    );
+  }, 120_000);
+
+  it("fails when the GPU drops a hit, a fault the CPU's re-derivation of hits cannot see", async () => {
+    const drop: CorruptReadback = (words, what) => {
+      if (what === "hits" && words[0] > 0) words[0] -= 1;
+    };
+    await expect(check(drop)).rejects.toThrow(/: invocation \d+: the GPU missed a match a CPU scan finds \(candidate \d+, \w+\)$/);
+  }, 120_000);
+
+  it("a source whose GPU fails the check says why and grinds on the CPU instead", async () => {
+    const spec = sol("b");
+    const flip: CorruptReadback = (words, what) => {
+      if (what === "trace") words[0] ^= 1;
+    };
+    const source = solanaGpuSource(
+      { device: device!, adapter: (gpu as { adapter: GPUAdapter }).adapter, name: "the test adapter", software: true },
+      { pattern: spec, invocations: 16, batch: BATCH, windowBits: 8, corruptSelfCheck: flip, fallback: () => cpuSource({ spec }, 1) },
+    );
+    const notices: string[] = [];
+    const found = await new Promise<Found>((resolve, reject) => {
+      source.start({ ready() {}, attempts() {}, found: resolve, fail: reject, notice: (line) => notices.push(line) });
+    });
+    source.stop();
+    expect(notices.join("\n")).toMatch(
+      /GPU self-check failed, the GPU the test adapter is not used: known answer: invocation 0 .*\ngrinding on 1 CPU thread\(s\) instead/,
+    );
+    expect(source.kind).toBe("cpu");
+    if (!("privateKey" in found)) throw new Error("a split-key result from a plain search");
+    expect(verifiedRow(spec, found.address, found.privateKey).address).toBe(found.address);
+  }, 120_000);
+
+  it("reports the hits a full buffer dropped, not a silently shorter list", async () => {
+    // one in 17.6 keys starts with '2' (case-sensitive): most of 64 invocations match among their 16 candidates
+    const g = await grinder({ pattern: sol("2", "", true), maxHits: 2 });
+    const r = await g.run(2);
+    g.destroy();
+    expect(r.hits).toHaveLength(2);
+    expect(r.dropped).toBeGreaterThan(15);
   });
 });
 

@@ -3,10 +3,20 @@
 // come back as the workers' Found messages (a key, or a split-key offset and variant), and the caller verifies
 // each one as it verifies the CPU's: with @noble/curves, before anything is written or submitted.
 import { base58 } from "@scure/base";
-import { defaultWorkSize, GpuGrinder, GpuKernelError, hitPrivateKey, isSoftwareAdapter, scaleBatches } from "../../gpu/grinder.ts";
+import {
+  compiledOnce,
+  type CorruptReadback,
+  defaultWorkSize,
+  GpuGrinder,
+  GpuKernelError,
+  hitPrivateKey,
+  isSoftwareAdapter,
+  scaleBatches,
+} from "../../gpu/grinder.ts";
 import type { GpuPattern } from "../../gpu/pattern.ts";
 import { defaultSolanaWorkSize, SolanaGpuGrinder, solanaSecretKey } from "../../gpu/solana-grinder.ts";
 import type { SolanaGpuPattern } from "../../gpu/solana-pattern.ts";
+import { describeSelfCheck, ethereumSelfCheck, GpuSelfCheckError, type SelfCheckResult, solanaSelfCheck } from "../../gpu/self-check.ts";
 import { EXIT_NO_GPU, type GpuMode } from "./args.ts";
 import { scalarToHex } from "../../schema/split-key.ts";
 import { describeAdapter, nodeAdapter } from "./gpu-node.ts";
@@ -40,18 +50,49 @@ export async function gpuFor(mode: GpuMode): Promise<OpenGpu | null | typeof EXI
   return null;
 }
 
-export type GpuSearchOptions = {
-  pattern: GpuPattern;
-  /** split-key order: the buyer's public key A */
-  publicKey?: string;
-  /** invocations in flight (default: by adapter, defaultWorkSize) */
+/** What both networks' GPU sources take besides their pattern. */
+type CommonGpuOptions = {
+  /** invocations in flight (default: by adapter) */
   invocations?: number;
   /** target time per dispatch */
   targetMs?: number;
+  /**
+   * where to grind when the GPU fails its self-check (the CPU threads): the reason is printed and this
+   * source takes over; without it the failure ends the run as a GPU error
+   */
+  fallback?: () => SearchSource;
+  /** tests only: corrupts what the self-check's dispatches read back, as a faulty GPU would */
+  corruptSelfCheck?: CorruptReadback;
 };
 
-/** One kernel behind the dispatch loop: a dispatch of `batches` batches, its candidates and its matches. */
-type Dispatcher = { run(batches: number): Promise<{ candidates: number; found: Found[] }>; destroy(): void };
+export type GpuSearchOptions = CommonGpuOptions & {
+  pattern: GpuPattern;
+  /** split-key order: the buyer's public key A */
+  publicKey?: string;
+  /** points each side of a batch's centre (default: by adapter, defaultWorkSize) */
+  halfBatch?: number;
+};
+
+/**
+ * One kernel behind the dispatch loop: a dispatch of `batches` batches, its candidates, its matches and the
+ * matches the full hit buffer dropped; and the self-check of the same kernel configuration.
+ */
+type Dispatcher = {
+  run(batches: number): Promise<{ candidates: number; found: Found[]; dropped: number }>;
+  selfCheck(): Promise<SelfCheckResult>;
+  destroy(): void;
+};
+
+/**
+ * The self-check of a kernel configuration, once per device (the orders loop makes a grinder per order); a
+ * failed one is forgotten, so it runs again, and a corrupted one (tests) is never kept.
+ */
+function checkedOnce(device: GPUDevice, key: string, corrupt: CorruptReadback | undefined, check: () => Promise<SelfCheckResult>) {
+  return corrupt ? check() : compiledOnce(device, `self-check ${key}`, check);
+}
+
+/** Hit-buffer overflows are said at most this often, with the total so far. */
+const OVERFLOW_NOTICE_MS = 10_000;
 
 /**
  * The kernel in the first of `sizes` (largest first) the GPU builds: a driver may refuse a configuration
@@ -70,22 +111,52 @@ async function firstThatBuilds<S>(sizes: S[], describe: (size: S) => string, mak
   throw new Error("no kernel size to try");
 }
 
-/** The dispatch loop both networks share: compile, then dispatches sized to about `targetMs` each. */
-function dispatchSource(gpu: OpenGpu, description: string, targetMs: number, make: (notice: (line: string) => void) => Promise<Dispatcher>): SearchSource {
+/**
+ * The dispatch loop both networks share: compile, the self-check (on failure: the reason, then `fallback`
+ * grinds instead), then dispatches sized to about `targetMs` each.
+ */
+function dispatchSource(
+  gpu: OpenGpu,
+  description: string,
+  options: CommonGpuOptions,
+  make: (notice: (line: string) => void) => Promise<Dispatcher>,
+): SearchSource {
   let stopped = false;
+  // the CPU threads, once the GPU failed its self-check
+  let replacement: SearchSource | null = null;
   return {
-    kind: "gpu",
-    description,
+    get kind() {
+      return replacement ? replacement.kind : "gpu";
+    },
+    get description() {
+      return replacement ? replacement.description : description;
+    },
     start(events) {
       void gpu.device.lost.then((info) => {
-        if (!stopped) events.fail(new Error(`the GPU device was lost: ${info.message || info.reason}`));
+        if (!stopped && !replacement) events.fail(new Error(`the GPU device was lost: ${info.message || info.reason}`));
       });
       const loop = async () => {
         events.notice(`compiling the GPU kernels${gpu.software ? " (a software adapter takes 10-60 s)" : ""}…`);
         const compiling = performance.now();
         const grinder = await make(events.notice);
-        events.notice(`GPU kernels ready in ${((performance.now() - compiling) / 1000).toFixed(1)}s`);
+        events.notice(`GPU kernels ready in ${((performance.now() - compiling) / 1000).toFixed(1)}s; checking the GPU against the CPU…`);
+        try {
+          events.notice(describeSelfCheck(await grinder.selfCheck()));
+        } catch (e) {
+          grinder.destroy();
+          // a wrong answer (GpuSelfCheckError) or a malformed hit record (GpuKernelError) in the check
+          if (!(e instanceof GpuSelfCheckError || e instanceof GpuKernelError)) throw e;
+          const reason = `GPU self-check failed, the GPU ${gpu.name} is not used: ${e.message}`;
+          if (!options.fallback) throw new GpuSelfCheckError(reason);
+          if (stopped) return;
+          replacement = options.fallback();
+          events.notice(`${reason}\ngrinding on ${replacement.description} instead`);
+          replacement.start(events);
+          return;
+        }
         events.ready();
+        let dropped = 0;
+        let saidAt = -Infinity;
         try {
           let batches = 1;
           while (!stopped) {
@@ -94,7 +165,14 @@ function dispatchSource(gpu: OpenGpu, description: string, targetMs: number, mak
             if (stopped) break;
             events.attempts(r.candidates);
             for (const found of r.found) events.found(found);
-            batches = scaleBatches(batches, performance.now() - t0, targetMs);
+            dropped += r.dropped;
+            if (r.dropped && performance.now() - saidAt > OVERFLOW_NOTICE_MS) {
+              saidAt = performance.now();
+              events.notice(
+                `the GPU's hit buffer overflowed: ${dropped.toLocaleString("en-US")} match(es) dropped so far (never read back, so never revealed; found per attempt reads low for a pattern this easy)`,
+              );
+            }
+            batches = scaleBatches(batches, performance.now() - t0, options.targetMs ?? 250);
           }
         } finally {
           grinder.destroy();
@@ -106,6 +184,7 @@ function dispatchSource(gpu: OpenGpu, description: string, targetMs: number, mak
     },
     stop() {
       stopped = true;
+      replacement?.stop();
     },
   };
 }
@@ -114,8 +193,11 @@ function dispatchSource(gpu: OpenGpu, description: string, targetMs: number, mak
 export function gpuSource(gpu: OpenGpu, options: GpuSearchOptions): SearchSource {
   const size = defaultWorkSize(gpu.software);
   const invocations = options.invocations ?? size.invocations;
-  const halves = [size.halfBatch, 64, 32].filter((h, i, all) => h <= size.halfBatch && all.indexOf(h) === i);
-  return dispatchSource(gpu, `GPU ${gpu.name}, ${invocations.toLocaleString("en-US")} invocations`, options.targetMs ?? 250, (notice) =>
+  const largest = options.halfBatch ?? size.halfBatch;
+  // an order's runs start at A + k·G: its self-check also checks that seed pass
+  const splitKey = options.publicKey !== undefined;
+  const halves = [largest, 64, 32].filter((h, i, all) => h <= largest && all.indexOf(h) === i);
+  return dispatchSource(gpu, `GPU ${gpu.name}, ${invocations.toLocaleString("en-US")} invocations`, options, (notice) =>
     firstThatBuilds(
       halves,
       (h) => `HALF ${h}`,
@@ -130,8 +212,12 @@ export function gpuSource(gpu: OpenGpu, options: GpuSearchOptions): SearchSource
                 ? { address, privateKey: hitPrivateKey(hit) }
                 : { address, offset: scalarToHex(hit.scalar), variant: hit.variant };
             });
-            return { candidates: r.candidates, found };
+            return { candidates: r.candidates, found, dropped: r.dropped };
           },
+          selfCheck: () =>
+            checkedOnce(gpu.device, `ethereum ${halfBatch} ${splitKey}`, options.corruptSelfCheck, () =>
+              ethereumSelfCheck(gpu.device, { halfBatch, splitKey, corrupt: options.corruptSelfCheck }),
+            ),
           destroy: () => grinder.destroy(),
         };
       },
@@ -140,10 +226,11 @@ export function gpuSource(gpu: OpenGpu, options: GpuSearchOptions): SearchSource
   );
 }
 
-export type SolanaGpuSearchOptions = {
+export type SolanaGpuSearchOptions = CommonGpuOptions & {
   pattern: SolanaGpuPattern;
-  invocations?: number;
-  targetMs?: number;
+  /** candidates per inversion and comb window (default: by adapter, defaultSolanaWorkSize) */
+  batch?: number;
+  windowBits?: number;
 };
 
 /**
@@ -154,18 +241,25 @@ export type SolanaGpuSearchOptions = {
 export function solanaGpuSource(gpu: OpenGpu, options: SolanaGpuSearchOptions): SearchSource {
   const size = defaultSolanaWorkSize(gpu.software);
   const invocations = options.invocations ?? size.invocations;
-  const batches = [size.batch, 8, 4].filter((b, i, all) => b <= size.batch && all.indexOf(b) === i);
-  return dispatchSource(gpu, `GPU ${gpu.name}, ${invocations.toLocaleString("en-US")} invocations`, options.targetMs ?? 250, (notice) =>
+  const largest = options.batch ?? size.batch;
+  const windowBits = options.windowBits ?? size.windowBits;
+  const batches = [largest, 8, 4].filter((b, i, all) => b <= largest && all.indexOf(b) === i);
+  return dispatchSource(gpu, `GPU ${gpu.name}, ${invocations.toLocaleString("en-US")} invocations`, options, (notice) =>
     firstThatBuilds(
       batches,
       (b) => `batch ${b}`,
       async (batch) => {
-        const grinder = await SolanaGpuGrinder.create(gpu.device, { pattern: options.pattern, invocations, batch, windowBits: size.windowBits });
+        const grinder = await SolanaGpuGrinder.create(gpu.device, { pattern: options.pattern, invocations, batch, windowBits });
         return {
           async run(n: number) {
             const r = await grinder.run(n);
-            return { candidates: r.candidates, found: r.hits.map((hit) => ({ address: base58.encode(hit.publicKey), privateKey: solanaSecretKey(hit) })) };
+            const found = r.hits.map((hit) => ({ address: base58.encode(hit.publicKey), privateKey: solanaSecretKey(hit) }));
+            return { candidates: r.candidates, found, dropped: r.dropped };
           },
+          selfCheck: () =>
+            checkedOnce(gpu.device, `solana ${batch} ${windowBits}`, options.corruptSelfCheck, () =>
+              solanaSelfCheck(gpu.device, { batch, windowBits, corrupt: options.corruptSelfCheck }),
+            ),
           destroy: () => grinder.destroy(),
         };
       },

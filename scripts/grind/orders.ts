@@ -93,9 +93,9 @@ type Outcome = "found" | "lost";
 /** Grinds one taken order until a verified offset is accepted, or the order stops being ours. */
 async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions, gpu: OpenGpu | null): Promise<Outcome> {
   const pattern = { prefix: order.prefix, suffix: order.suffix, caseSensitive: order.caseSensitive };
-  const source: SearchSource = gpu
-    ? gpuSource(gpu, { pattern, publicKey: order.publicKey })
-    : cpuSource({ spec: { network: "ethereum", ...pattern }, publicKey: order.publicKey }, o.threads);
+  const cpu = () => cpuSource({ spec: { network: "ethereum", ...pattern }, publicKey: order.publicKey }, o.threads);
+  // a GPU that fails its self-check hands the order to the CPU threads, with the reason
+  const source: SearchSource = gpu ? gpuSource(gpu, { pattern, publicKey: order.publicKey, fallback: cpu }) : cpu();
   const expected = Number(order.expectedAttempts);
   log(
     `order ${order.id}: ${describeOrderPattern(pattern)}${pattern.caseSensitive ? " (case-sensitive)" : ""}, ~${fmtInt(expected)} attempts expected, ${source.description}`,

@@ -75,7 +75,7 @@ function GrindPage() {
 
       {state.phase === "unavailable" && (
         <div className="mt-6 rounded-2xl border border-amber-600/60 bg-amber-950/40 p-5 text-amber-100" role="alert" data-testid="webgpu-unavailable">
-          <h2 className="text-lg font-semibold">WebGPU is not available here</h2>
+          <h2 className="text-lg font-semibold">{state.title ?? "WebGPU is not available here"}</h2>
           <p className="mt-2 text-sm">{state.message}</p>
           <p className="mt-2 text-sm">
             You can still{" "}
@@ -184,7 +184,7 @@ function GrindPage() {
             : !gpuReady
               ? "No GPU available (see above)."
               : state.phase === "measuring"
-                ? "Measuring: preparing the kernel (up to a minute the first time) and a short test run…"
+                ? "Measuring: preparing the kernel (up to a minute the first time), checking the GPU's answers against the CPU, and a short test run…"
                 : rate
                   ? `${gpuName ?? "Your GPU"} checks about ${compactNumber(Math.round(rate))} ${ethereum ? "Ethereum" : "Solana"} addresses a second in this tab.`
                   : `Found ${gpuName ?? "a GPU"}. Measure its speed for ${ethereum ? "Ethereum" : "Solana"} to see how long your pattern takes.`}

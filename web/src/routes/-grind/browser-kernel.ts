@@ -3,6 +3,7 @@
 // verify throws KernelFault and nothing of it is kept). And the calibration, which also picks the work size.
 import type { OrderPattern } from "../../../../schema/custom-order-pattern";
 import { GpuGrinder, scaleBatches } from "../../../../gpu/grinder";
+import { ethereumSelfCheck, type SelfCheckResult, solanaSelfCheck } from "../../../../gpu/self-check";
 import { SolanaGpuGrinder } from "../../../../gpu/solana-grinder";
 import type { PatternSpec } from "../../../../scripts/grind/pattern";
 import { BROWSER_DISPATCH_MS, browserWorkSizes, type GrindNetwork, verifyHit, verifySolanaHit } from "./grind-plan";
@@ -38,6 +39,17 @@ export async function makeKernel(device: GPUDevice, software: boolean, p: GrindP
     },
     destroy: () => grinder.destroy(),
   };
+}
+
+/**
+ * The GPU's self-check for this page's kernel configuration (the CLI's: a known-answer dispatch against
+ * @noble/curves, then a prefix, a suffix and a case pattern against a CPU scan of the same candidates). Throws
+ * GpuSelfCheckError (or GpuKernelError) with the first difference: this page then does not grind on that GPU.
+ */
+export function selfCheck(device: GPUDevice, software: boolean, network: GrindNetwork): Promise<SelfCheckResult> {
+  const size = browserWorkSizes(network, software);
+  // the Solana kernel in a browser keeps the 8-bit comb (makeKernel leaves SolanaGpuGrinder's default)
+  return network === "ethereum" ? ethereumSelfCheck(device, { halfBatch: size.halfBatch }) : solanaSelfCheck(device, { batch: size.batch, windowBits: 8 });
 }
 
 export type Calibration = { rate: number; invocations: number; batches: number };

@@ -2,16 +2,18 @@
 // a network on a pattern that cannot match (and picks the work size), then grinds a pattern until a hit that
 // @noble/curves confirms. The key exists only in this page's memory: nothing here makes a network request.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type BrowserKernel, type Calibration, calibrate, type GrindPattern, makeKernel } from "./browser-kernel";
+import { GpuKernelError, scaleBatches } from "../../../../gpu/grinder";
+import { GpuSelfCheckError } from "../../../../gpu/self-check";
+import { type BrowserKernel, type Calibration, calibrate, type GrindPattern, makeKernel, selfCheck } from "./browser-kernel";
 import { type BrowserGpu, openBrowserGpu } from "./browser-gpu";
 import { BROWSER_DISPATCH_MS, type GrindNetwork, KernelFault } from "./grind-plan";
-import { scaleBatches } from "../../../../gpu/grinder";
 
 export type Progress = { attempts: number; rate: number; seconds: number };
 
 export type GrindState =
   | { phase: "checking" }
-  | { phase: "unavailable"; message: string }
+  /** no WebGPU, no adapter, or a GPU that failed its self-check (`title` says which when it is not the first two) */
+  | { phase: "unavailable"; message: string; title?: string }
   | { phase: "idle" }
   | { phase: "measuring" }
   | { phase: "grinding"; progress: Progress }
@@ -32,6 +34,8 @@ export function useBrowserGrind() {
   const [gpuName, setGpuName] = useState<string | null>(null);
   const gpu = useRef<BrowserGpu | null>(null);
   const stopping = useRef(false);
+  /** networks whose kernel passed the self-check on this GPU (checked once per page) */
+  const checked = useRef(new Set<GrindNetwork>());
 
   useEffect(() => {
     let alive = true;
@@ -65,6 +69,23 @@ export function useBrowserGrind() {
     if (!g) return;
     setState({ phase: "measuring" });
     try {
+      if (!checked.current.has(network)) {
+        try {
+          await selfCheck(g.device, g.software, network);
+        } catch (e) {
+          if (!(e instanceof GpuSelfCheckError || e instanceof GpuKernelError)) throw e;
+          // a GPU that computes a wrong answer or misses a match is not used for anything on this page
+          gpu.current = null;
+          g.device.destroy();
+          setState({
+            phase: "unavailable",
+            title: "Your GPU failed its self-check",
+            message: `Before it grinds, this page checks your GPU against the CPU: known answers, then a short search whose matches must be exactly the CPU's. ${g.name} gave a different answer, so this page will not grind on it (nothing was ground or kept): ${e.message}`,
+          });
+          return;
+        }
+        checked.current.add(network);
+      }
       const measured = await calibrate(g.device, g.software, network);
       setCalibrations((c) => ({ ...c, [network]: measured }));
       setState({ phase: "idle" });
