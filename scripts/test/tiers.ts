@@ -23,11 +23,12 @@ export const TOOLS = [
   "scripts/grind/gpu-grinder.test.ts",
   "scripts/grind/gpu-solana-kernels.test.ts",
   "scripts/grind/gpu-solana-grinder.test.ts",
-  // child processes (the grinder's CLI, npm start, keys:rotate) and tsc on a copy of the tree
+  // child processes (the grinder's CLI, npm start, keys:rotate, the GPU host's proof check) and tsc on a copy of the tree
   "scripts/grind/cli.test.ts",
   "scripts/start.test.ts",
   "scripts/keys-rotate.test.ts",
   "scripts/schema-rename.test.ts",
+  "scripts/gpu-host/proof-check.test.ts",
   "web/src/api/route-shape.test.ts",
   // servers on loopback ports
   "scripts/solana-rpc/solana-rpc.test.ts",
