@@ -3,6 +3,7 @@
 // @noble/curves confirms. The key exists only in this page's memory: nothing here makes a network request.
 import { useCallback, useEffect, useRef, useState } from "react";
 import { type BrowserKernel, type Calibration, calibrate, type GrindPattern, makeKernel } from "./browser-kernel";
+import type { AdapterWords } from "./adapter-words";
 import { type BrowserGpu, openBrowserGpu } from "./browser-gpu";
 import { BROWSER_DISPATCH_MS, type GrindNetwork, KernelFault } from "./grind-plan";
 import { scaleBatches } from "../../../../gpu/grinder";
@@ -29,7 +30,7 @@ function failure(e: unknown): string {
 export function useBrowserGrind() {
   const [state, setState] = useState<GrindState>({ phase: "checking" });
   const [calibrations, setCalibrations] = useState<Partial<Record<GrindNetwork, Calibration>>>({});
-  const [gpuName, setGpuName] = useState<string | null>(null);
+  const [adapter, setAdapter] = useState<AdapterWords | null>(null);
   const gpu = useRef<BrowserGpu | null>(null);
   const stopping = useRef(false);
 
@@ -45,7 +46,7 @@ export function useBrowserGrind() {
         return;
       }
       gpu.current = found;
-      setGpuName(found.name);
+      setAdapter(found.words);
       setState({ phase: "idle" });
       void found.device.lost.then((info) => {
         if (alive && info.reason !== "destroyed")
@@ -119,5 +120,5 @@ export function useBrowserGrind() {
   /** Back to the pattern form (a found key is dropped from memory with the state). */
   const reset = useCallback(() => setState(gpu.current ? { phase: "idle" } : { phase: "checking" }), []);
 
-  return { state, calibrations, gpuName, measure, start, stop, reset };
+  return { state, calibrations, adapter, measure, start, stop, reset };
 }
