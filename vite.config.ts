@@ -2,11 +2,11 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { chunkGroups } from "./scripts/build/chunk-groups";
-import { paintFirst } from "./scripts/build/paint-first";
-import { prerender } from "./scripts/build/prerender";
-import { routePreload } from "./scripts/build/route-preload";
-import { parseMarketSearch, searchApiParams } from "./web/src/routes/-marketplace/search";
+import { chunkGroups } from "./scripts/build/chunk-groups.ts";
+import { paintFirst } from "./scripts/build/paint-first.ts";
+import { prerender } from "./scripts/build/prerender.ts";
+import { routePreload } from "./scripts/build/route-preload.ts";
+import { parseMarketSearch, searchApiParams } from "./web/src/routes/-marketplace/search.ts";
 
 // A landing page's scripts in a few files: the start's three steps (web/src/main.tsx) and one chunk of what the
 // landing routes share, beside each route's own (scripts/build/chunk-groups.ts).
