@@ -203,3 +203,17 @@ export function rangeText(pagination: Pick<Pagination, "total" | "totalIsExact">
   const first = (page - 1) * limit + 1;
   return `${formatCount(first)}-${formatCount(first + rowsOnPage - 1)} of ${total}`;
 }
+
+/** The featured strip follows the network filter (and only it: the other filters narrow the results below). */
+export const featuredNetwork = (search: MarketSearch): Exclude<NetworkOption, "all"> | undefined => (search.network === "all" ? undefined : search.network);
+
+/**
+ * The reads the page at `search` starts as it loads, as the paths its fetches ask for (a visitor whose wallet is
+ * not connected yet): the featured strip's and the results'. They are the page's preload hints: the build's for
+ * the plain page (vite.config.ts), the Worker's for a filtered URL (worker/landing/pages.ts). A hint the page does
+ * not use is a read wasted and a console warning.
+ */
+export function marketplaceFirstReads(search: MarketSearch): [featured: string, results: string] {
+  const network = featuredNetwork(search);
+  return [`/api/addresses/featured${network ? `?network=${network}` : ""}`, `/api/addresses/search?${searchApiParams(search, null)}`];
+}
