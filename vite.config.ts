@@ -2,11 +2,11 @@ import tailwindcss from "@tailwindcss/vite";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { chunkGroups } from "./scripts/build/chunk-groups";
-import { paintFirst } from "./scripts/build/paint-first";
-import { prerender } from "./scripts/build/prerender";
-import { routePreload } from "./scripts/build/route-preload";
-import { parseMarketSearch, searchApiParams } from "./web/src/routes/-marketplace/search";
+import { chunkGroups } from "./scripts/build/chunk-groups.ts";
+import { paintFirst } from "./scripts/build/paint-first.ts";
+import { prerender } from "./scripts/build/prerender.ts";
+import { routePreload } from "./scripts/build/route-preload.ts";
+import { marketplaceFirstReads, parseMarketSearch } from "./web/src/routes/-marketplace/search.ts";
 
 // A landing page's scripts in a few files: the start's three steps (web/src/main.tsx) and one chunk of what the
 // landing routes share, beside each route's own (scripts/build/chunk-groups.ts).
@@ -34,11 +34,8 @@ export default defineConfig({
     // The reads each landing page makes on first render (a visitor without a stored wallet).
     routePreload([
       { path: "/", routeSource: "src/routes/index.tsx", fetches: ["/api/addresses/featured", "/api/market-stats", "/api/transactions/recent"] },
-      {
-        path: "/marketplace",
-        routeSource: "src/routes/marketplace.tsx",
-        fetches: ["/api/addresses/featured", `/api/addresses/search?${searchApiParams(parseMarketSearch({}), null)}`],
-      },
+      // A filtered /marketplace gets the reads of its own filters from the Worker (worker/landing/pages.ts).
+      { path: "/marketplace", routeSource: "src/routes/marketplace.tsx", fetches: marketplaceFirstReads(parseMarketSearch({})) },
       { path: "/address/:id", routeSource: "src/routes/address.$id.tsx", fetches: ["/api/addresses/:id", "/api/addresses/:id/context"] },
     ]),
     // Every page paints before the app's entry is evaluated: a small boot script starts it after the first paint.

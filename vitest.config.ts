@@ -2,9 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { configDefaults, defineConfig } from "vitest/config";
-import { testPort } from "./scripts/test/ports";
-import { NODE_TESTS, TOOLS } from "./scripts/test/tiers";
-import { isolatedWranglerConfig } from "./scripts/test/wrangler-config";
+import { testPort } from "./scripts/test/ports.ts";
+import { NODE_TESTS, TOOLS } from "./scripts/test/tiers.ts";
+import { isolatedWranglerConfig } from "./scripts/test/wrangler-config.ts";
 
 // Four projects, in tiers from the inner loop outwards (docs/testing.md#tiers-and-their-durations):
 //  - fast:   pure functions (schema/, worker/domain, web display rules, scripts) in plain Node, nothing else started

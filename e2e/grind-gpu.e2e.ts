@@ -37,7 +37,7 @@ afterEach(async () => {
 async function measure(page: Page, network = "Ethereum", timeout = COMPILE_MS) {
   await page.getByRole("button", { name: "Measure again" }).waitFor({ timeout });
   expect(await page.getByTestId("gpu-status").textContent()).toMatch(
-    new RegExp(`swiftshader checks about [\\d.,]+ (thousand )?${network} addresses a second in this tab`),
+    new RegExp(`^The software renderer \\(google swiftshader.*\\) checks about [\\d.,]+ (thousand )?${network} addresses a second in this tab`),
   );
 }
 
@@ -59,7 +59,11 @@ describe("/grind: an address ground on the visitor's GPU", () => {
     await page.goto(`${s.baseUrl}/grind`);
     await page.getByRole("heading", { level: 1, name: "Grind an Address in Your Browser" }).waitFor();
     await page.getByLabel("Starts with (after 0x)").fill("b");
-    expect(await page.getByTestId("grind-estimate").textContent()).toContain("measure your GPU first");
+    expect(await page.getByTestId("grind-estimate").textContent()).toContain("measure the speed first");
+    // SwiftShader is named for what it is: not the visitor's GPU.
+    await expect
+      .poll(() => page.getByTestId("gpu-status").textContent(), { timeout: 30_000 })
+      .toMatch(/^Found a software renderer \(google swiftshader.*\), not a GPU/);
     expect(await page.getByRole("button", { name: "Start grinding" }).isDisabled()).toBe(true);
 
     await page.getByRole("button", { name: "Measure speed" }).click();
@@ -114,7 +118,7 @@ describe("/grind: an address ground on the visitor's GPU", () => {
     await prefix.fill("2");
     await page.getByLabel(/Match letter case exactly/).check();
     expect(await page.getByTestId("grind-estimate").getByTestId("power-of-two").getAttribute("aria-label")).toMatch(/^2 to the power 4\.\d$/);
-    expect(await page.getByTestId("grind-estimate").textContent()).toMatch(/Difficulty24\.\d.*measure your GPU first/);
+    expect(await page.getByTestId("grind-estimate").textContent()).toMatch(/Difficulty24\.\d.*measure the speed first/);
 
     await page.getByRole("button", { name: "Measure speed" }).click();
     await measure(page, "Solana", SOLANA_COMPILE_MS);
@@ -172,7 +176,7 @@ describe("/grind: an address ground on the visitor's GPU", () => {
     expect(progress).toMatch(/Elapsed.+Expected time left[\d.]+ (hours|days|minutes)/);
     const seen = await attempts.textContent();
     await expect.poll(() => attempts.textContent(), { timeout: 30_000 }).not.toBe(seen);
-    expect(await page.getByTestId("grind-status").textContent()).toContain("Grinding on your GPU");
+    expect(await page.getByTestId("grind-status").textContent()).toContain("Grinding on the software renderer");
     expect(await seriousViolations(page)).toEqual([]);
     await tabTo(page, page.getByRole("button", { name: "Stop" }));
     await page.keyboard.press("Enter");
@@ -226,7 +230,7 @@ describe("/grind: an address ground on the visitor's GPU", () => {
     await notice.waitFor({ timeout: COMPILE_MS });
     // byte 100 is in invocation 0's sixth candidate (20 bytes each): point -HALF + 0, variant 5
     expect(await notice.textContent()).toMatch(
-      /Your GPU failed its self-check.*will not grind on it \(nothing was ground or kept\): known answer: invocation 0, key 0x[0-9a-f]+ - 16, variant 5: the GPU computed address 0x[0-9a-f]{40}, @noble\/curves 0x[0-9a-f]{40}/,
+      /(Your GPU|The software renderer) \(.*\) failed its self-check.*will not grind on it \(nothing was ground or kept\): known answer: invocation 0, key 0x[0-9a-f]+ - 16, variant 5: the GPU computed address 0x[0-9a-f]{40}, @noble\/curves 0x[0-9a-f]{40}/,
     );
     expect(await notice.getByRole("link", { name: "order a custom address" }).getAttribute("href")).toBe("/custom-order");
     expect(await s.page.getByRole("button", { name: "Measure speed" }).isDisabled()).toBe(true);

@@ -4,7 +4,7 @@
 // (web/src/routes/-marketplace/search.ts: a malformed value is dropped and its default applies). Each field
 // takes the parameter's text, as a query string carries it.
 import * as v from "valibot";
-import { CHAR_LENGTH_MAX, CHAR_LENGTH_MIN, MAX_RESULT_WINDOW, MAX_SEARCH_LENGTH, PAGE_SIZES, PATTERN_FILTERS, SORT_FIELDS, SORT_ORDERS } from "./browse";
+import { CHAR_LENGTH_MAX, CHAR_LENGTH_MIN, MAX_RESULT_WINDOW, MAX_SEARCH_LENGTH, PAGE_SIZES, PATTERN_FILTERS, SORT_FIELDS, SORT_ORDERS } from "./browse.ts";
 // Type only: the web bundle must not pull in the drizzle tables.
 import type { CATEGORIES } from "./db/listings";
 

@@ -18,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { build, type Plugin, type ResolvedConfig } from "vite";
-import { readManifest, routeScriptFiles } from "./route-preload";
+import { readManifest, routeScriptFiles } from "./route-preload.ts";
 
 /**
  * One page to write: `url` is rendered, the HTML goes to `file` (relative to the build's outDir); `routeSource`

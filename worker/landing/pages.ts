@@ -1,7 +1,10 @@
 // The landing pages the Worker hands out itself (wrangler.toml run_worker_first): `/` and /address/{id} get
 // their prerendered HTML (scripts/build/prerender.ts), which paints before any script runs. They cannot be
 // plain assets: `/` would be index.html, and index.html must stay the empty shell that every other path of
-// the single-page app falls back to; /address/{id} has one shell for every id.
+// the single-page app falls back to; /address/{id} has one shell for every id. /marketplace stays the assets'
+// page; the Worker only points its preload hints at the reads a filtered URL makes.
+import { parseAppSearch } from "../../web/src/lib/url-search";
+import { marketplaceFirstReads, parseMarketSearch } from "../../web/src/routes/-marketplace/search";
 import { pageTitle } from "../../web/src/server-rendered/page-title";
 import { anonymousListing, type ApiFetch, listingPageId, withListing, withoutListingPreload } from "./listing-page";
 
@@ -18,6 +21,42 @@ function listingTitle(pathname: string): string | null {
   return id ? pageTitle(`Listing #${id}`).meta[0].title : null;
 }
 
+const FEATURED_HINT = /^<\/api\/addresses\/featured(?:\?[^>]*)?>/;
+const RESULTS_HINT = /^<\/api\/addresses\/search(?:\?[^>]*)?>/;
+
+/**
+ * The marketplace's `Link` header for the page at `search` (its query string). The build's hints for /marketplace
+ * preload the plain page's reads; a filtered URL reads others (the featured strip of its network, its own
+ * results), so the browser fetched two answers the page never used and warned about each. Here each of those two
+ * hints names the read the page at `search` makes, found by the route's own parsing; the other hints stay. With a
+ * session the page asks for its results as the wallet it reconnects (`walletAddress`), which the page's request
+ * does not tell: that hint goes (the featured strip's read is the same for everyone).
+ */
+export function marketplaceLink(link: string, search: string, withSession: boolean): string {
+  const [featured, results] = marketplaceFirstReads(parseMarketSearch(parseAppSearch(search)));
+  return link
+    .split(/,\s*(?=<)/)
+    .flatMap((hint) => {
+      if (RESULTS_HINT.test(hint)) return withSession ? [] : [hint.replace(RESULTS_HINT, () => `<${results}>`)];
+      return [hint.replace(FEATURED_HINT, () => `<${featured}>`)];
+    })
+    .join(", ");
+}
+
+/** /marketplace (wrangler.toml run_worker_first): the assets' page, its hints following its query and session. */
+async function serveMarketplace(request: Request, env: Env): Promise<Response> {
+  const res = await env.ASSETS.fetch(request);
+  const search = new URL(request.url).search;
+  const withSession = carriesSession(request);
+  const link = res.headers.get("Link");
+  if (!link || (!search && !withSession)) return res;
+  const page = new Response(res.body, res);
+  const hints = marketplaceLink(link, search, withSession);
+  if (hints) page.headers.set("Link", hints);
+  else page.headers.delete("Link");
+  return page;
+}
+
 /** A session cookie by name (valid or not): such a visitor's app reads the listing with its session. */
 const carriesSession = (request: Request) => /(?:^|;)\s*(?:__Host-)?session=/.test(request.headers.get("cookie") ?? "");
 
@@ -26,8 +65,9 @@ const carriesSession = (request: Request) => /(?:^|;)\s*(?:__Host-)?session=/.te
  * with it, a listing's page carries the listing (worker/landing/listing-page.ts).
  */
 export async function servePrerenderedPage(request: Request, env: Env, api?: ApiFetch): Promise<Response | null> {
-  if (request.method !== "GET" && request.method !== "HEAD") return null;
   const url = new URL(request.url);
+  if (url.pathname === "/marketplace") return serveMarketplace(request, env);
+  if (request.method !== "GET" && request.method !== "HEAD") return null;
   const asset = prerenderedAsset(url.pathname);
   if (!asset) return null;
   // The page's own preload hints are _headers rules for its path (scripts/build/route-preload.ts), which the

@@ -24,8 +24,9 @@ export function Header() {
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);
   }, [menuOpen]);
-  // One row at every width, so the sticky header stays under 72 px on a phone. Below md the links
-  // move into a Menu: at 360-390 px "Connect Wallet" or the wallet chip left no room for them.
+  // One row at every width, so the sticky header stays under 72 px on a phone. Below lg the links
+  // move into a Menu: at 360-390 px "Connect Wallet" or the wallet chip left no room for them, and at md the
+  // seven links an admin sees (Activity and Grind among them) did not fit beside the wallet chip.
   return (
     <header className="sticky top-0 z-40 border-b border-slate-800 bg-slate-950">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-6 sm:px-4">
@@ -33,7 +34,7 @@ export function Header() {
           <Link to="/" className="shrink-0 font-mono text-base font-bold tracking-tight text-white sm:text-lg">
             <span className="text-violet-400">0x</span>Vanity
           </Link>
-          <ul className="hidden min-w-0 items-center gap-4 text-sm whitespace-nowrap md:flex">
+          <ul className="hidden min-w-0 items-center gap-4 text-sm whitespace-nowrap lg:flex">
             {links.map((l) => (
               <li key={l.to}>
                 <Link to={l.to} className="block py-2 text-slate-300 hover:text-white" activeProps={{ className: "text-white font-semibold" }}>
@@ -44,7 +45,7 @@ export function Header() {
           </ul>
           <button
             type="button"
-            className="ml-auto shrink-0 rounded-md border border-slate-700 px-2.5 py-1.5 text-sm font-semibold text-slate-200 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400 md:hidden"
+            className="ml-auto shrink-0 rounded-md border border-slate-700 px-2.5 py-1.5 text-sm font-semibold text-slate-200 hover:border-violet-500 focus-visible:outline-2 focus-visible:outline-violet-400 lg:hidden"
             aria-expanded={menuOpen}
             aria-controls={menuId}
             onClick={() => setMenuOpen((o) => !o)}
@@ -57,7 +58,7 @@ export function Header() {
         <ConnectWalletButton />
       </div>
       {menuOpen && (
-        <ul id={menuId} className="border-t border-slate-800 bg-slate-950 px-3 py-2 text-sm md:hidden" data-testid="header-menu">
+        <ul id={menuId} className="border-t border-slate-800 bg-slate-950 px-3 py-2 text-sm lg:hidden" data-testid="header-menu">
           {links.map((l) => (
             <li key={l.to}>
               <Link

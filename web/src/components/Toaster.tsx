@@ -12,12 +12,17 @@ const VARIANT_CLASSES = {
 /**
  * Radix toast with the spec's constants: 5000 ms, swipe right past 50 px, F8 focuses the region. At the top,
  * under the header; to the other edge while the field the person is in lies under them (toast-placement.ts).
+ * From sm up they float at the top right, beside the page's column. Below sm there is no room beside it: over
+ * the page they covered "Back to Marketplace" and the title, so there they take their own place in the page's
+ * flow right under the header (the page moves down while they show) and stay pinned under it as the page
+ * scrolls; the root layout mounts the region between the header and the page for this.
  */
 export function Toaster() {
   const toasts = useToasts();
   const [edge, setEdge] = useState<ToastEdge>("top");
   const viewport = useRef<HTMLOListElement>(null);
   const open = toasts.some((t) => t.open);
+  const top = edge === "top";
   useEffect(() => {
     if (!open) setEdge("top");
   }, [open]);
@@ -49,12 +54,18 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       ))}
-      <Toast.Viewport
-        ref={viewport}
-        hotkey={["F8"]}
-        className={`fixed right-0 z-50 flex w-full max-w-sm flex-col gap-2 p-4 outline-none ${edge === "top" ? "top-14" : "bottom-0"}`}
-        data-edge={edge}
-      />
+      <div className={top ? "max-sm:sticky max-sm:top-14 max-sm:z-30" : undefined}>
+        <Toast.Viewport
+          ref={viewport}
+          hotkey={["F8"]}
+          className={`flex w-full flex-col gap-2 outline-none ${
+            top
+              ? `sm:fixed sm:top-14 sm:right-0 sm:z-50 sm:max-w-sm sm:p-4 ${open ? "max-sm:px-3 max-sm:pt-2" : ""}`
+              : "fixed right-0 bottom-0 z-50 max-w-sm p-4"
+          }`}
+          data-edge={edge}
+        />
+      </div>
     </Toast.Provider>
   );
 }

@@ -1,9 +1,9 @@
 // Pages reachable from the header and footer. A page is listed here only once it works.
 // `adminOnly` links are shown only to wallets the server reports as admins (useAdminStatus). The footer
 // lists /create-listing for everyone (the specification's footer links); the page itself explains who may use it.
-// The footer also carries the pages a visitor finds nowhere else: the public sales (Activity) and the in-browser
-// grinder (Grind); it wraps, so they stay on screen and in the tab order at 390 px, where the header's links
-// move into a menu.
+// The header and the footer both link the public sales (Activity) and the in-browser grinder (Grind), which
+// a visitor found nowhere else; below lg the header's links sit in its Menu (one row has no room for them
+// beside the wallet), and the footer wraps, so they stay on screen and in the tab order at 390 px.
 // LinkProps reads the routes through the router's registration (routeTree.gen.ts declares it), so this file
 // need not import the route tree, which imports the root layout that imports this.
 import type { LinkProps } from "@tanstack/react-router";
@@ -13,7 +13,9 @@ export type NavLink = { to: NonNullable<LinkProps["to"]>; label: string; adminOn
 
 export const HEADER_LINKS: NavLink[] = [
   { to: "/marketplace", label: "Marketplace" },
+  { to: "/activity", label: "Activity" },
   { to: "/custom-order", label: "Custom Order" },
+  { to: "/grind", label: "Grind" },
   { to: "/profile", label: "Profile" },
   { to: "/create-listing", label: "Create Listing", adminOnly: true },
   { to: "/admin", label: "Admin", adminOnly: true },

@@ -1,6 +1,6 @@
 // Numbers as the screens show them: counts, prices in their coin (8 decimals, exact for decimal strings) and USD
 // figures, as pure functions so every card, table and page shows the same figure for the same amount.
-import { belowOneCent, type UsdRates, usdValue } from "../../../schema/prices";
+import { belowOneCent, type UsdRates, usdValue } from "../../../schema/prices.ts";
 
 /** General figures: 6 decimals under 1, else 4. */
 export function formatNumber(value: number | string): string {

@@ -24,12 +24,13 @@ function RootLayout() {
       <HeadContent />
       <div className="flex min-h-screen flex-col">
         <Header />
+        {/* Between the header and the page: on a phone the toasts sit here, in the page's flow (Toaster.tsx). */}
+        <ToastRegion />
         <main className="flex-1">
           <Outlet />
         </main>
         <Footer />
       </div>
-      <ToastRegion />
     </>
   );
 }

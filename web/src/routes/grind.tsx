@@ -53,7 +53,7 @@ function GrindPage() {
   const [caseSensitive, setCaseSensitive] = useState(false);
   const { grind, problems, bits } = readFor(network, { prefix, suffix, caseSensitive });
   const tooHard = problems.length === 0 ? tooHardForBrowser(bits, network) : null;
-  const { state, calibrations, gpuName, measure, start, stop, reset } = useBrowserGrind();
+  const { state, calibrations, adapter, measure, start, stop, reset } = useBrowserGrind();
   const rate = calibrations[network]?.rate ?? null;
   const busy = state.phase === "measuring" || state.phase === "grinding";
   const gpuReady = state.phase !== "checking" && state.phase !== "unavailable";
@@ -169,25 +169,25 @@ function GrindPage() {
               <PowerOfTwo bits={showBits(bits)} />
             </Stat>
             <Stat label="Expected attempts">{compactNumber(2 ** bits)}</Stat>
-            <Stat label="Expected time">{rate ? formatDuration(expected) : "measure your GPU first"}</Stat>
+            <Stat label="Expected time">{rate ? formatDuration(expected) : "measure the speed first"}</Stat>
           </dl>
         )}
       </section>
 
       <section aria-labelledby={`${id}-gpu`} className="mt-6 rounded-2xl border border-slate-800 bg-slate-900/60 p-5">
         <h2 id={`${id}-gpu`} className="text-lg font-semibold text-white">
-          2. Your GPU
+          2. Your graphics adapter
         </h2>
         <p className="mt-2 text-sm text-slate-300" data-testid="gpu-status">
           {state.phase === "checking"
             ? "Looking for WebGPU…"
             : !gpuReady
-              ? "No GPU available (see above)."
+              ? "No graphics adapter available (see above)."
               : state.phase === "measuring"
                 ? "Measuring: preparing the kernel (up to a minute the first time), checking the GPU's answers against the CPU, and a short test run…"
                 : rate
-                  ? `${gpuName ?? "Your GPU"} checks about ${compactNumber(Math.round(rate))} ${ethereum ? "Ethereum" : "Solana"} addresses a second in this tab.`
-                  : `Found ${gpuName ?? "a GPU"}. Measure its speed for ${ethereum ? "Ethereum" : "Solana"} to see how long your pattern takes.`}
+                  ? `${adapter?.subject ?? "The adapter"} checks about ${compactNumber(Math.round(rate))} ${ethereum ? "Ethereum" : "Solana"} addresses a second in this tab.`
+                  : `Found ${adapter?.found ?? "a graphics adapter"}. Measure its speed for ${ethereum ? "Ethereum" : "Solana"} to see how long your pattern takes.`}
         </p>
         <button type="button" className={`${secondary} mt-3`} disabled={!gpuReady || busy} onClick={() => void measure(network)}>
           {state.phase === "measuring" ? "Measuring…" : rate ? "Measure again" : "Measure speed"}
@@ -198,7 +198,7 @@ function GrindPage() {
         <h2 id={`${id}-grind`} className="text-lg font-semibold text-white">
           3. Grind
         </h2>
-        {!rate && gpuReady && <p className="mt-2 text-sm text-slate-400">Measure your GPU first, so you know the expected time before you start.</p>}
+        {!rate && gpuReady && <p className="mt-2 text-sm text-slate-400">Measure the speed first, so you know the expected time before you start.</p>}
         <div className="mt-3 flex flex-wrap gap-2">
           <button type="button" className={primary} disabled={!gpuReady || busy || !patternReady || !rate} onClick={() => void start(grind)}>
             Start grinding
@@ -210,7 +210,7 @@ function GrindPage() {
         {"progress" in state && <ProgressStats progress={state.progress} expectedAttempts={2 ** bits} live={state.phase === "grinding"} />}
         <p className="mt-3 text-sm text-slate-300" role="status" data-testid="grind-status">
           {state.phase === "grinding"
-            ? "Grinding on your GPU… keep this tab open."
+            ? `Grinding on ${adapter?.on ?? "the graphics adapter"}… keep this tab open.`
             : state.phase === "stopped"
               ? `Stopped after ${compactNumber(state.progress.attempts)} attempts. Nothing was found, and nothing was kept.`
               : state.phase === "found"

@@ -13,6 +13,7 @@ import { FiltersCard } from "./-marketplace/FiltersCard";
 import { ListingTable } from "./-marketplace/ListingTable";
 import { SaveSearch } from "./-marketplace/SaveSearch";
 import {
+  featuredNetwork,
   isFiltered,
   type MarketSearch,
   marketState,
@@ -130,9 +131,6 @@ function SearchBox({ value, onCommit }: { value: string; onCommit: (text: string
     </form>
   );
 }
-
-/** The featured strip follows the network filter (and only it: the other filters narrow the results below). */
-const featuredNetwork = (search: MarketSearch): Network | undefined => (search.network === "all" ? undefined : search.network);
 
 /**
  * Up to 6 featured listings, shown only when there are some (a failed read just leaves them out). While they

@@ -1,8 +1,9 @@
 // WebGPU in the visitor's browser: the adapter and a device, or a plain reason why not.
 /// <reference types="@webgpu/types" />
 import { isSoftwareAdapter } from "../../../../gpu/grinder";
+import { type AdapterWords, adapterWords } from "./adapter-words";
 
-export type BrowserGpu = { device: GPUDevice; software: boolean; name: string };
+export type BrowserGpu = { device: GPUDevice; software: boolean; words: AdapterWords };
 export type GpuUnavailable = { problem: "no-webgpu" | "no-adapter" | "no-device"; message: string };
 
 /** Opens the high-performance adapter. `nav` is the page's navigator (tests pass their own). */
@@ -29,9 +30,9 @@ export async function openBrowserGpu(nav: { gpu?: GPU } = navigator): Promise<Br
   }
   try {
     const device = await adapter.requestDevice();
-    const i = adapter.info;
-    const name = [i.vendor, i.architecture, i.description].filter(Boolean).join(" ") || "your GPU";
-    return { device, software: isSoftwareAdapter(adapter), name };
+    // The fallback flag is missing from browsers that predate it: read as "not said".
+    const software = isSoftwareAdapter(adapter) || adapter.info.isFallbackAdapter === true;
+    return { device, software, words: adapterWords(adapter.info, software) };
   } catch (e) {
     return { problem: "no-device", message: `The graphics adapter refused to start: ${e instanceof Error ? e.message : String(e)}` };
   }

@@ -4,6 +4,7 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import { GpuKernelError, scaleBatches } from "../../../../gpu/grinder";
 import { GpuSelfCheckError } from "../../../../gpu/self-check";
+import type { AdapterWords } from "./adapter-words";
 import { type BrowserKernel, type Calibration, calibrate, type GrindPattern, makeKernel, selfCheck } from "./browser-kernel";
 import { type BrowserGpu, openBrowserGpu } from "./browser-gpu";
 import { BROWSER_DISPATCH_MS, type GrindNetwork, KernelFault } from "./grind-plan";
@@ -31,7 +32,7 @@ function failure(e: unknown): string {
 export function useBrowserGrind() {
   const [state, setState] = useState<GrindState>({ phase: "checking" });
   const [calibrations, setCalibrations] = useState<Partial<Record<GrindNetwork, Calibration>>>({});
-  const [gpuName, setGpuName] = useState<string | null>(null);
+  const [adapter, setAdapter] = useState<AdapterWords | null>(null);
   const gpu = useRef<BrowserGpu | null>(null);
   const stopping = useRef(false);
   /** networks whose kernel passed the self-check on this GPU (checked once per page) */
@@ -49,7 +50,7 @@ export function useBrowserGrind() {
         return;
       }
       gpu.current = found;
-      setGpuName(found.name);
+      setAdapter(found.words);
       setState({ phase: "idle" });
       void found.device.lost.then((info) => {
         if (alive && info.reason !== "destroyed")
@@ -79,8 +80,8 @@ export function useBrowserGrind() {
           g.device.destroy();
           setState({
             phase: "unavailable",
-            title: "Your GPU failed its self-check",
-            message: `Before it grinds, this page checks your GPU against the CPU: known answers, then a short search whose matches must be exactly the CPU's. ${g.name} gave a different answer, so this page will not grind on it (nothing was ground or kept): ${e.message}`,
+            title: `${g.words.subject} failed its self-check`,
+            message: `Before it grinds, this page checks the adapter against the CPU: known answers, then a short search whose matches must be exactly the CPU's. ${g.words.subject} gave a different answer, so this page will not grind on it (nothing was ground or kept): ${e.message}`,
           });
           return;
         }
@@ -140,5 +141,5 @@ export function useBrowserGrind() {
   /** Back to the pattern form (a found key is dropped from memory with the state). */
   const reset = useCallback(() => setState(gpu.current ? { phase: "idle" } : { phase: "checking" }), []);
 
-  return { state, calibrations, gpuName, measure, start, stop, reset };
+  return { state, calibrations, adapter, measure, start, stop, reset };
 }

@@ -18,9 +18,9 @@ import {
   type PatternFilter,
   type SortField,
   type SortOrder,
-} from "../../../../schema/browse";
-import { CATEGORY_OPTIONS, NETWORK_OPTIONS, readSearchField } from "../../../../schema/search";
-import { formatCount } from "../../lib/number-format";
+} from "../../../../schema/browse.ts";
+import { CATEGORY_OPTIONS, NETWORK_OPTIONS, readSearchField } from "../../../../schema/search.ts";
+import { formatCount } from "../../lib/number-format.ts";
 
 /** The specification's categories ("all" means no category filter) and networks: the API's own lists. */
 export { CATEGORY_OPTIONS, NETWORK_OPTIONS };
@@ -202,4 +202,18 @@ export function rangeText(pagination: Pick<Pagination, "total" | "totalIsExact">
   if (rowsOnPage === 0) return `0-0 of ${total}`;
   const first = (page - 1) * limit + 1;
   return `${formatCount(first)}-${formatCount(first + rowsOnPage - 1)} of ${total}`;
+}
+
+/** The featured strip follows the network filter (and only it: the other filters narrow the results below). */
+export const featuredNetwork = (search: MarketSearch): Exclude<NetworkOption, "all"> | undefined => (search.network === "all" ? undefined : search.network);
+
+/**
+ * The reads the page at `search` starts as it loads, as the paths its fetches ask for (a visitor whose wallet is
+ * not connected yet): the featured strip's and the results'. They are the page's preload hints: the build's for
+ * the plain page (vite.config.ts), the Worker's for a filtered URL (worker/landing/pages.ts). A hint the page does
+ * not use is a read wasted and a console warning.
+ */
+export function marketplaceFirstReads(search: MarketSearch): [featured: string, results: string] {
+  const network = featuredNetwork(search);
+  return [`/api/addresses/featured${network ? `?network=${network}` : ""}`, `/api/addresses/search?${searchApiParams(search, null)}`];
 }
