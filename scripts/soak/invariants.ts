@@ -208,14 +208,14 @@ export function offerStandingViolations(offers: OfferRow[], purchases: PurchaseR
 /** What a saved search was told at the end: the listings counted in its notifications, and how many matched it. */
 export type SearchTold = { searchId: number; name: string; told: number; matching: number };
 
-/** Something the store must tell within a few cron runs: when it happened, and when the soak first saw it told (null: never). */
-export type Awaited = { what: string; at: number; seenAt: number | null };
+/** Something the store must tell within a few cron runs: when it happened, and when it was told (null: never). */
+export type ToTell = { what: string; at: number; seenAt: number | null };
 
-/** The cron runs that started after `a` happened and by the time it was seen: how many runs it took to be told. */
-export const runsToTell = (a: Awaited, runStarts: number[]): number | null =>
+/** The cron runs that started after `a` happened and by the time it was told: how many runs it took. */
+export const runsToTell = (a: ToTell, runStarts: number[]): number | null =>
   a.seenAt === null ? null : runStarts.filter((t) => t > a.at && t <= a.seenAt!).length;
 
-function withinRuns(items: Awaited[], runStarts: number[], n: number): string[] {
+function withinRuns(items: ToTell[], runStarts: number[], n: number): string[] {
   const out: string[] = [];
   for (const a of items) {
     const runs = runsToTell(a, runStarts);
@@ -271,10 +271,10 @@ export type CollectorFacts = {
   offers: OfferRow[];
   purchases: PurchaseRow[];
   searches: SearchTold[];
-  /** Each saved search: from when the import ended (or the search was saved, if later) to its first notification seen. */
-  searchesNotified: Awaited[];
+  /** Each saved search: from when the import ended (or the search was saved, if later) to the start of the run that told it its last match. */
+  searchesNotified: ToTell[];
   /** The late payment made during the import: from when it landed to the alert's delivery. */
-  lateAlert: Awaited | null;
+  lateAlert: ToTell | null;
   ticks: Tick[];
   runs: CronRunRow[];
   /** Cron runs within which each search and the late payment must be told. */
