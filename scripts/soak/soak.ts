@@ -506,8 +506,10 @@ async function main() {
       ).results,
       told: (
         await db
-          .prepare("SELECT subject, sum(json_extract(data, '$.count')) AS told FROM notifications WHERE kind = 'saved_search_match' GROUP BY subject")
-          .all<{ subject: string; told: number }>()
+          .prepare(
+            "SELECT subject, sum(json_extract(data, '$.count')) AS told, max(created_at) AS lastAt FROM notifications WHERE kind = 'saved_search_match' GROUP BY subject",
+          )
+          .all<{ subject: string; told: number; lastAt: number }>()
       ).results,
       runs: (
         await db
@@ -529,6 +531,9 @@ async function main() {
           : [],
     }));
     const toldBySearch = new Map(collectors.told.map((t) => [t.subject, Number(t.told)]));
+    // A notification is dated by the start of the run that wrote it, and each run that adds to it dates it anew: the
+    // newest one is the run that told the search of its last match.
+    const lastToldAt = new Map(collectors.told.map((t) => [t.subject, Number(t.lastAt)]));
     const importEnd = importWindow?.end ?? Date.now();
     const searches: SearchTold[] = searchers.flatMap((s) =>
       s.searches.map((x) => ({
@@ -539,7 +544,9 @@ async function main() {
       })),
     );
     const searchesNotified: ToTell[] = importWindow
-      ? searchers.flatMap((s) => s.searches.map((x) => ({ what: x.name, at: Math.max(importEnd, x.savedAt), seenAt: seenTold.get(x.name) ?? null })))
+      ? searchers.flatMap((s) =>
+          s.searches.map((x) => ({ what: x.name, at: Math.max(importEnd, x.savedAt), seenAt: lastToldAt.get(`search:${x.id}`) ?? null })),
+        )
       : [];
     const lateResult = late;
     const lateAlert: ToTell | null =
@@ -647,7 +654,15 @@ async function main() {
       return n === null ? "never" : `${n} run${n === 1 ? "" : "s"}`;
     });
     console.log(
-      `saved searches told of the import after: ${delays.map(([k, n]) => `${k}: ${n}`).join(", ") || "none"} (cron runs begun after the import ended)`,
+      `saved searches told of all their matches in the import by: ${delays.map(([k, n]) => `${k}: ${n}`).join(", ") || "none"} (the telling run among the runs begun after the import ended)`,
+    );
+    const bell = countBy(searchesNotified, (a) => {
+      const seen = seenTold.get(a.what);
+      const n = seen === undefined ? null : runsToTell({ ...a, seenAt: seen }, runStarts);
+      return n === null ? "never" : `${n} run${n === 1 ? "" : "s"}`;
+    });
+    console.log(
+      `  read on the owner's notifications before a tick, after: ${bell.map(([k, n]) => `${k}: ${n}`).join(", ")} (a run goes on after its tick is answered)`,
     );
     if (lateResult && "hash" in lateResult) {
       const n = lateAlert ? runsToTell(lateAlert, runStarts) : null;
