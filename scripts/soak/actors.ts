@@ -453,14 +453,15 @@ async function offerRound(stage: Stage, network: Network): Promise<string> {
 export type Searcher = { wallet: Wallet; searches: { id: number; name: string; network: Network | null; savedAt: number }[] };
 
 /**
- * `count` wallets, `perNetwork` to a client network (an IPv6 /64 each), each saving the match-all search and one of a
+ * `count` wallets, `perNetwork` to a client network (an IPv6 /48 each), each saving the match-all search and one of a
  * network's listings. Each match-all search is one query with `count` subscribers; all of them are armed for the import.
  */
 export async function saveSearches(stage: Stage, count: number, perNetwork: number): Promise<Searcher[]> {
   const out: Searcher[] = [];
   for (let i = 0; i < count; i++) {
     const chain: Network = i % 2 === 0 ? "ethereum" : "solana";
-    const wallet = await signIn(stage, chain, `2001:db8:c0:${Math.floor(i / perNetwork).toString(16)}::${(i % perNetwork) + 1}`).catch((err: Error) => {
+    // A client network is an IPv6 /48 (worker/http/rate-limit.ts): one per `perNetwork` searchers.
+    const wallet = await signIn(stage, chain, `2001:db8:${(0xc000 + Math.floor(i / perNetwork)).toString(16)}::${(i % perNetwork) + 1}`).catch((err: Error) => {
       stage.record.did(`searcher sign-in refused ${err instanceof SignInRefused ? err.status : 0}`);
       return null;
     });
