@@ -89,7 +89,8 @@ export class SignInRefused extends Error {
 export async function signInEthereum(api: Api, privateKey: Hex) {
   const account = privateKeyToAccount(privateKey);
   const nonce = await api("/api/auth/nonce", { body: { network: "ethereum", address: account.address } });
-  if (!nonce.json?.message) throw new SignInRefused(nonce.status, `nonce ${nonce.status}: ${JSON.stringify(nonce.json)}`);
+  // A refusal carries a `message` too (a 429's text): only a 200's is a message to sign.
+  if (nonce.status !== 200 || !nonce.json?.message) throw new SignInRefused(nonce.status, `nonce ${nonce.status}: ${JSON.stringify(nonce.json)}`);
   const signature = await account.signMessage({ message: nonce.json.message });
   const verified = await api("/api/auth/verify", { body: { network: "ethereum", message: nonce.json.message, signature } });
   if (!verified.json?.authenticated || !verified.cookie) throw new SignInRefused(verified.status, `Ethereum sign-in failed: ${JSON.stringify(verified.json)}`);
@@ -99,7 +100,8 @@ export async function signInEthereum(api: Api, privateKey: Hex) {
 export async function signInSolana(api: Api, keypair: Keypair) {
   const address = keypair.publicKey.toBase58();
   const nonce = await api("/api/auth/nonce", { body: { network: "solana", address } });
-  if (!nonce.json?.message) throw new SignInRefused(nonce.status, `nonce ${nonce.status}: ${JSON.stringify(nonce.json)}`);
+  // A refusal carries a `message` too (a 429's text): only a 200's is a message to sign.
+  if (nonce.status !== 200 || !nonce.json?.message) throw new SignInRefused(nonce.status, `nonce ${nonce.status}: ${JSON.stringify(nonce.json)}`);
   const message = nonce.json.message as string;
   const signature = base58.encode(ed25519.sign(new TextEncoder().encode(message), keypair.secretKey.slice(0, 32)));
   const verified = await api("/api/auth/verify", { body: { network: "solana", message, signature, address } });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { type ChainPayment, checkInvariants, type PurchaseRow, type SoakFacts } from "./invariants";
+import {
+  type ChainPayment,
+  type CollectorFacts,
+  type CronRunRow,
+  checkCollectorInvariants,
+  checkInvariants,
+  type OfferRow,
+  type PurchaseRow,
+  runsToTell,
+  type SoakFacts,
+} from "./invariants";
 
 const NOW = 1_800_000_000_000;
 const PLATFORM = { ethereum: "0xa0Ee7A142d267C1f36714E4a8F75612F20a79720", solana: "2yaW8VAMLhQiornz1BgcSWDUSH2jC2dmB8RWnTJi8Yab" };
@@ -139,5 +149,149 @@ describe("the soak's invariant checker", () => {
       ],
     ]);
     expect(failing(facts({ serverErrors: [node, disputed] }))).toEqual([]);
+  });
+});
+
+describe("the soak's collector and cron invariants", () => {
+  const T0 = NOW - 600_000;
+  // Four ticks 15 s apart, each answered in 100 ms, each recorded as one finished run (ids in a row).
+  const ticks = [0, 1, 2, 3].map((i) => ({ sentAt: T0 + i * 15_000, answeredAt: T0 + i * 15_000 + 100, ok: true }));
+  const run = (i: number, over: Partial<CronRunRow> = {}): CronRunRow => ({
+    id: 40 + i,
+    startedAt: T0 + i * 15_000 + 20,
+    finishedAt: T0 + i * 15_000 + 9_000,
+    failedTasks: [],
+    errors: [],
+    runningTask: null,
+    ...over,
+  });
+  const offer = (over: Partial<OfferRow> = {}): OfferRow => ({
+    id: 1,
+    addressId: 7,
+    status: "open",
+    endReason: null,
+    transactionId: null,
+    createdAt: T0,
+    updatedAt: T0,
+    ...over,
+  });
+  /**
+   * A clean history: offer 1 accepted and paid (listing 7 sold), offer 2 declined as the other was accepted; offer 3
+   * accepted on listing 8 with its reservation open, offer 4 paused behind it; a match-all search told all 1,000
+   * imported listings after one run; the late payment alerted in the second run after it landed.
+   */
+  function collectorFacts(over: Partial<CollectorFacts> = {}): CollectorFacts {
+    return {
+      offers: [
+        offer({ status: "completed", endReason: "paid", transactionId: "p1", updatedAt: T0 + 5_000 }),
+        offer({ id: 2, status: "declined", endReason: "other_accepted" }),
+        offer({ id: 3, addressId: 8, status: "accepted", transactionId: "p3", updatedAt: T0 + 5_000 }),
+        offer({ id: 4, addressId: 8, status: "paused" }),
+      ],
+      purchases: [sale(), sale({ id: "p3", addressId: 8, status: "initiated", txHash: null })],
+      searches: [{ searchId: 5, name: "Anything new #1", told: 1000, matching: 1000 }],
+      searchesNotified: [{ what: "Anything new #1", at: T0 + 10_000, seenAt: T0 + 29_000 }],
+      lateAlert: { what: "late payment 0xab", at: T0 + 5_000, seenAt: T0 + 31_000 },
+      ticks,
+      runs: [0, 1, 2, 3].map((i) => run(i)),
+      withinRuns: 2,
+      ...over,
+    };
+  }
+  const broken = (f: CollectorFacts) =>
+    checkCollectorInvariants(f)
+      .filter((v) => !v.ok)
+      .map((v) => [v.name, v.violations]);
+
+  it("passes a clean history", () => {
+    expect(broken(collectorFacts())).toEqual([]);
+  });
+
+  it("refuses an offer whose standing its purchase or listing contradicts", () => {
+    const standing = (offers: OfferRow[], purchases = collectorFacts().purchases) => broken(collectorFacts({ offers, purchases }));
+    const name = "each offer in one standing";
+    expect(standing([offer({ status: "accepted", transactionId: "p1" })])).toEqual([[name, ["offer 1 (listing 7) accepted, its purchase p1 completed"]]]);
+    expect(standing([offer({ status: "lapsed", transactionId: "p3", addressId: 8 })])).toEqual([
+      [name, ["offer 1 (listing 8) lapsed, its purchase p3 initiated"]],
+    ]);
+    expect(standing([offer({ status: "completed", transactionId: "p9" })])).toEqual([
+      [name, ["offer 1 (listing 7) completed without its purchase (p9 unknown)"]],
+    ]);
+    expect(standing([offer({ addressId: 9, status: "paused" })])).toEqual([[name, ["offer 1 (listing 9) paused with no accepted offer ahead of it"]]]);
+    expect(standing([offer({ addressId: 9, status: "withdrawn", transactionId: "p1" })])).toEqual([
+      [name, ["offer 1 (listing 9) withdrawn holds purchase p1"]],
+    ]);
+    expect(standing([offer({ addressId: 9, status: "haggling" })])).toEqual([[name, ["offer 1 (listing 9) haggling: not a standing"]]]);
+    // Accepting pauses the offers made before it; one left open was not paused.
+    expect(standing([offer({ id: 3, addressId: 8, status: "accepted", transactionId: "p3", updatedAt: T0 + 5_000 }), offer({ id: 4, addressId: 8 })])).toEqual([
+      [name, ["offer 4 (listing 8) open, made before offer 3 was accepted, not paused"]],
+    ]);
+    // One made after the acceptance is open, rightly.
+    expect(
+      standing([
+        offer({ id: 3, addressId: 8, status: "accepted", transactionId: "p3", updatedAt: T0 + 5_000 }),
+        offer({ id: 4, addressId: 8, createdAt: T0 + 6_000 }),
+      ]),
+    ).toEqual([]);
+    // Two accepted on one listing; declined for another's sale that never completed; open on a sold listing.
+    const two = standing([
+      offer({ id: 3, addressId: 8, status: "accepted", transactionId: "p3" }),
+      offer({ id: 5, addressId: 8, status: "accepted", transactionId: "p3" }),
+    ]);
+    expect(two).toEqual([[name, ["offers 3 and 5 both accepted on listing 8"]]]);
+    expect(standing([offer({ addressId: 8, status: "declined", endReason: "other_accepted" })])).toEqual([
+      [name, ["offer 1 (listing 8) declined as another was accepted, but no offer's sale completed"]],
+    ]);
+    expect(standing([offer({ status: "open" })])).toEqual([[name, ["offer 1 (listing 7) open on a listing that sold"]]]);
+  });
+
+  it("refuses a search told of more listings than matched it, and one told of fewer", () => {
+    expect(broken(collectorFacts({ searches: [{ searchId: 5, name: "Anything new #1", told: 1001, matching: 1000 }] }))).toEqual([
+      ["no notification twice for one (search, listing)", ["Anything new #1: told 1001 listings, 1000 matched it"]],
+    ]);
+    expect(broken(collectorFacts({ searches: [{ searchId: 5, name: "Anything new #1", told: 999, matching: 1000 }] }))).toEqual([
+      ["every saved search told of its matches within 2 cron runs", ["Anything new #1: told 999 of its 1000 matching listings"]],
+    ]);
+  });
+
+  it("counts the cron runs a search or a late payment took to be told, and refuses more than allowed or never", () => {
+    const runStarts = [0, 1, 2, 3].map((i) => run(i).startedAt);
+    expect(runsToTell({ what: "x", at: T0 + 10_000, seenAt: T0 + 29_000 }, runStarts)).toBe(1);
+    expect(runsToTell({ what: "x", at: T0 - 1, seenAt: T0 + 46_000 }, runStarts)).toBe(4);
+    expect(runsToTell({ what: "x", at: T0, seenAt: null }, runStarts)).toBeNull();
+    expect(broken(collectorFacts({ searchesNotified: [{ what: "Anything new #1", at: T0 + 1_000, seenAt: T0 + 46_000 }] }))).toEqual([
+      ["every saved search told of its matches within 2 cron runs", ["Anything new #1: told after 3 cron runs"]],
+    ]);
+    expect(broken(collectorFacts({ searchesNotified: [{ what: "Anything new #1", at: T0 + 1_000, seenAt: null }] }))[0]?.[1]).toEqual([
+      "Anything new #1: never told",
+    ]);
+    const late = "a late payment during the import alerted within 2 cron runs";
+    expect(broken(collectorFacts({ lateAlert: { what: "late payment 0xab", at: T0 + 1_000, seenAt: T0 + 46_000 } }))).toEqual([
+      [late, ["late payment 0xab: told after 3 cron runs"]],
+    ]);
+    expect(broken(collectorFacts({ lateAlert: { what: "late payment 0xab", at: T0 + 1_000, seenAt: null } }))).toEqual([
+      [late, ["late payment 0xab: never told"]],
+    ]);
+    expect(broken(collectorFacts({ lateAlert: null }))).toEqual([[late, ["no late payment was made during the import"]]]);
+  });
+
+  it("refuses a cron run missing, recorded twice, unfinished, not asked for, or without its tasks' outcomes", () => {
+    const name = "every cron run recorded with each task's outcome";
+    const runs = (list: CronRunRow[]) => broken(collectorFacts({ runs: list }));
+    const at = (i: number) => new Date(ticks[i]!.sentAt).toISOString();
+    // The third run's record is gone: its tick has none, and the ids skip.
+    expect(runs([run(0), run(1), run(3)])).toEqual([[name, [`the run asked for at ${at(2)} is not recorded`, "no record between runs 41 and 43"]]]);
+    expect(runs([run(0), run(1), run(2), run(3), run(3, { id: 44, startedAt: run(3).startedAt + 50 })])).toEqual([
+      [name, [`the run asked for at ${at(3)} is recorded 2 times (ids 43, 44)`]],
+    ]);
+    expect(runs([run(0), run(1), run(2), run(3, { runningTask: "collectors" })])).toEqual([[name, ["run 43 never finished (still in collectors)"]]]);
+    expect(runs([run(0), run(1), run(2, { startedAt: run(2).startedAt + 5_000 }), run(3)])).toEqual([
+      [name, [`the run asked for at ${at(2)} is not recorded`, "run 42 was recorded, but no tick asked for it"]],
+    ]);
+    expect(runs([run(0), run(1, { failedTasks: ["verify"] }), run(2, { errors: ["offers: ran out of its 20 s budget"] }), run(3)])).toEqual([
+      [name, ["run 41: verify failed with no error recorded", "run 42: an error of offers, which is not recorded as failed"]],
+    ]);
+    // A failing task recorded with its error is an outcome, not a violation.
+    expect(runs([run(0), run(1, { failedTasks: ["verify"], errors: ["verify: the node is not answering"] }), run(2), run(3)])).toEqual([]);
   });
 });

@@ -145,3 +145,161 @@ export function checkInvariants(f: SoakFacts): Verdict[] {
     ),
   ];
 }
+
+// ---- collectors, the import, the cron's own record ----------------------------------------------------------------
+
+/** An offer as D1 holds it at the end (docs/offers.md#states). */
+export type OfferRow = {
+  id: number;
+  addressId: number;
+  status: string;
+  endReason: string | null;
+  transactionId: string | null;
+  createdAt: number;
+  updatedAt: number;
+};
+
+const OFFER_STATES = new Set(["open", "paused", "accepted", "declined", "withdrawn", "expired", "lapsed", "completed"]);
+const OPEN_PURCHASE = new Set(["initiated", "pending"]);
+const UNPAID_END = new Set(["expired", "cancelled", "failed"]);
+
+/**
+ * Each offer in one standing, and the one its listing and purchase say: an accepted, completed or lapsed offer has
+ * the purchase it reserved, open, paid or ended unpaid; only those have a purchase; one accepted offer per listing;
+ * a paused offer waits behind an accepted one, and an open offer made before that acceptance should be paused;
+ * `other_accepted` only once another offer's sale completed; nothing open or paused on a listing that sold.
+ */
+export function offerStandingViolations(offers: OfferRow[], purchases: PurchaseRow[]): string[] {
+  const out: string[] = [];
+  const purchase = new Map(purchases.map((p) => [p.id, p]));
+  const sold = new Set(purchases.filter((p) => PAID.has(p.status)).map((p) => p.addressId));
+  const accepted = new Map<number, OfferRow>();
+  const completed = new Set<number>();
+  for (const o of offers) {
+    if (o.status === "completed") completed.add(o.addressId);
+    if (o.status !== "accepted") continue;
+    const other = accepted.get(o.addressId);
+    if (other) out.push(`offers ${other.id} and ${o.id} both accepted on listing ${o.addressId}`);
+    accepted.set(o.addressId, o);
+  }
+  for (const o of offers) {
+    const name = `offer ${o.id} (listing ${o.addressId}) ${o.status}`;
+    if (!OFFER_STATES.has(o.status)) {
+      out.push(`${name}: not a standing`);
+      continue;
+    }
+    const reserved = o.status === "accepted" || o.status === "completed" || o.status === "lapsed";
+    const p = o.transactionId ? purchase.get(o.transactionId) : undefined;
+    if (!reserved && o.transactionId) out.push(`${name} holds purchase ${o.transactionId}`);
+    if (reserved && !p) out.push(`${name} without its purchase${o.transactionId ? ` (${o.transactionId} unknown)` : ""}`);
+    if (p && o.status === "accepted" && !OPEN_PURCHASE.has(p.status)) out.push(`${name}, its purchase ${p.id} ${p.status}`);
+    if (p && o.status === "completed" && !PAID.has(p.status)) out.push(`${name}, its purchase ${p.id} ${p.status}`);
+    if (p && o.status === "lapsed" && !UNPAID_END.has(p.status)) out.push(`${name}, its purchase ${p.id} ${p.status}`);
+    const ahead = accepted.get(o.addressId);
+    if (o.status === "paused" && !ahead) out.push(`${name} with no accepted offer ahead of it`);
+    if (o.status === "open" && ahead && o.createdAt < ahead.updatedAt) out.push(`${name}, made before offer ${ahead.id} was accepted, not paused`);
+    if (o.status === "declined" && o.endReason === "other_accepted" && !completed.has(o.addressId))
+      out.push(`${name} as another was accepted, but no offer's sale completed`);
+    if ((o.status === "open" || o.status === "paused") && sold.has(o.addressId)) out.push(`${name} on a listing that sold`);
+  }
+  return out;
+}
+
+/** What a saved search was told at the end: the listings counted in its notifications, and how many matched it. */
+export type SearchTold = { searchId: number; name: string; told: number; matching: number };
+
+/** Something the store must tell within a few cron runs: when it happened, and when it was told (null: never). */
+export type ToTell = { what: string; at: number; seenAt: number | null };
+
+/** The cron runs that started after `a` happened and by the time it was told: how many runs it took. */
+export const runsToTell = (a: ToTell, runStarts: number[]): number | null =>
+  a.seenAt === null ? null : runStarts.filter((t) => t > a.at && t <= a.seenAt!).length;
+
+function withinRuns(items: ToTell[], runStarts: number[], n: number): string[] {
+  const out: string[] = [];
+  for (const a of items) {
+    const runs = runsToTell(a, runStarts);
+    if (runs === null) out.push(`${a.what}: never told`);
+    else if (runs > n) out.push(`${a.what}: told after ${runs} cron runs`);
+  }
+  return out;
+}
+
+/** A tick of the soak's cron loop: when it asked for a run, when the Worker answered, and whether it said OK. */
+export type Tick = { sentAt: number; answeredAt: number; ok: boolean };
+export type CronRunRow = { id: number; startedAt: number; finishedAt: number; failedTasks: string[]; errors: string[]; runningTask: string | null };
+/** A run's start is read in the Worker (its clock moves with its I/O): this close to the tick's window counts. */
+const TICK_SLACK_MS = 1_000;
+
+/** "verify: timeout" names the task "verify": as worker/operations/cron-runs.ts records a run's failed tasks. */
+const taskOf = (error: string) => error.split(":")[0]!.trim();
+
+/**
+ * Every cron run the soak asked for is recorded once, finished, with each task's outcome (a failed task named with its
+ * error, an error's task named failed), and no record is missing between the first and the last (ids in a row).
+ */
+export function cronRecordViolations(ticks: Tick[], runs: CronRunRow[]): string[] {
+  if (ticks.length === 0) return [];
+  const from = Math.min(...ticks.map((t) => t.sentAt)) - TICK_SLACK_MS;
+  const to = Math.max(...ticks.map((t) => t.answeredAt)) + TICK_SLACK_MS;
+  const inWindow = runs.filter((r) => r.startedAt >= from && r.startedAt <= to).sort((a, b) => a.id - b.id);
+  const out: string[] = [];
+  const claimed = new Set<number>();
+  for (const t of ticks) {
+    const mine = inWindow.filter((r) => r.startedAt >= t.sentAt - TICK_SLACK_MS && r.startedAt <= t.answeredAt + TICK_SLACK_MS);
+    const at = new Date(t.sentAt).toISOString();
+    if (mine.length === 0) out.push(`the run asked for at ${at} is not recorded${t.ok ? "" : " (the tick failed)"}`);
+    if (mine.length > 1) out.push(`the run asked for at ${at} is recorded ${mine.length} times (ids ${mine.map((r) => r.id).join(", ")})`);
+    for (const r of mine) claimed.add(r.id);
+  }
+  for (const r of inWindow) if (!claimed.has(r.id)) out.push(`run ${r.id} was recorded, but no tick asked for it`);
+  for (let i = 1; i < inWindow.length; i++)
+    if (inWindow[i]!.id !== inWindow[i - 1]!.id + 1) out.push(`no record between runs ${inWindow[i - 1]!.id} and ${inWindow[i]!.id}`);
+  for (const r of inWindow) {
+    if (r.runningTask !== null) out.push(`run ${r.id} never finished (still in ${r.runningTask})`);
+    else if (r.finishedAt < r.startedAt) out.push(`run ${r.id} finished before it started`);
+    const named = new Set(r.errors.map(taskOf));
+    const failed = new Set(r.failedTasks);
+    for (const task of failed) if (!named.has(task)) out.push(`run ${r.id}: ${task} failed with no error recorded`);
+    for (const task of named) if (!failed.has(task)) out.push(`run ${r.id}: an error of ${task}, which is not recorded as failed`);
+  }
+  return out;
+}
+
+/** What the soak with collectors adds to the end checks (docs/benchmarks.md#soak). */
+export type CollectorFacts = {
+  offers: OfferRow[];
+  purchases: PurchaseRow[];
+  searches: SearchTold[];
+  /** Each saved search: from when the import ended (or the search was saved, if later) to the start of the run that told it its last match. */
+  searchesNotified: ToTell[];
+  /** The late payment made during the import: from when it landed to the alert's delivery. */
+  lateAlert: ToTell | null;
+  ticks: Tick[];
+  runs: CronRunRow[];
+  /** Cron runs within which each search and the late payment must be told. */
+  withinRuns: number;
+};
+
+export function checkCollectorInvariants(f: CollectorFacts): Verdict[] {
+  const runStarts = f.runs.map((r) => r.startedAt);
+  const missed = f.searches.filter((s) => s.told < s.matching).map((s) => `${s.name}: told ${s.told} of its ${s.matching} matching listings`);
+  return [
+    verdict("each offer in one standing", f.offers.length, offerStandingViolations(f.offers, f.purchases)),
+    verdict(
+      "no notification twice for one (search, listing)",
+      f.searches.length,
+      f.searches.filter((s) => s.told > s.matching).map((s) => `${s.name}: told ${s.told} listings, ${s.matching} matched it`),
+    ),
+    verdict(`every saved search told of its matches within ${f.withinRuns} cron runs`, f.searchesNotified.length, [
+      ...withinRuns(f.searchesNotified, runStarts, f.withinRuns),
+      ...missed,
+    ]),
+    verdict("every cron run recorded with each task's outcome", f.ticks.length, cronRecordViolations(f.ticks, f.runs)),
+    verdict(
+      `a late payment during the import alerted within ${f.withinRuns} cron runs`,
+      f.lateAlert ? 1 : 0,
+      f.lateAlert ? withinRuns([f.lateAlert], runStarts, f.withinRuns) : ["no late payment was made during the import"],
+    ),
+  ];
+}
