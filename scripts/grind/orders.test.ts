@@ -19,4 +19,9 @@ describe("npm run grind -- --orders options", () => {
     for (const poll of ["61", "0", "1.5", "x"]) expect(() => parseOrdersCli(["--orders", "--poll", poll]), poll).toThrow(UsageError);
     expect(() => parseOrdersCli(["--orders", "--poll", "600"])).toThrow("--poll must be a whole number from 1 to 60");
   });
+
+  it("reads --supply's options the same way, naming --supply in its errors", () => {
+    expect(parseOrdersCli(["--supply", "--once", "--threads", "2"], "--supply")).toMatchObject({ once: true, threads: 2, pollSeconds: 10 });
+    expect(() => parseOrdersCli(["--supply", "--prefix", "00"], "--supply")).toThrow("--supply takes --api, --threads");
+  });
 });

@@ -40,11 +40,12 @@ const MAX_POLL_SECONDS = 60;
 
 export type OrdersOptions = { api: string; threads: number; gpu: GpuMode; once: boolean; pollSeconds: number; quiet: boolean };
 
-export function parseOrdersCli(argv: string[]): OrdersOptions | null {
+/** The options of a loop that claims work from the marketplace: --orders, and --supply (supply.ts) with the same ones. */
+export function parseOrdersCli(argv: string[], mode: "--orders" | "--supply" = "--orders"): OrdersOptions | null {
   let values;
   try {
     ({ values } = parseArgs({
-      args: normalizeGpuFlag(argv.filter((a) => a !== "--orders")),
+      args: normalizeGpuFlag(argv.filter((a) => a !== mode)),
       strict: true,
       options: {
         api: { type: "string", default: "http://127.0.0.1:8787" },
@@ -57,7 +58,7 @@ export function parseOrdersCli(argv: string[]): OrdersOptions | null {
       },
     }));
   } catch (e) {
-    throw new UsageError(`${(e as Error).message} (--orders takes --api, --threads, --gpu, --once, --poll, --quiet)`);
+    throw new UsageError(`${(e as Error).message} (${mode} takes --api, --threads, --gpu, --once, --poll, --quiet)`);
   }
   if (values.help) return null;
   let api: URL;
@@ -167,7 +168,7 @@ async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions, 
  * the kernel on the CPU, about 70 k/s on two cores against the CPU grinder's 850 k/s per core
  * (docs/benchmarks.md), so auto grinds on the CPU threads instead. --gpu takes any adapter.
  */
-async function ordersGpu(mode: GpuMode): Promise<OpenGpu | null | number> {
+export async function ordersGpu(mode: GpuMode): Promise<OpenGpu | null | number> {
   const gpu = await gpuFor(mode);
   if (mode !== "auto" || gpu === null || typeof gpu === "number" || !gpu.software) return gpu;
   log(`${gpu.name} is a software adapter (the CPU in a GPU's clothes, slower than the CPU grinder): grinding on the CPU instead`);
