@@ -12,7 +12,7 @@ import type { SealedRow } from "../../schema/sealed-intake";
 import type { SupplyClaimView, SupplySealedAnswer } from "../../schema/supply";
 import { currentIntakeKey, IntakeOpener } from "../../worker/vault/intake.ts";
 import { OrdersApiError } from "./orders-api.ts";
-import { type SupplyApi, runSupply } from "./supply.ts";
+import { grindClaim, runSupply, type SupplyApi } from "./supply.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "grind-supply-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -116,5 +116,20 @@ describe("npm run grind -- --supply", () => {
     const opened = await (await IntakeOpener.of(vault)).open(kept.rows[0]);
     expect(opened.ok).toBe(true);
     expect(readFileSync(unsentPath, "utf8")).not.toMatch(/private_key|0x[0-9a-f]{64}/);
+  }, 60_000);
+
+  it("gives way when asked after a report: the order grinder stops a supply claim as soon as a custom order waits", async () => {
+    const m = await marketplace(target("0000000000", 1), 1);
+    let asked = 0;
+    const interrupt = async () => ++asked >= 2;
+    const key = await currentIntakeKey(vault);
+    const outcome = await grindClaim(
+      { options, api: m.api, gpu: null, log: (l) => lines.push(l), progressEveryMs: 200, interrupt },
+      target("0000000000", 1),
+      key,
+    );
+    expect(outcome).toBe("interrupted");
+    expect(asked).toBe(2);
+    expect(m.reports.length).toBeGreaterThanOrEqual(2);
   }, 60_000);
 });

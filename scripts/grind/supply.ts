@@ -56,9 +56,14 @@ export type SupplyRun = {
   uploadAttempts?: number;
   retryMs?: number;
   unsentPath?: string;
+  /**
+   * Asked after each progress report: true stops the claim ("interrupted"; the caller gives it up). The order
+   * grinder asks whether a custom order waits: orders come first.
+   */
+  interrupt?: () => Promise<boolean>;
 };
 
-type Outcome = "stop" | "lost";
+type Outcome = "stop" | "lost" | "interrupted";
 
 /** What the claim's target asks the search for. */
 const specOf = (claim: SupplyClaimView): PatternSpec => ({
@@ -75,8 +80,8 @@ function sourceFor(spec: PatternSpec, gpu: OpenGpu | null, threads: number): Sea
 
 const lostClaim = (e: unknown) => e instanceof OrdersApiError && (e.status === 404 || e.status === 409);
 
-/** Grinds one claim until the server says stop, the claim is no longer ours, or a hit cannot be listed. */
-async function grindClaim(run: SupplyRun, claim: SupplyClaimView, key: IntakeKeyResponse): Promise<Outcome> {
+/** Grinds one claim until the server says stop, the claim is no longer ours, it is interrupted, or a hit cannot be listed. */
+export async function grindClaim(run: SupplyRun, claim: SupplyClaimView, key: IntakeKeyResponse): Promise<Outcome> {
   const { api, log, options: o } = run;
   const spec = specOf(claim);
   const source = sourceFor(spec, run.gpu, o.threads);
@@ -180,8 +185,11 @@ async function grindClaim(run: SupplyRun, claim: SupplyClaimView, key: IntakeKey
         if (!o.quiet) log(`${name}: ${fmtInt(progress.rate)} keys/s, ${fmtInt(progress.attempts)} attempts`);
         if (!answer.continue) {
           log(`${name}: the target is full or paused; claiming again`);
-          finish("stop");
+          return finish("stop");
         }
+        return run.interrupt?.().then((stop) => {
+          if (stop) finish("interrupted");
+        });
       }, onError);
     }, run.progressEveryMs ?? 10_000);
   });
