@@ -1,8 +1,8 @@
 // npm run grind -- --supply's loop (supply.ts) against a marketplace that answers as the /api/supply routes do
-// (worker/routes/supply.ts, tested with real D1 in worker/test/supply.test.ts), opening each sealed row with the
-// Worker's own intake opener: it claims, grinds the target's pattern on a real CPU thread, seals every verified
-// hit and lists it under the claim, stops when the server says the target needs no more, and keeps a hit it could
-// not list sealed, never in plain text.
+// (worker/routes/supply.ts, tested with real D1 in the supply block of worker/test/custom-order-claims.test.ts),
+// opening each sealed row with the Worker's own intake opener: it claims, grinds the target's pattern on a real CPU
+// thread, seals every verified hit and lists it under the claim, stops when the server says the target needs no
+// more, gives way when an order waits, and keeps a hit it could not list sealed, never in plain text.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
