@@ -493,6 +493,20 @@ describe("supply targets and claims", () => {
       expect((await progress(c!.id, { grinder: G1, attempts: 7000, rate: 2500 })).status).toBe(409);
     });
 
+    it("the holder gives a claim up, once; another grinder cannot, and the place is free again", async () => {
+      await create({ ...ethTarget, wanted: 100 });
+      const { claim: c } = await claim(G1);
+      const release = (grinder: string) => api(admin).claims[":id{[0-9]+}"].release.$post({ param: { id: String(c!.id) }, json: { grinder } });
+      const before = await tables();
+      expect((await release(G2)).status).toBe(409);
+      expect(await tables()).toBe(before);
+      expect((await release(G1)).status).toBe(200);
+      expect(await claimRow(c!.id)).toMatchObject({ status: "released" });
+      expect((await release(G1)).status).toBe(409);
+      const next = await claim(G1);
+      expect(next.claim?.id).not.toBe(c!.id);
+    });
+
     it("a claim without a report within its lease is expired by the cron job, and its place goes to another grinder", async () => {
       await create({ ...ethTarget, wanted: 100 });
       const holders = Array.from({ length: MAX_OPEN_CLAIMS_PER_TARGET }, (_, i) => `grinder-lapsing-${String(i).padStart(6, "0")}`);
