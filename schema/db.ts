@@ -20,3 +20,4 @@ export * from "./db/settings";
 export * from "./db/operations";
 export * from "./db/collectors";
 export * from "./db/offers";
+export * from "./db/supply";

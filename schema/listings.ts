@@ -77,7 +77,9 @@ export type BulkRowReason =
   // sealed intake only (POST /api/admin/addresses/sealed)
   | "wrong-intake-key"
   | "unopenable"
-  | "replayed";
+  | "replayed"
+  // a supply claim's row that is not of its target (POST /api/supply/claims/:id/sealed)
+  | "off-target";
 
 export type BulkRowResult =
   | { index: number; status: "success"; id: number; address: string; price: string; currency: "ETH" | "SOL"; rarityScore: string }

@@ -142,11 +142,12 @@ export const GRINDER_NICENESS = 19;
  * The order grinder of the local stack (docs/local-dev.md): `npm run grind -- --orders` against the local API,
  * signed in as the local admin (dev account 0, the default of scripts/grind/orders-api.ts for a local API, so
  * GRINDER_ADMIN_KEY is dropped), on a hardware GPU when Dawn finds one, else on one CPU thread, at the lowest
- * priority (`nice` where it exists). Its progress line is off; what it logs is the claims and the results.
+ * priority (`nice` where it exists). While no order waits it stocks Admin > Supply's targets (`--supply`,
+ * docs/supply.md#the-grinder). Its progress line is off; what it logs is the claims and the results.
  */
 export function orderGrinderCommand(api: string): { command: string; args: string[]; env: NodeJS.ProcessEnv } {
   const node = [process.execPath, "--import", "tsx", path.join(ROOT, "scripts", "grind", "cli.ts")];
-  const args = ["--orders", "--api", api, "--gpu=auto", "--threads", "1", "--quiet"];
+  const args = ["--orders", "--supply", "--api", api, "--gpu=auto", "--threads", "1", "--quiet"];
   const { GRINDER_ADMIN_KEY: _dropped, ...env } = STACK_ENV;
   const niced = process.platform !== "win32";
   const [command, ...rest] = niced ? ["nice", "-n", String(GRINDER_NICENESS), ...node] : node;

@@ -79,7 +79,7 @@ function fakeMarketplace() {
 describe("npm start's order grinder", () => {
   it("runs `grind --orders` on one thread (a hardware GPU only), niced, as the local admin, and hands its order back when stopped", async () => {
     const { command, args, env } = orderGrinderCommand("http://127.0.0.1:8787");
-    expect(args.slice(-7)).toEqual(["--orders", "--api", "http://127.0.0.1:8787", "--gpu=auto", "--threads", "1", "--quiet"]);
+    expect(args.slice(-8)).toEqual(["--orders", "--supply", "--api", "http://127.0.0.1:8787", "--gpu=auto", "--threads", "1", "--quiet"]);
     expect(args).toContain(path.join(root, "scripts", "grind", "cli.ts"));
     if (process.platform !== "win32") expect([command, ...args.slice(0, 2)]).toEqual(["nice", "-n", String(GRINDER_NICENESS)]);
     expect(env.GRINDER_ADMIN_KEY).toBeUndefined(); // the local API's default key: the local admin

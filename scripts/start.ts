@@ -6,7 +6,7 @@
 //   5. starts anvil on 127.0.0.1:8545 (chain 31337, its public dev mnemonic, a block every second) unless
 //      ETH_RPC_URL points elsewhere, and the LiteSVM Solana RPC on 127.0.0.1:8899 unless SOL_RPC_URL does
 //   6. starts `wrangler dev` with the assets and --test-scheduled, and ticks the cron route every 10 s
-//   7. starts the order grinder (`npm run grind -- --orders`): a hardware GPU if Dawn finds one, else one CPU
+//   7. starts the order grinder (`npm run grind -- --orders --supply`): a hardware GPU if Dawn finds one, else one CPU
 //      thread, niced; restarted if it exits
 // Ctrl-C stops every child. Running it again reuses the data (D1 and the chain state live under .wrangler/).
 import { randomBytes } from "node:crypto";

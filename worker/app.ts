@@ -23,6 +23,7 @@ import { marketRoutes } from "./routes/market";
 import { notificationRoutes } from "./routes/notifications";
 import { offerRoutes } from "./routes/offers";
 import { savedSearchRoutes } from "./routes/saved-searches";
+import { supplyRoutes } from "./routes/supply";
 import { transactionRoutes } from "./routes/transactions";
 import { userRoutes } from "./routes/users";
 import { watchlistRoutes } from "./routes/watchlist";
@@ -86,6 +87,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
     .route("/api/admin/analytics", adminAnalyticsRoutes)
     .route("/api/admin", adminRoutes)
     .route("/api/custom-orders", customOrderRoutes)
+    .route("/api/supply", supplyRoutes)
     .route("/api/transactions", transactionRoutes)
     .route("/api/watchlist", watchlistRoutes)
     .route("/api/saved-searches", savedSearchRoutes)

@@ -1,5 +1,6 @@
 // npm run grind -- --network ethereum|solana --prefix P --suffix S --count N --out file.csv [--gpu[=auto]]
 // Searches on worker threads or the GPU, verifies each match independently, appends it to the CSV.
+// --orders fills custom orders (orders.ts), --supply stocks the supply targets (supply.ts).
 import { gpuUnsupported } from "../../gpu/solana-pattern.ts";
 import { parseCli, USAGE, UsageError, type GrindOptions } from "./args.ts";
 import { CsvError } from "./csv.ts";
@@ -8,6 +9,7 @@ import { SealedLister } from "./list.ts";
 import { grinderKey, OrdersApi, OrdersApiError } from "./orders-api.ts";
 import { ORDERS_USAGE, type OrdersOptions, parseOrdersCli, runOrders } from "./orders.ts";
 import { grindToCsv } from "./run.ts";
+import { SUPPLY_USAGE, supplyFromCli } from "./supply.ts";
 import { cpuSource, type SearchSource } from "./search-source.ts";
 
 /**
@@ -31,23 +33,24 @@ async function chooseSource(o: GrindOptions): Promise<SearchSource | number> {
     : gpuSource(gpu, { pattern: o.spec, invocations: o.gpuInvocations, fallback });
 }
 
-async function ordersMain(argv: string[]): Promise<void> {
+/** --orders and --supply: loops that claim their work from the marketplace, with the same options. */
+async function ordersMain(argv: string[], mode: "--orders" | "--supply" = "--orders"): Promise<void> {
   let options: OrdersOptions | null;
   try {
-    options = parseOrdersCli(argv);
+    options = parseOrdersCli(argv, mode);
   } catch (e) {
     if (e instanceof UsageError) {
-      process.stderr.write(`error: ${e.message}\nrun with --orders --help for usage\n`);
+      process.stderr.write(`error: ${e.message}\nrun with ${mode} --help for usage\n`);
       process.exit(2);
     }
     throw e;
   }
   if (options === null) {
-    process.stdout.write(ORDERS_USAGE + "\n");
+    process.stdout.write((mode === "--supply" ? SUPPLY_USAGE : ORDERS_USAGE) + "\n");
     return;
   }
   try {
-    process.exitCode = await runOrders(options);
+    process.exitCode = await (mode === "--supply" ? supplyFromCli(options) : runOrders(options));
   } catch (e) {
     if (e instanceof OrdersApiError) {
       process.stderr.write(`error: ${e.message}\n`);
@@ -59,6 +62,7 @@ async function ordersMain(argv: string[]): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.argv.includes("--orders")) return ordersMain(process.argv.slice(2));
+  if (process.argv.includes("--supply")) return ordersMain(process.argv.slice(2), "--supply");
   let options: GrindOptions | null;
   try {
     options = parseCli(process.argv.slice(2));

@@ -8,6 +8,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import type { ClaimAnswer, QueuedOrder } from "../../schema/custom-orders";
 import type { BulkUploadResponse } from "../../schema/listings";
 import type { IntakeKeyResponse, SealedRow } from "../../schema/sealed-intake";
+import type { SupplyClaimAnswer, SupplyProgressAnswer, SupplySealedAnswer } from "../../schema/supply";
 import { DEV_ACCOUNTS } from "../dev-accounts.ts";
 
 export class OrdersApiError extends Error {
@@ -87,6 +88,26 @@ export class OrdersApi {
   /** Lists sealed rows: one result per row, as the bulk upload answers. */
   uploadSealed(rows: SealedRow[]): Promise<BulkUploadResponse> {
     return this.call("POST", "/api/admin/addresses/sealed", { rows });
+  }
+
+  /** Supply (supply.ts): this grinder's open claim, or a new one on the target that lacks most; null when none wants work. */
+  supplyClaim(): Promise<SupplyClaimAnswer> {
+    return this.call("POST", "/api/supply/claims", { grinder: this.grinder, label: this.label });
+  }
+
+  /** Supply: cumulative attempts and rate under the claim; renews it and says whether to go on. */
+  supplyProgress(id: number, attempts: number, rate: number): Promise<SupplyProgressAnswer> {
+    return this.call("POST", `/api/supply/claims/${id}/progress`, { grinder: this.grinder, attempts, rate });
+  }
+
+  /** Supply: sealed hits listed under the claim at its target's price. */
+  supplySealed(id: number, rows: SealedRow[]): Promise<SupplySealedAnswer> {
+    return this.call("POST", `/api/supply/claims/${id}/sealed`, { grinder: this.grinder, rows });
+  }
+
+  /** Supply: gives the claim up now. */
+  supplyRelease(id: number): Promise<unknown> {
+    return this.call("POST", `/api/supply/claims/${id}/release`, { grinder: this.grinder });
   }
 
   /** Gives the order back to the queue now, rather than when the lease lapses. */

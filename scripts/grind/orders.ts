@@ -1,4 +1,4 @@
-// npm run grind -- --orders [--api URL] [--threads T] [--gpu[=auto]] [--once] [--poll S] [--quiet]
+// npm run grind -- --orders [--api URL] [--threads T] [--gpu[=auto]] [--once] [--poll S] [--supply] [--quiet]
 // Fills custom orders: claims the oldest waiting order through the admin API, searches from the buyer's
 // public key A on every core (split-key search, ethereum.ts) or on the GPU (gpu/), checks each match with the
 // same code the server uses (schema/split-key.ts) and submits the offset k with its variant. The grinder never
@@ -7,9 +7,11 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import type { QueuedOrder } from "../../schema/custom-orders";
+import type { IntakeKeyResponse } from "../../schema/sealed-intake";
 import { addressMatchesOrder, describeOrderPattern } from "../../schema/custom-order-pattern";
 import { orderAddress, parseScalar } from "../../schema/split-key";
 import { fmtInt, SearchProgress } from "./progress.ts";
+import { grindClaim } from "./supply.ts";
 import { gpuFor, gpuSource, type OpenGpu } from "./gpu-source.ts";
 import { grinderName } from "../../schema/health";
 import { grinderKey, OrdersApi, OrdersApiError } from "./orders-api.ts";
@@ -17,7 +19,7 @@ import { type GpuMode, normalizeGpuFlag, parseGpuMode, UsageError } from "./args
 import { cpuSource, type SearchSource } from "./search-source.ts";
 import type { Found } from "./types.ts";
 
-export const ORDERS_USAGE = `Usage: npm run grind -- --orders [--api URL] [--threads T] [--gpu[=auto]] [--once] [--poll S] [--quiet]
+export const ORDERS_USAGE = `Usage: npm run grind -- --orders [--api URL] [--threads T] [--gpu[=auto]] [--once] [--poll S] [--supply] [--quiet]
 
 Fills custom (split-key) orders from the marketplace's queue: signs in as an admin with Sign-In with
 Ethereum, claims the oldest waiting order, searches offsets k from the buyer's public key on every core,
@@ -32,6 +34,7 @@ never exists here. Several grinders may share one queue: each claims a different
   --once           fill the orders waiting now, then exit (default: keep polling)
   --poll S         seconds between queue checks when idle, 1 to 60 (default 10; each check also tells the
                    marketplace this grinder is alive)
+  --supply         while no order waits, stock the supply targets (Admin > Supply); an order interrupts it
   -q, --quiet      no progress line
 
 Authentication: GRINDER_ADMIN_KEY=0x<64 hex>, the private key of an admin wallet (ADMIN_WALLETS). Against
@@ -39,13 +42,15 @@ a local API (localhost, 127.0.0.1) it defaults to anvil's public dev account 0, 
 
 const MAX_POLL_SECONDS = 60;
 
-export type OrdersOptions = { api: string; threads: number; gpu: GpuMode; once: boolean; pollSeconds: number; quiet: boolean };
+/** `supply`: --orders --supply, stock the supply targets while no order waits (docs/supply.md#the-grinder). */
+export type OrdersOptions = { api: string; threads: number; gpu: GpuMode; once: boolean; pollSeconds: number; quiet: boolean; supply: boolean };
 
-export function parseOrdersCli(argv: string[]): OrdersOptions | null {
+/** The options of a loop that claims work from the marketplace: --orders, and --supply (supply.ts) with the same ones. */
+export function parseOrdersCli(argv: string[], mode: "--orders" | "--supply" = "--orders"): OrdersOptions | null {
   let values;
   try {
     ({ values } = parseArgs({
-      args: normalizeGpuFlag(argv.filter((a) => a !== "--orders")),
+      args: normalizeGpuFlag(argv.filter((a) => a !== mode)),
       strict: true,
       options: {
         api: { type: "string", default: "http://127.0.0.1:8787" },
@@ -54,11 +59,12 @@ export function parseOrdersCli(argv: string[]): OrdersOptions | null {
         once: { type: "boolean", default: false },
         poll: { type: "string", default: "10" },
         quiet: { type: "boolean", short: "q", default: false },
+        ...(mode === "--orders" ? { supply: { type: "boolean" as const, default: false } } : {}),
         help: { type: "boolean", short: "h" },
       },
     }));
   } catch (e) {
-    throw new UsageError(`${(e as Error).message} (--orders takes --api, --threads, --gpu, --once, --poll, --quiet)`);
+    throw new UsageError(`${(e as Error).message} (${mode} takes --api, --threads, --gpu, --once, --poll, --quiet)`);
   }
   if (values.help) return null;
   let api: URL;
@@ -82,6 +88,7 @@ export function parseOrdersCli(argv: string[]): OrdersOptions | null {
     // An idle grinder's poll is its sign of life: past the claim lease (2 minutes) pages would call it gone.
     pollSeconds: whole("poll", values.poll, 10, MAX_POLL_SECONDS),
     quiet: values.quiet ?? false,
+    supply: mode === "--orders" && (values as { supply?: boolean }).supply === true,
   };
 }
 
@@ -168,7 +175,7 @@ async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions, 
  * the kernel on the CPU, about 70 k/s on two cores against the CPU grinder's 850 k/s per core
  * (docs/benchmarks.md), so auto grinds on the CPU threads instead. --gpu takes any adapter.
  */
-async function ordersGpu(mode: GpuMode): Promise<OpenGpu | null | number> {
+export async function ordersGpu(mode: GpuMode): Promise<OpenGpu | null | number> {
   const gpu = await gpuFor(mode);
   if (mode !== "auto" || gpu === null || typeof gpu === "number" || !gpu.software) return gpu;
   log(`${gpu.name} is a software adapter (the CPU in a GPU's clothes, slower than the CPU grinder): grinding on the CPU instead`);
@@ -187,13 +194,49 @@ export async function runOrders(o: OrdersOptions): Promise<number> {
   log(`grinding custom orders from ${o.api} as ${api.wallet} (${api.label}; grinder ${grinderName(api.grinder)}, ${api.grinder})`);
   let filled = 0;
   let current: number | null = null;
+  /** the supply claim being ground while no order waits (--supply) */
+  let currentSupply: number | null = null;
+  let supplyOn = o.supply;
+  let intakeKey: IntakeKeyResponse | null = null;
+  /**
+   * --supply: one supply claim ground while no order waits; after each progress report the queue is asked (that
+   * claims a waiting order, which the loop's next claim answers again) and an order interrupts the supply claim,
+   * which is given up. A marketplace that refuses supply work turns it off for this run: orders never wait on it.
+   */
+  const supplyWhileIdle = async (): Promise<boolean> => {
+    try {
+      const { claim } = await api.supplyClaim();
+      if (!claim) return false;
+      intakeKey ??= await api.intakeKey();
+      currentSupply = claim.id;
+      const interrupt = async () => (await api.claim()).order !== null;
+      const outcome = await grindClaim({ options: { ...o, quiet: true }, api, gpu, log, interrupt }, claim, intakeKey);
+      if (outcome === "interrupted") {
+        log(`claim ${claim.id}: a custom order waits; giving the supply claim up`);
+        await api.supplyRelease(claim.id).catch(() => undefined);
+      }
+      return true;
+    } catch (e) {
+      log(`supply work stopped for this run: ${(e as Error).message}`);
+      supplyOn = false;
+      return false;
+    } finally {
+      currentSupply = null;
+    }
+  };
   // Stopped by Ctrl-C or by npm start's shutdown: give the order back so another grinder need not wait for the
   // lease to lapse (bounded: a marketplace that is itself stopping may not answer).
   const stopOn = (signal: NodeJS.Signals, code: number) =>
     process.once(signal, () => {
       const id = current;
-      log(`\n${signal}: stopping${id === null ? "" : `; order ${id} goes back to the queue`}`);
-      const release = id === null ? Promise.resolve() : api.release(id).catch(() => undefined);
+      const supplyId = currentSupply;
+      log(
+        `\n${signal}: stopping${id === null ? "" : `; order ${id} goes back to the queue`}${supplyId === null ? "" : `; supply claim ${supplyId} is given up`}`,
+      );
+      const release = Promise.all([
+        id === null ? undefined : api.release(id).catch(() => undefined),
+        supplyId === null ? undefined : api.supplyRelease(supplyId).catch(() => undefined),
+      ]);
       void Promise.race([release, new Promise((r) => setTimeout(r, 3000))]).then(() => process.exit(code));
     });
   stopOn("SIGINT", 130);
@@ -201,6 +244,7 @@ export async function runOrders(o: OrdersOptions): Promise<number> {
   for (;;) {
     const { order } = await api.claim();
     if (order === null) {
+      if (supplyOn && (await supplyWhileIdle())) continue;
       if (o.once) break;
       await new Promise((r) => setTimeout(r, o.pollSeconds * 1000));
       continue;

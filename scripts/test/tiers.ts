@@ -25,6 +25,8 @@ export const TOOLS = [
   "scripts/grind/gpu-solana-grinder.test.ts",
   // child processes (the grinder's CLI, npm start, keys:rotate, the GPU host's proof check) and tsc on a copy of the tree
   "scripts/grind/cli.test.ts",
+  // the grinder's search threads (worker_threads) grinding a short pattern
+  "scripts/grind/supply.test.ts",
   "scripts/start.test.ts",
   "scripts/keys-rotate.test.ts",
   "scripts/schema-rename.test.ts",

@@ -15,6 +15,8 @@ import {
   orderGrinders,
   savedSearches,
   sessions,
+  supplyClaims,
+  supplyTargets,
   transactions,
   users,
   watchlist,
@@ -31,7 +33,8 @@ const u = users;
 
 /**
  * In SQL: nothing refers to the user: no listing, purchase (bought or sold), offer, watchlist entry, saved search,
- * session, notification, custom order (placed or taken), grinder, promotion or pending collector event. Every table
+ * session, notification, custom order (placed or taken), grinder, supply target or claim, promotion or pending
+ * collector event. Every table
  * with a user column is named, so no row is left pointing at a deleted user.
  */
 const unreferenced = sql`NOT EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresses.sellerId} = ${u.id})
@@ -45,6 +48,8 @@ const unreferenced = sql`NOT EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresse
   AND NOT EXISTS (SELECT 1 FROM ${customOrders} WHERE ${customOrders.buyerId} = ${u.id})
   AND NOT EXISTS (SELECT 1 FROM ${customOrders} WHERE ${customOrders.takenBy} = ${u.id})
   AND NOT EXISTS (SELECT 1 FROM ${orderGrinders} WHERE ${orderGrinders.adminId} = ${u.id})
+  AND NOT EXISTS (SELECT 1 FROM ${supplyTargets} WHERE ${supplyTargets.createdBy} = ${u.id})
+  AND NOT EXISTS (SELECT 1 FROM ${supplyClaims} WHERE ${supplyClaims.adminId} = ${u.id})
   AND NOT EXISTS (SELECT 1 FROM ${listingPromotions} WHERE ${listingPromotions.purchasedBy} = ${u.id})
   AND NOT EXISTS (SELECT 1 FROM ${collectorEvents} WHERE ${collectorEvents.userId} = ${u.id})`;
 

@@ -20,6 +20,7 @@ import { closeOverduePurchases } from "../purchases/deadlines";
 import { expireReservations, verifyPendingPayments } from "../purchases/payment-jobs";
 import { scanForPayments } from "../purchases/payment-scan";
 import { reconcilePayments, type ReconcileReport } from "../purchases/reconcile";
+import { runSupplyJob, type SupplyJobReport } from "../supply/claims";
 import { rewrapUnderCurrentSecret, type ShredReport } from "../vault/shred";
 import { calibrateValues } from "./calibrate-values";
 import { forgetIdleUsers } from "./forget-idle-users";
@@ -41,6 +42,8 @@ export type JobReport = {
   keyRewrap: ShredReport | null;
   /** found custom orders not paid by their deadline */
   expiredCustomOrders: number;
+  /** Supply claims closed for want of a report within their lease, and closed ones deleted (supply/claims.ts); null: the task failed. */
+  supplyClaims: SupplyJobReport | null;
   /** Listings moved to the current rarity scale (migration 0009). */
   rescoredListings: number;
   /** Estimated-value multipliers fitted from sales this run (jobs/calibrate-values.ts; once a day). */
@@ -102,6 +105,7 @@ export const CRON_TASKS: readonly Task<CronJob>[] = [
   { name: "market-trends", needs: ALWAYS, run: async (j) => (j.report.marketTrends = await recomputeMarketTrends(j.db, j.now)) },
   { name: "key-rewrap", needs: ALWAYS, run: async (j) => (j.report.keyRewrap = await rewrapUnderCurrentSecret(j.db, j.env)) },
   { name: "custom-orders", needs: ALWAYS, run: async (j) => (j.report.expiredCustomOrders = await expireOverdueOrders(j.db, j.now)) },
+  { name: "supply-claims", needs: ALWAYS, run: async (j) => (j.report.supplyClaims = await runSupplyJob(j.db, j.now)) },
   { name: "rarity-rescore", needs: ALWAYS, run: async (j) => (j.report.rescoredListings = await rescoreRarity(j.env.DB)) },
   { name: "value-calibration", needs: ALWAYS, run: async (j) => (j.report.calibratedValues = await calibrateValues(j.db, j.now)) },
   // After the payment tasks: what they settled or expired this run is told this run (an accepted offer's lapse too).
@@ -200,6 +204,7 @@ function emptyReport(): JobReport {
     marketTrends: 0,
     keyRewrap: null,
     expiredCustomOrders: 0,
+    supplyClaims: null,
     rescoredListings: 0,
     calibratedValues: 0,
     chains: { ethereum: false, solana: false },

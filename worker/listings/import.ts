@@ -51,7 +51,8 @@ const MATCHED_MESSAGE = "pattern_matched must be the characters the address star
 const PLATFORMS: Record<string, Network> = { ethereum: "ethereum", eth: "ethereum", solana: "solana", sol: "solana" };
 
 /** What the seed may change about a row before it is stored (the endpoint changes nothing). */
-export type RowDecoration = { price?: string; createdAt?: number; promotionType?: PromotionType; featuredUntil?: number | null };
+/** `refuse`: the row is refused with this message (reason "off-target"), nothing stored: a supply claim's rows must fit its target. */
+export type RowDecoration = { price?: string; createdAt?: number; promotionType?: PromotionType; featuredUntil?: number | null; refuse?: string };
 
 export type ImportOptions = {
   /**
@@ -190,6 +191,7 @@ async function draftFor(
   if (!notable && options.confirmNoPattern !== true) return fail(c.index, "no-pattern", NO_PATTERN_MESSAGE);
   const currency = c.network === "ethereum" ? "ETH" : "SOL";
   const decoration = options.decorate?.({ index: c.index, address: c.address, network: c.network, analysis, matchedLength: c.matched.length }) ?? {};
+  if (decoration.refuse !== undefined) return fail(c.index, "off-target", decoration.refuse);
   const price = checkPrice(decoration.price ?? (options.pricing === "estimate" ? estimate : tablePrice));
   if (!price.ok) return fail(c.index, "invalid-field", price.message);
   const promotionType = decoration.promotionType ?? "standard";

@@ -11,7 +11,7 @@ import type { SealedRow } from "../../schema/sealed-intake";
 import type { Db } from "../db/database";
 import type { VaultEnv } from "../vault";
 import { IntakeOpener } from "../vault/intake";
-import { importListings } from "./import";
+import { type ImportOptions, importListings } from "./import";
 
 const fail = (index: number, reason: BulkRowReason, message: string): BulkRowResult => ({ index, status: "error", reason, message });
 
@@ -25,8 +25,17 @@ async function receivedBefore(db: Db, encs: string[]): Promise<Set<string>> {
   return new Set(rows.map((r) => r.enc));
 }
 
-/** Imports sealed rows as listings of `sellerId`: one result per row, in order (index = position in `rows`). */
-export async function importSealedRows(db: Db, env: VaultEnv, sellerId: number, rows: SealedRow[]): Promise<BulkRowResult[]> {
+/**
+ * Imports sealed rows as listings of `sellerId`: one result per row, in order (index = position in `rows`).
+ * `options`: how the rows are priced and scored (a supply claim lists at its target's price, worker/supply/claims.ts).
+ */
+export async function importSealedRows(
+  db: Db,
+  env: VaultEnv,
+  sellerId: number,
+  rows: SealedRow[],
+  options: Omit<ImportOptions, "intake"> = {},
+): Promise<BulkRowResult[]> {
   const opener = await IntakeOpener.of(env);
   const before = await receivedBefore(
     db,
@@ -67,7 +76,7 @@ export async function importSealedRows(db: Db, env: VaultEnv, sellerId: number, 
     env,
     sellerId,
     plain.map((p) => p.row),
-    { intake: (i) => ({ enc: plain[i].enc, keyId: plain[i].keyId }) },
+    { ...options, intake: (i) => ({ enc: plain[i].enc, keyId: plain[i].keyId }) },
   );
   for (const r of imported) results.push({ ...r, index: plain[r.index].index });
   return results.sort((a, b) => a.index - b.index);

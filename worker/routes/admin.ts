@@ -95,20 +95,20 @@ const bulkBody = v.object({
   confirmNoPattern: v.optional(v.boolean("confirmNoPattern must be true or false"), false),
 });
 
+/** One sealed row's form (its contents are checked when it is opened); the supply claims' listing takes it too. */
+export const sealedRow = v.object({
+  keyId: v.pipe(v.string("keyId must be text"), v.regex(/^[0-9a-f]{16}$/, "keyId must be 16 hex digits (the intake key's id)")),
+  enc: v.pipe(v.string("enc must be text"), v.regex(/^[A-Za-z0-9_-]{43}$/, "enc must be 32 bytes in base64url")),
+  ciphertext: v.pipe(
+    v.string("ciphertext must be text"),
+    v.regex(/^[A-Za-z0-9_-]+$/, "ciphertext must be base64url"),
+    v.maxLength(SEALED_MAX_CIPHERTEXT, `ciphertext may be at most ${SEALED_MAX_CIPHERTEXT} characters`),
+  ),
+});
+
 const sealedBody = v.object({
   rows: v.pipe(
-    v.array(
-      v.object({
-        keyId: v.pipe(v.string("keyId must be text"), v.regex(/^[0-9a-f]{16}$/, "keyId must be 16 hex digits (the intake key's id)")),
-        enc: v.pipe(v.string("enc must be text"), v.regex(/^[A-Za-z0-9_-]{43}$/, "enc must be 32 bytes in base64url")),
-        ciphertext: v.pipe(
-          v.string("ciphertext must be text"),
-          v.regex(/^[A-Za-z0-9_-]+$/, "ciphertext must be base64url"),
-          v.maxLength(SEALED_MAX_CIPHERTEXT, `ciphertext may be at most ${SEALED_MAX_CIPHERTEXT} characters`),
-        ),
-      }),
-      "rows must be an array of sealed rows {keyId, enc, ciphertext}",
-    ),
+    v.array(sealedRow, "rows must be an array of sealed rows {keyId, enc, ciphertext}"),
     v.minLength(1, "rows must hold at least one row"),
     v.maxLength(SEALED_MAX_ROWS, `rows may hold at most ${SEALED_MAX_ROWS} sealed rows per request`),
   ),

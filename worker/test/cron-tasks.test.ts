@@ -39,6 +39,7 @@ describe("the cron job's tasks", () => {
       "market-trends",
       "key-rewrap",
       "custom-orders",
+      "supply-claims",
       "rarity-rescore",
       "value-calibration",
       "offers",

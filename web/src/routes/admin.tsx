@@ -15,6 +15,7 @@ import { OffersTab } from "./-admin/OffersTab";
 import { pageTitle } from "../server-rendered/page-title";
 import { PaymentsAttentionTab } from "./-admin/PaymentsAttentionTab";
 import { SettingsTab } from "./-admin/SettingsTab";
+import { SupplyTab } from "./-admin/SupplyTab";
 
 const BulkUpload = lazy(() => import("../components/bulk-upload/BulkUpload").then((m) => ({ default: m.BulkUpload })));
 
@@ -29,6 +30,7 @@ const TABS = [
   { key: "bulk", label: "Bulk Upload" },
   { key: "payments", label: "Payments" },
   { key: "orders", label: "Custom Orders" },
+  { key: "supply", label: "Supply" },
   { key: "offers", label: "Offers" },
   { key: "analytics", label: "Analytics" },
   { key: "health", label: "Health" },
@@ -101,6 +103,9 @@ function AdminPanel() {
         </Tabs.Content>
         <Tabs.Content value="orders" className="mt-6 focus:outline-none">
           <CustomOrdersTab />
+        </Tabs.Content>
+        <Tabs.Content value="supply" className="mt-6 focus:outline-none">
+          <SupplyTab />
         </Tabs.Content>
         <Tabs.Content value="offers" className="mt-6 focus:outline-none">
           <OffersTab />

@@ -4,7 +4,7 @@
 import { ADMIN_NETWORK_FILTERS, ADMIN_PAGE_SIZES, ADMIN_STATUS_FILTERS } from "../../../../schema/listings";
 import { MAX_SEARCH_LENGTH } from "../../../../schema/browse";
 
-export const ADMIN_TABS = ["listings", "bulk", "payments", "orders", "offers", "analytics", "health", "settings"] as const;
+export const ADMIN_TABS = ["listings", "bulk", "payments", "orders", "supply", "offers", "analytics", "health", "settings"] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 export type AdminSearch = {

@@ -1,0 +1,257 @@
+// Admin > Supply (docs/supply.md): the targets the grinders keep stocked ("keep 20 Ethereum listings with 7 leading
+// zeros at 0.05 ETH"), each with its stock (active listings of its shape), the grinders' rate and the time to fill,
+// refreshed every 15 s; a form for a new target, and per target: change its price or count, pause, resume, delete.
+// The grinders work through the same API (`npm run grind -- --supply`); this is for setting and watching them.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { MAX_SUPPLY_WANTED, SUPPLY_CATEGORIES, SUPPLY_LENGTHS, type SupplyCategory, type SupplyTargetView } from "../../../../schema/supply";
+import { errorMessage } from "../../api/error-message";
+import { createTargetMutation, editTargetMutation, type SupplyTargets, supplyTargetsQuery, targetActionMutation } from "../../api/supply";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { toast } from "../../components/toast-store";
+import { compactNumber } from "../../lib/duration";
+import { CATEGORY_NAME, fillWords, targetWords } from "./supply-words";
+
+const input =
+  "mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400";
+const button =
+  "rounded-lg bg-violet-600 px-4 py-2 text-sm font-medium text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-violet-300 disabled:opacity-50";
+const quiet =
+  "rounded-lg border border-slate-700 px-3 py-1.5 text-sm text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-violet-300 disabled:opacity-50";
+
+type Network = "ethereum" | "solana";
+
+export function SupplyTab() {
+  const id = useId();
+  const targets = useQuery(supplyTargetsQuery());
+  return (
+    <section aria-labelledby={`${id}-title`} className="space-y-6">
+      <div>
+        <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
+          Supply
+        </h2>
+        <p className="text-sm text-slate-400">
+          Targets the grinders keep in stock. Each grinder started with <span className="font-mono">npm run grind -- --supply</span> takes the target that lacks
+          most, and lists what it finds sealed, at the target's price; stock counts every active listing of the target's shape.
+        </p>
+      </div>
+      <NewTargetForm count={targets.data?.targets.length ?? 0} max={targets.data?.maxTargets ?? null} />
+      {targets.isPending && <p className="text-slate-400">Loading the targets…</p>}
+      {targets.isError && <p className="text-red-300">The targets could not be loaded: {errorMessage(targets.error)}</p>}
+      {targets.isSuccess && targets.data.targets.length === 0 && (
+        <p className="rounded-xl border border-dashed border-slate-700 p-6 text-center text-slate-400">
+          No targets yet. Add one above, and start a grinder with --supply.
+        </p>
+      )}
+      {targets.isSuccess && targets.data.targets.length > 0 && <TargetList targets={targets.data.targets} />}
+    </section>
+  );
+}
+
+function NewTargetForm({ count, max }: { count: number; max: number | null }) {
+  const qc = useQueryClient();
+  const mutation = useMutation(createTargetMutation(qc));
+  const [network, setNetwork] = useState<Network>("ethereum");
+  const [category, setCategory] = useState<SupplyCategory>("leading-zeros");
+  const [error, setError] = useState<string | null>(null);
+  const f = useId();
+  const range = SUPPLY_LENGTHS[network][category];
+  const full = max !== null && count >= max;
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const text = (k: string) => String(data.get(k) ?? "").trim();
+    setError(null);
+    mutation.mutate(
+      { network, category, patternLength: Number(text("patternLength")), price: text("price"), wanted: Number(text("wanted")) },
+      {
+        onSuccess: (t) => toast({ title: `Target added: ${targetWords(t)}`, variant: "success" }),
+        onError: (err) => setError(errorMessage(err)),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label="Add a supply target" className="space-y-4 rounded-xl border border-slate-800 bg-slate-900/60 p-4" noValidate>
+      <h3 className="font-medium text-white">Add a target</h3>
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+        <label className="text-sm text-slate-300" htmlFor={`${f}-network`}>
+          Network
+          <select id={`${f}-network`} value={network} onChange={(e) => setNetwork(e.target.value as Network)} className={input}>
+            <option value="ethereum">Ethereum</option>
+            <option value="solana">Solana</option>
+          </select>
+        </label>
+        <label className="text-sm text-slate-300" htmlFor={`${f}-category`}>
+          Pattern
+          <select id={`${f}-category`} value={category} onChange={(e) => setCategory(e.target.value as SupplyCategory)} className={input}>
+            {SUPPLY_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_NAME[c]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="text-sm text-slate-300" htmlFor={`${f}-length`}>
+          Characters ({range.min} to {range.max})
+          <input
+            id={`${f}-length`}
+            name="patternLength"
+            type="number"
+            inputMode="numeric"
+            min={range.min}
+            max={range.max}
+            defaultValue={range.min + 2}
+            className={input}
+          />
+        </label>
+        <label className="text-sm text-slate-300" htmlFor={`${f}-price`}>
+          Price ({network === "ethereum" ? "ETH" : "SOL"})
+          <input id={`${f}-price`} name="price" inputMode="decimal" placeholder="0.05" className={input} />
+        </label>
+        <label className="text-sm text-slate-300" htmlFor={`${f}-wanted`}>
+          Keep in stock (1 to {MAX_SUPPLY_WANTED})
+          <input id={`${f}-wanted`} name="wanted" type="number" inputMode="numeric" min={1} max={MAX_SUPPLY_WANTED} defaultValue={20} className={input} />
+        </label>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-300">
+          {error}
+        </p>
+      )}
+      {full && <p className="text-sm text-amber-300">The store has {max} targets, the most it keeps; delete one to add another.</p>}
+      <button type="submit" className={button} disabled={mutation.isPending || full}>
+        {mutation.isPending ? "Adding…" : "Add target"}
+      </button>
+    </form>
+  );
+}
+
+function TargetList({ targets }: { targets: SupplyTargets["targets"] }) {
+  return (
+    <ul className="space-y-3" data-testid="supply-targets">
+      {targets.map((t) => (
+        <TargetCard key={t.id} target={t} />
+      ))}
+    </ul>
+  );
+}
+
+function TargetCard({ target: t }: { target: SupplyTargetView }) {
+  const qc = useQueryClient();
+  const action = useMutation(targetActionMutation(qc));
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const filled = Math.min(100, Math.round((t.stock / t.wanted) * 100));
+  const run = (what: "pause" | "resume" | "delete") =>
+    action.mutate(
+      { id: t.id, action: what },
+      {
+        onSuccess: () => {
+          setConfirming(false);
+          toast({ title: what === "delete" ? "Target deleted" : what === "pause" ? "Target paused" : "Target resumed", variant: "success" });
+        },
+        onError: (err) => toast({ title: `Could not ${what} the target: ${errorMessage(err)}`, variant: "destructive" }),
+      },
+    );
+  return (
+    <li className="rounded-xl border border-slate-800 bg-slate-900/60 p-4">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="font-medium break-words text-white">{targetWords(t)}</p>
+          <p className="text-sm text-slate-400">
+            at {t.price} {t.currency} each{t.status === "paused" ? " · paused" : ""}
+          </p>
+        </div>
+        <p className="text-sm text-slate-200">
+          <span className="text-lg font-semibold text-white">{t.stock}</span> of {t.wanted} in stock
+        </p>
+      </div>
+      <div className="mt-3 h-2 overflow-hidden rounded bg-slate-800" aria-hidden="true">
+        <div className="h-full bg-violet-500" style={{ width: `${filled}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-slate-300">
+        {t.rate > 0 ? `${compactNumber(t.rate)} keys a second from ${t.openClaims} grinder${t.openClaims === 1 ? "" : "s"}` : "No grinder is reporting on it"}
+        {" · "}about {compactNumber(Number(t.expectedAttempts))} keys per listing · {fillWords(t)}
+      </p>
+      {editing ? (
+        <EditForm target={t} onDone={() => setEditing(false)} />
+      ) : (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="button" className={quiet} onClick={() => setEditing(true)}>
+            Change price or count
+          </button>
+          <button type="button" className={quiet} disabled={action.isPending} onClick={() => run(t.status === "active" ? "pause" : "resume")}>
+            {t.status === "active" ? "Pause" : "Resume"}
+          </button>
+          <ConfirmDialog
+            open={confirming}
+            onOpenChange={setConfirming}
+            title="Delete this target?"
+            confirmLabel="Delete target"
+            pendingLabel="Deleting…"
+            pending={action.isPending}
+            tone="danger"
+            onConfirm={() => run("delete")}
+            trigger={
+              <button type="button" className={`${quiet} text-red-300`}>
+                Delete
+              </button>
+            }
+          >
+            Grinders working on it stop at their next report. The {t.stock} listing{t.stock === 1 ? "" : "s"} in stock stay listed. This cannot be undone; you
+            can add the target again.
+          </ConfirmDialog>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function EditForm({ target: t, onDone }: { target: SupplyTargetView; onDone: () => void }) {
+  const qc = useQueryClient();
+  const mutation = useMutation(editTargetMutation(qc));
+  const [error, setError] = useState<string | null>(null);
+  const f = useId();
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const data = new FormData(e.currentTarget);
+    const price = String(data.get("price") ?? "").trim();
+    const wanted = Number(String(data.get("wanted") ?? "").trim());
+    setError(null);
+    mutation.mutate(
+      { id: t.id, json: { price, wanted } },
+      {
+        onSuccess: () => {
+          toast({ title: "Target changed", variant: "success" });
+          onDone();
+        },
+        onError: (err) => setError(errorMessage(err)),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} aria-label="Change the target" className="mt-3 grid gap-3 sm:grid-cols-3" noValidate>
+      <label className="text-sm text-slate-300" htmlFor={`${f}-price`}>
+        Price ({t.currency})
+        <input id={`${f}-price`} name="price" inputMode="decimal" defaultValue={t.price} className={input} />
+      </label>
+      <label className="text-sm text-slate-300" htmlFor={`${f}-wanted`}>
+        Keep in stock
+        <input id={`${f}-wanted`} name="wanted" type="number" inputMode="numeric" min={1} max={MAX_SUPPLY_WANTED} defaultValue={t.wanted} className={input} />
+      </label>
+      <div className="flex items-end gap-2">
+        <button type="submit" className={button} disabled={mutation.isPending}>
+          {mutation.isPending ? "Saving…" : "Save"}
+        </button>
+        <button type="button" className={quiet} onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-red-300 sm:col-span-3">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
