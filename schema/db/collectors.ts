@@ -78,8 +78,8 @@ export const savedSearches = sqliteTable(
     uniqueIndex("saved_searches_user_query").on(t.userId, t.query),
     index("saved_searches_user_created").on(t.userId, t.createdAt),
     index("saved_searches_client").on(t.clientKey),
-    // The cron job reads a query's subscribers in id order, a chunk at a time.
-    index("saved_searches_query").on(t.queryId, t.id),
+    // The cron job takes a query's subscribers in id order, a chunk at a time, with their wallets: the index alone.
+    index("saved_searches_query").on(t.queryId, t.id, t.userId),
   ],
 );
 

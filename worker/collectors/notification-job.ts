@@ -3,24 +3,43 @@
 // them in id order from its cursor and turns them into notifications: the watchers of a listing and the buyers
 // in one write that also marks the batch begun, then the subscribers of the saved queries a new or cheaper listing
 // matches, SUBSCRIBERS_PER_CHUNK at a time, each chunk written with the cursor moved past it, then the batch closed.
+// A chunk's notifications are made in the database from one row of news per query and the subscribers' rows: the
+// subscribers are never read out, nor their notifications sent back one by one.
 // Every statement requires the cursor to be where this run read it: two runs at once write once, and a run stopped
 // mid-batch (its deadline, or the platform) is resumed by the next after its last finished chunk. Nothing in the
 // purchase or order code calls it.
-import { sql } from "drizzle-orm";
-import { NOTIFICATION_RETENTION_DAYS } from "../../schema/collectors";
+import { type SQL, sql } from "drizzle-orm";
+import { NOTIFICATION_RETENTION_DAYS, NOTIFICATIONS_PER_WALLET } from "../../schema/collectors";
 import { addresses, type CollectorEventKind, collectorCursor, collectorEvents, customOrders, notifications, savedSearches } from "../../schema/db";
-import type { ChangedListing } from "./saved-search-match";
+import type { ChangedListing, QueryMatch } from "./saved-search-match";
 import { decimalToUnits } from "../../schema/money";
 import { batchAll, type Db, writeBatch } from "../db/database";
 import { orderIdOfListing } from "../orders/order-listing";
-import { keepNewestStatement, type NotificationInput, upsertStatements, type WatcherNotification, watcherUpsertStatements } from "./notify";
-import { matchSavedQueries, toldTo } from "./saved-search-match";
+import { NOTIFICATION_KINDS } from "../../schema/notifications";
+import {
+  keepNewestStatement,
+  type NotificationInput,
+  upsertFromStatement,
+  upsertStatements,
+  type WatcherNotification,
+  watcherUpsertStatements,
+} from "./notify";
+import { matchSavedQueries, subscriberCounts } from "./saved-search-match";
 
 /** Events read per batch, and batches per run: a bulk upload of thousands of listings is told over a few runs. */
 export const EVENTS_PER_BATCH = 1_000;
 const BATCHES_PER_RUN = 5;
 /** Saved searches told per write: a query saved by ten thousand wallets is told over a few. */
 export const SUBSCRIBERS_PER_CHUNK = 2_000;
+/** The news of one chunk's queries, in JSON, at most (a statement's parameter is one text, under D1's 2 MB). */
+const NEWS_JSON_BYTES = 1_000_000;
+/**
+ * The cursor's match_search once every subscriber of its match_query is told: above any saved search's id, so a query
+ * whose last subscribers went before their chunk is passed over for good.
+ */
+const ALL_TOLD = Number.MAX_SAFE_INTEGER;
+const SEARCH_MATCH = "saved_search_match";
+const SEARCH_GROUP = NOTIFICATION_KINDS[SEARCH_MATCH].group;
 /** Old notifications deleted per run (the index on created_at finds them). */
 const PURGE_PER_RUN = 5_000;
 
@@ -162,50 +181,69 @@ async function processBatch(db: Db, now: number, report: CollectorReport, deadli
   report.keyHits += matched.hits;
   report.searchesRead += matched.searchesRead;
   report.candidatesChecked += matched.candidatesChecked;
-  const byQuery = new Map(matched.matches.map((m) => [m.queryId, m]));
+  // The queries whose subscribers are not all told yet (all of them, unless this run resumes the batch), and how
+  // many subscribers each has: what sizes each chunk's list of queries below.
   const s = savedSearches;
+  const untold = (m: QueryMatch) => m.queryId > (cursor.matchQuery ?? 0) || (m.queryId === cursor.matchQuery && cursor.matchSearch !== ALL_TOLD);
+  const subscribers = await subscriberCounts(
+    db,
+    matched.matches.filter(untold).map((m) => m.queryId),
+  );
   for (;;) {
-    const pending = matched.matches.filter((m) => m.queryId >= (cursor.matchQuery ?? 0)).map((m) => m.queryId);
+    const pending = matched.matches.filter(untold);
     if (pending.length === 0) break;
     if (Date.now() >= deadline) return -1;
-    const subscribers = await db.all<{ id: number; userId: number; queryId: number }>(
-      sql`SELECT ${s.id} AS id, ${s.userId} AS userId, ${s.queryId} AS queryId FROM ${s}
-          WHERE ${s.queryId} IN (SELECT value FROM json_each(${JSON.stringify(pending)})) AND (${s.queryId}, ${s.id}) > (${cursor.matchQuery ?? 0}, ${cursor.matchSearch ?? 0})
-          ORDER BY ${s.queryId}, ${s.id} LIMIT ${SUBSCRIBERS_PER_CHUNK}`,
-    );
-    if (subscribers.length === 0) break;
-    const told: NotificationInput[] = [];
-    for (const sub of subscribers) {
-      const news = toldTo(byQuery.get(sub.queryId)!, sub.userId);
-      if (!news) continue;
-      const l = news.latest;
-      told.push({
-        userId: sub.userId,
-        kind: "saved_search_match",
-        subject: `search:${sub.id}`,
-        addressId: l.id,
-        // The search's name and filters are read with the notification (notifications.ts): a rename or deletion shows.
-        data: { searchId: sub.id, count: news.count, listingId: l.id, address: l.address, network: l.network, reason: l.reason },
-      });
+    // The news of the next queries in order, until their subscribers make a chunk: one row per query, whatever the
+    // number of wallets; the database joins them with the subscribers, which never leave it.
+    const rows: string[] = [];
+    let reach = 0;
+    let bytes = 0;
+    for (const m of pending) {
+      const row = JSON.stringify(newsRow(m));
+      rows.push(row);
+      reach += subscribers.get(m.queryId) ?? 0;
+      bytes += row.length + 1;
+      if (reach >= SUBSCRIBERS_PER_CHUNK || bytes >= NEWS_JSON_BYTES) break;
     }
-    const last = subscribers[subscribers.length - 1];
-    const next: Cursor = { ...cursor, matchQuery: last.queryId, matchSearch: last.id };
+    const chunk = chunkOf(`[${rows.join(",")}]`, cursor);
+    const lastQuery = pending[rows.length - 1].queryId;
     const written = await writeBatch(db, [
-      ...upsertStatements(told, now, at(cursor)),
-      // Trimmed with each chunk: a run that resumes the batch writes at another time.
+      // The search's name and filters are read with the notification (notifications.ts): a rename or deletion shows.
+      upsertFromStatement(
+        sql`${chunk} SELECT told.u AS u, ${SEARCH_MATCH} AS kind, ${SEARCH_GROUP} AS grp, 'search:' || told.id AS subject,
+                   json_extract(told.pick, '$[0]') AS address_id,
+                   json_object('searchId', told.id, 'count', told.cnt, 'listingId', json_extract(told.pick, '$[0]'),
+                     'address', json_extract(told.pick, '$[1]'), 'network', json_extract(told.pick, '$[2]'), 'reason', json_extract(told.pick, '$[3]')) AS data
+            FROM told`,
+        now,
+        at(cursor),
+      ),
+      // Trimmed with each chunk (a run that resumes the batch writes at another time), for the chunk's wallets that
+      // hold more than the cap: counted on their index, most hold far fewer.
       keepNewestStatement(
         now,
         at(cursor),
-        told.map((t) => t.userId),
+        sql`${chunk} SELECT u FROM (SELECT DISTINCT chunk.u AS u FROM chunk)
+            WHERE (SELECT count(*) FROM ${notifications} WHERE ${notifications.userId} = u) > ${NOTIFICATIONS_PER_WALLET}`,
       ),
-      sql`UPDATE ${s} SET ${sql.identifier(s.lastMatchAt.name)} = ${now}
-          WHERE ${s.id} IN (SELECT value FROM json_each(${JSON.stringify(told.map((t) => t.data.searchId))})) AND ${at(cursor)}`,
-      move(cursor, next),
+      sql`UPDATE ${s} SET ${sql.identifier(s.lastMatchAt.name)} = ${now} WHERE ${s.id} IN (${chunk} SELECT told.id FROM told) AND ${at(cursor)}`,
+      // Past the chunk's last subscriber; or, when no subscriber of the listed queries is left after it, past all of
+      // them (ALL_TOLD), so a query whose subscribers all went is not listed again.
+      sql`${chunk} UPDATE ${c} SET (${sql.identifier(c.matchQuery.name)}, ${sql.identifier(c.matchSearch.name)}) = (
+            SELECT CASE WHEN more THEN q ELSE ${lastQuery} END, CASE WHEN more THEN id ELSE ${ALL_TOLD} END
+            FROM (SELECT last.q AS q, last.id AS id,
+                    last.id IS NOT NULL AND (EXISTS (SELECT 1 FROM ${s} WHERE ${s.queryId} = last.q AND ${s.id} > last.id)
+                      OR EXISTS (SELECT 1 FROM ${s} WHERE ${s.queryId} IN (SELECT news.q FROM news WHERE news.q > last.q))) AS more
+                  FROM (SELECT 1) LEFT JOIN (SELECT chunk.q AS q, chunk.id AS id FROM chunk ORDER BY chunk.q DESC, chunk.id DESC LIMIT 1) AS last ON 1))
+          WHERE ${c.id} = 1 AND ${at(cursor)}
+          RETURNING ${sql.identifier(c.matchQuery.name)} AS matchQuery, ${sql.identifier(c.matchSearch.name)} AS matchSearch`,
     ]);
-    if (!moved(written)) return -1;
-    cursor = next;
-    report.directNotices += told.length;
-    report.savedSearchMatches += told.length;
+    const [next] = written[3].results as { matchQuery: number; matchSearch: number }[];
+    if (!next) return -1;
+    cursor = { ...cursor, matchQuery: next.matchQuery, matchSearch: next.matchSearch };
+    const told = written[2].meta.changes ?? 0;
+    report.directNotices += told;
+    report.savedSearchMatches += told;
   }
 
   // The batch closed: the events read are deleted, the cursor moves on.
@@ -216,6 +254,44 @@ async function processBatch(db: Db, now: number, report: CollectorReport, deadli
   if (!moved(closed)) return -1;
   report.events += events.length;
   return events.length;
+}
+
+/** A listing as a saved search's notification names it: [id, address, network, reason]. */
+const listingNews = (l: ChangedListing) => [l.id, l.address, l.network, l.reason];
+
+/** What one query's subscribers are told (chunkOf's news rows): its match count, last listing and last of another seller, each subscribing seller's own matches. */
+const newsRow = (m: QueryMatch) => ({
+  q: m.queryId,
+  n: m.count,
+  s: m.latest.sellerId,
+  l: listingNews(m.latest),
+  o: m.other ? listingNews(m.other) : null,
+  w: m.own.size === 0 ? null : Object.fromEntries(m.own),
+});
+
+/**
+ * The tables every statement of a chunk's write reads, recomputed by each inside the one transaction: `news`, the
+ * listed queries' rows (newsRow); `chunk`, the next SUBSCRIBERS_PER_CHUNK subscribers of those queries after the
+ * cursor `p`, in (query_id, id) order on the saved_searches_query index; `told`, those of the chunk with something
+ * to be told, and what: the query's matches less their own listings, and its last listing, or when that one is
+ * their own the last of another seller (a seller is never told about their own listing).
+ */
+function chunkOf(news: string, p: Cursor): SQL {
+  const s = savedSearches;
+  const field = (name: string) => sql.raw(`json_extract(j.value, '$.${name}')`);
+  return sql`WITH news AS MATERIALIZED (
+        SELECT ${field("q")} AS q, ${field("n")} AS n, ${field("s")} AS seller, ${field("l")} AS latest, ${field("o")} AS other, ${field("w")} AS own
+        FROM json_each(${news}) AS j),
+      chunk AS (
+        SELECT ${s.id} AS id, ${s.userId} AS u, ${s.queryId} AS q FROM ${s}
+        WHERE ${s.queryId} IN (SELECT news.q FROM news) AND (${s.queryId}, ${s.id}) > (${p.matchQuery ?? 0}, ${p.matchSearch ?? 0})
+        ORDER BY ${s.queryId}, ${s.id} LIMIT ${SUBSCRIBERS_PER_CHUNK}),
+      told AS (
+        SELECT id, u, cnt, pick FROM (
+          SELECT chunk.id AS id, chunk.u AS u, news.n - coalesce(json_extract(news.own, '$."' || chunk.u || '"'), 0) AS cnt,
+                 CASE WHEN news.seller IS chunk.u THEN news.other ELSE news.latest END AS pick
+          FROM chunk JOIN news ON news.q = chunk.q)
+        WHERE cnt > 0 AND pick IS NOT NULL)`;
 }
 
 const listingData = (l: ListingRow) => ({ listingId: l.id, address: l.address, network: l.network, currency: l.currency, price: l.price });

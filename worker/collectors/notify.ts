@@ -84,6 +84,12 @@ function upsert(source: Source, now: number, guard: SQL): SQL {
 
 const always = sql`1`;
 
+/**
+ * The upsert of rows that a query of the caller's makes in SQL (columns u, kind, grp, subject, address_id, data): for
+ * a job that builds many wallets' notifications from rows already in the database, without reading them out.
+ */
+export const upsertFromStatement = (source: SQL, now: number, guard: SQL = always): SQL => upsert(source, now, guard);
+
 /** Upserts telling each wallet of `rows` its notification (upsert() above), in chunks of at most JSON_BYTES. */
 export function upsertStatements(rows: NotificationInput[], now: number, guard: SQL = always): SQL[] {
   const json = jsonChunks(rows.map((r) => ({ u: r.userId, k: r.kind, g: groupOf(r.kind), s: r.subject, a: r.addressId ?? null, d: r.data })));
@@ -97,11 +103,11 @@ export function watcherUpsertStatements(rows: WatcherNotification[], now: number
 }
 
 /**
- * Drops, for every wallet written to at `now` (every upsert sets the time), or for the wallets `users` when given,
- * what it holds past NOTIFICATIONS_PER_WALLET, oldest first. Once per batch, after its upserts.
+ * Drops, for every wallet written to at `now` (every upsert sets the time), or for the wallets `users` selects when
+ * given, what it holds past NOTIFICATIONS_PER_WALLET, oldest first. Once per batch, after its upserts.
  */
-export function keepNewestStatement(now: number, guard: SQL = always, users?: number[]): SQL {
-  const written = users ? sql`SELECT value FROM json_each(${JSON.stringify(users)})` : sql`SELECT ${n.userId} FROM ${n} WHERE ${n.createdAt} = ${now}`;
+export function keepNewestStatement(now: number, guard: SQL = always, users?: SQL): SQL {
+  const written = users ?? sql`SELECT ${n.userId} FROM ${n} WHERE ${n.createdAt} = ${now}`;
   return sql`DELETE FROM ${n} WHERE ${n.id} IN (
       SELECT id FROM (
         SELECT ${m.id} AS id, row_number() OVER (PARTITION BY ${m.userId} ORDER BY ${m.createdAt} DESC, ${m.id} DESC) AS rn

@@ -39,12 +39,18 @@ type Hit = { key: string; id: number; exact: number };
 const chunks = <T>(items: T[]) =>
   Array.from({ length: Math.ceil(items.length / PER_STATEMENT) }, (_, i) => items.slice(i * PER_STATEMENT, (i + 1) * PER_STATEMENT));
 
-/** What a subscriber is told of a query's matches: none of their own listings; null when only their own matched. */
-export function toldTo(match: QueryMatch, userId: number): { count: number; latest: ChangedListing } | null {
-  const count = match.count - (match.own.get(userId) ?? 0);
-  if (count <= 0) return null;
-  const latest = match.latest.sellerId === userId ? match.other : match.latest;
-  return latest ? { count, latest } : null;
+/** How many wallets subscribe to each of `queryIds` (none: absent), counted on the (query_id, id) index. */
+export async function subscriberCounts(db: Db, queryIds: number[]): Promise<Map<number, number>> {
+  if (queryIds.length === 0) return new Map();
+  const s = savedSearches;
+  const rows = await batchAll<{ q: number; n: number }[][]>(
+    db,
+    chunks(queryIds).map(
+      (part) =>
+        sql`SELECT ${s.queryId} AS q, count(*) AS n FROM ${s} WHERE ${s.queryId} IN (SELECT value FROM json_each(${JSON.stringify(part)})) GROUP BY ${s.queryId}`,
+    ),
+  );
+  return new Map(rows.flat().map((r) => [r.q, r.n]));
 }
 
 export async function matchSavedQueries(db: Db, listings: ChangedListing[]): Promise<MatchReport> {

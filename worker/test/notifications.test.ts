@@ -172,6 +172,52 @@ describe("saved searches", () => {
     expect(notes[0].body).toContain("its price dropped");
   });
 
+  it("one write tells several queries' subscribers: each its query's matches less its own listings, shown another seller's; a wallet matched only by its own listing is not told", async () => {
+    const [owner, other] = [await ethWallet(), await ethWallet()];
+    const savedId = async (wallet: Wallet, name: string, patternValue: string) => {
+      const res = await saveFrom(IP, wallet, name, { patternFilter: "prefix", patternValue });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as { id: number }).id;
+    };
+    const ownerBoats = await savedId(owner, "Boats", "b0a75");
+    const otherBoats = await savedId(other, "Boats", "b0a75");
+    const ownerBeds = await savedId(owner, "Beds", "bed5e");
+    const otherBeds = await savedId(other, "Beds", "bed5e");
+    await tick();
+    const theirs = await insertListing({ address: `0xb0a75${randomAddress().slice(7)}`, sellerId: seller.userId });
+    const ownBoat = await insertListing({ address: `0xb0a75${randomAddress().slice(7)}`, sellerId: owner.userId });
+    const ownBed = await insertListing({ address: `0xbed5e${randomAddress().slice(7)}`, sellerId: owner.userId });
+    await tick();
+    const told = async (searchId: number) => {
+      const row = await env.DB.prepare("SELECT data FROM notifications WHERE subject = ?").bind(`search:${searchId}`).first<{ data: string }>();
+      return row === null ? null : (JSON.parse(row.data) as Record<string, unknown>);
+    };
+    const news = (searchId: number, count: number, listingId: number, address: string) => ({
+      searchId,
+      count,
+      listingId,
+      address,
+      network: "ethereum",
+      reason: "new",
+    });
+    const addressOf = async (id: number) => (await env.DB.prepare("SELECT address FROM addresses WHERE id = ?").bind(id).first<{ address: string }>())!.address;
+    // The owner's own boat is the last match: they are told of the other seller's, one listing; the other wallet of both.
+    expect(await told(ownerBoats)).toEqual(news(ownerBoats, 1, theirs, await addressOf(theirs)));
+    expect(await told(otherBoats)).toEqual(news(otherBoats, 2, ownBoat, await addressOf(ownBoat)));
+    expect(await told(otherBeds)).toEqual(news(otherBeds, 1, ownBed, await addressOf(ownBed)));
+    expect(await told(ownerBeds)).toBeNull();
+    const lastMatch = await env.DB.prepare("SELECT id, last_match_at IS NOT NULL AS matched FROM saved_searches WHERE id IN (?, ?, ?, ?) ORDER BY id")
+      .bind(ownerBoats, otherBoats, ownerBeds, otherBeds)
+      .all<{ id: number; matched: number }>();
+    expect(lastMatch.results).toEqual([
+      { id: ownerBoats, matched: 1 },
+      { id: otherBoats, matched: 1 },
+      { id: ownerBeds, matched: 0 },
+      { id: otherBeds, matched: 1 },
+    ]);
+    expect(await env.DB.prepare("SELECT batch_to AS batchTo, match_query AS q FROM collector_cursor").first()).toEqual({ batchTo: null, q: null });
+  });
+
   it("a listing that is not for sale (created inactive) tells nobody", async () => {
     const w = await ethWallet();
     await saveFrom(IP, w, "Aced", { patternValue: "aced" });
