@@ -110,14 +110,14 @@ describe("Admin > Analytics and Settings", () => {
 
     await form.getByLabel("Commission fee %").fill("1.25");
     await form.getByRole("button", { name: "Save fee configuration" }).click();
-    await toast(page, "Fees for solana changed");
+    await toast(page, "Fees for Solana changed");
     const history = page.getByRole("region", { name: "Fee configurations, newest first per network" });
-    await history.getByRole("row").filter({ hasText: "solana" }).filter({ hasText: "in-force" }).filter({ hasText: "1.25" }).waitFor();
+    await history.getByRole("row").filter({ hasText: "Solana" }).filter({ hasText: "In force" }).filter({ hasText: "1.25" }).waitFor();
     const audit = page.getByRole("region", { name: "Every settings change, newest first" });
     await audit
       .getByRole("row")
       .filter({ hasText: DEV_ACCOUNTS.admin.address.toLowerCase() })
-      .filter({ hasText: '"commissionFeePercentage":"1.25"' })
+      .filter({ hasText: "commission fee percentage 1.25" })
       .first()
       .waitFor();
 

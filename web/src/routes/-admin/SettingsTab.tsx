@@ -18,6 +18,7 @@ import { formatDayTime } from "../../lib/date-format";
 import { toast } from "../../components/toast-store";
 import { AdminSection, AdminTable } from "./AnalyticsTab";
 import { type FieldErrors, fieldErrors, firstRefused, NO_ERRORS } from "./field-errors";
+import { changeWords, feeStateWords, networkWords, rateWords, setByWords } from "./settings-words";
 
 const input =
   "mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400";
@@ -46,15 +47,15 @@ export function SettingsTab() {
           caption="Fee configurations, newest first per network"
           head={["Network", "State", "From", "Exchange %", "Commission %", "Min fee", "Max fee", "Gas ×", "Set by"]}
           rows={s.fees.map((f) => [
-            f.network,
-            f.state,
+            networkWords(f.network),
+            feeStateWords(f.state),
             fromTime(f.effectiveFrom),
             f.exchangeFeePercentage,
             f.commissionFeePercentage,
             f.minimumFee,
             f.maximumFee ?? "none",
             f.gasFeeMultiplier,
-            f.createdBy ?? "reference row",
+            setByWords(f.createdBy),
           ])}
           empty="No fee configuration: no platform fees are charged."
         />
@@ -66,15 +67,15 @@ export function SettingsTab() {
         <QuoteForm current={s.quote[0]} />
         <AdminTable
           caption="Quote settings, newest first"
-          head={["Set", "Base", "Per billion", "Maximum", "Hardest (bits)", "Rate (/s)", "Set by"]}
+          head={["Set", "Base", "Per billion", "Maximum", "Hardest (bits)", "Grinder rate", "Set by"]}
           rows={s.quote.map((q) => [
             localTime(q.createdAt),
             q.basePrice,
             q.pricePerBillion,
             q.maxPrice,
             String(q.maxDifficultyBits),
-            String(q.grindRate),
-            q.createdBy ?? "—",
+            rateWords(q.grindRate),
+            setByWords(q.createdBy),
           ])}
           empty="No quote settings: the defaults apply."
         />
@@ -86,8 +87,8 @@ export function SettingsTab() {
           rows={s.audit.map((a) => [
             localTime(a.at),
             a.performedBy ?? "—",
-            a.action === "fee_config_set" ? "fee configuration" : "custom-order quote",
-            JSON.stringify(a.details),
+            a.action === "fee_config_set" ? "Fee configuration" : "Custom-order quote",
+            changeWords(a.details),
           ])}
           empty="No settings have been changed yet."
         />
@@ -229,7 +230,10 @@ function FeeForm({ current }: { current: Settings["fees"] }) {
     clear();
     mutation.mutate(body, {
       onSuccess: (row) =>
-        toast({ title: row.state === "scheduled" ? `Fee change for ${row.network} scheduled` : `Fees for ${row.network} changed`, variant: "success" }),
+        toast({
+          title: row.state === "scheduled" ? `Fee change for ${networkWords(row.network)} scheduled` : `Fees for ${networkWords(row.network)} changed`,
+          variant: "success",
+        }),
       onError: (err) => refused(fieldErrors(err, FEE_LABELS)),
     });
   };
