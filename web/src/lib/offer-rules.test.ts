@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { OFFER_VALIDITY_CHOICES } from "../../../schema/offers";
-import { offerAmountProblem, offerStatusText, validityLabel } from "./offer-rules";
+import { exampleOffer, offerAmountProblem, offerStatusText, validityLabel } from "./offer-rules";
 
 describe("offer status words", () => {
   it("says why an ended offer ended, and only then", () => {
@@ -27,5 +27,20 @@ describe("the offer form's amount", () => {
     expect(offerAmountProblem("-1", "0.5", "ETH")).toBe("Negative amounts are not allowed");
     expect(offerAmountProblem("abc", "0.5", "ETH")).toContain("positive number");
     expect(offerAmountProblem("0.123456789", "0.5", "ETH")).toContain("at most 8 decimal places");
+  });
+});
+
+describe("exampleOffer", () => {
+  it("shows nine tenths of the ask in the listing's own scale, never more than the ask", () => {
+    expect(exampleOffer("0.00488")).toBe("0.004392");
+    expect(exampleOffer("1")).toBe("0.9");
+    expect(exampleOffer("2.5")).toBe("2.25");
+    expect(exampleOffer("0.00000002")).toBe("0.00000001");
+  });
+
+  it("has no example for an ask with nothing below it, or one it cannot read", () => {
+    expect(exampleOffer("0.00000001")).toBe("");
+    expect(exampleOffer("")).toBe("");
+    expect(exampleOffer("abc")).toBe("");
   });
 });

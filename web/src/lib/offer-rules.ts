@@ -1,5 +1,5 @@
 // The offer form's check and how an offer's state reads to its buyer and its seller (docs/offers.md).
-import { checkPrice, decimalToUnits } from "../../../schema/money";
+import { checkPrice, decimalToUnits, unitsToDecimal } from "../../../schema/money";
 import type { OfferEndReason, OfferStatus } from "../../../schema/offers";
 
 /** What is wrong with an amount typed into the offer form, as the server would say it, or null. */
@@ -8,6 +8,22 @@ export function offerAmountProblem(text: string, ask: string, currency: string):
   if (!seen.ok) return seen.message.replace(/^Price/, "The amount").replace("Negative prices", "Negative amounts");
   if (seen.units >= decimalToUnits(ask)) return `An offer must be below the asking price (${ask} ${currency})`;
   return null;
+}
+
+/**
+ * The amount the offer field shows as its example: nine tenths of the ask, in the listing's own scale (an example of
+ * "0.1" on a listing asking 0.00488 read as a suggestion to offer twenty times the price). Empty for an ask too small
+ * to have one below it.
+ */
+export function exampleOffer(ask: string): string {
+  let units: bigint;
+  try {
+    units = decimalToUnits(ask);
+  } catch {
+    return "";
+  }
+  const example = (units * 9n) / 10n;
+  return example > 0n && example < units ? unitsToDecimal(example) : "";
 }
 
 export type OfferTone = "open" | "good" | "ended";

@@ -10,7 +10,7 @@ import { errorMessage } from "../../api/error-message";
 import { makeOfferMutation, offerSummaryQuery, withdrawOfferMutation } from "../../api/offers";
 import { formatPriceTrimmed } from "../../lib/number-format";
 import { formatDayTime, relativeTime } from "../../lib/date-format";
-import { isWaiting, offerAmountProblem, offerStatusText, validityLabel } from "../../lib/offer-rules";
+import { exampleOffer, isWaiting, offerAmountProblem, offerStatusText, validityLabel } from "../../lib/offer-rules";
 import { useAdminStatus } from "../../wallet/use-admin-status";
 import { useConnectFirst } from "../collectors/use-connect-first";
 import { useViewer } from "../listing/use-viewer";
@@ -150,7 +150,7 @@ function OfferForm({ listing, signedIn }: { listing: ListingView; signedIn: bool
             onBlur={() => setTouched(amount !== "")}
             aria-invalid={shown ? true : undefined}
             aria-describedby={shown ? ids.problem : undefined}
-            placeholder="0.1"
+            placeholder={exampleOffer(listing.price)}
             className="mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-white focus-visible:outline-2 focus-visible:outline-violet-400"
           />
         </div>
