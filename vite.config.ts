@@ -6,7 +6,7 @@ import { chunkGroups } from "./scripts/build/chunk-groups.ts";
 import { paintFirst } from "./scripts/build/paint-first.ts";
 import { prerender } from "./scripts/build/prerender.ts";
 import { routePreload } from "./scripts/build/route-preload.ts";
-import { marketplaceFirstReads, parseMarketSearch } from "./web/src/routes/-marketplace/search.ts";
+import { marketplaceFirstReads, parseMarketSearch } from "./web/src/server-rendered/marketplace-search.ts";
 
 // A landing page's scripts in a few files: the start's three steps (web/src/main.tsx) and one chunk of what the
 // landing routes share, beside each route's own (scripts/build/chunk-groups.ts).

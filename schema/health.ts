@@ -32,6 +32,7 @@ export const CRON_TASK_WORDS: Record<string, string> = {
   "value-calibration": "Calibrating estimated values",
   offers: "Ending and expiring offers",
   collectors: "Notifying collectors",
+  "supply-claims": "Expiring stale supply claims",
 };
 
 /** A task in words; one this table lacks (a task of another version) by its name with spaces. */

@@ -1,7 +1,7 @@
 // The marketplace search's parameters, defined once in valibot. The Worker validates
 // GET /api/addresses/search with them strictly (worker/listings/search-params.ts: anything malformed is a 400
 // naming the parameter); the marketplace route's validateSearch reads its URL with the same rules, leniently
-// (web/src/routes/-marketplace/search.ts: a malformed value is dropped and its default applies). Each field
+// (web/src/server-rendered/marketplace-search.ts: a malformed value is dropped and its default applies). Each field
 // takes the parameter's text, as a query string carries it.
 import * as v from "valibot";
 import { CHAR_LENGTH_MAX, CHAR_LENGTH_MIN, MAX_RESULT_WINDOW, MAX_SEARCH_LENGTH, PAGE_SIZES, PATTERN_FILTERS, SORT_FIELDS, SORT_ORDERS } from "./browse.ts";

@@ -3,7 +3,7 @@
 // INSERT (worker/supply/claims.ts), and these partial indexes keep those counts and the cron's expiry cheap.
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { SUPPLY_CATEGORIES, SUPPLY_CLAIM_STATUSES, SUPPLY_TARGET_STATUSES } from "../supply";
+import { SUPPLY_CATEGORIES, SUPPLY_CLAIM_STATUSES, SUPPLY_TARGET_STATUSES } from "../supply-lifecycle";
 import { createdAt, NETWORKS } from "./columns";
 import { users } from "./identity";
 

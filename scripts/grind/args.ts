@@ -10,6 +10,9 @@ export const EXIT_NO_GPU = 4;
 /** on: the GPU or nothing (exit 4); auto: the GPU if there is one, else the CPU threads. */
 export type GpuMode = "off" | "on" | "auto";
 
+/** The options of a loop that claims work from the marketplace: --orders (orders.ts) and --supply (supply.ts). */
+export type OrdersOptions = { api: string; threads: number; gpu: GpuMode; once: boolean; pollSeconds: number; quiet: boolean; supply: boolean };
+
 export interface GrindOptions {
   spec: PatternSpec;
   count: number;

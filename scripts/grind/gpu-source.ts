@@ -65,6 +65,20 @@ type CommonGpuOptions = {
   corruptSelfCheck?: CorruptReadback;
 };
 
+/**
+ * The GPU for this loop. --gpu=auto takes a hardware GPU only: a software adapter (SwiftShader, llvmpipe) runs
+ * the kernel on the CPU, about 70 k/s on two cores against the CPU grinder's 850 k/s per core
+ * (docs/benchmarks.md), so auto grinds on the CPU threads instead. --gpu takes any adapter.
+ */
+
+export async function ordersGpu(mode: GpuMode): Promise<OpenGpu | null | number> {
+  const gpu = await gpuFor(mode);
+  if (mode !== "auto" || gpu === null || typeof gpu === "number" || !gpu.software) return gpu;
+  process.stderr.write(`${gpu.name} is a software adapter (the CPU in a GPU's clothes, slower than the CPU grinder): grinding on the CPU instead\n`);
+  gpu.device.destroy();
+  return null;
+}
+
 export type GpuSearchOptions = CommonGpuOptions & {
   pattern: GpuPattern;
   /** split-key order: the buyer's public key A */

@@ -12,10 +12,10 @@ import { addressMatchesOrder, describeOrderPattern } from "../../schema/custom-o
 import { orderAddress, parseScalar } from "../../schema/split-key";
 import { fmtInt, SearchProgress } from "./progress.ts";
 import { grindClaim } from "./supply.ts";
-import { gpuFor, gpuSource, type OpenGpu } from "./gpu-source.ts";
+import { gpuSource, type OpenGpu, ordersGpu } from "./gpu-source.ts";
 import { grinderName } from "../../schema/health";
 import { grinderKey, OrdersApi, OrdersApiError } from "./orders-api.ts";
-import { type GpuMode, normalizeGpuFlag, parseGpuMode, UsageError } from "./args.ts";
+import { normalizeGpuFlag, type OrdersOptions, parseGpuMode, UsageError } from "./args.ts";
 import { cpuSource, type SearchSource } from "./search-source.ts";
 import type { Found } from "./types.ts";
 
@@ -43,7 +43,6 @@ a local API (localhost, 127.0.0.1) it defaults to anvil's public dev account 0, 
 const MAX_POLL_SECONDS = 60;
 
 /** `supply`: --orders --supply, stock the supply targets while no order waits (docs/supply.md#the-grinder). */
-export type OrdersOptions = { api: string; threads: number; gpu: GpuMode; once: boolean; pollSeconds: number; quiet: boolean; supply: boolean };
 
 /** The options of a loop that claims work from the marketplace: --orders, and --supply (supply.ts) with the same ones. */
 export function parseOrdersCli(argv: string[], mode: "--orders" | "--supply" = "--orders"): OrdersOptions | null {
@@ -168,19 +167,6 @@ async function grindOrder(api: OrdersApi, order: QueuedOrder, o: OrdersOptions, 
       if (!submitting) api.progress(order.id, progress.attempts, progress.rate).catch(lost);
     }, PROGRESS_EVERY_MS);
   });
-}
-
-/**
- * The GPU for this loop. --gpu=auto takes a hardware GPU only: a software adapter (SwiftShader, llvmpipe) runs
- * the kernel on the CPU, about 70 k/s on two cores against the CPU grinder's 850 k/s per core
- * (docs/benchmarks.md), so auto grinds on the CPU threads instead. --gpu takes any adapter.
- */
-export async function ordersGpu(mode: GpuMode): Promise<OpenGpu | null | number> {
-  const gpu = await gpuFor(mode);
-  if (mode !== "auto" || gpu === null || typeof gpu === "number" || !gpu.software) return gpu;
-  log(`${gpu.name} is a software adapter (the CPU in a GPU's clothes, slower than the CPU grinder): grinding on the CPU instead`);
-  gpu.device.destroy();
-  return null;
 }
 
 const threadsLabel = (n: number) => `CPU, ${n} thread${n === 1 ? "" : "s"}`;

@@ -5,7 +5,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, type RouterHistory, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { NotFound } from "./components/NotFound";
-import { parseAppSearch, stringifyAppSearch } from "./lib/url-search";
+import { parseAppSearch, stringifyAppSearch } from "./server-rendered/url-search";
 import { routeTree } from "./routeTree.gen";
 
 export function createAppRouter(queryClient: QueryClient, opts: { history?: RouterHistory; prerender?: boolean } = {}) {
@@ -15,7 +15,7 @@ export function createAppRouter(queryClient: QueryClient, opts: { history?: Rout
     history: opts.history,
     defaultPreload: "intent",
     defaultNotFoundComponent: NotFound,
-    // a shared link's `?patternValue=7e8` stays the text "7e8" (lib/url-search.ts)
+    // a shared link's `?patternValue=7e8` stays the text "7e8" (server-rendered/url-search.ts)
     parseSearch: parseAppSearch,
     stringifySearch: stringifyAppSearch,
     // Scroll restoration is the browser's business; prerendered with it on, the router would write an inline

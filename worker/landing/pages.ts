@@ -3,8 +3,8 @@
 // plain assets: `/` would be index.html, and index.html must stay the empty shell that every other path of
 // the single-page app falls back to; /address/{id} has one shell for every id. /marketplace stays the assets'
 // page; the Worker only points its preload hints at the reads a filtered URL makes.
-import { parseAppSearch } from "../../web/src/lib/url-search";
-import { marketplaceFirstReads, parseMarketSearch } from "../../web/src/routes/-marketplace/search";
+import { parseAppSearch } from "../../web/src/server-rendered/url-search";
+import { marketplaceFirstReads, parseMarketSearch } from "../../web/src/server-rendered/marketplace-search";
 import { pageTitle } from "../../web/src/server-rendered/page-title";
 import { anonymousListing, type ApiFetch, listingPageId, withListing, withoutListingPreload } from "./listing-page";
 

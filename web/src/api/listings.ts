@@ -22,7 +22,7 @@ export const featuredQuery = (viewer: string | null, network?: Network) =>
       read(api.addresses.featured.$get({ query: network ? { network } : {} }, { init: { signal } }), { message: (status) => `HTTP error! status: ${status}` }),
   });
 
-/** GET /api/addresses/search?{params}; `params` is the full query string (see -marketplace/search.ts). */
+/** GET /api/addresses/search?{params}; `params` is the full query string (see server-rendered/marketplace-search.ts). */
 export const searchQuery = (params: string) =>
   queryOptions({
     queryKey: [ADDRESSES_KEY, "search", params],

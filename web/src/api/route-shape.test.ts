@@ -20,6 +20,10 @@ const COPIED = [
   "scripts/dev-accounts.ts",
   // The grinder pages and gpu/ read the pattern rules the CLI grinder shares.
   "scripts/grind/pattern.ts",
+  // gpu/self-check.ts checks the GPU's addresses with the CLI grinder's checksum.
+  "scripts/grind/verify.ts",
+  // schema/*-lifecycle.test.ts read their docs tables with it (web/tsconfig.json includes schema/).
+  "scripts/test/markdown-tables.ts",
   // web/src/routes/-grind imports the WebGPU grinder: without it a copy whose build info is stale fails to resolve it.
   "gpu",
   "worker",

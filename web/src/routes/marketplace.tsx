@@ -24,7 +24,7 @@ import {
   rangeText,
   resetFilters,
   searchApiParams,
-} from "./-marketplace/search";
+} from "../server-rendered/marketplace-search";
 import { pageTitle } from "../server-rendered/page-title";
 
 /** At most this many featured listings on the marketplace. */

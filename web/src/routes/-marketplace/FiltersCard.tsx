@@ -13,7 +13,7 @@ import {
   type MarketSearch,
   marketState,
   NETWORK_OPTIONS,
-} from "./search";
+} from "../../server-rendered/marketplace-search";
 
 export const TYPING_PAUSE_MS = 400;
 

@@ -11,7 +11,7 @@ import { useConnectFirst } from "../../components/collectors/use-connect-first";
 import { useViewer } from "../../components/listing/use-viewer";
 import { describeFilters } from "../../lib/saved-filters";
 import { rememberPendingSearch, takePendingSearch } from "./pending-search";
-import type { MarketSearch } from "./search";
+import type { MarketSearch } from "../../server-rendered/marketplace-search";
 
 /** The URL's filters (and sort) as a saved search keeps them: every value as the URL's text. */
 export function filtersOf(search: MarketSearch): SavedFilters {

@@ -11,7 +11,7 @@ import {
   rangeText,
   resetFilters,
   searchApiParams,
-} from "./search";
+} from "./marketplace-search";
 
 describe("parseMarketSearch", () => {
   it("keeps valid values and drops defaults, so the plain page has no params", () => {

@@ -18,9 +18,9 @@ import {
   type PatternFilter,
   type SortField,
   type SortOrder,
-} from "../../../../schema/browse.ts";
-import { CATEGORY_OPTIONS, NETWORK_OPTIONS, readSearchField } from "../../../../schema/search.ts";
-import { formatCount } from "../../lib/number-format.ts";
+} from "../../../schema/browse.ts";
+import { CATEGORY_OPTIONS, NETWORK_OPTIONS, readSearchField } from "../../../schema/search.ts";
+import { formatCount } from "../lib/number-format.ts";
 
 /** The specification's categories ("all" means no category filter) and networks: the API's own lists. */
 export { CATEGORY_OPTIONS, NETWORK_OPTIONS };
