@@ -30,6 +30,7 @@ import { applyLocalMigrations, type Child, freePort, ROOT, startChild, waitUntil
 import { type GeneratedSearch, generateListings, generateSearches } from "./saved-search-data.ts";
 import { percentile } from "./search-mix.ts";
 import { benchWranglerConfig } from "./bench-wrangler-config.ts";
+import { currencyOf } from "../../schema/network";
 
 const matchAllAt = process.argv.indexOf("--match-all");
 /** Wallets that each save the search with no filters, spread over MATCH_ALL_NETWORKS client networks; 0: the ordinary mix. */
@@ -124,7 +125,7 @@ async function seed(db: D1Database, now: number) {
             `INSERT INTO addresses (address, network, price, price_units, currency, category, pattern, pattern_length, status, is_listed, created_at)
              VALUES (?, ?, ?, ?, ?, ?, 'custom', ?, 'active', 1, ?)`,
           )
-          .bind(l.address, l.network, l.price, Math.round(Number(l.price) * 1e8), l.network === "ethereum" ? "ETH" : "SOL", l.category, l.patternLength, now),
+          .bind(l.address, l.network, l.price, Math.round(Number(l.price) * 1e8), currencyOf(l.network), l.category, l.patternLength, now),
       ),
     );
   }

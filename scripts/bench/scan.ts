@@ -20,6 +20,7 @@ import { startSolanaRpc } from "../solana-rpc/server.ts";
 import { applyLocalMigrations, ROOT, rpcAnswers, startAnvil, waitUntil } from "../stack.ts";
 import { testPort } from "../test/ports.ts";
 import { benchWranglerConfig } from "./bench-wrangler-config.ts";
+import { currencyOf } from "../../schema/network";
 
 const { values } = parseArgs({ options: { open: { type: "string", default: "5000" }, runs: { type: "string", default: "6" } } });
 const OPEN = Number(values.open);
@@ -96,7 +97,7 @@ async function reservations(
   block: number | null,
   now: number,
 ) {
-  const currency = network === "ethereum" ? "ETH" : "SOL";
+  const currency = currencyOf(network);
   for (let i = 0; i < rows.length; i += 2_500) {
     const json = JSON.stringify(rows.slice(i, i + 2_500));
     await db.batch([

@@ -1,6 +1,7 @@
 // Generated listings for `npm run bench:search`: a seeded, realistic spread of networks, vanity patterns and
 // categories, rarity, prices, dates, statuses and promotions, written as multi-row INSERT statements.
 // Deterministic (same seed, same rows), so two runs measure the same data.
+import { currencyOf } from "../../schema/network";
 
 /** mulberry32: a small, fast, seedable PRNG (quality is plenty for test data). */
 export function prng(seed: number) {
@@ -153,7 +154,7 @@ export function listing(r: Rand, now: number): BenchListing {
   const bits = network === "ethereum" ? 4 : Math.log2(58);
   const log2 = Math.max(0, length * bits + (r() - 0.5) * 4);
   const rarity = Math.min(10, Math.round(((10 * log2) / 64) * 10) / 10);
-  const currency = network === "ethereum" ? "ETH" : "SOL";
+  const currency = currencyOf(network);
   const priceUnits = units(r, rarity, currency);
   const s = r();
   const [status, isListed] =

@@ -13,6 +13,7 @@ import { apiClient, type LocalDb, revealKey, rpc, sleep } from "../bench/buyer-c
 import { freshClient, follow, reserveSome, type Stage, signIn } from "./actors";
 import type { Lie } from "./fault-proxy";
 import type { Network, Verdict } from "./invariants";
+import { networkName } from "../../schema/network";
 
 /** What the liar says besides the lies it always tells (forged payments, "valid" for every eth_call). */
 export type LiarMode = "honest" | "blockhash" | "head";
@@ -117,7 +118,7 @@ async function template(anvilUrl: string) {
 
 /** A reservation paid by a transfer that never happened: the liar shows it, the honest node does not. */
 async function forgedPayment(stage: Stage, liar: Liar, network: Network) {
-  const lie = `a payment that never happened (${network === "ethereum" ? "Ethereum" : "Solana"})`;
+  const lie = `a payment that never happened (${networkName(network)})`;
   const w = await signIn(stage, network, freshClient());
   const r = await reserveSome(stage, w);
   if ("refused" in r) return liar.record(lie, `no reservation (${r.refused})`);

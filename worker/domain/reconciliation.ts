@@ -4,6 +4,7 @@
 // chain and worker/purchases/reconcile.ts writes what these decide.
 import { sameAddress } from "../../schema/address";
 import type { Network } from "../../schema/db";
+import { networkName } from "../../schema/network";
 
 /** How far one network's platform address has been reconciled (one row of reconcile_cursors). */
 export type ReconcileCursor = {
@@ -149,7 +150,7 @@ export type TransferCheck =
  * words the admin reads (and the row keeps).
  */
 export function refundRecheck(network: Network, row: { sender: string | null; amount: bigint }, seen: TransferCheck, required: number): string | null {
-  const chain = network === "ethereum" ? "Ethereum" : "Solana";
+  const chain = networkName(network);
   if (seen.kind === "unavailable") return `The ${chain} node is not answering, so the payment could not be re-checked; try again in a moment.`;
   if (seen.kind === "missing") return "The payment is not on the chain (never mined, or removed by a reorganisation): no money arrived to refund.";
   if (!seen.succeeded) return "The payment transaction failed on chain: no money arrived to refund.";

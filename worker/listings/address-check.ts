@@ -9,6 +9,7 @@ import type { Db } from "../db/database";
 import { keylessAddress } from "../domain/keyless";
 import { analyzeAddress, estimateValue, expectedTimeSeconds, hexCharacters, REFERENCE_RATES } from "../domain/rarity";
 import { noControlCharacters } from "../http/validate";
+import { currencyOf, networkName } from "../../schema/network";
 
 /** Longest input we analyse; real addresses are at most 44 characters. */
 export const MAX_CHECK_LENGTH = 256;
@@ -65,14 +66,14 @@ export async function checkAddress(db: Db, address: string, network: Network): P
   const rates = REFERENCE_RATES[network];
   const keyless = keylessAddress(result.normalized, network);
   const { matchRanges, ...fields } = rarity;
-  const name = network === "ethereum" ? "Ethereum" : "Solana";
+  const name = networkName(network);
   const [multiplier, listing] = await Promise.all([keyless ? 1 : valueMultiplier(db, network), forSale(db, result.normalized, network)]);
   return {
     isValid: true,
     message: keyless ? `Valid ${name} address, but no one holds its private key` : `Valid ${name} address`,
     network,
     address: result.normalized,
-    currency: network === "ethereum" ? "ETH" : "SOL",
+    currency: currencyOf(network),
     // No key, nothing to sell: whatever its pattern, it is worth nothing.
     estimatedValue: keyless ? "0" : estimateValue(rarity.difficulty.log2, network, multiplier),
     ...fields,

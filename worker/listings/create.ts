@@ -17,6 +17,7 @@ import type { VaultEnv } from "../vault/keyring";
 import type { Db } from "../db/database";
 import { listedAlready } from "./import";
 import { DuplicateAddressError, type ListingDraft, storeListings } from "./store";
+import { currencyOf } from "../../schema/network";
 
 /** Longest a featured period set at creation may run. */
 export const MAX_FEATURED_MS = 366 * 24 * 60 * 60 * 1000;
@@ -75,7 +76,7 @@ export function draftFromPayload(body: CreateListingBody, sellerId: number, now:
   if (typeof key !== "string") throw new ApiError(400, "privateKey must be a string");
   if (key.length > MAX_PRIVATE_KEY_LENGTH) throw new ApiError(400, `privateKey must be at most ${MAX_PRIVATE_KEY_LENGTH} characters`);
 
-  const currency = body.network === "ethereum" ? "ETH" : "SOL";
+  const currency = currencyOf(body.network);
   if (body.currency !== undefined && body.currency !== currency) throw new ApiError(400, `Currency must be ${currency} for ${body.network} listings`);
 
   const promotionType = body.promotionType;

@@ -35,6 +35,7 @@ import { valueCalibration } from "./address-check";
 import { claimedSplit, withClaimedDifficulty, withClaimedPattern } from "./claimed-pattern";
 import { rarityString } from "./listing-view";
 import { DuplicateAddressError, type IntakeReceipt, type ListingDraft, storeListings } from "./store";
+import { currencyOf } from "../../schema/network";
 
 /** Longest cell accepted per column (a JSON byte-array key is the longest real value, about 300 characters). */
 const MAX_CELL: Record<(typeof BULK_CSV_COLUMNS)[number], number> = {
@@ -189,7 +190,7 @@ async function draftFor(
 ): Promise<ListingDraft | Failure> {
   const { analysis, notable, estimate, tablePrice } = await rowAppraisal(c, options, calibrate);
   if (!notable && options.confirmNoPattern !== true) return fail(c.index, "no-pattern", NO_PATTERN_MESSAGE);
-  const currency = c.network === "ethereum" ? "ETH" : "SOL";
+  const currency = currencyOf(c.network);
   const decoration = options.decorate?.({ index: c.index, address: c.address, network: c.network, analysis, matchedLength: c.matched.length }) ?? {};
   if (decoration.refuse !== undefined) return fail(c.index, "off-target", decoration.refuse);
   const price = checkPrice(decoration.price ?? (options.pricing === "estimate" ? estimate : tablePrice));
@@ -230,7 +231,7 @@ export async function appraiseRows(db: Db, rows: unknown[]): Promise<BulkApprais
       return {
         index,
         status: "ok",
-        currency: c.network === "ethereum" ? "ETH" : "SOL",
+        currency: currencyOf(c.network),
         tablePrice,
         estimatedValue: estimate,
         notable,

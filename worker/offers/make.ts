@@ -16,6 +16,7 @@ import { visibleListing } from "../listings/listings";
 import { liveWaiting, ownOffer } from "./read";
 import { canMove, statusAfter, statusIs } from "./status-sql";
 import { offerReceived } from "./tell";
+import { networkName } from "../../schema/network";
 
 const o = offers;
 const a = addresses;
@@ -37,10 +38,7 @@ export async function makeOffer(db: Db, session: AuthSession, input: MakeOfferIn
   if (!listing) throw new ApiError(404, "Address not found");
   if (listing.sellerId === session.userId) throw new ApiError(403, "This is your own listing; you cannot make an offer on it");
   if (listing.network !== session.network) {
-    throw new ApiError(
-      403,
-      `This listing is paid on ${listing.network}; sign in with a ${listing.network === "ethereum" ? "Ethereum" : "Solana"} wallet to make an offer`,
-    );
+    throw new ApiError(403, `This listing is paid on ${listing.network}; sign in with a ${networkName(listing.network)} wallet to make an offer`);
   }
   if (listing.status !== "active" || !listing.isListed) throw new ApiError(409, "This listing is not for sale");
   if (input.currency !== listing.currency) throw new ApiError(400, `currency: this listing is priced in ${listing.currency}; offers are made in its currency`);

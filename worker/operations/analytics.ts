@@ -20,11 +20,11 @@ import {
 import { unitsToDecimal } from "../../schema/money";
 import type { Db } from "../db/database";
 import { statusIs } from "../purchases/status-sql";
+import { currencyOf } from "../../schema/network";
 
 /** The depth-to-release percentiles are taken over at most this many (the newest) releases of the period. */
 export const RELEASE_SAMPLE = 10_000;
 const DAY_MS = 86_400_000;
-const currencyOf = (n: Network) => (n === "ethereum" ? "ETH" : "SOL");
 const sa = salesAnalytics;
 const t = transactions;
 

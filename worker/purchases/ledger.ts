@@ -36,6 +36,7 @@ import type { PurchaseRow } from "./purchase-row";
 import { statusIn } from "./status-sql";
 import { LEDGER_HELD, type LedgerStatus, ledgerTo } from "../../schema/ledger-lifecycle";
 import { ledgerAfter, ledgerIn } from "./ledger-sql";
+import { currencyOf } from "../../schema/network";
 
 /** True for the errors the database raises when a write would break an invariant (unique index or trigger). */
 export function isIntegrityError(err: unknown): boolean {
@@ -127,7 +128,7 @@ export function unclaimedEscrow(
       e.refundStatus,
       e.refundBaseUnits,
     )}
-    VALUES (${id}, ${network}, ${verifier.formatAmount(t.amount)}, ${network === "ethereum" ? "ETH" : "SOL"}, ${t.sender}, ${verifier.recipient}, ${ledgerAfter("unclaimed")},
+    VALUES (${id}, ${network}, ${verifier.formatAmount(t.amount)}, ${currencyOf(network)}, ${t.sender}, ${verifier.recipient}, ${ledgerAfter("unclaimed")},
             ${t.hash}, ${now}, NULL, ${t.amount.toString()}, ${t.reason}, ${refundStatusFor(t.amount, verifier.dustBelow)}, ${t.amount.toString()})
     ON CONFLICT ${ledgerKey} DO NOTHING`;
 }

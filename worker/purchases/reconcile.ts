@@ -23,6 +23,7 @@ import { statusIn, statusIs } from "./status-sql";
 import { verifyPayment } from "./verify";
 import { inLedgerSet, LEDGER_HELD, refundTo } from "../../schema/ledger-lifecycle";
 import { ledgerIn } from "./ledger-sql";
+import { currencyOf } from "../../schema/network";
 
 /** Ethereum blocks one run reconciles at most. */
 export const RECONCILE_BLOCKS_PER_RUN = 50;
@@ -163,7 +164,7 @@ function uncreditedDetail(verifierFormat: (n: bigint) => string, currency: strin
 
 export async function reconcilePayments(db: Db, env: VerifierEnv, network: Network, now = Date.now()): Promise<ReconcileReport> {
   const verifier = paymentVerifier(env, network, recordDisagreements(db));
-  const currency = network === "ethereum" ? "ETH" : "SOL";
+  const currency = currencyOf(network);
   const { cursor, updatedAt } = await loadCursor(db, network);
   const window = await verifier.reconcile(cursor, { limit: network === "ethereum" ? RECONCILE_BLOCKS_PER_RUN : RECONCILE_SIGNATURES_PER_RUN });
   const report: ReconcileReport = {

@@ -16,6 +16,7 @@ import { reconciliationLag } from "../operations/reconciliation-lag";
 import type { RequestInfo } from "../http/request-info";
 import { inLedgerSet, REFUND_OWED, refundTo } from "../../schema/ledger-lifecycle";
 import { refundCanMove, refundIn } from "./ledger-sql";
+import { currencyOf } from "../../schema/network";
 
 /** Rows one list shows at most. */
 export const ATTENTION_LIMIT = 200;
@@ -189,7 +190,7 @@ export async function openDifferences(
     return {
       ...r,
       amount: r.amountBaseUnits === null ? null : verifier.formatAmount(BigInt(r.amountBaseUnits)),
-      currency: r.network === "ethereum" ? "ETH" : "SOL",
+      currency: currencyOf(r.network),
       createdAt: new Date(r.createdAt).toISOString(),
       resolvedAt: iso(r.resolvedAt),
       explorerUrl: r.txHash ? verifier.explorerUrl(r.txHash) : null,

@@ -24,6 +24,7 @@ import { assertSessionWallet } from "./buyer";
 import { gasEstimateColumn } from "./purchase-row";
 import { type FeeQuote, quoteFees } from "./fee-quote";
 import { canMove, statusAfter, statusIn, statusIs } from "./status-sql";
+import { networkName } from "../../schema/network";
 
 export const RESERVATION_MS = RESERVATION_MINUTES * 60_000;
 
@@ -218,10 +219,7 @@ export async function planReservation(
   if (!listing || listing.status === "deleted") throw new ApiError(404, "Listing not found");
   if (listing.sellerId === session.userId) throw new ApiError(403, "This is your own listing; you cannot buy it");
   if (listing.network !== session.network) {
-    throw new ApiError(
-      403,
-      `This listing is paid on ${listing.network}; sign in with a ${listing.network === "ethereum" ? "Ethereum" : "Solana"} wallet to buy it`,
-    );
+    throw new ApiError(403, `This listing is paid on ${listing.network}; sign in with a ${networkName(listing.network)} wallet to buy it`);
   }
   // A custom order's hidden listing is reservable by that order's buyer alone, while the order may be paid.
   const orderCondition = await orderReservationCondition(db, listing.id, session, now);

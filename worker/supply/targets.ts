@@ -20,6 +20,7 @@ import type { Network } from "../../schema/db";
 import { bare, columnList, type Db, selected, writeBatch } from "../db/database";
 import { claimedLog2 } from "../listings/claimed-pattern";
 import { ApiError } from "../http/errors";
+import { currencyOf } from "../../schema/network";
 
 const t = supplyTargets;
 const c = supplyClaims;
@@ -92,7 +93,7 @@ export async function targetById(db: Db, id: number): Promise<TargetRow> {
 export async function createTarget(db: Db, adminId: number, body: CreateTargetBody, now: number): Promise<number> {
   const price = checkPrice(body.price);
   if (!price.ok) throw new ApiError(400, `price: ${price.message}`);
-  const currency = body.network === "ethereum" ? "ETH" : "SOL";
+  const currency = currencyOf(body.network);
   const [inserted] = await writeBatch(db, [
     sql`INSERT INTO ${t} ${columnList(t.network, t.category, t.patternLength, t.price, t.priceUnits, t.currency, t.wanted, t.status, t.createdBy, t.updatedAt)}
       SELECT ${body.network}, ${body.category}, ${body.patternLength}, ${price.price}, ${unitsToNumber(price.units)}, ${currency}, ${body.wanted},

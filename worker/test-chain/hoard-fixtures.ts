@@ -3,6 +3,7 @@
 // arrays (json_each), so any number of rows binds one parameter each.
 import { base58 } from "@scure/base";
 import { env } from "cloudflare:test";
+import { currencyOf } from "../../schema/network";
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
 
@@ -27,7 +28,7 @@ export async function hoard(
     };
   });
   const json = JSON.stringify(rows);
-  const currency = network === "ethereum" ? "ETH" : "SOL";
+  const currency = currencyOf(network);
   await env.DB.batch([
     env.DB.prepare(
       `INSERT INTO addresses (address, network, seller_id, price, price_units, currency, status, is_listed, category, pattern)

@@ -4,6 +4,7 @@ import { env } from "cloudflare:test";
 import type { SearchResponse } from "../../schema/browse";
 import { client } from "./client";
 import { api } from "./helpers";
+import { currencyOf } from "../../schema/network";
 
 export type ListingSeed = {
   address?: string;
@@ -54,7 +55,7 @@ export function toUnits(price: string): number {
  */
 export async function insertListing(seed: ListingSeed = {}): Promise<number> {
   const network = seed.network ?? (seed.currency === "SOL" ? "solana" : "ethereum");
-  const currency = seed.currency ?? (network === "ethereum" ? "ETH" : "SOL");
+  const currency = seed.currency ?? currencyOf(network);
   const price = seed.price ?? "0.1";
   const row = await env.DB.prepare(
     `INSERT INTO addresses (address, network, price, price_units, currency, rarity_score, category, pattern, pattern_length,

@@ -8,6 +8,7 @@ import { adminAccount, buyerAccount, freshClient, otherAccount, signInEthereum, 
 import { api } from "./helpers";
 import { ethKey, solKey, type TestKey } from "./listing-fixtures";
 import { client, type HeaderCarrier } from "./client";
+import { currencyOf } from "../../schema/network";
 
 export type Wallet = { cookie: string; userId: number; address: string; headers: Record<string, string> };
 
@@ -51,16 +52,7 @@ export async function listWithKey(sellerId: number, seed: { network?: "ethereum"
     `INSERT INTO addresses (address, network, seller_id, price, price_units, currency, status, is_listed, category, pattern)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'custom', 'abc') RETURNING id`,
   )
-    .bind(
-      key.address,
-      network,
-      sellerId,
-      price,
-      Number(units),
-      network === "ethereum" ? "ETH" : "SOL",
-      seed.status ?? "active",
-      seed.status && seed.status !== "active" ? 0 : 1,
-    )
+    .bind(key.address, network, sellerId, price, Number(units), currencyOf(network), seed.status ?? "active", seed.status && seed.status !== "active" ? 0 : 1)
     .first<{ id: number }>();
   const id = row!.id;
   const record = await sealKey({ secret: env.KEY_ENCRYPTION_SECRET!, listingId: id, address: key.address, privateKey: key.privateKey });

@@ -11,6 +11,7 @@ import { type WalletChoice, walletChoiceId } from "../wallet/use-wallet-choices"
 import { connectorNotFound } from "../wallet/wallet-errors";
 import { setWalletState } from "../wallet/wallet-store";
 import { toast } from "./toast-store";
+import { currencyOf } from "../../../schema/network";
 
 // The picker (and Radix Dialog with it) loads only when someone opens it.
 const WalletPickerDialog = lazy(() => import("./WalletPickerDialog"));
@@ -67,7 +68,7 @@ export function ConnectWalletButton({ className = "" }: { className?: string }) 
   };
 
   if (wallet.isConnected && wallet.address && wallet.network) {
-    const label = isAdmin ? `Admin (${wallet.network === "ethereum" ? "ETH" : "SOL"})` : shortAddress(wallet.address);
+    const label = isAdmin ? `Admin (${currencyOf(wallet.network)})` : shortAddress(wallet.address);
     return (
       <div className={`flex shrink-0 items-center gap-1 ${className}`}>
         <Link

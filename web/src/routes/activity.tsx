@@ -11,6 +11,7 @@ import { formatPriceTrimmed, usdText } from "../lib/number-format";
 import { formatRarity } from "../lib/rarity-display";
 import { formatSaleDay } from "../lib/date-format";
 import { shortAddress } from "../lib/short-address";
+import { networkName } from "../../../schema/network";
 
 type ActivitySearch = { network?: "ethereum" | "solana"; page?: number };
 
@@ -67,7 +68,7 @@ function ActivityPage() {
       ) : data!.sales.length === 0 ? (
         <div className="mt-8 rounded-2xl border border-dashed border-slate-700 p-10 text-center">
           <p className="text-lg font-semibold text-white">No sales yet</p>
-          <p className="mt-2 text-slate-400">Completed sales{network ? ` on ${network === "ethereum" ? "Ethereum" : "Solana"}` : ""} appear here.</p>
+          <p className="mt-2 text-slate-400">Completed sales{network ? ` on ${networkName(network)}` : ""} appear here.</p>
         </div>
       ) : (
         <>

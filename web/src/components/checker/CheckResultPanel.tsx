@@ -4,6 +4,7 @@ import { categoryLabel, categoryWords } from "../../lib/category-words";
 import { aboutDuration, compactNumber, formatDuration } from "../../lib/duration";
 import { formatPriceTrimmed } from "../../lib/number-format";
 import { HighlightedAddress } from "../HighlightedAddress";
+import { networkName } from "../../../../schema/network";
 
 const rate = (n: number) => `${n.toLocaleString("en-US")} keys/s`;
 
@@ -97,7 +98,7 @@ export function CheckResultPanel({ result }: { result: AddressCheckResponse }) {
           {result.estimatedValue} {result.currency}
         </Stat>
         <Stat label="Category">{categoryLabel(result.category)}</Stat>
-        <Stat label="Network">{result.network === "ethereum" ? "Ethereum" : "Solana"}</Stat>
+        <Stat label="Network">{networkName(result.network)}</Stat>
       </dl>
       <div>
         <div className="text-xs tracking-wide text-slate-400 uppercase">Address</div>

@@ -10,6 +10,7 @@ import { relativeTime } from "../../lib/date-format";
 import { shortAddress } from "../../lib/short-address";
 import { type NodeState, nodeState } from "./node-state";
 import { CronRunPanel, GrindersPanel, MigrationsPanel } from "./PlatformHealth";
+import { networkName } from "../../../../schema/network";
 
 type Operations = NonNullable<Health["operations"]>;
 
@@ -65,7 +66,7 @@ export function ChainNodes({ operations, now = Date.now() }: { operations: Pick<
       <div className="grid gap-4 md:grid-cols-2">
         {operations.nodes.map((n) => {
           const chain = operations.chains.find((c) => c.network === n.network);
-          const name = n.network === "ethereum" ? "Ethereum" : "Solana";
+          const name = networkName(n.network);
           const headingId = `health-${n.network}-title`;
           return (
             <section

@@ -27,6 +27,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { type AdminSearch, adminState } from "./admin-search";
 import { useDebounced } from "../../components/use-debounced";
 import { allSelected, bulkResultText, missingIdsOf, offsetFor, pageSummary, selectionOnPage, toggleAll, toggleId } from "./table-state";
+import { networkName } from "../../../../schema/network";
 
 const STATUS_BADGE: Record<string, string> = {
   active: "bg-emerald-500/15 text-emerald-200",
@@ -324,7 +325,7 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
           <select id={`${id}-network`} className={control} value={network} onChange={(e) => onChange({ network: e.target.value })}>
             {ADMIN_NETWORK_FILTERS.map((n) => (
               <option key={n} value={n}>
-                {n === "all" ? "All networks" : n === "ethereum" ? "Ethereum" : "Solana"}
+                {n === "all" ? "All networks" : networkName(n)}
               </option>
             ))}
           </select>

@@ -11,6 +11,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../components/toast-store";
 import { compactNumber } from "../../lib/duration";
 import { CATEGORY_NAME, fillWords, targetWords } from "./supply-words";
+import { currencyOf } from "../../../../schema/network";
 
 const input =
   "mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400";
@@ -105,7 +106,7 @@ function NewTargetForm({ count, max }: { count: number; max: number | null }) {
           />
         </label>
         <label className="text-sm text-slate-300" htmlFor={`${f}-price`}>
-          Price ({network === "ethereum" ? "ETH" : "SOL"})
+          Price ({currencyOf(network)})
           <input id={`${f}-price`} name="price" inputMode="decimal" placeholder="0.05" className={input} />
         </label>
         <label className="text-sm text-slate-300" htmlFor={`${f}-wanted`}>

@@ -17,6 +17,7 @@ import { formatUsd } from "../../lib/number-format";
 import { useDebounced } from "../../components/use-debounced";
 import { priceError } from "../../lib/price-input";
 import { FEE_PREVIEW_DELAY_MS, feePercent, formNetwork, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
+import { currencyOf } from "../../../../schema/network";
 
 type Validation =
   | { state: "idle" }
@@ -48,7 +49,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
   const [confirmNoPattern, setConfirmNoPattern] = useState(false);
   const trimmed = address.trim();
   const { network, locked: networkLocked } = formNetwork(trimmed, chosenNetwork);
-  const currency = network === "ethereum" ? "ETH" : "SOL";
+  const currency = currencyOf(network);
 
   // Live validation once the address has 10 characters and typing pauses; the latest address wins.
   const toCheck = useDebounced(trimmed, VALIDATE_PAUSE_MS);

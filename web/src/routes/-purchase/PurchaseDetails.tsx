@@ -6,6 +6,7 @@ import { formatDayTime } from "../../lib/date-format";
 import { formatRarity } from "../../lib/rarity-display";
 import { PriceBreakdown } from "../../components/purchase/PriceBreakdown";
 import { StatusBadge } from "../../components/purchase/StatusBadge";
+import { networkName } from "../../../../schema/network";
 
 export function PurchaseDetails({ view }: { view: PurchaseView }) {
   const rows: [string, ReactNode][] = [
@@ -15,7 +16,7 @@ export function PurchaseDetails({ view }: { view: PurchaseView }) {
         {view.address}
       </span>,
     ],
-    ["Network", view.network === "ethereum" ? "Ethereum" : "Solana"],
+    ["Network", networkName(view.network)],
     ["Rarity", formatRarity(view.rarityScore)],
     ["Status", <StatusBadge key="status" status={view.status} failureReason={view.failureReason} />],
     ["Created", formatDayTime(view.createdAt)],

@@ -2,6 +2,7 @@
 // send exactly `amountBaseUnits`; a float never touches the figure.
 import type { Network } from "../../../../schema/db";
 import { decimalToUnits, unitsToBaseUnits } from "../../../../schema/money";
+import { currencyOf } from "../../../../schema/network";
 
 export const BASE_UNIT_DECIMALS: Record<Network, number> = { ethereum: 18, solana: 9 };
 
@@ -35,5 +36,5 @@ export function amountToSend(view: { network: Network; totalAmount: string; amou
 
 /** The total shown (a decimal with at most 8 places) in wei or lamports; anything else is refused. */
 export function totalInBaseUnits(network: Network, totalAmount: string): bigint {
-  return unitsToBaseUnits(decimalToUnits(totalAmount), network === "ethereum" ? "ETH" : "SOL");
+  return unitsToBaseUnits(decimalToUnits(totalAmount), currencyOf(network));
 }
