@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { linesWhere, workerSources } from "../scripts/test/lifecycle-checks";
 import { list, section, table } from "../scripts/test/markdown-tables";
 import {
   inLedgerSet,
@@ -57,16 +58,7 @@ describe("the ledger's lifecycles", () => {
 });
 
 describe("code in worker/", () => {
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const rel = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!["test", "test-chain"].includes(entry.name)) walk(rel);
-      } else if (rel.endsWith(".ts") && !rel.endsWith(".test.ts") && !rel.endsWith("status-sql.ts") && !rel.endsWith("ledger-sql.ts")) files.push(rel);
-    }
-  };
-  walk("worker");
+  const files = workerSources(root);
   const words = [...LEDGER_STATUSES, ...REFUND_STATUSES].join("|");
   // In SQL text: 'held'. Beside a status column in TypeScript: { status: "held" }, row.status === "held", eq(e.refundStatus, "needed").
   const sqlLiteral = new RegExp(`'(${words})'`);
@@ -74,12 +66,7 @@ describe("code in worker/", () => {
 
   it("names no ledger or refund status as a literal, in SQL or beside a status column", () => {
     expect(files.length).toBeGreaterThan(100);
-    const found = files.flatMap((f) =>
-      fs
-        .readFileSync(path.join(root, f), "utf8")
-        .split("\n")
-        .flatMap((line, i) => ((sqlLiteral.test(line) || tsLiteral.test(line)) && !/^\s*(\/\/|\*|\/\*\*)/.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
-    );
+    const found = linesWhere(root, files, (line) => sqlLiteral.test(line) || tsLiteral.test(line));
     expect(found).toEqual([]);
   });
 });

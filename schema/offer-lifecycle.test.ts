@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { linesWhere, reachedStatuses } from "../scripts/test/lifecycle-checks";
 import { backticked, list, section, table } from "../scripts/test/markdown-tables";
 import {
   CURRENT,
@@ -54,17 +55,7 @@ describe("the offer lifecycle", () => {
   });
 
   it("every status is reached from a new offer, and nothing leaves an ended one", () => {
-    const reached = new Set<OfferStatus>(transitions.filter((t) => t.from.length === 0).map((t) => t.to));
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const t of transitions) {
-        if (!reached.has(t.to) && t.from.some((s) => reached.has(s))) {
-          reached.add(t.to);
-          grew = true;
-        }
-      }
-    }
-    expect([...reached].sort()).toEqual([...OFFER_STATUSES].sort());
+    expect(reachedStatuses(transitions)).toEqual([...OFFER_STATUSES].sort());
     for (const t of transitions) for (const s of t.from) expect(offerIn(ENDED, s), `${t.to} from ${s}`).toBe(false);
   });
 
@@ -123,12 +114,8 @@ describe("code in worker/offers", () => {
   it("names no offer status as a literal, in either quote style (a switch's case labels aside)", () => {
     expect(files.length).toBeGreaterThan(4);
     const literal = new RegExp(`(['"])(${OFFER_STATUSES.join("|")})\\1`);
-    const found = files.flatMap((f) =>
-      fs
-        .readFileSync(path.join(dir, f), "utf8")
-        .split("\n")
-        .flatMap((line, i) => (literal.test(line) && !/^\s*(case\b|\/\/|\*|\/\*\*)/.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
-    );
+    // A switch's case labels aside: tell.ts maps each status to its words.
+    const found = linesWhere(dir, files, (line) => literal.test(line) && !/^\s*case\b/.test(line));
     expect(found).toEqual([]);
   });
 });

@@ -5,17 +5,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { linesWhere, reachedStatuses } from "../scripts/test/lifecycle-checks";
 import { list, section, table } from "../scripts/test/markdown-tables";
-import {
-  CUSTOM_ORDER_STATUSES,
-  type CustomOrderStatus,
-  ORDER_ENDED,
-  ORDER_TRANSITIONS,
-  ORDER_UNFINISHED,
-  ORDER_WAITING,
-  ORDER_WITHDRAWN,
-  orderIn,
-} from "./order-lifecycle";
+import { CUSTOM_ORDER_STATUSES, ORDER_ENDED, ORDER_TRANSITIONS, ORDER_UNFINISHED, ORDER_WAITING, ORDER_WITHDRAWN, orderIn } from "./order-lifecycle";
 
 const root = path.join(import.meta.dirname, "..");
 const flow = section(fs.readFileSync(path.join(root, "docs", "custom-orders.md"), "utf8"), "The flow", "docs/custom-orders.md");
@@ -40,17 +32,7 @@ describe("the custom order lifecycle", () => {
   });
 
   it("every status is reached from a new order, nothing leaves an ended one, and every unfinished one has an exit the clock takes", () => {
-    const reached = new Set<CustomOrderStatus>(transitions.filter((t) => t.from.length === 0).map((t) => t.to));
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const t of transitions) {
-        if (!reached.has(t.to) && t.from.some((s) => reached.has(s))) {
-          reached.add(t.to);
-          grew = true;
-        }
-      }
-    }
-    expect([...reached].sort()).toEqual([...CUSTOM_ORDER_STATUSES].sort());
+    expect(reachedStatuses(transitions)).toEqual([...CUSTOM_ORDER_STATUSES].sort());
     for (const t of transitions) for (const s of t.from) expect(orderIn(ORDER_ENDED, s), `${t.to} from ${s}`).toBe(false);
     for (const s of ORDER_UNFINISHED) {
       expect(
@@ -83,12 +65,7 @@ describe("code in worker/orders", () => {
   it("names no custom order status as a literal, in either quote style", () => {
     expect(files.length).toBeGreaterThan(5);
     const literal = new RegExp(`(['"])(${CUSTOM_ORDER_STATUSES.join("|")})\\1`);
-    const found = files.flatMap((f) =>
-      fs
-        .readFileSync(path.join(dir, f), "utf8")
-        .split("\n")
-        .flatMap((line, i) => (literal.test(line) && !/^\s*(\/\/|\*|\/\*\*)/.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
-    );
+    const found = linesWhere(dir, files, (line) => literal.test(line));
     expect(found).toEqual([]);
   });
 });

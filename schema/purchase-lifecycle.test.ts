@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { linesWhere, reachedStatuses, workerSources } from "../scripts/test/lifecycle-checks";
 import { backticked, list, section, table } from "../scripts/test/markdown-tables";
 import {
   isIn,
@@ -69,19 +70,7 @@ describe("the purchase lifecycle", () => {
   });
 
   it("every status but verified is reached from a reservation (every one a purchase can be in has a way in)", () => {
-    const reached = new Set<PurchaseStatus>();
-    const next = Object.values(PURCHASE_TRANSITIONS).filter((t) => t.from.length === 0);
-    for (const t of next) reached.add(t.to);
-    for (let grew = true; grew; ) {
-      grew = false;
-      for (const t of Object.values(PURCHASE_TRANSITIONS)) {
-        if (!reached.has(t.to) && t.from.some((s) => reached.has(s))) {
-          reached.add(t.to);
-          grew = true;
-        }
-      }
-    }
-    expect([...reached].sort()).toEqual([...without(PURCHASE_STATUSES, "verified")].sort());
+    expect(reachedStatuses(Object.values(PURCHASE_TRANSITIONS))).toEqual([...without(PURCHASE_STATUSES, "verified")].sort());
   });
 
   it("every open status but verified has an exit to a terminal status that the clock takes (the cron job)", () => {
@@ -132,16 +121,7 @@ describe("the purchase lifecycle", () => {
 describe("SQL in worker/", () => {
   // Every Worker file but the tests and status-sql.ts itself: a purchase status is read in listings, analytics and
   // the rate limits too.
-  const files: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-      const rel = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!["test", "test-chain"].includes(entry.name)) walk(rel);
-      } else if (rel.endsWith(".ts") && !rel.endsWith(".test.ts") && !rel.endsWith(".d.ts") && !rel.endsWith("status-sql.ts")) files.push(rel);
-    }
-  };
-  walk("worker");
+  const files = workerSources(root);
   // The statuses no other lifecycle shares (cancelled and expired are custom orders' and offers' too: their own
   // guards hold those directories). In SQL quotes, or beside a status column in drizzle's eq/ne/inArray/notInArray.
   const words = "initiated|pending|verified|completed|failed";
@@ -150,12 +130,7 @@ describe("SQL in worker/", () => {
 
   it("names no purchase status as a literal: every one comes from a set or a transition through status-sql.ts", () => {
     expect(files.length).toBeGreaterThan(100);
-    const found = files.flatMap((f) =>
-      fs
-        .readFileSync(path.join(root, f), "utf8")
-        .split("\n")
-        .flatMap((line, i) => (sqlLiteral.test(line) || builderLiteral.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
-    );
+    const found = linesWhere(root, files, (line) => sqlLiteral.test(line) || builderLiteral.test(line));
     expect(found).toEqual([]);
   });
 });

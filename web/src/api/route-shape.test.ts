@@ -22,8 +22,9 @@ const COPIED = [
   "scripts/grind/pattern.ts",
   // gpu/self-check.ts checks the GPU's addresses with the CLI grinder's checksum.
   "scripts/grind/verify.ts",
-  // schema/*-lifecycle.test.ts read their docs tables with it (web/tsconfig.json includes schema/).
+  // schema/*-lifecycle.test.ts read their docs tables and share their checks with these (web/tsconfig.json includes schema/).
   "scripts/test/markdown-tables.ts",
+  "scripts/test/lifecycle-checks.ts",
   // web/src/routes/-grind imports the WebGPU grinder: without it a copy whose build info is stale fails to resolve it.
   "gpu",
   "worker",
