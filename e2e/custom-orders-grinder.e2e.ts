@@ -13,7 +13,7 @@ import { describe, expect, inject, it } from "vitest";
 import { getPlatformProxy } from "wrangler";
 import { addressMatchesOrder } from "../schema/custom-order-pattern";
 import { finalPrivateKey, publicKeyOf, randomSecret } from "../schema/split-key";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { apiAt } from "./api-session";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
