@@ -19,11 +19,11 @@ const ETHERSCAN_BY_CHAIN: Record<number, string> = {
 function explorerPage(network: Network, kind: "address" | "tx", id: string, config: ChainConfig): string | null {
   const value = encodeURIComponent(id);
   if (network === "ethereum") {
-    const base = config.ethChainId === undefined ? undefined : ETHERSCAN_BY_CHAIN[config.ethChainId];
+    const base = ETHERSCAN_BY_CHAIN[config.ethChainId ?? 0];
     return base ? `${base}/${kind}/${value}` : null;
   }
   const cluster = config.solCluster;
-  if (cluster === undefined || cluster === "localnet") return null;
+  if (!cluster || cluster === "localnet") return null;
   const query = cluster === "mainnet-beta" ? "" : `?cluster=${cluster}`;
   return `https://solscan.io/${kind === "address" ? "account" : "tx"}/${value}${query}`;
 }
