@@ -5,7 +5,7 @@
 // demo data the seed adds).
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { apiAt } from "./api-session";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { openBrowser, type Page, type Session } from "./browser";
 import { ensureUser, insertListings, insertTransactions, type ListingRow } from "./listings-db";
 import { injectEthereumWallet } from "./wallets/eip1193";

@@ -5,7 +5,7 @@ import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { KEY_SHRED_WINDOW_TEXT } from "../schema/purchases";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 import { walletButton } from "./purchase-journey";

@@ -13,7 +13,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import { privateKeyToAddress } from "viem/accounts";
 import { getPlatformProxy } from "wrangler";
 import { publicKeyOf, randomSecret } from "../schema/split-key";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { type Child, startOrderGrinder } from "../scripts/stack";
 import { decryptKeystore } from "../web/src/payments/keystore";
 import { signInWithKey } from "./api-session";

@@ -16,7 +16,7 @@ import { privateKeyToAddress } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { addressMatchesOrder } from "../schema/custom-order-pattern";
 import { publicKeyOf, randomSecret } from "../schema/split-key";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { signInWithKey } from "./api-session";
 import { seriousViolations } from "./axe";
 import { openBrowser, type Page, type Session } from "./browser";

@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { openBrowser, type Page, type Session } from "./browser";
 import { USER_LISTINGS_PAGE } from "../web/src/api/listings-admin";
 import { ensureUser, insertListings } from "./listings-db";

@@ -5,7 +5,7 @@
 // do not scroll sideways.
 import fs from "node:fs";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { openBrowser, type Session } from "./browser";
 import type { Hex } from "viem";
 import { tickScheduled } from "../scripts/stack";

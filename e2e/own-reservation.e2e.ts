@@ -4,7 +4,7 @@
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 import { connect, recordToasts } from "./purchase-journey";

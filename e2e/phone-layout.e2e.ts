@@ -7,7 +7,7 @@
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { tickScheduled } from "../scripts/stack";
 import { publicKeyOf, randomSecret } from "../schema/split-key";
 import { listAsAdmin, signInWithKey } from "./api-session";

@@ -6,7 +6,7 @@ import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { formatBaseUnits, paymentDifference } from "../schema/money";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { anvil } from "./anvil";
 import { answer, listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { decryptKeystore } from "../web/src/payments/keystore";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Page, type Session } from "./browser";

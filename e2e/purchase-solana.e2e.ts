@@ -8,7 +8,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import type { Hex } from "viem";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 import {

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { seriousViolations } from "./axe";
 import { openBrowser, type Page, type Session } from "./browser";
 import { ensureUser, insertListings, type ListingRow } from "./listings-db";

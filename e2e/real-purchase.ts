@@ -5,7 +5,7 @@ import type { Hex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { expect } from "vitest";
 import { extractableDeliveryKey, openSealedKey } from "../schema/sealed-delivery";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { anvil } from "./anvil";
 import { type ApiSession, answer, listAsAdmin, signInWithKey } from "./api-session";
 

@@ -4,7 +4,7 @@
 // and in the featured cards. Each is checked here as the visitor sees it.
 import type { Hex } from "viem";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 import { textLines } from "./layout";

@@ -2,7 +2,7 @@
 // and an injected Wallet Standard Solana wallet with a test Ed25519 key. Each connects, signs in, shows the
 // right button label, survives a reload and disconnects.
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { openBrowser, type Page, type Session } from "./browser";
 import { injectEthereumWallet } from "./wallets/eip1193";
 import { injectSolanaWallet, SOLANA_ADMIN_SEED, solanaTestKey } from "./wallets/wallet-standard";

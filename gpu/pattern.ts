@@ -1,5 +1,5 @@
 // A vanity pattern as the kernel's params: nibble masks on the keccak digest words, the mirror mask, and
-// which letters must have which EIP-55 case. The CPU grinder's PatternSpec (scripts/grind/pattern.ts) and the
+// which letters must have which EIP-55 case. The CPU grinder's PatternSpec (schema/grind-pattern.ts) and the
 // custom-order pattern (schema/custom-order-pattern.ts) both fit GpuPattern.
 
 import { describeChar } from "../schema/pattern-chars.ts";

@@ -16,7 +16,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { secp256k1 } from "@noble/curves/secp256k1.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { base58 } from "@scure/base";
-import { matchesAddress, type PatternSpec } from "../scripts/grind/pattern.ts";
+import { matchesAddress, type PatternSpec } from "../schema/grind-pattern.ts";
 import { toChecksumAddress } from "../scripts/grind/verify.ts";
 import { publicKeyOf } from "../schema/split-key.ts";
 import { BETA } from "./grind.wgsl.ts";

@@ -10,10 +10,10 @@
 //   least prefix + suffix characters, as the CPU matcher does.
 // - a suffix is v's last k digits (v mod 58^k, read one digit at a time on the GPU): a mask of allowed digits
 //   per position, counted from the end.
-// Case-insensitive characters use the CPU grinder's rules (scripts/grind/pattern.ts solanaVariants), so both
+// Case-insensitive characters use the CPU grinder's rules (schema/grind-pattern.ts solanaVariants), so both
 // grinders accept exactly the same addresses.
 import { describeChar } from "../schema/pattern-chars.ts";
-import { BASE58_ALPHABET, type PatternSpec, solanaVariants } from "../scripts/grind/pattern.ts";
+import { BASE58_ALPHABET, type PatternSpec, solanaVariants } from "../schema/grind-pattern.ts";
 
 export type SolanaGpuPattern = {
   /** base58 characters (case kept: it matters when caseSensitive) */

@@ -134,10 +134,14 @@ export function checkPrice(input: unknown): PriceCheck {
 // an operator refunds is shown with every digit (docs/payments.md#admin--payments): 0.000999999999999999 ETH must
 // never read as 0.001.
 
-/** Decimal places of one coin in its smallest unit: wei (18), lamports (9). */
+/**
+ * Each coin's smallest unit, the one home of these facts (schema/network.ts names the coin of each network): its
+ * decimal places in one coin, and its name, one and many. Here rather than in network.ts: the home page's script
+ * carries network.ts, and these only the pages that show base units.
+ */
 export const BASE_UNIT_DECIMALS = { ETH: 18, SOL: 9 } as const;
 export type Coin = keyof typeof BASE_UNIT_DECIMALS;
-const BASE_UNIT_NAMES: Record<Coin, [string, string]> = { ETH: ["wei", "wei"], SOL: ["lamport", "lamports"] };
+export const BASE_UNIT_NAMES: Record<Coin, [string, string]> = { ETH: ["wei", "wei"], SOL: ["lamport", "lamports"] };
 
 /** 999999999999999n, "ETH" -> "0.000999999999999999": every digit, trailing zeros trimmed, "-" for a negative amount. */
 export function formatBaseUnits(units: bigint, coin: Coin): string {

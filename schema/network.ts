@@ -1,5 +1,6 @@
 // One home for what each network is called and paid in, for the Worker, the web and the scripts: "Ethereum" / ETH,
-// "Solana" / SOL. Code asks currencyOf(network) and networkName(network) instead of writing the pair out again.
+// "Solana" / SOL. Code asks currencyOf(network) and networkName(network) instead of writing the pair out again. A
+// coin's smallest unit (wei, lamports: decimals and name) is in schema/money.ts, its explorer in schema/explorer.ts.
 import type { Network } from "./db/columns";
 
 const FACTS = {

@@ -52,8 +52,8 @@ const listingId = v.pipe(
 );
 
 /**
- * POST /api/offers. The amount's form is checked by the Worker with the listing price rules (schema/money.ts
- * checkPrice), against the listing it is for; here only that it is a number or text at all.
+ * POST /api/offers. The amount is checked by the Worker with checkOfferAmount (schema/offer-amount.ts), against the
+ * listing it is for; here only that it is a number or text at all.
  */
 export const MakeOfferRequest = v.object(
   {

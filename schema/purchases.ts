@@ -3,6 +3,7 @@
 // change it only together with both sides.
 import * as v from "valibot";
 import type { Network } from "./db";
+import { adminNote } from "./admin-note";
 import { paymentHashNetwork } from "./payment-hash";
 import type { OpenStatus, PurchaseStatus } from "./purchase-lifecycle";
 import type { SealedKey } from "./sealed-delivery";
@@ -318,14 +319,7 @@ export type AttentionResponse = { payments: AttentionPayment[] };
 export type RefundResponse = { success: true };
 
 /** POST /api/admin/payments/:id/dismiss: closes a payment listed for refund without one, saying why. */
-export const DismissRefundRequest = v.object({
-  note: v.pipe(
-    v.string("must be a string"),
-    v.trim(),
-    v.minLength(3, "must say why no refund is sent (at least 3 characters)"),
-    v.maxLength(1000, "is too long (1000 characters at most)"),
-  ),
-});
+export const DismissRefundRequest = v.object({ note: adminNote("why no refund is sent") });
 export type DismissRefundRequest = v.InferOutput<typeof DismissRefundRequest>;
 export type DismissRefundResponse = { success: true };
 
@@ -370,32 +364,14 @@ export type ReconciliationProgress = {
 export type DifferencesResponse = { differences: PaymentDifference[]; reconciliation: ReconciliationProgress[] };
 
 /** POST /api/admin/payments/differences/:id/resolve. */
-export const ResolveDifferenceRequest = v.object({
-  note: v.pipe(
-    v.string("must be a string"),
-    v.trim(),
-    v.minLength(3, "must say what was done (at least 3 characters)"),
-    v.maxLength(1000, "is too long (1000 characters at most)"),
-  ),
-});
+export const ResolveDifferenceRequest = v.object({ note: adminNote("what was done") });
 export type ResolveDifferenceRequest = v.InferOutput<typeof ResolveDifferenceRequest>;
 export type ResolveDifferenceResponse = { success: true };
 
 // ---- an admin closing a stuck purchase (docs/payments.md#deadlines) ---------------------------------------
 
-/** Shortest and longest note an admin gives when closing a purchase. */
-export const CLOSE_NOTE_MIN = 3;
-export const CLOSE_NOTE_MAX = 1000;
-
 /** POST /api/admin/purchases/:id/close. The note is kept in the audit trail (transaction_audit, purchase_closed). */
-export const ClosePurchaseRequest = v.object({
-  note: v.pipe(
-    v.string("must be a string"),
-    v.trim(),
-    v.minLength(CLOSE_NOTE_MIN, `must say why the purchase is closed (at least ${CLOSE_NOTE_MIN} characters)`),
-    v.maxLength(CLOSE_NOTE_MAX, `is too long (${CLOSE_NOTE_MAX} characters at most)`),
-  ),
-});
+export const ClosePurchaseRequest = v.object({ note: adminNote("why the purchase is closed") });
 export type ClosePurchaseRequest = v.InferOutput<typeof ClosePurchaseRequest>;
 
 /**

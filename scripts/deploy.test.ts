@@ -2,7 +2,7 @@
 // (docs/deploying.md). The configuration is the committed wrangler.toml as wrangler itself reads it; only the
 // upload (and the build, which `npm run check` covers) are replaced: Cloudflare cannot be reached from a test.
 import { describe, expect, it } from "vitest";
-import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "./dev-accounts";
+import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { type DeployConfig, type DeployFacts, deployProblems } from "./deploy-check";
 import { type DeployIo, deploy, deployOptions, readWranglerConfig } from "./deploy";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "./dev-accounts";
+import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { findDevSecrets } from "./dev-key-scan";
 
 const dirs: string[] = [];

@@ -2,7 +2,7 @@
 // production build: `npm run check` scans dist/ and the Worker bundle with this.
 import fs from "node:fs";
 import path from "node:path";
-import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "./dev-accounts";
+import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "../schema/dev-accounts";
 
 /** Each secret as it could appear in a bundle: the mnemonic, hex keys without 0x (any case), base58 keys. */
 export const DEV_SECRETS: { name: string; needle: string }[] = [

@@ -10,7 +10,7 @@ import { createDevEthereumProvider } from "../web/src/wallet/dev/ethereum-dev-wa
 import { jsonRpcRelay, RpcFailure } from "../web/src/wallet/dev/relay";
 import { createDevSolanaWallet, signInText } from "../web/src/wallet/dev/solana-dev-wallet";
 import { DEV_WALLET_METHODS } from "../worker/routes/dev-chains";
-import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "./dev-accounts";
+import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { type SolanaRpc, startSolanaRpc } from "./solana-rpc/server";
 import { type Child, rpcAnswers, startAnvil, waitUntil } from "./stack";
 

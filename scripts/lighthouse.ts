@@ -12,7 +12,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { DEV_ACCOUNTS } from "./dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { applyLocalMigrations, buildWeb, type Child, httpOk, portFree, ROOT, rpcAnswers, seedLocal, startAnvil, startWorker, waitUntil } from "./stack";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? 8791);

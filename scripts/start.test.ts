@@ -7,7 +7,7 @@ import { verifyMessage } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { QueuedOrder } from "../schema/custom-orders";
 import { publicKeyOf, randomSecret } from "../schema/split-key";
-import { DEV_ACCOUNTS } from "./dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { GRINDER_NICENESS, orderGrinderCommand, startOrderGrinder } from "./stack";
 
 const root = path.resolve(import.meta.dirname, "..");

@@ -12,7 +12,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { DEV_ACCOUNTS, LOCAL_CHAIN, LOCAL_SOLANA, SOLANA_DEV_ACCOUNTS } from "./dev-accounts";
+import { DEV_ACCOUNTS, LOCAL_CHAIN, LOCAL_SOLANA, SOLANA_DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { startSolanaRpc } from "./solana-rpc/server";
 import {
   applyLocalMigrations,

@@ -12,7 +12,7 @@ import { parseArgs } from "node:util";
 import { privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
 import { formatBulkCsv, parseBulkCsv } from "../../schema/bulk-csv";
 import type { BulkRow, BulkUploadResponse } from "../../schema/listings";
-import { DEV_ACCOUNTS } from "../dev-accounts";
+import { DEV_ACCOUNTS } from "../../schema/dev-accounts";
 import { applyLocalMigrations, type Child, httpOk, portFree, ROOT, seedLocal, startWorker, waitUntil } from "../stack";
 
 const { values } = parseArgs({

@@ -9,7 +9,7 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { EthereumSearcher } from "../grind/ethereum.ts";
-import { expectedAttempts, type Network, type PatternSpec } from "../grind/pattern.ts";
+import { expectedAttempts, type Network, type PatternSpec } from "../../schema/grind-pattern.ts";
 import { SolanaSearcher } from "../grind/solana.ts";
 import { publicKeyOf, randomSecret } from "../../schema/split-key.ts";
 import type { Searcher } from "../grind/types.ts";

@@ -12,7 +12,7 @@ import { chmodSync, renameSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { readRows } from "../grind/csv.ts";
-import { expectedAttempts, type Network, type PatternSpec } from "../grind/pattern.ts";
+import { expectedAttempts, type Network, type PatternSpec } from "../../schema/grind-pattern.ts";
 
 type Category = "leading-zeros" | "trailing-zeros" | "word-like" | "sequential" | "palindrome" | "custom";
 

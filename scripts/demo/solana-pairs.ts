@@ -19,7 +19,7 @@ import { base58 } from "@scure/base";
 import { formatBulkCsv } from "../../schema/bulk-csv";
 import { analyzeAddress, SOLANA_WORDS } from "../../worker/domain/rarity";
 import { base58Digits32 } from "../grind/base58";
-import { BASE58_ALPHABET } from "../grind/pattern";
+import { BASE58_ALPHABET } from "../../schema/grind-pattern";
 
 const { values } = parseArgs({
   options: {

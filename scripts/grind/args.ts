@@ -2,7 +2,7 @@
 import { availableParallelism } from "node:os";
 import { parseArgs } from "node:util";
 import { gpuUnsupported } from "../../gpu/solana-pattern.ts";
-import { BASE58_ALPHABET, normalizePrefix, validatePattern, type Network, type PatternSpec } from "./pattern.ts";
+import { BASE58_ALPHABET, normalizePrefix, validatePattern, type Network, type PatternSpec } from "../../schema/grind-pattern.ts";
 
 /** Exit code when --gpu was given and no GPU adapter could be opened. */
 export const EXIT_NO_GPU = 4;

@@ -10,7 +10,7 @@ import { EthereumSearcher, N_ORDER } from "./ethereum.ts";
 import { canon, fromBigInt, LIMBS, mul, P, sqr, sub, toBigInt, toWords } from "./field.ts";
 import { keccak64 } from "./keccak.gen.ts";
 import { createWasmKeccak } from "./keccak-wasm.ts";
-import type { PatternSpec } from "./pattern.ts";
+import type { PatternSpec } from "../../schema/grind-pattern.ts";
 import { ethereumAddressFromPrivateKey, toChecksumAddress, verifiedRow } from "./verify.ts";
 import { finalPrivateKey, orderAddress, parseScalar, publicKeyOf, randomSecret } from "../../schema/split-key.ts";
 import { addressMatchesOrder } from "../../schema/custom-order-pattern.ts";

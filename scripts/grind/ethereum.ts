@@ -26,7 +26,7 @@ import { invert } from "@noble/curves/abstract/modular.js";
 import { canon, fromBigInt, LIMBS, mul, P, sqr, sub, toBigInt, toWords } from "./field.ts";
 import { keccak64 } from "./keccak.gen.ts";
 import { createWasmKeccak } from "./keccak-wasm.ts";
-import { matchesAddress, type PatternSpec } from "./pattern.ts";
+import { matchesAddress, type PatternSpec } from "../../schema/grind-pattern.ts";
 import { toChecksumAddress } from "./verify.ts";
 import { parsePublicKey, scalarToHex } from "../../schema/split-key.ts";
 import type { Found, Searcher, StepResult } from "./types.ts";

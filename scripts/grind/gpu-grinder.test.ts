@@ -13,7 +13,7 @@ import { type CorruptReadback, GpuGrinder, type GpuHit, hitPrivateKey, type Grin
 import { ethereumSelfCheck } from "../../gpu/self-check.ts";
 import { patternParams } from "../../gpu/pattern.ts";
 import { CURVE_N, cryptoRandom, MAX_RUN_POINTS, randomStartScalar, type RandomSource } from "../../gpu/start.ts";
-import { matchesAddress, type PatternSpec } from "./pattern.ts";
+import { matchesAddress, type PatternSpec } from "../../schema/grind-pattern.ts";
 import { gpuSource } from "./gpu-source.ts";
 import { testGpu } from "./gpu-test-device.ts";
 import { cpuSource } from "./search-source.ts";

@@ -16,7 +16,7 @@ import { solanaGpuSource } from "./gpu-source.ts";
 import { testGpu } from "./gpu-test-device.ts";
 import { cpuSource } from "./search-source.ts";
 import type { Found } from "./types.ts";
-import { matchesAddress, type PatternSpec, solanaPrefixProbability } from "./pattern.ts";
+import { matchesAddress, type PatternSpec, solanaPrefixProbability } from "../../schema/grind-pattern.ts";
 import { verifiedRow } from "./verify.ts";
 
 const gpu = await testGpu();

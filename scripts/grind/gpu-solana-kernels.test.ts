@@ -12,7 +12,7 @@ import { solanaParamsWords } from "../../gpu/solana-grinder.ts";
 import { rangeWords, type SolanaGpuPattern, solanaPatternParams } from "../../gpu/solana-pattern.ts";
 import { ED_P, solanaWgsl } from "../../gpu/solana.wgsl.ts";
 import { computePipeline, runTestKernel, testGpu, uniformBuffer } from "./gpu-test-device.ts";
-import { matchesAddress } from "./pattern.ts";
+import { matchesAddress } from "../../schema/grind-pattern.ts";
 
 const gpu = await testGpu();
 const device = gpu.device;

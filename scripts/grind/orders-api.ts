@@ -9,7 +9,7 @@ import type { ClaimAnswer, QueuedOrder } from "../../schema/custom-orders";
 import type { BulkUploadResponse } from "../../schema/listings";
 import type { IntakeKeyResponse, SealedRow } from "../../schema/sealed-intake";
 import type { SupplyClaimAnswer, SupplyProgressAnswer, SupplySealedAnswer } from "../../schema/supply";
-import { DEV_ACCOUNTS } from "../dev-accounts.ts";
+import { DEV_ACCOUNTS } from "../../schema/dev-accounts.ts";
 
 export class OrdersApiError extends Error {
   constructor(

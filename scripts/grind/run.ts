@@ -4,7 +4,7 @@ import type { GrindOptions } from "./args.ts";
 import { CsvWriter } from "./csv.ts";
 import { type SealedLister, writeUnsent } from "./list.ts";
 import { fmtDuration, fmtInt, SearchProgress } from "./progress.ts";
-import { expectedAttempts, patternType } from "./pattern.ts";
+import { expectedAttempts, patternType } from "../../schema/grind-pattern.ts";
 import type { SearchSource } from "./search-source.ts";
 import { VerificationError, verifiedRow } from "./verify.ts";
 

@@ -1,5 +1,5 @@
 import { EthereumSearcher } from "./ethereum.ts";
-import type { PatternSpec } from "./pattern.ts";
+import type { PatternSpec } from "../../schema/grind-pattern.ts";
 import { SolanaSearcher } from "./solana.ts";
 import type { Searcher } from "./types.ts";
 

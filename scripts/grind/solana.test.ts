@@ -3,7 +3,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { base58 } from "@scure/base";
 import { describe, expect, it } from "vitest";
 import { base58Digits32 } from "./base58.ts";
-import { BASE58_ALPHABET, matchesAddress, type PatternSpec } from "./pattern.ts";
+import { BASE58_ALPHABET, matchesAddress, type PatternSpec } from "../../schema/grind-pattern.ts";
 import { SolanaSearcher } from "./solana.ts";
 import { solanaAddressFromSecretKey, verifiedRow } from "./verify.ts";
 

@@ -9,7 +9,7 @@ import { generateKeyPairSync } from "node:crypto";
 import { base58 } from "@scure/base";
 import { base58Digits32 } from "./base58.ts";
 import { describeChar } from "../../schema/pattern-chars.ts";
-import { BASE58_ALPHABET, solanaVariants, type PatternSpec } from "./pattern.ts";
+import { BASE58_ALPHABET, solanaVariants, type PatternSpec } from "../../schema/grind-pattern.ts";
 import type { KeyFound, Searcher } from "./types.ts";
 
 const JWK = { publicKeyEncoding: { format: "jwk" }, privateKeyEncoding: { format: "jwk" } } as const;

@@ -12,7 +12,7 @@ import { gpuUnsupported } from "../../gpu/solana-pattern.ts";
 import { writeUnsent } from "./list.ts";
 import { grinderKey, OrdersApi, OrdersApiError } from "./orders-api.ts";
 import type { OrdersOptions } from "./args.ts";
-import type { PatternSpec } from "./pattern.ts";
+import type { PatternSpec } from "../../schema/grind-pattern.ts";
 import { fmtInt, SearchProgress } from "./progress.ts";
 import { gpuSource, type OpenGpu, ordersGpu, solanaGpuSource } from "./gpu-source.ts";
 import { cpuSource, type SearchSource } from "./search-source.ts";

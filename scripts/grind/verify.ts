@@ -5,7 +5,7 @@ import { ed25519 } from "@noble/curves/ed25519.js";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { base58 } from "@scure/base";
-import { matchedChars, matchesAddress, patternType, type PatternSpec } from "./pattern.ts";
+import { matchedChars, matchesAddress, patternType, type PatternSpec } from "../../schema/grind-pattern.ts";
 
 export interface Row {
   address: string;

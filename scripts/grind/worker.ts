@@ -1,7 +1,7 @@
 // Worker thread: runs one searcher forever, posting progress about every `reportMs` and each
 // match as soon as it is found. The main thread verifies, writes and terminates workers.
 import { parentPort, workerData } from "node:worker_threads";
-import type { PatternSpec } from "./pattern.ts";
+import type { PatternSpec } from "../../schema/grind-pattern.ts";
 import { createSearcher } from "./searcher.ts";
 import type { Found } from "./types.ts";
 

@@ -23,7 +23,7 @@ import { Keypair } from "@solana/web3.js";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import type { BulkRow, BulkUploadResponse } from "../../schema/listings";
 import { activeListings, apiClient, type LocalDb, rpc, SignInRefused, signInEthereum, sleep, withLocalEnv } from "../bench/buyer-client";
-import { DEV_ACCOUNTS } from "../dev-accounts";
+import { DEV_ACCOUNTS } from "../../schema/dev-accounts";
 import { seedDemoListings } from "../seed";
 import { startSolanaRpc } from "../solana-rpc/server";
 import { testPort } from "../test/ports";

@@ -4,7 +4,7 @@
 // getSignatureStatuses.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { SOLANA_DEV_ACCOUNTS } from "../dev-accounts";
+import { SOLANA_DEV_ACCOUNTS } from "../../schema/dev-accounts";
 import { Ledger, type LedgerOptions } from "./ledger";
 import { METHODS, RpcError } from "./rpc-methods";
 

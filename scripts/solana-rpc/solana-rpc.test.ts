@@ -18,7 +18,7 @@ import {
 } from "@solana/web3.js";
 import { base58 } from "@scure/base";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SOLANA_DEV_ACCOUNTS } from "../dev-accounts";
+import { SOLANA_DEV_ACCOUNTS } from "../../schema/dev-accounts";
 import { BLOCKHASH_VALID_SLOTS } from "./ledger";
 import { type SolanaRpc, startSolanaRpc } from "./server";
 

@@ -1,5 +1,5 @@
 // SLIP-0010 Ed25519 derivation (hardened only), as Phantom and Solflare derive m/44'/501'/i'/0': the tests
-// check the public dev accounts against it (scripts/dev-accounts.test.ts, worker/deployment/payment-rules.test.ts).
+// check the public dev accounts against it (schema/dev-accounts.test.ts, worker/deployment/payment-rules.test.ts).
 import { hmac } from "@noble/hashes/hmac.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 

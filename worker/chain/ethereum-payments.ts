@@ -2,6 +2,7 @@
 // PLATFORM_ETH_ADDRESS, final at ETH_CONFIRMATIONS blocks while its block is still canonical. A node that is
 // not on ETH_CHAIN_ID is not asked anything else.
 import { sameAddress } from "../../schema/address";
+import { explorerTxUrl } from "../../schema/explorer";
 import {
   createPublicClient,
   formatEther,
@@ -295,11 +296,7 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
 
     chainPosition,
 
-    explorerUrl(hash) {
-      if (chainId === 1) return `https://etherscan.io/tx/${hash}`;
-      if (chainId === 11155111) return `https://sepolia.etherscan.io/tx/${hash}`;
-      return null;
-    },
+    explorerUrl: (hash) => explorerTxUrl("ethereum", hash, { ethChainId: chainId }),
 
     formatAmount: (wei) => formatEther(wei),
   };

@@ -4,12 +4,14 @@
 // node refuses as such, names no transaction ("missing": it ends at the deadline like a payment never found);
 // any other failure reads as "unavailable", and so does an answer about another transaction than the one asked
 // for (domain/node-errors.ts, docs/payments.md#deadlines).
+import { explorerTxUrl } from "../../schema/explorer";
 import { isSolanaSignature } from "../../schema/payment-hash";
 import { readDust } from "../domain/dust";
 import { solanaErrorMeaning } from "../domain/node-errors";
 import type { PaymentObservation } from "../domain/payment-decision";
 import { type PaymentCommitment, readCommitment } from "../deployment/payment-rules";
 import { solanaProgress, solanaWindowParams } from "../domain/reconciliation";
+import { readCluster } from "../deployment/solana-cluster";
 import type { PaymentVerifier, ReceivedTransfer, TransferReceipt, VerifierEnv } from "./payment-types";
 import { type DecodedTransaction, decodeTransaction, type SolanaTransactionResponse, transfersOf, wireBytes } from "./solana-transfer";
 
@@ -333,11 +335,8 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
       }
     },
 
-    explorerUrl(signature) {
-      const cluster = url.includes("devnet") ? "?cluster=devnet" : url.includes("testnet") ? "?cluster=testnet" : "";
-      if (/localhost|127\.0\.0\.1/.test(url)) return null;
-      return `https://explorer.solana.com/tx/${signature}${cluster}`;
-    },
+    // The pinned cluster, not a guess from the node's URL; unset or unreadable, no link (payments are refused then).
+    explorerUrl: (signature) => explorerTxUrl("solana", signature, { solCluster: readCluster(env.SOL_CLUSTER) ?? undefined }),
 
     formatAmount: formatLamports,
   };

@@ -2,7 +2,7 @@
 // could ship.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "../../scripts/dev-accounts";
+import { DEV_ACCOUNTS, SOLANA_DEV_ACCOUNTS } from "../../schema/dev-accounts";
 import { wranglerVars } from "../../scripts/test/wrangler-vars";
 import { REAL_VALUE_EVM_CHAINS, TEST_EVM_CHAINS } from "./evm-chains";
 import { isLocalDeployment } from "./local-mode";
@@ -522,7 +522,7 @@ describe("platform addresses must be addresses", () => {
 });
 
 describe("the public dev accounts", () => {
-  it("start with the test mnemonic's accounts on both chains, including every one scripts/dev-accounts.ts uses (public-dev-accounts.test.ts derives them all)", () => {
+  it("start with the test mnemonic's accounts on both chains, including every one schema/dev-accounts.ts uses (public-dev-accounts.test.ts derives them all)", () => {
     for (const a of Object.values(DEV_ACCOUNTS)) expect(PUBLIC_DEV_ETH_ADDRESSES[a.index]).toBe(a.address);
     for (const a of Object.values(SOLANA_DEV_ACCOUNTS)) expect(PUBLIC_DEV_SOL_ADDRESSES[a.index]).toBe(a.address);
   });

@@ -5,7 +5,7 @@ import { base58 } from "@scure/base";
 import { mnemonicToSeedSync } from "@scure/bip39";
 import { HDKey, hdKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { LOCAL_CHAIN } from "../../scripts/dev-accounts";
+import { LOCAL_CHAIN } from "../../schema/dev-accounts";
 import { slip10Ed25519 } from "../../scripts/test/slip10";
 import {
   describeDevAccount,

@@ -1,7 +1,7 @@
 // The buyer's fee breakdown (POST /api/transactions/calculate-fees): listing price, estimated gas, the
 // platform's exchange and commission fees from the active fee_config row, and the total. Pure bigint math in
 // 1e-8 units; the gas price is fetched elsewhere (chain/gas.ts) and passed in.
-import { decimalToUnits, mulDiv, percentOf, UNITS_PER_COIN } from "../../schema/money";
+import { BASE_UNITS_PER_UNIT, decimalToUnits, mulDiv, percentOf, UNITS_PER_COIN } from "../../schema/money";
 
 /** The fee_config columns the breakdown reads (decimal strings, percentages as "2.5" for 2.5%). */
 export type FeeConfig = {
@@ -18,7 +18,6 @@ export const ETH_TRANSFER_GAS = 21_000n;
 export const SOLANA_GAS_FEE = "0.000005";
 /** Any other case, and when the node cannot be asked: 0.0001. */
 export const FALLBACK_GAS_FEE = "0.0001";
-const WEI_PER_UNIT = 10_000_000_000n; // 1e18 wei per ETH / 1e8 units per ETH
 
 /**
  * 21000 x gas price x multiplier, in 1e-8 ETH units, rounded up so a non-zero estimate never shows as 0.
@@ -26,7 +25,7 @@ const WEI_PER_UNIT = 10_000_000_000n; // 1e18 wei per ETH / 1e8 units per ETH
  */
 export function ethereumGasUnits(gasPriceWei: bigint, multiplier: string): bigint {
   if (gasPriceWei < 0n) throw new RangeError("gas price must not be negative");
-  return mulDiv(ETH_TRANSFER_GAS * gasPriceWei, decimalToUnits(multiplier), UNITS_PER_COIN * WEI_PER_UNIT, "up");
+  return mulDiv(ETH_TRANSFER_GAS * gasPriceWei, decimalToUnits(multiplier), UNITS_PER_COIN * BASE_UNITS_PER_UNIT.ETH, "up");
 }
 
 /**

@@ -4,8 +4,9 @@
 // bounds per wallet and per client network (OFFER_LIMITS).
 import { and, eq, sql } from "drizzle-orm";
 import { addresses, offers } from "../../schema/db";
-import { checkPrice, decimalToUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
+import { decimalToUnits, unitsToDecimal, unitsToNumber } from "../../schema/money";
 import { offerTo } from "../../schema/offer-lifecycle";
+import { checkOfferAmount } from "../../schema/offer-amount";
 import { type MakeOfferInput, OFFER_LIMITS, type OfferView } from "../../schema/offers";
 import type { AuthSession } from "../auth/session";
 import { notificationStatements } from "../collectors/notify";
@@ -25,13 +26,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 // Paused offers count as open ones: each reopens if the accepted offer ahead of it lapses (docs/offers.md#bounds).
 const openCount = (where: ReturnType<typeof sql>, now: number) => sql`(SELECT count(*) FROM ${o} WHERE ${where} AND ${liveWaiting(now)})`;
 
-/** The amount as the listing price rules read it (schema/money.ts checkPrice), in the offer's words. */
-function readAmount(input: unknown): bigint {
-  const seen = checkPrice(input);
-  if (!seen.ok) throw new ApiError(400, `amount: ${seen.message.replace(/^Price/, "The amount").replace("Negative prices", "Negative amounts")}`);
-  return seen.units;
-}
-
 /** POST /api/offers: a new open offer, or a clear refusal that changed nothing. */
 export async function makeOffer(db: Db, session: AuthSession, input: MakeOfferInput, ip: string, now = Date.now()): Promise<OfferView> {
   const listing = await visibleListing(db, input.addressId, session);
@@ -42,14 +36,13 @@ export async function makeOffer(db: Db, session: AuthSession, input: MakeOfferIn
   }
   if (listing.status !== "active" || !listing.isListed) throw new ApiError(409, "This listing is not for sale");
   if (input.currency !== listing.currency) throw new ApiError(400, `currency: this listing is priced in ${listing.currency}; offers are made in its currency`);
-  const amountUnits = readAmount(input.amount);
+  // The offer form's own check (schema/offer-amount.ts): not an amount is a 400, an amount not below the ask a 409.
+  const seen = checkOfferAmount(input.amount, listing.price, listing.currency);
+  if (!seen.ok && seen.problem === "form") throw new ApiError(400, `amount: ${seen.message}`);
+  if (!seen.ok) throw new ApiError(409, `${seen.message}; to pay the ask, buy it`, { currentPrice: listing.price });
+  const amountUnits = seen.units;
   // The stored decimal text and units are the same amount (schema/db.ts conventions); the INSERT re-checks the units.
   const askUnits = decimalToUnits(listing.price);
-  if (amountUnits >= askUnits) {
-    throw new ApiError(409, `An offer must be below the asking price (${listing.price} ${listing.currency}); to pay the ask, buy it`, {
-      currentPrice: listing.price,
-    });
-  }
   // A returning buyer's offers count in their own bucket, a new wallet's in its client network's
   // (docs/public-surface.md#returning-buyers); the offer keeps it, and so does the reservation its acceptance makes.
   const network = await holdingsBucket(db, session.userId, ip);

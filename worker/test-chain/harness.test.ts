@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { createWalletClient, http, parseEther } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
-import { DEV_ACCOUNTS } from "../../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../../schema/dev-accounts";
 import { ethereumChain, ethereumClient } from "../chain/ethereum";
 
 describe("chain test harness", () => {

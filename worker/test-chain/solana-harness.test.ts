@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction } from "@solana/web3.js";
 import { base58 } from "@scure/base";
 import { describe, expect, it } from "vitest";
-import { SOLANA_DEV_ACCOUNTS } from "../../scripts/dev-accounts";
+import { SOLANA_DEV_ACCOUNTS } from "../../schema/dev-accounts";
 
 describe("chain test harness, Solana", () => {
   it("a dev-wallet transfer to the platform lands on the LiteSVM RPC and is read back from inside the Worker runtime", async () => {

@@ -40,7 +40,16 @@ describe("POST /api/admin/payments/:id/dismiss", () => {
         : client(who).admin.payments[":id"].dismiss.$post({ param: { id: escrowId }, json: unchecked(body) });
     expect((await dismiss(undefined, { note: "our own test" })).status).toBe(401);
     expect((await dismiss(await ethWallet(), { note: "our own test" })).status).toBe(403);
-    for (const body of [{}, { note: "" }, { note: "  " }, { note: 5 }, { note: "x".repeat(1001) }, "not json"]) {
+    for (const body of [
+      {},
+      { note: "" },
+      { note: "  " },
+      { note: "\u200b\u200b\u200b" },
+      { note: "..." },
+      { note: 5 },
+      { note: "x".repeat(1001) },
+      "not json",
+    ]) {
       const res = await dismiss(admin, body);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });

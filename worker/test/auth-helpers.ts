@@ -6,7 +6,7 @@ import { base58 } from "@scure/base";
 import type { Hex } from "viem";
 import { type PrivateKeyAccount, privateKeyToAccount } from "viem/accounts";
 import type { NonceRequest, NonceResponse, SessionResponse } from "../../schema/auth";
-import { DEV_ACCOUNTS } from "../../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../../schema/dev-accounts";
 import { client, unchecked } from "./client";
 
 export const adminAccount = privateKeyToAccount(DEV_ACCOUNTS.admin.privateKey);

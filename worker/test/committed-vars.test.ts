@@ -6,7 +6,7 @@
 import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import wranglerToml from "../../wrangler.toml?raw";
-import { DEV_ACCOUNTS } from "../../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../../schema/dev-accounts";
 import { wranglerVars } from "../../scripts/test/wrangler-vars";
 import { createApp } from "../app";
 import { forgetNodeFacts } from "../deployment/payment-readiness";

@@ -131,7 +131,7 @@ describe("POST /api/admin/purchases/:id/close: an admin closes a stuck purchase 
     const before = await written();
     expect((await closeAsAdmin(undefined, id, { note: "stuck for an hour" })).status).toBe(401);
     expect((await closeAsAdmin(buyer, id, { note: "stuck for an hour" })).status).toBe(403);
-    for (const body of [{}, { note: "" }, { note: "  x " }, { note: 12 }, { note: "n".repeat(1001) }, "not json"]) {
+    for (const body of [{}, { note: "" }, { note: "  x " }, { note: "\u200b\u200b\u200b\u200b" }, { note: 12 }, { note: "n".repeat(1001) }, "not json"]) {
       const res = await closeAsAdmin(seller, id, body);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: expect.any(String), message: expect.any(String) });

@@ -17,14 +17,13 @@ const COPIED = [
   "tsconfig.json",
   "web/tsconfig.json",
   "web/src",
-  "scripts/dev-accounts.ts",
-  // The grinder pages and gpu/ read the pattern rules the CLI grinder shares.
-  "scripts/grind/pattern.ts",
   // gpu/self-check.ts checks the GPU's addresses with the CLI grinder's checksum.
   "scripts/grind/verify.ts",
   // schema/*-lifecycle.test.ts read their docs tables and share their checks with these (web/tsconfig.json includes schema/).
   "scripts/test/markdown-tables.ts",
   "scripts/test/lifecycle-checks.ts",
+  // schema/dev-accounts.test.ts derives the Solana dev keys with it.
+  "scripts/test/slip10.ts",
   // web/src/routes/-grind imports the WebGPU grinder: without it a copy whose build info is stale fails to resolve it.
   "gpu",
   "worker",

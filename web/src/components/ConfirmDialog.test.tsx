@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { confirmWords } from "../routes/-admin/ListingsTab";
+import { confirmWords } from "../routes/-admin/ListingRow";
 import { AcceptTerms, DeclineTerms } from "./offers/SellerOffers";
 import { WithdrawOffer } from "./offers/WithdrawOffer";
 import { ConfirmBody } from "./ConfirmDialogPanel";

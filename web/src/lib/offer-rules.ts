@@ -1,13 +1,12 @@
 // The offer form's check and how an offer's state reads to its buyer and its seller (docs/offers.md).
-import { checkPrice, decimalToUnits, unitsToDecimal } from "../../../schema/money";
+import { decimalToUnits, unitsToDecimal } from "../../../schema/money";
+import { checkOfferAmount } from "../../../schema/offer-amount";
 import type { OfferEndReason, OfferStatus } from "../../../schema/offers";
 
-/** What is wrong with an amount typed into the offer form, as the server would say it, or null. */
+/** What is wrong with an amount typed into the offer form, as the server would say it (the same check), or null. */
 export function offerAmountProblem(text: string, ask: string, currency: string): string | null {
-  const seen = checkPrice(text);
-  if (!seen.ok) return seen.message.replace(/^Price/, "The amount").replace("Negative prices", "Negative amounts");
-  if (seen.units >= decimalToUnits(ask)) return `An offer must be below the asking price (${ask} ${currency})`;
-  return null;
+  const seen = checkOfferAmount(text, ask, currency);
+  return seen.ok ? null : seen.message;
 }
 
 /**

@@ -2,7 +2,7 @@ import { Wallet as EthereumjsWallet } from "@ethereumjs/wallet";
 import { hexToBytes } from "@noble/hashes/utils.js";
 import { decryptKeystoreJson, encryptKeystoreJson } from "ethers";
 import { describe, expect, it } from "vitest";
-import { DEV_ACCOUNTS } from "../../../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../../../schema/dev-accounts";
 import { decryptKeystore, encryptKeystore, ethereumAddressOf, KEYSTORE_LIMITS, KEYSTORE_SCRYPT, keystoreFileName, KeystoreError } from "./keystore";
 
 // go-ethereum's published V3 test vectors, copied as literal test data from

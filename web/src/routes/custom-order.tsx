@@ -9,6 +9,7 @@ import { publicKeyOf, randomSecret } from "../../../schema/split-key";
 import { ORDERS_KEY, orderQuoteQuery, placeOrder } from "../api/custom-orders";
 import { HttpError } from "../api/http";
 import { ConnectWalletButton } from "../components/ConnectWalletButton";
+import { EMPTY_PATTERN, type PatternInput, PatternFields, PatternProblems } from "../components/PatternFields";
 import { useUsdRates } from "../components/use-usd-rates";
 import { usdText } from "../lib/number-format";
 import { compactNumber, formatDuration } from "../lib/duration";
@@ -22,22 +23,19 @@ export const Route = createFileRoute("/custom-order")({
   component: CustomOrderPage,
 });
 
-const inputClass = "mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 font-mono text-white focus:border-violet-500 focus:outline-none";
-
 function CustomOrderPage() {
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const wallet = useWallet();
-  const [prefix, setPrefix] = useState("");
-  const [suffix, setSuffix] = useState("");
-  const [caseSensitive, setCaseSensitive] = useState(false);
+  const [typed, setTyped] = useState<PatternInput>(EMPTY_PATTERN);
+  const { caseSensitive } = typed;
   // Made once per visit with the browser's CSPRNG (crypto.getRandomValues via @noble); never sent anywhere.
   const [secret] = useState(randomSecret);
   const [saved, setSaved] = useState<SavedKeyFile | null>(null);
   const [confirmed, setConfirmed] = useState(false);
 
-  const { pattern, problems, bits } = readPattern({ prefix, suffix, caseSensitive });
+  const { pattern, problems, bits } = readPattern(typed);
   const deferred = useDeferredValue(pattern);
   // The deferred pattern may still be an invalid one typed a moment ago: ask only for well-formed patterns.
   const rates = useUsdRates();
@@ -94,44 +92,20 @@ function CustomOrderPage() {
           1. Your pattern
         </h2>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <label className="block text-sm text-slate-300" htmlFor={`${id}-prefix`}>
-            Starts with (after 0x)
-            <input
-              id={`${id}-prefix`}
-              value={prefix}
-              onChange={(e) => setPrefix(e.target.value)}
-              placeholder="dead"
-              spellCheck={false}
-              autoComplete="off"
-              className={inputClass}
-            />
-          </label>
-          <label className="block text-sm text-slate-300" htmlFor={`${id}-suffix`}>
-            Ends with
-            <input
-              id={`${id}-suffix`}
-              value={suffix}
-              onChange={(e) => setSuffix(e.target.value)}
-              placeholder="beef"
-              spellCheck={false}
-              autoComplete="off"
-              className={inputClass}
-            />
-          </label>
+          <PatternFields
+            id={id}
+            value={typed}
+            onChange={setTyped}
+            prefixLabel="Starts with (after 0x)"
+            placeholders={{ prefix: "dead", suffix: "beef" }}
+            caseHint={
+              <>
+                Match letter case exactly (EIP-55 checksum case, e.g. <span className="font-mono">DeAd</span>). Each letter then doubles the work.
+              </>
+            }
+          />
         </div>
-        <label className="mt-3 flex items-start gap-2 text-sm text-slate-300">
-          <input type="checkbox" checked={caseSensitive} onChange={(e) => setCaseSensitive(e.target.checked)} className="mt-1" />
-          <span>
-            Match letter case exactly (EIP-55 checksum case, e.g. <span className="font-mono">DeAd</span>). Each letter then doubles the work.
-          </span>
-        </label>
-        {(prefix || suffix) && problems.length > 0 && (
-          <ul className="mt-3 list-disc pl-5 text-sm text-amber-300" role="alert">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        )}
+        <PatternProblems value={typed} problems={problems} />
         {problems.length === 0 && (
           <dl className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="order-quote" aria-live="polite">
             <Stat label="Your address">

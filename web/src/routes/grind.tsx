@@ -11,6 +11,7 @@ import type { GrindPattern } from "./-grind/browser-kernel";
 import { FoundKey } from "./-grind/FoundKey";
 import { expectedSeconds, type GrindNetwork, readSolanaPattern, tooHardForBrowser } from "./-grind/grind-plan";
 import { type Progress, useBrowserGrind } from "./-grind/use-browser-grind";
+import { EMPTY_PATTERN, type PatternInput, PatternFields, PatternProblems } from "../components/PatternFields";
 import { PowerOfTwo } from "../components/PowerOfTwo";
 
 export const Route = createFileRoute("/grind")({
@@ -18,18 +19,13 @@ export const Route = createFileRoute("/grind")({
   component: GrindPage,
 });
 
-const inputClass =
-  "mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 font-mono text-white focus:border-violet-500 focus:outline-none disabled:opacity-60";
 const primary =
   "rounded-lg bg-violet-600 px-4 py-2 font-semibold text-white hover:bg-violet-500 focus-visible:outline-2 focus-visible:outline-violet-300 disabled:cursor-not-allowed disabled:opacity-50";
 const secondary =
   "rounded-lg border border-slate-700 px-4 py-2 font-semibold text-slate-200 hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-violet-400 disabled:cursor-not-allowed disabled:opacity-50";
 
 /** The typed pattern as the network reads it: the kernel's pattern, the problems, the difficulty in bits. */
-function readFor(
-  network: GrindNetwork,
-  input: { prefix: string; suffix: string; caseSensitive: boolean },
-): { grind: GrindPattern; problems: string[]; bits: number } {
+function readFor(network: GrindNetwork, input: PatternInput): { grind: GrindPattern; problems: string[]; bits: number } {
   if (network === "ethereum") {
     const { pattern, problems, bits } = readPattern(input);
     return { grind: { network, pattern }, problems, bits };
@@ -48,10 +44,8 @@ const NETWORKS: { value: GrindNetwork; label: string }[] = [
 function GrindPage() {
   const id = useId();
   const [network, setNetwork] = useState<GrindNetwork>("ethereum");
-  const [prefix, setPrefix] = useState("");
-  const [suffix, setSuffix] = useState("");
-  const [caseSensitive, setCaseSensitive] = useState(false);
-  const { grind, problems, bits } = readFor(network, { prefix, suffix, caseSensitive });
+  const [typed, setTyped] = useState<PatternInput>(EMPTY_PATTERN);
+  const { grind, problems, bits } = readFor(network, typed);
   const tooHard = problems.length === 0 ? tooHardForBrowser(bits, network) : null;
   const { state, calibrations, adapter, measure, start, stop, reset } = useBrowserGrind();
   const rate = calibrations[network]?.rate ?? null;
@@ -118,46 +112,20 @@ function GrindPage() {
               </label>
             ))}
           </fieldset>
-          <label className="block text-sm text-slate-300" htmlFor={`${id}-prefix`}>
-            {ethereum ? "Starts with (after 0x)" : "Starts with"}
-            <input
-              id={`${id}-prefix`}
-              value={prefix}
-              onChange={(e) => setPrefix(e.target.value)}
-              placeholder={ethereum ? "cafe" : "Moon"}
-              spellCheck={false}
-              autoComplete="off"
-              className={inputClass}
-            />
-          </label>
-          <label className="block text-sm text-slate-300" htmlFor={`${id}-suffix`}>
-            Ends with
-            <input
-              id={`${id}-suffix`}
-              value={suffix}
-              onChange={(e) => setSuffix(e.target.value)}
-              placeholder={ethereum ? "f00d" : "pay"}
-              spellCheck={false}
-              autoComplete="off"
-              className={inputClass}
-            />
-          </label>
-          <label className="flex items-start gap-2 text-sm text-slate-300 sm:col-span-2">
-            <input type="checkbox" checked={caseSensitive} onChange={(e) => setCaseSensitive(e.target.checked)} className="mt-1" />
-            <span>
-              {ethereum
+          <PatternFields
+            id={id}
+            value={typed}
+            onChange={setTyped}
+            prefixLabel={ethereum ? "Starts with (after 0x)" : "Starts with"}
+            placeholders={ethereum ? { prefix: "cafe", suffix: "f00d" } : { prefix: "Moon", suffix: "pay" }}
+            caseHint={
+              ethereum
                 ? "Match letter case exactly (EIP-55 checksum case). Each letter then doubles the work."
-                : "Match letter case exactly. Without it a letter matches either case base58 has (o, i and L have one), which is faster."}
-            </span>
-          </label>
+                : "Match letter case exactly. Without it a letter matches either case base58 has (o, i and L have one), which is faster."
+            }
+          />
         </fieldset>
-        {(prefix || suffix) && problems.length > 0 && (
-          <ul className="mt-3 list-disc pl-5 text-sm text-amber-300" role="alert">
-            {problems.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        )}
+        <PatternProblems value={typed} problems={problems} />
         {tooHard && (
           <p className="mt-3 text-sm text-amber-300" role="alert">
             {tooHard}

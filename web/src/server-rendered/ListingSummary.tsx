@@ -12,7 +12,7 @@ import { categoryLabel } from "../lib/category-words";
 import { availabilityText } from "../lib/listing-state";
 import { formatDay } from "../lib/date-format";
 import { formatPriceTrimmed } from "../lib/number-format";
-import { type ChainConfig, explorerName, explorerUrl } from "../lib/explorer";
+import { type ChainConfig, explorerName, explorerUrl } from "../../../schema/explorer";
 import { patternRanges } from "../lib/pattern-ranges";
 
 /** `chainConfig` is GET /api/config's answer, undefined while it loads (Explorer is then disabled). */

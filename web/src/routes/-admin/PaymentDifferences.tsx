@@ -7,6 +7,7 @@ import { type FormEvent, useId, useState } from "react";
 import type { DifferenceKind, PaymentDifference, ReconciliationProgress } from "../../../../schema/purchases";
 import { errorMessage } from "../../api/error-message";
 import { paymentDifferencesQuery, paymentsAttentionQuery, resolvePaymentDifference } from "../../api/purchases";
+import { AdminNoteField, isAdminNote } from "../../components/AdminNoteField";
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../components/toast-store";
 import { relativeTime } from "../../lib/date-format";
@@ -18,8 +19,6 @@ export const DIFFERENCE_TEXT: Record<DifferenceKind, { label: string; help: stri
   balance: { label: "Balance difference", help: "The platform's balance moved by more than its transactions explain (value by an internal call)" },
   ledger: { label: "Ledger", help: "The ledger and the chain disagree about a payment" },
 };
-
-const MIN_NOTE = 3;
 
 export function PaymentDifferences() {
   const id = useId();
@@ -141,7 +140,7 @@ function ResolveForm({ difference }: { difference: PaymentDifference }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [note, setNote] = useState("");
-  const valid = note.trim().length >= MIN_NOTE;
+  const valid = isAdminNote(note);
   const resolve = useMutation({
     mutationFn: () => resolvePaymentDifference(difference.id, note.trim()),
     onSuccess: async () => {
@@ -160,19 +159,13 @@ function ResolveForm({ difference }: { difference: PaymentDifference }) {
   };
   return (
     <form onSubmit={submit} className="mt-4 flex flex-col gap-2 border-t border-slate-800 pt-3 sm:flex-row sm:items-end">
-      <label htmlFor={`${id}-note`} className="flex-1 text-xs text-slate-400">
-        What was done (required)
-        <textarea
-          id={`${id}-note`}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          rows={2}
-          maxLength={1000}
-          placeholder="e.g. refunded to the sender in 0x…, or: our own test transfer"
-          aria-invalid={note !== "" && !valid}
-          className="mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400"
-        />
-      </label>
+      <AdminNoteField
+        id={`${id}-note`}
+        label="What was done (required)"
+        note={note}
+        onChange={setNote}
+        placeholder="e.g. refunded to the sender in 0x…, or: our own test transfer"
+      />
       <button
         type="submit"
         disabled={!valid || resolve.isPending}

@@ -8,6 +8,7 @@ import { type FormEvent, useId, useState } from "react";
 import { type AttentionPayment, type AttentionReason, TX_HASH_PATTERN } from "../../../../schema/purchases";
 import { errorMessage } from "../../api/error-message";
 import { dismissPaymentRefund, markPaymentRefunded, paymentsAttentionQuery } from "../../api/purchases";
+import { AdminNoteField, isAdminNote } from "../../components/AdminNoteField";
 import { Spinner } from "../../components/Spinner";
 import { toast } from "../../components/toast-store";
 import { relativeTime } from "../../lib/date-format";
@@ -174,7 +175,7 @@ function DismissForm({ payment }: { payment: AttentionPayment }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
-  const valid = note.trim().length >= 3;
+  const valid = isAdminNote(note);
   const dismiss = useMutation({
     mutationFn: () => dismissPaymentRefund(payment.id, note.trim()),
     onSuccess: async () => {
@@ -201,19 +202,13 @@ function DismissForm({ payment }: { payment: AttentionPayment }) {
   };
   return (
     <form onSubmit={submit} className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">
-      <label htmlFor={`${id}-note`} className="flex-1 text-xs text-slate-400">
-        Why no refund is sent (required)
-        <textarea
-          id={`${id}-note`}
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          rows={2}
-          maxLength={1000}
-          placeholder="e.g. our own test transfer, or: the sender asked us to keep it"
-          aria-invalid={note !== "" && !valid}
-          className="mt-1 w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400"
-        />
-      </label>
+      <AdminNoteField
+        id={`${id}-note`}
+        label="Why no refund is sent (required)"
+        note={note}
+        onChange={setNote}
+        placeholder="e.g. our own test transfer, or: the sender asked us to keep it"
+      />
       <div className="flex gap-2">
         <button
           type="button"

@@ -3,7 +3,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import type { AdminListing } from "../../../../schema/listings";
-import { ListingRowActions, ListingStatus } from "./ListingsTab";
+import { ListingRowActions, ListingStatus } from "./ListingRow";
 
 const listing = (over: Partial<AdminListing>): AdminListing => ({
   id: 4,

@@ -1,4 +1,4 @@
-// The single-listing form's four sections.
+// The single-listing form's four sections (the market prices, the fee breakdown and the listing type in PricingParts.tsx).
 // The private key lives only in this component's state: it is sent to verify-ownership and with the
 // listing, cleared after every submit, and never stored or logged.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -16,7 +16,8 @@ import { categoryWords } from "../../lib/category-words";
 import { formatUsd } from "../../lib/number-format";
 import { useDebounced } from "../../components/use-debounced";
 import { priceError } from "../../lib/price-input";
-import { FEE_PREVIEW_DELAY_MS, feePercent, formNetwork, sellerReceives, VALIDATE_MIN_LENGTH } from "./form-rules";
+import { FeeBreakdown, ListingOptions, LiveMarketPrices } from "./PricingParts";
+import { FEE_PREVIEW_DELAY_MS, formNetwork, VALIDATE_MIN_LENGTH } from "./form-rules";
 import { currencyOf } from "../../../../schema/network";
 
 type Validation =
@@ -287,25 +288,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
               </p>
             )}
           </div>
-          <div className="rounded-xl border border-slate-800 bg-slate-950/60 p-4 text-sm" aria-live="polite">
-            <p className="font-medium text-slate-300">Live market prices</p>
-            {prices.isLoading ? (
-              <p className="mt-2 text-slate-400">Loading prices…</p>
-            ) : prices.data ? (
-              <dl className="mt-2 grid grid-cols-2 gap-2">
-                <div>
-                  <dt className="text-xs text-slate-400">ETH</dt>
-                  <dd className="tabular-nums text-white">{formatUsd(prices.data.ethPrice)}</dd>
-                </div>
-                <div>
-                  <dt className="text-xs text-slate-400">SOL</dt>
-                  <dd className="tabular-nums text-white">{formatUsd(prices.data.solPrice)}</dd>
-                </div>
-              </dl>
-            ) : (
-              <p className="mt-2 text-slate-400">Market prices are unavailable right now.</p>
-            )}
-          </div>
+          <LiveMarketPrices prices={prices} />
         </div>
         {warnings.length > 0 && (
           <div className="rounded-xl border border-amber-500/40 bg-amber-500/10 p-4 text-sm text-amber-100" data-testid="price-warnings" aria-live="polite">
@@ -327,37 +310,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
             )}
           </div>
         )}
-        <div className="rounded-xl border border-slate-800 bg-slate-950/60 p-4 text-sm" data-testid="fee-breakdown">
-          <p className="font-medium text-slate-300">Fee breakdown</p>
-          {priceMessage ? (
-            <p className="mt-2 text-slate-400">Enter a price to see the fees.</p>
-          ) : fees.isFetching || !fees.data ? (
-            <p className="mt-2 text-slate-400">{fees.isError ? "Fees could not be calculated right now." : "Calculating fees…"}</p>
-          ) : (
-            <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 tabular-nums">
-              <dt className="text-slate-400">Listing price</dt>
-              <dd className="text-right text-white">
-                {fees.data.listingPrice} {currency}
-              </dd>
-              <dt className="text-slate-400">Platform fee ({feePercent(fees.data.exchangeFee, fees.data.listingPrice)})</dt>
-              <dd className="text-right text-white">
-                {fees.data.exchangeFee} {currency}
-              </dd>
-              <dt className="text-slate-400">Commission ({feePercent(fees.data.commissionFee, fees.data.listingPrice)})</dt>
-              <dd className="text-right text-white">
-                {fees.data.commissionFee} {currency}
-              </dd>
-              <dt className="text-slate-400">Estimated gas fee</dt>
-              <dd className="text-right text-white">
-                {fees.data.gasFee} {currency}
-              </dd>
-              <dt className="border-t border-slate-800 pt-1 font-medium text-slate-200">You receive</dt>
-              <dd className="border-t border-slate-800 pt-1 text-right font-semibold text-emerald-300">
-                {sellerReceives(fees.data.listingPrice, [fees.data.exchangeFee, fees.data.commissionFee, fees.data.gasFee])} {currency}
-              </dd>
-            </dl>
-          )}
-        </div>
+        <FeeBreakdown priceMessage={priceMessage} fees={fees} currency={currency} />
       </fieldset>
 
       <fieldset className={section}>
@@ -416,35 +369,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
 
       <fieldset className={section}>
         <legend className="text-lg font-semibold text-white">4. Listing Options</legend>
-        <div className="grid gap-3 sm:grid-cols-3" role="radiogroup" aria-label="Listing type">
-          {(
-            [
-              ["standard", "Standard", "Listed in the marketplace."],
-              ["featured", "Featured", "Highlighted in purple and shown under Featured Addresses on the home page and the marketplace."],
-              ...(isAdmin ? ([["promoted", "Promoted", "Orange highlight, admins only."]] as const) : []),
-            ] as const
-          ).map(([value, title, text]) => (
-            <label
-              key={value}
-              className={`flex cursor-pointer gap-3 rounded-xl border p-3 text-sm has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-violet-500 ${
-                promotionType === value ? "border-violet-500 bg-violet-500/10" : "border-slate-800 hover:border-slate-600"
-              }`}
-            >
-              <input
-                type="radio"
-                name={`${id}-promotion`}
-                value={value}
-                checked={promotionType === value}
-                onChange={() => setPromotionType(value)}
-                className="mt-1 accent-violet-500"
-              />
-              <span>
-                <span className="block font-medium text-white">{title}</span>
-                <span className="text-slate-400">{text}</span>
-              </span>
-            </label>
-          ))}
-        </div>
+        <ListingOptions name={`${id}-promotion`} isAdmin={isAdmin} value={promotionType} onChange={setPromotionType} />
       </fieldset>
 
       <div className="flex flex-wrap justify-end gap-3">

@@ -5,7 +5,7 @@ import type { OrderPattern } from "../../../../schema/custom-order-pattern";
 import { GpuGrinder, scaleBatches } from "../../../../gpu/grinder";
 import { ethereumSelfCheck, type SelfCheckResult, solanaSelfCheck } from "../../../../gpu/self-check";
 import { SolanaGpuGrinder } from "../../../../gpu/solana-grinder";
-import type { PatternSpec } from "../../../../scripts/grind/pattern";
+import type { PatternSpec } from "../../../../schema/grind-pattern";
 import { BROWSER_DISPATCH_MS, browserWorkSizes, type GrindNetwork, verifyHit, verifySolanaHit } from "./grind-plan";
 
 export type FoundKey = { address: string; privateKey: string };

@@ -8,7 +8,7 @@ import { addressOfPrivateKey } from "../../../../schema/split-key";
 import { type GpuHit, hitPrivateKey } from "../../../../gpu/grinder";
 import { type SolanaHit, solanaSecretKey } from "../../../../gpu/solana-grinder";
 import { gpuUnsupported } from "../../../../gpu/solana-pattern";
-import { expectedAttempts, matchesAddress, type PatternSpec, validatePattern } from "../../../../scripts/grind/pattern";
+import { expectedAttempts, matchesAddress, type PatternSpec, validatePattern } from "../../../../schema/grind-pattern";
 import { compactNumber } from "../../lib/duration";
 
 export type GrindNetwork = "ethereum" | "solana";

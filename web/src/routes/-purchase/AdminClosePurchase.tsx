@@ -4,10 +4,12 @@
 // refund. Shown to admins only; the server checks the role again.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { CLOSE_NOTE_MAX, CLOSE_NOTE_MIN, type ClosedPayment, type PurchaseView } from "../../../../schema/purchases";
+import { ADMIN_NOTE } from "../../../../schema/admin-note";
+import type { ClosedPayment, PurchaseView } from "../../../../schema/purchases";
 import { closePurchase } from "../../api/admin-purchases";
 import { errorMessage } from "../../api/error-message";
 import { refreshAfterPurchase } from "../../api/purchases";
+import { AdminNoteField, isAdminNote } from "../../components/AdminNoteField";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../components/toast-store";
 
@@ -22,7 +24,7 @@ export function AdminClosePurchase({ view }: { view: Pick<PurchaseView, "id" | "
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [note, setNote] = useState("");
-  const valid = note.trim().length >= CLOSE_NOTE_MIN;
+  const valid = isAdminNote(note);
   const close = useMutation({
     mutationFn: () => closePurchase(view.id, note.trim()),
     onSuccess: async (answer) => {
@@ -60,7 +62,16 @@ export function AdminClosePurchase({ view }: { view: Pick<PurchaseView, "id" | "
             Close this purchase
           </button>
         }
-        field={<CloseNote id={`${id}-note`} note={note} onChange={setNote} valid={valid} />}
+        field={
+          <AdminNoteField
+            id={`${id}-note`}
+            label={`Note (required, at least ${ADMIN_NOTE.min} characters)`}
+            note={note}
+            onChange={setNote}
+            rows={3}
+            layout="dialog"
+          />
+        }
       >
         <p>
           The purchase ({view.status === "pending" ? "confirming a payment" : "awaiting payment"}) fails and cannot be reopened. Say why: the note is kept in
@@ -68,24 +79,5 @@ export function AdminClosePurchase({ view }: { view: Pick<PurchaseView, "id" | "
         </p>
       </ConfirmDialog>
     </section>
-  );
-}
-
-/** The note the close needs, in the confirmation under its explanation. */
-function CloseNote({ id, note, onChange, valid }: { id: string; note: string; onChange: (note: string) => void; valid: boolean }) {
-  return (
-    <label htmlFor={id} className="block text-sm text-slate-300">
-      Note (required, at least {CLOSE_NOTE_MIN} characters)
-      <textarea
-        id={id}
-        value={note}
-        onChange={(e) => onChange(e.target.value)}
-        maxLength={CLOSE_NOTE_MAX}
-        rows={3}
-        required
-        aria-invalid={note !== "" && !valid}
-        className="mt-1 block w-full rounded-lg border border-slate-700 bg-slate-950 px-3 py-2 text-sm text-white focus-visible:outline-2 focus-visible:outline-violet-400"
-      />
-    </label>
   );
 }

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { Network } from "../../../../schema/db";
 import { chainConfigQuery } from "../../api/market";
 import { useCopy } from "../../components/use-copy";
-import { explorerName, explorerTxUrl } from "../../lib/explorer";
+import { explorerName, explorerTxUrl } from "../../../../schema/explorer";
 
 export function PaymentHashCard({ hash, network }: { hash: string; network: Network }) {
   const config = useQuery(chainConfigQuery());
@@ -25,7 +25,7 @@ export function PaymentHashCard({ hash, network }: { hash: string; network: Netw
         </button>
         {url ? (
           <a href={url} target="_blank" rel="noopener noreferrer" className={button}>
-            View on {explorerName(network) === "Etherscan" ? "Etherscan" : "Solscan"} <span aria-hidden>↗</span>
+            View on {explorerName(network)} <span aria-hidden>↗</span>
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
         ) : (

@@ -3,6 +3,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useEffect, useState } from "react";
+import { BASE_UNIT_NAMES, formatBaseUnits } from "../../../../schema/money";
+import { currencyOf } from "../../../../schema/network";
 import type { PurchaseView } from "../../../../schema/purchases";
 import { errorMessage } from "../../api/error-message";
 import { cancelPurchase } from "../../api/purchases";
@@ -11,7 +13,7 @@ import { toast } from "../../components/toast-store";
 import { useCopy } from "../../components/use-copy";
 import { useNow } from "../../components/use-now";
 import { formatPriceTrimmed } from "../../lib/number-format";
-import { BASE_UNIT_DECIMALS, formatBaseUnits, parseBaseUnits } from "./payment-amount";
+import { parseBaseUnits } from "./payment-amount";
 import { reservationCountdown } from "./purchase-state";
 import { takeAutoPay } from "../../payments/sent-payments";
 import type { usePayment } from "./use-payment";
@@ -30,10 +32,11 @@ export function PaymentPanel({ view, config, payment }: { view: PurchaseView; co
     if (isBuyer && config && state.step === "idle" && takeAutoPay(view.id)) void pay();
   }, [isBuyer, config, state.step, view.id, pay]);
 
-  const unitName = view.network === "ethereum" ? "wei" : "lamports";
   let exact = "";
   try {
-    exact = `${formatBaseUnits(parseBaseUnits(view.amountBaseUnits), BASE_UNIT_DECIMALS[view.network])} ${view.currency} = ${view.amountBaseUnits} ${unitName}`;
+    const units = parseBaseUnits(view.amountBaseUnits);
+    const coin = currencyOf(view.network);
+    exact = `${formatBaseUnits(units, coin)} ${view.currency} = ${view.amountBaseUnits} ${BASE_UNIT_NAMES[coin][1]}`;
   } catch {
     exact = "";
   }

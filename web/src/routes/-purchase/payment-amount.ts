@@ -4,20 +4,10 @@ import type { Network } from "../../../../schema/db";
 import { decimalToUnits, unitsToBaseUnits } from "../../../../schema/money";
 import { currencyOf } from "../../../../schema/network";
 
-export const BASE_UNIT_DECIMALS: Record<Network, number> = { ethereum: 18, solana: 9 };
-
 /** A decimal string of base units as a bigint; anything but plain digits is refused. */
 export function parseBaseUnits(units: string): bigint {
   if (!/^\d{1,40}$/.test(units)) throw new Error("The amount to pay is not a whole number of base units.");
   return BigInt(units);
-}
-
-/** Base units as an exact decimal of the coin ("1500000000000000000", 18 -> "1.5"). */
-export function formatBaseUnits(units: bigint, decimals: number): string {
-  const scale = 10n ** BigInt(decimals);
-  const whole = units / scale;
-  const fraction = (units % scale).toString().padStart(decimals, "0").replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : whole.toString();
 }
 
 /**

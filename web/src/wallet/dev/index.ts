@@ -4,7 +4,7 @@
 // build drops the import, and `npm run check` scans dist/ for the keys) AND /api/config says both chains are
 // local. The keys are the public dev mnemonic's: everyone has them.
 import { base58 } from "@scure/base";
-import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "../../../../scripts/dev-accounts";
+import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "../../../../schema/dev-accounts";
 import { createDevEthereumProvider } from "./ethereum-dev-wallet";
 import { jsonRpcRelay } from "./relay";
 import { createDevSolanaWallet, type DevSolanaWallet } from "./solana-dev-wallet";

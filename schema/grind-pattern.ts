@@ -2,7 +2,7 @@
 // into their own fast matchers; this module is the reference semantics (used for verifying
 // every row before it is written) and computes the expected search effort.
 
-import { describeChar, isAsciiChar, nonAsciiChars } from "../../schema/pattern-chars.ts";
+import { describeChar, isAsciiChar, nonAsciiChars } from "./pattern-chars.ts";
 
 export type Network = "ethereum" | "solana";
 export type PatternType = "prefix" | "suffix" | "prefix+suffix";

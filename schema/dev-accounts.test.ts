@@ -5,7 +5,7 @@ import { mnemonicToSeedSync } from "@scure/bip39";
 import { mnemonicToAccount, privateKeyToAccount } from "viem/accounts";
 import { describe, expect, it } from "vitest";
 import { DEV_ACCOUNTS, LOCAL_CHAIN, SOLANA_DEV_ACCOUNTS } from "./dev-accounts";
-import { slip10Ed25519 } from "./test/slip10";
+import { slip10Ed25519 } from "../scripts/test/slip10";
 
 describe("dev accounts", () => {
   for (const [role, account] of Object.entries(DEV_ACCOUNTS)) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { explorerTxUrl, explorerUrl } from "./explorer";
+import { explorerName, explorerTxUrl, explorerUrl } from "./explorer";
 
 const ETH = "0x0000000049cbd371133c6caece543d8108839081";
 const SOL = "So11111111111111111111111111111111111111112";
@@ -12,6 +12,22 @@ describe("explorerUrl", () => {
 
   it("has no explorer for a local or unknown Ethereum chain", () => {
     expect(explorerUrl("ethereum", ETH, { ethChainId: 31337, solCluster: "localnet" })).toBeNull();
+    expect(explorerUrl("ethereum", ETH, { ethChainId: 0 })).toBeNull();
+  });
+
+  it("knows Etherscan's test networks", () => {
+    expect(explorerUrl("ethereum", ETH, { ethChainId: 17000 })).toBe(`https://holesky.etherscan.io/address/${ETH}`);
+    expect(explorerUrl("ethereum", ETH, { ethChainId: 560048 })).toBe(`https://hoodi.etherscan.io/address/${ETH}`);
+  });
+
+  it("has no link for a network whose chain it is not told (the Worker's verifiers know only their own)", () => {
+    expect(explorerUrl("ethereum", ETH, { solCluster: "mainnet-beta" })).toBeNull();
+    expect(explorerUrl("solana", SOL, { ethChainId: 1 })).toBeNull();
+  });
+
+  it("keeps what it is given inside the path: a hostile id cannot add a query, a fragment or a path", () => {
+    expect(explorerTxUrl("ethereum", "0xab?x=1#y/../z", { ethChainId: 1 })).toBe("https://etherscan.io/tx/0xab%3Fx%3D1%23y%2F..%2Fz");
+    expect(explorerUrl("solana", "a b&cluster=mainnet", { solCluster: "devnet" })).toBe("https://solscan.io/account/a%20b%26cluster%3Dmainnet?cluster=devnet");
   });
 
   it("uses Solscan with the cluster for Solana", () => {
@@ -34,5 +50,12 @@ describe("explorerTxUrl", () => {
   it("has none on a local chain", () => {
     expect(explorerTxUrl("ethereum", HASH, { ethChainId: 31337, solCluster: "localnet" })).toBeNull();
     expect(explorerTxUrl("solana", SIG, { ethChainId: 31337, solCluster: "localnet" })).toBeNull();
+  });
+});
+
+describe("explorerName", () => {
+  it("names the explorer the links open", () => {
+    expect(explorerName("ethereum")).toBe("Etherscan");
+    expect(explorerName("solana")).toBe("Solscan");
   });
 });
