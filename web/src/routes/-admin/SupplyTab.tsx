@@ -3,13 +3,14 @@
 // refreshed every 15 s; a form for a new target, and per target: change its price or count, pause, resume, delete.
 // The grinders work through the same API (`npm run grind -- --supply`); this is for setting and watching them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { MAX_SUPPLY_WANTED, SUPPLY_CATEGORIES, SUPPLY_LENGTHS, type SupplyCategory, type SupplyTargetView } from "../../../../schema/supply";
 import { errorMessage } from "../../api/error-message";
 import { createTargetMutation, editTargetMutation, type SupplyTargets, supplyTargetsQuery, targetActionMutation } from "../../api/supply";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../components/toast-store";
 import { compactNumber } from "../../lib/duration";
+import { type FieldErrors, fieldErrors, firstRefused, NO_ERRORS } from "./field-errors";
 import { CATEGORY_NAME, fillWords, targetWords } from "./supply-words";
 import { currencyOf } from "../../../../schema/network";
 
@@ -49,12 +50,17 @@ export function SupplyTab() {
   );
 }
 
+/** The new-target form's fields by their API name, top to bottom: where a refusal's problems go. */
+const NEW_TARGET_FIELDS = { patternLength: "Characters", price: "Price", wanted: "Keep in stock" } as const;
+type NewTargetField = keyof typeof NEW_TARGET_FIELDS;
+
 function NewTargetForm({ count, max }: { count: number; max: number | null }) {
   const qc = useQueryClient();
   const mutation = useMutation(createTargetMutation(qc));
   const [network, setNetwork] = useState<Network>("ethereum");
   const [category, setCategory] = useState<SupplyCategory>("leading-zeros");
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
+  const form = useRef<HTMLFormElement>(null);
   const f = useId();
   const range = SUPPLY_LENGTHS[network][category];
   const full = max !== null && count >= max;
@@ -62,17 +68,48 @@ function NewTargetForm({ count, max }: { count: number; max: number | null }) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const text = (k: string) => String(data.get(k) ?? "").trim();
-    setError(null);
+    setErrors(NO_ERRORS);
     mutation.mutate(
       { network, category, patternLength: Number(text("patternLength")), price: text("price"), wanted: Number(text("wanted")) },
       {
         onSuccess: (t) => toast({ title: `Target added: ${targetWords(t)}`, variant: "success" }),
-        onError: (err) => setError(errorMessage(err)),
+        onError: (err) => {
+          // Each problem under its field, whose label already names it ("Ethereum leading zeros take 3 to 12 characters").
+          const next = fieldErrors(err, NEW_TARGET_FIELDS, (_, problem) => problem);
+          setErrors(next);
+          const first = firstRefused(next, Object.keys(NEW_TARGET_FIELDS));
+          // After the render that marks it invalid, so its problem is read out when the focus lands.
+          if (first) requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
+        },
       },
     );
   };
+  /** A field's problem stays until the field is edited. */
+  const edited = (e: FormEvent<HTMLFormElement>) => {
+    const name = (e.target as HTMLInputElement).name;
+    if (name in errors.fields)
+      setErrors((prev) => {
+        const { [name]: _, ...rest } = prev.fields;
+        return { ...prev, fields: rest };
+      });
+  };
+  const problem = (name: NewTargetField) => errors.fields[name];
+  const invalid = (name: NewTargetField) => (problem(name) ? { "aria-invalid": true as const, "aria-describedby": `${f}-${name}-problem` } : {});
+  const shown = (name: NewTargetField) =>
+    problem(name) && (
+      <p id={`${f}-${name}-problem`} className="mt-1 text-sm text-red-300" data-testid={`error-${name}`}>
+        {problem(name)}
+      </p>
+    );
   return (
-    <form onSubmit={submit} aria-label="Add a supply target" className="space-y-4 rounded-xl border border-slate-800 bg-slate-900/60 p-4" noValidate>
+    <form
+      ref={form}
+      onSubmit={submit}
+      onChange={edited}
+      aria-label="Add a supply target"
+      className="space-y-4 rounded-xl border border-slate-800 bg-slate-900/60 p-4"
+      noValidate
+    >
       <h3 className="font-medium text-white">Add a target</h3>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <label className="text-sm text-slate-300" htmlFor={`${f}-network`}>
@@ -92,8 +129,10 @@ function NewTargetForm({ count, max }: { count: number; max: number | null }) {
             ))}
           </select>
         </label>
-        <label className="text-sm text-slate-300" htmlFor={`${f}-length`}>
-          Characters ({range.min} to {range.max})
+        <div>
+          <label className="text-sm text-slate-300" htmlFor={`${f}-length`}>
+            Characters ({range.min} to {range.max})
+          </label>
           <input
             id={`${f}-length`}
             name="patternLength"
@@ -103,20 +142,38 @@ function NewTargetForm({ count, max }: { count: number; max: number | null }) {
             max={range.max}
             defaultValue={range.min + 2}
             className={input}
+            {...invalid("patternLength")}
           />
-        </label>
-        <label className="text-sm text-slate-300" htmlFor={`${f}-price`}>
-          Price ({currencyOf(network)})
-          <input id={`${f}-price`} name="price" inputMode="decimal" placeholder="0.05" className={input} />
-        </label>
-        <label className="text-sm text-slate-300" htmlFor={`${f}-wanted`}>
-          Keep in stock (1 to {MAX_SUPPLY_WANTED})
-          <input id={`${f}-wanted`} name="wanted" type="number" inputMode="numeric" min={1} max={MAX_SUPPLY_WANTED} defaultValue={20} className={input} />
-        </label>
+          {shown("patternLength")}
+        </div>
+        <div>
+          <label className="text-sm text-slate-300" htmlFor={`${f}-price`}>
+            Price ({currencyOf(network)})
+          </label>
+          <input id={`${f}-price`} name="price" inputMode="decimal" placeholder="0.05" className={input} {...invalid("price")} />
+          {shown("price")}
+        </div>
+        <div>
+          <label className="text-sm text-slate-300" htmlFor={`${f}-wanted`}>
+            Keep in stock (1 to {MAX_SUPPLY_WANTED})
+          </label>
+          <input
+            id={`${f}-wanted`}
+            name="wanted"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_SUPPLY_WANTED}
+            defaultValue={20}
+            className={input}
+            {...invalid("wanted")}
+          />
+          {shown("wanted")}
+        </div>
       </div>
-      {error && (
+      {errors.form && (
         <p role="alert" className="text-sm text-red-300">
-          {error}
+          {errors.form}
         </p>
       )}
       {full && <p className="text-sm text-amber-300">The store has {max} targets, the most it keeps; delete one to add another.</p>}
