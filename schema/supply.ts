@@ -77,12 +77,9 @@ function lengthProblem(network: Network, category: SupplyCategory): string {
   return `${networkName(network)} ${category.replace("-", " ")} take ${min} to ${max} characters`;
 }
 
-const wantedField = v.pipe(
-  v.number("wanted must be a number"),
-  v.integer("wanted must be a whole number"),
-  v.minValue(1, "wanted must be at least 1"),
-  v.maxValue(MAX_SUPPLY_WANTED, `wanted may be at most ${MAX_SUPPLY_WANTED}`),
-);
+// One problem for every way a count is wrong, in the words the form shows under "Keep in stock".
+const WANTED_PROBLEM = `Enter a whole number from 1 to ${MAX_SUPPLY_WANTED}`;
+const wantedField = v.pipe(v.number(WANTED_PROBLEM), v.integer(WANTED_PROBLEM), v.minValue(1, WANTED_PROBLEM), v.maxValue(MAX_SUPPLY_WANTED, WANTED_PROBLEM));
 
 export const createTargetBody = v.pipe(
   v.strictObject(

@@ -370,8 +370,9 @@ describe("supply targets and claims", () => {
         [{ ...ethTarget, price: "0" }, /^price: Price must be a positive number greater than 0$/],
         [{ ...ethTarget, price: "1.123456789" }, /^price: Price can have at most 8 decimal places$/],
         [{ ...ethTarget, price: 1 }, /price must be a decimal as text/],
-        [{ ...ethTarget, wanted: 0 }, /wanted must be at least 1/],
-        [{ ...ethTarget, wanted: MAX_SUPPLY_WANTED + 1 }, new RegExp(`wanted may be at most ${MAX_SUPPLY_WANTED}`)],
+        [{ ...ethTarget, wanted: 0 }, new RegExp(`^wanted: Enter a whole number from 1 to ${MAX_SUPPLY_WANTED}$`)],
+        [{ ...ethTarget, wanted: 2.5 }, new RegExp(`^wanted: Enter a whole number from 1 to ${MAX_SUPPLY_WANTED}$`)],
+        [{ ...ethTarget, wanted: MAX_SUPPLY_WANTED + 1 }, new RegExp(`^wanted: Enter a whole number from 1 to ${MAX_SUPPLY_WANTED}$`)],
         [{ ...ethTarget, status: "paused" }, /only network, category, patternLength, price and wanted/],
       ];
       for (const [body, message] of bad) {
@@ -385,7 +386,7 @@ describe("supply targets and claims", () => {
       expect((await refusal(both)).fields).toEqual({
         patternLength: "Ethereum trailing zeros take 3 to 12 characters",
         price: "Price is required",
-        wanted: "wanted must be at least 1",
+        wanted: `Enter a whole number from 1 to ${MAX_SUPPLY_WANTED}`,
       });
       const [{ id }] = (await list()).targets;
       const target = api(admin).targets[":id{[0-9]+}"];
@@ -393,6 +394,8 @@ describe("supply targets and claims", () => {
         const res = await target.$patch({ param: { id: String(id) }, json: unchecked(body) });
         expect(res.status, JSON.stringify(body)).toBe(400);
       }
+      const edit = await target.$patch({ param: { id: String(id) }, json: unchecked({ price: "", wanted: 0 }) });
+      expect((await refusal(edit)).fields).toEqual({ price: "Price is required", wanted: `Enter a whole number from 1 to ${MAX_SUPPLY_WANTED}` });
       expect((await target.$patch({ param: { id: "999999" }, json: { wanted: 5 } })).status).toBe(404);
       expect((await api(admin).targets[":id{[0-9]+}"].pause.$post({ param: { id: "999999" } })).status).toBe(404);
       expect(await tables()).toBe(before);
