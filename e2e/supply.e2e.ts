@@ -86,7 +86,10 @@ describe("Admin > Supply", () => {
     await page.goto(`${baseUrl}/`);
     await connect(page, "Admin (ETH)");
     await page.goto(`${baseUrl}/admin`);
-    await page.getByRole("tab", { name: "Supply" }).click();
+    // The tab by keyboard: the arrow keys move between the admin tabs.
+    await page.getByRole("tab", { name: "Custom Orders" }).focus();
+    await page.keyboard.press("ArrowRight");
+    await expect.poll(() => page.getByRole("tab", { name: "Supply" }).getAttribute("aria-selected")).toBe("true");
     await page.getByRole("heading", { name: "Supply", exact: true }).waitFor();
     const form = page.getByRole("form", { name: "Add a supply target" });
     const length = form.getByLabel(/^Characters/);
