@@ -17,6 +17,7 @@ import * as v from "valibot";
 import { checkPrice } from "./money";
 import type { BulkRowResult } from "./listings";
 import type { Network } from "./db/columns";
+import { networkName } from "./network";
 export {
   CLAIM_CLOSED,
   CLAIM_OPEN,
@@ -57,16 +58,28 @@ export function supplyPattern(network: Network, category: SupplyCategory, length
 
 // ---- requests ---------------------------------------------------------------------------------------------
 
+// The price's problem in the listings' words ("Price is required", "Price can have at most 8 decimal places"): the
+// form shows it under its Price field.
 const priceField = v.pipe(
   v.string("price must be a decimal as text"),
-  v.check((t) => checkPrice(t).ok, "price must be a positive decimal with at most 8 decimals"),
+  v.check(
+    (t) => checkPrice(t).ok,
+    (issue) => {
+      const checked = checkPrice(issue.input);
+      return checked.ok ? "" : checked.message;
+    },
+  ),
 );
-const wantedField = v.pipe(
-  v.number("wanted must be a number"),
-  v.integer("wanted must be a whole number"),
-  v.minValue(1, "wanted must be at least 1"),
-  v.maxValue(MAX_SUPPLY_WANTED, `wanted may be at most ${MAX_SUPPLY_WANTED}`),
-);
+
+/** "Ethereum leading zeros take 3 to 12 characters": a refused length, in the form's words. */
+function lengthProblem(network: Network, category: SupplyCategory): string {
+  const { min, max } = SUPPLY_LENGTHS[network][category];
+  return `${networkName(network)} ${category.replace("-", " ")} take ${min} to ${max} characters`;
+}
+
+// One problem for every way a count is wrong, in the words the form shows under "Keep in stock".
+const WANTED_PROBLEM = `Enter a whole number from 1 to ${MAX_SUPPLY_WANTED}`;
+const wantedField = v.pipe(v.number(WANTED_PROBLEM), v.integer(WANTED_PROBLEM), v.minValue(1, WANTED_PROBLEM), v.maxValue(MAX_SUPPLY_WANTED, WANTED_PROBLEM));
 
 export const createTargetBody = v.pipe(
   v.strictObject(
@@ -79,10 +92,22 @@ export const createTargetBody = v.pipe(
     },
     "only network, category, patternLength, price and wanted may be sent",
   ),
-  v.check(({ network, category, patternLength }) => {
-    const { min, max } = SUPPLY_LENGTHS[network][category];
-    return patternLength >= min && patternLength <= max;
-  }, "patternLength is out of range for this network and category (see SUPPLY_LENGTHS)"),
+  // At the length's path, so a refusal's `fields` names it; checked whenever the three fields are valid, even when
+  // the price or the count is refused too, so the form shows every problem at once.
+  v.forward(
+    v.partialCheck(
+      [["network"], ["category"], ["patternLength"]],
+      ({ network, category, patternLength }) => {
+        const { min, max } = SUPPLY_LENGTHS[network][category];
+        return patternLength >= min && patternLength <= max;
+      },
+      (issue) => {
+        const { network, category } = issue.input as { network: Network; category: SupplyCategory };
+        return lengthProblem(network, category);
+      },
+    ),
+    ["patternLength"],
+  ),
 );
 export type CreateTargetBody = v.InferOutput<typeof createTargetBody>;
 

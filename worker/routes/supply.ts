@@ -56,11 +56,11 @@ export const supplyRoutes = new Hono<AppEnv>()
     const targets = await listTargets(c.var.db, Date.now());
     return c.json({ targets, maxTargets: MAX_SUPPLY_TARGETS } satisfies SupplyTargetList, 200, noStore);
   })
-  .post("/targets", validate("json", createTargetBody), async (c) => {
+  .post("/targets", validate("json", createTargetBody, { perField: true }), async (c) => {
     const id = await createTarget(c.var.db, c.var.session.userId, c.req.valid("json"), Date.now());
     return c.json((await oneTarget(c.var.db, id)) satisfies SupplyTargetView, 201, noStore);
   })
-  .patch("/targets/:id{[0-9]+}", validate("param", supplyIdParam), validate("json", editTargetBody), async (c) => {
+  .patch("/targets/:id{[0-9]+}", validate("param", supplyIdParam), validate("json", editTargetBody, { perField: true }), async (c) => {
     const id = c.req.valid("param").id;
     await editTarget(c.var.db, id, c.req.valid("json"), Date.now());
     return c.json((await oneTarget(c.var.db, id)) satisfies SupplyTargetView, 200, noStore);

@@ -362,15 +362,17 @@ describe("supply targets and claims", () => {
       const bad: [Record<string, unknown>, RegExp][] = [
         [{ ...ethTarget, network: "bitcoin" }, /network must be ethereum or solana/],
         [{ ...ethTarget, category: "palindrome" }, /category must be one of leading-zeros, trailing-zeros/],
-        [{ ...ethTarget, patternLength: 2 }, /patternLength is out of range/],
-        [{ ...ethTarget, patternLength: 13 }, /patternLength is out of range/],
-        [{ ...ethTarget, network: "solana", category: "leading-zeros", patternLength: 7 }, /patternLength is out of range/],
+        [{ ...ethTarget, patternLength: 2 }, /^patternLength: Ethereum trailing zeros take 3 to 12 characters$/],
+        [{ ...ethTarget, patternLength: 13 }, /^patternLength: Ethereum trailing zeros take 3 to 12 characters$/],
+        [{ ...ethTarget, network: "solana", category: "leading-zeros", patternLength: 7 }, /^patternLength: Solana leading zeros take 2 to 6 characters$/],
         [{ ...ethTarget, patternLength: 4.5 }, /patternLength must be a whole number/],
-        [{ ...ethTarget, price: "0" }, /price must be a positive decimal/],
-        [{ ...ethTarget, price: "1.123456789" }, /price must be a positive decimal/],
+        [{ ...ethTarget, price: "" }, /^price: Price is required$/],
+        [{ ...ethTarget, price: "0" }, /^price: Price must be a positive number greater than 0$/],
+        [{ ...ethTarget, price: "1.123456789" }, /^price: Price can have at most 8 decimal places$/],
         [{ ...ethTarget, price: 1 }, /price must be a decimal as text/],
-        [{ ...ethTarget, wanted: 0 }, /wanted must be at least 1/],
-        [{ ...ethTarget, wanted: MAX_SUPPLY_WANTED + 1 }, new RegExp(`wanted may be at most ${MAX_SUPPLY_WANTED}`)],
+        [{ ...ethTarget, wanted: 0 }, new RegExp(`^wanted: Enter a whole number from 1 to ${MAX_SUPPLY_WANTED}$`)],
+        [{ ...ethTarget, wanted: 2.5 }, new RegExp(`^wanted: Enter a whole number from 1 to ${MAX_SUPPLY_WANTED}$`)],
+        [{ ...ethTarget, wanted: MAX_SUPPLY_WANTED + 1 }, new RegExp(`^wanted: Enter a whole number from 1 to ${MAX_SUPPLY_WANTED}$`)],
         [{ ...ethTarget, status: "paused" }, /only network, category, patternLength, price and wanted/],
       ];
       for (const [body, message] of bad) {
@@ -378,12 +380,22 @@ describe("supply targets and claims", () => {
         expect(res.status, JSON.stringify(body)).toBe(400);
         expect((await refusal(res)).message).toMatch(message);
       }
+      // Each refused field by name, for the form to show at its field: the length too when the price is refused.
+      const both = await api(admin).targets.$post({ json: unchecked({ ...ethTarget, patternLength: 0, price: "", wanted: 0 }) });
+      expect(both.status).toBe(400);
+      expect((await refusal(both)).fields).toEqual({
+        patternLength: "Ethereum trailing zeros take 3 to 12 characters",
+        price: "Price is required",
+        wanted: `Enter a whole number from 1 to ${MAX_SUPPLY_WANTED}`,
+      });
       const [{ id }] = (await list()).targets;
       const target = api(admin).targets[":id{[0-9]+}"];
       for (const body of [{}, { wanted: 0 }, { price: "-1" }, { wanted: 5, network: "solana" }]) {
         const res = await target.$patch({ param: { id: String(id) }, json: unchecked(body) });
         expect(res.status, JSON.stringify(body)).toBe(400);
       }
+      const edit = await target.$patch({ param: { id: String(id) }, json: unchecked({ price: "", wanted: 0 }) });
+      expect((await refusal(edit)).fields).toEqual({ price: "Price is required", wanted: `Enter a whole number from 1 to ${MAX_SUPPLY_WANTED}` });
       expect((await target.$patch({ param: { id: "999999" }, json: { wanted: 5 } })).status).toBe(404);
       expect((await api(admin).targets[":id{[0-9]+}"].pause.$post({ param: { id: "999999" } })).status).toBe(404);
       expect(await tables()).toBe(before);

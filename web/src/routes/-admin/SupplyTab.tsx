@@ -3,13 +3,14 @@
 // refreshed every 15 s; a form for a new target, and per target: change its price or count, pause, resume, delete.
 // The grinders work through the same API (`npm run grind -- --supply`); this is for setting and watching them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useRef, useState } from "react";
 import { MAX_SUPPLY_WANTED, SUPPLY_CATEGORIES, SUPPLY_LENGTHS, type SupplyCategory, type SupplyTargetView } from "../../../../schema/supply";
 import { errorMessage } from "../../api/error-message";
 import { createTargetMutation, editTargetMutation, type SupplyTargets, supplyTargetsQuery, targetActionMutation } from "../../api/supply";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toast } from "../../components/toast-store";
 import { compactNumber } from "../../lib/duration";
+import { type FieldErrors, fieldErrors, firstRefused, NO_ERRORS } from "./field-errors";
 import { CATEGORY_NAME, fillWords, targetWords } from "./supply-words";
 import { currencyOf } from "../../../../schema/network";
 
@@ -49,12 +50,61 @@ export function SupplyTab() {
   );
 }
 
+/**
+ * A target form's refusal (docs/supply.md#the-routes): each problem the API names in `fields` under its field, whose
+ * label already names it ("Ethereum leading zeros take 3 to 12 characters"), that field marked invalid and described
+ * by it, and the focus on the first; a problem of no field (a 409) above the buttons. A field's problem stays until
+ * the field is edited.
+ */
+function useRefusal<Name extends string>(order: readonly Name[]) {
+  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const problemId = (name: Name) => `${id}-${name}-problem`;
+  return {
+    form,
+    formError: errors.form,
+    clear: () => setErrors(NO_ERRORS),
+    refused: (err: unknown) => {
+      const next = fieldErrors(err, Object.fromEntries(order.map((name) => [name, name])), (_, problem) => problem);
+      setErrors(next);
+      const first = firstRefused(next, order);
+      // After the render that marks it invalid, so its problem is read out when the focus lands.
+      if (first) requestAnimationFrame(() => form.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus());
+    },
+    edited: (e: FormEvent<HTMLFormElement>) => {
+      const name = (e.target as HTMLInputElement).name;
+      if (name in errors.fields)
+        setErrors((prev) => {
+          const { [name]: _, ...rest } = prev.fields;
+          return { ...prev, fields: rest };
+        });
+    },
+    /** The field's attributes while it is refused. */
+    invalid: (name: Name) => (errors.fields[name] ? { "aria-invalid": true as const, "aria-describedby": problemId(name) } : {}),
+    problem: (name: Name) =>
+      errors.fields[name] && (
+        <p id={problemId(name)} className="mt-1 text-sm text-red-300" data-testid={`error-${name}`}>
+          {errors.fields[name]}
+        </p>
+      ),
+  };
+}
+
+function FormError({ error, className = "" }: { error: string | null; className?: string }) {
+  return error ? (
+    <p role="alert" className={`text-sm text-red-300 ${className}`}>
+      {error}
+    </p>
+  ) : null;
+}
+
 function NewTargetForm({ count, max }: { count: number; max: number | null }) {
   const qc = useQueryClient();
   const mutation = useMutation(createTargetMutation(qc));
   const [network, setNetwork] = useState<Network>("ethereum");
   const [category, setCategory] = useState<SupplyCategory>("leading-zeros");
-  const [error, setError] = useState<string | null>(null);
+  const refusal = useRefusal(["patternLength", "price", "wanted"]);
   const f = useId();
   const range = SUPPLY_LENGTHS[network][category];
   const full = max !== null && count >= max;
@@ -62,17 +112,24 @@ function NewTargetForm({ count, max }: { count: number; max: number | null }) {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const text = (k: string) => String(data.get(k) ?? "").trim();
-    setError(null);
+    refusal.clear();
     mutation.mutate(
       { network, category, patternLength: Number(text("patternLength")), price: text("price"), wanted: Number(text("wanted")) },
       {
         onSuccess: (t) => toast({ title: `Target added: ${targetWords(t)}`, variant: "success" }),
-        onError: (err) => setError(errorMessage(err)),
+        onError: refusal.refused,
       },
     );
   };
   return (
-    <form onSubmit={submit} aria-label="Add a supply target" className="space-y-4 rounded-xl border border-slate-800 bg-slate-900/60 p-4" noValidate>
+    <form
+      ref={refusal.form}
+      onSubmit={submit}
+      onChange={refusal.edited}
+      aria-label="Add a supply target"
+      className="space-y-4 rounded-xl border border-slate-800 bg-slate-900/60 p-4"
+      noValidate
+    >
       <h3 className="font-medium text-white">Add a target</h3>
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
         <label className="text-sm text-slate-300" htmlFor={`${f}-network`}>
@@ -92,8 +149,10 @@ function NewTargetForm({ count, max }: { count: number; max: number | null }) {
             ))}
           </select>
         </label>
-        <label className="text-sm text-slate-300" htmlFor={`${f}-length`}>
-          Characters ({range.min} to {range.max})
+        <div>
+          <label className="text-sm text-slate-300" htmlFor={`${f}-length`}>
+            Characters ({range.min} to {range.max})
+          </label>
           <input
             id={`${f}-length`}
             name="patternLength"
@@ -103,22 +162,36 @@ function NewTargetForm({ count, max }: { count: number; max: number | null }) {
             max={range.max}
             defaultValue={range.min + 2}
             className={input}
+            {...refusal.invalid("patternLength")}
           />
-        </label>
-        <label className="text-sm text-slate-300" htmlFor={`${f}-price`}>
-          Price ({currencyOf(network)})
-          <input id={`${f}-price`} name="price" inputMode="decimal" placeholder="0.05" className={input} />
-        </label>
-        <label className="text-sm text-slate-300" htmlFor={`${f}-wanted`}>
-          Keep in stock (1 to {MAX_SUPPLY_WANTED})
-          <input id={`${f}-wanted`} name="wanted" type="number" inputMode="numeric" min={1} max={MAX_SUPPLY_WANTED} defaultValue={20} className={input} />
-        </label>
+          {refusal.problem("patternLength")}
+        </div>
+        <div>
+          <label className="text-sm text-slate-300" htmlFor={`${f}-price`}>
+            Price ({currencyOf(network)})
+          </label>
+          <input id={`${f}-price`} name="price" inputMode="decimal" placeholder="0.05" className={input} {...refusal.invalid("price")} />
+          {refusal.problem("price")}
+        </div>
+        <div>
+          <label className="text-sm text-slate-300" htmlFor={`${f}-wanted`}>
+            Keep in stock (1 to {MAX_SUPPLY_WANTED})
+          </label>
+          <input
+            id={`${f}-wanted`}
+            name="wanted"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={MAX_SUPPLY_WANTED}
+            defaultValue={20}
+            className={input}
+            {...refusal.invalid("wanted")}
+          />
+          {refusal.problem("wanted")}
+        </div>
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-300">
-          {error}
-        </p>
-      )}
+      <FormError error={refusal.formError} />
       {full && <p className="text-sm text-amber-300">The store has {max} targets, the most it keeps; delete one to add another.</p>}
       <button type="submit" className={button} disabled={mutation.isPending || full}>
         {mutation.isPending ? "Adding…" : "Add target"}
@@ -211,14 +284,14 @@ function TargetCard({ target: t }: { target: SupplyTargetView }) {
 function EditForm({ target: t, onDone }: { target: SupplyTargetView; onDone: () => void }) {
   const qc = useQueryClient();
   const mutation = useMutation(editTargetMutation(qc));
-  const [error, setError] = useState<string | null>(null);
+  const refusal = useRefusal(["price", "wanted"]);
   const f = useId();
   const submit = (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     const data = new FormData(e.currentTarget);
     const price = String(data.get("price") ?? "").trim();
     const wanted = Number(String(data.get("wanted") ?? "").trim());
-    setError(null);
+    refusal.clear();
     mutation.mutate(
       { id: t.id, json: { price, wanted } },
       {
@@ -226,20 +299,36 @@ function EditForm({ target: t, onDone }: { target: SupplyTargetView; onDone: () 
           toast({ title: "Target changed", variant: "success" });
           onDone();
         },
-        onError: (err) => setError(errorMessage(err)),
+        onError: refusal.refused,
       },
     );
   };
   return (
-    <form onSubmit={submit} aria-label="Change the target" className="mt-3 grid gap-3 sm:grid-cols-3" noValidate>
-      <label className="text-sm text-slate-300" htmlFor={`${f}-price`}>
-        Price ({t.currency})
-        <input id={`${f}-price`} name="price" inputMode="decimal" defaultValue={t.price} className={input} />
-      </label>
-      <label className="text-sm text-slate-300" htmlFor={`${f}-wanted`}>
-        Keep in stock
-        <input id={`${f}-wanted`} name="wanted" type="number" inputMode="numeric" min={1} max={MAX_SUPPLY_WANTED} defaultValue={t.wanted} className={input} />
-      </label>
+    <form ref={refusal.form} onSubmit={submit} onChange={refusal.edited} aria-label="Change the target" className="mt-3 grid gap-3 sm:grid-cols-3" noValidate>
+      <div>
+        <label className="text-sm text-slate-300" htmlFor={`${f}-price`}>
+          Price ({t.currency})
+        </label>
+        <input id={`${f}-price`} name="price" inputMode="decimal" defaultValue={t.price} className={input} {...refusal.invalid("price")} />
+        {refusal.problem("price")}
+      </div>
+      <div>
+        <label className="text-sm text-slate-300" htmlFor={`${f}-wanted`}>
+          Keep in stock (1 to {MAX_SUPPLY_WANTED})
+        </label>
+        <input
+          id={`${f}-wanted`}
+          name="wanted"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={MAX_SUPPLY_WANTED}
+          defaultValue={t.wanted}
+          className={input}
+          {...refusal.invalid("wanted")}
+        />
+        {refusal.problem("wanted")}
+      </div>
       <div className="flex items-end gap-2">
         <button type="submit" className={button} disabled={mutation.isPending}>
           {mutation.isPending ? "Saving…" : "Save"}
@@ -248,11 +337,7 @@ function EditForm({ target: t, onDone }: { target: SupplyTargetView; onDone: () 
           Cancel
         </button>
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-red-300 sm:col-span-3">
-          {error}
-        </p>
-      )}
+      <FormError error={refusal.formError} className="sm:col-span-3" />
     </form>
   );
 }

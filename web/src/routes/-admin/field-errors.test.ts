@@ -37,6 +37,18 @@ describe("a refused settings change, at its fields", () => {
     });
   });
 
+  it("words a problem as the form asks: Admin > Supply shows its sentences bare under their fields", () => {
+    const err = refusal(400, {
+      error: "Validation Error",
+      message: "…",
+      fields: { patternLength: "Ethereum leading zeros take 3 to 12 characters", network: "network must be ethereum or solana" },
+    });
+    expect(fieldErrors(err, { patternLength: "Characters" }, (_, problem) => problem)).toEqual({
+      fields: { patternLength: "Ethereum leading zeros take 3 to 12 characters" },
+      form: "network: network must be ethereum or solana",
+    });
+  });
+
   it("sends the focus to the first refused field of the form", () => {
     const errors = fieldErrors(
       refusal(409, { error: "Conflict", message: "m", fields: { effectiveFrom: "choose another time", minimumFee: "enter at most 1000" } }),

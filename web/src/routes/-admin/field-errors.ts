@@ -9,8 +9,15 @@ export type FieldErrors = { fields: Record<string, string>; form: string | null 
 
 export const NO_ERRORS: FieldErrors = { fields: {}, form: null };
 
-/** `labels`: the form's fields by their API name, in the words of the form ("exchangeFeePercentage" → "Exchange fee"). */
-export function fieldErrors(err: unknown, labels: Readonly<Record<string, string>>): FieldErrors {
+/**
+ * `labels`: the form's fields by their API name, in the words of the form ("exchangeFeePercentage" → "Exchange fee").
+ * `say` words a field's problem; a form whose problems already read as sentences of their own shows them bare.
+ */
+export function fieldErrors(
+  err: unknown,
+  labels: Readonly<Record<string, string>>,
+  say: (label: string, problem: string) => string = (label, problem) => `${label}: ${problem}`,
+): FieldErrors {
   const body = err instanceof HttpError ? err.body : null;
   const given = body?.fields;
   const raw = given && typeof given === "object" && !Array.isArray(given) ? (given as Record<string, unknown>) : {};
@@ -18,7 +25,7 @@ export function fieldErrors(err: unknown, labels: Readonly<Record<string, string
   const elsewhere: string[] = [];
   for (const [name, problem] of Object.entries(raw)) {
     if (typeof problem !== "string") continue;
-    if (Object.hasOwn(labels, name)) fields[name] = `${labels[name]}: ${problem}`;
+    if (Object.hasOwn(labels, name)) fields[name] = say(labels[name], problem);
     else elsewhere.push(`${name}: ${problem}`);
   }
   if (Object.keys(fields).length === 0) return { fields, form: errorMessage(err) || "The change could not be saved" };
