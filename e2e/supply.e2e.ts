@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Hex } from "viem";
 import { afterEach, beforeEach, describe, expect, inject, it } from "vitest";
-import { DEV_ACCOUNTS } from "../scripts/dev-accounts";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
 import { answer, type ApiSession, signInWithKey } from "./api-session";
 import { seriousViolations } from "./axe";
 import { openBrowser, type Session } from "./browser";
