@@ -4,7 +4,8 @@
 // refund. Shown to admins only; the server checks the role again.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { CLOSE_NOTE_MAX, CLOSE_NOTE_MIN, type ClosedPayment, type PurchaseView } from "../../../../schema/purchases";
+import type { PurchaseView } from "../../../../schema/purchases";
+import { CLOSE_NOTE_MAX, CLOSE_NOTE_MIN, type ClosedPayment } from "../../../../schema/admin-payments";
 import { closePurchase } from "../../api/admin-purchases";
 import { errorMessage } from "../../api/error-message";
 import { refreshAfterPurchase } from "../../api/purchases";
