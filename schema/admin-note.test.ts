@@ -3,7 +3,7 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { ADMIN_NOTE, adminNoteProblem } from "./admin-note";
-import { ClosePurchaseRequest, DismissRefundRequest, ResolveDifferenceRequest } from "./purchases";
+import { ClosePurchaseRequest, DismissRefundRequest, ResolveDifferenceRequest } from "./admin-payments";
 
 const REQUESTS = { close: ClosePurchaseRequest, dismiss: DismissRefundRequest, resolve: ResolveDifferenceRequest };
 const read = (schema: (typeof REQUESTS)[keyof typeof REQUESTS], note: unknown) => v.safeParse(schema, { note });

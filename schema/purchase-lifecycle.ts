@@ -80,6 +80,14 @@ export const PURCHASE_TRANSITIONS = {
   "admin-close": { from: PAYABLE, to: "failed", by: ["admin"], what: "an admin closes an unpaid purchase with a note (purchases/admin-close.ts)" },
 } as const satisfies Record<string, Transition>;
 
+/**
+ * A market sale: a purchase that settled, not test data, and not a custom order's (its price is the quote's, set by
+ * the marketplace's formula for a pattern its buyer chose, not a price the market paid for a listing). The one rule
+ * the public sales and the recent feed, the market figures and trends, the value calibration and the returning-buyer
+ * allowance count by (docs/glossary.md); SQL writes it through worker/purchases/market-sale.ts.
+ */
+export const MARKET_SALE = { status: PURCHASE_TRANSITIONS.settle.to, testData: false } as const;
+
 export type TransitionName = keyof typeof PURCHASE_TRANSITIONS;
 type Declared = typeof PURCHASE_TRANSITIONS;
 

@@ -5,12 +5,16 @@ import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from
 import { bool, createdAt, NETWORKS, nowMs } from "./columns";
 import { users } from "./identity";
 
-import { CATEGORIES, LISTING_STATUSES, PROMOTION_TYPES, RARITY_SCALE } from "../constants";
+import { CATEGORIES, PROMOTION_TYPES, RARITY_SCALE } from "../constants";
+import { LISTING_BROWSABLE, LISTING_STATUSES } from "../listing-lifecycle";
 
 export { CATEGORIES, LISTING_STATUSES, PROMOTION_TYPES, RARITY_SCALE };
 
-/** Rows the public marketplace may show at all (available or sold); the partial search indexes use this term. */
-export const BROWSABLE_SQL = "status in ('active', 'sold')";
+/**
+ * Rows the public marketplace may show at all (LISTING_BROWSABLE: available or sold); the partial search indexes use
+ * this term, and a query repeats it verbatim for SQLite to prove an index usable, so its text never changes.
+ */
+export const BROWSABLE_SQL = `status in (${LISTING_BROWSABLE.map((s) => `'${s}'`).join(", ")})`;
 /**
  * How many leading characters of a search key (or of its reverse) the pattern-walk indexes are keyed by. One:
  * every pattern, of any length, then lies in one start per end and network (with four, a pattern of two or

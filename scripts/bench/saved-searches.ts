@@ -31,6 +31,7 @@ import { type GeneratedSearch, generateListings, generateSearches } from "./save
 import { percentile } from "./search-mix.ts";
 import { benchWranglerConfig } from "./bench-wrangler-config.ts";
 import { currencyOf } from "../../schema/network";
+import type { ListingStatus } from "../../schema/listing-lifecycle";
 
 const matchAllAt = process.argv.indexOf("--match-all");
 /** Wallets that each save the search with no filters, spread over MATCH_ALL_NETWORKS client networks; 0: the ordinary mix. */
@@ -147,7 +148,7 @@ async function naiveSample(db: D1Database, sample: number): Promise<{ ms: number
   const { results: listings } = await db
     .prepare("SELECT address, network, category, pattern_length AS patternLength, status, is_listed AS isListed FROM addresses LIMIT ?1")
     .bind(sample)
-    .all<{ address: string; network: "ethereum" | "solana"; category: string; patternLength: number; status: string; isListed: number }>();
+    .all<{ address: string; network: "ethereum" | "solana"; category: string; patternLength: number; status: ListingStatus; isListed: number }>();
   let pairs = 0;
   for (const l of listings) {
     const listing = prepareListing({ ...l, isListed: Boolean(l.isListed) });

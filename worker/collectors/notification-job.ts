@@ -8,6 +8,7 @@
 // Every statement requires the cursor to be where this run read it: two runs at once write once, and a run stopped
 // mid-batch (its deadline, or the platform) is resumed by the next after its last finished chunk. Nothing in the
 // purchase or order code calls it.
+import { inListingSet, isOnMarket, LISTING_CHANGEABLE, type ListingStatus } from "../../schema/listing-lifecycle";
 import { type SQL, sql } from "drizzle-orm";
 import { NOTIFICATION_RETENTION_DAYS, NOTIFICATIONS_PER_WALLET } from "../../schema/collectors";
 import { addresses, type CollectorEventKind, collectorCursor, collectorEvents, customOrders, notifications, savedSearches } from "../../schema/db";
@@ -72,7 +73,7 @@ type ListingRow = {
   network: "ethereum" | "solana";
   category: string;
   patternLength: number;
-  status: string;
+  status: ListingStatus;
   isListed: number;
   price: string;
   priceUnits: number;
@@ -320,7 +321,7 @@ function watcherNotices(events: EventRow[], listings: Map<number, ListingRow>): 
     const l = listings.get(id);
     if (!l) continue;
     const from = safeUnits(entry.firstDropFrom);
-    if (from !== null && BigInt(l.priceUnits) < from && l.status !== "sold" && l.status !== "deleted") {
+    if (from !== null && BigInt(l.priceUnits) < from && inListingSet(LISTING_CHANGEABLE, l.status)) {
       notices.push({ listingId: id, kind: "watch_price_drop", data: { ...listingData(l), previousPrice: entry.firstDropFrom } });
     }
     const last = entry.lastState;
@@ -389,7 +390,7 @@ function changedListings(events: EventRow[], listings: Map<number, ListingRow>):
   for (const ev of events) {
     if ((ev.kind !== "listed" && ev.kind !== "price_drop") || ev.addressId === null) continue;
     const l = listings.get(ev.addressId);
-    if (l?.status !== "active" || !l.isListed) continue;
+    if (!l || !isOnMarket({ status: l.status, isListed: l.isListed === 1 })) continue;
     const previous = changed.get(l.id);
     const reason = ev.kind === "listed" || previous?.reason === "new" ? "new" : "cheaper";
     changed.delete(l.id);

@@ -12,6 +12,8 @@ import { formatUsd, type UsdRates } from "../domain/prices";
 import { ApiError } from "../http/errors";
 import { listingReservations, rarityString } from "../listings/listing-view";
 import { visibleListing } from "../listings/listings";
+import { isOnMarket, LISTING_KEPT, listingTo } from "../../schema/listing-lifecycle";
+import { listingStatusIn } from "../listings/status-sql";
 
 const w = watchlist;
 const a = addresses;
@@ -44,7 +46,7 @@ export async function star(db: Db, session: AuthSession, listingId: number, clie
   const [inserted, watchers] = await writeBatch(db, [
     sql`INSERT INTO ${w} ${columnList(w.userId, w.addressId, w.priceAtStar, w.priceUnitsAtStar, w.clientKey, w.createdAt)}
         SELECT ${session.userId}, ${a.id}, ${a.price}, ${a.priceUnits}, ${clientKey}, ${now} FROM ${a}
-        WHERE ${a.id} = ${listingId} AND ${a.status} <> 'deleted' AND ${bounded}
+        WHERE ${a.id} = ${listingId} AND ${listingStatusIn(a.status, LISTING_KEPT)} AND ${bounded}
         ON CONFLICT DO NOTHING RETURNING ${w.id}`,
     sql`SELECT ${watchersOf(listingId)} AS n`,
   ]);
@@ -117,7 +119,7 @@ export async function watchlistOf(db: Db, userId: number, rates: UsdRates, now =
   );
   return rows.map((r) => {
     const reservation = held.get(r.listingId) ?? null;
-    const state: WatchState = r.status === "sold" ? "sold" : r.status !== "active" || !r.isListed ? "unlisted" : reservation ? "reserved" : "for-sale";
+    const state: WatchState = r.status === listingTo("sell") ? "sold" : !isOnMarket(r) ? "unlisted" : reservation ? "reserved" : "for-sale";
     return {
       listingId: r.listingId,
       address: r.address,

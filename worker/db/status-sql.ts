@@ -19,6 +19,8 @@ export function lifecycleSql<S extends string, T extends Declared<S>>(what: stri
   return {
     /** In SQL: `column` is one of `set`. */
     statusIn,
+    /** In SQL: `column` is none of `set`. */
+    statusNotIn: (column: StatusColumn, set: readonly S[]): SQL => sql`${column} NOT IN (${literalList(set)})`,
     /** In SQL: `column` is exactly `status`, as a literal (one status is a set of one). */
     statusIs: (column: StatusColumn, status: S): SQL => statusIn(column, [status]),
     /** In SQL: the row is in a status transition `name` moves from: the WHERE of that transition's UPDATE. */

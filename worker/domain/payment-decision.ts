@@ -18,7 +18,8 @@
 //     shows the buyer sent. A transfer anyone else sent (a stranger's carrying the victim's public reference key)
 //     is refused with the purchase left as it is, and one sent before the reservation existed never pays it.
 import { isIn, PAYABLE, type PurchaseStatus, SOLD } from "../../schema/purchase-lifecycle";
-import type { AttentionReason, FailureReason } from "../../schema/purchases";
+import type { FailureReason } from "../../schema/purchases";
+import type { AttentionReason } from "../../schema/admin-payments";
 import { inLedgerSet, LEDGER_HELD, type LedgerStatus, ledgerTo } from "../../schema/ledger-lifecycle";
 
 /** What the chain says about one transaction hash or signature. */

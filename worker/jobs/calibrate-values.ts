@@ -12,11 +12,11 @@
 //     estimate) moves estimates by at most 10 % a day, and a real shift in the market is followed within weeks.
 //   - Bounds 0.1 to 10: the model never drifts more than a factor 10 either way.
 // The new row replaces the group's active one in one batch; the old rows stay as history (is_active = 0).
-import { and, desc, eq, gte, inArray, isNotNull, isNull, like, not, sql } from "drizzle-orm";
+import { and, desc, eq, gte, inArray, isNotNull, isNull, like } from "drizzle-orm";
 import { addresses, algorithmAdjustments, NETWORKS, type Network, salesAnalytics, transactions } from "../../schema/db";
 import { type Db, writeBatch } from "../db/database";
 import { valueInCoin } from "../domain/rarity";
-import { orderListing } from "../orders/order-listing";
+import { marketSale } from "../purchases/market-sale";
 
 export const MIN_SAMPLE = 10;
 export const MAX_STEP = 0.1;
@@ -62,15 +62,7 @@ export async function calibrateValues(db: Db, now: number): Promise<number> {
     .from(sa)
     .innerJoin(t, eq(t.id, sa.transactionId))
     .innerJoin(a, eq(a.id, sa.addressId))
-    .where(
-      and(
-        inArray(sa.network, [...NETWORKS]),
-        gte(sa.saleDate, now - CALIBRATION_WINDOW_DAYS * 86_400_000),
-        eq(t.isTestData, false),
-        isNotNull(t.buyerWallet),
-        not(orderListing(sql`${sa.addressId}`)),
-      ),
-    )
+    .where(and(inArray(sa.network, [...NETWORKS]), gte(sa.saleDate, now - CALIBRATION_WINDOW_DAYS * 86_400_000), marketSale(t), isNotNull(t.buyerWallet)))
     .orderBy(desc(sa.saleDate))
     .limit(CALIBRATION_MAX_SALES);
   const groups = new Map<string, Group>();

@@ -10,6 +10,7 @@ import { keylessAddress } from "../domain/keyless";
 import { analyzeAddress, estimateValue, expectedTimeSeconds, hexCharacters, REFERENCE_RATES } from "../domain/rarity";
 import { noControlCharacters } from "../http/validate";
 import { currencyOf, networkName } from "../../schema/network";
+import { onMarket } from "./status-sql";
 
 /** Longest input we analyse; real addresses are at most 44 characters. */
 export const MAX_CHECK_LENGTH = 256;
@@ -98,7 +99,7 @@ async function forSale(db: Db, address: string, network: Network) {
   const row = await db
     .select({ id: addresses.id, price: addresses.price, currency: addresses.currency })
     .from(addresses)
-    .where(and(eq(addresses.address, address), eq(addresses.network, network), eq(addresses.status, "active"), eq(addresses.isListed, true)))
+    .where(and(eq(addresses.address, address), eq(addresses.network, network), onMarket(addresses)))
     .get();
   return row ? { id: row.id, price: row.price, currency: row.currency } : null;
 }

@@ -1,7 +1,7 @@
 // The admin panel: the listings table with search, filters and
 // paging, the four stat cards, and the bulk and single-listing actions with their rules (which listings each
 // action skips and why). The routes in routes/admin.ts only validate and answer.
-import { and, count, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import { addresses, users } from "../../schema/db";
 import type { CustomOrderStatus } from "../../schema/db/custom-orders";
 import { ADMIN_EXPORT_CAP, type AdminExportResponse, type AdminListing, type AdminStats, type BulkActionResponse } from "../../schema/listings";
@@ -12,6 +12,7 @@ import { ApiError } from "../http/errors";
 import { isOrderListing, orderIdOfListing, orderStatusOfListing } from "../orders/order-listing";
 import {
   CUSTOM_ORDER_MESSAGE,
+  changeable,
   changePromotion,
   deleteStatements,
   listingForChange,
@@ -22,6 +23,9 @@ import {
   statusStatement,
 } from "./changes";
 import { type ListingRow, listingColumns, toListingView } from "./listing-view";
+import { type ChangeableStatus, changeTransition, LISTING_KEPT, listingTo } from "../../schema/listing-lifecycle";
+import type { ADMIN_STATUS_FILTERS } from "../../schema/constants";
+import { listingStatusIn, onMarket } from "./status-sql";
 
 const a = addresses;
 
@@ -30,7 +34,7 @@ export type AdminListingQuery = {
   offset: number;
   search?: string;
   network: "all" | "ethereum" | "solana";
-  status: "all" | "active" | "pending" | "sold" | "inactive";
+  status: (typeof ADMIN_STATUS_FILTERS)[number];
 };
 
 /** A listing's columns and, for an address found for a custom order, that order's id and status. */
@@ -62,7 +66,7 @@ export function toAdminListing(row: AdminRow, rates: UsdRates): AdminListing {
 
 function adminWhere(q: AdminListingQuery): SQL {
   // Deleted listings are gone from the panel as from everywhere else; "all" means every other status.
-  const parts: SQL[] = [q.status === "all" ? ne(a.status, "deleted") : eq(a.status, q.status)];
+  const parts: SQL[] = [listingStatusIn(a.status, q.status === "all" ? LISTING_KEPT : [q.status])];
   if (q.network !== "all") parts.push(eq(a.network, q.network));
   if (q.search) {
     // instr on lower-cased text rather than LIKE: no wildcards to escape, and D1 caps LIKE patterns at 50 bytes.
@@ -110,11 +114,11 @@ export async function adminStats(db: Db): Promise<AdminStats> {
     db
       .select({
         total: count(),
-        active: sql<number>`total(${a.status} = 'active' AND ${a.isListed} = 1)`,
+        active: sql<number>`total(${onMarket(a)})`,
         featured: sql<number>`total(${a.isFeatured} = 1)`,
       })
       .from(a)
-      .where(ne(a.status, "deleted")),
+      .where(listingStatusIn(a.status, LISTING_KEPT)),
     db.select({ n: count() }).from(users),
   ]);
   const l = listings[0];
@@ -127,15 +131,17 @@ export async function adminStats(db: Db): Promise<AdminStats> {
 }
 
 /**
- * The state of every listing in `ids`; 404 naming the ids that do not exist (deleted ones included: they
+ * The state of every listing in `ids`, in their order; 404 naming the ids that do not exist (deleted ones included: they
  * are gone from the panel). ids are already validated as distinct positive integers.
  */
 export async function requireListings(db: Db, ids: number[]) {
   const rows = await db
     .select({ id: a.id, status: a.status, reserved: selected(openPurchase).mapWith(Boolean), customOrder: selected(isOrderListing).mapWith(Boolean) })
     .from(a)
-    .where(and(listingIn(ids), ne(a.status, "deleted")));
-  const found = new Map(rows.map((r) => [r.id, r]));
+    .where(and(listingIn(ids), listingStatusIn(a.status, LISTING_KEPT)));
+  // In the order the request named them, whichever index the query took: the answer's `skipped` follows it.
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const found = new Map(ids.flatMap((id) => (byId.has(id) ? [[id, byId.get(id)!] as const] : [])));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length > 0) {
     const shown = missing.slice(0, 20).join(", ") + (missing.length > 20 ? `, and ${missing.length - 20} more` : "");
@@ -153,19 +159,21 @@ const skippedBecause = (states: Map<number, IdState>, rule: (s: IdState) => stri
   });
 
 /** Bulk status: sold listings are final, and a custom order's listing is never activated (activating lists). */
-export async function bulkSetStatus(db: Db, ids: number[], status: "active" | "inactive", now = Date.now()): Promise<BulkActionResponse> {
+export async function bulkSetStatus(db: Db, ids: number[], status: ChangeableStatus, now = Date.now()): Promise<BulkActionResponse> {
   const states = await requireListings(db, ids);
   const [result] = await writeBatch(db, [statusStatement(db, ids, status, now)]);
-  const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : status === "active" && s.customOrder ? "custom order" : null));
+  const skipped = skippedBecause(states, (s) =>
+    s.status === listingTo("sell") ? "sold" : changeTransition(status) === "activate" && s.customOrder ? "custom order" : null,
+  );
   return { success: true, updated: result.results.length, skipped };
 }
 
 /** Bulk featuring: leaves promoted listings promoted (they are featured already); unfeaturing makes them standard. */
 export async function bulkSetFeatured(db: Db, ids: number[], isFeatured: boolean, adminId: number, now = Date.now()): Promise<BulkActionResponse> {
   const states = await requireListings(db, ids);
-  const guard = isFeatured ? sql`${a.status} NOT IN ('sold', 'deleted') AND ${a.promotionType} != 'promoted'` : sql`${a.status} NOT IN ('sold', 'deleted')`;
+  const guard = isFeatured ? sql`${changeable} AND ${a.promotionType} != 'promoted'` : changeable;
   const results = await writeBatch(db, promotionStatements(db, ids, isFeatured ? "featured" : "standard", adminId, now, guard));
-  const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : null));
+  const skipped = skippedBecause(states, (s) => (s.status === listingTo("sell") ? "sold" : null));
   return { success: true, updated: results[results.length - 1].results.length, skipped };
 }
 
@@ -173,7 +181,7 @@ export async function bulkSetFeatured(db: Db, ids: number[], isFeatured: boolean
 export async function bulkDelete(db: Db, ids: number[], now = Date.now()): Promise<BulkActionResponse> {
   const states = await requireListings(db, ids);
   const results = await writeBatch(db, deleteStatements(db, ids, now));
-  const skipped = skippedBecause(states, (s) => (s.status === "sold" ? "sold" : s.reserved ? "purchase in progress" : null));
+  const skipped = skippedBecause(states, (s) => (s.status === listingTo("sell") ? "sold" : s.reserved ? "purchase in progress" : null));
   return { success: true, updated: results[results.length - 1].results.length, skipped };
 }
 
@@ -182,16 +190,16 @@ export async function adminChangeListing(
   db: Db,
   session: AuthSession,
   id: number,
-  change: { status?: "active" | "inactive"; isFeatured?: boolean },
+  change: { status?: ChangeableStatus; isFeatured?: boolean },
   now = Date.now(),
 ): Promise<AdminRow> {
   const { status, isFeatured } = change;
   if (status === undefined && isFeatured === undefined) throw new ApiError(400, "Nothing to change: send status and/or isFeatured");
   const row = await listingForChange(db, id, session);
-  if (row.status === "deleted") throw new ApiError(404, "Address not found");
+  if (row.status === listingTo("delete")) throw new ApiError(404, "Address not found");
   if (status !== undefined) {
-    if (row.status === "sold") throw new ApiError(409, "This listing has been sold; its status can no longer change");
-    if (status === "active" && row.customOrder) throw new ApiError(409, CUSTOM_ORDER_MESSAGE);
+    if (row.status === listingTo("sell")) throw new ApiError(409, "This listing has been sold; its status can no longer change");
+    if (changeTransition(status) === "activate" && row.customOrder) throw new ApiError(409, CUSTOM_ORDER_MESSAGE);
     const [result] = await writeBatch(db, [statusStatement(db, [id], status, now)]);
     if (result.results.length === 0) throw new ApiError(409, "The listing changed while this request was made; reload it and try again");
   }
@@ -202,7 +210,7 @@ export async function adminChangeListing(
 /** An admin's soft deletion of one listing (404 for one already deleted). */
 export async function adminDeleteListing(db: Db, session: AuthSession, id: number, now = Date.now()): Promise<BulkActionResponse> {
   const row = await listingForChange(db, id, session);
-  if (row.status === "deleted") throw new ApiError(404, "Address not found");
+  if (row.status === listingTo("delete")) throw new ApiError(404, "Address not found");
   await softDelete(db, id, session, now);
   return { success: true, updated: 1, skipped: [] };
 }

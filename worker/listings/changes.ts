@@ -7,7 +7,7 @@
 // Every write re-states its preconditions in its own WHERE clause (not sold, not deleted, no purchase in
 // progress, the price we read still in place), so a purchase or another edit that lands between our read
 // and our write makes the write a no-op instead of overwriting it; the caller then re-reads and says why.
-import { and, eq, notInArray, not, type SQL, sql } from "drizzle-orm";
+import { and, eq, not, type SQL, sql } from "drizzle-orm";
 import { addresses, listingPromotions, priceHistory, transactions } from "../../schema/db";
 import { OPEN } from "../../schema/purchase-lifecycle";
 import { statusIn } from "../purchases/status-sql";
@@ -18,6 +18,8 @@ import { ApiError } from "../http/errors";
 import type { PromotionType } from "../../schema/listings";
 import { isOrderListing } from "../orders/order-listing";
 import { PROMOTION_WEIGHT } from "./store";
+import { type ChangeableStatus, changeTransition, LISTING_CHANGEABLE, listingTo } from "../../schema/listing-lifecycle";
+import { listingCanMove, listingStatusIn } from "./status-sql";
 
 const a = addresses;
 const lp = listingPromotions;
@@ -26,7 +28,7 @@ const lp = listingPromotions;
 export const openPurchase = sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.addressId} = ${a.id} AND ${statusIn(transactions.status, OPEN)})`;
 export const CUSTOM_ORDER_MESSAGE = "This address was found for a custom order; it belongs to that order's buyer and is never listed";
 /** SQL: the listing is neither sold nor deleted (both are final). */
-const changeable = notInArray(a.status, ["sold", "deleted"]);
+export const changeable = listingStatusIn(a.status, LISTING_CHANGEABLE);
 /** SQL: the listing is one of `ids` (bound as one JSON parameter: D1 caps a statement's parameters at 100). */
 export const listingIn = (ids: number[]) => sql`${a.id} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 
@@ -58,15 +60,15 @@ export type ListingState = NonNullable<Awaited<ReturnType<typeof listingState>>>
 export async function listingForChange(db: Db, id: number, session: AuthSession): Promise<ListingState> {
   const row = await listingState(db, id);
   const mayChange = row !== null && (session.isAdmin || row.sellerId === session.userId);
-  if (!row || (row.status === "deleted" && !mayChange)) throw new ApiError(404, "Address not found");
+  if (!row || (row.status === listingTo("delete") && !mayChange)) throw new ApiError(404, "Address not found");
   if (!mayChange) throw new ApiError(403, "Only the listing's owner or an admin can change it");
   return row;
 }
 
 /** 409 for a listing in a state where `what` cannot change. */
 function refuseState(row: ListingState, what: string) {
-  if (row.status === "sold") throw new ApiError(409, `This listing has been sold; its ${what} can no longer change`);
-  if (row.status === "deleted") throw new ApiError(409, `This listing has been deleted; its ${what} can no longer change`);
+  if (row.status === listingTo("sell")) throw new ApiError(409, `This listing has been sold; its ${what} can no longer change`);
+  if (row.status === listingTo("delete")) throw new ApiError(409, `This listing has been deleted; its ${what} can no longer change`);
 }
 
 const changedMeanwhile = () => new ApiError(409, "The listing changed while this request was made; reload it and try again");
@@ -168,8 +170,8 @@ export async function changePromotion(
 /** Soft deletion: status deleted, unlisted, unfeatured. Refused for sold listings and during a purchase. */
 export async function softDelete(db: Db, id: number, session: AuthSession, now: number) {
   const row = await listingForChange(db, id, session);
-  if (row.status === "deleted") return;
-  if (row.status === "sold") throw new ApiError(409, "A sold listing is the record of a sale and cannot be deleted");
+  if (row.status === listingTo("delete")) return;
+  if (row.status === listingTo("sell")) throw new ApiError(409, "A sold listing is the record of a sale and cannot be deleted");
   if (row.reserved) throw new ApiError(409, "A purchase of this listing is in progress; it cannot be deleted until the purchase completes or expires");
   const results = await writeBatch(db, deleteStatements(db, [id], now));
   if (results[results.length - 1].results.length === 0) throw changedMeanwhile();
@@ -177,10 +179,14 @@ export async function softDelete(db: Db, id: number, session: AuthSession, now: 
 
 /** Statements that soft-delete the listings in `ids` that are not sold and not being bought. */
 export function deleteStatements(db: Db, ids: number[], now: number) {
-  const where = sql`${listingIn(ids)} AND ${changeable} AND NOT ${openPurchase}`;
+  const where = sql`${listingIn(ids)} AND ${listingCanMove(a.status, "delete")} AND NOT ${openPurchase}`;
   return [
     endPromotions(db, where, now),
-    db.update(a).set({ status: "deleted", isListed: false, isFeatured: false, updatedAt: now }).where(where).returning({ id: a.id }),
+    db
+      .update(a)
+      .set({ status: listingTo("delete"), isListed: false, isFeatured: false, updatedAt: now })
+      .where(where)
+      .returning({ id: a.id }),
   ];
 }
 
@@ -188,12 +194,13 @@ export function deleteStatements(db: Db, ids: number[], now: number) {
  * The statement that sets the status (active or inactive) of the listings in `ids` that are not sold or deleted;
  * a custom order's listing is never activated (activating lists).
  */
-export function statusStatement(db: Db, ids: number[], status: "active" | "inactive", now: number) {
+export function statusStatement(db: Db, ids: number[], status: ChangeableStatus, now: number) {
+  const name = changeTransition(status);
   // Activating makes a listing buyable, so it is listed again too; deactivating leaves isListed alone.
   return db
     .update(a)
-    .set({ status, isListed: sql`CASE WHEN ${status} = 'active' THEN 1 ELSE ${a.isListed} END`, updatedAt: now })
-    .where(sql`${listingIn(ids)} AND ${changeable} AND NOT (${status} = 'active' AND ${isOrderListing})`)
+    .set({ status: listingTo(name), ...(name === "activate" ? { isListed: true } : {}), updatedAt: now })
+    .where(sql`${listingIn(ids)} AND ${listingCanMove(a.status, name)}${name === "activate" ? sql` AND NOT ${isOrderListing}` : sql``}`)
     .returning({ id: a.id });
 }
 

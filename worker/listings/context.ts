@@ -8,11 +8,12 @@ import { COMPARABLES_LIMIT, type ListingContext, PRICE_HISTORY_LIMIT, RECENT_SAL
 import type { Db } from "../db/database";
 import { formatUsd, type UsdRates, usdValue } from "../domain/prices";
 import { difficultyFromLog2, estimateValue, expectedTimeSeconds, REFERENCE_RATES } from "../domain/rarity";
-import { orderListing } from "../orders/order-listing";
 import { lastPublicSaleOf, saleDay } from "../purchases/transaction-list";
 import { valueCalibration } from "./address-check";
 import { type ListingRow, listingColumns, toListingViews } from "./listing-view";
-import { statusIs } from "../purchases/status-sql";
+import { marketSale } from "../purchases/market-sale";
+import { listingTo } from "../../schema/listing-lifecycle";
+import { onMarket } from "./status-sql";
 
 /** Everything the listing page explains about `row`, priced at `rates`; `viewer` marks their own comparables. */
 export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, viewer: number | null): Promise<ListingContext> {
@@ -23,7 +24,7 @@ export async function listingContext(db: Db, row: ListingRow, rates: UsdRates, v
     comparableListings(db, kind, COMPARABLES_LIMIT),
     recentSalesLike(db, kind, RECENT_SALES_LIMIT),
     valueCalibration(db, row.network, row.category, row.patternLength),
-    row.status === "sold" ? lastPublicSaleOf(db, row.id) : null,
+    row.status === listingTo("sell") ? lastPublicSaleOf(db, row.id) : null,
   ]);
   const difficulty = difficultyFromLog2(log2);
   const reference = REFERENCE_RATES[row.network];
@@ -94,8 +95,7 @@ export function comparableListings(db: Db, kind: ListingKind, limit: number): Pr
     .where(
       and(
         sql.raw(BROWSABLE_SQL),
-        eq(a.status, "active"),
-        eq(a.isListed, true),
+        onMarket(a),
         eq(a.category, kind.category),
         eq(a.patternLength, kind.patternLength),
         eq(a.network, kind.network),
@@ -106,10 +106,7 @@ export function comparableListings(db: Db, kind: ListingKind, limit: number): Pr
     .limit(limit);
 }
 
-/**
- * Completed, real (not test) sales of listings of the same network, category and pattern length, newest first;
- * never a custom order's private purchase.
- */
+/** Market sales of listings of the same network, category and pattern length, newest first. */
 export function recentSalesLike(db: Db, kind: ListingKind, limit: number) {
   const a = addresses;
   const t = transactions;
@@ -119,16 +116,7 @@ export function recentSalesLike(db: Db, kind: ListingKind, limit: number) {
       .select({ listingId: a.id, address: a.address, network: a.network, price: t.price, currency: t.currency, soldAt })
       .from(t)
       .innerJoin(a, eq(a.id, t.addressId))
-      .where(
-        and(
-          statusIs(t.status, "completed"),
-          eq(t.isTestData, false),
-          sql`NOT ${orderListing(sql`${a.id}`)}`,
-          eq(a.category, kind.category),
-          eq(a.patternLength, kind.patternLength),
-          eq(a.network, kind.network),
-        ),
-      )
+      .where(and(marketSale(t), eq(a.category, kind.category), eq(a.patternLength, kind.patternLength), eq(a.network, kind.network)))
       // By day, then id: no order of time within a day (docs/public-surface.md#what-a-public-sale-shows).
       .orderBy(sql`${soldAt} / 86400000 DESC`, desc(t.id))
       .limit(limit)

@@ -18,6 +18,7 @@ import type { Db } from "../db/database";
 import { listedAlready } from "./import";
 import { DuplicateAddressError, type ListingDraft, storeListings } from "./store";
 import { currencyOf } from "../../schema/network";
+import { LISTING_CHANGEABLE, listingTo } from "../../schema/listing-lifecycle";
 
 /** Longest a featured period set at creation may run. */
 export const MAX_FEATURED_MS = 366 * 24 * 60 * 60 * 1000;
@@ -44,7 +45,7 @@ export const createListingBody = v.object(
       v.nullable(v.union([v.pipe(v.string(), v.maxLength(64)), v.number()], "featuredUntil must be a date (ISO 8601 text or milliseconds)")),
     ),
     isListed: v.optional(v.boolean("isListed must be true or false"), true),
-    status: v.optional(v.picklist(["active", "inactive"], "status must be active or inactive"), "active"),
+    status: v.optional(v.picklist(LISTING_CHANGEABLE, `status must be ${LISTING_CHANGEABLE.join(" or ")}`), listingTo("list")),
     // An address with no notable pattern is listed only when the admin confirmed it (the form's checkbox).
     confirmNoPattern: v.optional(v.boolean("confirmNoPattern must be true or false"), false),
     // Sent by the spec's client but decided here: the seller is the session's user, rarity is computed.

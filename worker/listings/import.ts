@@ -36,6 +36,7 @@ import { claimedSplit, withClaimedDifficulty, withClaimedPattern } from "./claim
 import { rarityString } from "./listing-view";
 import { DuplicateAddressError, type IntakeReceipt, type ListingDraft, storeListings } from "./store";
 import { currencyOf } from "../../schema/network";
+import { type ListingStatus, listingTo } from "../../schema/listing-lifecycle";
 
 /** Longest cell accepted per column (a JSON byte-array key is the longest real value, about 300 characters). */
 const MAX_CELL: Record<(typeof BULK_CSV_COLUMNS)[number], number> = {
@@ -128,8 +129,8 @@ const addressKey = (network: Network, address: string) => (network === "ethereum
  * by addressKey. Listings store the EIP-55 form; the all-lower-case form is looked up too, in case a row was
  * ever written without normalizing. Both are exact lookups on the unique index.
  */
-export async function listedAlready(db: Db, candidates: { network: Network; address: string }[]): Promise<Map<string, { id: number; status: string }>> {
-  const found = new Map<string, { id: number; status: string }>();
+export async function listedAlready(db: Db, candidates: { network: Network; address: string }[]): Promise<Map<string, { id: number; status: ListingStatus }>> {
+  const found = new Map<string, { id: number; status: ListingStatus }>();
   if (candidates.length === 0) return found;
   const forms = candidates.flatMap((c) => (c.network === "ethereum" ? [c.address, c.address.toLowerCase()] : [c.address]));
   const a = addresses;
@@ -206,7 +207,7 @@ async function draftFor(
     rarityScore: options.rarity === "engine" ? analysis.rarityScore : bulkRarity(c.matched.length),
     analysis,
     isListed: true,
-    status: "active",
+    status: listingTo("list"),
     promotionType,
     isFeatured: promotionType !== "standard",
     featuredUntil: promotionType !== "standard" ? (decoration.featuredUntil ?? null) : null,
@@ -268,7 +269,7 @@ async function importChunk(db: Db, env: VaultEnv, sellerId: number, rows: unknow
     for (const c of pending) {
       const existing = listed.get(addressKey(c.network, c.address));
       if (existing) {
-        outcomes.push(fail(c.index, "duplicate", `Already listed (listing #${existing.id}${existing.status === "deleted" ? ", deleted" : ""})`));
+        outcomes.push(fail(c.index, "duplicate", `Already listed (listing #${existing.id}${existing.status === listingTo("delete") ? ", deleted" : ""})`));
         continue;
       }
       const proof = proveOwnership(c.network, c.address, c.key);

@@ -6,6 +6,8 @@ import type { AuthSession } from "../auth/session";
 import type { Db } from "../db/database";
 import { hiddenOrderListing } from "../orders/order-listing";
 import { type ListingRow, listingColumns } from "./listing-view";
+import { listingTo } from "../../schema/listing-lifecycle";
+import { onMarket } from "./status-sql";
 
 const a = addresses;
 
@@ -18,15 +20,7 @@ export function featuredListings(db: Db, now: number, network?: Network): Promis
   return db
     .select(listingColumns())
     .from(a)
-    .where(
-      and(
-        eq(a.isFeatured, true),
-        eq(a.status, "active"),
-        eq(a.isListed, true),
-        or(isNull(a.featuredUntil), gt(a.featuredUntil, now)),
-        network ? eq(a.network, network) : undefined,
-      ),
-    )
+    .where(and(eq(a.isFeatured, true), onMarket(a), or(isNull(a.featuredUntil), gt(a.featuredUntil, now)), network ? eq(a.network, network) : undefined))
     .orderBy(desc(a.promotionWeight), desc(a.rarityScore), desc(a.id))
     .limit(FEATURED_LIMIT);
 }
@@ -43,6 +37,6 @@ export async function listingById(db: Db, id: number): Promise<ListingRow | null
 export async function visibleListing(db: Db, id: number, viewer: Pick<AuthSession, "userId" | "isAdmin"> | null): Promise<ListingRow | null> {
   const row = await listingById(db, id);
   const isOwner = row !== null && viewer !== null && row.sellerId === viewer.userId;
-  if (!row || (row.status === "deleted" && !isOwner) || (await hiddenOrderListing(db, id, viewer))) return null;
+  if (!row || (row.status === listingTo("delete") && !isOwner) || (await hiddenOrderListing(db, id, viewer))) return null;
   return row;
 }

@@ -4,7 +4,7 @@ import { addresses, BROWSABLE_SQL, listingCounts, transactions } from "../../sch
 import type { MarketStats } from "../../schema/browse";
 import type { Db } from "../db/database";
 import { type Currency, round8, unitsToEth, type UsdRates } from "../domain/prices";
-import { statusIs } from "../purchases/status-sql";
+import { marketSale } from "../purchases/market-sale";
 
 /**
  * "Active users" are wallets that did something in this window: put up a listing that is still browsable, or
@@ -19,7 +19,7 @@ export async function marketStats(db: Db, rates: UsdRates, now: number): Promise
   const lc = listingCounts;
   const t = transactions;
   const a = addresses;
-  const sold = and(statusIs(t.status, "completed"), eq(t.isTestData, false));
+  const sold = marketSale(t);
   const [listed, volume, users] = await db.batch([
     // Trigger-kept sums: no scan of the listings.
     db
@@ -41,13 +41,13 @@ export async function marketStats(db: Db, rates: UsdRates, now: number): Promise
           db
             .select({ u: t.buyerId })
             .from(t)
-            .where(and(statusIs(t.status, "completed"), gte(t.createdAt, since), isNotNull(t.buyerId), eq(t.isTestData, false))),
+            .where(and(marketSale(t), gte(t.createdAt, since), isNotNull(t.buyerId))),
         )
         .union(
           db
             .select({ u: t.sellerId })
             .from(t)
-            .where(and(statusIs(t.status, "completed"), gte(t.createdAt, since), isNotNull(t.sellerId), eq(t.isTestData, false))),
+            .where(and(marketSale(t), gte(t.createdAt, since), isNotNull(t.sellerId))),
         )
         .as("active"),
     ),

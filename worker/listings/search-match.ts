@@ -9,6 +9,7 @@ import type { Network } from "../../schema/db";
 import { choosePlan } from "./search-plan";
 import type { SearchQuery } from "./search-params";
 import { keyBranches, patternEnds, textBranches } from "./search-terms";
+import { inListingSet, isOnMarket, LISTING_BROWSABLE, type ListingStatus, listingTo } from "../../schema/listing-lifecycle";
 
 /** The columns of a listing a search's filters read. */
 export type MatchableListing = {
@@ -16,7 +17,7 @@ export type MatchableListing = {
   network: Network;
   category: string;
   patternLength: number;
-  status: string;
+  status: ListingStatus;
   isListed: boolean;
 };
 
@@ -34,8 +35,8 @@ export function plannedQuery(q: SearchQuery): SearchQuery | null {
 
 /** search-sql.ts visibility(): browsable, then available only, or available and sold. */
 function visible(q: SearchQuery, l: MatchableListing): boolean {
-  if (l.status !== "active" && l.status !== "sold") return false;
-  return q.availableOnly ? l.status === "active" && l.isListed : l.status === "sold" || l.isListed;
+  if (!inListingSet(LISTING_BROWSABLE, l.status)) return false;
+  return q.availableOnly ? isOnMarket(l) : l.status === listingTo("sell") || l.isListed;
 }
 
 /** A listing with what the text and pattern checks compare, computed once for many searches. */

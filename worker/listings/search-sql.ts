@@ -22,6 +22,8 @@ import { keyBranches, networksOf, patternEnds, textBranches } from "./search-ter
 import { type BucketList, bucketsOf, type ListingBucket } from "./search-buckets";
 import type { OrderWalk, SearchPlan } from "./search-plan";
 import type { SearchQuery } from "./search-params";
+import { listingTo } from "../../schema/listing-lifecycle";
+import { listingStatusIs, onMarket } from "./status-sql";
 
 /** The columns of addresses by their bare names: the predicates below read it both unaliased and as `a`. */
 const c = bareColumns(addresses);
@@ -37,9 +39,7 @@ export const and = (parts: SQL[]): SQL => sql.join(parts, sql` AND `);
  */
 export function visibility(q: Pick<SearchQuery, "availableOnly">): SQL {
   const browsable = sql.raw(BROWSABLE_SQL);
-  return q.availableOnly
-    ? sql`${browsable} AND ${c.status} = 'active' AND ${c.isListed} = 1`
-    : sql`${browsable} AND (${c.status} = 'sold' OR ${c.isListed} = 1)`;
+  return q.availableOnly ? sql`${browsable} AND ${onMarket(c)}` : sql`${browsable} AND (${listingStatusIs(c.status, listingTo("sell"))} OR ${c.isListed} = 1)`;
 }
 
 /**

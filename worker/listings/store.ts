@@ -16,6 +16,7 @@ import { columnList, type Db, writeBatch } from "../db/database";
 import { unitsToNumber } from "../../schema/money";
 import type { RarityAnalysis } from "../domain/rarity";
 import { sealingKey, sealKey, type VaultEnv } from "../vault";
+import type { ChangeableStatus } from "../../schema/listing-lifecycle";
 
 /** Everything a new listing needs except its id; every field already validated and normalized. */
 export type ListingDraft = {
@@ -28,7 +29,7 @@ export type ListingDraft = {
   rarityScore: number;
   analysis: RarityAnalysis;
   isListed: boolean;
-  status: "active" | "inactive";
+  status: ChangeableStatus;
   promotionType: PromotionType;
   isFeatured: boolean;
   featuredUntil: number | null;

@@ -18,6 +18,8 @@ import { liveWaiting, ownOffer } from "./read";
 import { canMove, statusAfter, statusIs } from "./status-sql";
 import { offerReceived } from "./tell";
 import { networkName } from "../../schema/network";
+import { isOnMarket } from "../../schema/listing-lifecycle";
+import { onMarket } from "../listings/status-sql";
 
 const o = offers;
 const a = addresses;
@@ -34,7 +36,7 @@ export async function makeOffer(db: Db, session: AuthSession, input: MakeOfferIn
   if (listing.network !== session.network) {
     throw new ApiError(403, `This listing is paid on ${listing.network}; sign in with a ${networkName(listing.network)} wallet to make an offer`);
   }
-  if (listing.status !== "active" || !listing.isListed) throw new ApiError(409, "This listing is not for sale");
+  if (!isOnMarket(listing)) throw new ApiError(409, "This listing is not for sale");
   if (input.currency !== listing.currency) throw new ApiError(400, `currency: this listing is priced in ${listing.currency}; offers are made in its currency`);
   // The offer form's own check (schema/offer-amount.ts): not an amount is a 400, an amount not below the ask a 409.
   const seen = checkOfferAmount(input.amount, listing.price, listing.currency);
@@ -59,7 +61,7 @@ export async function makeOffer(db: Db, session: AuthSession, input: MakeOfferIn
     sql`INSERT INTO ${o} ${columnList(o.addressId, o.buyerId, o.amount, o.amountUnits, o.currency, o.askUnits, o.status, o.expiresAt, o.clientNetwork, o.notifiedStatus, o.createdAt, o.updatedAt)}
         SELECT ${a.id}, ${session.userId}, ${amount}, ${unitsToNumber(amountUnits)}, ${a.currency}, ${a.priceUnits}, ${statusAfter("make")}, ${expiresAt}, ${network}, ${statusAfter("make")}, ${now}, ${now}
         FROM ${a}
-        WHERE ${a.id} = ${listing.id} AND ${a.status} = 'active' AND ${a.isListed} = 1 AND ${a.priceUnits} = ${unitsToNumber(askUnits)}
+        WHERE ${a.id} = ${listing.id} AND ${onMarket(a)} AND ${a.priceUnits} = ${unitsToNumber(askUnits)}
           AND ${a.currency} = ${input.currency} AND ${unitsToNumber(amountUnits)} < ${a.priceUnits}
           AND ${openCount(sql`${o.buyerId} = ${session.userId}`, now)} < ${OFFER_LIMITS.openPerWallet}
           AND ${openCount(sql`${o.clientNetwork} = ${network}`, now)} < ${OFFER_LIMITS.openPerClient}
@@ -88,7 +90,7 @@ async function explainRefusal(db: Db, session: AuthSession, listingId: number, a
     .from(a)
     .where(eq(a.id, listingId))
     .get();
-  if (listing?.status !== "active" || !listing.isListed) throw new ApiError(409, "This listing is not for sale");
+  if (!listing || !isOnMarket(listing)) throw new ApiError(409, "This listing is not for sale");
   if (BigInt(listing.priceUnits) !== askUnits) {
     throw new ApiError(409, `The price has changed to ${listing.price} ${listing.currency}; review it and try again`, { currentPrice: listing.price });
   }

@@ -2,6 +2,7 @@
 // code that already writes it: sales_analytics (settle.ts; migration 0018 backfills completed purchases from
 // before it), transactions, transaction_audit (key_revealed), custom_orders, addresses, listing_promotions.
 // Every query is bounded by the period and walks an index (docs/benchmarks.md "Analytics").
+import { onMarket } from "../listings/status-sql";
 import { and, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { AnalyticsResponse } from "../../schema/analytics";
 import { CARD_TIERS } from "../../schema/rarity-scales";
@@ -132,7 +133,7 @@ export async function supplyByTier(db: Db): Promise<AnalyticsResponse["supplyByT
   const rows = await db.all<{ network: Network; tier: string; listings: number }>(sql`
     SELECT ${a.network} AS network, ${tier} AS tier, count(*) AS listings
     FROM ${a} INDEXED BY ${sql.identifier(SUPPLY_INDEX)}
-    WHERE ${sql.raw(BROWSABLE_SQL)} AND +${a.status} = 'active' AND +${a.isListed} = 1
+    WHERE ${sql.raw(BROWSABLE_SQL)} AND ${onMarket({ status: sql`+${a.status}`, isListed: sql`+${a.isListed}` })}
     GROUP BY 1, 2`);
   const perNetwork = [rows];
   const rank = (name: string) => CARD_TIERS.findIndex((r) => r.label === name);

@@ -13,6 +13,7 @@ import { analyzeAddress } from "../domain/rarity";
 import { ApiError } from "../http/errors";
 import { orderTo } from "../../schema/order-lifecycle";
 import { orderCanMove, orderStatusIs } from "./status-sql";
+import { listingStatusAfter } from "../listings/status-sql";
 
 /** What reserving and the listing reads need to know about the order that owns a listing. */
 export type ListingOrder = Pick<typeof customOrders.$inferSelect, "id" | "buyerId" | "status" | "paymentDeadline">;
@@ -66,7 +67,7 @@ export function hiddenListingStatement(orderId: number, address: string, now: nu
         SELECT ${co.foundAddress}, 'ethereum', NULL, ${co.price}, ${co.priceUnits}, ${co.currency}, ${a.rarityScore}, ${a.difficulty.log2}, ${a.category}, ${a.pattern},
                ${a.patternLength}, ${a.repeatingDigits}, ${a.hasLeadingZeros ? 1 : 0}, ${a.leadingZeroCount}, ${a.hasTrailingZeros ? 1 : 0},
                ${a.trailingZeroCount}, ${a.hasPalindrome ? 1 : 0}, ${a.hasSequence ? 1 : 0}, ${a.hasWordPattern ? 1 : 0}, ${co.caseSensitive},
-               0, 'active', ${now}, ${now}
+               0, ${listingStatusAfter("order-found")}, ${now}, ${now}
         FROM ${co} WHERE ${foundHere}`;
 }
 

@@ -11,6 +11,8 @@ import { listingOfOrder } from "./order-listing";
 import { type OrderRow, toBuyerView } from "./order-view";
 import { ORDER_WAITING, ORDER_WITHDRAWN, orderTo } from "../../schema/order-lifecycle";
 import { orderCanMove, orderStatusIn } from "./status-sql";
+import { listingTo } from "../../schema/listing-lifecycle";
+import { listingCanMove } from "../listings/status-sql";
 
 const co = customOrders;
 
@@ -166,10 +168,10 @@ const paymentInProgress = sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${tran
 const retireOrderListings = (db: Db, now: number) =>
   db
     .update(addresses)
-    .set({ status: "inactive", updatedAt: now })
+    .set({ status: listingTo("retire-order"), updatedAt: now })
     .where(
       and(
-        eq(addresses.status, "active"),
+        listingCanMove(addresses.status, "retire-order"),
         inArray(
           addresses.address,
           db

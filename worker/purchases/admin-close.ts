@@ -6,7 +6,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { escrowTransactions, transactions } from "../../schema/db";
 import { transitionTo } from "../../schema/purchase-lifecycle";
-import type { ClosedPayment } from "../../schema/purchases";
+import type { ClosedPayment } from "../../schema/admin-payments";
 import { auditRow } from "../db/audit";
 import type { AuthSession } from "../auth/middleware";
 import type { RequestHost } from "../deployment/local-mode";

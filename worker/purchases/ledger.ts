@@ -27,7 +27,7 @@ import { type Column, type SQL, sql } from "drizzle-orm";
 import { escrowTransactions, paymentAttention, transactions } from "../../schema/db";
 import type { Network } from "../../schema/db";
 import { SOLD } from "../../schema/purchase-lifecycle";
-import type { DifferenceKind } from "../../schema/purchases";
+import type { DifferenceKind } from "../../schema/admin-payments";
 import type { PaymentVerifier } from "../chain/payment-verifier";
 import { bare, columnList, type Db } from "../db/database";
 import { refundStatusFor } from "../domain/dust";

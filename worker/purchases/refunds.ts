@@ -4,7 +4,7 @@
 // same batch as the change.
 import { and, desc, eq, sql } from "drizzle-orm";
 import { escrowTransactions, paymentAttention, reconcileCursors } from "../../schema/db";
-import type { AttentionPayment, PaymentDifference, ReconciliationProgress } from "../../schema/purchases";
+import type { AttentionPayment, PaymentDifference, ReconciliationProgress } from "../../schema/admin-payments";
 import { auditRow } from "../db/audit";
 import type { AuthSession } from "../auth/middleware";
 import { paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";

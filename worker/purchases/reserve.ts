@@ -25,6 +25,8 @@ import { gasEstimateColumn } from "./purchase-row";
 import { type FeeQuote, quoteFees } from "./fee-quote";
 import { canMove, statusAfter, statusIn, statusIs } from "./status-sql";
 import { networkName } from "../../schema/network";
+import { inListingSet, LISTING_ON_MARKET, listingTo } from "../../schema/listing-lifecycle";
+import { listingStatusIn } from "../listings/status-sql";
 
 export const RESERVATION_MS = RESERVATION_MINUTES * 60_000;
 
@@ -115,7 +117,7 @@ export async function reserveOrReuse(
 
 /** In SQL: the listing is still for sale as the plan read it (active, listed or its order's, at the same price). */
 function forSale(listing: ListingRow, orderCondition: SQL | null): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresses.id} = ${listing.id} AND ${addresses.status} = 'active' AND ${addresses.priceUnits} = ${listing.priceUnits}
+  return sql`EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresses.id} = ${listing.id} AND ${listingStatusIn(addresses.status, LISTING_ON_MARKET)} AND ${addresses.priceUnits} = ${listing.priceUnits}
                        AND ${orderCondition ? sql`1` : sql`${addresses.isListed} = 1`})`;
 }
 
@@ -140,7 +142,7 @@ async function explainRefusal(db: Db, plan: ReservationPlan, network: string): P
     .where(and(eq(transactions.addressId, listing.id), statusIn(transactions.status, SOLD)))
     .limit(1)
     .get();
-  if (!current || sold || current.status !== "active" || (!current.isListed && !plan.orderCondition)) {
+  if (!current || sold || !inListingSet(LISTING_ON_MARKET, current.status) || (!current.isListed && !plan.orderCondition)) {
     throw new ApiError(409, "This listing is not available for purchase");
   }
   if (current.priceUnits !== listing.priceUnits) {
@@ -216,14 +218,15 @@ export async function planReservation(
 ): Promise<ReservationPlan> {
   assertSessionWallet(session, input.buyerId, "buyerId");
   const listing: ListingRow | undefined = await db.select(listingColumns).from(addresses).where(eq(addresses.id, input.addressId)).get();
-  if (!listing || listing.status === "deleted") throw new ApiError(404, "Listing not found");
+  if (!listing || listing.status === listingTo("delete")) throw new ApiError(404, "Listing not found");
   if (listing.sellerId === session.userId) throw new ApiError(403, "This is your own listing; you cannot buy it");
   if (listing.network !== session.network) {
     throw new ApiError(403, `This listing is paid on ${listing.network}; sign in with a ${networkName(listing.network)} wallet to buy it`);
   }
   // A custom order's hidden listing is reservable by that order's buyer alone, while the order may be paid.
   const orderCondition = await orderReservationCondition(db, listing.id, session, now);
-  if (listing.status !== "active" || (!listing.isListed && !orderCondition)) throw new ApiError(409, "This listing is not available for purchase");
+  if (!inListingSet(LISTING_ON_MARKET, listing.status) || (!listing.isListed && !orderCondition))
+    throw new ApiError(409, "This listing is not available for purchase");
   if (input.currency !== undefined && input.currency !== listing.currency) {
     throw new ApiError(409, `This listing is priced in ${listing.currency}`, { currentPrice: listing.price, currency: listing.currency });
   }

@@ -18,6 +18,7 @@ import type { PurchaseRow } from "./purchase-row";
 import { deliverOrder, orderListing } from "../orders/order-listing";
 import { escrow, isIntegrityError } from "./ledger";
 import { canMove, statusAfter, statusIn } from "./status-sql";
+import { listingCanMove, listingStatusAfter } from "../listings/status-sql";
 import { LEDGER_HELD, ledgerTo } from "../../schema/ledger-lifecycle";
 import { ledgerIn } from "./ledger-sql";
 
@@ -57,7 +58,7 @@ export async function settlePurchase(
           and(
             eq(t.id, p.id),
             canMove(t.status, "settle"),
-            sql`EXISTS (SELECT 1 FROM ${a} WHERE ${a.id} = ${p.addressId} AND ${a.status} NOT IN ('sold', 'deleted'))`,
+            sql`EXISTS (SELECT 1 FROM ${a} WHERE ${a.id} = ${p.addressId} AND ${listingCanMove(a.status, "sell")})`,
             sql`NOT EXISTS (SELECT 1 FROM ${t} ${s} WHERE ${s.addressId} = ${p.addressId} AND ${statusIn(s.status, SOLD)} AND ${s.id} != ${p.id})`,
             sql`NOT EXISTS (SELECT 1 FROM ${e} WHERE ${e.network} = ${p.network} AND ${e.txHash} = ${hash}
                               AND (${e.transactionId} IS NOT ${p.id} OR NOT ${ledgerIn(e.status, LEDGER_HELD)}))`,
@@ -66,7 +67,11 @@ export async function settlePurchase(
       // A custom order's listing is never shown as sold (order-listing.ts): it leaves the market as inactive.
       db
         .update(a)
-        .set({ status: sql`CASE WHEN ${orderListing(p.addressId)} THEN 'inactive' ELSE 'sold' END`, isListed: false, updatedAt: now })
+        .set({
+          status: sql`CASE WHEN ${orderListing(p.addressId)} THEN ${listingStatusAfter("deliver-order")} ELSE ${listingStatusAfter("sell")} END`,
+          isListed: false,
+          updatedAt: now,
+        })
         .where(and(eq(a.id, p.addressId), completedHere)),
       deliverOrder(db, p.addressId, now, completedHere),
       escrow(

@@ -1,15 +1,14 @@
 // Purchases as the lists show them (the home page's recent sales, the admin's transaction history): the
 // listing's address and rarity, usernames only — never a wallet, a hash or a key. One SELECT and one mapping
 // for every list.
-import { and, count, desc, eq, not, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import { type PublicSale, RECENT_TRANSACTIONS_LIMIT, type RecentTransaction, type SalesResponse } from "../../schema/browse";
 import { addresses, type Network, transactions, users } from "../../schema/db";
 import type { UserTransaction } from "../../schema/listings";
 import type { Db } from "../db/database";
 import { rarityString } from "../listings/listing-view";
-import { orderListing } from "../orders/order-listing";
-import { statusIs } from "./status-sql";
+import { marketSale } from "./market-sale";
 
 const t = transactions;
 const a = addresses;
@@ -58,7 +57,7 @@ export function toTransactionView(r: TransactionRow): RecentTransaction {
 }
 
 /**
- * The public activity feed: the latest completed sales (not test data), newest day first (docs/public-surface.md#what-a-public-sale-shows): a
+ * The public activity feed: the latest market sales, newest day first (docs/public-surface.md#what-a-public-sale-shows): a
  * completed sale is a public fact, as it is on chain; an open reservation is not public activity (anyone can
  * reserve, and report a made-up hash), so initiated, pending and verified purchases never appear. Nothing
  * about the buyer either: the chain shows who paid the platform, never which address that payment bought, so
@@ -105,9 +104,8 @@ export async function userTransactions(db: Db, userId: number, limit: number, of
   return rows.map((r) => ({ ...toTransactionView(r), role: r.buyerId === userId ? "purchase" : "sale" }));
 }
 
-/** In SQL: a public sale (recentTransactions' rule): completed, not test data, not a custom order's purchase. */
-const publicSale = (network?: Network): SQL =>
-  and(statusIs(t.status, "completed"), eq(t.isTestData, false), not(orderListing(sql`${t.addressId}`)), network ? eq(t.network, network) : undefined)!;
+/** In SQL: a public sale: a market sale (worker/purchases/market-sale.ts), of `network` when one is given. */
+const publicSale = (network?: Network): SQL => and(marketSale(t), network ? eq(t.network, network) : undefined)!;
 
 const saleColumns = {
   id: t.id,

@@ -7,7 +7,8 @@
 import { and, eq, ne, or, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { blockchainTransactionAudit, transactions } from "../../schema/db";
 import { SOLD, transitionTo } from "../../schema/purchase-lifecycle";
-import type { AttentionReason, FailureReason } from "../../schema/purchases";
+import type { FailureReason } from "../../schema/purchases";
+import type { AttentionReason } from "../../schema/admin-payments";
 import { type PaymentVerifier, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
 import { columnList, type Db, writeBatch } from "../db/database";
 import { decidePayment, firstPaymentBlock, type PaymentDecision, type PaymentObservation, type PurchaseFacts } from "../domain/payment-decision";

@@ -45,6 +45,7 @@ import { userListings } from "../listings/profile";
 import { searchQuerySchema } from "../listings/search-params";
 import { paginate, searchListings } from "../listings/search";
 import type { AppEnv } from "../types";
+import { listingTo } from "../../schema/listing-lifecycle";
 
 /**
  * The signed-in user's id, or null. Read loosely: the session middleware (worker/auth) sets `session`; the
@@ -179,7 +180,7 @@ export const addressRoutes = new Hono<AppEnv>()
   .delete("/:id{[0-9]+}", requireSession, validate("param", listingIdParam), async (c) => {
     const { id } = c.req.valid("param");
     await softDelete(c.var.db, id, c.var.session, Date.now());
-    return c.json({ success: true, id, status: "deleted" as const });
+    return c.json({ success: true, id, status: listingTo("delete") });
   })
   // Last: any other GET /{id} is a malformed id (400), unless a route above took the path.
   .get("/:id", malformedId);

@@ -16,7 +16,7 @@ import {
   type RefundResponse,
   ResolveDifferenceRequest,
   type ResolveDifferenceResponse,
-} from "../../schema/purchases";
+} from "../../schema/admin-payments";
 import { requireAdmin } from "../auth/middleware";
 import { validate } from "../http/validate";
 import { requirePaymentSettings } from "../deployment/payment-readiness";

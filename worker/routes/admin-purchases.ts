@@ -2,7 +2,7 @@
 // (purchases/admin-close.ts; docs/payments.md#deadlines). Every action is audited with the admin's wallet.
 import { Hono } from "hono";
 import * as v from "valibot";
-import { ClosePurchaseRequest, type ClosePurchaseResponse } from "../../schema/purchases";
+import { ClosePurchaseRequest, type ClosePurchaseResponse } from "../../schema/admin-payments";
 import { requireAdmin } from "../auth/middleware";
 import { requestHost } from "../http/request-host";
 import { validate } from "../http/validate";

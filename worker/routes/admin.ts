@@ -52,6 +52,7 @@ import { currentIntakeKey } from "../vault/intake";
 import { type IntakeKeyResponse, SEALED_MAX_CIPHERTEXT, SEALED_MAX_ROWS } from "../../schema/sealed-intake";
 import { requireSecrets } from "../deployment/secrets";
 import type { AppEnv } from "../types";
+import { LISTING_CHANGEABLE } from "../../schema/listing-lifecycle";
 
 const listQuery = v.object({
   limit: v.optional(v.picklist(ADMIN_PAGE_SIZES.map(String) as [string, ...string[]], `limit must be one of ${ADMIN_PAGE_SIZES.join(", ")}`), "20"),
@@ -81,7 +82,7 @@ const listingIds = v.pipe(
   v.transform((ids) => [...new Set(ids)]),
 );
 
-const activeOrInactive = v.picklist(["active", "inactive"], "status must be active or inactive");
+const activeOrInactive = v.picklist(LISTING_CHANGEABLE, `status must be ${LISTING_CHANGEABLE.join(" or ")}`);
 const featuredFlag = v.boolean("isFeatured must be true or false");
 
 const bulkRows = v.pipe(

@@ -21,6 +21,7 @@ import { bare, columnList, type Db, selected, writeBatch } from "../db/database"
 import { claimedLog2 } from "../listings/claimed-pattern";
 import { ApiError } from "../http/errors";
 import { currencyOf } from "../../schema/network";
+import { onMarket } from "../listings/status-sql";
 
 const t = supplyTargets;
 const c = supplyClaims;
@@ -31,7 +32,7 @@ export type TargetRow = typeof supplyTargets.$inferSelect;
 
 /** In SQL, for a target row `target` (its table or an alias): how many active listings match it. */
 export const stockSql = (target: { network: SQL | typeof t.network; category: SQL | typeof t.category; patternLength: SQL | typeof t.patternLength }) =>
-  sql<number>`(SELECT count(*) FROM ${a} WHERE ${sql.raw(BROWSABLE_SQL)} AND ${a.status} = 'active' AND ${a.isListed} = 1
+  sql<number>`(SELECT count(*) FROM ${a} WHERE ${sql.raw(BROWSABLE_SQL)} AND ${onMarket(a)}
     AND ${a.network} = ${target.network} AND ${a.category} = ${target.category} AND ${a.patternLength} >= ${target.patternLength})`;
 
 /** Keys one hit of this target takes on average, as log2 (the claimed characters' difficulty, docs/rarity.md). */

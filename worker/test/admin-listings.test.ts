@@ -2,6 +2,7 @@
 // filters, paging), the stat cards, the bulk actions with their listingIds checks, single edits and deletes.
 import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { ListingStatus } from "../../schema/listing-lifecycle";
 import { ADMIN_EXPORT_CAP, type AdminExportResponse, type AdminListingsResponse, type AdminStats, type BulkActionResponse } from "../../schema/listings";
 import { FALLBACK_USD_RATES } from "../../schema/prices";
 import { createDb } from "../db/database";
@@ -68,7 +69,7 @@ describe("GET /api/admin/addresses and /stats", () => {
     ids.b = await insertListing({ category: "palindrome", pattern: "abccba", status: "inactive", createdAt: t + 2 });
     ids.c = await insertListing({ network: "solana", category: "word-like", pattern: "Pump", createdAt: t + 3, isFeatured: true, promotionType: "featured" });
     ids.d = await insertListing({ status: "sold", isListed: false, createdAt: t + 4 });
-    ids.e = await insertListing({ status: "pending", createdAt: t + 5 });
+    ids.e = await insertListing({ status: "inactive", isListed: false, createdAt: t + 5 });
     ids.f = await insertListing({ status: "deleted", isListed: false, createdAt: t + 6 });
   });
 
@@ -125,10 +126,22 @@ describe("GET /api/admin/addresses and /stats", () => {
 
   it("network and status filters", async () => {
     expect((await list("?network=solana")).addresses.map((l) => l.id)).toEqual([ids.c]);
-    expect((await list("?status=inactive")).addresses.map((l) => l.id)).toEqual([ids.b]);
+    expect((await list("?status=inactive")).addresses.map((l) => l.id)).toEqual([ids.e, ids.b]);
     expect((await list("?status=sold")).addresses.map((l) => l.id)).toEqual([ids.d]);
-    expect((await list("?status=pending")).addresses.map((l) => l.id)).toEqual([ids.e]);
     expect((await list("?status=active&network=ethereum")).addresses.map((l) => l.id)).toEqual([ids.a]);
+  });
+
+  it("the database refuses a status outside the listing lifecycle, written or changed to, and leaves the row as it was", async () => {
+    const before = await env.DB.prepare("SELECT status, updated_at FROM addresses WHERE id = ?").bind(ids.b).first();
+    for (const status of ["pending", "Active", "reserved", ""]) {
+      await expect(insertListing({ status: status as ListingStatus })).rejects.toThrow(/not a listing status/);
+      await expect(env.DB.prepare("UPDATE addresses SET status = ?, updated_at = 1 WHERE id = ?").bind(status, ids.b).run()).rejects.toThrow(
+        /not a listing status/,
+      );
+    }
+    expect(await env.DB.prepare("SELECT status, updated_at FROM addresses WHERE id = ?").bind(ids.b).first()).toEqual(before);
+    // A row's other columns still change while its status is one of the lifecycle's.
+    await env.DB.prepare("UPDATE addresses SET search_tags = 'x' WHERE id = ?").bind(ids.b).run();
   });
 
   it("paging", async () => {
@@ -146,6 +159,8 @@ describe("GET /api/admin/addresses and /stats", () => {
     "?offset=1.5",
     "?network=bitcoin",
     "?status=deleted",
+    // pending was a listing status nothing wrote; migration 0049 dropped it, and the filter with it.
+    "?status=pending",
     "?status=ACTIVE",
     `?search=${"x".repeat(101)}`,
     "?search=%00",

@@ -2,6 +2,7 @@
 // listing_counts and the trigram index in step, exactly as for rows any other route writes).
 import { env } from "cloudflare:test";
 import type { SearchResponse } from "../../schema/browse";
+import type { ListingStatus } from "../../schema/listing-lifecycle";
 import { client } from "./client";
 import { api } from "./helpers";
 import { currencyOf } from "../../schema/network";
@@ -15,7 +16,7 @@ export type ListingSeed = {
   category?: string;
   pattern?: string;
   patternLength?: number;
-  status?: "active" | "inactive" | "pending" | "sold" | "deleted";
+  status?: ListingStatus;
   isListed?: boolean;
   isFeatured?: boolean;
   featuredUntil?: number | null;
@@ -100,7 +101,7 @@ export async function insertUser(username: string, walletAddress: string, networ
 
 /** Empties every table the browse tests write, children first (D1 enforces foreign keys). */
 export async function clearBrowseData() {
-  await env.DB.batch(["transactions", "sessions", "encrypted_keys", "watchlist", "addresses", "users"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
+  await env.DB.batch(["transactions", "sessions", "encrypted_keys", "watchlist", "custom_orders", "addresses", "users"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
 }
 
 export async function search(query: string, init: RequestInit = {}): Promise<{ status: number; body: SearchResponse & { message?: string } }> {

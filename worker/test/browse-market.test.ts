@@ -3,6 +3,9 @@ import { env } from "cloudflare:test";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { RECENT_TRANSACTIONS_LIMIT, type RecentTransaction } from "../../schema/browse";
 import { createApp } from "../app";
+import { createDb } from "../db/database";
+import { isReturningBuyer } from "../http/rate-limit";
+import { recomputeMarketTrends } from "../jobs/market-trends";
 import { getUsdPrices, PRICE_STALE_LIMIT_MS, PRICE_TTL_MS, resetPriceCache } from "../prices/price-feed";
 import { clearBrowseData, insertListing, insertListings, insertUser, toUnits } from "./browse-fixtures";
 import { client, clientOf } from "./client";
@@ -136,6 +139,7 @@ describe("GET /api/prices/live", () => {
 });
 
 describe("GET /api/market-stats", () => {
+  const wallets: Record<"buyer" | "oldBuyer" | "orderBuyer", number> = { buyer: 0, oldBuyer: 0, orderBuyer: 0 };
   beforeAll(async () => {
     await clearBrowseData();
     const now = Date.now();
@@ -170,6 +174,18 @@ describe("GET /api/market-stats", () => {
     await insertTransaction({ listing: soldTest, buyer: oldBuyer, price: "7", currency: "ETH", status: "completed", createdAt: now - 1 * DAY, test: true });
     await insertTransaction({ listing: soldEth, price: "9", currency: "ETH", status: "failed", createdAt: now });
     await insertTransaction({ listing: eth2, buyer: browser, price: "1", currency: "ETH", status: "pending", createdAt: now - DAY });
+    // A custom order's purchase, completed half a day ago: its hidden listing (no seller, never listed, inactive once
+    // settled) is the address the order found. Not a market sale: no volume, no active buyer, no trend.
+    const orderBuyer = await insertUser("order-buyer", "0xb8");
+    Object.assign(wallets, { buyer, oldBuyer, orderBuyer });
+    const orderListing = await insertListing({ price: "4", currency: "ETH", status: "inactive", isListed: false });
+    await env.DB.prepare(
+      `INSERT INTO custom_orders (buyer_id, buyer_wallet, public_key, prefix, suffix, case_sensitive, difficulty_bits, price, price_units, currency, status, found_address, created_at, updated_at)
+       SELECT ?, '0xb8', 'pk', 'ab', '', 0, 8, '4', ?, 'ETH', 'delivered', address, ?, ? FROM addresses WHERE id = ?`,
+    )
+      .bind(orderBuyer, toUnits("4"), now, now, orderListing)
+      .run();
+    await insertTransaction({ listing: orderListing, buyer: orderBuyer, price: "4", currency: "ETH", status: "completed", createdAt: now - DAY / 2 });
     await env.DB.batch([
       env.DB.prepare("INSERT INTO sessions (id_hash, user_id, network, wallet_address, expires_at) VALUES ('s1', ?, 'ethereum', '0xb3', ?)").bind(
         browser,
@@ -203,6 +219,19 @@ describe("GET /api/market-stats", () => {
       avgPrice: Math.round(((1 + 0.5 + solInEth(10)) / 3) * 1e8) / 1e8,
     });
     expect(res.headers.get("cache-control")).toBe("public, max-age=30");
+  });
+
+  it("market trends count the market sales of the last 24 hours only: not the test-data sale, not the custom order's purchase", async () => {
+    await recomputeMarketTrends(createDb(env.DB), Date.now());
+    const sold = await env.DB.prepare("SELECT sum(sold_count) AS n, sum(total_volume) AS volume FROM market_trends WHERE period = '24h'").first();
+    expect(sold).toEqual({ n: 0, volume: 0 });
+  });
+
+  it("a returning buyer is one who bought in a market sale: not by a test-data sale, not by a custom order's purchase", async () => {
+    const db = createDb(env.DB);
+    expect(await isReturningBuyer(db, wallets.buyer)).toBe(true);
+    expect(await isReturningBuyer(db, wallets.oldBuyer)).toBe(false);
+    expect(await isReturningBuyer(db, wallets.orderBuyer)).toBe(false);
   });
 
   it("follows listing changes through the counts the triggers keep", async () => {

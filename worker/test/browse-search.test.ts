@@ -90,7 +90,6 @@ describe("defaults, visibility and excludeSold", () => {
     await insertListings([
       { rarity: 9.9, status: "deleted" },
       { rarity: 9.8, status: "inactive" },
-      { rarity: 9.7, status: "pending" },
       { rarity: 9.6, isListed: false },
     ]);
   });
@@ -102,7 +101,7 @@ describe("defaults, visibility and excludeSold", () => {
     expect(body.pagination).toEqual({ page: 1, totalPages: 1, total: 3, hasPrevPage: false, hasNextPage: false, totalIsExact: true });
   });
 
-  it("excludeSold=true is the default; false adds sold listings but never deleted, inactive, pending or unlisted ones", async () => {
+  it("excludeSold=true is the default; false adds sold listings but never deleted, inactive or unlisted ones", async () => {
     expect(ids((await search("excludeSold=true")).body)).toEqual([available[1], available[2], available[0]]);
     const withSold = (await search("excludeSold=false")).body;
     expect(ids(withSold)).toEqual([available[1], sold, available[2], available[0]]);

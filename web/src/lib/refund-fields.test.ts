@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AttentionPayment } from "../../../schema/purchases";
+import type { AttentionPayment } from "../../../schema/admin-payments";
 import { refundFields } from "./refund-fields";
 
 const payment = (over: Partial<AttentionPayment>): AttentionPayment => ({

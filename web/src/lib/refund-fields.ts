@@ -2,7 +2,7 @@
 // exactly, from wei or lamports (0.000999999999999999 ETH never reads as 0.001), the difference stated in words, and
 // only the fields that mean something for its reason: an unmatched transfer matches no purchase, so it has no amount
 // due and no purchase; an overpayment owes back its excess, not what arrived.
-import type { AttentionPayment, AttentionReason } from "../../../schema/purchases";
+import type { AttentionPayment, AttentionReason } from "../../../schema/admin-payments";
 import { formatBaseUnits, paymentDifference } from "../../../schema/money";
 
 export type RefundField = { label: string; value: string; testId: string };

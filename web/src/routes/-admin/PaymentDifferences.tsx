@@ -4,7 +4,7 @@
 // done (the server audits it).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import type { DifferenceKind, PaymentDifference, ReconciliationProgress } from "../../../../schema/purchases";
+import type { DifferenceKind, PaymentDifference, ReconciliationProgress } from "../../../../schema/admin-payments";
 import { errorMessage } from "../../api/error-message";
 import { paymentDifferencesQuery, paymentsAttentionQuery, resolvePaymentDifference } from "../../api/purchases";
 import { AdminNoteField, isAdminNote } from "../../components/AdminNoteField";

@@ -5,7 +5,8 @@
 // and on the row), and "Dismiss" with a note when no refund will be sent.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useId, useState } from "react";
-import { type AttentionPayment, type AttentionReason, TX_HASH_PATTERN } from "../../../../schema/purchases";
+import { TX_HASH_PATTERN } from "../../../../schema/purchases";
+import type { AttentionPayment, AttentionReason } from "../../../../schema/admin-payments";
 import { errorMessage } from "../../api/error-message";
 import { dismissPaymentRefund, markPaymentRefunded, paymentsAttentionQuery } from "../../api/purchases";
 import { AdminNoteField, isAdminNote } from "../../components/AdminNoteField";

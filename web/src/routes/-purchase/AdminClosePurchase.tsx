@@ -5,7 +5,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { ADMIN_NOTE } from "../../../../schema/admin-note";
-import type { ClosedPayment, PurchaseView } from "../../../../schema/purchases";
+import type { ClosedPayment } from "../../../../schema/admin-payments";
+import type { PurchaseView } from "../../../../schema/purchases";
 import { closePurchase } from "../../api/admin-purchases";
 import { errorMessage } from "../../api/error-message";
 import { refreshAfterPurchase } from "../../api/purchases";
