@@ -2,7 +2,8 @@
 // key against @noble/curves (the seed derivation, SHA-512, clamping, the comb, the batched inversion and
 // the compression), the kernel's first match per invocation against a CPU scan of the same candidates,
 // patterns ground to keys that verify, many hits in one dispatch, and where the bases come from and go.
-// The GPU tests here use one kernel configuration, compiled once, and the 11-bit comb one more time.
+// The GPU tests here use one kernel configuration, compiled once, and one more (the 11-bit comb, batch 3,
+// workgroups of 32).
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { base58 } from "@scure/base";
@@ -114,26 +115,64 @@ describeGpu("every candidate against @noble/curves", () => {
   }, 120_000);
 });
 
-describeGpu("the 11-bit comb (the default on a hardware GPU)", () => {
+describeGpu("the 11-bit comb, an odd batch and a small workgroup", () => {
   // Real GPUs grind with 11-bit windows (defaultSolanaWorkSize): 24 windows of 1,024 entries, the last window
-  // 3 bits wide, digits up to ±1,024. A second kernel compile on SwiftShader, so fewer candidates than above.
-  it("computes each candidate's public key as noble does", async () => {
-    const random = recording();
-    const g = await grinder({ pattern: sol("", "zzzzzzzz", true), random, invocations: 16, windowBits: 11 });
-    const { trace } = await g.run(1, { trace: true });
+  // 3 bits wide, digits up to ±1,024. One more kernel compile on SwiftShader, so it also takes the sizes no
+  // default uses: batch 3 (not a power of two), workgroups of 32, and 40 invocations (the second workgroup
+  // only partly used: the kernel must skip the invocations past the last).
+  const ODD = { windowBits: 11, batch: 3, workgroupSize: 32, invocations: 40 };
+  const BATCHES = 4;
+  const PER_INVOCATION = BATCHES * ODD.batch;
+
+  /** One dispatch's bases, replayed to every CSPRNG call (each dispatch draws once, for the next, while it runs). */
+  const sameBases = () => {
+    const bases = new Uint8Array(ODD.invocations * 32);
+    crypto.getRandomValues(bases);
+    return { bases, random: replay(Array.from({ length: 6 }, () => bases)) };
+  };
+
+  /** Every candidate's key by the traced kernel, checked against noble's getPublicKey(seed). */
+  async function tracedAddresses(bases: Uint8Array, random: RandomSource): Promise<string[][]> {
+    const g = await grinder({ pattern: sol("", "zzzzzzzz", true), random, ...ODD });
+    const { trace, candidates } = await g.run(BATCHES, { trace: true });
     g.destroy();
-    const bases = random.drawn[0];
-    let checked = 0;
-    for (let t = 0; t < 16; t++) {
-      for (let j = 0; j < BATCH; j++) {
+    expect(candidates).toBe(ODD.invocations * PER_INVOCATION);
+    return Array.from({ length: ODD.invocations }, (_, t) =>
+      Array.from({ length: PER_INVOCATION }, (_, j) => {
         const seed = candidateSeed(bases.subarray(32 * t, 32 * t + 32), j);
         const want = Buffer.from(ed25519.getPublicKey(seed)).toString("hex");
-        const got = Buffer.from(keyOf(trace!, t * BATCH + j)).toString("hex");
-        if (got !== want) throw new Error(`invocation ${t} candidate ${j}: GPU ${got}, noble ${want}`);
-        checked++;
-      }
+        const got = keyOf(trace!, t * PER_INVOCATION + j);
+        if (Buffer.from(got).toString("hex") !== want)
+          throw new Error(`invocation ${t} candidate ${j}: GPU ${Buffer.from(got).toString("hex")}, noble ${want}`);
+        return base58.encode(got);
+      }),
+    );
+  }
+
+  it("computes each candidate's public key as noble does", async () => {
+    const { bases, random } = sameBases();
+    const addresses = await tracedAddresses(bases, random);
+    expect(addresses.flat()).toHaveLength(ODD.invocations * PER_INVOCATION);
+  }, 300_000);
+
+  it("a hit buffer that overflows counts every match it could not hold: hits + dropped = the CPU scan's matches", async () => {
+    const spec = sol("2", "", true);
+    const { bases, random } = sameBases();
+    const addresses = await tracedAddresses(bases, random);
+    // the CPU scan: each invocation's first match among its candidates, in the kernel's order
+    const firstMatch = addresses.map((row) => row.findIndex((a) => matchesAddress(spec, a)));
+    const matching = firstMatch.filter((j) => j >= 0).length;
+    // about 1 - (1 - 1/17.6)^12 = 50% of the 40 invocations match
+    expect(matching).toBeGreaterThan(4);
+    const g = await grinder({ pattern: spec, random, maxHits: 3, ...ODD });
+    const r = await g.run(BATCHES);
+    g.destroy();
+    expect(r.hits).toHaveLength(3);
+    expect(r.hits.length + r.dropped).toBe(matching);
+    for (const hit of r.hits) {
+      expect(hit.candidate, `invocation ${hit.invocation}`).toBe(firstMatch[hit.invocation]);
+      verifiedRow(spec, base58.encode(hit.publicKey), solanaSecretKey(hit));
     }
-    expect(checked).toBe(128);
   }, 300_000);
 });
 
