@@ -10,7 +10,8 @@ import { base58 } from "@scure/base";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type CorruptReadback, GpuGrinder, GpuKernelError, hitRecords } from "../../gpu/grinder.ts";
 import { solanaSelfCheck } from "../../gpu/self-check.ts";
-import { candidateSeed, type SolanaGrinderConfig, SolanaGpuGrinder, solanaSecretKey } from "../../gpu/solana-grinder.ts";
+import { candidateSeed, combFits, type SolanaGrinderConfig, SolanaGpuGrinder, solanaSecretKey } from "../../gpu/solana-grinder.ts";
+import { solanaWorkSizeFor, sweepSolanaWorkSize } from "../../gpu/solana-sweep.ts";
 import { prefixRanges, solanaPatternParams } from "../../gpu/solana-pattern.ts";
 import type { RandomSource } from "../../gpu/start.ts";
 import { solanaGpuSource } from "./gpu-source.ts";
@@ -330,6 +331,40 @@ describeGpu("a kernel the GPU cannot build", () => {
   });
 });
 
+describeGpu("the short sweep at start (work size per card)", () => {
+  // the configuration compiled in beforeAll (batch 8, 8-bit comb), so nothing is compiled again here
+  const small = { windows: [8, 11], invocations: [16, 32], batch: BATCH, measureMs: 50 };
+
+  it("measures each size, skips a window its time budget cannot pay for, and keeps the fastest", async () => {
+    const lines: string[] = [];
+    // a budget spent by the baseline alone: the 11-bit window is estimated and not started
+    const r = await sweepSolanaWorkSize(device!, { ...small, budgetMs: 1, log: (line) => lines.push(line) });
+    expect(lines).toEqual(r.lines);
+    expect(lines[0]).toMatch(/^ {2}\s*16 invocations × batch 8 × 8-bit comb: \d+\.\d M keys\/s$/);
+    expect(lines[1]).toMatch(/^ {2}\s*32 invocations × batch 8 × 8-bit comb: \d+\.\d M keys\/s$/);
+    expect(lines[2]).toMatch(/^ {2}11-bit comb: skipped, about \d+\.\d s needed and 0\.0 s of the sweep's 0 s left$/);
+    expect(lines[3]).toMatch(/^the sweep chose (16|32) invocations × batch 8 × 8-bit comb \(\d+\.\d M keys\/s\) in \d+\.\d s$/);
+    expect(r.best.windowBits).toBe(8);
+    expect([16, 32]).toContain(r.best.invocations);
+    expect(r.rate).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("sweeps once per device name for the process; a software adapter keeps its small default, unswept", async () => {
+    const name = `sweep test ${Math.random()}`;
+    const first = await solanaWorkSizeFor(device!, name, false, { ...small, windows: [8], budgetMs: 1 });
+    const said: string[] = [];
+    const again = await solanaWorkSizeFor(device!, name, false, { ...small, windows: [8], budgetMs: 1, log: (line) => said.push(line) });
+    expect(again.sweep).toBe(first.sweep);
+    expect(said).toEqual(first.sweep!.lines);
+    expect(await solanaWorkSizeFor(device!, name, true)).toEqual({ size: { invocations: 128, batch: 8, windowBits: 8 }, sweep: null });
+  }, 120_000);
+
+  it("refuses a comb wider than 16 bits, or narrower than 4, before compiling anything", async () => {
+    await expect(grinder({ pattern: sol("2"), windowBits: 17 })).rejects.toThrow(/windowBits must be 4\.\.16/);
+    await expect(grinder({ pattern: sol("2"), windowBits: 3 })).rejects.toThrow(/windowBits must be 4\.\.16/);
+  });
+});
+
 describeGpu("entropy: the bases", () => {
   it("each dispatch draws every invocation's 32-byte base fresh from the CSPRNG, and nothing of them stays behind", async () => {
     const random = recording();
@@ -412,6 +447,15 @@ describe("Solana patterns as ranges and residues (no GPU needed)", () => {
     // ſ upper-cases to S: read as a variant of S it made the kernel find addresses the CPU check then refused
     expect(() => solanaPatternParams({ prefix: "ſo", suffix: "", caseSensitive: false })).toThrow(/"ſ" \(U\+017F\)/);
     expect(() => solanaPatternParams({ prefix: "", suffix: "\u212A", caseSensitive: false })).toThrow(/U\+212A/);
+  });
+
+  it("a comb's table must fit one storage buffer: 16 bits (48 MiB) in WebGPU's default 128 MiB, not in 32 MiB", () => {
+    const limits = (mib: number) => ({ maxStorageBufferBindingSize: mib * 2 ** 20, maxBufferSize: 256 * 2 ** 20 });
+    expect(combFits(16, limits(128))).toBe(true);
+    expect(combFits(16, limits(48))).toBe(true);
+    expect(combFits(16, limits(47))).toBe(false);
+    expect(combFits(15, limits(32))).toBe(true);
+    expect(combFits(16, { maxStorageBufferBindingSize: 2 ** 30, maxBufferSize: 32 * 2 ** 20 })).toBe(false);
   });
 
   it("a second hit record from one invocation is a kernel fault, never a second key", () => {
