@@ -16,6 +16,20 @@ function putWords(x: bigint, out: Uint32Array, offset: number) {
 /** The table's size in bytes for w-bit windows: ceil(256 / w) windows × 2^(w - 1) entries × 96 bytes. */
 export const combTableBytes = (windowBits: number) => combWindows(windowBits) * 2 ** (windowBits - 1) * TABLE_ENTRY_WORDS * 4;
 
+/**
+ * Hands in a table built elsewhere (the browser builds it in a Web Worker, off the page's thread), so that
+ * combTable(w) returns it. Its length must be the w-bit table's; what it holds is checked where it counts, by
+ * the self-check's known-answer dispatch against @noble/curves before the kernel grinds.
+ */
+export function provideCombTable(windowBits: number, table: Uint32Array<ArrayBuffer>): void {
+  if (table.byteLength !== combTableBytes(windowBits))
+    throw new RangeError(`a ${windowBits}-bit comb table has ${combTableBytes(windowBits)} bytes, this one ${table.byteLength}`);
+  tables.set(windowBits, table);
+}
+
+/** Whether the w-bit table is built (or handed in) already. */
+export const hasCombTable = (windowBits: number) => tables.has(windowBits);
+
 export function combTable(windowBits: number): Uint32Array<ArrayBuffer> {
   let table = tables.get(windowBits);
   if (table) return table;

@@ -6,6 +6,7 @@ import { GpuGrinder, scaleBatches } from "../../../../gpu/grinder";
 import { ethereumSelfCheck, type SelfCheckResult, solanaSelfCheck } from "../../../../gpu/self-check";
 import { SolanaGpuGrinder } from "../../../../gpu/solana-grinder";
 import type { PatternSpec } from "../../../../scripts/grind/pattern";
+import { combTableInWorker } from "./comb-table";
 import { BROWSER_DISPATCH_MS, browserWorkSizes, type GrindNetwork, verifyHit, verifySolanaHit } from "./grind-plan";
 
 export type FoundKey = { address: string; privateKey: string };
@@ -31,7 +32,8 @@ export async function makeKernel(device: GPUDevice, software: boolean, p: GrindP
       destroy: () => grinder.destroy(),
     };
   }
-  const grinder = await SolanaGpuGrinder.create(device, { pattern: p.pattern, invocations, batch: size.batch });
+  await combTableInWorker(size.windowBits);
+  const grinder = await SolanaGpuGrinder.create(device, { pattern: p.pattern, invocations, batch: size.batch, windowBits: size.windowBits });
   return {
     async run(batches) {
       const r = await grinder.run(batches);
@@ -46,10 +48,13 @@ export async function makeKernel(device: GPUDevice, software: boolean, p: GrindP
  * @noble/curves, then a prefix, a suffix and a case pattern against a CPU scan of the same candidates). Throws
  * GpuSelfCheckError (or GpuKernelError) with the first difference: this page then does not grind on that GPU.
  */
-export function selfCheck(device: GPUDevice, software: boolean, network: GrindNetwork): Promise<SelfCheckResult> {
+export async function selfCheck(device: GPUDevice, software: boolean, network: GrindNetwork): Promise<SelfCheckResult> {
   const size = browserWorkSizes(network, software);
-  // the Solana kernel in a browser keeps the 8-bit comb (makeKernel leaves SolanaGpuGrinder's default)
-  return network === "ethereum" ? ethereumSelfCheck(device, { halfBatch: size.halfBatch }) : solanaSelfCheck(device, { batch: size.batch, windowBits: 8 });
+  if (network === "ethereum") return ethereumSelfCheck(device, { halfBatch: size.halfBatch });
+  // the comb table comes from a Web Worker (the page's thread stays free); the known-answer dispatch then
+  // checks it with everything else against @noble/curves
+  await combTableInWorker(size.windowBits);
+  return solanaSelfCheck(device, { batch: size.batch, windowBits: size.windowBits });
 }
 
 export type Calibration = { rate: number; invocations: number; batches: number };
