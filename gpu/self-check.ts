@@ -20,7 +20,8 @@ import { matchesAddress, type PatternSpec } from "../scripts/grind/pattern.ts";
 import { toChecksumAddress } from "../scripts/grind/verify.ts";
 import { publicKeyOf } from "../schema/split-key.ts";
 import { BETA } from "./grind.wgsl.ts";
-import { type CorruptReadback, GpuGrinder, type RunResult } from "./grinder.ts";
+import { GpuGrinder, type RunResult } from "./grinder.ts";
+import type { CorruptReadback } from "./kernel-host.ts";
 import { candidateSeed, type SolanaRunResult, SolanaGpuGrinder } from "./solana-grinder.ts";
 import { CURVE_N, cryptoRandom, MAX_RUN_POINTS, type RandomSource } from "./start.ts";
 

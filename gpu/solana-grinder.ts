@@ -15,7 +15,7 @@ import {
   hitRecords,
   readBuffer,
   storageRw,
-} from "./grinder.ts";
+} from "./kernel-host.ts";
 import { sha512ConstantWords } from "./sha512.wgsl.ts";
 import { rangeWords, type SolanaGpuPattern, type SolanaPatternParams, solanaPatternParams } from "./solana-pattern.ts";
 import { combTable, combTableBytes } from "./solana-table.ts";

@@ -4,7 +4,7 @@
 // cores), and the long explicit sweep (`bench:grind -- --gpu -n solana --gpu-sweep`) takes minutes. The
 // result is kept per device name for the process; a software adapter is not swept (its small default stays).
 /// <reference types="@webgpu/types" />
-import { GpuKernelError, scaleBatches } from "./grinder.ts";
+import { GpuKernelError, scaleBatches } from "./kernel-host.ts";
 import { combFits, defaultSolanaWorkSize, SolanaGpuGrinder } from "./solana-grinder.ts";
 import type { SolanaGpuPattern } from "./solana-pattern.ts";
 import { combTable, combTableBytes } from "./solana-table.ts";

@@ -13,7 +13,8 @@ import { expectedAttempts, type Network, type PatternSpec } from "../grind/patte
 import { SolanaSearcher } from "../grind/solana.ts";
 import { publicKeyOf, randomSecret } from "../../schema/split-key.ts";
 import type { Searcher } from "../grind/types.ts";
-import { defaultWorkSize, GpuGrinder, GpuKernelError, scaleBatches } from "../../gpu/grinder.ts";
+import { defaultWorkSize, GpuGrinder } from "../../gpu/grinder.ts";
+import { GpuKernelError, scaleBatches } from "../../gpu/kernel-host.ts";
 import { defaultSolanaWorkSize, SolanaGpuGrinder } from "../../gpu/solana-grinder.ts";
 import { solanaWorkSizeFor } from "../../gpu/solana-sweep.ts";
 import { openGpu, type OpenGpu } from "../grind/gpu-source.ts";

@@ -3,16 +3,8 @@
 // come back as the workers' Found messages (a key, or a split-key offset and variant), and the caller verifies
 // each one as it verifies the CPU's: with @noble/curves, before anything is written or submitted.
 import { base58 } from "@scure/base";
-import {
-  compiledOnce,
-  type CorruptReadback,
-  defaultWorkSize,
-  GpuGrinder,
-  GpuKernelError,
-  hitPrivateKey,
-  isSoftwareAdapter,
-  scaleBatches,
-} from "../../gpu/grinder.ts";
+import { defaultWorkSize, GpuGrinder, hitPrivateKey } from "../../gpu/grinder.ts";
+import { compiledOnce, type CorruptReadback, GpuKernelError, isSoftwareAdapter, scaleBatches } from "../../gpu/kernel-host.ts";
 import type { GpuPattern } from "../../gpu/pattern.ts";
 import { defaultSolanaWorkSize, SolanaGpuGrinder, solanaSecretKey } from "../../gpu/solana-grinder.ts";
 import type { SolanaGpuPattern } from "../../gpu/solana-pattern.ts";

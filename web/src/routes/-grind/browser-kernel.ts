@@ -2,7 +2,8 @@
 // candidates it checked and the keys it found, each already re-derived with @noble/curves (a hit that does not
 // verify throws KernelFault and nothing of it is kept). And the calibration, which also picks the work size.
 import type { OrderPattern } from "../../../../schema/custom-order-pattern";
-import { GpuGrinder, scaleBatches } from "../../../../gpu/grinder";
+import { GpuGrinder } from "../../../../gpu/grinder";
+import { scaleBatches } from "../../../../gpu/kernel-host";
 import { ethereumSelfCheck, type SelfCheckResult, solanaSelfCheck } from "../../../../gpu/self-check";
 import { SolanaGpuGrinder } from "../../../../gpu/solana-grinder";
 import type { PatternSpec } from "../../../../scripts/grind/pattern";
