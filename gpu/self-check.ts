@@ -242,6 +242,7 @@ export type SolanaSelfCheckConfig = {
   batch: number;
   windowBits: number;
   workgroupSize?: number;
+  sharedInversion?: boolean;
   /** invocations of the check (default 32), each with 32 candidates (batches of `batch`) */
   invocations?: number;
   random?: RandomSource;
@@ -276,6 +277,7 @@ export async function solanaSelfCheck(device: GPUDevice, config: SolanaSelfCheck
       batch: config.batch,
       windowBits: config.windowBits,
       ...(config.workgroupSize === undefined ? {} : { workgroupSize: config.workgroupSize }),
+      sharedInversion: config.sharedInversion ?? false,
       maxHits: n,
       // this dispatch's bases, then the next dispatch's (drawn while it runs, never used)
       random: replayBytes([bases, new Uint8Array(32 * n)]),

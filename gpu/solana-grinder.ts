@@ -31,6 +31,8 @@ export type SolanaGrinderConfig = {
   /** bits per comb digit, 4..16 (default 8: a 384 KiB table; 16: 48 MiB, where the device's buffers allow) */
   windowBits?: number;
   workgroupSize?: number;
+  /** one inversion per workgroup and batch instead of one per invocation (solana.wgsl.ts; default off) */
+  sharedInversion?: boolean;
   /** the CSPRNG for the bases (tests inject one to watch it or replay it) */
   random?: RandomSource;
   /** hit records one dispatch can return */
@@ -181,6 +183,7 @@ export class SolanaGpuGrinder {
       batch: 16,
       windowBits: 8,
       workgroupSize: 64,
+      sharedInversion: false,
       random: cryptoRandom,
       maxHits: 256,
       ...config,
@@ -197,7 +200,12 @@ export class SolanaGpuGrinder {
     if (Math.ceil(full.invocations / full.workgroupSize) > device.limits.maxComputeWorkgroupsPerDimension)
       throw new RangeError("too many invocations for one dispatch");
     solanaPatternParams(full.pattern); // throws on a bad pattern before anything is compiled
-    const pipelines = await solanaPipelines(device, { batch: full.batch, windowBits: full.windowBits, workgroupSize: full.workgroupSize });
+    const pipelines = await solanaPipelines(device, {
+      batch: full.batch,
+      windowBits: full.windowBits,
+      workgroupSize: full.workgroupSize,
+      sharedInversion: full.sharedInversion,
+    });
     return new SolanaGpuGrinder(device, full, pipelines);
   }
 

@@ -145,10 +145,10 @@ const ethereumConfig = (gpu: OpenGpu, invocations: number, halfBatch: number, pu
   make: () => GpuGrinder.create(gpu.device, { pattern: PATTERNS.ethereum, invocations, halfBatch, publicKey }),
 });
 
-const solanaConfig = (gpu: OpenGpu, invocations: number, batch: number, windowBits: number): GpuConfig => ({
-  label: `invocations ${invocations.toLocaleString("en-US").padStart(8)}  batch ${String(batch).padStart(2)}  window ${windowBits} bits`,
-  kernel: `batch ${batch}, ${windowBits}-bit window`,
-  make: () => SolanaGpuGrinder.create(gpu.device, { pattern: PATTERNS.solana, invocations, batch, windowBits }),
+const solanaConfig = (gpu: OpenGpu, invocations: number, batch: number, windowBits: number, sharedInversion = false): GpuConfig => ({
+  label: `invocations ${invocations.toLocaleString("en-US").padStart(8)}  batch ${String(batch).padStart(2)}  window ${windowBits} bits${sharedInversion ? "  shared inversion" : ""}`,
+  kernel: `batch ${batch}, ${windowBits}-bit window${sharedInversion ? ", shared inversion" : ""}`,
+  make: () => SolanaGpuGrinder.create(gpu.device, { pattern: PATTERNS.solana, invocations, batch, windowBits, sharedInversion }),
 });
 
 /** The sweep's table, and the best configuration it found (for --gpu-invocations and the defaults). */
@@ -195,7 +195,7 @@ async function benchGpu(network: Network) {
   if (network === "solana") {
     let size = defaultSolanaWorkSize(gpu.software);
     const explicit = values["gpu-invocations"] !== undefined || values["gpu-batch"] !== undefined || values["gpu-window"] !== undefined;
-    let chosenBy = gpu.software ? "the software adapter's default" : "given";
+    let chosenBy = explicit ? "given" : "the software adapter's default";
     if (!explicit && !gpu.software) {
       // what the CLI grinds with: the short sweep's choice for this card
       console.log("the short sweep at start (what `npm run grind -- --gpu` does on this GPU):");
@@ -205,15 +205,24 @@ async function benchGpu(network: Network) {
     const invocations = Number(values["gpu-invocations"] ?? size.invocations);
     const batch = Number(values["gpu-batch"] ?? size.batch);
     const windowBits = Number(values["gpu-window"] ?? size.windowBits);
-    const { setupMs, failed, rates } = await gpuRates([solanaConfig(gpu, invocations, batch, windowBits)], gpuSecs);
-    if (!rates.length) {
-      console.log(`GPU solana: the kernel could not be built: ${failed[0].reason}`);
+    // the same size with one inversion per workgroup, taking turns with it (the kernel option the figures decide)
+    const { setupMs, failed, rates } = await gpuRates(
+      [solanaConfig(gpu, invocations, batch, windowBits), solanaConfig(gpu, invocations, batch, windowBits, true)],
+      gpuSecs,
+    );
+    for (const f of failed) console.log(`GPU solana (${f.label.trim()}): the kernel could not be built: ${f.reason}`);
+    if (!rates.length || rates[0].label.includes("shared")) {
       process.exitCode = 1;
     } else {
       const [plain] = rates;
       console.log(
         `${"GPU solana".padEnd(42)} ${fmt(plain.rate).padStart(14)} keys/s   (${invocations.toLocaleString("en-US")} invocations, batch ${batch}, ${windowBits}-bit comb, ${chosenBy}; ${plain.dispatches} dispatches, last ${plain.batches} batches; compile + first dispatch ${(setupMs / 1000).toFixed(1)}s)`,
       );
+      const shared = rates.find((r) => r.label.includes("shared"));
+      if (shared)
+        console.log(
+          `${"GPU solana, one inversion per workgroup".padEnd(42)} ${fmt(shared.rate).padStart(14)} keys/s   (the same size; ${((100 * shared.rate) / plain.rate).toFixed(1)}% of one inversion per invocation)`,
+        );
       const perCore = cpuRates.get("solana");
       if (perCore)
         console.log(

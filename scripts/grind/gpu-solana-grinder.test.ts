@@ -117,12 +117,13 @@ describeGpu("every candidate against @noble/curves", () => {
   }, 120_000);
 });
 
-describeGpu("the 11-bit comb, an odd batch and a small workgroup", () => {
+describeGpu("the 11-bit comb, an odd batch, a small workgroup and one inversion per workgroup", () => {
   // Real GPUs grind with 11-bit windows (defaultSolanaWorkSize): 24 windows of 1,024 entries, the last window
-  // 3 bits wide, digits up to ±1,024. One more kernel compile on SwiftShader, so it also takes the sizes no
-  // default uses: batch 3 (not a power of two), workgroups of 32, and 40 invocations (the second workgroup
-  // only partly used: the kernel must skip the invocations past the last).
-  const ODD = { windowBits: 11, batch: 3, workgroupSize: 32, invocations: 40 };
+  // 3 bits wide, digits up to ±1,024. One more kernel compile on SwiftShader, so it also takes what no
+  // default uses: batch 3 (not a power of two), workgroups of 32, 40 invocations (the second workgroup only
+  // partly used: the invocations past the last take part in the workgroup's inversion with the product 1),
+  // and the inversion shared across the workgroup (the rest of this file runs one inversion per invocation).
+  const ODD = { windowBits: 11, batch: 3, workgroupSize: 32, invocations: 40, sharedInversion: true };
   const BATCHES = 4;
   const PER_INVOCATION = BATCHES * ODD.batch;
 
@@ -175,6 +176,13 @@ describeGpu("the 11-bit comb, an odd batch and a small workgroup", () => {
       expect(hit.candidate, `invocation ${hit.invocation}`).toBe(firstMatch[hit.invocation]);
       verifiedRow(spec, base58.encode(hit.publicKey), solanaSecretKey(hit));
     }
+  }, 300_000);
+
+  it("passes the self-check: an invocation that found its match goes on taking part in the workgroup's inversions", async () => {
+    // each of the check's patterns stops about half the invocations early, in every batch
+    const r = await solanaSelfCheck(device!, { batch: ODD.batch, windowBits: 11, workgroupSize: 32, sharedInversion: true, invocations: 40 });
+    expect(r.traced).toBe(40 * 33);
+    expect(r.patterns.reduce((n, p) => n + p.hits, 0)).toBeGreaterThan(8);
   }, 300_000);
 });
 
