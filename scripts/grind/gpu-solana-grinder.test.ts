@@ -368,6 +368,29 @@ describeGpu("the short sweep at start (work size per card)", () => {
     expect(await solanaWorkSizeFor(device!, name, true)).toEqual({ size: { invocations: 128, batch: 8, windowBits: 8 }, sweep: null });
   }, 120_000);
 
+  it("a source on a hardware GPU sweeps before it grinds, says so line by line, and grinds at the sweep's choice", async () => {
+    const spec = sol("c");
+    const source = solanaGpuSource(
+      { device: device!, adapter: (gpu as { adapter: GPUAdapter }).adapter, name: `a GPU to sweep ${Math.random()}`, software: false },
+      { pattern: spec, sweep: { ...small, windows: [8], budgetMs: 1 } },
+    );
+    expect(source.description).toMatch(/work size by a short sweep$/);
+    const notices: string[] = [];
+    const found = await new Promise<Found>((resolve, reject) => {
+      source.start({ ready() {}, attempts() {}, found: resolve, fail: reject, notice: (line) => notices.push(line) });
+    });
+    source.stop();
+    const said = notices.join("\n");
+    expect(said).toMatch(
+      /measuring work sizes for a GPU to sweep .* \(a short sweep, at most 0 s, once per run\):\n {2}\s*16 invocations × batch 8 × 8-bit comb: /,
+    );
+    expect(said).toMatch(/\nthe sweep chose (16|32) invocations × batch 8 × 8-bit comb /);
+    expect(said).toMatch(/GPU self-check passed/);
+    expect(source.kind).toBe("gpu");
+    if (!("privateKey" in found)) throw new Error("a split-key result from a plain search");
+    expect(verifiedRow(spec, found.address, found.privateKey).address).toBe(found.address);
+  }, 120_000);
+
   it("refuses a comb wider than 16 bits, or narrower than 4, before compiling anything", async () => {
     await expect(grinder({ pattern: sol("2"), windowBits: 17 })).rejects.toThrow(/windowBits must be 4\.\.16/);
     await expect(grinder({ pattern: sol("2"), windowBits: 3 })).rejects.toThrow(/windowBits must be 4\.\.16/);
