@@ -120,8 +120,12 @@ describe("/grind: an address ground on the visitor's GPU", () => {
     expect(await page.getByTestId("grind-estimate").getByTestId("power-of-two").getAttribute("aria-label")).toMatch(/^2 to the power 4\.\d$/);
     expect(await page.getByTestId("grind-estimate").textContent()).toMatch(/Difficulty24\.\d.*measure the speed first/);
 
+    // the comb's table is built in a Web Worker, not on the page's thread
+    const workers: string[] = [];
+    page.on("worker", (w) => workers.push(w.url()));
     await page.getByRole("button", { name: "Measure speed" }).click();
     await measure(page, "Solana", SOLANA_COMPILE_MS);
+    expect(workers.filter((url) => url.includes("comb-table-worker"))).toHaveLength(1);
     const sentBefore = requests.length;
     await page.getByRole("button", { name: "Start grinding" }).click();
     const found = page.getByTestId("found-address");

@@ -1,13 +1,24 @@
-// The host side of the GPU grinder, the same in Node (Dawn) and in the browser: buffers, the start of every
-// run, dispatches, and turning hit records back into scalars. It never decides that a key is good: callers
-// re-derive every hit's address from its key with @noble/curves (scripts/grind/verify.ts, the orders loop,
-// the browser page) and treat a mismatch as a kernel fault.
+// The host side of the Ethereum GPU grinder, the same in Node (Dawn) and in the browser: buffers, the start of
+// every run, dispatches, and turning hit records back into scalars (what both networks share: kernel-host.ts).
+// It never decides that a key is good: callers re-derive every hit's address from its key with @noble/curves
+// (scripts/grind/verify.ts, the orders loop, the browser page) and treat a mismatch as a kernel fault.
 /// <reference types="@webgpu/types" />
 import { CURVE_ORDER, parsePublicKey, SPLIT_KEY_VARIANTS } from "../schema/split-key.ts";
 import { toWords } from "./field.wgsl.ts";
 import { DEGENERATE_VARIANT, grinderWgsl, HIT_WORDS, type KernelConfig, PARAMS_WORDS, SEED_WORDS, STATE_WORDS, STATUS_DEAD } from "./grind.wgsl.ts";
 import { keccakConstantWords } from "./keccak.wgsl.ts";
 import { patternParams, type GpuPattern } from "./pattern.ts";
+import {
+  buildPipelines,
+  compiledOnce,
+  compileModule,
+  type CorruptReadback,
+  droppedHits,
+  GpuKernelError,
+  hitRecords,
+  readBuffer,
+  storageRw,
+} from "./kernel-host.ts";
 import { comb, cryptoRandom, MAX_RUN_POINTS, randomStartScalar, type RandomSource, walkTable } from "./start.ts";
 
 export type GrinderConfig = {
@@ -30,9 +41,6 @@ export type GrinderConfig = {
   /** tests only: changes what a dispatch read back from the GPU (hit records or trace), as a faulty GPU would */
   corrupt?: CorruptReadback;
 };
-
-/** A test hook: changes the words read back from the GPU before the host reads them. */
-export type CorruptReadback = (words: Uint32Array, what: "hits" | "trace") => void;
 
 export type GpuHit = {
   invocation: number;
@@ -65,71 +73,11 @@ export function hitPrivateKey(hit: GpuHit): string {
   return "0x" + ((factor * hit.scalar) % CURVE_ORDER).toString(16).padStart(64, "0");
 }
 
-/** SwiftShader (and any CPU rasteriser) runs shaders on the CPU: it gets far smaller work sizes. */
-export function isSoftwareAdapter(adapter: GPUAdapter): boolean {
-  const i = adapter.info;
-  return /swiftshader|llvmpipe|lavapipe|software|cpu/i.test(`${i.vendor} ${i.architecture} ${i.device} ${i.description}`);
-}
-
-export class GpuKernelError extends Error {
-  override name = "GpuKernelError";
-}
-
-/** Compiles WGSL, turning compilation messages into one thrown error. */
-export async function compileModule(device: GPUDevice, code: string): Promise<GPUShaderModule> {
-  device.pushErrorScope("validation");
-  const module = device.createShaderModule({ code });
-  const info = await module.getCompilationInfo();
-  const scoped = await device.popErrorScope();
-  const errors = info.messages.filter((m) => m.type === "error").map((m) => `${m.lineNum}:${m.linePos} ${m.message}`);
-  if (scoped) errors.push(scoped.message);
-  if (errors.length) throw new GpuKernelError(`WGSL did not compile:\n${errors.join("\n")}`);
-  return module;
-}
-
 // (read when used: in Node the GPU* globals exist only once Dawn is loaded)
 type Pipelines = { grind: GPUComputePipeline; seed: GPUComputePipeline; layout: GPUBindGroupLayout };
-const compiled = new WeakMap<GPUDevice, Map<string, Promise<unknown>>>();
-
-/**
- * `compile()` once per device and key (a kernel's configuration): a compile takes seconds on a software
- * adapter, and the orders loop makes a grinder per order. A failed compile is forgotten, so it is retried.
- */
-export function compiledOnce<T>(device: GPUDevice, key: string, compile: () => Promise<T>): Promise<T> {
-  let perDevice = compiled.get(device);
-  if (!perDevice) compiled.set(device, (perDevice = new Map()));
-  let pipelines = perDevice.get(key) as Promise<T> | undefined;
-  if (!pipelines) {
-    pipelines = compile();
-    perDevice.set(key, pipelines);
-    pipelines.catch(() => perDevice.delete(key));
-  }
-  return pipelines;
-}
-
 /** The seed and grind pipelines for a kernel configuration, compiled once per device. */
 function grinderPipelines(device: GPUDevice, config: KernelConfig): Promise<Pipelines> {
   return compiledOnce(device, `ethereum ${JSON.stringify(config)}`, () => compilePipelines(device, config));
-}
-
-/**
- * Compute pipelines for `entries` of one module, in a validation error scope: a WGSL error, a validation
- * error or a pipeline the driver refuses to build (NVIDIA: "failed to validate local memory" for a kernel
- * whose private arrays are too large) all become one GpuKernelError.
- */
-export async function buildPipelines(device: GPUDevice, module: GPUShaderModule, layout: GPUPipelineLayout, entries: string[]): Promise<GPUComputePipeline[]> {
-  device.pushErrorScope("validation");
-  let built: GPUComputePipeline[] | undefined;
-  let failure: unknown;
-  try {
-    built = await Promise.all(entries.map((entryPoint) => device.createComputePipelineAsync({ layout, compute: { module, entryPoint } })));
-  } catch (e) {
-    failure = e;
-  }
-  const err = await device.popErrorScope();
-  if (failure !== undefined) throw new GpuKernelError(`the GPU could not build the kernel: ${failure instanceof Error ? failure.message : String(failure)}`);
-  if (err) throw new GpuKernelError(err.message);
-  return built!;
 }
 
 async function compilePipelines(device: GPUDevice, config: KernelConfig): Promise<Pipelines> {
@@ -151,46 +99,6 @@ async function compilePipelines(device: GPUDevice, config: KernelConfig): Promis
   const [grind, seed] = await buildPipelines(device, module, pipelineLayout, ["grind", "seed"]);
   return { grind, seed, layout };
 }
-
-/**
- * The hit records of a dispatch (the buffer's count, then records of `recordWords` words, invocation first),
- * at most `maxHits`. An invocation stops at its first record, so a second record from one invocation is a
- * kernel fault, never a second key: two keys from one Ethereum run are related (k + i, λk), and the Solana
- * kernel reports one key per base.
- */
-export function hitRecords(words: Uint32Array, recordWords: number, maxHits: number, invocations: number): Uint32Array[] {
-  const records: Uint32Array[] = [];
-  const seen = new Set<number>();
-  for (let r = 0; r < Math.min(words[0], maxHits); r++) {
-    const record = words.subarray(1 + r * recordWords, 1 + (r + 1) * recordWords);
-    const t = record[0];
-    if (t >= invocations) throw new GpuKernelError(`hit record names invocation ${t} of ${invocations}`);
-    if (seen.has(t)) throw new GpuKernelError(`two hit records from invocation ${t} in one dispatch`);
-    seen.add(t);
-    records.push(record);
-  }
-  return records;
-}
-
-/** Hits a dispatch found beyond the `maxHits` records its buffer holds (the kernel's counter goes on counting). */
-export function droppedHits(words: Uint32Array, maxHits: number): number {
-  return Math.max(0, words[0] - maxHits);
-}
-
-/** A copy of a buffer's contents (it needs COPY_SRC). */
-export async function readBuffer(device: GPUDevice, buffer: GPUBuffer): Promise<Uint32Array> {
-  const read = device.createBuffer({ size: buffer.size, usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST });
-  const enc = device.createCommandEncoder();
-  enc.copyBufferToBuffer(buffer, 0, read, 0, buffer.size);
-  device.queue.submit([enc.finish()]);
-  await read.mapAsync(GPUMapMode.READ);
-  const words = new Uint32Array(read.getMappedRange().slice(0));
-  read.unmap();
-  read.destroy();
-  return words;
-}
-
-export const storageRw = () => GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST;
 
 export class GpuGrinder {
   readonly invocations: number;
@@ -455,16 +363,6 @@ export class GpuGrinder {
     for (const b of Object.values(this.buffers)) b.destroy();
     this.traceBuffer.destroy();
   }
-}
-
-/**
- * Batches for the next dispatch, so that one takes about `targetMs`: long enough that the GPU's fixed costs per
- * dispatch are small, short enough for progress, stopping, and (in a browser) a responsive page and no GPU
- * watchdog. Grows at most 4x per step; at least 1.
- */
-export function scaleBatches(batches: number, elapsedMs: number, targetMs: number, maxBatches = 4096): number {
-  const scaled = Math.round((batches * targetMs) / Math.max(elapsedMs, 1));
-  return Math.max(1, Math.min(maxBatches, batches * 4, scaled));
 }
 
 /**

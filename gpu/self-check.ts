@@ -20,7 +20,8 @@ import { matchesAddress, type PatternSpec } from "../schema/grind-pattern.ts";
 import { toChecksumAddress } from "../scripts/grind/verify.ts";
 import { publicKeyOf } from "../schema/split-key.ts";
 import { BETA } from "./grind.wgsl.ts";
-import { type CorruptReadback, GpuGrinder, type RunResult } from "./grinder.ts";
+import { GpuGrinder, type RunResult } from "./grinder.ts";
+import type { CorruptReadback } from "./kernel-host.ts";
 import { candidateSeed, type SolanaRunResult, SolanaGpuGrinder } from "./solana-grinder.ts";
 import { CURVE_N, cryptoRandom, MAX_RUN_POINTS, type RandomSource } from "./start.ts";
 
@@ -241,6 +242,7 @@ export type SolanaSelfCheckConfig = {
   batch: number;
   windowBits: number;
   workgroupSize?: number;
+  sharedInversion?: boolean;
   /** invocations of the check (default 32), each with 32 candidates (batches of `batch`) */
   invocations?: number;
   random?: RandomSource;
@@ -275,6 +277,7 @@ export async function solanaSelfCheck(device: GPUDevice, config: SolanaSelfCheck
       batch: config.batch,
       windowBits: config.windowBits,
       ...(config.workgroupSize === undefined ? {} : { workgroupSize: config.workgroupSize }),
+      sharedInversion: config.sharedInversion ?? false,
       maxHits: n,
       // this dispatch's bases, then the next dispatch's (drawn while it runs, never used)
       random: replayBytes([bases, new Uint8Array(32 * n)]),

@@ -15,10 +15,10 @@ import {
   hitRecords,
   readBuffer,
   storageRw,
-} from "./grinder.ts";
+} from "./kernel-host.ts";
 import { sha512ConstantWords } from "./sha512.wgsl.ts";
 import { rangeWords, type SolanaGpuPattern, type SolanaPatternParams, solanaPatternParams } from "./solana-pattern.ts";
-import { combTable } from "./solana-table.ts";
+import { combTable, combTableBytes } from "./solana-table.ts";
 import { SOLANA_HIT_WORDS, SOLANA_PARAMS_WORDS, type SolanaKernelConfig, solanaWgsl } from "./solana.wgsl.ts";
 import { cryptoRandom, type RandomSource } from "./start.ts";
 
@@ -28,9 +28,11 @@ export type SolanaGrinderConfig = {
   invocations: number;
   /** candidates that share one inversion (default 16) */
   batch?: number;
-  /** bits per comb digit (default 8: a 384 KiB table) */
+  /** bits per comb digit, 4..16 (default 8: a 384 KiB table; 16: 48 MiB, where the device's buffers allow) */
   windowBits?: number;
   workgroupSize?: number;
+  /** one inversion per workgroup and batch instead of one per invocation (solana.wgsl.ts; default off) */
+  sharedInversion?: boolean;
   /** the CSPRNG for the bases (tests inject one to watch it or replay it) */
   random?: RandomSource;
   /** hit records one dispatch can return */
@@ -109,6 +111,16 @@ function solanaPipelines(device: GPUDevice, config: SolanaKernelConfig): Promise
   });
 }
 
+/** The widest comb: 16-bit windows, a 48 MiB table (16 windows of 32,768 entries; docs/gpu-grinder.md#the-solana-kernel). */
+export const MAX_WINDOW_BITS = 16;
+
+const mib = (bytes: number) => `${(bytes / 2 ** 20).toFixed(bytes < 2 ** 20 ? 2 : 1)} MiB`;
+
+/** Whether the w-bit comb's table fits one storage buffer of a device with these limits. */
+export function combFits(windowBits: number, limits: Pick<GPUSupportedLimits, "maxStorageBufferBindingSize" | "maxBufferSize">): boolean {
+  return combTableBytes(windowBits) <= Math.min(limits.maxStorageBufferBindingSize, limits.maxBufferSize);
+}
+
 /** Bytes drawn per call of the CSPRNG (the browser's crypto.getRandomValues takes at most 65,536). */
 const RANDOM_CHUNK = 65_536;
 
@@ -171,17 +183,29 @@ export class SolanaGpuGrinder {
       batch: 16,
       windowBits: 8,
       workgroupSize: 64,
+      sharedInversion: false,
       random: cryptoRandom,
       maxHits: 256,
       ...config,
     };
     if (!Number.isInteger(full.batch) || full.batch < 1 || full.batch > 64) throw new RangeError("batch must be 1..64");
-    if (!Number.isInteger(full.windowBits) || full.windowBits < 4 || full.windowBits > 12) throw new RangeError("windowBits must be 4..12");
+    if (!Number.isInteger(full.windowBits) || full.windowBits < 4 || full.windowBits > MAX_WINDOW_BITS)
+      throw new RangeError(`windowBits must be 4..${MAX_WINDOW_BITS}`);
+    // like a kernel the GPU refuses to build: the sweeps report it and go on
+    if (!combFits(full.windowBits, device.limits))
+      throw new GpuKernelError(
+        `the ${full.windowBits}-bit comb's table (${mib(combTableBytes(full.windowBits))}) is larger than this device's largest storage buffer (${mib(Math.min(device.limits.maxStorageBufferBindingSize, device.limits.maxBufferSize))})`,
+      );
     if (!Number.isInteger(full.invocations) || full.invocations < 1) throw new RangeError("invocations must be a positive whole number");
     if (Math.ceil(full.invocations / full.workgroupSize) > device.limits.maxComputeWorkgroupsPerDimension)
       throw new RangeError("too many invocations for one dispatch");
     solanaPatternParams(full.pattern); // throws on a bad pattern before anything is compiled
-    const pipelines = await solanaPipelines(device, { batch: full.batch, windowBits: full.windowBits, workgroupSize: full.workgroupSize });
+    const pipelines = await solanaPipelines(device, {
+      batch: full.batch,
+      windowBits: full.windowBits,
+      workgroupSize: full.workgroupSize,
+      sharedInversion: full.sharedInversion,
+    });
     return new SolanaGpuGrinder(device, full, pipelines);
   }
 

@@ -52,8 +52,9 @@ private key with @noble/curves before it is written.
       --gpu              grind on the GPU instead (WebGPU through Dawn; Ethereum, and Solana without
                          --mirror); exit 4 when no GPU adapter can be opened
       --gpu=auto         the GPU when there is one, else the CPU threads (says which)
-      --gpu-invocations N  GPU work items in flight (default: Ethereum 131,072, Solana 65,536; far fewer
-                         on a software adapter)
+      --gpu-invocations N  GPU work items in flight (default: Ethereum 131,072; Solana: chosen with the
+                         comb window by a short sweep at start on a GPU; far fewer on a software
+                         adapter)
   -o, --out FILE         CSV file to write, "-" for stdout (required without --list)
       --list             seal each verified key to the marketplace's intake key and list it there
                          (Admin > Listings); nothing is written to disk unless --out is also given,

@@ -2,14 +2,17 @@
 // key against @noble/curves (the seed derivation, SHA-512, clamping, the comb, the batched inversion and
 // the compression), the kernel's first match per invocation against a CPU scan of the same candidates,
 // patterns ground to keys that verify, many hits in one dispatch, and where the bases come from and go.
-// The GPU tests here use one kernel configuration, compiled once, and the 11-bit comb one more time.
+// The GPU tests here use one kernel configuration, compiled once, and one more (the 11-bit comb, batch 3,
+// workgroups of 32).
 import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { base58 } from "@scure/base";
 import { beforeAll, describe, expect, it } from "vitest";
-import { type CorruptReadback, GpuGrinder, GpuKernelError, hitRecords } from "../../gpu/grinder.ts";
+import { GpuGrinder } from "../../gpu/grinder.ts";
+import { type CorruptReadback, GpuKernelError, hitRecords } from "../../gpu/kernel-host.ts";
 import { solanaSelfCheck } from "../../gpu/self-check.ts";
-import { candidateSeed, type SolanaGrinderConfig, SolanaGpuGrinder, solanaSecretKey } from "../../gpu/solana-grinder.ts";
+import { candidateSeed, combFits, type SolanaGrinderConfig, SolanaGpuGrinder, solanaSecretKey } from "../../gpu/solana-grinder.ts";
+import { solanaWorkSizeFor, sweepSolanaWorkSize } from "../../gpu/solana-sweep.ts";
 import { prefixRanges, solanaPatternParams } from "../../gpu/solana-pattern.ts";
 import type { RandomSource } from "../../gpu/start.ts";
 import { solanaGpuSource } from "./gpu-source.ts";
@@ -114,26 +117,72 @@ describeGpu("every candidate against @noble/curves", () => {
   }, 120_000);
 });
 
-describeGpu("the 11-bit comb (the default on a hardware GPU)", () => {
+describeGpu("the 11-bit comb, an odd batch, a small workgroup and one inversion per workgroup", () => {
   // Real GPUs grind with 11-bit windows (defaultSolanaWorkSize): 24 windows of 1,024 entries, the last window
-  // 3 bits wide, digits up to ±1,024. A second kernel compile on SwiftShader, so fewer candidates than above.
-  it("computes each candidate's public key as noble does", async () => {
-    const random = recording();
-    const g = await grinder({ pattern: sol("", "zzzzzzzz", true), random, invocations: 16, windowBits: 11 });
-    const { trace } = await g.run(1, { trace: true });
+  // 3 bits wide, digits up to ±1,024. One more kernel compile on SwiftShader, so it also takes what no
+  // default uses: batch 3 (not a power of two), workgroups of 32, 40 invocations (the second workgroup only
+  // partly used: the invocations past the last take part in the workgroup's inversion with the product 1),
+  // and the inversion shared across the workgroup (the rest of this file runs one inversion per invocation).
+  const ODD = { windowBits: 11, batch: 3, workgroupSize: 32, invocations: 40, sharedInversion: true };
+  const BATCHES = 4;
+  const PER_INVOCATION = BATCHES * ODD.batch;
+
+  /** One dispatch's bases, replayed to every CSPRNG call (each dispatch draws once, for the next, while it runs). */
+  const sameBases = () => {
+    const bases = new Uint8Array(ODD.invocations * 32);
+    crypto.getRandomValues(bases);
+    return { bases, random: replay(Array.from({ length: 6 }, () => bases)) };
+  };
+
+  /** Every candidate's key by the traced kernel, checked against noble's getPublicKey(seed). */
+  async function tracedAddresses(bases: Uint8Array, random: RandomSource): Promise<string[][]> {
+    const g = await grinder({ pattern: sol("", "zzzzzzzz", true), random, ...ODD });
+    const { trace, candidates } = await g.run(BATCHES, { trace: true });
     g.destroy();
-    const bases = random.drawn[0];
-    let checked = 0;
-    for (let t = 0; t < 16; t++) {
-      for (let j = 0; j < BATCH; j++) {
+    expect(candidates).toBe(ODD.invocations * PER_INVOCATION);
+    return Array.from({ length: ODD.invocations }, (_, t) =>
+      Array.from({ length: PER_INVOCATION }, (_, j) => {
         const seed = candidateSeed(bases.subarray(32 * t, 32 * t + 32), j);
         const want = Buffer.from(ed25519.getPublicKey(seed)).toString("hex");
-        const got = Buffer.from(keyOf(trace!, t * BATCH + j)).toString("hex");
-        if (got !== want) throw new Error(`invocation ${t} candidate ${j}: GPU ${got}, noble ${want}`);
-        checked++;
-      }
+        const got = keyOf(trace!, t * PER_INVOCATION + j);
+        if (Buffer.from(got).toString("hex") !== want)
+          throw new Error(`invocation ${t} candidate ${j}: GPU ${Buffer.from(got).toString("hex")}, noble ${want}`);
+        return base58.encode(got);
+      }),
+    );
+  }
+
+  it("computes each candidate's public key as noble does", async () => {
+    const { bases, random } = sameBases();
+    const addresses = await tracedAddresses(bases, random);
+    expect(addresses.flat()).toHaveLength(ODD.invocations * PER_INVOCATION);
+  }, 300_000);
+
+  it("a hit buffer that overflows counts every match it could not hold: hits + dropped = the CPU scan's matches", async () => {
+    const spec = sol("2", "", true);
+    const { bases, random } = sameBases();
+    const addresses = await tracedAddresses(bases, random);
+    // the CPU scan: each invocation's first match among its candidates, in the kernel's order
+    const firstMatch = addresses.map((row) => row.findIndex((a) => matchesAddress(spec, a)));
+    const matching = firstMatch.filter((j) => j >= 0).length;
+    // about 1 - (1 - 1/17.6)^12 = 50% of the 40 invocations match
+    expect(matching).toBeGreaterThan(4);
+    const g = await grinder({ pattern: spec, random, maxHits: 3, ...ODD });
+    const r = await g.run(BATCHES);
+    g.destroy();
+    expect(r.hits).toHaveLength(3);
+    expect(r.hits.length + r.dropped).toBe(matching);
+    for (const hit of r.hits) {
+      expect(hit.candidate, `invocation ${hit.invocation}`).toBe(firstMatch[hit.invocation]);
+      verifiedRow(spec, base58.encode(hit.publicKey), solanaSecretKey(hit));
     }
-    expect(checked).toBe(128);
+  }, 300_000);
+
+  it("passes the self-check: an invocation that found its match goes on taking part in the workgroup's inversions", async () => {
+    // each of the check's patterns stops about half the invocations early, in every batch
+    const r = await solanaSelfCheck(device!, { batch: ODD.batch, windowBits: 11, workgroupSize: 32, sharedInversion: true, invocations: 40 });
+    expect(r.traced).toBe(40 * 33);
+    expect(r.patterns.reduce((n, p) => n + p.hits, 0)).toBeGreaterThan(8);
   }, 300_000);
 });
 
@@ -291,6 +340,63 @@ describeGpu("a kernel the GPU cannot build", () => {
   });
 });
 
+describeGpu("the short sweep at start (work size per card)", () => {
+  // the configuration compiled in beforeAll (batch 8, 8-bit comb), so nothing is compiled again here
+  const small = { windows: [8, 11], invocations: [16, 32], batch: BATCH, measureMs: 50 };
+
+  it("measures each size, skips a window its time budget cannot pay for, and keeps the fastest", async () => {
+    const lines: string[] = [];
+    // a budget spent by the baseline alone: the 11-bit window is estimated and not started
+    const r = await sweepSolanaWorkSize(device!, { ...small, budgetMs: 1, log: (line) => lines.push(line) });
+    expect(lines).toEqual(r.lines);
+    expect(lines[0]).toMatch(/^ {2}\s*16 invocations × batch 8 × 8-bit comb: \d+\.\d M keys\/s$/);
+    expect(lines[1]).toMatch(/^ {2}\s*32 invocations × batch 8 × 8-bit comb: \d+\.\d M keys\/s$/);
+    expect(lines[2]).toMatch(/^ {2}11-bit comb: skipped, about \d+\.\d s needed and 0\.0 s of the sweep's 0 s left$/);
+    expect(lines[3]).toMatch(/^the sweep chose (16|32) invocations × batch 8 × 8-bit comb \(\d+\.\d M keys\/s\) in \d+\.\d s$/);
+    expect(r.best.windowBits).toBe(8);
+    expect([16, 32]).toContain(r.best.invocations);
+    expect(r.rate).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("sweeps once per device name for the process; a software adapter keeps its small default, unswept", async () => {
+    const name = `sweep test ${Math.random()}`;
+    const first = await solanaWorkSizeFor(device!, name, false, { ...small, windows: [8], budgetMs: 1 });
+    const said: string[] = [];
+    const again = await solanaWorkSizeFor(device!, name, false, { ...small, windows: [8], budgetMs: 1, log: (line) => said.push(line) });
+    expect(again.sweep).toBe(first.sweep);
+    expect(said).toEqual(first.sweep!.lines);
+    expect(await solanaWorkSizeFor(device!, name, true)).toEqual({ size: { invocations: 128, batch: 8, windowBits: 8 }, sweep: null });
+  }, 120_000);
+
+  it("a source on a hardware GPU sweeps before it grinds, says so line by line, and grinds at the sweep's choice", async () => {
+    const spec = sol("c");
+    const source = solanaGpuSource(
+      { device: device!, adapter: (gpu as { adapter: GPUAdapter }).adapter, name: `a GPU to sweep ${Math.random()}`, software: false },
+      { pattern: spec, sweep: { ...small, windows: [8], budgetMs: 1 } },
+    );
+    expect(source.description).toMatch(/work size by a short sweep$/);
+    const notices: string[] = [];
+    const found = await new Promise<Found>((resolve, reject) => {
+      source.start({ ready() {}, attempts() {}, found: resolve, fail: reject, notice: (line) => notices.push(line) });
+    });
+    source.stop();
+    const said = notices.join("\n");
+    expect(said).toMatch(
+      /measuring work sizes for a GPU to sweep .* \(a short sweep, at most 0 s, once per run\):\n {2}\s*16 invocations × batch 8 × 8-bit comb: /,
+    );
+    expect(said).toMatch(/\nthe sweep chose (16|32) invocations × batch 8 × 8-bit comb /);
+    expect(said).toMatch(/GPU self-check passed/);
+    expect(source.kind).toBe("gpu");
+    if (!("privateKey" in found)) throw new Error("a split-key result from a plain search");
+    expect(verifiedRow(spec, found.address, found.privateKey).address).toBe(found.address);
+  }, 120_000);
+
+  it("refuses a comb wider than 16 bits, or narrower than 4, before compiling anything", async () => {
+    await expect(grinder({ pattern: sol("2"), windowBits: 17 })).rejects.toThrow(/windowBits must be 4\.\.16/);
+    await expect(grinder({ pattern: sol("2"), windowBits: 3 })).rejects.toThrow(/windowBits must be 4\.\.16/);
+  });
+});
+
 describeGpu("entropy: the bases", () => {
   it("each dispatch draws every invocation's 32-byte base fresh from the CSPRNG, and nothing of them stays behind", async () => {
     const random = recording();
@@ -373,6 +479,15 @@ describe("Solana patterns as ranges and residues (no GPU needed)", () => {
     // ſ upper-cases to S: read as a variant of S it made the kernel find addresses the CPU check then refused
     expect(() => solanaPatternParams({ prefix: "ſo", suffix: "", caseSensitive: false })).toThrow(/"ſ" \(U\+017F\)/);
     expect(() => solanaPatternParams({ prefix: "", suffix: "\u212A", caseSensitive: false })).toThrow(/U\+212A/);
+  });
+
+  it("a comb's table must fit one storage buffer: 16 bits (48 MiB) in WebGPU's default 128 MiB, not in 32 MiB", () => {
+    const limits = (mib: number) => ({ maxStorageBufferBindingSize: mib * 2 ** 20, maxBufferSize: 256 * 2 ** 20 });
+    expect(combFits(16, limits(128))).toBe(true);
+    expect(combFits(16, limits(48))).toBe(true);
+    expect(combFits(16, limits(47))).toBe(false);
+    expect(combFits(15, limits(32))).toBe(true);
+    expect(combFits(16, { maxStorageBufferBindingSize: 2 ** 30, maxBufferSize: 32 * 2 ** 20 })).toBe(false);
   });
 
   it("a second hit record from one invocation is a kernel fault, never a second key", () => {

@@ -1,8 +1,10 @@
 // The Solana kernel's building blocks against bigint arithmetic and @noble/hashes: the field mod 2^255 - 19 on
 // thousands of random vectors and at the edges of the limb bounds (gpu/field.wgsl.ts), and SHA-512 of one
-// block. The test kernels are appended to the Solana kernel's own generated WGSL (solanaWgsl), so they call
-// exactly the functions the grinder runs; scalar multiplication and compression are checked end to end
-// against @noble/curves in gpu-solana-grinder.test.ts.
+// block, and the comb (scalar multiplication by the table, then compression) on chosen scalars for 8-, 11-, 13-
+// and 16-bit windows. The test kernels are appended to the Solana kernel's own generated WGSL (solanaWgsl), so
+// they call exactly the functions the grinder runs; gpu-solana-grinder.test.ts checks whole candidates (seed,
+// hash, comb, batched inversion) end to end against @noble/curves.
+import { ed25519 } from "@noble/curves/ed25519.js";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { base58 } from "@scure/base";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -10,7 +12,8 @@ import { fromLimbs, LIMBS, toLimbs } from "../../gpu/field.wgsl.ts";
 import { sha512ConstantWords } from "../../gpu/sha512.wgsl.ts";
 import { solanaParamsWords } from "../../gpu/solana-grinder.ts";
 import { rangeWords, type SolanaGpuPattern, solanaPatternParams } from "../../gpu/solana-pattern.ts";
-import { ED_P, solanaWgsl } from "../../gpu/solana.wgsl.ts";
+import { combTable, combTableBytes } from "../../gpu/solana-table.ts";
+import { combWindows, ED_P, solanaWgsl } from "../../gpu/solana.wgsl.ts";
 import { computePipeline, runTestKernel, testGpu, uniformBuffer } from "./gpu-test-device.ts";
 import { matchesAddress } from "../../schema/grind-pattern.ts";
 
@@ -82,6 +85,18 @@ fn test_candidate(@builtin(global_invocation_id) gid: vec3<u32>) {
     test_out[i * 16u + 8u + k] = c.scalar[k];
   }
 }
+
+// per case: a scalar below 2^255 (8 little-endian words) -> the compressed key of scalar·B (8 words) by the comb
+@compute @workgroup_size(64)
+fn test_comb(@builtin(global_invocation_id) gid: vec3<u32>) {
+  let i = gid.x;
+  if (i >= arrayLength(&test_out) / 8u) { return; }
+  var a: array<u32, 8>;
+  for (var k = 0u; k < 8u; k++) { a[k] = test_in[i * 8u + k]; }
+  let p = scalar_mult(a);
+  let key = compress(p.x, p.y, fe_inv(p.z));
+  for (var k = 0u; k < 8u; k++) { test_out[i * 8u + k] = key[k]; }
+}
 `;
 
 // A seeded generator, so a failure names a case that can be run again.
@@ -107,13 +122,24 @@ type FieldOp = 0 | 1 | 2 | 3 | 4 | 5;
 type FieldCase = { op: FieldOp; a: Int32Array; b: Int32Array };
 
 // batch 1 keeps the module small: the test entries compile on their own, the grinder's entry is not built here
-const code = solanaWgsl({ batch: 1, windowBits: 8, workgroupSize: 64 }) + TEST_ENTRIES;
+const moduleFor = (windowBits: number) => solanaWgsl({ batch: 1, windowBits, workgroupSize: 64 }) + TEST_ENTRIES;
+const code = moduleFor(8);
+/**
+ * The comb's window sizes tested on the GPU: the browser's and a software adapter's 8 bits, a GPU's default 11,
+ * and the wider ones a GPU's sweep may pick (13 bits: 7.5 MiB; 16 bits: the widest, 48 MiB, 6 s to build here).
+ * 12, 14 and 15 share their code with these (only the constants differ); their tables are checked on the CPU.
+ */
+const COMB_WINDOWS = [8, 11, 13, 16];
 
 // The test kernels are compiled once for the whole file, before the first test's clock starts (seconds on
 // SwiftShader, minutes on a machine loaded by other work).
 beforeAll(async () => {
-  if (device) await Promise.all(["test_field", "test_sha512", "test_candidate", "test_match"].map((entry) => computePipeline(device, code, entry)));
-}, 300_000);
+  if (device)
+    await Promise.all([
+      ...["test_field", "test_sha512", "test_candidate", "test_match"].map((entry) => computePipeline(device, code, entry)),
+      ...COMB_WINDOWS.map((w) => computePipeline(device, moduleFor(w), "test_comb")),
+    ]);
+}, 600_000);
 const consts = () => [{ binding: 6, buffer: uniformBuffer(device!, sha512ConstantWords()) }];
 
 describeGpu("the field mod 2^255 - 19 on the GPU", () => {
@@ -294,6 +320,114 @@ describeGpu("SHA-512 on the GPU", () => {
       out.subarray(i * 16 + 8, i * 16 + 16).forEach((v, k) => new DataView(scalar.buffer).setUint32(4 * k, v, true));
       expect(hex(scalar), `scalar of ${hex(base)}/${j}`).toBe(hex(h));
     });
+  });
+});
+
+const ED_L = ed25519.Point.CURVE().n;
+const BELOW_2_255 = (1n << 255n) - 1n;
+const littleWords = (a: bigint) => Uint32Array.from({ length: 8 }, (_, k) => Number((a >> BigInt(32 * k)) & 0xffffffffn));
+/** RFC 8032's clamping of a 256-bit number: bits 0-2 and 255 cleared, bit 254 set. */
+const clamp = (a: bigint) => (a & BELOW_2_255 & ~7n) | (1n << 254n);
+/** noble's compressed a·B (a·B = (a mod L)·B: B has order L). */
+const timesBase = (a: bigint) => {
+  const r = a % ED_L;
+  return r === 0n ? ed25519.Point.ZERO : ed25519.Point.BASE.multiply(r);
+};
+const nobleKey = (a: bigint) => hex(timesBase(a).toBytes());
+
+/**
+ * Scalars that reach the comb's edges for w-bit windows (E = 2^(w-1) entries per window; the kernel reads a
+ * window's bits plus the carry as raw, and raw > E is the negative digit raw - 2^w with a carry out):
+ * every window at the largest positive digit (raw = E), at the most negative one (raw = E + 1), alternating;
+ * all ones (raw = 2^w with the carry in every window: digit 0 and a carry, the longest carry chain, which
+ * the top window absorbs); each window alone at E, E + 1 and 2^w - 1 (a carry into the next); the clamped
+ * extremes 2^254 and 2^255 - 8; 0, 1, L - 1, L, L + 1; and random scalars, clamped or not.
+ */
+function combScalars(w: number): bigint[] {
+  const E = 1n << BigInt(w - 1);
+  const W = combWindows(w);
+  const everyWindow = (digit: (i: number) => bigint) => {
+    let a = 0n;
+    for (let i = 0; i < W; i++) a |= digit(i) << BigInt(w * i);
+    return a & BELOW_2_255;
+  };
+  const scalars = [
+    everyWindow(() => E),
+    everyWindow(() => E + 1n),
+    everyWindow((i) => (i % 2 ? E + 1n : E)),
+    everyWindow((i) => (i % 2 ? E : E + 1n)),
+    everyWindow((i) => (i % 2 ? 0n : (1n << BigInt(w)) - 1n)),
+    everyWindow(() => E - 1n),
+    everyWindow(() => 1n),
+    BELOW_2_255,
+    clamp(BELOW_2_255),
+    1n << 254n,
+    clamp(0n),
+    clamp(0n) + 8n,
+    (1n << 254n) - 1n,
+    0n,
+    1n,
+    2n,
+    E,
+    E + 1n,
+    (1n << BigInt(w)) - 1n,
+    1n << BigInt(w),
+    ED_L - 1n,
+    ED_L,
+    ED_L + 1n,
+    2n * ED_L + 1n,
+  ];
+  for (let i = 0; i < W; i++)
+    for (const d of [E, E + 1n, (1n << BigInt(w)) - 1n]) {
+      const a = (d << BigInt(w * i)) & BELOW_2_255;
+      scalars.push(a, clamp(a));
+    }
+  for (let i = 0; i < 48; i++) scalars.push(randBig(255), clamp(randBig(256)));
+  return scalars;
+}
+
+describeGpu("the comb on chosen scalars (a·B against @noble/curves)", () => {
+  it.each(COMB_WINDOWS)(
+    "%i-bit windows: every edge digit, the longest carry chains and the clamped extremes",
+    async (w) => {
+      const table = combTable(w);
+      expect(table.byteLength).toBe(combTableBytes(w));
+      const scalars = combScalars(w);
+      const input = new Uint32Array(scalars.length * 8);
+      scalars.forEach((a, i) => input.set(littleWords(a), i * 8));
+      const pipeline = await computePipeline(device!, moduleFor(w), "test_comb");
+      const out = new Uint32Array(
+        await runTestKernel(device!, pipeline, input, scalars.length * 32, scalars.length, [{ binding: 1, buffer: storageBuffer(table) }]),
+      );
+      scalars.forEach((a, i) => {
+        const got = hex(new Uint8Array(out.buffer, i * 32, 32));
+        expect(got, `${w}-bit comb, scalar 0x${a.toString(16)}`).toBe(nobleKey(a));
+      });
+    },
+    300_000,
+  );
+});
+
+describe("the comb's tables (no GPU needed)", () => {
+  it.each([12, 14, 15])("%i-bit windows: entry (window i, digit d) is d·2^(w·i)·B in the mixed addition's form", (w) => {
+    const table = combTable(w);
+    const W = combWindows(w);
+    const entries = 1 << (w - 1);
+    expect(table.byteLength).toBe(W * entries * 96);
+    const fe = (o: number) => table.subarray(o, o + 8).reduceRight((x, v) => (x << 32n) | BigInt(v), 0n);
+    const D = ed25519.Point.CURVE().d;
+    for (const [i, d] of [
+      [0, 1],
+      [0, entries],
+      [W - 1, 1],
+      [W - 1, entries],
+      [1, entries - 1],
+      ...Array.from({ length: 20 }, () => [randInt(0, W - 1), randInt(1, entries)]),
+    ]) {
+      const { x, y } = timesBase(BigInt(d) << BigInt(w * i)).toAffine();
+      const o = (i * entries + d - 1) * 24;
+      expect([fe(o), fe(o + 8), fe(o + 16)], `window ${i}, digit ${d}`).toEqual([mod(y - x), mod(y + x), mod(2n * D * x * y)]);
+    }
   });
 });
 

@@ -3,19 +3,12 @@
 // come back as the workers' Found messages (a key, or a split-key offset and variant), and the caller verifies
 // each one as it verifies the CPU's: with @noble/curves, before anything is written or submitted.
 import { base58 } from "@scure/base";
-import {
-  compiledOnce,
-  type CorruptReadback,
-  defaultWorkSize,
-  GpuGrinder,
-  GpuKernelError,
-  hitPrivateKey,
-  isSoftwareAdapter,
-  scaleBatches,
-} from "../../gpu/grinder.ts";
+import { defaultWorkSize, GpuGrinder, hitPrivateKey } from "../../gpu/grinder.ts";
+import { compiledOnce, type CorruptReadback, GpuKernelError, isSoftwareAdapter, scaleBatches } from "../../gpu/kernel-host.ts";
 import type { GpuPattern } from "../../gpu/pattern.ts";
 import { defaultSolanaWorkSize, SolanaGpuGrinder, solanaSecretKey } from "../../gpu/solana-grinder.ts";
 import type { SolanaGpuPattern } from "../../gpu/solana-pattern.ts";
+import { solanaWorkSizeFor, type SweepOptions } from "../../gpu/solana-sweep.ts";
 import { describeSelfCheck, ethereumSelfCheck, GpuSelfCheckError, type SelfCheckResult, solanaSelfCheck } from "../../gpu/self-check.ts";
 import { EXIT_NO_GPU, type GpuMode } from "./args.ts";
 import { scalarToHex } from "../../schema/split-key.ts";
@@ -242,24 +235,36 @@ export function gpuSource(gpu: OpenGpu, options: GpuSearchOptions): SearchSource
 
 export type SolanaGpuSearchOptions = CommonGpuOptions & {
   pattern: SolanaGpuPattern;
-  /** candidates per inversion and comb window (default: by adapter, defaultSolanaWorkSize) */
+  /** candidates per inversion and comb window (default: by adapter: the short sweep's choice on a GPU, solanaWorkSizeFor) */
   batch?: number;
   windowBits?: number;
+  /** the short sweep's options (its time budget; tests) */
+  sweep?: SweepOptions;
 };
 
 /**
  * The Ed25519 kernel as a search source: each hit as the CPU grinder reports one (the base58 address and the
  * 64-byte secret key, seed then the public key the GPU computed), so run.ts re-derives the key from the seed
- * with @noble/curves and a wrong public key is a kernel fault.
+ * with @noble/curves and a wrong public key is a kernel fault. Without an explicit work size, a hardware GPU
+ * gets the short sweep's (gpu/solana-sweep.ts, printed line by line; once per device for the process).
  */
 export function solanaGpuSource(gpu: OpenGpu, options: SolanaGpuSearchOptions): SearchSource {
-  const size = defaultSolanaWorkSize(gpu.software);
-  const invocations = options.invocations ?? size.invocations;
-  const largest = options.batch ?? size.batch;
-  const windowBits = options.windowBits ?? size.windowBits;
-  const batches = [largest, 8, 4].filter((b, i, all) => b <= largest && all.indexOf(b) === i);
-  return dispatchSource(gpu, `GPU ${gpu.name}, ${invocations.toLocaleString("en-US")} invocations`, options, (notice) =>
-    firstThatBuilds(
+  const explicit = options.invocations !== undefined || options.batch !== undefined || options.windowBits !== undefined;
+  const sweeping = !explicit && !gpu.software;
+  const description = sweeping
+    ? `GPU ${gpu.name}, work size by a short sweep`
+    : `GPU ${gpu.name}, ${(options.invocations ?? defaultSolanaWorkSize(gpu.software).invocations).toLocaleString("en-US")} invocations`;
+  return dispatchSource(gpu, description, options, async (notice) => {
+    let size = defaultSolanaWorkSize(gpu.software);
+    if (sweeping) {
+      notice(`measuring work sizes for ${gpu.name} (a short sweep, at most ${((options.sweep?.budgetMs ?? 10_000) / 1000).toFixed(0)} s, once per run):`);
+      size = (await solanaWorkSizeFor(gpu.device, gpu.name, gpu.software, { ...options.sweep, log: notice })).size;
+    }
+    const invocations = options.invocations ?? size.invocations;
+    const largest = options.batch ?? size.batch;
+    const windowBits = options.windowBits ?? size.windowBits;
+    const batches = [largest, 8, 4].filter((b, i, all) => b <= largest && all.indexOf(b) === i);
+    return firstThatBuilds(
       batches,
       (b) => `batch ${b}`,
       async (batch) => {
@@ -278,6 +283,6 @@ export function solanaGpuSource(gpu: OpenGpu, options: SolanaGpuSearchOptions): 
         };
       },
       notice,
-    ),
-  );
+    );
+  });
 }

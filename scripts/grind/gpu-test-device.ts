@@ -1,7 +1,7 @@
 // For the GPU tests: one Dawn device per test file, and a helper that runs a small test kernel. Where no
 // adapter can be made the tests are skipped with the reason printed, outside CI only: on CI SwiftShader must be
 // there (docs/gpu-grinder.md#setup), so a missing adapter fails the file rather than passing it silently.
-import { compileModule } from "../../gpu/grinder.ts";
+import { compileModule } from "../../gpu/kernel-host.ts";
 import { describeAdapter, gpuTestsWithoutAdapter, nodeAdapter } from "./gpu-node.ts";
 
 export type TestGpu = { device: GPUDevice; adapter: GPUAdapter; name: string } | { device: null; reason: string };

@@ -1,6 +1,6 @@
 // WebGPU in the visitor's browser: the adapter and a device, or a plain reason why not.
 /// <reference types="@webgpu/types" />
-import { isSoftwareAdapter } from "../../../../gpu/grinder";
+import { isSoftwareAdapter } from "../../../../gpu/kernel-host";
 import { type AdapterWords, adapterWords } from "./adapter-words";
 
 export type BrowserGpu = { device: GPUDevice; software: boolean; words: AdapterWords };

@@ -2,10 +2,12 @@
 // candidates it checked and the keys it found, each already re-derived with @noble/curves (a hit that does not
 // verify throws KernelFault and nothing of it is kept). And the calibration, which also picks the work size.
 import type { OrderPattern } from "../../../../schema/custom-order-pattern";
-import { GpuGrinder, scaleBatches } from "../../../../gpu/grinder";
+import { GpuGrinder } from "../../../../gpu/grinder";
+import { scaleBatches } from "../../../../gpu/kernel-host";
 import { ethereumSelfCheck, type SelfCheckResult, solanaSelfCheck } from "../../../../gpu/self-check";
 import { SolanaGpuGrinder } from "../../../../gpu/solana-grinder";
 import type { PatternSpec } from "../../../../schema/grind-pattern";
+import { combTableInWorker } from "./comb-table";
 import { BROWSER_DISPATCH_MS, browserWorkSizes, type GrindNetwork, verifyHit, verifySolanaHit } from "./grind-plan";
 
 export type FoundKey = { address: string; privateKey: string };
@@ -31,7 +33,8 @@ export async function makeKernel(device: GPUDevice, software: boolean, p: GrindP
       destroy: () => grinder.destroy(),
     };
   }
-  const grinder = await SolanaGpuGrinder.create(device, { pattern: p.pattern, invocations, batch: size.batch });
+  await combTableInWorker(size.windowBits);
+  const grinder = await SolanaGpuGrinder.create(device, { pattern: p.pattern, invocations, batch: size.batch, windowBits: size.windowBits });
   return {
     async run(batches) {
       const r = await grinder.run(batches);
@@ -46,10 +49,13 @@ export async function makeKernel(device: GPUDevice, software: boolean, p: GrindP
  * @noble/curves, then a prefix, a suffix and a case pattern against a CPU scan of the same candidates). Throws
  * GpuSelfCheckError (or GpuKernelError) with the first difference: this page then does not grind on that GPU.
  */
-export function selfCheck(device: GPUDevice, software: boolean, network: GrindNetwork): Promise<SelfCheckResult> {
+export async function selfCheck(device: GPUDevice, software: boolean, network: GrindNetwork): Promise<SelfCheckResult> {
   const size = browserWorkSizes(network, software);
-  // the Solana kernel in a browser keeps the 8-bit comb (makeKernel leaves SolanaGpuGrinder's default)
-  return network === "ethereum" ? ethereumSelfCheck(device, { halfBatch: size.halfBatch }) : solanaSelfCheck(device, { batch: size.batch, windowBits: 8 });
+  if (network === "ethereum") return ethereumSelfCheck(device, { halfBatch: size.halfBatch });
+  // the comb table comes from a Web Worker (the page's thread stays free); the known-answer dispatch then
+  // checks it with everything else against @noble/curves
+  await combTableInWorker(size.windowBits);
+  return solanaSelfCheck(device, { batch: size.batch, windowBits: size.windowBits });
 }
 
 export type Calibration = { rate: number; invocations: number; batches: number };

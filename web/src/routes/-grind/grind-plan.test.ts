@@ -109,5 +109,8 @@ describe("Solana in the browser", () => {
     expect(tooHardForBrowser(MAX_BROWSER_BITS_SOLANA + 0.5, "solana")).toMatch(/up to 68.7 billion\.$/);
     expect(browserWorkSizes("solana", false).invocations).toEqual([8192, 16_384, 32_768, 65_536]);
     expect(browserWorkSizes("solana", true).invocations).toEqual([32]);
+    // the 11-bit comb on a GPU (its table built in a Web Worker), the 8-bit one on a software adapter
+    expect(browserWorkSizes("solana", false).windowBits).toBe(11);
+    expect(browserWorkSizes("solana", true).windowBits).toBe(8);
   });
 });

@@ -2,7 +2,7 @@
 // a network on a pattern that cannot match (and picks the work size), then grinds a pattern until a hit that
 // @noble/curves confirms. The key exists only in this page's memory: nothing here makes a network request.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { GpuKernelError, scaleBatches } from "../../../../gpu/grinder";
+import { GpuKernelError, scaleBatches } from "../../../../gpu/kernel-host";
 import { GpuSelfCheckError } from "../../../../gpu/self-check";
 import type { AdapterWords } from "./adapter-words";
 import { type BrowserKernel, type Calibration, calibrate, type GrindPattern, makeKernel, selfCheck } from "./browser-kernel";
