@@ -56,6 +56,9 @@ function moneyPathViolations(file: string, source: string): string[] {
   return found;
 }
 
+/** A node picked by rewriting the settings (`{ ...env, ETH_RPC_URL: url }`): the node layer hands a verifier or client its node instead. */
+const REWRITTEN_ENV = /\.\.\.\s*(c\.)?env\b[^}]*\b(ETH|SOL)_RPC_URLS?\s*:/;
+
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
     const rel = `${dir}/${e.name}`;
@@ -81,6 +84,16 @@ describe("money and identity code reach the chain only through the node layer's 
       "worker/chain/solana-cluster-pin.ts",
       "worker/chain/solana-payments.ts",
     ]);
+  });
+
+  it("no Worker code picks a node by rewriting the settings: verifiers and clients take their node", () => {
+    const rewriting = sourceFiles("worker").filter((f) => REWRITTEN_ENV.test(fs.readFileSync(path.join(ROOT, f), "utf8")));
+    expect(rewriting).toEqual([]);
+    // The ways it was done before each verifier and client took its node.
+    expect(REWRITTEN_ENV.test('if (network === "ethereum") return ethereumVerifier({ ...env, ETH_RPC_URL: url });')).toBe(true);
+    expect(REWRITTEN_ENV.test("  const one = { ...env, SOL_RPC_URL: url };")).toBe(true);
+    expect(REWRITTEN_ENV.test('ethereumClient({ ...env, ETH_RPC_URLS: url }).getBlock({ blockTag: "latest" })')).toBe(true);
+    expect(REWRITTEN_ENV.test("ethereumVerifier(url, deployment.ethereum)")).toBe(false);
   });
 
   it("catches each way around it (the check can fail)", () => {

@@ -37,15 +37,9 @@ async function ask<T extends number | string>(key: string, url: string, method: 
   return value;
 }
 
-/** The Solana node's genesis hash; null when it did not answer. */
-export function solanaGenesisHash(env: Pick<PaymentSetupText, "SOL_RPC_URL">, now = Date.now()): Promise<string | null> {
-  return ask(
-    `sol ${env.SOL_RPC_URL}`,
-    env.SOL_RPC_URL ?? "",
-    "getGenesisHash",
-    (r) => (typeof r === "string" && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(r) ? r : null),
-    now,
-  );
+/** The genesis hash of the Solana node at `url`; null when it did not answer. */
+export function solanaGenesisHash(url: string, now = Date.now()): Promise<string | null> {
+  return ask(`sol ${url}`, url, "getGenesisHash", (r) => (typeof r === "string" && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(r) ? r : null), now);
 }
 
 /**
@@ -62,7 +56,7 @@ export async function nodeFacts(
         ask(`eth ${url}`, url, "eth_chainId", (r) => (typeof r === "string" && /^0x[0-9a-f]{1,15}$/i.test(r) ? Number.parseInt(r, 16) : null), now),
       ),
     ),
-    Promise.all(rpcUrls(env, "solana").map((url) => solanaGenesisHash({ SOL_RPC_URL: url }, now))),
+    Promise.all(rpcUrls(env, "solana").map((url) => solanaGenesisHash(url, now))),
   ]);
   const ids = chainIds.filter((id): id is number => id !== null);
   const hashes = geneses.filter((g): g is string => g !== null);

@@ -135,7 +135,7 @@ function nodeListProblems(env: RpcNodesText, network: "ethereum" | "solana", mai
  */
 type EthChainKind = { kind: "real"; chain: RealValueChain } | { kind: "test" } | { kind: "unknown" };
 
-function ethChainKind(chainId: number, env: PaymentSetupText, problems: string[]): EthChainKind {
+export function ethChainKind(chainId: number, env: PaymentSetupText, problems: string[]): EthChainKind {
   if (!(chainId >= 1)) return { kind: "unknown" };
   const real = REAL_VALUE_EVM_CHAINS.get(chainId);
   const declared = (env.ETH_TEST_CHAIN_ID ?? "").trim();

@@ -5,7 +5,7 @@
 // Read by /api/health (admins) and by the alerts (a chain or a node failing for more than CHAIN_DOWN_ALERT_MS).
 import { and, eq, sql } from "drizzle-orm";
 import { chainNodeStatus, chainStatus, type Network } from "../../schema/db";
-import { ethereumClient } from "../chain/ethereum";
+import { ethereumNodeClient } from "../chain/ethereum";
 import { kthHighest } from "../chain/quorum-verifier";
 import { solanaCommitment, solanaRpc } from "../chain/solana-payments";
 import type { Db } from "../db/database";
@@ -22,7 +22,7 @@ type ProbeEnv = Pick<Env, "ETH_CHAIN_ID" | "SOL_COMMITMENT"> & RpcNodesText;
  */
 async function probeNode(env: ProbeEnv, network: Network, url: string): Promise<ChainHead> {
   if (network === "ethereum") {
-    const block = await ethereumClient({ ...env, ETH_RPC_URLS: url }).getBlock({ blockTag: "latest" });
+    const block = await ethereumNodeClient(url, Number(env.ETH_CHAIN_ID)).getBlock({ blockTag: "latest" });
     return { head: Number(block.number), headTime: Number(block.timestamp) * 1000 };
   }
   const slot = await solanaRpc<number>(url, "getSlot", [{ commitment: solanaCommitment(env.SOL_COMMITMENT) }]);
