@@ -24,14 +24,15 @@ const NODE_ACCESS: [RegExp, string][] = [
   [/\bsolanaRpc(Batch)?\s*[<(]/, "a raw Solana JSON-RPC call"],
   [/\b(ethereumVerifier|solanaVerifier|pinnedToCluster|quorumVerifier)\b/, "one node's verifier, or the quorum built by hand"],
   [/\b(ETH|SOL)_RPC_URLS?\b|\brpcUrls\s*\(/, "an RPC URL setting"],
+  [/\bnodes\s*\[\s*\d/, "one node of the deployment's list"],
 ];
 
 /** Reads that decide no money, by file: what they may use, and why. */
 const EXCEPTIONS: Record<string, { uses: RegExp; why: string }> = {
   // The local dev wallets' relay to the one local node (refused unless the deployment is local).
-  "worker/routes/dev-chains.ts": { uses: /rpcUrls\s*\(/, why: "the local dev wallets' relay" },
+  "worker/routes/dev-chains.ts": { uses: /\bnodes\s*\[0\]/, why: "the local dev wallets' relay" },
   // The Solana cluster for explorer links while SOL_CLUSTER is unreadable.
-  "worker/routes/config.ts": { uses: /rpcUrls\s*\(/, why: "an explorer link's cluster" },
+  "worker/routes/config.ts": { uses: /\bnodes\s*\[0\]/, why: "an explorer link's cluster" },
 };
 
 /** What in `source` (the file `file`) reaches a node other than through the payment verifier. */
@@ -103,7 +104,8 @@ describe("money and identity code reach the chain only through the node layer's 
     expect(moneyPathViolations(file, "  const tx = await solanaRpc<Tx>(url, 'getTransaction', [sig]);")).toHaveLength(1);
     expect(moneyPathViolations(file, "  const client = ethereumClient(env);")).toHaveLength(1);
     expect(moneyPathViolations(file, "  const res = await fetch(env.ETH_RPC_URL, { method: 'POST' });")).toHaveLength(1);
-    expect(moneyPathViolations(file, "  const v = paymentVerifier(env, network, recordDisagreements(db));")).toEqual([]);
+    expect(moneyPathViolations(file, "  const url = deployment.ethereum.nodes[0].url;")).toHaveLength(1);
+    expect(moneyPathViolations(file, "  const v = paymentVerifier(deployment, network, recordDisagreements(db));")).toEqual([]);
     // The sign-in's old way: a client of its own on one URL.
     const signIn = "worker/auth/siwe.ts";
     expect(moneyPathViolations(signIn, 'import { ethereumChain } from "../chain/ethereum";')).toHaveLength(1);
