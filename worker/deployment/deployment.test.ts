@@ -5,9 +5,9 @@ import { describe, expect, it } from "vitest";
 import { wranglerVars } from "../../scripts/test/wrangler-vars";
 import { DEFAULT_DUST } from "../domain/dust";
 import { readDeployment } from "./deployment";
-import { checkPaymentSetup, type PaymentSetupText } from "./payment-rules";
+import { checkDeployment, type DeploymentText } from "./payment-rules";
 
-const LOCAL: PaymentSetupText = wranglerVars(readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8"));
+const LOCAL: DeploymentText = wranglerVars(readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8"));
 const SECRET = "s".repeat(40);
 
 const MAINNET = {
@@ -60,7 +60,7 @@ describe("readDeployment", () => {
     const d = readDeployment(bad, "vanity.example");
     expect(d.ethereum).toMatchObject({ chainId: null, chain: "unknown", confirmations: null, quorum: 2 });
     expect(d.solana).toMatchObject({ cluster: null, commitment: null });
-    const expected = checkPaymentSetup(bad, { requestHost: "vanity.example" });
+    const expected = checkDeployment(bad, { requestHost: "vanity.example" });
     expect(expected.ok).toBe(false);
     expect(d.payments).toEqual(expected);
     expect(readDeployment({ ...MAINNET, ETH_CHAIN_ID: "999999" }).ethereum.chain).toBe("unknown");

@@ -13,11 +13,11 @@ import { requestHost } from "../http/request-host";
 import type { AppEnv } from "../types";
 import { isLocalDeployment, type RequestHost } from "./local-mode";
 import {
-  checkPaymentSetup,
+  checkDeployment,
   ethChainKind,
   type PaymentCommitment,
-  type PaymentSetupCheck,
-  type PaymentSetupText,
+  type DeploymentCheck,
+  type DeploymentText,
   readCommitment,
   readConfirmations,
 } from "./payment-rules";
@@ -76,15 +76,15 @@ export type Deployment = {
   /** The site and both nodes on this machine, on development chains (local-mode.ts). */
   local: boolean;
   /** The payment rules' verdict on the settings as written (the nodes are asked by payment-readiness.ts). */
-  payments: PaymentSetupCheck;
+  payments: DeploymentCheck;
   /** The settings text the payment rules read, to check it again against what the nodes say about themselves. */
-  text: PaymentSetupText;
+  text: DeploymentText;
 };
 
 /** The bindings a deployment is read from. */
-export type DeploymentEnv = PaymentSetupText & Partial<Record<RequiredSecret | "PAYMENT_DUST_ETH" | "PAYMENT_DUST_SOL" | "ETH_TEST_CHAIN_ID", string>>;
+export type DeploymentEnv = DeploymentText & Partial<Record<RequiredSecret | "PAYMENT_DUST_ETH" | "PAYMENT_DUST_SOL" | "ETH_TEST_CHAIN_ID", string>>;
 
-/** The settings the payment rules read (PaymentSetupText): the deployment keeps these, never a secret or a binding. */
+/** The settings the payment rules read (DeploymentText): the deployment keeps these, never a secret or a binding. */
 const SETTINGS_TEXT = [
   "ETH_RPC_URL",
   "ETH_RPC_URLS",
@@ -101,9 +101,9 @@ const SETTINGS_TEXT = [
   "PLATFORM_SOL_ADDRESS",
   "ADMIN_WALLETS",
   "SITE_ORIGIN",
-] as const satisfies readonly (keyof PaymentSetupText)[];
+] as const satisfies readonly (keyof DeploymentText)[];
 
-function nodeListOf(env: PaymentSetupText, network: Network): NodeList {
+function nodeListOf(env: DeploymentText, network: Network): NodeList {
   const { urls, quorum } = quorumOf(env, network);
   const names = nodeNames(urls);
   return {
@@ -141,7 +141,7 @@ export function readDeployment(env: DeploymentEnv, host: RequestHost = null): De
     secrets: Object.fromEntries(REQUIRED_SECRETS.map((name) => [name, !missing.includes(name)])) as Record<RequiredSecret, boolean>,
     requestHost: host,
     local: isLocalDeployment(env, host),
-    payments: checkPaymentSetup(env, { requestHost: host }),
+    payments: checkDeployment(env, { requestHost: host }),
     text: Object.fromEntries(SETTINGS_TEXT.map((name) => [name, env[name]])),
   };
 }

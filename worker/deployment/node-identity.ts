@@ -1,7 +1,7 @@
 // What the configured nodes say they are: the Ethereum node's chain id (eth_chainId) and the Solana node's genesis
 // hash (getGenesisHash). Asked once and remembered per isolate; the payment check (payment-readiness.ts), the
 // Solana verifier's cluster pin (solana-cluster-pin.ts) and the deploy check (scripts/deploy.ts) read them.
-import type { NodeFacts, PaymentSetupText } from "./payment-rules";
+import type { NodeFacts, DeploymentText } from "./payment-rules";
 import { rpcUrls } from "./rpc-nodes";
 import { clusterMismatch, readCluster } from "./solana-cluster";
 
@@ -47,7 +47,7 @@ export function solanaGenesisHash(url: string, now = Date.now()): Promise<string
  * Where the nodes differ, the answer of one that is not the configured chain, so the settings check refuses it.
  */
 export async function nodeFacts(
-  env: Pick<PaymentSetupText, "ETH_RPC_URL" | "ETH_RPC_URLS" | "SOL_RPC_URL" | "SOL_RPC_URLS" | "ETH_CHAIN_ID" | "SOL_CLUSTER">,
+  env: Pick<DeploymentText, "ETH_RPC_URL" | "ETH_RPC_URLS" | "SOL_RPC_URL" | "SOL_RPC_URLS" | "ETH_CHAIN_ID" | "SOL_CLUSTER">,
   now = Date.now(),
 ): Promise<NodeFacts> {
   const [chainIds, geneses] = await Promise.all([

@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from "hono";
 import { forgetNodeFacts, nodeFacts } from "./node-identity";
 import type { Deployment } from "./deployment";
-import { checkPaymentSetup, type PaymentSetupCheck } from "./payment-rules";
+import { checkDeployment, type DeploymentCheck } from "./payment-rules";
 import { ApiError } from "../http/errors";
 import type { AppEnv } from "../types";
 
@@ -16,10 +16,10 @@ export { forgetNodeFacts, nodeFacts };
  * The deployment's request host is null outside a request (the cron job), where SITE_ORIGIN alone says where the
  * site is.
  */
-export async function paymentReadiness(deployment: Deployment, now = Date.now()): Promise<PaymentSetupCheck> {
+export async function paymentReadiness(deployment: Deployment, now = Date.now()): Promise<DeploymentCheck> {
   // Settings wrong as written are refused without asking a node (which might be the wrong one).
   if (!deployment.payments.ok) return deployment.payments;
-  return checkPaymentSetup(deployment.text, { ...(await nodeFacts(deployment.text, now)), requestHost: deployment.requestHost });
+  return checkDeployment(deployment.text, { ...(await nodeFacts(deployment.text, now)), requestHost: deployment.requestHost });
 }
 
 /** The 503 of a payment call while the settings are unsafe; each problem names its setting, none holds a secret. */
