@@ -181,7 +181,7 @@ function reconcile(network: Network) {
 
 function probe(network: Network) {
   return async (j: CronJob) => {
-    j.report.chains[network] = (await recordChainProbe(j.db, j.env, network, j.now)).ok;
+    j.report.chains[network] = (await recordChainProbe(j.db, j.deployment, network, j.now)).ok;
   };
 }
 
