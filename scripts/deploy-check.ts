@@ -11,7 +11,7 @@
 import { detectAddressType } from "../schema/address";
 import { REQUIRED_SECRETS } from "../worker/deployment/secrets";
 import { isLoopbackHost } from "../worker/deployment/local-mode";
-import { checkPaymentSetup, type NodeFacts } from "../worker/deployment/payment-rules";
+import { checkDeployment, type NodeFacts } from "../worker/deployment/payment-rules";
 import { parseSiteOrigin } from "../worker/deployment/site-origin";
 
 /** The parts of a resolved wrangler configuration (wrangler's own reading of wrangler.toml) the check reads. */
@@ -106,7 +106,7 @@ export function deployProblems(config: DeployConfig, facts: DeployFacts): string
         : secretNames.has(list)
           ? { [list]: SECRET_RPC_URLS }
           : { [one]: SECRET_RPC_URL };
-  const check = checkPaymentSetup(
+  const check = checkDeployment(
     { ...vars, ETH_RPC_URL: undefined, SOL_RPC_URL: undefined, ...standIn("ETH_RPC_URL", "ETH_RPC_URLS"), ...standIn("SOL_RPC_URL", "SOL_RPC_URLS") },
     { ...facts.nodes, requestHost: null },
   );

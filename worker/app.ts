@@ -2,6 +2,7 @@
 import { Hono } from "hono";
 import { loadSession } from "./auth/middleware";
 import { createDb } from "./db/database";
+import { deployment } from "./deployment/deployment";
 import { bodyLimit } from "./http/body-limit";
 import { edgeCache } from "./http/edge-cache";
 import { requestInfo } from "./http/request-info";
@@ -63,6 +64,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
   app.notFound((c) => c.json(errorBody(404, `No API route for ${c.req.method} ${new URL(c.req.url).pathname}`), 404));
 
   app.use("/api/*", securityHeaders);
+  app.use("/api/*", deployment);
   app.use("/api/*", requestInfo);
   app.use("/api/*", varyPublicByCookie);
   app.use("/api/*", (c, next) => (c.req.path === "/api/admin/addresses/bulk" ? bulkLimit(c, next) : ordinaryLimit(c, next)));

@@ -7,7 +7,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { sameAddress } from "../../schema/address";
 import { createMiddleware } from "hono/factory";
-import { missingSecrets } from "../deployment/secrets";
 import { ApiError } from "../http/errors";
 import { requestHost } from "../http/request-host";
 import type { AppEnv } from "../types";
@@ -19,7 +18,7 @@ export type { AuthSession };
 export async function presentedSession(c: Context<AppEnv>): Promise<{ id: string; idHash: string } | null> {
   const id = readSessionCookie(c);
   const secret = c.env.SESSION_SECRET;
-  if (!id || !secret || missingSecrets(c.env).includes("SESSION_SECRET")) return null;
+  if (!id || !secret || !c.var.deployment.secrets.SESSION_SECRET) return null;
   return { id, idHash: await hashSessionId(secret, id) };
 }
 
@@ -51,7 +50,7 @@ type SignedIn = { Variables: { session: AuthSession } };
 
 /** 401 without a live session; the handler then sees `c.var.session` non-null. */
 export const requireSession = createMiddleware<AppEnv & SignedIn>(async (c, next) => {
-  if (missingSecrets(c.env).includes("SESSION_SECRET")) throw new ApiError(503, "Sign-in services are disabled: the server is missing SESSION_SECRET");
+  if (!c.var.deployment.secrets.SESSION_SECRET) throw new ApiError(503, "Sign-in services are disabled: the server is missing SESSION_SECRET");
   // loadSession has normally run already; a router mounted on its own (tests) resolves the session here.
   if (c.var.session === undefined) await loadSession(c as unknown as Context<AppEnv>, async () => {});
   const session = c.var.session as AuthSession | null;

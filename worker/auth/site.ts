@@ -5,7 +5,6 @@ import type { MiddlewareHandler } from "hono";
 import { isLoopbackHost, shownHost } from "../deployment/local-mode";
 import { parseSiteOrigin, type SiteOrigin } from "../deployment/site-origin";
 import { ApiError } from "../http/errors";
-import { requestHost } from "../http/request-host";
 import type { AppEnv } from "../types";
 
 export { parseSiteOrigin, type SiteOrigin };
@@ -26,9 +25,8 @@ export function siteOf(env: { SITE_ORIGIN?: string }): SiteOrigin {
  * site, so sign-in refuses with 503 naming the setting (docs/production-settings.md#how-a-refusal-shows).
  */
 export const requireSiteOriginHere: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const site = parseSiteOrigin(c.env.SITE_ORIGIN);
-  const host = requestHost(c);
-  if (site && isLoopbackHost(site.hostname) && !isLoopbackHost(host)) {
+  const { site, requestHost: host } = c.var.deployment;
+  if (site && host !== null && isLoopbackHost(site.hostname) && !isLoopbackHost(host)) {
     console.error(`refusing sign-in: SITE_ORIGIN ${site.origin} is on this machine, but the request came to ${shownHost(host)}`);
     throw new ApiError(
       503,

@@ -4,6 +4,7 @@
 import { sameAddress } from "../../schema/address";
 import { explorerTxUrl } from "../../schema/explorer";
 import {
+  type Chain,
   createPublicClient,
   formatEther,
   type Hash,
@@ -14,31 +15,28 @@ import {
   TransactionNotFoundError,
   TransactionReceiptNotFoundError,
 } from "viem";
-import { MAX_CONFIRMATIONS, readConfirmations } from "../deployment/payment-rules";
-import { readDust } from "../domain/dust";
+import type { EthereumRules } from "../deployment/deployment";
+import { MAX_CONFIRMATIONS } from "../deployment/payment-rules";
 import type { PaymentObservation } from "../domain/payment-decision";
 import { ethereumWindow, unexplainedByBlock } from "../domain/reconciliation";
 import { nodeName } from "../deployment/rpc-nodes";
-import { ethereumChain } from "./ethereum";
-import type { PaymentVerifier, ReceivedTransfer, TransferReceipt, VerifierEnv } from "./payment-types";
+import { chainOf } from "./ethereum";
+import type { PaymentVerifier, ReceivedTransfer, TransferReceipt } from "./payment-types";
 
 /** A verification call gives up quickly: the purchase stays pending and the cron job asks again. */
 export const VERIFY_TIMEOUT_MS = 4_000;
 /** Blocks asked for in one JSON-RPC batch (an HTTP request) when the scan or the reconciliation reads a range. */
 const BLOCKS_PER_REQUEST = 10;
 
-function verificationClient(env: VerifierEnv): PublicClient {
-  return createPublicClient({
-    chain: ethereumChain(env),
-    transport: http(env.ETH_RPC_URL ?? "", { timeout: VERIFY_TIMEOUT_MS, retryCount: 1, retryDelay: 150 }),
-  });
+function verificationClient(url: string, chain: Chain): PublicClient {
+  return createPublicClient({ chain, transport: http(url, { timeout: VERIFY_TIMEOUT_MS, retryCount: 1, retryDelay: 150 }) });
 }
 
 /** For reading ranges of blocks: the calls made together go out as JSON-RPC batches. */
-function rangeClient(env: VerifierEnv): PublicClient {
+function rangeClient(url: string, chain: Chain): PublicClient {
   return createPublicClient({
-    chain: ethereumChain(env),
-    transport: http(env.ETH_RPC_URL ?? "", { timeout: VERIFY_TIMEOUT_MS, retryCount: 1, retryDelay: 150, batch: { batchSize: BLOCKS_PER_REQUEST } }),
+    chain,
+    transport: http(url, { timeout: VERIFY_TIMEOUT_MS, retryCount: 1, retryDelay: 150, batch: { batchSize: BLOCKS_PER_REQUEST } }),
   });
 }
 
@@ -53,19 +51,20 @@ export function resetNodeChainIds() {
   nodeChainIds.clear();
 }
 
-/** One node's verifier: the node at ETH_RPC_URL (payment-verifier.ts puts each of ETH_RPC_URLS there in turn). */
-export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
-  const url = env.ETH_RPC_URL ?? "";
-  const recipient = env.PLATFORM_ETH_ADDRESS;
-  const chainId = Number(env.ETH_CHAIN_ID);
-  const client = verificationClient(env);
-  const ranges = rangeClient(env);
+/** One node's verifier: the node at `url`, read by the deployment's Ethereum rules (payment-verifier.ts makes one per node). */
+export function ethereumVerifier(url: string, rules: EthereumRules): PaymentVerifier {
+  const recipient = rules.recipient;
+  // Unreadable, no node's chain id equals it: nothing is trusted (and the payment check refuses the setting).
+  const chainId = rules.chainId ?? Number.NaN;
+  const chain = chainOf(chainId, [url]);
+  const client = verificationClient(url, chain);
+  const ranges = rangeClient(url, chain);
   /** Blocks `from`..`to` with their transactions, asked for together. */
   const blocksWithTransactions = (from: number, to: number) =>
     Promise.all(Array.from({ length: to - from + 1 }, (_, i) => ranges.getBlock({ blockNumber: BigInt(from + i), includeTransactions: true })));
   // An unreadable setting is refused before any payment route or cron check runs (deployment/payment-readiness.ts); a verifier
   // made anyway (a purchase page's view) reads it as the deepest allowed, never as a shallow default.
-  const required = readConfirmations(env.ETH_CONFIRMATIONS) ?? MAX_CONFIRMATIONS;
+  const required = rules.confirmations ?? MAX_CONFIRMATIONS;
 
   /** Nothing a node says is trusted before it says it is on ETH_CHAIN_ID (a mainnet setting pointed at a testnet node, say). */
   async function onConfiguredChain(): Promise<boolean> {
@@ -162,7 +161,7 @@ export function ethereumVerifier(env: VerifierEnv): PaymentVerifier {
     network: "ethereum",
     recipient,
     requiredConfirmations: required,
-    dustBelow: readDust(env.PAYMENT_DUST_ETH, "ETH"),
+    dustBelow: rules.dustBelow,
 
     async inspect(hash, expect): Promise<PaymentObservation> {
       if (!isHash(hash)) return { kind: "missing" };

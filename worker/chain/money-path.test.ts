@@ -24,14 +24,15 @@ const NODE_ACCESS: [RegExp, string][] = [
   [/\bsolanaRpc(Batch)?\s*[<(]/, "a raw Solana JSON-RPC call"],
   [/\b(ethereumVerifier|solanaVerifier|pinnedToCluster|quorumVerifier)\b/, "one node's verifier, or the quorum built by hand"],
   [/\b(ETH|SOL)_RPC_URLS?\b|\brpcUrls\s*\(/, "an RPC URL setting"],
+  [/\bnodes\s*\[\s*\d/, "one node of the deployment's list"],
 ];
 
 /** Reads that decide no money, by file: what they may use, and why. */
 const EXCEPTIONS: Record<string, { uses: RegExp; why: string }> = {
   // The local dev wallets' relay to the one local node (refused unless the deployment is local).
-  "worker/routes/dev-chains.ts": { uses: /rpcUrls\s*\(/, why: "the local dev wallets' relay" },
+  "worker/routes/dev-chains.ts": { uses: /\bnodes\s*\[0\]/, why: "the local dev wallets' relay" },
   // The Solana cluster for explorer links while SOL_CLUSTER is unreadable.
-  "worker/routes/config.ts": { uses: /rpcUrls\s*\(/, why: "an explorer link's cluster" },
+  "worker/routes/config.ts": { uses: /\bnodes\s*\[0\]/, why: "an explorer link's cluster" },
 };
 
 /** What in `source` (the file `file`) reaches a node other than through the payment verifier. */
@@ -55,6 +56,9 @@ function moneyPathViolations(file: string, source: string): string[] {
   }
   return found;
 }
+
+/** A node picked by rewriting the settings (`{ ...env, ETH_RPC_URL: url }`): the node layer hands a verifier or client its node instead. */
+const REWRITTEN_ENV = /\.\.\.\s*(c\.)?env\b[^}]*\b(ETH|SOL)_RPC_URLS?\s*:/;
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true }).flatMap((e) => {
@@ -83,6 +87,16 @@ describe("money and identity code reach the chain only through the node layer's 
     ]);
   });
 
+  it("no Worker code picks a node by rewriting the settings: verifiers and clients take their node", () => {
+    const rewriting = sourceFiles("worker").filter((f) => REWRITTEN_ENV.test(fs.readFileSync(path.join(ROOT, f), "utf8")));
+    expect(rewriting).toEqual([]);
+    // The ways it was done before each verifier and client took its node.
+    expect(REWRITTEN_ENV.test('if (network === "ethereum") return ethereumVerifier({ ...env, ETH_RPC_URL: url });')).toBe(true);
+    expect(REWRITTEN_ENV.test("  const one = { ...env, SOL_RPC_URL: url };")).toBe(true);
+    expect(REWRITTEN_ENV.test('ethereumClient({ ...env, ETH_RPC_URLS: url }).getBlock({ blockTag: "latest" })')).toBe(true);
+    expect(REWRITTEN_ENV.test("ethereumVerifier(url, deployment.ethereum)")).toBe(false);
+  });
+
   it("catches each way around it (the check can fail)", () => {
     const file = "worker/purchases/new-money-path.ts";
     expect(moneyPathViolations(file, 'import { ethereumVerifier } from "../chain/ethereum-payments";')).toHaveLength(1);
@@ -90,7 +104,8 @@ describe("money and identity code reach the chain only through the node layer's 
     expect(moneyPathViolations(file, "  const tx = await solanaRpc<Tx>(url, 'getTransaction', [sig]);")).toHaveLength(1);
     expect(moneyPathViolations(file, "  const client = ethereumClient(env);")).toHaveLength(1);
     expect(moneyPathViolations(file, "  const res = await fetch(env.ETH_RPC_URL, { method: 'POST' });")).toHaveLength(1);
-    expect(moneyPathViolations(file, "  const v = paymentVerifier(env, network, recordDisagreements(db));")).toEqual([]);
+    expect(moneyPathViolations(file, "  const url = deployment.ethereum.nodes[0].url;")).toHaveLength(1);
+    expect(moneyPathViolations(file, "  const v = paymentVerifier(deployment, network, recordDisagreements(db));")).toEqual([]);
     // The sign-in's old way: a client of its own on one URL.
     const signIn = "worker/auth/siwe.ts";
     expect(moneyPathViolations(signIn, 'import { ethereumChain } from "../chain/ethereum";')).toHaveLength(1);

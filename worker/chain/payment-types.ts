@@ -91,9 +91,3 @@ export interface PaymentVerifier {
   /** wei or lamports -> decimal coin text. */
   formatAmount(baseUnits: bigint): string;
 }
-
-export type VerifierEnv = Pick<
-  Env,
-  "ETH_RPC_URL" | "ETH_CHAIN_ID" | "ETH_CONFIRMATIONS" | "PLATFORM_ETH_ADDRESS" | "SOL_RPC_URL" | "SOL_CLUSTER" | "SOL_COMMITMENT" | "PLATFORM_SOL_ADDRESS"
-> &
-  Partial<Pick<Env, "PAYMENT_DUST_ETH" | "PAYMENT_DUST_SOL" | "ETH_RPC_URLS" | "ETH_RPC_QUORUM" | "SOL_RPC_URLS" | "SOL_RPC_QUORUM">>;

@@ -8,9 +8,9 @@
 // through its own verifier and quorum-verifier.ts keeps only what a quorum of them report identically
 // (docs/payments.md#trust-no-single-node).
 import type { Network } from "../../schema/db";
-import { nodeName, quorumOf } from "../deployment/rpc-nodes";
+import type { Deployment } from "../deployment/deployment";
 import { ethereumVerifier } from "./ethereum-payments";
-import type { PaymentVerifier, VerifierEnv } from "./payment-types";
+import type { PaymentVerifier } from "./payment-types";
 import { type DisagreementReport, quorumVerifier } from "./quorum-verifier";
 import { pinnedToCluster } from "./solana-cluster-pin";
 import { solanaVerifier } from "./solana-payments";
@@ -21,29 +21,27 @@ export type {
   ReconcileWindow,
   ScanCursor,
   ScanWindow,
-  VerifierEnv,
 } from "./payment-types";
 
-/** The verifier of one node: its URL in place of the configured one. */
-function nodeVerifier(env: VerifierEnv, network: Network, url: string): PaymentVerifier {
-  if (network === "ethereum") return ethereumVerifier({ ...env, ETH_RPC_URL: url });
+/** The verifier of the node at `url`, read by the deployment's rules of `network`. */
+function nodeVerifier(deployment: Deployment, network: Network, url: string): PaymentVerifier {
+  if (network === "ethereum") return ethereumVerifier(url, deployment.ethereum);
   // Solana reads wait until the node has shown it serves SOL_CLUSTER (solana-cluster-pin.ts).
-  const one = { ...env, SOL_RPC_URL: url };
-  return pinnedToCluster(one, solanaVerifier(one));
+  return pinnedToCluster(url, deployment.solana.cluster, solanaVerifier(url, deployment.solana));
 }
 
 /**
- * The verifier of `network` over its configured nodes. `report` records a node that contradicts the others
+ * The verifier of `network` over the deployment's nodes. `report` records a node that contradicts the others
  * (operations/node-disagreements.ts recordDisagreements); every caller that can settle, list or clear money passes
  * one. Null only where nothing is decided (a page's explorer link and amounts): a disagreement is then only logged.
  */
-export function paymentVerifier(env: VerifierEnv, network: Network, report: DisagreementReport | null): PaymentVerifier {
-  const { urls, quorum } = quorumOf(env, network);
+export function paymentVerifier(deployment: Deployment, network: Network, report: DisagreementReport | null): PaymentVerifier {
+  const { nodes, quorum } = deployment[network];
   // One node, a quorum of one (local development): that node's verifier as it is.
-  if (urls.length <= 1) return nodeVerifier(env, network, urls[0] ?? "");
+  if (nodes.length <= 1) return nodeVerifier(deployment, network, nodes[0]?.url ?? "");
   return quorumVerifier(
     network,
-    urls.map((url) => ({ name: nodeName(url), verifier: nodeVerifier(env, network, url) })),
+    nodes.map((node) => ({ name: node.name, verifier: nodeVerifier(deployment, network, node.url) })),
     quorum,
     report ?? (async () => {}),
   );

@@ -6,13 +6,12 @@
 // for (domain/node-errors.ts, docs/payments.md#deadlines).
 import { explorerTxUrl } from "../../schema/explorer";
 import { isSolanaSignature } from "../../schema/payment-hash";
-import { readDust } from "../domain/dust";
+import type { SolanaRules } from "../deployment/deployment";
 import { solanaErrorMeaning } from "../domain/node-errors";
 import type { PaymentObservation } from "../domain/payment-decision";
 import { type PaymentCommitment, readCommitment } from "../deployment/payment-rules";
 import { solanaProgress, solanaWindowParams } from "../domain/reconciliation";
-import { readCluster } from "../deployment/solana-cluster";
-import type { PaymentVerifier, ReceivedTransfer, TransferReceipt, VerifierEnv } from "./payment-types";
+import type { PaymentVerifier, ReceivedTransfer, TransferReceipt } from "./payment-types";
 import { type DecodedTransaction, decodeTransaction, type SolanaTransactionResponse, transfersOf, wireBytes } from "./solana-transfer";
 
 export const SOLANA_RPC_TIMEOUT_MS = 4_000;
@@ -173,11 +172,11 @@ export function solanaReceipt(response: SolanaTransactionResponse, signature: st
   };
 }
 
-/** One node's verifier: the node at SOL_RPC_URL (payment-verifier.ts puts each of SOL_RPC_URLS there in turn). */
-export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
-  const recipient = env.PLATFORM_SOL_ADDRESS;
-  const commitment = solanaCommitment(env.SOL_COMMITMENT);
-  const url = env.SOL_RPC_URL ?? "";
+/** One node's verifier: the node at `url`, read by the deployment's Solana rules (payment-verifier.ts makes one per node). */
+export function solanaVerifier(url: string, rules: SolanaRules): PaymentVerifier {
+  const recipient = rules.recipient;
+  // Unreadable, "finalized", never weaker (solanaCommitment).
+  const commitment = rules.commitment ?? "finalized";
   const getTransaction = (signature: string) =>
     solanaRpc<SolanaTransactionResponse | null>(url, "getTransaction", [signature, { encoding: "base64", commitment, maxSupportedTransactionVersion: 0 }]);
 
@@ -216,7 +215,7 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
     network: "solana",
     recipient,
     requiredConfirmations: 1,
-    dustBelow: readDust(env.PAYMENT_DUST_SOL, "SOL"),
+    dustBelow: rules.dustBelow,
 
     async inspect(signature, expect) {
       // Not 64 bytes: no transaction has it, and no node need be asked (the confirm route refuses such text).
@@ -336,7 +335,7 @@ export function solanaVerifier(env: VerifierEnv): PaymentVerifier {
     },
 
     // The pinned cluster, not a guess from the node's URL; unset or unreadable, no link (payments are refused then).
-    explorerUrl: (signature) => explorerTxUrl("solana", signature, { solCluster: readCluster(env.SOL_CLUSTER) ?? undefined }),
+    explorerUrl: (signature) => explorerTxUrl("solana", signature, { solCluster: rules.cluster ?? undefined }),
 
     formatAmount: formatLamports,
   };

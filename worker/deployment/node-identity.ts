@@ -1,7 +1,7 @@
 // What the configured nodes say they are: the Ethereum node's chain id (eth_chainId) and the Solana node's genesis
 // hash (getGenesisHash). Asked once and remembered per isolate; the payment check (payment-readiness.ts), the
 // Solana verifier's cluster pin (solana-cluster-pin.ts) and the deploy check (scripts/deploy.ts) read them.
-import type { NodeFacts, PaymentSetupText } from "./payment-rules";
+import type { NodeFacts, DeploymentText } from "./payment-rules";
 import { rpcUrls } from "./rpc-nodes";
 import { clusterMismatch, readCluster } from "./solana-cluster";
 
@@ -37,15 +37,9 @@ async function ask<T extends number | string>(key: string, url: string, method: 
   return value;
 }
 
-/** The Solana node's genesis hash; null when it did not answer. */
-export function solanaGenesisHash(env: Pick<PaymentSetupText, "SOL_RPC_URL">, now = Date.now()): Promise<string | null> {
-  return ask(
-    `sol ${env.SOL_RPC_URL}`,
-    env.SOL_RPC_URL ?? "",
-    "getGenesisHash",
-    (r) => (typeof r === "string" && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(r) ? r : null),
-    now,
-  );
+/** The genesis hash of the Solana node at `url`; null when it did not answer. */
+export function solanaGenesisHash(url: string, now = Date.now()): Promise<string | null> {
+  return ask(`sol ${url}`, url, "getGenesisHash", (r) => (typeof r === "string" && /^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(r) ? r : null), now);
 }
 
 /**
@@ -53,7 +47,7 @@ export function solanaGenesisHash(env: Pick<PaymentSetupText, "SOL_RPC_URL">, no
  * Where the nodes differ, the answer of one that is not the configured chain, so the settings check refuses it.
  */
 export async function nodeFacts(
-  env: Pick<PaymentSetupText, "ETH_RPC_URL" | "ETH_RPC_URLS" | "SOL_RPC_URL" | "SOL_RPC_URLS" | "ETH_CHAIN_ID" | "SOL_CLUSTER">,
+  env: Pick<DeploymentText, "ETH_RPC_URL" | "ETH_RPC_URLS" | "SOL_RPC_URL" | "SOL_RPC_URLS" | "ETH_CHAIN_ID" | "SOL_CLUSTER">,
   now = Date.now(),
 ): Promise<NodeFacts> {
   const [chainIds, geneses] = await Promise.all([
@@ -62,7 +56,7 @@ export async function nodeFacts(
         ask(`eth ${url}`, url, "eth_chainId", (r) => (typeof r === "string" && /^0x[0-9a-f]{1,15}$/i.test(r) ? Number.parseInt(r, 16) : null), now),
       ),
     ),
-    Promise.all(rpcUrls(env, "solana").map((url) => solanaGenesisHash({ SOL_RPC_URL: url }, now))),
+    Promise.all(rpcUrls(env, "solana").map((url) => solanaGenesisHash(url, now))),
   ]);
   const ids = chainIds.filter((id): id is number => id !== null);
   const hashes = geneses.filter((g): g is string => g !== null);

@@ -4,23 +4,22 @@
 // machine, local-mode.ts) and what the nodes say about themselves (node-identity.ts).
 import type { MiddlewareHandler } from "hono";
 import { forgetNodeFacts, nodeFacts } from "./node-identity";
-import type { RequestHost } from "./local-mode";
-import { checkPaymentSetup, type PaymentSetupCheck, type PaymentSetupText } from "./payment-rules";
+import type { Deployment } from "./deployment";
+import { checkDeployment, type DeploymentCheck } from "./payment-rules";
 import { ApiError } from "../http/errors";
-import { requestHost } from "../http/request-host";
 import type { AppEnv } from "../types";
 
 export { forgetNodeFacts, nodeFacts };
 
 /**
- * The payment settings, checked as configured and then against what the nodes say. `host`: the host the request
- * came to, or null outside a request (the cron job), where SITE_ORIGIN alone says where the site is.
+ * The payment settings, checked as configured (read with the deployment) and then against what the nodes say.
+ * The deployment's request host is null outside a request (the cron job), where SITE_ORIGIN alone says where the
+ * site is.
  */
-export async function paymentReadiness(env: PaymentSetupText, host: RequestHost, now = Date.now()): Promise<PaymentSetupCheck> {
-  const configured = checkPaymentSetup(env, { requestHost: host });
+export async function paymentReadiness(deployment: Deployment, now = Date.now()): Promise<DeploymentCheck> {
   // Settings wrong as written are refused without asking a node (which might be the wrong one).
-  if (!configured.ok) return configured;
-  return checkPaymentSetup(env, { ...(await nodeFacts(env, now)), requestHost: host });
+  if (!deployment.payments.ok) return deployment.payments;
+  return checkDeployment(deployment.text, { ...(await nodeFacts(deployment.text, now)), requestHost: deployment.requestHost });
 }
 
 /** The 503 of a payment call while the settings are unsafe; each problem names its setting, none holds a secret. */
@@ -30,7 +29,7 @@ export function paymentsDisabled(problems: string[]): ApiError {
 
 /** On every route that takes, reports or builds a payment. */
 export const requirePaymentSettings: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const check = await paymentReadiness(c.env, requestHost(c));
+  const check = await paymentReadiness(c.var.deployment);
   if (!check.ok) {
     console.error(`refusing payment route ${c.req.method} ${c.req.path}: unsafe payment settings: ${check.problems.join(" | ")}`);
     throw paymentsDisabled(check.problems);

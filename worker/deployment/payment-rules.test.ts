@@ -7,10 +7,10 @@ import { wranglerVars } from "../../scripts/test/wrangler-vars";
 import { REAL_VALUE_EVM_CHAINS, TEST_EVM_CHAINS } from "./evm-chains";
 import { isLocalDeployment } from "./local-mode";
 import {
-  checkPaymentSetup,
+  checkDeployment,
   MAINNET_MIN_CONFIRMATIONS,
   MAX_CONFIRMATIONS,
-  type PaymentSetupText,
+  type DeploymentText,
   PUBLIC_DEV_ETH_ADDRESSES,
   PUBLIC_DEV_SOL_ADDRESSES,
   readCommitment,
@@ -20,7 +20,7 @@ import {
 } from "./payment-rules";
 
 /** wrangler.toml's top-level [vars], as `npm start` and the tests run them. */
-const LOCAL: PaymentSetupText = wranglerVars(readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8"));
+const LOCAL: DeploymentText = wranglerVars(readFileSync(new URL("../../wrangler.toml", import.meta.url), "utf8"));
 /** Where a request to `npm start`'s site comes, and where one to a deployed Worker does. */
 const ON_THIS_MACHINE = { requestHost: "localhost" };
 const ON_A_PUBLIC_HOST = { requestHost: "vanity.example" };
@@ -30,7 +30,7 @@ const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
 const OWN_SOL = "GsbwXfJraMomNxBcjYLcG3mxkBUiyWXAB32fGbSMQRdW";
 
 /** A production deployment on Ethereum mainnet and Solana mainnet, done right. */
-const PRODUCTION: PaymentSetupText = {
+const PRODUCTION: DeploymentText = {
   ETH_RPC_URL: "https://eth-mainnet.example/v2/SECRET-API-KEY",
   ETH_CHAIN_ID: "1",
   ETH_CONFIRMATIONS: "12",
@@ -48,7 +48,7 @@ const PRODUCTION: PaymentSetupText = {
   SITE_ORIGIN: "https://vanity.example",
 };
 /** A staging deployment on Sepolia and Solana devnet. */
-const TESTNETS: PaymentSetupText = {
+const TESTNETS: DeploymentText = {
   ...PRODUCTION,
   ETH_CHAIN_ID: "11155111",
   ETH_CONFIRMATIONS: "1",
@@ -61,12 +61,12 @@ const TESTNETS: PaymentSetupText = {
 const ETH_SECOND = "https://eth-second.example/SECRET-API-KEY";
 const SOL_SECOND = "https://sol-second.example/SECRET-API-KEY";
 
-function problems(env: PaymentSetupText, facts = {}): string[] {
-  const check = checkPaymentSetup(env, facts);
+function problems(env: DeploymentText, facts = {}): string[] {
+  const check = checkDeployment(env, facts);
   return check.ok ? [] : check.problems;
 }
 
-function refused(env: PaymentSetupText, setting: string, pattern: RegExp = /./, facts = {}) {
+function refused(env: DeploymentText, setting: string, pattern: RegExp = /./, facts = {}) {
   const found = problems(env, facts);
   expect(found.length, `expected ${setting} to be refused`).toBeGreaterThan(0);
   const about = found.filter((p) => p.startsWith(setting));
@@ -78,7 +78,7 @@ function refused(env: PaymentSetupText, setting: string, pattern: RegExp = /./, 
 
 describe("the local settings (wrangler.toml, npm start, the tests)", () => {
   it("are accepted: anvil and the local Solana RPC are local, so the public dev accounts may receive there", () => {
-    const check = checkPaymentSetup(LOCAL);
+    const check = checkDeployment(LOCAL);
     expect(check).toEqual({
       ok: true,
       settings: {
@@ -97,9 +97,8 @@ describe("the local settings (wrangler.toml, npm start, the tests)", () => {
   });
 
   it("stay accepted when the local nodes answer for themselves, and when a request comes to this machine", () => {
-    expect(checkPaymentSetup(LOCAL, { ethChainId: 31337, solGenesisHash: "3fXAm4YAxbVzPiBDqVkNwmXJxSXsFFMTtbsfCx6G2sBc" }).ok).toBe(true);
-    for (const requestHost of ["localhost", "127.0.0.1", "[::1]", "app.localhost"])
-      expect(checkPaymentSetup(LOCAL, { requestHost }).ok, requestHost).toBe(true);
+    expect(checkDeployment(LOCAL, { ethChainId: 31337, solGenesisHash: "3fXAm4YAxbVzPiBDqVkNwmXJxSXsFFMTtbsfCx6G2sBc" }).ok).toBe(true);
+    for (const requestHost of ["localhost", "127.0.0.1", "[::1]", "app.localhost"]) expect(checkDeployment(LOCAL, { requestHost }).ok, requestHost).toBe(true);
   });
 });
 
@@ -143,7 +142,7 @@ describe("the local settings on a site that is not this machine (a deploy of wra
 
 describe("production (a chain that is not local)", () => {
   it("a correct mainnet configuration is accepted", () => {
-    expect(checkPaymentSetup(PRODUCTION)).toMatchObject({
+    expect(checkDeployment(PRODUCTION)).toMatchObject({
       ok: true,
       settings: {
         production: true,
@@ -220,7 +219,7 @@ describe("production (a chain that is not local)", () => {
     refused({ ...PRODUCTION, ADMIN_WALLETS: SOLANA_DEV_ACCOUNTS.admin.address }, "ADMIN_WALLETS", /account 0/);
     // Solana wallets are compared exactly, as ADMIN_WALLETS itself does: another case is another (unlisted) wallet.
     expect(problems({ ...PRODUCTION, ADMIN_WALLETS: `${OWN_ETH},,${SOLANA_DEV_ACCOUNTS.admin.address.toLowerCase()}` })).toEqual([]);
-    expect(checkPaymentSetup(LOCAL).ok).toBe(true);
+    expect(checkDeployment(LOCAL).ok).toBe(true);
   });
 
   it("refuses plain http to a node that is not on this machine", () => {
@@ -314,7 +313,7 @@ describe("which EVM chains are mainnet (evm-chains.ts, docs/production-settings.
 
   it.each(REAL)("chain id %i (%s) gets the mainnet rules: depth at least %i, two nodes on different hosts, a quorum of two", (id, name, depth) => {
     const chain = { ...PRODUCTION, ETH_CHAIN_ID: String(id), ETH_CONFIRMATIONS: String(depth) };
-    expect(checkPaymentSetup(chain)).toMatchObject({
+    expect(checkDeployment(chain)).toMatchObject({
       ok: true,
       settings: { production: true, ethereum: { chainId: id, confirmations: depth, nodes: 2, quorum: 2 } },
     });
@@ -339,7 +338,7 @@ describe("which EVM chains are mainnet (evm-chains.ts, docs/production-settings.
 
   it.each(TEST)("chain id %i keeps the test rules: one node, depth 1, beside a Solana test cluster", (id) => {
     const chain = { ...TESTNETS, ETH_CHAIN_ID: String(id), ETH_RPC_URLS: "", ETH_RPC_QUORUM: "" };
-    expect(checkPaymentSetup(chain)).toMatchObject({ ok: true, settings: { ethereum: { chainId: id, confirmations: 1, nodes: 1, quorum: 1 } } });
+    expect(checkDeployment(chain)).toMatchObject({ ok: true, settings: { ethereum: { chainId: id, confirmations: 1, nodes: 1, quorum: 1 } } });
     const solanaMainnet = { SOL_CLUSTER: "mainnet-beta", SOL_COMMITMENT: "finalized", SOL_RPC_URLS: PRODUCTION.SOL_RPC_URLS, SOL_RPC_QUORUM: "2" };
     expect(problems({ ...chain, ...solanaMainnet })).toEqual([
       `ETH_CHAIN_ID is ${id} while SOL_CLUSTER is "mainnet-beta": keys would sell for coins of a test chain, which cost nothing. Use a chain whose coins have real value (1 for Ethereum mainnet), or test chains for both.`,
@@ -352,7 +351,7 @@ describe("which EVM chains are mainnet (evm-chains.ts, docs/production-settings.
     const unknown = { ...TESTNETS, ETH_CHAIN_ID: UNKNOWN };
     expect(problems(unknown)).toEqual([unknownChain(UNKNOWN)]);
     expect(problems({ ...unknown, ETH_TEST_CHAIN_ID: "" })).toEqual([unknownChain(UNKNOWN)]);
-    expect(checkPaymentSetup({ ...unknown, ETH_TEST_CHAIN_ID: UNKNOWN, ETH_RPC_URLS: "", ETH_RPC_QUORUM: "" })).toMatchObject({
+    expect(checkDeployment({ ...unknown, ETH_TEST_CHAIN_ID: UNKNOWN, ETH_RPC_URLS: "", ETH_RPC_QUORUM: "" })).toMatchObject({
       ok: true,
       settings: { production: true, ethereum: { chainId: 424242, confirmations: 1, nodes: 1, quorum: 1 } },
     });
@@ -479,12 +478,12 @@ describe("SOL_CLUSTER pins the Solana cluster", () => {
   });
 
   it("each refusal of a dev account says why the deployment is not local", () => {
-    const eth = (env: PaymentSetupText, reason: string, facts = {}) =>
+    const eth = (env: DeploymentText, reason: string, facts = {}) =>
       refused(env, "PLATFORM_ETH_ADDRESS", new RegExp(`not local \\(${reason.replace(/[().]/g, "\\$&")}\\), so anyone`), facts);
     eth({ ...LOCAL, ETH_RPC_URL: "https://eth.example" }, "ETH_RPC_URL is not on this machine");
     eth({ ...LOCAL, ETH_CHAIN_ID: "11155111", ETH_CONFIRMATIONS: "1" }, "ETH_CHAIN_ID 11155111 is not a development chain's");
     eth(LOCAL, "the node at ETH_RPC_URL serves chain id 1", { ethChainId: 1 });
-    const sol = (env: PaymentSetupText, reason: string, facts = {}) =>
+    const sol = (env: DeploymentText, reason: string, facts = {}) =>
       refused(env, "PLATFORM_SOL_ADDRESS", new RegExp(`not local \\(${reason.replace(/[().']/g, "\\$&")}\\), so anyone`), facts);
     sol({ ...LOCAL, SOL_CLUSTER: "devnet", SOL_RPC_URL: "https://api.devnet.solana.com" }, "SOL_RPC_URL is not on this machine");
     sol({ ...LOCAL, SOL_CLUSTER: "testnet" }, "SOL_CLUSTER is not localnet");
@@ -533,7 +532,7 @@ describe("solanaCluster and this machine's hosts", () => {
     expect(solanaCluster("https://api.devnet.solana.com")).toBe("devnet");
     expect(solanaCluster("https://api.testnet.solana.com")).toBe("testnet");
     expect(solanaCluster("https://rpc.example.com/?api-key=secret")).toBe("mainnet-beta");
-    // Unreadable: no public explorer link (and checkPaymentSetup refuses it).
+    // Unreadable: no public explorer link (and checkDeployment refuses it).
     expect(solanaCluster("not a url")).toBe("localnet");
   });
 
@@ -628,7 +627,7 @@ describe("several nodes per chain (docs/payments.md#trust-no-single-node)", () =
     refused({ ...TESTNETS, ETH_RPC_QUORUM: "0" }, "ETH_RPC_QUORUM", /from 1 to 2/);
   });
   it("unset, the quorum is a majority; testnets may run one node with a quorum of one", () => {
-    const check = checkPaymentSetup({
+    const check = checkDeployment({
       ...PRODUCTION,
       ETH_RPC_QUORUM: undefined,
       SOL_RPC_URLS: `${PRODUCTION.SOL_RPC_URLS},https://third.example`,
@@ -727,7 +726,7 @@ describe("the node list refusals name the setting to fix, as written", () => {
       `SOL_RPC_URLS must list at least 2 nodes on different hosts on mainnet (it lists 1): ${ONE_PROVIDER}`,
       `SOL_RPC_QUORUM is 1 on mainnet; it must be at least 2, or ${ONE_PROVIDER}`,
     ];
-    const nodeProblems = (env: PaymentSetupText, facts: object) => problems(env, facts).filter((p) => p.startsWith("SOL_RPC_"));
+    const nodeProblems = (env: DeploymentText, facts: object) => problems(env, facts).filter((p) => p.startsWith("SOL_RPC_"));
     // The node says mainnet, SOL_CLUSTER says devnet (refused as a mismatch too): one node is still one node on mainnet.
     expect(nodeProblems(TESTNETS, { solGenesisHash: SOLANA_GENESIS_HASHES["mainnet-beta"] })).toEqual(oneSolNode);
     // SOL_CLUSTER says mainnet, the node says devnet: the operator meant mainnet, so its node rules hold.

@@ -29,8 +29,8 @@ export type PaymentCommitment = (typeof SOLANA_COMMITMENTS)[number];
 export const PUBLIC_DEV_ETH_ADDRESSES: readonly string[] = publicDevAddresses("ethereum");
 export const PUBLIC_DEV_SOL_ADDRESSES: readonly string[] = publicDevAddresses("solana");
 
-/** The configuration text this reads (wrangler.toml [vars], and the RPC URLs, secrets in production). */
-export type PaymentSetupText = RpcNodesText & {
+/** The deployment's configuration text the rules read (wrangler.toml [vars], and the RPC URLs, secrets in production). */
+export type DeploymentText = RpcNodesText & {
   ETH_RPC_URL?: string;
   ETH_CHAIN_ID?: string;
   ETH_TEST_CHAIN_ID?: string;
@@ -49,19 +49,21 @@ export type NodeFacts = { ethChainId?: number | null; solGenesisHash?: string | 
 /** What the nodes said, and the host the request came to (absent or null: no request, as in the cron job). */
 export type DeploymentFacts = NodeFacts & { requestHost?: RequestHost };
 
-export type PaymentSetup = {
+/** A deployment the payment rules accept: what each chain takes payments on, and whether it is production. */
+export type AcceptedDeployment = {
   /** Either chain is not local (module comment). */
   production: boolean;
   ethereum: { chainId: number; local: boolean; recipient: string; confirmations: number; nodes: number; quorum: number };
   solana: { cluster: SolanaCluster; local: boolean; recipient: string; commitment: PaymentCommitment; nodes: number; quorum: number };
 };
 
-export type PaymentSetupCheck = { ok: true; settings: PaymentSetup } | { ok: false; problems: string[] };
+/** The rules' verdict on a deployment: accepted, or every problem, each naming its setting. */
+export type DeploymentCheck = { ok: true; settings: AcceptedDeployment } | { ok: false; problems: string[] };
 
 /** The Solana cluster an RPC URL's host suggests: for display only when SOL_CLUSTER is unreadable (the rules read SOL_CLUSTER). */
 export function solanaCluster(rpcUrl: string): SolanaCluster {
   const url = parseHttpUrl(rpcUrl);
-  // Unreadable: no public explorer link either (and checkPaymentSetup refuses it).
+  // Unreadable: no public explorer link either (and checkDeployment refuses it).
   if (!url) return "localnet";
   const host = url.hostname.toLowerCase();
   if (isLoopbackHost(host)) return "localnet";
@@ -135,7 +137,7 @@ function nodeListProblems(env: RpcNodesText, network: "ethereum" | "solana", mai
  */
 type EthChainKind = { kind: "real"; chain: RealValueChain } | { kind: "test" } | { kind: "unknown" };
 
-function ethChainKind(chainId: number, env: PaymentSetupText, problems: string[]): EthChainKind {
+export function ethChainKind(chainId: number, env: DeploymentText, problems: string[]): EthChainKind {
   if (!(chainId >= 1)) return { kind: "unknown" };
   const real = REAL_VALUE_EVM_CHAINS.get(chainId);
   const declared = (env.ETH_TEST_CHAIN_ID ?? "").trim();
@@ -179,7 +181,7 @@ export function readCommitment(text: string | undefined): PaymentCommitment | nu
  * Every problem with the payment settings, or the settings. `facts` (what the nodes report, where the request
  * came) may only make the rules stricter: a node that is not the configured chain is a problem of its own.
  */
-export function checkPaymentSetup(env: PaymentSetupText, facts: DeploymentFacts = {}): PaymentSetupCheck {
+export function checkDeployment(env: DeploymentText, facts: DeploymentFacts = {}): DeploymentCheck {
   const problems: string[] = [];
 
   // ---- the site: local behaviour only on this machine (local-mode.ts)

@@ -5,17 +5,19 @@ import { ApiError } from "../http/errors";
 import type { AppEnv } from "../types";
 
 export const REQUIRED_SECRETS = ["KEY_ENCRYPTION_SECRET", "SESSION_SECRET"] as const;
+export type RequiredSecret = (typeof REQUIRED_SECRETS)[number];
 const MIN_SECRET_LENGTH = 32;
 
 /** Names of required secrets that are missing or too short to be real. */
-export function missingSecrets(env: Partial<Record<(typeof REQUIRED_SECRETS)[number], string | undefined>>): string[] {
+export function missingSecrets(env: Partial<Record<RequiredSecret, string | undefined>>): RequiredSecret[] {
   return REQUIRED_SECRETS.filter((name) => (env[name]?.length ?? 0) < MIN_SECRET_LENGTH);
 }
 
 /** Refuses the route with 503 while any of `names` is missing; `service` says what is disabled. */
-export function requireSecretsFor(names: readonly (typeof REQUIRED_SECRETS)[number][], service: string): MiddlewareHandler<AppEnv> {
+export function requireSecretsFor(names: readonly RequiredSecret[], service: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const missing = missingSecrets(c.env).filter((name) => (names as readonly string[]).includes(name));
+    const present = c.var.deployment.secrets;
+    const missing = names.filter((name) => !present[name]);
     if (missing.length > 0) {
       console.error(`refusing ${service} route: secret(s) not configured: ${missing.join(", ")}`);
       throw new ApiError(

@@ -9,6 +9,7 @@ import { type Network, sessions, usedSignInNonces } from "../../schema/db";
 import type { CronTaskOutcome } from "../../schema/health";
 import { type CollectorReport, runCollectorJob } from "../collectors/notification-job";
 import { createDb, type Db } from "../db/database";
+import { type Deployment, readDeployment } from "../deployment/deployment";
 import { paymentReadiness } from "../deployment/payment-readiness";
 import { type OfferJobReport, runOfferJob } from "../offers/offer-job";
 import { expireOverdueOrders } from "../orders/orders";
@@ -63,6 +64,8 @@ export type JobReport = {
 export type CronJob = {
   db: Db;
   env: Env;
+  /** The deployment, read once at the start of the run (no request: SITE_ORIGIN alone says where the site is). */
+  deployment: Deployment;
   now: number;
   /** The payment settings passed paymentReadiness at the start of the run. */
   paymentsSafe: boolean;
@@ -160,25 +163,25 @@ async function finishRecord(j: CronJob): Promise<void> {
 }
 
 async function verify(j: CronJob): Promise<void> {
-  const { verified, settled } = await verifyPendingPayments(j.db, j.env, j.now);
+  const { verified, settled } = await verifyPendingPayments(j.db, j.deployment, j.now);
   Object.assign(j.report.payments, { verified, settled });
 }
 
 function scan(network: Network) {
   return async (j: CronJob) => {
-    j.report.payments.foundByScan += (await scanForPayments(j.db, j.env, network, j.now)).found;
+    j.report.payments.foundByScan += (await scanForPayments(j.db, j.deployment, network, j.now)).found;
   };
 }
 
 function reconcile(network: Network) {
   return async (j: CronJob) => {
-    j.report.reconciliation[network] = await reconcilePayments(j.db, j.env, network, j.now);
+    j.report.reconciliation[network] = await reconcilePayments(j.db, j.deployment, network, j.now);
   };
 }
 
 function probe(network: Network) {
   return async (j: CronJob) => {
-    j.report.chains[network] = (await recordChainProbe(j.db, j.env, network, j.now)).ok;
+    j.report.chains[network] = (await recordChainProbe(j.db, j.deployment, network, j.now)).ok;
   };
 }
 
@@ -220,12 +223,13 @@ export async function runScheduledJobs(env: Env, now = Date.now(), tasks: readon
   const report = emptyReport();
   // No request here: SITE_ORIGIN alone says where the site is (deployment/local-mode.ts). On unsafe payment
   // settings (deployment/payment-readiness.ts) the tasks that need SAFE_PAYMENTS are skipped, and the run says so.
-  const readiness = await paymentReadiness(env, null, now);
+  const deployment = readDeployment(env);
+  const readiness = await paymentReadiness(deployment, now);
   if (!readiness.ok) {
     console.error(`scheduled payments skipped: unsafe payment settings: ${readiness.problems.join(" | ")}`);
     report.errors.push(`${PAYMENTS_SKIPPED}: skipped, unsafe payment settings: ${readiness.problems.join(" ")}`);
   }
-  const job: CronJob = { db: createDb(env.DB), env, now, paymentsSafe: readiness.ok, report, runId: null };
+  const job: CronJob = { db: createDb(env.DB), env, deployment, now, paymentsSafe: readiness.ok, report, runId: null };
   await runTasks(tasks, job, report.errors, new Set(), (name) => (job.runId === null ? Promise.resolve() : noteRunningTask(job.db, job.runId, name)));
   return report;
 }

@@ -6,6 +6,7 @@
 // ends unpaid and are declined when the sale completes: the triggers of migration 0038), so an offer accepted and
 // never paid cannot clear a listing's offers. Declining ends one offer. Only the listing's seller or an admin may
 // answer; to anyone else an offer is not found; no one accepts an offer they made themselves.
+import type { Deployment } from "../deployment/deployment";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { addresses, offers, users } from "../../schema/db";
 import { offerCan, offerTo } from "../../schema/offer-lifecycle";
@@ -45,8 +46,15 @@ const askOf = async (db: Db, listingId: number) =>
   (await db.select({ price: addresses.price }).from(addresses).where(eq(addresses.id, listingId)).get())?.price ?? null;
 
 /** POST /api/offers/{id}/accept. */
-export async function acceptOffer(db: Db, env: Env, session: AuthSession, offerId: number, info: RequestInfo, now = Date.now()): Promise<AcceptOfferResponse> {
-  const reservation = await writeReservation(db, await planAcceptance(db, env, session, offerId, now), info);
+export async function acceptOffer(
+  db: Db,
+  deployment: Deployment,
+  session: AuthSession,
+  offerId: number,
+  info: RequestInfo,
+  now = Date.now(),
+): Promise<AcceptOfferResponse> {
+  const reservation = await writeReservation(db, await planAcceptance(db, deployment, session, offerId, now), info);
   return { offer: await received(db, offerId, now), transactionId: reservation.id, reservedUntil: new Date(reservation.expiresAt).toISOString() };
 }
 
@@ -54,7 +62,7 @@ export async function acceptOffer(db: Db, env: Env, session: AuthSession, offerI
  * The reads before the acceptance's write: the offer, its buyer, the other open offers, the fees of the amount. Nothing
  * here holds until the write, which is why the INSERT re-states "still open, ask unchanged" (stillOpen) itself.
  */
-export async function planAcceptance(db: Db, env: Env, session: AuthSession, offerId: number, now = Date.now()): Promise<ReservationPlan> {
+export async function planAcceptance(db: Db, deployment: Deployment, session: AuthSession, offerId: number, now = Date.now()): Promise<ReservationPlan> {
   const offer = await answerable(db, session, offerId, now, true);
   const buyer = await db
     .select({ id: users.id, walletAddress: users.walletAddress, network: users.network })
@@ -67,7 +75,7 @@ export async function planAcceptance(db: Db, env: Env, session: AuthSession, off
   const facts = { listingId: offer.listingId, address: offer.address, currency: offer.currency };
   const stillOpen: SQL = sql`EXISTS (SELECT 1 FROM ${o} WHERE ${o.id} = ${offerId} AND ${liveOpen(now)}
       AND ${o.askUnits} = (SELECT ${addresses.priceUnits} FROM ${addresses} WHERE ${addresses.id} = ${offer.listingId}))`;
-  return planReservation(db, env, buyerSession, { addressId: offer.listingId, currency: offer.currency }, now, {
+  return planReservation(db, deployment, buyerSession, { addressId: offer.listingId, currency: offer.currency }, now, {
     offerId,
     acceptedBy: session.walletAddress,
     price: offer.amount,

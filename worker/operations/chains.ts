@@ -5,14 +5,13 @@
 // Read by /api/health (admins) and by the alerts (a chain or a node failing for more than CHAIN_DOWN_ALERT_MS).
 import { and, eq, sql } from "drizzle-orm";
 import { chainNodeStatus, chainStatus, type Network } from "../../schema/db";
-import { ethereumClient } from "../chain/ethereum";
+import { ethereumNodeClient } from "../chain/ethereum";
 import { kthHighest } from "../chain/quorum-verifier";
-import { solanaCommitment, solanaRpc } from "../chain/solana-payments";
+import { solanaRpc } from "../chain/solana-payments";
 import type { Db } from "../db/database";
-import { nodeNames, quorumOf, type RpcNodesText } from "../deployment/rpc-nodes";
+import type { Deployment } from "../deployment/deployment";
 
 export type ChainHead = { head: number; headTime: number | null };
-type ProbeEnv = Pick<Env, "ETH_CHAIN_ID" | "SOL_COMMITMENT"> & RpcNodesText;
 
 /**
  * Asks one node (`url`) for its head. Ethereum: the latest block's number and timestamp (as the chain states it),
@@ -20,12 +19,13 @@ type ProbeEnv = Pick<Env, "ETH_CHAIN_ID" | "SOL_COMMITMENT"> & RpcNodesText;
  * the configured commitment, one JSON-RPC call with SOLANA_RPC_TIMEOUT_MS; its time is when the cron first saw that
  * slot (the node is not asked for block times). Throws when the node does not answer.
  */
-async function probeNode(env: ProbeEnv, network: Network, url: string): Promise<ChainHead> {
+async function probeNode(deployment: Deployment, network: Network, url: string): Promise<ChainHead> {
   if (network === "ethereum") {
-    const block = await ethereumClient({ ...env, ETH_RPC_URLS: url }).getBlock({ blockTag: "latest" });
+    const block = await ethereumNodeClient(url, deployment.ethereum.chainId ?? Number.NaN).getBlock({ blockTag: "latest" });
     return { head: Number(block.number), headTime: Number(block.timestamp) * 1000 };
   }
-  const slot = await solanaRpc<number>(url, "getSlot", [{ commitment: solanaCommitment(env.SOL_COMMITMENT) }]);
+  // An unreadable SOL_COMMITMENT is read as "finalized", never weaker (chain/solana-payments.ts solanaCommitment).
+  const slot = await solanaRpc<number>(url, "getSlot", [{ commitment: deployment.solana.commitment ?? "finalized" }]);
   if (!Number.isSafeInteger(slot)) throw new Error("getSlot: not a slot number");
   return { head: slot, headTime: null };
 }
@@ -61,15 +61,14 @@ function networkAnswer(answers: NodeAnswer[], quorum: number): { ok: true; head:
  * Probes every node of `network` at once and records each answer, then the network's. A failure keeps the first
  * failure's time in failing_since and the last head the node gave. Rows of nodes no longer configured are deleted.
  */
-export async function recordChainProbe(db: Db, env: Env, network: Network, now: number): Promise<{ ok: boolean; error: string | null }> {
-  const { urls, quorum } = quorumOf(env, network);
-  const names = nodeNames(urls);
+export async function recordChainProbe(db: Db, deployment: Deployment, network: Network, now: number): Promise<{ ok: boolean; error: string | null }> {
+  const { nodes, quorum } = deployment[network];
   const answers = await Promise.all(
-    urls.map(
-      (url, i): Promise<NodeAnswer> =>
-        probeNode(env, network, url).then(
-          (h) => ({ node: names[i], ok: true, ...h }),
-          (err: unknown) => ({ node: names[i], ok: false, error: safeError(err) }),
+    nodes.map(
+      (node): Promise<NodeAnswer> =>
+        probeNode(deployment, network, node.url).then(
+          (h) => ({ node: node.name, ok: true, ...h }),
+          (err: unknown) => ({ node: node.name, ok: false, error: safeError(err) }),
         ),
     ),
   );
@@ -124,7 +123,9 @@ export async function recordChainProbe(db: Db, env: Env, network: Network, now: 
           set: { ok: false, checkedAt: now, failingSince: sql`coalesce(${c.failingSince}, ${now})`, error: whole.error },
         });
   // The names bound as one JSON array (D1 binds at most 100 parameters), not one parameter per node.
-  const forgetRemoved = db.delete(n).where(and(eq(n.network, network), sql`${n.node} NOT IN (SELECT value FROM json_each(${JSON.stringify(names)}))`));
+  const forgetRemoved = db
+    .delete(n)
+    .where(and(eq(n.network, network), sql`${n.node} NOT IN (SELECT value FROM json_each(${JSON.stringify(nodes.map((node) => node.name))}))`));
   await db.batch([forgetRemoved, ...nodeWrites, networkWrite]);
   return whole.ok ? { ok: true, error: null } : { ok: false, error: whole.error };
 }

@@ -2,6 +2,7 @@
 // (worker/purchases/reserve.ts, with order-listing.ts's rule) and then pays on the ordinary purchase page.
 // Everything about the payment — server price and fees, verification, escrow, refunds, settlement — is the
 // purchase's; settling delivers the order.
+import type { Deployment } from "../deployment/deployment";
 import { eq } from "drizzle-orm";
 import { addresses } from "../../schema/db";
 import type { AuthSession } from "../auth/middleware";
@@ -14,7 +15,7 @@ import { orderTo } from "../../schema/order-lifecycle";
 
 export type OrderPayment = BuyerReservation;
 
-export async function payOrder(db: Db, env: Env, session: AuthSession, id: number, info: RequestInfo, now = Date.now()): Promise<OrderPayment> {
+export async function payOrder(db: Db, deployment: Deployment, session: AuthSession, id: number, info: RequestInfo, now = Date.now()): Promise<OrderPayment> {
   const order = await orderById(db, id);
   // Only the buyer pays; to anyone else (admins too: they cannot pay for someone's key) the order does not exist.
   if (!order || order.buyerId !== session.userId) throw new ApiError(404, "Order not found");
@@ -29,5 +30,5 @@ export async function payOrder(db: Db, env: Env, session: AuthSession, id: numbe
   // Calling again while the buyer's reservation is open answers that reservation: one payment per order.
   const open = await openReservationOf(db, listing.id, session.userId, now);
   if (open) return { ...open, reused: true };
-  return { ...(await reserveListing(db, env, session, { addressId: listing.id }, info, now)), reused: false };
+  return { ...(await reserveListing(db, deployment, session, { addressId: listing.id }, info, now)), reused: false };
 }

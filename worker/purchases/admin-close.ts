@@ -3,13 +3,13 @@
 // which frees the listing (one open purchase per listing is the only hold). A paid purchase is never closed. The
 // reported payment, if any, is checked once at once: a final transfer from the buyer is listed for refund now;
 // otherwise the scan (24-hour window) and the reconciliation list it if it arrives, as any late payment.
+import type { Deployment } from "../deployment/deployment";
 import { and, eq, sql } from "drizzle-orm";
 import { escrowTransactions, transactions } from "../../schema/db";
 import { transitionTo } from "../../schema/purchase-lifecycle";
 import type { ClosedPayment } from "../../schema/admin-payments";
 import { auditRow } from "../db/audit";
 import type { AuthSession } from "../auth/middleware";
-import type { RequestHost } from "../deployment/local-mode";
 import { type Db, writeBatch } from "../db/database";
 import { ApiError } from "../http/errors";
 import type { RequestInfo } from "../http/request-info";
@@ -23,15 +23,7 @@ import { ledgerIn } from "./ledger-sql";
 const t = transactions;
 const e = escrowTransactions;
 
-export async function closePurchase(
-  db: Db,
-  env: Env,
-  session: AuthSession,
-  id: string,
-  note: string,
-  info: RequestInfo,
-  host: RequestHost,
-): Promise<ClosedPayment> {
+export async function closePurchase(db: Db, deployment: Deployment, session: AuthSession, id: string, note: string, info: RequestInfo): Promise<ClosedPayment> {
   const now = Date.now();
   const open = and(eq(t.id, id), canMove(t.status, "admin-close"));
   const [, closed] = await writeBatch(db, [
@@ -61,9 +53,9 @@ export async function closePurchase(
   const row = (await findPurchase(db, id))!;
   if (row.txHash === null) return "none";
   // On unsafe payment settings the chain proves nothing: the payment is left to the scan and the reconciliation.
-  if ((await paymentReadiness(env, host, now)).ok) {
+  if ((await paymentReadiness(deployment, now)).ok) {
     try {
-      await verifyPayment(db, env, row, row.txHash, now);
+      await verifyPayment(db, deployment, row, row.txHash, now);
     } catch (err) {
       console.warn(`closing purchase ${id}: its payment could not be checked now:`, err instanceof Error ? err.message : String(err));
     }

@@ -1,5 +1,6 @@
 // What the buyer does with an open purchase besides paying: report the payment (confirm), cancel an unpaid
 // reservation, or ask for the unsigned Solana transfer (Solana Pay transaction request).
+import type { RpcNodesText } from "../deployment/rpc-nodes";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { transactions } from "../../schema/db";
 import { paymentHashNetwork } from "../../schema/payment-hash";
@@ -7,7 +8,7 @@ import { isIn, PAYABLE, SOLD, transitionTo } from "../../schema/purchase-lifecyc
 import type { ConfirmResponse } from "../../schema/purchases";
 import { auditRow } from "../db/audit";
 import type { AuthSession } from "../auth/middleware";
-import type { VerifierEnv } from "../chain/payment-verifier";
+import type { Deployment } from "../deployment/deployment";
 import { quorumBlockhash } from "../chain/solana-blockhash";
 import { bytesToBase64, unsignedTransfer } from "../chain/solana-transfer";
 import { type Db, writeBatch } from "../db/database";
@@ -62,7 +63,7 @@ function confirmMessage(d: PaymentDecision, after: PurchaseRow, hash: string): {
 
 export async function confirmPayment(
   db: Db,
-  env: VerifierEnv,
+  deployment: Deployment,
   session: AuthSession,
   id: string,
   input: { txHash: string; buyerWallet: string },
@@ -90,7 +91,7 @@ export async function confirmPayment(
     .where(and(eq(t.id, id), canMove(t.status, "report"), sql`${t.expiresAt} >= ${now}`));
   // Recorded before asking the node, so a node that is down now leaves the purchase pending for the cron job.
   const current = (await findPurchase(db, id))!;
-  const outcome = await verifyPayment(db, env, current, hash, now);
+  const outcome = await verifyPayment(db, deployment, current, hash, now);
   // An unpaid reservation past its expiry that this report did not pay ends now, as the cron job would end it.
   await db
     .update(t)
@@ -121,7 +122,13 @@ export async function cancelPurchase(db: Db, session: AuthSession, id: string, i
   if (((updated as D1Result).meta.changes ?? 0) === 0) throw new ApiError(409, "Only an unpaid reservation can be cancelled");
 }
 
-export async function solanaTransferRequest(db: Db, env: VerifierEnv, session: AuthSession, id: string, account: string) {
+export async function solanaTransferRequest(
+  db: Db,
+  env: Pick<Env, "PLATFORM_SOL_ADDRESS" | "SOL_COMMITMENT"> & RpcNodesText,
+  session: AuthSession,
+  id: string,
+  account: string,
+) {
   assertSessionWallet(session, account, "account");
   const row = await ownPurchase(db, session, id);
   if (row.network !== "solana" || !row.paymentReference || !row.amountBaseUnits) throw new ApiError(409, "This purchase is not paid on Solana");

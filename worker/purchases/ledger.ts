@@ -32,7 +32,7 @@ import type { PaymentVerifier } from "../chain/payment-verifier";
 import { bare, columnList, type Db } from "../db/database";
 import { refundStatusFor } from "../domain/dust";
 import { type LedgerState, ledgerStateOf } from "../domain/payment-decision";
-import type { PurchaseRow } from "./purchase-row";
+import type { PaymentContext } from "./payment-context";
 import { statusIn } from "./status-sql";
 import { LEDGER_HELD, type LedgerStatus, ledgerTo } from "../../schema/ledger-lifecycle";
 import { ledgerAfter, ledgerIn } from "./ledger-sql";
@@ -66,7 +66,8 @@ export type LedgerEntry = { status: LedgerStatus; reason: string | null; refund:
  * An existing row is only ever moved on by its own purchase while it is held: a row that is released, listed for
  * refund, or another purchase's is left as it is (and the triggers refuse what this statement would not do).
  */
-export function escrow(verifier: PaymentVerifier, p: PurchaseRow, hash: string, amount: bigint, state: LedgerEntry, now: number, onlyIf: SQL = sql`1 = 1`) {
+export function escrow(ctx: PaymentContext, amount: bigint, state: LedgerEntry, onlyIf: SQL = sql`1 = 1`) {
+  const { verifier, purchase: p, hash, now } = ctx;
   // Dust is recorded like any payment, but as ignored: never owed back (docs/payments.md#dust).
   const needed = refundStatusFor(state.refund, verifier.dustBelow);
   return sql`

@@ -5,7 +5,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { transactions } from "../../schema/db";
 import { transitionTo } from "../../schema/purchase-lifecycle";
-import type { VerifierEnv } from "../chain/payment-verifier";
+import type { Deployment } from "../deployment/deployment";
 import type { Db } from "../db/database";
 import { purchaseColumns, type PurchaseRow } from "./purchase-row";
 import { statusIs, canMove } from "./status-sql";
@@ -23,11 +23,11 @@ const t = transactions;
 /** `column IN` the ids, bound as one JSON parameter (D1 caps a statement's parameters at 100). */
 const inJson = (column: typeof t.id, ids: string[]) => sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`;
 
-type Verify = (db: Db, env: VerifierEnv, row: PurchaseRow, hash: string, now: number) => Promise<VerifyOutcome>;
+type Verify = (db: Db, deployment: Deployment, row: PurchaseRow, hash: string, now: number) => Promise<VerifyOutcome>;
 
 export async function verifyPendingPayments(
   db: Db,
-  env: VerifierEnv,
+  deployment: Deployment,
   now = Date.now(),
   verify: Verify = verifyPayment,
 ): Promise<{ verified: number; settled: number }> {
@@ -50,7 +50,7 @@ export async function verifyPendingPayments(
   let done = 0;
   try {
     for (const row of claimed) {
-      const outcome = await verify(db, env, row, row.txHash!, now);
+      const outcome = await verify(db, deployment, row, row.txHash!, now);
       if (outcome.decision.outcome === "settle") settled++;
       await release([row.id]);
       done++;

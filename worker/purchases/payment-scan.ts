@@ -9,7 +9,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { escrowTransactions, type Network, paymentScanCursors, transactions } from "../../schema/db";
 import { PAYABLE, PAYMENT_RECORDED, TERMINAL } from "../../schema/purchase-lifecycle";
-import { type ReceivedTransfer, type ScanCursor, type ScanWindow, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
+import { type ReceivedTransfer, type ScanCursor, type ScanWindow, paymentVerifier } from "../chain/payment-verifier";
+import type { Deployment } from "../deployment/deployment";
 import { bare, type Db, decodeRow, selectList } from "../db/database";
 import { firstPaymentBlock, matchTransferToPurchase } from "../domain/payment-decision";
 import { recordDisagreements } from "../operations/node-disagreements";
@@ -124,8 +125,8 @@ function purchaseFor(network: Network, x: ReceivedTransfer, rows: PurchaseRow[],
 }
 
 /** One run of the scan on one network: the payments found (handed to verifyPayment), and whether the node answered. */
-export async function scanForPayments(db: Db, env: VerifierEnv, network: Network, now = Date.now()): Promise<{ found: number; nodeAnswered: boolean }> {
-  const verifier = paymentVerifier(env, network, recordDisagreements(db));
+export async function scanForPayments(db: Db, deployment: Deployment, network: Network, now = Date.now()): Promise<{ found: number; nodeAnswered: boolean }> {
+  const verifier = paymentVerifier(deployment, network, recordDisagreements(db));
   const { cursor, updatedAt } = await loadCursor(db, network);
   const startAt = network === "ethereum" && cursor.nextBlock === null ? await oldestOpenReservationBlock(db) : null;
   const window = await verifier.scanTransfers(cursor, { limit: network === "ethereum" ? SCAN_BLOCKS_PER_RUN : SCAN_SIGNATURES_PER_RUN, startAt });
@@ -146,7 +147,7 @@ export async function scanForPayments(db: Db, env: VerifierEnv, network: Network
     const purchase = purchaseFor(network, x, rows, claimed);
     if (!purchase) continue;
     if (purchase.status === "initiated") claimed.add(purchase.id);
-    const outcome = await verifyPayment(db, env, purchase, x.hash, now);
+    const outcome = await verifyPayment(db, deployment, purchase, x.hash, now);
     found++;
     if (outcome.observation.kind === "unavailable") {
       unchecked = x;

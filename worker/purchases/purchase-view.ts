@@ -5,7 +5,8 @@ import { addresses, transactions } from "../../schema/db";
 import { isIn, PAYABLE, SOLD } from "../../schema/purchase-lifecycle";
 import type { PurchasesResponse, PurchaseView } from "../../schema/purchases";
 import type { AuthSession } from "../auth/middleware";
-import { paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
+import { paymentVerifier } from "../chain/payment-verifier";
+import type { Deployment } from "../deployment/deployment";
 import type { Db } from "../db/database";
 import { lastDeadline, paymentDeadline } from "../domain/payment-decision";
 import { ApiError } from "../http/errors";
@@ -17,7 +18,7 @@ const t = transactions;
 const a = addresses;
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
-export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHAIN_ID">, session: AuthSession, id: string): Promise<PurchaseView> {
+export async function purchaseView(db: Db, deployment: Deployment, session: AuthSession, id: string): Promise<PurchaseView> {
   const row = await db
     .select({
       ...purchaseColumns,
@@ -35,7 +36,7 @@ export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHA
   const role = !row ? null : row.buyerId === session.userId ? "buyer" : row.sellerId === session.userId ? "seller" : session.isAdmin ? "admin" : null;
   if (!row || !role) throw new ApiError(404, "Transaction not found");
   // A view: amounts, the explorer link and the required depth; nothing is decided here.
-  const verifier = paymentVerifier(env, row.network, null);
+  const verifier = paymentVerifier(deployment, row.network, null);
   const settled = isIn(SOLD, row.status);
   const waiting = isIn(PAYABLE, row.status) && row.expiresAt !== null;
   return {
@@ -53,7 +54,7 @@ export async function purchaseView(db: Db, env: VerifierEnv & Pick<Env, "ETH_CHA
     networkFeeEstimate: row.gasEstimate,
     amountBaseUnits: row.amountBaseUnits ?? "0",
     recipient: verifier.recipient,
-    chainId: row.network === "ethereum" ? Number(env.ETH_CHAIN_ID) : null,
+    chainId: row.network === "ethereum" ? (deployment.ethereum.chainId ?? Number.NaN) : null,
     paymentReference: row.paymentReference,
     txHash: row.txHash,
     blockchainTxHash: settled ? row.txHash : null,

@@ -10,7 +10,8 @@
 import { and, asc, desc, eq, gt, like, or, sql } from "drizzle-orm";
 import { blockchainTransactionAudit, escrowTransactions, type Network, reconcileCursors, transactions } from "../../schema/db";
 import { PAYABLE, PAYMENT_RECORDED } from "../../schema/purchase-lifecycle";
-import { paymentVerifier, type ReceivedTransfer, type ReconcileWindow, type VerifierEnv } from "../chain/payment-verifier";
+import { paymentVerifier, type ReceivedTransfer, type ReconcileWindow } from "../chain/payment-verifier";
+import type { Deployment } from "../deployment/deployment";
 import { bare, type Db, writeBatch } from "../db/database";
 import { refundStatusFor } from "../domain/dust";
 import { firstPaymentBlock, matchTransferToPurchase } from "../domain/payment-decision";
@@ -162,8 +163,8 @@ function uncreditedDetail(verifierFormat: (n: bigint) => string, currency: strin
     : `${amount} reached the platform in this transaction by a program call or another route the payment verifier cannot credit; listed for refund to ${t.senders.join(", ") || "its sender"}.`;
 }
 
-export async function reconcilePayments(db: Db, env: VerifierEnv, network: Network, now = Date.now()): Promise<ReconcileReport> {
-  const verifier = paymentVerifier(env, network, recordDisagreements(db));
+export async function reconcilePayments(db: Db, deployment: Deployment, network: Network, now = Date.now()): Promise<ReconcileReport> {
+  const verifier = paymentVerifier(deployment, network, recordDisagreements(db));
   const currency = currencyOf(network);
   const { cursor, updatedAt } = await loadCursor(db, network);
   const window = await verifier.reconcile(cursor, { limit: network === "ethereum" ? RECONCILE_BLOCKS_PER_RUN : RECONCILE_SIGNATURES_PER_RUN });
@@ -185,7 +186,7 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
     if (state === "unknown" && t.amount > 0n) {
       const purchase = await claimant(db, network, t, now);
       if (purchase) {
-        await verifyPayment(db, env, purchase, t.hash, now);
+        await verifyPayment(db, deployment, purchase, t.hash, now);
         state = await accountedFor(db, network, t);
         if (state !== "unknown") report.claimed++;
       }
@@ -281,7 +282,7 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
     );
   }
   await saveCursor(db, network, updatedAt, window, now);
-  await recheckStaleHeld(db, env, network, now);
+  await recheckStaleHeld(db, deployment, network, now);
   return report;
 }
 
@@ -290,7 +291,7 @@ export async function reconcilePayments(db: Db, env: VerifierEnv, network: Netwo
  * again, so that once final they are listed for refund instead of staying held. One held for a day and still not
  * final is a difference (and after two days it is no longer asked about: the difference stands for it).
  */
-async function recheckStaleHeld(db: Db, env: VerifierEnv, network: Network, now: number) {
+async function recheckStaleHeld(db: Db, deployment: Deployment, network: Network, now: number) {
   const rows = await db
     .select({ ...purchaseColumns, heldHash: e.txHash, heldSince: e.createdAt, escrowId: e.id })
     .from(e)
@@ -308,7 +309,7 @@ async function recheckStaleHeld(db: Db, env: VerifierEnv, network: Network, now:
     .limit(STALE_HELD_PER_RUN);
   for (const { heldHash, heldSince, escrowId, ...row } of rows) {
     const hash = heldHash!;
-    await verifyPayment(db, env, row, hash, now);
+    await verifyPayment(db, deployment, row, hash, now);
     if (heldSince < now - LATE_PAYMENT_WINDOW_MS) {
       const still = await db.select({ status: e.status }).from(e).where(eq(e.id, escrowId)).get();
       if (inLedgerSet(LEDGER_HELD, still?.status ?? null)) {

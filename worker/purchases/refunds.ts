@@ -7,7 +7,8 @@ import { escrowTransactions, paymentAttention, reconcileCursors } from "../../sc
 import type { AttentionPayment, PaymentDifference, ReconciliationProgress } from "../../schema/admin-payments";
 import { auditRow } from "../db/audit";
 import type { AuthSession } from "../auth/middleware";
-import { paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
+import { paymentVerifier } from "../chain/payment-verifier";
+import type { Deployment } from "../deployment/deployment";
 import { recordDisagreements } from "../operations/node-disagreements";
 import { type Db, writeBatch } from "../db/database";
 import { refundRecheck } from "../domain/reconciliation";
@@ -45,11 +46,11 @@ const escrowColumns = {
 };
 
 /** Received payments that must go back, newest first. */
-export async function refundsDue(db: Db, env: VerifierEnv): Promise<AttentionPayment[]> {
+export async function refundsDue(db: Db, deployment: Deployment): Promise<AttentionPayment[]> {
   const rows = await db.select(escrowColumns).from(e).where(refundIn(e.refundStatus, REFUND_OWED)).orderBy(desc(e.createdAt)).limit(ATTENTION_LIMIT);
   return rows.map((r): AttentionPayment => {
     // Amounts and explorer links only: nothing is decided here.
-    const verifier = paymentVerifier(env, r.network, null);
+    const verifier = paymentVerifier(deployment, r.network, null);
     return {
       id: r.id,
       transactionId: r.transactionId,
@@ -78,12 +79,12 @@ export async function refundsDue(db: Db, env: VerifierEnv): Promise<AttentionPay
  * fails is kept on the row (check_failure) and refused. The ledger status stays what it was (refund, or released
  * for an overpayment's excess): only the refund is done; a difference that listed this payment is resolved too.
  */
-export async function markRefunded(db: Db, env: VerifierEnv, session: AuthSession, id: string, refundTxHash: string, info: RequestInfo): Promise<void> {
+export async function markRefunded(db: Db, deployment: Deployment, session: AuthSession, id: string, refundTxHash: string, info: RequestInfo): Promise<void> {
   const row = await db.select(escrowColumns).from(e).where(eq(e.id, id)).get();
   if (!row) throw new ApiError(404, "Payment not found");
   if (!inLedgerSet(REFUND_OWED, row.refundStatus)) throw new ApiError(409, "This payment does not need a refund (already refunded or settled)");
   // The money must really be there before anyone records that it went back.
-  const verifier = paymentVerifier(env, row.network, recordDisagreements(db));
+  const verifier = paymentVerifier(deployment, row.network, recordDisagreements(db));
   const seen = row.txHash ? await verifier.received(row.txHash) : ({ kind: "missing" } as const);
   const failure = refundRecheck(row.network, { sender: row.senderAddress, amount: BigInt(row.amountBaseUnits ?? "0") }, seen, verifier.requiredConfirmations);
   const now = Date.now();
@@ -153,7 +154,8 @@ export async function dismissRefund(db: Db, session: AuthSession, id: string, no
 /** The reconciliation's open differences, newest first, and how far it has read each network. */
 export async function openDifferences(
   db: Db,
-  env: VerifierEnv & Partial<Pick<Env, "RECONCILE_LAG_ALERT_MINUTES">>,
+  deployment: Deployment,
+  env: Partial<Pick<Env, "RECONCILE_LAG_ALERT_MINUTES">>,
   now = Date.now(),
 ): Promise<{ differences: PaymentDifference[]; reconciliation: ReconciliationProgress[] }> {
   const rc = reconcileCursors;
@@ -186,7 +188,7 @@ export async function openDifferences(
   ]);
   const differences = rows.map((r): PaymentDifference => {
     // Amounts and explorer links only.
-    const verifier = paymentVerifier(env, r.network, null);
+    const verifier = paymentVerifier(deployment, r.network, null);
     return {
       ...r,
       amount: r.amountBaseUnits === null ? null : verifier.formatAmount(BigInt(r.amountBaseUnits)),

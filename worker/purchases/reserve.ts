@@ -4,6 +4,7 @@
 // requests cannot get past them; the reservation expires after RESERVATION_MINUTES unpaid. An accepted offer reserves
 // through the same plan and write, at the offered price, with the offer's own condition inside the INSERT
 // (docs/offers.md#accepting).
+import type { Deployment } from "../deployment/deployment";
 import { base58 } from "@scure/base";
 import { and, desc, eq, gte, or, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { addresses, gasEstimationAudit, transactions } from "../../schema/db";
@@ -53,8 +54,15 @@ type ListingRow = Pick<typeof addresses.$inferSelect, keyof typeof listingColumn
 const openNow = (now: number) =>
   or(statusIn(transactions.status, without(OPEN, "initiated")), and(statusIs(transactions.status, "initiated"), gte(transactions.expiresAt, now)));
 
-export async function reserveListing(db: Db, env: Env, session: AuthSession, input: ReserveInput, info: RequestInfo, now = Date.now()): Promise<Reservation> {
-  return writeReservation(db, await planReservation(db, env, session, input, now), info);
+export async function reserveListing(
+  db: Db,
+  deployment: Deployment,
+  session: AuthSession,
+  input: ReserveInput,
+  info: RequestInfo,
+  now = Date.now(),
+): Promise<Reservation> {
+  return writeReservation(db, await planReservation(db, deployment, session, input, now), info);
 }
 
 /**
@@ -103,7 +111,7 @@ export async function openPurchasesOf(db: Db, buyerId: number, now = Date.now())
  */
 export async function reserveOrReuse(
   db: Db,
-  env: Env,
+  deployment: Deployment,
   session: AuthSession,
   input: ReserveInput,
   info: RequestInfo,
@@ -112,7 +120,7 @@ export async function reserveOrReuse(
   assertSessionWallet(session, input.buyerId, "buyerId");
   const open = await openReservationOf(db, input.addressId, session.userId, now);
   if (open) return { ...open, reused: true };
-  return { ...(await reserveListing(db, env, session, input, info, now)), reused: false };
+  return { ...(await reserveListing(db, deployment, session, input, info, now)), reused: false };
 }
 
 /** In SQL: the listing is still for sale as the plan read it (active, listed or its order's, at the same price). */
@@ -210,7 +218,7 @@ export type ReservationPlan = {
  */
 export async function planReservation(
   db: Db,
-  env: Env,
+  deployment: Deployment,
   session: AuthSession,
   input: ReserveInput,
   now = Date.now(),
@@ -239,11 +247,11 @@ export async function planReservation(
 
   // An accepted offer is charged its amount; the fees follow from it as from any price.
   const priceUnits = offer ? offer.priceUnits : BigInt(listing.priceUnits);
-  const fees = await quoteFees(db, env, listing.network, priceUnits, input.membershipTier ?? "basic", now);
+  const fees = await quoteFees(db, deployment.text, listing.network, priceUnits, input.membershipTier ?? "basic", now);
   // What is paid to the platform: price and platform fees. Gas goes to the network from the buyer's wallet.
   const payUnits = fees.listingPrice + fees.exchangeFee + fees.commissionFee;
   // The quorum's position (the k-th highest head): no node alone moves where payments may start.
-  const reservedBlock = await paymentVerifier(env, listing.network, recordDisagreements(db)).chainPosition();
+  const reservedBlock = await paymentVerifier(deployment, listing.network, recordDisagreements(db)).chainPosition();
   // Ethereum's scan reads blocks from here on; Solana's finds payments by their reference key.
   const scanFrom = listing.network === "ethereum" ? reservedBlock : null;
   return { offer, session, listing, orderCondition, fees, payUnits, scanFrom, reservedBlock, now };

@@ -10,11 +10,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { addresses, blockchainTransactionAudit, escrowTransactions, gasEstimationAudit, priceHistory, salesAnalytics, transactions } from "../../schema/db";
 import { SOLD, transitionTo } from "../../schema/purchase-lifecycle";
 import { auditRow } from "../db/audit";
-import type { PaymentVerifier } from "../chain/payment-verifier";
 import { alias } from "drizzle-orm/sqlite-core";
-import { columnList, type Db, writeBatch } from "../db/database";
+import { columnList, writeBatch } from "../db/database";
 import type { PaymentObservation } from "../domain/payment-decision";
-import type { PurchaseRow } from "./purchase-row";
+import type { PaymentContext } from "./payment-context";
 import { deliverOrder, orderListing } from "../orders/order-listing";
 import { escrow, isIntegrityError } from "./ledger";
 import { canMove, statusAfter, statusIn } from "./status-sql";
@@ -29,15 +28,8 @@ const sa = salesAnalytics;
 const ph = priceHistory;
 const bta = blockchainTransactionAudit;
 
-export async function settlePurchase(
-  db: Db,
-  verifier: PaymentVerifier,
-  p: PurchaseRow,
-  hash: string,
-  seen: Extract<PaymentObservation, { kind: "found" }>,
-  excess: bigint,
-  now: number,
-): Promise<boolean> {
+export async function settlePurchase(ctx: PaymentContext, seen: Extract<PaymentObservation, { kind: "found" }>, excess: bigint): Promise<boolean> {
+  const { db, verifier, purchase: p, hash, now } = ctx;
   const t = transactions;
   const a = addresses;
   const completedHere = sql`EXISTS (SELECT 1 FROM ${t} WHERE ${t.id} = ${p.id} AND ${t.status} = ${statusAfter("settle")} AND ${t.txHash} = ${hash} AND ${t.completedAt} = ${now})`;
@@ -74,15 +66,7 @@ export async function settlePurchase(
         })
         .where(and(eq(a.id, p.addressId), completedHere)),
       deliverOrder(db, p.addressId, now, completedHere),
-      escrow(
-        verifier,
-        p,
-        hash,
-        seen.amount,
-        { status: ledgerTo("release"), reason: excess > 0n ? "over" : null, refund: excess > 0n ? excess : null },
-        now,
-        completedHere,
-      ),
+      escrow(ctx, seen.amount, { status: ledgerTo("release"), reason: excess > 0n ? "over" : null, refund: excess > 0n ? excess : null }, completedHere),
       // Fails with a UNIQUE error when this purchase was already settled: the whole batch then rolls back.
       sql`INSERT INTO ${sa} ${columnList(sa.transactionId, sa.addressId, sa.network, sa.rarityScore, sa.category, sa.estimatedValue, sa.actualSalePrice, sa.saleDate, sa.leadingZeros, sa.patterns)}
                  SELECT ${p.id}, ${a.id}, ${a.network}, ${a.rarityScore}, ${a.category}, NULL, ${p.price}, ${now}, ${a.leadingZeroCount}, json_array(${a.pattern})
@@ -106,7 +90,7 @@ export async function settlePurchase(
                  WHERE ${completedHere}`,
       // The payment's actual network fee beside the reservation's estimate; a record only, after the settlement's
       // own statements and under the same condition, so it cannot change what settles.
-      ...(seen.fee ? [gasActuals(db, verifier, p.id, seen.fee, completedHere)] : []),
+      ...(seen.fee ? [gasActuals(ctx, seen.fee, completedHere)] : []),
     ]);
     // True when this purchase is completed with this hash, by this batch or an earlier one: nothing is left to do.
     const row = await db.select({ status: t.status, txHash: t.txHash }).from(t).where(eq(t.id, p.id)).get();
@@ -118,17 +102,16 @@ export async function settlePurchase(
 }
 
 /**
- * gas_estimation_audit's actual columns for purchase `id`: gas used and the effective price per gas
+ * gas_estimation_audit's actual columns for the context's purchase: gas used and the effective price per gas
  * (Ethereum; null on Solana), the fee paid as coin text, and accuracy = estimated cost / actual cost (1 exact,
  * above 1 an over-estimate: the Ethereum estimate carries fee_config's gas multiplier), rounded to 4 places.
  */
 function gasActuals(
-  db: Db,
-  verifier: PaymentVerifier,
-  id: string,
+  { db, verifier, purchase }: PaymentContext,
   fee: NonNullable<Extract<PaymentObservation, { kind: "found" }>["fee"]>,
   completedHere: ReturnType<typeof sql>,
 ) {
+  const id = purchase.id;
   const g = gasEstimationAudit;
   const cost = verifier.formatAmount(fee.total);
   const costNumber = Number(cost);

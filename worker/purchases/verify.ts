@@ -7,13 +7,13 @@
 import { and, eq, ne, or, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { blockchainTransactionAudit, transactions } from "../../schema/db";
 import { SOLD, transitionTo } from "../../schema/purchase-lifecycle";
-import type { FailureReason } from "../../schema/purchases";
-import type { AttentionReason } from "../../schema/admin-payments";
-import { type PaymentVerifier, paymentVerifier, type VerifierEnv } from "../chain/payment-verifier";
+import { paymentVerifier } from "../chain/payment-verifier";
+import type { Deployment } from "../deployment/deployment";
 import { columnList, type Db, writeBatch } from "../db/database";
 import { decidePayment, firstPaymentBlock, type PaymentDecision, type PaymentObservation, type PurchaseFacts } from "../domain/payment-decision";
 import { recordDisagreements } from "../operations/node-disagreements";
 import { escrow, isIntegrityError, ledgerState } from "./ledger";
+import type { PaymentContext } from "./payment-context";
 import { findPurchase, type PurchaseRow } from "./purchase-row";
 import { settlePurchase } from "./settle";
 import { canMove, statusIn } from "./status-sql";
@@ -26,8 +26,8 @@ export type VerifyOutcome = { decision: PaymentDecision; observation: PaymentObs
 
 type Found = Extract<PaymentObservation, { kind: "found" }>;
 
-/** The decision's facts about `p` and `hash`, read now. */
-export async function purchaseFacts(db: Db, verifier: PaymentVerifier, p: PurchaseRow, hash: string, now: number): Promise<PurchaseFacts> {
+/** The decision's facts about the context's purchase and hash, read now. */
+export async function purchaseFacts({ db, verifier, purchase: p, hash, now }: PaymentContext): Promise<PurchaseFacts> {
   const [ledger, sold] = await Promise.all([
     ledgerState(db, p.network, hash, p.id),
     db
@@ -51,17 +51,17 @@ export async function purchaseFacts(db: Db, verifier: PaymentVerifier, p: Purcha
   };
 }
 
-export async function verifyPayment(db: Db, env: VerifierEnv, purchase: PurchaseRow, hash: string, now = Date.now()): Promise<VerifyOutcome> {
-  const verifier = paymentVerifier(env, purchase.network, recordDisagreements(db));
+export async function verifyPayment(db: Db, deployment: Deployment, purchase: PurchaseRow, hash: string, now = Date.now()): Promise<VerifyOutcome> {
+  const verifier = paymentVerifier(deployment, purchase.network, recordDisagreements(db));
   const observation = await verifier.inspect(hash, { buyer: purchase.buyerWallet ?? "", reference: purchase.paymentReference });
-  let row = purchase;
-  let decision = decidePayment(await purchaseFacts(db, verifier, row, hash, now), observation);
-  if (!(await apply(db, verifier, row, hash, observation, decision, now))) {
+  let ctx: PaymentContext = { db, deployment, verifier, purchase, hash, now };
+  let decision = decidePayment(await purchaseFacts(ctx), observation);
+  if (!(await apply(ctx, observation, decision))) {
     // The write lost a race (another run settled this purchase, or recorded or settled this hash, first): the
     // same chain facts, decided again against the database as it is now.
-    row = (await findPurchase(db, purchase.id)) ?? purchase;
-    decision = decidePayment(await purchaseFacts(db, verifier, row, hash, now), observation);
-    if (!(await apply(db, verifier, row, hash, observation, decision, now))) {
+    ctx = { ...ctx, purchase: (await findPurchase(db, purchase.id)) ?? purchase };
+    decision = decidePayment(await purchaseFacts(ctx), observation);
+    if (!(await apply(ctx, observation, decision))) {
       console.error(`payment ${hash} for purchase ${purchase.id}: lost the race twice; the next run decides again`);
     }
   }
@@ -69,15 +69,8 @@ export async function verifyPayment(db: Db, env: VerifierEnv, purchase: Purchase
 }
 
 /** Carries out the decision; false when the database refused the write because the state moved on meanwhile. */
-async function apply(
-  db: Db,
-  verifier: PaymentVerifier,
-  p: PurchaseRow,
-  hash: string,
-  seen: PaymentObservation,
-  decision: PaymentDecision,
-  now: number,
-): Promise<boolean> {
+async function apply(ctx: PaymentContext, seen: PaymentObservation, decision: PaymentDecision): Promise<boolean> {
+  const { db, verifier, purchase: p, hash, now } = ctx;
   const found = seen.kind === "found" ? seen : null;
   const explorer = JSON.stringify([verifier.explorerUrl(hash)].filter(Boolean));
   // One chain-audit row per change, not per run (docs/payments.md#deadlines): a row is written only when the
@@ -147,33 +140,29 @@ async function apply(
           .where(and(eq(t.id, p.id), canMove(t.status, "wait"), theBuyers)),
         audit(decision.note, decision.note === "reorged" ? "payment left the canonical chain before the required depth" : null),
       ];
-      if (decision.holdEscrow && found) statements.push(escrow(verifier, p, hash, found.amount, { status: ledgerTo("hold"), reason: null, refund: null }, now));
+      if (decision.holdEscrow && found) statements.push(escrow(ctx, found.amount, { status: ledgerTo("hold"), reason: null, refund: null }));
       return batch(statements);
     }
     case "settle":
-      return settlePurchase(db, verifier, p, hash, found!, decision.excess, now);
+      return settlePurchase(ctx, found!, decision.excess);
     case "reject":
-      return batch(rejectStatements(db, verifier, p, hash, found, decision.reason, decision.purchase, decision.refund, now, audit));
+      return batch(rejectStatements(ctx, found, decision, audit));
     case "refund":
       return batch([
-        escrow(verifier, p, hash, found!.amount, { status: ledgerTo("refuse"), reason: decision.reason, refund: found!.amount }, now),
+        escrow(ctx, found!.amount, { status: ledgerTo("refuse"), reason: decision.reason, refund: found!.amount }),
         audit(`refund-${decision.reason}`, `payment received for a purchase that is ${p.status}; listed for refund`),
       ]);
   }
 }
 
+/** What a rejection writes: the purchase reopened, closed or kept as the decision says, its audit row, and any refund listed. */
 function rejectStatements(
-  db: Db,
-  verifier: PaymentVerifier,
-  p: PurchaseRow,
-  hash: string,
+  ctx: PaymentContext,
   found: Found | null,
-  reason: FailureReason,
-  purchase: "reopen" | "close" | "keep",
-  refund: AttentionReason | null,
-  now: number,
+  { reason, purchase, refund }: Extract<PaymentDecision, { outcome: "reject" }>,
   audit: (status: string, error: string | null) => SQL,
 ): SQLWrapper[] {
+  const { db, purchase: p, hash, now } = ctx;
   // Only the purchase's own report (or none) is undone: a pending purchase waiting on another hash keeps it. A
   // decision made on the purchase's report holds only while it still is the report.
   const reported = p.txHash === hash ? eq(t.txHash, hash) : or(isNull(t.txHash), eq(t.txHash, hash));
@@ -202,6 +191,6 @@ function rejectStatements(
     );
   }
   statements.push(audit(`rejected-${reason}`, reason));
-  if (refund && found) statements.push(escrow(verifier, p, hash, found.amount, { status: ledgerTo("refuse"), reason: refund, refund: found.amount }, now));
+  if (refund && found) statements.push(escrow(ctx, found.amount, { status: ledgerTo("refuse"), reason: refund, refund: found.amount }));
   return statements;
 }

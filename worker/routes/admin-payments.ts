@@ -29,12 +29,12 @@ const differenceParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36
 export const adminPaymentRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
   .get("/attention", async (c) => {
-    const payments = await refundsDue(c.var.db, c.env);
+    const payments = await refundsDue(c.var.db, c.var.deployment);
     return c.json({ payments } satisfies AttentionResponse);
   })
   // The re-check reads the chain: on unsafe payment settings (a node on the wrong chain, say) it proves nothing.
   .post("/:id/refund", requirePaymentSettings, validate("param", idParam), validate("json", RefundRequest), async (c) => {
-    await markRefunded(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json").refundTxHash, c.var.requestInfo);
+    await markRefunded(c.var.db, c.var.deployment, c.var.session, c.req.valid("param").id, c.req.valid("json").refundTxHash, c.var.requestInfo);
     return c.json({ success: true } satisfies RefundResponse);
   })
   // Dismissing claims nothing about the chain (no money is said to have gone back): no re-check, no node needed.
@@ -43,7 +43,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     return c.json({ success: true } satisfies DismissRefundResponse);
   })
   .get("/differences", async (c) => {
-    const { differences, reconciliation } = await openDifferences(c.var.db, c.env);
+    const { differences, reconciliation } = await openDifferences(c.var.db, c.var.deployment, c.env);
     return c.json({ differences, reconciliation } satisfies DifferencesResponse);
   })
   .post("/differences/:id/resolve", validate("param", differenceParam), validate("json", ResolveDifferenceRequest), async (c) => {

@@ -4,7 +4,6 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { ClosePurchaseRequest, type ClosePurchaseResponse } from "../../schema/admin-payments";
 import { requireAdmin } from "../auth/middleware";
-import { requestHost } from "../http/request-host";
 import { validate } from "../http/validate";
 import { closePurchase } from "../purchases/admin-close";
 import type { AppEnv } from "../types";
@@ -14,7 +13,7 @@ const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, "mu
 export const adminPurchaseRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
   .post("/:id/close", validate("param", idParam), validate("json", ClosePurchaseRequest), async (c) => {
-    const payment = await closePurchase(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json").note, c.var.requestInfo, requestHost(c));
+    const payment = await closePurchase(c.var.db, c.var.deployment, c.var.session, c.req.valid("param").id, c.req.valid("json").note, c.var.requestInfo);
     c.header("Cache-Control", "no-store");
     return c.json({ success: true, status: "failed", payment } satisfies ClosePurchaseResponse);
   });

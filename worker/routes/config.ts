@@ -5,24 +5,19 @@
 import { Hono } from "hono";
 import type { ChainConfigResponse } from "../../schema/purchases";
 import { RESERVATION_MINUTES } from "../../schema/reservation";
-import { checkPaymentSetup, solanaCluster } from "../deployment/payment-rules";
-import { rpcUrls } from "../deployment/rpc-nodes";
-import { readCluster } from "../deployment/solana-cluster";
-import { requestHost } from "../http/request-host";
+import { solanaCluster } from "../deployment/payment-rules";
 import type { AppEnv } from "../types";
-import { localDevWallets } from "./dev-chains";
 
 export { solanaCluster };
 
 export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
-  const id = Number(c.env.ETH_CHAIN_ID);
-  const ethChainId = Number.isSafeInteger(id) && id > 0 ? id : 0;
+  const deployment = c.var.deployment;
+  const ethChainId = deployment.ethereum.chainId ?? 0;
   // SOL_CLUSTER; while it is unreadable (payments are refused then) the RPC host's suggestion, for explorer links.
-  const solCluster = readCluster(c.env.SOL_CLUSTER) ?? solanaCluster(rpcUrls(c.env, "solana")[0] ?? "");
-  const host = requestHost(c);
+  const solCluster = deployment.solana.cluster ?? solanaCluster(deployment.solana.nodes[0]?.url ?? "");
   // While the payment settings are unsafe there is nothing to pay: no address, no depth (the payment page
   // will not send money without them). Checked as written; the nodes are asked by the payment routes.
-  const checked = checkPaymentSetup(c.env, { requestHost: host });
+  const checked = deployment.payments;
   c.header("Cache-Control", "public, max-age=300");
   return c.json({
     ethChainId,
@@ -36,6 +31,6 @@ export const configRoutes = new Hono<AppEnv>().get("/", (c) => {
         }
       : {}),
     reservationMinutes: RESERVATION_MINUTES,
-    localDevWallets: localDevWallets(c.env, host),
+    localDevWallets: deployment.local,
   } satisfies ChainConfigResponse);
 });

@@ -159,7 +159,7 @@ export const customOrderRoutes = new Hono<AppEnv>()
     const session = c.var.session;
     // Counted with the purchase page's reservations: paying an order is reserving a listing.
     await limitReservations(c.env, session.userId, c.var.requestInfo.ip);
-    const r = await payOrder(c.var.db, c.env, session, c.req.valid("param").id, c.var.requestInfo);
+    const r = await payOrder(c.var.db, c.var.deployment, session, c.req.valid("param").id, c.var.requestInfo);
     const body = {
       id: r.id,
       transactionId: r.id,

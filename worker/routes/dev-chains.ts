@@ -7,13 +7,11 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { isLocalDeployment, type LocalModeText, type RequestHost } from "../deployment/local-mode";
-import { rpcUrls } from "../deployment/rpc-nodes";
 import { ApiError } from "../http/errors";
-import { requestHost } from "../http/request-host";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../types";
 
-/** True only in a local deployment: then the web app may offer the public dev accounts as wallets. */
+/** True only in a local deployment: then the web app may offer the public dev accounts as wallets (the routes read it as c.var.deployment.local). */
 export function localDevWallets(env: LocalModeText, host: RequestHost): boolean {
   return isLocalDeployment(env, host);
 }
@@ -66,7 +64,7 @@ const UPSTREAM_TIMEOUT_MS = 15_000;
 export const devChainRoutes = new Hono<AppEnv>().post(
   "/:network",
   async (c, next) => {
-    if (!localDevWallets(c.env, requestHost(c))) throw new ApiError(404, `No API route for POST ${c.req.path}`);
+    if (!c.var.deployment.local) throw new ApiError(404, `No API route for POST ${c.req.path}`);
     await next();
   },
   validate("param", v.object({ network: v.picklist(["ethereum", "solana"]) })),
@@ -77,7 +75,7 @@ export const devChainRoutes = new Hono<AppEnv>().post(
     if (!(DEV_WALLET_METHODS[network] as readonly string[]).includes(request.method))
       throw new ApiError(400, `method: ${request.method} is not relayed to the local ${network} chain`);
     // Local only (a quorum of one): the chain's one node.
-    const upstream = rpcUrls(c.env, network)[0] ?? "";
+    const upstream = c.var.deployment[network].nodes[0]?.url ?? "";
     let res: Response;
     try {
       res = await fetch(upstream, {

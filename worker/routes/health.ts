@@ -1,9 +1,7 @@
 import { Hono } from "hono";
-import { missingSecrets } from "../deployment/secrets";
 import { latestAppliedMigration } from "../db/database";
 import { operationsHealth } from "../operations/health";
 import { BUILT_MIGRATIONS } from "../operations/migrations";
-import { requestHost } from "../http/request-host";
 import { paymentReadiness } from "../deployment/payment-readiness";
 import type { AppEnv } from "../types";
 
@@ -18,11 +16,11 @@ export const healthRoutes = new Hono<AppEnv>().get("/", async (c) => {
   const { databaseReachable, applied } = await latestAppliedMigration(c.env.DB);
   // Names start with a zero-padded number, so they compare in order as text.
   const migrationsCurrent = applied !== null && applied >= LATEST_MIGRATION;
-  const secretsConfigured = missingSecrets(c.env).length === 0;
+  const secretsConfigured = Object.values(c.var.deployment.secrets).every(Boolean);
   // Unsafe payment settings leave the site up (browsing works) but refuse every payment: "degraded", still 200,
   // with the problems (docs/production-settings.md). They name settings and public values only, never an RPC
   // URL (it may carry an API key).
-  const payments = await paymentReadiness(c.env, requestHost(c));
+  const payments = await paymentReadiness(c.var.deployment);
   const ok = databaseReachable && migrationsCurrent;
   // Chains, the last cron run and the refunds due are for admins only (docs/operations.md#health): a visitor
   // learns nothing about the platform's nodes or money from them.

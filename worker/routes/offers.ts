@@ -69,7 +69,7 @@ export const offerRoutes = new Hono<AppEnv>()
   .delete("/:id", malformed(OFFER_ID_MESSAGE))
   // Accepting reserves a purchase: the same guards as any reservation route (secrets, safe payment settings).
   .post("/:id{[0-9]+}/accept", requireSecrets, requireSession, requirePaymentSettings, validate("param", offerIdParam), async (c) => {
-    const answer = await acceptOffer(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.var.requestInfo);
+    const answer = await acceptOffer(c.var.db, c.var.deployment, c.var.session, c.req.valid("param").id, c.var.requestInfo);
     return c.json(answer satisfies AcceptOfferResponse, 201);
   })
   .post("/:id/accept", malformed(OFFER_ID_MESSAGE))

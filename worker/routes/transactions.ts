@@ -68,7 +68,7 @@ type AnyContext = Context<any>;
 async function reserve(c: Context<AppEnv & { Variables: { session: AuthSession } }>, input: ReserveInput) {
   const session = c.var.session;
   await limitReservations(c.env, session.userId, c.var.requestInfo.ip);
-  return reserveOrReuse(c.var.db, c.env, session, input, c.var.requestInfo);
+  return reserveOrReuse(c.var.db, c.var.deployment, session, input, c.var.requestInfo);
 }
 
 const noStore = (c: AnyContext) => c.header("Cache-Control", "no-store");
@@ -174,7 +174,7 @@ export const transactionRoutes = new Hono<AppEnv>()
   })
   .get("/:id{[0-9a-f-]{36}}", requireSecrets, requireSession, validate("param", idParam), async (c) => {
     noStore(c);
-    return c.json((await purchaseView(c.var.db, c.env, c.var.session, c.req.valid("param").id)) satisfies PurchaseView);
+    return c.json((await purchaseView(c.var.db, c.var.deployment, c.var.session, c.req.valid("param").id)) satisfies PurchaseView);
   })
   .post(
     "/:id{[0-9a-f-]{36}}/confirm",
@@ -186,7 +186,7 @@ export const transactionRoutes = new Hono<AppEnv>()
     confirmLimit,
     async (c) => {
       noStore(c);
-      return c.json(await confirmPayment(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json")));
+      return c.json(await confirmPayment(c.var.db, c.var.deployment, c.var.session, c.req.valid("param").id, c.req.valid("json")));
     },
   )
   .post("/:id{[0-9a-f-]{36}}/cancel", requireSecrets, requireSession, validate("param", idParam), async (c) => {

@@ -13,6 +13,7 @@ import { recordPaymentAttention } from "../purchases/ledger";
 import { foundOrder } from "../test/custom-order-fixtures";
 import { actors, ethWallet, type Wallet } from "../test/purchase-fixtures";
 import { client } from "../test/client";
+import { readDeployment } from "../deployment/deployment";
 
 const receiver = (env as unknown as { ALERT_RECEIVER_URL: string }).ALERT_RECEIVER_URL;
 const hooked = { ...env, ALERT_WEBHOOK_URL: `${receiver}/hook` };
@@ -54,14 +55,14 @@ describe("a chain node failing for more than 5 minutes", () => {
   it("is alerted once per incident; a recovery closes it and a new failure is a new incident", async () => {
     const t0 = Date.now();
     const dead = { ...hooked, ETH_RPC_URL: DEAD_NODE };
-    await recordChainProbe(db, dead, "ethereum", t0);
-    await recordChainProbe(db, dead, "ethereum", t0 + 4 * 60_000);
+    await recordChainProbe(db, readDeployment(dead), "ethereum", t0);
+    await recordChainProbe(db, readDeployment(dead), "ethereum", t0 + 4 * 60_000);
     await runAlerts(db, hooked, t0 + 4 * 60_000);
     expect(await received("chain:ethereum")).toEqual([]);
 
-    await recordChainProbe(db, dead, "ethereum", t0 + CHAIN_DOWN_ALERT_MS + 60_000);
+    await recordChainProbe(db, readDeployment(dead), "ethereum", t0 + CHAIN_DOWN_ALERT_MS + 60_000);
     await runAlerts(db, hooked, t0 + CHAIN_DOWN_ALERT_MS + 60_000);
-    await recordChainProbe(db, dead, "ethereum", t0 + 7 * 60_000);
+    await recordChainProbe(db, readDeployment(dead), "ethereum", t0 + 7 * 60_000);
     await runAlerts(db, hooked, t0 + 7 * 60_000);
     const first = await received("chain:ethereum");
     expect(first).toHaveLength(1);
@@ -70,17 +71,17 @@ describe("a chain node failing for more than 5 minutes", () => {
     expectNoSecrets(first);
 
     // The node answers again (the real anvil): the incident is resolved.
-    await recordChainProbe(db, hooked, "ethereum", t0 + 8 * 60_000);
+    await recordChainProbe(db, readDeployment(hooked), "ethereum", t0 + 8 * 60_000);
     await runAlerts(db, hooked, t0 + 8 * 60_000);
     expect((await incidents("chain:ethereum")).map((i) => i.state)).toEqual(["resolved"]);
 
     // It fails again: a new incident, a new alert.
-    await recordChainProbe(db, dead, "ethereum", t0 + 9 * 60_000);
-    await recordChainProbe(db, dead, "ethereum", t0 + 15 * 60_000);
+    await recordChainProbe(db, readDeployment(dead), "ethereum", t0 + 9 * 60_000);
+    await recordChainProbe(db, readDeployment(dead), "ethereum", t0 + 15 * 60_000);
     await runAlerts(db, hooked, t0 + 15 * 60_000);
     expect(await received("chain:ethereum")).toHaveLength(2);
     expect((await incidents("chain:ethereum")).map((i) => i.state)).toEqual(["resolved", "open"]);
-    await recordChainProbe(db, hooked, "ethereum", t0 + 16 * 60_000);
+    await recordChainProbe(db, readDeployment(hooked), "ethereum", t0 + 16 * 60_000);
     await runAlerts(db, hooked, t0 + 16 * 60_000);
   });
 

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../db/database";
 import { CHAIN_DOWN_ALERT_MS, runAlerts } from "../operations/alerts";
 import { recordChainProbe } from "../operations/chains";
+import { readDeployment } from "../deployment/deployment";
 import { NODE_BEHIND_TOLERANCE, operationsHealth } from "../operations/health";
 import { hex, proxyNodes, type RpcAnswer } from "./lying-node";
 import { anvil } from "./purchase-helpers";
@@ -50,8 +51,8 @@ describe("every node of a chain is probed", () => {
     nodes.set("keyed", { kind: "down" });
     const settings = twoNodes(2);
     const t0 = Date.now();
-    expect(await recordChainProbe(db, settings, "ethereum", t0)).toMatchObject({ ok: false });
-    await recordChainProbe(db, settings, "ethereum", t0 + 60_000);
+    expect(await recordChainProbe(db, readDeployment(settings), "ethereum", t0)).toMatchObject({ ok: false });
+    await recordChainProbe(db, readDeployment(settings), "ethereum", t0 + 60_000);
     const health = await operationsHealth(db, settings, t0 + 60_000);
     const eth = health.nodes.find((n) => n.network === "ethereum")!;
     expect(eth.hosts).toEqual([anvilHost, keyedHost()]);
@@ -84,7 +85,7 @@ describe("every node of a chain is probed", () => {
     expectNoUrl(health);
 
     // With a quorum of one the chain answers, and the down node is still named.
-    await recordChainProbe(db, twoNodes(1), "ethereum", t0 + 120_000);
+    await recordChainProbe(db, readDeployment(twoNodes(1)), "ethereum", t0 + 120_000);
     const after = await operationsHealth(db, twoNodes(1), t0 + 120_000);
     expect(after.chains.find((c) => c.network === "ethereum")).toMatchObject({ ok: true, failingSince: null, error: null });
     expect((await ethereumNodes(twoNodes(1), t0 + 120_000)).status.map((s) => [s.host, s.ok, s.failingSince])).toEqual([
@@ -106,7 +107,7 @@ describe("every node of a chain is probed", () => {
       },
     });
     const now = Date.now();
-    await recordChainProbe(db, twoNodes(2), "ethereum", now);
+    await recordChainProbe(db, readDeployment(twoNodes(2)), "ethereum", now);
     const [honest, behind] = (await ethereumNodes(twoNodes(2), now)).status;
     expect(honest).toMatchObject({ ok: true, behind: 0, lagging: false });
     expect(behind).toMatchObject({ ok: true, head: stuckAt, behind: honest.head! - stuckAt, lagging: true, failingSince: null });
@@ -116,10 +117,10 @@ describe("every node of a chain is probed", () => {
   it("a node removed from the settings disappears from health, and its row with the next probe", async () => {
     nodes.set("keyed", { kind: "down" });
     const now = Date.now();
-    await recordChainProbe(db, twoNodes(1), "ethereum", now);
+    await recordChainProbe(db, readDeployment(twoNodes(1)), "ethereum", now);
     // Health reads the configured list: gone at once, before any probe.
     expect((await ethereumNodes(env, now)).status.map((s) => s.host)).toEqual([anvilHost]);
-    await recordChainProbe(db, env, "ethereum", now + 60_000);
+    await recordChainProbe(db, readDeployment(env), "ethereum", now + 60_000);
     const rows = await env.DB.prepare("SELECT node FROM chain_node_status WHERE network = 'ethereum'").all<{ node: string }>();
     expect(rows.results.map((r) => r.node)).toEqual([anvilHost]);
   });
@@ -131,12 +132,12 @@ describe("a node failing for more than CHAIN_DOWN_ALERT_MS", () => {
     const settings = twoNodes(1);
     const key = `node-down:ethereum:${keyedHost()}`;
     const t0 = Date.now() + 50_000_000;
-    await recordChainProbe(db, settings, "ethereum", t0);
-    await recordChainProbe(db, settings, "ethereum", t0 + CHAIN_DOWN_ALERT_MS - 60_000);
+    await recordChainProbe(db, readDeployment(settings), "ethereum", t0);
+    await recordChainProbe(db, readDeployment(settings), "ethereum", t0 + CHAIN_DOWN_ALERT_MS - 60_000);
     await runAlerts(db, settings, t0 + CHAIN_DOWN_ALERT_MS - 60_000);
     expect(await received(key)).toEqual([]);
 
-    await recordChainProbe(db, settings, "ethereum", t0 + CHAIN_DOWN_ALERT_MS + 60_000);
+    await recordChainProbe(db, readDeployment(settings), "ethereum", t0 + CHAIN_DOWN_ALERT_MS + 60_000);
     await runAlerts(db, settings, t0 + CHAIN_DOWN_ALERT_MS + 60_000);
     await runAlerts(db, settings, t0 + CHAIN_DOWN_ALERT_MS + 120_000);
     const alerts = await received(key);
@@ -149,7 +150,7 @@ describe("a node failing for more than CHAIN_DOWN_ALERT_MS", () => {
     expect(await incidentStates("chain:ethereum")).not.toContain("open");
 
     nodes.set("keyed", { kind: "honest" });
-    await recordChainProbe(db, settings, "ethereum", t0 + CHAIN_DOWN_ALERT_MS + 180_000);
+    await recordChainProbe(db, readDeployment(settings), "ethereum", t0 + CHAIN_DOWN_ALERT_MS + 180_000);
     await runAlerts(db, settings, t0 + CHAIN_DOWN_ALERT_MS + 180_000);
     expect(await incidentStates(key)).toEqual(["resolved"]);
   });
@@ -158,8 +159,8 @@ describe("a node failing for more than CHAIN_DOWN_ALERT_MS", () => {
     nodes.set("keyed", { kind: "down" });
     const settings = twoNodes(2);
     const t0 = Date.now() + 60_000_000;
-    await recordChainProbe(db, settings, "ethereum", t0);
-    await recordChainProbe(db, settings, "ethereum", t0 + CHAIN_DOWN_ALERT_MS + 1000);
+    await recordChainProbe(db, readDeployment(settings), "ethereum", t0);
+    await recordChainProbe(db, readDeployment(settings), "ethereum", t0 + CHAIN_DOWN_ALERT_MS + 1000);
     await runAlerts(db, settings, t0 + CHAIN_DOWN_ALERT_MS + 1000);
     const [chain] = await received("chain:ethereum");
     expect(chain.body.text).toMatch(/^Too few ethereum nodes have answered for 5 minutes .*, so ethereum payments wait: 1 of 2 nodes answered, 2 needed/);
@@ -168,7 +169,7 @@ describe("a node failing for more than CHAIN_DOWN_ALERT_MS", () => {
     expectNoUrl([chain]);
 
     nodes.set("keyed", { kind: "honest" });
-    await recordChainProbe(db, settings, "ethereum", t0 + CHAIN_DOWN_ALERT_MS + 60_000);
+    await recordChainProbe(db, readDeployment(settings), "ethereum", t0 + CHAIN_DOWN_ALERT_MS + 60_000);
     await runAlerts(db, settings, t0 + CHAIN_DOWN_ALERT_MS + 60_000);
     expect((await incidentStates("chain:ethereum")).at(-1)).toBe("resolved");
     expect((await incidentStates(`node-down:ethereum:${keyedHost()}`)).at(-1)).toBe("resolved");

@@ -14,6 +14,7 @@ import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/
 import { amountOf, anvil, confirm, countRows as count, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
 import { client, refusal } from "../test/client";
 import { REVEAL_BODY } from "../test/sealed-reveal";
+import { readDeployment } from "../deployment/deployment";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -125,11 +126,11 @@ describe("a refund is listed only for money at the required depth, and re-checke
     await cancel(buyer, a);
     const hash = await pay(buyer.account, wei, undefined, false);
     const deep = { ...env, ETH_CONFIRMATIONS: "3" };
-    const shallow = await verifyPayment(db(), deep, (await findPurchase(db(), a))!, hash.toLowerCase());
+    const shallow = await verifyPayment(db(), readDeployment(deep), (await findPurchase(db(), a))!, hash.toLowerCase());
     expect(shallow.decision.outcome).not.toBe("refund");
     expect(await escrowOf(hash)).toBeNull();
     await anvil("anvil_mine", ["0x2"]);
-    const buried = await verifyPayment(db(), deep, (await findPurchase(db(), a))!, hash.toLowerCase());
+    const buried = await verifyPayment(db(), readDeployment(deep), (await findPurchase(db(), a))!, hash.toLowerCase());
     expect(buried.decision).toMatchObject({ outcome: "refund", reason: "late" });
     expect(await escrowOf(hash)).toMatchObject({ transaction_id: a, attention_reason: "late", refund_status: "needed" });
   });
@@ -202,7 +203,7 @@ describe("a purchase cannot be held pending for ever", () => {
     const hash = await unmined(buyer.account, await amountOf(buyer, id));
     expect((await confirm(buyer, id, hash)).body.status).toBe("pending");
     const row = (await findPurchase(db(), id))!;
-    await verifyPayment(db(), env, row, hash.toLowerCase(), row.expiresAt! + 11 * 60_000);
+    await verifyPayment(db(), readDeployment(env), row, hash.toLowerCase(), row.expiresAt! + 11 * 60_000);
     expect(await purchaseRow(id)).toMatchObject({ status: "failed", failure_reason: "not-found" });
     expect(await escrowOf(hash)).toBeNull();
   });
@@ -239,8 +240,8 @@ describe("accounting details", () => {
     const hash = (await pay(buyer.account, await amountOf(buyer, id))).toLowerCase();
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(hash, id).run();
     const stale = (await findPurchase(db(), id))!;
-    await verifyPayment(db(), env, stale, hash);
-    await verifyPayment(db(), env, stale, hash);
+    await verifyPayment(db(), readDeployment(env), stale, hash);
+    await verifyPayment(db(), readDeployment(env), stale, hash);
     expect((await purchaseRow(id))!.status).toBe("completed");
     expect(await count("blockchain_transaction_audit", "transaction_id = ? AND status = 'settled'", id)).toBe(1);
   });
@@ -252,13 +253,13 @@ describe("accounting details", () => {
     const b = await reserve(buyer, (await listWithKey(seller.userId, { price: "0.01" })).id);
     const hash = (await pay(buyer.account, await amountOf(buyer, a), undefined, false)).toLowerCase();
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(hash, a).run();
-    expect((await verifyPayment(db(), deep, (await findPurchase(db(), a))!, hash)).decision.outcome).toBe("wait");
+    expect((await verifyPayment(db(), readDeployment(deep), (await findPurchase(db(), a))!, hash)).decision.outcome).toBe("wait");
     expect(await escrowOf(hash)).toMatchObject({ status: "held", transaction_id: a });
     await anvil("anvil_mine", ["0x2"]);
-    const onB = await verifyPayment(db(), deep, (await findPurchase(db(), b))!, hash);
+    const onB = await verifyPayment(db(), readDeployment(deep), (await findPurchase(db(), b))!, hash);
     expect(onB.decision).toMatchObject({ outcome: "reject", reason: "hash-used" });
     expect((await purchaseRow(b))!.status).toBe("initiated");
-    expect((await verifyPayment(db(), deep, (await findPurchase(db(), a))!, hash)).decision.outcome).toBe("settle");
+    expect((await verifyPayment(db(), readDeployment(deep), (await findPurchase(db(), a))!, hash)).decision.outcome).toBe("settle");
     expect(await escrowOf(hash)).toMatchObject({ status: "released", transaction_id: a });
   });
 
@@ -272,7 +273,7 @@ describe("accounting details", () => {
     const stale = (await findPurchase(db(), id))!;
     // The buyer reports the second payment, which settles the purchase, while a cron run still holds the old row.
     expect((await confirm(buyer, id, second)).body.status).toBe("completed");
-    await verifyPayment(db(), env, stale, first);
+    await verifyPayment(db(), readDeployment(env), stale, first);
     expect(await escrowOf(first)).toMatchObject({ transaction_id: id, status: "refund", attention_reason: "duplicate", refund_status: "needed" });
     expect(await escrowOf(second)).toMatchObject({ transaction_id: id, status: "released" });
   });
@@ -286,7 +287,7 @@ describe("the node's chain id is checked before anything it says is trusted", ()
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(made, id).run();
     const row = (await findPurchase(db(), id))!;
     const elsewhere = { ...env, ETH_CHAIN_ID: "1" };
-    const outcome = await verifyPayment(db(), elsewhere, row, made, row.expiresAt! + 60 * 60_000);
+    const outcome = await verifyPayment(db(), readDeployment(elsewhere), row, made, row.expiresAt! + 60 * 60_000);
     expect(outcome.decision).toMatchObject({ outcome: "wait", note: "node-unavailable" });
     expect(await purchaseRow(id)).toMatchObject({ status: "pending" });
   });

@@ -15,6 +15,7 @@ import { amountOf, anvil, confirm, countRows, escrowOf, fundedBuyer, pay } from 
 import { confirmSol, fundedKeypair, fundedSolBuyer, payThroughWorker, rpc, sendInstructions, transferToPlatform } from "./solana-helpers";
 import { client } from "../test/client";
 import { REVEAL_BODY } from "../test/sealed-reveal";
+import { readDeployment } from "../deployment/deployment";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -26,9 +27,12 @@ const setExpiry = (id: string, expiresAt: number) => env.DB.prepare("UPDATE tran
 
 describe("a signature no node can parse holds nothing", () => {
   it("the node's 'Invalid param: WrongSize' means no such transaction, not a node that is away", async () => {
-    const seen = await solanaVerifier(env).inspect("2".repeat(64), { buyer: "11111111111111111111111111111111", reference: null });
+    const seen = await solanaVerifier(env.SOL_RPC_URL!, readDeployment(env).solana).inspect("2".repeat(64), {
+      buyer: "11111111111111111111111111111111",
+      reference: null,
+    });
     expect(seen).toEqual({ kind: "missing" });
-    const receipt = await solanaVerifier(env).received("2".repeat(64));
+    const receipt = await solanaVerifier(env.SOL_RPC_URL!, readDeployment(env).solana).received("2".repeat(64));
     expect(receipt).toEqual({ kind: "missing" });
   });
 
@@ -39,8 +43,8 @@ describe("a signature no node can parse holds nothing", () => {
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind("2".repeat(64), id).run();
     const row = (await findPurchase(db(), id))!;
     // Before the deadline it waits, as for any hash not found yet; runs that change nothing write nothing.
-    await verifyPayment(db(), env, row, row.txHash!, row.expiresAt! + 60_000);
-    await verifyPayment(db(), env, row, row.txHash!, row.expiresAt! + 120_000);
+    await verifyPayment(db(), readDeployment(env), row, row.txHash!, row.expiresAt! + 60_000);
+    await verifyPayment(db(), readDeployment(env), row, row.txHash!, row.expiresAt! + 120_000);
     expect(await purchaseRow(id)).toMatchObject({ status: "pending" });
     expect(await countRows("blockchain_transaction_audit", "transaction_id = ?", id)).toBe(1);
     await setExpiry(id, Date.now() - paymentDeadline(0) - 1000);

@@ -6,6 +6,7 @@ import { createApp } from "../app";
 import { forgetNodeFacts, nodeFacts, paymentReadiness } from "../deployment/payment-readiness";
 import { clientOf } from "../test/client";
 import { ethWallet } from "../test/purchase-fixtures";
+import { readDeployment } from "../deployment/deployment";
 
 beforeEach(() => forgetNodeFacts());
 
@@ -14,13 +15,13 @@ describe("the nodes answer for themselves", () => {
     const facts = await nodeFacts(env);
     expect(facts.ethChainId).toBe(Number(env.ETH_CHAIN_ID));
     expect(facts.solGenesisHash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
-    expect(await paymentReadiness(env, "localhost")).toMatchObject({ ok: true, settings: { production: false } });
+    expect(await paymentReadiness(readDeployment(env, "localhost"))).toMatchObject({ ok: true, settings: { production: false } });
   });
 
   it("ETH_CHAIN_ID naming another dev chain than the node's: refused, and the purchase call says which setting", async () => {
     // 1337 is a local chain id too, so nothing but the node's own answer (31337) shows the mistake.
     const wrong = { ...env, ETH_CHAIN_ID: "1337" };
-    const check = await paymentReadiness(wrong, "localhost");
+    const check = await paymentReadiness(readDeployment(wrong, "localhost"));
     expect(check.ok).toBe(false);
     // A node that is not the configured chain is not trusted to be local either: the dev accounts are refused too.
     expect(check.ok ? [] : check.problems).toEqual([

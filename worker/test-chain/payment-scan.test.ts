@@ -11,6 +11,7 @@ import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/
 import { hoard } from "./hoard-fixtures";
 import { amountOf, anvil, fundedBuyer, pay } from "./purchase-helpers";
 import { fundedSolBuyer, payThroughWorker } from "./solana-helpers";
+import { readDeployment } from "../deployment/deployment";
 
 /** More closed purchases than the per-purchase scan this replaced took per run (20). */
 const CLOSED_PURCHASES = 60;
@@ -142,7 +143,7 @@ describe("a payment the node could not check now is read again next run, never s
     try {
       // Runs over the payment's block while the node cannot say what the payment is: the cursor stays at it.
       for (let run = 0; run < 3; run++) {
-        await scanForPayments(db, env, "ethereum");
+        await scanForPayments(db, readDeployment(env), "ethereum");
         await anvil("anvil_mine", ["0x2"]);
       }
       expect((await purchaseRow(id))?.status).toBe("initiated");
@@ -150,7 +151,7 @@ describe("a payment the node could not check now is read again next run, never s
     } finally {
       restore();
     }
-    await scanForPayments(db, env, "ethereum");
+    await scanForPayments(db, readDeployment(env), "ethereum");
     expect(await purchaseRow(id)).toMatchObject({ status: "completed", tx_hash: hash.toLowerCase() });
   });
 
@@ -162,13 +163,13 @@ describe("a payment the node could not check now is read again next run, never s
     // The scan's own page of transactions is a batch (an array); the payment's inspection is one request.
     const restore = nodeFailsAbout(env.SOL_RPC_URL!, signature, (body) => body.trimStart().startsWith("{"));
     try {
-      for (let run = 0; run < 2; run++) await scanForPayments(db, env, "solana");
+      for (let run = 0; run < 2; run++) await scanForPayments(db, readDeployment(env), "solana");
       expect((await purchaseRow(id))?.status).toBe("initiated");
       expect((await cursorOf("solana"))?.last_signature).not.toBe(signature);
     } finally {
       restore();
     }
-    await scanForPayments(db, env, "solana");
+    await scanForPayments(db, readDeployment(env), "solana");
     expect(await purchaseRow(id)).toMatchObject({ status: "completed", tx_hash: signature });
   });
 });

@@ -12,6 +12,7 @@ import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/
 import { amountOf, anvil, confirm, countRows as count, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
 import { client } from "../test/client";
 import { REVEAL_BODY, revealSealed } from "../test/sealed-reveal";
+import { readDeployment } from "../deployment/deployment";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -171,7 +172,7 @@ describe("payments that do not pay: a stated reason, no key", () => {
     const unknown = `0x${"5a".repeat(32)}`;
     expect((await confirm(buyer, id, unknown)).body).toMatchObject({ success: true, status: "pending", message: expect.stringContaining("not visible") });
     const row = (await findPurchase(createDb(env.DB), id))!;
-    await verifyPayment(createDb(env.DB), env, row, unknown, row.expiresAt! + 11 * 60_000);
+    await verifyPayment(createDb(env.DB), readDeployment(env), row, unknown, row.expiresAt! + 11 * 60_000);
     expect(await purchaseRow(id)).toMatchObject({ status: "failed", failure_reason: "not-found" });
   });
 });
@@ -185,15 +186,15 @@ describe("depth and reorgs (ETH_CONFIRMATIONS = 3 in these)", () => {
     const hash = await pay(buyer.account, await amountOf(buyer, id), undefined, false);
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(hash, id).run();
     const db = createDb(env.DB);
-    const first = await verifyPayment(db, deep, (await findPurchase(db, id))!, hash);
+    const first = await verifyPayment(db, readDeployment(deep), (await findPurchase(db, id))!, hash);
     expect(first.decision).toMatchObject({ outcome: "wait", note: "confirming", confirmations: 1 });
     expect(await escrowOf(hash)).toMatchObject({ status: "held" });
     await anvil("anvil_mine", ["0x1"]);
-    expect((await verifyPayment(db, deep, (await findPurchase(db, id))!, hash)).decision).toMatchObject({ outcome: "wait", confirmations: 2 });
+    expect((await verifyPayment(db, readDeployment(deep), (await findPurchase(db, id))!, hash)).decision).toMatchObject({ outcome: "wait", confirmations: 2 });
     expect(await purchaseRow(id)).toMatchObject({ status: "pending", confirmations: 2 });
     expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status).toBe(409);
     await anvil("anvil_mine", ["0x1"]);
-    expect((await verifyPayment(db, deep, (await findPurchase(db, id))!, hash)).decision.outcome).toBe("settle");
+    expect((await verifyPayment(db, readDeployment(deep), (await findPurchase(db, id))!, hash)).decision.outcome).toBe("settle");
     expect(await escrowOf(hash)).toMatchObject({ status: "released" });
   });
 
@@ -204,10 +205,10 @@ describe("depth and reorgs (ETH_CONFIRMATIONS = 3 in these)", () => {
     const hash = await pay(buyer.account, await amountOf(buyer, id), undefined, false);
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(hash, id).run();
     const db = createDb(env.DB);
-    expect((await verifyPayment(db, deep, (await findPurchase(db, id))!, hash)).decision).toMatchObject({ outcome: "wait", confirmations: 1 });
+    expect((await verifyPayment(db, readDeployment(deep), (await findPurchase(db, id))!, hash)).decision).toMatchObject({ outcome: "wait", confirmations: 1 });
     await anvil("evm_revert", [snapshot]);
     await anvil("anvil_mine", ["0x3"]);
-    const after = await verifyPayment(db, deep, (await findPurchase(db, id))!, hash);
+    const after = await verifyPayment(db, readDeployment(deep), (await findPurchase(db, id))!, hash);
     expect(after.decision).toMatchObject({ outcome: "wait", note: "reorged" });
     expect(await purchaseRow(id)).toMatchObject({ status: "pending" });
     const audit = await env.DB.prepare("SELECT status, error_message FROM blockchain_transaction_audit WHERE transaction_id = ? ORDER BY id DESC")
@@ -216,7 +217,7 @@ describe("depth and reorgs (ETH_CONFIRMATIONS = 3 in these)", () => {
     expect(audit).toMatchObject({ status: "reorged" });
     // Past the grace it ends as reorged; the key was never released.
     const row = (await findPurchase(db, id))!;
-    await verifyPayment(db, deep, row, hash, row.expiresAt! + 11 * 60_000);
+    await verifyPayment(db, readDeployment(deep), row, hash, row.expiresAt! + 11 * 60_000);
     expect(await purchaseRow(id)).toMatchObject({ status: "failed", failure_reason: "reorged" });
     expect(await count("sales_analytics", "transaction_id = ?", id)).toBe(0);
   });
@@ -292,7 +293,10 @@ describe("the cron job finds and settles payments", () => {
     // A JSON-RPC server that answers every eth_ call with an error (the Solana RPC).
     const erroring = { ...env, ETH_RPC_URL: env.SOL_RPC_URL };
     for (const broken of [down, erroring]) {
-      expect((await verifyPayment(db, broken, (await findPurchase(db, id))!, hash)).decision).toMatchObject({ outcome: "wait", note: "node-unavailable" });
+      expect((await verifyPayment(db, readDeployment(broken), (await findPurchase(db, id))!, hash)).decision).toMatchObject({
+        outcome: "wait",
+        note: "node-unavailable",
+      });
       await runScheduledJobs(broken as Env);
       expect((await purchaseRow(id))!.status).toBe("pending");
     }

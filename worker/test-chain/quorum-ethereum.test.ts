@@ -21,6 +21,7 @@ import { clientOf, refusal } from "../test/client";
 import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/purchase-fixtures";
 import { hex, proxyNodes, type RpcAnswer } from "./lying-node";
 import { amountOf, anvil, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
+import { readDeployment } from "../deployment/deployment";
 
 let seller: Wallet;
 let nodes: ReturnType<typeof proxyNodes>;
@@ -53,7 +54,7 @@ async function paidPurchase() {
 
 async function verify(nodeEnv: ReturnType<typeof withNodes>, id: string, hash: string) {
   const db = createDb(env.DB);
-  return verifyPayment(db, nodeEnv, (await findPurchase(db, id))!, hash);
+  return verifyPayment(db, readDeployment(nodeEnv), (await findPurchase(db, id))!, hash);
 }
 
 /** Nothing released, still waiting, the liar recorded for this hash and its incident open. */
@@ -152,7 +153,7 @@ describe("a lying node blocks the release and is named; without it the payment s
       },
     });
     // Alone, the liar would have it settle (the forgery is consistent: a payment from the buyer, final).
-    const alone = paymentVerifier({ ...env, ETH_RPC_URLS: nodes.urls.liar, ETH_RPC_QUORUM: "1" }, "ethereum", null);
+    const alone = paymentVerifier(readDeployment({ ...env, ETH_RPC_URLS: nodes.urls.liar, ETH_RPC_QUORUM: "1" }), "ethereum", null);
     expect(await alone.inspect(fake, { buyer: buyer.address, reference: null })).toMatchObject({
       kind: "found",
       fromBuyer: true,
@@ -202,7 +203,7 @@ describe("the scan through the quorum", () => {
   it("a transfer counts when the nodes list it alike; a node listing it with another amount stops the window and is named", async () => {
     const { hash, receipt } = await paidPurchase();
     const cursor = { nextBlock: Number(BigInt(receipt.blockNumber)), lastSignature: null };
-    const honest = await paymentVerifier(withNodes("second"), "ethereum", null).scanTransfers(cursor, { limit: 3, startAt: null });
+    const honest = await paymentVerifier(readDeployment(withNodes("second")), "ethereum", null).scanTransfers(cursor, { limit: 3, startAt: null });
     expect(honest!.transfers.map((t) => t.hash)).toContain(hash);
     expect(honest!.cursor.nextBlock).toBeGreaterThan(cursor.nextBlock);
 
@@ -214,7 +215,7 @@ describe("the scan through the quorum", () => {
       }),
     });
     const since = Date.now();
-    const scan = paymentVerifier(withNodes("second", "liar"), "ethereum", recordDisagreements(createDb(env.DB)));
+    const scan = paymentVerifier(readDeployment(withNodes("second", "liar")), "ethereum", recordDisagreements(createDb(env.DB)));
     expect(await scan.scanTransfers(cursor, { limit: 3, startAt: null })).toBeNull();
     const named = await env.DB.prepare("SELECT node FROM node_disagreements WHERE network = 'ethereum' AND tx_hash = ? AND last_seen_at >= ?")
       .bind(hash, since)

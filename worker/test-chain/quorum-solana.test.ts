@@ -18,6 +18,7 @@ import { actors, listWithKey, purchaseRow, reserve, type Wallet } from "../test/
 import { proxyNodes, type RpcAnswer, type RpcCall } from "./lying-node";
 import { countRows } from "./purchase-helpers";
 import { fundedKeypair, fundedSolBuyer, payThroughWorker, rpc, send, sendInstructions, transferToPlatform } from "./solana-helpers";
+import { readDeployment } from "../deployment/deployment";
 
 let seller: Wallet;
 let nodes: ReturnType<typeof proxyNodes>;
@@ -48,7 +49,7 @@ async function paidPurchase() {
 
 async function verify(nodeEnv: ReturnType<typeof withNodes>, id: string, hash: string) {
   const db = createDb(env.DB);
-  return verifyPayment(db, nodeEnv, (await findPurchase(db, id))!, hash);
+  return verifyPayment(db, readDeployment(nodeEnv), (await findPurchase(db, id))!, hash);
 }
 
 async function heldBack(id: string, hash: string, decision: unknown, since: number) {
@@ -154,7 +155,7 @@ describe("the reconciliation with several Solana nodes", () => {
   /** The cursor at the newest signature, read with the real node alone. */
   async function freshCursor() {
     await env.DB.prepare("DELETE FROM reconcile_cursors WHERE network = 'solana'").run();
-    await reconcilePayments(db(), env, "solana");
+    await reconcilePayments(db(), readDeployment(env), "solana");
   }
   /** A node `behind` slots behind the chain: it knows nothing after `slot`. */
   const behind = (slot: number) => ({
@@ -175,7 +176,7 @@ describe("the reconciliation with several Solana nodes", () => {
     const newer = await sendInstructions([stranger], transferToPlatform(stranger, 3_000_001n));
     nodes.set("second", behind(slot));
     const before = Date.now();
-    const report = await reconcilePayments(db(), withNodes("second"), "solana");
+    const report = await reconcilePayments(db(), readDeployment(withNodes("second")), "solana");
     expect(report.nodeAnswered).toBe(true);
     expect(await escrowed(older)).toBe(1);
     expect(await escrowed(newer)).toBe(0);
@@ -188,7 +189,7 @@ describe("the reconciliation with several Solana nodes", () => {
     expect(cursor!.caught_up_at).toBeGreaterThanOrEqual(before);
     // Once the second node has the newer slot too, the newer transfer follows.
     nodes.set("second", { kind: "honest" });
-    await reconcilePayments(db(), withNodes("second"), "solana");
+    await reconcilePayments(db(), readDeployment(withNodes("second")), "solana");
     expect(await escrowed(newer)).toBe(1);
     expect(await escrowed(older)).toBe(1);
   });
@@ -218,16 +219,16 @@ describe("the reconciliation with several Solana nodes", () => {
     });
     await rpc("localnet_advanceSlots", [2]);
     // With one honest node there is no quorum for anything the two list differently.
-    expect((await reconcilePayments(db(), withNodes("liar"), "solana")).received).toBe(0);
+    expect((await reconcilePayments(db(), readDeployment(withNodes("liar")), "solana")).received).toBe(0);
     expect(await escrowed(real)).toBe(0);
-    await reconcilePayments(db(), withNodes("second", "liar"), "solana");
+    await reconcilePayments(db(), readDeployment(withNodes("second", "liar")), "solana");
     expect(await escrowed(fake)).toBe(0);
     const named = await env.DB.prepare("SELECT DISTINCT node FROM node_disagreements WHERE network = 'solana' AND last_seen_at >= ?")
       .bind(since)
       .all<{ node: string }>();
     expect(named.results.map((r) => r.node)).toContain(nodes.nameOf("liar"));
     // Without the liar the real transfer is reconciled, and the forged one never is.
-    await reconcilePayments(db(), withNodes("second"), "solana");
+    await reconcilePayments(db(), readDeployment(withNodes("second")), "solana");
     expect(await escrowed(real)).toBe(1);
     expect(await escrowed(fake)).toBe(0);
   });

@@ -16,6 +16,7 @@ import { anvil, countRows, fundedBuyer, pay } from "./purchase-helpers";
 import { fundedKeypair, sendInstructions, transferToPlatform } from "./solana-helpers";
 import { webhookBox } from "./webhook";
 import { client } from "../test/client";
+import { readDeployment } from "../deployment/deployment";
 
 const hook = webhookBox("reconcile-progress");
 let admin: Wallet;
@@ -92,7 +93,7 @@ describe("a node that fails some calls mid-window", () => {
     const nodes = proxyNodes(env.SOL_RPC_URL!, { flaky: 6 });
     try {
       const nodeEnv = { ...env, SOL_RPC_URL: nodes.urls.flaky, SOL_RPC_URLS: "" };
-      await reconcilePayments(db, nodeEnv, "solana");
+      await reconcilePayments(db, readDeployment(nodeEnv), "solana");
       const stranger = await fundedKeypair();
       const sent: string[] = [];
       for (let i = 0; i < 30; i++) sent.push(await sendInstructions([stranger], transferToPlatform(stranger, 2_000_000n + BigInt(i))));
@@ -113,7 +114,7 @@ describe("a node that fails some calls mid-window", () => {
           return { jsonrpc: "2.0", id: c.id, error: { code: -32603, message: "injected node error" } };
         },
       });
-      const first = await reconcilePayments(db, nodeEnv, "solana");
+      const first = await reconcilePayments(db, readDeployment(nodeEnv), "solana");
       expect(failures).toBeGreaterThan(0);
       expect(first.nodeAnswered).toBe(true);
       // The newest page (25 transfers) is kept; the oldest transfers wait for the next run.
@@ -123,14 +124,14 @@ describe("a node that fails some calls mid-window", () => {
       expect(cursor).toMatchObject({ backlog_before: sent[5], backlog_newest: sent[29] });
 
       nodes.set("flaky", { kind: "honest" });
-      await reconcilePayments(db, nodeEnv, "solana");
+      await reconcilePayments(db, readDeployment(nodeEnv), "solana");
       expect(await escrowed(sent)).toBe(30);
       expect(await env.DB.prepare("SELECT last_signature, backlog_before FROM reconcile_cursors WHERE network = 'solana'").first()).toMatchObject({
         last_signature: sent[29],
         backlog_before: null,
       });
       // Nothing twice.
-      await reconcilePayments(db, nodeEnv, "solana");
+      await reconcilePayments(db, readDeployment(nodeEnv), "solana");
       expect(await countRows("escrow_transactions", `tx_hash IN (SELECT value FROM json_each(?))`, JSON.stringify(sent))).toBe(30);
     } finally {
       nodes.restore();
@@ -142,7 +143,7 @@ describe("a node that fails some calls mid-window", () => {
     const nodes = proxyNodes(env.ETH_RPC_URL!, { flaky: 7 });
     try {
       const nodeEnv = { ...env, ETH_RPC_URL: nodes.urls.flaky, ETH_RPC_URLS: "" };
-      await reconcilePayments(db, nodeEnv, "ethereum");
+      await reconcilePayments(db, readDeployment(nodeEnv), "ethereum");
       const next = (await cursor())!.next_block;
       const buyer = await fundedBuyer();
       const early = (await pay(buyer.account, 1_000_000_000_000_000n, undefined, false)).toLowerCase();
@@ -159,13 +160,13 @@ describe("a node that fails some calls mid-window", () => {
             ? { jsonrpc: "2.0", id: c.id, error: { code: -32603, message: "injected node error" } }
             : a,
       });
-      const report = await reconcilePayments(db, nodeEnv, "ethereum");
+      const report = await reconcilePayments(db, readDeployment(nodeEnv), "ethereum");
       expect(report.nodeAnswered).toBe(true);
       expect((await cursor())!.next_block).toBe(next + 10);
       expect(await escrowed([early])).toBe(1);
       expect(await escrowed([late])).toBe(0);
       nodes.set("flaky", { kind: "honest" });
-      await reconcilePayments(db, nodeEnv, "ethereum");
+      await reconcilePayments(db, readDeployment(nodeEnv), "ethereum");
       expect(await escrowed([early, late])).toBe(2);
     } finally {
       nodes.restore();

@@ -16,6 +16,7 @@ import { actors, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } fro
 import { amountOf, anvil, confirm, escrowOf, fundedBuyer, pay } from "./purchase-helpers";
 import { confirmSol, fundedKeypair, fundedSolBuyer, payThroughWorker, rpc, sendInstructions, transferToPlatform } from "./solana-helpers";
 import { client, unchecked } from "../test/client";
+import { readDeployment } from "../deployment/deployment";
 
 let seller: Wallet;
 /** The first block this file's reconciliation read. */
@@ -23,8 +24,8 @@ let firstBlock: number;
 beforeAll(async () => {
   ({ seller } = await actors());
   // The first run of each network only learns where the chain stands: what came before is not read.
-  await reconcilePayments(createDb(env.DB), env, "ethereum");
-  await reconcilePayments(createDb(env.DB), env, "solana");
+  await reconcilePayments(createDb(env.DB), readDeployment(env), "ethereum");
+  await reconcilePayments(createDb(env.DB), readDeployment(env), "solana");
   firstBlock = (await env.DB.prepare("SELECT next_block FROM reconcile_cursors WHERE network = 'ethereum'").first<{ next_block: number }>())!.next_block;
 });
 
@@ -152,7 +153,10 @@ describe("Ethereum", () => {
     await env.DB.prepare("UPDATE reconcile_cursors SET next_block = ? WHERE network = 'ethereum'")
       .bind(Math.max(firstBlock, block - 20))
       .run();
-    await Promise.all([reconcilePayments(createDb(env.DB), env, "ethereum"), reconcilePayments(createDb(env.DB), env, "ethereum")]);
+    await Promise.all([
+      reconcilePayments(createDb(env.DB), readDeployment(env), "ethereum"),
+      reconcilePayments(createDb(env.DB), readDeployment(env), "ethereum"),
+    ]);
     await reconciledThrough(block);
     expect(await count()).toEqual(before);
   });
@@ -164,13 +168,13 @@ describe("Ethereum", () => {
     const wei = await amountOf(buyer, id);
     const first = (await pay(buyer.account, wei, undefined, false)).toLowerCase();
     await env.DB.prepare("UPDATE transactions SET status = 'pending', tx_hash = ? WHERE id = ?").bind(first, id).run();
-    expect((await verifyPayment(createDb(env.DB), deep, (await findPurchase(createDb(env.DB), id))!, first)).decision.outcome).toBe("wait");
+    expect((await verifyPayment(createDb(env.DB), readDeployment(deep), (await findPurchase(createDb(env.DB), id))!, first)).decision.outcome).toBe("wait");
     expect(await escrowOf(first)).toMatchObject({ status: "held", transaction_id: id });
     // The buyer pays again and reports that one, which settles the purchase; the first stays held.
     const second = (await pay(buyer.account, wei)).toLowerCase();
     expect((await confirm(buyer, id, second)).body.status).toBe("completed");
     expect(await escrowOf(first)).toMatchObject({ status: "held" });
-    await reconcilePayments(createDb(env.DB), env, "ethereum", Date.now() + STALE_HELD_MS + 1_000);
+    await reconcilePayments(createDb(env.DB), readDeployment(env), "ethereum", Date.now() + STALE_HELD_MS + 1_000);
     expect(await escrowOf(first)).toMatchObject({ status: "refund", attention_reason: "duplicate", refund_status: "needed", transaction_id: id });
   });
 });

@@ -9,6 +9,7 @@ import { paymentVerifier } from "../chain/payment-verifier";
 import { EMPTY_CURSOR } from "../domain/reconciliation";
 import { forgetNodeFacts } from "../deployment/payment-readiness";
 import { fundedKeypair, sendInstructions, transferToPlatform } from "./solana-helpers";
+import { readDeployment } from "../deployment/deployment";
 
 let restoreFetch: (() => void) | null = null;
 /** The node stops answering getGenesisHash (an error), and nothing else changes. */
@@ -44,7 +45,7 @@ async function payment() {
 describe("the Solana verifier reads payments only from a node that serves SOL_CLUSTER", () => {
   it("localnet, as the LiteSVM node is: the payment is found", async () => {
     const { signature, expect: wanted } = await payment();
-    expect(await paymentVerifier(env, "solana", null).inspect(signature, wanted)).toMatchObject({
+    expect(await paymentVerifier(readDeployment(env), "solana", null).inspect(signature, wanted)).toMatchObject({
       kind: "found",
       amount: 250_000_000n,
       carriesReference: true,
@@ -54,7 +55,7 @@ describe("the Solana verifier reads payments only from a node that serves SOL_CL
   it("SOL_CLUSTER devnet or mainnet-beta on this node: the payment, its receipt, the scan and the reconciliation read as an unavailable node", async () => {
     const { signature, expect: wanted } = await payment();
     for (const cluster of ["devnet", "mainnet-beta", "", "Localnet"]) {
-      const verifier = paymentVerifier({ ...env, SOL_CLUSTER: cluster }, "solana", null);
+      const verifier = paymentVerifier(readDeployment({ ...env, SOL_CLUSTER: cluster }), "solana", null);
       expect(await verifier.inspect(signature, wanted), cluster).toEqual({ kind: "unavailable" });
       expect(await verifier.received(signature), cluster).toEqual({ kind: "unavailable" });
       expect(await verifier.scanTransfers(EMPTY_SCAN, { limit: 100, startAt: null }), cluster).toBeNull();
@@ -62,18 +63,18 @@ describe("the Solana verifier reads payments only from a node that serves SOL_CL
       expect(await verifier.reconcile(EMPTY_CURSOR, { limit: 10 }), cluster).toBeNull();
     }
     // The same verifier settings with the right cluster find it.
-    const window = await paymentVerifier(env, "solana", null).scanTransfers(EMPTY_SCAN, { limit: 100, startAt: null });
+    const window = await paymentVerifier(readDeployment(env), "solana", null).scanTransfers(EMPTY_SCAN, { limit: 100, startAt: null });
     expect(window?.transfers.map((transfer) => transfer.hash)).toContain(signature);
   });
 
   it("a node that has not said which cluster it serves is not read either, until it does", async () => {
     const { signature, expect: wanted } = await payment();
     genesisUnanswered();
-    expect(await paymentVerifier(env, "solana", null).inspect(signature, wanted)).toEqual({ kind: "unavailable" });
+    expect(await paymentVerifier(readDeployment(env), "solana", null).inspect(signature, wanted)).toEqual({ kind: "unavailable" });
     restoreFetch?.();
     restoreFetch = null;
     // An unanswered question is asked again after 30 s; a fresh isolate asks at once.
     forgetNodeFacts();
-    expect(await paymentVerifier(env, "solana", null).inspect(signature, wanted)).toMatchObject({ kind: "found" });
+    expect(await paymentVerifier(readDeployment(env), "solana", null).inspect(signature, wanted)).toMatchObject({ kind: "found" });
   });
 });

@@ -15,6 +15,7 @@ import { sessionCookie } from "./auth-helpers";
 import { inFreshRateWindow } from "./helpers";
 import { actors, initiate, listWithKey, walletOf, type Wallet } from "./purchase-fixtures";
 import { client } from "./client";
+import { readDeployment } from "../deployment/deployment";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -126,7 +127,7 @@ describe("open reservations are bounded per client network, whatever the number 
     const wanted = await listings(wallets.length * MAX_OPEN_RESERVATIONS);
     const db = createDb(env.DB);
     const plans = await Promise.all(
-      wanted.map((l, i) => planReservation(db, env, sessionOf(wallets[Math.floor(i / MAX_OPEN_RESERVATIONS)]), { addressId: l.id })),
+      wanted.map((l, i) => planReservation(db, readDeployment(env), sessionOf(wallets[Math.floor(i / MAX_OPEN_RESERVATIONS)]), { addressId: l.id })),
     );
     const results = await Promise.allSettled(plans.map((plan) => writeReservation(db, plan, { ip, userAgent: null })));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(MAX_OPEN_RESERVATIONS_PER_NETWORK);

@@ -18,6 +18,7 @@ import { unitsToDecimal } from "../../schema/money";
 import { rowCount } from "./collectors-fixtures";
 import { actors, call, ethWallet, initiate, listWithKey, purchaseRow, solWallet, type Wallet } from "./purchase-fixtures";
 import { client, refusal, unchecked } from "./client";
+import { readDeployment } from "../deployment/deployment";
 
 let seller: Wallet;
 let buyer: Wallet;
@@ -281,7 +282,7 @@ describe("accepting", () => {
       isAdmin: true,
       expiresAt: Date.now() + HOUR,
     };
-    const plan = await planAcceptance(db(), env, session, o.id);
+    const plan = await planAcceptance(db(), readDeployment(env), session, o.id);
     expect((await withdraw(buyer, o.id)).status).toBe(200);
     await expect(writeReservation(db(), plan, { ip: "127.0.0.1", userAgent: null })).rejects.toMatchObject({
       status: 409,
@@ -302,7 +303,7 @@ describe("accepting", () => {
       isAdmin: true,
       expiresAt: Date.now() + HOUR,
     };
-    const plan = await planAcceptance(db(), env, session, o.id);
+    const plan = await planAcceptance(db(), readDeployment(env), session, o.id);
     const restoreTrigger = await keepTrigger("offers_end_on_listing_change");
     // Written straight to the table, past the trigger's expiry of the offer: the INSERT's own condition must hold.
     await env.DB.batch([

@@ -14,6 +14,7 @@ import { forgetNodeFacts, paymentReadiness } from "../deployment/payment-readine
 import { actors, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet } from "./purchase-fixtures";
 import { type Answer, client, clientOf } from "./client";
 import { revealSealed } from "./sealed-reveal";
+import { readDeployment } from "../deployment/deployment";
 
 const OWN_ETH = "0x52908400098527886E0F7030069857D2E4169EE7";
 const OWN_SOL = "GmaDrppBC7P5ARKV8g3djiwP89vz1jLK23V2GBjuAEGB";
@@ -246,9 +247,9 @@ describe("settings that used to be coerced", () => {
 
 describe("a verifier made while a setting is unreadable (a purchase page's view)", () => {
   it("reads the depth as the deepest allowed and the commitment as finalized, never a shallow default", () => {
-    expect(paymentVerifier({ ...env, ETH_CONFIRMATIONS: "" }, "ethereum", null).requiredConfirmations).toBe(MAX_CONFIRMATIONS);
-    expect(paymentVerifier({ ...env, ETH_CONFIRMATIONS: "0" }, "ethereum", null).requiredConfirmations).toBe(MAX_CONFIRMATIONS);
-    expect(paymentVerifier(env, "ethereum", null).requiredConfirmations).toBe(Number(env.ETH_CONFIRMATIONS));
+    expect(paymentVerifier(readDeployment({ ...env, ETH_CONFIRMATIONS: "" }), "ethereum", null).requiredConfirmations).toBe(MAX_CONFIRMATIONS);
+    expect(paymentVerifier(readDeployment({ ...env, ETH_CONFIRMATIONS: "0" }), "ethereum", null).requiredConfirmations).toBe(MAX_CONFIRMATIONS);
+    expect(paymentVerifier(readDeployment(env), "ethereum", null).requiredConfirmations).toBe(Number(env.ETH_CONFIRMATIONS));
     expect(solanaCommitment("processed")).toBe("finalized");
     expect(solanaCommitment(undefined)).toBe("finalized");
     expect(solanaCommitment(" confirmed ")).toBe("confirmed");
@@ -273,7 +274,7 @@ describe("the node must be the configured chain", () => {
       SOL_CLUSTER: "devnet",
       SOL_COMMITMENT: "confirmed",
     };
-    const check = await paymentReadiness(named, null);
+    const check = await paymentReadiness(readDeployment(named, null));
     expect(check).toEqual({
       ok: false,
       problems: [
@@ -294,7 +295,7 @@ describe("the node must be the configured chain", () => {
 
   it("correct mainnet settings and nodes that agree: the payment routes are open", async () => {
     stubNodes("0x1", SOLANA_GENESIS_HASHES["mainnet-beta"]);
-    expect(await paymentReadiness(MAINNET, "localhost")).toMatchObject({
+    expect(await paymentReadiness(readDeployment(MAINNET, "localhost"))).toMatchObject({
       ok: true,
       settings: { production: true, ethereum: { chainId: 1, confirmations: 12 }, solana: { commitment: "finalized" } },
     });

@@ -11,6 +11,7 @@ import { verifyPayment } from "../purchases/verify";
 import { actors, call, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, type Wallet } from "./purchase-fixtures";
 import { client, unchecked, refusal } from "./client";
 import { REVEAL_BODY } from "./sealed-reveal";
+import { readDeployment } from "../deployment/deployment";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -144,7 +145,7 @@ describe("the cron job", () => {
     let started!: () => void;
     const firstStarted = new Promise<void>((resolve) => (started = resolve));
     const inA: string[] = [];
-    const runA = verifyPendingPayments(db, env, now, async (...args) => {
+    const runA = verifyPendingPayments(db, readDeployment(env), now, async (...args) => {
       inA.push(args[2].id);
       started();
       await gate;
@@ -153,7 +154,7 @@ describe("the cron job", () => {
     await firstStarted;
     // Run B starts while A is still inside its first verification.
     const inB: string[] = [];
-    await verifyPendingPayments(db, env, now + 1_000, async (...args) => {
+    await verifyPendingPayments(db, readDeployment(env), now + 1_000, async (...args) => {
       inB.push(args[2].id);
       return verifyPayment(...args);
     });
@@ -168,12 +169,12 @@ describe("the cron job", () => {
     const ids = await pendingPurchases(2);
     const db = createDb(env.DB);
     const now = Date.now();
-    const first = await verifyPendingPayments(db, env, now);
+    const first = await verifyPendingPayments(db, readDeployment(env), now);
     expect(first.verified).toBeGreaterThanOrEqual(ids.length);
     const leased = await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE lease_until IS NOT NULL").first<{ n: number }>();
     expect(leased!.n).toBe(0);
     const seen: string[] = [];
-    await verifyPendingPayments(db, env, now + 1_000, async (...args) => {
+    await verifyPendingPayments(db, readDeployment(env), now + 1_000, async (...args) => {
       seen.push(args[2].id);
       return verifyPayment(...args);
     });
@@ -185,7 +186,7 @@ describe("the cron job", () => {
     const db = createDb(env.DB);
     let calls = 0;
     await expect(
-      verifyPendingPayments(db, env, Date.now(), async (...args) => {
+      verifyPendingPayments(db, readDeployment(env), Date.now(), async (...args) => {
         if (++calls === 2) throw new Error("node fell over");
         return verifyPayment(...args);
       }),

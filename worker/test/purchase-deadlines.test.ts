@@ -11,6 +11,7 @@ import { runScheduledJobs } from "../jobs/scheduled";
 import { verifyPendingPayments } from "../purchases/payment-jobs";
 import { actors, ethWallet, listWithKey, purchaseRow, purchaseState, reserve, solWallet, type Wallet, call } from "./purchase-fixtures";
 import { client, unchecked } from "./client";
+import { readDeployment } from "../deployment/deployment";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -86,7 +87,7 @@ describe("the cron job writes a chain-audit row only when the purchase changed",
     const rows = () => count("SELECT count(*) AS n FROM blockchain_transaction_audit WHERE transaction_id = ?", id);
     expect(await rows()).toBe(1);
     const db = createDb(env.DB);
-    for (let run = 1; run <= 3; run++) await verifyPendingPayments(db, env, Date.now() + run);
+    for (let run = 1; run <= 3; run++) await verifyPendingPayments(db, readDeployment(env), Date.now() + run);
     expect(await rows()).toBe(1);
   });
 });

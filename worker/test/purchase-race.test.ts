@@ -11,6 +11,7 @@ import { findPurchase } from "../purchases/purchase-row";
 import { planReservation, writeReservation } from "../purchases/reserve";
 import { settlePurchase } from "../purchases/settle";
 import { actors, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "./purchase-fixtures";
+import { readDeployment } from "../deployment/deployment";
 
 let seller: Wallet;
 beforeAll(async () => {
@@ -44,7 +45,8 @@ async function settle(id: string, hash: string): Promise<boolean> {
     blockNumber: 1,
     minedAt: Date.now(),
   };
-  return settlePurchase(db, paymentVerifier(env, "ethereum", null), p, hash, seen, 0n, Date.now());
+  const deployment = readDeployment(env);
+  return settlePurchase({ db, deployment, verifier: paymentVerifier(deployment, "ethereum", null), purchase: p, hash, now: Date.now() }, seen, 0n);
 }
 
 describe("a sold listing is sold once", () => {
@@ -54,7 +56,7 @@ describe("a sold listing is sold once", () => {
     const second = await ethWallet();
     const a = await reserve(first, l.id);
     const db = createDb(env.DB);
-    const plan = await planReservation(db, env, sessionOf(second), { addressId: l.id });
+    const plan = await planReservation(db, readDeployment(env), sessionOf(second), { addressId: l.id });
     expect(await settle(a, hashOf(1))).toBe(true);
     await expect(writeReservation(db, plan, info)).rejects.toMatchObject({ status: 409 });
     const open = await env.DB.prepare("SELECT count(*) AS n FROM transactions WHERE address_id = ? AND id != ?").bind(l.id, a).first<{ n: number }>();
@@ -66,7 +68,7 @@ describe("a sold listing is sold once", () => {
     const l = await listWithKey(seller.userId);
     const buyer = await ethWallet();
     const db = createDb(env.DB);
-    const plan = await planReservation(db, env, sessionOf(buyer), { addressId: l.id });
+    const plan = await planReservation(db, readDeployment(env), sessionOf(buyer), { addressId: l.id });
     await env.DB.prepare("UPDATE addresses SET status = 'inactive' WHERE id = ?").bind(l.id).run();
     await expect(writeReservation(db, plan, info)).rejects.toMatchObject({ status: 409 });
   });
