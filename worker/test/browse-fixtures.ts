@@ -101,7 +101,9 @@ export async function insertUser(username: string, walletAddress: string, networ
 
 /** Empties every table the browse tests write, children first (D1 enforces foreign keys). */
 export async function clearBrowseData() {
-  await env.DB.batch(["transactions", "sessions", "encrypted_keys", "watchlist", "custom_orders", "addresses", "users"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)));
+  await env.DB.batch(
+    ["transactions", "sessions", "encrypted_keys", "watchlist", "custom_orders", "addresses", "users"].map((t) => env.DB.prepare(`DELETE FROM ${t}`)),
+  );
 }
 
 export async function search(query: string, init: RequestInit = {}): Promise<{ status: number; body: SearchResponse & { message?: string } }> {
