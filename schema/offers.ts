@@ -3,6 +3,7 @@
 // Nothing from ./db's index (schema/db/offers.ts builds its enums from this file: that would be a cycle).
 import * as v from "valibot";
 import type { Network } from "./db/columns";
+import { idMessage, rowIdInput } from "./ids";
 
 // ---- states ---------------------------------------------------------------------------------------------------
 
@@ -44,12 +45,7 @@ export const OFFER_VALIDITY_CHOICES = [1, 6, 24, 72, 168, 720] as const;
 
 // ---- requests -----------------------------------------------------------------------------------------------------
 
-const listingId = v.pipe(
-  v.union([v.number(), v.string()], "addressId must be a listing id"),
-  v.transform((x) => (typeof x === "string" ? x.trim() : String(x))),
-  v.regex(/^[1-9][0-9]{0,14}$/, "addressId must be a listing id (a whole number from 1)"),
-  v.transform(Number),
-);
+const listingId = rowIdInput(`addressId ${idMessage("listing")}`);
 
 /**
  * POST /api/offers. The amount's form is checked by the Worker with the listing price rules (schema/money.ts
