@@ -1,8 +1,9 @@
-// No input, however malformed, makes a listing route answer 500 or change anything: every
-// listing and admin call with hostile bodies, as the admin (the caller who gets furthest), and every route's id. Sent raw on purpose: bodies
-// and query strings the typed client (client.ts) would refuse to build.
+// No input, however malformed, makes a listing route answer 500 or change anything: every listing and admin call
+// with hostile bodies, as the admin (the caller who gets furthest), and every route's id. Sent raw on purpose:
+// bodies, query strings and ids the typed client (client.ts) would refuse to build.
 import { beforeAll, describe, expect, it } from "vitest";
 import { idMessage } from "../../schema/ids";
+import { refusal } from "./client";
 import { type Caller, counts, signInAll } from "./listing-fixtures";
 import { call } from "./purchase-fixtures";
 import { insertListing } from "./browse-fixtures";
@@ -170,6 +171,6 @@ describe("malformed ids", () => {
     expect(put.status, await put.clone().text()).toBe(200);
     // Its own answer for an id that names no listing, not "id: must be a listing id".
     const del = await call("DELETE", "/api/admin/addresses/bulk-delete", admin, { listingIds: [999_999] });
-    expect({ status: del.status, message: (await del.json()).message }).toEqual({ status: 404, message: "Listing not found: 999999" });
+    expect({ status: del.status, message: (await refusal(del)).message }).toEqual({ status: 404, message: "Listing not found: 999999" });
   });
 });
