@@ -1,6 +1,8 @@
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
 import { idMessage, idParam, isRowId, rowIdInput } from "./ids";
+import { MakeOfferRequest } from "./offers";
+import { InitiateRequest } from "./purchases";
 
 const row = idParam("listing");
 const uuid = idParam("transaction");
@@ -119,5 +121,11 @@ describe("messages", () => {
     expect(idMessage("saved search")).toBe("must be a saved search id (a whole number from 1)");
     expect(idMessage("sale")).toBe("must be a sale id");
     expect(idMessage("payment")).toBe("must be a payment id");
+  });
+
+  it("a listing id in an offer's or a purchase's body is refused with the same words (written out there, for the bundle)", () => {
+    const issue = (schema: v.GenericSchema, body: object) => v.safeParse(schema, body).issues?.find((i) => v.getDotPath(i) === "addressId")?.message;
+    expect(issue(MakeOfferRequest, { addressId: "01" })).toBe(`addressId ${idMessage("listing")}`);
+    expect(issue(InitiateRequest, { addressId: "01" })).toBe(idMessage("listing"));
   });
 });

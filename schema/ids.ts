@@ -12,8 +12,8 @@ export const ROW_ID_PATTERN = "[1-9][0-9]{0,14}";
 /** A purchase's, payment's or reconciliation difference's id: crypto.randomUUID()'s lowercase 8-4-4-4-12 form. */
 export const UUID_PATTERN = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 
-const ROW_ID = new RegExp(`^${ROW_ID_PATTERN}$`);
-const UUID = new RegExp(`^${UUID_PATTERN}$`);
+const ROW_ID = /* @__PURE__ */ new RegExp(`^${ROW_ID_PATTERN}$`);
+const UUID = /* @__PURE__ */ new RegExp(`^${UUID_PATTERN}$`);
 
 /** True for text that is a row id exactly as the API accepts it. */
 export const isRowId = (text: string): boolean => ROW_ID.test(text);
