@@ -185,7 +185,7 @@ describe("following an order while it is ground", () => {
     if (placedOrder) {
       const { id, api } = placedOrder;
       placedOrder = undefined;
-      await api["custom-orders"][":id{[0-9]+}"].cancel.$post({ param: { id: String(id) } }).catch(() => undefined);
+      await api["custom-orders"][":id"].cancel.$post({ param: { id: String(id) } }).catch(() => undefined);
     }
     await s?.close();
   });
@@ -242,7 +242,7 @@ describe("following an order while it is ground", () => {
         await Promise.race([wait, exit]);
       } catch (e) {
         // what the server holds for the order says which side stopped: no claim, a claim with no report, or reports with no rate
-        const view = await answer(buyer.api["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(id) } }));
+        const view = await answer(buyer.api["custom-orders"][":id"].$get({ param: { id: String(id) } }));
         throw new Error(
           `${what}: ${(e as Error).message}; the order as served: ${JSON.stringify({ status: view.body.status, progress: view.body.progress, grinders: view.body.grinders })}`,
         );

@@ -40,7 +40,7 @@ beforeAll(async () => {
     (await answer(buyerApi.api.transactions.initiate.$post({ json: { addressId: id, buyerId: DEV_ACCOUNTS.otherBuyer.address } }))).body.transactionId;
   transactionId = await reserve(await list("0.0022"));
   cancelledId = await reserve(await list("0.0023"));
-  await answer(buyerApi.api.transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id: cancelledId } }));
+  await answer(buyerApi.api.transactions[":id"].cancel.$post({ param: { id: cancelledId } }));
   // A custom order found and not paid in time: My Orders shows its whole address (it widened Profile to 436 px).
   const quote = await answer(buyerApi.api["custom-orders"].quote.$get({ query: { prefix: "abcd" } }));
   const order = await answer(
@@ -53,9 +53,9 @@ beforeAll(async () => {
     db.prepare("UPDATE custom_orders SET status = 'expired', found_address = ?, found_at = ? WHERE id = ?").bind(found, Date.now(), order.body.id).run(),
   );
   // The profile's watchlist and saved searches, and the notifications page, with something in them.
-  await answer(buyerApi.api.watchlist[":id{[0-9]+}"].$put({ param: { id: String(listingId) } }));
+  await answer(buyerApi.api.watchlist[":id"].$put({ param: { id: String(listingId) } }));
   await answer(buyerApi.api["saved-searches"].$post({ json: { name: "Long patterns on Ethereum", filters: { network: "ethereum", minCharLength: "8" } } }));
-  await answer(admin.api.addresses[":id{[0-9]+}"].$patch({ param: { id: String(listingId) }, json: { price: "0.002" } }));
+  await answer(admin.api.addresses[":id"].$patch({ param: { id: String(listingId) }, json: { price: "0.002" } }));
   await tickScheduled(inject("baseUrl"));
   // The tick answers once the run has started; the price drop is told at its end.
   // (expect.poll is for tests, not hooks: the same wait, by hand.)
@@ -67,7 +67,7 @@ beforeAll(async () => {
   }
 }, 120_000);
 afterAll(async () => {
-  await answer(buyerApi.api.transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id: transactionId } }));
+  await answer(buyerApi.api.transactions[":id"].cancel.$post({ param: { id: transactionId } }));
 });
 
 const routes = () => [

@@ -55,7 +55,7 @@ describe("payments needing attention", () => {
     );
     expect(initiated.status).toBe(201);
     const id = initiated.body.transactionId;
-    const view = (await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id: id } }))).body;
+    const view = (await answer(buyer.api.transactions[":id"].$get({ param: { id: id } }))).body;
     const half = BigInt(view.amountBaseUnits) / 2n;
     const txHash = await send(DEV_ACCOUNTS.otherBuyer.address, view.recipient, half);
     await reportUntil(buyer, id, txHash, "failed");

@@ -39,7 +39,7 @@ describe("closing a stuck purchase", () => {
     const id = initiated.body.transactionId;
     const made = `0x${"7d".repeat(32)}`;
     const reported = await answer(
-      buyer.api.transactions[":id{[0-9a-f-]{36}}"].confirm.$post({
+      buyer.api.transactions[":id"].confirm.$post({
         param: { id: id },
         json: {
           txHash: made,

@@ -14,7 +14,7 @@ import { type ApiSession, answer, listAsAdmin, signInWithKey } from "./api-sessi
  * so the depth comes within seconds): the purchase's status must then be `status`.
  */
 export async function reportUntil(buyer: ApiSession, id: string, txHash: string, status: "completed" | "failed") {
-  const report = buyer.api.transactions[":id{[0-9a-f-]{36}}"].confirm;
+  const report = buyer.api.transactions[":id"].confirm;
   await expect
     .poll(async () => (await answer(report.$post({ param: { id }, json: { txHash, buyerWallet: DEV_ACCOUNTS.otherBuyer.address } }))).body.status, {
       timeout: 30_000,
@@ -41,14 +41,14 @@ export async function realPurchase(price: string) {
   );
   expect(initiated.status).toBe(201);
   const id = initiated.body.transactionId;
-  const view = (await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id: id } }))).body;
+  const view = (await answer(buyer.api.transactions[":id"].$get({ param: { id: id } }))).body;
   const txHash = await anvil<string>("eth_sendTransaction", [
     { from: DEV_ACCOUNTS.otherBuyer.address, to: view.recipient, value: `0x${BigInt(view.amountBaseUnits).toString(16)}`, gas: "0x5208" },
   ]);
   await reportUntil(buyer, id, txHash, "completed");
   // Revealed as the purchase page does it: sealed to a one-time key pair, opened here.
   const page = await extractableDeliveryKey();
-  const reveal = await answer(buyer.api.transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: { publicKey: page.publicKey } }));
+  const reveal = await answer(buyer.api.transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: { publicKey: page.publicKey } }));
   expect(reveal.status).toBe(200);
   if (!reveal.body.success) throw new Error(reveal.body.message);
   expect(await openSealedKey(page.pair, id, reveal.body.sealed)).toBe(key);

@@ -64,10 +64,6 @@ export const createOrderBody = v.object({
   price: v.pipe(v.string("price must be the quoted price as text"), v.regex(/^[0-9]{1,9}(\.[0-9]{1,8})?$/, "price must be a decimal with at most 8 decimals")),
 });
 
-export const orderIdParam = v.object({
-  id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, "must be an order id (a whole number from 1)"), v.transform(Number)),
-});
-
 export const QUEUE_FILTERS = ["waiting", "all", ...CUSTOM_ORDER_STATUSES] as const;
 export const queueQuery = v.object({
   status: v.optional(v.picklist(QUEUE_FILTERS, `status must be one of ${QUEUE_FILTERS.join(", ")}`), "waiting"),

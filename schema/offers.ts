@@ -3,6 +3,7 @@
 // Nothing from ./db's index (schema/db/offers.ts builds its enums from this file: that would be a cycle).
 import * as v from "valibot";
 import type { Network } from "./db/columns";
+import { rowIdInput } from "./ids";
 
 // ---- states ---------------------------------------------------------------------------------------------------
 
@@ -44,12 +45,8 @@ export const OFFER_VALIDITY_CHOICES = [1, 6, 24, 72, 168, 720] as const;
 
 // ---- requests -----------------------------------------------------------------------------------------------------
 
-const listingId = v.pipe(
-  v.union([v.number(), v.string()], "addressId must be a listing id"),
-  v.transform((x) => (typeof x === "string" ? x.trim() : String(x))),
-  v.regex(/^[1-9][0-9]{0,14}$/, "addressId must be a listing id (a whole number from 1)"),
-  v.transform(Number),
-);
+// The text is idMessage("listing")'s, written out so the pages importing this file need not carry the kinds table.
+const listingId = rowIdInput("addressId must be a listing id (a whole number from 1)");
 
 /**
  * POST /api/offers. The amount is checked by the Worker with checkOfferAmount (schema/offer-amount.ts), against the

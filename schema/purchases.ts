@@ -3,6 +3,7 @@
 // change it only together with both sides.
 import * as v from "valibot";
 import type { Network } from "./db";
+import { rowIdInput } from "./ids";
 import { paymentHashNetwork } from "./payment-hash";
 import type { OpenStatus, PurchaseStatus } from "./purchase-lifecycle";
 import type { SealedKey } from "./sealed-delivery";
@@ -66,12 +67,8 @@ export type ChainConfigResponse = {
 // ---- request bodies ---------------------------------------------------------------------------------------
 
 /** A listing id as a JSON number or a string of digits. */
-const addressIdInput = v.pipe(
-  v.union([v.number(), v.string()], "must be a listing id"),
-  v.transform((x) => (typeof x === "string" ? x.trim() : String(x))),
-  v.regex(/^[1-9][0-9]{0,14}$/, "must be a listing id (a whole number from 1)"),
-  v.transform(Number),
-);
+// The text is idMessage("listing")'s, written out so the pages importing this file need not carry the kinds table.
+const addressIdInput = rowIdInput("must be a listing id (a whole number from 1)");
 const walletInput = v.pipe(v.string("must be a string"), v.trim(), v.minLength(1, "must not be empty"), v.maxLength(64, "is too long"));
 
 /** POST /api/transactions/initiate. `buyerId` is the wallet address; it must equal the session's wallet. */

@@ -116,10 +116,6 @@ export const editTargetBody = v.pipe(
   v.check((b) => b.price !== undefined || b.wanted !== undefined, "send price, wanted or both"),
 );
 
-export const supplyIdParam = v.object({
-  id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, "must be an id (a whole number from 1)"), v.transform(Number)),
-});
-
 const grinderId = v.pipe(v.string("grinder must be text"), v.regex(/^[A-Za-z0-9_-]{16,64}$/, "grinder must be 16 to 64 letters, digits, - or _"));
 
 export const supplyClaimBody = v.strictObject({

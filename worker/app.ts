@@ -1,5 +1,6 @@
 // The API: one Hono app, created by a factory so tests can mount it with their own bindings.
 import { Hono } from "hono";
+import { ROW_ID_PATTERN, UUID_PATTERN } from "../schema/ids";
 import { loadSession } from "./auth/middleware";
 import { createDb } from "./db/database";
 import { deployment } from "./deployment/deployment";
@@ -43,10 +44,10 @@ const bulkLimit = bodyLimit(BULK_BODY_LIMIT_BYTES);
  * payments, sign-in, an owner's or admin's reads) starts on the primary, so it sees its own writes (docs/api.md#replica-reads).
  */
 const REPLICA_READS = [
-  /^\/api\/addresses\/(search|featured|validate|[0-9]+|[0-9]+\/context)$/,
+  new RegExp(`^/api/addresses/(search|featured|validate|${ROW_ID_PATTERN}|${ROW_ID_PATTERN}/context)$`),
   /^\/api\/(market-stats|prices\/live|config|transactions\/recent|transactions\/sales)$/,
-  /^\/api\/transactions\/sales\/[0-9a-f-]{36}$/,
-  /^\/api\/watchlist\/[0-9]+\/watchers$/,
+  new RegExp(`^/api/transactions/sales/${UUID_PATTERN}$`),
+  new RegExp(`^/api/watchlist/${ROW_ID_PATTERN}/watchers$`),
 ];
 
 export function sessionConstraint(method: string, path: string): D1SessionConstraint {
@@ -54,8 +55,11 @@ export function sessionConstraint(method: string, path: string): D1SessionConstr
   return browse ? "first-unconstrained" : "first-primary";
 }
 
-/** Anonymous GET answers kept in the edge cache (http/edge-cache.ts); all are also REPLICA_READS. */
-const EDGE_CACHED = ["/api/addresses/search", "/api/addresses/featured", "/api/addresses/:id{[0-9]+}", "/api/market-stats", "/api/transactions/recent"];
+/**
+ * Anonymous GET answers kept in the edge cache (http/edge-cache.ts); all are also REPLICA_READS. One listing is
+ * matched by its id's rule here, not by the route's `/:id`, which would also take /validate and /user.
+ */
+const EDGE_CACHED = new RegExp(`^/api/(addresses/(search|featured|${ROW_ID_PATTERN})|market-stats|transactions/recent)$`);
 
 /** `edgeCache: false` only for the search benchmark's uncached run. */
 export function createApp(options: { edgeCache?: boolean } = {}) {
@@ -75,7 +79,7 @@ export function createApp(options: { edgeCache?: boolean } = {}) {
   // Routes that need a secret say so themselves (requireSecrets / requireSessionSecret from deployment/secrets.ts).
   app.use("/api/*", loadSession);
   const cached = edgeCache({ enabled: options.edgeCache ?? true });
-  for (const path of EDGE_CACHED) app.use(path, cached);
+  app.use("/api/*", (c, next) => (EDGE_CACHED.test(c.req.path) ? cached(c, next) : next()));
 
   const routes = app
     .route("/api/health", healthRoutes)

@@ -1,12 +1,14 @@
 // Request pieces several listing routes validate the same way.
 import * as v from "valibot";
+import { type IdKind, idParam } from "../../schema/ids";
+import { validate } from "./validate";
 
-export const LISTING_ID_MESSAGE = "must be a listing id (a whole number from 1)";
-
-/** `/:id{[0-9]+}` as a number; the route pattern already limits it to digits, this bounds it. */
-export const listingIdParam = v.object({
-  id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, LISTING_ID_MESSAGE), v.transform(Number)),
-});
+/**
+ * A route's plain `:id`, checked by schema/ids.ts's rule for its kind: a row id as its number, a UUID as its text;
+ * anything else a 400 "id: must be a listing id (a whole number from 1)". Put it first on the route, so a
+ * malformed id is that 400 whoever asks, before a sign-in, setting or rate check answers something else.
+ */
+export const validId = <K extends IdKind>(kind: K) => validate("param", idParam(kind));
 
 /** A whole number in a query string, within [min, max]. */
 export const queryInt = (name: string, min: number, max: number) =>

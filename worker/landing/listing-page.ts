@@ -12,15 +12,18 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import type { ListingView } from "../../schema/browse";
 import { EMBEDDED_LISTING_ELEMENT_ID, type EmbeddedListing } from "../../schema/embedded-listing";
+import { ROW_ID_PATTERN } from "../../schema/ids";
 import type { ChainConfigResponse } from "../../schema/purchases";
 import { ListingPrice, ListingSummary } from "../../web/src/server-rendered/ListingSummary";
 
 /** Answers a request with the Worker's own API (the Hono app). */
 export type ApiFetch = (request: Request) => Promise<Response>;
 
-/** The listing id in a listing page's path, exactly as the API accepts it (worker/http/params.ts); else null. */
+const LISTING_PAGE = new RegExp(`^/address/(${ROW_ID_PATTERN})/?$`);
+
+/** The listing id in a listing page's path, exactly as the API accepts it (schema/ids.ts); else null. */
 export function listingPageId(pathname: string): string | null {
-  return /^\/address\/([1-9][0-9]{0,14})\/?$/.exec(pathname)?.[1] ?? null;
+  return LISTING_PAGE.exec(pathname)?.[1] ?? null;
 }
 
 /**

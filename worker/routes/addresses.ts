@@ -12,8 +12,7 @@
 // auth/middleware.ts (a disagreeing header is a 403) and authorises nothing. verify-ownership proves knowledge
 // of a key only, so it needs no sign-in; it is an oracle anyone can ask, hence the rate limit. Keys are never
 // logged, stored by it or echoed.
-import { type Context, Hono, type Next } from "hono";
-import { matchedRoutes } from "hono/route";
+import { type Context, Hono } from "hono";
 import * as v from "valibot";
 import { guessNetwork } from "../../schema/address";
 import type { SearchResponse } from "../../schema/browse";
@@ -32,7 +31,7 @@ import { getUsdPrices } from "../prices/price-feed";
 import { requireSecrets } from "../deployment/secrets";
 import { MAX_PRIVATE_KEY_LENGTH, verifyOwnership } from "../domain/ownership";
 import { ApiError } from "../http/errors";
-import { ignoredWalletQuery, LISTING_ID_MESSAGE, listingIdParam, queryInt } from "../http/params";
+import { ignoredWalletQuery, queryInt, validId } from "../http/params";
 import { limitSignedIn, rateLimit } from "../http/rate-limit";
 import { noControlCharacters, validate } from "../http/validate";
 import { checkAddress, checkGetQuery, checkPostBody } from "../listings/address-check";
@@ -55,15 +54,6 @@ export function sessionUserId(c: Context<AppEnv>): number | null {
   const session = (c.var as { session?: unknown }).session as { userId?: unknown } | null | undefined;
   const id = session?.userId;
   return typeof id === "number" && Number.isSafeInteger(id) ? id : null;
-}
-
-const ID_MESSAGE = `id: ${LISTING_ID_MESSAGE}`;
-
-/** Non-numeric ids get a 400 only when no sibling route (e.g. GET /validate) handles the path. */
-async function malformedId(c: Context<AppEnv>, next: Next) {
-  const others = matchedRoutes(c).filter((r) => r.handler !== malformedId && r.method !== "ALL" && !r.path.endsWith("*"));
-  if (others.length > 0) return next();
-  throw new ApiError(400, ID_MESSAGE);
 }
 
 const MAX_ADDRESS_LENGTH = 256;
@@ -128,19 +118,23 @@ export const addressRoutes = new Hono<AppEnv>()
     const viewer = sessionUserId(c);
     return c.json(await toListingViews(c.var.db, rows, rates, viewer));
   })
-  .get("/:id{[0-9]+}", validate("param", listingIdParam), async (c) => {
+  // Every static GET sits above GET /:id: Hono tries routes in the order they are added, and /:id takes any segment.
+  .get("/user", requireAdmin, validate("query", listQuery), async (c) => {
+    const { limit = PROFILE_LIST_DEFAULT, offset = 0 } = c.req.valid("query");
+    const userId = c.var.session.userId;
+    const [rates, rows] = await Promise.all([getUsdPrices(c.env), userListings(c.var.db, userId, limit, offset)]);
+    return c.json(await toListingViews(c.var.db, rows, rates, userId));
+  })
+  .get("/:id", validId("listing"), async (c) => {
     const [rates, row] = await Promise.all([getUsdPrices(c.env), visibleListing(c.var.db, c.req.valid("param").id, c.var.session)]);
     if (!row) throw new ApiError(404, "Address not found");
     return c.json((await toListingViews(c.var.db, [row], rates, sessionUserId(c)))[0]);
   })
   // Same visibility as GET /{id} (visibleListing).
-  .get("/:id{[0-9]+}/context", validate("param", listingIdParam), async (c) => {
+  .get("/:id/context", validId("listing"), async (c) => {
     const [rates, row] = await Promise.all([getUsdPrices(c.env), visibleListing(c.var.db, c.req.valid("param").id, c.var.session)]);
     if (!row) throw new ApiError(404, "Address not found");
     return c.json((await listingContext(c.var.db, row, rates, sessionUserId(c))) satisfies ListingContext);
-  })
-  .get("/:id/context", () => {
-    throw new ApiError(400, ID_MESSAGE);
   })
   // ---- ownership proof
   .post(
@@ -164,23 +158,15 @@ export const addressRoutes = new Hono<AppEnv>()
     const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(db, id)]);
     return c.json({ success: true, id, listing: (await toListingViews(db, [row!], rates, session.userId))[0] }, 201);
   })
-  .get("/user", requireAdmin, validate("query", listQuery), async (c) => {
-    const { limit = PROFILE_LIST_DEFAULT, offset = 0 } = c.req.valid("query");
-    const userId = c.var.session.userId;
-    const [rates, rows] = await Promise.all([getUsdPrices(c.env), userListings(c.var.db, userId, limit, offset)]);
-    return c.json(await toListingViews(c.var.db, rows, rates, userId));
-  })
-  .patch("/:id{[0-9]+}", requireSession, validate("param", listingIdParam), validate("json", patchBody), listingChangeLimit, async (c) => {
+  .patch("/:id", validId("listing"), requireSession, validate("json", patchBody), listingChangeLimit, async (c) => {
     const { id } = c.req.valid("param");
     const session = c.var.session;
     await changeListing(c.var.db, session, id, c.req.valid("json"));
     const [rates, row] = await Promise.all([getUsdPrices(c.env), listingById(c.var.db, id)]);
     return c.json((await toListingViews(c.var.db, [row!], rates, session.userId))[0]);
   })
-  .delete("/:id{[0-9]+}", requireSession, validate("param", listingIdParam), async (c) => {
+  .delete("/:id", validId("listing"), requireSession, async (c) => {
     const { id } = c.req.valid("param");
     await softDelete(c.var.db, id, c.var.session, Date.now());
     return c.json({ success: true, id, status: listingTo("delete") });
-  })
-  // Last: any other GET /{id} is a malformed id (400), unless a route above took the path.
-  .get("/:id", malformedId);
+  });

@@ -6,7 +6,6 @@
 // that nothing accounts for, resolved by an admin with a note. Every admin action is audited (purchases/refunds.ts). Mounted on
 // /api/admin/payments.
 import { Hono } from "hono";
-import * as v from "valibot";
 import {
   type AttentionResponse,
   type DifferencesResponse,
@@ -18,13 +17,11 @@ import {
   type ResolveDifferenceResponse,
 } from "../../schema/admin-payments";
 import { requireAdmin } from "../auth/middleware";
+import { validId } from "../http/params";
 import { validate } from "../http/validate";
 import { requirePaymentSettings } from "../deployment/payment-readiness";
 import { dismissRefund, markRefunded, openDifferences, refundsDue, resolveDifference } from "../purchases/refunds";
 import type { AppEnv } from "../types";
-
-const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, "must be a payment id")) });
-const differenceParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, "must be a difference id")) });
 
 export const adminPaymentRoutes = new Hono<AppEnv>()
   .use("*", requireAdmin)
@@ -33,12 +30,12 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     return c.json({ payments } satisfies AttentionResponse);
   })
   // The re-check reads the chain: on unsafe payment settings (a node on the wrong chain, say) it proves nothing.
-  .post("/:id/refund", requirePaymentSettings, validate("param", idParam), validate("json", RefundRequest), async (c) => {
+  .post("/:id/refund", validId("payment"), requirePaymentSettings, validate("json", RefundRequest), async (c) => {
     await markRefunded(c.var.db, c.var.deployment, c.var.session, c.req.valid("param").id, c.req.valid("json").refundTxHash, c.var.requestInfo);
     return c.json({ success: true } satisfies RefundResponse);
   })
   // Dismissing claims nothing about the chain (no money is said to have gone back): no re-check, no node needed.
-  .post("/:id/dismiss", validate("param", idParam), validate("json", DismissRefundRequest), async (c) => {
+  .post("/:id/dismiss", validId("payment"), validate("json", DismissRefundRequest), async (c) => {
     await dismissRefund(c.var.db, c.var.session, c.req.valid("param").id, c.req.valid("json").note, c.var.requestInfo);
     return c.json({ success: true } satisfies DismissRefundResponse);
   })
@@ -46,7 +43,7 @@ export const adminPaymentRoutes = new Hono<AppEnv>()
     const { differences, reconciliation } = await openDifferences(c.var.db, c.var.deployment, c.env);
     return c.json({ differences, reconciliation } satisfies DifferencesResponse);
   })
-  .post("/differences/:id/resolve", validate("param", differenceParam), validate("json", ResolveDifferenceRequest), async (c) => {
+  .post("/differences/:id/resolve", validId("difference"), validate("json", ResolveDifferenceRequest), async (c) => {
     await resolveDifference(c.var.db, c.var.session, c.req.valid("param").id, c.req.valid("json").note, c.var.requestInfo);
     return c.json({ success: true } satisfies ResolveDifferenceResponse);
   });

@@ -32,7 +32,7 @@ import {
 import { MAX_SEARCH_LENGTH } from "../../schema/browse";
 import { requireAdmin } from "../auth/middleware";
 import { getUsdPrices } from "../prices/price-feed";
-import { listingIdParam, queryInt } from "../http/params";
+import { queryInt, validId } from "../http/params";
 import { noControlCharacters, validate } from "../http/validate";
 import {
   adminChangeListing,
@@ -163,14 +163,14 @@ export const adminRoutes = new Hono<AppEnv>()
     return c.json((await bulkDelete(c.var.db, c.req.valid("json").listingIds)) satisfies BulkActionResponse);
   })
   .put(
-    "/addresses/:id{[0-9]+}",
-    validate("param", listingIdParam),
+    "/addresses/:id",
+    validId("listing"),
     validate("json", v.object({ status: v.optional(activeOrInactive), isFeatured: v.optional(featuredFlag) })),
     async (c) => {
       const fresh = await adminChangeListing(c.var.db, c.var.session, c.req.valid("param").id, c.req.valid("json"));
       return c.json(toAdminListing(fresh, await getUsdPrices(c.env)));
     },
   )
-  .delete("/addresses/:id{[0-9]+}", validate("param", listingIdParam), async (c) => {
+  .delete("/addresses/:id", validId("listing"), async (c) => {
     return c.json((await adminDeleteListing(c.var.db, c.var.session, c.req.valid("param").id)) satisfies BulkActionResponse);
   });

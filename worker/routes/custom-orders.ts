@@ -14,7 +14,6 @@ import {
   type CustomOrderQuote,
   type CustomOrderView,
   type OrderQueue,
-  orderIdParam,
   progressBody,
   queueQuery,
   quoteQuery,
@@ -29,6 +28,7 @@ import { quoteOrder } from "../domain/custom-orders/quote";
 import { quoteSettingsInForce } from "../operations/settings";
 import { ApiError } from "../http/errors";
 import { limitReservations, limitSignedIn } from "../http/rate-limit";
+import { validId } from "../http/params";
 import { validate } from "../http/validate";
 import { type ClaimHolder, claimNext, recordProgress, releaseOrder, submitOffset, takeOrder } from "../orders/fulfil";
 import { grinderIdle, grinderRows, grindersSeen, heartbeat, recordGrinderRate } from "../orders/grinders";
@@ -119,7 +119,7 @@ export const customOrderRoutes = new Hono<AppEnv>()
     const body = { order: row ? toQueuedOrder(row, now) : null, leaseSeconds: GRINDER_LEASE_MS / 1000 } satisfies ClaimAnswer;
     return c.json(body, 200, noStore);
   })
-  .post("/admin/:id{[0-9]+}/take", requireAdmin, validate("param", orderIdParam), validate("json", claimHolderBody), async (c) => {
+  .post("/admin/:id/take", validId("order"), requireAdmin, validate("json", claimHolderBody), async (c) => {
     const { grinder } = c.req.valid("json");
     const now = Date.now();
     const id = c.req.valid("param").id;
@@ -128,7 +128,7 @@ export const customOrderRoutes = new Hono<AppEnv>()
     if (grinder !== undefined) await heartbeat(c.var.db, { id: grinder }, c.var.session.userId, id, now);
     return c.json(toQueuedOrder(row, now), 200, noStore);
   })
-  .post("/admin/:id{[0-9]+}/progress", requireAdmin, validate("param", orderIdParam), validate("json", progressBody), async (c) => {
+  .post("/admin/:id/progress", validId("order"), requireAdmin, validate("json", progressBody), async (c) => {
     const { attempts, rate, grinder } = c.req.valid("json");
     const now = Date.now();
     const id = c.req.valid("param").id;
@@ -136,26 +136,26 @@ export const customOrderRoutes = new Hono<AppEnv>()
     if (grinder !== undefined) await recordGrinderRate(c.var.db, grinder, c.var.session.userId, id, rate, now);
     return c.json({ success: true, leaseSeconds: GRINDER_LEASE_MS / 1000 });
   })
-  .post("/admin/:id{[0-9]+}/release", requireAdmin, validate("param", orderIdParam), validate("json", claimHolderBody), async (c) => {
+  .post("/admin/:id/release", validId("order"), requireAdmin, validate("json", claimHolderBody), async (c) => {
     const { grinder } = c.req.valid("json");
     const now = Date.now();
     await releaseOrder(c.var.db, c.req.valid("param").id, holder(c.var.session.userId, grinder), now);
     if (grinder !== undefined) await grinderIdle(c.var.db, grinder, c.var.session.userId, now);
     return c.json({ success: true });
   })
-  .post("/admin/:id{[0-9]+}/submit", requireAdmin, validate("param", orderIdParam), validate("json", submitBody), async (c) => {
+  .post("/admin/:id/submit", validId("order"), requireAdmin, validate("json", submitBody), async (c) => {
     const { offset, variant, grinder } = c.req.valid("json");
     const now = Date.now();
     const row = await submitOffset(c.var.db, c.req.valid("param").id, holder(c.var.session.userId, grinder), offset, variant, now);
     if (grinder !== undefined) await grinderIdle(c.var.db, grinder, c.var.session.userId, now);
     return c.json(toQueuedOrder(row, now), 200, noStore);
   })
-  .get("/:id{[0-9]+}", requireSession, validate("param", orderIdParam), async (c) => {
+  .get("/:id", validId("order"), requireSession, async (c) => {
     const row = await orderForViewer(c.var.db, c.req.valid("param").id, c.var.session);
     const [view] = await buyerViews(c.var.db, [row], Date.now());
     return c.json(view satisfies CustomOrderView, 200, noStore);
   })
-  .post("/:id{[0-9]+}/pay", requireSecrets, requireSession, requirePaymentSettings, validate("param", orderIdParam), emptyBody, async (c) => {
+  .post("/:id/pay", validId("order"), requireSecrets, requireSession, requirePaymentSettings, emptyBody, async (c) => {
     const session = c.var.session;
     // Counted with the purchase page's reservations: paying an order is reserving a listing.
     await limitReservations(c.env, session.userId, c.var.requestInfo.ip);
@@ -168,11 +168,7 @@ export const customOrderRoutes = new Hono<AppEnv>()
     } satisfies CreateTransactionResponse;
     return c.json(body, r.reused ? 200 : 201, noStore);
   })
-  // Any other id on /pay is malformed (a valid one was answered above): 400, not the router's 404.
-  .post("/:id/pay", () => {
-    throw new ApiError(400, "id: must be an order id (a whole number from 1)");
-  })
-  .post("/:id{[0-9]+}/cancel", requireSession, validate("param", orderIdParam), async (c) => {
+  .post("/:id/cancel", validId("order"), requireSession, async (c) => {
     const row = await cancelOrder(c.var.db, c.req.valid("param").id, c.var.session.userId, Date.now());
     const [view] = await buyerViews(c.var.db, [row], Date.now());
     return c.json(view satisfies CustomOrderView, 200, noStore);

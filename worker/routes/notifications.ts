@@ -15,15 +15,12 @@ import {
 } from "../../schema/collectors";
 import { requireSession } from "../auth/middleware";
 import { isCursor, listNotifications, markAllRead, markRead, unreadCount } from "../collectors/notifications";
-import { ApiError } from "../http/errors";
-import { queryInt } from "../http/params";
+import { queryInt, validId } from "../http/params";
 import { limitSignedIn } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../types";
 
 const writeLimit = limitSignedIn("collectors", COLLECTOR_WRITE_LIMIT);
-const ID_MESSAGE = "id: must be a notification id (a whole number from 1)";
-const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, ID_MESSAGE), v.transform(Number)) });
 const listQuery = v.object({
   limit: v.optional(queryInt("limit", 1, NOTIFICATIONS_PAGE_MAX)),
   before: v.optional(v.pipe(v.string(), v.check(isCursor, "before must be the nextCursor of a previous page"))),
@@ -43,11 +40,8 @@ export const notificationRoutes = new Hono<AppEnv>()
     await markAllRead(c.var.db, c.var.session.userId, Date.now());
     return c.json({ success: true, unread: 0 } satisfies MarkReadResponse);
   })
-  .post("/:id{[0-9]+}/read", requireSession, validate("param", idParam), writeLimit, async (c) => {
+  .post("/:id/read", validId("notification"), requireSession, writeLimit, async (c) => {
     const userId = c.var.session.userId;
     await markRead(c.var.db, userId, c.req.valid("param").id, Date.now());
     return c.json({ success: true, unread: await unreadCount(c.var.db, userId) } satisfies MarkReadResponse);
-  })
-  .post("/:id/read", () => {
-    throw new ApiError(400, ID_MESSAGE);
   });

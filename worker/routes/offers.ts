@@ -9,7 +9,6 @@
 //   POST   /{id}/decline          decline an open offer (seller or admin)
 // Every answer is private to the caller (no-store): only /listing/{id} is for anyone, and it says no one's offer.
 import { Hono } from "hono";
-import * as v from "valibot";
 import {
   type AcceptOfferResponse,
   MakeOfferRequest,
@@ -22,8 +21,7 @@ import {
 } from "../../schema/offers";
 import { requireSession } from "../auth/middleware";
 import { requireSecrets } from "../deployment/secrets";
-import { ApiError } from "../http/errors";
-import { LISTING_ID_MESSAGE, listingIdParam } from "../http/params";
+import { validId } from "../http/params";
 import { limitSignedIn } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { acceptOffer, declineOffer } from "../offers/answer";
@@ -34,11 +32,6 @@ import type { AppEnv } from "../types";
 
 // A returning buyer is counted by wallet alone (docs/public-surface.md#returning-buyers).
 const writeLimit = limitSignedIn("offers", OFFER_WRITE_LIMIT, { returningBuyersByWallet: true });
-const OFFER_ID_MESSAGE = "id: must be an offer id (a whole number from 1)";
-const offerIdParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, OFFER_ID_MESSAGE), v.transform(Number)) });
-const malformed = (message: string) => () => {
-  throw new ApiError(400, message);
-};
 
 export const offerRoutes = new Hono<AppEnv>()
   .post("/", requireSession, validate("json", MakeOfferRequest), writeLimit, async (c) => {
@@ -53,27 +46,22 @@ export const offerRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json({ offers: await receivedOffers(c.var.db, c.var.session) } satisfies ReceivedOffersResponse);
   })
-  .get("/listing/:id{[0-9]+}", validate("param", listingIdParam), async (c) => {
+  .get("/listing/:id", validId("listing"), async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json((await listingSummary(c.var.db, c.req.valid("param").id, c.var.session)) satisfies OfferSummary);
   })
-  .get("/listing/:id{[0-9]+}/all", requireSession, validate("param", listingIdParam), async (c) => {
+  .get("/listing/:id/all", validId("listing"), requireSession, async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json({ offers: await offersOnListing(c.var.db, c.var.session, c.req.valid("param").id) } satisfies ReceivedOffersResponse);
   })
-  .get("/listing/:id", malformed(`id: ${LISTING_ID_MESSAGE}`))
-  .get("/listing/:id/all", malformed(`id: ${LISTING_ID_MESSAGE}`))
-  .delete("/:id{[0-9]+}", requireSession, validate("param", offerIdParam), writeLimit, async (c) => {
+  .delete("/:id", validId("offer"), requireSession, writeLimit, async (c) => {
     return c.json((await withdrawOffer(c.var.db, c.var.session, c.req.valid("param").id)) satisfies OfferView);
   })
-  .delete("/:id", malformed(OFFER_ID_MESSAGE))
   // Accepting reserves a purchase: the same guards as any reservation route (secrets, safe payment settings).
-  .post("/:id{[0-9]+}/accept", requireSecrets, requireSession, requirePaymentSettings, validate("param", offerIdParam), async (c) => {
+  .post("/:id/accept", validId("offer"), requireSecrets, requireSession, requirePaymentSettings, async (c) => {
     const answer = await acceptOffer(c.var.db, c.var.deployment, c.var.session, c.req.valid("param").id, c.var.requestInfo);
     return c.json(answer satisfies AcceptOfferResponse, 201);
   })
-  .post("/:id/accept", malformed(OFFER_ID_MESSAGE))
-  .post("/:id{[0-9]+}/decline", requireSession, validate("param", offerIdParam), async (c) => {
+  .post("/:id/decline", validId("offer"), requireSession, async (c) => {
     return c.json((await declineOffer(c.var.db, c.var.session, c.req.valid("param").id)) satisfies ReceivedOfferView);
-  })
-  .post("/:id/decline", malformed(OFFER_ID_MESSAGE));
+  });

@@ -3,19 +3,16 @@
 //   POST   /        {name, filters}: save one (201); 400 for filters the search refuses, 409 saved already or at a bound
 //   DELETE /{id}    delete one of the wallet's (404 for any other id)
 import { Hono } from "hono";
-import * as v from "valibot";
 import { COLLECTOR_WRITE_LIMIT, SAVED_SEARCH_LIMITS, type SavedSearchesResponse, type SavedSearchView, SaveSearchRequest } from "../../schema/collectors";
 import { requireSession } from "../auth/middleware";
 import { clientKey } from "../collectors/client-key";
 import { deleteSavedSearch, listSavedSearches, saveSearch } from "../collectors/saved-searches";
-import { ApiError } from "../http/errors";
 import { limitSignedIn } from "../http/rate-limit";
+import { validId } from "../http/params";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../types";
 
 const writeLimit = limitSignedIn("collectors", COLLECTOR_WRITE_LIMIT);
-const ID_MESSAGE = "id: must be a saved search id (a whole number from 1)";
-const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^[1-9][0-9]{0,14}$/, ID_MESSAGE), v.transform(Number)) });
 
 export const savedSearchRoutes = new Hono<AppEnv>()
   .get("/", requireSession, async (c) => {
@@ -27,10 +24,7 @@ export const savedSearchRoutes = new Hono<AppEnv>()
     const key = await clientKey(c.env.SESSION_SECRET, c.var.requestInfo.ip);
     return c.json((await saveSearch(c.var.db, c.var.session, name, filters, key, Date.now())) satisfies SavedSearchView, 201);
   })
-  .delete("/:id{[0-9]+}", requireSession, validate("param", idParam), writeLimit, async (c) => {
+  .delete("/:id", validId("saved search"), requireSession, writeLimit, async (c) => {
     await deleteSavedSearch(c.var.db, c.var.session.userId, c.req.valid("param").id);
     return c.json({ success: true as const });
-  })
-  .delete("/:id", () => {
-    throw new ApiError(400, ID_MESSAGE);
   });

@@ -12,7 +12,6 @@ import {
   type SupplyClaimAnswer,
   supplyClaimBody,
   supplyHolderBody,
-  supplyIdParam,
   type SupplyProgressAnswer,
   supplyProgressBody,
   type SupplySealedAnswer,
@@ -23,6 +22,7 @@ import { requireAdmin } from "../auth/middleware";
 import { requireSecrets } from "../deployment/secrets";
 import type { Db } from "../db/database";
 import { ApiError } from "../http/errors";
+import { validId } from "../http/params";
 import { validate } from "../http/validate";
 import { claimWork, listSealed, releaseClaim, reportProgress } from "../supply/claims";
 import { createTarget, deleteTarget, editTarget, listTargets, moveTarget } from "../supply/targets";
@@ -60,22 +60,22 @@ export const supplyRoutes = new Hono<AppEnv>()
     const id = await createTarget(c.var.db, c.var.session.userId, c.req.valid("json"), Date.now());
     return c.json((await oneTarget(c.var.db, id)) satisfies SupplyTargetView, 201, noStore);
   })
-  .patch("/targets/:id{[0-9]+}", validate("param", supplyIdParam), validate("json", editTargetBody, { perField: true }), async (c) => {
+  .patch("/targets/:id", validId("supply target"), validate("json", editTargetBody, { perField: true }), async (c) => {
     const id = c.req.valid("param").id;
     await editTarget(c.var.db, id, c.req.valid("json"), Date.now());
     return c.json((await oneTarget(c.var.db, id)) satisfies SupplyTargetView, 200, noStore);
   })
-  .post("/targets/:id{[0-9]+}/pause", validate("param", supplyIdParam), async (c) => {
+  .post("/targets/:id/pause", validId("supply target"), async (c) => {
     const id = c.req.valid("param").id;
     await moveTarget(c.var.db, id, "pause", Date.now());
     return c.json((await oneTarget(c.var.db, id)) satisfies SupplyTargetView, 200, noStore);
   })
-  .post("/targets/:id{[0-9]+}/resume", validate("param", supplyIdParam), async (c) => {
+  .post("/targets/:id/resume", validId("supply target"), async (c) => {
     const id = c.req.valid("param").id;
     await moveTarget(c.var.db, id, "resume", Date.now());
     return c.json((await oneTarget(c.var.db, id)) satisfies SupplyTargetView, 200, noStore);
   })
-  .delete("/targets/:id{[0-9]+}", validate("param", supplyIdParam), async (c) => {
+  .delete("/targets/:id", validId("supply target"), async (c) => {
     await deleteTarget(c.var.db, c.req.valid("param").id);
     return c.json({ success: true }, 200, noStore);
   })
@@ -84,17 +84,17 @@ export const supplyRoutes = new Hono<AppEnv>()
     const claim = await claimWork(c.var.db, { grinder, adminId: c.var.session.userId }, label, Date.now());
     return c.json({ claim, leaseSeconds } satisfies SupplyClaimAnswer, 200, noStore);
   })
-  .post("/claims/:id{[0-9]+}/progress", validate("param", supplyIdParam), validate("json", supplyProgressBody), async (c) => {
+  .post("/claims/:id/progress", validId("supply claim"), validate("json", supplyProgressBody), async (c) => {
     const { grinder, attempts, rate } = c.req.valid("json");
     const go = await reportProgress(c.var.db, c.req.valid("param").id, { grinder, adminId: c.var.session.userId }, attempts, rate, Date.now());
     return c.json({ continue: go, leaseSeconds } satisfies SupplyProgressAnswer, 200, noStore);
   })
-  .post("/claims/:id{[0-9]+}/sealed", validate("param", supplyIdParam), validate("json", supplySealedBody), async (c) => {
+  .post("/claims/:id/sealed", validId("supply claim"), validate("json", supplySealedBody), async (c) => {
     const { grinder, rows } = c.req.valid("json");
     const answer = await listSealed(c.var.db, c.env, c.req.valid("param").id, { grinder, adminId: c.var.session.userId }, rows, Date.now());
     return c.json(answer satisfies SupplySealedAnswer, 200, noStore);
   })
-  .post("/claims/:id{[0-9]+}/release", validate("param", supplyIdParam), validate("json", supplyHolderBody), async (c) => {
+  .post("/claims/:id/release", validId("supply claim"), validate("json", supplyHolderBody), async (c) => {
     await releaseClaim(c.var.db, c.req.valid("param").id, { grinder: c.req.valid("json").grinder, adminId: c.var.session.userId }, Date.now());
     return c.json({ success: true }, 200, noStore);
   });

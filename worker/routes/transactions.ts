@@ -30,7 +30,7 @@ import {
 import { type DeliverySealer, deliverySealer, RELOAD_FOR_SEALED_REVEAL, RevealRequest } from "../../schema/sealed-delivery";
 import { type AuthSession, requireAdmin, requireSession } from "../auth/middleware";
 import { requireSecrets } from "../deployment/secrets";
-import { ignoredWalletQuery, queryInt } from "../http/params";
+import { ignoredWalletQuery, queryInt, validId } from "../http/params";
 import { limitReservations, limitSignedIn } from "../http/rate-limit";
 import { validate } from "../http/validate";
 import { requirePaymentSettings } from "../deployment/payment-readiness";
@@ -44,7 +44,6 @@ import { destroyKey, revealKey } from "../vault/delivery";
 import { feeRoutes } from "./fees";
 
 const PUBLIC_30S = "public, max-age=30";
-const idParam = v.object({ id: v.pipe(v.string(), v.regex(/^[0-9a-f-]{36}$/, "must be a transaction id")) });
 const historyQuery = v.object({
   walletAddress: ignoredWalletQuery,
   limit: v.optional(queryInt("limit", 1, PROFILE_LIST_MAX)),
@@ -126,14 +125,11 @@ export const transactionRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", PUBLIC_30S);
     return c.json((await publicSales(c.var.db, page, limit, network)) satisfies SalesResponse);
   })
-  .get("/sales/:id{[0-9a-f-]{36}}", validate("param", idParam), async (c) => {
+  .get("/sales/:id", validId("sale"), async (c) => {
     const sale = await publicSaleById(c.var.db, c.req.valid("param").id);
     if (!sale) throw new ApiError(404, "Sale not found");
     c.header("Cache-Control", PUBLIC_30S);
     return c.json(sale satisfies PublicSale);
-  })
-  .get("/sales/:id", () => {
-    throw new ApiError(400, "id: must be a sale id");
   })
   .route("/", feeRoutes)
   .get("/user", requireSecrets, requireAdmin, validate("query", historyQuery), async (c) => {
@@ -172,16 +168,16 @@ export const transactionRoutes = new Hono<AppEnv>()
     } satisfies CreateTransactionResponse;
     return c.json(body, r.reused ? 200 : 201);
   })
-  .get("/:id{[0-9a-f-]{36}}", requireSecrets, requireSession, validate("param", idParam), async (c) => {
+  .get("/:id", validId("transaction"), requireSecrets, requireSession, async (c) => {
     noStore(c);
     return c.json((await purchaseView(c.var.db, c.var.deployment, c.var.session, c.req.valid("param").id)) satisfies PurchaseView);
   })
   .post(
-    "/:id{[0-9a-f-]{36}}/confirm",
+    "/:id/confirm",
+    validId("transaction"),
     requireSecrets,
     requireSession,
     requirePaymentSettings,
-    validate("param", idParam),
     validate("json", ConfirmRequest),
     confirmLimit,
     async (c) => {
@@ -189,16 +185,16 @@ export const transactionRoutes = new Hono<AppEnv>()
       return c.json(await confirmPayment(c.var.db, c.var.deployment, c.var.session, c.req.valid("param").id, c.req.valid("json")));
     },
   )
-  .post("/:id{[0-9a-f-]{36}}/cancel", requireSecrets, requireSession, validate("param", idParam), async (c) => {
+  .post("/:id/cancel", validId("transaction"), requireSecrets, requireSession, async (c) => {
     await cancelPurchase(c.var.db, c.var.session, c.req.valid("param").id, c.var.requestInfo);
     return c.json({ success: true, status: "cancelled" } satisfies CancelResponse);
   })
   .post(
-    "/:id{[0-9a-f-]{36}}/solana-transaction",
+    "/:id/solana-transaction",
+    validId("transaction"),
     requireSecrets,
     requireSession,
     requirePaymentSettings,
-    validate("param", idParam),
     validate("json", SolanaTransactionRequest),
     solanaTransferLimit,
     async (c) => {
@@ -209,9 +205,9 @@ export const transactionRoutes = new Hono<AppEnv>()
   )
   // No requireSession here: a visitor gets the purchase page's refusal body (401), and writes nothing.
   .post(
-    "/:id{[0-9a-f-]{36}}/reveal-private-key",
+    "/:id/reveal-private-key",
+    validId("transaction"),
     requireSecrets,
-    validate("param", idParam),
     sealedRevealOnly,
     validate("json", RevealRequest),
     sealerForPage,
@@ -224,7 +220,7 @@ export const transactionRoutes = new Hono<AppEnv>()
       return c.json({ success: false, error, message, ...(supportInfo ? { supportInfo } : {}) } satisfies RevealResponse, status);
     },
   )
-  .delete("/:id{[0-9a-f-]{36}}/private-key", requireSecrets, validate("param", idParam), keyAccessLimit, async (c) => {
+  .delete("/:id/private-key", validId("transaction"), requireSecrets, keyAccessLimit, async (c) => {
     noStore(c);
     const result = await destroyKey(c.var.db, c.req.valid("param").id, { session: c.var.session ?? null, ...c.var.requestInfo });
     if (result.ok) return c.json({ success: true, message: "The private key has been permanently removed from our database." } satisfies DestroyKeyResponse);

@@ -18,17 +18,12 @@ import {
 import { requireSession } from "../auth/middleware";
 import { clientKey } from "../collectors/client-key";
 import { star, unstar, watchedIds, watcherCount, watchlistOf } from "../collectors/watchlist";
-import { ApiError } from "../http/errors";
-import { LISTING_ID_MESSAGE, listingIdParam } from "../http/params";
+import { validId } from "../http/params";
 import { limitSignedIn } from "../http/rate-limit";
-import { validate } from "../http/validate";
 import { getUsdPrices } from "../prices/price-feed";
 import type { AppEnv } from "../types";
 
 const writeLimit = limitSignedIn("collectors", COLLECTOR_WRITE_LIMIT);
-const malformedId = () => {
-  throw new ApiError(400, `id: ${LISTING_ID_MESSAGE}`);
-};
 
 export const watchlistRoutes = new Hono<AppEnv>()
   .get("/", requireSession, async (c) => {
@@ -40,19 +35,16 @@ export const watchlistRoutes = new Hono<AppEnv>()
     c.header("Cache-Control", "no-store");
     return c.json({ listingIds: await watchedIds(c.var.db, c.var.session.userId) } satisfies WatchedIdsResponse);
   })
-  .get("/:id{[0-9]+}/watchers", validate("param", listingIdParam), async (c) => {
+  .get("/:id/watchers", validId("listing"), async (c) => {
     c.header("Cache-Control", "no-store");
     const { id } = c.req.valid("param");
     return c.json({ listingId: id, watchers: await watcherCount(c.var.db, id, c.var.session) } satisfies WatchersResponse);
   })
-  .get("/:id/watchers", malformedId)
-  .put("/:id{[0-9]+}", requireSession, validate("param", listingIdParam), writeLimit, async (c) => {
+  .put("/:id", validId("listing"), requireSession, writeLimit, async (c) => {
     const key = await clientKey(c.env.SESSION_SECRET, c.var.requestInfo.ip);
     const { created, ...answer } = await star(c.var.db, c.var.session, c.req.valid("param").id, key, Date.now());
     return c.json(answer satisfies WatchAnswer, created ? 201 : 200);
   })
-  .put("/:id", malformedId)
-  .delete("/:id{[0-9]+}", requireSession, validate("param", listingIdParam), writeLimit, async (c) => {
+  .delete("/:id", validId("listing"), requireSession, writeLimit, async (c) => {
     return c.json((await unstar(c.var.db, c.var.session, c.req.valid("param").id)) satisfies WatchAnswer);
-  })
-  .delete("/:id", malformedId);
+  });

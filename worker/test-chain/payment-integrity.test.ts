@@ -22,9 +22,8 @@ beforeAll(async () => {
 });
 
 const db = () => createDb(env.DB);
-const cancel = (wallet: Wallet, id: string) => client(wallet).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id } });
-const reveal = (wallet: Wallet, id: string) =>
-  client(wallet).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
+const cancel = (wallet: Wallet, id: string) => client(wallet).transactions[":id"].cancel.$post({ param: { id } });
+const reveal = (wallet: Wallet, id: string) => client(wallet).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
 const markRefunded = (escrowId: string, refundTxHash = `0x${"ab".repeat(32)}`) =>
   client(seller).admin.payments[":id"].refund.$post({ param: { id: escrowId }, json: { refundTxHash } });
 

@@ -40,7 +40,7 @@ export async function pay(account: PrivateKeyAccount, wei: bigint, to: Hex = env
 }
 
 export async function confirm(wallet: Wallet, id: string, txHash: string) {
-  const res = await client(wallet).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: { txHash, buyerWallet: wallet.address } });
+  const res = await client(wallet).transactions[":id"].confirm.$post({ param: { id }, json: { txHash, buyerWallet: wallet.address } });
   return {
     status: res.status,
     body: await res.json(),
@@ -48,7 +48,7 @@ export async function confirm(wallet: Wallet, id: string, txHash: string) {
 }
 
 export async function amountOf(wallet: Wallet, id: string): Promise<bigint> {
-  const view = await (await client(wallet).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).json();
+  const view = await (await client(wallet).transactions[":id"].$get({ param: { id } })).json();
   return BigInt(view.amountBaseUnits);
 }
 

@@ -262,9 +262,10 @@ describe("the Solana Pay blockhash is one a quorum of nodes holds, whatever the 
 
   /** The Worker's transaction request for `id` with these nodes: 200 and the blockhash it carries, or the refusal. */
   async function transferRequest(nodeEnv: ReturnType<typeof inOrder>, wallet: Wallet, id: string) {
-    const res = await clientOf((input, init) => createApp().request(input, init, nodeEnv), wallet).transactions[":id{[0-9a-f-]{36}}"][
-      "solana-transaction"
-    ].$post({ param: { id }, json: { account: wallet.address } });
+    const res = await clientOf((input, init) => createApp().request(input, init, nodeEnv), wallet).transactions[":id"]["solana-transaction"].$post({
+      param: { id },
+      json: { account: wallet.address },
+    });
     if (res.status !== 200) return { status: res.status, body: await refusal(res), tx: null };
     const tx = Transaction.from(Buffer.from((await res.json()).transaction, "base64"));
     return { status: 200, body: null, tx };

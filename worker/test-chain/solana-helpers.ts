@@ -59,7 +59,7 @@ export function transferToPlatform(from: Keypair, lamports: bigint, references: 
 
 /** The Worker's unsigned transfer for this purchase, signed by the buyer and sent. */
 export async function payThroughWorker(wallet: Wallet, keypair: Keypair, id: string): Promise<string> {
-  const res = await client(wallet).transactions[":id{[0-9a-f-]{36}}"]["solana-transaction"].$post({ param: { id }, json: { account: wallet.address } });
+  const res = await client(wallet).transactions[":id"]["solana-transaction"].$post({ param: { id }, json: { account: wallet.address } });
   expect(res.status).toBe(200);
   const { transaction } = await res.json();
   const tx = Transaction.from(Buffer.from(transaction, "base64"));
@@ -68,4 +68,4 @@ export async function payThroughWorker(wallet: Wallet, keypair: Keypair, id: str
 }
 
 export const confirmSol = async (wallet: Wallet, id: string, txHash: string) =>
-  (await client(wallet).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: { txHash, buyerWallet: wallet.address } })).json();
+  (await client(wallet).transactions[":id"].confirm.$post({ param: { id }, json: { txHash, buyerWallet: wallet.address } })).json();

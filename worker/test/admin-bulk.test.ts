@@ -237,8 +237,7 @@ describe("prices an operator can trust", () => {
     while (analyzeAddress(key.address, "ethereum").difficulty.log2 >= bits) key = ethKey();
     return key;
   };
-  const contextOf = async (id: number) =>
-    (await (await client().addresses[":id{[0-9]+}"].context.$get({ param: { id: String(id) } })).json()) as ListingContext;
+  const contextOf = async (id: number) => (await (await client().addresses[":id"].context.$get({ param: { id: String(id) } })).json()) as ListingContext;
 
   it("the preview appraises rows without their keys: each pricing's price, the estimate the page will show, the pattern verdict", async () => {
     const three = plainKey(12);

@@ -96,7 +96,7 @@ describe("one listing", () => {
   });
 
   it("returns the listing view", async () => {
-    const res = await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(active) } });
+    const res = await client().addresses[":id"].$get({ param: { id: String(active) } });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       id: active,
@@ -117,13 +117,13 @@ describe("one listing", () => {
   });
 
   it("sold and inactive listings are shown with their status (the page says Not Available)", async () => {
-    expect(await (await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(sold) } })).json()).toMatchObject({ status: "sold", isListed: false });
-    expect(await (await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(inactive) } })).json()).toMatchObject({ status: "inactive" });
+    expect(await (await client().addresses[":id"].$get({ param: { id: String(sold) } })).json()).toMatchObject({ status: "sold", isListed: false });
+    expect(await (await client().addresses[":id"].$get({ param: { id: String(inactive) } })).json()).toMatchObject({ status: "inactive" });
   });
 
   it("unknown and deleted ids: 404", async () => {
     for (const id of [999999, deleted]) {
-      const res = await client().addresses[":id{[0-9]+}"].$get({ param: { id: String(id) } });
+      const res = await client().addresses[":id"].$get({ param: { id: String(id) } });
       expect(res.status, String(id)).toBe(404);
       expect(await res.json()).toEqual({ error: "Not Found", message: "Address not found" });
     }
@@ -131,7 +131,7 @@ describe("one listing", () => {
 
   it.each(["0", "abc", "12abc", "-1", "1.5", "1e3", "0x10", "%20", "99999999999999999999"])("malformed id %s: 400, nothing changed", async (id) => {
     const before = await snapshot();
-    const res = await client().addresses[":id{[0-9]+}"].$get({ param: { id } });
+    const res = await client().addresses[":id"].$get({ param: { id } });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: "Validation Error", message: "id: must be a listing id (a whole number from 1)" });
     expect(await snapshot()).toBe(before);
@@ -169,7 +169,7 @@ describe("isOwner", () => {
       [theirs, false],
     ]);
     // Raw query: the route takes none, and a walletAddress naming the seller must not make a visitor the owner.
-    const named = `${client().addresses[":id{[0-9]+}"].$path({ param: { id: String(mine) } })}?walletAddress=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`;
+    const named = `${client().addresses[":id"].$path({ param: { id: String(mine) } })}?walletAddress=0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266`;
     expect(await (await api(named)).json()).toMatchObject({ isOwner: false });
   });
 
@@ -181,10 +181,10 @@ describe("isOwner", () => {
       [mine, true],
       [theirs, false],
     ]);
-    expect(await (await listings[":id{[0-9]+}"].$get({ param: { id: String(mine) } })).json()).toMatchObject({ isOwner: true });
+    expect(await (await listings[":id"].$get({ param: { id: String(mine) } })).json()).toMatchObject({ isOwner: true });
     // An owner still sees their own deleted listing; nobody else does.
-    expect((await listings[":id{[0-9]+}"].$get({ param: { id: String(mineDeleted) } })).status).toBe(200);
-    expect((await withSession({ userId: 999 })[":id{[0-9]+}"].$get({ param: { id: String(mineDeleted) } })).status).toBe(404);
+    expect((await listings[":id"].$get({ param: { id: String(mineDeleted) } })).status).toBe(200);
+    expect((await withSession({ userId: 999 })[":id"].$get({ param: { id: String(mineDeleted) } })).status).toBe(404);
   });
 
   it.each([null, undefined, {}, { userId: "1" }, { userId: 1.5 }, "admin"])("a malformed session (%j) owns nothing", async (session) => {

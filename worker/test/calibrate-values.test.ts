@@ -81,7 +81,7 @@ describe("calibrateValues", () => {
     const listing = await listWithKey(seller.userId, { price: "1" });
     await env.DB.prepare("UPDATE addresses SET category = 'word-like', pattern_length = 5, difficulty_log2 = ? WHERE id = ?").bind(LOG2, listing.id).run();
     const context = async () =>
-      ((await (await client().addresses[":id{[0-9]+}"].context.$get({ param: { id: String(listing.id) } })).json()) as ListingContext).estimatedValue;
+      ((await (await client().addresses[":id"].context.$get({ param: { id: String(listing.id) } })).json()) as ListingContext).estimatedValue;
     const before = await context();
     expect(before.basedOnSales).toBe(0);
 

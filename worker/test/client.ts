@@ -16,7 +16,7 @@ const ORIGIN = "http://localhost";
 
 /**
  * The typed API as `who` (its cookie and client address; anonymous when undefined), plus `headers` on every
- * call: `client(buyer).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json })`. A single call
+ * call: `client(buyer).transactions[":id"].confirm.$post({ param: { id }, json })`. A single call
  * may add headers of its own as the second argument: `$get({}, { headers: { "x-wallet-address": a } })`.
  */
 export function client(who?: HeaderCarrier, headers: Record<string, string> = {}) {

@@ -11,7 +11,7 @@ import { client } from "./client";
 export const randomAddress = () => `0x${[...crypto.getRandomValues(new Uint8Array(20))].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
 
 export const starFrom = (ip: string, wallet: Wallet, listingId: number | string) =>
-  client(wallet, { "cf-connecting-ip": ip }).watchlist[":id{[0-9]+}"].$put({ param: { id: String(listingId) } });
+  client(wallet, { "cf-connecting-ip": ip }).watchlist[":id"].$put({ param: { id: String(listingId) } });
 
 export const saveFrom = (ip: string, wallet: Wallet, name: string, filters: Record<string, unknown>) =>
   client(wallet, { "cf-connecting-ip": ip })["saved-searches"].$post({ json: { name, filters } });

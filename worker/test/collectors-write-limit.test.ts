@@ -40,10 +40,7 @@ describe(`collectors' writes: ${COLLECTOR_WRITE_LIMIT.perWallet} a minute per wa
     await spent(`collectors:user:${w.userId}`, COLLECTOR_WRITE_LIMIT.perWallet - 1);
     // The last write the window allows goes through.
     expect((await starFrom("198.51.100.41", w, id)).status).toBe(201);
-    await expectTooMany(
-      await client(w, { "cf-connecting-ip": "198.51.100.42" }).watchlist[":id{[0-9]+}"].$delete({ param: { id: String(id) } }),
-      /from one wallet/,
-    );
+    await expectTooMany(await client(w, { "cf-connecting-ip": "198.51.100.42" }).watchlist[":id"].$delete({ param: { id: String(id) } }), /from one wallet/);
     await expectTooMany(await saveFrom("198.51.100.43", w, "Refused", { network: "ethereum", minCharLength: "5" }), /from one wallet/);
     await expectTooMany(await client(w, { "cf-connecting-ip": "198.51.100.44" }).notifications["read-all"].$post(), /from one wallet/);
     expect(await rowCount("watchlist", "user_id = ?", w.userId)).toBe(1);
@@ -74,11 +71,11 @@ describe(`collectors' writes: ${COLLECTOR_WRITE_LIMIT.perWallet} a minute per wa
     const ip = "198.51.100.77";
     const before = await rowCount("rate_limits", "key = ?", `collectors:net:${ip}`);
     for (let i = 0; i < 5; i++) {
-      expect((await client(undefined, { "cf-connecting-ip": ip }).watchlist[":id{[0-9]+}"].$put({ param: { id: "1" } })).status).toBe(401);
+      expect((await client(undefined, { "cf-connecting-ip": ip }).watchlist[":id"].$put({ param: { id: "1" } })).status).toBe(401);
       expect((await client(undefined, { "cf-connecting-ip": ip })["saved-searches"].$post({ json: { name: "x", filters: {} } })).status).toBe(401);
     }
     const w = await ethWallet();
-    expect((await client(w, { "cf-connecting-ip": ip }).watchlist[":id{[0-9]+}"].$put({ param: { id: "not-a-number" } })).status).toBe(400);
+    expect((await client(w, { "cf-connecting-ip": ip }).watchlist[":id"].$put({ param: { id: "not-a-number" } })).status).toBe(400);
     expect((await saveFrom(ip, w, "", { network: "ethereum" })).status).toBe(400);
     expect(await rowCount("rate_limits", "key = ?", `collectors:net:${ip}`)).toBe(before);
   });

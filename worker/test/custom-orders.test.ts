@@ -233,16 +233,16 @@ describe("the buyer's views", () => {
     await clearOrders();
     const mine = (await place(user, { suffix: "01" })).order!;
     const theirs = (await place(other, { suffix: "02" })).order!;
-    expect((await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(mine.id) } })).status).toBe(200);
-    expect((await client(admin)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(mine.id) } })).status).toBe(200);
-    expect((await client(other)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(mine.id) } })).status).toBe(404);
-    expect((await client()["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(mine.id) } })).status).toBe(401);
+    expect((await client(user)["custom-orders"][":id"].$get({ param: { id: String(mine.id) } })).status).toBe(200);
+    expect((await client(admin)["custom-orders"][":id"].$get({ param: { id: String(mine.id) } })).status).toBe(200);
+    expect((await client(other)["custom-orders"][":id"].$get({ param: { id: String(mine.id) } })).status).toBe(404);
+    expect((await client()["custom-orders"][":id"].$get({ param: { id: String(mine.id) } })).status).toBe(401);
     const list = (await (await client(user)["custom-orders"].mine.$get()).json()) as CustomOrderList;
     expect(list.orders.map((o) => o.id)).toEqual([mine.id]);
     expect(list.orders.some((o) => o.id === theirs.id)).toBe(false);
     for (const bad of ["0", "01", "abc", "1.5", "-1", "99999999999999999"]) {
-      expect((await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: bad } })).status, bad).toBeGreaterThanOrEqual(400);
-      expect((await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: bad } })).status, bad).toBeLessThan(500);
+      expect((await client(user)["custom-orders"][":id"].$get({ param: { id: bad } })).status, bad).toBeGreaterThanOrEqual(400);
+      expect((await client(user)["custom-orders"][":id"].$get({ param: { id: bad } })).status, bad).toBeLessThan(500);
     }
   });
 });
@@ -262,15 +262,13 @@ describe("the grinder's calls (admin)", () => {
     const before = await tableState();
     for (const caller of [user, undefined]) {
       expect((await client(caller)["custom-orders"].admin.queue.$get({ query: {} })).status).toBe(caller ? 403 : 401);
-      expect((await client(caller)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order.id) }, json: {} })).status).toBe(
-        caller ? 403 : 401,
-      );
+      expect((await client(caller)["custom-orders"].admin[":id"].take.$post({ param: { id: String(order.id) }, json: {} })).status).toBe(caller ? 403 : 401);
       expect(
-        (await client(caller)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(order.id) }, json: { attempts: 1, rate: 1 } })).status,
+        (await client(caller)["custom-orders"].admin[":id"].progress.$post({ param: { id: String(order.id) }, json: { attempts: 1, rate: 1 } })).status,
       ).toBe(caller ? 403 : 401);
       expect(
         (
-          await client(caller)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+          await client(caller)["custom-orders"].admin[":id"].submit.$post({
             param: { id: String(order.id) },
             json: { offset: scalarToHex(1n), variant: 0 },
           })
@@ -289,18 +287,18 @@ describe("the grinder's calls (admin)", () => {
   });
 
   it("progress and submit need the order taken first; take works once", async () => {
-    expect(
-      (await client(admin)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(order.id) }, json: { attempts: 5, rate: 5 } })).status,
-    ).toBe(409);
-    const taken = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order.id) }, json: {} });
+    expect((await client(admin)["custom-orders"].admin[":id"].progress.$post({ param: { id: String(order.id) }, json: { attempts: 5, rate: 5 } })).status).toBe(
+      409,
+    );
+    const taken = await client(admin)["custom-orders"].admin[":id"].take.$post({ param: { id: String(order.id) }, json: {} });
     expect(taken.status).toBe(200);
     expect(((await taken.json()) as QueuedOrder).status).toBe("grinding");
-    expect((await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order.id) }, json: {} })).status).toBe(409);
-    expect((await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: "999999" }, json: {} })).status).toBe(404);
+    expect((await client(admin)["custom-orders"].admin[":id"].take.$post({ param: { id: String(order.id) }, json: {} })).status).toBe(409);
+    expect((await client(admin)["custom-orders"].admin[":id"].take.$post({ param: { id: "999999" }, json: {} })).status).toBe(404);
   });
 
   it("records progress; hostile progress bodies are 400 and change nothing", async () => {
-    const ok = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({
+    const ok = await client(admin)["custom-orders"].admin[":id"].progress.$post({
       param: { id: String(order.id) },
       json: { attempts: 1234, rate: 2_500_000.5 },
     });
@@ -319,8 +317,8 @@ describe("the grinder's calls (admin)", () => {
       // "[]" is sent as it is: JSON text that is not an object.
       const res =
         typeof body === "string"
-          ? await call("POST", client()["custom-orders"].admin[":id{[0-9]+}"].progress.$path({ param: { id: String(order.id) } }), admin, body)
-          : await client(admin)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(order.id) }, json: unchecked(body) });
+          ? await call("POST", client()["custom-orders"].admin[":id"].progress.$path({ param: { id: String(order.id) } }), admin, body)
+          : await client(admin)["custom-orders"].admin[":id"].progress.$post({ param: { id: String(order.id) }, json: unchecked(body) });
       expect(res.status, JSON.stringify(body)).toBe(400);
     }
     expect(await tableState()).toBe(before);
@@ -332,7 +330,7 @@ describe("the grinder's calls (admin)", () => {
     const before = await tableState();
     let wrong = randomSecret();
     while (addressMatchesOrder(pattern, orderAddress(order.publicKey, wrong, 0))) wrong++;
-    const res = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+    const res = await client(admin)["custom-orders"].admin[":id"].submit.$post({
       param: { id: String(order.id) },
       json: { offset: scalarToHex(wrong), variant: 0 },
     });
@@ -342,8 +340,7 @@ describe("the grinder's calls (admin)", () => {
     let variant = 1;
     while (addressMatchesOrder(pattern, orderAddress(order.publicKey, k, variant))) variant++;
     expect(
-      (await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({ param: { id: String(order.id) }, json: { offset: scalarToHex(k), variant } }))
-        .status,
+      (await client(admin)["custom-orders"].admin[":id"].submit.$post({ param: { id: String(order.id) }, json: { offset: scalarToHex(k), variant } })).status,
     ).toBe(400);
     for (const body of [
       { offset: scalarToHex(k), variant: 6 },
@@ -355,7 +352,7 @@ describe("the grinder's calls (admin)", () => {
       { offset: k.toString(), variant: 0 },
       { offset: scalarToHex(k).slice(0, 40), variant: 0 },
     ]) {
-      const r = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({ param: { id: String(order.id) }, json: unchecked(body) });
+      const r = await client(admin)["custom-orders"].admin[":id"].submit.$post({ param: { id: String(order.id) }, json: unchecked(body) });
       expect(r.status, JSON.stringify(body)).toBe(400);
     }
     expect(await tableState()).toBe(before);
@@ -363,18 +360,18 @@ describe("the grinder's calls (admin)", () => {
 
   it("accepts a matching k: the address is public, the offset stays hidden from the buyer and the queue", async () => {
     const k = findOffset(order.publicKey, pattern, 3);
-    const res = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+    const res = await client(admin)["custom-orders"].admin[":id"].submit.$post({
       param: { id: String(order.id) },
       json: { offset: scalarToHex(k), variant: 3 },
     });
     expect(res.status).toBe(200);
     const expected = orderAddress(publicKeyOf(secret), k, 3);
-    const view = (await (await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(order.id) } })).json()) as CustomOrderView;
+    const view = (await (await client(user)["custom-orders"][":id"].$get({ param: { id: String(order.id) } })).json()) as CustomOrderView;
     expect(view).toMatchObject({ status: "found", address: expected, offset: null, variant: null });
     expect(Date.parse(view.paymentDeadline!) - Date.parse(view.foundAt!)).toBe(72 * 3600_000);
     const hex = scalarToHex(k).slice(2);
     for (const [path, res] of [
-      ["/api/custom-orders/:id", () => client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(order.id) } })],
+      ["/api/custom-orders/:id", () => client(user)["custom-orders"][":id"].$get({ param: { id: String(order.id) } })],
       ["/api/custom-orders/mine", () => client(user)["custom-orders"].mine.$get()],
       ["/api/custom-orders/admin/queue?status=all", () => client(admin)["custom-orders"].admin.queue.$get({ query: { status: "all" } })],
     ] as const) {
@@ -384,7 +381,7 @@ describe("the grinder's calls (admin)", () => {
     // a second submit finds the order no longer grinding
     expect(
       (
-        await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+        await client(admin)["custom-orders"].admin[":id"].submit.$post({
           param: { id: String(order.id) },
           json: { offset: scalarToHex(k), variant: 3 },
         })
@@ -394,7 +391,7 @@ describe("the grinder's calls (admin)", () => {
 
   it("a delivered order shows its buyer the offset and variant", async () => {
     await env.DB.prepare("UPDATE custom_orders SET status = 'delivered' WHERE id = ?").bind(order.id).run();
-    const view = (await (await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(order.id) } })).json()) as CustomOrderView;
+    const view = (await (await client(user)["custom-orders"][":id"].$get({ param: { id: String(order.id) } })).json()) as CustomOrderView;
     expect(view.offset).toMatch(/^0x[0-9a-f]{64}$/);
     expect(view.variant).toBe(3);
     expect(orderAddress(publicKeyOf(secret), BigInt(view.offset!), 3)).toBe(view.address);
@@ -407,31 +404,31 @@ describe("two grinders, stale grinders and a found address used twice", () => {
     await env.DB.prepare("UPDATE users SET is_admin = 1 WHERE id = ?").bind(other.userId).run();
     try {
       const { order } = await place(user, { prefix: "d" });
-      expect((await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order!.id) }, json: {} })).status).toBe(200);
+      expect((await client(admin)["custom-orders"].admin[":id"].take.$post({ param: { id: String(order!.id) }, json: {} })).status).toBe(200);
       expect(
-        (await client(other)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(order!.id) }, json: { attempts: 1, rate: 1 } })).status,
+        (await client(other)["custom-orders"].admin[":id"].progress.$post({ param: { id: String(order!.id) }, json: { attempts: 1, rate: 1 } })).status,
       ).toBe(409);
       const k = findOffset(order!.publicKey, { prefix: "d", suffix: "", caseSensitive: false });
       expect(
         (
-          await client(other)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+          await client(other)["custom-orders"].admin[":id"].submit.$post({
             param: { id: String(order!.id) },
             json: { offset: scalarToHex(k), variant: 0 },
           })
         ).status,
       ).toBe(409);
-      expect((await client(other)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order!.id) }, json: {} })).status).toBe(409);
+      expect((await client(other)["custom-orders"].admin[":id"].take.$post({ param: { id: String(order!.id) }, json: {} })).status).toBe(409);
       // the claim's lease ran out (GRINDER_LEASE_MS after the last report)
       await env.DB.prepare("UPDATE custom_orders SET claim_expires_at = ? WHERE id = ?")
         .bind(Date.now() - 1, order!.id)
         .run();
-      expect((await client(other)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order!.id) }, json: {} })).status).toBe(200);
+      expect((await client(other)["custom-orders"].admin[":id"].take.$post({ param: { id: String(order!.id) }, json: {} })).status).toBe(200);
       expect(
-        (await client(admin)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({ param: { id: String(order!.id) }, json: { attempts: 1, rate: 1 } })).status,
+        (await client(admin)["custom-orders"].admin[":id"].progress.$post({ param: { id: String(order!.id) }, json: { attempts: 1, rate: 1 } })).status,
       ).toBe(409);
       expect(
         (
-          await client(other)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+          await client(other)["custom-orders"].admin[":id"].submit.$post({
             param: { id: String(order!.id) },
             json: { offset: scalarToHex(k), variant: 0 },
           })
@@ -449,16 +446,16 @@ describe("two grinders, stale grinders and a found address used twice", () => {
     const second = (await place(user, { prefix: "e" }, secret)).order!;
     const k = findOffset(first.publicKey, { prefix: "e", suffix: "", caseSensitive: false });
     for (const o of [first, second])
-      expect((await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(o.id) }, json: {} })).status).toBe(200);
+      expect((await client(admin)["custom-orders"].admin[":id"].take.$post({ param: { id: String(o.id) }, json: {} })).status).toBe(200);
     expect(
       (
-        await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+        await client(admin)["custom-orders"].admin[":id"].submit.$post({
           param: { id: String(first.id) },
           json: { offset: scalarToHex(k), variant: 0 },
         })
       ).status,
     ).toBe(200);
-    const res = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({
+    const res = await client(admin)["custom-orders"].admin[":id"].submit.$post({
       param: { id: String(second.id) },
       json: { offset: scalarToHex(k), variant: 0 },
     });
@@ -471,14 +468,14 @@ describe("cancel and expiry", () => {
   it("the buyer cancels an unpaid order; others get 404; a delivered order cannot be cancelled", async () => {
     await clearOrders();
     const { order } = await place(user, { prefix: "f" });
-    expect((await client(other)["custom-orders"][":id{[0-9]+}"].cancel.$post({ param: { id: String(order!.id) } })).status).toBe(404);
-    const res = await client(user)["custom-orders"][":id{[0-9]+}"].cancel.$post({ param: { id: String(order!.id) } });
+    expect((await client(other)["custom-orders"][":id"].cancel.$post({ param: { id: String(order!.id) } })).status).toBe(404);
+    const res = await client(user)["custom-orders"][":id"].cancel.$post({ param: { id: String(order!.id) } });
     expect(res.status).toBe(200);
     expect(((await res.json()) as CustomOrderView).status).toBe("cancelled");
-    expect((await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(order!.id) }, json: {} })).status).toBe(409);
+    expect((await client(admin)["custom-orders"].admin[":id"].take.$post({ param: { id: String(order!.id) }, json: {} })).status).toBe(409);
     const delivered = (await place(user, { prefix: "f" })).order!;
     await env.DB.prepare("UPDATE custom_orders SET status = 'delivered' WHERE id = ?").bind(delivered.id).run();
-    expect((await client(user)["custom-orders"][":id{[0-9]+}"].cancel.$post({ param: { id: String(delivered.id) } })).status).toBe(409);
+    expect((await client(user)["custom-orders"][":id"].cancel.$post({ param: { id: String(delivered.id) } })).status).toBe(409);
   });
 
   it("the cron job expires found orders past their payment deadline, and only those; the offset is never revealed", async () => {
@@ -486,11 +483,10 @@ describe("cancel and expiry", () => {
     const a = (await place(user, { prefix: "1" })).order!;
     const b = (await place(user, { prefix: "2" })).order!;
     for (const o of [a, b]) {
-      await client(admin)["custom-orders"].admin[":id{[0-9]+}"].take.$post({ param: { id: String(o.id) }, json: {} });
+      await client(admin)["custom-orders"].admin[":id"].take.$post({ param: { id: String(o.id) }, json: {} });
       const k = findOffset(o.publicKey, { prefix: o.prefix, suffix: "", caseSensitive: false });
       expect(
-        (await client(admin)["custom-orders"].admin[":id{[0-9]+}"].submit.$post({ param: { id: String(o.id) }, json: { offset: scalarToHex(k), variant: 0 } }))
-          .status,
+        (await client(admin)["custom-orders"].admin[":id"].submit.$post({ param: { id: String(o.id) }, json: { offset: scalarToHex(k), variant: 0 } })).status,
       ).toBe(200);
     }
     const now = Date.now();
@@ -500,8 +496,8 @@ describe("cancel and expiry", () => {
     const report = await runScheduledJobs(env, now);
     expect(report.expiredCustomOrders).toBe(1);
     expect((await runScheduledJobs(env, now)).expiredCustomOrders).toBe(0);
-    const viewA = (await (await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(a.id) } })).json()) as CustomOrderView;
-    const viewB = (await (await client(user)["custom-orders"][":id{[0-9]+}"].$get({ param: { id: String(b.id) } })).json()) as CustomOrderView;
+    const viewA = (await (await client(user)["custom-orders"][":id"].$get({ param: { id: String(a.id) } })).json()) as CustomOrderView;
+    const viewB = (await (await client(user)["custom-orders"][":id"].$get({ param: { id: String(b.id) } })).json()) as CustomOrderView;
     expect(viewA).toMatchObject({ status: "expired", offset: null });
     expect(viewB.status).toBe("found");
     // the expired order's address stays bound to it: no other order can take it

@@ -101,7 +101,7 @@ describe("visitors and signed-in callers never share an answer", () => {
     const body = (await visitor.json()) as SearchResponse;
     expect(body.addresses.find((a) => a.id === mine)?.isOwner).toBe(false);
     // Same for one listing and the featured list.
-    for (const route of [client().addresses[":id{[0-9]+}"].$path({ param: { id: String(mine) } }), client().addresses.featured.$path()]) {
+    for (const route of [client().addresses[":id"].$path({ param: { id: String(mine) } }), client().addresses.featured.$path()]) {
       expect(cacheStatus(await api(route, { headers: { cookie } }))).toBe("BYPASS");
       const seen = await api(route);
       expect(cacheStatus(seen)).toBe("MISS");
@@ -123,7 +123,7 @@ describe("visitors and signed-in callers never share an answer", () => {
     const res = await client().addresses.search.$get({ query: { limit: "7" } });
     expect(res.status).toBe(400);
     expect(cacheStatus(res)).toBe("BYPASS");
-    expect(cacheStatus(await client().addresses[":id{[0-9]+}"].$get({ param: { id: "99999999" } }))).toBe("BYPASS");
+    expect(cacheStatus(await client().addresses[":id"].$get({ param: { id: "99999999" } }))).toBe("BYPASS");
   });
 
   it("market stats and recent transactions are cached for visitors too", async () => {
@@ -171,7 +171,7 @@ describe("a listing bought or deleted leaves cached search within 2 x LISTINGS_V
     const after = await search(x);
     expect(cacheStatus(after)).toBe("MISS");
     expect(ids((await after.json()) as SearchResponse)).toEqual([stays]);
-    const detail = await api[":id{[0-9]+}"].$get({ param: { id: String(gone) } });
+    const detail = await api[":id"].$get({ param: { id: String(gone) } });
     if (detail.status === 200) expect(((await detail.json()) as ListingView).status).toBe("sold");
     else expect(detail.status).toBe(404);
   });

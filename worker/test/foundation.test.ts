@@ -213,10 +213,11 @@ describe("secrets", () => {
     expect((await api.transactions["calculate-fees"].$post({ json: unchecked({ price: "1", network: "ethereum" }) })).status).not.toBe(503);
   });
 
-  it("with the secrets configured an unknown path reaches routing", async () => {
-    // Raw: "abc" is no transaction id, so no typed route matches it.
+  it("with the secrets configured a request reaches routing", async () => {
+    // Raw: "abc" is no transaction id, so GET /:id's id check refuses it (the typed client would not send it).
     const res = await api("/api/transactions/abc");
-    expect(res.status).toBe(404);
+    expect({ status: res.status, message: (await refusal(res)).message }).toEqual({ status: 400, message: "id: must be a transaction id" });
+    expect((await api("/api/transactions/abc/unknown")).status).toBe(404);
   });
 });
 

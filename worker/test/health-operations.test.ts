@@ -185,7 +185,7 @@ describe("/api/health", () => {
     const { order } = await placeOrder(buyer, { prefix: "ab", suffix: "", caseSensitive: false });
     const claim = (grinder: string, label: string) => client(admin)["custom-orders"].admin.claim.$post({ json: { grinder, label } });
     expect(((await (await claim(working, "GPU NVIDIA H200")).json()) as ClaimAnswer).order?.id).toBe(order.id);
-    const progress = await client(admin)["custom-orders"].admin[":id{[0-9]+}"].progress.$post({
+    const progress = await client(admin)["custom-orders"].admin[":id"].progress.$post({
       param: { id: String(order.id) },
       json: { attempts: 1000, rate: 2_000_000, grinder: working },
     });

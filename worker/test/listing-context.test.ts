@@ -11,7 +11,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const KIND = { network: "ethereum" as const, category: "leading-zeros", patternLength: 7 };
 
 async function context(id: number | string, headers: Record<string, string> = {}) {
-  const res = await client(undefined, headers).addresses[":id{[0-9]+}"].context.$get({ param: { id: String(id) } });
+  const res = await client(undefined, headers).addresses[":id"].context.$get({ param: { id: String(id) } });
   return { status: res.status, body: (await res.json()) as ListingContext & { error?: string; message?: string } };
 }
 

@@ -112,7 +112,7 @@ describe("open reservations are bounded per client network, whatever the number 
     // The holder cancels one: the network may reserve one more, and no more than that.
     const [first] = held;
     const holder = wallets[0];
-    expect((await client(holder).transactions[":id{[0-9a-f-]{36}}"].cancel.$post({ param: { id: first } })).status).toBe(200);
+    expect((await client(holder).transactions[":id"].cancel.$post({ param: { id: first } })).status).toBe(200);
     const last = wallets.at(-1)!;
     const lastListings = wanted.slice(-MAX_OPEN_RESERVATIONS);
     expect((await initiate(last, lastListings[0].id)).status).toBe(201);
@@ -222,7 +222,7 @@ describe("a legitimate buyer from a fresh network signs in and reserves while an
       buyerStarted = true;
       const wallet = await signInFrom("192.0.2.77");
       for (const l of stock) {
-        const view = await (await client(wallet).addresses[":id{[0-9]+}"].$get({ param: { id: String(l.id) } })).json();
+        const view = await (await client(wallet).addresses[":id"].$get({ param: { id: String(l.id) } })).json();
         if (view.reservation) continue;
         const res = await initiate(wallet, l.id);
         buyerDone = true;

@@ -114,17 +114,17 @@ describe("the shipped settings on mainnet", () => {
     const shipped = (wallet: Wallet) => as(SHIPPED_ON_MAINNET, wallet);
     await expectRefused(await shipped(buyer).transactions.$post({ json: { addressId: listing.id, buyerId: buyer.address } }), unsafe);
     await expectRefused(
-      await shipped(buyer).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({
+      await shipped(buyer).transactions[":id"].confirm.$post({
         param: { id: open },
         json: { txHash: `0x${"5".repeat(64)}`, buyerWallet: buyer.address },
       }),
       unsafe,
     );
     await expectRefused(
-      await shipped(solBuyer).transactions[":id{[0-9a-f-]{36}}"]["solana-transaction"].$post({ param: { id: solOpen }, json: { account: solBuyer.address } }),
+      await shipped(solBuyer).transactions[":id"]["solana-transaction"].$post({ param: { id: solOpen }, json: { account: solBuyer.address } }),
       unsafe,
     );
-    await expectRefused(await shipped(buyer)["custom-orders"][":id{[0-9]+}"].pay.$post({ param: { id: "1" } }), unsafe);
+    await expectRefused(await shipped(buyer)["custom-orders"][":id"].pay.$post({ param: { id: "1" } }), unsafe);
 
     expect(await purchaseState()).toBe(before);
     expect((await purchaseRow(open))!.status).toBe("initiated");
@@ -152,7 +152,7 @@ describe("the shipped settings on mainnet", () => {
     const listing = await listWithKey(seller.userId);
     const id = await reserve(buyer, listing.id);
     const api = as(SHIPPED_ON_MAINNET, buyer);
-    const purchase = api.transactions[":id{[0-9a-f-]{36}}"];
+    const purchase = api.transactions[":id"];
     expect((await purchase.$get({ param: { id } })).status).toBe(200);
     await env.DB.prepare("UPDATE transactions SET status = 'completed', tx_hash = ?, completed_at = ? WHERE id = ?")
       .bind(`0x${"6".repeat(63)}${Date.now() % 10}`, Date.now(), id)
@@ -199,7 +199,7 @@ describe("settings that used to be coerced", () => {
   it('SOL_COMMITMENT "processed" is refused rather than read as "confirmed"', async () => {
     const buyer = await solWallet();
     const id = await reserve(buyer, (await listWithKey(seller.userId, { network: "solana" })).id);
-    const res = await as({ ...env, SOL_COMMITMENT: "processed" }, buyer).transactions[":id{[0-9a-f-]{36}}"]["solana-transaction"].$post({
+    const res = await as({ ...env, SOL_COMMITMENT: "processed" }, buyer).transactions[":id"]["solana-transaction"].$post({
       param: { id },
       json: { account: buyer.address },
     });
@@ -229,7 +229,7 @@ describe("settings that used to be coerced", () => {
   it("the cron job verifies and settles nothing while the settings are unsafe, and says why", async () => {
     const buyer = await ethWallet();
     const id = await reserve(buyer, (await listWithKey(seller.userId)).id);
-    await client(buyer).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({
+    await client(buyer).transactions[":id"].confirm.$post({
       param: { id },
       json: { txHash: `0x${"7".repeat(64)}`, buyerWallet: buyer.address },
     });

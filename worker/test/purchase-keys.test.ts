@@ -46,7 +46,7 @@ describe("GET /api/transactions/:id", () => {
     const buyer = await ethWallet();
     const listing = await listWithKey(seller.userId, { price: "0.25" });
     const id = await reserve(buyer, listing.id);
-    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } });
+    const res = await client(buyer).transactions[":id"].$get({ param: { id } });
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("no-store");
     const text = await res.text();
@@ -78,12 +78,12 @@ describe("GET /api/transactions/:id", () => {
     const sellerWallet = await ethWallet();
     const listing = await listWithKey(sellerWallet.userId);
     const id = await reserve(buyer, listing.id);
-    expect(await (await client(sellerWallet).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).json()).toMatchObject({ role: "seller" });
-    expect(await (await client(admin).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).json()).toMatchObject({ role: "admin" });
-    const stranger = await client(await ethWallet()).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } });
+    expect(await (await client(sellerWallet).transactions[":id"].$get({ param: { id } })).json()).toMatchObject({ role: "seller" });
+    expect(await (await client(admin).transactions[":id"].$get({ param: { id } })).json()).toMatchObject({ role: "admin" });
+    const stranger = await client(await ethWallet()).transactions[":id"].$get({ param: { id } });
     expect(stranger.status).toBe(404);
-    expect((await client().transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id } })).status).toBe(401);
-    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"].$get({ param: { id: crypto.randomUUID() } })).status).toBe(404);
+    expect((await client().transactions[":id"].$get({ param: { id } })).status).toBe(401);
+    expect((await client(buyer).transactions[":id"].$get({ param: { id: crypto.randomUUID() } })).status).toBe(404);
   });
 });
 
@@ -183,7 +183,7 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
       null,
     ];
     for (const publicKey of wrong) {
-      const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: unchecked({ publicKey }) });
+      const res = await client(buyer).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: unchecked({ publicKey }) });
       expect(res.status, JSON.stringify(publicKey)).toBe(400);
       expect((await refusal(res)).message).toMatch(/^publicKey: /);
     }
@@ -194,7 +194,7 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
       hexBytes("e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800"),
     ];
     for (const point of smallOrder) {
-      const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: { publicKey: b64(point) } });
+      const res = await client(buyer).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: { publicKey: b64(point) } });
       expect(res.status, b64(point)).toBe(400);
       const body = await res.text();
       expect(body).toContain("not a usable X25519 public key");
@@ -205,12 +205,12 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
 
   it("refused for another wallet (404), the seller (403), signed out (401), before payment (409): each signed-in attempt audited, no key", async () => {
     const { listing, id } = await completed();
-    const stranger = await client(await ethWallet()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
+    const stranger = await client(await ethWallet()).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(stranger.status).toBe(404);
-    const bySeller = await client(seller).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
+    const bySeller = await client(seller).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(bySeller.status).toBe(403);
     expect(await bySeller.json()).toMatchObject({ success: false, error: "Forbidden" });
-    const signedOut = await client().transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
+    const signedOut = await client().transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(signedOut.status).toBe(401);
     expect(signedOut.headers.get("cache-control")).toBe("no-store");
     for (const r of [stranger, signedOut]) expect(await r.text()).not.toContain(listing.key.privateKey.slice(2));
@@ -219,7 +219,7 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
     const unpaid = await reserve(unpaidBuyer, (await listWithKey(seller.userId)).id);
     for (const status of ["initiated", "pending", "failed", "expired", "cancelled"]) {
       await env.DB.prepare("UPDATE transactions SET status = ? WHERE id = ?").bind(status, unpaid).run();
-      const res = await client(unpaidBuyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id: unpaid }, json: REVEAL_BODY });
+      const res = await client(unpaidBuyer).transactions[":id"]["reveal-private-key"].$post({ param: { id: unpaid }, json: REVEAL_BODY });
       expect(res.status, status).toBe(409);
       expect(await res.json()).toMatchObject({ success: false, message: "The private key is available once the payment is confirmed" });
     }
@@ -233,7 +233,7 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
     await env.DB.prepare("UPDATE encrypted_keys SET mac = ? WHERE address_id = ?")
       .bind(btoa("x".repeat(32)), listing.id)
       .run();
-    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
+    const res = await client(buyer).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(res.status).toBe(500);
     expect(await res.json()).toMatchObject({
       success: false,
@@ -248,9 +248,7 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
       .bind(btoa("x".repeat(32)), listing.id)
       .run();
     const reveal = (bindings: Partial<Env>) =>
-      clientOf((input, init) => createApp().request(input, init, { ...env, ...bindings }), buyer).transactions[":id{[0-9a-f-]{36}}"][
-        "reveal-private-key"
-      ].$post({
+      clientOf((input, init) => createApp().request(input, init, { ...env, ...bindings }), buyer).transactions[":id"]["reveal-private-key"].$post({
         param: { id },
         json: REVEAL_BODY,
       });
@@ -264,13 +262,13 @@ describe("POST /api/transactions/:id/reveal-private-key", () => {
 describe("DELETE /api/transactions/:id/private-key", () => {
   it("another wallet or the seller cannot destroy; the buyer can, once, irreversibly; reveal is refused after", async () => {
     const { buyer, listing, id } = await completed();
-    expect((await client(await ethWallet()).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(404);
-    expect((await client(seller).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(403);
-    expect((await client().transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(401);
+    expect((await client(await ethWallet()).transactions[":id"]["private-key"].$delete({ param: { id } })).status).toBe(404);
+    expect((await client(seller).transactions[":id"]["private-key"].$delete({ param: { id } })).status).toBe(403);
+    expect((await client().transactions[":id"]["private-key"].$delete({ param: { id } })).status).toBe(401);
     const kept = await env.DB.prepare("SELECT count(*) AS n FROM encrypted_keys WHERE address_id = ?").bind(listing.id).first<{ n: number }>();
     expect(kept!.n).toBe(1);
 
-    const res = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } });
+    const res = await client(buyer).transactions[":id"]["private-key"].$delete({ param: { id } });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ success: true, message: "The private key has been permanently removed from our database." });
     const gone = await env.DB.prepare("SELECT count(*) AS n FROM encrypted_keys WHERE address_id = ?").bind(listing.id).first<{ n: number }>();
@@ -278,10 +276,10 @@ describe("DELETE /api/transactions/:id/private-key", () => {
     expect((await purchaseRow(id))!.private_key_destroyed).toBe(1);
     expect((await audits(id)).map((a) => a.action)).toContain("key_destroyed");
 
-    const again = await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
+    const again = await client(buyer).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(again.status).toBe(409);
     expect(await again.json()).toMatchObject({ message: "The private key has been permanently destroyed" });
-    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(409);
+    expect((await client(buyer).transactions[":id"]["private-key"].$delete({ param: { id } })).status).toBe(409);
     const list = await (await client(buyer).transactions.purchases.$get({ query: {} })).json();
     expect(list.purchases[0].privateKeyDestroyed).toBe(true);
   });
@@ -290,6 +288,6 @@ describe("DELETE /api/transactions/:id/private-key", () => {
     const buyer = await ethWallet();
     const listing = await listWithKey(seller.userId);
     const id = await reserve(buyer, listing.id);
-    expect((await client(buyer).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } })).status).toBe(409);
+    expect((await client(buyer).transactions[":id"]["private-key"].$delete({ param: { id } })).status).toBe(409);
   });
 });

@@ -59,14 +59,14 @@ describe("reveal and destroy without a session", () => {
     const ownRows = await auditRows(id);
     for (let i = 0; i < 25; i++) {
       const target = i % 2 ? id : crypto.randomUUID();
-      const reveal = await client(undefined, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({
+      const reveal = await client(undefined, from(freshIp())).transactions[":id"]["reveal-private-key"].$post({
         param: { id: target },
         json: REVEAL_BODY,
       });
       expect(reveal.status).toBe(401);
       expect(reveal.headers.get("cache-control")).toBe("no-store");
       expect(await reveal.json()).toMatchObject({ success: false, error: "Unauthorized" });
-      const destroy = await client(undefined, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id: target } });
+      const destroy = await client(undefined, from(freshIp())).transactions[":id"]["private-key"].$delete({ param: { id: target } });
       expect(destroy.status).toBe(401);
     }
     expect(await allRows()).toEqual(before);
@@ -80,7 +80,7 @@ describe("reveal and destroy without a session", () => {
       const res = await client(undefined, {
         cookie: `session=${"A".repeat(43)}`,
         ...from(freshIp()),
-      }).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
+      }).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
       expect(res.status).toBe(401);
     }
     expect(await allRows()).toEqual(before);
@@ -95,19 +95,16 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const ip = freshIp();
     const before = await auditRows(id);
     for (let i = 0; i < KEY_ACCESS_RATE_LIMIT.perWallet; i++) {
-      const sale = client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"];
+      const sale = client(stranger, from(ip)).transactions[":id"];
       const res = await (i % 2 ? sale["private-key"].$delete({ param: { id } }) : sale["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY }));
       expect(res.status).toBe(404);
     }
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perWallet);
     await expectTooMany(
-      await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY }),
+      await client(stranger, from(ip)).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY }),
       /private key requests: at most 20 per day from one wallet/,
     );
-    await expectTooMany(
-      await client(stranger, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["private-key"].$delete({ param: { id } }),
-      /from one wallet/,
-    );
+    await expectTooMany(await client(stranger, from(freshIp())).transactions[":id"]["private-key"].$delete({ param: { id } }), /from one wallet/);
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perWallet);
   }, 60_000);
 
@@ -117,11 +114,9 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const stranger = await ethWallet();
     const ip = freshIp();
     for (let i = 0; i <= KEY_ACCESS_RATE_LIMIT.perWallet; i++)
-      await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
-    expect((await client(stranger, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status).toBe(
-      429,
-    );
-    const res = await client(buyer, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
+      await client(stranger, from(ip)).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
+    expect((await client(stranger, from(ip)).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status).toBe(429);
+    const res = await client(buyer, from(freshIp())).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ success: true });
   }, 60_000);
@@ -136,20 +131,18 @@ describe(`reveal and destroy: ${KEY_ACCESS_RATE_LIMIT.perWallet} a minute per wa
     const before = await auditRows(id);
     for (const wallet of wallets.slice(0, -1)) {
       for (let i = 0; i < KEY_ACCESS_RATE_LIMIT.perWallet; i++)
-        expect(
-          (await client(wallet, sameSlash48()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status,
-        ).toBe(404);
+        expect((await client(wallet, sameSlash48()).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status).toBe(404);
     }
     const fresh = wallets.at(-1)!;
     await expectTooMany(
-      await client(fresh, sameSlash48()).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY }),
+      await client(fresh, sameSlash48()).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY }),
       /private key requests from your network: at most 60 per day/,
     );
     expect(await auditRows(id)).toBe(before + KEY_ACCESS_RATE_LIMIT.perClient);
     // The same wallet from another network is served.
-    expect(
-      (await client(fresh, from("2001:db8:78::1")).transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status,
-    ).toBe(404);
+    expect((await client(fresh, from("2001:db8:78::1")).transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: REVEAL_BODY })).status).toBe(
+      404,
+    );
   }, 60_000);
 });
 
@@ -160,7 +153,7 @@ describe(`POST /api/transactions/:id/confirm: ${CONFIRM_RATE_LIMIT.perWallet} a 
     const id = await reserve(buyer, (await listWithKey(seller.userId)).id);
     const ip = freshIp();
     const report = (n: number) =>
-      client(buyer, from(ip)).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({
+      client(buyer, from(ip)).transactions[":id"].confirm.$post({
         param: { id },
         json: { txHash: `0x${n.toString(16).padStart(64, "0")}`, buyerWallet: buyer.address },
       });
@@ -183,8 +176,8 @@ describe(`POST /api/transactions/:id/confirm: ${CONFIRM_RATE_LIMIT.perWallet} a 
       // "{" is sent as it is: text that is not JSON.
       const res =
         typeof body === "string"
-          ? await call("POST", client().transactions[":id{[0-9a-f-]{36}}"].confirm.$path({ param: { id } }), buyer, body, from(freshIp()))
-          : await client(buyer, from(freshIp())).transactions[":id{[0-9a-f-]{36}}"].confirm.$post({ param: { id }, json: unchecked(body) });
+          ? await call("POST", client().transactions[":id"].confirm.$path({ param: { id } }), buyer, body, from(freshIp()))
+          : await client(buyer, from(freshIp())).transactions[":id"].confirm.$post({ param: { id }, json: unchecked(body) });
       expect(res.status).toBe(400);
     }
     expect(await allRows()).toEqual(before);
@@ -198,8 +191,7 @@ describe(`POST /api/transactions/:id/solana-transaction: ${SOLANA_TRANSFER_RATE_
     const buyer = await solWallet();
     const id = await reserve(buyer, (await listWithKey(seller.userId, { network: "solana" })).id);
     const ip = freshIp();
-    const ask = () =>
-      client(buyer, from(ip)).transactions[":id{[0-9a-f-]{36}}"]["solana-transaction"].$post({ param: { id }, json: { account: buyer.address } });
+    const ask = () => client(buyer, from(ip)).transactions[":id"]["solana-transaction"].$post({ param: { id }, json: { account: buyer.address } });
     // No Solana node in this project: each counted request asks it and gets 503.
     for (let i = 0; i < SOLANA_TRANSFER_RATE_LIMIT.perWallet; i++) expect((await ask()).status).toBe(503);
     await expectTooMany(await ask(), /Solana transfer requests: at most 10 per day from one wallet/);

@@ -19,7 +19,7 @@ export async function pageKey(): Promise<{ pair: CryptoKeyPair; body: { publicKe
  */
 export async function revealSealed(api: ReturnType<typeof client>, id: string) {
   const page = await pageKey();
-  const res = await api.transactions[":id{[0-9a-f-]{36}}"]["reveal-private-key"].$post({ param: { id }, json: page.body });
+  const res = await api.transactions[":id"]["reveal-private-key"].$post({ param: { id }, json: page.body });
   const body = (await res.json()) as RevealResponse;
   const privateKey = body.success ? await openSealedKey(page.pair, id, body.sealed) : null;
   return { status: res.status, headers: res.headers, body, privateKey, pair: page.pair };

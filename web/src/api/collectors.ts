@@ -9,7 +9,7 @@ export const WATCHLIST_KEY = "/api/watchlist";
 export const SAVED_SEARCHES_KEY = "/api/saved-searches";
 export const NOTIFICATIONS_KEY = "/api/notifications";
 
-const watch = api.watchlist[":id{[0-9]+}"];
+const watch = api.watchlist[":id"];
 
 /** GET /api/watchlist/ids: the stars on cards, rows and the listing page. */
 export const watchedIdsQuery = (wallet: string) =>
@@ -63,7 +63,7 @@ export const saveSearchMutation = (queryClient: QueryClient) =>
 /** DELETE /api/saved-searches/{id}. */
 export const deleteSavedSearchMutation = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: (id: number) => read(api["saved-searches"][":id{[0-9]+}"].$delete({ param: { id: String(id) } })),
+    mutationFn: (id: number) => read(api["saved-searches"][":id"].$delete({ param: { id: String(id) } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [SAVED_SEARCHES_KEY] }),
   });
 
@@ -98,6 +98,6 @@ export const notificationsPage = (before: string | null) => read(api.notificatio
 export const markReadMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: (id: number | "all") =>
-      id === "all" ? read(api.notifications["read-all"].$post()) : read(api.notifications[":id{[0-9]+}"].read.$post({ param: { id: String(id) } })),
+      id === "all" ? read(api.notifications["read-all"].$post()) : read(api.notifications[":id"].read.$post({ param: { id: String(id) } })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [NOTIFICATIONS_KEY] }),
   });

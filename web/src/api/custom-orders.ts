@@ -6,7 +6,7 @@ import type { OrderPattern } from "../../../schema/custom-order-pattern";
 import { api, read } from "./http";
 
 export const ORDERS_KEY = "/api/custom-orders";
-const order = api["custom-orders"][":id{[0-9]+}"];
+const order = api["custom-orders"][":id"];
 
 export const orderQuoteQuery = (p: OrderPattern) =>
   queryOptions({

@@ -74,7 +74,7 @@ describe("the generic request rule", () => {
   it("path parameters are filled in, and a call's own init (signal, cache) reaches fetch", async () => {
     const fetchMock = stubFetch(200, "{}");
     const controller = new AbortController();
-    await read(api.addresses[":id{[0-9]+}"].$get({ param: { id: "42" } }, { init: { signal: controller.signal, cache: "no-cache" } }));
+    await read(api.addresses[":id"].$get({ param: { id: "42" } }, { init: { signal: controller.signal, cache: "no-cache" } }));
     expect(fetchMock.mock.calls[0][0]).toBe("/api/addresses/42");
     expect(fetchMock.mock.calls[0][1]!.signal).toBe(controller.signal);
     expect(fetchMock.mock.calls[0][1]!.cache).toBe("no-cache");
@@ -84,7 +84,7 @@ describe("the generic request rule", () => {
   it("an id from a page's URL stays one path segment", async () => {
     vi.stubGlobal("localStorage", { getItem: (k: string) => (k === "walletAddress" ? "0xabc" : null) });
     const fetchMock = stubFetch(200, "{}");
-    await read(api.transactions[":id{[0-9a-f-]{36}}"].$get(idParam("../admin/stats")));
+    await read(api.transactions[":id"].$get(idParam("../admin/stats")));
     expect(fetchMock.mock.calls[0][0]).toBe("/api/transactions/..%2Fadmin%2Fstats");
     expect(new Headers(fetchMock.mock.calls[0][1]!.headers).get("x-wallet-address")).toBeNull();
   });

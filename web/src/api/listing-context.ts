@@ -7,5 +7,5 @@ import { ADDRESSES_KEY } from "./listings";
 export const listingContextQuery = (id: string, viewer: string | null) =>
   queryOptions({
     queryKey: [ADDRESSES_KEY, "context", id, viewer],
-    queryFn: () => read(api.addresses[":id{[0-9]+}"].context.$get(idParam(id))),
+    queryFn: () => read(api.addresses[":id"].context.$get(idParam(id))),
   });

@@ -72,7 +72,7 @@ export const bulkSetStatus = (listingIds: number[], status: "active" | "inactive
 export const bulkSetFeatured = (listingIds: number[], isFeatured: boolean) =>
   read(api.admin.addresses["bulk-featured"].$put({ json: { listingIds, isFeatured } }));
 export const bulkDelete = (listingIds: number[]) => read(api.admin.addresses["bulk-delete"].$delete({ json: { listingIds } }));
-const adminListing = api.admin.addresses[":id{[0-9]+}"];
+const adminListing = api.admin.addresses[":id"];
 export const adminUpdateListing = (id: number, change: { status?: "active" | "inactive"; isFeatured?: boolean }) =>
   read(adminListing.$put({ param: { id: String(id) }, json: change }));
 export const adminDeleteListing = (id: number) => read(adminListing.$delete({ param: { id: String(id) } }));

@@ -9,7 +9,7 @@ import { api, read, walletHeader } from "./http";
 
 export const ADDRESSES_KEY = "/api/addresses";
 
-const listing = api.addresses[":id{[0-9]+}"];
+const listing = api.addresses[":id"];
 
 /**
  * GET /api/addresses/featured, of one network when `network` is given (the marketplace's filter). A non-OK

@@ -48,5 +48,5 @@ export const salesQuery = (page: number, network: "ethereum" | "solana" | undefi
 export const saleQuery = (id: string) =>
   queryOptions({
     queryKey: ["/api/transactions", "sale", id],
-    queryFn: () => read(api.transactions.sales[":id{[0-9a-f-]{36}}"].$get(idParam(id))),
+    queryFn: () => read(api.transactions.sales[":id"].$get(idParam(id))),
   });

@@ -14,7 +14,7 @@ export const offerSummaryQuery = (listingId: string, wallet: string | null) =>
     queryKey: [OFFERS_KEY, "summary", listingId, wallet],
     queryFn: () => {
       if (!validId(listingId)) return Promise.reject(new Error("Address not found"));
-      return read(api.offers.listing[":id{[0-9]+}"].$get({ param: { id: listingId } }));
+      return read(api.offers.listing[":id"].$get({ param: { id: listingId } }));
     },
     staleTime: 15_000,
   });
@@ -23,7 +23,7 @@ export const offerSummaryQuery = (listingId: string, wallet: string | null) =>
 export const listingOffersQuery = (listingId: string, wallet: string) =>
   queryOptions({
     queryKey: [OFFERS_KEY, "listing", listingId, wallet],
-    queryFn: () => read(api.offers.listing[":id{[0-9]+}"].all.$get({ param: { id: listingId } })),
+    queryFn: () => read(api.offers.listing[":id"].all.$get({ param: { id: listingId } })),
     staleTime: 15_000,
   });
 
@@ -47,7 +47,7 @@ export const makeOfferMutation = (queryClient: QueryClient) =>
 /** DELETE /api/offers/{id}: the buyer withdraws their open offer. */
 export const withdrawOfferMutation = (queryClient: QueryClient) =>
   mutationOptions({
-    mutationFn: (id: number) => read(api.offers[":id{[0-9]+}"].$delete({ param: { id: String(id) } })),
+    mutationFn: (id: number) => read(api.offers[":id"].$delete({ param: { id: String(id) } })),
     onSettled: () => refresh(queryClient),
   });
 
@@ -56,7 +56,7 @@ export const answerOfferMutation = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: async ({ id, accept }: { id: number; accept: boolean }) => {
       const param = { param: { id: String(id) } };
-      return accept ? (await read(api.offers[":id{[0-9]+}"].accept.$post(param))).offer : read(api.offers[":id{[0-9]+}"].decline.$post(param));
+      return accept ? (await read(api.offers[":id"].accept.$post(param))).offer : read(api.offers[":id"].decline.$post(param));
     },
     onSettled: async (_data, _error, { accept }) => {
       await refresh(queryClient);

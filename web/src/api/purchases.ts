@@ -7,7 +7,7 @@ import { type AnswerOf, api, HttpError, idParam, read, type RefusalOf } from "./
 import { ADDRESSES_KEY } from "./listings";
 
 export const TRANSACTIONS_KEY = "/api/transactions";
-const purchase = api.transactions[":id{[0-9a-f-]{36}}"];
+const purchase = api.transactions[":id"];
 
 /** POST /api/transactions/initiate: the card and table buy buttons (membership is always basic). */
 export const initiatePurchase = (body: { addressId: number; buyerId: string; price: string; currency: "ETH" | "SOL" }) =>

@@ -11,10 +11,10 @@ export const supplyTargetsQuery = () => queryOptions({ queryKey: [KEY], queryFn:
 export type SupplyTargets = AnswerOf<typeof api.supply.targets.$get>;
 
 export type NewTarget = InferRequestType<typeof api.supply.targets.$post>["json"];
-export type TargetChange = InferRequestType<(typeof api.supply.targets)[":id{[0-9]+}"]["$patch"]>["json"];
+export type TargetChange = InferRequestType<(typeof api.supply.targets)[":id"]["$patch"]>["json"];
 
 const refresh = (qc: QueryClient) => qc.invalidateQueries({ queryKey: [KEY] });
-const target = api.supply.targets[":id{[0-9]+}"];
+const target = api.supply.targets[":id"];
 const param = (id: number) => ({ param: { id: String(id) } });
 
 export const createTargetMutation = (qc: QueryClient) =>

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { useState } from "react";
 import type { CustomOrderView } from "../../../schema/custom-orders";
+import { isRowId } from "../../../schema/ids";
 import { cancelOrder, customOrderQuery, ORDERS_KEY } from "../api/custom-orders";
 import { HttpError } from "../api/http";
 import { ConfirmDialog } from "../components/ConfirmDialog";
@@ -28,7 +29,7 @@ export const Route = createFileRoute("/custom-orders/$id")({
 function CustomOrderStatusPage() {
   const { id } = Route.useParams();
   const wallet = useWallet();
-  const orderId = /^[1-9][0-9]{0,14}$/.test(id) ? Number(id) : null;
+  const orderId = isRowId(id) ? Number(id) : null;
   const order = useQuery({ ...customOrderQuery(orderId ?? 0), enabled: wallet.isConnected && orderId !== null });
 
   if (!wallet.isConnected) {
