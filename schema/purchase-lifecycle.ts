@@ -83,8 +83,9 @@ export const PURCHASE_TRANSITIONS = {
 /**
  * A market sale: a purchase that settled, not test data, and not a custom order's (its price is the quote's, set by
  * the marketplace's formula for a pattern its buyer chose, not a price the market paid for a listing). The one rule
- * the public sales and the recent feed, the market figures and trends, the value calibration and the returning-buyer
- * allowance count by (docs/glossary.md); SQL writes it through worker/purchases/market-sale.ts.
+ * the public sales and the recent feed, the market figures and trends and the value calibration count by
+ * (docs/glossary.md); SQL writes it through worker/purchases/market-sale.ts, beside `paidPurchase` (any settled,
+ * non-test purchase, a custom order's included), which the returning-buyer allowance counts by.
  */
 export const MARKET_SALE = { status: PURCHASE_TRANSITIONS.settle.to, testData: false } as const;
 

@@ -3,7 +3,7 @@ import { Hono } from "hono";
 import { ROW_ID_PATTERN, UUID_PATTERN } from "../schema/ids";
 import { loadSession } from "./auth/middleware";
 import { createDb } from "./db/database";
-import { deployment } from "./deployment/deployment";
+import { deployment } from "./deployment/middleware";
 import { bodyLimit } from "./http/body-limit";
 import { edgeCache } from "./http/edge-cache";
 import { requestInfo } from "./http/request-info";

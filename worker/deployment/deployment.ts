@@ -5,12 +5,9 @@
 // (payment-rules.ts, evm-chains.ts, solana-cluster.ts), local mode (local-mode.ts) and the secrets (secrets.ts).
 // Reading never throws: a setting that does not read is null or falls back as its parser says, and `payments`
 // holds every problem, worded as the payment routes, the cron job and `npm run deploy` refuse it.
-import type { MiddlewareHandler } from "hono";
 import type { Network } from "../../schema/db";
 import type { SolanaCluster } from "../../schema/purchases";
 import { readDust } from "../domain/dust";
-import { requestHost } from "../http/request-host";
-import type { AppEnv } from "../types";
 import { isLocalDeployment, type RequestHost } from "./local-mode";
 import {
   checkDeployment,
@@ -145,9 +142,3 @@ export function readDeployment(env: DeploymentEnv, host: RequestHost = null): De
     text: Object.fromEntries(SETTINGS_TEXT.map((name) => [name, env[name]])),
   };
 }
-
-/** Reads the deployment once per request, for every route after it (c.var.deployment). */
-export const deployment: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.set("deployment", readDeployment(c.env, requestHost(c)));
-  await next();
-};

@@ -11,7 +11,7 @@ import type { AppEnv } from "../types";
 import { INITIATE_RATE_LIMIT } from "../../schema/purchases";
 import { normalizeWallet } from "../domain/users";
 import { ApiError } from "./errors";
-import { marketSale } from "../purchases/market-sale";
+import { paidPurchase } from "../purchases/market-sale";
 
 /** The IPv6 prefix length counted as one client network (docs/public-surface.md#client-networks). */
 export const IPV6_CLIENT_PREFIX = 48;
@@ -136,13 +136,14 @@ export function rateLimit(name: string, limit: number, ownWindowMs: number): Mid
 }
 
 /**
- * In SQL: the purchase rows that make `buyer` a returning buyer, one who has bought in a market sale on this store
- * (worker/purchases/market-sale.ts). Such a wallet is bounded by its own allowance, not its client network's
+ * In SQL: the purchase rows that make `buyer` a returning buyer, one who has paid for a purchase on this store, a custom
+ * order's included (paidPurchase, worker/purchases/market-sale.ts). Such a wallet is bounded by its own allowance, not its client network's
  * (docs/public-surface.md#returning-buyers): a completed purchase cost its wallet the price and the fees, which a
  * wallet made to multiply a network's allowance has not paid. The transactions_buyer_open index (buyer_id, status)
  * finds them.
  */
-const completedPurchase = (buyer: SQL) => sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.buyerId} = ${buyer} AND ${marketSale(transactions)})`;
+const completedPurchase = (buyer: SQL) =>
+  sql`EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.buyerId} = ${buyer} AND ${paidPurchase(transactions)})`;
 
 /** Whether the signed-in wallet `userId` has completed a purchase here (a returning buyer). */
 export async function isReturningBuyer(db: Db, userId: number): Promise<boolean> {

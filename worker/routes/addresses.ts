@@ -28,7 +28,7 @@ import {
 } from "../../schema/listings";
 import { requireAdmin, requireSession } from "../auth/middleware";
 import { getUsdPrices } from "../prices/price-feed";
-import { requireSecrets } from "../deployment/secrets";
+import { requireSecrets } from "../deployment/middleware";
 import { MAX_PRIVATE_KEY_LENGTH, verifyOwnership } from "../domain/ownership";
 import { ApiError } from "../http/errors";
 import { ignoredWalletQuery, queryInt, validId } from "../http/params";

@@ -50,7 +50,7 @@ import { BULK_PRICINGS } from "../../schema/price-advice";
 import { importSealedRows } from "../listings/sealed-import";
 import { currentIntakeKey } from "../vault/intake";
 import { type IntakeKeyResponse, SEALED_MAX_CIPHERTEXT, SEALED_MAX_ROWS } from "../../schema/sealed-intake";
-import { requireSecrets } from "../deployment/secrets";
+import { requireSecrets } from "../deployment/middleware";
 import type { AppEnv } from "../types";
 import { LISTING_CHANGEABLE } from "../../schema/listing-lifecycle";
 

@@ -13,7 +13,7 @@ import { requireSiteOriginHere } from "../auth/site";
 import { countNetwork, isReturningWallet } from "../http/rate-limit";
 import { requestHost } from "../http/request-host";
 import { validate } from "../http/validate";
-import { requireSessionSecret } from "../deployment/secrets";
+import { requireSessionSecret } from "../deployment/middleware";
 import type { AppEnv } from "../types";
 
 export const authRoutes = new Hono<AppEnv>()

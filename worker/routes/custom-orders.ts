@@ -22,7 +22,7 @@ import {
 import { orderPatternProblems } from "../../schema/custom-order-pattern";
 import type { CreateTransactionResponse } from "../../schema/purchases";
 import { requireAdmin, requireSession } from "../auth/middleware";
-import { requireSecrets } from "../deployment/secrets";
+import { requireSecrets } from "../deployment/middleware";
 import { requirePaymentSettings } from "../deployment/payment-readiness";
 import { quoteOrder } from "../domain/custom-orders/quote";
 import { quoteSettingsInForce } from "../operations/settings";

@@ -20,7 +20,7 @@ import {
   type ReceivedOffersResponse,
 } from "../../schema/offers";
 import { requireSession } from "../auth/middleware";
-import { requireSecrets } from "../deployment/secrets";
+import { requireSecrets } from "../deployment/middleware";
 import { validId } from "../http/params";
 import { limitSignedIn } from "../http/rate-limit";
 import { validate } from "../http/validate";

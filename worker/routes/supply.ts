@@ -19,7 +19,7 @@ import {
   type SupplyTargetView,
 } from "../../schema/supply";
 import { requireAdmin } from "../auth/middleware";
-import { requireSecrets } from "../deployment/secrets";
+import { requireSecrets } from "../deployment/middleware";
 import type { Db } from "../db/database";
 import { ApiError } from "../http/errors";
 import { validId } from "../http/params";

@@ -29,7 +29,7 @@ import {
 } from "../../schema/purchases";
 import { type DeliverySealer, deliverySealer, RELOAD_FOR_SEALED_REVEAL, RevealRequest } from "../../schema/sealed-delivery";
 import { type AuthSession, requireAdmin, requireSession } from "../auth/middleware";
-import { requireSecrets } from "../deployment/secrets";
+import { requireSecrets } from "../deployment/middleware";
 import { ignoredWalletQuery, queryInt, validId } from "../http/params";
 import { limitReservations, limitSignedIn } from "../http/rate-limit";
 import { validate } from "../http/validate";
