@@ -2,6 +2,7 @@
 // rarity ring at 9+, the featured (purple) or promoted (orange) tint, the address with its pattern
 // highlighted, pattern, score, matched length and price. Non-owners get Buy Now; owners get their controls.
 import { Link } from "@tanstack/react-router";
+import { lazy, Suspense } from "react";
 import type { ListingView } from "../../../../schema/browse";
 import { buyButton, promotionTint } from "../../lib/listing-state";
 import { formatPrice } from "../../lib/number-format";
@@ -11,9 +12,11 @@ import { WatchStar } from "../collectors/WatchStar";
 import { HighlightedAddress } from "../HighlightedAddress";
 import { NetworkBadge } from "../NetworkBadge";
 import { RarityScore, StatusBadges, TierBadge } from "./badges";
-import { OwnerControls } from "./OwnerControls";
 import { ReservationNotice, useReservation } from "./Reservation";
 import { buyPhaseLabel, useBuyFlow } from "./use-buy-flow";
+
+// Only the listing's owner (an admin) sees these: a visitor's landing page does not carry their code.
+const OwnerControls = lazy(() => import("./OwnerControls").then((m) => ({ default: m.OwnerControls })));
 
 const TINT = {
   purple: "border-purple-500/60 bg-purple-950/30",
@@ -88,7 +91,13 @@ export function ListingCard({ listing, compactOnPhone = false }: { listing: List
         {/* Beside the price, not among the badges: there it wrapped their row on a phone's narrow card. */}
         <WatchStar listingId={listing.id} address={listing.address} size="sm" />
       </div>
-      {listing.isOwner ? <OwnerControls listing={listing} /> : <CardBuyButton listing={listing} />}
+      {listing.isOwner ? (
+        <Suspense fallback={<p className="text-sm text-slate-400">Loading your listing's controls…</p>}>
+          <OwnerControls listing={listing} />
+        </Suspense>
+      ) : (
+        <CardBuyButton listing={listing} />
+      )}
     </article>
   );
 }

@@ -3,7 +3,7 @@
 // the seller (an admin) sees the offers best first and accepts or declines them.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, lazy, Suspense, useId, useState } from "react";
 import type { ListingView } from "../../../../schema/browse";
 import { OFFER_VALIDITY_CHOICES, type OfferView } from "../../../../schema/offers";
 import { errorMessage } from "../../api/error-message";
@@ -15,8 +15,10 @@ import { useAdminStatus } from "../../wallet/use-admin-status";
 import { useConnectFirst } from "../collectors/use-connect-first";
 import { useViewer } from "../listing/use-viewer";
 import { toast } from "../toast-store";
-import { SellerOffers } from "./SellerOffers";
 import { WithdrawOffer } from "./WithdrawOffer";
+
+// Only the seller (an admin) sees the offers to answer: a visitor's landing page does not carry their code.
+const SellerOffers = lazy(() => import("./SellerOffers").then((m) => ({ default: m.SellerOffers })));
 
 const forSale = (l: ListingView) => l.status === "active" && l.isListed;
 
@@ -44,7 +46,9 @@ export function OfferPanel({ listing }: { listing: ListingView }) {
         </p>
       </div>
       {seller && viewer ? (
-        <SellerOffers listingId={listing.id} wallet={viewer} />
+        <Suspense fallback={<p className="mt-4 text-sm text-slate-400">Loading the offers…</p>}>
+          <SellerOffers listingId={listing.id} wallet={viewer} />
+        </Suspense>
       ) : mine ? (
         <MyOffer offer={mine} />
       ) : forSale(listing) ? (
