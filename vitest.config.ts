@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-pool-workers";
 import { configDefaults, defineConfig } from "vitest/config";
@@ -20,7 +21,7 @@ export default defineConfig(async () => {
   // wrangler.toml copied where no .dev.vars or .env sits beside it: wrangler would read a developer's secrets from
   // the committed file's folder, and no test may depend on them (scripts/test/wrangler-config.ts).
   const wranglerConfig = isolatedWranglerConfig(import.meta.dirname, path.join(import.meta.dirname, "node_modules", ".cache", "vitest-wrangler"));
-  const workerProject = (name: string, include: string[], extra: Record<string, unknown> = {}, globalSetup: string[] = []) => ({
+  const workerProject = (name: string, include: string[], extra: Record<string, unknown> = {}, globalSetup: string[] = [], maxWorkers?: number) => ({
     plugins: [
       cloudflareTest({
         main: "./worker/index.ts",
@@ -50,6 +51,7 @@ export default defineConfig(async () => {
       // A hang guard, not a speed check.
       testTimeout: 60_000,
       globalSetup,
+      maxWorkers,
       deps: { optimizer: { ssr: { enabled: true, include: ["@solana/web3.js"] } } },
     },
   });
@@ -57,6 +59,9 @@ export default defineConfig(async () => {
     test: {
       // After every run, the ten slowest files (scripts/test/slowest-files.ts).
       reporters: ["default", "./scripts/test/slowest-files.ts"],
+      // Every core: vitest's default leaves one free (one file at a time on a 2-core machine), while a workerd test
+      // file spends much of its time waiting on its runtime and D1, so two at once use the machine (docs/testing.md).
+      maxWorkers: availableParallelism(),
       projects: [
         {
           test: {
@@ -82,6 +87,8 @@ export default defineConfig(async () => {
             ALERT_RECEIVER_URL: `http://127.0.0.1:${testPort(28990)}`,
           },
           ["./scripts/test/anvil-global-setup.ts", "./scripts/test/solana-global-setup.ts", "./scripts/test/webhook-global-setup.ts"],
+          // one file at a time: the files share one anvil and one LiteSVM node, their dev accounts and nonces
+          1,
         ),
         {
           test: {
