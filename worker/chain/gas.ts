@@ -4,7 +4,7 @@
 // asked again 800 ms after each keystroke, so a price is kept briefly in this isolate's memory, and a slow or dead
 // node is given up on quickly: with no answer at all the caller uses the spec's fallback estimate.
 import { createPublicClient, http } from "viem";
-import { type RpcNodesText, rpcUrls } from "../deployment/rpc-nodes";
+import type { NodeList } from "../deployment/deployment";
 
 export const GAS_PRICE_TTL_MS = 15_000;
 export const GAS_PRICE_TIMEOUT_MS = 2_000;
@@ -47,8 +47,8 @@ async function nodeGasPrice(url: string): Promise<bigint | null> {
 }
 
 /** Wei per gas: the median of the nodes that answer in time, or null when none does. Never throws. */
-export async function currentGasPrice(env: RpcNodesText, now = Date.now()): Promise<bigint | null> {
-  const urls = rpcUrls(env, "ethereum");
+export async function currentGasPrice(ethereum: NodeList, now = Date.now()): Promise<bigint | null> {
+  const urls = ethereum.nodes.map((n) => n.url);
   const url = urls.join(",");
   if (cached && cached.url === url && now - cached.at < GAS_PRICE_TTL_MS) return cached.wei;
   const answers = await Promise.all(urls.map(nodeGasPrice));

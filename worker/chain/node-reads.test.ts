@@ -6,6 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { deadNodeUrl, type JsonRpcNode, type JsonRpcRequest, type NodeReply, startJsonRpcNode } from "../../scripts/test/json-rpc-node";
 import { currentGasPrice, GAS_PRICE_TTL_MS, medianPrice, resetGasPriceCache } from "./gas";
 import { candidateOrder, quorumBlockhash } from "./solana-blockhash";
+import { type DeploymentEnv, readDeployment } from "../deployment/deployment";
+
+/** Ethereum's nodes as a request reads them from ETH_RPC_URLS. */
+const ethereumNodes = (urls: string) => readDeployment({ ETH_RPC_URLS: urls } as DeploymentEnv).ethereum;
 
 const at = (blockhash: string, lastValidBlockHeight: number) => ({ blockhash, lastValidBlockHeight });
 
@@ -91,7 +95,9 @@ const solanaNode =
 const valid = (value: unknown): NodeReply => ({ result: { context: { slot: 1 }, value } });
 
 describe("quorumBlockhash: a blockhash a quorum of the nodes holds", () => {
-  const env = (urls: string, quorum: number) => ({ SOL_RPC_URLS: urls, SOL_RPC_QUORUM: String(quorum), ETH_RPC_URLS: "", SOL_COMMITMENT: "confirmed" });
+  // Solana's nodes and quorum as a request reads them from these settings
+  const env = (urls: string, quorum: number) =>
+    readDeployment({ SOL_RPC_URLS: urls, SOL_RPC_QUORUM: String(quorum), ETH_RPC_URLS: "", SOL_COMMITMENT: "confirmed" } as DeploymentEnv).solana;
   beforeEach(() => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
   });
@@ -191,10 +197,10 @@ describe("currentGasPrice: the median of the nodes that answer, kept briefly", (
 
   it("a liar's price among three does not move it; a node that fails or answers junk is left out", async () => {
     const { urls } = await startNodes([gasNode(gwei(2)), gasNode(gwei(2_000)), gasNode(gwei(3))]);
-    expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW)).toBe(3_000_000_000n);
+    expect(await currentGasPrice(ethereumNodes(urls), NOW)).toBe(3_000_000_000n);
     resetGasPriceCache();
     const failing = await startNodes([gasNode(gwei(2)), "down", gasNode({ status: 500, body: "busy" }), gasNode({ result: "junk" }), gasNode(gwei(5))]);
-    expect(await currentGasPrice({ ETH_RPC_URLS: failing.urls }, NOW)).toBe(2_000_000_000n);
+    expect(await currentGasPrice(ethereumNodes(failing.urls), NOW)).toBe(2_000_000_000n);
     // Each failure logged by the first line of its error; a failing node is asked once, not retried (a person waits).
     expect(vi.mocked(console.warn).mock.calls.map((c) => [c[0], c[1]])).toEqual([
       ["gas price unavailable from a node:", "HTTP request failed."],
@@ -206,30 +212,30 @@ describe("currentGasPrice: the median of the nodes that answer, kept briefly", (
 
   it("a price of zero is a price", async () => {
     const { urls } = await startNodes([gasNode({ result: "0x0" })]);
-    expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW)).toBe(0n);
+    expect(await currentGasPrice(ethereumNodes(urls), NOW)).toBe(0n);
   });
 
   it("no node answers: null, and nothing is kept (the same node asked again a moment later answers)", async () => {
     let up = false;
     const { urls } = await startNodes([(r) => (up ? gasNode(gwei(4))(r) : { status: 503, body: "starting" })]);
-    expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW)).toBeNull();
+    expect(await currentGasPrice(ethereumNodes(urls), NOW)).toBeNull();
     up = true;
-    expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW + 1)).toBe(4_000_000_000n);
+    expect(await currentGasPrice(ethereumNodes(urls), NOW + 1)).toBe(4_000_000_000n);
   });
 
   it("kept for the TTL for the same nodes, asked again after it or for other nodes", async () => {
     let price = 7;
     const { nodes, urls } = await startNodes([(r) => gasNode(gwei(price))(r)]);
-    expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW)).toBe(7_000_000_000n);
+    expect(await currentGasPrice(ethereumNodes(urls), NOW)).toBe(7_000_000_000n);
     price = 8;
-    expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW + GAS_PRICE_TTL_MS - 1)).toBe(7_000_000_000n);
+    expect(await currentGasPrice(ethereumNodes(urls), NOW + GAS_PRICE_TTL_MS - 1)).toBe(7_000_000_000n);
     expect(nodes[0]!.calls).toHaveLength(1);
-    expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW + GAS_PRICE_TTL_MS)).toBe(8_000_000_000n);
+    expect(await currentGasPrice(ethereumNodes(urls), NOW + GAS_PRICE_TTL_MS)).toBe(8_000_000_000n);
     // Forgotten on reset, even inside the TTL.
     price = 10;
     resetGasPriceCache();
-    expect(await currentGasPrice({ ETH_RPC_URLS: urls }, NOW + GAS_PRICE_TTL_MS)).toBe(10_000_000_000n);
+    expect(await currentGasPrice(ethereumNodes(urls), NOW + GAS_PRICE_TTL_MS)).toBe(10_000_000_000n);
     const other = await startNodes([gasNode(gwei(9))]);
-    expect(await currentGasPrice({ ETH_RPC_URLS: other.urls }, NOW + GAS_PRICE_TTL_MS)).toBe(9_000_000_000n);
+    expect(await currentGasPrice(ethereumNodes(other.urls), NOW + GAS_PRICE_TTL_MS)).toBe(9_000_000_000n);
   });
 });

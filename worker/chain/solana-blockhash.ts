@@ -7,8 +7,9 @@
 // lastValidBlockHeight down: with at most quorum-1 liars among the answers, that answer is an honest node's, and
 // no liar can push an older blockhash ahead of it by claiming a later height. One node (local development): its
 // own latest blockhash, as asked.
-import { nodeName, quorumOf, type RpcNodesText } from "../deployment/rpc-nodes";
-import { solanaCommitment, solanaRpc } from "./solana-payments";
+import type { NodeList, SolanaRules } from "../deployment/deployment";
+import { nodeName } from "../deployment/rpc-nodes";
+import { solanaRpc } from "./solana-payments";
 
 type Latest = { value?: { blockhash?: unknown; lastValidBlockHeight?: unknown } };
 type Validity = { value?: unknown };
@@ -80,10 +81,11 @@ export function candidateOrder(answers: { blockhash: string; lastValidBlockHeigh
   return [...new Set(ordered.map((a) => a.blockhash))];
 }
 
-export async function quorumBlockhash(env: RpcNodesText & { SOL_COMMITMENT?: string }): Promise<QuorumBlockhash> {
-  // Stryker disable next-line StringLiteral: quorumOf reads Solana's settings for any network but "ethereum"
-  const { urls, quorum } = quorumOf(env, "solana");
-  const commitment = solanaCommitment(env.SOL_COMMITMENT);
+export async function quorumBlockhash(solana: NodeList & Pick<SolanaRules, "commitment">): Promise<QuorumBlockhash> {
+  const urls = solana.nodes.map((n) => n.url);
+  const { quorum } = solana;
+  // unreadable, "finalized": never weaker than the payments are read at
+  const commitment = solana.commitment ?? "finalized";
   const answers = (await Promise.all(urls.map((url) => latestOf(url, commitment)))).filter((a): a is Answer => a !== null);
   if (answers.length < quorum) return { ok: false, reason: "unanswered" };
   let unanswered = false;

@@ -1,6 +1,5 @@
 // What the buyer does with an open purchase besides paying: report the payment (confirm), cancel an unpaid
 // reservation, or ask for the unsigned Solana transfer (Solana Pay transaction request).
-import type { RpcNodesText } from "../deployment/rpc-nodes";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { transactions } from "../../schema/db";
 import { paymentHashNetwork } from "../../schema/payment-hash";
@@ -122,19 +121,13 @@ export async function cancelPurchase(db: Db, session: AuthSession, id: string, i
   if (((updated as D1Result).meta.changes ?? 0) === 0) throw new ApiError(409, "Only an unpaid reservation can be cancelled");
 }
 
-export async function solanaTransferRequest(
-  db: Db,
-  env: Pick<Env, "PLATFORM_SOL_ADDRESS" | "SOL_COMMITMENT"> & RpcNodesText,
-  session: AuthSession,
-  id: string,
-  account: string,
-) {
+export async function solanaTransferRequest(db: Db, solana: Deployment["solana"], session: AuthSession, id: string, account: string) {
   assertSessionWallet(session, account, "account");
   const row = await ownPurchase(db, session, id);
   if (row.network !== "solana" || !row.paymentReference || !row.amountBaseUnits) throw new ApiError(409, "This purchase is not paid on Solana");
   if (!isIn(PAYABLE, row.status)) throw new ApiError(409, `This purchase is ${row.status}`);
   // One a quorum of the nodes holds (chain/solana-blockhash.ts): never a transaction built on one node's word.
-  const latest = await quorumBlockhash(env);
+  const latest = await quorumBlockhash(solana);
   if (!latest.ok)
     throw new ApiError(
       503,
@@ -148,7 +141,7 @@ export async function solanaTransferRequest(
     // Solana Pay: the reference rides on the transfer as a read-only non-signer, so the payment can be found by it.
     bytes = unsignedTransfer({
       payer: account,
-      recipient: env.PLATFORM_SOL_ADDRESS,
+      recipient: solana.recipient,
       reference: row.paymentReference,
       lamports: BigInt(row.amountBaseUnits),
       recentBlockhash: blockhash,

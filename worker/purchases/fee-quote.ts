@@ -1,7 +1,7 @@
 // The fee breakdown of a price, as the fee preview shows it and as a reservation charges it: the fee_config row
 // in force for the network at that moment (Admin > Settings keeps history with effective-from times), the membership tier's commission discount, and the gas estimate of the spec
 // (the specification's rule: ETH 21000 x node gas price x multiplier, SOL fixed, fallback when the node is away).
-import type { RpcNodesText } from "../deployment/rpc-nodes";
+import type { NodeList } from "../deployment/deployment";
 import { and, eq } from "drizzle-orm";
 import { membershipTiers, type Network } from "../../schema/db";
 import type { FeeBreakdown } from "../../schema/listings";
@@ -25,9 +25,9 @@ async function commissionDiscount(db: Db, tier: string): Promise<string> {
 export type GasEstimate = { units: bigint; source: FeeBreakdown["gasSource"]; gasPriceWei: bigint | null };
 
 /** Gas estimate in units: ETH from the node's gas price, SOL fixed, the fallback when the node is unavailable. */
-async function gasEstimate(nodes: RpcNodesText, network: Network, multiplier: string): Promise<GasEstimate> {
+async function gasEstimate(ethereum: NodeList, network: Network, multiplier: string): Promise<GasEstimate> {
   if (network === "solana") return { units: decimalToUnits(SOLANA_GAS_FEE), source: "fixed", gasPriceWei: null };
-  const wei = await currentGasPrice(nodes);
+  const wei = await currentGasPrice(ethereum);
   if (wei === null) return { units: decimalToUnits(FALLBACK_GAS_FEE), source: "fallback", gasPriceWei: null };
   return { units: ethereumGasUnits(wei, multiplier), source: "rpc", gasPriceWei: wei };
 }
@@ -38,10 +38,10 @@ export type FeeQuote = FeeUnits & { gas: GasEstimate };
  * The breakdown of `priceUnits` on `network` under the configuration in force at `at` (a reservation passes the
  * time it is made); 503 when fee_config holds text that is not a decimal.
  */
-export async function quoteFees(db: Db, nodes: RpcNodesText, network: Network, priceUnits: bigint, tier = "basic", at = Date.now()): Promise<FeeQuote> {
+export async function quoteFees(db: Db, ethereum: NodeList, network: Network, priceUnits: bigint, tier = "basic", at = Date.now()): Promise<FeeQuote> {
   const [config, discount] = await Promise.all([feeConfigInForce(db, network, at), commissionDiscount(db, tier)]);
   try {
-    const gas = await gasEstimate(nodes, network, config.gasFeeMultiplier);
+    const gas = await gasEstimate(ethereum, network, config.gasFeeMultiplier);
     return { ...feeBreakdownUnits(priceUnits, config, gas.units, discount), gas };
   } catch (err) {
     // Only a fee_config or membership row that is not a decimal gets here: an operator's mistake, not the caller's.

@@ -247,7 +247,7 @@ export async function planReservation(
 
   // An accepted offer is charged its amount; the fees follow from it as from any price.
   const priceUnits = offer ? offer.priceUnits : BigInt(listing.priceUnits);
-  const fees = await quoteFees(db, deployment.text, listing.network, priceUnits, input.membershipTier ?? "basic", now);
+  const fees = await quoteFees(db, deployment.ethereum, listing.network, priceUnits, input.membershipTier ?? "basic", now);
   // What is paid to the platform: price and platform fees. Gas goes to the network from the buyer's wallet.
   const payUnits = fees.listingPrice + fees.exchangeFee + fees.commissionFee;
   // The quorum's position (the k-th highest head): no node alone moves where payments may start.

@@ -26,7 +26,7 @@ export const feeRoutes = new Hono<AppEnv>().post("/calculate-fees", validate("js
   const price = checkPrice(input.price);
   if (!price.ok) throw new ApiError(400, price.message);
   const network: Network = input.currency === "ETH" ? "ethereum" : "solana";
-  const units = await quoteFees(c.var.db, c.env, network, price.units, input.membershipTier);
+  const units = await quoteFees(c.var.db, c.var.deployment.ethereum, network, price.units, input.membershipTier);
   return c.json({
     listingPrice: unitsToDecimal(units.listingPrice),
     gasFee: unitsToDecimal(units.gasFee),

@@ -199,7 +199,7 @@ export const transactionRoutes = new Hono<AppEnv>()
     solanaTransferLimit,
     async (c) => {
       noStore(c);
-      const body = await solanaTransferRequest(c.var.db, c.env, c.var.session, c.req.valid("param").id, c.req.valid("json").account);
+      const body = await solanaTransferRequest(c.var.db, c.var.deployment.solana, c.var.session, c.req.valid("param").id, c.req.valid("json").account);
       return c.json(body satisfies SolanaTransactionResponse);
     },
   )

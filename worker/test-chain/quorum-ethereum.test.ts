@@ -352,7 +352,7 @@ describe("the fee preview's gas price is the median of the nodes that answer", (
   async function preview(nodeEnv: ReturnType<typeof inOrder>) {
     resetGasPriceCache();
     const before = BigInt(await anvil<string>("eth_gasPrice"));
-    const wei = await currentGasPrice(nodeEnv);
+    const wei = await currentGasPrice(readDeployment(nodeEnv).ethereum);
     const after = BigInt(await anvil<string>("eth_gasPrice"));
     return { wei, honest: [before, after] };
   }

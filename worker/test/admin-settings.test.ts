@@ -5,6 +5,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { SettingsResponse } from "../../schema/settings";
 import { createDb } from "../db/database";
+import { readDeployment } from "../deployment/deployment";
 import { quoteFees } from "../purchases/fee-quote";
 import { actors, call, ethWallet, listWithKey, purchaseRow, reserve, type Wallet } from "./purchase-fixtures";
 import { client, unchecked, refusal } from "./client";
@@ -95,9 +96,9 @@ describe("fee configuration", () => {
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ state: "scheduled", effectiveFrom: from });
     const db = createDb(env.DB);
-    const nowQuote = await quoteFees(db, env, "solana", 100_000_000n, "basic", now);
+    const nowQuote = await quoteFees(db, readDeployment(env).ethereum, "solana", 100_000_000n, "basic", now);
     expect(nowQuote.exchangeFee).not.toBe(7_000_000n);
-    const laterQuote = await quoteFees(db, env, "solana", 100_000_000n, "basic", now + 3_600_000);
+    const laterQuote = await quoteFees(db, readDeployment(env).ethereum, "solana", 100_000_000n, "basic", now + 3_600_000);
     expect(laterQuote.exchangeFee).toBe(7_000_000n);
     // A reservation now is charged the configuration in force now.
     const listing = await listWithKey(admin.userId, { network: "solana", price: "1" });

@@ -218,7 +218,7 @@ describe("accepting", () => {
     const body = (await res.json()) as AcceptOfferResponse;
     expect(body.offer).toMatchObject({ id: chosen.id, status: "accepted", transactionId: body.transactionId });
     const p = (await purchaseRow(body.transactionId))!;
-    const fees = await quoteFees(db(), env, "ethereum", 80_000_000n);
+    const fees = await quoteFees(db(), readDeployment(env).ethereum, "ethereum", 80_000_000n);
     const total = fees.listingPrice + fees.exchangeFee + fees.commissionFee;
     expect(p).toMatchObject({
       buyer_id: buyer.userId,
