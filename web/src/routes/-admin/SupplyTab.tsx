@@ -166,30 +166,7 @@ function NewTargetForm({ count, max }: { count: number; max: number | null }) {
           />
           {refusal.problem("patternLength")}
         </div>
-        <div>
-          <label className="text-sm text-slate-300" htmlFor={`${f}-price`}>
-            Price ({currencyOf(network)})
-          </label>
-          <input id={`${f}-price`} name="price" inputMode="decimal" placeholder="0.05" className={input} {...refusal.invalid("price")} />
-          {refusal.problem("price")}
-        </div>
-        <div>
-          <label className="text-sm text-slate-300" htmlFor={`${f}-wanted`}>
-            Keep in stock (1 to {MAX_SUPPLY_WANTED})
-          </label>
-          <input
-            id={`${f}-wanted`}
-            name="wanted"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={MAX_SUPPLY_WANTED}
-            defaultValue={20}
-            className={input}
-            {...refusal.invalid("wanted")}
-          />
-          {refusal.problem("wanted")}
-        </div>
+        <PriceAndStock f={f} currency={currencyOf(network)} price={{ placeholder: "0.05" }} wanted={20} refusal={refusal} />
       </div>
       <FormError error={refusal.formError} />
       {full && <p className="text-sm text-amber-300">The store has {max} targets, the most it keeps; delete one to add another.</p>}
@@ -305,11 +282,41 @@ function EditForm({ target: t, onDone }: { target: SupplyTargetView; onDone: () 
   };
   return (
     <form ref={refusal.form} onSubmit={submit} onChange={refusal.edited} aria-label="Change the target" className="mt-3 grid gap-3 sm:grid-cols-3" noValidate>
+      <PriceAndStock f={f} currency={t.currency} price={{ defaultValue: t.price }} wanted={t.wanted} refusal={refusal} />
+      <div className="flex items-end gap-2">
+        <button type="submit" className={button} disabled={mutation.isPending}>
+          {mutation.isPending ? "Saving…" : "Save"}
+        </button>
+        <button type="button" className={quiet} onClick={onDone}>
+          Cancel
+        </button>
+      </div>
+      <FormError error={refusal.formError} className="sm:col-span-3" />
+    </form>
+  );
+}
+
+/** A target's price and how many to keep in stock: the same two fields when a target is added and when it is changed. */
+function PriceAndStock({
+  f,
+  currency,
+  price,
+  wanted,
+  refusal,
+}: {
+  f: string;
+  currency: string;
+  price: { placeholder?: string; defaultValue?: string };
+  wanted: number;
+  refusal: Pick<ReturnType<typeof useRefusal<"price" | "wanted">>, "invalid" | "problem">;
+}) {
+  return (
+    <>
       <div>
         <label className="text-sm text-slate-300" htmlFor={`${f}-price`}>
-          Price ({t.currency})
+          Price ({currency})
         </label>
-        <input id={`${f}-price`} name="price" inputMode="decimal" defaultValue={t.price} className={input} {...refusal.invalid("price")} />
+        <input id={`${f}-price`} name="price" inputMode="decimal" {...price} className={input} {...refusal.invalid("price")} />
         {refusal.problem("price")}
       </div>
       <div>
@@ -323,21 +330,12 @@ function EditForm({ target: t, onDone }: { target: SupplyTargetView; onDone: () 
           inputMode="numeric"
           min={1}
           max={MAX_SUPPLY_WANTED}
-          defaultValue={t.wanted}
+          defaultValue={wanted}
           className={input}
           {...refusal.invalid("wanted")}
         />
         {refusal.problem("wanted")}
       </div>
-      <div className="flex items-end gap-2">
-        <button type="submit" className={button} disabled={mutation.isPending}>
-          {mutation.isPending ? "Saving…" : "Save"}
-        </button>
-        <button type="button" className={quiet} onClick={onDone}>
-          Cancel
-        </button>
-      </div>
-      <FormError error={refusal.formError} className="sm:col-span-3" />
-    </form>
+    </>
   );
 }
