@@ -4,7 +4,7 @@
 // nodes with a liar among them: worker/test-chain/quorum-solana.test.ts and quorum-ethereum.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { deadNodeUrl, type JsonRpcNode, type JsonRpcRequest, type NodeReply, startJsonRpcNode } from "../../scripts/test/json-rpc-node";
-import { currentGasPrice, GAS_PRICE_TTL_MS, medianPrice, resetGasPriceCache } from "./gas";
+import { currentGasPrice, GAS_PRICE_TIMEOUT_MS, GAS_PRICE_TTL_MS, medianPrice, resetGasPriceCache } from "./gas";
 import { candidateOrder, quorumBlockhash } from "./solana-blockhash";
 import { type DeploymentEnv, readDeployment } from "../deployment/deployment";
 
@@ -208,6 +208,16 @@ describe("currentGasPrice: the median of the nodes that answer, kept briefly", (
       ["gas price unavailable from a node:", "Cannot convert junk to a BigInt"],
     ]);
     expect(failing.nodes[2]!.calls).toEqual(["eth_gasPrice"]);
+  });
+
+  it("a node that never answers is left out after GAS_PRICE_TIMEOUT_MS: the others' price, not a preview that waits for ever", async () => {
+    const { urls } = await startNodes([gasNode(gwei(6)), gasNode("hang")]);
+    const started = Date.now();
+    expect(await currentGasPrice(ethereumNodes(urls), NOW)).toBe(6_000_000_000n);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(GAS_PRICE_TIMEOUT_MS - 50);
+    expect(vi.mocked(console.warn).mock.calls.map((c) => [c[0], c[1]])).toEqual([
+      ["gas price unavailable from a node:", `no answer within ${GAS_PRICE_TIMEOUT_MS} ms`],
+    ]);
   });
 
   it("a price of zero is a price", async () => {
