@@ -20,10 +20,13 @@ export default defineConfig({
       "worker/deployment/rpc-nodes.test.ts",
       "worker/domain/dust.test.ts",
       "worker/auth/siwe.test.ts",
+      "worker/auth/siws.test.ts",
       "worker/auth/roles.test.ts",
       "worker/auth/sign-in-grammar.test.ts",
       "worker/chain/contract-signature.test.ts",
       "worker/chain/node-reads.test.ts",
+      "worker/chain/quorum-verifier.test.ts",
+      "worker/chain/solana-transfer.test.ts",
     ],
   },
 });

@@ -3,7 +3,16 @@ import { Keypair, type PublicKey, SystemInstruction, SystemProgram, Transaction,
 import { describe, expect, it } from "vitest";
 import { base58 } from "@scure/base";
 import { formatLamports, observeSolanaPayment, solanaReceipt } from "./solana-payments";
-import { decodeTransaction, systemTransfers, unsignedTransfer } from "./solana-transfer";
+import {
+  bytesToBase64,
+  type DecodedTransaction,
+  decodeTransaction,
+  SYSTEM_PROGRAM,
+  systemTransfers,
+  transfersOf,
+  unsignedTransfer,
+  wireBytes,
+} from "./solana-transfer";
 
 const buyer = Keypair.generate();
 const platform = Keypair.generate().publicKey;
@@ -77,6 +86,54 @@ describe("systemTransfers", () => {
 
   it("refuses truncated bytes", () => {
     expect(() => systemTransfers(new Uint8Array([1]))).toThrow();
+  });
+});
+
+describe("transfersOf: only a System Transfer instruction with its payer and receiver counts", () => {
+  const keys = [buyer.publicKey.toBase58(), platform.toBase58(), reference.toBase58(), SYSTEM_PROGRAM, "Other111111111111111111111111111111111111111"];
+  const data = (kind: number, lamports: bigint, length = 12) => {
+    const bytes = new Uint8Array(length);
+    const view = new DataView(bytes.buffer);
+    view.setUint32(0, kind, true);
+    if (length >= 12) view.setBigUint64(4, lamports, true);
+    return bytes;
+  };
+  const tx = (...instructions: DecodedTransaction["instructions"]): DecodedTransaction => ({ signatures: [], keys, instructions });
+  const good = { program: SYSTEM_PROGRAM, indexes: [0, 1, 2], data: data(2, 500n) };
+
+  it("reads a System transfer's payer, receiver, lamports and every account it names", () => {
+    expect(transfersOf(tx(good))).toEqual([{ from: keys[0], to: keys[1], lamports: 500n, accounts: [keys[0], keys[1], keys[2]] }]);
+  });
+
+  it("ignores the same bytes sent to another program, another System instruction, a short or long payload, one account, an unknown index", () => {
+    expect(transfersOf(tx({ ...good, program: keys[4] }))).toEqual([]);
+    expect(transfersOf(tx({ ...good, program: undefined }))).toEqual([]);
+    expect(transfersOf(tx({ ...good, data: data(3, 500n) }))).toEqual([]);
+    expect(transfersOf(tx({ ...good, data: data(2, 500n, 13) }))).toEqual([]);
+    expect(transfersOf(tx({ ...good, data: data(2, 500n, 8) }))).toEqual([]);
+    expect(transfersOf(tx({ ...good, indexes: [0] }))).toEqual([]);
+    expect(transfersOf(tx({ ...good, indexes: [0, 9] }))).toEqual([]);
+    expect(transfersOf(tx({ ...good, indexes: [0, 1, 9] }))).toEqual([]);
+  });
+
+  it("keeps every transfer of a transaction, in order, skipping the others", () => {
+    const second = { ...good, indexes: [2, 1], data: data(2, 7n) };
+    expect(transfersOf(tx(good, { ...good, data: data(0, 1n) }, second)).map((t) => [t.from, t.lamports])).toEqual([
+      [keys[0], 500n],
+      [keys[2], 7n],
+    ]);
+  });
+});
+
+describe("wireBytes: a getTransaction answer's bytes", () => {
+  const answer = (transaction: unknown) => ({ slot: 1, transaction, meta: null });
+
+  it("reads base64 and nothing else", () => {
+    const bytes = new Uint8Array([0, 1, 2, 250, 255]);
+    expect(wireBytes(answer([bytesToBase64(bytes), "base64"]))).toEqual(bytes);
+    expect(bytesToBase64(bytes)).toBe(Buffer.from(bytes).toString("base64"));
+    for (const shape of ["AAEC", { 0: "AAEC", 1: "base64" }, [7, "base64"], ["AAEC", "base58"], ["AAEC"], ["not base64!", "base64"]])
+      expect(wireBytes(answer(shape))).toBeNull();
   });
 });
 
@@ -248,9 +305,16 @@ describe("unsignedTransfer (the Worker's Solana Pay transaction request)", () =>
   });
 
   it("refuses a payer equal to the recipient, keys that are not 32 bytes, and zero lamports", () => {
-    expect(() => unsignedTransfer({ ...input, payer: input.recipient })).toThrow(RangeError);
-    expect(() => unsignedTransfer({ ...input, reference: "abc" })).toThrow();
-    expect(() => unsignedTransfer({ ...input, lamports: 0n })).toThrow(RangeError);
+    expect(() => unsignedTransfer({ ...input, payer: input.recipient })).toThrow(new RangeError("payer, recipient and reference must differ"));
+    expect(() => unsignedTransfer({ ...input, reference: "abc" })).toThrow(new RangeError("not a 32-byte key"));
+    expect(() => unsignedTransfer({ ...input, recentBlockhash: "abc" })).toThrow(new RangeError("not a 32-byte key"));
+    expect(() => unsignedTransfer({ ...input, lamports: 0n })).toThrow(new RangeError("lamports out of range"));
+  });
+
+  it("takes lamports up to the largest u64 and refuses one more", () => {
+    const most = 2n ** 64n - 1n;
+    expect(SystemInstruction.decodeTransfer(Transaction.from(unsignedTransfer({ ...input, lamports: most })).instructions[0]).lamports).toBe(most);
+    expect(() => unsignedTransfer({ ...input, lamports: 2n ** 64n })).toThrow(new RangeError("lamports out of range"));
   });
 });
 
