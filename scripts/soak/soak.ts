@@ -365,7 +365,9 @@ async function main() {
         const t = await tickScheduled(base).catch(() => ({ ok: false }));
         tickLog.push({ sentAt, answeredAt: Date.now(), ok: t.ok });
         ticks[t.ok ? "ok" : "failed"]++;
-        const until = Date.now() + TICK_MS;
+        // On its schedule, as a Cron Trigger fires, not a pause after the last run: a slow run under faults does
+        // not stretch the time between runs (the reconciliation's lag is measured against this cadence).
+        const until = sentAt + TICK_MS;
         while (ticking && Date.now() < until) await sleep(250);
       }
     })();
