@@ -122,6 +122,23 @@ describe("a cron task failing 3 runs in a row", () => {
     expect(await received("cron:prices")).toHaveLength(2);
     await run(8, []);
   });
+
+  it("several tasks failing at once are one delivery, a digest that quotes each", async () => {
+    // After the runs of the test above, before those of the delivery tests (2 hours ahead).
+    const t0 = Date.now() + 1.5 * 3_600_000;
+    const run = (i: number, errors: string[]) =>
+      recordCronRun(db, t0 + i * 60_000, t0 + i * 60_000 + 500, errors).then(() => runAlerts(db, hooked, t0 + i * 60_000 + 600));
+    for (const i of [0, 1, 2]) await run(i, ["prices: fetch failed", "value-calibration: no such table: calibration"]);
+    const deliveries = (await received()).filter((r) => r.body.incident.kind === "cron_failing");
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0].body.digest).toMatchObject({ topic: "cron_failing", count: 2 });
+    expect(new Set(deliveries[0].body.digest!.keys)).toEqual(new Set(["cron:prices", "cron:value-calibration"]));
+    expect(deliveries[0].body.text).toMatch(/^2 cron tasks failing: The cron task "[a-z-]+" failed 3 runs in a row .+ \| The cron task "[a-z-]+" failed/);
+    expect(deliveries[0].body.text).toContain("prices: fetch failed");
+    expect(deliveries[0].body.text).toContain("value-calibration: no such table: calibration");
+    await run(3, []);
+    expect((await incidents("cron:value-calibration")).map((i) => i.state)).toEqual(["resolved"]);
+  });
 });
 
 describe("a payment listed for refund", () => {
