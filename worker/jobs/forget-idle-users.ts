@@ -32,26 +32,35 @@ const CURSOR = "forget-idle-users";
 const u = users;
 
 /**
- * In SQL: nothing refers to the user: no listing, purchase (bought or sold), offer, watchlist entry, saved search,
- * session, notification, custom order (placed or taken), grinder, supply target or claim, promotion or pending
- * collector event. Every table
- * with a user column is named, so no row is left pointing at a deleted user.
+ * Every column that names a user: a listing's seller, a purchase's buyer and seller, an offer's buyer, a watchlist
+ * entry, a saved search, a session, a notification, a custom order (placed or taken), a grinder, a supply target or
+ * claim, a promotion, a pending collector event. A row is forgotten only when none of them names it, so no row is
+ * left pointing at a deleted user; forget-idle-users.test.ts holds this list to every column of the schema that
+ * references users.
  */
-const unreferenced = sql`NOT EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresses.sellerId} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.buyerId} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${transactions} WHERE ${transactions.sellerId} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${offers} WHERE ${offers.buyerId} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${watchlist} WHERE ${watchlist.userId} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${savedSearches} WHERE ${savedSearches.userId} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${sessions} WHERE ${sessions.userId} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${notifications} WHERE ${notifications.userId} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${customOrders} WHERE ${customOrders.buyerId} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${customOrders} WHERE ${customOrders.takenBy} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${orderGrinders} WHERE ${orderGrinders.adminId} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${supplyTargets} WHERE ${supplyTargets.createdBy} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${supplyClaims} WHERE ${supplyClaims.adminId} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${listingPromotions} WHERE ${listingPromotions.purchasedBy} = ${u.id})
-  AND NOT EXISTS (SELECT 1 FROM ${collectorEvents} WHERE ${collectorEvents.userId} = ${u.id})`;
+export const USER_REFERENCES = [
+  addresses.sellerId,
+  transactions.buyerId,
+  transactions.sellerId,
+  offers.buyerId,
+  watchlist.userId,
+  savedSearches.userId,
+  sessions.userId,
+  notifications.userId,
+  customOrders.buyerId,
+  customOrders.takenBy,
+  orderGrinders.adminId,
+  supplyTargets.createdBy,
+  supplyClaims.adminId,
+  listingPromotions.purchasedBy,
+  collectorEvents.userId,
+] as const;
+
+/** In SQL: no column of USER_REFERENCES names the user. */
+const unreferenced = sql.join(
+  USER_REFERENCES.map((column) => sql`NOT EXISTS (SELECT 1 FROM ${column.table} WHERE ${column} = ${u.id})`),
+  sql` AND `,
+);
 
 /** Deletes the idle, unreferenced users of this run's slice; how many. */
 export async function forgetIdleUsers(db: Db, now: number): Promise<number> {

@@ -15,7 +15,7 @@
 // when there are several, so a flood of one kind never holds back another. No query binds a parameter per condition or row (D1 binds at most 100): docs/operations.md#alerts. Sending is retried with backoff across cron runs (ALERT_MAX_ATTEMPTS, alertBackoffMs). Texts are built
 // from public facts only (amounts, networks, transaction hashes, ids, task names): never a key, a secret or an
 // RPC URL.
-import { and, desc, eq, gt, isNull, like, lte, or, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gt, like, lte, or, type SQL, sql } from "drizzle-orm";
 import { alertIncidents, type AlertKind, chainNodeStatus, chainStatus, customOrders, escrowTransactions, paymentAttention } from "../../schema/db";
 import { type Coin, formatBaseUnits } from "../../schema/money";
 import { bare, type Db } from "../db/database";
@@ -42,8 +42,8 @@ const TOPICS_PER_RUN = 20;
 const DIGEST_MAX = 500;
 /** Incident texts quoted in a digest of a kind that has no amounts to sum. */
 const DIGEST_QUOTED = 5;
-/** Rows of each kind (refunds, differences, orders) given their incident per run at most, the newest first. */
-const ROWS_PER_KIND = 200;
+/** Rows of each topic (a refund's reason, a difference's kind, overdue orders) given their incident per run at most, the newest first. */
+export const ROWS_PER_TOPIC = 200;
 const SEND_TIMEOUT_MS = 5_000;
 
 /** Wait before attempt n+1 after n failed attempts: 1, 2, 4, ... minutes, at most an hour. */
@@ -152,38 +152,57 @@ const overdueOrder = (now: number) =>
   );
 
 /**
- * Rows that have no incident yet, newest first, at most ROWS_PER_KIND of each kind per run: refunds due, payment
- * differences not yet alerted, custom orders past their deadline. Over runs every row gets its incident; the newest
- * first, so a flood of old rows never holds back a new one.
+ * In SQL: the rows of `table` that `where` selects, at most ROWS_PER_TOPIC of each topic (`topic`), the newest by
+ * `newest` of each; newest first. Counted per topic, not per table: a flood of one kind of refund (unmatched
+ * transfers) newer than a late payment must not fill the run's take and hold the late payment back run after run.
+ */
+function newestOfEachTopic<T>(db: Db, columns: SQL, table: SQL, where: SQL, topic: SQL, newest: SQL): Promise<T[]> {
+  return db.all<T>(sql`
+    SELECT * FROM (
+      SELECT ${columns}, ${newest} AS newest_at, row_number() OVER (PARTITION BY ${topic} ORDER BY ${newest} DESC) AS topic_rank
+      FROM ${table} WHERE ${where})
+    WHERE topic_rank <= ${ROWS_PER_TOPIC} ORDER BY newest_at DESC`);
+}
+
+/**
+ * Rows that have no incident yet, newest first, at most ROWS_PER_TOPIC of each topic per run: refunds due (per
+ * reason), payment differences not yet alerted (per kind), custom orders past their deadline. Over runs every row
+ * gets its incident; the newest first, so a flood of old rows never holds back a new one, and a flood of one topic
+ * never holds back another's.
  */
 async function newRowConditions(db: Db, now: number): Promise<Condition[]> {
   const [refunds, attention, orders] = await Promise.all([
-    db
-      .select({
-        id: e.id,
-        network: e.network,
-        amount: e.amount,
-        currency: e.currency,
-        txHash: e.txHash,
-        reason: e.attentionReason,
-        transactionId: e.transactionId,
-      })
-      .from(e)
-      .where(and(refundIn(e.refundStatus, REFUND_OWED), noIncident(sql`'escrow:' || ${e.id}`)))
-      .orderBy(desc(e.createdAt))
-      .limit(ROWS_PER_KIND),
-    db
-      .select({ id: pa.id, network: pa.network, kind: pa.kind, detail: pa.detail, txHash: pa.txHash })
-      .from(pa)
-      .where(and(eq(pa.status, "open"), isNull(pa.alertedAt), noIncident(sql`'attention:' || ${pa.id}`)))
-      .orderBy(desc(pa.createdAt))
-      .limit(ROWS_PER_KIND),
+    newestOfEachTopic<{
+      id: string;
+      network: string;
+      amount: string;
+      currency: string;
+      txHash: string | null;
+      reason: string | null;
+      transactionId: string | null;
+    }>(
+      db,
+      sql`${e.id} AS id, ${e.network} AS network, ${e.amount} AS amount, ${e.currency} AS currency, ${e.txHash} AS txHash,
+          ${e.attentionReason} AS reason, ${e.transactionId} AS transactionId`,
+      sql`${e}`,
+      sql`${refundIn(e.refundStatus, REFUND_OWED)} AND ${noIncident(sql`'escrow:' || ${e.id}`)}`,
+      sql`${e.attentionReason}`,
+      sql`${e.createdAt}`,
+    ),
+    newestOfEachTopic<{ id: number; network: string; kind: string; detail: string; txHash: string | null }>(
+      db,
+      sql`${pa.id} AS id, ${pa.network} AS network, ${pa.kind} AS kind, ${pa.detail} AS detail, ${pa.txHash} AS txHash`,
+      sql`${pa}`,
+      sql`${pa.status} = 'open' AND ${pa.alertedAt} IS NULL AND ${noIncident(sql`'attention:' || ${pa.id}`)}`,
+      sql`${pa.kind}`,
+      sql`${pa.createdAt}`,
+    ),
     db
       .select({ id: co.id, status: co.status, price: co.price, deadline: co.paymentDeadline })
       .from(co)
       .where(and(overdueOrder(now), noIncident(sql`'custom-order:' || ${co.id}`)))
       .orderBy(desc(co.paymentDeadline))
-      .limit(ROWS_PER_KIND),
+      .limit(ROWS_PER_TOPIC),
   ]);
   // Oldest first, so the newest row's incident has the highest id and is sent first (sendDue).
   return [

@@ -5,7 +5,7 @@ import { env } from "cloudflare:test";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../db/database";
 import { runScheduledJobs } from "../jobs/scheduled";
-import { ALERT_MAX_ATTEMPTS, alertBackoffMs, CHAIN_DOWN_ALERT_MS, runAlerts } from "../operations/alerts";
+import { ALERT_MAX_ATTEMPTS, alertBackoffMs, CHAIN_DOWN_ALERT_MS, ROWS_PER_TOPIC, runAlerts } from "../operations/alerts";
 import { recordChainProbe } from "../operations/chains";
 import { recordCronRun } from "../operations/cron-runs";
 import type { OperationsHealth } from "../operations/health";
@@ -121,6 +121,23 @@ describe("a cron task failing 3 runs in a row", () => {
     for (const i of [5, 6, 7]) await run(i, ["prices: fetch failed"]);
     expect(await received("cron:prices")).toHaveLength(2);
     await run(8, []);
+  });
+
+  it("several tasks failing at once are one delivery, a digest that quotes each", async () => {
+    // After the runs of the test above, before those of the delivery tests (2 hours ahead).
+    const t0 = Date.now() + 1.5 * 3_600_000;
+    const run = (i: number, errors: string[]) =>
+      recordCronRun(db, t0 + i * 60_000, t0 + i * 60_000 + 500, errors).then(() => runAlerts(db, hooked, t0 + i * 60_000 + 600));
+    for (const i of [0, 1, 2]) await run(i, ["prices: fetch failed", "value-calibration: no such table: calibration"]);
+    const deliveries = (await received()).filter((r) => r.body.incident.kind === "cron_failing");
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0].body.digest).toMatchObject({ topic: "cron_failing", count: 2 });
+    expect(new Set(deliveries[0].body.digest!.keys)).toEqual(new Set(["cron:prices", "cron:value-calibration"]));
+    expect(deliveries[0].body.text).toMatch(/^2 cron tasks failing: The cron task "[a-z-]+" failed 3 runs in a row .+ \| The cron task "[a-z-]+" failed/);
+    expect(deliveries[0].body.text).toContain("prices: fetch failed");
+    expect(deliveries[0].body.text).toContain("value-calibration: no such table: calibration");
+    await run(3, []);
+    expect((await incidents("cron:value-calibration")).map((i) => i.state)).toEqual(["resolved"]);
   });
 });
 
@@ -311,6 +328,22 @@ describe("more refund rows than one query may bind", () => {
     expect(await payments()).toHaveLength(2);
     await env.DB.prepare("UPDATE escrow_transactions SET refund_status = 'refunded' WHERE refund_status = 'needed'").run();
     await runAlerts(db, hooked, t0 + 120_000);
+  });
+
+  it("a flood of more unmatched transfers than a run takes up, all newer than a late payment: the late payment is in that run's deliveries", async () => {
+    const t0 = Date.now() + 155_000_000;
+    const [late] = await refundRows(1, t0 - 7_200_000, "late");
+    // More than one run gives incidents to, each newer than the late payment: a flood that keeps coming keeps it so.
+    await refundRows(ROWS_PER_TOPIC + 50, t0 - 3_600_000);
+    await runAlerts(db, hooked, t0);
+    const [lateAlert] = await received(`escrow:${late}`);
+    expect(lateAlert?.body.text).toMatch(/^A payment needs a refund: 0\.001 ETH on ethereum \(late\)/);
+    // The flood is still one delivery, of as many as the run took up.
+    const floods = (await received()).filter((r) => r.body.digest?.topic === "refund:unmatched");
+    expect(floods).toHaveLength(1);
+    expect(floods[0].body.text).toBe(`${ROWS_PER_TOPIC} unmatched transfers, ${ROWS_PER_TOPIC / 1000} ETH in all, listed in Admin > Payments.`);
+    await env.DB.prepare("UPDATE escrow_transactions SET refund_status = 'refunded' WHERE refund_status = 'needed'").run();
+    await runAlerts(db, hooked, t0 + 60_000);
   });
 
   it("an alerts task that keeps failing shows in health's failing tasks, and its next successful run alerts about it", async () => {

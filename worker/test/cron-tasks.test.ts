@@ -10,7 +10,8 @@ import { type CronJob, CRON_TASKS, runScheduledJobs } from "../jobs/scheduled";
 import type { Task } from "../jobs/task-table";
 import { insertListing, insertUser } from "./browse-fixtures";
 import { insertTransaction } from "./listing-fixtures";
-import { CRON_RUN_STOPPED_AFTER_MS, lastCronRuns } from "../operations/cron-runs";
+import { CRON_FAILURE_RUNS } from "../operations/alerts";
+import { CRON_RUN_STOPPED_AFTER_MS, lastCronRuns, RUN_STOPPED_ERROR } from "../operations/cron-runs";
 
 beforeEach(() => {
   vi.spyOn(console, "error").mockImplementation(() => {});
@@ -261,5 +262,36 @@ describe("the cron's own health", () => {
     release(new Error("came back"));
     await stopped;
     expect(JSON.parse((await runRow(t0))!.errors)).toContainEqual("offers: the run was stopped during this task (out of memory or CPU time?)");
+  });
+  it(`a task the platform stops ${CRON_FAILURE_RUNS} runs in a row is alerted, as one that throws is`, async () => {
+    const t0 = Date.now() + 3 * 86_400_000;
+    const release: ((err: Error) => void)[] = [];
+    const stopped: Promise<unknown>[] = [];
+    // Each run hangs in the offers task as a run the platform stops (out of memory, say) never comes back from.
+    for (let i = 0; i < CRON_FAILURE_RUNS; i++) {
+      let entered!: () => void;
+      const inside = new Promise<void>((resolve) => {
+        entered = resolve;
+      });
+      const hang = () => {
+        entered();
+        return new Promise((_, reject) => release.push(reject));
+      };
+      stopped.push(runScheduledJobs(env, t0 + i * 60_000, armed({ offers: { budgetMs: 3_600_000, run: hang } })));
+      await inside;
+    }
+    const offersIncident = () =>
+      env.DB.prepare("SELECT text, state FROM alert_incidents WHERE key = 'cron:offers' ORDER BY id DESC").first<{ text: string; state: string }>();
+    // Past the longest a run can last, the next run's record closes them as failing there, and its alerts (after the
+    // record) judge them: the task has failed that many finished runs in a row.
+    const last = t0 + (CRON_FAILURE_RUNS - 1) * 60_000 + CRON_RUN_STOPPED_AFTER_MS + 60_000;
+    await runScheduledJobs(env, last);
+    expect(await offersIncident()).toMatchObject({ state: "open", text: expect.stringContaining(`offers: ${RUN_STOPPED_ERROR}`) });
+    expect((await offersIncident())!.text).toMatch(new RegExp(`^The cron task "offers" failed ${CRON_FAILURE_RUNS} runs in a row`));
+    for (const reject of release) reject(new Error("came back"));
+    await Promise.all(stopped);
+    // A run that gets through the task resolves it.
+    await runScheduledJobs(env, last + 60_000);
+    expect(await offersIncident()).toMatchObject({ state: "resolved" });
   });
 });
