@@ -23,6 +23,8 @@ import { type SiteOrigin, siteOf } from "./site";
 
 const refuse = (reason: string) => new ApiError(401, `Sign-in failed: ${reason}`);
 const NONCE_REFUSED = "the nonce is unknown, used or expired; request a new one";
+const NODES_NOT_TRUSTED =
+  "this signature does not recover to the address, and this deployment's settings fail the payment rules (GET /api/health lists why; on mainnet at least two nodes on different hosts and a quorum of 2), so no node's word about a contract wallet counts: sign with the wallet's own key";
 
 /** SESSION_SECRET, which keys the nonces; the routes refuse with 503 before this when it is missing (deployment/secrets.ts). */
 function nonceSecret(env: Env): string {
@@ -135,6 +137,9 @@ export async function verifySignIn(
   if (body.network === "ethereum") {
     const contractProof = async (address: string) => {
       if (networkFull) return "your network is at its sign-in limit; past it a wallet signs in with its own key only";
+      // The nodes' word counts only where the payment rules accept how many of them must agree: on a deployment they
+      // refuse (mainnet cut down to one node, say), one node would decide who anyone is, and a buyer's keys with it.
+      if (!deployment.payments.ok) return NODES_NOT_TRUSTED;
       const row = await db
         .select({ isAdmin: users.isAdmin })
         .from(users)

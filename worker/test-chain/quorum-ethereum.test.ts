@@ -309,6 +309,24 @@ describe("sign-in: no node alone decides who you are", () => {
     expect(res.headers.getSetCookie()).toEqual([]);
   });
 
+  it("on a deployment the payment rules refuse (mainnet cut down to one node), the nodes' word signs no one in: a lying node cannot make a buyer's session", async () => {
+    nodes.set("liar", vouchesForAll);
+    const oneNodeMainnet = {
+      ...env,
+      ETH_CHAIN_ID: "1",
+      ETH_CONFIRMATIONS: "12",
+      ETH_RPC_URL: nodes.urls.liar,
+      ETH_RPC_URLS: nodes.urls.liar,
+      ETH_RPC_QUORUM: "1",
+    };
+    const res = await signInAs(oneNodeMainnet, buyerAccount.address);
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await refusal(res)).message).toMatch(/^Sign-in failed: .*payment rules.*two nodes on different hosts/);
+    // The buyer's own key still signs in there.
+    expect((await signInAs(oneNodeMainnet, buyerAccount.address, buyerAccount)).status).toBe(200);
+  });
+
   it("a real contract wallet (ERC-1271 on anvil) signs in when a quorum agrees; a node that says no refuses it and is named", async () => {
     const wallet = await contractWallet();
     const ok = await signInAs(nodesEnv(["anvil", "second"]), wallet);
