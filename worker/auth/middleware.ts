@@ -8,7 +8,6 @@ import type { Context, MiddlewareHandler } from "hono";
 import { sameAddress } from "../../schema/address";
 import { createMiddleware } from "hono/factory";
 import { ApiError } from "../http/errors";
-import { requestHost } from "../http/request-host";
 import type { AppEnv } from "../types";
 import { type AuthSession, clearSessionCookie, findSession, hashSessionId, readSessionCookie } from "./session";
 
@@ -37,7 +36,7 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   let session: AuthSession | null = null;
   const presented = await presentedSession(c);
   if (presented) {
-    session = await findSession(c.var.db, c.env, requestHost(c), presented.idHash, Date.now());
+    session = await findSession(c.var.db, c.var.deployment, presented.idHash, Date.now());
     // An expired or logged-out cookie is useless: tell the browser to drop it.
     if (!session) clearSessionCookie(c);
   }

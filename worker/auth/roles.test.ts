@@ -1,8 +1,11 @@
 // The admin role and the contract-wallet rule (roles.ts): an admin is a key. A wallet that is an admin (listed or
 // marked) may sign in on the nodes' word only when ADMIN_CONTRACT_WALLETS names it, and a session proven that way is
-// an admin's only then.
+// an admin's only then. The rules read the deployment (readDeployment) as the request's middleware reads it, so the
+// settings are written here as text.
 import { describe, expect, it } from "vitest";
-import { contractProofRefusal, isAdmin, namedContractAdmin, sessionIsAdmin } from "./roles";
+import { type DeploymentEnv, readDeployment } from "../deployment/deployment";
+import { contractProofRefusal, isAdmin as isAdminOf, namedContractAdmin as namedOf, sessionIsAdmin as sessionIsAdminOf } from "./roles";
+import type { Network, SignInProof } from "../../schema/db";
 
 const ADMIN = "0x1111111111111111111111111111111111111111";
 const CONTRACT = "0x2222222222222222222222222222222222222222";
@@ -14,17 +17,27 @@ const env = {
   SITE_ORIGIN: "https://vanity.example",
 };
 
+/** The rules of the deployment `text` describes, for a request to `host`. */
+const rulesOf = (text: DeploymentEnv, host: string | null = "vanity.example") => readDeployment(text, host);
+const refusal = (text: DeploymentEnv, network: Network, address: string, rowIsAdmin: boolean) =>
+  contractProofRefusal(rulesOf(text), network, address, rowIsAdmin);
+const namedContractAdmin = (text: DeploymentEnv, network: Network, address: string) => namedOf(rulesOf(text), network, address);
+const sessionIsAdmin = (text: DeploymentEnv, host: string, s: { network: Network; walletAddress: string; userRowIsAdmin: boolean; proof: SignInProof }) =>
+  sessionIsAdminOf(rulesOf(text, host), s);
+const isAdmin = (text: DeploymentEnv, host: string | null, network: Network, address: string, rowIsAdmin: boolean) =>
+  isAdminOf(rulesOf(text, host), network, address, rowIsAdmin);
+
 describe("contractProofRefusal", () => {
   it("refuses a listed admin and a row-marked admin, naming ADMIN_CONTRACT_WALLETS", () => {
-    expect(contractProofRefusal(env, "ethereum", ADMIN, false)).toMatch(/admin signs in only with a signature its own key makes.*ADMIN_CONTRACT_WALLETS/);
-    expect(contractProofRefusal(env, "ethereum", ADMIN.toUpperCase().replace("0X", "0x"), false)).not.toBeNull();
-    expect(contractProofRefusal(env, "ethereum", OTHER, true)).not.toBeNull();
+    expect(refusal(env, "ethereum", ADMIN, false)).toMatch(/admin signs in only with a signature its own key makes.*ADMIN_CONTRACT_WALLETS/);
+    expect(refusal(env, "ethereum", ADMIN.toUpperCase().replace("0X", "0x"), false)).not.toBeNull();
+    expect(refusal(env, "ethereum", OTHER, true)).not.toBeNull();
   });
 
   it("lets a wallet that is no admin, or an admin ADMIN_CONTRACT_WALLETS names (any letter case), through", () => {
-    expect(contractProofRefusal(env, "ethereum", OTHER, false)).toBeNull();
-    expect(contractProofRefusal(env, "ethereum", CONTRACT, false)).toBeNull();
-    expect(contractProofRefusal({ ...env, ADMIN_CONTRACT_WALLETS: undefined }, "ethereum", CONTRACT, false)).not.toBeNull();
+    expect(refusal(env, "ethereum", OTHER, false)).toBeNull();
+    expect(refusal(env, "ethereum", CONTRACT, false)).toBeNull();
+    expect(refusal({ ...env, ADMIN_CONTRACT_WALLETS: undefined }, "ethereum", CONTRACT, false)).not.toBeNull();
   });
 
   it("names Ethereum wallets only", () => {

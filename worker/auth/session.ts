@@ -7,9 +7,8 @@ import type { Context } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { sessions, type SignInProof, users, type Network } from "../../schema/db";
 import { bare, columnList, createDb, type Db, writeBatch } from "../db/database";
-import type { RequestHost } from "../deployment/local-mode";
 import { deriveUsername, normalizeWallet } from "../domain/users";
-import { type RoleEnv, sessionIsAdmin } from "./roles";
+import { type AdminRules, sessionIsAdmin } from "./roles";
 
 export const SESSION_TTL_MS = 24 * 60 * 60 * 1000;
 /** 32 bytes: 256 bits of entropy, well above the 128 the design asks for. */
@@ -120,8 +119,11 @@ export async function startSession(d1: D1Database, input: StartSessionInput): Pr
   return { id, expiresAt };
 }
 
-/** The live session behind a cookie value, with the admin role resolved now (ADMIN_WALLETS may change) from its proof. */
-export async function findSession(db: Db, env: RoleEnv, host: RequestHost, idHash: string, now: number): Promise<AuthSession | null> {
+/**
+ * The live session behind a cookie value, with the admin role resolved now (ADMIN_WALLETS may change) from its proof,
+ * by the request's deployment (`rules`: c.var.deployment).
+ */
+export async function findSession(db: Db, rules: AdminRules, idHash: string, now: number): Promise<AuthSession | null> {
   const row = await db
     .select({
       userId: sessions.userId,
@@ -141,7 +143,7 @@ export async function findSession(db: Db, env: RoleEnv, host: RequestHost, idHas
     network: row.network,
     walletAddress: row.walletAddress,
     expiresAt: row.expiresAt,
-    isAdmin: sessionIsAdmin(env, host, { network: row.network, walletAddress: row.walletAddress, userRowIsAdmin: row.userIsAdmin, proof: row.proof }),
+    isAdmin: sessionIsAdmin(rules, { network: row.network, walletAddress: row.walletAddress, userRowIsAdmin: row.userIsAdmin, proof: row.proof }),
   };
 }
 

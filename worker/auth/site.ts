@@ -9,9 +9,9 @@ import type { AppEnv } from "../types";
 
 export { parseSiteOrigin, type SiteOrigin };
 
-/** The configured site; a 503 that names the setting when it is missing or malformed. */
-export function siteOf(env: { SITE_ORIGIN?: string }): SiteOrigin {
-  const site = parseSiteOrigin(env.SITE_ORIGIN);
+/** The deployment's site (SITE_ORIGIN); a 503 that names the setting when it is missing or malformed. */
+export function siteOf(deployment: { site: SiteOrigin | null }): SiteOrigin {
+  const { site } = deployment;
   if (!site) {
     console.error("refusing sign-in: SITE_ORIGIN is not set to an origin such as https://vanity.example");
     throw new ApiError(503, "Sign-in is disabled: the server's SITE_ORIGIN setting is missing or is not an origin (scheme://host[:port]).");

@@ -10,6 +10,7 @@ import { deadNodeUrl, type JsonRpcNode, type NodeReply, startJsonRpcNode } from 
 import { ISSUED_AT_SKEW_MS, issuedAtIsAcceptable } from "./clock";
 import { parseSiwe, type SignInMessage } from "./sign-in-grammar";
 import { buildSiweMessage, checkSiwe, type ContractProofRule, NOT_ISSUED } from "./siwe";
+import { readDeployment } from "../deployment/deployment";
 import { parseSiteOrigin } from "./site";
 
 const site = parseSiteOrigin("https://vanity.example")!;
@@ -18,7 +19,7 @@ const stranger = privateKeyToAccount(generatePrivateKey());
 const NOW = Date.UTC(2026, 11, 7, 12);
 const NONCE = "a1b2c3d4e5f6a7b8";
 // No node at all: a signature that reaches the nodes finds none to vouch for it.
-const env = { ETH_CHAIN_ID: "1", ETH_RPC_URL: "", ETH_RPC_URLS: "" };
+const env: Record<string, string> = { ETH_CHAIN_ID: "1", ETH_RPC_URL: "", ETH_RPC_URLS: "" };
 
 function message(over: Partial<{ chainId: number; issuedAt: number; expiresAt: number; address: string }> = {}, at = site) {
   return buildSiweMessage(at, { address: wallet.address, chainId: 1, nonce: NONCE, issuedAt: NOW - 1000, expiresAt: NOW + 600_000, ...over });
@@ -31,8 +32,8 @@ type CheckOptions = {
   claim?: string | null;
   contractProof?: ContractProofRule;
   now?: number;
-  /** The nodes' settings (none by default). */
-  nodes?: { ETH_RPC_URLS: string; ETH_RPC_QUORUM: string };
+  /** The nodes' settings (none by default), and any other setting the deployment is read from. */
+  nodes?: { ETH_RPC_URLS?: string; ETH_RPC_QUORUM?: string; ETH_CHAIN_ID?: string };
   /** What the grammar read, changed before checkSiwe sees it. */
   parsed?: (p: SignInMessage) => SignInMessage;
 };
@@ -41,7 +42,7 @@ async function check(text: string, opts: CheckOptions = {}) {
   const calls = { claim: 0, contractProof: 0, report: 0 };
   const claimed: (readonly string[])[] = [];
   const parsed = parseSiwe(text)!;
-  const result = await checkSiwe(opts.nodes ? { ...env, ...opts.nodes } : env, site, {
+  const result = await checkSiwe(readDeployment({ ...env, ...opts.nodes }).ethereum, site, {
     message: text,
     parsed: opts.parsed ? opts.parsed(parsed) : parsed,
     claim: async (texts) => {
@@ -97,6 +98,14 @@ describe("checkSiwe", () => {
     const { result, calls } = await check(message({ chainId: 5 }));
     expect(result).toEqual({ ok: false, reason: "message is for chain 5, this marketplace signs in on chain 1" });
     expect(calls.claim).toBe(0);
+  });
+
+  it("refuses every message while the deployment's ETH_CHAIN_ID is not a chain id (it was when the nonce was issued), before claiming the nonce", async () => {
+    for (const chainId of ["", "one", "0"]) {
+      const { result, calls } = await check(message(), { nodes: { ETH_CHAIN_ID: chainId } });
+      expect(result).toEqual({ ok: false, reason: "this marketplace's ETH_CHAIN_ID is not a chain id, so no Ethereum sign-in is accepted" });
+      expect(calls.claim).toBe(0);
+    }
   });
 
   it("refuses another domain or scheme, and a URI off the site", async () => {

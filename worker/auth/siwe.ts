@@ -5,9 +5,10 @@
 // asked of the nodes, by quorum (chain/contract-signature.ts, docs/sign-in.md#contract-wallets).
 import { type Address, getAddress, type Hex, hashMessage, isAddressEqual, recoverMessageAddress } from "viem";
 import { createSiweMessage, parseSiweMessage, validateSiweMessage } from "viem/siwe";
-import { type ContractSignatureEnv, contractSignatureByQuorum } from "../chain/contract-signature";
+import { contractSignatureByQuorum } from "../chain/contract-signature";
 import type { DisagreementReport } from "../chain/quorum-verifier";
 import type { SignInProof } from "../../schema/db";
+import type { Deployment } from "../deployment/deployment";
 import { issuedAtIsAcceptable } from "./clock";
 import type { SignInMessage } from "./sign-in-grammar";
 import { type SiteOrigin, uriIsOnSite } from "./site";
@@ -43,6 +44,9 @@ export type NonceClaim = (texts: readonly string[]) => Promise<string | null>;
 /** Why a wallet may not sign in by the nodes' word (an admin is a key: roles.ts), or null when it may. */
 export type ContractProofRule = (address: Address) => Promise<string | null>;
 
+/** What a SIWE check reads of the request's deployment: the chain sign-in is on, and its nodes and quorum. */
+export type SiweChain = Pick<Deployment["ethereum"], "chainId" | "nodes" | "quorum">;
+
 /** The refusal for a signature that recovers to nobody the message names and that the nodes did not vouch for. */
 const BAD_SIGNATURE = "signature, domain or time does not match";
 
@@ -60,7 +64,7 @@ async function recoversTo(message: string, signature: Hex, address: Address): Pr
  * vouched for by a quorum of the nodes (once per nonce); a node that contradicts the others goes to `report`.
  */
 export async function checkSiwe(
-  env: Pick<Env, "ETH_CHAIN_ID"> & ContractSignatureEnv,
+  ethereum: SiweChain,
   site: SiteOrigin,
   p: {
     message: string;
@@ -73,9 +77,10 @@ export async function checkSiwe(
   },
 ): Promise<SiweCheck> {
   const { parsed } = p;
-  const expectedChainId = Number(env.ETH_CHAIN_ID);
-  if (Number(parsed.chainId) !== expectedChainId)
-    return { ok: false, reason: `message is for chain ${parsed.chainId}, this marketplace signs in on chain ${expectedChainId}` };
+  const { chainId } = ethereum;
+  // No chain id (ETH_CHAIN_ID unreadable): no message is issued either (sign-in.ts), so none can be for it.
+  if (chainId === null) return { ok: false, reason: "this marketplace's ETH_CHAIN_ID is not a chain id, so no Ethereum sign-in is accepted" };
+  if (Number(parsed.chainId) !== chainId) return { ok: false, reason: `message is for chain ${parsed.chainId}, this marketplace signs in on chain ${chainId}` };
   if (parsed.domain !== site.domain || (parsed.scheme ?? "https") !== site.scheme) return { ok: false, reason: "message is for another domain" };
   // Stryker disable next-line ConditionalExpression: uriIsOnSite refuses a missing URI too (it cannot be read); this is for the type
   if (parsed.uri === undefined || !uriIsOnSite(parsed.uri, site)) return { ok: false, reason: "message URI is for another site" };
@@ -91,7 +96,8 @@ export async function checkSiwe(
   if (await recoversTo(p.message, p.signature, address)) return { ok: true, address, proof: "key" };
   const notAllowed = await p.contractProof(address);
   if (notAllowed) return { ok: false, reason: notAllowed };
-  const verdict = await contractSignatureByQuorum(env, { address, hash: hashMessage(p.message), signature: p.signature }, p.report);
+  const nodes = { nodes: ethereum.nodes, quorum: ethereum.quorum, chainId };
+  const verdict = await contractSignatureByQuorum(nodes, { address, hash: hashMessage(p.message), signature: p.signature }, p.report);
   if (verdict.valid) return { ok: true, address, proof: "contract" };
   if (verdict.dissenters.length > 0) return { ok: false, reason: "the nodes disagree about this contract wallet's signature; nothing was signed in" };
   if (verdict.vouched > 0)

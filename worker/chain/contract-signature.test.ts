@@ -7,6 +7,7 @@
 import type { Hex } from "viem";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { deadNodeUrl, type JsonRpcNode, type NodeReply, startJsonRpcNode } from "../../scripts/test/json-rpc-node";
+import { readDeployment } from "../deployment/deployment";
 import { nodeNames } from "../deployment/rpc-nodes";
 import { contractSignatureByQuorum, contractSignatureVerdict } from "./contract-signature";
 import type { NodeDisagreement } from "./quorum-verifier";
@@ -68,8 +69,8 @@ describe("contractSignatureByQuorum: each node asked on its own", () => {
     );
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const reports: NodeDisagreement[] = [];
-    const env = { ETH_CHAIN_ID: "1", ETH_RPC_URLS: urls.join(","), ETH_RPC_QUORUM: quorum, ...extra };
-    const verdict = await contractSignatureByQuorum(env, request, async (d) => void reports.push(d), timeoutMs);
+    const { nodes, quorum: k } = readDeployment({ ETH_RPC_URLS: urls.join(","), ETH_RPC_QUORUM: quorum, ...extra }).ethereum;
+    const verdict = await contractSignatureByQuorum({ nodes, quorum: k, chainId: 1 }, request, async (d) => void reports.push(d), timeoutMs);
     const warned = [...warn.mock.calls];
     warn.mockRestore();
     return { verdict, reports, names: nodeNames(urls), warned };

@@ -1,19 +1,20 @@
 // Contract wallets (ERC-1271 deployed, ERC-6492 not yet deployed, ERC-8010 delegated) prove a signature only through a
 // node's eth_call: nothing local can tell a real wallet's "valid" from a node that says "valid" to everything. So a
 // sign-in takes that proof only as payments take theirs (docs/payments.md#trust-no-single-node): every configured
-// node is asked on its own, and the signature counts when at least the quorum (ETH_RPC_QUORUM) of them say valid and
-// none says invalid. A node that contradicts the others is recorded like a payment disagreement
+// node of the request's deployment is asked on its own, and the signature counts when at least the quorum
+// (ETH_RPC_QUORUM) of them say valid and none says invalid. A node that contradicts the others is recorded like a payment disagreement
 // (operations/node-disagreements.ts); a node that does not answer counts neither way. docs/sign-in.md#contract-wallets
 import { type Address, BaseError, createPublicClient, type Hex, http, RpcRequestError, type Transport } from "viem";
 import { verifyHash } from "viem/actions";
-import { nodeNames, quorumOf, type RpcNodesText } from "../deployment/rpc-nodes";
-import { ethereumChain } from "./ethereum";
+import type { NodeList } from "../deployment/deployment";
+import { chainOf } from "./ethereum";
 import type { DisagreementReport } from "./quorum-verifier";
 
 /** A person is waiting: one short try per node, no retries (the payment client retries; a payment must not give up). */
 export const CONTRACT_SIGNATURE_TIMEOUT_MS = 5_000;
 
-export type ContractSignatureEnv = Pick<Env, "ETH_CHAIN_ID"> & RpcNodesText;
+/** The deployment's Ethereum nodes and quorum, on the chain sign-in is for (deployment.ethereum, its chain id read). */
+export type ContractSignatureNodes = NodeList & { chainId: number };
 
 /** What the nodes said: valid only when the quorum vouched and none contradicted; `dissenters` by node name. */
 export type ContractSignatureVerdict = { valid: boolean; vouched: number; refused: number; quorum: number; dissenters: string[] };
@@ -70,18 +71,19 @@ function answering(base: Transport) {
 
 /**
  * Whether the nodes vouch that `signature` is `address`'s over `hash` (an EIP-191 message hash), by quorum. Asks
- * every configured Ethereum node at once; never throws (an unreachable node is a node that did not answer).
+ * every Ethereum node of the deployment at once; never throws (an unreachable node is a node that did not answer).
  * `timeoutMs`: how long each node is waited for (tests shorten it).
  */
 export async function contractSignatureByQuorum(
-  env: ContractSignatureEnv,
+  ethereum: ContractSignatureNodes,
   p: { address: Address; hash: Hex; signature: Hex },
   report: DisagreementReport,
   timeoutMs = CONTRACT_SIGNATURE_TIMEOUT_MS,
 ): Promise<ContractSignatureVerdict> {
-  const { urls, quorum } = quorumOf(env, "ethereum");
-  const names = nodeNames(urls);
-  const chain = ethereumChain(env);
+  const { quorum } = ethereum;
+  const urls = ethereum.nodes.map((n) => n.url);
+  const names = ethereum.nodes.map((n) => n.name);
+  const chain = chainOf(ethereum.chainId, urls);
   const answers = await Promise.all(
     urls.map(async (url, i) => {
       // viem reads any failed eth_call as "invalid", a node that is down included; only a node that answered (a

@@ -1,6 +1,6 @@
-// The node layer's Ethereum clients, created in one place, for reads that decide no money (sign-in, the health
-// probe): the first node of ETH_RPC_URLS that answers (viem's fallback transport), or one node by its URL (the
-// cron's probe of each node). Money reads go through the payment verifier (payment-verifier.ts), which asks every
+// The node layer's Ethereum clients, created in one place, for reads that decide no money: one node by its URL (the
+// cron's probe of each node), or the first node of ETH_RPC_URLS that answers (viem's fallback transport; the chain
+// tests' own reads). Sign-in's contract-wallet check asks every node itself (contract-signature.ts). Money reads go through the payment verifier (payment-verifier.ts), which asks every
 // node. The transport follows the spec's wallet configuration: 10 s timeout, 3 retries with a 150 ms base delay
 // that doubles, JSON-RPC batching.
 import { type Chain, createPublicClient, defineChain, fallback, http, type PublicClient } from "viem";

@@ -57,6 +57,20 @@ function moneyPathViolations(file: string, source: string): string[] {
   return found;
 }
 
+/**
+ * Settings that identity code (worker/auth, the contract-wallet check) would parse again from `env` instead of reading
+ * the deployment the request was given: the nodes and quorum, local mode, the admin lists, the chain id, the site.
+ */
+const SETTINGS_READ =
+  /\b(quorumOf|rpcUrls|isLocalDeployment|siteLocality|ethNodeLocality|solNodeLocality)\s*\(|\benv\.(ADMIN_WALLETS|ADMIN_CONTRACT_WALLETS|ETH_CHAIN_ID|SITE_ORIGIN)\b|\bsiteOf\(\s*(c\.)?env\b/;
+
+function settingsReads(file: string, source: string): string[] {
+  return source
+    .split("\n")
+    .filter((line) => !/^\s*(\/\/|\*|\/\*)/.test(line) && SETTINGS_READ.test(line))
+    .map((line) => `${file} reads the settings again: ${line.trim().slice(0, 120)}`);
+}
+
 /** A node picked by rewriting the settings (`{ ...env, ETH_RPC_URL: url }`): the node layer hands a verifier or client its node instead. */
 const REWRITTEN_ENV = /\.\.\.\s*(c\.)?env\b[^}]*\b(ETH|SOL)_RPC_URLS?\s*:/;
 
@@ -95,6 +109,18 @@ describe("money and identity code reach the chain only through the node layer's 
     expect(REWRITTEN_ENV.test("  const one = { ...env, SOL_RPC_URL: url };")).toBe(true);
     expect(REWRITTEN_ENV.test('ethereumClient({ ...env, ETH_RPC_URLS: url }).getBlock({ blockTag: "latest" })')).toBe(true);
     expect(REWRITTEN_ENV.test("ethereumVerifier(url, deployment.ethereum)")).toBe(false);
+  });
+
+  it("sign-in and sessions read the request's deployment (c.var.deployment), not the settings text again", () => {
+    const files = [...sourceFiles("worker/auth"), "worker/chain/contract-signature.ts"];
+    expect(files.flatMap((f) => settingsReads(f, fs.readFileSync(path.join(ROOT, f), "utf8")))).toEqual([]);
+    // The ways it was read before: the nodes, local mode, the admin lists and the chain id, each parsed again from env.
+    expect(settingsReads("worker/chain/contract-signature.ts", '  const { urls, quorum } = quorumOf(env, "ethereum");')).toHaveLength(1);
+    expect(settingsReads("worker/auth/roles.ts", "  if (isPublicDevWallet(address) && !isLocalDeployment(env, host)) return false;")).toHaveLength(1);
+    expect(settingsReads("worker/auth/roles.ts", "  return entries(env.ADMIN_WALLETS).some((entry) => sameAddress(network, entry, address));")).toHaveLength(1);
+    expect(settingsReads("worker/auth/siwe.ts", "  const expectedChainId = Number(env.ETH_CHAIN_ID);")).toHaveLength(1);
+    expect(settingsReads("worker/auth/sign-in.ts", "  const site = siteOf(env);")).toHaveLength(1);
+    expect(settingsReads("worker/auth/roles.ts", "  if (isPublicDevWallet(address) && !rules.local) return false;")).toEqual([]);
   });
 
   it("catches each way around it (the check can fail)", () => {

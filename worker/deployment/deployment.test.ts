@@ -48,6 +48,12 @@ describe("readDeployment", () => {
     expect(Object.keys(d.text)).not.toContain("KEY_ENCRYPTION_SECRET");
   });
 
+  it("reads the admin lists entry by entry, trimmed, an empty entry naming no wallet", () => {
+    const d = readDeployment({ ...MAINNET, ADMIN_WALLETS: " 0xAbC, ,So1ana ,", ADMIN_CONTRACT_WALLETS: "0xdef" });
+    expect(d.admins).toEqual({ wallets: ["0xAbC", "So1ana"], contractWallets: ["0xdef"] });
+    expect(readDeployment(MAINNET).admins).toEqual({ wallets: [], contractWallets: [] });
+  });
+
   it("is local only where the site and both nodes are on this machine, on development chains", () => {
     expect(readDeployment(LOCAL, "localhost").local).toBe(true);
     expect(readDeployment(LOCAL, null).local).toBe(true);

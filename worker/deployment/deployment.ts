@@ -61,9 +61,18 @@ export type SolanaRules = {
   dustBelow: bigint;
 };
 
+/** The admin wallets as written, one entry a wallet; who is an admin is auth/roles.ts's rule over them. */
+export type AdminLists = {
+  /** ADMIN_WALLETS. */
+  wallets: string[];
+  /** ADMIN_CONTRACT_WALLETS: the admins an operator allows to sign in by a contract wallet's signature. */
+  contractWallets: string[];
+};
+
 export type Deployment = {
   /** SITE_ORIGIN; null when it is not an origin. */
   site: SiteOrigin | null;
+  admins: AdminLists;
   ethereum: NodeList & EthereumRules;
   solana: NodeList & SolanaRules;
   /** Which required secrets are set and long enough: booleans only, never the values. */
@@ -79,7 +88,8 @@ export type Deployment = {
 };
 
 /** The bindings a deployment is read from. */
-export type DeploymentEnv = DeploymentText & Partial<Record<RequiredSecret | "PAYMENT_DUST_ETH" | "PAYMENT_DUST_SOL" | "ETH_TEST_CHAIN_ID", string>>;
+export type DeploymentEnv = DeploymentText &
+  Partial<Record<RequiredSecret | "PAYMENT_DUST_ETH" | "PAYMENT_DUST_SOL" | "ETH_TEST_CHAIN_ID" | "ADMIN_CONTRACT_WALLETS", string>>;
 
 /** The settings the payment rules read (DeploymentText): the deployment keeps these, never a secret or a binding. */
 const SETTINGS_TEXT = [
@@ -112,6 +122,15 @@ function nodeListOf(env: DeploymentText, network: Network): NodeList {
   };
 }
 
+/** A comma-separated list of wallets, each entry trimmed; no text, or an empty entry, names no wallet. */
+function readWalletList(text: string | undefined): string[] {
+  // Stryker disable next-line MethodExpression,StringLiteral: an empty entry names no wallet, so keeping empties (or reading no text as one entry of junk) changes no answer
+  return (text ?? "")
+    .split(",")
+    .map((w) => w.trim())
+    .filter(Boolean);
+}
+
 /** The deployment `env` describes, for a request that came to `host` (null: no request, as in the cron job). */
 export function readDeployment(env: DeploymentEnv, host: RequestHost = null): Deployment {
   // Stryker disable next-line StringLiteral: any text in place of a missing one fails the digits test, as "" does (equivalent mutant)
@@ -120,6 +139,7 @@ export function readDeployment(env: DeploymentEnv, host: RequestHost = null): De
   const missing = missingSecrets(env);
   return {
     site: parseSiteOrigin(env.SITE_ORIGIN),
+    admins: { wallets: readWalletList(env.ADMIN_WALLETS), contractWallets: readWalletList(env.ADMIN_CONTRACT_WALLETS) },
     ethereum: {
       ...nodeListOf(env, "ethereum"),
       chainId,

@@ -11,7 +11,6 @@ import { clearSessionCookie, endSession, findSession, hashSessionId, startSessio
 import { sessionResponse, startSignIn, verifySignIn } from "../auth/sign-in";
 import { requireSiteOriginHere } from "../auth/site";
 import { countNetwork, isReturningWallet } from "../http/rate-limit";
-import { requestHost } from "../http/request-host";
 import { validate } from "../http/validate";
 import { requireSessionSecret } from "../deployment/middleware";
 import type { AppEnv } from "../types";
@@ -29,7 +28,7 @@ export const authRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const over = await countNetwork(c, "auth-nonce", NONCE_RATE_LIMIT.limit, NONCE_RATE_LIMIT.windowMs);
     if (over && !(body.address && (await isReturningWallet(c.var.db, body.network, body.address)))) throw over;
-    return c.json(await startSignIn(c.env, body));
+    return c.json(await startSignIn(c.env, c.var.deployment, body));
   })
 
   // Counted after validation, like /nonce. Each attempt that names a live nonce uses it up before any signature
@@ -39,7 +38,7 @@ export const authRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const over = await countNetwork(c, "auth-verify", VERIFY_RATE_LIMIT.limit, VERIFY_RATE_LIMIT.windowMs);
     const now = Date.now();
-    const { address, proof } = await verifySignIn(c.var.db, c.env, body, now, over);
+    const { address, proof } = await verifySignIn(c.var.db, c.env, c.var.deployment, body, now, over);
     const previous = await presentedSession(c);
     const started = await startSession(c.env.DB, {
       network: body.network,
@@ -50,7 +49,7 @@ export const authRoutes = new Hono<AppEnv>()
       now,
     });
     writeSessionCookie(c, started.id, started.expiresAt);
-    const session = await findSession(c.var.db, c.env, requestHost(c), await hashSessionId(c.env.SESSION_SECRET!, started.id), now);
+    const session = await findSession(c.var.db, c.var.deployment, await hashSessionId(c.env.SESSION_SECRET!, started.id), now);
     return c.json(session ? await sessionResponse(c.var.db, session) : ({ authenticated: false } satisfies SessionResponse));
   })
 

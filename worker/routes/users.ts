@@ -3,10 +3,9 @@
 import { Hono } from "hono";
 import { AdminStatusQuery, type AdminStatusResponse } from "../../schema/auth";
 import { adminStatus } from "../auth/sign-in";
-import { requestHost } from "../http/request-host";
 import { validate } from "../http/validate";
 import type { AppEnv } from "../types";
 
 export const userRoutes = new Hono<AppEnv>().get("/admin-status", validate("query", AdminStatusQuery), async (c) => {
-  return c.json((await adminStatus(c.var.db, c.env, requestHost(c), c.req.valid("query").walletAddress)) satisfies AdminStatusResponse);
+  return c.json((await adminStatus(c.var.db, c.var.deployment, c.req.valid("query").walletAddress)) satisfies AdminStatusResponse);
 });

@@ -285,10 +285,21 @@ describe("sign-in: no node alone decides who you are", () => {
     expect(res.headers.getSetCookie()).toEqual([]);
     // Two nodes, one against one: nothing tells the liar apart, so both are named (as a payment's tie is).
     expect((await disagreementsSince(since)).sort()).toEqual([nodes.nameOf("liar"), new URL(env.ETH_RPC_URL!).host].sort());
-    // Among three, the two honest nodes outvote it: the liar alone is named.
+    // Among three, the two honest nodes outvote it: the liar alone is named, and alerted as a payment's liar is.
+    const key = `node-disagreement:ethereum:${nodes.nameOf("liar")}`;
+    await env.DB.batch([
+      env.DB.prepare("DELETE FROM node_disagreements WHERE network = 'ethereum'"),
+      env.DB.prepare("DELETE FROM alert_incidents WHERE key = ?").bind(key),
+    ]);
     const among3 = Date.now();
     expect((await signInAs(nodesEnv(["liar", "anvil", "second"]), buyerAccount.address)).status).toBe(401);
     expect(await disagreementsSince(among3)).toEqual([nodes.nameOf("liar")]);
+    await runAlerts(createDb(env.DB), { ...env, ALERT_WEBHOOK_URL: "" }, Date.now());
+    const incident = await env.DB.prepare("SELECT kind, text FROM alert_incidents WHERE key = ? AND state = 'open'")
+      .bind(key)
+      .first<{ kind: string; text: string }>();
+    expect(incident).toMatchObject({ kind: "node_disagreement" });
+    expect(incident!.text).toContain("contract-wallet sign-in");
   });
 
   it("with one node configured, a lying node is not asked about an admin at all", async () => {
@@ -296,6 +307,24 @@ describe("sign-in: no node alone decides who you are", () => {
     const res = await signInAs({ ...env, ETH_RPC_URL: nodes.urls.liar, ETH_RPC_URLS: "", ETH_RPC_QUORUM: "1" }, admin());
     expect(res.status).toBe(401);
     expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("on a deployment the payment rules refuse (mainnet cut down to one node), the nodes' word signs no one in: a lying node cannot make a buyer's session", async () => {
+    nodes.set("liar", vouchesForAll);
+    const oneNodeMainnet = {
+      ...env,
+      ETH_CHAIN_ID: "1",
+      ETH_CONFIRMATIONS: "12",
+      ETH_RPC_URL: nodes.urls.liar,
+      ETH_RPC_URLS: nodes.urls.liar,
+      ETH_RPC_QUORUM: "1",
+    };
+    const res = await signInAs(oneNodeMainnet, buyerAccount.address);
+    expect(res.status).toBe(401);
+    expect(res.headers.getSetCookie()).toEqual([]);
+    expect((await refusal(res)).message).toMatch(/^Sign-in failed: .*payment rules.*two nodes on different hosts/);
+    // The buyer's own key still signs in there.
+    expect((await signInAs(oneNodeMainnet, buyerAccount.address, buyerAccount)).status).toBe(200);
   });
 
   it("a real contract wallet (ERC-1271 on anvil) signs in when a quorum agrees; a node that says no refuses it and is named", async () => {

@@ -200,7 +200,9 @@ describe("a verify attempt on the issued text uses its nonce up, whatever its ou
 });
 
 describe("the contract-wallet check (ERC-1271/6492 eth_call) cannot be driven without bound", () => {
-  const RPC = "http://rpc.test/";
+  // On this machine (nothing listens there; the node is the fetch below), so the deployment stays local and its payment
+  // rules pass: on a deployment they refuse, no node's word about a contract wallet counts (sign-in.ts).
+  const RPC = "http://127.0.0.1:9/rpc-test/";
   afterEach(() => vi.restoreAllMocks());
 
   /** The node at RPC: counts eth_call requests and answers each with `valid` (the validator's bool). */

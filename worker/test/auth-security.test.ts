@@ -9,8 +9,9 @@ import { createApp } from "../app";
 import { requireAdmin, requireSession } from "../auth/middleware";
 import { NONCE_PATTERN, NONCE_RATE_LIMIT, NONCE_TTL_MS } from "../auth/nonce";
 import { startSignIn } from "../auth/sign-in";
+import { readDeployment } from "../deployment/deployment";
 import { buildSiwsMessage, signInFields } from "../auth/siws";
-import { siteOf } from "../auth/site";
+import { parseSiteOrigin } from "../auth/site";
 import type { AppEnv } from "../types";
 import { inFreshRateWindow } from "./helpers";
 import { adminAccount, buyerAccount, nonceFor, otherAccount, sessionOf, signInEthereum, signInSolana, solanaKey, verify } from "./auth-helpers";
@@ -79,7 +80,7 @@ describe("nonce", () => {
 
   it("an expired nonce is refused, the exact message issued with it too, even in a message still valid itself", async () => {
     // A nonce issued 10 minutes and a second ago, as /nonce issued it then.
-    const old = await startSignIn(env, { network: "ethereum", address: buyerAccount.address }, Date.now() - NONCE_TTL_MS - 1000);
+    const old = await startSignIn(env, readDeployment(env), { network: "ethereum", address: buyerAccount.address }, Date.now() - NONCE_TTL_MS - 1000);
     const stale = await verify({ network: "ethereum", message: old.message, signature: await buyerAccount.signMessage({ message: old.message! }) });
     expect(stale.status).toBe(401);
     expect((await errorOf(stale)).message).toMatch(/nonce is unknown, used or expired/);
@@ -106,9 +107,9 @@ describe("nonce", () => {
 
   it("an expired SIWS nonce is refused", async () => {
     const key = solanaKey();
-    const old = await startSignIn(env, { network: "solana", address: key.address }, Date.now() - NONCE_TTL_MS - 1000);
+    const old = await startSignIn(env, readDeployment(env), { network: "solana", address: key.address }, Date.now() - NONCE_TTL_MS - 1000);
     const message = buildSiwsMessage({
-      ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce: old.nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 }),
+      ...signInFields(parseSiteOrigin("http://localhost")!, { nonce: old.nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 }),
       address: key.address,
     });
     for (const text of [old.message!, message]) {
@@ -160,7 +161,7 @@ describe("message contents", () => {
   it("a SIWS message for another domain is refused", async () => {
     const key = solanaKey();
     const { nonce } = await nonceFor({ network: "solana", address: key.address });
-    const fields = signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 });
+    const fields = signInFields(parseSiteOrigin("http://localhost")!, { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 });
     const message = buildSiwsMessage({ ...fields, domain: "vanity-market.evil", address: key.address });
     const res = await verify({ network: "solana", message, signature: key.sign(message) });
     expect(res.status).toBe(401);
@@ -171,7 +172,7 @@ describe("message contents", () => {
     const key = solanaKey();
     const { nonce } = await nonceFor({ network: "solana", address: key.address });
     const message = buildSiwsMessage({
-      ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt: Date.now() - 120_000, expiresAt: Date.now() - 60_000 }),
+      ...signInFields(parseSiteOrigin("http://localhost")!, { nonce, issuedAt: Date.now() - 120_000, expiresAt: Date.now() - 60_000 }),
       address: key.address,
     });
     const res = await verify({ network: "solana", message, signature: key.sign(message) });
@@ -183,7 +184,7 @@ describe("message contents", () => {
     const key = solanaKey();
     const { nonce } = await nonceFor({ network: "solana", address: key.address });
     const message = buildSiwsMessage({
-      ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt: Date.now(), expiresAt: 0 }),
+      ...signInFields(parseSiteOrigin("http://localhost")!, { nonce, issuedAt: Date.now(), expiresAt: 0 }),
       expirationTime: undefined,
       address: key.address,
     });
@@ -352,7 +353,7 @@ describe("the site a sign-in is for (SITE_ORIGIN, never the Host header)", () =>
     const key = solanaKey();
     const { nonce } = await nonceFor({ network: "solana", address: key.address });
     const message = buildSiwsMessage({
-      ...signInFields(siteOf({ SITE_ORIGIN: "http://evil.example" }), { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 }),
+      ...signInFields(parseSiteOrigin("http://evil.example")!, { nonce, issuedAt: Date.now(), expiresAt: Date.now() + 600_000 }),
       address: key.address,
     });
     const res = await evil.verify.$post({ json: { network: "solana", message, signature: key.sign(message), address: key.address } });
@@ -389,7 +390,7 @@ describe("Issued At: the same bound for both networks", () => {
     const signIn = async (issuedAt: number) => {
       const { nonce } = await nonceFor({ network: "solana", address: key.address });
       const message = buildSiwsMessage({
-        ...signInFields(siteOf({ SITE_ORIGIN: "http://localhost" }), { nonce, issuedAt, expiresAt: issuedAt + 3600_000 }),
+        ...signInFields(parseSiteOrigin("http://localhost")!, { nonce, issuedAt, expiresAt: issuedAt + 3600_000 }),
         address: key.address,
       });
       return verify({ network: "solana", message, signature: key.sign(message) });

@@ -332,6 +332,16 @@ describe("configuration", () => {
     }
   });
 
+  it("Sign-In with Ethereum refuses with 503 naming ETH_CHAIN_ID while it is not a chain id; Solana's goes on", async () => {
+    for (const chainId of ["one", "", "0"]) {
+      const api = clientOf((input, init) => createApp().request(input, init, { ...env, ETH_CHAIN_ID: chainId }));
+      const res = await api.auth.nonce.$post({ json: { network: "ethereum", address: buyerAccount.address } });
+      expect(res.status).toBe(503);
+      expect((await refusal(res)).message).toMatch(/ETH_CHAIN_ID/);
+      expect((await api.auth.nonce.$post({ json: { network: "solana" } })).status).toBe(200);
+    }
+  });
+
   it("public routes keep working without SESSION_SECRET", async () => {
     const res = await adminStatus(adminAccount.address, { ...env, SESSION_SECRET: undefined });
     expect(res.status).toBe(200);
