@@ -41,9 +41,13 @@ export type Api = (pathname: string, init?: { method?: string; body?: unknown; c
 
 /**
  * The site's API at `base`, each request from the client network `client()` names (the `cf-connecting-ip` header,
- * which wrangler dev keeps). `onAnswer` sees every answer's status (the soak counts them).
+ * which wrangler dev keeps). `onAnswer` sees every answer's status, JSON and text (the soak counts them).
  */
-export function apiClient(base: string, client: () => string, onAnswer?: (pathname: string, status: number, json: ApiAnswer["json"]) => void): Api {
+export function apiClient(
+  base: string,
+  client: () => string,
+  onAnswer?: (pathname: string, status: number, json: ApiAnswer["json"], text: string) => void,
+): Api {
   return async (pathname, init = {}) => {
     const res = await fetch(`${base}${pathname}`, {
       method: init.method ?? (init.body === undefined ? "GET" : "POST"),
@@ -61,7 +65,7 @@ export function apiClient(base: string, client: () => string, onAnswer?: (pathna
     } catch {
       /* not JSON */
     }
-    onAnswer?.(pathname, res.status, json);
+    onAnswer?.(pathname, res.status, json, text);
     return { status: res.status, json, cookie: res.headers.get("set-cookie")?.split(";")[0] };
   };
 }

@@ -47,9 +47,12 @@ export class Tally {
     const k = `${kind}\t${network}\t${what}`;
     this.outcomes.set(k, (this.outcomes.get(k) ?? 0) + 1);
   }
-  answer(path: string, status: number, json: { message?: unknown } | null) {
+  answer(path: string, status: number, json: { message?: unknown } | null, text = "") {
     this.answers++;
-    if (status >= 500) this.serverErrors.push({ path: path.replace(/[0-9a-f-]{36}/, ":id"), status, message: String(json?.message ?? "") });
+    // The Worker answers every error as JSON with a message; anything else came from in front of it (wrangler dev
+    // itself), so its own text is kept to say so.
+    const message = json?.message === undefined ? `not the Worker's JSON: ${JSON.stringify(text.slice(0, 160))}` : String(json.message);
+    if (status >= 500) this.serverErrors.push({ path: path.replace(/[0-9a-f-]{36}/, ":id"), status, message });
   }
 }
 
@@ -121,7 +124,7 @@ export async function signIn(stage: Stage, network: Network, client: string): Pr
   const api = apiClient(
     stage.base,
     () => client,
-    (p, s, json) => stage.record.answer(p, s, json),
+    (p, s, json, text) => stage.record.answer(p, s, json, text),
   );
   if (network === "ethereum") {
     const key = generatePrivateKey();

@@ -182,7 +182,7 @@ async function forgedPayment(stage: Stage, liar: Liar, network: Network) {
 /** A sign-in as `address` with a signature made by a stranger's key, which only a node vouching for it could pass. */
 async function forgedSignIn(stage: Stage, liar: Liar, address: string, who: "the admin" | "a wallet with no code") {
   const lie = `a contract-wallet signature for ${who}`;
-  const api = apiClient(stage.base, freshClient, (p, s, json) => stage.record.answer(p, s, json));
+  const api = apiClient(stage.base, freshClient, (p, s, json, text) => stage.record.answer(p, s, json, text));
   const nonce = await api("/api/auth/nonce", { body: { network: "ethereum", address } });
   if (!nonce.json?.message) return liar.record(lie, `nonce ${nonce.status}`);
   const stranger = privateKeyToAccount(generatePrivateKey());

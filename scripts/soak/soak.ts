@@ -385,7 +385,7 @@ async function main() {
     const adminApi = apiClient(
       base,
       () => "192.0.2.1",
-      (p, st, json) => record.answer(p, st, json),
+      (p, st, json, text) => record.answer(p, st, json, text),
     );
     const seller = { api: adminApi, cookie: await signInEthereum(adminApi, DEV_ACCOUNTS.admin.privateKey) };
     const stage: Stage = { base, anvilUrl, solanaUrl: solana.url, platform, pool, record, giveUpAt: () => endAt + EPISODE_GRACE_MS, seller };
