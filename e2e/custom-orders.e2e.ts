@@ -14,7 +14,7 @@ import { privateKeyToAddress } from "viem/accounts";
 import { getPlatformProxy } from "wrangler";
 import { publicKeyOf, randomSecret } from "../schema/split-key";
 import { DEV_ACCOUNTS } from "../schema/dev-accounts";
-import { type Child, startOrderGrinder } from "../scripts/stack";
+import { type Child, startOrderGrinder, tickScheduled } from "../scripts/stack";
 import { decryptKeystore } from "../web/src/payments/keystore";
 import { signInWithKey } from "./api-session";
 import { seriousViolations } from "./axe";
@@ -128,6 +128,13 @@ describe("custom order journey", () => {
     await page.getByLabel("File password").fill(PASSWORD);
     await page.getByRole("button", { name: "Make my key" }).click();
     await page.getByTestId("final-key").waitFor({ timeout: 60_000 });
+    // The panel says in words what is secret and what to keep, asks the keystore's password twice, and marks the
+    // raw key file as not encrypted where it is offered.
+    const panel = page.getByTestId("final-key");
+    await panel.getByText("Keep this key secret.").waitFor();
+    await panel.getByText("Keep the secret key file too").waitFor();
+    await panel.getByLabel("Password again").waitFor();
+    await panel.getByRole("button", { name: "Download raw key file (not encrypted)" }).waitFor();
     await page.getByRole("button", { name: "Show" }).click();
     const finalKey = (await page.getByTestId("final-key-value").textContent())!.trim();
     expect(finalKey).toMatch(/^0x[0-9a-f]{64}$/);
@@ -137,6 +144,26 @@ describe("custom order journey", () => {
     // there); the purchase is the order's payment.
     await page.goto(`${s.baseUrl}/profile`);
     await page.getByTestId("my-orders").locator(`a[href$="/custom-orders/${orderId}"]`).getByText("Delivered").waitFor({ timeout: 20_000 });
+    // My Purchases: the order's payment is a key the buyer holds, never one the store offers to show or destroy.
+    const paid = page.locator(`[data-testid="purchase-row"][data-transaction-id="${transactionId}"]`);
+    await paid.getByTestId("buyer-held-key").filter({ hasText: "You hold this key (made in your browser)" }).waitFor({ timeout: 20_000 });
+    expect(await paid.getByRole("link", { name: "Access Key" }).count()).toBe(0);
+    expect(await paid.getByRole("button", { name: "Destroy" }).count()).toBe(0);
+    // The notification the cron job writes says so too, and leads to the order page.
+    expect((await tickScheduled(s.baseUrl)).ok).toBe(true);
+    const delivery = page.getByTestId("notification").filter({ hasText: "Custom order delivered" });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${s.baseUrl}/notifications`);
+          await page.locator('[data-testid="notification"], [data-testid="notifications-empty"]').first().waitFor({ timeout: 20_000 });
+          return delivery.count();
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(await delivery.first().textContent()).toContain("You hold this key (made in your browser)");
+    expect(await delivery.first().getByRole("link").first().getAttribute("href")).toBe(`/custom-orders/${orderId}`);
     expect(bodies.some((b) => b.includes(`/api/custom-orders/${orderId}/pay`))).toBe(true);
     expect(bodies.some((b) => b.includes(`/api/transactions/${transactionId}/confirm`))).toBe(true);
 
@@ -147,6 +174,7 @@ describe("custom order journey", () => {
       expect(b.toLowerCase()).not.toContain(finalHex);
     }
     expect(s.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+    expect(s.warnings).toEqual([]);
   }, 300_000);
 });
 
