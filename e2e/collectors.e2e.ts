@@ -93,8 +93,15 @@ describe("collectors' tools", () => {
     expect(patched.status).toBe(200);
     await tickUntilUnread(page, 1);
     // The open page learns of it without a reload: the bell asks every few seconds while the page is visible
-    // (docs/collectors.md#notifications), so within 10 s of the server having it.
+    // (docs/collectors.md#notifications), so within 10 s of the server having it. Its next two asks come under 10 s
+    // apart (a bell that asked once a minute could pass the first check by luck, not this one).
     await expect.poll(() => bell(page).getByTestId("unread-count").textContent(), { timeout: 10_000, interval: 250 }).toBe("1");
+    const asked: number[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname === "/api/notifications/unread-count") asked.push(Date.now());
+    });
+    await expect.poll(() => asked.length, { timeout: 20_000, interval: 250 }).toBeGreaterThanOrEqual(2);
+    expect(asked[1] - asked[0]).toBeLessThan(10_000);
 
     // The bell opens the notifications; the notification opens the listing and is then read.
     await bell(page).click();
