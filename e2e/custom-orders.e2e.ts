@@ -2,7 +2,8 @@
 // /custom-order, saves the secret as an encrypted keystore, places the order; the grinder fills it; the order
 // page shows the address; the buyer pays from the wallet on the purchase page, the payment settles, and the
 // order page makes the key from the downloaded file and its password: it derives the ordered address. Every
-// request body and URL the browser sends is recorded: neither the secret nor the final key appears in any.
+// request body and URL the browser sends is recorded: neither the secret nor the final key appears in any. The
+// admin then sees the address delivered to its buyer, with no status action.
 // Then a harder order followed at 390 px while npm start's grinder works on it: the queue and a silent grinder,
 // then attempts, rate, estimate and deadline, then the order back in the queue when the grinder stops.
 import { spawnSync } from "node:child_process";
@@ -19,6 +20,7 @@ import { decryptKeystore } from "../web/src/payments/keystore";
 import { signInWithKey } from "./api-session";
 import { seriousViolations } from "./axe";
 import { openBrowser, type Session } from "./browser";
+import { connect } from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
 import { answer } from "./api-session";
 
@@ -175,6 +177,30 @@ describe("custom order journey", () => {
     }
     expect(s.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
     expect(s.warnings).toEqual([]);
+
+    // The admin sees the address as delivered to its buyer, with no status action (activating always failed), and
+    // the order's status in words in Admin > Custom orders.
+    const admin = await openBrowser();
+    try {
+      await injectEthereumWallet(admin.page, { account: DEV_ACCOUNTS.admin.address, rpcUrl: inject("rpcUrl") });
+      await admin.page.goto(`${admin.baseUrl}/`);
+      await connect(admin.page, "Admin (ETH)");
+      await admin.page.goto(`${admin.baseUrl}/admin`);
+      await admin.page.getByLabel("Search", { exact: true }).fill(address.toLowerCase());
+      const row = admin.page.getByTestId("admin-row");
+      await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+      expect(await row.getByTestId("status-badge").textContent()).toBe("delivered to its buyer");
+      expect(await row.getByText(`Belongs to its buyer (custom order ${orderId})`).count()).toBe(1);
+      expect(await row.getByRole("button", { name: /^(Activate|Deactivate|Delete)$/ }).count()).toBe(0);
+      await admin.page.getByRole("tab", { name: "Custom Orders" }).click();
+      await admin.page.getByLabel("Show").selectOption("delivered");
+      const queued = admin.page.getByTestId("order-queue").getByRole("row").filter({ hasText: "0xe7" });
+      await expect.poll(() => queued.filter({ hasText: "Delivered" }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(admin.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+      expect(admin.warnings).toEqual([]);
+    } finally {
+      await admin.close();
+    }
   }, 300_000);
 });
 
