@@ -19,7 +19,7 @@ const CHROMIUM_ARGS = [
 // headless chromium has navigator.gpu but no adapter.
 const WEBGPU_ARGS = ["--enable-unsafe-webgpu", "--enable-unsafe-swiftshader"];
 
-export type Session = { context: BrowserContext; page: Page; errors: string[]; close: () => Promise<void>; baseUrl: string };
+export type Session = { context: BrowserContext; page: Page; errors: string[]; warnings: string[]; close: () => Promise<void>; baseUrl: string };
 
 /** What a page saw go wrong: console and page errors, requests that failed or answered 5xx. */
 const troubles = new WeakMap<Page, string[]>();
@@ -49,7 +49,10 @@ export async function pageDiagnostics(page: Page): Promise<string> {
   return JSON.stringify({ ...state, pending, troubles: troubles.get(page) ?? [] }, null, 2);
 }
 
-/** A fresh browser profile and page; console errors and page errors are collected in `errors`. */
+/**
+ * A fresh browser profile and page; console errors and page errors are collected in `errors`, console warnings (with
+ * the page that logged them) in `warnings`, so a journey can hold its pages to a clean console.
+ */
 export async function openBrowser({ webgpu = false, javaScript = true }: { webgpu?: boolean; javaScript?: boolean } = {}): Promise<Session> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "vanity-chromium-"));
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -65,6 +68,10 @@ export async function openBrowser({ webgpu = false, javaScript = true }: { webgp
     if (msg.type() === "error") errors.push(msg.text());
   });
   page.on("pageerror", (err) => errors.push(err.message));
+  const warnings: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "warning") warnings.push(`${page.url()}: ${msg.text()}`);
+  });
   // For the failure report only (tests assert on `errors`): a navigation aborts requests on purpose.
   const seen: string[] = [];
   troubles.set(page, seen);
@@ -96,6 +103,7 @@ export async function openBrowser({ webgpu = false, javaScript = true }: { webgp
     context,
     page,
     errors,
+    warnings,
     baseUrl: inject("baseUrl"),
     close: async () => {
       await context.close();

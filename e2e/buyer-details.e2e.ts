@@ -48,7 +48,7 @@ describe("the smaller things", () => {
     expect(text).not.toMatch(/nobody, including us, can recover it|immediately/i);
   });
 
-  it("searching puts the results first; the table shows each Type's score and says what Type means", async () => {
+  it("searching puts the results first; the table shows each Type's score, its card tier and says what Type means", async () => {
     const listing = await freshListing("0.0032");
     s = await openBrowser();
     const { page, baseUrl } = s;
@@ -60,5 +60,12 @@ describe("the smaller things", () => {
     expect(await page.getByTestId("featured-listings").count()).toBe(0);
     expect(await row.getByTestId("type-label").first().textContent()).toMatch(/^(BASE|PLUS|HIGH|RARE|EPIC|GOLD) \d+\.\d$/);
     expect(await page.getByTestId("type-legend").textContent()).toContain("BASE under 5");
+    // One vocabulary: the legend maps each grade to the card tier of the same scores, and the cell names its card's
+    // tier (the table's RARE 7.8 is the card's UNCOMMON, never read as the card's RARE).
+    expect(await page.getByTestId("type-legend").textContent()).toContain("RARE 7+ is UNCOMMON");
+    expect(await row.getByTestId("type-label").first().getAttribute("title")).toMatch(
+      /^Grade (BASE|PLUS|HIGH|RARE|EPIC|GOLD) \(rarity \d+\.\d\/10\); its card shows the tier (ULTRA RARE|RARE|UNCOMMON|NOTABLE|COMMON|BASIC)$/,
+    );
+    expect(s.warnings).toEqual([]);
   });
 });

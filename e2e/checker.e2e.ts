@@ -1,4 +1,8 @@
+import type { Hex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEV_ACCOUNTS } from "../schema/dev-accounts";
+import { listAsAdmin, signInWithKey } from "./api-session";
 import { openBrowser, type Session } from "./browser";
 
 describe("the address checker on the home page", () => {
@@ -69,7 +73,23 @@ describe("the address checker on the home page", () => {
     await s.page.getByRole("button", { name: "Clear" }).click();
   });
 
-  it("no console errors", () => {
+  it("an address for sale here says so with its price and links to its listing", async () => {
+    const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
+    const key = generatePrivateKey();
+    const address = privateKeyToAccount(key).address;
+    const listingId = await listAsAdmin(admin, { address, network: "ethereum", price: "0.0042", privateKey: key });
+    await box().fill(address);
+    await checkButton().click();
+    const notice = s.page.getByTestId("for-sale-notice");
+    await notice.waitFor({ timeout: 20_000 });
+    expect(await notice.textContent()).toContain("This address is for sale here at 0.0042 ETH.");
+    await notice.getByRole("link").click();
+    await s.page.waitForURL((u) => u.pathname === `/address/${listingId}`);
+    await s.page.goto(`${s.baseUrl}/`);
+  });
+
+  it("no console errors or warnings", () => {
     expect(s.errors).toEqual([]);
+    expect(s.warnings).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
 // /custom-order, saves the secret as an encrypted keystore, places the order; the grinder fills it; the order
 // page shows the address; the buyer pays from the wallet on the purchase page, the payment settles, and the
 // order page makes the key from the downloaded file and its password: it derives the ordered address. Every
-// request body and URL the browser sends is recorded: neither the secret nor the final key appears in any.
+// request body and URL the browser sends is recorded: neither the secret nor the final key appears in any. The
+// admin then sees the address delivered to its buyer, with no status action.
 // Then a harder order followed at 390 px while npm start's grinder works on it: the queue and a silent grinder,
 // then attempts, rate, estimate and deadline, then the order back in the queue when the grinder stops.
 import { spawnSync } from "node:child_process";
@@ -14,11 +15,12 @@ import { privateKeyToAddress } from "viem/accounts";
 import { getPlatformProxy } from "wrangler";
 import { publicKeyOf, randomSecret } from "../schema/split-key";
 import { DEV_ACCOUNTS } from "../schema/dev-accounts";
-import { type Child, startOrderGrinder } from "../scripts/stack";
+import { type Child, startOrderGrinder, tickScheduled } from "../scripts/stack";
 import { decryptKeystore } from "../web/src/payments/keystore";
 import { signInWithKey } from "./api-session";
 import { seriousViolations } from "./axe";
 import { openBrowser, type Session } from "./browser";
+import { connect } from "./purchase-journey";
 import { injectEthereumWallet } from "./wallets/eip1193";
 import { answer } from "./api-session";
 
@@ -128,6 +130,13 @@ describe("custom order journey", () => {
     await page.getByLabel("File password").fill(PASSWORD);
     await page.getByRole("button", { name: "Make my key" }).click();
     await page.getByTestId("final-key").waitFor({ timeout: 60_000 });
+    // The panel says in words what is secret and what to keep, asks the keystore's password twice, and marks the
+    // raw key file as not encrypted where it is offered.
+    const panel = page.getByTestId("final-key");
+    await panel.getByText("Keep this key secret.").waitFor();
+    await panel.getByText("Keep the secret key file too").waitFor();
+    await panel.getByLabel("Password again").waitFor();
+    await panel.getByRole("button", { name: "Download raw key file (not encrypted)" }).waitFor();
     await page.getByRole("button", { name: "Show" }).click();
     const finalKey = (await page.getByTestId("final-key-value").textContent())!.trim();
     expect(finalKey).toMatch(/^0x[0-9a-f]{64}$/);
@@ -137,6 +146,26 @@ describe("custom order journey", () => {
     // there); the purchase is the order's payment.
     await page.goto(`${s.baseUrl}/profile`);
     await page.getByTestId("my-orders").locator(`a[href$="/custom-orders/${orderId}"]`).getByText("Delivered").waitFor({ timeout: 20_000 });
+    // My Purchases: the order's payment is a key the buyer holds, never one the store offers to show or destroy.
+    const paid = page.locator(`[data-testid="purchase-row"][data-transaction-id="${transactionId}"]`);
+    await paid.getByTestId("buyer-held-key").filter({ hasText: "You hold this key (made in your browser)" }).waitFor({ timeout: 20_000 });
+    expect(await paid.getByRole("link", { name: "Access Key" }).count()).toBe(0);
+    expect(await paid.getByRole("button", { name: "Destroy" }).count()).toBe(0);
+    // The notification the cron job writes says so too, and leads to the order page.
+    expect((await tickScheduled(s.baseUrl)).ok).toBe(true);
+    const delivery = page.getByTestId("notification").filter({ hasText: "Custom order delivered" });
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${s.baseUrl}/notifications`);
+          await page.locator('[data-testid="notification"], [data-testid="notifications-empty"]').first().waitFor({ timeout: 20_000 });
+          return delivery.count();
+        },
+        { timeout: 60_000, interval: 2_000 },
+      )
+      .toBeGreaterThan(0);
+    expect(await delivery.first().textContent()).toContain("You hold this key (made in your browser)");
+    expect(await delivery.first().getByRole("link").first().getAttribute("href")).toBe(`/custom-orders/${orderId}`);
     expect(bodies.some((b) => b.includes(`/api/custom-orders/${orderId}/pay`))).toBe(true);
     expect(bodies.some((b) => b.includes(`/api/transactions/${transactionId}/confirm`))).toBe(true);
 
@@ -147,6 +176,31 @@ describe("custom order journey", () => {
       expect(b.toLowerCase()).not.toContain(finalHex);
     }
     expect(s.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+    expect(s.warnings).toEqual([]);
+
+    // The admin sees the address as delivered to its buyer, with no status action (activating always failed), and
+    // the order's status in words in Admin > Custom orders.
+    const admin = await openBrowser();
+    try {
+      await injectEthereumWallet(admin.page, { account: DEV_ACCOUNTS.admin.address, rpcUrl: inject("rpcUrl") });
+      await admin.page.goto(`${admin.baseUrl}/`);
+      await connect(admin.page, "Admin (ETH)");
+      await admin.page.goto(`${admin.baseUrl}/admin`);
+      await admin.page.getByLabel("Search", { exact: true }).fill(address.toLowerCase());
+      const row = admin.page.getByTestId("admin-row");
+      await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+      expect(await row.getByTestId("status-badge").textContent()).toBe("delivered to its buyer");
+      expect(await row.getByText(`Belongs to its buyer (custom order ${orderId})`).count()).toBe(1);
+      expect(await row.getByRole("button", { name: /^(Activate|Deactivate|Delete)$/ }).count()).toBe(0);
+      await admin.page.getByRole("tab", { name: "Custom Orders" }).click();
+      await admin.page.getByLabel("Show").selectOption("delivered");
+      const queued = admin.page.getByTestId("order-queue").getByRole("row").filter({ hasText: "0xe7" });
+      await expect.poll(() => queued.filter({ hasText: "Delivered" }).count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      expect(admin.errors.filter((e) => !/status of 4\d\d/.test(e))).toEqual([]);
+      expect(admin.warnings).toEqual([]);
+    } finally {
+      await admin.close();
+    }
   }, 300_000);
 });
 

@@ -57,6 +57,17 @@ describe("listings as the admin", () => {
     expect(await create.isEnabled()).toBe(false);
     await page.getByLabel("List it anyway: I know this address has no notable pattern").check();
     expect(await create.isEnabled()).toBe(true);
+    // A price under a fifth of the estimate is said in words beside it; "Price at the estimate" takes the estimate.
+    const shown = /Estimated value: ([\d.]+) ETH/.exec((await page.getByTestId("estimated-value").textContent()) ?? "")![1];
+    const low = shown.startsWith("0.") ? shown.replace("0.", "0.0") : String(Number(shown) / 10);
+    await page.getByLabel("Price (ETH)").fill(low);
+    await page.getByTestId("price-warnings").getByText(`Price ${low} ETH is under a fifth of the estimated value ${shown} ETH (90% below it)`).waitFor();
+    await page.getByRole("button", { name: "Price at the estimate" }).click();
+    expect(await page.getByLabel("Price (ETH)").inputValue()).toBe(shown);
+    await page
+      .getByTestId("price-warnings")
+      .getByText(/under a fifth/)
+      .waitFor({ state: "detached" });
 
     await page.getByLabel("Price (ETH)").fill("-1");
     await page.getByText("Negative prices are not allowed").waitFor();
@@ -203,6 +214,7 @@ describe("listings as the admin", () => {
     await expect.poll(() => page.getByTestId("listing-card").count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
 
     expect(s.errors).toEqual([]);
+    expect(s.warnings).toEqual([]);
   });
 });
 

@@ -1,11 +1,12 @@
 // Admin > Analytics and Admin > Settings in a real browser, with data from a real purchase: a buyer
 // pays a reservation in full on the e2e anvil, the purchase completes and the buyer reveals the key; the admin
 // sees the sale in Analytics (chart and table), exports the CSV, and changes a fee setting, which shows in the
-// history and the audit trail. Admin > Health lists each chain's node by host as the cron probed it. At 390 px the tabs
-// do not scroll sideways.
+// history and the audit trail. Admin > Health lists each chain's node by host as the cron probed it, and a grinder
+// that reported in by its name. At 390 px the tabs do not scroll sideways.
 import fs from "node:fs";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { DEV_ACCOUNTS } from "../schema/dev-accounts";
+import { grinderName } from "../schema/health";
 import { openBrowser, type Session } from "./browser";
 import type { Hex } from "viem";
 import { tickScheduled } from "../scripts/stack";
@@ -125,13 +126,19 @@ describe("Admin > Analytics and Settings", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }, 180_000);
 
-  it("Health lists the last cron run's tasks, each chain's node by host as the cron last probed it, the migrations, in words, and fits 390 px", async () => {
+  it("Health lists the last cron run's tasks, each chain's node by host as the cron last probed it, the migrations and a grinder by name, in words, and fits 390 px", async () => {
     // A cron run probes every node: tick it and wait for its record (written at its end).
     const admin = await signInWithKey(DEV_ACCOUNTS.admin.privateKey as Hex);
     const lastRun = async () => (await answer(admin.api.health.$get())).body.operations?.lastCronRun?.startedAt ?? null;
     const before = await lastRun();
     expect(await tickScheduled(inject("baseUrl"))).toEqual({ ok: true, body: "Ran scheduled event" });
     await expect.poll(lastRun, { timeout: 60_000, interval: 500 }).not.toBe(before);
+    // A grinder reports in (its poll for work); an order it is handed goes straight back to the queue.
+    const grinder = crypto.randomUUID();
+    const claim = await answer(admin.api["custom-orders"].admin.claim.$post({ json: { grinder, label: "CPU, 1 thread" } }));
+    expect(claim.status).toBe(200);
+    const handed = claim.body.order;
+    if (handed) await answer(admin.api["custom-orders"].admin[":id"].release.$post({ param: { id: String(handed.id) }, json: { grinder } }));
     const page = await adminTab("Health");
     for (const [network, name] of [
       ["ethereum", "Ethereum"],
@@ -148,9 +155,16 @@ describe("Admin > Analytics and Settings", () => {
     expect(await run.getByRole("listitem").first().textContent()).toBe("Recording the runDone");
     expect(await page.getByTestId("health-cron").textContent()).toMatch(/^Started .+; took /);
     expect(await page.getByTestId("health-migrations").textContent()).toContain("Every migration this version needs is applied.");
+    // The grinder by its name in words, what it runs on and what it holds; its id only beside the name.
+    const named = page.getByTestId("health-grinder").filter({ hasText: grinderName(grinder) });
+    await named.waitFor({ timeout: 20_000 });
+    expect(await named.textContent()).toContain(`${grinderName(grinder)} on CPU, 1 thread`);
+    expect(await named.textContent()).toContain(`(${grinder.slice(0, 8)})`);
+    if (!handed) expect(await named.textContent()).toContain("Holds no order.");
     expect(await seriousViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await layoutProblems(page)).toEqual([]);
+    expect(s!.warnings).toEqual([]);
   }, 180_000);
 });

@@ -8,6 +8,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, beforeAll, describe, expect, inject, it } from "vitest";
 import { DEV_ACCOUNTS } from "../schema/dev-accounts";
+import { STORE_GRINDER_RATES } from "../schema/grinder-rates";
+import { compactNumber } from "../web/src/lib/duration";
 import { seriousViolations } from "./axe";
 import { openBrowser, type Page, type Session } from "./browser";
 import { ensureUser, insertListings, type ListingRow } from "./listings-db";
@@ -279,6 +281,13 @@ describe("the listing page explains the purchase", () => {
     expect(text).toMatch(/fixed hex characters/);
     expect(text).toMatch(/On one CPU core/);
     expect(text).toMatch(/On one high-end GPU/);
+    // One grinder figure: the times are at this store's grinder's rates (schema/grinder-rates.ts), as the checker's
+    // and the custom-order quote's are.
+    const { cpuCore, gpu } = STORE_GRINDER_RATES.ethereum;
+    expect(text).toContain(`On one CPU core of our grinder`);
+    expect(text).toMatch(
+      new RegExp(`at ${compactNumber(cpuCore)} keys a second.*On one high-end GPU \\(our grinder's kernel\\).* at ${compactNumber(gpu)} keys a second`),
+    );
     expect(text).toMatch(/Estimated value/);
     expect(text).toMatch(/The seller generated this key/);
     expect(text).toMatch(/trustless custom address/);

@@ -8,6 +8,9 @@ export type Range = readonly [number, number];
 
 const SEPARATOR = "...";
 
+/** The pattern as a reader sees it: "None" for an address with no notable pattern (the engine's "custom"). */
+export const patternText = (pattern: string): string => (pattern.trim().toLowerCase() === "custom" ? "None" : pattern);
+
 export function patternRanges(address: string, network: Network, pattern: string | null | undefined): Range[] {
   const text = (pattern ?? "").trim();
   if (!text || text.toLowerCase() === "custom") return [];

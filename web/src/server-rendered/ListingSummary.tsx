@@ -13,7 +13,7 @@ import { availabilityText } from "../lib/listing-state";
 import { formatDay } from "../lib/date-format";
 import { formatPriceTrimmed } from "../lib/number-format";
 import { type ChainConfig, explorerName, explorerUrl } from "../../../schema/explorer";
-import { patternRanges } from "../lib/pattern-ranges";
+import { patternRanges, patternText } from "../lib/pattern-ranges";
 
 /** `chainConfig` is GET /api/config's answer, undefined while it loads (Explorer is then disabled). */
 export function ListingSummary({ listing, chainConfig }: { listing: ListingView; chainConfig: ChainConfig | undefined }) {
@@ -34,7 +34,7 @@ export function ListingSummary({ listing, chainConfig }: { listing: ListingView;
         </div>
         <div>
           <dt className="text-xs tracking-wide text-slate-400 uppercase">Pattern</dt>
-          <dd className="mt-1 font-mono font-semibold break-all text-slate-100">{listing.pattern}</dd>
+          <dd className="mt-1 font-mono font-semibold break-all text-slate-100">{patternText(listing.pattern)}</dd>
         </div>
       </dl>
       <div className="flex flex-wrap items-center gap-2">

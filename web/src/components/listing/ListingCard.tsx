@@ -7,7 +7,7 @@ import type { ListingView } from "../../../../schema/browse";
 import { buyButton, promotionTint } from "../../lib/listing-state";
 import { formatPrice } from "../../lib/number-format";
 import { hasRarityRing } from "../../lib/rarity-display";
-import { patternRanges } from "../../lib/pattern-ranges";
+import { patternRanges, patternText } from "../../lib/pattern-ranges";
 import { WatchStar } from "../collectors/WatchStar";
 import { HighlightedAddress } from "../HighlightedAddress";
 import { NetworkBadge } from "../NetworkBadge";
@@ -60,8 +60,8 @@ export function ListingCard({ listing, compactOnPhone = false }: { listing: List
       <dl className={`${compactOnPhone ? "hidden sm:grid" : "grid"} grid-cols-3 gap-2 text-xs`}>
         <div>
           <dt className="text-slate-400">Pattern</dt>
-          <dd className="truncate font-mono text-slate-200" title={listing.pattern}>
-            {listing.pattern}
+          <dd className="truncate font-mono text-slate-200" title={patternText(listing.pattern)}>
+            {patternText(listing.pattern)}
           </dd>
         </div>
         <div>

@@ -1,13 +1,28 @@
 // The admin queue of custom orders: the grinders seen today (what they run on, their rate, their order), and the
 // orders with difficulty, age, status and their grinder's last progress, refreshed every 15 s. The grinders work
-// through the same API (`npm run grind -- --orders`); this is for watching them.
+// through the same API (`npm run grind -- --orders`); this is for watching them, in words: a grinder by the name
+// Admin > Health gives it, an order's status as the buyer's page says it (docs/custom-orders.md#several-grinders).
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { type GrinderRow, QUEUE_FILTERS } from "../../../../schema/custom-orders";
+import type { CustomOrderStatus } from "../../../../schema/db/custom-orders";
+import { grinderName } from "../../../../schema/health";
 import { orderQueueQuery } from "../../api/custom-orders";
 import { compactNumber, formatDuration } from "../../lib/duration";
 import { shortAddress } from "../../lib/short-address";
 import { PowerOfTwo } from "../../components/PowerOfTwo";
+
+/** An order's status in words, for the operator (the buyer's page words its own stages: order-stage.ts). */
+const STATUS_WORDS: Record<CustomOrderStatus, string> = {
+  open: "Waiting for a grinder",
+  grinding: "Being ground",
+  found: "Found, waiting for its buyer's payment",
+  delivered: "Delivered",
+  expired: "Expired",
+  cancelled: "Cancelled",
+};
+
+const FILTER_WORDS: Record<(typeof QUEUE_FILTERS)[number], string> = { waiting: "Waiting or being ground", all: "All orders", ...STATUS_WORDS };
 
 export function CustomOrdersTab() {
   const id = useId();
@@ -21,9 +36,7 @@ export function CustomOrdersTab() {
           <h2 id={`${id}-title`} className="text-lg font-semibold text-white">
             Custom orders
           </h2>
-          <p className="text-sm text-slate-400">
-            Filled by <span className="font-mono">npm run grind -- --orders</span>; offsets are never shown here.
-          </p>
+          <p className="text-sm text-slate-400">Filled by the grinders listed below; the grinder's half of each key (its offset) is never shown here.</p>
         </div>
         <label className="text-sm text-slate-300">
           Show{" "}
@@ -34,7 +47,7 @@ export function CustomOrdersTab() {
           >
             {QUEUE_FILTERS.map((f) => (
               <option key={f} value={f}>
-                {f === "waiting" ? "waiting (open + grinding)" : f}
+                {FILTER_WORDS[f]}
               </option>
             ))}
           </select>
@@ -73,7 +86,7 @@ export function CustomOrdersTab() {
                   </td>
                   <td className="py-2 pr-3">{formatDuration(o.ageSeconds)}</td>
                   <td className="py-2 pr-3">
-                    {o.status}
+                    {STATUS_WORDS[o.status]}
                     {o.address ? <div className="font-mono text-xs text-emerald-300">{shortAddress(o.address)}</div> : null}
                   </td>
                   <td className="py-2 pr-3 text-slate-300">
@@ -101,16 +114,19 @@ function GrinderList({ grinders }: { grinders: GrinderRow[] }) {
       </h3>
       {grinders.length === 0 ? (
         <p className="mt-1 text-sm text-amber-200">
-          No grinder has reported today: orders wait. Start one with <span className="font-mono">npm run grind -- --orders --gpu=auto</span>.
+          No grinder has reported today: orders wait. Start one on a grinding host with the command{" "}
+          <span className="font-mono">npm run grind -- --orders --gpu=auto</span>.
         </p>
       ) : (
         <ul className="mt-2 space-y-1 text-sm text-slate-300">
           {grinders.map((g) => (
             <li key={g.id} className="break-words">
-              <span className={g.online ? "text-emerald-300" : "text-slate-500"}>{g.online ? "●" : "○"}</span> {g.label}
-              {g.rate !== null ? `, ${compactNumber(g.rate)}/s` : ""}
-              {g.orderId !== null ? `, on order ${g.orderId}` : ", idle"}; last seen {formatDuration((Date.now() - Date.parse(g.lastSeenAt)) / 1000)} ago
-              <span className="ml-1 font-mono text-xs text-slate-500">{g.id.slice(0, 8)}</span>
+              <span className={g.online ? "text-emerald-300" : "text-slate-400"}>{g.online ? "●" : "○"}</span> {grinderName(g.id)} on {g.label}
+              {g.rate !== null ? `, ${compactNumber(g.rate)} tries a second` : ""}
+              {g.orderId !== null ? `, on order ${g.orderId}` : ", idle"}; last seen {formatDuration((Date.now() - Date.parse(g.lastSeenAt)) / 1000)} ago{" "}
+              <span className="font-mono text-xs text-slate-400" title={g.id}>
+                ({g.id.slice(0, 8)})
+              </span>
             </li>
           ))}
         </ul>

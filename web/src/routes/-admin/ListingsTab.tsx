@@ -28,6 +28,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { type AdminSearch, adminState } from "./admin-search";
 import { confirmWords, control, ListingRowActions, ListingStatus, ListingsFilters } from "./ListingRow";
 import { useDebounced } from "../../components/use-debounced";
+import { patternText } from "../../lib/pattern-ranges";
 import { allSelected, bulkResultText, missingIdsOf, offsetFor, pageSummary, selectionOnPage, toggleAll, toggleId } from "./table-state";
 
 function useErrorToast(isError: boolean, at: number, title: string) {
@@ -229,7 +230,7 @@ export function ListingsTab({ search: urlSearch, onChange }: Props) {
           <span className="font-mono text-slate-100" title={l.address}>
             {shortAddress(l.address)}
           </span>
-          {l.pattern && <span className="block font-mono text-xs text-violet-300">{l.pattern}</span>}
+          {l.pattern && <span className="block font-mono text-xs text-violet-300">{patternText(l.pattern)}</span>}
         </>
       ),
     },

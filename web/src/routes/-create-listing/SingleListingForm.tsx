@@ -15,6 +15,7 @@ import { toast } from "../../components/toast-store";
 import { categoryWords } from "../../lib/category-words";
 import { formatUsd } from "../../lib/number-format";
 import { useDebounced } from "../../components/use-debounced";
+import { patternText } from "../../lib/pattern-ranges";
 import { priceError } from "../../lib/price-input";
 import { FeeBreakdown, ListingOptions, LiveMarketPrices } from "./PricingParts";
 import { FEE_PREVIEW_DELAY_MS, formNetwork, VALIDATE_MIN_LENGTH } from "./form-rules";
@@ -206,7 +207,7 @@ export function SingleListingForm({ isAdmin }: { isAdmin: boolean }) {
             {validation.state === "valid" && (
               <span className="text-emerald-300" data-testid="address-valid">
                 ✓ {validation.result.message} · rarity {validation.result.rarityScore.toFixed(1)}/10 · {categoryWords(validation.result.category)}
-                {validation.result.pattern ? ` · pattern ${validation.result.pattern}` : ""}
+                {validation.result.pattern ? ` · pattern ${patternText(validation.result.pattern)}` : ""}
               </span>
             )}
             {validation.state === "invalid" && <span className="text-red-300">Invalid address{validation.message ? `: ${validation.message}` : ""}</span>}
